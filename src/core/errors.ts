@@ -1,0 +1,124 @@
+import type { LocalizedText } from './i18n';
+import { coreMessages } from './messages';
+
+/**
+ * The few error kinds a person can act on (ARCHITECTURE.md "Errors"):
+ * - invalid-input: fix a field;
+ * - account: credentials, allow-list or quota — every further request fails too, so stop everything;
+ * - rejected: the service refused this one request (bad dates, bad lowranklimit);
+ * - unreachable: every address was tried;
+ * - cancelled: the caller gave up.
+ */
+export type ErrorKind = 'invalid-input' | 'account' | 'rejected' | 'unreachable' | 'cancelled';
+
+export abstract class CheckListsError extends Error {
+  abstract readonly kind: ErrorKind;
+  readonly text: LocalizedText;
+
+  protected constructor(text: LocalizedText) {
+    super(text.en);
+    this.text = text;
+    this.name = new.target.name;
+  }
+}
+
+export interface FieldError {
+  field: string;
+  /** Message key, stable for tests and for surfaces that highlight a field. */
+  code: string;
+  message: LocalizedText;
+}
+
+export class InvalidInputError extends CheckListsError {
+  readonly kind = 'invalid-input';
+  readonly errors: readonly FieldError[];
+
+  constructor(errors: readonly FieldError[]) {
+    super({
+      uk: errors.map((e) => `${e.field}: ${e.message.uk}`).join(' '),
+      en: errors.map((e) => `${e.field}: ${e.message.en}`).join(' '),
+    });
+    this.errors = errors;
+  }
+}
+
+/** Codes after which every further request fails as well (service-facts.md, Errors). */
+export const ACCOUNT_ERROR_CODES: readonly number[] = [1, 2, 3, 6, 7, 8, 9, 10, 11];
+export const QUOTA_ERROR_CODE = 11;
+
+export class AccountError extends CheckListsError {
+  readonly kind = 'account';
+  readonly stopsEverything = true;
+
+  constructor(
+    readonly code: number,
+    readonly status: number,
+    readonly serviceMessage: string,
+  ) {
+    super(coreMessages.text(`error.account.${code}` as Parameters<typeof coreMessages.text>[0]));
+  }
+
+  get isQuota(): boolean {
+    return this.code === QUOTA_ERROR_CODE;
+  }
+}
+
+export class RequestRejectedError extends CheckListsError {
+  readonly kind = 'rejected';
+
+  constructor(
+    readonly status: number,
+    readonly code: number | null,
+    readonly serviceMessage: string,
+  ) {
+    super(
+      code === 103 || code === 104 || code === 105
+        ? coreMessages.text(`error.rejected.${code}`)
+        : coreMessages.text('error.rejected.other', { status, code: code ?? '—', message: serviceMessage }),
+    );
+  }
+}
+
+export interface AttemptReport {
+  /** Base address only: never a full URL, which in the GET form would carry credentials. */
+  address: string;
+  outcome: 'ok' | 'network' | 'timeout' | 'http-5xx' | 'bad-answer' | 'rejected';
+  status?: number;
+  detail?: string;
+  durationMs: number;
+}
+
+export class ServiceUnreachableError extends CheckListsError {
+  readonly kind = 'unreachable';
+
+  constructor(readonly attempts: readonly AttemptReport[]) {
+    const addresses = new Set(attempts.map((a) => a.address));
+    const details = attempts.map((a) => `${a.address} — ${a.outcome}${a.status ? ` ${a.status}` : ''}`).join('; ');
+    super(coreMessages.text('error.unreachable', { count: addresses.size, details }));
+  }
+}
+
+export class CancelledError extends CheckListsError {
+  readonly kind = 'cancelled';
+
+  constructor() {
+    super(coreMessages.text('error.cancelled'));
+  }
+}
+
+export function isAccountError(e: unknown): e is AccountError {
+  return e instanceof AccountError;
+}
+
+/** Turns an error code from a 4XX body into the right typed error. */
+export function errorFromServiceBody(status: number, code: number | null, message: string): AccountError | RequestRejectedError {
+  if (code !== null && ACCOUNT_ERROR_CODES.includes(code)) return new AccountError(code, status, message);
+  return new RequestRejectedError(status, code, message);
+}
+
+/** Any thrown thing as text for a person; never a stack. */
+export function describeError(e: unknown): LocalizedText {
+  if (e instanceof CheckListsError) return e.text;
+  const msg = e instanceof Error ? e.message : String(e);
+  return { uk: msg, en: msg };
+}
