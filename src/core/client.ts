@@ -1,0 +1,272 @@
+import {
+  AttemptReport,
+  CancelledError,
+  InvalidInputError,
+  ServiceUnreachableError,
+  errorFromServiceBody,
+} from './errors';
+import { listdataToString, listdataToWire } from './listdata';
+import type { SearchQuery } from './query';
+import { AnswerShapeError, parseGetAnswer, parsePostAnswer, parseServiceError, type ParsedEnvelope } from './schema';
+import { fetchTransport, type Transport, type TransportRequest } from './transport';
+import { DEFAULT_RETRY_POLICY, backoffDelay, sleep, type RetryPolicy } from './retry';
+
+export interface Credentials {
+  tokken: string;
+  idSubjectFM: string;
+}
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface ClientConfig extends Partial<RetryPolicy> {
+  /** Primary address first, then reserves: base URLs such as https://host:9443 (the client appends /api). */
+  addresses: readonly string[];
+  credentials: Credentials;
+  transport?: Transport;
+  /** POST keeps credentials out of URLs; GET is there because the interface offers it. */
+  method?: HttpMethod;
+  /** Injected for tests; defaults to Date.now. */
+  now?: () => number;
+}
+
+export interface SearchOptions {
+  signal?: AbortSignal;
+  method?: HttpMethod;
+}
+
+export interface SearchResult {
+  envelope: ParsedEnvelope;
+  /** The base address that answered (origin only: never a URL with a query). */
+  servedBy: string;
+  attempts: AttemptReport[];
+  durationMs: number;
+  method: HttpMethod;
+  /** The envelope exactly as received, for caching and audit. */
+  raw: unknown;
+}
+
+/** Scheme, host and port: what may be shown or logged about an address. */
+export function describeAddress(address: string): string {
+  try {
+    const url = new URL(address);
+    return `${url.protocol}//${url.host}`;
+  } catch {
+    return '(invalid address)';
+  }
+}
+
+function apiUrl(address: string): string {
+  const trimmed = address.trim().replace(/\/+$/, '');
+  return /\/api$/i.test(trimmed) ? trimmed : `${trimmed}/api`;
+}
+
+function validateAddresses(addresses: readonly string[]): string[] {
+  const cleaned = addresses.map((a) => a.trim()).filter((a) => a.length > 0);
+  const bad = cleaned.filter((a) => {
+    try {
+      const u = new URL(a);
+      return (u.protocol !== 'https:' && u.protocol !== 'http:') || u.username !== '' || u.password !== '' || u.search !== '';
+    } catch {
+      return true;
+    }
+  });
+  if (cleaned.length === 0 || bad.length > 0) {
+    const value = bad[0] ?? '';
+    throw new InvalidInputError([
+      {
+        field: 'addresses',
+        code: 'field.address',
+        message: {
+          uk: cleaned.length === 0 ? 'Не вказано жодної адреси сервісу.' : `Хибна адреса сервісу «${describeAddress(value)}»: потрібна https://хост[:порт]`,
+          en: cleaned.length === 0 ? 'No service address is set.' : `Bad service address "${describeAddress(value)}": use https://host[:port]`,
+        },
+      },
+    ]);
+  }
+  return cleaned;
+}
+
+type WireValue = string | number | boolean | readonly string[];
+
+/** The request fields as the service names them, without credentials. */
+export function queryToWire(query: SearchQuery): Record<string, WireValue> {
+  const out: Record<string, WireValue> = {};
+  for (const [key, value] of Object.entries(query) as [string, unknown][]) {
+    if (value === undefined || value === null) continue;
+    if (key === 'listdata' && typeof value === 'bigint') out.listdata = listdataToWire(value);
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+    else if (Array.isArray(value)) out[key] = value.map(String);
+  }
+  return out;
+}
+
+function toQueryString(fields: Record<string, WireValue>, listdata: bigint | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === 'listdata' && listdata !== undefined) params.set(key, listdataToString(listdata));
+    else params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return params.toString();
+}
+
+/**
+ * Talks to the CheckLists service over a primary address and any number of reserves.
+ * One place decides what is worth another address: no answer, a timeout, a 5xx or a 200 that
+ * is not a CheckLists answer. A 4XX is the service's verdict on this request and would be the
+ * same everywhere, so it is never retried; account and quota codes surface as AccountError.
+ */
+export class CheckListsClient {
+  readonly addresses: readonly string[];
+  private readonly credentials: Credentials;
+  private readonly transport: Transport;
+  private readonly method: HttpMethod;
+  private readonly policy: RetryPolicy;
+  private readonly now: () => number;
+  /** Address → time until which it is tried after the others, so a dead primary does not cost a timeout per request. */
+  private readonly coolingUntil = new Map<string, number>();
+
+  constructor(config: ClientConfig) {
+    this.addresses = validateAddresses(config.addresses);
+    this.credentials = { tokken: config.credentials.tokken, idSubjectFM: config.credentials.idSubjectFM };
+    this.transport = config.transport ?? fetchTransport();
+    this.method = config.method ?? 'POST';
+    this.now = config.now ?? (() => Date.now());
+    this.policy = {
+      timeoutMs: config.timeoutMs ?? DEFAULT_RETRY_POLICY.timeoutMs,
+      retries: config.retries ?? DEFAULT_RETRY_POLICY.retries,
+      backoffMs: config.backoffMs ?? DEFAULT_RETRY_POLICY.backoffMs,
+      cooldownMs: config.cooldownMs ?? DEFAULT_RETRY_POLICY.cooldownMs,
+    };
+  }
+
+  /** Addresses in the order the next request will try them. */
+  attemptOrder(): string[] {
+    const t = this.now();
+    const ready = this.addresses.filter((a) => (this.coolingUntil.get(a) ?? 0) <= t);
+    const cooling = this.addresses.filter((a) => (this.coolingUntil.get(a) ?? 0) > t);
+    return [...ready, ...cooling];
+  }
+
+  async search(query: SearchQuery, options: SearchOptions = {}): Promise<SearchResult> {
+    const method = options.method ?? this.method;
+    const signal = options.signal;
+    const started = this.now();
+    const attempts: AttemptReport[] = [];
+    const fields = queryToWire(query);
+
+    for (let round = 0; round <= this.policy.retries; round++) {
+      if (round > 0) await sleep(backoffDelay(this.policy, round), signal);
+      for (const address of this.attemptOrder()) {
+        if (signal?.aborted) throw new CancelledError();
+        const outcome = await this.attempt(address, method, fields, query.listdata, signal);
+        attempts.push(outcome.report);
+        if (outcome.kind === 'answer') {
+          this.coolingUntil.delete(address);
+          return {
+            envelope: outcome.envelope,
+            servedBy: describeAddress(address),
+            attempts,
+            durationMs: this.now() - started,
+            method,
+            raw: outcome.raw,
+          };
+        }
+        this.coolingUntil.set(address, this.now() + this.policy.cooldownMs);
+      }
+    }
+    throw new ServiceUnreachableError(attempts);
+  }
+
+  private async attempt(
+    address: string,
+    method: HttpMethod,
+    fields: Record<string, WireValue>,
+    listdata: bigint | undefined,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<{ kind: 'answer'; envelope: ParsedEnvelope; raw: unknown; report: AttemptReport } | { kind: 'failed'; report: AttemptReport }> {
+    const shown = describeAddress(address);
+    const started = this.now();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.policy.timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    const credentials = { tokken: this.credentials.tokken, IDsubjectFM: this.credentials.idSubjectFM };
+    const request: TransportRequest =
+      method === 'POST'
+        ? {
+            url: apiUrl(address),
+            method,
+            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+            body: JSON.stringify({ ...credentials, ...fields }),
+            signal: controller.signal,
+          }
+        : {
+            // The GET form has no body: the interface puts the credentials in the query string.
+            url: `${apiUrl(address)}?${toQueryString({ ...credentials, ...fields }, listdata)}`,
+            method,
+            headers: { Accept: 'application/json' },
+            signal: controller.signal,
+          };
+
+    const report = (outcome: AttemptReport['outcome'], status?: number, detail?: string): AttemptReport => ({
+      address: shown,
+      outcome,
+      ...(status !== undefined ? { status } : {}),
+      ...(detail ? { detail: this.redact(detail) } : {}),
+      durationMs: this.now() - started,
+    });
+
+    try {
+      let response;
+      try {
+        response = await this.transport.send(request);
+      } catch (error) {
+        if (callerSignal?.aborted) throw new CancelledError();
+        // Only the error's class: a transport's message may quote the URL, which in GET form carries credentials.
+        const detail = error instanceof Error ? error.name : 'error';
+        return { kind: 'failed', report: report(timedOut ? 'timeout' : 'network', undefined, detail) };
+      }
+      if (response.status >= 500 || response.status === 429 || response.status === 408) {
+        return { kind: 'failed', report: report('http-5xx', response.status) };
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(response.text);
+      } catch {
+        if (response.status >= 400) throw errorFromServiceBody(response.status, null, `HTTP ${response.status}`);
+        return { kind: 'failed', report: report('bad-answer', response.status, 'not JSON') };
+      }
+      const serviceError = parseServiceError(json);
+      if (response.status >= 400 || serviceError) {
+        throw errorFromServiceBody(
+          response.status,
+          serviceError?.error ?? null,
+          this.redact(serviceError?.message ?? `HTTP ${response.status}`),
+        );
+      }
+      try {
+        const envelope = method === 'GET' ? parseGetAnswer(json)[0] : parsePostAnswer(json);
+        if (!envelope) return { kind: 'failed', report: report('bad-answer', response.status, 'empty answer') };
+        const raw = Array.isArray(json) ? json[0] : json;
+        return { kind: 'answer', envelope, raw, report: report('ok', response.status) };
+      } catch (error) {
+        if (error instanceof AnswerShapeError) return { kind: 'failed', report: report('bad-answer', response.status, error.message) };
+        throw error;
+      }
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  /** Whatever the service or a transport says goes through here before anyone can show or log it. */
+  private redact(text: string): string {
+    const secret = this.credentials.tokken;
+    return secret ? text.split(secret).join('***') : text;
+  }
+}

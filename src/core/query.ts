@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { InvalidInputError, type FieldError } from './errors';
+import { parseListdata, type Listdata, type ListdataSpec } from './listdata';
+import { normalizeEdrpouList, normalizeIpn } from './query/codes';
+import { MIN_EDR_CHANGES_DATE, normalizeDate, normalizeDateTime } from './query/dates';
+import { normalizeDoc } from './query/documents';
+import { accept, fieldError, isAbsent, reject, shown, type FieldCheck } from './query/field';
+import { normalizeBoolean, normalizeDoctype, normalizeLowranklimit, normalizeSearch } from './query/options';
+import { TEXT_LIMITS, normalizeName, normalizeNamelat, normalizePlainText } from './query/text';
+
+export { normalizeEdrpouList, normalizeIpn } from './query/codes';
+export {
+  MIN_BIRTH_DATE,
+  MIN_EDR_CHANGES_DATE,
+  excelSerialToIsoDate,
+  localIsoDate,
+  normalizeDate,
+  normalizeDateTime,
+  type DateRules,
+} from './query/dates';
+export { documentKind, normalizeDoc, type Doctype, type DocumentKind } from './query/documents';
+export { isAbsent, type FieldCheck } from './query/field';
+export { LOWRANKLIMIT_RANGE, normalizeBoolean, normalizeDoctype, normalizeLowranklimit, normalizeSearch } from './query/options';
+export { TEXT_LIMITS, normalizeName, normalizeNamelat, normalizePlainText } from './query/text';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const text = (max: number) => z.string().min(1).max(max);
+
+/** The request after normalisation: what the client sends and what keys, caches and logs see. */
+export const searchQuerySchema = z.object({
+  name: text(TEXT_LIMITS.name).optional(),
+  namelat: text(TEXT_LIMITS.namelat).optional(),
+  ipn: z.string().regex(/^(\d{8}|\d{10})$/).optional(),
+  date: isoDate.optional(),
+  doc: z.string().regex(/^(\d{9}|\p{Script=Cyrillic}{2}\d{6}|[A-Z]{2}\d{6})$/u).optional(),
+  doctype: z.literal([0, 1, 2]).optional(),
+  search: z.literal([1, 2]).optional(),
+  lowranklimit: z.number().int().min(0).max(100).optional(),
+  listdata: z.bigint().optional(),
+  IDinternal: text(TEXT_LIMITS.IDinternal).optional(),
+  DateRequest: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).optional(),
+  IDuserPC: text(TEXT_LIMITS.IDuserPC).optional(),
+  edrchangesfrom: isoDate.optional(),
+  edrchangesto: isoDate.optional(),
+  arrayedrpou: z.array(z.string().regex(/^\d{8}$/)).min(1).optional(),
+  onlyactual: z.boolean().optional(),
+  city: text(TEXT_LIMITS.city).optional(),
+  nonrezedentcode: text(TEXT_LIMITS.nonrezedentcode).optional(),
+});
+
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+export type QueryField = keyof SearchQuery;
+
+/** Request fields in the order of the interface document; errors are reported in this order. */
+export const QUERY_FIELDS = Object.keys(searchQuerySchema.shape) as QueryField[];
+
+/** What a cell, a form, a CLI argument or a JSON line may hold for a field. */
+export type QueryInputScalar = string | number | boolean | bigint | Date | null | undefined;
+export type QueryInputValue = QueryInputScalar | readonly QueryInputScalar[];
+export type QueryInput = { [K in QueryField]?: QueryInputValue };
+
+export interface QueryOptions {
+  /** Reference for "in the future"; default the current time. */
+  now?: Date;
+}
+
+export type QueryValidation = { ok: true; query: SearchQuery } | { ok: false; errors: FieldError[] };
+
+const NOTHING_SAID: Listdata = 0n;
+
+/** listdata from registry keys, list names or numbers; errors come from parseListdata, renamed to `field`. */
+export function normalizeListdata(value: unknown, field = 'listdata'): FieldCheck<Listdata> {
+  if (isAbsent(value)) return accept(undefined);
+  const scalarOk = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint';
+  if (!(scalarOk(value) || (Array.isArray(value) && value.every((v) => isAbsent(v) || scalarOk(v)))))
+    return reject(field, 'field.type.listdata', { value: shown(value) });
+  try {
+    // 0 is never a valid listdata, so it can stand for "the text named no list at all".
+    const listdata = parseListdata(value as ListdataSpec, NOTHING_SAID);
+    return accept(listdata === NOTHING_SAID ? undefined : listdata);
+  } catch (e) {
+    if (e instanceof InvalidInputError) return { ok: false, errors: e.errors.map((err) => ({ ...err, field })) };
+    throw e;
+  }
+}
+
+/** Normalises every field, collecting all errors rather than stopping at the first. */
+export function validateQuery(input: QueryInput | Readonly<Record<string, unknown>>, options: QueryOptions = {}): QueryValidation {
+  const raw = input as Readonly<Record<string, unknown>>;
+  const now = options.now ?? new Date();
+  const query: SearchQuery = {};
+  const errors: FieldError[] = [];
+  const failed = new Set<string>();
+
+  function set<K extends QueryField>(key: K, check: FieldCheck<NonNullable<SearchQuery[K]>>): void {
+    if (!check.ok) {
+      errors.push(...check.errors);
+      failed.add(key);
+    } else if (check.value !== undefined) {
+      query[key] = check.value;
+    }
+  }
+
+  set('name', normalizeName(raw.name));
+  set('namelat', normalizeNamelat(raw.namelat));
+  set('ipn', normalizeIpn(raw.ipn));
+  set('date', normalizeDate(raw.date, { now }));
+  set('doctype', normalizeDoctype(raw.doctype));
+  set('doc', normalizeDoc(raw.doc, { doctype: query.doctype }));
+  set('search', normalizeSearch(raw.search));
+  set('lowranklimit', normalizeLowranklimit(raw.lowranklimit));
+  set('listdata', normalizeListdata(raw.listdata));
+  set('IDinternal', normalizePlainText(raw.IDinternal, 'IDinternal'));
+  set('DateRequest', normalizeDateTime(raw.DateRequest));
+  set('IDuserPC', normalizePlainText(raw.IDuserPC, 'IDuserPC'));
+  set('edrchangesfrom', normalizeDate(raw.edrchangesfrom, { field: 'edrchangesfrom', now, min: MIN_EDR_CHANGES_DATE }));
+  set('edrchangesto', normalizeDate(raw.edrchangesto, { field: 'edrchangesto', now, min: MIN_EDR_CHANGES_DATE }));
+  set('arrayedrpou', normalizeEdrpouList(raw.arrayedrpou));
+  set('onlyactual', normalizeBoolean(raw.onlyactual, 'onlyactual'));
+  set('city', normalizePlainText(raw.city, 'city'));
+  set('nonrezedentcode', normalizePlainText(raw.nonrezedentcode, 'nonrezedentcode'));
+
+  if (query.edrchangesfrom && query.edrchangesto && query.edrchangesfrom > query.edrchangesto)
+    errors.push(fieldError('edrchangesfrom', 'field.dateRange.order', { from: query.edrchangesfrom, to: query.edrchangesto }));
+
+  const subject = ['name', 'ipn', 'doc'] as const;
+  if (subject.every((key) => query[key] === undefined && !failed.has(key)))
+    errors.unshift(fieldError('subject', 'field.required.subject'));
+
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, query };
+}
+
+/** Like validateQuery, for callers that handle errors by type: throws InvalidInputError. */
+export function parseQuery(input: QueryInput | Readonly<Record<string, unknown>>, options: QueryOptions = {}): SearchQuery {
+  const result = validateQuery(input, options);
+  if (!result.ok) throw new InvalidInputError(result.errors);
+  return result.query;
+}
+
+/** Values the service assumes when a field is not sent: sending them or not asks the same question. */
+const SERVICE_DEFAULTS: Partial<Record<QueryField, unknown>> = {
+  doctype: 0,
+  search: 1,
+  lowranklimit: 0,
+  onlyactual: true,
+  edrchangesfrom: MIN_EDR_CHANGES_DATE,
+};
+
+/** Fields that identify the asker or the moment, not the question, plus listdata, which the cache tracks itself. */
+const NOT_IN_KEY: ReadonlySet<QueryField> = new Set(['listdata', 'IDinternal', 'DateRequest', 'IDuserPC']);
+
+/** Free text compared as the service's full-text search compares it: case and spacing do not matter. */
+const FOLDED: ReadonlySet<QueryField> = new Set(['name', 'namelat', 'city', 'nonrezedentcode']);
+
+const KEY_VERSION = 'q1';
+
+/**
+ * A stable key for "the same question": two queries with equal keys get the same answer from
+ * the same lists. Used for dedupe in bulk runs and as the cache key, so it is versioned.
+ */
+export function subjectKey(query: SearchQuery): string {
+  const parts: [string, unknown][] = [];
+  for (const field of QUERY_FIELDS) {
+    if (NOT_IN_KEY.has(field)) continue;
+    let value: unknown = query[field];
+    if (value === undefined || value === SERVICE_DEFAULTS[field]) continue;
+    if (FOLDED.has(field) && typeof value === 'string') value = value.trim().replace(/\s+/g, ' ').toLowerCase();
+    if (field === 'arrayedrpou' && Array.isArray(value)) value = [...new Set(value)].sort();
+    parts.push([field, value]);
+  }
+  return `${KEY_VERSION}:${JSON.stringify(parts)}`;
+}

@@ -1,0 +1,67 @@
+import type { FieldError } from '../errors';
+import { accept, fieldError, isAbsent, reject, shown, type FieldCheck } from './field';
+
+const EDRPOU_LENGTH = 8;
+const RNOKPP_LENGTH = 10;
+
+/**
+ * Excel stores a code typed into a General cell as a number, so "00123456" arrives as 123456.
+ * Codes have fixed lengths, which makes the lost zeros recoverable.
+ */
+function digitsOfCellNumber(value: number): string | null {
+  if (!Number.isSafeInteger(value) || value < 0) return null;
+  return String(value);
+}
+
+/** Company code (EDRPOU, 8 digits) or individual tax number (RNOKPP, 10 digits). */
+export function normalizeIpn(value: unknown, field = 'ipn'): FieldCheck<string> {
+  if (isAbsent(value)) return accept(undefined);
+  if (typeof value === 'number') {
+    const digits = digitsOfCellNumber(value);
+    if (digits === null) return reject(field, 'field.ipn.format', { value: shown(value) });
+    if (digits.length > RNOKPP_LENGTH) return reject(field, 'field.ipn.tooLong', { value: digits });
+    return accept(digits.padStart(digits.length <= EDRPOU_LENGTH ? EDRPOU_LENGTH : RNOKPP_LENGTH, '0'));
+  }
+  if (typeof value !== 'string') return reject(field, 'field.type.text', { value: shown(value) });
+  const compact = value.replace(/\s+/g, '');
+  if (!/^\d+$/.test(compact)) return reject(field, 'field.ipn.digits', { value: shown(value.trim()) });
+  if (compact.length !== EDRPOU_LENGTH && compact.length !== RNOKPP_LENGTH)
+    return reject(field, 'field.ipn.format', { value: compact });
+  return accept(compact);
+}
+
+function edrpouOf(item: string | number): string | null {
+  if (typeof item === 'number') {
+    const digits = digitsOfCellNumber(item);
+    return digits !== null && digits.length <= EDRPOU_LENGTH ? digits.padStart(EDRPOU_LENGTH, '0') : null;
+  }
+  return /^\d{8}$/.test(item) ? item : null;
+}
+
+/**
+ * Company codes whose register changes are wanted: a list (a range of cells) or text separated
+ * by commas, semicolons or whitespace. Duplicates are dropped; every bad entry is reported.
+ */
+export function normalizeEdrpouList(value: unknown, field = 'arrayedrpou'): FieldCheck<string[]> {
+  if (isAbsent(value)) return accept(undefined);
+  const items: (string | number)[] = [];
+  const errors: FieldError[] = [];
+  const take = (item: unknown) => {
+    if (isAbsent(item)) return;
+    if (typeof item === 'string') items.push(...item.split(/[,;\s]+/).filter((s) => s.length > 0));
+    else if (typeof item === 'number') items.push(item);
+    else errors.push(fieldError(field, 'field.type.list', { value: shown(item) }));
+  };
+  if (Array.isArray(value)) value.forEach(take);
+  else if (typeof value === 'string' || typeof value === 'number') take(value);
+  else return reject(field, 'field.type.list', { value: shown(value) });
+
+  const codes: string[] = [];
+  for (const item of items) {
+    const code = edrpouOf(item);
+    if (code === null) errors.push(fieldError(field, 'field.edrpouList', { value: shown(item) }));
+    else if (!codes.includes(code)) codes.push(code);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return accept(codes.length > 0 ? codes : undefined);
+}

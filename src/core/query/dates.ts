@@ -1,0 +1,153 @@
+import { accept, isAbsent, reject, shown, type FieldCheck } from './field';
+
+export const MIN_BIRTH_DATE = '1900-01-01';
+/** Start of the company register's history; the service's default for edrchangesfrom. */
+export const MIN_EDR_CHANGES_DATE = '1991-08-24';
+
+const DAY_MS = 86_400_000;
+/** 9999-12-31, the last date Excel can show. */
+const EXCEL_MAX_SERIAL = 2_958_465;
+/** Serial of 1900-02-29, a day that never existed: Excel keeps Lotus 1-2-3's leap-year bug. */
+const EXCEL_FAKE_LEAP_DAY = 60;
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+function isoOf(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** Does year-month-day name a day of the Gregorian calendar (rejects 1990-02-31)? */
+function isRealDate(year: number, month: number, day: number): boolean {
+  if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
+  const probe = new Date(Date.UTC(2000, month - 1, day));
+  probe.setUTCFullYear(year);
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
+function isoOfUtcMs(ms: number): string {
+  const d = new Date(ms);
+  return isoOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}
+
+/** Whole days from Excel's day 0 (1900-01-00) to the true date, correcting for the fake leap day. */
+function excelDayToUtcMs(day: number): number {
+  const trueDays = day < EXCEL_FAKE_LEAP_DAY ? day : day - 1;
+  return Date.UTC(1899, 11, 31) + trueDays * DAY_MS;
+}
+
+/**
+ * Date of an Excel serial number in the 1900 date system; the fractional part (time of day) is
+ * ignored. Null for serials outside 1..9999-12-31 and for 60, Excel's non-existent 1900-02-29.
+ */
+export function excelSerialToIsoDate(serial: number): string | null {
+  if (!Number.isFinite(serial)) return null;
+  const day = Math.floor(serial);
+  if (day < 1 || day > EXCEL_MAX_SERIAL || day === EXCEL_FAKE_LEAP_DAY) return null;
+  return isoOfUtcMs(excelDayToUtcMs(day));
+}
+
+/** Today's date on the user's clock, which is what "in the future" means to the person typing. */
+export function localIsoDate(now: Date): string {
+  return isoOf(now.getFullYear(), now.getMonth() + 1, now.getDate());
+}
+
+/**
+ * A date-only JS Date is midnight somewhere: exceljs and JSON give UTC midnight, a Date built
+ * in the UI gives local midnight. Taking UTC parts for an exact UTC midnight and local parts
+ * otherwise yields the intended calendar day in either case, in any time zone.
+ */
+function isoOfJsDate(date: Date): string {
+  const utcMidnight =
+    date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+  return utcMidnight ? isoOfUtcMs(date.getTime()) : localIsoDate(date);
+}
+
+const ISO_FORM = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
+const DOTTED_FORM = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?$/;
+
+type Parsed = { iso: string; shown: string } | { error: 'field.date.format' | 'field.date.impossible' | 'field.date.serial' | 'field.type.date'; shown: string };
+
+function parseDateValue(value: unknown): Parsed {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return { error: 'field.date.format', shown: 'Invalid Date' };
+    const iso = isoOfJsDate(value);
+    return { iso, shown: iso };
+  }
+  if (typeof value === 'number') {
+    const iso = excelSerialToIsoDate(value);
+    if (iso !== null) return { iso, shown: iso };
+    if (Math.floor(value) === EXCEL_FAKE_LEAP_DAY) return { error: 'field.date.impossible', shown: '1900-02-29' };
+    return { error: 'field.date.serial', shown: shown(value) };
+  }
+  if (typeof value !== 'string') return { error: 'field.type.date', shown: shown(value) };
+  const text = value.trim();
+  let parts: [number, number, number] | null = null;
+  const iso = ISO_FORM.exec(text);
+  if (iso) parts = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  const dotted = DOTTED_FORM.exec(text);
+  if (dotted) parts = [Number(dotted[3]), Number(dotted[2]), Number(dotted[1])];
+  if (!parts) return { error: 'field.date.format', shown: shown(text) };
+  if (!isRealDate(...parts)) return { error: 'field.date.impossible', shown: shown(text) };
+  return { iso: isoOf(...parts), shown: shown(text) };
+}
+
+export interface DateRules {
+  field?: string;
+  /** Reference for "in the future"; default the current time. */
+  now?: Date;
+  /** Earliest allowed date, YYYY-MM-DD; default 1900-01-01. */
+  min?: string;
+}
+
+/**
+ * A calendar date as YYYY-MM-DD from YYYY-MM-DD, DD.MM.YYYY (also D.M.YYYY), a JS Date or an
+ * Excel serial number. Rejects impossible dates, dates before `min` and dates after today.
+ */
+export function normalizeDate(value: unknown, rules: DateRules = {}): FieldCheck<string> {
+  const field = rules.field ?? 'date';
+  if (isAbsent(value)) return accept(undefined);
+  const parsed = parseDateValue(value);
+  if ('error' in parsed) return reject(field, parsed.error, { value: parsed.shown });
+  const min = rules.min ?? MIN_BIRTH_DATE;
+  if (parsed.iso < min) return reject(field, 'field.date.tooEarly', { value: parsed.shown, min });
+  if (parsed.iso > localIsoDate(rules.now ?? new Date())) return reject(field, 'field.date.future', { value: parsed.shown });
+  return accept(parsed.iso);
+}
+
+function dateTimeOf(year: number, month: number, day: number, hour: number, minute: number, second: number): string {
+  return `${isoOf(year, month, day)} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
+}
+
+const DATETIME_FORM = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+
+/**
+ * When the caller built the request, `YYYY-MM-DD hh:mm:ss` on the caller's clock. A JS Date is
+ * formatted in local time; an Excel serial keeps its time of day.
+ */
+export function normalizeDateTime(value: unknown, field = 'DateRequest'): FieldCheck<string> {
+  if (isAbsent(value)) return accept(undefined);
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return reject(field, 'field.datetime.format', { value: 'Invalid Date' });
+    const d = value;
+    return accept(dateTimeOf(d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()));
+  }
+  if (typeof value === 'number') {
+    const day = Math.floor(value);
+    if (excelSerialToIsoDate(day) === null) return reject(field, 'field.date.serial', { value: shown(value) });
+    const seconds = Math.round((value - day) * 86_400);
+    const d = new Date(excelDayToUtcMs(day) + seconds * 1000);
+    return accept(
+      dateTimeOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()),
+    );
+  }
+  if (typeof value !== 'string') return reject(field, 'field.type.date', { value: shown(value) });
+  const text = value.trim();
+  const m = DATETIME_FORM.exec(text);
+  if (!m) return reject(field, 'field.datetime.format', { value: shown(text) });
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number);
+  if (!isRealDate(year, month, day) || hour > 23 || minute > 59 || second > 59)
+    return reject(field, 'field.datetime.impossible', { value: shown(text) });
+  return accept(dateTimeOf(year, month, day, hour, minute, second));
+}

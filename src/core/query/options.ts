@@ -1,0 +1,63 @@
+import type { Doctype } from './documents';
+import { accept, isAbsent, reject, shown, type FieldCheck } from './field';
+
+/** A whole number given as a number or as text ("2", " 2 "); null when it is neither. */
+function wholeNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : null;
+  if (typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value)) return Number(value.trim());
+  return null;
+}
+
+function typeCheck(value: unknown, field: string): FieldCheck<never> | null {
+  return typeof value === 'number' || typeof value === 'string' ? null : reject(field, 'field.type.number', { value: shown(value) });
+}
+
+function choice<T extends number>(value: unknown, allowed: readonly T[], field: string): FieldCheck<T> {
+  if (isAbsent(value)) return accept(undefined);
+  const wrongType = typeCheck(value, field);
+  if (wrongType) return wrongType;
+  const n = wholeNumber(value);
+  if (n === null || !(allowed as readonly number[]).includes(n))
+    return reject(field, 'field.enum.value', { value: shown(typeof value === 'string' ? value.trim() : value), allowed: allowed.join(', ') });
+  return accept(n as T);
+}
+
+/** 1 national passport or ID card, 2 foreign-travel passport, 0 both (the service default). */
+export function normalizeDoctype(value: unknown, field = 'doctype'): FieldCheck<Doctype> {
+  return choice<Doctype>(value, [0, 1, 2], field);
+}
+
+/** 1 full-text (the service default), 2 tolerant of spelling errors. */
+export function normalizeSearch(value: unknown, field = 'search'): FieldCheck<1 | 2> {
+  return choice<1 | 2>(value, [1, 2], field);
+}
+
+export const LOWRANKLIMIT_RANGE = { min: 0, max: 100 } as const;
+
+/** Lowest name-match percent to return. */
+export function normalizeLowranklimit(value: unknown, field = 'lowranklimit'): FieldCheck<number> {
+  if (isAbsent(value)) return accept(undefined);
+  const wrongType = typeCheck(value, field);
+  if (wrongType) return wrongType;
+  const n = wholeNumber(value);
+  const { min, max } = LOWRANKLIMIT_RANGE;
+  if (n === null || n < min || n > max)
+    return reject(field, 'field.range.value', { value: shown(typeof value === 'string' ? value.trim() : value), min, max });
+  return accept(n);
+}
+
+/** Words a person or a sheet may use for yes/no, including Ukrainian Excel's ІСТИНА/ХИБНІСТЬ. */
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'y', 'так', 'істина', 'т']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'n', 'ні', 'хибність', 'н']);
+
+export function normalizeBoolean(value: unknown, field: string): FieldCheck<boolean> {
+  if (isAbsent(value)) return accept(undefined);
+  if (typeof value === 'boolean') return accept(value);
+  if (value === 1 || value === 0) return accept(value === 1);
+  if (typeof value === 'string') {
+    const word = value.trim().toLowerCase();
+    if (TRUE_WORDS.has(word)) return accept(true);
+    if (FALSE_WORDS.has(word)) return accept(false);
+  }
+  return reject(field, 'field.boolean', { value: shown(typeof value === 'string' ? value.trim() : value) });
+}

@@ -1,0 +1,72 @@
+import type { CoreMessageKey } from '../messages';
+import { accept, isAbsent, reject, shown, type FieldCheck } from './field';
+
+export const TEXT_LIMITS = {
+  name: 256,
+  namelat: 256,
+  IDinternal: 128,
+  IDuserPC: 128,
+  city: 128,
+  nonrezedentcode: 64,
+} as const;
+
+/**
+ * Invisible characters that copy-paste from web pages and PDFs leaves in names (zero-width
+ * spaces, soft hyphens, direction marks, BOM). Nobody can see them to remove them, and they
+ * would make one person look like two, so they are dropped rather than rejected.
+ */
+const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+
+/** Control characters other than whitespace; tabs and line breaks (Alt+Enter in a cell) collapse to a space instead. */
+const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/;
+
+interface TextRules {
+  field: string;
+  max: number;
+  tooLong: CoreMessageKey;
+  control: CoreMessageKey;
+}
+
+function normalizeText(value: unknown, rules: TextRules): FieldCheck<string> {
+  if (isAbsent(value)) return accept(undefined);
+  let raw: string;
+  if (typeof value === 'string') raw = value;
+  else if (typeof value === 'number' && Number.isFinite(value)) raw = String(value);
+  else return reject(rules.field, 'field.type.text', { value: shown(value) });
+
+  const visible = raw.normalize('NFC').replace(INVISIBLE, '');
+  const control = CONTROL.exec(visible);
+  if (control) return reject(rules.field, rules.control, { position: control.index + 1 });
+  const text = visible.trim().replace(/\s+/g, ' ');
+  if (text === '') return accept(undefined);
+  if (Array.from(text).length > rules.max) return reject(rules.field, rules.tooLong, { max: rules.max });
+  return accept(text);
+}
+
+/** Surname, first name, patronymic or organisation name. */
+export function normalizeName(value: unknown, field = 'name'): FieldCheck<string> {
+  return normalizeText(value, { field, max: TEXT_LIMITS.name, tooLong: 'field.name.tooLong', control: 'field.name.control' });
+}
+
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+const NON_LATIN_LETTER = /(?!\p{Script=Latin})\p{L}/u;
+
+/** The name in Latin script: the same cleaning as name, then any non-Latin letter is an error. */
+export function normalizeNamelat(value: unknown, field = 'namelat'): FieldCheck<string> {
+  const checked = normalizeText(value, {
+    field,
+    max: TEXT_LIMITS.namelat,
+    tooLong: 'field.name.tooLong',
+    control: 'field.name.control',
+  });
+  if (!checked.ok || checked.value === undefined) return checked;
+  if (CYRILLIC.test(checked.value)) return reject(field, 'field.namelat.cyrillic');
+  const other = NON_LATIN_LETTER.exec(checked.value);
+  if (other) return reject(field, 'field.namelat.nonLatin', { char: other[0] });
+  return checked;
+}
+
+/** Free-text request fields other than the name: ids, town, non-resident code. */
+export function normalizePlainText(value: unknown, field: keyof typeof TEXT_LIMITS): FieldCheck<string> {
+  return normalizeText(value, { field, max: TEXT_LIMITS[field], tooLong: 'field.text.tooLong', control: 'field.text.control' });
+}

@@ -1,0 +1,148 @@
+import type { Lang } from './i18n';
+import { coreMessages } from './messages';
+import { REGISTRY_KEYS, type RegistryKey } from './registries';
+import type { ParsedEnvelope, RegistryError } from './schema';
+
+export type MatchLevel = 'high' | 'low';
+export type Verdict = 'high' | 'low' | 'clear' | 'incomplete';
+
+export interface RegistrySummary {
+  key: RegistryKey;
+  status: 'ok' | 'error' | 'malformed' | 'absent';
+  hits: number;
+  bestPercent: number | null;
+  bestLevel: MatchLevel | null;
+  error?: RegistryError;
+}
+
+export interface EnvelopeSummary {
+  registries: RegistrySummary[];
+  totalHits: number;
+  bestPercent: number | null;
+  bestLevel: MatchLevel | null;
+  /**
+   * high: some registry matched at the high level; low: hits, none high; clear: every registry
+   * asked answered and none matched; incomplete: no hit, but a registry failed, so "clear" would be a lie.
+   */
+  verdict: Verdict;
+  /** Every registry asked answered in full. */
+  complete: boolean;
+  idrequest?: string;
+  dateResponse?: string;
+}
+
+/** The service writes levels in Ukrainian; some feeds use English. */
+export function parseLevel(value: unknown): MatchLevel | null {
+  if (typeof value !== 'string') return null;
+  const v = value.trim().toLowerCase();
+  if (v === 'високий' || v === 'high') return 'high';
+  if (v === 'низький' || v === 'low') return 'low';
+  return null;
+}
+
+function parsePercent(value: unknown): number | null {
+  const n = typeof value === 'string' ? Number(value.replace(',', '.')) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+type Item = Record<string, unknown>;
+
+function nestedEntries(item: Item): Item[] {
+  const out: Item[] = [];
+  for (const key of ['sanction', 'sanction_lost', 'caution', 'caution_lost', 'adm_sanction', 'adm_sanction_lost']) {
+    const list = item[key];
+    if (Array.isArray(list)) for (const entry of list) if (entry && typeof entry === 'object') out.push(entry as Item);
+  }
+  return out;
+}
+
+/** Percent and level of one hit, wherever its registry keeps them. */
+export function hitStrength(key: RegistryKey, item: Item): { percent: number | null; level: MatchLevel | null } {
+  if (key === 'lostdocs') {
+    // A lost-document hit is an exact match on series and number: nothing about it is fuzzy.
+    return { percent: 100, level: 'high' };
+  }
+  if (key === 'psanctions') {
+    let percent = parsePercent(item.p_percent);
+    let level = parseLevel(item.p_level);
+    for (const entry of nestedEntries(item)) {
+      const p = parsePercent(entry.percent);
+      if (p !== null && (percent === null || p > percent)) percent = p;
+      const l = parseLevel(entry.level);
+      if (l === 'high' || (l === 'low' && level === null)) level = l;
+    }
+    return { percent, level };
+  }
+  return { percent: parsePercent(item.percent), level: parseLevel(item.level) };
+}
+
+function summarizeRegistry(envelope: ParsedEnvelope, key: RegistryKey): RegistrySummary {
+  const outcome = envelope.registries[key];
+  if (!outcome) return { key, status: 'absent', hits: 0, bestPercent: null, bestLevel: null };
+  if (outcome.status === 'error') return { key, status: 'error', hits: 0, bestPercent: null, bestLevel: null, error: outcome.error };
+  let bestPercent: number | null = null;
+  let bestLevel: MatchLevel | null = null;
+  for (const item of outcome.items as readonly Item[]) {
+    const { percent, level } = hitStrength(key, item);
+    if (percent !== null && (bestPercent === null || percent > bestPercent)) bestPercent = percent;
+    if (level === 'high' || (level === 'low' && bestLevel === null)) bestLevel = level;
+  }
+  if (outcome.status === 'malformed') {
+    return {
+      key,
+      status: 'malformed',
+      // Count what arrived, not what parsed: a hit must never vanish because one field was odd.
+      hits: outcome.rawCount,
+      bestPercent,
+      bestLevel,
+      error: { code: null, message: outcome.issues.join('; ') },
+    };
+  }
+  return { key, status: 'ok', hits: outcome.items.length, bestPercent, bestLevel };
+}
+
+/**
+ * Per-registry hit counts, best percent and level, and one verdict across them. Cells, result
+ * sheets and the command line all show this, so it is computed here once.
+ * `asked` defaults to the registries present in the answer.
+ */
+export function summarize(envelope: ParsedEnvelope, asked?: readonly RegistryKey[]): EnvelopeSummary {
+  const keys = asked ?? REGISTRY_KEYS.filter((k) => envelope.registries[k] !== undefined);
+  const registries = keys.map((k) => summarizeRegistry(envelope, k));
+  let totalHits = 0;
+  let bestPercent: number | null = null;
+  let bestLevel: MatchLevel | null = null;
+  let complete = true;
+  for (const r of registries) {
+    totalHits += r.hits;
+    if (r.bestPercent !== null && (bestPercent === null || r.bestPercent > bestPercent)) bestPercent = r.bestPercent;
+    if (r.bestLevel === 'high' || (r.bestLevel === 'low' && bestLevel === null)) bestLevel = r.bestLevel;
+    if (r.status === 'error' || r.status === 'malformed') complete = false;
+  }
+  const verdict: Verdict = bestLevel === 'high' ? 'high' : totalHits > 0 ? 'low' : complete ? 'clear' : 'incomplete';
+  return {
+    registries,
+    totalHits,
+    bestPercent,
+    bestLevel,
+    verdict,
+    complete,
+    ...(envelope.header.idrequest !== undefined ? { idrequest: envelope.header.idrequest } : {}),
+    ...(envelope.header.dateResponse !== undefined ? { dateResponse: envelope.header.dateResponse } : {}),
+  };
+}
+
+export function levelText(level: MatchLevel | null, lang: Lang): string {
+  return coreMessages.t(lang, level === 'high' ? 'level.high' : level === 'low' ? 'level.low' : 'level.none');
+}
+
+export function verdictText(verdict: Verdict, lang: Lang): string {
+  return coreMessages.t(lang, `verdict.${verdict}`);
+}
+
+/** A registry error as a person reads it: the known codes in their language, anything else with the service's words. */
+export function registryErrorText(error: RegistryError, lang: Lang): string {
+  const code = error.code;
+  if (code === 9000 || code === 9001 || code === 9003 || code === 9004) return coreMessages.t(lang, `registry.error.${code}`);
+  return coreMessages.t(lang, 'registry.error.other', { message: error.message });
+}
