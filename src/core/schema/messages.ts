@@ -1,0 +1,11 @@
+import { defineCatalogue } from '../i18n';
+
+const en = {
+  'answer.shape': 'The service sent an answer of an unexpected shape ({detail}).',
+} as const;
+
+const uk: Record<keyof typeof en, string> = {
+  'answer.shape': 'Сервіс надіслав відповідь неочікуваної форми ({detail}).',
+};
+
+export const schemaMessages = defineCatalogue<keyof typeof en>(en, uk);
