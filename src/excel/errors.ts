@@ -1,0 +1,54 @@
+import type { LocalizedText } from '../core/i18n';
+import { excelMessages } from './messages';
+
+/**
+ * Office.js rejects with OfficeExtension.Error, whose `code` is the only stable part
+ * (messages are localised by Excel). Branch on the code, never on instanceof: the class is a
+ * global that does not exist outside Office.
+ */
+export function officeErrorCode(e: unknown): string | null {
+  if (typeof e === 'object' && e !== null && 'code' in e) {
+    const code = (e as { code: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return null;
+}
+
+export function isPayloadTooLarge(e: unknown): boolean {
+  return officeErrorCode(e) === 'RequestPayloadSizeLimitExceeded';
+}
+
+/** An Office error as text for a person: the code's meaning, never a stack. */
+export function describeExcelError(e: unknown): LocalizedText {
+  if (e instanceof ExcelLayerError) return e.text;
+  const code = officeErrorCode(e);
+  switch (code) {
+    case 'RequestPayloadSizeLimitExceeded':
+      return excelMessages.text('excel.error.payloadTooLarge');
+    case 'ResponsePayloadSizeLimitExceeded':
+      return excelMessages.text('excel.error.responseTooLarge');
+    case 'ItemNotFound':
+      return excelMessages.text('excel.error.itemNotFound');
+    case 'ItemAlreadyExists':
+      return excelMessages.text('excel.error.itemExists');
+    case 'InvalidArgument':
+      return excelMessages.text('excel.error.invalidArgument');
+    case 'InvalidOperationInCellEditMode':
+      return excelMessages.text('excel.error.cellEdit');
+    default: {
+      const message = e instanceof Error ? e.message : String(e);
+      return excelMessages.text('excel.error.other', { code: code ?? '—', message });
+    }
+  }
+}
+
+/** Errors this layer raises itself (not Excel's), with text for both languages. */
+export class ExcelLayerError extends Error {
+  constructor(
+    readonly code: 'selection-too-large' | 'storage-unavailable',
+    readonly text: LocalizedText,
+  ) {
+    super(text.en);
+    this.name = 'ExcelLayerError';
+  }
+}

@@ -1,0 +1,424 @@
+/**
+ * WorkbookFake: an in-memory Excel for tests (jest in Node, and the browser harness — no Node
+ * imports here). Code under test talks to it through the Office.js surface (Excel.run,
+ * RequestContext, proxies); tests set it up and inspect it directly, without syncs.
+ */
+import { cellAddress, parseAddress, qualifiedAddress, rectAddress, type CellRect } from '../../../src/excel/a1';
+import { EXCEL_WEB_PAYLOAD_LIMIT_BYTES, jsonByteLength } from '../../../src/excel/payload';
+import { FakeOfficeError } from './errors';
+import type { CellType } from './input';
+import { SheetModel, WorkbookModel, sheetNameProblem, type ConditionalFormatRecord } from './model';
+import { FakeRequestContext, type BatchHost, type QueuedOp } from './proxies/context';
+
+export interface WorkbookFakeOptions {
+  /** Name of the sheet a new workbook starts with. */
+  firstSheet?: string;
+  /** Request limit per sync; Excel on the web refuses more than 5 MB. */
+  payloadLimitBytes?: number;
+  /** Response limit per sync (loaded data). */
+  responseLimitBytes?: number;
+}
+
+export interface SyncStats {
+  /** Round trips: syncs that carried at least one operation (an empty sync sends nothing). */
+  syncs: number;
+  /** Request bytes of each round trip, in order. */
+  bytesPerSync: number[];
+  /** Operations in each round trip. */
+  opsPerSync: number[];
+  /** Response bytes (loaded data) of each round trip. */
+  responseBytesPerSync: number[];
+  /** Syncs called with nothing queued. */
+  emptySyncs: number;
+  /** Operations still queued when an Excel.run batch returned (never sent: a missing sync). */
+  droppedOps: number;
+  readonly maxSyncBytes: number;
+}
+
+export interface CellView {
+  /** What Range.values reads: "" for an empty cell, the result for a formula. */
+  value: string | number | boolean;
+  /** "=..." for a formula cell, else null. */
+  formula: string | null;
+  type: CellType | 'Empty';
+  text: string;
+  numberFormat: string;
+  /** Stored with Excel's quote prefix (written as 'text). */
+  quotePrefix: boolean;
+  bold: boolean;
+  fontColor: string;
+  fillColor: string | null;
+}
+
+export interface TableView {
+  name: string;
+  sheet: string;
+  address: string;
+  headers: string[];
+  style: string;
+  showHeaders: boolean;
+  showBandedRows: boolean;
+  showFilterButton: boolean;
+  showTotals: boolean;
+}
+
+export interface ConditionalFormatView extends Omit<ConditionalFormatRecord, 'rect' | 'deleted'> {
+  address: string;
+}
+
+export interface SyncFailure {
+  code?: string;
+  detail?: string;
+  /** Operations of that batch applied before it fails (default 0: nothing applied). */
+  afterOps?: number;
+}
+
+export type SetupCell = string | number | boolean | null | undefined;
+
+type RunBatch<T> = (context: Excel.RequestContext) => Promise<T>;
+
+export class WorkbookFake implements BatchHost {
+  readonly model: WorkbookModel;
+  payloadLimitBytes: number;
+  responseLimitBytes: number;
+  readonly stats: SyncStats;
+  private readonly failures = new Map<number, SyncFailure>();
+
+  constructor(options: WorkbookFakeOptions = {}) {
+    this.model = new WorkbookModel(options.firstSheet ?? 'Sheet1');
+    this.payloadLimitBytes = options.payloadLimitBytes ?? EXCEL_WEB_PAYLOAD_LIMIT_BYTES;
+    this.responseLimitBytes = options.responseLimitBytes ?? EXCEL_WEB_PAYLOAD_LIMIT_BYTES;
+    this.stats = WorkbookFake.emptyStats();
+  }
+
+  private static emptyStats(): SyncStats {
+    return {
+      syncs: 0,
+      bytesPerSync: [],
+      opsPerSync: [],
+      responseBytesPerSync: [],
+      emptySyncs: 0,
+      droppedOps: 0,
+      get maxSyncBytes() {
+        return this.bytesPerSync.reduce((m, b) => Math.max(m, b), 0);
+      },
+    };
+  }
+
+  resetStats(): void {
+    const fresh = WorkbookFake.emptyStats();
+    this.stats.syncs = fresh.syncs;
+    this.stats.bytesPerSync = [];
+    this.stats.opsPerSync = [];
+    this.stats.responseBytesPerSync = [];
+    this.stats.emptySyncs = 0;
+    this.stats.droppedOps = 0;
+  }
+
+  // ------------------------------------------------------------ Office.js surface
+
+  /** A RequestContext bound to this workbook, typed as Office.js's for code under test. */
+  context(): Excel.RequestContext {
+    return new FakeRequestContext(this) as unknown as Excel.RequestContext;
+  }
+
+  /**
+   * Excel.run: runs the batch on a fresh context. Operations left queued when the batch
+   * returns are dropped and counted in stats.droppedOps — code must sync what it queues.
+   */
+  async run<T>(...args: unknown[]): Promise<T> {
+    const batch = args[args.length - 1];
+    if (typeof batch !== 'function') throw new FakeOfficeError('InvalidArgument', 'Excel.run needs a batch function');
+    // Excel.run(object, batch) continues on the context of a previous object or context.
+    const first = args.length > 1 ? args[0] : undefined;
+    const previous =
+      first instanceof FakeRequestContext
+        ? first
+        : (first as { context?: unknown } | undefined)?.context instanceof FakeRequestContext
+          ? ((first as { context: FakeRequestContext }).context)
+          : undefined;
+    const ctx = previous ?? new FakeRequestContext(this);
+    const result = await (batch as RunBatch<T>)(ctx as unknown as Excel.RequestContext);
+    if (!previous) {
+      this.stats.droppedOps += ctx.queue.length;
+      ctx.queue = [];
+    }
+    return result;
+  }
+
+  /**
+   * Installs globals: Excel (run, RequestContext, the enums the add-in uses) and
+   * OfficeExtension.Error. Returns a function restoring what was there.
+   */
+  install(target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): () => void {
+    const previous = { Excel: target.Excel, OfficeExtension: target.OfficeExtension };
+    const fake = this;
+    target.Excel = {
+      run: (...args: unknown[]) => fake.run(...args),
+      RequestContext: function RequestContext() {
+        return new FakeRequestContext(fake);
+      },
+      ConditionalFormatType: {
+        custom: 'Custom',
+        containsText: 'ContainsText',
+        cellValue: 'CellValue',
+        dataBar: 'DataBar',
+        colorScale: 'ColorScale',
+        iconSet: 'IconSet',
+        topBottom: 'TopBottom',
+        presetCriteria: 'PresetCriteria',
+      },
+      ConditionalTextOperator: { contains: 'Contains', notContains: 'NotContains', beginsWith: 'BeginsWith', endsWith: 'EndsWith' },
+      ClearApplyTo: { all: 'All', formats: 'Formats', contents: 'Contents' },
+      ErrorCodes: {
+        invalidArgument: 'InvalidArgument',
+        invalidOperation: 'InvalidOperation',
+        itemNotFound: 'ItemNotFound',
+        itemAlreadyExists: 'ItemAlreadyExists',
+        generalException: 'GeneralException',
+        responsePayloadSizeLimitExceeded: 'ResponsePayloadSizeLimitExceeded',
+      },
+    };
+    target.OfficeExtension = { Error: FakeOfficeError };
+    return () => {
+      target.Excel = previous.Excel;
+      target.OfficeExtension = previous.OfficeExtension;
+    };
+  }
+
+  // ------------------------------------------------------------ batches
+
+  /** Makes the n-th round trip (1-based, counted like stats.syncs) fail. */
+  failAtSync(n: number, failure: SyncFailure = {}): void {
+    this.failures.set(n, failure);
+  }
+
+  failNextSync(failure: SyncFailure = {}): void {
+    this.failAtSync(this.stats.syncs + 1, failure);
+  }
+
+  executeBatch(ops: QueuedOp[]): void {
+    if (ops.length === 0) {
+      this.stats.emptySyncs += 1;
+      return;
+    }
+    this.stats.syncs += 1;
+    const n = this.stats.syncs;
+    const bytes = jsonByteLength({ n, ops: ops.map((o) => o.payload) });
+    this.stats.bytesPerSync.push(bytes);
+    this.stats.opsPerSync.push(ops.length);
+    if (bytes > this.payloadLimitBytes) {
+      this.stats.responseBytesPerSync.push(0);
+      throw new FakeOfficeError('RequestPayloadSizeLimitExceeded', `${bytes} bytes`);
+    }
+    const failure = this.failures.get(n);
+    this.failures.delete(n);
+    const commits: (() => void)[] = [];
+    let response = 0;
+    let applied = 0;
+    try {
+      for (const op of ops) {
+        if (failure && applied >= (failure.afterOps ?? 0)) break;
+        const result = op.run();
+        applied += 1;
+        if (result?.commit) commits.push(result.commit);
+        response += result?.responseBytes ?? 0;
+      }
+    } finally {
+      this.stats.responseBytesPerSync.push(response);
+    }
+    if (failure) throw new FakeOfficeError(failure.code ?? 'GeneralException', failure.detail ?? `injected failure at sync ${n}`);
+    if (response > this.responseLimitBytes) throw new FakeOfficeError('ResponsePayloadSizeLimitExceeded', `${response} bytes`);
+    for (const commit of commits) commit();
+  }
+
+  // ------------------------------------------------------------ test set-up (no syncs)
+
+  private sheet(name: string): SheetModel {
+    const s = this.model.findSheet(name);
+    if (!s) throw new Error(`workbook fake: no sheet ${JSON.stringify(name)}`);
+    return s;
+  }
+
+  /**
+   * Creates the sheet (or empties an existing one) and fills it from `at` (default A1).
+   * By default values are stored as given (strings as text); `typed: true` parses them as
+   * Excel parses typed input, so "=1+1" becomes a formula and "007" the number 7.
+   */
+  setSheet(name: string, rows: readonly (readonly SetupCell[])[], options: { at?: string; typed?: boolean; activate?: boolean } = {}): this {
+    let sheet = this.model.findSheet(name);
+    if (!sheet) {
+      const problem = sheetNameProblem(name);
+      if (problem) throw new Error(`workbook fake: bad sheet name ${JSON.stringify(name)}: ${problem}`);
+      sheet = this.model.addSheet(name);
+    } else {
+      sheet.cells.clear();
+      sheet.styles.clear();
+    }
+    const origin = parseAddress(options.at ?? 'A1');
+    if (!origin) throw new Error(`workbook fake: bad address ${options.at}`);
+    rows.forEach((row, i) =>
+      row.forEach((v, j) => {
+        const r = origin.rowIndex + i;
+        const c = origin.columnIndex + j;
+        if (v === null || v === undefined || v === '') return;
+        if (options.typed) sheet!.writeInput(r, c, v);
+        else if (typeof v === 'string') sheet!.setContent(r, c, { value: v, type: 'String', formula: null, quotePrefix: false });
+        else if (typeof v === 'number') sheet!.setContent(r, c, { value: v, type: 'Double', formula: null, quotePrefix: false });
+        else sheet!.setContent(r, c, { value: v, type: 'Boolean', formula: null, quotePrefix: false });
+      }),
+    );
+    if (options.activate) this.model.activeSheet = sheet;
+    return this;
+  }
+
+  /** Makes `sheet` active with `address` selected, as a user click would. */
+  select(sheetName: string, address: string): this {
+    const sheet = this.sheet(sheetName);
+    const parsed = parseAddress(address);
+    if (!parsed) throw new Error(`workbook fake: bad address ${address}`);
+    const { sheetName: _s, ...rect } = parsed;
+    sheet.selection = rect;
+    this.model.activeSheet = sheet;
+    return this;
+  }
+
+  /** Sets number formats directly (e.g. a column the user formatted as Text "@"). */
+  setNumberFormat(sheetName: string, address: string, format: string): this {
+    const sheet = this.sheet(sheetName);
+    const rect = this.rect(address);
+    for (let r = rect.rowIndex; r < rect.rowIndex + rect.rowCount; r += 1) {
+      for (let c = rect.columnIndex; c < rect.columnIndex + rect.columnCount; c += 1) sheet.patchStyle(r, c, { numberFormat: format });
+    }
+    return this;
+  }
+
+  /** Adds a table directly (header row first), as if the user had made one. */
+  addTable(sheetName: string, address: string, name?: string): this {
+    const table = this.model.addTable(this.sheet(sheetName), this.rect(address), true);
+    if (name) this.model.renameTable(table, name);
+    return this;
+  }
+
+  private rect(address: string): CellRect {
+    const parsed = parseAddress(address);
+    if (!parsed) throw new Error(`workbook fake: bad address ${address}`);
+    const { sheetName: _s, ...rect } = parsed;
+    return rect;
+  }
+
+  // ------------------------------------------------------------ inspection (no syncs)
+
+  sheetNames(): string[] {
+    return this.model.sheets.map((s) => s.name);
+  }
+
+  sheetVisibility(sheetName: string): 'Visible' | 'Hidden' | 'VeryHidden' {
+    return this.sheet(sheetName).visibility;
+  }
+
+  activeSheetName(): string {
+    return this.model.activeSheet.name;
+  }
+
+  /** The active sheet's selection, sheet-qualified as Range.address reads. */
+  selectedAddress(): string {
+    const s = this.model.activeSheet;
+    return qualifiedAddress(s.name, s.selection);
+  }
+
+  cell(sheetName: string, address: string): CellView {
+    const sheet = this.sheet(sheetName);
+    const { rowIndex: r, columnIndex: c } = this.rect(address);
+    const content = sheet.get(r, c);
+    const style = sheet.style(r, c);
+    return {
+      value: content?.value ?? '',
+      formula: content?.formula ?? null,
+      type: content?.type ?? 'Empty',
+      text: sheet.text(r, c),
+      numberFormat: style.numberFormat,
+      quotePrefix: content?.quotePrefix ?? false,
+      bold: style.bold,
+      fontColor: style.fontColor,
+      fillColor: style.fillColor,
+    };
+  }
+
+  /** Values from A1 to the last used cell ([] for an empty sheet); empty cells read "". */
+  sheetValues(sheetName: string): (string | number | boolean)[][] {
+    return this.grid(sheetName, (sheet, r, c) => sheet.get(r, c)?.value ?? '');
+  }
+
+  /** Like sheetValues but formula cells read as their formula. */
+  sheetFormulas(sheetName: string): (string | number | boolean)[][] {
+    return this.grid(sheetName, (sheet, r, c) => {
+      const cell = sheet.get(r, c);
+      return cell ? (cell.formula ?? cell.value) : '';
+    });
+  }
+
+  /** Addresses (A1 form) of every formula cell on the sheet. */
+  formulaCells(sheetName: string): string[] {
+    const sheet = this.sheet(sheetName);
+    const out: { r: number; c: number }[] = [];
+    for (const [k, v] of sheet.cells) {
+      if (v.formula) out.push({ r: Math.floor(k / 16384), c: k % 16384 });
+    }
+    return out.sort((a, b) => a.r - b.r || a.c - b.c).map(({ r, c }) => cellAddress(r, c));
+  }
+
+  private grid<T>(sheetName: string, read: (sheet: SheetModel, r: number, c: number) => T): T[][] {
+    const sheet = this.sheet(sheetName);
+    const used = sheet.usedRect(true);
+    if (!used) return [];
+    const rows = used.rowIndex + used.rowCount;
+    const cols = used.columnIndex + used.columnCount;
+    const out: T[][] = [];
+    for (let r = 0; r < rows; r += 1) {
+      const row: T[] = [];
+      for (let c = 0; c < cols; c += 1) row.push(read(sheet, r, c));
+      out.push(row);
+    }
+    return out;
+  }
+
+  tables(sheetName?: string): TableView[] {
+    return this.model
+      .liveTables()
+      .filter((t) => sheetName === undefined || t.sheet.name.toLowerCase() === sheetName.toLowerCase())
+      .map((t) => ({
+        name: t.name,
+        sheet: t.sheet.name,
+        address: qualifiedAddress(t.sheet.name, t.rect),
+        headers: Array.from({ length: t.rect.columnCount }, (_, i) => String(t.sheet.get(t.rect.rowIndex, t.rect.columnIndex + i)?.value ?? '')),
+        style: t.style,
+        showHeaders: t.showHeaders,
+        showBandedRows: t.showBandedRows,
+        showFilterButton: t.showFilterButton,
+        showTotals: t.showTotals,
+      }));
+  }
+
+  conditionalFormats(sheetName: string): ConditionalFormatView[] {
+    return this.sheet(sheetName)
+      .conditionalFormats.filter((f) => !f.deleted)
+      .map(({ rect, deleted: _d, ...rest }) => ({ ...rest, address: rectAddress(rect) }));
+  }
+
+  frozen(sheetName: string): { rows: number; columns: number } {
+    const s = this.sheet(sheetName);
+    return { rows: s.frozenRows, columns: s.frozenColumns };
+  }
+
+  /** Addresses of every autofitColumns() call on the sheet, in order. */
+  autofitCalls(sheetName: string): string[] {
+    return this.sheet(sheetName).autofitCalls.map((r) => rectAddress(r));
+  }
+
+  /** Column width in points ("A", "AB", ...). */
+  columnWidth(sheetName: string, column: string): number {
+    const rect = this.rect(`${column}1`);
+    return this.sheet(sheetName).columnWidth(rect.columnIndex);
+  }
+}
