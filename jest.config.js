@@ -21,7 +21,7 @@ module.exports = {
       displayName: 'ui',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/test/unit/**/*.test.tsx'],
-      setupFilesAfterEnv: ['<rootDir>/test/support/jest-dom-setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/ui-setup.ts'],
     },
     { ...common, displayName: 'integration', testEnvironment: 'node', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
     { ...common, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },

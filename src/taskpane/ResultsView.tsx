@@ -1,0 +1,172 @@
+import {
+  Badge,
+  Button,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useId } from 'react';
+import type { SearchResult } from '../core/client';
+import type { Lang } from '../core/i18n';
+import { registryDef, type RegistryKey } from '../core/registries';
+import type { ServiceMode } from '../core/settings';
+import { registryErrorText, verdictText, type EnvelopeSummary, type RegistrySummary } from '../core/summary';
+import { MODE_LABELS } from '../service/connection';
+import { formatNumber, formatServiceDate } from './field-format';
+import { FieldList } from './FieldView';
+import { HitCard, LevelBadge } from './HitCard';
+import { taskpaneMessages as m } from './messages';
+import { SandboxBanner } from './SandboxBanner';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
+  verdict: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  audit: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalXXS,
+    margin: 0,
+    fontSize: tokens.fontSizeBase200,
+    color: tokens.colorNeutralForeground2,
+    '& dt': { color: tokens.colorNeutralForeground3 },
+    '& dd': { margin: 0, overflowWrap: 'anywhere' },
+  },
+  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
+  heading: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    margin: 0,
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+type Item = Record<string, unknown>;
+
+function itemsOf(result: SearchResult, key: RegistryKey): readonly Item[] {
+  const outcome = result.envelope.registries[key];
+  if (!outcome || outcome.status === 'error') return [];
+  return outcome.items as readonly Item[];
+}
+
+function RegistrySection({ summary, result, lang }: { summary: RegistrySummary; result: SearchResult; lang: Lang }) {
+  const styles = useStyles();
+  const headingId = useId();
+  const label = registryDef(summary.key).label[lang];
+  const items = itemsOf(result, summary.key);
+  return (
+    <section className={styles.section} aria-labelledby={headingId} data-registry={summary.key} data-status={summary.status}>
+      <h3 id={headingId} className={styles.heading}>
+        <span>{label}</span>
+        {summary.status === 'error' ? (
+          <Badge color="severe" appearance="tint">
+            {m.t(lang, 'results.registryFailed')}
+          </Badge>
+        ) : (
+          <Badge color={summary.hits > 0 ? 'brand' : 'subtle'} appearance={summary.hits > 0 ? 'filled' : 'outline'}>
+            {m.t(lang, 'results.hits', { count: summary.hits })}
+          </Badge>
+        )}
+        <LevelBadge level={summary.bestLevel} lang={lang} />
+      </h3>
+      {summary.status === 'error' && summary.error && (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>{registryErrorText(summary.error, lang)}</MessageBarBody>
+        </MessageBar>
+      )}
+      {summary.status === 'malformed' && summary.error && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>{m.t(lang, 'results.malformed', { details: summary.error.message })}</MessageBarBody>
+        </MessageBar>
+      )}
+      {summary.status === 'absent' && <Text className={styles.muted}>{m.t(lang, 'results.absent')}</Text>}
+      {summary.status === 'ok' && items.length === 0 && <Text className={styles.muted}>{m.t(lang, 'results.noHits')}</Text>}
+      {items.map((item, i) => (
+        <HitCard key={i} registry={summary.key} item={item} index={i} lang={lang} />
+      ))}
+    </section>
+  );
+}
+
+export interface ResultsViewProps {
+  result: SearchResult;
+  summary: EnvelopeSummary;
+  mode: ServiceMode;
+  lang: Lang;
+  onInsert?: () => void;
+  inserting?: boolean;
+  /** Outcome of the last "Insert into sheet", shown next to the button. */
+  insertMessage?: { intent: 'success' | 'error'; text: string } | null;
+}
+
+/** The whole answer: verdict, audit facts, then each registry with its hits or its error. */
+export function ResultsView({ result, summary, mode, lang, onInsert, inserting, insertMessage }: ResultsViewProps) {
+  const styles = useStyles();
+  const header = result.envelope.header;
+  const date = summary.dateResponse ? (formatServiceDate(summary.dateResponse, lang) ?? summary.dateResponse) : '—';
+  const extra = result.envelope.unknownResultKeys;
+  return (
+    <div className={styles.root} data-testid="results">
+      {mode === 'sandbox' && <SandboxBanner lang={lang} />}
+      <div className={styles.verdict} aria-live="polite">
+        <Text weight="semibold" size={500}>
+          {verdictText(summary.verdict, lang)}
+        </Text>
+        <Badge appearance="outline">{m.t(lang, 'results.totalHits', { count: summary.totalHits })}</Badge>
+        {summary.bestPercent !== null && (
+          <Badge appearance="outline">{m.t(lang, 'results.bestPercent', { percent: formatNumber(summary.bestPercent, lang) })}</Badge>
+        )}
+      </div>
+      <dl className={styles.audit} aria-label={m.t(lang, 'audit.title')}>
+        <dt>{m.t(lang, 'audit.idrequest')}</dt>
+        <dd data-testid="audit-idrequest">{summary.idrequest ?? header.idrequest ?? '—'}</dd>
+        <dt>{m.t(lang, 'audit.dateResponse')}</dt>
+        <dd>{date}</dd>
+        <dt>{m.t(lang, 'audit.servedBy')}</dt>
+        <dd>{result.servedBy}</dd>
+        <dt>{m.t(lang, 'audit.duration')}</dt>
+        <dd>{m.t(lang, 'audit.ms', { ms: Math.round(result.durationMs) })}</dd>
+        <dt>{m.t(lang, 'audit.mode')}</dt>
+        <dd>{MODE_LABELS[mode][lang]}</dd>
+      </dl>
+      {onInsert && (
+        <div className={styles.actions}>
+          <Button appearance="primary" onClick={onInsert} disabled={inserting}>
+            {m.t(lang, 'results.insert')}
+          </Button>
+          {insertMessage && (
+            <Text role="status" data-intent={insertMessage.intent} className={insertMessage.intent === 'error' ? styles.error : styles.muted}>
+              {insertMessage.text}
+            </Text>
+          )}
+        </div>
+      )}
+      {result.envelope.problems.length > 0 && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{m.t(lang, 'results.problems')}</MessageBarTitle>
+            {result.envelope.problems.join('; ')}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {summary.registries.map((r) => (
+        <RegistrySection key={r.key} summary={r} result={result} lang={lang} />
+      ))}
+      {Object.keys(extra).length > 0 && (
+        <section className={styles.section} data-registry="unknown">
+          <h3 className={styles.heading}>{m.t(lang, 'results.unknownBlocks')}</h3>
+          <FieldList item={extra} lang={lang} />
+        </section>
+      )}
+    </div>
+  );
+}

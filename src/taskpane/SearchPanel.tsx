@@ -1,0 +1,210 @@
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Select,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { SearchResult } from '../core/client';
+import { CancelledError, describeError } from '../core/errors';
+import type { Lang } from '../core/i18n';
+import { ALL_LISTS, registriesOf } from '../core/listdata';
+import { validateQuery } from '../core/query';
+import type { Settings, ServiceMode } from '../core/settings';
+import { summarize, type EnvelopeSummary } from '../core/summary';
+import type { Connection } from '../service/connection';
+import { taskpaneMessages as m } from './messages';
+import { RegistryPicker } from './RegistryPicker';
+import { ResultsView } from './ResultsView';
+import { errorsByField, queryInputFrom, searchFormDefaults, subjectText, type SearchField, type SearchFormValues } from './search-form';
+import type { ExcelFacade } from './services';
+import { summaryRows } from './summary-rows';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, minWidth: 0 },
+  form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
+  input: { width: '100%', minWidth: 0 },
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+});
+
+export interface SearchPanelProps {
+  connection: Connection | null;
+  settings: Settings;
+  excel: ExcelFacade;
+  lang: Lang;
+}
+
+interface Shown {
+  result: SearchResult;
+  summary: EnvelopeSummary;
+  mode: ServiceMode;
+  subject: string;
+}
+
+/** One subject looked up in depth: every search attribute, then the whole answer. */
+export function SearchPanel({ connection, settings, excel, lang }: SearchPanelProps) {
+  const styles = useStyles();
+  const [values, setValues] = useState<SearchFormValues>(() => searchFormDefaults(settings));
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<SearchField, string>>>({});
+  const [general, setGeneral] = useState<string[]>([]);
+  const [running, setRunning] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [inserting, setInserting] = useState(false);
+  const [insertMessage, setInsertMessage] = useState<{ intent: 'success' | 'error'; text: string } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  // The validator returns texts in both languages: keep them so a language switch re-words them.
+  const [lastErrors, setLastErrors] = useState<Parameters<typeof errorsByField>[0]>([]);
+
+  useEffect(() => () => abort.current?.abort(), []);
+  // Saved defaults apply to the form at once; what the person typed stays.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const d = searchFormDefaults(settings);
+    setValues((v) => ({ ...v, search: d.search, lowranklimit: d.lowranklimit, listdata: d.listdata }));
+  }, [settings]);
+  useEffect(() => {
+    const { fields, general: rest } = errorsByField(lastErrors, lang);
+    setFieldErrors(fields);
+    setGeneral(rest);
+  }, [lastErrors, lang]);
+
+  const set = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (running) return;
+    const checked = validateQuery(queryInputFrom(values, settings));
+    if (!checked.ok) {
+      setLastErrors(checked.errors);
+      return;
+    }
+    setLastErrors([]);
+    setFailure(null);
+    setInsertMessage(null);
+    if (!connection) {
+      setFailure(m.t(lang, 'search.notReady'));
+      return;
+    }
+    const controller = new AbortController();
+    abort.current = controller;
+    setRunning(true);
+    try {
+      const result = await connection.client.search(checked.query, { signal: controller.signal });
+      const listdata = checked.query.listdata ?? ALL_LISTS;
+      const asked = listdata === ALL_LISTS ? undefined : registriesOf(listdata);
+      setShown({ result, summary: summarize(result.envelope, asked), mode: connection.mode, subject: subjectText(values) });
+    } catch (error) {
+      if (!(error instanceof CancelledError)) setFailure(describeError(error)[lang]);
+      else setFailure(m.t(lang, 'search.cancelled'));
+    } finally {
+      setRunning(false);
+      abort.current = null;
+    }
+  };
+
+  const insert = async () => {
+    if (!shown) return;
+    setInserting(true);
+    setInsertMessage(null);
+    try {
+      const address = await excel.insertAtActiveCell(summaryRows(shown.subject, shown.summary, shown.result, shown.mode, lang));
+      setInsertMessage({ intent: 'success', text: m.t(lang, 'results.inserted', { address }) });
+    } catch (error) {
+      setInsertMessage({ intent: 'error', text: m.t(lang, 'results.insertFailed', { message: describeError(error)[lang] }) });
+    } finally {
+      setInserting(false);
+    }
+  };
+
+  const text = (field: SearchField, label: string, extra: { placeholder?: string; hint?: string } = {}) => (
+    <Field label={label} hint={extra.hint} validationMessage={fieldErrors[field]} validationState={fieldErrors[field] ? 'error' : 'none'}>
+      <Input
+        className={styles.input}
+        name={field}
+        value={values[field] as string}
+        placeholder={extra.placeholder}
+        onChange={(_, d) => set(field, d.value as never)}
+      />
+    </Field>
+  );
+
+  return (
+    <div className={styles.root}>
+      <form className={styles.form} onSubmit={submit} noValidate aria-label={m.t(lang, 'search.title')}>
+        {text('name', m.t(lang, 'search.name'), { hint: m.t(lang, 'search.nameHint') })}
+        {text('namelat', m.t(lang, 'search.namelat'), { hint: m.t(lang, 'search.namelatHint') })}
+        {text('ipn', m.t(lang, 'search.ipn'), { placeholder: '12345678 / 1234567890' })}
+        {text('date', m.t(lang, 'search.date'), { placeholder: m.t(lang, 'search.datePlaceholder') })}
+        {text('doc', m.t(lang, 'search.doc'), { placeholder: 'АА 123456 / FA123456 / 123456789' })}
+        <Field label={m.t(lang, 'search.doctype')} validationMessage={fieldErrors.doctype}>
+          <Select name="doctype" value={values.doctype} onChange={(_, d) => set('doctype', d.value as SearchFormValues['doctype'])}>
+            <option value="">{m.t(lang, 'search.doctype.default')}</option>
+            <option value="0">{m.t(lang, 'search.doctype.0')}</option>
+            <option value="1">{m.t(lang, 'search.doctype.1')}</option>
+            <option value="2">{m.t(lang, 'search.doctype.2')}</option>
+          </Select>
+        </Field>
+        <Field label={m.t(lang, 'search.method')} validationMessage={fieldErrors.search}>
+          <Select name="search" value={values.search} onChange={(_, d) => set('search', d.value === '2' ? '2' : '1')}>
+            <option value="1">{m.t(lang, 'search.method.1')}</option>
+            <option value="2">{m.t(lang, 'search.method.2')}</option>
+          </Select>
+        </Field>
+        {text('lowranklimit', m.t(lang, 'search.lowranklimit'), { hint: '0–100' })}
+        <RegistryPicker
+          value={values.listdata}
+          onChange={(v) => set('listdata', v)}
+          lang={lang}
+          legend={m.t(lang, 'search.registries')}
+          error={fieldErrors.listdata}
+        />
+        {general.length > 0 && (
+          <MessageBar intent="error" layout="multiline" data-testid="search-general-errors">
+            <MessageBarBody>{general.join(' ')}</MessageBarBody>
+          </MessageBar>
+        )}
+        <div className={styles.row}>
+          <Button type="submit" appearance="primary" disabled={running}>
+            {m.t(lang, 'search.submit')}
+          </Button>
+          {running && (
+            <>
+              <Spinner size="tiny" label={m.t(lang, 'search.running')} />
+              <Button onClick={() => abort.current?.abort()}>{m.t(lang, 'search.cancel')}</Button>
+            </>
+          )}
+        </div>
+      </form>
+      {failure && (
+        <MessageBar intent="error" layout="multiline" data-testid="search-failure">
+          <MessageBarBody>
+            <MessageBarTitle>{m.t(lang, 'search.failed')}</MessageBarTitle>
+            {failure}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {shown && (
+        <ResultsView
+          result={shown.result}
+          summary={shown.summary}
+          mode={shown.mode}
+          lang={lang}
+          onInsert={insert}
+          inserting={inserting}
+          insertMessage={insertMessage}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/** Fakes shared by the task-pane tests: a scripted transport, services over memory storage. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CheckListsClient, type SearchResult } from '../../src/core/client';
+import type { LocalizedText } from '../../src/core/i18n';
+import { parsePostAnswer } from '../../src/core/schema';
+import { addressList } from '../../src/core/settings';
+import { SettingsStore, type LoadedSettings } from '../../src/core/settings-store';
+import { memoryStorage } from '../../src/core/storage';
+import type { Transport, TransportRequest, TransportResponse } from '../../src/core/transport';
+import type { Connection } from '../../src/service/connection';
+import { detachedHost, type CellValue, type HostInfo, type TaskpaneServices } from '../../src/taskpane/services';
+
+export const FIXTURES = path.join(__dirname, '..', 'fixtures', 'answers');
+
+export function fixtureText(name: string): string {
+  return fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+}
+
+export function fixtureJson(name: string): Record<string, unknown> {
+  return JSON.parse(fixtureText(name)) as Record<string, unknown>;
+}
+
+export type Reply = TransportResponse | Error | ((request: TransportRequest) => TransportResponse | Error);
+
+/** Answers requests by address (origin), or with one reply for all; records every request. */
+export function scriptedTransport(replies: Reply | Record<string, Reply>): Transport & { requests: TransportRequest[] } {
+  const requests: TransportRequest[] = [];
+  return {
+    requests,
+    async send(request) {
+      requests.push(request);
+      const origin = new URL(request.url).origin;
+      const reply =
+        typeof replies === 'function' || replies instanceof Error || 'status' in replies
+          ? (replies as Reply)
+          : (replies as Record<string, Reply>)[origin];
+      if (reply === undefined) throw new TypeError('fetch failed');
+      const r = typeof reply === 'function' ? reply(request) : reply;
+      if (r instanceof Error) throw r;
+      return r;
+    },
+  };
+}
+
+export function json(status: number, body: unknown): TransportResponse {
+  return { status, contentType: 'application/json', text: typeof body === 'string' ? body : JSON.stringify(body) };
+}
+
+const LABEL: LocalizedText = { uk: 'тест', en: 'test' };
+
+/** A connection as src/service/connection builds it, on a scripted transport and without retries or waits. */
+export function fakeConnect(transport: Transport) {
+  return (loaded: LoadedSettings): Connection => {
+    const live = loaded.mode === 'live' && loaded.tokken !== null;
+    return {
+      mode: live ? 'live' : 'sandbox',
+      settings: loaded.settings,
+      label: LABEL,
+      client: new CheckListsClient({
+        addresses: live ? addressList(loaded.settings) : ['https://sandbox.test'],
+        credentials: live ? { tokken: loaded.tokken ?? '', idSubjectFM: loaded.settings.idSubjectFM } : { tokken: 'demo', idSubjectFM: 'demo' },
+        transport,
+        retries: 0,
+        backoffMs: 0,
+        cooldownMs: 0,
+        timeoutMs: 2000,
+      }),
+    };
+  };
+}
+
+export interface FakeServices extends TaskpaneServices {
+  storage: ReturnType<typeof memoryStorage>;
+  inserted: (readonly (readonly CellValue[])[])[];
+}
+
+export function fakeServices(options: { transport?: Transport; host?: Partial<HostInfo>; initial?: Record<string, string> } = {}): FakeServices {
+  const storage = memoryStorage(options.initial ?? {});
+  const settings = new SettingsStore(storage);
+  const connectWith = fakeConnect(options.transport ?? scriptedTransport(json(200, fixtureJson('post-all-registries.json'))));
+  const inserted: (readonly (readonly CellValue[])[])[] = [];
+  return {
+    storage,
+    inserted,
+    settings,
+    connect: async () => connectWith(await settings.load()),
+    connectWith,
+    excel: {
+      insertAtActiveCell: async (rows) => {
+        inserted.push(rows);
+        return `Sheet1!A1:B${rows.length}`;
+      },
+    },
+    host: detachedHost(options.host),
+  };
+}
+
+export function searchResultFrom(raw: unknown, servedBy = 'https://primary.example'): SearchResult {
+  return { envelope: parsePostAnswer(raw), servedBy, attempts: [], durationMs: 137, method: 'POST', raw };
+}

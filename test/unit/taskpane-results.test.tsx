@@ -1,0 +1,187 @@
+import '../support/ui-setup';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Lang } from '../../src/core/i18n';
+import { REGISTRY_KEYS, registryDef, type RegistryKey } from '../../src/core/registries';
+import { parseRegistryErrorText } from '../../src/core/schema';
+import { hitStrength, levelText, registryErrorText, summarize } from '../../src/core/summary';
+import { formatServiceDate } from '../../src/taskpane/field-format';
+import { ResultsView } from '../../src/taskpane/ResultsView';
+import { fixtureJson, searchResultFrom } from './taskpane-fakes';
+
+// No delay between keystrokes: the machine is shared and timers would make these tests slow, not truer.
+const user = userEvent.setup({ delay: null });
+jest.setTimeout(20_000);
+
+const ERROR_TEXT = '9004.База даних реєстру недоступна';
+const FAILED: RegistryKey = 'corrupt';
+
+/** The full POST answer with every registry block, one of them replaced by a registry error string. */
+function answerWithError(): Record<string, unknown> {
+  const raw = fixtureJson('post-all-registries.json');
+  const result = raw.result as Record<string, unknown>;
+  for (const key of REGISTRY_KEYS) expect(result[key]).toBeDefined();
+  result[FAILED] = ERROR_TEXT;
+  return raw;
+}
+
+function show(raw: unknown, lang: Lang = 'en', mode: 'sandbox' | 'live' = 'live', onInsert?: () => void) {
+  const result = searchResultFrom(raw);
+  const summary = summarize(result.envelope);
+  const view = render(
+    <FluentProvider theme={webLightTheme}>
+      <ResultsView result={result} summary={summary} mode={mode} lang={lang} onInsert={onInsert} />
+    </FluentProvider>,
+  );
+  return { ...view, result, summary };
+}
+
+function section(container: HTMLElement, key: string): HTMLElement {
+  const el = container.querySelector<HTMLElement>(`section[data-registry="${key}"]`);
+  if (!el) throw new Error(`no section for ${key}`);
+  return el;
+}
+
+describe('ResultsView on an answer holding every registry block and a registry error', () => {
+  it.each<Lang>(['en', 'uk'])('shows one section per registry, headed by its name (%s)', (lang) => {
+    const { container } = show(answerWithError(), lang);
+    const sections = [...container.querySelectorAll('section[data-registry]')].map((s) => s.getAttribute('data-registry'));
+    expect(sections).toEqual([...REGISTRY_KEYS]);
+    for (const key of REGISTRY_KEYS) {
+      expect(screen.getByRole('region', { name: new RegExp(registryDef(key).label[lang].replace(/[()]/g, '\\$&')) })).toBe(section(container, key));
+    }
+  });
+
+  it.each<Lang>(['en', 'uk'])('shows the registry error on its own registry while the others show their hits (%s)', (lang) => {
+    const { container, result } = show(answerWithError(), lang);
+    const error = parseRegistryErrorText(ERROR_TEXT);
+    const expected = registryErrorText(error, lang);
+    const failed = section(container, FAILED);
+    expect(within(failed).getByText(expected)).toBeInTheDocument();
+    expect(within(failed).queryAllByTestId(`hit-${FAILED}`)).toHaveLength(0);
+    // Exactly one place carries the error text.
+    expect(screen.getAllByText(expected)).toHaveLength(1);
+
+    for (const key of REGISTRY_KEYS.filter((k) => k !== FAILED)) {
+      const outcome = result.envelope.registries[key];
+      expect(outcome?.status).toBe('ok');
+      const count = outcome && outcome.status !== 'error' ? outcome.items.length : 0;
+      expect(count).toBeGreaterThan(0);
+      expect(within(section(container, key)).getAllByTestId(`hit-${key}`)).toHaveLength(count);
+    }
+  });
+
+  it('gives every hit its level badge and percent, as the core summary reads them', () => {
+    const { container, result } = show(answerWithError());
+    let highs = 0;
+    let lows = 0;
+    for (const key of REGISTRY_KEYS.filter((k) => k !== FAILED)) {
+      const outcome = result.envelope.registries[key];
+      if (!outcome || outcome.status === 'error') continue;
+      const cards = within(section(container, key)).getAllByTestId(`hit-${key}`);
+      outcome.items.forEach((item, i) => {
+        const { percent, level } = hitStrength(key, item as Record<string, unknown>);
+        const card = cards[i];
+        const badge = card.querySelector('[data-level]');
+        if (level === null) expect(badge).toBeNull();
+        else {
+          expect(badge).toHaveAttribute('data-level', level);
+          expect(badge).toHaveTextContent(levelText(level, 'en'));
+          if (level === 'high') highs++;
+          else lows++;
+        }
+        const pct = card.querySelector('[data-percent]');
+        if (percent === null) expect(pct).toBeNull();
+        else expect(pct).toHaveTextContent(`${percent}%`);
+      });
+    }
+    // The fixture holds both levels, so both colours are exercised.
+    expect(highs).toBeGreaterThan(0);
+    expect(lows).toBeGreaterThan(0);
+  });
+
+  it('shows the audit facts: request id, answer time, serving address and response time', () => {
+    const raw = answerWithError();
+    const { container } = show(raw);
+    const audit = container.querySelector<HTMLElement>('dl[aria-label="Audit details"]');
+    if (!audit) throw new Error('no audit list');
+    expect(within(audit).getByText(String(raw.idrequest))).toBeInTheDocument();
+    expect(within(audit).getByText(formatServiceDate(String(raw.dateResponse), 'en') ?? 'unparsed')).toBeInTheDocument();
+    expect(within(audit).getByText('https://primary.example')).toBeInTheDocument();
+    expect(within(audit).getByText('137 ms')).toBeInTheDocument();
+  });
+
+  it('puts the sandbox banner above sandbox results and none above live ones', () => {
+    const { unmount } = show(answerWithError(), 'en', 'sandbox');
+    expect(screen.getByTestId('sandbox-banner')).toHaveTextContent('SANDBOX');
+    unmount();
+    show(answerWithError(), 'en', 'live');
+    expect(screen.queryByTestId('sandbox-banner')).toBeNull();
+  });
+
+  it('renders nested lists people need: related persons, sources with links, sanction entries with their source', async () => {
+    const { container } = show(answerWithError());
+    const peps = section(container, 'peps');
+    expect(within(peps).getByText('Related persons')).toBeInTheDocument();
+    expect(within(peps).getByText('Sources')).toBeInTheDocument();
+    const pdf = within(peps).getAllByRole('link', { name: 'PDF' })[0];
+    expect(pdf).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
+
+    const sanctions = section(container, 'psanctions');
+    expect(within(sanctions).getByText('Sanctions')).toBeInTheDocument();
+    expect(within(sanctions).getAllByText('Sanction source').length).toBeGreaterThan(0);
+
+    // Fields beyond the key ones are one click away, still all there.
+    const more = within(peps).getByRole('button', { name: /All fields/ });
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(within(peps).getByText('Declarations')).toBeInTheDocument();
+  });
+
+  it('opens every link in a new tab without giving the page a handle on the opener', () => {
+    const { container } = show(answerWithError());
+    const links = container.querySelectorAll('a');
+    expect(links.length).toBeGreaterThan(0);
+    for (const a of links) {
+      expect(a.getAttribute('href')).toMatch(/^https?:\/\//);
+      expect(a).toHaveAttribute('target', '_blank');
+      expect(a).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+});
+
+describe('ResultsView on untrusted text', () => {
+  function hostileAnswer() {
+    const raw = fixtureJson('post-all-registries.json');
+    const result = raw.result as Record<string, unknown[]>;
+    const zrada = { ...(result.zrada[0] as Record<string, unknown>) };
+    zrada.name = '<img src=x onerror="alert(1)">Мазепа';
+    zrada.url = 'javascript:alert(1)';
+    zrada.source = 'https://source.example/zrada/1';
+    zrada.foto = 'data:text/html,<script>alert(1)</script>';
+    const psanctions = { ...(result.psanctions[0] as Record<string, unknown>) };
+    psanctions.country = { countryname: 'Країна Ризику', countrynamelat: 'Riskland', country_2dig: 'RL', fatfblack: true, eugray: true, fatfgray: false };
+    return { ...raw, result: { zrada: [zrada], psanctions: [psanctions] } };
+  }
+
+  it('shows markup as text and makes links only of http(s) addresses', () => {
+    const { container } = show(hostileAnswer());
+    const zrada = section(container, 'zrada');
+    expect(zrada.querySelector('img')).toBeNull();
+    expect(within(zrada).getByText('<img src=x onerror="alert(1)">Мазепа')).toBeInTheDocument();
+    expect(within(zrada).getByText('javascript:alert(1)').closest('a')).toBeNull();
+    const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toContain('https://source.example/zrada/1');
+    expect(hrefs.every((h) => h !== null && /^https?:/.test(h))).toBe(true);
+  });
+
+  it('shows a country on a risk list with a badge per list it is on', () => {
+    const { container } = show(hostileAnswer());
+    const sanctions = section(container, 'psanctions');
+    const country = within(sanctions).getByText(/Riskland/).closest('[data-country]') as HTMLElement;
+    expect(within(country).getByText('FATF black list')).toBeInTheDocument();
+    expect(within(country).getByText('EU grey list')).toBeInTheDocument();
+    expect(within(country).queryByText('FATF grey list')).toBeNull();
+  });
+});
