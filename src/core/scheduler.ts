@@ -1,0 +1,378 @@
+import type { AnswerCache } from './answer-cache';
+import type { SearchResult } from './client';
+import { AccountError, CancelledError, ServiceUnreachableError } from './errors';
+import { ALL_LISTS, containsListdata, registriesOf, unionListdata, type Listdata } from './listdata';
+import { subjectKey, type SearchQuery } from './query';
+import type { RegistryKey } from './registries';
+import type { ParsedEnvelope } from './schema';
+import { summarize, type EnvelopeSummary } from './summary';
+
+/**
+ * One place between every surface and the service that makes sure no paid request is wasted:
+ * - asks for the same subject arriving within one merge window (one recalculation) become one
+ *   request for the union of their listdata, and each asker gets its own registries back;
+ * - an ask whose listdata is covered by a request already in flight waits for that request;
+ * - an ask covered by a fresh cached answer is answered from the cache;
+ * - at most `concurrency` requests are on the wire at once;
+ * - after an account or quota error nothing more is sent until `resume()`.
+ * Pure: no Office, no timers beyond setTimeout, so the bulk engine and the CLI reuse it.
+ */
+
+export type SearchFn = (query: SearchQuery, options: { signal?: AbortSignal }) => Promise<SearchResult>;
+
+export interface SchedulerOptions {
+  search: SearchFn;
+  cache?: AnswerCache | null;
+  /** Requests on the wire at once. Default 4. */
+  concurrency?: number;
+  /** How long asks for one subject are gathered before a request leaves. Default 5 ms. */
+  batchWindowMs?: number;
+  /** Guard around one request, the client's own retries included. Default 60 s. */
+  timeoutMs?: number;
+  /**
+   * How long an account or quota error stops all sending. Default: until resume(). Worksheet
+   * functions use a finite pause so that a later recalculation notices a raised quota.
+   */
+  accountHaltMs?: number;
+}
+
+export interface AskOptions {
+  signal?: AbortSignal;
+}
+
+export interface ScheduledAnswer {
+  envelope: ParsedEnvelope;
+  /** What the envelope answers for: the asked listdata or more. */
+  listdata: Listdata;
+  asked: Listdata;
+  /** The registries the asked listdata selects; `summary` covers exactly these. */
+  registries: RegistryKey[];
+  summary: EnvelopeSummary;
+  servedBy: string;
+  fromCache: boolean;
+  /** When the answer was received (for a cached one: originally). */
+  receivedAt: number;
+}
+
+export interface SchedulerStats {
+  asks: number;
+  requestsSent: number;
+  cacheHits: number;
+  /** Asks answered by a request that also answered another ask. */
+  merged: number;
+  failures: number;
+  cancelled: number;
+}
+
+interface Waiter {
+  query: SearchQuery;
+  asked: Listdata;
+  settled: boolean;
+  resolve(answer: ScheduledAnswer): void;
+  reject(error: unknown): void;
+  signal?: AbortSignal;
+  flight?: Flight;
+}
+
+interface Flight {
+  key: string;
+  listdata: Listdata;
+  query: SearchQuery;
+  waiters: Waiter[];
+  controller: AbortController;
+  /** Set once answered; the flight stays findable until its answer is in the cache. */
+  result?: { envelope: ParsedEnvelope; servedBy: string; receivedAt: number };
+}
+
+export const DEFAULT_SCHEDULER_CONCURRENCY = 4;
+export const DEFAULT_BATCH_WINDOW_MS = 5;
+export const DEFAULT_SCHEDULER_TIMEOUT_MS = 60_000;
+
+/** A registry that failed for a passing reason must be asked again, not remembered for a day. */
+const LASTING_REGISTRY_ERRORS = new Set([9001]);
+
+export function isCacheable(envelope: ParsedEnvelope): boolean {
+  for (const outcome of Object.values(envelope.registries)) {
+    if (outcome && outcome.status === 'error' && !LASTING_REGISTRY_ERRORS.has(outcome.error.code ?? -1)) return false;
+  }
+  return true;
+}
+
+export class RequestScheduler {
+  private readonly searchFn: SearchFn;
+  private readonly cache: AnswerCache | null;
+  private readonly concurrency: number;
+  private readonly batchWindowMs: number;
+  private readonly timeoutMs: number;
+  private readonly accountHaltMs: number;
+
+  private pending = new Map<string, Waiter[]>();
+  private windowTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly inFlight = new Map<string, Flight[]>();
+  /** Per subject, so a second window never misses a request the first one is about to send. */
+  private readonly keyLocks = new Map<string, Promise<void>>();
+  private active = 0;
+  private readonly slotQueue: (() => void)[] = [];
+  private readonly work = new Set<Promise<unknown>>();
+  private halted: AccountError | null = null;
+  private haltedAt = 0;
+
+  readonly stats: SchedulerStats = { asks: 0, requestsSent: 0, cacheHits: 0, merged: 0, failures: 0, cancelled: 0 };
+
+  constructor(options: SchedulerOptions) {
+    this.searchFn = options.search;
+    this.cache = options.cache ?? null;
+    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_SCHEDULER_CONCURRENCY));
+    this.batchWindowMs = Math.max(0, options.batchWindowMs ?? DEFAULT_BATCH_WINDOW_MS);
+    this.timeoutMs = Math.max(1, options.timeoutMs ?? DEFAULT_SCHEDULER_TIMEOUT_MS);
+    this.accountHaltMs = options.accountHaltMs ?? Infinity;
+  }
+
+  /** The account error that stopped sending, if any. */
+  get haltedBy(): AccountError | null {
+    if (this.halted && Date.now() - this.haltedAt >= this.accountHaltMs) this.halted = null;
+    return this.halted;
+  }
+
+  /** Sending again after an account error: for when the settings or the account changed. */
+  resume(): void {
+    this.halted = null;
+  }
+
+  ask(query: SearchQuery, options: AskOptions = {}): Promise<ScheduledAnswer> {
+    this.stats.asks++;
+    const halted = this.haltedBy;
+    if (halted) return Promise.reject(halted);
+    const signal = options.signal;
+    if (signal?.aborted) {
+      this.stats.cancelled++;
+      return Promise.reject(new CancelledError());
+    }
+    const key = subjectKey(query);
+    return new Promise<ScheduledAnswer>((resolve, reject) => {
+      const waiter: Waiter = {
+        query,
+        asked: query.listdata ?? ALL_LISTS,
+        settled: false,
+        signal,
+        resolve: (answer) => {
+          if (waiter.settled) return;
+          waiter.settled = true;
+          signal?.removeEventListener('abort', onAbort);
+          resolve(answer);
+        },
+        reject: (error) => {
+          if (waiter.settled) return;
+          waiter.settled = true;
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      // Only this asker leaves. A request still queued is dropped when it finds nobody waiting;
+      // one already on the wire is paid for, so it finishes and its answer goes to the cache.
+      const onAbort = () => {
+        this.stats.cancelled++;
+        waiter.reject(new CancelledError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const list = this.pending.get(key);
+      if (list) list.push(waiter);
+      else this.pending.set(key, [waiter]);
+      if (!this.windowTimer) this.windowTimer = setTimeout(() => this.flush(), this.batchWindowMs);
+    });
+  }
+
+  /** Resolves once nothing is pending, in flight or being written to the cache. */
+  async idle(): Promise<void> {
+    while (this.windowTimer || this.work.size > 0) {
+      if (this.windowTimer) await new Promise((r) => setTimeout(r, this.batchWindowMs + 1));
+      else await Promise.allSettled([...this.work]);
+    }
+  }
+
+  /** Rejects everything not yet answered and stops requests on the wire. */
+  cancelAll(): void {
+    if (this.windowTimer) {
+      clearTimeout(this.windowTimer);
+      this.windowTimer = null;
+    }
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const waiters of pending.values()) for (const w of waiters) w.reject(new CancelledError());
+    for (const flights of this.inFlight.values())
+      for (const flight of flights) {
+        for (const w of flight.waiters) w.reject(new CancelledError());
+        flight.controller.abort();
+      }
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.work.add(promise);
+    const done = () => this.work.delete(promise);
+    promise.then(done, done);
+    return promise;
+  }
+
+  private flush(): void {
+    this.windowTimer = null;
+    const batches = this.pending;
+    this.pending = new Map();
+    for (const [key, waiters] of batches) {
+      const previous = this.keyLocks.get(key) ?? Promise.resolve();
+      const step = previous.then(() => this.processBatch(key, waiters)).catch((error: unknown) => {
+        for (const w of waiters) w.reject(error);
+      });
+      this.keyLocks.set(key, step);
+      this.track(step).then(() => {
+        if (this.keyLocks.get(key) === step) this.keyLocks.delete(key);
+      });
+    }
+  }
+
+  private async processBatch(key: string, batch: Waiter[]): Promise<void> {
+    let waiting = batch.filter((w) => !w.settled);
+    if (waiting.length === 0) return;
+    const halted = this.haltedBy;
+    if (halted) {
+      for (const w of waiting) w.reject(halted);
+      return;
+    }
+
+    for (const flight of this.inFlight.get(key) ?? []) {
+      for (const w of waiting)
+        if (containsListdata(flight.listdata, w.asked)) {
+          w.flight = flight;
+          this.stats.merged++;
+          const r = flight.result;
+          if (r) w.resolve(this.answerFor(w, r.envelope, flight.listdata, r.servedBy, false, r.receivedAt));
+          else flight.waiters.push(w);
+        }
+      waiting = waiting.filter((w) => !w.flight);
+    }
+    if (waiting.length === 0) return;
+
+    let cachedListdata: Listdata | null = null;
+    if (this.cache?.enabled) {
+      const cached = await this.cache.peek(key).catch(() => null);
+      if (cached) {
+        cachedListdata = cached.listdata;
+        for (const w of waiting)
+          if (containsListdata(cached.listdata, w.asked)) {
+            this.stats.cacheHits++;
+            w.resolve(this.answerFor(w, cached.envelope, cached.listdata, cached.servedBy, true, cached.storedAt));
+          }
+        waiting = waiting.filter((w) => !w.settled);
+      }
+    }
+    if (waiting.length === 0) return;
+
+    // Asking for what the cache already holds as well costs nothing extra and lets the new
+    // answer replace the old entry instead of leaving two partial ones.
+    const asked = waiting.map((w) => w.asked);
+    const listdata = unionListdata(...asked, ...(cachedListdata !== null ? [cachedListdata] : []));
+    const flight: Flight = {
+      key,
+      listdata,
+      query: { ...waiting[0].query, listdata },
+      waiters: waiting,
+      controller: new AbortController(),
+    };
+    for (const w of waiting) w.flight = flight;
+    this.stats.merged += waiting.length - 1;
+    const flights = this.inFlight.get(key);
+    if (flights) flights.push(flight);
+    else this.inFlight.set(key, [flight]);
+    this.track(this.fly(flight));
+  }
+
+  private async acquire(): Promise<void> {
+    if (this.active < this.concurrency) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.slotQueue.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.slotQueue.shift();
+    if (next) next();
+    else this.active--;
+  }
+
+  private async fly(flight: Flight): Promise<void> {
+    await this.acquire();
+    let released = false;
+    const free = () => {
+      if (!released) {
+        released = true;
+        this.release();
+      }
+    };
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    try {
+      if (flight.waiters.every((w) => w.settled)) return;
+      const halted = this.haltedBy;
+      if (halted) throw halted;
+      const started = Date.now();
+      // Raced rather than trusted: a search that ignores its signal must not hold a cell forever.
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          flight.controller.abort();
+          reject(new ServiceUnreachableError([{ address: '(all)', outcome: 'timeout', detail: 'no answer in time', durationMs: Date.now() - started }]));
+        }, this.timeoutMs);
+      });
+      this.stats.requestsSent++;
+      const result = await Promise.race([this.searchFn(flight.query, { signal: flight.controller.signal }), deadline]);
+      const receivedAt = Date.now();
+      // The wire is free again; storing the answer must not hold back the next request.
+      free();
+      flight.result = { envelope: result.envelope, servedBy: result.servedBy, receivedAt };
+      for (const w of flight.waiters) w.resolve(this.answerFor(w, result.envelope, flight.listdata, result.servedBy, false, receivedAt));
+      // Asks arriving while the answer is being stored join the answered flight (see processBatch).
+      if (this.cache?.enabled && isCacheable(result.envelope)) {
+        await this.cache.put(flight.key, flight.listdata, result.raw, result.envelope, result.servedBy).catch(() => false);
+      }
+    } catch (error) {
+      this.stats.failures++;
+      if (error instanceof AccountError) {
+        this.halted = error;
+        this.haltedAt = Date.now();
+      }
+      for (const w of flight.waiters) w.reject(error);
+    } finally {
+      if (timer) clearTimeout(timer);
+      this.removeFlight(flight);
+      free();
+    }
+  }
+
+  private removeFlight(flight: Flight): void {
+    const flights = this.inFlight.get(flight.key);
+    if (!flights) return;
+    const rest = flights.filter((f) => f !== flight);
+    if (rest.length > 0) this.inFlight.set(flight.key, rest);
+    else this.inFlight.delete(flight.key);
+  }
+
+  private answerFor(
+    waiter: Waiter,
+    envelope: ParsedEnvelope,
+    listdata: Listdata,
+    servedBy: string,
+    fromCache: boolean,
+    receivedAt: number,
+  ): ScheduledAnswer {
+    const registries = registriesOf(waiter.asked);
+    return {
+      envelope,
+      listdata,
+      asked: waiter.asked,
+      registries,
+      // "All lists" depends on the account: report what came back rather than all 18 keys.
+      summary: summarize(envelope, waiter.asked === ALL_LISTS ? undefined : registries),
+      servedBy,
+      fromCache,
+      receivedAt,
+    };
+  }
+}

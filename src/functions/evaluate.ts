@@ -1,0 +1,257 @@
+import { AccountError, CheckListsError, InvalidInputError, RequestRejectedError } from '../core/errors';
+import type { Lang } from '../core/i18n';
+import { ALL_LISTS, listdataForRegistries, parseListdata, registriesOf, type Listdata } from '../core/listdata';
+import { coreMessages } from '../core/messages';
+import { isAbsent, validateQuery, type QueryInput } from '../core/query';
+import { registryDef, type RegistryKey } from '../core/registries';
+import type { RegistryError } from '../core/schema';
+import type { RegistrySummary } from '../core/summary';
+import { functionsMessages } from './messages';
+import type { FunctionsContext } from './runtime';
+
+/**
+ * The worksheet functions as plain logic: arguments as Excel passes them in, values or typed
+ * cell errors out. functions.ts only turns CellErrorValue into CustomFunctions.Error, so all of
+ * this runs in Node tests without Office.
+ */
+
+/** What Excel passes for a scalar parameter of type any (an empty cell may arrive as null or 0). */
+export type CellArg = string | number | boolean | null | undefined;
+/** A matrix parameter: a range, or a scalar wrapped as [[value]]. */
+export type RangeArg = readonly (readonly CellArg[])[] | CellArg;
+
+export interface CellErrorValue {
+  kind: 'value' | 'na';
+  message: string;
+}
+
+export type ResultCell = string | number | CellErrorValue;
+export type ResultRow = ResultCell[];
+
+export class CellFailure extends Error {
+  constructor(readonly cell: CellErrorValue) {
+    super(cell.message);
+    this.name = 'CellFailure';
+  }
+}
+
+export function isCellError(value: unknown): value is CellErrorValue {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value;
+}
+
+/** Excel's error tooltips are short; a long validator message is cut rather than dropped. */
+export const MAX_ERROR_MESSAGE = 250;
+
+function cellError(kind: CellErrorValue['kind'], message: string): CellErrorValue {
+  const clean = message.replace(/\s+/g, ' ').trim();
+  return { kind, message: clean.length > MAX_ERROR_MESSAGE ? `${clean.slice(0, MAX_ERROR_MESSAGE - 1)}…` : clean };
+}
+
+/** Turns anything thrown during an evaluation into the cell error a person can act on. */
+export function toCellError(error: unknown, lang: Lang): CellErrorValue {
+  if (error instanceof CellFailure) return error.cell;
+  if (error instanceof InvalidInputError || error instanceof RequestRejectedError) return cellError('value', error.text[lang]);
+  if (error instanceof AccountError || error instanceof CheckListsError) return cellError('na', error.text[lang]);
+  const message = error instanceof Error ? error.message : String(error);
+  return cellError('na', functionsMessages.t(lang, 'error.unexpected', { message }));
+}
+
+/** Excel hands an empty cell to an "any" parameter as 0 on Windows: for these fields 0 means "nothing". */
+function blankZero(value: CellArg): CellArg {
+  return value === 0 || value === false ? undefined : value;
+}
+
+function flatten(range: RangeArg | readonly CellArg[]): CellArg[] {
+  if (!Array.isArray(range)) return [range as CellArg];
+  const out: CellArg[] = [];
+  for (const row of range as readonly unknown[]) {
+    if (Array.isArray(row)) out.push(...(row as CellArg[]));
+    else out.push(row as CellArg);
+  }
+  return out;
+}
+
+/** Registries given as names, a listdata number or a range of names; `fallback` when nothing is given. */
+export function listdataFromArg(range: RangeArg, fallback: Listdata): Listdata {
+  const items = flatten(range)
+    .map(blankZero)
+    .filter((v): v is string | number => (typeof v === 'string' || typeof v === 'number') && !isAbsent(v));
+  if (items.length === 0) return fallback;
+  return parseListdata(items, fallback);
+}
+
+export function settingsListdata(context: FunctionsContext): Listdata {
+  try {
+    return parseListdata(context.settings.registries, ALL_LISTS);
+  } catch {
+    return ALL_LISTS;
+  }
+}
+
+export interface SubjectArgs {
+  name?: CellArg;
+  date?: CellArg;
+  ipn?: CellArg;
+  doc?: CellArg;
+  doctype?: CellArg;
+}
+
+/** True when nothing identifies a subject: the cell stays empty and nothing is sent. */
+export function isEmptySubject(args: SubjectArgs): boolean {
+  return [args.name, blankZero(args.ipn ?? null), blankZero(args.doc ?? null)].every((v) => isAbsent(v));
+}
+
+function queryInput(context: FunctionsContext, args: SubjectArgs, listdata: Listdata): QueryInput {
+  const input: QueryInput = {
+    name: args.name,
+    date: blankZero(args.date),
+    ipn: blankZero(args.ipn),
+    doc: blankZero(args.doc),
+    search: context.settings.search,
+    lowranklimit: context.settings.lowranklimit,
+    listdata,
+  };
+  if (!isAbsent(args.doctype)) input.doctype = args.doctype;
+  if (context.settings.idUserPC.trim()) input.IDuserPC = context.settings.idUserPC.trim();
+  return input;
+}
+
+export interface EvalOptions {
+  signal?: AbortSignal;
+}
+
+async function ask(context: FunctionsContext, args: SubjectArgs, listdata: Listdata, options: EvalOptions) {
+  const validation = validateQuery(queryInput(context, args, listdata));
+  if (!validation.ok) throw new InvalidInputError(validation.errors);
+  return context.scheduler.ask(validation.query, { signal: options.signal });
+}
+
+function registryLabel(key: RegistryKey, lang: Lang): string {
+  return registryDef(key).shortLabel[lang];
+}
+
+function registryReason(error: RegistryError | undefined, lang: Lang): string {
+  const code = error?.code;
+  if (code === 9000 || code === 9001 || code === 9003 || code === 9004) return coreMessages.t(lang, `registry.error.${code}`);
+  return coreMessages.t(lang, 'registry.error.other', { message: error?.message ?? '' });
+}
+
+function registryFailure(r: RegistrySummary, lang: Lang): CellErrorValue {
+  if (r.status === 'absent') return cellError('na', functionsMessages.t(lang, 'error.registryAbsent', { registry: registryLabel(r.key, lang) }));
+  return cellError('na', functionsMessages.t(lang, 'error.registry', { registry: registryLabel(r.key, lang), reason: registryReason(r.error, lang) }));
+}
+
+function levelText(level: 'high' | 'low' | null, lang: Lang): string {
+  if (level === 'high') return coreMessages.t(lang, 'level.high');
+  if (level === 'low') return coreMessages.t(lang, 'level.low');
+  return functionsMessages.t(lang, 'cell.noHit');
+}
+
+/** PEP / SANCTIONS: one row of level, best percent and hit count. */
+export async function evalRegistryRow(
+  context: FunctionsContext,
+  registry: 'peps' | 'psanctions',
+  args: SubjectArgs,
+  options: EvalOptions = {},
+): Promise<ResultRow[]> {
+  if (isEmptySubject(args)) return [['', '', '']];
+  const answer = await ask(context, args, listdataForRegistries([registry]), options);
+  const r = answer.summary.registries.find((x) => x.key === registry);
+  if (!r || r.status === 'error' || r.status === 'absent') throw new CellFailure(registryFailure(r ?? absentSummary(registry), context.lang));
+  if (r.hits === 0) return [[functionsMessages.t(context.lang, 'cell.noHit'), 0, 0]];
+  return [[levelText(r.bestLevel, context.lang), r.bestPercent ?? 0, r.hits]];
+}
+
+function absentSummary(key: RegistryKey): RegistrySummary {
+  return { key, status: 'absent', hits: 0, bestPercent: null, bestLevel: null };
+}
+
+/** SCREEN: one row of hit counts, one per registry asked, in REGISTRIES' order. */
+export async function evalScreen(context: FunctionsContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<ResultRow[]> {
+  const listdata = listdataFromArg(registries, settingsListdata(context));
+  const keys = registriesOf(listdata);
+  if (isEmptySubject(args)) return [keys.map(() => '')];
+  const answer = await ask(context, args, listdata, options);
+  const byKey = new Map(answer.summary.registries.map((r) => [r.key, r]));
+  return [
+    keys.map((key): ResultCell => {
+      const r = byKey.get(key) ?? absentSummary(key);
+      if (r.status === 'ok' || r.status === 'malformed') return r.hits;
+      // "Every list the account allows": a registry outside the package is simply not there.
+      if (r.status === 'absent' && listdata === ALL_LISTS) return functionsMessages.t(context.lang, 'cell.absent');
+      return registryFailure(r, context.lang);
+    }),
+  ];
+}
+
+/** REGISTRIES: the header labels matching SCREEN's columns. */
+export function evalRegistries(context: FunctionsContext, registries: RangeArg): ResultRow[] {
+  const listdata = listdataFromArg(registries, settingsListdata(context));
+  return [registriesOf(listdata).map((key) => registryLabel(key, context.lang))];
+}
+
+/** LEVEL: the overall level over the registries asked. */
+export async function evalLevel(context: FunctionsContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<string> {
+  const listdata = listdataFromArg(registries, settingsListdata(context));
+  if (isEmptySubject(args)) return '';
+  const answer = await ask(context, args, listdata, options);
+  const { verdict, registries: rows } = answer.summary;
+  if (verdict === 'high') return levelText('high', context.lang);
+  if (verdict === 'low') return levelText('low', context.lang);
+  if (verdict === 'clear') return functionsMessages.t(context.lang, 'cell.noHit');
+  const details = rows
+    .filter((r) => r.status === 'error' || r.status === 'malformed')
+    .map((r) => registryFailure(r, context.lang).message)
+    .join('; ');
+  throw new CellFailure(cellError('na', functionsMessages.t(context.lang, 'error.registries', { details })));
+}
+
+/** LOSTDOC: hit count in the lost-documents registry. */
+export async function evalLostDoc(context: FunctionsContext, doc: CellArg, doctype: CellArg, options: EvalOptions = {}): Promise<number | string> {
+  if (isEmptySubject({ doc })) return '';
+  const answer = await ask(context, { doc, doctype }, listdataForRegistries(['lostdocs']), options);
+  const r = answer.summary.registries.find((x) => x.key === 'lostdocs') ?? absentSummary('lostdocs');
+  if (r.status === 'error' || r.status === 'absent') throw new CellFailure(registryFailure(r, context.lang));
+  return r.hits;
+}
+
+/** LISTDATA: the number for the registries given; needs no service. */
+export function evalListdata(registries: RangeArg): number {
+  const listdata = listdataFromArg(registries, 0n);
+  if (listdata === 0n)
+    throw new InvalidInputError([{ field: 'listdata', code: 'listdata.empty', message: coreMessages.text('listdata.empty') }]);
+  return Number(listdata);
+}
+
+/**
+ * Runs one evaluation to a settled end: a value, or a cell error, within `timeoutMs` whatever
+ * the service does. The signal given to `work` is aborted on timeout and on Excel's cancel.
+ */
+export function settle<T>(
+  lang: () => Lang,
+  timeoutMs: number,
+  work: (signal: AbortSignal) => Promise<T>,
+  cancel?: AbortSignal,
+): Promise<T | CellErrorValue> {
+  const controller = new AbortController();
+  const onCancel = () => controller.abort();
+  cancel?.addEventListener('abort', onCancel, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<CellErrorValue>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(cellError('na', functionsMessages.t(lang(), 'error.timeout', { seconds: Math.round(timeoutMs / 1000) })));
+    }, timeoutMs);
+  });
+  const run = (async () => {
+    try {
+      return await work(controller.signal);
+    } catch (error) {
+      return toCellError(error, lang());
+    }
+  })();
+  return Promise.race([run, deadline]).finally(() => {
+    clearTimeout(timer);
+    cancel?.removeEventListener('abort', onCancel);
+  });
+}

@@ -1,0 +1,35 @@
+import { defineCatalogue } from '../core/i18n';
+
+/**
+ * Texts the worksheet functions put in cells and error tooltips. Function and parameter
+ * descriptions are not here: English comes from the JSDoc in functions.ts (functions.json is
+ * generated from it), Ukrainian from metadata.uk-UA.json (functions.uk-UA.json is built from it).
+ */
+const en = {
+  'cell.noHit': '—',
+  'cell.absent': '—',
+  'error.timeout': 'No answer within {seconds} s. Recalculate the cell to try again.',
+  'error.registry': '{registry}: {reason}',
+  'error.registryAbsent': '{registry}: not in the answer; the registry may not be in your package.',
+  'error.registries': 'Registries that did not answer: {details}',
+  'error.unexpected': 'Unexpected error: {message}',
+  'mode.sandbox': 'CheckLists functions run in sandbox mode: fictional data, nothing is sent to the service. Save the service address and credentials in the CheckLists pane to screen for real.',
+  'mode.live': 'CheckLists functions use the live service.',
+} as const;
+
+type Key = keyof typeof en;
+
+const uk: Record<Key, string> = {
+  'cell.noHit': '—',
+  'cell.absent': '—',
+  'error.timeout': 'Немає відповіді за {seconds} с. Перерахуйте клітинку, щоб спробувати ще раз.',
+  'error.registry': '{registry}: {reason}',
+  'error.registryAbsent': '{registry}: немає у відповіді; можливо, реєстру немає у вашому пакеті.',
+  'error.registries': 'Реєстри, що не відповіли: {details}',
+  'error.unexpected': 'Неочікувана помилка: {message}',
+  'mode.sandbox': 'Функції CheckLists працюють у режимі пісочниці: вигадані дані, до сервісу нічого не надсилається. Збережіть адресу сервісу та облікові дані в панелі CheckLists, щоб перевіряти насправді.',
+  'mode.live': 'Функції CheckLists використовують робочий сервіс.',
+};
+
+export const functionsMessages = defineCatalogue<Key>(en, uk);
+export type FunctionsMessageKey = Key;

@@ -1,0 +1,68 @@
+import { CheckListsClient } from '../core/client';
+import type { LocalizedText } from '../core/i18n';
+import type { LoadedSettings } from '../core/settings-store';
+import { addressList, type ServiceMode, type Settings } from '../core/settings';
+import type { Transport } from '../core/transport';
+import { DEMO_CREDENTIALS, createSandboxEngine, sandboxTransport } from '../sandbox';
+
+/**
+ * Settings in, a ready client out: live service or the in-process sandbox. Every surface
+ * (functions, task pane, ribbon, bulk runs, CLI) connects through here, so "no credentials
+ * means sandbox" is decided in one place.
+ */
+export interface Connection {
+  client: CheckListsClient;
+  mode: ServiceMode;
+  settings: Settings;
+  /** What to show next to any result: people must never mistake fictional data for a real answer. */
+  label: LocalizedText;
+}
+
+export const SANDBOX_ADDRESS = 'https://sandbox.checklists.invalid';
+
+export const MODE_LABELS: Record<ServiceMode, LocalizedText> = {
+  sandbox: { uk: 'ПІСОЧНИЦЯ — вигадані дані', en: 'SANDBOX — fictional data' },
+  live: { uk: 'Робочий сервіс CheckLists', en: 'Live CheckLists service' },
+};
+
+let sharedEngine: ReturnType<typeof createSandboxEngine> | null = null;
+
+/** One in-process sandbox per runtime: its data is generated once and its quota counts across surfaces. */
+export function inProcessSandbox(): ReturnType<typeof createSandboxEngine> {
+  sharedEngine ??= createSandboxEngine();
+  return sharedEngine;
+}
+
+export interface ConnectOptions {
+  /** Live transport override (tests, relay); default fetch. */
+  transport?: Transport;
+}
+
+export function connect(loaded: LoadedSettings, options: ConnectOptions = {}): Connection {
+  const { settings, tokken, mode } = loaded;
+  const policy = { timeoutMs: settings.timeoutSeconds * 1000 };
+  if (mode === 'live' && tokken) {
+    return {
+      mode,
+      settings,
+      label: MODE_LABELS.live,
+      client: new CheckListsClient({
+        addresses: addressList(settings),
+        credentials: { tokken, idSubjectFM: settings.idSubjectFM },
+        ...(options.transport ? { transport: options.transport } : {}),
+        ...policy,
+      }),
+    };
+  }
+  return {
+    mode: 'sandbox',
+    settings,
+    label: MODE_LABELS.sandbox,
+    client: new CheckListsClient({
+      addresses: [SANDBOX_ADDRESS],
+      credentials: DEMO_CREDENTIALS,
+      transport: sandboxTransport(inProcessSandbox()),
+      ...policy,
+    }),
+  };
+}

@@ -1,0 +1,413 @@
+import { listdataForRegistries } from '../../src/core/listdata';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings';
+import { SettingsStore } from '../../src/core/settings-store';
+import { memoryStorage, type KeyValueStorage } from '../../src/core/storage';
+import { DEMO_CREDENTIALS, KNOWN, sandboxData } from '../../src/sandbox';
+import { startSandboxServer, type SandboxServer } from '../../src/sandbox/server';
+import { startScriptedServer, type ScriptedServer } from '../support/scripted-server';
+
+/*
+ * The CHECKLISTS.* functions as Excel runs them: Office globals stubbed (CustomFunctions,
+ * OfficeRuntime.storage over memory, Office.context.displayLanguage), the functions module loaded
+ * the way the add-in loads it, and the service being the sandbox over real HTTP on 127.0.0.1.
+ */
+
+type FunctionsModule = typeof import('../../src/functions/functions');
+type RuntimeModule = typeof import('../../src/functions/runtime');
+
+class StubCellError {
+  constructor(
+    readonly code: string,
+    readonly message?: string,
+  ) {}
+}
+
+const officeGlobals = {
+  CustomFunctions: {
+    Error: StubCellError,
+    ErrorCode: { invalidValue: '#VALUE!', notAvailable: '#N/A' },
+    associate: () => undefined,
+  },
+  OfficeRuntime: { storage: officeStorageOver(memoryStorage()) },
+  Office: { context: { displayLanguage: 'en-US' } },
+};
+Object.assign(globalThis, officeGlobals);
+
+function officeStorageOver(storage: KeyValueStorage) {
+  return {
+    getItem: (k: string) => storage.getItem(k),
+    setItem: (k: string, v: string) => storage.setItem(k, v),
+    removeItem: (k: string) => storage.removeItem(k),
+    getKeys: () => storage.keys(),
+  };
+}
+
+/** A fresh add-in runtime (module registry) over the given persistent store: what reopening Excel does. */
+function startAddinRuntime(storage: KeyValueStorage): { fns: FunctionsModule; runtime: RuntimeModule } {
+  officeGlobals.OfficeRuntime.storage = officeStorageOver(storage);
+  let loaded: { fns: FunctionsModule; runtime: RuntimeModule } | null = null;
+  jest.isolateModules(() => {
+    loaded = {
+      fns: require('../../src/functions/functions') as FunctionsModule,
+      runtime: require('../../src/functions/runtime') as RuntimeModule,
+    };
+  });
+  if (!loaded) throw new Error('runtime not loaded');
+  return loaded;
+}
+
+async function saveSettings(storage: KeyValueStorage, settings: Partial<Settings>, tokken?: string): Promise<void> {
+  const store = new SettingsStore(storage);
+  await store.save({ ...DEFAULT_SETTINGS, ...settings });
+  if (tokken) await store.saveTokken(tokken);
+}
+
+/** Every promise a function returned, and whether it has settled. */
+class PromiseTracker {
+  private readonly entries: { settled: boolean }[] = [];
+  track<T>(promise: Promise<T>): Promise<T> {
+    const entry = { settled: false };
+    this.entries.push(entry);
+    const done = () => {
+      entry.settled = true;
+    };
+    promise.then(done, done);
+    return promise;
+  }
+  get count(): number {
+    return this.entries.length;
+  }
+  pending(): number {
+    return this.entries.filter((e) => !e.settled).length;
+  }
+  /** Waits until everything settled or `ms` passed; returns how many are still pending. */
+  async pendingAfter(ms: number): Promise<number> {
+    const deadline = Date.now() + ms;
+    while (this.pending() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    return this.pending();
+  }
+}
+
+const invocation = (): CustomFunctions.CancelableInvocation => ({});
+
+async function outcome<T>(promise: Promise<T>): Promise<{ value?: T; error?: StubCellError }> {
+  try {
+    return { value: await promise };
+  } catch (error) {
+    if (error instanceof StubCellError) return { error };
+    throw error;
+  }
+}
+
+interface Row {
+  name: string;
+  date: string | number | null;
+}
+
+/** 400 distinct subjects: the sandbox's documented people, generated PEPs and sanctioned people, and clean names. */
+function distinctSubjects(): Row[] {
+  const rows: Row[] = [
+    { name: KNOWN.pepSanctioned.name, date: KNOWN.pepSanctioned.date },
+    { name: KNOWN.pepSanctioned.name, date: null },
+    { name: KNOWN.pepSpouse.name, date: KNOWN.pepSpouse.date },
+    { name: KNOWN.manager.name, date: KNOWN.manager.date },
+    { name: KNOWN.wanted.name, date: KNOWN.wanted.date },
+  ];
+  const seen = new Set(rows.map((r) => `${r.name.toLowerCase()}|${r.date}`));
+  const data = sandboxData();
+  for (const registry of ['peps', 'psanctions'] as const) {
+    let taken = 0;
+    for (const record of data.byRegistry.get(registry) ?? []) {
+      if (taken >= 60 || record.subject !== 'person') continue;
+      const row = { name: record.names[0], date: record.birthDate ?? null };
+      const key = `${row.name.toLowerCase()}|${row.date}`;
+      if (seen.has(key) || !/^[\p{Script=Cyrillic}' -]+$/u.test(row.name)) continue;
+      seen.add(key);
+      rows.push(row);
+      taken++;
+    }
+  }
+  for (let i = 0; rows.length < 400; i++) rows.push({ name: `Неіснуючий Клієнт${String.fromCharCode(0x430 + (i % 32))} Номер${i}`, date: i % 3 === 0 ? 30000 + i : null });
+  return rows;
+}
+
+let modeNotices: jest.SpyInstance;
+beforeEach(() => {
+  modeNotices = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  modeNotices.mockRestore();
+});
+
+describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
+  let server: SandboxServer;
+  const received: string[] = [];
+
+  beforeAll(async () => {
+    server = await startSandboxServer({ log: (line) => received.push(line) });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function liveStorage(extra: Partial<Settings> = {}): Promise<KeyValueStorage> {
+    const storage = memoryStorage();
+    await saveSettings(storage, { primaryUrl: server.url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM, ...extra }, DEMO_CREDENTIALS.tokken);
+    return storage;
+  }
+
+  it('1,000 evaluations (PEP and SANCTIONS on 500 rows, 400 subjects) send 400 requests; after a restart, none', async () => {
+    const subjects = distinctSubjects();
+    expect(new Set(subjects.map((s) => `${s.name.toLowerCase()}|${s.date}`)).size).toBe(400);
+    const rows = Array.from({ length: 500 }, (_, i) => subjects[(i * 7) % 400]);
+    const storage = await liveStorage();
+
+    const recalc = async (fns: FunctionsModule, tracker: PromiseTracker) => {
+      const calls = rows.flatMap((r) => [
+        tracker.track(fns.pep(r.name, r.date, null, invocation())),
+        tracker.track(fns.sanctions(r.name, r.date, null, invocation())),
+      ]);
+      return Promise.all(calls);
+    };
+
+    const before = received.length;
+    const first = startAddinRuntime(storage);
+    const tracker = new PromiseTracker();
+    const results = await recalc(first.fns, tracker);
+    expect(tracker.count).toBe(1000);
+    expect(tracker.pending()).toBe(0);
+    expect(received.length - before).toBe(400);
+
+    // Every result is one spilled row: level, percent, hits; and a repeated row gets the same answer.
+    for (const r of results) {
+      expect(r).toHaveLength(1);
+      expect(r[0]).toHaveLength(3);
+    }
+    const byRow = new Map<string, unknown>();
+    rows.forEach((row, i) => {
+      const key = `${row.name}|${row.date}`;
+      const pair = [results[2 * i], results[2 * i + 1]];
+      if (byRow.has(key)) expect(pair).toEqual(byRow.get(key));
+      else byRow.set(key, pair);
+    });
+    const known = rows.findIndex((r) => r.name === KNOWN.pepSanctioned.name && r.date === KNOWN.pepSanctioned.date);
+    expect(results[2 * known]).toEqual([['High', 100, expect.any(Number)]]);
+    expect(results[2 * known + 1]).toEqual([['High', 100, expect.any(Number)]]);
+    const undated = rows.findIndex((r) => r.name === KNOWN.pepSanctioned.name && r.date === null);
+    expect(results[2 * undated][0][0]).toBe('Low');
+    const clean = rows.findIndex((r) => r.name.startsWith('Неіснуючий'));
+    expect(results[2 * clean]).toEqual([['—', 0, 0]]);
+    const pepHits = results.filter((_, i) => i % 2 === 0).filter((r) => r[0][2] !== 0).length;
+    expect(pepHits).toBeGreaterThan(50);
+
+    await first.runtime.functionsRuntime().idle();
+    const afterFirst = received.length;
+    const second = startAddinRuntime(storage);
+    expect(second.runtime.functionsRuntime()).not.toBe(first.runtime.functionsRuntime());
+    const tracker2 = new PromiseTracker();
+    const again = await recalc(second.fns, tracker2);
+    expect(received.length).toBe(afterFirst);
+    expect(again).toEqual(results);
+    expect(tracker2.pending()).toBe(0);
+  }, 60_000);
+
+  it('merges PEP, SANCTIONS, SCREEN and LEVEL for one subject into one request and splits the answer', async () => {
+    const { fns } = startAddinRuntime(await liveStorage());
+    const before = received.length;
+    const { name, date } = KNOWN.pepSanctioned;
+    const both = [['peps, psanctions']];
+    const [pep, sanctions, screen, level, labels] = await Promise.all([
+      fns.pep(name, date, null, invocation()),
+      fns.sanctions(name, date, null, invocation()),
+      fns.screen(name, date, null, null, both, invocation()),
+      fns.level(name, date, null, [['peps'], ['psanctions']], invocation()),
+      fns.registries(both),
+    ]);
+    expect(received.length - before).toBe(1);
+    expect(labels).toEqual([['PEP', 'Sanctions']]);
+    expect(screen).toEqual([[pep[0][2], sanctions[0][2]]]);
+    expect(level).toBe('High');
+  });
+
+  it('answers LOSTDOC, LISTDATA and the no-hit values', async () => {
+    const { fns } = startAddinRuntime(await liveStorage());
+    expect(await fns.lostdoc(KNOWN.stolenPassport.doc, null, invocation())).toBeGreaterThan(0);
+    expect(await fns.lostdoc(KNOWN.lostForeignPassport.doc, 2, invocation())).toBeGreaterThan(0);
+    expect(await fns.lostdoc('КМ 999999', null, invocation())).toBe(0);
+    // A foreign passport under "national passport" is refused by the validator, not sent.
+    expect((await outcome(fns.lostdoc(KNOWN.lostForeignPassport.doc, 1, invocation()))).error?.code).toBe('#VALUE!');
+    expect(fns.listdata([['peps, psanctions']])).toBe(Number(listdataForRegistries(['peps', 'psanctions'])));
+    expect(fns.listdata([['peps'], ['lost-passports'], [null]])).toBe(Number(listdataForRegistries(['peps', 'lostdocs'])));
+    expect(fns.listdata([[512]])).toBe(512);
+    expect(fns.listdata([['all']])).toBe(-1);
+    expect(() => fns.listdata([['no-such-registry']])).toThrow(StubCellError);
+    expect(await fns.level('Неіснуючий Клієнт Жоден', null, null, [['peps, psanctions']], invocation())).toBe('—');
+  });
+
+  it('gives an empty result for an empty subject and sends nothing', async () => {
+    const { fns } = startAddinRuntime(await liveStorage());
+    const before = received.length;
+    expect(await fns.pep('', null, null, invocation())).toEqual([['', '', '']]);
+    expect(await fns.sanctions('  ', 0, 0, invocation())).toEqual([['', '', '']]);
+    expect(await fns.pep('', '1980-01-01', null, invocation())).toEqual([['', '', '']]);
+    expect(await fns.screen('', null, null, null, [['peps, lostdocs']], invocation())).toEqual([['', '']]);
+    expect(await fns.level('', null, null, [[null]], invocation())).toBe('');
+    expect(await fns.lostdoc('', null, invocation())).toBe('');
+    expect(received.length).toBe(before);
+  });
+
+  it('answers invalid input with #VALUE! and the validator message, sending nothing', async () => {
+    const { fns } = startAddinRuntime(await liveStorage());
+    const before = received.length;
+    const tracker = new PromiseTracker();
+    const impossible = await outcome(tracker.track(fns.pep('Іваненко Іван', '31.02.1980', null, invocation())));
+    const future = await outcome(tracker.track(fns.sanctions('Іваненко Іван', '2999-01-01', null, invocation())));
+    const serial = await outcome(tracker.track(fns.pep('Іваненко Іван', -5, null, invocation())));
+    const ipn = await outcome(tracker.track(fns.pep('Іваненко Іван', null, '12345', invocation())));
+    const registries = await outcome(tracker.track(fns.screen('Іваненко Іван', null, null, null, [['nonsense']], invocation())));
+    expect(impossible.error).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/date/i) });
+    expect(future.error).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/future/i) });
+    expect(serial.error?.code).toBe('#VALUE!');
+    expect(ipn.error).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/ipn/i) });
+    expect(registries.error).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/nonsense/) });
+    expect(tracker.pending()).toBe(0);
+    expect(received.length).toBe(before);
+  });
+
+  it('accepts Excel date cells (serial numbers) as dates', async () => {
+    const { fns } = startAddinRuntime(await liveStorage());
+    // 1967-04-12 is Excel serial 24574.
+    const bySerial = await fns.pep(KNOWN.pepSanctioned.name, 24574, null, invocation());
+    const byText = await fns.pep(KNOWN.pepSanctioned.name, KNOWN.pepSanctioned.date, null, invocation());
+    expect(bySerial).toEqual(byText);
+    expect(bySerial[0][0]).toBe('High');
+  });
+
+  it('writes levels and labels in the Office display language', async () => {
+    officeGlobals.Office.context.displayLanguage = 'uk-UA';
+    try {
+      const { fns } = startAddinRuntime(await liveStorage());
+      expect((await fns.pep(KNOWN.pepSanctioned.name, KNOWN.pepSanctioned.date, null, invocation()))[0][0]).toBe('Високий');
+      expect((await fns.pep(KNOWN.pepSanctioned.name, null, null, invocation()))[0][0]).toBe('Низький');
+      expect(await fns.registries([['peps, psanctions']])).toEqual([['ПЕП', 'Санкції']]);
+      const invalid = await outcome(fns.pep('Іваненко Іван', '31.02.1980', null, invocation()));
+      expect(invalid.error?.message).toMatch(/[А-Яа-яІіЇїЄє]/);
+    } finally {
+      officeGlobals.Office.context.displayLanguage = 'en-US';
+    }
+  });
+
+  it('turns a registry that failed into #N/A in its own cell, the rest of the row intact', async () => {
+    const faulty = await startSandboxServer({ engine: server.engine, faults: { registryErrors: { psanctions: 9000 } } });
+    try {
+      const storage = memoryStorage();
+      await saveSettings(storage, { primaryUrl: faulty.url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM }, DEMO_CREDENTIALS.tokken);
+      const { fns } = startAddinRuntime(storage);
+      const { name, date } = KNOWN.pepSanctioned;
+      const row = await fns.screen(name, date, null, null, [['peps, psanctions']], invocation());
+      expect(row[0][0]).toBeGreaterThan(0);
+      expect(row[0][1]).toMatchObject({ code: '#N/A', message: expect.stringMatching(/Sanctions/) });
+      const sanctions = await outcome(fns.sanctions(name, date, null, invocation()));
+      expect(sanctions.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/no connection/i) });
+      const level = await fns.level(name, date, null, [['peps, psanctions']], invocation());
+      expect(level).toBe('High');
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it('runs on the in-process sandbox until credentials are saved, says so, and sends no HTTP', async () => {
+    const storage = memoryStorage();
+    const { fns, runtime } = startAddinRuntime(storage);
+    const before = received.length;
+    const result = await fns.pep(KNOWN.pepSanctioned.name, KNOWN.pepSanctioned.date, null, invocation());
+    expect(result[0][0]).toBe('High');
+    const context = await runtime.functionsRuntime().context();
+    expect(context.mode).toBe('sandbox');
+    expect(context.connection.label.en).toMatch(/sandbox/i);
+    expect(modeNotices).toHaveBeenCalledWith(expect.stringMatching(/sandbox mode: fictional data/));
+    expect(received.length).toBe(before);
+
+    // Saving credentials switches the next evaluation to the service.
+    await saveSettings(storage, { primaryUrl: server.url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM }, DEMO_CREDENTIALS.tokken);
+    runtime.reloadFunctionsSettings();
+    await fns.pep(KNOWN.pepSpouse.name, KNOWN.pepSpouse.date, null, invocation());
+    expect((await runtime.functionsRuntime().context()).mode).toBe('live');
+    expect(received.length).toBe(before + 1);
+  });
+});
+
+describe('CHECKLISTS functions when the service fails', () => {
+  const scripted: ScriptedServer[] = [];
+  afterAll(async () => {
+    await Promise.all(scripted.map((s) => s.close()));
+  });
+
+  async function runtimeAgainst(url: string, extra: Partial<Settings> = {}, tokken: string = DEMO_CREDENTIALS.tokken) {
+    const storage = memoryStorage();
+    await saveSettings(storage, { primaryUrl: url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM, timeoutSeconds: 1, ...extra }, tokken);
+    return startAddinRuntime(storage);
+  }
+
+  function evaluateMany(fns: FunctionsModule, tracker: PromiseTracker) {
+    const names = ['Іваненко Іван Іванович', 'Петренко Петро', 'Сидоренко Ольга'];
+    return names.flatMap((name) => [
+      outcome(tracker.track(fns.pep(name, null, null, invocation()))),
+      outcome(tracker.track(fns.sanctions(name, null, null, invocation()))),
+      outcome(tracker.track(fns.level(name, null, null, [[null]], invocation()))),
+    ]);
+  }
+
+  it.each([
+    ['answers 503', { kind: 'json', status: 503, body: { message: 'down' } } as const],
+    ['never answers', { kind: 'hang' } as const],
+    ['drops the connection', { kind: 'drop' } as const],
+  ])('gives #N/A with a reason, in bounded time, when the service %s; no promise left pending', async (_label, reply) => {
+    const s = await startScriptedServer(reply);
+    scripted.push(s);
+    const { fns, runtime } = await runtimeAgainst(s.url);
+    const tracker = new PromiseTracker();
+    const started = Date.now();
+    const results = evaluateMany(fns, tracker);
+    // One request per subject (merged), at most two attempts of 1 s each plus backoff.
+    expect(await tracker.pendingAfter(10_000)).toBe(0);
+    const elapsed = Date.now() - started;
+    for (const r of await Promise.all(results)) {
+      expect(r.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/could not be reached|No answer/) });
+    }
+    expect(elapsed).toBeLessThan(runtime.requestBoundMs({ ...DEFAULT_SETTINGS, timeoutSeconds: 1 }) + 2000);
+    expect(s.received.length).toBeLessThanOrEqual(3 * 2);
+  }, 20_000);
+
+  it('gives #N/A when nothing listens at the address', async () => {
+    const s = await startScriptedServer({ kind: 'json', status: 200, body: {} });
+    const url = s.url;
+    await s.close();
+    const { fns } = await runtimeAgainst(url);
+    const tracker = new PromiseTracker();
+    const r = await outcome(tracker.track(fns.pep('Іваненко Іван', null, null, invocation())));
+    expect(r.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/could not be reached/) });
+    expect(tracker.pending()).toBe(0);
+  }, 20_000);
+
+  it('gives #N/A with the account reason, and stops asking after an account error', async () => {
+    const requests: string[] = [];
+    const server = await startSandboxServer({ log: (line) => requests.push(line) });
+    try {
+      const { fns } = await runtimeAgainst(server.url, {}, 'wrong-tokken');
+      const tracker = new PromiseTracker();
+      const first = await Promise.all(evaluateMany(fns, tracker));
+      for (const r of first) expect(r.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/User not found/) });
+      expect(await tracker.pendingAfter(5000)).toBe(0);
+      // Every further request would fail too: after the first answer nothing more is sent.
+      expect(requests.length).toBeGreaterThanOrEqual(1);
+      expect(requests.length).toBeLessThanOrEqual(3);
+      const sentBefore = requests.length;
+      const again = await outcome(fns.pep('Новий Клієнт', null, null, invocation()));
+      expect(again.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/User not found/) });
+      expect(requests.length).toBe(sentBefore);
+    } finally {
+      await server.close();
+    }
+  }, 20_000);
+});

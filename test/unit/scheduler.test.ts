@@ -1,0 +1,319 @@
+import { AnswerCache } from '../../src/core/answer-cache';
+import type { SearchResult } from '../../src/core/client';
+import { AccountError, CancelledError, ServiceUnreachableError } from '../../src/core/errors';
+import { ALL_LISTS, listdataForRegistries, registriesOf, unionListdata, type Listdata } from '../../src/core/listdata';
+import type { SearchQuery } from '../../src/core/query';
+import type { RegistryKey } from '../../src/core/registries';
+import { parseEnvelope } from '../../src/core/schema';
+import { RequestScheduler, type SchedulerOptions } from '../../src/core/scheduler';
+import { memoryStorage } from '../../src/core/storage';
+
+const PEPS = listdataForRegistries(['peps']);
+const SANCTIONS = listdataForRegistries(['psanctions']);
+const LOST = listdataForRegistries(['lostdocs']);
+
+interface Call {
+  query: SearchQuery;
+  signal?: AbortSignal;
+}
+
+/** A service double: answers every registry the listdata selects, one hit per registry for names starting with "Hit". */
+function fakeService(options: { delayMs?: number; registryErrors?: Partial<Record<RegistryKey, string>>; fail?: () => unknown } = {}) {
+  const calls: Call[] = [];
+  let active = 0;
+  let maxActive = 0;
+  const search = async (query: SearchQuery, opts: { signal?: AbortSignal } = {}): Promise<SearchResult> => {
+    calls.push({ query, signal: opts.signal });
+    active++;
+    maxActive = Math.max(maxActive, active);
+    try {
+      if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+      const failure = options.fail?.();
+      if (failure) throw failure;
+      const result: Record<string, unknown> = {};
+      for (const key of registriesOf(query.listdata ?? ALL_LISTS)) {
+        const error = options.registryErrors?.[key];
+        if (error) result[key] = error;
+        else result[key] = query.name?.startsWith('Hit') ? [{ name: query.name, percent: 91, level: 'Високий' }] : [];
+      }
+      const raw = { idrequest: String(calls.length), listdata: String(query.listdata ?? -1), result };
+      return { envelope: parseEnvelope(raw), servedBy: 'https://svc.test', attempts: [], durationMs: 1, method: 'POST', raw };
+    } finally {
+      active--;
+    }
+  };
+  return { search, calls, maxActive: () => maxActive };
+}
+
+function scheduler(search: SchedulerOptions['search'], extra: Partial<SchedulerOptions> = {}) {
+  return new RequestScheduler({ search, batchWindowMs: 2, ...extra });
+}
+
+const q = (name: string, listdata?: Listdata, more: Partial<SearchQuery> = {}): SearchQuery => ({
+  name,
+  ...(listdata !== undefined ? { listdata } : {}),
+  ...more,
+});
+
+describe('RequestScheduler: merging and dedupe', () => {
+  it('merges asks for one subject in one window into a single request with the union of listdata, and splits the answer back', async () => {
+    const svc = fakeService();
+    const s = scheduler(svc.search);
+    const [pep, sanctions] = await Promise.all([s.ask(q('Hit Ivan', PEPS)), s.ask(q('Hit Ivan', SANCTIONS))]);
+    expect(svc.calls).toHaveLength(1);
+    expect(svc.calls[0].query.listdata).toBe(unionListdata(PEPS, SANCTIONS));
+    expect(pep.summary.registries.map((r) => r.key)).toEqual(['peps']);
+    expect(sanctions.summary.registries.map((r) => r.key)).toEqual(['psanctions']);
+    expect(pep.summary.registries[0].hits).toBe(1);
+    expect(pep.fromCache).toBe(false);
+    expect(s.stats).toMatchObject({ asks: 2, requestsSent: 1, merged: 1 });
+  });
+
+  it('treats queries that differ only in ids and spacing/case of the name as one subject', async () => {
+    const svc = fakeService();
+    const s = scheduler(svc.search);
+    await Promise.all([
+      s.ask(q('Hit  Ivan', PEPS, { IDinternal: 'row-1' })),
+      s.ask(q('hit ivan', PEPS, { IDinternal: 'row-2' })),
+    ]);
+    expect(svc.calls).toHaveLength(1);
+  });
+
+  it('sends different subjects separately', async () => {
+    const svc = fakeService();
+    const s = scheduler(svc.search);
+    await Promise.all([s.ask(q('Hit Ivan', PEPS)), s.ask(q('Hit Petro', PEPS)), s.ask(q('Hit Ivan', PEPS, { date: '1980-01-02' }))]);
+    expect(svc.calls).toHaveLength(3);
+  });
+
+  it('lets a later ask covered by a request in flight wait for it instead of asking again', async () => {
+    const svc = fakeService({ delayMs: 30 });
+    const s = scheduler(svc.search);
+    const first = s.ask(q('Hit Ivan', unionListdata(PEPS, SANCTIONS)));
+    await new Promise((r) => setTimeout(r, 10)); // the first request is on the wire now
+    expect(svc.calls).toHaveLength(1);
+    const second = await s.ask(q('Hit Ivan', SANCTIONS));
+    await first;
+    expect(svc.calls).toHaveLength(1);
+    expect(second.summary.registries.map((r) => r.key)).toEqual(['psanctions']);
+  });
+
+  it('asks again for listdata that the request in flight does not cover', async () => {
+    const svc = fakeService({ delayMs: 30 });
+    const s = scheduler(svc.search);
+    const first = s.ask(q('Hit Ivan', PEPS));
+    await new Promise((r) => setTimeout(r, 10));
+    await Promise.all([first, s.ask(q('Hit Ivan', LOST))]);
+    expect(svc.calls).toHaveLength(2);
+    expect(svc.calls[1].query.listdata).toBe(LOST);
+  });
+
+  it('keeps at most `concurrency` requests on the wire', async () => {
+    const svc = fakeService({ delayMs: 15 });
+    const s = scheduler(svc.search, { concurrency: 2 });
+    await Promise.all(Array.from({ length: 7 }, (_, i) => s.ask(q(`Person ${i}`, PEPS))));
+    expect(svc.calls).toHaveLength(7);
+    expect(svc.maxActive()).toBe(2);
+  });
+
+  it('reports "all lists" answers for what came back, not for all 18 registries', async () => {
+    const svc = fakeService();
+    const s = scheduler(svc.search);
+    const answer = await s.ask(q('Hit Ivan'));
+    expect(answer.asked).toBe(ALL_LISTS);
+    expect(answer.summary.registries.length).toBe(registriesOf(ALL_LISTS).length);
+  });
+});
+
+describe('RequestScheduler: cache', () => {
+  it('answers a subset of a cached listdata from the cache, without a request', async () => {
+    const svc = fakeService();
+    const cache = new AnswerCache({ storage: memoryStorage() });
+    const s = scheduler(svc.search, { cache });
+    await s.ask(q('Hit Ivan', unionListdata(PEPS, SANCTIONS)));
+    await s.idle();
+    const again = await s.ask(q('Hit Ivan', PEPS));
+    expect(svc.calls).toHaveLength(1);
+    expect(again.fromCache).toBe(true);
+    expect(again.summary.registries.map((r) => [r.key, r.hits])).toEqual([['peps', 1]]);
+    expect(s.stats.cacheHits).toBe(1);
+  });
+
+  it('asks for the union of cached and new listdata when the cache holds only part, and replaces the entry', async () => {
+    const svc = fakeService();
+    const cache = new AnswerCache({ storage: memoryStorage() });
+    const s = scheduler(svc.search, { cache });
+    await s.ask(q('Hit Ivan', PEPS));
+    await s.idle();
+    await s.ask(q('Hit Ivan', SANCTIONS));
+    await s.idle();
+    expect(svc.calls).toHaveLength(2);
+    expect(svc.calls[1].query.listdata).toBe(unionListdata(PEPS, SANCTIONS));
+    const third = await s.ask(q('Hit Ivan', PEPS));
+    expect(third.fromCache).toBe(true);
+    expect(svc.calls).toHaveLength(2);
+  });
+
+  it('does not ask again while an answer is still being written to a slow cache', async () => {
+    const svc = fakeService();
+    const backing = memoryStorage();
+    const slow = {
+      ...backing,
+      setItem: async (k: string, v: string) => {
+        await new Promise((r) => setTimeout(r, 40));
+        await backing.setItem(k, v);
+      },
+    };
+    const s = scheduler(svc.search, { cache: new AnswerCache({ storage: slow }) });
+    const first = await s.ask(q('Hit Ivan', PEPS));
+    // The answer is out, its cache write is not: a second recalculation batch arrives now.
+    const second = await s.ask(q('Hit Ivan', PEPS));
+    expect(svc.calls).toHaveLength(1);
+    expect(second.summary).toEqual(first.summary);
+    await s.idle();
+    const third = await s.ask(q('Hit Ivan', PEPS));
+    expect(third.fromCache).toBe(true);
+    expect(svc.calls).toHaveLength(1);
+  });
+
+  it('survives a restart: a new scheduler and cache over the same storage send nothing', async () => {
+    const storage = memoryStorage();
+    const svc = fakeService();
+    const first = scheduler(svc.search, { cache: new AnswerCache({ storage }) });
+    await Promise.all([first.ask(q('Hit Ivan', PEPS)), first.ask(q('Olena', SANCTIONS))]);
+    await first.idle();
+    const svc2 = fakeService();
+    const second = scheduler(svc2.search, { cache: new AnswerCache({ storage }) });
+    const answers = await Promise.all([second.ask(q('Hit Ivan', PEPS)), second.ask(q('Olena', SANCTIONS))]);
+    expect(svc2.calls).toHaveLength(0);
+    expect(answers.map((a) => a.fromCache)).toEqual([true, true]);
+    expect(answers[0].summary.registries[0]).toMatchObject({ key: 'peps', hits: 1, bestLevel: 'high', bestPercent: 91 });
+  });
+
+  it('asks again once an entry has outlived its lifetime', async () => {
+    let now = 1_000_000;
+    const storage = memoryStorage();
+    const svc = fakeService();
+    const s = scheduler(svc.search, { cache: new AnswerCache({ storage, ttlMs: 60_000, now: () => now }) });
+    await s.ask(q('Hit Ivan', PEPS));
+    await s.idle();
+    now += 59_000;
+    await s.ask(q('Hit Ivan', PEPS));
+    expect(svc.calls).toHaveLength(1);
+    now += 2_000;
+    await s.ask(q('Hit Ivan', PEPS));
+    expect(svc.calls).toHaveLength(2);
+  });
+
+  it('does not cache failures, nor answers with a registry that failed for a passing reason', async () => {
+    let failing = true;
+    const svc = fakeService({ fail: () => (failing ? new ServiceUnreachableError([]) : null) });
+    const cache = new AnswerCache({ storage: memoryStorage() });
+    const s = scheduler(svc.search, { cache });
+    await expect(s.ask(q('Hit Ivan', PEPS))).rejects.toBeInstanceOf(ServiceUnreachableError);
+    failing = false;
+    await s.ask(q('Hit Ivan', PEPS));
+    expect(svc.calls).toHaveLength(2);
+
+    const flaky = fakeService({ registryErrors: { psanctions: '9000.Немає зʼєднання' } });
+    const s2 = scheduler(flaky.search, { cache: new AnswerCache({ storage: memoryStorage() }) });
+    await s2.ask(q('Olena', SANCTIONS));
+    await s2.idle();
+    await s2.ask(q('Olena', SANCTIONS));
+    expect(flaky.calls).toHaveLength(2);
+
+    const unpaid = fakeService({ registryErrors: { psanctions: '9001.Реєстр не входить до оплаченого пакету' } });
+    const s3 = scheduler(unpaid.search, { cache: new AnswerCache({ storage: memoryStorage() }) });
+    await s3.ask(q('Olena', SANCTIONS));
+    await s3.idle();
+    await s3.ask(q('Olena', SANCTIONS));
+    expect(unpaid.calls).toHaveLength(1);
+  });
+});
+
+describe('RequestScheduler: failures and bounds', () => {
+  it('gives an account error to every waiter and sends nothing more until resumed', async () => {
+    let account = true;
+    const svc = fakeService({ fail: () => (account ? new AccountError(11, 403, 'quota') : null) });
+    const s = scheduler(svc.search);
+    const results = await Promise.allSettled([s.ask(q('A', PEPS)), s.ask(q('A', SANCTIONS)), s.ask(q('B', PEPS))]);
+    expect(results.every((r) => r.status === 'rejected' && r.reason instanceof AccountError)).toBe(true);
+    const sentBefore = svc.calls.length;
+    expect(sentBefore).toBeLessThanOrEqual(2);
+    await expect(s.ask(q('C', PEPS))).rejects.toBeInstanceOf(AccountError);
+    expect(svc.calls).toHaveLength(sentBefore);
+    expect(s.haltedBy?.isQuota).toBe(true);
+    account = false;
+    s.resume();
+    await expect(s.ask(q('C', PEPS))).resolves.toMatchObject({ fromCache: false });
+    expect(svc.calls).toHaveLength(sentBefore + 1);
+  });
+
+  it('stops sending after an account error only for accountHaltMs when given', async () => {
+    let account = true;
+    const svc = fakeService({ fail: () => (account ? new AccountError(8, 403, 'ended') : null) });
+    const s = scheduler(svc.search, { accountHaltMs: 40 });
+    await expect(s.ask(q('A', PEPS))).rejects.toBeInstanceOf(AccountError);
+    account = false;
+    await expect(s.ask(q('B', PEPS))).rejects.toBeInstanceOf(AccountError);
+    expect(svc.calls).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 50));
+    await expect(s.ask(q('B', PEPS))).resolves.toMatchObject({ fromCache: false });
+    expect(svc.calls).toHaveLength(2);
+  });
+
+  it('rejects within its timeout when the service never answers, even if the search ignores its signal', async () => {
+    const search = () => new Promise<SearchResult>(() => undefined);
+    const s = scheduler(search, { timeoutMs: 50 });
+    const started = Date.now();
+    await expect(s.ask(q('A', PEPS))).rejects.toBeInstanceOf(ServiceUnreachableError);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('aborts the request signal on timeout', async () => {
+    const svc = fakeService({ delayMs: 200 });
+    const s = scheduler(svc.search, { timeoutMs: 20 });
+    await expect(s.ask(q('A', PEPS))).rejects.toBeInstanceOf(ServiceUnreachableError);
+    expect(svc.calls[0].signal?.aborted).toBe(true);
+  });
+
+  it('sends nothing for an ask cancelled before its window closes', async () => {
+    const svc = fakeService();
+    const s = scheduler(svc.search, { batchWindowMs: 10 });
+    const controller = new AbortController();
+    const pending = s.ask(q('A', PEPS), { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(CancelledError);
+    await s.idle();
+    expect(svc.calls).toHaveLength(0);
+  });
+
+  it('skips a queued request whose askers all left, but lets one on the wire finish and be cached', async () => {
+    const svc = fakeService({ delayMs: 20 });
+    const cache = new AnswerCache({ storage: memoryStorage() });
+    const s = scheduler(svc.search, { concurrency: 1, cache });
+    const onWire = new AbortController();
+    const queued = new AbortController();
+    const a = s.ask(q('Hit A', PEPS), { signal: onWire.signal });
+    const b = s.ask(q('Hit B', PEPS), { signal: queued.signal });
+    await new Promise((r) => setTimeout(r, 8));
+    onWire.abort();
+    queued.abort();
+    await expect(a).rejects.toBeInstanceOf(CancelledError);
+    await expect(b).rejects.toBeInstanceOf(CancelledError);
+    await s.idle();
+    expect(svc.calls.map((c) => c.query.name)).toEqual(['Hit A']);
+    expect(await cache.get((await import('../../src/core/query')).subjectKey(q('Hit A')), PEPS)).not.toBeNull();
+  });
+
+  it('cancelAll settles everything pending', async () => {
+    const svc = fakeService({ delayMs: 50 });
+    const s = scheduler(svc.search);
+    const asks = [s.ask(q('A', PEPS)), s.ask(q('B', PEPS))];
+    await new Promise((r) => setTimeout(r, 10));
+    const late = s.ask(q('C', PEPS));
+    s.cancelAll();
+    const settled = await Promise.allSettled([...asks, late]);
+    expect(settled.every((r) => r.status === 'rejected' && r.reason instanceof CancelledError)).toBe(true);
+  });
+});

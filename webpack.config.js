@@ -1,0 +1,146 @@
+/* eslint-env node */
+// Builds the three Office surfaces (task pane, custom functions, ribbon commands) into dist/,
+// generates functions.json from the JSDoc in src/functions/functions.ts plus its Ukrainian
+// twin, and writes dist/manifest.xml for the host the add-in is served from.
+//
+// Host: ADDIN_HOST=https://addin.example.org npm run build   (default https://localhost:3000).
+// office.js: from Microsoft's CDN; OFFICE_JS_LOCAL=1 copies the @microsoft/office-js package's
+// copy into dist/office-js/ and points the pages at it (offline browser tests only).
+const fs = require('fs');
+const path = require('path');
+const { Compilation, WebpackError, sources } = require('webpack');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { localizeFunctionsMetadata } = require('./scripts/functions-l10n');
+const { DEV_HOST, addinHost, retargetManifest } = require('./scripts/addin-host');
+
+const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
+const OFFICE_JS_PACKAGE = path.dirname(require.resolve('@microsoft/office-js/package.json'));
+const FUNCTIONS_SOURCE = './src/functions/functions.ts';
+/** Locale → translated descriptions; each becomes functions.<locale>.json (see manifest.xml). */
+const FUNCTION_LOCALES = { 'uk-UA': './src/functions/metadata.uk-UA.json' };
+
+/** Emits functions.<locale>.json next to the generated functions.json. */
+class LocalizedFunctionsMetadataPlugin {
+  constructor(locales) {
+    this.locales = locales;
+  }
+
+  apply(compiler) {
+    const name = 'LocalizedFunctionsMetadataPlugin';
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const generated = compilation.getAsset('functions.json');
+        if (!generated) return; // the metadata plugin reported why
+        const metadata = JSON.parse(generated.source.source().toString());
+        for (const [locale, file] of Object.entries(this.locales)) {
+          const textsPath = path.resolve(__dirname, file);
+          compilation.fileDependencies.add(textsPath);
+          const texts = JSON.parse(fs.readFileSync(textsPath, 'utf8'));
+          const { metadata: localized, problems } = localizeFunctionsMetadata(metadata, texts);
+          for (const problem of problems) compilation.errors.push(new WebpackError(`${file}: ${problem}`));
+          compilation.emitAsset(`functions.${locale}.json`, new sources.RawSource(JSON.stringify(localized, null, 4)));
+        }
+      });
+    });
+  }
+}
+
+async function httpsOptions() {
+  const devCerts = require('office-addin-dev-certs');
+  const options = await devCerts.getHttpsServerOptions();
+  return { ca: options.ca, key: options.key, cert: options.cert };
+}
+
+module.exports = async (env = {}, argv = {}) => {
+  const dev = argv.mode === 'development';
+  const host = addinHost();
+  const localOfficeJs = process.env.OFFICE_JS_LOCAL === '1';
+  const officeJs = localOfficeJs ? 'office-js/office.js' : OFFICE_JS_CDN;
+  if (!dev && host === DEV_HOST && !env.WEBPACK_SERVE) {
+    console.warn(`[checklists] ADDIN_HOST is not set: dist/manifest.xml points at ${DEV_HOST}.`);
+  }
+
+  const page = (filename, template, chunks) =>
+    new HtmlWebpackPlugin({
+      filename,
+      template,
+      chunks: ['runtime', ...chunks],
+      chunksSortMode: 'manual',
+      templateParameters: { officeJs },
+    });
+
+  return {
+    devtool: 'source-map',
+    entry: {
+      taskpane: './src/taskpane/index.tsx',
+      functions: FUNCTIONS_SOURCE,
+      commands: './src/commands/commands.ts',
+    },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: '[name].js',
+      // dist/cli.cjs is the command line's bundle (npm run build:cli): not ours to delete.
+      clean: { keep: /^cli\./ },
+    },
+    // One module registry for the page: the task pane, the functions and the ribbon share the
+    // scheduler, its cache and the in-process sandbox instead of each bundling its own copy.
+    optimization: { runtimeChunk: 'single' },
+    resolve: { extensions: ['.ts', '.tsx', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.(png|jpg|jpeg|gif|ico)$/, type: 'asset/resource' },
+      ],
+    },
+    performance: { hints: false },
+    plugins: [
+      new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: FUNCTIONS_SOURCE }),
+      new LocalizedFunctionsMetadataPlugin(FUNCTION_LOCALES),
+      // The shared runtime page: everything runs here (manifest: <Runtime resid="Taskpane.Url">).
+      page('taskpane.html', './src/taskpane/index.html', ['functions', 'commands', 'taskpane']),
+      // Stand-alone pages for hosts or tools that load one surface without the shared runtime.
+      page('functions.html', './src/functions/functions.html', ['functions']),
+      page('commands.html', './src/commands/commands.html', ['commands']),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: 'assets/*.png', to: 'assets/[name][ext]' },
+          {
+            from: 'manifest.xml',
+            to: 'manifest.xml',
+            transform: (content) => retargetManifest(content.toString(), host),
+          },
+          ...(localOfficeJs
+            ? ['office.js', 'o15apptofilemappingtable.js', 'en-us/office_strings.js', 'uk-ua/office_strings.js'].map((file) => ({
+                from: path.join(OFFICE_JS_PACKAGE, 'dist', file),
+                to: `office-js/${file}`,
+              }))
+            : []),
+        ],
+      }),
+    ],
+    devServer: {
+      port: Number(process.env.npm_package_config_dev_server_port || 3000),
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      server: { type: 'https', options: env.WEBPACK_SERVE ? await httpsOptions() : undefined },
+      // Only the build output is served, never the repository.
+      static: false,
+      hot: false,
+      client: { overlay: { warnings: false } },
+    },
+  };
+};
