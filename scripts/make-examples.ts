@@ -30,6 +30,7 @@ export const EXAMPLE_ROWS: readonly Row[] = [
   [k.taxDebtor.shortName, null, k.taxDebtor.edrpou, null],
   [k.sanctionedCompany.name, null, k.sanctionedCompany.edrpou, null],
   [null, null, null, k.stolenPassport.doc],
+  [null, null, null, k.lostForeignPassport.doc],
   [null, null, null, k.invalidIdCard.doc],
   [k.wanted.name, d(k.wanted.date), k.wanted.rnokpp, null],
   [k.debtor.name, d(k.debtor.date), k.debtor.rnokpp, null],

@@ -13,7 +13,7 @@ export type MessageParams = Record<string, string | number>;
 
 /** Office reports display languages as BCP 47 tags ("uk-UA", "en-US"); anything not Ukrainian falls back to English. */
 export function langFromLocale(locale: string | null | undefined): Lang {
-  return typeof locale === 'string' && /^uk\b/i.test(locale) ? 'uk' : 'en';
+  return typeof locale === 'string' && /^uk(?:[-_.@]|$)/i.test(locale.trim()) ? 'uk' : 'en';
 }
 
 export function fillTemplate(template: string, params: MessageParams = {}): string {

@@ -1,0 +1,241 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Lang } from '../core/i18n';
+import { UsageError } from './exit-codes';
+import { cliMessages } from './messages';
+
+export interface GlobalOptions {
+  config?: string;
+  lang?: Lang;
+}
+
+export interface SearchArgs {
+  name?: string;
+  namelat?: string;
+  date?: string;
+  ipn?: string;
+  doc?: string;
+  doctype?: string;
+  registries?: string;
+  search?: string;
+  lowranklimit?: string;
+  get: boolean;
+  json: boolean;
+}
+
+export interface ScreenArgs {
+  input: string;
+  output?: string;
+  sheet?: string;
+  registries?: string;
+  concurrency?: number;
+  search?: string;
+  lowranklimit?: string;
+  resume: boolean;
+  progress: 'auto' | 'bar' | 'lines' | 'none';
+}
+
+export interface SandboxArgs {
+  port: number;
+  host: string;
+  /** Raw fault options; the sandbox command maps them onto the server's fault settings. */
+  faults: SandboxFaultArgs;
+}
+
+export interface SandboxFaultArgs {
+  failRate?: number;
+  latencyMs?: number;
+  quota?: number;
+  down?: boolean;
+  registryErrors?: string;
+  seed?: number;
+}
+
+export type ParsedCommand =
+  | { command: 'search'; global: GlobalOptions; args: SearchArgs }
+  | { command: 'screen'; global: GlobalOptions; args: ScreenArgs }
+  | { command: 'sandbox'; global: GlobalOptions; args: SandboxArgs }
+  | { command: 'help'; global: GlobalOptions; topic?: string }
+  | { command: 'version'; global: GlobalOptions };
+
+export const COMMANDS = ['search', 'screen', 'sandbox'] as const;
+
+const GLOBAL_OPTIONS = {
+  config: { type: 'string' },
+  lang: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+const SEARCH_OPTIONS = {
+  ...GLOBAL_OPTIONS,
+  name: { type: 'string', short: 'n' },
+  namelat: { type: 'string' },
+  date: { type: 'string', short: 'd' },
+  ipn: { type: 'string' },
+  doc: { type: 'string' },
+  doctype: { type: 'string' },
+  registries: { type: 'string', short: 'r' },
+  search: { type: 'string' },
+  lowranklimit: { type: 'string' },
+  get: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+const SCREEN_OPTIONS = {
+  ...GLOBAL_OPTIONS,
+  output: { type: 'string', short: 'o' },
+  sheet: { type: 'string' },
+  registries: { type: 'string', short: 'r' },
+  concurrency: { type: 'string', short: 'c' },
+  search: { type: 'string' },
+  lowranklimit: { type: 'string' },
+  resume: { type: 'boolean' },
+  progress: { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+const SANDBOX_OPTIONS = {
+  ...GLOBAL_OPTIONS,
+  port: { type: 'string', short: 'p' },
+  host: { type: 'string' },
+  'fail-rate': { type: 'string' },
+  latency: { type: 'string' },
+  quota: { type: 'string' },
+  down: { type: 'boolean' },
+  'registry-errors': { type: 'string' },
+  seed: { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+function usage(key: Parameters<typeof cliMessages.text>[0], params?: Record<string, string | number>): UsageError {
+  return new UsageError(cliMessages.text(key, params));
+}
+
+function parseLang(value: string | undefined): Lang | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === 'uk' || v === 'ua') return 'uk';
+  if (v === 'en') return 'en';
+  throw usage('args.lang', { value });
+}
+
+export function parseIntOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (!/^\d+$/.test(trimmed)) throw usage('args.integer', { name, value, min, max });
+  const n = Number(trimmed);
+  if (n < min || n > max) throw usage('args.integer', { name, value, min, max });
+  return n;
+}
+
+function parseRate(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw usage('args.rate', { name, value });
+  return n;
+}
+
+function run<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O, positionals: boolean) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: positionals });
+  } catch (e) {
+    // parseArgs names the offending option in English only; keep its words, add ours around them.
+    const detail = e instanceof Error ? e.message : String(e);
+    throw usage('args.invalid', { detail });
+  }
+}
+
+function globalsFrom(values: { config?: string; lang?: string }): GlobalOptions {
+  const lang = parseLang(values.lang);
+  return { ...(values.config !== undefined ? { config: values.config } : {}), ...(lang ? { lang } : {}) };
+}
+
+/** argv after the node and script paths. Throws UsageError for anything a person must fix. */
+export function parseCommandLine(argv: readonly string[]): ParsedCommand {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === 'help' || first === '--help' || first === '-h') {
+    const topic = first === 'help' ? rest[0] : undefined;
+    return { command: 'help', global: {}, ...(topic ? { topic } : {}) };
+  }
+  if (first === '--version' || first === '-v' || first === 'version') return { command: 'version', global: {} };
+
+  if (first === 'search') {
+    const { values, positionals } = run([...rest], SEARCH_OPTIONS, true);
+    const global = globalsFrom(values);
+    if (values.help) return { command: 'help', global, topic: 'search' };
+    // A bare name is what people type first; accept it rather than demand --name.
+    const name = values.name ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
+    if (values.name !== undefined && positionals.length > 0) throw usage('args.unexpected', { value: positionals.join(' ') });
+    return {
+      command: 'search',
+      global,
+      args: {
+        ...(name !== undefined ? { name } : {}),
+        ...(values.namelat !== undefined ? { namelat: values.namelat } : {}),
+        ...(values.date !== undefined ? { date: values.date } : {}),
+        ...(values.ipn !== undefined ? { ipn: values.ipn } : {}),
+        ...(values.doc !== undefined ? { doc: values.doc } : {}),
+        ...(values.doctype !== undefined ? { doctype: values.doctype } : {}),
+        ...(values.registries !== undefined ? { registries: values.registries } : {}),
+        ...(values.search !== undefined ? { search: values.search } : {}),
+        ...(values.lowranklimit !== undefined ? { lowranklimit: values.lowranklimit } : {}),
+        get: values.get === true,
+        json: values.json === true,
+      },
+    };
+  }
+
+  if (first === 'screen') {
+    const { values, positionals } = run([...rest], SCREEN_OPTIONS, true);
+    const global = globalsFrom(values);
+    if (values.help) return { command: 'help', global, topic: 'screen' };
+    if (positionals.length === 0) throw usage('args.screen.noInput');
+    if (positionals.length > 1) throw usage('args.unexpected', { value: positionals.slice(1).join(' ') });
+    const progress = values.progress ?? 'auto';
+    if (progress !== 'auto' && progress !== 'bar' && progress !== 'lines' && progress !== 'none') {
+      throw usage('args.progress', { value: progress });
+    }
+    const concurrency = parseIntOption('--concurrency', values.concurrency, 1, 16);
+    return {
+      command: 'screen',
+      global,
+      args: {
+        input: positionals[0],
+        ...(values.output !== undefined ? { output: values.output } : {}),
+        ...(values.sheet !== undefined ? { sheet: values.sheet } : {}),
+        ...(values.registries !== undefined ? { registries: values.registries } : {}),
+        ...(concurrency !== undefined ? { concurrency } : {}),
+        ...(values.search !== undefined ? { search: values.search } : {}),
+        ...(values.lowranklimit !== undefined ? { lowranklimit: values.lowranklimit } : {}),
+        resume: values.resume === true,
+        progress,
+      },
+    };
+  }
+
+  if (first === 'sandbox') {
+    const { values, positionals } = run([...rest], SANDBOX_OPTIONS, false);
+    void positionals;
+    const global = globalsFrom(values);
+    if (values.help) return { command: 'help', global, topic: 'sandbox' };
+    const faults: SandboxFaultArgs = {};
+    const failRate = parseRate('--fail-rate', values['fail-rate']);
+    if (failRate !== undefined) faults.failRate = failRate;
+    const latencyMs = parseIntOption('--latency', values.latency, 0, 600_000);
+    if (latencyMs !== undefined) faults.latencyMs = latencyMs;
+    const quota = parseIntOption('--quota', values.quota, 0, 1_000_000_000);
+    if (quota !== undefined) faults.quota = quota;
+    if (values.down) faults.down = true;
+    if (values['registry-errors'] !== undefined) faults.registryErrors = values['registry-errors'];
+    const seed = parseIntOption('--seed', values.seed, 0, 2 ** 31 - 1);
+    if (seed !== undefined) faults.seed = seed;
+    return {
+      command: 'sandbox',
+      global,
+      args: {
+        port: parseIntOption('--port', values.port, 0, 65535) ?? 8443,
+        host: values.host ?? '127.0.0.1',
+        faults,
+      },
+    };
+  }
+
+  throw usage('args.unknownCommand', { value: first, commands: COMMANDS.join(', ') });
+}

@@ -1,0 +1,34 @@
+import { AccountError, CancelledError, InvalidInputError, RequestRejectedError, ServiceUnreachableError } from '../core/errors';
+import type { LocalizedText } from '../core/i18n';
+
+/**
+ * Exit codes are the CLI's contract with schedulers and scripts: a nightly re-screen must be
+ * able to tell "fix the file", "call the operator, then resume" and "the network is down"
+ * apart without reading text.
+ */
+export const EXIT = {
+  ok: 0,
+  unexpected: 1,
+  badInput: 2,
+  account: 3,
+  unreachable: 4,
+  interrupted: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** Bad options, config or input file: the person must change something before running again. */
+export class UsageError extends Error {
+  constructor(readonly text: LocalizedText) {
+    super(text.en);
+    this.name = 'UsageError';
+  }
+}
+
+export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof UsageError || error instanceof InvalidInputError || error instanceof RequestRejectedError) return EXIT.badInput;
+  if (error instanceof AccountError) return EXIT.account;
+  if (error instanceof ServiceUnreachableError) return EXIT.unreachable;
+  if (error instanceof CancelledError) return EXIT.interrupted;
+  return EXIT.unexpected;
+}

@@ -1,0 +1,169 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from './exceljs-lazy';
+import type { CellValue } from '../bulk/columns';
+import type { LocalizedText } from '../core/i18n';
+import { UsageError } from './exit-codes';
+import { cliMessages } from './messages';
+
+
+export interface InputTable {
+  format: 'xlsx' | 'csv';
+  sheetName: string;
+  /** Every row of the sheet, header included; dates as ISO text, formulas as their results; ragged rows padded. */
+  rows: CellValue[][];
+  /** The separator a CSV used, so results go back in the same dialect. */
+  delimiter?: ',' | ';' | '\t';
+  warnings: LocalizedText[];
+}
+
+export type TableFormat = 'xlsx' | 'csv';
+
+function usage(key: Parameters<typeof cliMessages.text>[0], params?: Record<string, string | number>): UsageError {
+  return new UsageError(cliMessages.text(key, params));
+}
+
+export function formatOf(path: string): TableFormat | null {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.xlsx' || ext === '.xlsm') return 'xlsx';
+  if (ext === '.csv' || ext === '.txt') return 'csv';
+  return null;
+}
+
+function pad(rows: CellValue[][]): CellValue[][] {
+  const widest = rows.reduce((m, r) => Math.max(m, r.length), 0);
+  return rows.map((r) => (r.length < widest ? [...r, ...Array<CellValue>(widest - r.length).fill(null)] : r));
+}
+
+function isoDate(d: Date): string {
+  // exceljs turns date serials into Dates at UTC midnight; local getters would shift them by the zone.
+  const ymd = d.toISOString().slice(0, 10);
+  const time = d.toISOString().slice(11, 19);
+  return time === '00:00:00' ? ymd : `${ymd} ${time}`;
+}
+
+/** Every shape exceljs may return for a cell, down to a plain value. */
+export function plainCellValue(value: ExcelJS.CellValue): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : isoDate(value);
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text).join('');
+    if ('hyperlink' in value && 'text' in value) {
+      const text = (value as { text: unknown }).text;
+      return typeof text === 'string' ? text : plainCellValue(text as ExcelJS.CellValue);
+    }
+    if ('formula' in value || 'sharedFormula' in value) {
+      const result = (value as { result?: unknown }).result;
+      if (result === undefined || (typeof result === 'object' && result !== null && 'error' in result)) return null;
+      return plainCellValue(result as ExcelJS.CellValue);
+    }
+    if ('error' in value) return null;
+  }
+  return null;
+}
+
+export async function readXlsx(path: string, sheet?: string): Promise<InputTable> {
+  const workbook = new (await loadExcelJs()).Workbook();
+  try {
+    await workbook.xlsx.readFile(path);
+  } catch {
+    throw usage('input.xlsxUnreadable', { path });
+  }
+  const worksheets = workbook.worksheets.filter((w) => w.state !== 'veryHidden');
+  const ws = sheet === undefined ? worksheets[0] : worksheets.find((w) => w.name === sheet) ?? worksheets.find((w) => w.name.toLowerCase() === sheet.toLowerCase());
+  if (!ws) {
+    if (sheet === undefined) throw usage('input.noSheets', { path });
+    throw usage('input.noSuchSheet', { sheet, sheets: worksheets.map((w) => `"${w.name}"`).join(', ') });
+  }
+  const rows: CellValue[][] = [];
+  const columnCount = ws.columnCount;
+  ws.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+    while (rows.length < rowNumber - 1) rows.push([]);
+    const values: CellValue[] = [];
+    for (let c = 1; c <= columnCount; c++) values.push(plainCellValue(row.getCell(c).value));
+    rows.push(values);
+  });
+  return { format: 'xlsx', sheetName: ws.name, rows: trimTrailingEmpty(pad(rows)), warnings: [] };
+}
+
+function isEmptyRow(row: readonly CellValue[]): boolean {
+  return row.every((v) => v === null || (typeof v === 'string' && v.trim() === ''));
+}
+
+function trimTrailingEmpty(rows: CellValue[][]): CellValue[][] {
+  let end = rows.length;
+  while (end > 0 && isEmptyRow(rows[end - 1])) end--;
+  return rows.slice(0, end);
+}
+
+/**
+ * Excel on a Ukrainian Windows saves "CSV" in windows-1251; everything else writes UTF-8.
+ * Strict UTF-8 first, since a 1251 file almost never decodes as valid UTF-8 by accident.
+ */
+export function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1251' } {
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes), encoding: 'utf-8' };
+  } catch {
+    return { text: new TextDecoder('windows-1251').decode(bytes), encoding: 'windows-1251' };
+  }
+}
+
+/** The delimiter that splits the first line into the most fields outside quotes: , ; or tab. */
+export function detectDelimiter(text: string): ',' | ';' | '\t' {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && (ch === ',' || ch === ';' || ch === '\t')) counts[ch]++;
+  }
+  if (counts[';'] > counts[','] && counts[';'] >= counts['\t']) return ';';
+  if (counts['\t'] > counts[','] && counts['\t'] > counts[';']) return '\t';
+  return ',';
+}
+
+export function parseCsvText(text: string, delimiter: ',' | ';' | '\t' = detectDelimiter(text.replace(/^\uFEFF/, ''))): CellValue[][] {
+  const body = text.replace(/^\uFEFF/, '');
+  const records = parseCsv(body, {
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    bom: true,
+  }) as string[][];
+  return trimTrailingEmpty(pad(records.map((r) => r.map((v) => (v === '' ? null : v)))));
+}
+
+export async function readCsv(path: string): Promise<InputTable> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch {
+    throw usage('input.unreadable', { path });
+  }
+  const { text, encoding } = decodeText(bytes);
+  let rows: CellValue[][];
+  const delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
+  try {
+    rows = parseCsvText(text, delimiter);
+  } catch {
+    throw usage('input.csvUnreadable', { path });
+  }
+  const warnings = encoding === 'windows-1251' ? [cliMessages.text('input.cp1251', { path })] : [];
+  return { format: 'csv', sheetName: 'CSV', rows, delimiter, warnings };
+}
+
+export async function readInputTable(path: string, sheet?: string): Promise<InputTable> {
+  const format = formatOf(path);
+  if (format === null) throw usage('input.format', { path });
+  if (format === 'csv' && sheet !== undefined) throw usage('input.sheetForCsv');
+  const info = await stat(path).catch(() => null);
+  if (!info) throw usage('input.notFound', { path });
+  if (!info.isFile()) throw usage('input.unreadable', { path });
+  const table = format === 'xlsx' ? await readXlsx(path, sheet) : await readCsv(path);
+  if (table.rows.filter((r) => !isEmptyRow(r)).length < 2) throw usage('input.empty', { path });
+  return table;
+}

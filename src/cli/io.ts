@@ -1,0 +1,33 @@
+import type { Lang } from '../core/i18n';
+import type { Env } from './config';
+
+export interface OutStream {
+  write(chunk: string): boolean;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+/** What a command may touch of the process: passed in, so each command can run inside tests too. */
+export interface CliIo {
+  stdout: OutStream;
+  stderr: OutStream;
+  env: Env;
+  cwd: string;
+  platform: NodeJS.Platform;
+  /** Ctrl-C: commands that can stop cleanly (screen, sandbox) listen to it. */
+  interrupt: AbortSignal;
+}
+
+export interface Printer {
+  lang: Lang;
+  out(line?: string): void;
+  err(line?: string): void;
+}
+
+export function printer(io: CliIo, lang: Lang): Printer {
+  return {
+    lang,
+    out: (line = '') => void io.stdout.write(`${line}\n`),
+    err: (line = '') => void io.stderr.write(`${line}\n`),
+  };
+}

@@ -1,0 +1,111 @@
+import { CheckListsError, InvalidInputError } from '../core/errors';
+import type { Lang } from '../core/i18n';
+import { version } from '../../package.json';
+import { parseCommandLine, type ParsedCommand } from './args';
+import { langFromEnv, loadCliConfig } from './config';
+import { EXIT, UsageError, exitCodeFor } from './exit-codes';
+import type { CliIo } from './io';
+import { cliMessages, type CliMessageKey } from './messages';
+import { runSandbox } from './sandbox-command';
+import { runScreen } from './screen-command';
+import { runSearch } from './search-command';
+import { plain } from './terminal';
+
+function helpKey(topic: string | undefined): CliMessageKey {
+  return topic === 'search' || topic === 'screen' || topic === 'sandbox' ? `help.${topic}` : 'help.main';
+}
+
+/** What went wrong, in the person's language; field errors one per line; never a stack. */
+export function describeFailure(error: unknown, lang: Lang): string[] {
+  const prefix = cliMessages.t(lang, 'error.prefix');
+  if (error instanceof InvalidInputError) return error.errors.map((e) => `${prefix}: ${e.field}: ${e.message[lang]}`);
+  if (error instanceof UsageError || error instanceof CheckListsError) return [`${prefix}: ${error.text[lang]}`];
+  const message = error instanceof Error ? error.message : String(error);
+  return [cliMessages.t(lang, 'error.unexpected', { message })];
+}
+
+function hintFor(code: number, lang: Lang): string | null {
+  if (code === EXIT.account) return cliMessages.t(lang, 'exit.hint.account');
+  if (code === EXIT.unreachable) return cliMessages.t(lang, 'exit.hint.unreachable');
+  if (code === EXIT.interrupted) return cliMessages.t(lang, 'exit.hint.interrupted');
+  return null;
+}
+
+async function dispatch(parsed: ParsedCommand, io: CliIo, fallbackLang: Lang): Promise<number> {
+  if (parsed.command === 'help') {
+    io.stdout.write(`${cliMessages.t(parsed.global.lang ?? fallbackLang, helpKey(parsed.topic))}\n`);
+    return EXIT.ok;
+  }
+  if (parsed.command === 'version') {
+    io.stdout.write(`${version}\n`);
+    return EXIT.ok;
+  }
+  const config = await loadCliConfig({
+    env: io.env,
+    platform: io.platform,
+    ...(parsed.global.config !== undefined ? { configPath: parsed.global.config } : {}),
+    ...(parsed.global.lang !== undefined ? { lang: parsed.global.lang } : {}),
+  });
+  for (const w of config.warnings) io.stderr.write(`${w[config.lang]}\n`);
+  switch (parsed.command) {
+    case 'search':
+      return runSearch(parsed.args, config, io);
+    case 'screen':
+      return runScreen(parsed.args, config, io);
+    case 'sandbox':
+      return runSandbox(parsed.args, config, io);
+  }
+}
+
+/** The whole command line as a function: argv in, exit code out. Nothing here calls process.exit. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let lang: Lang = langFromEnv(io.env);
+  try {
+    const parsed = parseCommandLine(argv);
+    if (parsed.global.lang) lang = parsed.global.lang;
+    return await dispatch(parsed, io, lang);
+  } catch (error) {
+    const code = exitCodeFor(error);
+    for (const line of describeFailure(error, lang)) io.stderr.write(`${plain(line)}\n`);
+    const hint = hintFor(code, lang);
+    if (hint) io.stderr.write(`${hint}\n`);
+    if (code === EXIT.unexpected && io.env.CHECKLISTS_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+    return code;
+  }
+}
+
+export function processIo(): CliIo {
+  const controller = new AbortController();
+  let interrupts = 0;
+  process.on('SIGINT', () => {
+    interrupts++;
+    // The first Ctrl-C lets a run save its state; a second one means "now".
+    if (interrupts > 1) process.exit(EXIT.interrupted);
+    controller.abort();
+  });
+  process.on('SIGTERM', () => controller.abort());
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    platform: process.platform,
+    interrupt: controller.signal,
+  };
+}
+
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => (stream.writableNeedDrain ? stream.once('drain', () => resolve()) : resolve()));
+}
+
+/**
+ * Exits explicitly once output is flushed: an idle keep-alive socket to the service must not
+ * hold a scheduled job open for seconds after the work is done.
+ */
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const code = await runCli(argv, processIo());
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
+}
+
+if (require.main === module) void main();

@@ -1,0 +1,230 @@
+import { defineCatalogue } from '../core/i18n';
+
+const en = {
+  'args.lang': 'Unknown language "{value}": use uk or en.',
+  'args.integer': '{name} must be a whole number from {min} to {max}; got "{value}".',
+  'args.rate': '{name} must be a number from 0 to 1; got "{value}".',
+  'args.invalid': 'Bad command line: {detail}',
+  'args.unexpected': 'Unexpected argument: {value}',
+  'args.screen.noInput': 'Name the file to screen: checklists screen <clients.xlsx | clients.csv>',
+  'args.progress': 'Unknown --progress value "{value}": use auto, bar, lines or none.',
+  'args.unknownCommand': 'Unknown command "{value}". Commands: {commands}. See: checklists --help',
+  'args.output.format': 'The output file must end in .xlsx or .csv; got "{path}".',
+  'args.output.same': 'The output file must not be the input file.',
+  'config.notFile': 'The config file {path} is not a file.',
+  'config.unreadable': 'Cannot read the config file {path}.',
+  'config.json': 'The config file {path} is not a JSON object.',
+  'config.unknownKey': 'Ignoring unknown key "{key}" in {path}.',
+  'config.badValue': 'Bad value for {key} in {path}.',
+  'config.worldReadable': 'Warning: {path} can be read by every user of this computer and may hold the tokken. Run: chmod 600 {path}',
+  'config.missingCredentials': 'A service address is set, but {missing} is not. Set it, or unset CHECKLISTS_URL to use the sandbox.',
+  'config.reserveWithoutPrimary': 'Reserve addresses are set without a primary address: set CHECKLISTS_URL too.',
+  'sandbox.notice': '{label}: no service address is configured, so answers come from the built-in sandbox. Set CHECKLISTS_URL to use the live service.',
+  'sandbox.registryErrors': 'Bad --registry-errors entry "{value}": use registry keys, optionally with a code (peps,edr:9004).',
+  'sandbox.listen': 'Cannot listen on {host}:{port}: {reason}',
+  'sandbox.listening': 'CheckLists sandbox (fictional data) is listening on {url}',
+  'sandbox.use': 'Point the add-in or the command line at it, for example:',
+  'sandbox.faults': 'Faults: {faults}',
+  'sandbox.stop': 'Press Ctrl-C to stop.',
+  'search.status.ok': 'ok',
+  'search.status.error': 'error',
+  'search.status.malformed': 'partly unreadable',
+  'search.status.absent': 'not in the answer',
+  'search.servedBy': 'Answered by {address} ({method}, {ms} ms)',
+  'search.requestId': 'Request {id}, {date}',
+  'search.verdict': 'Result: {verdict} — {hits} hit(s), best match {best}',
+  'search.col.registry': 'Registry',
+  'search.col.hits': 'Hits',
+  'search.col.best': 'Best %',
+  'search.col.level': 'Level',
+  'search.col.status': 'Status',
+  'search.more': '… and {count} more',
+  'search.problems': 'Note: {count} part(s) of the answer could not be read; see --json.',
+  'input.notFound': 'No such file: {path}',
+  'input.unreadable': 'Cannot read {path}.',
+  'input.xlsxUnreadable': '{path} is not a readable .xlsx workbook.',
+  'input.csvUnreadable': '{path} is not a readable CSV file.',
+  'input.noSheets': '{path} has no worksheets.',
+  'input.noSuchSheet': 'No sheet "{sheet}". Sheets: {sheets}',
+  'input.cp1251': 'Note: {path} is not UTF-8; read it as Windows-1251 (Cyrillic).',
+  'input.format': 'Cannot screen {path}: use an .xlsx workbook or a .csv file.',
+  'input.sheetForCsv': '--sheet applies to .xlsx workbooks only.',
+  'input.empty': '{path} has no rows to screen (a header row and at least one row are needed).',
+  'progress.line': '{done}/{total} rows ({percent}%), with hits {hits}, failed {failed}, invalid {invalid}, {time}',
+  'screen.done': 'Done: {written} of {total} rows ({subjects} distinct subjects, {requests} requests this time) in {seconds} s.',
+  'screen.stopped': 'Stopped: {written} of {total} rows written ({requests} requests this time) in {seconds} s.',
+  'screen.counts': 'Rows with hits: {hits} (high: {high}); failed: {failed}; invalid input: {invalid}.',
+  'screen.file': 'Written: {path}',
+  'screen.resumeHint': 'The answers so far are kept in {state}: run the same command with --resume to continue.',
+  'screen.allUnreachable': 'No request was answered: the service could not be reached. Check the network and the addresses, then run again.',
+  'screen.resume.nothing': 'Nothing to resume for this output: starting a new run.',
+  'screen.resume.modeChanged': 'The stopped run used "{was}", now it is "{now}": a resume would mix answers. Run without --resume to start anew.',
+  'screen.resume.optionsIgnored': 'Resuming with the registries and search options of the original run; the ones given now are ignored.',
+  'screen.resume.from': 'Resuming: {written} of {total} rows were already done.',
+  'screen.resume.discarded': 'An unfinished earlier run ({state}) is replaced by this new one; use --resume to continue a stopped run instead.',
+  'error.prefix': 'Error',
+  'error.unexpected': 'Unexpected error: {message}',
+  'exit.hint.account': 'Stopped: the account cannot make more requests. Fix it, then run the same command with --resume.',
+  'exit.hint.unreachable': 'The service could not be reached. Check the network and CHECKLISTS_URL / CHECKLISTS_RESERVE_URLS.',
+  'exit.hint.interrupted': 'Interrupted.',
+  'help.main':
+    'checklists — screen people and companies against the CheckLists registries\n\n' +
+    'Commands:\n' +
+    '  checklists search --name "…" [--date YYYY-MM-DD] [--ipn …] [--doc …] [--registries peps,psanctions|<listdata>] [--json]\n' +
+    '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet NAME] [--resume]\n' +
+    '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n\n' +
+    'Settings come from CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
+    'CHECKLISTS_USER_PC or a JSON file given with --config. Without an address it uses the built-in sandbox\n' +
+    '(fictional data). Language: --lang uk|en (default from LANG).\n\n' +
+    'Exit codes: 0 done, 2 bad input file or options, 3 account or quota error (resumable), 4 service unreachable, 1 unexpected.\n' +
+    'More: checklists <command> --help, docs/cli.md',
+  'help.search':
+    'checklists search --name "ПІБ або назва" [options]\n\n' +
+    '  -n, --name TEXT          person or company name (a bare argument works too)\n' +
+    '      --namelat TEXT       name in Latin script (default: transliterated)\n' +
+    '  -d, --date DATE          birth date, YYYY-MM-DD or DD.MM.YYYY\n' +
+    '      --ipn CODE           tax number (10 digits) or company code (8 digits)\n' +
+    '      --doc TEXT           passport "АА 123456", ID card number or foreign passport\n' +
+    '      --doctype 0|1|2      0 any, 1 national passport/ID card, 2 foreign passport\n' +
+    '  -r, --registries LIST    registry keys or list names (peps,psanctions) or a listdata number; default all\n' +
+    '      --search 1|2         1 full text (default), 2 tolerant of spelling errors\n' +
+    '      --lowranklimit N     lowest name-match percent to return\n' +
+    '      --get                use the GET form (the tokken then travels in the URL)\n' +
+    '      --json               print the parsed answer as JSON',
+  'help.screen':
+    'checklists screen <input.xlsx|input.csv> [options]\n\n' +
+    '  -o, --output FILE        results .xlsx or .csv (default: <input>.results.xlsx)\n' +
+    '      --sheet NAME         sheet to read (default: the first)\n' +
+    '  -r, --registries LIST    registry keys, list names or a listdata number; default all\n' +
+    '  -c, --concurrency N      requests at a time, 1–16\n' +
+    '      --search 1|2, --lowranklimit N   as in search\n' +
+    '      --resume             continue a run that stopped (account/quota error or Ctrl-C)\n' +
+    '      --progress MODE      auto, bar, lines or none',
+  'help.sandbox':
+    'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n\n' +
+    '  -p, --port N             port (default 8443; 0 picks a free one)\n' +
+    '      --host ADDRESS       address to listen on (default 127.0.0.1)\n' +
+    '      --quota N            answer error 11 (quota used up) after N requests\n' +
+    '      --fail-rate R        share of requests answered with HTTP 503 (0–1)\n' +
+    '      --latency MS         delay every answer\n' +
+    '      --down               answer every request with HTTP 503\n' +
+    '      --registry-errors K  registries (comma-separated) that answer with an error string\n' +
+    '      --seed N             seed of the generated data',
+} as const;
+
+type Key = keyof typeof en;
+
+const uk: Record<Key, string> = {
+  'args.lang': 'Невідома мова «{value}»: вкажіть uk або en.',
+  'args.integer': '{name} має бути цілим числом від {min} до {max}; отримано «{value}».',
+  'args.rate': '{name} має бути числом від 0 до 1; отримано «{value}».',
+  'args.invalid': 'Хибний командний рядок: {detail}',
+  'args.unexpected': 'Зайвий аргумент: {value}',
+  'args.screen.noInput': 'Вкажіть файл для перевірки: checklists screen <clients.xlsx | clients.csv>',
+  'args.progress': 'Невідоме значення --progress «{value}»: auto, bar, lines або none.',
+  'args.unknownCommand': 'Невідома команда «{value}». Команди: {commands}. Довідка: checklists --help',
+  'args.output.format': 'Файл результатів має закінчуватися на .xlsx або .csv; отримано «{path}».',
+  'args.output.same': 'Файл результатів не може бути вхідним файлом.',
+  'config.notFile': 'Файл налаштувань {path} не є файлом.',
+  'config.unreadable': 'Не вдається прочитати файл налаштувань {path}.',
+  'config.json': 'Файл налаштувань {path} не є об’єктом JSON.',
+  'config.unknownKey': 'Невідомий ключ «{key}» у {path} пропущено.',
+  'config.badValue': 'Хибне значення {key} у {path}.',
+  'config.worldReadable': 'Увага: {path} можуть прочитати всі користувачі комп’ютера, а в ньому може бути tokken. Виконайте: chmod 600 {path}',
+  'config.missingCredentials': 'Адресу сервісу задано, а {missing} — ні. Задайте, або приберіть CHECKLISTS_URL, щоб працювати з пісочницею.',
+  'config.reserveWithoutPrimary': 'Резервні адреси задано без основної: задайте також CHECKLISTS_URL.',
+  'sandbox.notice': '{label}: адресу сервісу не задано, тож відповіді дає вбудована пісочниця. Задайте CHECKLISTS_URL для робочого сервісу.',
+  'sandbox.registryErrors': 'Хибний запис --registry-errors «{value}»: ключі реєстрів, за бажання з кодом (peps,edr:9004).',
+  'sandbox.listen': 'Не вдається слухати {host}:{port}: {reason}',
+  'sandbox.listening': 'Пісочниця CheckLists (вигадані дані) слухає {url}',
+  'sandbox.use': 'Спрямуйте на неї надбудову або командний рядок, наприклад:',
+  'sandbox.faults': 'Збої: {faults}',
+  'sandbox.stop': 'Ctrl-C — зупинити.',
+  'search.status.ok': 'гаразд',
+  'search.status.error': 'помилка',
+  'search.status.malformed': 'частково не прочитано',
+  'search.status.absent': 'немає у відповіді',
+  'search.servedBy': 'Відповів {address} ({method}, {ms} мс)',
+  'search.requestId': 'Запит {id}, {date}',
+  'search.verdict': 'Результат: {verdict} — збігів: {hits}, найкращий збіг {best}',
+  'search.col.registry': 'Реєстр',
+  'search.col.hits': 'Збіги',
+  'search.col.best': 'Найкр. %',
+  'search.col.level': 'Рівень',
+  'search.col.status': 'Стан',
+  'search.more': '… і ще {count}',
+  'search.problems': 'Увага: {count} частин(и) відповіді не вдалося прочитати; див. --json.',
+  'input.notFound': 'Файлу немає: {path}',
+  'input.unreadable': 'Не вдається прочитати {path}.',
+  'input.xlsxUnreadable': '{path} не є придатною до читання книгою .xlsx.',
+  'input.csvUnreadable': '{path} не є придатним до читання файлом CSV.',
+  'input.noSheets': 'У {path} немає аркушів.',
+  'input.noSuchSheet': 'Аркуша «{sheet}» немає. Аркуші: {sheets}',
+  'input.cp1251': 'Примітка: {path} не в UTF-8; прочитано як Windows-1251 (кирилиця).',
+  'input.format': 'Не вдається перевірити {path}: потрібна книга .xlsx або файл .csv.',
+  'input.sheetForCsv': '--sheet стосується лише книг .xlsx.',
+  'input.empty': 'У {path} немає рядків для перевірки (потрібні рядок заголовків і хоча б один рядок).',
+  'progress.line': '{done}/{total} рядків ({percent}%), зі збігами {hits}, з помилкою {failed}, некоректних {invalid}, {time}',
+  'screen.done': 'Готово: {written} з {total} рядків (різних суб’єктів: {subjects}, запитів цього разу: {requests}) за {seconds} с.',
+  'screen.stopped': 'Зупинено: записано {written} з {total} рядків (запитів цього разу: {requests}) за {seconds} с.',
+  'screen.counts': 'Рядків зі збігами: {hits} (високий рівень: {high}); з помилкою: {failed}; некоректних: {invalid}.',
+  'screen.file': 'Записано: {path}',
+  'screen.resumeHint': 'Отримані відповіді збережено в {state}: запустіть ту саму команду з --resume, щоб продовжити.',
+  'screen.allUnreachable': 'Жоден запит не отримав відповіді: сервіс недоступний. Перевірте мережу й адреси та запустіть знову.',
+  'screen.resume.nothing': 'Для цього файлу результатів нічого продовжувати: починаємо нову перевірку.',
+  'screen.resume.modeChanged': 'Зупинена перевірка працювала з «{was}», а зараз — «{now}»: продовження змішало б відповіді. Запустіть без --resume, щоб почати заново.',
+  'screen.resume.optionsIgnored': 'Продовжуємо з реєстрами й параметрами пошуку початкової перевірки; задані зараз пропущено.',
+  'screen.resume.from': 'Продовжуємо: {written} з {total} рядків уже готові.',
+  'screen.resume.discarded': 'Незавершену попередню перевірку ({state}) замінено новою; щоб продовжити зупинену, додайте --resume.',
+  'error.prefix': 'Помилка',
+  'error.unexpected': 'Неочікувана помилка: {message}',
+  'exit.hint.account': 'Зупинено: обліковий запис не може робити запитів. Усуньте причину й запустіть ту саму команду з --resume.',
+  'exit.hint.unreachable': 'Сервіс недоступний. Перевірте мережу та CHECKLISTS_URL / CHECKLISTS_RESERVE_URLS.',
+  'exit.hint.interrupted': 'Перервано.',
+  'help.main':
+    'checklists — перевірка осіб і компаній за реєстрами CheckLists\n\n' +
+    'Команди:\n' +
+    '  checklists search --name "…" [--date РРРР-ММ-ДД] [--ipn …] [--doc …] [--registries peps,psanctions|<listdata>] [--json]\n' +
+    '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet АРКУШ] [--resume]\n' +
+    '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n\n' +
+    'Налаштування: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
+    'CHECKLISTS_USER_PC або файл JSON через --config. Без адреси працює вбудована пісочниця\n' +
+    '(вигадані дані). Мова: --lang uk|en (типово з LANG).\n\n' +
+    'Коди виходу: 0 готово, 2 хибний вхідний файл чи параметри, 3 помилка облікового запису чи квоти (можна продовжити), 4 сервіс недоступний, 1 неочікувана помилка.\n' +
+    'Докладніше: checklists <команда> --help, docs/cli.md',
+  'help.search':
+    'checklists search --name "ПІБ або назва" [параметри]\n\n' +
+    '  -n, --name ТЕКСТ         ПІБ особи або назва компанії (можна й без --name)\n' +
+    '      --namelat ТЕКСТ      латиницею (типово — транслітерація)\n' +
+    '  -d, --date ДАТА          дата народження, РРРР-ММ-ДД або ДД.ММ.РРРР\n' +
+    '      --ipn КОД            РНОКПП (10 цифр) або ЄДРПОУ (8 цифр)\n' +
+    '      --doc ТЕКСТ          паспорт «АА 123456», номер ID-картки або закордонний паспорт\n' +
+    '      --doctype 0|1|2      0 будь-який, 1 паспорт громадянина/ID-картка, 2 закордонний\n' +
+    '  -r, --registries СПИСОК  ключі реєстрів або назви списків (peps,psanctions) чи число listdata; типово всі\n' +
+    '      --search 1|2         1 повнотекстовий (типово), 2 з виправленням помилок\n' +
+    '      --lowranklimit N     найменший відсоток збігу імені\n' +
+    '      --get                форма GET (tokken тоді йде в URL)\n' +
+    '      --json               вивести розібрану відповідь як JSON',
+  'help.screen':
+    'checklists screen <вхід.xlsx|вхід.csv> [параметри]\n\n' +
+    '  -o, --output ФАЙЛ        результати .xlsx або .csv (типово <вхід>.results.xlsx)\n' +
+    '      --sheet АРКУШ        аркуш для читання (типово перший)\n' +
+    '  -r, --registries СПИСОК  ключі реєстрів, назви списків або число listdata; типово всі\n' +
+    '  -c, --concurrency N      одночасних запитів, 1–16\n' +
+    '      --search 1|2, --lowranklimit N   як у search\n' +
+    '      --resume             продовжити зупинений запуск (помилка облікового запису/квоти або Ctrl-C)\n' +
+    '      --progress РЕЖИМ     auto, bar, lines або none',
+  'help.sandbox':
+    'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n\n' +
+    '  -p, --port N             порт (типово 8443; 0 — будь-який вільний)\n' +
+    '      --host АДРЕСА        адреса для прослуховування (типово 127.0.0.1)\n' +
+    '      --quota N            після N запитів відповідати помилкою 11 (квоту вичерпано)\n' +
+    '      --fail-rate R        частка запитів з відповіддю HTTP 503 (0–1)\n' +
+    '      --latency МС         затримка кожної відповіді\n' +
+    '      --down               відповідати HTTP 503 на всі запити\n' +
+    '      --registry-errors K  реєстри (через кому), що відповідають рядком помилки\n' +
+    '      --seed N             зерно згенерованих даних',
+};
+
+export const cliMessages = defineCatalogue<Key>(en, uk);
+export type CliMessageKey = Key;

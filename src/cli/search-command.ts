@@ -1,0 +1,119 @@
+import type { SearchResult } from '../core/client';
+import { InvalidInputError } from '../core/errors';
+import type { Lang } from '../core/i18n';
+import { ALL_LISTS, registriesOf } from '../core/listdata';
+import { validateQuery, type QueryInput, type SearchQuery } from '../core/query';
+import { registryDef, type RegistryKey } from '../core/registries';
+import { levelText, registryErrorText, summarize, verdictText, type EnvelopeSummary, type RegistrySummary } from '../core/summary';
+import { hitLine } from '../bulk/hits';
+import { connect, type Connection } from '../service/connection';
+import type { SearchArgs } from './args';
+import type { CliConfig } from './config';
+import { EXIT, type ExitCode } from './exit-codes';
+import type { CliIo } from './io';
+import { toJson } from './json';
+import { cliMessages } from './messages';
+import { plain, renderTable, truncate } from './terminal';
+
+const HITS_SHOWN = 5;
+
+/** Command-line values win over the config file's defaults; the query module does all checking. */
+export function searchInput(args: SearchArgs, config: CliConfig): QueryInput {
+  const { settings } = config.loaded;
+  return {
+    name: args.name,
+    namelat: args.namelat,
+    date: args.date,
+    ipn: args.ipn,
+    doc: args.doc,
+    doctype: args.doctype,
+    search: args.search ?? settings.search,
+    lowranklimit: args.lowranklimit ?? settings.lowranklimit,
+    listdata: args.registries ?? settings.registries,
+    IDuserPC: settings.idUserPC || undefined,
+  };
+}
+
+function statusText(r: RegistrySummary, lang: Lang): string {
+  if (r.status === 'error' && r.error) return registryErrorText(r.error, lang);
+  return cliMessages.t(lang, `search.status.${r.status}`);
+}
+
+function percentText(p: number | null): string {
+  return p === null ? '' : String(Math.round(p * 10) / 10);
+}
+
+export function renderSummary(result: SearchResult, summary: EnvelopeSummary, connection: Connection, lang: Lang): string {
+  const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) => cliMessages.t(lang, key, params);
+  const lines: string[] = [];
+  if (connection.mode === 'sandbox') lines.push(`*** ${connection.label[lang]} ***`);
+  lines.push(
+    t('search.servedBy', { address: result.servedBy, method: result.method, ms: Math.round(result.durationMs) }),
+    ...(summary.idrequest ? [t('search.requestId', { id: plain(summary.idrequest), date: plain(summary.dateResponse ?? '') })] : []),
+    t('search.verdict', {
+      verdict: verdictText(summary.verdict, lang),
+      hits: summary.totalHits,
+      best: summary.bestPercent === null ? '—' : `${percentText(summary.bestPercent)}%`,
+    }),
+    '',
+  );
+  lines.push(
+    renderTable(
+      [
+        { header: t('search.col.registry'), max: 40 },
+        { header: t('search.col.hits'), align: 'right' },
+        { header: t('search.col.best'), align: 'right' },
+        { header: t('search.col.level') },
+        { header: t('search.col.status'), max: 70 },
+      ],
+      summary.registries.map((r) => [
+        registryDef(r.key).label[lang],
+        String(r.hits),
+        percentText(r.bestPercent),
+        r.hits > 0 ? levelText(r.bestLevel, lang) : '',
+        statusText(r, lang),
+      ]),
+    ),
+  );
+
+  const withHits = summary.registries.filter((r) => r.hits > 0);
+  for (const r of withHits) {
+    const outcome = result.envelope.registries[r.key];
+    const items = outcome && outcome.status !== 'error' ? (outcome.items as readonly Record<string, unknown>[]) : [];
+    lines.push('', `${registryDef(r.key).label[lang]}:`);
+    for (const item of items.slice(0, HITS_SHOWN)) lines.push(`  - ${hitText(r.key, item, lang)}`);
+    if (items.length > HITS_SHOWN) lines.push(`  ${t('search.more', { count: items.length - HITS_SHOWN })}`);
+  }
+  if (result.envelope.problems.length > 0) lines.push('', t('search.problems', { count: result.envelope.problems.length }));
+  return lines.join('\n');
+}
+
+/** One hit on one line: name, id, birth date, match strength, and why the record matters. */
+function hitText(key: RegistryKey, item: Record<string, unknown>, lang: Lang): string {
+  const hit = hitLine(key, item);
+  const strength = [hit.percent !== null ? `${percentText(hit.percent)}%` : '', hit.level ? levelText(hit.level, lang) : ''].filter(Boolean).join(' ');
+  const parts = [hit.name || '—', hit.id ? `#${hit.id}` : '', hit.birth, strength, hit.details].filter((p) => p.length > 0);
+  return plain(truncate(parts.join(' · '), 160));
+}
+
+export function askedRegistries(query: SearchQuery): readonly RegistryKey[] | undefined {
+  // "Every list the account may use" is the service's to decide: show what came back.
+  const listdata = query.listdata ?? ALL_LISTS;
+  return listdata === ALL_LISTS ? undefined : registriesOf(listdata);
+}
+
+export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo): Promise<ExitCode> {
+  const lang = config.lang;
+  const validation = validateQuery(searchInput(args, config));
+  if (!validation.ok) throw new InvalidInputError(validation.errors);
+  const query = validation.query;
+
+  const connection = connect(config.loaded);
+  if (connection.mode === 'sandbox') io.stderr.write(`${cliMessages.t(lang, 'sandbox.notice', { label: connection.label[lang] })}\n`);
+
+  const result = await connection.client.search(query, { method: args.get ? 'GET' : 'POST', signal: io.interrupt });
+  const summary = summarize(result.envelope, askedRegistries(query));
+  if (args.json) io.stdout.write(`${toJson(result.envelope)}\n`);
+  else io.stdout.write(`${renderSummary(result, summary, connection, lang)}\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,148 @@
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCommandLine } from '../../src/cli/args';
+import { langFromEnv, loadCliConfig } from '../../src/cli/config';
+import { csvSafe, csvText } from '../../src/cli/csv-writer';
+import { UsageError } from '../../src/cli/exit-codes';
+import { decodeText, detectDelimiter, parseCsvText } from '../../src/cli/input-file';
+import { ProgressReporter } from '../../src/cli/progress';
+import { plain } from '../../src/cli/terminal';
+import { tempDir } from './cli-support';
+
+/** The pieces of the command line that need no subprocess: parsing, config, CSV dialects, progress. */
+
+describe('CSV injection protection', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+380501234567', "'+380501234567"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', "'\r=1"],
+    ['＝1+1', "'＝1+1"],
+    ['Кривоклен', 'Кривоклен'],
+    ['a=b', 'a=b'],
+  ])('%j is written as %j', (input, output) => {
+    expect(csvSafe(input)).toBe(output);
+  });
+
+  it('keeps numbers as numbers, negative ones too', () => {
+    expect(csvSafe(-3)).toBe(-3);
+    expect(csvSafe(null)).toBe('');
+  });
+
+  it('writes a BOM, the run header, a blank line, then the table', () => {
+    const text = csvText([['Service', 'SANDBOX — fictional data']], ['Row', 'Name'], [[2, '=x']], ';');
+    expect(text).toBe("\uFEFFService;SANDBOX — fictional data\r\n\r\nRow;Name\r\n2;'=x\r\n");
+  });
+});
+
+describe('CSV input', () => {
+  it.each([
+    ['a,b,c\n1,2,3', ','],
+    ['ПІБ;Дата;ІПН\n"Х, Y";1;2', ';'],
+    ['a\tb\n1\t2', '\t'],
+    ['"a;b",c\n1,2', ','],
+  ])('detects the delimiter of %j', (text, delimiter) => {
+    expect(detectDelimiter(text)).toBe(delimiter);
+  });
+
+  it('reads Windows-1251 when the bytes are not UTF-8', () => {
+    const cp1251 = Buffer.from([0xcf, 0xb2, 0xc1]); // "ПІБ"
+    expect(decodeText(cp1251)).toEqual({ text: 'ПІБ', encoding: 'windows-1251' });
+    expect(decodeText(Buffer.from('ПІБ', 'utf8')).encoding).toBe('utf-8');
+  });
+
+  it('strips the BOM, pads ragged rows and drops trailing empty lines', () => {
+    expect(parseCsvText('\uFEFFa;b;c\n1;2\n;;\n')).toEqual([
+      ['a', 'b', 'c'],
+      ['1', '2', null],
+    ]);
+  });
+});
+
+describe('command line and config', () => {
+  it('accepts a bare name for search and reads every option', () => {
+    const parsed = parseCommandLine(['search', 'Іван', 'Петренко', '--date', '1980-01-01', '--json', '--lang', 'uk']);
+    expect(parsed).toEqual({
+      command: 'search',
+      global: { lang: 'uk' },
+      args: { name: 'Іван Петренко', date: '1980-01-01', get: false, json: true },
+    });
+  });
+
+  it('rejects unknown options and commands as usage errors', () => {
+    expect(() => parseCommandLine(['screen', 'a.xlsx', '--bogus'])).toThrow(UsageError);
+    expect(() => parseCommandLine(['scan'])).toThrow(UsageError);
+    expect(() => parseCommandLine(['sandbox', '--port', '70000'])).toThrow(UsageError);
+  });
+
+  it('takes the language from LC_ALL before LANG, POSIX spelling included', () => {
+    expect(langFromEnv({ LANG: 'uk_UA.UTF-8' })).toBe('uk');
+    expect(langFromEnv({ LANG: 'uk_UA.UTF-8', LC_ALL: 'en_US.UTF-8' })).toBe('en');
+    expect(langFromEnv({ LANG: 'C' })).toBe('en');
+  });
+
+  it('lets the environment override the config file, and keeps the tokken out of the settings object', async () => {
+    const dir = tempDir();
+    try {
+      const file = join(dir, 'c.json');
+      writeFileSync(file, JSON.stringify({ url: 'https://file.example:9443', reserveUrls: 'https://r1.example, https://r2.example', tokken: 'file-tokken', subjectId: 'file-subject', concurrency: 3 }));
+      chmodSync(file, 0o600);
+      const fromFile = await loadCliConfig({ env: {}, configPath: file });
+      expect(fromFile.loaded.mode).toBe('live');
+      expect(fromFile.loaded.settings.reserveUrls).toEqual(['https://r1.example', 'https://r2.example']);
+      expect(fromFile.tokkenSource).toBe('file');
+      expect(JSON.stringify(fromFile.loaded.settings)).not.toContain('file-tokken');
+      expect(fromFile.warnings).toEqual([]);
+
+      const fromEnv = await loadCliConfig({ env: { CHECKLISTS_URL: 'https://env.example', CHECKLISTS_TOKKEN: 'env-tokken' }, configPath: file });
+      expect(fromEnv.loaded.settings.primaryUrl).toBe('https://env.example');
+      expect(fromEnv.loaded.tokken).toBe('env-tokken');
+      expect(fromEnv.loaded.settings.idSubjectFM).toBe('file-subject');
+      expect(fromEnv.loaded.settings.concurrency).toBe(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs on the sandbox with no address, and refuses reserves without a primary', async () => {
+    expect((await loadCliConfig({ env: {} })).loaded.mode).toBe('sandbox');
+    await expect(loadCliConfig({ env: { CHECKLISTS_RESERVE_URLS: 'https://r.example' } })).rejects.toThrow(UsageError);
+  });
+});
+
+describe('progress', () => {
+  function sink(isTTY: boolean) {
+    const chunks: string[] = [];
+    return { chunks, stream: { isTTY, columns: 80, write: (c: string) => (chunks.push(c), true) } };
+  }
+
+  it('rewrites one line on a terminal', () => {
+    let t = 0;
+    const { chunks, stream } = sink(true);
+    const p = new ProgressReporter(stream, 'bar', 'en', () => t);
+    for (let done = 1; done <= 50; done++) {
+      t += 20;
+      p.update({ done, total: 50, hits: 1, failed: 0, invalid: 0 });
+    }
+    p.finish({ done: 50, total: 50, hits: 1, failed: 0, invalid: 0 });
+    expect(chunks.every((c) => c.startsWith('\r') || c === '\n')).toBe(true);
+    // Throttled to one redraw per 100 ms of the 1 s run, plus the final ones.
+    expect(chunks.length).toBeLessThan(15);
+    expect(chunks.at(-2)).toContain('[########################] 50/50 rows (100%)');
+  });
+
+  it('prints plain lines every tenth of the rows in a log', () => {
+    const { chunks, stream } = sink(false);
+    const p = new ProgressReporter(stream, 'lines', 'en', () => 0);
+    for (let done = 1; done <= 100; done++) p.update({ done, total: 100, hits: 0, failed: 0, invalid: 0 });
+    p.finish({ done: 100, total: 100, hits: 0, failed: 0, invalid: 0 });
+    expect(chunks).toHaveLength(10);
+    expect(chunks.every((c) => c.endsWith('\n') && !c.includes('\r'))).toBe(true);
+  });
+});
+
+it('makes control characters from the service visible instead of sending them to the terminal', () => {
+  expect(plain('name\u001b]0;pwned\u0007\nnext')).toBe('name�]0;pwned� next');
+});

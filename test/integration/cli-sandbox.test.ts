@@ -1,0 +1,112 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_CREDENTIALS, KNOWN } from '../../src/sandbox';
+import { ROOT, buildCli, cliEnv, runCli } from './cli-support';
+
+jest.setTimeout(60_000);
+
+let bundle: string;
+const started: ChildProcessWithoutNullStreams[] = [];
+
+beforeAll(async () => {
+  bundle = await buildCli();
+});
+
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  if (bundle) rmSync(bundle, { force: true });
+});
+
+interface RunningSandbox {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** `checklists sandbox --port 0 ...` as a person runs it; resolves once it prints its address. */
+function startSandboxCommand(args: string[]): Promise<RunningSandbox> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bundle, 'sandbox', '--port', '0', ...args], { cwd: ROOT, env: cliEnv() });
+    started.push(child);
+    let out = '';
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) resolve({ child, url: match[1], output: () => out, exited });
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.on('error', reject);
+    void exited.then((code) => reject(new Error(`sandbox exited early with ${code}: ${out}`)));
+  });
+}
+
+const demo = (url: string) =>
+  cliEnv({ CHECKLISTS_URL: url, CHECKLISTS_TOKKEN: DEMO_CREDENTIALS.tokken, CHECKLISTS_SUBJECT_ID: DEMO_CREDENTIALS.idSubjectFM });
+
+describe('checklists sandbox', () => {
+  it('serves the emulator until Ctrl-C and exits 0', async () => {
+    const sandbox = await startSandboxCommand([]);
+    expect(sandbox.output()).toContain('CHECKLISTS_TOKKEN=demo-tokken');
+    const r = await runCli(bundle, ['search', '--name', KNOWN.wanted.name, '--date', KNOWN.wanted.date], { env: demo(sandbox.url) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Wanted persons\s+1\s+100\s+High/);
+    sandbox.child.kill('SIGINT');
+    expect(await sandbox.exited).toBe(0);
+    // The request log names the path and status, never the query or body that carry credentials.
+    expect(sandbox.output()).toMatch(/POST \/api 200/);
+  });
+
+  it('applies fault options: --quota answers error 11, which the CLI turns into exit 3', async () => {
+    const sandbox = await startSandboxCommand(['--quota', '1']);
+    expect(sandbox.output()).toContain('quota=1');
+    const args = ['search', '--name', KNOWN.clearPerson.name];
+    const first = await runCli(bundle, args, { env: demo(sandbox.url) });
+    const second = await runCli(bundle, args, { env: demo(sandbox.url) });
+    expect(first.code).toBe(0);
+    expect(second.code).toBe(3);
+    expect(second.stderr).toContain('quota is used up');
+    sandbox.child.kill('SIGINT');
+    expect(await sandbox.exited).toBe(0);
+  });
+
+  it('--down answers 503 everywhere: exit 4', async () => {
+    const sandbox = await startSandboxCommand(['--down']);
+    const r = await runCli(bundle, ['search', '--name', KNOWN.clearPerson.name], { env: demo(sandbox.url) });
+    expect(r.code).toBe(4);
+    sandbox.child.kill('SIGINT');
+    expect(await sandbox.exited).toBe(0);
+  });
+
+  it('exits 2 on a bad fault option', async () => {
+    const r = await runCli(bundle, ['sandbox', '--fail-rate', '2'], { env: cliEnv() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--fail-rate must be a number from 0 to 1');
+  });
+});
+
+describe('the checklists bin', () => {
+  const home = join(ROOT, 'dist', `cli.bin-test-${process.pid}`);
+
+  afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+  it('runs the built bundle, and says how to build it when it is missing', async () => {
+    mkdirSync(join(home, 'bin'), { recursive: true });
+    mkdirSync(join(home, 'dist'), { recursive: true });
+    const bin = join(home, 'bin', 'checklists.cjs');
+    copyFileSync(join(ROOT, 'bin', 'checklists.cjs'), bin);
+
+    const missing = await runCli(bin, ['--help'], { env: cliEnv() });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('npm run build:cli');
+
+    copyFileSync(bundle, join(home, 'dist', 'cli.cjs'));
+    const help = await runCli(bin, ['--help'], { env: cliEnv() });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('checklists screen <clients.xlsx|clients.csv>');
+    const bad = await runCli(bin, ['screen'], { env: cliEnv() });
+    expect(bad.code).toBe(2);
+  });
+});
