@@ -1,0 +1,173 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSandboxEngine, type SandboxEngine, type SandboxEngineOptions } from './engine';
+import type { SandboxFaults } from './faults';
+
+/**
+ * The sandbox over HTTP: the only Node file of the sandbox. It moves bytes and applies the
+ * engine's fault decisions (wait, drop the connection); everything else is the engine's.
+ * It never logs a query string or a body, where the credentials travel.
+ */
+export interface SandboxServerOptions extends SandboxEngineOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Share an engine (data, accounts, quota counters) with other instances. */
+  engine?: SandboxEngine;
+  /** Faults of this instance; with `engine`, applied to a view of the shared engine. */
+  faults?: SandboxFaults;
+  /** One line per request: method, path, status, duration. Nothing when absent. */
+  log?: (line: string) => void;
+  maxBodyBytes?: number;
+}
+
+export interface SandboxServer {
+  /** Base address, e.g. http://127.0.0.1:41234 (clients append /api). */
+  url: string;
+  port: number;
+  host: string;
+  engine: SandboxEngine;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY = 1_000_000;
+
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooBig = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooBig ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
+  const engine = options.engine
+    ? options.faults
+      ? options.engine.withFaults(options.faults)
+      : options.engine
+    : createSandboxEngine(options);
+  const host = options.host ?? '127.0.0.1';
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const log = options.log;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const body = await readBody(req, maxBody);
+    if (body === null) {
+      res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
+      res.end(JSON.stringify({ error: 100, message: 'Тіло запиту завелике' }));
+      return;
+    }
+    const query: Record<string, string> = {};
+    url.searchParams.forEach((value, key) => {
+      query[key] = value;
+    });
+    const answer = engine.handle({ method, path: url.pathname, query, body: method === 'POST' ? body : undefined });
+    const finish = () => {
+      if (answer.drop) {
+        req.socket.destroy();
+        log?.(`${method} ${url.pathname} dropped ${Date.now() - started}ms`);
+        return;
+      }
+      res.writeHead(answer.status, {
+        'Content-Type': answer.contentType,
+        'Content-Length': Buffer.byteLength(answer.body),
+        'Cache-Control': 'no-store',
+      });
+      res.end(answer.body);
+      log?.(`${method} ${url.pathname} ${answer.status} ${Date.now() - started}ms`);
+    };
+    if (answer.delayMs > 0) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        finish();
+      }, answer.delayMs);
+      timers.add(timer);
+    } else finish();
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      // Only the fact, never the request: its query may hold credentials.
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ error: 500, message: 'Внутрішня помилка пісочниці' }));
+      } else res.destroy();
+      log?.(`${req.method ?? '?'} ${(req.url ?? '').split('?')[0]} 500 internal error`);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    port: address.port,
+    host: address.address,
+    engine,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        timers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export interface SandboxClusterOptions extends Omit<SandboxServerOptions, 'port' | 'engine' | 'faults'> {
+  /** Primary plus reserves. */
+  instances: number;
+  /** Port of the primary; reserves take the next ones. 0 (the default) picks free ports. */
+  port?: number;
+  /** Faults per instance, by position (0 is the primary). */
+  faultsFor?: (index: number) => SandboxFaults | undefined;
+}
+
+export interface SandboxCluster {
+  servers: SandboxServer[];
+  /** Base addresses, primary first: what a client's address list holds. */
+  urls: string[];
+  engine: SandboxEngine;
+  close(): Promise<void>;
+}
+
+/** Several instances over one engine, as the live primary and reserves share one back end and one quota. */
+export async function startSandboxCluster(options: SandboxClusterOptions): Promise<SandboxCluster> {
+  if (!Number.isInteger(options.instances) || options.instances < 1) throw new RangeError('instances must be a positive whole number');
+  const engine = createSandboxEngine(options);
+  const servers: SandboxServer[] = [];
+  try {
+    for (let i = 0; i < options.instances; i++) {
+      const port = options.port ? options.port + i : 0;
+      servers.push(await startSandboxServer({ ...options, port, engine, faults: options.faultsFor?.(i) ?? {} }));
+    }
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.close()));
+    throw error;
+  }
+  return {
+    servers,
+    urls: servers.map((s) => s.url),
+    engine,
+    close: async () => {
+      await Promise.all(servers.map((s) => s.close()));
+    },
+  };
+}
