@@ -1,0 +1,210 @@
+import type { Lang } from '../core/i18n';
+import { bulkMessages } from './messages';
+
+/** One cell as a sheet, a CSV file or the CLI hands it over. */
+export type CellValue = string | number | boolean | null;
+
+/** The request fields a column of the input can feed. */
+export const COLUMN_ROLES = ['name', 'date', 'ipn', 'doc', 'namelat'] as const;
+export type ColumnRole = (typeof COLUMN_ROLES)[number];
+
+/** Role → 0-based column index in the input; a role left out is not used. */
+export type ColumnMapping = Partial<Record<ColumnRole, number>>;
+
+/**
+ * Headers people actually write, in Ukrainian, Russian-influenced office Ukrainian and English,
+ * compared after normalising (lower case, no punctuation, single spaces). Exact matches win over
+ * partial ones, so "ПІБ латиницею" is namelat, not name.
+ */
+const EXACT: Record<ColumnRole, readonly string[]> = {
+  name: [
+    'піб',
+    'п і б',
+    'прізвище імя по батькові',
+    'прізвище ім я по батькові',
+    'прізвище імя та по батькові',
+    'назва',
+    'найменування',
+    'піб назва',
+    'піб або назва',
+    'назва піб',
+    'клієнт',
+    'контрагент',
+    'фіо',
+    'name',
+    'full name',
+    'fullname',
+    'client',
+    'client name',
+    'customer',
+    'company',
+    'company name',
+    'person',
+    'subject',
+  ],
+  date: [
+    'дата народження',
+    'дата нар',
+    'д н',
+    'дн',
+    'народження',
+    'date',
+    'birth date',
+    'birthdate',
+    'date of birth',
+    'dob',
+    'born',
+  ],
+  ipn: [
+    'іпн',
+    'інн',
+    'рнокпп',
+    'єдрпоу',
+    'код єдрпоу',
+    'іпн єдрпоу',
+    'рнокпп єдрпоу',
+    'єдрпоу іпн',
+    'податковий номер',
+    'код',
+    'ipn',
+    'inn',
+    'tax id',
+    'taxid',
+    'tax number',
+    'tin',
+    'edrpou',
+    'rnokpp',
+    'company code',
+    'code',
+  ],
+  doc: [
+    'паспорт',
+    'документ',
+    'серія номер паспорта',
+    'серія та номер паспорта',
+    'паспорт серія номер',
+    'номер документа',
+    'doc',
+    'document',
+    'passport',
+    'passport number',
+    'id document',
+    'id card',
+  ],
+  namelat: [
+    'namelat',
+    'name lat',
+    'latin name',
+    'name latin',
+    'name in latin',
+    'піб латиницею',
+    'піб лат',
+    'назва латиницею',
+    'латиницею',
+    'транслітерація',
+  ],
+};
+
+/** Words that, inside a longer header, point to a role ("Дата народження клієнта", "Client's passport"). */
+const PARTIAL: readonly [ColumnRole, RegExp][] = [
+  ['namelat', /латин|latin|translit|транслит|трансліт|\blat\b/],
+  ['date', /народж|birth|\bdob\b/],
+  ['ipn', /іпн|рнокпп|єдрпоу|\bінн\b|\bipn\b|edrpou|\btax\b|rnokpp|\btin\b/],
+  ['doc', /паспорт|документ|passport|document|\bdoc\b/],
+  ['name', /піб|\bім я\b|\bімя\b|прізвищ|назв|найменуван|\bname\b|клієнт|client|customer/],
+];
+
+export function normalizeHeader(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  return String(value)
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[’'ʼ`]/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
+}
+
+function exactRole(header: string): ColumnRole | null {
+  for (const role of COLUMN_ROLES) if (EXACT[role].includes(header)) return role;
+  return null;
+}
+
+function partialRole(header: string): ColumnRole | null {
+  for (const [role, pattern] of PARTIAL) if (pattern.test(header)) return role;
+  return null;
+}
+
+/**
+ * Reads the header row and proposes which column feeds which field. The first column that
+ * fits a role takes it; every column is given at most one role. Exact header matches are
+ * placed before partial ones so a precise header is never displaced by a vague one.
+ */
+export function recogniseColumns(headers: readonly CellValue[]): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  const used = new Set<number>();
+  const normalized = headers.map(normalizeHeader);
+  for (const pass of [exactRole, partialRole]) {
+    normalized.forEach((header, index) => {
+      if (!header || used.has(index)) return;
+      const role = pass(header);
+      if (role && mapping[role] === undefined) {
+        mapping[role] = index;
+        used.add(index);
+      }
+    });
+  }
+  return mapping;
+}
+
+export interface MappingProblem {
+  code: 'mapping.noSubject' | 'mapping.duplicate' | 'mapping.outOfRange';
+  role?: ColumnRole;
+  column?: number;
+}
+
+/** Problems that make a mapping unusable; empty when a run may start. */
+export function checkMapping(mapping: ColumnMapping, columnCount: number): MappingProblem[] {
+  const problems: MappingProblem[] = [];
+  const seen = new Map<number, ColumnRole>();
+  for (const role of COLUMN_ROLES) {
+    const index = mapping[role];
+    if (index === undefined) continue;
+    if (!Number.isInteger(index) || index < 0 || index >= columnCount) {
+      problems.push({ code: 'mapping.outOfRange', role });
+      continue;
+    }
+    if (seen.has(index)) problems.push({ code: 'mapping.duplicate', role, column: index });
+    else seen.set(index, role);
+  }
+  if (mapping.name === undefined && mapping.ipn === undefined && mapping.doc === undefined) problems.push({ code: 'mapping.noSubject' });
+  return problems;
+}
+
+export function roleLabel(role: ColumnRole, lang: Lang): string {
+  return bulkMessages.t(lang, `role.${role}`);
+}
+
+export function describeMappingProblem(problem: MappingProblem, headers: readonly CellValue[], lang: Lang): string {
+  const column = problem.column !== undefined ? String(headers[problem.column] ?? `#${problem.column + 1}`) : '';
+  return bulkMessages.t(lang, problem.code, { column, role: problem.role ? roleLabel(problem.role, lang) : '' });
+}
+
+/** Header text for a column even when the header cell is blank: people refer to columns by what they see. */
+export function headerText(headers: readonly CellValue[], index: number): string {
+  const value = headers[index];
+  const text = value === null || value === undefined ? '' : String(value).trim();
+  return text || columnLetter(index);
+}
+
+/** 0 → A, 25 → Z, 26 → AA: for headers left blank. */
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    out = String.fromCharCode(65 + rem) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}

@@ -1,0 +1,788 @@
+import { AccountError, CancelledError, InvalidInputError, ServiceUnreachableError, type FieldError } from '../core/errors';
+import type { Lang, LocalizedText } from '../core/i18n';
+import { ALL_LISTS, listdataToString, registriesOf } from '../core/listdata';
+import type { SearchQuery } from '../core/query';
+import type { RegistryKey } from '../core/registries';
+import type { ServiceMode } from '../core/settings';
+import { checkMapping, describeMappingProblem, type CellValue, type ColumnMapping } from './columns';
+import { bulkMessages } from './messages';
+import { failedOutcome, screenedOutcome, type AnswerLike, type SubjectOutcome } from './outcome';
+import { planRun, subjectQuery, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
+import {
+  hitRows,
+  hitsColumns,
+  highlightRules,
+  resultColumns,
+  resultRow,
+  type HighlightRule,
+  type RowResult,
+  type RunHeaderInfo,
+  type TableCell,
+  type TableColumn,
+  type TableContext,
+} from './result-table';
+import {
+  RUN_STATE_VERSION,
+  fingerprintRows,
+  newRunId,
+  outcomesByKey,
+  type RunMeta,
+  type RunProgressState,
+  type RunState,
+  type RunStateStore,
+  type RunStatus,
+  type WrittenCounters,
+} from './state';
+
+/** The one thing the engine needs from the service side: the shared scheduler's ask. */
+export type AskFn = (query: SearchQuery, options: { signal?: AbortSignal }) => Promise<AnswerLike>;
+
+export interface BulkInput {
+  headers: readonly CellValue[];
+  rows: readonly InputRow[];
+  /** Where the rows came from, as people read it ("Clients!A1:E2001", "clients.csv"). */
+  source: string;
+  /** Sheet row (or file line) of the first data row. */
+  firstSourceRow: number;
+}
+
+/** What a writer learns before the first row: the table's shape and, for a new run, the rows to reserve. */
+export interface SinkBegin {
+  runId: string;
+  lang: Lang;
+  resume: boolean;
+  columns: readonly TableColumn[];
+  hitsColumns: readonly TableColumn[];
+  highlights: readonly HighlightRule[];
+  header: RunHeaderInfo;
+  rowCount: number;
+  /** Rows already final (resume) and hit lines already written. */
+  written: number;
+  hitsWritten: number;
+  /** A resume hands back what begin returned the first time. */
+  output: Record<string, string>;
+  /** Placeholder rows ("not screened yet") for a writer that reserves the whole table up front. */
+  pendingRows(from: number, to: number): TableCell[][];
+}
+
+export interface ResultChunk {
+  /** Index of the first row (0-based, data rows only). */
+  start: number;
+  rows: TableCell[][];
+  /** Position of the first hit line on the hits sheet (0-based, data rows only). */
+  hitsStart: number;
+  hits: TableCell[][];
+}
+
+export interface SinkEnd {
+  header: RunHeaderInfo;
+  status: RunStatus;
+  written: number;
+  hitsWritten: number;
+}
+
+/**
+ * Where results go: an Excel sheet, a CSV or XLSX file. Writes arrive in input order, each
+ * chunk directly after the previous one; a resumed run may write a chunk again (same place,
+ * same values) when the previous session stopped between a write and its checkpoint.
+ */
+export interface BulkSink {
+  begin(begin: SinkBegin): Promise<{ output: Record<string, string> }>;
+  write(chunk: ResultChunk): Promise<void>;
+  end(end: SinkEnd): Promise<void>;
+}
+
+export type BulkPhase = 'reading' | 'validating' | 'preparing' | 'screening' | 'finishing' | 'done' | 'stopped';
+
+export interface BulkProgress {
+  runId: string;
+  phase: BulkPhase;
+  rowsTotal: number;
+  /** Rows whose result is known (answered, failed or invalid), written or not. */
+  rowsDone: number;
+  rowsWritten: number;
+  rowsWithHits: number;
+  highRows: number;
+  failedRows: number;
+  invalidRows: number;
+  subjectsTotal: number;
+  subjectsDone: number;
+  /** Requests started in this session (a resumed run starts from zero). */
+  requests: number;
+  /** null until there is enough to estimate from. */
+  etaMs: number | null;
+  elapsedMs: number;
+}
+
+export type StopKind = 'cancelled' | 'account' | 'unreachable';
+
+export interface BulkRunReport {
+  runId: string;
+  status: RunStatus;
+  rowsTotal: number;
+  rowsWritten: number;
+  rowsWithHits: number;
+  highRows: number;
+  failedRows: number;
+  invalidRows: number;
+  subjectsTotal: number;
+  requests: number;
+  /** Writes handed to the sink in this session: what the number of syncs should follow. */
+  chunksWritten: number;
+  stop?: { kind: StopKind; text: LocalizedText; accountCode?: number; quota?: boolean };
+  output: Record<string, string>;
+  elapsedMs: number;
+}
+
+export interface RunTuning {
+  /** Requests the run keeps outstanding; the scheduler's own cap still applies across surfaces. */
+  concurrency: number;
+  /** Rows per write; the Excel writer splits further by bytes. */
+  chunkRows?: number;
+  /** A done prefix shorter than a chunk is still written after this long, so the sheet keeps up. */
+  flushIntervalMs?: number;
+  /** Answers are not asked further than this beyond the written rows: bounds memory on huge lists. */
+  maxAheadRows?: number;
+  /** Consecutive "service unreachable" answers that stop the run instead of failing every remaining row. */
+  unreachableStreak?: number;
+  progressIntervalMs?: number;
+}
+
+export interface BulkDeps {
+  ask: AskFn;
+  sink: BulkSink;
+  store?: RunStateStore;
+  onProgress?: (progress: BulkProgress) => void;
+  /** A hard stop: in-flight requests are aborted. */
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
+export interface NewRunParams {
+  input: BulkInput;
+  mapping: ColumnMapping;
+  options: RunQueryOptions;
+  lang: Lang;
+  mode: ServiceMode;
+  modeLabel: LocalizedText;
+  runId?: string;
+}
+
+export interface BulkRun {
+  readonly runId: string;
+  /** Graceful: nothing new is sent, requests in flight finish and are kept (they are paid for). */
+  cancel(): void;
+  /** Hard: requests in flight are aborted too. */
+  abort(): void;
+  readonly done: Promise<BulkRunReport>;
+}
+
+const TODO = 0;
+const IN_FLIGHT = 1;
+const DONE = 2;
+/** An "unreachable" failure that becomes final only if the service answers again later. */
+const TENTATIVE = 3;
+
+const ZERO_COUNTERS: WrittenCounters = { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 };
+
+function inputError(field: string, code: string, message: LocalizedText): InvalidInputError {
+  const error: FieldError = { field, code, message };
+  return new InvalidInputError([error]);
+}
+
+/** Refuses a run whose mapping cannot produce a single request, before anything is sent or written. */
+export function assertRunnable(input: BulkInput, mapping: ColumnMapping): void {
+  const problems = checkMapping(mapping, input.headers.length);
+  if (problems.length > 0) {
+    throw new InvalidInputError(
+      problems.map((p) => ({
+        field: 'mapping',
+        code: p.code,
+        message: { uk: describeMappingProblem(p, input.headers, 'uk'), en: describeMappingProblem(p, input.headers, 'en') },
+      })),
+    );
+  }
+  if (input.rows.length === 0) throw inputError('input', 'input.empty', bulkMessages.text('input.empty'));
+}
+
+/** A resume must see the very rows the run started with. */
+export function assertSameInput(meta: RunMeta, input: BulkInput): void {
+  if (input.rows.length !== meta.input.rowCount) {
+    const details = bulkMessages.text('input.rowCount', { before: meta.input.rowCount, now: input.rows.length });
+    throw inputError('input', 'input.changed', {
+      uk: bulkMessages.t('uk', 'input.changed', { details: details.uk }),
+      en: bulkMessages.t('en', 'input.changed', { details: details.en }),
+    });
+  }
+  if (fingerprintRows(input.headers, input.rows) !== meta.input.fingerprint) {
+    const details = bulkMessages.text('input.content');
+    throw inputError('input', 'input.changed', {
+      uk: bulkMessages.t('uk', 'input.changed', { details: details.uk }),
+      en: bulkMessages.t('en', 'input.changed', { details: details.en }),
+    });
+  }
+}
+
+class Wakeup {
+  private resolve: (() => void) | null = null;
+  private pending = false;
+
+  notify(): void {
+    if (this.resolve) {
+      const r = this.resolve;
+      this.resolve = null;
+      r();
+    } else this.pending = true;
+  }
+
+  wait(ms: number): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.resolve = null;
+        resolve();
+      }, ms);
+      this.resolve = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
+
+interface RunnerSetup {
+  meta: RunMeta;
+  input: BulkInput;
+  plan: RunPlan;
+  resume: RunState | null;
+  deps: BulkDeps;
+  tuning: RunTuning;
+}
+
+class Runner implements BulkRun {
+  readonly runId: string;
+  readonly done: Promise<BulkRunReport>;
+
+  private readonly meta: RunMeta;
+  private readonly input: BulkInput;
+  private readonly plan: RunPlan;
+  private readonly deps: BulkDeps;
+  private readonly ctx: TableContext;
+  private readonly options: RunQueryOptions;
+  private readonly validatedAt: Date;
+  private readonly registries: RegistryKey[];
+  private readonly now: () => number;
+  private readonly controller = new AbortController();
+  private readonly wakeup = new Wakeup();
+
+  private readonly concurrency: number;
+  private readonly chunkRows: number;
+  private readonly flushIntervalMs: number;
+  private readonly maxAheadRows: number;
+  private readonly unreachableStreak: number;
+  private readonly progressIntervalMs: number;
+
+  private readonly subjectState: Uint8Array;
+  /** Answers still needed by rows not yet written. */
+  private readonly outcomes = new Map<number, SubjectOutcome>();
+  private pendingPersist: SubjectOutcome[] = [];
+  private tentative: { subject: number; outcome: SubjectOutcome }[] = [];
+
+  private nextSubject = 0;
+  private inFlight = 0;
+  private requests = 0;
+  private chunksWritten = 0;
+  private subjectsDone = 0;
+  private doneThisSession = 0;
+  private written = 0;
+  private hitsWritten = 0;
+  private readyPrefix = 0;
+  private writtenCounters: WrittenCounters;
+  private rowsDone = 0;
+  private live: WrittenCounters;
+
+  private stopping: { kind: StopKind; text: LocalizedText; accountCode?: number; quota?: boolean } | null = null;
+  private phase: BulkPhase = 'validating';
+  private startedAt = 0;
+  private screeningSince = 0;
+  private lastFlush = 0;
+  private lastProgress = 0;
+  private output: Record<string, string>;
+  private readonly isResume: boolean;
+
+  constructor(setup: RunnerSetup) {
+    const { meta, input, plan, resume, deps, tuning } = setup;
+    this.runId = meta.runId;
+    this.meta = meta;
+    this.input = input;
+    this.plan = plan;
+    this.deps = deps;
+    this.now = deps.now ?? (() => Date.now());
+    this.startedAt = this.now();
+    this.validatedAt = new Date(meta.createdAt);
+    this.registries = meta.registries;
+    this.options = {
+      listdata: BigInt(meta.options.listdata),
+      search: meta.options.search,
+      lowranklimit: meta.options.lowranklimit,
+      idUserPC: meta.options.idUserPC,
+    };
+    this.ctx = { lang: meta.lang, headers: input.headers, mapping: meta.mapping, registries: meta.registries, firstSourceRow: meta.input.firstSourceRow };
+    this.concurrency = Math.max(1, Math.floor(tuning.concurrency));
+    this.chunkRows = Math.max(1, tuning.chunkRows ?? 500);
+    this.flushIntervalMs = tuning.flushIntervalMs ?? 2000;
+    this.maxAheadRows = Math.max(this.chunkRows, tuning.maxAheadRows ?? 5000);
+    this.unreachableStreak = Math.max(1, tuning.unreachableStreak ?? Math.max(8, this.concurrency * 2));
+    this.progressIntervalMs = tuning.progressIntervalMs ?? 150;
+    this.subjectState = new Uint8Array(plan.subjectKeys.length);
+    this.output = { ...meta.output };
+    this.isResume = resume !== null;
+
+    this.writtenCounters = resume ? { ...resume.progress.counters } : { ...ZERO_COUNTERS };
+    this.written = resume ? Math.min(resume.progress.written, plan.rowCount) : 0;
+    this.hitsWritten = resume ? resume.progress.hitsWritten : 0;
+    this.live = { ...this.writtenCounters };
+    this.rowsDone = this.written;
+
+    if (resume) {
+      const known = outcomesByKey(resume.outcomes);
+      const needed = new Uint8Array(plan.subjectKeys.length);
+      for (let r = this.written; r < plan.rowCount; r++) {
+        const s = plan.rowSubject[r];
+        if (s >= 0) needed[s] = 1;
+      }
+      plan.subjectKeys.forEach((key, s) => {
+        if (!needed[s]) {
+          // Every row of this subject is already on the sheet.
+          this.subjectState[s] = DONE;
+          this.subjectsDone++;
+          return;
+        }
+        const o = known.get(key);
+        if (o) {
+          this.subjectState[s] = DONE;
+          this.subjectsDone++;
+          this.outcomes.set(s, o);
+        }
+      });
+    }
+    for (let r = this.written; r < plan.rowCount; r++) {
+      const s = plan.rowSubject[r];
+      if (s < 0) this.countResolved(this.live, { kind: 'invalid', errors: [] });
+      else if (this.subjectState[s] === DONE) this.countResolved(this.live, { kind: 'outcome', outcome: this.outcomes.get(s)! });
+      else continue;
+      this.rowsDone++;
+    }
+    this.readyPrefix = this.written;
+    this.advanceReady();
+
+    if (deps.signal?.aborted) this.abort();
+    else deps.signal?.addEventListener('abort', () => this.abort(), { once: true });
+    this.done = this.main();
+  }
+
+  cancel(): void {
+    if (!this.stopping) this.stopping = { kind: 'cancelled', text: bulkMessages.text('phase.stopped') };
+    this.wakeup.notify();
+  }
+
+  abort(): void {
+    this.cancel();
+    this.controller.abort();
+  }
+
+  private countResolved(c: WrittenCounters, result: RowResult, times = 1): void {
+    if (result.kind === 'invalid') c.invalidRows += times;
+    else if (result.kind === 'outcome') {
+      const o = result.outcome;
+      if (o.kind === 'failed') c.failedRows += times;
+      else if (o.totalHits > 0) {
+        c.rowsWithHits += times;
+        if (o.level === 'high') c.highRows += times;
+      }
+    }
+  }
+
+  private rowResult(r: number): RowResult {
+    const s = this.plan.rowSubject[r];
+    if (s < 0) return { kind: 'invalid', errors: this.plan.invalid.get(r) ?? [] };
+    const o = this.outcomes.get(s);
+    return o ? { kind: 'outcome', outcome: o } : { kind: 'pending' };
+  }
+
+  private header(state: string): RunHeaderInfo {
+    return {
+      runId: this.runId,
+      startedAt: new Date(this.meta.createdAt),
+      updatedAt: new Date(this.now()),
+      idUserPC: this.meta.options.idUserPC,
+      registries: this.meta.allRegistries ? 'all' : this.registries,
+      listdata: this.meta.options.listdata,
+      search: this.meta.options.search,
+      modeLabel: this.meta.modeLabel,
+      source: this.meta.input.source,
+      rows: this.plan.rowCount,
+      state,
+    };
+  }
+
+  private progressRecord(status: RunStatus): RunProgressState {
+    return {
+      written: this.written,
+      hitsWritten: this.hitsWritten,
+      counters: { ...this.writtenCounters },
+      status,
+      ...(this.stopping && status !== 'running' && status !== 'completed' ? { stopReason: this.stopping.text } : {}),
+      updatedAt: new Date(this.now()).toISOString(),
+    };
+  }
+
+  progress(): BulkProgress {
+    const elapsed = this.now() - this.startedAt;
+    const remaining = this.plan.subjectKeys.length - this.subjectsDone;
+    const screeningFor = this.screeningSince ? this.now() - this.screeningSince : 0;
+    const etaMs =
+      this.phase === 'done' || this.phase === 'stopped'
+        ? 0
+        : remaining === 0
+          ? 0
+          : this.doneThisSession >= 3 && screeningFor > 0
+            ? Math.round((remaining * screeningFor) / this.doneThisSession)
+            : null;
+    return {
+      runId: this.runId,
+      phase: this.phase,
+      rowsTotal: this.plan.rowCount,
+      rowsDone: this.rowsDone,
+      rowsWritten: this.written,
+      rowsWithHits: this.live.rowsWithHits,
+      highRows: this.live.highRows,
+      failedRows: this.live.failedRows,
+      invalidRows: this.live.invalidRows,
+      subjectsTotal: this.plan.subjectKeys.length,
+      subjectsDone: this.subjectsDone,
+      requests: this.requests,
+      etaMs,
+      elapsedMs: elapsed,
+    };
+  }
+
+  private emit(force = false): void {
+    if (!this.deps.onProgress) return;
+    const t = this.now();
+    if (!force && t - this.lastProgress < this.progressIntervalMs) return;
+    this.lastProgress = t;
+    try {
+      this.deps.onProgress(this.progress());
+    } catch {
+      // A progress listener's failure must not stop the screening.
+    }
+  }
+
+  private setPhase(phase: BulkPhase): void {
+    this.phase = phase;
+    this.emit(true);
+  }
+
+  private advanceReady(): void {
+    const { rowSubject, rowCount } = this.plan;
+    while (this.readyPrefix < rowCount) {
+      const s = rowSubject[this.readyPrefix];
+      if (s >= 0 && this.subjectState[s] !== DONE) break;
+      this.readyPrefix++;
+    }
+  }
+
+  /** Starts requests while there is room, in the order subjects first appear. */
+  private pump(): void {
+    const subjects = this.plan.subjectKeys.length;
+    while (!this.stopping && this.inFlight < this.concurrency) {
+      while (this.nextSubject < subjects && this.subjectState[this.nextSubject] !== TODO) this.nextSubject++;
+      if (this.nextSubject >= subjects) return;
+      const s = this.nextSubject;
+      if (this.plan.subjectFirstRow[s] > this.readyPrefix + this.maxAheadRows && this.inFlight > 0) return;
+      this.launch(s);
+    }
+  }
+
+  private launch(s: number): void {
+    this.subjectState[s] = IN_FLIGHT;
+    this.inFlight++;
+    this.requests++;
+    const base = subjectQuery(this.plan, s, this.input.rows, this.meta.mapping, this.options, this.validatedAt);
+    const query: SearchQuery = { ...base, IDinternal: `${this.runId}:${this.meta.input.firstSourceRow + this.plan.subjectFirstRow[s]}` };
+    const key = this.plan.subjectKeys[s];
+    let promise: Promise<AnswerLike>;
+    try {
+      promise = this.deps.ask(query, { signal: this.controller.signal });
+    } catch (error) {
+      promise = Promise.reject(error);
+    }
+    promise.then(
+      (answer) => this.settle(s, screenedOutcome(key, answer, this.registries), null),
+      (error: unknown) => this.settle(s, null, error),
+    );
+  }
+
+  private settle(s: number, outcome: SubjectOutcome | null, error: unknown): void {
+    this.inFlight--;
+    const key = this.plan.subjectKeys[s];
+    if (outcome) {
+      // The service answers again: failures that looked like an outage were isolated after all.
+      for (const t of this.tentative.splice(0)) this.finish(t.subject, t.outcome);
+      this.finish(s, outcome);
+    } else if (error instanceof AccountError) {
+      this.subjectState[s] = TODO;
+      if (!this.stopping || this.stopping.kind === 'cancelled') {
+        this.stopping = { kind: 'account', text: error.text, accountCode: error.code, quota: error.isQuota };
+      }
+    } else if (error instanceof CancelledError || this.controller.signal.aborted) {
+      this.subjectState[s] = TODO;
+    } else if (error instanceof ServiceUnreachableError) {
+      this.subjectState[s] = TENTATIVE;
+      this.tentative.push({ subject: s, outcome: failedOutcome(key, error) });
+      if (this.tentative.length >= this.unreachableStreak) {
+        for (const t of this.tentative.splice(0)) this.subjectState[t.subject] = TODO;
+        if (!this.stopping) this.stopping = { kind: 'unreachable', text: error.text };
+      }
+    } else {
+      this.finish(s, failedOutcome(key, error));
+    }
+    this.advanceReady();
+    this.pump();
+    this.emit();
+    this.wakeup.notify();
+  }
+
+  private finish(s: number, outcome: SubjectOutcome): void {
+    this.subjectState[s] = DONE;
+    this.outcomes.set(s, outcome);
+    this.pendingPersist.push(outcome);
+    this.subjectsDone++;
+    this.doneThisSession++;
+    const rows = this.plan.subjectRows[s];
+    this.rowsDone += rows;
+    this.countResolved(this.live, { kind: 'outcome', outcome }, rows);
+  }
+
+  private async flush(force: boolean): Promise<void> {
+    const ready = this.readyPrefix;
+    const timely = force || (ready > this.written && this.now() - this.lastFlush >= this.flushIntervalMs);
+    // Full chunks while the run goes on; a partial one only when time says so or at the end.
+    const target = timely ? ready : this.written + Math.floor((ready - this.written) / this.chunkRows) * this.chunkRows;
+    if (!force && target <= this.written) return;
+    if (target <= this.written && this.pendingPersist.length === 0) return;
+    // Answers first, then rows: a crash between the two costs a rewrite of the same rows, never a request.
+    if (this.deps.store) await this.deps.store.checkpoint(this.runId, this.progressRecord('running'), this.pendingPersist.splice(0));
+    else this.pendingPersist = [];
+    while (this.written < target) {
+      const end = Math.min(this.written + this.chunkRows, target);
+      const rows: TableCell[][] = [];
+      const hits: TableCell[][] = [];
+      for (let r = this.written; r < end; r++) {
+        const result = this.rowResult(r);
+        const input = this.input.rows[r];
+        rows.push(resultRow(this.ctx, r, input, result));
+        for (const h of hitRows(this.ctx, r, input, result)) hits.push(h);
+        this.countResolved(this.writtenCounters, result);
+      }
+      await this.deps.sink.write({ start: this.written, rows, hitsStart: this.hitsWritten, hits });
+      this.chunksWritten++;
+      this.written = end;
+      this.hitsWritten += hits.length;
+      this.prune();
+    }
+    this.lastFlush = this.now();
+    this.emit(true);
+  }
+
+  /** Drops answers no unwritten row needs any more. */
+  private prune(): void {
+    for (const s of this.outcomes.keys()) if (this.plan.subjectLastRow[s] < this.written) this.outcomes.delete(s);
+  }
+
+  private stateText(status: RunStatus): string {
+    const lang = this.meta.lang;
+    const params = { done: this.written, total: this.plan.rowCount };
+    switch (status) {
+      case 'completed':
+        return bulkMessages.t(lang, 'run.completed', params);
+      case 'cancelled':
+        return bulkMessages.t(lang, 'run.cancelled', params);
+      case 'stopped-account':
+        return bulkMessages.t(lang, 'run.stoppedAccount', { ...params, why: this.stopping?.text[lang] ?? '' });
+      case 'stopped-unreachable':
+        return bulkMessages.t(lang, 'run.stoppedUnreachable', params);
+      default:
+        return bulkMessages.t(lang, 'run.running', params);
+    }
+  }
+
+  private finalStatus(): RunStatus {
+    if (this.written >= this.plan.rowCount) return 'completed';
+    switch (this.stopping?.kind) {
+      case 'account':
+        return 'stopped-account';
+      case 'unreachable':
+        return 'stopped-unreachable';
+      default:
+        return 'cancelled';
+    }
+  }
+
+  private async main(): Promise<BulkRunReport> {
+    // Let the caller attach listeners (and keep the handle) before anything happens.
+    await Promise.resolve();
+    this.setPhase('preparing');
+    const resume = this.isResume;
+    const opened = await this.deps.sink.begin({
+      runId: this.runId,
+      lang: this.meta.lang,
+      resume,
+      columns: resultColumns(this.ctx),
+      hitsColumns: hitsColumns(this.meta.lang),
+      highlights: highlightRules(this.meta.lang),
+      header: this.header(this.stateText('running')),
+      rowCount: this.plan.rowCount,
+      written: this.written,
+      hitsWritten: this.hitsWritten,
+      output: this.output,
+      pendingRows: (from, to) => {
+        const out: TableCell[][] = [];
+        for (let r = from; r < to; r++) out.push(resultRow(this.ctx, r, this.input.rows[r], { kind: 'pending' }));
+        return out;
+      },
+    });
+    this.output = { ...opened.output };
+    if (this.deps.store) {
+      const meta: RunMeta = { ...this.meta, output: this.output };
+      if (resume) await this.deps.store.checkpoint(this.runId, this.progressRecord('running'), []);
+      else await this.deps.store.begin(meta, this.progressRecord('running'));
+    }
+
+    this.screeningSince = this.now();
+    this.lastFlush = this.now();
+    this.setPhase('screening');
+    let failure: unknown = null;
+    try {
+      this.pump();
+      for (;;) {
+        const exhausted = this.nextSubjectExhausted();
+        if (this.inFlight === 0 && (this.stopping || exhausted)) break;
+        await this.wakeup.wait(this.flushIntervalMs);
+        await this.flush(false);
+      }
+    } catch (error) {
+      failure = error;
+      this.abort();
+      while (this.inFlight > 0) await this.wakeup.wait(50);
+    }
+
+    // The list ended on failures that looked like an outage, but no stop was called: they are final.
+    if (!this.stopping) for (const t of this.tentative.splice(0)) this.finish(t.subject, t.outcome);
+    else for (const t of this.tentative.splice(0)) this.subjectState[t.subject] = TODO;
+    this.advanceReady();
+
+    if (failure) {
+      // Keep what was answered so a resume does not pay for it again; the run stays resumable.
+      if (this.deps.store) await this.deps.store.checkpoint(this.runId, this.progressRecord('running'), this.pendingPersist.splice(0)).catch(() => undefined);
+      this.setPhase('stopped');
+      throw failure;
+    }
+
+    this.setPhase('finishing');
+    await this.flush(true);
+    const status = this.finalStatus();
+    if (this.deps.store && status !== 'completed') await this.deps.store.checkpoint(this.runId, this.progressRecord(status), this.pendingPersist.splice(0));
+    await this.deps.sink.end({ header: this.header(this.stateText(status)), status, written: this.written, hitsWritten: this.hitsWritten });
+    if (this.deps.store && status === 'completed') await this.deps.store.remove(this.runId);
+    this.setPhase(status === 'completed' ? 'done' : 'stopped');
+
+    return {
+      runId: this.runId,
+      status,
+      rowsTotal: this.plan.rowCount,
+      rowsWritten: this.written,
+      rowsWithHits: this.live.rowsWithHits,
+      highRows: this.live.highRows,
+      failedRows: this.live.failedRows,
+      invalidRows: this.live.invalidRows,
+      subjectsTotal: this.plan.subjectKeys.length,
+      requests: this.requests,
+      chunksWritten: this.chunksWritten,
+      ...(this.stopping && status !== 'completed' ? { stop: this.stopping } : {}),
+      output: this.output,
+      elapsedMs: this.now() - this.startedAt,
+    };
+  }
+
+  private nextSubjectExhausted(): boolean {
+    const subjects = this.plan.subjectKeys.length;
+    while (this.nextSubject < subjects && this.subjectState[this.nextSubject] !== TODO) this.nextSubject++;
+    return this.nextSubject >= subjects;
+  }
+}
+
+export interface PreparedRun {
+  meta: RunMeta;
+  plan: RunPlan;
+}
+
+/** Validates and plans a new run without sending anything: what the task pane shows before Start. */
+export function prepareRun(params: NewRunParams, now: Date = new Date()): PreparedRun {
+  assertRunnable(params.input, params.mapping);
+  const plan = planRun(params.input.rows, params.mapping, params.options, now);
+  const listdata = params.options.listdata;
+  const meta: RunMeta = {
+    version: RUN_STATE_VERSION,
+    runId: params.runId ?? newRunId(now),
+    createdAt: now.toISOString(),
+    lang: params.lang,
+    options: {
+      listdata: listdataToString(listdata),
+      search: params.options.search,
+      lowranklimit: params.options.lowranklimit,
+      idUserPC: params.options.idUserPC ?? '',
+    },
+    registries: registriesOf(listdata),
+    allRegistries: listdata === ALL_LISTS,
+    mapping: { ...params.mapping },
+    headers: [...params.input.headers],
+    input: {
+      source: params.input.source,
+      rowCount: params.input.rows.length,
+      firstSourceRow: params.input.firstSourceRow,
+      fingerprint: fingerprintRows(params.input.headers, params.input.rows),
+    },
+    mode: params.mode,
+    modeLabel: params.modeLabel,
+    output: {},
+  };
+  return { meta, plan };
+}
+
+export function startBulkRun(params: NewRunParams, deps: BulkDeps, tuning: RunTuning): BulkRun {
+  const now = new Date((deps.now ?? Date.now)());
+  const { meta, plan } = prepareRun(params, now);
+  return new Runner({ meta, input: params.input, plan, resume: null, deps, tuning });
+}
+
+/**
+ * Continues a stopped, cancelled or crashed run over the same input: rows already written stay,
+ * answers already received are reused, only subjects never answered are asked.
+ */
+export function resumeBulkRun(state: RunState, input: BulkInput, deps: BulkDeps, tuning: RunTuning): BulkRun {
+  assertSameInput(state.meta, input);
+  const mapping = state.meta.mapping as ColumnMapping;
+  const options: RunQueryOptions = {
+    listdata: BigInt(state.meta.options.listdata),
+    search: state.meta.options.search,
+    lowranklimit: state.meta.options.lowranklimit,
+    idUserPC: state.meta.options.idUserPC,
+  };
+  const plan = planRun(input.rows, mapping, options, new Date(state.meta.createdAt));
+  return new Runner({ meta: state.meta, input, plan, resume: state, deps, tuning });
+}

@@ -1,0 +1,246 @@
+import type { FieldError } from '../core/errors';
+import type { Lang, LocalizedText } from '../core/i18n';
+import { registryDef, type RegistryKey } from '../core/registries';
+import { levelText, registryErrorText } from '../core/summary';
+import { headerText, type CellValue, type ColumnMapping } from './columns';
+import { bulkMessages } from './messages';
+import type { SubjectOutcome } from './outcome';
+
+/**
+ * The results of a run as plain data: Excel, CSV and XLSX writers all render this one model,
+ * so a sheet and a file made from the same run say the same thing.
+ *
+ * `untrusted` marks columns whose text came from the input or from the service: a writer must
+ * store those as text, never as something a spreadsheet could evaluate (=, +, -, @ ...).
+ */
+export type TableCell = string | number | null;
+
+export type ColumnKind = 'text' | 'number' | 'integer' | 'date' | 'input';
+
+export interface TableColumn {
+  /** Stable id: 'row', 'in:3', 'level', 'bestPercent', 'reg:peps', 'registryErrors', 'status', 'idrequest', 'dateResponse'. */
+  id: string;
+  header: string;
+  kind: ColumnKind;
+  untrusted: boolean;
+}
+
+export interface TableContext {
+  lang: Lang;
+  /** The input's header row, as read. */
+  headers: readonly CellValue[];
+  mapping: ColumnMapping;
+  /** The run's registries, in the order their count columns appear. */
+  registries: readonly RegistryKey[];
+  /** Sheet row (or file line) of the first data row, so "Row" points back at the source. */
+  firstSourceRow: number;
+}
+
+/** What is known of one row when it is written. */
+export type RowResult =
+  | { kind: 'pending' }
+  | { kind: 'invalid'; errors: readonly FieldError[] }
+  | { kind: 'outcome'; outcome: SubjectOutcome };
+
+/** Excel tables need distinct header texts; a repeated or clashing header gets a number. */
+function uniqueHeaders(headers: string[]): string[] {
+  const seen = new Set<string>();
+  return headers.map((h) => {
+    let candidate = h;
+    for (let n = 2; seen.has(candidate.toLowerCase()); n++) candidate = `${h} (${n})`;
+    seen.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+export function resultColumns(ctx: TableContext): TableColumn[] {
+  const t = (key: Parameters<typeof bulkMessages.t>[1]) => bulkMessages.t(ctx.lang, key);
+  const columns: TableColumn[] = [{ id: 'row', header: t('col.row'), kind: 'integer', untrusted: false }];
+  ctx.headers.forEach((_, i) => {
+    columns.push({ id: `in:${i}`, header: headerText(ctx.headers, i), kind: i === ctx.mapping.date ? 'date' : 'input', untrusted: true });
+  });
+  columns.push({ id: 'level', header: t('col.level'), kind: 'text', untrusted: false });
+  columns.push({ id: 'bestPercent', header: t('col.bestPercent'), kind: 'number', untrusted: false });
+  for (const key of ctx.registries) {
+    columns.push({ id: `reg:${key}`, header: registryDef(key).shortLabel[ctx.lang], kind: 'integer', untrusted: false });
+  }
+  columns.push({ id: 'registryErrors', header: t('col.registryErrors'), kind: 'text', untrusted: true });
+  columns.push({ id: 'status', header: t('col.status'), kind: 'text', untrusted: true });
+  columns.push({ id: 'idrequest', header: t('col.idrequest'), kind: 'text', untrusted: true });
+  columns.push({ id: 'dateResponse', header: t('col.dateResponse'), kind: 'text', untrusted: true });
+  const headers = uniqueHeaders(columns.map((c) => c.header));
+  return columns.map((c, i) => ({ ...c, header: headers[i] }));
+}
+
+/** Input cells as the table holds them: booleans become their text, everything else is kept. */
+export function inputCell(value: CellValue | undefined): TableCell {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return value;
+}
+
+function fieldLabel(field: string, ctx: TableContext): string {
+  const index = (ctx.mapping as Record<string, number | undefined>)[field];
+  return index !== undefined ? headerText(ctx.headers, index) : field;
+}
+
+export function invalidReason(errors: readonly FieldError[], ctx: TableContext): string {
+  // "subject" is no column: the message itself names the columns it wants.
+  return errors.map((e) => (e.field === 'subject' ? e.message[ctx.lang] : `${fieldLabel(e.field, ctx)}: ${e.message[ctx.lang]}`)).join(' ');
+}
+
+function registryErrorsText(outcome: SubjectOutcome, lang: Lang): string {
+  if (outcome.kind !== 'screened') return '';
+  return outcome.failures
+    .map((f) => `${registryDef(f.key).shortLabel[lang]}: ${registryErrorText({ code: f.code, message: f.message }, lang)}`)
+    .join('; ');
+}
+
+export function statusText(result: RowResult, ctx: TableContext): string {
+  const t = bulkMessages.t;
+  if (result.kind === 'pending') return t(ctx.lang, 'status.pending');
+  if (result.kind === 'invalid') return t(ctx.lang, 'status.invalid', { why: invalidReason(result.errors, ctx) });
+  const o = result.outcome;
+  if (o.kind === 'failed') return t(ctx.lang, 'status.failed', { why: o.error[ctx.lang] });
+  if (o.totalHits > 0) return t(ctx.lang, 'status.ok', { hits: o.totalHits });
+  if (o.verdict === 'incomplete') return t(ctx.lang, 'status.incomplete', { why: registryErrorsText(o, ctx.lang) });
+  return t(ctx.lang, 'status.clear');
+}
+
+/** One result row: the input as given, then what the service said about it. */
+export function resultRow(ctx: TableContext, rowIndex: number, input: readonly CellValue[], result: RowResult): TableCell[] {
+  const cells: TableCell[] = [ctx.firstSourceRow + rowIndex];
+  for (let i = 0; i < ctx.headers.length; i++) cells.push(inputCell(input[i]));
+  const o = result.kind === 'outcome' ? result.outcome : null;
+  const screened = o && o.kind === 'screened' ? o : null;
+  cells.push(screened && screened.totalHits > 0 ? levelText(screened.level, ctx.lang) : null);
+  cells.push(screened ? screened.bestPercent : null);
+  for (let i = 0; i < ctx.registries.length; i++) cells.push(screened ? (screened.counts[i] ?? null) : null);
+  cells.push(o ? registryErrorsText(o, ctx.lang) || null : null);
+  cells.push(statusText(result, ctx));
+  cells.push(screened?.idrequest || null);
+  cells.push(screened?.dateResponse || null);
+  return cells;
+}
+
+export function hitsColumns(lang: Lang): TableColumn[] {
+  const t = (key: Parameters<typeof bulkMessages.t>[1]) => bulkMessages.t(lang, key);
+  return [
+    { id: 'sourceRow', header: t('hits.sourceRow'), kind: 'integer', untrusted: false },
+    { id: 'input', header: t('hits.input'), kind: 'text', untrusted: true },
+    { id: 'registry', header: t('hits.registry'), kind: 'text', untrusted: false },
+    { id: 'recordId', header: t('hits.recordId'), kind: 'text', untrusted: true },
+    { id: 'name', header: t('hits.name'), kind: 'text', untrusted: true },
+    { id: 'percent', header: t('hits.percent'), kind: 'number', untrusted: false },
+    { id: 'level', header: t('hits.level'), kind: 'text', untrusted: false },
+    { id: 'birth', header: t('hits.birth'), kind: 'text', untrusted: true },
+    { id: 'details', header: t('hits.details'), kind: 'text', untrusted: true },
+  ];
+}
+
+/** What identifies the subject in the hits list: the name, else the code, else the document. */
+function subjectLabel(ctx: TableContext, input: readonly CellValue[]): TableCell {
+  for (const role of ['name', 'ipn', 'doc'] as const) {
+    const index = ctx.mapping[role];
+    if (index === undefined) continue;
+    const cell = inputCell(input[index]);
+    if (cell !== null && cell !== '') return typeof cell === 'number' ? String(cell) : cell;
+  }
+  return null;
+}
+
+/** The hits sheet rows one input row contributes (none when it had no hits). */
+export function hitRows(ctx: TableContext, rowIndex: number, input: readonly CellValue[], result: RowResult): TableCell[][] {
+  if (result.kind !== 'outcome' || result.outcome.kind !== 'screened') return [];
+  const o = result.outcome;
+  const source = ctx.firstSourceRow + rowIndex;
+  const label = subjectLabel(ctx, input);
+  const rows: TableCell[][] = o.hits.map((h) => [
+    source,
+    label,
+    registryDef(h.registry).shortLabel[ctx.lang],
+    h.id || null,
+    h.name || null,
+    h.percent,
+    h.level ? levelText(h.level, ctx.lang) : null,
+    h.birth || null,
+    h.details || null,
+  ]);
+  if (o.hitsOmitted > 0) rows.push([source, label, null, null, null, null, null, null, bulkMessages.t(ctx.lang, 'hits.truncated', { count: o.hitsOmitted })]);
+  return rows;
+}
+
+/** Rules a writer turns into conditional formats: rows a reviewer must not miss. */
+export interface HighlightRule {
+  style: 'high' | 'failure';
+  columnId: string;
+  /** The cell equals one of these texts... */
+  equals?: string[];
+  /** ...or starts with one of these. */
+  startsWith?: string[];
+}
+
+function prefixOf(template: string): string {
+  const at = template.indexOf('{');
+  return at >= 0 ? template.slice(0, at) : template;
+}
+
+export function highlightRules(lang: Lang): HighlightRule[] {
+  return [
+    { style: 'high', columnId: 'level', equals: [levelText('high', lang)] },
+    {
+      style: 'failure',
+      columnId: 'status',
+      startsWith: [prefixOf(bulkMessages[lang]['status.failed']), prefixOf(bulkMessages[lang]['status.invalid']), prefixOf(bulkMessages[lang]['status.incomplete'])],
+    },
+  ];
+}
+
+/** The run header above the table: who ran what, against which service, on what input. */
+export interface RunHeaderInfo {
+  runId: string;
+  startedAt: Date;
+  updatedAt: Date;
+  idUserPC: string;
+  registries: readonly RegistryKey[] | 'all';
+  listdata: string;
+  search: 1 | 2;
+  modeLabel: LocalizedText;
+  source: string;
+  rows: number;
+  state: string;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** Local wall-clock time as people read it in a sheet; no time-zone letters to confuse. */
+export function formatLocalDateTime(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** Two columns, label and value; values are untrusted (IDuserPC and the source come from people). */
+export function runHeaderRows(info: RunHeaderInfo, lang: Lang): TableCell[][] {
+  const t = (key: Parameters<typeof bulkMessages.t>[1]) => bulkMessages.t(lang, key);
+  const registries = info.registries === 'all' ? t('registries.all') : info.registries.map((k) => registryDef(k).shortLabel[lang]).join(', ');
+  return [
+    [t('header.title'), null],
+    [t('header.when'), formatLocalDateTime(info.startedAt)],
+    [t('header.finished'), formatLocalDateTime(info.updatedAt)],
+    [t('header.state'), info.state],
+    [t('header.mode'), info.modeLabel[lang]],
+    [t('header.idUserPC'), info.idUserPC || null],
+    [t('header.registries'), registries],
+    [t('header.listdata'), info.listdata],
+    [t('header.search'), t(info.search === 2 ? 'search.2' : 'search.1')],
+    [t('header.source'), info.source],
+    [t('header.rows'), info.rows],
+    [t('header.runId'), info.runId],
+  ];
+}
+
+export const RUN_HEADER_COLUMNS: readonly TableColumn[] = [
+  { id: 'label', header: '', kind: 'text', untrusted: false },
+  { id: 'value', header: '', kind: 'text', untrusted: true },
+];

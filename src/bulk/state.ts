@@ -1,0 +1,305 @@
+import { z } from 'zod';
+import { REGISTRY_KEYS } from '../core/registries';
+import type { KeyValueStorage } from '../core/storage';
+import type { CellValue, ColumnMapping } from './columns';
+import type { SubjectOutcome } from './outcome';
+
+/**
+ * Everything a run needs to continue where it stopped, as plain JSON. It holds client data
+ * (headers, subject keys, hit names) but never a credential. Answers are appended as they
+ * arrive, so a run that crashes loses at most the answers since its last checkpoint; rows
+ * already on the results sheet are never asked again.
+ *
+ * Where it lives is the front end's choice (RunStateStore): in Excel a very hidden worksheet
+ * of the same workbook (src/excel/bulk-state.ts), so state and results are saved, shared and
+ * lost together and can never disagree; in Node any KeyValueStorage (a directory of files).
+ */
+export const RUN_STATE_VERSION = 1;
+
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const localized = z.object({ uk: z.string(), en: z.string() });
+const registryKey = z.enum(REGISTRY_KEYS);
+const level = z.union([z.literal('high'), z.literal('low'), z.null()]);
+
+const mappingSchema = z.object({
+  name: z.number().int().min(0).optional(),
+  date: z.number().int().min(0).optional(),
+  ipn: z.number().int().min(0).optional(),
+  doc: z.number().int().min(0).optional(),
+  namelat: z.number().int().min(0).optional(),
+});
+
+export const runMetaSchema = z.object({
+  version: z.literal(RUN_STATE_VERSION),
+  runId: z.string().min(1),
+  /** ISO time the run began; also the "today" every row is validated against, so a resume judges rows alike. */
+  createdAt: z.string(),
+  lang: z.enum(['uk', 'en']),
+  options: z.object({
+    listdata: z.string().regex(/^-?\d+$/),
+    search: z.union([z.literal(1), z.literal(2)]),
+    lowranklimit: z.number().int().min(0).max(100),
+    idUserPC: z.string(),
+  }),
+  registries: z.array(registryKey),
+  /** True when listdata was -1: the header says "every list", not eighteen names. */
+  allRegistries: z.boolean(),
+  mapping: mappingSchema,
+  headers: z.array(cell),
+  input: z.object({
+    /** Where the rows came from, as people read it ("Clients!A1:E2001"). */
+    source: z.string(),
+    rowCount: z.number().int().min(0),
+    firstSourceRow: z.number().int().min(0),
+    fingerprint: z.string(),
+  }),
+  mode: z.enum(['sandbox', 'live']),
+  modeLabel: localized,
+  /** Writer-specific names (sheet names, file paths) so a resume writes to the same place. */
+  output: z.record(z.string(), z.string()),
+});
+export type RunMeta = z.infer<typeof runMetaSchema>;
+
+export const RUN_STATUSES = ['running', 'cancelled', 'stopped-account', 'stopped-unreachable', 'completed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** Counts over the rows already written, so progress after a resume starts from the truth. */
+const countersSchema = z.object({
+  rowsWithHits: z.number().int().min(0),
+  highRows: z.number().int().min(0),
+  failedRows: z.number().int().min(0),
+  invalidRows: z.number().int().min(0),
+});
+export type WrittenCounters = z.infer<typeof countersSchema>;
+
+export const runProgressSchema = z.object({
+  /** Rows 0..written-1 are on the results sheet with their final values. */
+  written: z.number().int().min(0),
+  /** Hit lines already on the hits sheet (all belong to rows below `written`). */
+  hitsWritten: z.number().int().min(0),
+  counters: countersSchema,
+  /** "running" after a crash: the writer never got to say otherwise. */
+  status: z.enum(RUN_STATUSES),
+  stopReason: localized.optional(),
+  updatedAt: z.string(),
+});
+export type RunProgressState = z.infer<typeof runProgressSchema>;
+
+const hitSchema = z.object({
+  registry: registryKey,
+  id: z.string(),
+  name: z.string(),
+  percent: z.number().nullable(),
+  level,
+  birth: z.string(),
+  details: z.string(),
+});
+
+export const outcomeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('screened'),
+    key: z.string(),
+    verdict: z.enum(['high', 'low', 'clear', 'incomplete']),
+    level,
+    bestPercent: z.number().nullable(),
+    totalHits: z.number().int().min(0),
+    counts: z.array(z.number().int().min(0).nullable()),
+    failures: z.array(z.object({ key: registryKey, code: z.number().nullable(), message: z.string() })),
+    idrequest: z.string(),
+    dateResponse: z.string(),
+    hits: z.array(hitSchema),
+    hitsOmitted: z.number().int().min(0),
+  }),
+  z.object({
+    kind: z.literal('failed'),
+    key: z.string(),
+    errorKind: z.enum(['invalid-input', 'account', 'rejected', 'unreachable', 'cancelled', 'unknown']),
+    error: localized,
+  }),
+]);
+
+export interface RunState {
+  meta: RunMeta;
+  progress: RunProgressState;
+  /** Every answer persisted so far, in arrival order; later entries win for the same key. */
+  outcomes: SubjectOutcome[];
+}
+
+/** A resumable run as a list entry: enough to offer it, without loading its answers. */
+export interface RunListing {
+  runId: string;
+  createdAt: string;
+  updatedAt: string;
+  source: string;
+  rowCount: number;
+  written: number;
+  status: RunStatus;
+  output: Record<string, string>;
+}
+
+/** Where runs are persisted. Every method may be called from one run at a time only. */
+export interface RunStateStore {
+  list(): Promise<RunListing[]>;
+  load(runId: string): Promise<RunState | null>;
+  begin(meta: RunMeta, progress: RunProgressState): Promise<void>;
+  /** Appends answers and replaces the progress record; answers first, so a crash between the two loses nothing. */
+  checkpoint(runId: string, progress: RunProgressState, outcomes: readonly SubjectOutcome[]): Promise<void>;
+  remove(runId: string): Promise<void>;
+}
+
+export function parseMeta(raw: unknown): RunMeta | null {
+  const r = runMetaSchema.safeParse(raw);
+  return r.success ? r.data : null;
+}
+
+export function parseProgress(raw: unknown): RunProgressState | null {
+  const r = runProgressSchema.safeParse(raw);
+  return r.success ? r.data : null;
+}
+
+/** A stored answer that does not read back is dropped: its subject is simply asked again. */
+export function parseOutcome(raw: unknown): SubjectOutcome | null {
+  const r = outcomeSchema.safeParse(raw);
+  return r.success ? (r.data as SubjectOutcome) : null;
+}
+
+export function listingOf(meta: RunMeta, progress: RunProgressState): RunListing {
+  return {
+    runId: meta.runId,
+    createdAt: meta.createdAt,
+    updatedAt: progress.updatedAt,
+    source: meta.input.source,
+    rowCount: meta.input.rowCount,
+    written: progress.written,
+    status: progress.status,
+    output: meta.output,
+  };
+}
+
+/**
+ * A fingerprint of the input rows (FNV-1a, 2 x 32 bits, fed cell by cell): a resume refuses
+ * to continue over rows that changed, which would pair old answers with new people.
+ */
+export function fingerprintRows(headers: readonly CellValue[], rows: readonly (readonly CellValue[])[]): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  const feed = (text: string) => {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+      h2 = Math.imul(h2 ^ c, 0x01000193 ^ 0x5bd1e995) >>> 0;
+    }
+  };
+  const feedRow = (row: readonly CellValue[], width: number) => {
+    for (let i = 0; i < width; i++) {
+      const v = row[i];
+      feed(v === null || v === undefined ? '\u0000' : `${typeof v}:${String(v)}`);
+      feed('\u0001');
+    }
+    feed('\u0002');
+  };
+  const width = headers.length;
+  feedRow(headers, width);
+  for (const row of rows) feedRow(row, width);
+  return `${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}:${rows.length}`;
+}
+
+export function newRunId(now: Date, random: () => number = Math.random): string {
+  const stamp = now.toISOString().replace(/[-:TZ.]/g, '').slice(0, 14);
+  const tail = Math.floor(random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
+  return `${stamp}-${tail}`;
+}
+
+/** Which answers a resume still needs: the latest per key. */
+export function outcomesByKey(outcomes: readonly SubjectOutcome[]): Map<string, SubjectOutcome> {
+  const map = new Map<string, SubjectOutcome>();
+  for (const o of outcomes) map.set(o.key, o);
+  return map;
+}
+
+/**
+ * RunStateStore over any KeyValueStorage: meta and progress under their own keys, answers in
+ * numbered batches so a checkpoint writes only what is new. Used by the CLI (files) and tests;
+ * Excel keeps its state in the workbook instead (see the module comment).
+ */
+export function keyValueRunStateStore(storage: KeyValueStorage, prefix = 'checklists.bulk.v1.'): RunStateStore {
+  const metaKey = (id: string) => `${prefix}${id}.meta`;
+  const progressKey = (id: string) => `${prefix}${id}.progress`;
+  const batchPrefix = (id: string) => `${prefix}${id}.o.`;
+  const nextBatch = new Map<string, number>();
+
+  const readJson = async (key: string): Promise<unknown> => {
+    const text = await storage.getItem(key);
+    if (text === null) return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  };
+
+  const batchKeys = async (id: string): Promise<{ key: string; n: number }[]> => {
+    const p = batchPrefix(id);
+    return (await storage.keys())
+      .filter((k) => k.startsWith(p))
+      .map((key) => ({ key, n: Number(key.slice(p.length)) }))
+      .filter((b) => Number.isInteger(b.n) && b.n >= 0)
+      .sort((a, b) => a.n - b.n);
+  };
+
+  return {
+    async list() {
+      const ids = (await storage.keys()).filter((k) => k.startsWith(prefix) && k.endsWith('.meta')).map((k) => k.slice(prefix.length, -'.meta'.length));
+      const out: RunListing[] = [];
+      for (const id of ids) {
+        const meta = parseMeta(await readJson(metaKey(id)));
+        const progress = parseProgress(await readJson(progressKey(id)));
+        if (meta && progress) out.push(listingOf(meta, progress));
+      }
+      return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    },
+
+    async load(runId) {
+      const meta = parseMeta(await readJson(metaKey(runId)));
+      const progress = parseProgress(await readJson(progressKey(runId)));
+      if (!meta || !progress) return null;
+      const outcomes: SubjectOutcome[] = [];
+      const batches = await batchKeys(runId);
+      for (const b of batches) {
+        const raw = await readJson(b.key);
+        if (!Array.isArray(raw)) continue;
+        for (const item of raw) {
+          const o = parseOutcome(item);
+          if (o) outcomes.push(o);
+        }
+      }
+      nextBatch.set(runId, (batches.at(-1)?.n ?? -1) + 1);
+      return { meta, progress, outcomes };
+    },
+
+    async begin(meta, progress) {
+      await storage.setItem(metaKey(meta.runId), JSON.stringify(meta));
+      await storage.setItem(progressKey(meta.runId), JSON.stringify(progress));
+      nextBatch.set(meta.runId, 0);
+    },
+
+    async checkpoint(runId, progress, outcomes) {
+      if (outcomes.length > 0) {
+        let n = nextBatch.get(runId);
+        if (n === undefined) n = ((await batchKeys(runId)).at(-1)?.n ?? -1) + 1;
+        await storage.setItem(`${batchPrefix(runId)}${n}`, JSON.stringify(outcomes));
+        nextBatch.set(runId, n + 1);
+      }
+      await storage.setItem(progressKey(runId), JSON.stringify(progress));
+    },
+
+    async remove(runId) {
+      for (const b of await batchKeys(runId)) await storage.removeItem(b.key);
+      await storage.removeItem(progressKey(runId));
+      await storage.removeItem(metaKey(runId));
+      nextBatch.delete(runId);
+    },
+  };
+}

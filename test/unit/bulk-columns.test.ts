@@ -1,0 +1,70 @@
+import { checkMapping, columnLetter, headerText, normalizeHeader, recogniseColumns } from '../../src/bulk/columns';
+import { planRun, rowInput } from '../../src/bulk/plan';
+
+describe('recogniseColumns', () => {
+  it.each<[string, (string | null)[], Record<string, number>]>([
+    ['Ukrainian headers', ['ПІБ', 'Дата народження', 'ІПН', 'Паспорт'], { name: 0, date: 1, ipn: 2, doc: 3 }],
+    ['English headers', ['name', 'date', 'ipn', 'doc', 'namelat'], { name: 0, date: 1, ipn: 2, doc: 3, namelat: 4 }],
+    ['company columns', ['Назва', 'ЄДРПОУ'], { name: 0, ipn: 1 }],
+    ['РНОКПП and Документ', ['№', 'РНОКПП', 'Документ', 'П.І.Б.'], { ipn: 1, doc: 2, name: 3 }],
+    ['namelat is not taken for name', ['ПІБ латиницею', 'ПІБ'], { namelat: 0, name: 1 }],
+    ['partial headers', ['Прізвище, ім’я клієнта', 'Дата народження клієнта', 'Серія і номер паспорта'], { name: 0, date: 1, doc: 2 }],
+    ['English variants', ['Full name', 'Date of birth', 'Tax ID', 'Passport number'], { name: 0, date: 1, ipn: 2, doc: 3 }],
+    ['unknown and blank headers are left alone', ['Примітка', null, 'Amount'], {}],
+    ['the first fitting column wins', ['ПІБ', 'Назва'], { name: 0 }],
+  ])('%s', (_label, headers, expected) => {
+    expect(recogniseColumns(headers)).toEqual(expected);
+  });
+
+  it('normalises case, apostrophes and punctuation', () => {
+    expect(normalizeHeader("  Прізвище, Ім'я  ")).toBe('прізвище ім я');
+    expect(normalizeHeader(null)).toBe('');
+  });
+});
+
+describe('checkMapping', () => {
+  it('needs a subject column', () => {
+    expect(checkMapping({ date: 0 }, 2).map((p) => p.code)).toEqual(['mapping.noSubject']);
+  });
+
+  it('refuses a column used twice and a column outside the input', () => {
+    expect(checkMapping({ name: 0, namelat: 0, doc: 5 }, 2).map((p) => p.code).sort()).toEqual(['mapping.duplicate', 'mapping.outOfRange']);
+  });
+
+  it('accepts a usable mapping', () => {
+    expect(checkMapping({ name: 0, date: 1 }, 2)).toEqual([]);
+  });
+});
+
+describe('rows into requests', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+  const options = { listdata: 512n, search: 1 as const, lowranklimit: 0 };
+
+  it('reads only mapped cells', () => {
+    expect(rowInput(['Іваненко Іван', 45000, 'x'], { name: 0, date: 1 })).toEqual({ name: 'Іваненко Іван', date: 45000 });
+  });
+
+  it('reports invalid rows and asks identical subjects once', () => {
+    const rows = [
+      ['Іваненко Іван', '1980-01-02'],
+      ['  іваненко   ІВАН ', '02.01.1980'],
+      ['', ''],
+      ['Петренко Петро', '31.02.1980'],
+      ['Петренко Петро', null],
+    ];
+    const plan = planRun(rows, { name: 0, date: 1 }, options, now);
+    expect(plan.subjectKeys).toHaveLength(2);
+    expect(Array.from(plan.rowSubject)).toEqual([0, 0, -1, -1, 1]);
+    expect(Array.from(plan.subjectRows)).toEqual([2, 1]);
+    expect(Array.from(plan.subjectLastRow)).toEqual([1, 4]);
+    expect([...plan.invalid.keys()]).toEqual([2, 3]);
+    expect(plan.invalid.get(3)?.[0].field).toBe('date');
+  });
+});
+
+describe('header helpers', () => {
+  it('names blank headers by column letter', () => {
+    expect(headerText(['a', ' ', null], 1)).toBe('B');
+    expect(columnLetter(27)).toBe('AB');
+  });
+});

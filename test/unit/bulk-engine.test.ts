@@ -1,0 +1,250 @@
+import { resumeBulkRun, startBulkRun, type BulkInput, type BulkProgress, type NewRunParams } from '../../src/bulk/engine';
+import { keyValueRunStateStore } from '../../src/bulk/state';
+import { memoryStorage } from '../../src/core/storage';
+import { subjectKey } from '../../src/core/query';
+import { fakeService, memorySink } from './bulk-helpers';
+import type { TableCell } from '../../src/bulk/result-table';
+
+/** A list with every kind of row: hits, low hits, clear, registry errors, invalid, repeats. */
+function makeInput(count: number): BulkInput {
+  const rows: (string | number | null)[][] = [];
+  for (let i = 0; i < count; i++) {
+    if (i % 10 === 3) rows.push(['', '', null]); // no subject at all
+    else if (i % 10 === 7) rows.push([`Person ${i % 50}`, 'not a date', null]);
+    else if (i % 5 === 4) rows.push([`Person ${(i * 7) % 40} ${i % 3 === 0 ? 'HIT' : ''}`.trim(), '1980-01-02', null]);
+    else {
+      const tag = i % 13 === 0 ? ' HIT' : i % 17 === 0 ? ' LOW' : i % 19 === 0 ? ' ERR' : '';
+      rows.push([`=Person ${i}${tag}`, '1980-01-02', i % 2 ? 1234567890 : null]);
+    }
+  }
+  return { headers: ['ПІБ', 'Дата народження', 'ІПН'], rows, source: 'Clients!A1:C' + (count + 1), firstSourceRow: 2 };
+}
+
+function params(input: BulkInput): NewRunParams {
+  return {
+    input,
+    mapping: { name: 0, date: 1, ipn: 2 },
+    options: { listdata: 512n + 1n, search: 1, lowranklimit: 0, idUserPC: 'PC-7' },
+    lang: 'en',
+    mode: 'sandbox',
+    modeLabel: { uk: 'ПІСОЧНИЦЯ', en: 'SANDBOX' },
+  };
+}
+
+const tuning = { concurrency: 4, chunkRows: 37, flushIntervalMs: 5 };
+
+const statusCol = (sink: { begins: { columns: readonly { id: string }[] }[] }) => sink.begins[0].columns.findIndex((c) => c.id === 'status');
+
+describe('bulk engine', () => {
+  it('gives every row exactly one result, in input order, asking each distinct subject once', async () => {
+    const input = makeInput(400);
+    const service = fakeService();
+    const sink = memorySink();
+    const phases = new Set<string>();
+    const run = startBulkRun(params(input), { ask: service.ask, sink, onProgress: (p) => phases.add(p.phase) }, tuning);
+    const report = await run.done;
+
+    expect(report.status).toBe('completed');
+    expect(sink.rows).toHaveLength(400);
+    expect(sink.rows.map((r) => r[0])).toEqual(input.rows.map((_, i) => i + 2));
+    // Input cells come back as they were, "=..." included (the writer, not the model, makes it safe).
+    sink.rows.forEach((r, i) => expect(r.slice(1, 4)).toEqual(input.rows[i].map((v) => v ?? null)));
+
+    const keys = service.asked;
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.length).toBe(report.subjectsTotal);
+    expect(service.maxInFlight).toBeLessThanOrEqual(4);
+
+    const status = statusCol(sink);
+    const texts = sink.rows.map((r) => String(r[status]));
+    expect(texts.filter((t) => t.startsWith('invalid input:'))).toHaveLength(80);
+    expect(texts.some((t) => t === 'not screened yet')).toBe(false);
+    texts.forEach((t, i) => {
+      const name = String(input.rows[i][0]);
+      if (i % 10 === 3 || i % 10 === 7) expect(t).toMatch(/^invalid input: /);
+      else if (name.includes('HIT') || name.includes('LOW')) expect(t).toMatch(/^ok: \d+ hit\(s\)$/);
+      else if (name.includes('ERR')) expect(t).toMatch(/^incomplete: PEP: /);
+      else expect(t).toBe('no hits');
+    });
+    expect(report.invalidRows).toBe(80);
+    expect(report.rowsWithHits).toBe(texts.filter((t) => t.startsWith('ok:')).length);
+    expect(['preparing', 'screening', 'finishing', 'done'].every((p) => phases.has(p))).toBe(true);
+  });
+
+  it('lists one hits-sheet line per hit, repeated for every row that asked the subject', async () => {
+    const input: BulkInput = {
+      headers: ['name'],
+      rows: [['A HIT'], ['B'], ['A HIT'], ['C LOW']],
+      source: 'x',
+      firstSourceRow: 10,
+    };
+    const sink = memorySink();
+    const service = fakeService();
+    await startBulkRun({ ...params(input), mapping: { name: 0 } }, { ask: service.ask, sink }, tuning).done;
+    expect(service.asked).toHaveLength(3);
+    expect(sink.hits.map((h) => [h[0], h[1], h[2]])).toEqual([
+      [10, 'A HIT', 'PEP'],
+      [12, 'A HIT', 'PEP'],
+      [13, 'C LOW', 'Sanctions'],
+    ]);
+    expect(sink.hits[2][4]).toBe('+C LOW');
+    expect(sink.hits[2][5]).toBe(71);
+    expect(sink.hits[0][6]).toBe('High');
+  });
+
+  it('cancel keeps what is in flight; resume finishes without asking anyone twice and matches an uninterrupted run', async () => {
+    const input = makeInput(600);
+    const reference = memorySink();
+    await startBulkRun(params(input), { ask: fakeService(3).ask, sink: reference }, tuning).done;
+
+    const storage = memoryStorage();
+    const store = keyValueRunStateStore(storage);
+    const service = fakeService(3);
+    const sink = memorySink();
+    let cancelled = false;
+    const onProgress = (p: BulkProgress) => {
+      if (!cancelled && p.rowsDone >= 300) {
+        cancelled = true;
+        run.cancel();
+      }
+    };
+    const run = startBulkRun(params(input), { ask: service.ask, sink, store, onProgress }, { ...tuning, progressIntervalMs: 0 });
+    const first = await run.done;
+    expect(first.status).toBe('cancelled');
+    expect(first.rowsWritten).toBeLessThan(600);
+    const [listing] = await store.list();
+    expect(listing).toMatchObject({ runId: run.runId, status: 'cancelled', rowCount: 600 });
+
+    const askedBefore = service.asked.length;
+    const state = await store.load(run.runId);
+    expect(state).not.toBeNull();
+    const resumed = resumeBulkRun(state!, input, { ask: service.ask, sink, store }, tuning);
+    const second = await resumed.done;
+    expect(second.status).toBe('completed');
+    expect(sink.begins[1].resume).toBe(true);
+    expect(sink.begins[1].output).toEqual({ sheet: `results-${run.runId}` });
+
+    expect(new Set(service.asked).size).toBe(service.asked.length);
+    expect(service.asked.length).toBe(first.subjectsTotal);
+    expect(service.asked.length).toBeGreaterThan(askedBefore);
+    const stable = (rows: TableCell[][]) => rows.map((r) => r.slice(0, -2));
+    expect(stable(sink.rows)).toEqual(stable(reference.rows));
+    expect(sink.hits.map((h) => h.slice(0, 3))).toEqual(reference.hits.map((h) => h.slice(0, 3)));
+    // A finished run leaves no state behind.
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('stops on a quota error within the requests in flight, and a resume finishes the run', async () => {
+    const input = makeInput(500);
+    const service = fakeService(5);
+    service.quotaAfter = 120;
+    const sink = memorySink();
+    const store = keyValueRunStateStore(memoryStorage());
+    const run = startBulkRun(params(input), { ask: service.ask, sink, store }, tuning);
+    const report = await run.done;
+    expect(report.status).toBe('stopped-account');
+    expect(report.stop).toMatchObject({ kind: 'account', accountCode: 11, quota: true });
+    expect(report.stop?.text.en).toMatch(/quota/i);
+    // Nothing new after the first refusal: at most the ones already in flight.
+    expect(service.asked.length).toBeLessThanOrEqual(120 + tuning.concurrency - 1);
+    expect(sink.ends[0].status).toBe('stopped-account');
+    const status = statusCol(sink);
+    expect(sink.rows.filter((r) => r[status] === 'not screened yet').length).toBeGreaterThan(0);
+
+    const answered = new Set(service.asked.slice(0, 119));
+    service.quotaAfter = null;
+    const askedAt = service.asked.length;
+    const state = await store.load(run.runId);
+    const final = await resumeBulkRun(state!, input, { ask: service.ask, sink, store }, tuning).done;
+    expect(final.status).toBe('completed');
+    for (const key of service.asked.slice(askedAt)) expect(answered.has(key)).toBe(false);
+    expect(sink.rows.filter((r) => r[status] === 'not screened yet')).toHaveLength(0);
+    expect(new Set(service.asked.slice(askedAt)).size + answered.size).toBe(final.subjectsTotal);
+  });
+
+  it('fails isolated unreachable subjects but stops the run when the service stays away', async () => {
+    const input: BulkInput = { headers: ['name'], rows: Array.from({ length: 60 }, (_, i) => [`P${i}`]), source: 'x', firstSourceRow: 2 };
+    const isolated = fakeService();
+    isolated.unreachable = (q) => q.name === 'P5';
+    const sink = memorySink();
+    const report = await startBulkRun({ ...params(input), mapping: { name: 0 } }, { ask: isolated.ask, sink }, { ...tuning, unreachableStreak: 3 }).done;
+    expect(report.status).toBe('completed');
+    expect(String(sink.rows[5][statusCol(sink)])).toMatch(/^failed: The CheckLists service could not be reached/);
+    expect(report.failedRows).toBe(1);
+
+    const down = fakeService();
+    down.unreachable = (q) => Number(q.name?.slice(1)) >= 20;
+    const sink2 = memorySink();
+    const store = keyValueRunStateStore(memoryStorage());
+    const stopped = await startBulkRun({ ...params(input), mapping: { name: 0 } }, { ask: down.ask, sink: sink2, store }, { ...tuning, concurrency: 2, unreachableStreak: 3 }).done;
+    expect(stopped.status).toBe('stopped-unreachable');
+    expect(down.asked.length).toBeLessThan(30);
+    // The failures that revealed the outage are not final: a resume asks them again.
+    expect(sink2.rows.slice(20).every((r) => r[statusCol(sink2)] === 'not screened yet')).toBe(true);
+  });
+
+  it('survives a crash of the writer: a resume reuses every answer already checkpointed', async () => {
+    const input = makeInput(300);
+    const service = fakeService(9);
+    const sink = memorySink();
+    sink.failOnWrite = 4;
+    const storage = memoryStorage();
+    const store = keyValueRunStateStore(storage);
+    const run = startBulkRun(params(input), { ask: service.ask, sink, store }, tuning);
+    await expect(run.done).rejects.toThrow('sheet write failed');
+    const [listing] = await store.list();
+    expect(listing.status).toBe('running');
+    const state = await store.load(run.runId);
+    const persisted = new Set(state!.outcomes.map((o) => o.key));
+    expect(persisted.size).toBeGreaterThan(0);
+
+    sink.failOnWrite = null;
+    const askedAt = service.asked.length;
+    const report = await resumeBulkRun(state!, input, { ask: service.ask, sink, store }, tuning).done;
+    expect(report.status).toBe('completed');
+    for (const key of service.asked.slice(askedAt)) expect(persisted.has(key)).toBe(false);
+    expect(sink.rows).toHaveLength(300);
+    expect(sink.rows.every((r) => r[statusCol(sink)] !== 'not screened yet')).toBe(true);
+  });
+
+  it('refuses to resume over changed input', async () => {
+    const input = makeInput(50);
+    const store = keyValueRunStateStore(memoryStorage());
+    const service = fakeService();
+    service.quotaAfter = 5;
+    const run = startBulkRun(params(input), { ask: service.ask, sink: memorySink(), store }, tuning);
+    await run.done;
+    const state = (await store.load(run.runId))!;
+    const changed = { ...input, rows: input.rows.map((r, i) => (i === 10 ? ['Someone else', r[1], r[2]] : r)) };
+    expect(() => resumeBulkRun(state, changed, { ask: service.ask, sink: memorySink(), store }, tuning)).toThrow(/input range changed/);
+    expect(() => resumeBulkRun(state, { ...input, rows: input.rows.slice(1) }, { ask: service.ask, sink: memorySink(), store }, tuning)).toThrow(/rows: 50 then, 49 now/);
+  });
+
+  it('does not run ahead of the written rows further than the window allows', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => [`P${i}`]);
+    const input: BulkInput = { headers: ['name'], rows, source: 'x', firstSourceRow: 2 };
+    const release: (() => void)[] = [];
+    const asked: string[] = [];
+    let maxAhead = 0;
+    const ask = (q: { name?: string }) => {
+      asked.push(q.name ?? '');
+      maxAhead = Math.max(maxAhead, Number(q.name?.slice(1)));
+      // The very first subject hangs until released; the rest answer at once.
+      return new Promise<never>((resolve) => {
+        if (q.name === 'P0') release.push(() => resolve(undefined as never));
+        else setTimeout(() => resolve(undefined as never), 0);
+      }).then(() => ({ envelope: { header: {}, registries: {}, extraHeader: {}, unknownResultKeys: {}, problems: [] } }));
+    };
+    const run = startBulkRun({ ...params(input), mapping: { name: 0 } }, { ask, sink: memorySink() }, { concurrency: 4, chunkRows: 100, maxAheadRows: 500 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(maxAhead).toBeLessThanOrEqual(500);
+    release.forEach((r) => r());
+    const report = await run.done;
+    expect(report.status).toBe('completed');
+    expect(asked).toHaveLength(3000);
+  });
+
+  it('uses one subject key per distinct question', () => {
+    expect(subjectKey({ name: 'A B' })).toBe(subjectKey({ name: ' a  b ', listdata: 5n, IDinternal: 'x' }));
+  });
+});

@@ -1,0 +1,133 @@
+import { recogniseColumns } from '../../src/bulk/columns';
+import type { BulkProgress } from '../../src/bulk/engine';
+import { readSelectionInput } from '../../src/excel/bulk-input';
+import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk-run';
+import { STATE_SHEET_PREFIX, workbookRunStateStore } from '../../src/excel/bulk-state';
+import { WorkbookFake } from '../support/workbook-fake';
+import { fakeService } from './bulk-helpers';
+
+
+const HEADERS = ['ПІБ', 'Дата народження', 'ІПН', 'Примітка'];
+
+function clientRows(count: number): (string | number | null)[][] {
+  const rows: (string | number | null)[][] = [HEADERS];
+  for (let i = 0; i < count; i++) {
+    const hostile = ['=HYPERLINK("http://x","y")', '+380 44 000', '@SUM(A1)', '-1+2'][i % 4];
+    const name = i % 9 === 0 ? hostile : i % 11 === 0 ? `Person ${i} HIT` : `Person ${i % 150}`;
+    rows.push([name, i % 20 === 5 ? '31.02.1990' : 29000 + (i % 300), i % 3 === 0 ? '0123456789' : null, i % 4 === 0 ? '=1+1' : 'note']);
+  }
+  return rows;
+}
+
+let fake: WorkbookFake;
+let restore: () => void;
+beforeEach(() => {
+  fake = new WorkbookFake();
+  restore = fake.install();
+});
+afterEach(() => restore());
+
+function request(input: Awaited<ReturnType<typeof readSelectionInput>>) {
+  return {
+    input,
+    mapping: recogniseColumns(input.headers),
+    options: { listdata: 512n, search: 1 as const, lowranklimit: 0, idUserPC: '=PC' },
+    lang: 'uk' as const,
+    mode: 'sandbox' as const,
+    modeLabel: { uk: 'ПІСОЧНИЦЯ', en: 'SANDBOX' },
+    tuning: { concurrency: 4, chunkRows: 100, flushIntervalMs: 10_000 },
+  };
+}
+
+function resultsSheet(): string {
+  const name = fake.sheetNames().find((n) => /^CheckLists \d{4}-\d{2}-\d{2} \d{2}-\d{2}/.test(n));
+  if (!name) throw new Error(`no results sheet in ${fake.sheetNames().join(', ')}`);
+  return name;
+}
+
+describe('bulk run on the workbook', () => {
+  it('writes one table row per input row, safely, in few syncs, and leaves no state behind', async () => {
+    fake.setSheet('Clients', clientRows(600)).select('Clients', 'B7');
+    const input = await readSelectionInput();
+    expect(input.source).toBe('Clients!A1:D601');
+    expect(request(input).mapping).toEqual({ name: 0, date: 1, ipn: 2 });
+    fake.resetStats();
+
+    const service = fakeService(11);
+    const run = startWorkbookRun(request(input), { ask: service.ask });
+    const report = await run.done;
+    expect(report.status).toBe('completed');
+
+    const sheet = resultsSheet();
+    const [table] = fake.tables(sheet);
+    expect(table.address).toBe(`'${sheet}'!A14:${table.address.split(':')[1]}`);
+    expect(table.headers.slice(0, 5)).toEqual(['Рядок', ...HEADERS]);
+    const values = fake.sheetValues(sheet);
+    const body = values.slice(14, 14 + 600);
+    expect(body).toHaveLength(600);
+    expect(body.map((r) => r[0])).toEqual(Array.from({ length: 600 }, (_, i) => i + 2));
+    // Input text comes back exactly, hostile or not, and as text.
+    const source = clientRows(600).slice(1);
+    body.forEach((r, i) => expect(r[1]).toBe(source[i][0]));
+    expect(fake.cell(sheet, 'B15').quotePrefix).toBe(true);
+    expect(fake.cell(sheet, 'C16').numberFormat).toBe('yyyy-mm-dd');
+    expect(body[0][3]).toBe('0123456789');
+
+    for (const name of fake.sheetNames()) expect(fake.formulaCells(name)).toEqual([]);
+    expect(fake.stats.maxSyncBytes).toBeLessThan(4 * 1024 * 1024);
+    // One sync per flush for the rows, one for the checkpoint, a few to set up and finish:
+    // it follows the 6 chunks of 100 rows, not the 600 rows.
+    expect(fake.stats.syncs).toBeLessThanOrEqual(12 + 2 * Math.ceil(600 / 100));
+    expect(fake.stats.droppedOps).toBe(0);
+
+    const formats = fake.conditionalFormats(sheet);
+    expect(formats.map((f) => f.formula)).toEqual([expect.stringContaining('"Високий"'), expect.stringContaining('LEFT(')]);
+    const statusIndex = table.headers.indexOf('Стан');
+    expect(body.filter((r) => String(r[statusIndex]).startsWith('некоректні дані:'))).toHaveLength(30);
+
+    const hitsSheet = fake.sheetNames().find((n) => n.startsWith('CheckLists збіги'))!;
+    const [hitsTable] = fake.tables(hitsSheet);
+    expect(hitsTable.headers[0]).toBe('Рядок джерела');
+    expect(fake.sheetValues(hitsSheet).length - 1).toBe(report.rowsWithHits);
+    expect(fake.sheetNames().some((n) => n.startsWith(STATE_SHEET_PREFIX))).toBe(false);
+    const header = values.slice(0, 12).map((r) => r[1]);
+    expect(header).toContain('=PC');
+    expect(header).toContain('ПІСОЧНИЦЯ');
+  });
+
+  it('cancelled half way, resumed from the workbook state: same sheet as an uninterrupted run, nobody asked twice', async () => {
+    fake.setSheet('Clients', clientRows(400)).select('Clients', 'A1:D401');
+    const reference = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService(2).ask }).done;
+    expect(reference.status).toBe('completed');
+    const referenceValues = fake.sheetValues(resultsSheet()).slice(14);
+
+    const service = fakeService(2);
+    let cancelled = false;
+    const onProgress = (p: BulkProgress) => {
+      if (!cancelled && p.rowsDone >= 200) {
+        cancelled = true;
+        run.cancel();
+      }
+    };
+    fake.select('Clients', 'A1:D401');
+    const run = startWorkbookRun(request(await readSelectionInput()), { ask: service.ask, onProgress });
+    const first = await run.done;
+    expect(first.status).toBe('cancelled');
+    const sheet = first.output.resultsSheet;
+    const [listed] = await resumableRuns();
+    expect(listed).toMatchObject({ runId: run.runId, status: 'cancelled', rowCount: 400 });
+    const stateSheet = fake.sheetNames().find((n) => n.startsWith(STATE_SHEET_PREFIX))!;
+    expect(stateSheet).toBeDefined();
+    expect(fake.sheetVisibility(stateSheet)).toBe('VeryHidden');
+
+    const resumed = await resumeWorkbookRun(run.runId, { ask: service.ask }, { concurrency: 4, chunkRows: 100, flushIntervalMs: 10_000 });
+    const second = await resumed!.done;
+    expect(second.status).toBe('completed');
+    expect(new Set(service.asked).size).toBe(service.asked.length);
+    const values = fake.sheetValues(sheet).slice(14);
+    const stable = (rows: (string | number | boolean)[][]) => rows.map((r) => r.slice(0, -2));
+    expect(stable(values)).toEqual(stable(referenceValues));
+    expect(fake.sheetNames().some((n) => n.startsWith(STATE_SHEET_PREFIX))).toBe(false);
+    expect(await workbookRunStateStore().list()).toEqual([]);
+  });
+});

@@ -1,0 +1,209 @@
+import { formatDuration, progressLines } from '../../src/bulk/progress-text';
+import { failedOutcome, screenedOutcome, type ScreenedOutcome } from '../../src/bulk/outcome';
+import { hitRows, highlightRules, resultColumns, resultRow, runHeaderRows, statusText, type RowResult, type TableContext } from '../../src/bulk/result-table';
+import { fingerprintRows, keyValueRunStateStore, parseOutcome, type RunMeta, type RunProgressState } from '../../src/bulk/state';
+import { highlightFormula } from '../../src/excel/bulk-sink';
+import { AccountError, ServiceUnreachableError } from '../../src/core/errors';
+import type { Lang } from '../../src/core/i18n';
+import { parseEnvelope } from '../../src/core/schema';
+import { memoryStorage } from '../../src/core/storage';
+
+const ctx = (lang: Lang): TableContext => ({
+  lang,
+  headers: ['ПІБ', 'Дата народження', 'Стан', null],
+  mapping: { name: 0, date: 1 },
+  registries: ['peps', 'psanctions'],
+  firstSourceRow: 5,
+});
+
+function answer(result: Record<string, unknown>) {
+  return { envelope: parseEnvelope({ idrequest: 'R-1', dateResponse: '2026-11-22 10:00:00', listdata: '513', result }) };
+}
+
+const screened = (result: Record<string, unknown>): ScreenedOutcome => screenedOutcome('k', answer(result), ['peps', 'psanctions']);
+
+describe('result table model', () => {
+  it('lays out row number, input columns, level, best %, one count per registry, errors, status, idrequest, time', () => {
+    const cols = resultColumns(ctx('en'));
+    expect(cols.map((c) => c.header)).toEqual([
+      'Row',
+      'ПІБ',
+      'Дата народження',
+      'Стан',
+      'D',
+      'Overall level',
+      'Best %',
+      'PEP',
+      'Sanctions',
+      'Registry errors',
+      'Status',
+      'idrequest',
+      'Response time',
+    ]);
+    expect(cols.filter((c) => c.untrusted).map((c) => c.id)).toEqual(['in:0', 'in:1', 'in:2', 'in:3', 'registryErrors', 'status', 'idrequest', 'dateResponse']);
+    expect(cols.find((c) => c.id === 'in:1')?.kind).toBe('date');
+    // Excel tables need distinct headers: the input's "Стан" and ours must not collide.
+    const uk = resultColumns(ctx('uk')).map((c) => c.header);
+    expect(uk).toContain('Стан');
+    expect(uk).toContain('Стан (2)');
+    expect(new Set(uk.map((h) => h.toLowerCase())).size).toBe(uk.length);
+  });
+
+  it('renders each kind of row', () => {
+    const input = ['=Іваненко', 29000, true, null];
+    const hit = screened({
+      peps: [{ idpep: 7, name: 'Іваненко', percent: 100, level: 'Високий', dateb: '1979-05-26' }],
+      psanctions: [{ pid: 'S1', p_fullname: '@Іваненко', p_percent: 80, p_level: 'Низький' }],
+    });
+    const row = (r: RowResult) => resultRow(ctx('en'), 0, input, r);
+    expect(row({ kind: 'outcome', outcome: hit })).toEqual([5, '=Іваненко', 29000, 'TRUE', null, 'High', 100, 1, 1, null, 'ok: 2 hit(s)', 'R-1', '2026-11-22 10:00:00']);
+    expect(row({ kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) }).slice(5)).toEqual([null, null, 0, 0, null, 'no hits', 'R-1', '2026-11-22 10:00:00']);
+    const incomplete = row({ kind: 'outcome', outcome: screened({ peps: '9000.Немає зв’язку', psanctions: [] }) });
+    expect(incomplete.slice(7, 11)).toEqual([null, 0, 'PEP: No connection to this registry.', 'incomplete: PEP: No connection to this registry.']);
+    const failed = row({ kind: 'outcome', outcome: failedOutcome('k', new AccountError(11, 403, 'x')) });
+    expect(failed[10]).toBe('failed: The request quota is used up: further requests will fail until it is raised.');
+    expect(failed.slice(5, 10)).toEqual([null, null, null, null, null]);
+    const invalid = row({ kind: 'invalid', errors: [{ field: 'date', code: 'field.date.impossible', message: { uk: 'Такої дати не існує.', en: 'No such date.' } }] });
+    expect(invalid[10]).toBe('invalid input: Дата народження: No such date.');
+    expect(row({ kind: 'pending' })[10]).toBe('not screened yet');
+  });
+
+  it.each<Lang>(['en', 'uk'])('highlights exactly the failed, invalid and incomplete rows and the high ones (%s)', (lang) => {
+    const c = ctx(lang);
+    const [high, failure] = highlightRules(lang);
+    const cases: [RowResult, boolean][] = [
+      [{ kind: 'outcome', outcome: failedOutcome('k', new ServiceUnreachableError([])) }, true],
+      [{ kind: 'invalid', errors: [] }, true],
+      [{ kind: 'outcome', outcome: screened({ peps: '9000.x', psanctions: [] }) }, true],
+      [{ kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) }, false],
+      [{ kind: 'outcome', outcome: screened({ peps: [{ idpep: 1, name: 'x', percent: 50, level: 'Низький' }] }) }, false],
+      [{ kind: 'pending' }, false],
+    ];
+    for (const [result, flagged] of cases) {
+      const text = statusText(result, c);
+      expect(failure.startsWith!.some((p) => text.startsWith(p))).toBe(flagged);
+    }
+    const highRow = resultRow(c, 0, [], { kind: 'outcome', outcome: screened({ peps: [{ idpep: 1, name: 'x', percent: 100, level: 'Високий' }] }) });
+    const levelIndex = resultColumns(c).findIndex((col) => col.id === 'level');
+    expect(high.equals).toContain(highRow[levelIndex]);
+    const formula = highlightFormula(failure, resultColumns(c), 15);
+    expect(formula).toMatch(/^=OR\(LEFT\(\$K15,\d+\)=".*",LEFT\(\$K15,\d+\)=".*",LEFT\(\$K15,\d+\)=".*"\)$/);
+  });
+
+  it('lists hit lines with the source row and a note when a subject had more hits than listed', () => {
+    const items = Array.from({ length: 205 }, (_, i) => ({ idpep: i, name: `P${i}`, percent: 60, level: 'Низький', job: '=cmd' }));
+    const o = screened({ peps: items, psanctions: [] });
+    expect(o.hits).toHaveLength(200);
+    expect(o.hitsOmitted).toBe(5);
+    const lines = hitRows(ctx('en'), 3, ['Іваненко', null], { kind: 'outcome', outcome: o });
+    expect(lines).toHaveLength(201);
+    expect(lines[0]).toEqual([8, 'Іваненко', 'PEP', '0', 'P0', 60, 'Low', null, '=cmd']);
+    expect(lines[200][8]).toBe('5 more hit(s) not listed; see the hit counts in the results table.');
+    expect(hitRows(ctx('en'), 0, [], { kind: 'invalid', errors: [] })).toEqual([]);
+  });
+
+  it('writes a run header naming when, who, what and where', () => {
+    const rows = runHeaderRows(
+      {
+        runId: 'r1',
+        startedAt: new Date(2026, 10, 22, 9, 5, 7),
+        updatedAt: new Date(2026, 10, 22, 9, 6, 0),
+        idUserPC: 'PC-7',
+        registries: 'all',
+        listdata: '-1',
+        search: 2,
+        modeLabel: { uk: 'ПІСОЧНИЦЯ', en: 'SANDBOX' },
+        source: 'Clients!A1:D10',
+        rows: 9,
+        state: 'running',
+      },
+      'en',
+    );
+    expect(Object.fromEntries(rows.map(([k, v]) => [k, v]))).toMatchObject({
+      Started: '2026-11-22 09:05:07',
+      IDuserPC: 'PC-7',
+      Registries: 'every list the account allows (-1)',
+      listdata: '-1',
+      'Search method': 'tolerant of spelling errors (2)',
+      Service: 'SANDBOX',
+      Input: 'Clients!A1:D10',
+      Rows: 9,
+    });
+  });
+});
+
+describe('run state', () => {
+  const meta = (runId: string, createdAt: string): RunMeta => ({
+    version: 1,
+    runId,
+    createdAt,
+    lang: 'uk',
+    options: { listdata: '513', search: 1, lowranklimit: 0, idUserPC: '' },
+    registries: ['peps', 'psanctions'],
+    allRegistries: false,
+    mapping: { name: 0 },
+    headers: ['ПІБ'],
+    input: { source: 'A!A1:A3', rowCount: 2, firstSourceRow: 2, fingerprint: 'f' },
+    mode: 'sandbox',
+    modeLabel: { uk: 'П', en: 'S' },
+    output: { resultsSheet: 'CheckLists x' },
+  });
+  const progress = (written: number): RunProgressState => ({
+    written,
+    hitsWritten: 0,
+    counters: { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 },
+    status: 'running',
+    updatedAt: '2026-11-22T10:00:00.000Z',
+  });
+
+  it('keeps answers across checkpoints and drops what does not read back', async () => {
+    const storage = memoryStorage();
+    const store = keyValueRunStateStore(storage);
+    await store.begin(meta('a', '2026-11-22T09:00:00.000Z'), progress(0));
+    await store.begin(meta('b', '2026-11-22T10:00:00.000Z'), progress(0));
+    const one = screened({ peps: [{ idpep: 1, name: 'x', percent: 90, level: 'Низький' }] });
+    await store.checkpoint('a', progress(1), [one]);
+    await store.checkpoint('a', { ...progress(2), status: 'cancelled' }, [failedOutcome('k2', new Error('boom'))]);
+    // A damaged batch, as a crash mid-write could leave one.
+    await storage.setItem('checklists.bulk.v1.a.o.7', '[{"kind":"screened"');
+
+    const fresh = keyValueRunStateStore(storage);
+    expect((await fresh.list()).map((l) => [l.runId, l.status, l.written])).toEqual([
+      ['b', 'running', 0],
+      ['a', 'cancelled', 2],
+    ]);
+    const state = await fresh.load('a');
+    expect(state?.outcomes).toEqual([one, { kind: 'failed', key: 'k2', errorKind: 'unknown', error: { uk: 'boom', en: 'boom' } }]);
+    await fresh.checkpoint('a', progress(2), [one]);
+    expect((await fresh.load('a'))?.outcomes).toHaveLength(3);
+    await fresh.remove('a');
+    expect((await storage.keys()).filter((k) => k.includes('.a.'))).toEqual([]);
+    expect(parseOutcome({ kind: 'screened', key: 'x' })).toBeNull();
+  });
+
+  it('fingerprints cell values and types, so a resume notices edited rows', () => {
+    const base = fingerprintRows(['a', 'b'], [['x', 1]]);
+    expect(fingerprintRows(['a', 'b'], [['x', 1]])).toBe(base);
+    expect(fingerprintRows(['a', 'b'], [['x', '1']])).not.toBe(base);
+    expect(fingerprintRows(['a', 'b'], [['y', 1]])).not.toBe(base);
+    expect(fingerprintRows(['a', 'c'], [['x', 1]])).not.toBe(base);
+  });
+});
+
+describe('progress text', () => {
+  it.each<[number, Lang, string]>([
+    [4_000, 'en', '4 s'],
+    [185_000, 'en', '3 min 05 s'],
+    [4_330_000, 'uk', '1 год 12 хв'],
+  ])('formats %d ms in %s', (ms, lang, text) => {
+    expect(formatDuration(ms, lang)).toBe(text);
+  });
+
+  it('shows rows, hits, failures, invalid rows and time left', () => {
+    const lines = progressLines(
+      { runId: 'r', phase: 'screening', rowsTotal: 10, rowsDone: 4, rowsWritten: 2, rowsWithHits: 1, highRows: 1, failedRows: 0, invalidRows: 2, subjectsTotal: 6, subjectsDone: 2, requests: 3, etaMs: null, elapsedMs: 5 },
+      'en',
+    );
+    expect(lines).toEqual(['4 of 10 rows', 'Rows with hits: 1', 'Failed: 0', 'Invalid rows: 2', 'Time left: estimating…']);
+  });
+});

@@ -1,0 +1,140 @@
+import '../support/ui-setup';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Transport } from '../../src/core/transport';
+import { SCREEN_SELECTION_MESSAGE } from '../../src/commands/screen-selection';
+import { KNOWN, createSandboxEngine, sandboxTransport, type SandboxEngine } from '../../src/sandbox';
+import { BulkPanel } from '../../src/taskpane/bulk/BulkPanel';
+import { notePendingScreenRequest } from '../../src/taskpane/bulk/screen-request-note';
+import { WorkbookFake } from '../support/workbook-fake';
+import { fakeServices } from './taskpane-fakes';
+
+const user = userEvent.setup({ delay: null });
+jest.setTimeout(30_000);
+
+// fakeServices connects to the sandbox with these credentials.
+const ACCOUNT = { tokken: 'demo', idSubjectFM: 'demo' };
+
+function list(count: number): (string | number | null)[][] {
+  const rows: (string | number | null)[][] = [['ПІБ', 'Дата народження', 'ІПН']];
+  rows.push([KNOWN.pepSanctioned.name, KNOWN.pepSanctioned.date, null]);
+  for (let i = 1; i < count; i++) {
+    if (i % 10 === 5) rows.push([`Недійсний ${i}`, '31.02.1990', null]);
+    else rows.push([i % 7 === 0 ? `=Клієнт ${i}` : `Клієнт Тестовий ${i % 20}`, '1980-01-02', null]);
+  }
+  return rows;
+}
+
+/** Valid rows differ only by name (one birth date for all): distinct subjects are distinct names. */
+const DISTINCT = new Set(list(40).slice(1).filter((r) => r[1] !== '31.02.1990').map((r) => String(r[0]))).size;
+
+/** The in-process sandbox behind a switch, so a test can "raise the quota" between two clicks. */
+function switchableTransport(first: SandboxEngine): Transport & { use(engine: SandboxEngine): void; requests: number } {
+  let current = sandboxTransport(first);
+  const t = {
+    requests: 0,
+    use(engine: SandboxEngine) {
+      current = sandboxTransport(engine);
+    },
+    send(request: Parameters<Transport['send']>[0]) {
+      t.requests++;
+      return current.send(request);
+    },
+  };
+  return t;
+}
+
+let fake: WorkbookFake;
+let restore: () => void;
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  fake = new WorkbookFake();
+  restore = fake.install();
+  fake.setSheet('Clients', list(40)).select('Clients', 'A1');
+});
+afterEach(() => restore());
+
+function renderPanel(transport: Transport, lang: 'en' | 'uk' = 'en') {
+  const services = fakeServices({ transport });
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <BulkPanel lang={lang} services={services} />
+    </FluentProvider>,
+  );
+  return services;
+}
+
+const outcome = () => screen.findByTestId('bulk-outcome', {}, { timeout: 20_000 });
+
+describe('BulkPanel', () => {
+  it('reads the selection, shows the recognised mapping, screens and reports', async () => {
+    const transport = switchableTransport(createSandboxEngine({ accounts: [ACCOUNT] }));
+    renderPanel(transport);
+    await user.click(screen.getByRole('button', { name: 'Use current selection' }));
+    expect(await screen.findByText('Input: Clients!A1:C41 — 40 data rows')).toBeInTheDocument();
+    const nameBox = screen.getByRole('combobox', { name: 'Name (person or company)' });
+    expect(nameBox).toHaveTextContent('A: ПІБ');
+    expect(screen.getByRole('combobox', { name: 'Birth date' })).toHaveTextContent('B: Дата народження');
+
+    await user.click(screen.getByRole('button', { name: 'Start screening' }));
+    const done = await outcome();
+    expect(done).toHaveTextContent(/^Finished: 40 rows, \d+ with hits, 0 failed, 4 invalid\. Results: sheet "CheckLists \d{4}-\d{2}-\d{2} \d{2}-\d{2}"\.$/);
+    expect(transport.requests).toBe(DISTINCT);
+    expect(DISTINCT).toBeLessThan(36);
+    const sheet = fake.sheetNames().find((n) => n.startsWith('CheckLists 2'))!;
+    expect(fake.formulaCells(sheet)).toEqual([]);
+    expect(screen.getByTestId('bulk-progress')).toHaveTextContent('40 of 40 rows');
+  });
+
+  it('lets the person correct the mapping and refuses one without a subject column', async () => {
+    renderPanel(switchableTransport(createSandboxEngine({ accounts: [ACCOUNT] })));
+    await user.click(screen.getByRole('button', { name: 'Use current selection' }));
+    await screen.findByText(/^Input: /);
+    await user.click(screen.getByRole('combobox', { name: 'Tax / company code' }));
+    await user.click(screen.getByRole('option', { name: '— not used —' }));
+    await user.click(screen.getByRole('combobox', { name: 'Name (person or company)' }));
+    await user.click(screen.getByRole('option', { name: '— not used —' }));
+    expect(await screen.findByTestId('bulk-mapping-problems')).toHaveTextContent('Map at least one column to name, tax/company code or document.');
+    expect(screen.getByRole('button', { name: 'Start screening' })).toBeDisabled();
+
+    await user.click(screen.getByRole('combobox', { name: 'Tax / company code' }));
+    await user.click(screen.getByRole('option', { name: 'A: ПІБ' }));
+    await waitFor(() => expect(screen.queryByTestId('bulk-mapping-problems')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Start screening' })).toBeEnabled();
+  });
+
+  it('stops on a used-up quota with a clear message, then resumes where it stopped', async () => {
+    const transport = switchableTransport(createSandboxEngine({ accounts: [{ ...ACCOUNT, quota: 6 }] }));
+    renderPanel(transport, 'uk');
+    await user.click(screen.getByRole('button', { name: 'Взяти поточне виділення' }));
+    await screen.findByText(/^Вхідні дані: /);
+    await user.click(screen.getByRole('button', { name: 'Почати перевірку' }));
+    const stopped = await outcome();
+    expect(stopped).toHaveTextContent('Перевірку зупинено: Ліміт запитів вичерпано');
+    expect(stopped).toHaveTextContent('Більше нічого не надсилалося.');
+    const offer = await screen.findByTestId('bulk-resumable');
+    const asked = transport.requests;
+    expect(asked).toBeLessThanOrEqual(6 + 4);
+
+    transport.use(createSandboxEngine({ accounts: [ACCOUNT] }));
+    await user.click(within(offer).getByRole('button', { name: 'Продовжити' }));
+    await waitFor(() => expect(screen.getByTestId('bulk-outcome')).toHaveTextContent(/^Завершено: 40 рядків/), { timeout: 20_000 });
+    // Only what the first session could not get: six subjects were answered before the quota ran out.
+    expect(transport.requests - asked).toBe(DISTINCT - 6);
+    await waitFor(() => expect(screen.queryByTestId('bulk-resumable')).not.toBeInTheDocument());
+  });
+
+  it('answers the ribbon: a click made before the pane opened, and one while it is open', async () => {
+    notePendingScreenRequest();
+    renderPanel(switchableTransport(createSandboxEngine({ accounts: [ACCOUNT] })));
+    expect(await screen.findByText('Input: Clients!A1:C41 — 40 data rows')).toBeInTheDocument();
+
+    fake.setSheet('Other', [['name', 'ipn'], ['Acme', '12345678']]).select('Other', 'A2');
+    await act(async () => {
+      window.dispatchEvent(new MessageEvent('message', { data: { type: SCREEN_SELECTION_MESSAGE }, origin: window.location.origin }));
+    });
+    expect(await screen.findByText('Input: Other!A1:B2 — 1 data rows')).toBeInTheDocument();
+  });
+});
