@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS } from '../src/core/settings';
 import { SettingsStore } from '../src/core/settings-store';
 import { memoryStorage } from '../src/core/storage';
 import { evalRegistryRow } from '../src/functions/evaluate';
-import { FunctionsRuntime } from '../src/functions/runtime';
+import { ServiceRuntime } from '../src/service/runtime';
 import { DEMO_CREDENTIALS, KNOWN } from '../src/sandbox';
 import { startSandboxServer } from '../src/sandbox/server';
 
@@ -29,10 +29,10 @@ async function main(): Promise<void> {
   const rows = Array.from({ length: 500 }, (_, i) => subjects[(i * 7) % 400]);
 
   // Warm the sandbox's data generation so it is not counted as request time.
-  const warm = new FunctionsRuntime({ storage: memoryStorage() });
+  const warm = new ServiceRuntime({ storage: memoryStorage() });
   await evalRegistryRow(await warm.context(), 'peps', { name: 'Прогрів' });
 
-  const recalc = async (runtime: FunctionsRuntime) => {
+  const recalc = async (runtime: ServiceRuntime) => {
     const started = performance.now();
     const context = await runtime.context();
     await Promise.all(rows.flatMap((r) => [evalRegistryRow(context, 'peps', r), evalRegistryRow(context, 'psanctions', r)]));
@@ -41,11 +41,11 @@ async function main(): Promise<void> {
 
   const console0 = console.info;
   console.info = () => undefined;
-  const first = new FunctionsRuntime({ storage });
+  const first = new ServiceRuntime({ storage });
   const cold = await recalc(first);
   await first.idle();
   const coldRequests = requests.length;
-  const second = new FunctionsRuntime({ storage });
+  const second = new ServiceRuntime({ storage });
   const warmMs = await recalc(second);
   console.info = console0;
   const cache = (await second.context()).cache;

@@ -17,7 +17,8 @@ export interface LoadedSettings {
  * never part of the workbook, so a shared workbook never carries the tokken.
  */
 export class SettingsStore {
-  constructor(private readonly storage: KeyValueStorage) {}
+  /** Exposed so the shared runtime keeps its answer cache beside the settings it reads. */
+  constructor(readonly storage: KeyValueStorage) {}
 
   async load(): Promise<LoadedSettings> {
     const [rawSettings, tokken] = await Promise.all([this.storage.getItem(SETTINGS_KEY), this.storage.getItem(TOKKEN_KEY)]);

@@ -7,7 +7,7 @@ import { registryDef, type RegistryKey } from '../core/registries';
 import type { RegistryError } from '../core/schema';
 import type { RegistrySummary } from '../core/summary';
 import { functionsMessages } from './messages';
-import type { FunctionsContext } from './runtime';
+import type { RuntimeContext } from '../service/runtime';
 
 /**
  * The worksheet functions as plain logic: arguments as Excel passes them in, values or typed
@@ -80,7 +80,7 @@ export function listdataFromArg(range: RangeArg, fallback: Listdata): Listdata {
   return parseListdata(items, fallback);
 }
 
-export function settingsListdata(context: FunctionsContext): Listdata {
+export function settingsListdata(context: RuntimeContext): Listdata {
   try {
     return parseListdata(context.settings.registries, ALL_LISTS);
   } catch {
@@ -101,7 +101,7 @@ export function isEmptySubject(args: SubjectArgs): boolean {
   return [args.name, blankZero(args.ipn ?? null), blankZero(args.doc ?? null)].every((v) => isAbsent(v));
 }
 
-function queryInput(context: FunctionsContext, args: SubjectArgs, listdata: Listdata): QueryInput {
+function queryInput(context: RuntimeContext, args: SubjectArgs, listdata: Listdata): QueryInput {
   const input: QueryInput = {
     name: args.name,
     date: blankZero(args.date),
@@ -120,7 +120,7 @@ export interface EvalOptions {
   signal?: AbortSignal;
 }
 
-async function ask(context: FunctionsContext, args: SubjectArgs, listdata: Listdata, options: EvalOptions) {
+async function ask(context: RuntimeContext, args: SubjectArgs, listdata: Listdata, options: EvalOptions) {
   const validation = validateQuery(queryInput(context, args, listdata));
   if (!validation.ok) throw new InvalidInputError(validation.errors);
   return context.scheduler.ask(validation.query, { signal: options.signal });
@@ -149,7 +149,7 @@ function levelText(level: 'high' | 'low' | null, lang: Lang): string {
 
 /** PEP / SANCTIONS: one row of level, best percent and hit count. */
 export async function evalRegistryRow(
-  context: FunctionsContext,
+  context: RuntimeContext,
   registry: 'peps' | 'psanctions',
   args: SubjectArgs,
   options: EvalOptions = {},
@@ -167,7 +167,7 @@ function absentSummary(key: RegistryKey): RegistrySummary {
 }
 
 /** SCREEN: one row of hit counts, one per registry asked, in REGISTRIES' order. */
-export async function evalScreen(context: FunctionsContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<ResultRow[]> {
+export async function evalScreen(context: RuntimeContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<ResultRow[]> {
   const listdata = listdataFromArg(registries, settingsListdata(context));
   const keys = registriesOf(listdata);
   if (isEmptySubject(args)) return [keys.map(() => '')];
@@ -185,13 +185,13 @@ export async function evalScreen(context: FunctionsContext, args: SubjectArgs, r
 }
 
 /** REGISTRIES: the header labels matching SCREEN's columns. */
-export function evalRegistries(context: FunctionsContext, registries: RangeArg): ResultRow[] {
+export function evalRegistries(context: RuntimeContext, registries: RangeArg): ResultRow[] {
   const listdata = listdataFromArg(registries, settingsListdata(context));
   return [registriesOf(listdata).map((key) => registryLabel(key, context.lang))];
 }
 
 /** LEVEL: the overall level over the registries asked. */
-export async function evalLevel(context: FunctionsContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<string> {
+export async function evalLevel(context: RuntimeContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<string> {
   const listdata = listdataFromArg(registries, settingsListdata(context));
   if (isEmptySubject(args)) return '';
   const answer = await ask(context, args, listdata, options);
@@ -207,7 +207,7 @@ export async function evalLevel(context: FunctionsContext, args: SubjectArgs, re
 }
 
 /** LOSTDOC: hit count in the lost-documents registry. */
-export async function evalLostDoc(context: FunctionsContext, doc: CellArg, doctype: CellArg, options: EvalOptions = {}): Promise<number | string> {
+export async function evalLostDoc(context: RuntimeContext, doc: CellArg, doctype: CellArg, options: EvalOptions = {}): Promise<number | string> {
   if (isEmptySubject({ doc })) return '';
   const answer = await ask(context, { doc, doctype }, listdataForRegistries(['lostdocs']), options);
   const r = answer.summary.registries.find((x) => x.key === 'lostdocs') ?? absentSummary('lostdocs');

@@ -15,7 +15,7 @@ import {
 } from './evaluate';
 import { officeRuntimeStorage } from '../excel/storage';
 import { officeDisplayLanguage } from './office-host';
-import { functionsRuntime, setDefaultFunctionsEnvironment, type FunctionsContext } from './runtime';
+import { sharedRuntime, setDefaultRuntimeEnvironment, type RuntimeContext } from '../service/runtime';
 
 /*
  * The CHECKLISTS.* worksheet functions. functions.json is generated from the JSDoc below by
@@ -24,7 +24,7 @@ import { functionsRuntime, setDefaultFunctionsEnvironment, type FunctionsContext
  * Array<Array<...>> as a range) because the generator accepts no type aliases.
  */
 
-setDefaultFunctionsEnvironment(() => ({ storage: officeRuntimeStorage(), displayLanguage: officeDisplayLanguage }));
+setDefaultRuntimeEnvironment(() => ({ storage: officeRuntimeStorage(), displayLanguage: officeDisplayLanguage }));
 
 type Cell = string | number | CustomFunctions.Error;
 
@@ -51,10 +51,10 @@ function cancelSignal(invocation: CustomFunctions.CancelableInvocation | undefin
 /** Every function goes through here: a settled value or a CustomFunctions.Error, in bounded time. */
 async function evaluate<T>(
   invocation: CustomFunctions.CancelableInvocation | undefined,
-  work: (context: FunctionsContext, signal: AbortSignal) => Promise<T>,
+  work: (context: RuntimeContext, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const cancel = cancelSignal(invocation);
-  const context = await settle(() => lastLang, CONTEXT_TIMEOUT_MS, () => functionsRuntime().context(), cancel);
+  const context = await settle(() => lastLang, CONTEXT_TIMEOUT_MS, () => sharedRuntime().context(), cancel);
   if (isCellError(context)) throw officeError(context);
   lastLang = context.lang;
   const result = await settle(() => context.lang, context.evaluationTimeoutMs, (signal) => work(context, signal), cancel);

@@ -13,8 +13,6 @@ const en = {
   'error.registryAbsent': '{registry}: not in the answer; the registry may not be in your package.',
   'error.registries': 'Registries that did not answer: {details}',
   'error.unexpected': 'Unexpected error: {message}',
-  'mode.sandbox': 'CheckLists functions run in sandbox mode: fictional data, nothing is sent to the service. Save the service address and credentials in the CheckLists pane to screen for real.',
-  'mode.live': 'CheckLists functions use the live service.',
 } as const;
 
 type Key = keyof typeof en;
@@ -27,8 +25,6 @@ const uk: Record<Key, string> = {
   'error.registryAbsent': '{registry}: немає у відповіді; можливо, реєстру немає у вашому пакеті.',
   'error.registries': 'Реєстри, що не відповіли: {details}',
   'error.unexpected': 'Неочікувана помилка: {message}',
-  'mode.sandbox': 'Функції CheckLists працюють у режимі пісочниці: вигадані дані, до сервісу нічого не надсилається. Збережіть адресу сервісу та облікові дані в панелі CheckLists, щоб перевіряти насправді.',
-  'mode.live': 'Функції CheckLists використовують робочий сервіс.',
 };
 
 export const functionsMessages = defineCatalogue<Key>(en, uk);

@@ -25,6 +25,15 @@ export const MODE_LABELS: Record<ServiceMode, LocalizedText> = {
   live: { uk: 'Робочий сервіс CheckLists', en: 'Live CheckLists service' },
 };
 
+/** Said once when the mode changes (console of the shared runtime, CLI start). */
+export const MODE_NOTICES: Record<ServiceMode, LocalizedText> = {
+  sandbox: {
+    uk: 'CheckLists працює в режимі пісочниці: вигадані дані, до сервісу нічого не надсилається. Збережіть адресу сервісу та облікові дані в панелі CheckLists, щоб перевіряти насправді.',
+    en: 'CheckLists runs in sandbox mode: fictional data, nothing is sent to the service. Save the service address and credentials in the CheckLists pane to screen for real.',
+  },
+  live: { uk: 'CheckLists використовує робочий сервіс.', en: 'CheckLists uses the live service.' },
+};
+
 let sharedEngine: ReturnType<typeof createSandboxEngine> | null = null;
 
 /** One in-process sandbox per runtime: its data is generated once and its quota counts across surfaces. */

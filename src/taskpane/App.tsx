@@ -12,6 +12,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useState } from 'react';
+import { reloadSharedSettings } from '../service/runtime';
+import { isScreenSelectionMessage } from './bulk/screen-request';
+import { peekPendingScreenRequest } from './bulk/screen-request-note';
 import { describeError } from '../core/errors';
 import { langFromLocale, type Lang } from '../core/i18n';
 import type { Settings } from '../core/settings';
@@ -90,6 +93,16 @@ export function App({ services }: AppProps) {
     refresh().catch((error: unknown) => setStartError(describeError(error).en));
   }, [refresh]);
 
+  // The ribbon's "Screen selection" lands on the bulk tab; the panel itself consumes the request.
+  useEffect(() => {
+    if (peekPendingScreenRequest()) setTab('bulk');
+    const listener = (event: MessageEvent) => {
+      if (event.origin === window.location.origin && isScreenSelectionMessage(event.data)) setTab('bulk');
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, []);
+
   const changeLanguage = async (value: Settings['language']) => {
     setLanguage(value);
     // The choice is a setting like any other, so it persists; only this field changes.
@@ -152,7 +165,11 @@ export function App({ services }: AppProps) {
                 loaded={loaded}
                 lang={lang}
                 language={language}
-                onSaved={(fresh) => void refresh(fresh)}
+                onSaved={(fresh) => {
+                  // Cells and bulk runs share the runtime: they must not keep asking with the old settings.
+                  reloadSharedSettings();
+                  void refresh(fresh);
+                }}
               />
             </div>
           </div>

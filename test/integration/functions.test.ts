@@ -13,7 +13,7 @@ import { startScriptedServer, type ScriptedServer } from '../support/scripted-se
  */
 
 type FunctionsModule = typeof import('../../src/functions/functions');
-type RuntimeModule = typeof import('../../src/functions/runtime');
+type RuntimeModule = typeof import('../../src/service/runtime');
 
 class StubCellError {
   constructor(
@@ -49,7 +49,7 @@ function startAddinRuntime(storage: KeyValueStorage): { fns: FunctionsModule; ru
   jest.isolateModules(() => {
     loaded = {
       fns: require('../../src/functions/functions') as FunctionsModule,
-      runtime: require('../../src/functions/runtime') as RuntimeModule,
+      runtime: require('../../src/service/runtime') as RuntimeModule,
     };
   });
   if (!loaded) throw new Error('runtime not loaded');
@@ -200,10 +200,10 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     const pepHits = results.filter((_, i) => i % 2 === 0).filter((r) => r[0][2] !== 0).length;
     expect(pepHits).toBeGreaterThan(50);
 
-    await first.runtime.functionsRuntime().idle();
+    await first.runtime.sharedRuntime().idle();
     const afterFirst = received.length;
     const second = startAddinRuntime(storage);
-    expect(second.runtime.functionsRuntime()).not.toBe(first.runtime.functionsRuntime());
+    expect(second.runtime.sharedRuntime()).not.toBe(first.runtime.sharedRuntime());
     const tracker2 = new PromiseTracker();
     const again = await recalc(second.fns, tracker2);
     expect(received.length).toBe(afterFirst);
@@ -322,7 +322,7 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     const before = received.length;
     const result = await fns.pep(KNOWN.pepSanctioned.name, KNOWN.pepSanctioned.date, null, invocation());
     expect(result[0][0]).toBe('High');
-    const context = await runtime.functionsRuntime().context();
+    const context = await runtime.sharedRuntime().context();
     expect(context.mode).toBe('sandbox');
     expect(context.connection.label.en).toMatch(/sandbox/i);
     expect(modeNotices).toHaveBeenCalledWith(expect.stringMatching(/sandbox mode: fictional data/));
@@ -330,9 +330,9 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
 
     // Saving credentials switches the next evaluation to the service.
     await saveSettings(storage, { primaryUrl: server.url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM }, DEMO_CREDENTIALS.tokken);
-    runtime.reloadFunctionsSettings();
+    runtime.reloadSharedSettings();
     await fns.pep(KNOWN.pepSpouse.name, KNOWN.pepSpouse.date, null, invocation());
-    expect((await runtime.functionsRuntime().context()).mode).toBe('live');
+    expect((await runtime.sharedRuntime().context()).mode).toBe('live');
     expect(received.length).toBe(before + 1);
   });
 });

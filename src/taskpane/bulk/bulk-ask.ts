@@ -1,16 +1,13 @@
 import type { AskFn } from '../../bulk/engine';
-import { AnswerCache } from '../../core/answer-cache';
-import { RequestScheduler } from '../../core/scheduler';
-import { defaultStorage } from '../../excel/storage';
-import { cacheNamespace, functionsRuntime, requestBoundMs } from '../../functions/runtime';
+import { ServiceRuntime, hasSharedRuntime, sharedRuntime } from '../../service/runtime';
 import type { Connection } from '../../service/connection';
 import type { TaskpaneServices } from '../services';
 
 /**
  * Where a bulk run sends its requests: the scheduler the worksheet functions use, when the
  * task pane shares their runtime, so cells and the bulk run share one concurrency cap, one
- * merge of identical asks and one answer cache. Outside the shared runtime (the browser
- * harness, a pane loaded on its own) a scheduler of the same make over the saved settings.
+ * merge of identical asks and one answer cache. A pane running on its own (the browser harness)
+ * runs a runtime of the same make over its own settings store and connection.
  */
 export interface BulkService {
   ask: AskFn;
@@ -20,41 +17,30 @@ export interface BulkService {
   allowSending(): void;
 }
 
-/** One scheduler per pane and settings, so consecutive runs share its merge window and cache. */
-const fallbacks = new WeakMap<TaskpaneServices, { fingerprint: string; service: BulkService }>();
+const ownRuntimes = new WeakMap<TaskpaneServices, ServiceRuntime>();
+
+function runtimeFor(services: TaskpaneServices): ServiceRuntime {
+  if (hasSharedRuntime()) return sharedRuntime();
+  let own = ownRuntimes.get(services);
+  if (!own) {
+    own = new ServiceRuntime({
+      storage: services.settings.storage,
+      connect: (loaded) => services.connectWith(loaded),
+      displayLanguage: () => services.host.displayLanguage,
+    });
+    ownRuntimes.set(services, own);
+  }
+  return own;
+}
 
 export async function bulkService(services: TaskpaneServices): Promise<BulkService> {
-  try {
-    const context = await functionsRuntime().context();
-    const scheduler = context.scheduler;
-    return {
-      ask: (query, options) => scheduler.ask(query, options),
-      connection: context.connection,
-      concurrency: context.settings.concurrency,
-      allowSending: () => scheduler.resume(),
-    };
-  } catch {
-    // No functions runtime in this JavaScript context: build our own below.
-  }
-  const loaded = await services.settings.load();
-  const connection = await services.connect();
-  const fingerprint = JSON.stringify([connection.mode, connection.settings]);
-  const known = fallbacks.get(services);
-  if (known && known.fingerprint === fingerprint) return known.service;
-  const settings = connection.settings;
-  const cache = new AnswerCache({ storage: defaultStorage(), ttlMs: settings.cacheHours * 3_600_000, namespace: cacheNamespace(loaded) });
-  const scheduler = new RequestScheduler({
-    search: (query, options) => connection.client.search(query, options),
-    cache,
-    concurrency: settings.concurrency,
-    timeoutMs: requestBoundMs(settings),
-  });
-  const service: BulkService = {
+  const runtime = runtimeFor(services);
+  const context = await runtime.context();
+  const scheduler = context.scheduler;
+  return {
     ask: (query, options) => scheduler.ask(query, options),
-    connection,
-    concurrency: settings.concurrency,
+    connection: context.connection,
+    concurrency: context.settings.concurrency,
     allowSending: () => scheduler.resume(),
   };
-  fallbacks.set(services, { fingerprint, service });
-  return service;
 }

@@ -6,21 +6,24 @@ import { SettingsStore, type LoadedSettings } from '../core/settings-store';
 import { addressList, type ServiceMode, type Settings } from '../core/settings';
 import type { KeyValueStorage } from '../core/storage';
 import type { Transport } from '../core/transport';
-import { connect, type Connection } from '../service/connection';
-import { functionsMessages } from './messages';
+import { MODE_NOTICES, connect, type Connection } from './connection';
 
 /**
- * What the worksheet functions run on: the settings the task pane saved, a client for the live
- * service or the in-process sandbox, and one request scheduler with its persistent cache.
- * Built lazily on the first evaluation and rebuilt when the saved settings change, so saving
- * credentials in the pane switches every later evaluation from the sandbox to the service.
+ * What the add-in's shared runtime runs on: the settings the task pane saved, a client for the
+ * live service or the in-process sandbox, and one request scheduler with its persistent cache.
+ * Worksheet functions and bulk runs ask through the same scheduler, so they share one
+ * concurrency cap, one merge of identical questions and one cache. Built lazily and rebuilt when
+ * the saved settings change, so saving credentials switches every later ask from the sandbox to
+ * the service.
  */
 
-export interface FunctionsEnvironment {
+export interface RuntimeEnvironment {
   /** OfficeRuntime.storage in Excel, memoryStorage in tests: settings and the answer cache live here. */
   storage: KeyValueStorage;
   /** Transport for the live service; default fetch. */
   transport?: Transport;
+  /** How settings become a client; default connect() from ./connection. A task pane passes its own. */
+  connect?: (loaded: LoadedSettings) => Connection;
   /** Office's display language ("uk-UA"); used when the settings say "auto". */
   displayLanguage?: () => string | null | undefined;
   /** Longest a cell may wait, queueing included. Default 5 minutes. */
@@ -31,7 +34,7 @@ export interface FunctionsEnvironment {
   settingsRefreshMs?: number;
 }
 
-export interface FunctionsContext {
+export interface RuntimeContext {
   scheduler: RequestScheduler;
   cache: AnswerCache;
   connection: Connection;
@@ -68,21 +71,22 @@ function fingerprint(loaded: LoadedSettings): string {
   return JSON.stringify([loaded.mode, loaded.settings, loaded.tokken ? hashKey(loaded.tokken) : '']);
 }
 
-export class FunctionsRuntime {
-  private readonly env: FunctionsEnvironment;
+export class ServiceRuntime {
+  private readonly env: RuntimeEnvironment;
   private readonly store: SettingsStore;
-  private current: { fingerprint: string; context: FunctionsContext } | null = null;
+  private current: { fingerprint: string; context: RuntimeContext } | null = null;
   private loadedAt = -Infinity;
-  private loading: Promise<FunctionsContext> | null = null;
+  private loading: Promise<RuntimeContext> | null = null;
   private readonly retired: RequestScheduler[] = [];
 
-  constructor(env: FunctionsEnvironment) {
+  constructor(env: RuntimeEnvironment) {
     this.env = env;
     this.store = new SettingsStore(env.storage);
+    everyRuntime.add(this);
   }
 
   /** The context for one evaluation; re-reads the settings when they may have changed. */
-  context(): Promise<FunctionsContext> {
+  context(): Promise<RuntimeContext> {
     const refresh = this.env.settingsRefreshMs ?? DEFAULT_SETTINGS_REFRESH_MS;
     if (this.current && Date.now() - this.loadedAt < refresh) return Promise.resolve(this.withLanguage(this.current.context));
     this.loading ??= this.load().finally(() => {
@@ -122,18 +126,20 @@ export class FunctionsRuntime {
     return langFromLocale(locale);
   }
 
-  private withLanguage(context: FunctionsContext): FunctionsContext {
+  private withLanguage(context: RuntimeContext): RuntimeContext {
     const lang = this.language(context.settings);
     return lang === context.lang ? context : { ...context, lang };
   }
 
-  private async load(): Promise<FunctionsContext> {
+  private async load(): Promise<RuntimeContext> {
     const loaded = await this.store.load();
     this.loadedAt = Date.now();
     const print = fingerprint(loaded);
     if (this.current && this.current.fingerprint === print) return this.withLanguage(this.current.context);
 
-    const connection = connect(loaded, this.env.transport ? { transport: this.env.transport } : {});
+    const connection = this.env.connect
+      ? this.env.connect(loaded)
+      : connect(loaded, this.env.transport ? { transport: this.env.transport } : {});
     const settings = connection.settings;
     const cache = new AnswerCache({
       storage: this.env.storage,
@@ -149,7 +155,7 @@ export class FunctionsRuntime {
       timeoutMs: bound,
       accountHaltMs: ACCOUNT_HALT_MS,
     });
-    const context: FunctionsContext = {
+    const context: RuntimeContext = {
       scheduler,
       cache,
       connection,
@@ -160,17 +166,19 @@ export class FunctionsRuntime {
     };
     // The old scheduler keeps its requests in flight: their answers still reach their cells.
     if (this.current) this.retired.push(this.current.context.scheduler);
-    if (this.current?.context.mode !== context.mode) console.info(functionsMessages.t(context.lang, `mode.${context.mode}`));
+    if (this.current?.context.mode !== context.mode) console.info(MODE_NOTICES[context.mode][context.lang]);
     this.current = { fingerprint: print, context };
     return context;
   }
 }
 
-let active: FunctionsRuntime | null = null;
-let defaultEnvironment: (() => FunctionsEnvironment) | null = null;
+/** Every runtime of this JavaScript context, so a settings save reaches them all. */
+const everyRuntime = new Set<ServiceRuntime>();
+let active: ServiceRuntime | null = null;
+let defaultEnvironment: (() => RuntimeEnvironment) | null = null;
 
 /** Set once by the Office bootstrap (functions.ts): how to build the runtime when first needed. */
-export function setDefaultFunctionsEnvironment(factory: () => FunctionsEnvironment): void {
+export function setDefaultRuntimeEnvironment(factory: () => RuntimeEnvironment): void {
   defaultEnvironment = factory;
 }
 
@@ -178,20 +186,25 @@ export function setDefaultFunctionsEnvironment(factory: () => FunctionsEnvironme
  * Replaces the runtime: a test's "restart" (new scheduler, same storage) or a host that wants
  * its own storage. In-flight work of the old runtime is left to finish.
  */
-export function startFunctionsRuntime(env: FunctionsEnvironment): FunctionsRuntime {
-  active = new FunctionsRuntime(env);
+export function startSharedRuntime(env: RuntimeEnvironment): ServiceRuntime {
+  active = new ServiceRuntime(env);
   return active;
 }
 
-export function functionsRuntime(): FunctionsRuntime {
+export function sharedRuntime(): ServiceRuntime {
   if (!active) {
-    if (!defaultEnvironment) throw new Error('CheckLists functions: no storage configured');
-    active = new FunctionsRuntime(defaultEnvironment());
+    if (!defaultEnvironment) throw new Error('CheckLists: no storage configured for the shared runtime');
+    active = new ServiceRuntime(defaultEnvironment());
   }
   return active;
 }
 
-/** For the task pane: call after saving settings so cells use them at the next recalculation. */
-export function reloadFunctionsSettings(): void {
-  active?.reload();
+/** In Excel's shared runtime the functions bundle sets the environment up; a pane loaded alone has none. */
+export function hasSharedRuntime(): boolean {
+  return active !== null || defaultEnvironment !== null;
+}
+
+/** For the task pane: call after saving settings so cells and bulk runs use them at their next ask. */
+export function reloadSharedSettings(): void {
+  for (const runtime of everyRuntime) runtime.reload();
 }
