@@ -2,6 +2,7 @@
  * A1 addresses as Excel writes them. Pure: shared by src/excel and the workbook fake in
  * test/support, so both agree on "'My Sheet'!AA10:AC12" down to the quoting.
  */
+import { columnLetter } from '../bulk/columns';
 
 export const EXCEL_MAX_ROWS = 1_048_576;
 export const EXCEL_MAX_COLUMNS = 16_384;
@@ -24,14 +25,7 @@ export function columnLetters(index: number): string {
   if (!Number.isInteger(index) || index < 0 || index >= EXCEL_MAX_COLUMNS) {
     throw new RangeError(`Column index out of range: ${index}`);
   }
-  let n = index + 1;
-  let out = '';
-  while (n > 0) {
-    const rem = (n - 1) % 26;
-    out = String.fromCharCode(65 + rem) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
+  return columnLetter(index);
 }
 
 /** "A" → 0, "aa" → 26; -1 when not a column inside Excel's grid. */
