@@ -1,0 +1,49 @@
+import type { SyncStats, TableView } from '../../support/workbook-fake';
+import type { ReadyInfo } from '../../../src/taskpane/office-services';
+import type { HarnessHost, HarnessThemeName } from './harness-services';
+import type { HarnessWorkbook } from './harness-workbook';
+
+export type SheetCell = string | number | boolean;
+
+/** What the Node side reads and drives through page.evaluate: plain JSON in and out. */
+export interface HarnessApi {
+  ready: true;
+  /** Office.onReady's host: null outside Office, as here. */
+  officeHost: string | null;
+  dropRow: number;
+  sheetNames(): string[];
+  visibleSheetNames(): string[];
+  activeSheet(): string;
+  selectedAddress(): string;
+  select(sheet: string, address: string): void;
+  sheetValues(sheet: string): SheetCell[][];
+  sheetFormulas(sheet: string): SheetCell[][];
+  formulaCells(sheet: string): string[];
+  tables(sheet?: string): TableView[];
+  stats(): Pick<SyncStats, 'syncs' | 'droppedOps'> & { maxSyncBytes: number };
+  theme(): HarnessThemeName;
+  setTheme(name: HarnessThemeName): void;
+}
+
+export function harnessApi(workbook: HarnessWorkbook, host: HarnessHost, info: ReadyInfo): HarnessApi {
+  return {
+    ready: true,
+    officeHost: info.host === null ? null : String(info.host),
+    dropRow: workbook.dropRow,
+    sheetNames: () => workbook.sheetNames(),
+    visibleSheetNames: () => workbook.sheetNames().filter((n) => workbook.sheetVisibility(n) === 'Visible'),
+    activeSheet: () => workbook.activeSheetName(),
+    selectedAddress: () => workbook.selectedAddress(),
+    select: (sheet, address) => {
+      workbook.select(sheet, address);
+      workbook.changed();
+    },
+    sheetValues: (sheet) => workbook.sheetValues(sheet),
+    sheetFormulas: (sheet) => workbook.sheetFormulas(sheet),
+    formulaCells: (sheet) => workbook.formulaCells(sheet),
+    tables: (sheet) => workbook.tables(sheet),
+    stats: () => ({ syncs: workbook.stats.syncs, droppedOps: workbook.stats.droppedOps, maxSyncBytes: workbook.stats.maxSyncBytes }),
+    theme: () => host.current,
+    setTheme: (name) => host.setTheme(name),
+  };
+}
