@@ -16,7 +16,7 @@ export interface AnswerCacheOptions {
   storage: KeyValueStorage;
   /** Lifetime of an entry; 0 disables the cache. Default 24 h. */
   ttlMs?: number;
-  /** Budget for all entries, counted as UTF-16 bytes of key plus value. Default 8 MB. */
+  /** Budget for all entries and their index, counted as UTF-16 bytes. Default 8 MB. */
   maxBytes?: number;
   /** Larger answers are not kept. Default 1 MB. */
   maxEntryBytes?: number;
@@ -71,8 +71,12 @@ export function hashKey(text: string): string {
   return h1.toString(16).padStart(8, '0') + h2.toString(16).padStart(8, '0');
 }
 
+/** The entry's line in the index: its key again, quotes, brackets and two numbers. */
+const INDEX_LINE_EXTRA = 32;
+
+/** An entry's share of storage: itself plus its index line, which for small answers is not small. */
 function sizeOf(key: string, value: string): number {
-  return (key.length + value.length) * 2;
+  return (key.length + value.length + key.length + INDEX_LINE_EXTRA) * 2;
 }
 
 function parseStored(text: string | null): StoredEntry | null {
@@ -231,6 +235,10 @@ export class AnswerCache {
     if (!this.enabled) return false;
     const index = await this.loadIndex();
     const key = this.storageKey(subjectKey);
+    // Two requests for one subject can finish out of order: a narrower answer arriving last must
+    // not replace a fresh one that holds all of it and more.
+    const kept = index.has(key) ? await this.peek(subjectKey) : null;
+    if (kept && kept.listdata !== listdata && containsListdata(kept.listdata, listdata)) return false;
     const storedAt = this.now();
     const stored: StoredEntry = { v: 1, k: subjectKey, l: listdata.toString(), s: servedBy, t: storedAt, r: raw };
     let value: string;

@@ -7,7 +7,7 @@ import {
 } from './errors';
 import { listdataToString, listdataToWire } from './listdata';
 import type { SearchQuery } from './query';
-import { AnswerShapeError, parseGetAnswer, parsePostAnswer, parseServiceError, type ParsedEnvelope } from './schema';
+import { AnswerShapeError, noteLostResult, parseGetAnswer, parsePostAnswer, parseServiceError, type ParsedEnvelope } from './schema';
 import { fetchTransport, type Transport, type TransportRequest } from './transport';
 import { DEFAULT_RETRY_POLICY, backoffDelay, sleep, type RetryPolicy } from './retry';
 
@@ -250,8 +250,11 @@ export class CheckListsClient {
         );
       }
       try {
-        const envelope = method === 'GET' ? parseGetAnswer(json)[0] : parsePostAnswer(json);
+        const envelopes = method === 'GET' ? parseGetAnswer(json) : [parsePostAnswer(json)];
+        const envelope = envelopes[0];
         if (!envelope) return { kind: 'failed', report: report('bad-answer', response.status, 'empty answer') };
+        // One query has one envelope; should the service ever send more, say so rather than drop them unseen.
+        if (envelopes.length > 1) noteLostResult(envelope, `answer held ${envelopes.length} envelopes; only the first was read`);
         const raw = Array.isArray(json) ? json[0] : json;
         return { kind: 'answer', envelope, raw, report: report('ok', response.status) };
       } catch (error) {
@@ -267,6 +270,12 @@ export class CheckListsClient {
   /** Whatever the service or a transport says goes through here before anyone can show or log it. */
   private redact(text: string): string {
     const secret = this.credentials.tokken;
-    return secret ? text.split(secret).join('***') : text;
+    if (!secret) return text;
+    // A service or proxy may quote the GET query string or the JSON body back, where the tokken
+    // appears encoded rather than as typed.
+    const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams({ t: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]);
+    let out = text;
+    for (const form of forms) out = out.split(form).join('***');
+    return out;
   }
 }

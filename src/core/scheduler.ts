@@ -80,6 +80,8 @@ interface Flight {
   query: SearchQuery;
   waiters: Waiter[];
   controller: AbortController;
+  /** Set when the request leaves; until then it may still be widened for later asks. */
+  sent: boolean;
   /** Set once answered; the flight stays findable until its answer is in the cache. */
   result?: { envelope: ParsedEnvelope; servedBy: string; receivedAt: number };
 }
@@ -114,6 +116,8 @@ export class RequestScheduler {
   private active = 0;
   private readonly slotQueue: (() => void)[] = [];
   private readonly work = new Set<Promise<unknown>>();
+  /** Every ask not yet settled, wherever it is (window, cache lookup, queue, wire): what cancelAll must reach. */
+  private readonly open = new Set<Waiter>();
   private halted: AccountError | null = null;
   private haltedAt = 0;
 
@@ -158,12 +162,14 @@ export class RequestScheduler {
         resolve: (answer) => {
           if (waiter.settled) return;
           waiter.settled = true;
+          this.open.delete(waiter);
           signal?.removeEventListener('abort', onAbort);
           resolve(answer);
         },
         reject: (error) => {
           if (waiter.settled) return;
           waiter.settled = true;
+          this.open.delete(waiter);
           signal?.removeEventListener('abort', onAbort);
           reject(error);
         },
@@ -175,6 +181,7 @@ export class RequestScheduler {
         waiter.reject(new CancelledError());
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      this.open.add(waiter);
       const list = this.pending.get(key);
       if (list) list.push(waiter);
       else this.pending.set(key, [waiter]);
@@ -196,14 +203,9 @@ export class RequestScheduler {
       clearTimeout(this.windowTimer);
       this.windowTimer = null;
     }
-    const pending = this.pending;
     this.pending = new Map();
-    for (const waiters of pending.values()) for (const w of waiters) w.reject(new CancelledError());
-    for (const flights of this.inFlight.values())
-      for (const flight of flights) {
-        for (const w of flight.waiters) w.reject(new CancelledError());
-        flight.controller.abort();
-      }
+    for (const w of [...this.open]) w.reject(new CancelledError());
+    for (const flights of this.inFlight.values()) for (const flight of flights) flight.controller.abort();
   }
 
   private track<T>(promise: Promise<T>): Promise<T> {
@@ -261,21 +263,38 @@ export class RequestScheduler {
             this.stats.cacheHits++;
             w.resolve(this.answerFor(w, cached.envelope, cached.listdata, cached.servedBy, true, cached.storedAt));
           }
-        waiting = waiting.filter((w) => !w.settled);
       }
     }
+    // Asks may have been cancelled while the cache was read.
+    waiting = waiting.filter((w) => !w.settled);
     if (waiting.length === 0) return;
 
-    // Asking for what the cache already holds as well costs nothing extra and lets the new
-    // answer replace the old entry instead of leaving two partial ones.
     const asked = waiting.map((w) => w.asked);
-    const listdata = unionListdata(...asked, ...(cachedListdata !== null ? [cachedListdata] : []));
+    const others = this.inFlight.get(key) ?? [];
+    // A request still waiting for a slot has cost nothing yet: widening it answers these asks
+    // with the request already planned instead of a second paid one.
+    const queued = others.find((f) => !f.sent && !f.result);
+    if (queued) {
+      queued.listdata = unionListdata(queued.listdata, ...asked);
+      queued.query = { ...queued.query, listdata: queued.listdata };
+      for (const w of waiting) w.flight = queued;
+      queued.waiters.push(...waiting);
+      this.stats.merged += waiting.length;
+      return;
+    }
+
+    // With a cache, asking also for what it holds and what other requests for this subject fetch
+    // costs no extra request, and lets the last answer stored hold every list instead of one
+    // partial entry replacing another.
+    const kept = this.cache?.enabled ? [...others.map((f) => f.listdata), ...(cachedListdata !== null ? [cachedListdata] : [])] : [];
+    const listdata = unionListdata(...asked, ...kept);
     const flight: Flight = {
       key,
       listdata,
       query: { ...waiting[0].query, listdata },
       waiters: waiting,
       controller: new AbortController(),
+      sent: false,
     };
     for (const w of waiting) w.flight = flight;
     this.stats.merged += waiting.length - 1;
@@ -322,6 +341,7 @@ export class RequestScheduler {
         }, this.timeoutMs);
       });
       this.stats.requestsSent++;
+      flight.sent = true;
       const result = await Promise.race([this.searchFn(flight.query, { signal: flight.controller.signal }), deadline]);
       const receivedAt = Date.now();
       // The wire is free again; storing the answer must not hold back the next request.

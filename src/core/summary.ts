@@ -25,7 +25,7 @@ export interface EnvelopeSummary {
    * asked answered and none matched; incomplete: no hit, but a registry failed, so "clear" would be a lie.
    */
   verdict: Verdict;
-  /** Every registry asked answered in full. */
+  /** Every registry asked answered in full, and nothing outside the blocks was lost. */
   complete: boolean;
   idrequest?: string;
   dateResponse?: string;
@@ -113,12 +113,17 @@ export function summarize(envelope: ParsedEnvelope, asked?: readonly RegistryKey
   let bestPercent: number | null = null;
   let bestLevel: MatchLevel | null = null;
   let complete = true;
+  const answeredForAllLists = envelope.header.listdata?.trim() === '-1';
   for (const r of registries) {
     totalHits += r.hits;
     if (r.bestPercent !== null && (bestPercent === null || r.bestPercent > bestPercent)) bestPercent = r.bestPercent;
     if (r.bestLevel === 'high' || (r.bestLevel === 'low' && bestLevel === null)) bestLevel = r.bestLevel;
     if (r.status === 'error' || r.status === 'malformed') complete = false;
+    // Asked by explicit lists yet missing from the answer: not searched, so its silence is not "no hits".
+    // Under -1 the service itself chooses which registries the account gets, so absence says nothing.
+    if (r.status === 'absent' && !answeredForAllLists) complete = false;
   }
+  if (!envelope.resultIntact) complete = false;
   const verdict: Verdict = bestLevel === 'high' ? 'high' : totalHits > 0 ? 'low' : complete ? 'clear' : 'incomplete';
   return {
     registries,

@@ -198,11 +198,11 @@ export async function evalLevel(context: RuntimeContext, args: SubjectArgs, regi
   const { verdict, registries: rows } = answer.summary;
   if (verdict === 'high') return levelText('high', context.lang);
   if (verdict === 'low') return levelText('low', context.lang);
-  if (verdict === 'clear') return functionsMessages.t(context.lang, 'cell.noHit');
-  const details = rows
-    .filter((r) => r.status === 'error' || r.status === 'malformed')
-    .map((r) => registryFailure(r, context.lang).message)
-    .join('; ');
+  // A registry asked by name but missing from the answer was not searched (SCREEN shows #N/A for
+  // it), so "no hits" would claim more than the service said.
+  const failed = rows.filter((r) => r.status === 'error' || r.status === 'malformed' || (r.status === 'absent' && listdata !== ALL_LISTS));
+  if (failed.length === 0) return functionsMessages.t(context.lang, 'cell.noHit');
+  const details = failed.map((r) => registryFailure(r, context.lang).message).join('; ');
   throw new CellFailure(cellError('na', functionsMessages.t(context.lang, 'error.registries', { details })));
 }
 

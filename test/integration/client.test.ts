@@ -143,6 +143,28 @@ describe('CheckListsClient over real HTTP on loopback', () => {
     expect(error.message).not.toContain(TOKKEN);
   });
 
+  it('keeps the tokken out of error text when the service echoes it URL-encoded from the GET form', async () => {
+    const tokken = 'Secret+Tokken/42=';
+    const primary = await server({ kind: 'json', status: 400, body: {} });
+    primary.setReply((req) => ({ kind: 'json', status: 400, body: { error: 105, message: `bad query ${req.url}` } }));
+    const c = new CheckListsClient({ addresses: [primary.url], credentials: { tokken, idSubjectFM: 's' }, method: 'GET', retries: 0 });
+    const error = (await c.search(query).catch((e: unknown) => e)) as RequestRejectedError;
+    expect(error).toBeInstanceOf(RequestRejectedError);
+    expect(primary.received[0].url).toContain(encodeURIComponent(tokken));
+    for (const text of [error.serviceMessage, error.message, error.text.uk]) {
+      expect(text).not.toContain(tokken);
+      expect(text).not.toContain(encodeURIComponent(tokken));
+      expect(text).not.toContain('Secret');
+    }
+  });
+
+  it('says so when a GET answer holds more envelopes than the one read', async () => {
+    const primary = await server({ kind: 'json', status: 200, body: [envelope('g1'), envelope('g2')] });
+    const result = await client([primary.url], { method: 'GET' }).search(query);
+    expect(result.envelope.header.idrequest).toBe('g1');
+    expect(result.envelope.problems.join(' ')).toMatch(/2 envelopes/);
+  });
+
   it('tries a recently failed primary last, so a dead primary costs one timeout, not one per request', async () => {
     const primary = await server({ kind: 'hang' });
     const reserve = await server(ok('r'));

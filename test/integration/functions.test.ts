@@ -379,6 +379,23 @@ describe('CHECKLISTS functions when the service fails', () => {
     expect(s.received.length).toBeLessThanOrEqual(3 * 2);
   }, 20_000);
 
+  it('LEVEL gives #N/A, not "no hits", when a registry it asked for is missing from the answer', async () => {
+    const s = await startScriptedServer({
+      kind: 'json',
+      status: 200,
+      body: { idrequest: '1', listdata: '-1', search: '1', result: { peps: [] } },
+    });
+    scripted.push(s);
+    const { fns } = await runtimeAgainst(s.url);
+    const name = 'Іваненко Іван Іванович';
+    const screen = await fns.screen(name, null, null, null, [['peps, psanctions']], invocation());
+    expect(screen[0][0]).toBe(0);
+    expect(screen[0][1]).toMatchObject({ code: '#N/A' });
+    const level = await outcome(fns.level(name, null, null, [['peps, psanctions']], invocation()));
+    expect(level.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/Sanctions/) });
+    expect(await fns.level(name, null, null, [['peps']], invocation())).toBe('—');
+  });
+
   it('gives #N/A when nothing listens at the address', async () => {
     const s = await startScriptedServer({ kind: 'json', status: 200, body: {} });
     const url = s.url;

@@ -51,12 +51,27 @@ describe('AnswerCache', () => {
     const stats = await cache.stats();
     expect(stats.bytes).toBeLessThanOrEqual(maxBytes);
     let stored = 0;
-    for (const [key, value] of storage.map) if (key.startsWith(CACHE_KEY_PREFIX)) stored += (key.length + value.length) * 2;
-    expect(stored).toBe(stats.bytes);
+    for (const [key, value] of storage.map) if (key.startsWith(CACHE_KEY_PREFIX) || key === CACHE_INDEX_KEY) stored += (key.length + value.length) * 2;
+    expect(stored).toBeLessThanOrEqual(stats.bytes);
     expect(await cache.get('subject-0', PEPS)).toBeNull();
     expect(await cache.get('subject-19', PEPS)).not.toBeNull();
     expect(stats.entries).toBeGreaterThan(1);
     expect(stats.entries).toBeLessThan(20);
+  });
+
+  it('counts its index in the byte budget, so many small answers cannot push storage past it', async () => {
+    let now = 0;
+    const storage = memoryStorage();
+    const maxBytes = 20_000;
+    const cache = new AnswerCache({ storage, maxBytes, now: () => now });
+    for (let i = 0; i < 60; i++) {
+      now += 1000;
+      await put(cache, `s${i}`);
+    }
+    let footprint = 0;
+    for (const [key, value] of storage.map) if (key.startsWith(CACHE_KEY_PREFIX) || key === CACHE_INDEX_KEY) footprint += (key.length + value.length) * 2;
+    expect(footprint).toBeLessThanOrEqual(maxBytes);
+    expect(await cache.get('s59', PEPS)).not.toBeNull();
   });
 
   it('refuses an answer larger than one entry may be', async () => {

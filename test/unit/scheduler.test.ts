@@ -317,3 +317,57 @@ describe('RequestScheduler: failures and bounds', () => {
     expect(settled.every((r) => r.status === 'rejected' && r.reason instanceof CancelledError)).toBe(true);
   });
 });
+
+describe('RequestScheduler: review fixes', () => {
+  it('widens a request still waiting for a slot instead of paying for a second one for the same subject', async () => {
+    const svc = fakeService({ delayMs: 20 });
+    const s = scheduler(svc.search, { concurrency: 1 });
+    const busy = s.ask(q('Someone Else', PEPS));
+    const pep = s.ask(q('Hit Ivan', PEPS));
+    await new Promise((r) => setTimeout(r, 8)); // both windows closed; Ivan's request waits for the slot
+    const sanctions = s.ask(q('Hit Ivan', SANCTIONS));
+    const [, pepAnswer, sanctionsAnswer] = await Promise.all([busy, pep, sanctions]);
+    expect(svc.calls.map((c) => c.query.name)).toEqual(['Someone Else', 'Hit Ivan']);
+    expect(svc.calls[1].query.listdata).toBe(unionListdata(PEPS, SANCTIONS));
+    expect(pepAnswer.summary.registries.map((r) => [r.key, r.hits])).toEqual([['peps', 1]]);
+    expect(sanctionsAnswer.summary.registries.map((r) => [r.key, r.hits])).toEqual([['psanctions', 1]]);
+  });
+
+  it('keeps every list of a subject in the cache when a narrower request on the wire finishes after a wider one', async () => {
+    const svc = fakeService();
+    let call = 0;
+    // The first request is slow, the second fast: their answers reach the cache in the other order.
+    const search: SchedulerOptions['search'] = async (query, options) => {
+      const delay = call++ === 0 ? 40 : 5;
+      await new Promise((r) => setTimeout(r, delay));
+      return svc.search(query, options);
+    };
+    const s = scheduler(search, { cache: new AnswerCache({ storage: memoryStorage() }) });
+    const pep = s.ask(q('Hit Ivan', PEPS));
+    await new Promise((r) => setTimeout(r, 10)); // the PEP request is on the wire
+    await Promise.all([pep, s.ask(q('Hit Ivan', SANCTIONS))]);
+    await s.idle();
+    const again = await Promise.all([s.ask(q('Hit Ivan', PEPS)), s.ask(q('Hit Ivan', SANCTIONS))]);
+    expect(again.map((a) => a.fromCache)).toEqual([true, true]);
+    expect(svc.calls).toHaveLength(2);
+  });
+
+  it('cancelAll also reaches asks whose batch is still reading the cache, and sends nothing for them', async () => {
+    const svc = fakeService();
+    const backing = memoryStorage();
+    const slowKeys = {
+      ...backing,
+      keys: async () => {
+        await new Promise((r) => setTimeout(r, 40));
+        return backing.keys();
+      },
+    };
+    const s = scheduler(svc.search, { cache: new AnswerCache({ storage: slowKeys }) });
+    const pending = s.ask(q('Hit Ivan', PEPS));
+    await new Promise((r) => setTimeout(r, 10)); // the batch is inside the cache lookup now
+    s.cancelAll();
+    await expect(pending).rejects.toBeInstanceOf(CancelledError);
+    await s.idle();
+    expect(svc.calls).toHaveLength(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { parseEnvelope } from '../../src/core/schema';
+import { parseEnvelope, parsePostAnswer } from '../../src/core/schema';
 import { levelText, registryErrorText, summarize, verdictText } from '../../src/core/summary';
 
 const envelope = (result: Record<string, unknown>) =>
@@ -48,6 +48,29 @@ describe('summarize', () => {
   it('lists registries asked but absent from the answer as absent', () => {
     const s = summarize(envelope({ peps: [] }), ['peps', 'wanted']);
     expect(s.registries[1]).toEqual({ key: 'wanted', status: 'absent', hits: 0, bestPercent: null, bestLevel: null });
+  });
+
+  it('a registry asked by explicit lists but missing from the answer makes a hitless answer incomplete', () => {
+    const explicit = parseEnvelope({ idrequest: '1', listdata: '8589934592', search: '1', result: { peps: [] } });
+    expect(summarize(explicit, ['peps', 'wanted'])).toMatchObject({ verdict: 'incomplete', complete: false });
+    // Under -1 the service decides which registries the account gets: absence is not a failure.
+    expect(summarize(envelope({ peps: [] }), ['peps', 'wanted'])).toMatchObject({ verdict: 'clear', complete: true });
+  });
+
+  it.each([
+    ['result is not an object', { idrequest: '1', listdata: '512', result: 'oops' }],
+    ['a second spelling of a registry carries the hits', { idrequest: '1', listdata: '512', result: { peps: [], PEPS: [{ name: 'X', percent: 90 }] } }],
+    ['a second spelling of result', { idrequest: '1', listdata: '512', result: { peps: [] }, Result: { peps: [{ name: 'X' }] } }],
+  ])('never calls an answer clear when %s', (_why, raw) => {
+    const parsed = parseEnvelope(raw);
+    expect(parsed.resultIntact).toBe(false);
+    expect(summarize(parsed, ['peps'])).toMatchObject({ verdict: 'incomplete', complete: false });
+  });
+
+  it('never calls a POST answer with several envelopes clear', () => {
+    const one = { idrequest: '1', listdata: '512', result: { peps: [] } };
+    const parsed = parsePostAnswer([one, { ...one, result: { peps: [{ name: 'X' }] } }]);
+    expect(summarize(parsed, ['peps']).verdict).toBe('incomplete');
   });
 
   it('defaults to the registries present, in catalogue order', () => {

@@ -46,6 +46,18 @@ export interface ParsedEnvelope {
   unknownResultKeys: Record<string, unknown>;
   /** What could not be read, as `path: reason` lines; empty for a clean answer. */
   problems: string[];
+  /**
+   * False when registry data may have been lost outside any one block (result not an object, a
+   * second spelling of a registry or of result, extra envelopes): such an answer must never
+   * read as "no hits".
+   */
+  resultIntact: boolean;
+}
+
+/** Records a problem that may hide hits of any registry. */
+export function noteLostResult(envelope: ParsedEnvelope, problem: string): void {
+  envelope.problems.push(problem);
+  envelope.resultIntact = false;
 }
 
 const HEADER_BY_LOWER = new Map<string, HeaderKey>(HEADER_KEYS.map((k) => [k.toLowerCase(), k]));
@@ -69,7 +81,7 @@ function setOutcome<K extends RegistryKey>(target: ParsedRegistries, key: K, out
 function parseResult(result: unknown, envelope: ParsedEnvelope): void {
   if (result === null || result === undefined) return;
   if (!isPlainObject(result)) {
-    envelope.problems.push(`${RESULT_KEY}: expected object, got ${kindOf(result)}`);
+    noteLostResult(envelope, `${RESULT_KEY}: expected object, got ${kindOf(result)}`);
     return;
   }
   const entries = documentedFirst(Object.entries(result), (k) => REGISTRY_BY_LOWER.get(k) === k);
@@ -81,7 +93,7 @@ function parseResult(result: unknown, envelope: ParsedEnvelope): void {
     }
     if (envelope.registries[key] !== undefined) {
       setOwn(envelope.unknownResultKeys, rawKey, value);
-      envelope.problems.push(`${rawKey}: second spelling of ${key}; kept in unknownResultKeys`);
+      noteLostResult(envelope, `${rawKey}: second spelling of ${key}; kept in unknownResultKeys`);
       continue;
     }
     const outcome = parseRegistryValue(key, value);
@@ -98,7 +110,7 @@ function parseResult(result: unknown, envelope: ParsedEnvelope): void {
  */
 export function parseEnvelope(raw: unknown): ParsedEnvelope {
   if (!isPlainObject(raw)) throw new AnswerShapeError(`expected an envelope object, got ${kindOf(raw)}`);
-  const envelope: ParsedEnvelope = { header: {}, registries: {}, extraHeader: {}, unknownResultKeys: {}, problems: [] };
+  const envelope: ParsedEnvelope = { header: {}, registries: {}, extraHeader: {}, unknownResultKeys: {}, problems: [], resultIntact: true };
   let recognised = false;
   let result: unknown;
   let resultSeen = false;
@@ -108,7 +120,7 @@ export function parseEnvelope(raw: unknown): ParsedEnvelope {
       recognised = true;
       if (resultSeen) {
         setOwn(envelope.extraHeader, rawKey, value);
-        envelope.problems.push(`${rawKey}: second spelling of result; kept in extraHeader`);
+        noteLostResult(envelope, `${rawKey}: second spelling of result; kept in extraHeader`);
       } else {
         result = value;
         resultSeen = value !== null && value !== undefined;
@@ -163,7 +175,7 @@ export function parsePostAnswer(raw: unknown): ParsedEnvelope {
   if (!Array.isArray(raw)) throw new AnswerShapeError(`expected an envelope object, got ${kindOf(raw)}`);
   if (raw.length === 0) throw new AnswerShapeError('the array holds no envelope');
   const envelope = parseNumbered(raw[0], 0);
-  if (raw.length > 1) envelope.problems.push(`answer held ${raw.length} envelopes; only the first was read`);
+  if (raw.length > 1) noteLostResult(envelope, `answer held ${raw.length} envelopes; only the first was read`);
   return envelope;
 }
 

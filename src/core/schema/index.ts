@@ -7,6 +7,7 @@ export {
   envelopeSchema,
   getAnswerSchema,
   HEADER_KEYS,
+  noteLostResult,
   parseEnvelope,
   parseGetAnswer,
   parsePostAnswer,
