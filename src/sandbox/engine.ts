@@ -139,7 +139,7 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
     const name = q.name;
     // The service derives namelat from name by KMU 55 when it is not sent.
     const namelat = q.namelat ?? (name ? latinOf(name) : undefined);
-    const codes = [q.ipn, q.nonrezedentcode, ...q.arrayedrpou].filter((c): c is string => typeof c === 'string' && c !== '');
+    const codes = [q.ipn, q.nonrezedentcode].filter((c): c is string => typeof c === 'string' && c !== '');
     const accept = (r: SandboxRecord) =>
       searched.has(r.registry) &&
       (q.listdata === ALL_LISTS || r.bits.some((b) => askedBits.has(b))) &&
@@ -149,6 +149,7 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
         nameVariants: queryNameVariants(name, namelat),
         date: q.date,
         codes,
+        scopedCodes: [{ codes: q.arrayedrpou, registries: ['edrchanges'] }],
         doc: queryDoc(q.doc, q.doctype),
         search: q.search,
         lowranklimit: q.lowranklimit,

@@ -1,3 +1,4 @@
+import type { RegistryKey } from '../core/registries';
 import type { SandboxData } from './data/generator';
 import type { SandboxRecord } from './data/model';
 import { allowedEdits, canonicalTokens, editDistance, normalizeDoc, skeleton } from './text';
@@ -11,8 +12,14 @@ export interface MatchQuery {
   /** name and namelat (namelat defaulted from name), each as canonical tokens; empty when not given. */
   nameVariants: string[][];
   date?: string;
-  /** ipn, nonrezedentcode and arrayedrpou entries. */
+  /** ipn and nonrezedentcode: codes that find a record in any asked registry. */
   codes: string[];
+  /**
+   * Codes that find records of some registries only: arrayedrpou names the companies whose
+   * register changes are wanted, not subjects to screen, so it must not make an edr or court
+   * record of that company a high hit.
+   */
+  scopedCodes?: readonly { codes: readonly string[]; registries: readonly RegistryKey[] }[];
   doc?: { value: string; doctype: 0 | 1 | 2 };
   search: 1 | 2;
   lowranklimit: number;
@@ -179,6 +186,9 @@ export class SandboxIndex {
 
     const codeIds = new Set<number>();
     for (const code of query.codes) for (const id of this.byCode.get(code) ?? []) codeIds.add(id);
+    for (const scope of query.scopedCodes ?? [])
+      for (const code of scope.codes)
+        for (const id of this.byCode.get(code) ?? []) if (scope.registries.includes(this.records[id].record.registry)) codeIds.add(id);
     const docIds = new Set<number>();
     if (query.doc) {
       const { value, doctype } = query.doc;

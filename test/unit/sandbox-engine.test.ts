@@ -240,6 +240,12 @@ describe('sandbox engine: the known subjects', () => {
     expect(block[0]).toMatchObject({ edrchangesfrom: '2000-01-01', edrchangesto: '2025-01-31' });
   });
 
+  it('reads arrayedrpou as the companies whose changes are wanted, not as subjects of other registries', () => {
+    const res = result(post(shared, { name: 'Зовсім Інша Людина', arrayedrpou: [KNOWN.company.edrpou] }));
+    expect(res.edrchanges).toHaveLength(1);
+    for (const key of ['edr', 'edrfullinfo', 'justice', 'bankrupt', 'licenses'] as const) expect(res[key]).toEqual([]);
+  });
+
   it('caps the records one registry returns', () => {
     const capped = engine({ maxHitsPerRegistry: 5 });
     const ask = { name: 'Іванович', listdata: 2 ** 20 };

@@ -123,7 +123,7 @@ describe('registry values', () => {
     expect(outcome).toEqual({
       status: 'malformed',
       rawCount: 1,
-      items: [{ name: 'Петренко', percent: undefined, active: undefined, sources: [{ site: undefined }], relatedPeps: undefined }],
+      items: [{ name: 'Петренко', percent: undefined, active: undefined, sources: [{ site: undefined }], relatedPeps: [{ idpep: undefined }] }],
       issues: [
         'peps[0].active: expected boolean, got string',
         'peps[0].percent: expected number, got string',
@@ -131,6 +131,18 @@ describe('registry values', () => {
         'peps[0].sources[1]: expected object, got string',
         'peps[0].relatedPeps[0].idpep: expected number, got string',
       ],
+    });
+  });
+
+  test('a lone object read as a list of one loses only its bad field, not the whole object', () => {
+    const outcome = parseRegistryValue('psanctions', [
+      { pid: 'P-1', sanction: { sanctionId: 'NSDC-7', name: 'Ткаченко', list_info: 'oops' }, p_akas: { x: 1 } },
+    ]);
+    expect(outcome).toEqual({
+      status: 'malformed',
+      rawCount: 1,
+      items: [{ pid: 'P-1', sanction: [{ sanctionId: 'NSDC-7', name: 'Ткаченко', list_info: undefined }], p_akas: [] }],
+      issues: ['psanctions[0].p_akas[0]: expected string, got object', 'psanctions[0].sanction[0].list_info: expected object, got string'],
     });
   });
 });

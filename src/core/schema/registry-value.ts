@@ -39,8 +39,10 @@ function cloneJson(value: unknown): unknown {
 
 /**
  * Sets the value a zod issue points at to null (which every lenient field reads as absent).
- * When the path runs past what the raw value holds (a lone object read as a list), the
- * deepest existing value on the path is blanked instead. Returns false when nothing changed.
+ * A lone object that the schema read as a list of one is first stored as that list, so that
+ * only the bad field inside it is blanked, not the whole object (a sanction entry with one
+ * odd field). When the path still runs past what the raw value holds, the deepest existing
+ * value on the path is blanked instead. Returns false when nothing changed.
  */
 function blankAt(root: Record<string, unknown>, path: readonly PropertyKey[]): boolean {
   let container: Record<PropertyKey, unknown> = root;
@@ -48,6 +50,11 @@ function blankAt(root: Record<string, unknown>, path: readonly PropertyKey[]): b
   let parentKey: PropertyKey | null = null;
   for (let i = 0; i < path.length; i++) {
     const key = path[i];
+    if (key === 0 && parent !== null && parentKey !== null && !Array.isArray(container)) {
+      const wrapped: unknown[] = [container];
+      parent[parentKey] = wrapped;
+      container = wrapped as unknown as Record<PropertyKey, unknown>;
+    }
     const next = container[key];
     if (next === undefined) {
       if (parent === null || parentKey === null) return false;
