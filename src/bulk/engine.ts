@@ -223,6 +223,18 @@ export function assertSameInput(meta: RunMeta, input: BulkInput): void {
   }
 }
 
+/**
+ * A resume must ask the same service the run started on: sandbox answers are fictional, and one
+ * sheet holding both, under a header naming one of them, would mislead the reviewer.
+ */
+export function assertSameMode(meta: RunMeta, mode: ServiceMode, modeLabel: LocalizedText): void {
+  if (meta.mode === mode) return;
+  throw inputError('mode', 'resume.modeChanged', {
+    uk: bulkMessages.t('uk', 'resume.modeChanged', { was: meta.modeLabel.uk, now: modeLabel.uk }),
+    en: bulkMessages.t('en', 'resume.modeChanged', { was: meta.modeLabel.en, now: modeLabel.en }),
+  });
+}
+
 class Wakeup {
   private resolve: (() => void) | null = null;
   private pending = false;

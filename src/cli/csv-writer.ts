@@ -35,7 +35,10 @@ export function csvText(
   delimiter: CsvDelimiter,
 ): string {
   const records: (string | number)[][] = [...block(runHeader), ...(runHeader.length > 0 ? [[]] : []), ...block([header]), ...block(rows)];
-  return stringify(records, { delimiter, bom: true, record_delimiter: '\r\n' });
+  // With an explicit record delimiter csv-stringify stops quoting a lone LF or CR, which Excel
+  // still reads as a line break: one value would become two rows, and text after the break would
+  // start a line of its own, where a formula prefix check never looked.
+  return stringify(records, { delimiter, bom: true, record_delimiter: '\r\n', quote_record_delimiter: true });
 }
 
 export function hitsPathFor(resultsPath: string): string {

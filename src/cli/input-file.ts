@@ -131,7 +131,9 @@ export function parseCsvText(text: string, delimiter: ',' | ';' | '\t' = detectD
     delimiter,
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: true,
+    // A blank line is a row in Excel too: dropping it would shift every later "Row" number
+    // away from the line the analyst sees when opening the file.
+    skip_empty_lines: false,
     bom: true,
   }) as string[][];
   return trimTrailingEmpty(pad(records.map((r) => r.map((v) => (v === '' ? null : v)))));

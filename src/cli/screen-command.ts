@@ -1,3 +1,5 @@
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { recogniseColumns } from '../bulk/columns';
 import { resumeBulkRun, startBulkRun, type AskFn, type BulkInput, type BulkProgress, type BulkRun, type BulkRunReport } from '../bulk/engine';
@@ -128,6 +130,9 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
 
   // Options first: a typo in -o must not cost reading a large workbook.
   const chosen = outputTarget(args, io.cwd, null);
+  await access(dirname(chosen.path), constants.W_OK).catch(() => {
+    throw usage('args.output.folder', { path: args.output ?? chosen.path });
+  });
   const table = await readInputTable(resolve(io.cwd, args.input), args.sheet);
   for (const w of table.warnings) io.stderr.write(`${w[lang]}\n`);
   const input = bulkInputFrom(table, args.input);

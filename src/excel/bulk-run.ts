@@ -1,5 +1,5 @@
 import type { ColumnMapping } from '../bulk/columns';
-import { resumeBulkRun, startBulkRun, type AskFn, type BulkProgress, type BulkRun, type RunTuning } from '../bulk/engine';
+import { assertSameMode, resumeBulkRun, startBulkRun, type AskFn, type BulkProgress, type BulkRun, type RunTuning } from '../bulk/engine';
 import type { RunQueryOptions } from '../bulk/plan';
 import type { RunListing, RunStateStore } from '../bulk/state';
 import type { Lang, LocalizedText } from '../core/i18n';
@@ -32,6 +32,12 @@ export interface WorkbookRunRequest {
   tuning: RunTuning;
 }
 
+/** A resume also says which service it would ask now, so a run never mixes sandbox and live answers. */
+export interface WorkbookResumeDeps extends WorkbookRunDeps {
+  mode: ServiceMode;
+  modeLabel: LocalizedText;
+}
+
 export interface WorkbookRun extends BulkRun {
   readonly sinkStats: ExcelSinkStats;
 }
@@ -51,10 +57,11 @@ export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunD
 }
 
 /** Continues a run from the workbook's state; the input is read again from the address it came from. */
-export async function resumeWorkbookRun(runId: string, deps: WorkbookRunDeps, tuning: RunTuning): Promise<WorkbookRun | null> {
+export async function resumeWorkbookRun(runId: string, deps: WorkbookResumeDeps, tuning: RunTuning): Promise<WorkbookRun | null> {
   const store = deps.store ?? workbookRunStateStore();
   const state = await store.load(runId);
   if (!state) return null;
+  assertSameMode(state.meta, deps.mode, deps.modeLabel);
   const input = await readAddressInput(state.meta.input.source);
   const sink = excelBulkSink(deps.sink);
   const run = resumeBulkRun(state, input, { ask: deps.ask, sink, store, onProgress: deps.onProgress, signal: deps.signal }, tuning);

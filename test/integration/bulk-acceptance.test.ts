@@ -55,6 +55,8 @@ function putList(rows: readonly ListRow[]): void {
   fake.setSheet('Clients', [LIST_HEADERS, ...rows.map((r) => r.cells)]).select('Clients', 'B2');
 }
 
+const SANDBOX_LABEL = { uk: 'ПІСОЧНИЦЯ — вигадані дані', en: 'SANDBOX — fictional data' };
+
 async function request(): Promise<WorkbookRunRequest> {
   const input = await readSelectionInput();
   return {
@@ -63,7 +65,7 @@ async function request(): Promise<WorkbookRunRequest> {
     options: { listdata: LISTDATA, search: 1, lowranklimit: 0, idUserPC: 'ACCEPTANCE' },
     lang: 'en',
     mode: 'sandbox',
-    modeLabel: { uk: 'ПІСОЧНИЦЯ — вигадані дані', en: 'SANDBOX — fictional data' },
+    modeLabel: SANDBOX_LABEL,
     tuning: TUNING,
   };
 }
@@ -182,7 +184,7 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     const [listing] = await resumableRuns();
     expect(listing).toMatchObject({ runId: run.runId, status: 'cancelled' });
 
-    const resumed = await resumeWorkbookRun(run.runId, { ask: ask(scheduler) }, TUNING);
+    const resumed = await resumeWorkbookRun(run.runId, { ask: ask(scheduler), mode: 'sandbox', modeLabel: SANDBOX_LABEL }, TUNING);
     const second = await resumed!.done;
     expect(second.status).toBe('completed');
     expect(second.requests).toBe(distinctSubjects(list) - answeredBefore);
@@ -231,7 +233,7 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     for (let i = 0; i < ports.length; i++) raised.push(await startCounting({ engine, faults: { seed: 20 + i, failRate: 0.05 }, port: ports[i] }));
     running.push(...raised);
     scheduler.resume();
-    const resumed = await resumeWorkbookRun(run.runId, { ask: ask(scheduler) }, TUNING);
+    const resumed = await resumeWorkbookRun(run.runId, { ask: ask(scheduler), mode: 'sandbox', modeLabel: SANDBOX_LABEL }, TUNING);
     const final = await resumed!.done;
     expect(final.status).toBe('completed');
     expect(engine.usage(DEMO_CREDENTIALS)).toBe(distinctSubjects(list));

@@ -6,6 +6,7 @@ import { csvSafe, csvText } from '../../src/cli/csv-writer';
 import { UsageError } from '../../src/cli/exit-codes';
 import { decodeText, detectDelimiter, parseCsvText } from '../../src/cli/input-file';
 import { ProgressReporter } from '../../src/cli/progress';
+import { bulkInputFrom } from '../../src/cli/screen-command';
 import { plain } from '../../src/cli/terminal';
 import { tempDir } from './cli-support';
 
@@ -35,6 +36,16 @@ describe('CSV injection protection', () => {
     const text = csvText([['Service', 'SANDBOX — fictional data']], ['Row', 'Name'], [[2, '=x']], ';');
     expect(text).toBe("\uFEFFService;SANDBOX — fictional data\r\n\r\nRow;Name\r\n2;'=x\r\n");
   });
+
+  it('quotes a value holding a lone line break, so it stays one cell and its second line is not a new row', () => {
+    const text = csvText([], ['Row', 'Name'], [[2, 'Іван\n=HYPERLINK("http://x")'], [3, 'a\rb']], ',');
+    expect(text).toBe('\uFEFFRow,Name\r\n2,"Іван\n=HYPERLINK(""http://x"")"\r\n3,"a\rb"\r\n');
+    expect(parseCsvText(text)).toEqual([
+      ['Row', 'Name'],
+      ['2', 'Іван\n=HYPERLINK("http://x")'],
+      ['3', 'a\rb'],
+    ]);
+  });
 });
 
 describe('CSV input', () => {
@@ -58,6 +69,14 @@ describe('CSV input', () => {
       ['a', 'b', 'c'],
       ['1', '2', null],
     ]);
+  });
+
+  it('keeps a blank line inside the list as a row, so later rows keep their line numbers', () => {
+    const rows = parseCsvText('\nПІБ,ІПН\nІван,1\n\nПетро,2\n');
+    expect(rows).toEqual([[null, null], ['ПІБ', 'ІПН'], ['Іван', '1'], [null, null], ['Петро', '2']]);
+    const input = bulkInputFrom({ format: 'csv', sheetName: 'CSV', rows, warnings: [] }, 'c.csv');
+    expect(input.firstSourceRow).toBe(3);
+    expect(input.rows.map((r) => r[0])).toEqual(['Іван', null, 'Петро']);
   });
 });
 

@@ -360,6 +360,7 @@ describe('checklists screen: bad input exits 2', () => {
     ['a header and no rows', () => writeBytes('empty.csv', 'ПІБ,ІПН\n'), [], 'has no rows to screen'],
     ['a missing sheet', () => join(work, 'clients.xlsx'), ['--sheet', 'Нема'], 'No sheet "Нема"'],
     ['a bad output name', () => join(work, 'clients.xlsx'), ['-o', 'out.pdf'], 'must end in .xlsx or .csv'],
+    ['an output folder that does not exist', () => join(work, 'clients.xlsx'), ['-o', 'no-such-folder/out.xlsx'], 'Cannot write into the folder'],
     ['bad concurrency', () => join(work, 'clients.xlsx'), ['--concurrency', '99'], '--concurrency must be a whole number'],
   ])('on %s', async (_label, makeInput, extra, message) => {
     const r = await runCli(bundle, ['screen', makeInput(), ...extra], { env: live(server.url) });

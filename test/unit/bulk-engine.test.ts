@@ -233,7 +233,7 @@ describe('bulk engine', () => {
       return new Promise<never>((resolve) => {
         if (q.name === 'P0') release.push(() => resolve(undefined as never));
         else setTimeout(() => resolve(undefined as never), 0);
-      }).then(() => ({ envelope: { header: {}, registries: {}, extraHeader: {}, unknownResultKeys: {}, problems: [] } }));
+      }).then(() => ({ envelope: { header: {}, registries: {}, extraHeader: {}, unknownResultKeys: {}, problems: [], resultIntact: true } }));
     };
     const run = startBulkRun({ ...params(input), mapping: { name: 0 } }, { ask, sink: memorySink() }, { concurrency: 4, chunkRows: 100, maxAheadRows: 500 });
     await new Promise((r) => setTimeout(r, 300));

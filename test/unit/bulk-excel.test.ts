@@ -120,9 +120,18 @@ describe('bulk run on the workbook', () => {
     expect(stateSheet).toBeDefined();
     expect(fake.sheetVisibility(stateSheet)).toBe('VeryHidden');
 
-    const resumed = await resumeWorkbookRun(run.runId, { ask: service.ask }, { concurrency: 4, chunkRows: 100, flushIntervalMs: 10_000 });
+    const sandbox = { mode: 'sandbox' as const, modeLabel: { uk: 'ПІСОЧНИЦЯ', en: 'SANDBOX' } };
+    // Credentials saved meanwhile: the add-in now asks the live service, which must not finish a sandbox run.
+    await expect(
+      resumeWorkbookRun(run.runId, { ask: service.ask, mode: 'live', modeLabel: { uk: 'Сервіс', en: 'Live service' } }, { concurrency: 4, chunkRows: 100, flushIntervalMs: 10_000 }),
+    ).rejects.toThrow(/started on "SANDBOX" and the add-in now uses "Live service"/);
+    expect(new Set(service.asked).size).toBe(service.asked.length);
+    const askedBeforeResume = service.asked.length;
+
+    const resumed = await resumeWorkbookRun(run.runId, { ask: service.ask, ...sandbox }, { concurrency: 4, chunkRows: 100, flushIntervalMs: 10_000 });
     const second = await resumed!.done;
     expect(second.status).toBe('completed');
+    expect(service.asked.length).toBeGreaterThan(askedBeforeResume);
     expect(new Set(service.asked).size).toBe(service.asked.length);
     const values = fake.sheetValues(sheet).slice(14);
     const stable = (rows: (string | number | boolean)[][]) => rows.map((r) => r.slice(0, -2));

@@ -189,7 +189,7 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
       service.allowSending();
       const resumed = await resumeWorkbookRun(
         runId,
-        { ask: service.ask, onProgress: (p) => mounted.current && setProgress(p) },
+        { ask: service.ask, mode: service.connection.mode, modeLabel: service.connection.label, onProgress: (p) => mounted.current && setProgress(p) },
         { ...TUNING, concurrency: service.concurrency },
       );
       if (resumed) await follow(resumed);
