@@ -14,6 +14,7 @@ const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { localizeFunctionsMetadata } = require('./scripts/functions-l10n');
 const { DEV_HOST, addinHost, retargetManifest } = require('./scripts/addin-host');
+const { scriptRule } = require('./scripts/webpack-rules');
 
 const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 const OFFICE_JS_PACKAGE = path.dirname(require.resolve('@microsoft/office-js/package.json'));
@@ -90,20 +91,7 @@ module.exports = async (env = {}, argv = {}) => {
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic' } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
+        scriptRule(),
         { test: /\.(png|jpg|jpeg|gif|ico)$/, type: 'asset/resource' },
       ],
     },

@@ -16,7 +16,7 @@ import { reloadSharedSettings } from '../service/runtime';
 import { isScreenSelectionMessage } from './bulk/screen-request';
 import { peekPendingScreenRequest } from './bulk/screen-request-note';
 import { describeError } from '../core/errors';
-import { langFromLocale, type Lang } from '../core/i18n';
+import { langFromLocale, type Lang, type LocalizedText } from '../core/i18n';
 import type { Settings } from '../core/settings';
 import type { LoadedSettings } from '../core/settings-store';
 import type { Connection } from '../service/connection';
@@ -74,7 +74,7 @@ export function App({ services }: AppProps) {
   const [loaded, setLoaded] = useState<LoadedSettings | null>(null);
   const [connection, setConnection] = useState<Connection | null>(null);
   const [language, setLanguage] = useState<Settings['language']>('auto');
-  const [startError, setStartError] = useState<string | null>(null);
+  const [startError, setStartError] = useState<LocalizedText | null>(null);
   const [tab, setTab] = useState<TabKey>('search');
   const langSelectId = useId();
   const lang = resolveLang(language, services.host.displayLanguage);
@@ -90,7 +90,7 @@ export function App({ services }: AppProps) {
   );
 
   useEffect(() => {
-    refresh().catch((error: unknown) => setStartError(describeError(error).en));
+    refresh().catch((error: unknown) => setStartError(describeError(error)));
   }, [refresh]);
 
   // The ribbon's "Screen selection" lands on the bulk tab; the panel itself consumes the request.
@@ -144,7 +144,7 @@ export function App({ services }: AppProps) {
 
         {startError && (
           <MessageBar intent="error" layout="multiline">
-            <MessageBarBody>{m.t(lang, 'app.startFailed', { message: startError })}</MessageBarBody>
+            <MessageBarBody>{m.t(lang, 'app.startFailed', { message: startError[lang] })}</MessageBarBody>
           </MessageBar>
         )}
         {!loaded && !startError && <Spinner label={m.t(lang, 'app.loading')} />}

@@ -18,6 +18,7 @@ import { ALL_LISTS, registriesOf } from '../core/listdata';
 import { validateQuery } from '../core/query';
 import type { Settings, ServiceMode } from '../core/settings';
 import { summarize, type EnvelopeSummary } from '../core/summary';
+import { describeExcelError } from '../excel/errors';
 import type { Connection } from '../service/connection';
 import { taskpaneMessages as m } from './messages';
 import { RegistryPicker } from './RegistryPicker';
@@ -121,7 +122,7 @@ export function SearchPanel({ connection, settings, excel, lang }: SearchPanelPr
       const address = await excel.insertAtActiveCell(summaryRows(shown.subject, shown.summary, shown.result, shown.mode, lang));
       setInsertMessage({ intent: 'success', text: m.t(lang, 'results.inserted', { address }) });
     } catch (error) {
-      setInsertMessage({ intent: 'error', text: m.t(lang, 'results.insertFailed', { message: describeError(error)[lang] }) });
+      setInsertMessage({ intent: 'error', text: m.t(lang, 'results.insertFailed', { message: describeExcelError(error)[lang] }) });
     } finally {
       setInserting(false);
     }

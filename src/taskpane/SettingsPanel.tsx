@@ -15,6 +15,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Lang, LocalizedText } from '../core/i18n';
 import { maskSecret, serviceMode, type Settings } from '../core/settings';
 import type { LoadedSettings } from '../core/settings-store';
+import { describeExcelError } from '../excel/errors';
 import { runConnectionTest, type ConnectionTestOutcome } from './connection-test';
 import { taskpaneMessages as m } from './messages';
 import { RegistryPicker } from './RegistryPicker';
@@ -115,7 +116,7 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
       setStatus({ intent: 'success', text: m.t(lang, fresh.mode === 'live' ? 'settings.saved.live' : 'settings.saved.sandbox') });
       onSaved(fresh);
     } catch (error) {
-      setStatus({ intent: 'error', text: m.t(lang, 'settings.saveFailed', { message: error instanceof Error ? error.message : String(error) }) });
+      setStatus({ intent: 'error', text: m.t(lang, 'settings.saveFailed', { message: describeExcelError(error)[lang] }) });
     } finally {
       setSaving(false);
     }
@@ -130,6 +131,8 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
       setValues((v) => ({ ...v, tokkenDraft: '' }));
       setStatus({ intent: 'success', text: m.t(lang, 'settings.tokkenRemoved') });
       onSaved(fresh);
+    } catch (error) {
+      setStatus({ intent: 'error', text: m.t(lang, 'settings.saveFailed', { message: describeExcelError(error)[lang] }) });
     } finally {
       setSaving(false);
     }

@@ -1,13 +1,15 @@
 /* eslint-env node */
 // The browser-test harness: the real task pane (src/taskpane/App) beside the in-memory workbook
-// fake, office.js copied from @microsoft/office-js so the page needs no network. Same loader
-// as webpack.config.js; development mode without source maps, so a cold build stays short.
+// fake, office.js copied from @microsoft/office-js so the page needs no network. The loader rule
+// is webpack.config.js's own (scripts/webpack-rules.js); development mode without source maps,
+// so a cold build stays short.
 //
 // Built by the e2e tests themselves (test/e2e/support/build-harness.ts); by hand:
 //   npx webpack --config test/e2e/webpack.harness.js
 const path = require('path');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { scriptRule } = require('../../scripts/webpack-rules');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const OFFICE_JS_PACKAGE = path.dirname(require.resolve('@microsoft/office-js/package.json'));
@@ -27,24 +29,7 @@ function harnessConfig(options = {}) {
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     // Kept between runs under node_modules/.cache: a warm rebuild takes a few seconds.
     cache: options.cache === false ? false : { type: 'filesystem', cacheDirectory: path.join(ROOT, 'node_modules', '.cache', 'checklists-e2e-webpack'), buildDependencies: { config: [__filename] } },
-    module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic' } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-      ],
-    },
+    module: { rules: [scriptRule()] },
     performance: { hints: false },
     infrastructureLogging: { level: 'error' },
     stats: 'errors-warnings',

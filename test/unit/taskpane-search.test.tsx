@@ -13,6 +13,7 @@ import { queryInputFrom, searchFormDefaults } from '../../src/taskpane/search-fo
 import { verdictText } from '../../src/core/summary';
 import { KNOWN } from '../../src/sandbox';
 import { connect } from '../../src/service/connection';
+import { excelMessages } from '../../src/excel/messages';
 import { fakeConnect, fakeServices, fixtureJson, json, scriptedTransport } from './taskpane-fakes';
 
 // No delay between keystrokes: the machine is shared and timers would make these tests slow, not truer.
@@ -141,6 +142,30 @@ describe('SearchPanel results', () => {
     expect(rows.get('Lost documents')).toBe(0);
     expect(rows.get('Served by')).toBe('https://primary.example');
     expect(rows.get('Request id')).toBe(fixtureJson('quirk-registry-errors.json').idrequest);
+  });
+
+  it('words an Office error from "Insert into sheet" in the pane’s language, not Excel’s raw text', async () => {
+    const transport = scriptedTransport(json(200, fixtureJson('post-all-registries.json')));
+    const connection = fakeConnect(transport)({ settings: LIVE, tokken: 'secret', mode: 'live' });
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <SearchPanel
+          connection={connection}
+          settings={LIVE}
+          lang="uk"
+          excel={{
+            insertAtActiveCell: async () => {
+              throw Object.assign(new Error('The request cannot be processed in cell-editing mode.'), { code: 'InvalidOperationInCellEditMode' });
+            },
+          }}
+        />
+      </FluentProvider>,
+    );
+    await user.type(field(m.t('uk', 'search.name')), 'Петро{Enter}');
+    await screen.findByTestId('results');
+    await user.click(screen.getByRole('button', { name: m.t('uk', 'results.insert') }));
+    const expected = m.t('uk', 'results.insertFailed', { message: excelMessages.t('uk', 'excel.error.cellEdit') });
+    expect(await screen.findByText(expected)).toHaveAttribute('data-intent', 'error');
   });
 
   it('reports an account error in the core’s words and keeps the form', async () => {

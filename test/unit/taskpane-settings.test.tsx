@@ -6,6 +6,8 @@ import type { Lang } from '../../src/core/i18n';
 import { DEFAULT_SETTINGS, maskSecret, type Settings } from '../../src/core/settings';
 import type { LoadedSettings } from '../../src/core/settings-store';
 import type { Transport } from '../../src/core/transport';
+import { ExcelLayerError } from '../../src/excel/errors';
+import { excelMessages } from '../../src/excel/messages';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import { SettingsPanel } from '../../src/taskpane/SettingsPanel';
 import { formFromSettings, validateSettingsForm, type SettingsFormValues } from '../../src/taskpane/settings-form';
@@ -178,6 +180,34 @@ describe('SettingsPanel', () => {
     await screen.findByText(m.t('en', 'settings.tokkenRemoved'));
     expect(services.storage.map.has('checklists.secret.tokken')).toBe(false);
     expect(saved.at(-1)?.mode).toBe('sandbox');
+  });
+
+  it('says in the pane’s language when the store refuses to remove the tokken, and keeps it', async () => {
+    const services = fakeServices();
+    await services.settings.save({ ...DEFAULT_SETTINGS, primaryUrl: PRIMARY, idSubjectFM: 'S' } satisfies Settings);
+    await services.settings.saveTokken(SECRET);
+    const refusal = new ExcelLayerError('storage-unavailable', excelMessages.text('excel.storage.unavailable'));
+    services.storage.removeItem = async () => {
+      throw refusal;
+    };
+    const { saved } = await renderPanel(services, 'uk');
+    await user.click(screen.getByRole('button', { name: m.t('uk', 'settings.removeTokken') }));
+    const expected = m.t('uk', 'settings.saveFailed', { message: excelMessages.t('uk', 'excel.storage.unavailable') });
+    expect(await screen.findByText(expected)).toBeInTheDocument();
+    expect(screen.queryByText(m.t('uk', 'settings.tokkenRemoved'))).toBeNull();
+    expect(saved).toEqual([]);
+    expect((await services.settings.load()).tokken).toBe(SECRET);
+  });
+
+  it('says in the pane’s language when saving fails', async () => {
+    const services = fakeServices();
+    services.storage.setItem = async () => {
+      throw new ExcelLayerError('storage-unavailable', excelMessages.text('excel.storage.unavailable'));
+    };
+    await renderPanel(services, 'uk');
+    await fill(m.t('uk', 'settings.primaryUrl'), PRIMARY);
+    await user.click(screen.getByRole('button', { name: m.t('uk', 'settings.save') }));
+    expect(await screen.findByText(m.t('uk', 'settings.saveFailed', { message: excelMessages.t('uk', 'excel.storage.unavailable') }))).toBeInTheDocument();
   });
 
   it('adds and removes reserve addresses, always offering at least three', async () => {
