@@ -1,6 +1,6 @@
 import { SettingsStore } from '../core/settings-store';
-import { memoryStorage, type KeyValueStorage } from '../core/storage';
-import { browserStorage, officeRuntimeStorage, toSafeRows } from '../excel';
+import type { KeyValueStorage } from '../core/storage';
+import { defaultStorage, toSafeRows } from '../excel';
 import { connect } from '../service/connection';
 import type { CellValue, ExcelFacade, HostInfo, HostTheme, TaskpaneServices } from './services';
 
@@ -19,18 +19,8 @@ function officeGlobal(): typeof Office | undefined {
  * and where even that is refused, memory for this page's life.
  */
 export function pickStorage(inOffice: boolean): KeyValueStorage {
-  if (inOffice) {
-    try {
-      return officeRuntimeStorage();
-    } catch {
-      // An old host without OfficeRuntime.storage: fall through to the browser's storage.
-    }
-  }
-  try {
-    return browserStorage();
-  } catch {
-    return memoryStorage();
-  }
+  // Outside Office a locally served office.js may still define OfficeRuntime: only Excel's is the add-in's store.
+  return defaultStorage({ officeRuntime: inOffice });
 }
 
 function forcedColorsQuery(): MediaQueryList | null {
