@@ -9,14 +9,8 @@ const indicatorFields = {
   indicators_level: num,
 };
 
-const founderShape = {
-  founder: str,
-  name: str,
-  edrpou: str,
-  entity_type: post(num),
-  ...indicatorFields,
-  part_suma: num,
-  percent: num,
+/** Founders and beneficiaries share these: their links to PEPs, sanctioned persons and sole traders. */
+const linkFlagFields = {
   n_pep: num,
   is_actual_pep: bool,
   n_pep_ids: str,
@@ -26,17 +20,32 @@ const founderShape = {
   n_psan_ids: str,
   n_fop: bool,
   n_fop_ids: str,
+};
+
+const originFields = {
+  country_of_origin: str,
+  country_of_origin_risks: country(),
+  countries_of_origin_risks: post(countries()),
+  country_of_register: str,
+  country_of_register_risks: country(),
+};
+
+const founderShape = {
+  founder: str,
+  name: str,
+  edrpou: str,
+  entity_type: post(num),
+  ...indicatorFields,
+  part_suma: num,
+  percent: num,
+  ...linkFlagFields,
   n_founder: str,
   rel_edrpou: str,
   rel_edrpou_kbv: post(str),
   address_founder: str,
   name_adr_founder: str,
   edrpou_adr_founder: str,
-  country_of_origin: str,
-  country_of_origin_risks: country(),
-  countries_of_origin_risks: post(countries()),
-  country_of_register: str,
-  country_of_register_risks: country(),
+  ...originFields,
 };
 
 // "benefiaciars" is the service's own spelling.
@@ -55,26 +64,14 @@ const beneficiaryShape = {
   reason: str,
   other_impact: str,
   beneficiary_false: bool,
-  n_pep: num,
-  is_actual_pep: bool,
-  n_pep_ids: str,
-  n_san: num,
-  is_actual_san: bool,
-  n_san_ids: str,
-  n_psan_ids: str,
-  n_fop: bool,
-  n_fop_ids: str,
+  ...linkFlagFields,
   n_mb: str,
   rel_edrpou: str,
   rel_edrpou_founder: post(str),
   address_mb: str,
   name_adr_mb: str,
   edrpou_adr_mb: str,
-  country_of_origin: str,
-  country_of_origin_risks: country(),
-  countries_of_origin_risks: post(countries()),
-  country_of_register: str,
-  country_of_register_risks: country(),
+  ...originFields,
 };
 
 const managerShape = {
