@@ -10,8 +10,8 @@ import type { SubjectOutcome } from './outcome';
  * The results of a run as plain data: Excel, CSV and XLSX writers all render this one model,
  * so a sheet and a file made from the same run say the same thing.
  *
- * `untrusted` marks columns whose text came from the input or from the service: a writer must
- * store those as text, never as something a spreadsheet could evaluate (=, +, -, @ ...).
+ * Every writer stores every string as text, never as something a spreadsheet could evaluate
+ * (=, +, -, @ ...): no column is trusted, so there is no per-column flag a new writer could forget.
  */
 export type TableCell = string | number | null;
 
@@ -22,7 +22,6 @@ export interface TableColumn {
   id: string;
   header: string;
   kind: ColumnKind;
-  untrusted: boolean;
 }
 
 export interface TableContext {
@@ -55,19 +54,19 @@ function uniqueHeaders(headers: string[]): string[] {
 
 export function resultColumns(ctx: TableContext): TableColumn[] {
   const t = (key: Parameters<typeof bulkMessages.t>[1]) => bulkMessages.t(ctx.lang, key);
-  const columns: TableColumn[] = [{ id: 'row', header: t('col.row'), kind: 'integer', untrusted: false }];
+  const columns: TableColumn[] = [{ id: 'row', header: t('col.row'), kind: 'integer' }];
   ctx.headers.forEach((_, i) => {
-    columns.push({ id: `in:${i}`, header: headerText(ctx.headers, i), kind: i === ctx.mapping.date ? 'date' : 'input', untrusted: true });
+    columns.push({ id: `in:${i}`, header: headerText(ctx.headers, i), kind: i === ctx.mapping.date ? 'date' : 'input' });
   });
-  columns.push({ id: 'level', header: t('col.level'), kind: 'text', untrusted: false });
-  columns.push({ id: 'bestPercent', header: t('col.bestPercent'), kind: 'number', untrusted: false });
+  columns.push({ id: 'level', header: t('col.level'), kind: 'text' });
+  columns.push({ id: 'bestPercent', header: t('col.bestPercent'), kind: 'number' });
   for (const key of ctx.registries) {
-    columns.push({ id: `reg:${key}`, header: registryDef(key).shortLabel[ctx.lang], kind: 'integer', untrusted: false });
+    columns.push({ id: `reg:${key}`, header: registryDef(key).shortLabel[ctx.lang], kind: 'integer' });
   }
-  columns.push({ id: 'registryErrors', header: t('col.registryErrors'), kind: 'text', untrusted: true });
-  columns.push({ id: 'status', header: t('col.status'), kind: 'text', untrusted: true });
-  columns.push({ id: 'idrequest', header: t('col.idrequest'), kind: 'text', untrusted: true });
-  columns.push({ id: 'dateResponse', header: t('col.dateResponse'), kind: 'text', untrusted: true });
+  columns.push({ id: 'registryErrors', header: t('col.registryErrors'), kind: 'text' });
+  columns.push({ id: 'status', header: t('col.status'), kind: 'text' });
+  columns.push({ id: 'idrequest', header: t('col.idrequest'), kind: 'text' });
+  columns.push({ id: 'dateResponse', header: t('col.dateResponse'), kind: 'text' });
   const headers = uniqueHeaders(columns.map((c) => c.header));
   return columns.map((c, i) => ({ ...c, header: headers[i] }));
 }
@@ -126,15 +125,15 @@ export function resultRow(ctx: TableContext, rowIndex: number, input: readonly C
 export function hitsColumns(lang: Lang): TableColumn[] {
   const t = (key: Parameters<typeof bulkMessages.t>[1]) => bulkMessages.t(lang, key);
   return [
-    { id: 'sourceRow', header: t('hits.sourceRow'), kind: 'integer', untrusted: false },
-    { id: 'input', header: t('hits.input'), kind: 'text', untrusted: true },
-    { id: 'registry', header: t('hits.registry'), kind: 'text', untrusted: false },
-    { id: 'recordId', header: t('hits.recordId'), kind: 'text', untrusted: true },
-    { id: 'name', header: t('hits.name'), kind: 'text', untrusted: true },
-    { id: 'percent', header: t('hits.percent'), kind: 'number', untrusted: false },
-    { id: 'level', header: t('hits.level'), kind: 'text', untrusted: false },
-    { id: 'birth', header: t('hits.birth'), kind: 'text', untrusted: true },
-    { id: 'details', header: t('hits.details'), kind: 'text', untrusted: true },
+    { id: 'sourceRow', header: t('hits.sourceRow'), kind: 'integer' },
+    { id: 'input', header: t('hits.input'), kind: 'text' },
+    { id: 'registry', header: t('hits.registry'), kind: 'text' },
+    { id: 'recordId', header: t('hits.recordId'), kind: 'text' },
+    { id: 'name', header: t('hits.name'), kind: 'text' },
+    { id: 'percent', header: t('hits.percent'), kind: 'number' },
+    { id: 'level', header: t('hits.level'), kind: 'text' },
+    { id: 'birth', header: t('hits.birth'), kind: 'text' },
+    { id: 'details', header: t('hits.details'), kind: 'text' },
   ];
 }
 
@@ -241,6 +240,6 @@ export function runHeaderRows(info: RunHeaderInfo, lang: Lang): TableCell[][] {
 }
 
 export const RUN_HEADER_COLUMNS: readonly TableColumn[] = [
-  { id: 'label', header: '', kind: 'text', untrusted: false },
-  { id: 'value', header: '', kind: 'text', untrusted: true },
+  { id: 'label', header: '', kind: 'text' },
+  { id: 'value', header: '', kind: 'text' },
 ];

@@ -40,7 +40,10 @@ describe('result table model', () => {
       'idrequest',
       'Response time',
     ]);
-    expect(cols.filter((c) => c.untrusted).map((c) => c.id)).toEqual(['in:0', 'in:1', 'in:2', 'in:3', 'registryErrors', 'status', 'idrequest', 'dateResponse']);
+    expect(cols.map((c) => c.id)).toEqual([
+      'row', 'in:0', 'in:1', 'in:2', 'in:3', 'level', 'bestPercent', 'reg:peps', 'reg:psanctions',
+      'registryErrors', 'status', 'idrequest', 'dateResponse',
+    ]);
     expect(cols.find((c) => c.id === 'in:1')?.kind).toBe('date');
     // Excel tables need distinct headers: the input's "Стан" and ours must not collide.
     const uk = resultColumns(ctx('uk')).map((c) => c.header);
