@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createSandboxEngine, type SandboxEngine, type SandboxEngineOptions } from './engine';
 import type { SandboxFaults } from './faults';
+import { sandboxMessages } from './messages';
 
 /**
  * The sandbox over HTTP: the only Node file of the sandbox. It moves bytes and applies the
@@ -65,7 +66,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     const body = await readBody(req, maxBody);
     if (body === null) {
       res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
-      res.end(JSON.stringify({ error: 100, message: 'Тіло запиту завелике' }));
+      res.end(JSON.stringify({ error: 100, message: sandboxMessages.t('uk', 'service.413') }));
       return;
     }
     const query: Record<string, string> = {};
@@ -101,7 +102,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       // Only the fact, never the request: its query may hold credentials.
       if (!res.headersSent) {
         res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ error: 500, message: 'Внутрішня помилка пісочниці' }));
+        res.end(JSON.stringify({ error: 500, message: sandboxMessages.t('uk', 'service.500') }));
       } else res.destroy();
       log?.(`${req.method ?? '?'} ${(req.url ?? '').split('?')[0]} 500 internal error`);
     });
