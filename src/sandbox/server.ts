@@ -45,6 +45,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
     });
     req.on('end', () => resolve(tooBig ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
+    // A client that hangs up mid-body may end the stream with no 'end' and no 'error'.
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('request aborted'));
+    });
   });
 }
 
