@@ -26,6 +26,12 @@ export interface AnswerCacheOptions {
    */
   namespace?: string;
   now?: () => number;
+  /**
+   * Longest one storage call may take; past it a read is a miss and a write is given up.
+   * OfficeRuntime.storage has been seen to stop answering, and nothing may wait on it forever.
+   * Default 3 s.
+   */
+  storageTimeoutMs?: number;
 }
 
 export interface CachedAnswer {
@@ -56,6 +62,7 @@ export const CACHE_INDEX_KEY = 'checklists.answers-index.v1';
 export const DEFAULT_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_CACHE_MAX_ENTRY_BYTES = 1024 * 1024;
+export const DEFAULT_CACHE_STORAGE_TIMEOUT_MS = 3000;
 /** Decoded entries kept in memory so one recalculation does not parse the same JSON twice. */
 const MEMORY_ENTRIES = 2000;
 
@@ -79,6 +86,69 @@ function sizeOf(key: string, value: string): number {
   return (key.length + value.length + key.length + INDEX_LINE_EXTRA) * 2;
 }
 
+/** The saved index, or null when it is missing or unreadable. */
+function parseIndex(text: string | null): Map<string, IndexEntry> | null {
+  if (!text) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const index = new Map<string, IndexEntry>();
+  for (const [key, known] of Object.entries(parsed as Record<string, unknown>)) {
+    if (key.startsWith(CACHE_KEY_PREFIX) && Array.isArray(known) && typeof known[0] === 'number' && typeof known[1] === 'number') {
+      index.set(key, { bytes: known[0], storedAt: known[1] });
+    }
+  }
+  return index;
+}
+
+class StorageTimeoutError extends Error {
+  constructor() {
+    super('storage did not answer in time');
+  }
+}
+
+/** Every call bounded: a call that does not settle in time rejects (and is left to finish on its own). */
+function boundedStorage(storage: KeyValueStorage, ms: number): KeyValueStorage {
+  const bound = <T>(call: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      let pending: Promise<T>;
+      try {
+        pending = call();
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      const timer = setTimeout(() => reject(new StorageTimeoutError()), ms);
+      pending.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  return {
+    getItem: (key) => bound(() => storage.getItem(key)),
+    setItem: (key, value) => bound(() => storage.setItem(key, value)),
+    removeItem: (key) => bound(() => storage.removeItem(key)),
+    keys: () => bound(() => storage.keys()),
+  };
+}
+
+/**
+ * Writes of every cache over one storage object take turns, whichever instance makes them: the
+ * shared runtime builds a new cache over the same storage after each settings change, and two
+ * interleaved writes would each save an index missing the other's entry.
+ */
+const writeTurns = new WeakMap<KeyValueStorage, { chain: Promise<unknown> }>();
+
 function parseStored(text: string | null): StoredEntry | null {
   if (!text) return null;
   let value: unknown;
@@ -94,6 +164,7 @@ function parseStored(text: string | null): StoredEntry | null {
 }
 
 export class AnswerCache {
+  private readonly shared: KeyValueStorage;
   private readonly storage: KeyValueStorage;
   private ttlMs: number;
   private readonly maxBytes: number;
@@ -103,11 +174,17 @@ export class AnswerCache {
   private index: Map<string, IndexEntry> | null = null;
   private loading: Promise<Map<string, IndexEntry>> | null = null;
   private readonly memory = new Map<string, CachedAnswer>();
-  /** Writes and evictions one after another, so the byte count never goes stale under concurrency. */
-  private writeChain: Promise<unknown> = Promise.resolve();
+  /**
+   * Keys this instance changed in its index since the index was last saved: what it must
+   * re-apply on top of an index another instance (or window) saved meanwhile.
+   */
+  private readonly unsaved = new Set<string>();
+  /** The saved index as this instance last wrote or read it: unchanged text needs no parsing. */
+  private lastIndexText: string | null = null;
 
   constructor(options: AnswerCacheOptions) {
-    this.storage = options.storage;
+    this.shared = options.storage;
+    this.storage = boundedStorage(options.storage, Math.max(1, options.storageTimeoutMs ?? DEFAULT_CACHE_STORAGE_TIMEOUT_MS));
     this.ttlMs = Math.max(0, options.ttlMs ?? DEFAULT_CACHE_TTL_MS);
     this.maxBytes = options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
     this.maxEntryBytes = Math.min(options.maxEntryBytes ?? DEFAULT_CACHE_MAX_ENTRY_BYTES, this.maxBytes);
@@ -132,34 +209,43 @@ export class AnswerCache {
     return age >= 0 && age < this.ttlMs;
   }
 
+  /** Runs a write after every earlier write of any cache over the same storage. */
+  private inTurn<T>(task: () => Promise<T>): Promise<T> {
+    let turn = writeTurns.get(this.shared);
+    if (!turn) {
+      turn = { chain: Promise.resolve() };
+      writeTurns.set(this.shared, turn);
+    }
+    const run = turn.chain.then(task);
+    turn.chain = run.catch(() => undefined);
+    return run;
+  }
+
   /**
    * Sizes and ages of every entry (all namespaces: they share one storage budget). Kept under
    * its own key so opening a workbook reads one item, not every answer; entries the index does
-   * not know (a write cut short) are read once and either adopted or dropped.
+   * not know (a write cut short) are read once and either adopted or dropped. A storage that
+   * fails or does not answer fails the load, which the next call tries again.
    */
   private async loadIndex(): Promise<Map<string, IndexEntry>> {
     if (this.index) return this.index;
     if (!this.loading) {
-      this.loading = (async () => {
+      const loading = (async () => {
+        const text = await this.storage.getItem(CACHE_INDEX_KEY);
+        const saved = parseIndex(text) ?? new Map<string, IndexEntry>();
         const index = new Map<string, IndexEntry>();
-        let saved: Record<string, unknown> = {};
-        try {
-          const text = await this.storage.getItem(CACHE_INDEX_KEY);
-          const parsed: unknown = text ? JSON.parse(text) : {};
-          if (parsed && typeof parsed === 'object') saved = parsed as Record<string, unknown>;
-        } catch {
-          saved = {};
-        }
         const keys = (await this.storage.keys()).filter((k) => k.startsWith(CACHE_KEY_PREFIX));
+        const dropped: string[] = [];
         let changed = false;
         for (const key of keys) {
-          const known = saved[key];
-          if (Array.isArray(known) && typeof known[0] === 'number' && typeof known[1] === 'number') {
-            if (this.fresh(known[1])) {
-              index.set(key, { bytes: known[0], storedAt: known[1] });
+          const known = saved.get(key);
+          if (known) {
+            if (this.fresh(known.storedAt)) {
+              index.set(key, known);
               continue;
             }
             await this.storage.removeItem(key);
+            dropped.push(key);
             changed = true;
             continue;
           }
@@ -168,29 +254,74 @@ export class AnswerCache {
           changed = true;
           if (value === null || !entry || !this.fresh(entry.t)) {
             await this.storage.removeItem(key);
+            dropped.push(key);
             continue;
           }
           index.set(key, { bytes: sizeOf(key, value), storedAt: entry.t });
         }
-        if (changed || Object.keys(saved).length !== index.size) await this.saveIndex(index);
+        this.lastIndexText = text;
+        if (changed || saved.size !== index.size) {
+          for (const key of [...index.keys(), ...dropped]) this.unsaved.add(key);
+          await this.saveIndex(index);
+        }
         this.index = index;
         return index;
       })();
+      this.loading = loading;
+      loading.catch(() => {
+        if (this.loading === loading) this.loading = null;
+      });
     }
     return this.loading;
+  }
+
+  /**
+   * Takes in what other caches over the same storage saved since this one last looked: their
+   * new entries count against the budget here too, and entries they evicted are gone. This
+   * instance's own unsaved changes are applied on top.
+   */
+  private async refreshIndex(): Promise<Map<string, IndexEntry>> {
+    const index = await this.loadIndex();
+    let text: string | null;
+    try {
+      text = await this.storage.getItem(CACHE_INDEX_KEY);
+    } catch {
+      return index;
+    }
+    if (text === this.lastIndexText) return index;
+    const stored = parseIndex(text);
+    // Unreadable or missing: what this instance knows is the best account, and it is saved next.
+    if (!stored) return index;
+    this.lastIndexText = text;
+    for (const key of this.unsaved) {
+      const mine = index.get(key);
+      if (mine) stored.set(key, mine);
+      else stored.delete(key);
+    }
+    for (const [key, entry] of index) {
+      const theirs = stored.get(key);
+      // Gone or rewritten elsewhere: the decoded copy here no longer matches storage.
+      if (!theirs || theirs.storedAt !== entry.storedAt) this.memory.delete(key);
+    }
+    index.clear();
+    for (const [key, entry] of stored) index.set(key, entry);
+    return index;
   }
 
   private async saveIndex(index: Map<string, IndexEntry>): Promise<void> {
     const out: Record<string, [number, number]> = {};
     for (const [key, e] of index) out[key] = [e.bytes, e.storedAt];
+    const text = JSON.stringify(out);
     try {
-      await this.storage.setItem(CACHE_INDEX_KEY, JSON.stringify(out));
+      await this.storage.setItem(CACHE_INDEX_KEY, text);
+      this.lastIndexText = text;
+      this.unsaved.clear();
     } catch {
       // Without an index the next session rebuilds it from the entries themselves.
     }
   }
 
-  /** The fresh entry for a subject, whatever listdata it holds. */
+  /** The fresh entry for a subject, whatever listdata it holds; null also when storage fails or hangs. */
   async peek(subjectKey: string): Promise<CachedAnswer | null> {
     if (!this.enabled) return null;
     const key = this.storageKey(subjectKey);
@@ -199,9 +330,15 @@ export class AnswerCache {
       if (this.fresh(remembered.storedAt)) return remembered;
       this.memory.delete(key);
     }
-    const index = await this.loadIndex();
-    if (!index.has(key)) return null;
-    const entry = parseStored(await this.storage.getItem(key));
+    let text: string | null;
+    try {
+      const index = await this.loadIndex();
+      if (!index.has(key)) return null;
+      text = await this.storage.getItem(key);
+    } catch {
+      return null;
+    }
+    const entry = parseStored(text);
     // A hash collision gives an entry for another subject: treat it as a miss, never as an answer.
     if (!entry || entry.k !== subjectKey || !this.fresh(entry.t)) return null;
     let envelope: ParsedEnvelope;
@@ -223,17 +360,15 @@ export class AnswerCache {
 
   /**
    * Keeps an answer, replacing the subject's previous one. Returns false when it was not kept
-   * (cache disabled, or the answer alone is larger than an entry may be).
+   * (cache disabled, the answer alone is larger than an entry may be, or storage refused it).
    */
   put(subjectKey: string, listdata: Listdata, raw: unknown, envelope: ParsedEnvelope, servedBy: string): Promise<boolean> {
-    const run = this.writeChain.then(() => this.write(subjectKey, listdata, raw, envelope, servedBy));
-    this.writeChain = run.catch(() => undefined);
-    return run;
+    return this.inTurn(() => this.write(subjectKey, listdata, raw, envelope, servedBy));
   }
 
   private async write(subjectKey: string, listdata: Listdata, raw: unknown, envelope: ParsedEnvelope, servedBy: string): Promise<boolean> {
     if (!this.enabled) return false;
-    const index = await this.loadIndex();
+    const index = await this.refreshIndex();
     const key = this.storageKey(subjectKey);
     // Two requests for one subject can finish out of order: a narrower answer arriving last must
     // not replace a fresh one that holds all of it and more.
@@ -257,6 +392,7 @@ export class AnswerCache {
         if (total + bytes <= this.maxBytes) break;
         await this.storage.removeItem(victim);
         index.delete(victim);
+        this.unsaved.add(victim);
         this.memory.delete(victim);
         total -= info.bytes;
       }
@@ -264,13 +400,15 @@ export class AnswerCache {
     try {
       await this.storage.setItem(key, value);
     } catch {
-      // Storage full or refused: the answer is still good for this session.
+      // Storage full, refused or too slow: the answer is still good for this session.
       index.delete(key);
+      this.unsaved.add(key);
       this.memory.delete(key);
       await this.saveIndex(index);
       return false;
     }
     index.set(key, { bytes, storedAt });
+    this.unsaved.add(key);
     await this.saveIndex(index);
     this.remember(key, { subjectKey, listdata, envelope, servedBy, storedAt });
     return true;
@@ -291,26 +429,28 @@ export class AnswerCache {
     return total;
   }
 
-  async stats(): Promise<{ entries: number; bytes: number }> {
-    const index = await this.loadIndex();
-    return { entries: index.size, bytes: this.totalBytes() };
+  /** Entries and bytes of every namespace, as the storage's saved index now has them. */
+  stats(): Promise<{ entries: number; bytes: number }> {
+    return this.inTurn(async () => {
+      const index = await this.refreshIndex();
+      return { entries: index.size, bytes: this.totalBytes() };
+    });
   }
 
   /** Drops this namespace's entries (other namespaces keep theirs). */
   clear(): Promise<void> {
-    const run = this.writeChain.then(() => this.removeNamespace());
-    this.writeChain = run.catch(() => undefined);
-    return run;
+    return this.inTurn(() => this.removeNamespace());
   }
 
   private async removeNamespace(): Promise<void> {
-    const index = await this.loadIndex();
+    const index = await this.refreshIndex();
     const keys = (await this.storage.keys()).filter((k) => k.startsWith(this.prefix));
     for (const key of keys) {
       await this.storage.removeItem(key);
       index.delete(key);
+      this.unsaved.add(key);
     }
     await this.saveIndex(index);
-    this.memory.clear();
+    for (const key of [...this.memory.keys()]) if (key.startsWith(this.prefix)) this.memory.delete(key);
   }
 }

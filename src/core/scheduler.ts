@@ -2,6 +2,7 @@ import type { AnswerCache } from './answer-cache';
 import type { SearchResult } from './client';
 import { AccountError, CancelledError, ServiceUnreachableError } from './errors';
 import { ALL_LISTS, containsListdata, registriesOf, unionListdata, type Listdata } from './listdata';
+import { restrictToListdata } from './list-filter';
 import { subjectKey, type SearchQuery } from './query';
 import type { RegistryKey } from './registries';
 import type { ParsedEnvelope } from './schema';
@@ -12,7 +13,8 @@ import { summarize, type EnvelopeSummary } from './summary';
  * - asks for the same subject arriving within one merge window (one recalculation) become one
  *   request for the union of their listdata, and each asker gets its own registries back;
  * - an ask whose listdata is covered by a request already in flight waits for that request;
- * - an ask covered by a fresh cached answer is answered from the cache;
+ * - an ask covered by a fresh cached answer is answered from the cache (unless it asks `fresh`);
+ * - every asker sees only its own lists, even in an answer fetched or cached for more;
  * - at most `concurrency` requests are on the wire at once;
  * - after an account or quota error nothing more is sent until `resume()`.
  * Pure: no Office, no timers beyond setTimeout, so the bulk engine and the CLI reuse it.
@@ -34,24 +36,47 @@ export interface SchedulerOptions {
    * functions use a finite pause so that a later recalculation notices a raised quota.
    */
   accountHaltMs?: number;
+  /**
+   * Longest an ask waits for the cache to say whether it holds the subject; past it the read
+   * counts as a miss. OfficeRuntime.storage can stop answering, and a bulk run must not stop
+   * with it. Default 3 s.
+   */
+  cacheReadTimeoutMs?: number;
+  /**
+   * Longest an answered request stays findable while its answer is written to the cache; the
+   * askers have their answer before the write starts. Default 30 s.
+   */
+  cacheWriteTimeoutMs?: number;
 }
 
 export interface AskOptions {
   signal?: AbortSignal;
+  /**
+   * Ask the service again: never answered from the cache, nor by a request that left before
+   * this ask. The answer still goes to the cache. For "search again" in the task pane.
+   */
+  fresh?: boolean;
 }
 
 export interface ScheduledAnswer {
+  /**
+   * The answer restricted to the asked lists (restrictToListdata), whatever the request or the
+   * cache entry held; its header is the service's, unchanged.
+   */
   envelope: ParsedEnvelope;
-  /** What the envelope answers for: the asked listdata or more. */
+  /** What the request or cache entry answering this ask was for: the asked listdata or more. */
   listdata: Listdata;
   asked: Listdata;
   /** The registries the asked listdata selects; `summary` covers exactly these. */
   registries: RegistryKey[];
   summary: EnvelopeSummary;
+  /** The address that answered (for a cached answer: the one that answered originally). */
   servedBy: string;
   fromCache: boolean;
   /** When the answer was received (for a cached one: originally). */
   receivedAt: number;
+  /** How long the request took, retries and failover included; 0 for an answer from the cache. */
+  durationMs: number;
 }
 
 export interface SchedulerStats {
@@ -62,11 +87,16 @@ export interface SchedulerStats {
   merged: number;
   failures: number;
   cancelled: number;
+  /** Cache reads taken as misses and cache writes given up because storage did not answer in time. */
+  cacheTimeouts: number;
 }
 
 interface Waiter {
   query: SearchQuery;
   asked: Listdata;
+  fresh: boolean;
+  /** Order of the ask, to tell a request that left before it from one that left after. */
+  seq: number;
   settled: boolean;
   resolve(answer: ScheduledAnswer): void;
   reject(error: unknown): void;
@@ -82,13 +112,30 @@ interface Flight {
   controller: AbortController;
   /** Set when the request leaves; until then it may still be widened for later asks. */
   sent: boolean;
+  /** The last ask made before the request left: a fresh ask after it may not share it. */
+  sentSeq: number;
   /** Set once answered; the flight stays findable until its answer is in the cache. */
-  result?: { envelope: ParsedEnvelope; servedBy: string; receivedAt: number };
+  result?: { envelope: ParsedEnvelope; servedBy: string; receivedAt: number; durationMs: number };
 }
 
 export const DEFAULT_SCHEDULER_CONCURRENCY = 4;
 export const DEFAULT_BATCH_WINDOW_MS = 5;
 export const DEFAULT_SCHEDULER_TIMEOUT_MS = 60_000;
+export const DEFAULT_CACHE_READ_TIMEOUT_MS = 3_000;
+export const DEFAULT_CACHE_WRITE_TIMEOUT_MS = 30_000;
+
+const TIMED_OUT: unique symbol = Symbol('timed out');
+
+/** The promise's value, or TIMED_OUT when it has not settled within `ms` (it keeps running). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const bound = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  return Promise.race([promise, bound]).finally(() => {
+    if (timer) clearTimeout(timer);
+  });
+}
 
 /** A registry that failed for a passing reason must be asked again, not remembered for a day. */
 const LASTING_REGISTRY_ERRORS = new Set([9001]);
@@ -107,7 +154,10 @@ export class RequestScheduler {
   private readonly batchWindowMs: number;
   private readonly timeoutMs: number;
   private readonly accountHaltMs: number;
+  private readonly cacheReadTimeoutMs: number;
+  private readonly cacheWriteTimeoutMs: number;
 
+  private askSeq = 0;
   private pending = new Map<string, Waiter[]>();
   private windowTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly inFlight = new Map<string, Flight[]>();
@@ -121,7 +171,7 @@ export class RequestScheduler {
   private halted: AccountError | null = null;
   private haltedAt = 0;
 
-  readonly stats: SchedulerStats = { asks: 0, requestsSent: 0, cacheHits: 0, merged: 0, failures: 0, cancelled: 0 };
+  readonly stats: SchedulerStats = { asks: 0, requestsSent: 0, cacheHits: 0, merged: 0, failures: 0, cancelled: 0, cacheTimeouts: 0 };
 
   constructor(options: SchedulerOptions) {
     this.searchFn = options.search;
@@ -130,6 +180,8 @@ export class RequestScheduler {
     this.batchWindowMs = Math.max(0, options.batchWindowMs ?? DEFAULT_BATCH_WINDOW_MS);
     this.timeoutMs = Math.max(1, options.timeoutMs ?? DEFAULT_SCHEDULER_TIMEOUT_MS);
     this.accountHaltMs = options.accountHaltMs ?? Infinity;
+    this.cacheReadTimeoutMs = Math.max(1, options.cacheReadTimeoutMs ?? DEFAULT_CACHE_READ_TIMEOUT_MS);
+    this.cacheWriteTimeoutMs = Math.max(1, options.cacheWriteTimeoutMs ?? DEFAULT_CACHE_WRITE_TIMEOUT_MS);
   }
 
   /** The account error that stopped sending, if any. */
@@ -153,10 +205,13 @@ export class RequestScheduler {
       return Promise.reject(new CancelledError());
     }
     const key = subjectKey(query);
+    const seq = ++this.askSeq;
     return new Promise<ScheduledAnswer>((resolve, reject) => {
       const waiter: Waiter = {
         query,
         asked: query.listdata ?? ALL_LISTS,
+        fresh: options.fresh === true,
+        seq,
         settled: false,
         signal,
         resolve: (answer) => {
@@ -242,26 +297,30 @@ export class RequestScheduler {
 
     for (const flight of this.inFlight.get(key) ?? []) {
       for (const w of waiting)
-        if (containsListdata(flight.listdata, w.asked)) {
+        if (containsListdata(flight.listdata, w.asked) && (!w.fresh || !flight.sent || w.seq <= flight.sentSeq)) {
           w.flight = flight;
           this.stats.merged++;
           const r = flight.result;
-          if (r) w.resolve(this.answerFor(w, r.envelope, flight.listdata, r.servedBy, false, r.receivedAt));
+          if (r) w.resolve(this.answerFor(w, r.envelope, flight.listdata, r.servedBy, false, r.receivedAt, r.durationMs));
           else flight.waiters.push(w);
         }
       waiting = waiting.filter((w) => !w.flight);
     }
     if (waiting.length === 0) return;
 
+    // Read even when every ask is fresh: what the entry holds widens the request below, so the
+    // fresh answer can replace the entry instead of being refused as narrower.
     let cachedListdata: Listdata | null = null;
     if (this.cache?.enabled) {
-      const cached = await this.cache.peek(key).catch(() => null);
+      const read = await within(this.cache.peek(key).catch(() => null), this.cacheReadTimeoutMs);
+      if (read === TIMED_OUT) this.stats.cacheTimeouts++;
+      const cached = read === TIMED_OUT ? null : read;
       if (cached) {
         cachedListdata = cached.listdata;
         for (const w of waiting)
-          if (containsListdata(cached.listdata, w.asked)) {
+          if (!w.fresh && containsListdata(cached.listdata, w.asked)) {
             this.stats.cacheHits++;
-            w.resolve(this.answerFor(w, cached.envelope, cached.listdata, cached.servedBy, true, cached.storedAt));
+            w.resolve(this.answerFor(w, cached.envelope, cached.listdata, cached.servedBy, true, cached.storedAt, 0));
           }
       }
     }
@@ -295,6 +354,7 @@ export class RequestScheduler {
       waiters: waiting,
       controller: new AbortController(),
       sent: false,
+      sentSeq: 0,
     };
     for (const w of waiting) w.flight = flight;
     this.stats.merged += waiting.length - 1;
@@ -342,15 +402,19 @@ export class RequestScheduler {
       });
       this.stats.requestsSent++;
       flight.sent = true;
+      flight.sentSeq = this.askSeq;
       const result = await Promise.race([this.searchFn(flight.query, { signal: flight.controller.signal }), deadline]);
       const receivedAt = Date.now();
+      const durationMs = Number.isFinite(result.durationMs) ? result.durationMs : receivedAt - started;
       // The wire is free again; storing the answer must not hold back the next request.
       free();
-      flight.result = { envelope: result.envelope, servedBy: result.servedBy, receivedAt };
-      for (const w of flight.waiters) w.resolve(this.answerFor(w, result.envelope, flight.listdata, result.servedBy, false, receivedAt));
+      flight.result = { envelope: result.envelope, servedBy: result.servedBy, receivedAt, durationMs };
+      for (const w of flight.waiters) w.resolve(this.answerFor(w, result.envelope, flight.listdata, result.servedBy, false, receivedAt, durationMs));
       // Asks arriving while the answer is being stored join the answered flight (see processBatch).
+      // A write that hangs only ends that early: the askers were answered above.
       if (this.cache?.enabled && isCacheable(result.envelope)) {
-        await this.cache.put(flight.key, flight.listdata, result.raw, result.envelope, result.servedBy).catch(() => false);
+        const stored = this.cache.put(flight.key, flight.listdata, result.raw, result.envelope, result.servedBy).catch(() => false);
+        if ((await within(stored, this.cacheWriteTimeoutMs)) === TIMED_OUT) this.stats.cacheTimeouts++;
       }
     } catch (error) {
       this.stats.failures++;
@@ -381,18 +445,22 @@ export class RequestScheduler {
     servedBy: string,
     fromCache: boolean,
     receivedAt: number,
+    durationMs: number,
   ): ScheduledAnswer {
     const registries = registriesOf(waiter.asked);
+    // An answer for exactly the asked lists is already the service's own selection.
+    const own = listdata === waiter.asked ? envelope : restrictToListdata(envelope, waiter.asked);
     return {
-      envelope,
+      envelope: own,
       listdata,
       asked: waiter.asked,
       registries,
       // "All lists" depends on the account: report what came back rather than all 18 keys.
-      summary: summarize(envelope, waiter.asked === ALL_LISTS ? undefined : registries),
+      summary: summarize(own, waiter.asked === ALL_LISTS ? undefined : registries),
       servedBy,
       fromCache,
       receivedAt,
+      durationMs,
     };
   }
 }
