@@ -153,7 +153,7 @@ export function App({ services }: AppProps) {
           <div className={styles.panel} role="tabpanel" aria-label={m.t(lang, `tab.${tab}`)}>
             {/* Panels stay mounted so a long answer or a half-filled form survives a look at the settings. */}
             <div hidden={tab !== 'search'}>
-              <SearchPanel connection={connection} settings={loaded.settings} excel={services.excel} lang={lang} />
+              <SearchPanel services={services} settings={loaded.settings} lang={lang} />
             </div>
             <div hidden={tab !== 'bulk'}>
               {mode === 'sandbox' && <SandboxBanner lang={lang} />}

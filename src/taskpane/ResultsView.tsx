@@ -9,9 +9,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useId } from 'react';
-import type { SearchResult } from '../core/client';
 import type { Lang } from '../core/i18n';
 import { registryDef, type RegistryKey } from '../core/registries';
+import type { ParsedEnvelope } from '../core/schema';
 import type { ServiceMode } from '../core/settings';
 import { registryErrorText, verdictText, type EnvelopeSummary, type RegistrySummary } from '../core/summary';
 import { MODE_LABELS } from '../service/connection';
@@ -52,13 +52,31 @@ const useStyles = makeStyles({
 
 type Item = Record<string, unknown>;
 
-function itemsOf(result: SearchResult, key: RegistryKey): readonly Item[] {
+/**
+ * What the view shows of an answer: a client's SearchResult, or the scheduler's answer, which may
+ * come from the cache and then has no request of its own to time.
+ */
+export interface ShownAnswer {
+  envelope: ParsedEnvelope;
+  servedBy: string;
+  durationMs?: number;
+  fromCache?: boolean;
+  /** Epoch ms the answer was received; for a cached one, when it originally was. */
+  receivedAt?: number;
+}
+
+/** The analyst's own clock, not the service's: it says how old the kept answer is. */
+export function formatReceivedAt(epochMs: number, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === 'uk' ? 'uk-UA' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(epochMs));
+}
+
+function itemsOf(result: ShownAnswer, key: RegistryKey): readonly Item[] {
   const outcome = result.envelope.registries[key];
   if (!outcome || outcome.status === 'error') return [];
   return outcome.items as readonly Item[];
 }
 
-function RegistrySection({ summary, result, lang }: { summary: RegistrySummary; result: SearchResult; lang: Lang }) {
+function RegistrySection({ summary, result, lang }: { summary: RegistrySummary; result: ShownAnswer; lang: Lang }) {
   const styles = useStyles();
   const headingId = useId();
   const label = registryDef(summary.key).label[lang];
@@ -98,7 +116,7 @@ function RegistrySection({ summary, result, lang }: { summary: RegistrySummary; 
 }
 
 export interface ResultsViewProps {
-  result: SearchResult;
+  result: ShownAnswer;
   summary: EnvelopeSummary;
   mode: ServiceMode;
   lang: Lang;
@@ -131,10 +149,27 @@ export function ResultsView({ result, summary, mode, lang, onInsert, inserting, 
         <dd data-testid="audit-idrequest">{summary.idrequest ?? header.idrequest ?? '—'}</dd>
         <dt>{m.t(lang, 'audit.dateResponse')}</dt>
         <dd>{date}</dd>
-        <dt>{m.t(lang, 'audit.servedBy')}</dt>
-        <dd>{result.servedBy}</dd>
-        <dt>{m.t(lang, 'audit.duration')}</dt>
-        <dd>{m.t(lang, 'audit.ms', { ms: Math.round(result.durationMs) })}</dd>
+        {result.fromCache && result.receivedAt !== undefined ? (
+          <>
+            <dt>{m.t(lang, 'audit.source')}</dt>
+            <dd data-testid="audit-origin" data-from-cache="true">
+              {m.t(lang, 'audit.fromCache', { time: formatReceivedAt(result.receivedAt, lang) })}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>{m.t(lang, 'audit.servedBy')}</dt>
+            <dd data-testid="audit-origin" data-from-cache="false">
+              {result.servedBy}
+            </dd>
+            {result.durationMs !== undefined && (
+              <>
+                <dt>{m.t(lang, 'audit.duration')}</dt>
+                <dd>{m.t(lang, 'audit.ms', { ms: Math.round(result.durationMs) })}</dd>
+              </>
+            )}
+          </>
+        )}
         <dt>{m.t(lang, 'audit.mode')}</dt>
         <dd>{MODE_LABELS[mode][lang]}</dd>
       </dl>

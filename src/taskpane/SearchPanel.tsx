@@ -7,24 +7,23 @@ import {
   MessageBarTitle,
   Select,
   Spinner,
+  Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { SearchResult } from '../core/client';
 import { CancelledError, describeError } from '../core/errors';
 import type { Lang } from '../core/i18n';
-import { ALL_LISTS, registriesOf } from '../core/listdata';
-import { validateQuery } from '../core/query';
+import { validateQuery, type SearchQuery } from '../core/query';
+import type { ScheduledAnswer } from '../core/scheduler';
 import type { Settings, ServiceMode } from '../core/settings';
-import { summarize, type EnvelopeSummary } from '../core/summary';
 import { describeExcelError } from '../excel/errors';
-import type { Connection } from '../service/connection';
 import { taskpaneMessages as m } from './messages';
 import { RegistryPicker } from './RegistryPicker';
 import { ResultsView } from './ResultsView';
+import { runtimeFor } from './runtime';
 import { errorsByField, queryInputFrom, searchFormDefaults, subjectText, type SearchField, type SearchFormValues } from './search-form';
-import type { ExcelFacade } from './services';
+import type { TaskpaneServices } from './services';
 import { summaryRows } from './summary-rows';
 
 const useStyles = makeStyles({
@@ -32,24 +31,32 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
   input: { width: '100%', minWidth: 0 },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  hint: { color: tokens.colorNeutralForeground3 },
 });
 
 export interface SearchPanelProps {
-  connection: Connection | null;
+  /** Settings store, connection and workbook: the search asks through the runtime built on them. */
+  services: TaskpaneServices;
+  /** The saved settings: the form's defaults. */
   settings: Settings;
-  excel: ExcelFacade;
   lang: Lang;
 }
 
 interface Shown {
-  result: SearchResult;
-  summary: EnvelopeSummary;
+  /** Its summary covers exactly the registries asked, however much the answer holds. */
+  answer: ScheduledAnswer;
+  /** What was asked, so "search again" repeats it even after the form was edited. */
+  query: SearchQuery;
   mode: ServiceMode;
   subject: string;
 }
 
-/** One subject looked up in depth: every search attribute, then the whole answer. */
-export function SearchPanel({ connection, settings, excel, lang }: SearchPanelProps) {
+/**
+ * One subject looked up in depth: every search attribute, then the whole answer. The search goes
+ * through the scheduler the worksheet functions and bulk runs use, so a subject already screened
+ * is answered from the shared cache instead of costing a second request.
+ */
+export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
   const styles = useStyles();
   const [values, setValues] = useState<SearchFormValues>(() => searchFormDefaults(settings));
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<SearchField, string>>>({});
@@ -91,20 +98,20 @@ export function SearchPanel({ connection, settings, excel, lang }: SearchPanelPr
       return;
     }
     setLastErrors([]);
+    await ask(checked.query, subjectText(values), false);
+  };
+
+  const ask = async (query: SearchQuery, subject: string, fresh: boolean) => {
     setFailure(null);
     setInsertMessage(null);
-    if (!connection) {
-      setFailure(m.t(lang, 'search.notReady'));
-      return;
-    }
     const controller = new AbortController();
     abort.current = controller;
     setRunning(true);
     try {
-      const result = await connection.client.search(checked.query, { signal: controller.signal });
-      const listdata = checked.query.listdata ?? ALL_LISTS;
-      const asked = listdata === ALL_LISTS ? undefined : registriesOf(listdata);
-      setShown({ result, summary: summarize(result.envelope, asked), mode: connection.mode, subject: subjectText(values) });
+      const context = await runtimeFor(services).context();
+      // The context's mode, not the pane's: it is the connection that actually answered.
+      const answer = await context.scheduler.ask(query, { signal: controller.signal, fresh });
+      setShown({ answer, query, mode: context.mode, subject });
     } catch (error) {
       if (!(error instanceof CancelledError)) setFailure(describeError(error)[lang]);
       else setFailure(m.t(lang, 'search.cancelled'));
@@ -114,12 +121,18 @@ export function SearchPanel({ connection, settings, excel, lang }: SearchPanelPr
     }
   };
 
+  const askAgain = () => {
+    if (!shown || running) return;
+    void ask(shown.query, shown.subject, true);
+  };
+
   const insert = async () => {
     if (!shown) return;
     setInserting(true);
     setInsertMessage(null);
     try {
-      const address = await excel.insertAtActiveCell(summaryRows(shown.subject, shown.summary, shown.result, shown.mode, lang));
+      const rows = summaryRows(shown.subject, shown.answer.summary, shown.answer, shown.mode, lang);
+      const address = await services.excel.insertAtActiveCell(rows);
       setInsertMessage({ intent: 'success', text: m.t(lang, 'results.inserted', { address }) });
     } catch (error) {
       setInsertMessage({ intent: 'error', text: m.t(lang, 'results.insertFailed', { message: describeExcelError(error)[lang] }) });
@@ -195,10 +208,20 @@ export function SearchPanel({ connection, settings, excel, lang }: SearchPanelPr
           </MessageBarBody>
         </MessageBar>
       )}
+      {shown?.answer.fromCache && (
+        <div className={styles.row} data-testid="search-fresh">
+          <Button onClick={askAgain} disabled={running}>
+            {m.t(lang, 'search.fresh')}
+          </Button>
+          <Text size={200} className={styles.hint}>
+            {m.t(lang, 'search.freshHint')}
+          </Text>
+        </div>
+      )}
       {shown && (
         <ResultsView
-          result={shown.result}
-          summary={shown.summary}
+          result={shown.answer}
+          summary={shown.answer.summary}
           mode={shown.mode}
           lang={lang}
           onInsert={insert}

@@ -108,7 +108,8 @@ const en = {
   'search.cancel': 'Cancel',
   'search.cancelled': 'The search was cancelled.',
   'search.failed': 'The search failed',
-  'search.notReady': 'The connection is not ready yet: try again in a moment.',
+  'search.fresh': 'Search again without the cache',
+  'search.freshHint': 'This answer was kept from an earlier search. Asking the service again costs one request of the quota.',
 
   'results.totalHits': 'Hits: {count}',
   'results.bestPercent': 'Best match: {percent}%',
@@ -133,6 +134,8 @@ const en = {
   'audit.duration': 'Response time',
   'audit.ms': '{ms} ms',
   'audit.mode': 'Mode',
+  'audit.source': 'Answer',
+  'audit.fromCache': 'From cache, received at {time}',
 
   'sheet.subject': 'Subject',
   'sheet.verdict': 'CheckLists verdict',
@@ -255,7 +258,8 @@ const uk: Record<Key, string> = {
   'search.cancel': 'Скасувати',
   'search.cancelled': 'Пошук скасовано.',
   'search.failed': 'Пошук не вдався',
-  'search.notReady': 'З’єднання ще не готове: спробуйте за мить.',
+  'search.fresh': 'Шукати знову без кешу',
+  'search.freshHint': 'Цю відповідь збережено з попереднього пошуку. Повторний запит до сервісу витрачає один запит ліміту.',
 
   'results.totalHits': 'Збігів: {count}',
   'results.bestPercent': 'Найкращий збіг: {percent}%',
@@ -280,6 +284,8 @@ const uk: Record<Key, string> = {
   'audit.duration': 'Тривалість',
   'audit.ms': '{ms} мс',
   'audit.mode': 'Режим',
+  'audit.source': 'Відповідь',
+  'audit.fromCache': 'З кешу, отримано {time}',
 
   'sheet.subject': 'Суб’єкт',
   'sheet.verdict': 'Висновок CheckLists',

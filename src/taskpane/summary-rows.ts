@@ -11,7 +11,13 @@ import type { CellValue } from './services';
  * The answer in two columns for the sheet: verdict, best percent, one row per registry, and the
  * audit facts. Values stay plain (text and numbers); the Excel side writes text as text.
  */
-export function summaryRows(subject: string, summary: EnvelopeSummary, result: SearchResult, mode: ServiceMode, lang: Lang): CellValue[][] {
+export function summaryRows(
+  subject: string,
+  summary: EnvelopeSummary,
+  result: Pick<SearchResult, 'servedBy'>,
+  mode: ServiceMode,
+  lang: Lang,
+): CellValue[][] {
   const rows: CellValue[][] = [
     [m.t(lang, 'sheet.subject'), subject],
     [m.t(lang, 'sheet.verdict'), verdictText(summary.verdict, lang)],

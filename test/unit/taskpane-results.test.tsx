@@ -7,7 +7,8 @@ import { REGISTRY_KEYS, registryDef, type RegistryKey } from '../../src/core/reg
 import { parseRegistryErrorText } from '../../src/core/schema';
 import { hitStrength, levelText, registryErrorText, summarize } from '../../src/core/summary';
 import { formatServiceDate } from '../../src/taskpane/field-format';
-import { ResultsView } from '../../src/taskpane/ResultsView';
+import { taskpaneMessages as m } from '../../src/taskpane/messages';
+import { ResultsView, formatReceivedAt } from '../../src/taskpane/ResultsView';
 import { fixtureJson, searchResultFrom } from './taskpane-fakes';
 
 // No delay between keystrokes: the machine is shared and timers would make these tests slow, not truer.
@@ -110,6 +111,38 @@ describe('ResultsView on an answer holding every registry block and a registry e
     expect(within(audit).getByText(formatServiceDate(String(raw.dateResponse), 'en') ?? 'unparsed')).toBeInTheDocument();
     expect(within(audit).getByText('https://primary.example')).toBeInTheDocument();
     expect(within(audit).getByText('137 ms')).toBeInTheDocument();
+  });
+
+  it.each<Lang>(['en', 'uk'])('says an answer came from the cache and when it was received, instead of a server and a response time (%s)', (lang) => {
+    const raw = answerWithError();
+    const base = searchResultFrom(raw);
+    // 09:41:27 UTC: the minutes and seconds read the same in any whole-hour time zone.
+    const receivedAt = Date.UTC(2026, 10, 20, 9, 41, 27);
+    const cached = { envelope: base.envelope, servedBy: base.servedBy, fromCache: true, receivedAt };
+    const { container } = render(
+      <FluentProvider theme={webLightTheme}>
+        <ResultsView result={cached} summary={summarize(base.envelope)} mode="live" lang={lang} />
+      </FluentProvider>,
+    );
+    const audit = container.querySelector<HTMLElement>(`dl[aria-label="${m.t(lang, 'audit.title')}"]`);
+    if (!audit) throw new Error('no audit list');
+    const origin = within(audit).getByTestId('audit-origin');
+    expect(origin).toHaveAttribute('data-from-cache', 'true');
+    const [before] = m.t(lang, 'audit.fromCache').split('{time}');
+    expect(origin.textContent?.startsWith(before)).toBe(true);
+    expect(origin).toHaveTextContent(/2026/);
+    expect(origin).toHaveTextContent(/:41:27/);
+    expect(within(audit).getByText(m.t(lang, 'audit.source'))).toBeInTheDocument();
+    expect(within(audit).queryByText(base.servedBy)).toBeNull();
+    expect(within(audit).queryByText(m.t(lang, 'audit.duration'))).toBeNull();
+    // The request id of the original answer stays: it is what an audit traces.
+    expect(within(audit).getByText(String(raw.idrequest))).toBeInTheDocument();
+  });
+
+  it('formats the reception time in the pane’s language', () => {
+    const at = Date.UTC(2026, 10, 20, 9, 41, 27);
+    expect(formatReceivedAt(at, 'uk')).not.toBe(formatReceivedAt(at, 'en'));
+    expect(formatReceivedAt(at, 'en')).toMatch(/Nov/);
   });
 
   it('puts the sandbox banner above sandbox results and none above live ones', () => {

@@ -1,20 +1,25 @@
 import '../support/ui-setup';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { coreMessages } from '../../src/core/messages';
 import type { Lang } from '../../src/core/i18n';
-import { validateQuery } from '../../src/core/query';
+import { registriesOf } from '../../src/core/listdata';
+import { subjectKey, validateQuery } from '../../src/core/query';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings';
-import type { Transport } from '../../src/core/transport';
+import type { Transport, TransportRequest, TransportResponse } from '../../src/core/transport';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
+import { formatReceivedAt } from '../../src/taskpane/ResultsView';
+import { runtimeFor } from '../../src/taskpane/runtime';
 import { SearchPanel } from '../../src/taskpane/SearchPanel';
+import type { TaskpaneServices } from '../../src/taskpane/services';
 import { queryInputFrom, searchFormDefaults } from '../../src/taskpane/search-form';
 import { verdictText } from '../../src/core/summary';
 import { KNOWN } from '../../src/sandbox';
 import { connect } from '../../src/service/connection';
+import { startSharedRuntime } from '../../src/service/runtime';
 import { excelMessages } from '../../src/excel/messages';
-import { fakeConnect, fakeServices, fixtureJson, json, scriptedTransport } from './taskpane-fakes';
+import { fakeConnect, fakeServices, fixtureJson, json, scriptedTransport, type FakeServices } from './taskpane-fakes';
 
 // No delay between keystrokes: the machine is shared and timers would make these tests slow, not truer.
 const user = userEvent.setup({ delay: null });
@@ -22,18 +27,28 @@ jest.setTimeout(20_000);
 
 const LIVE: Settings = { ...DEFAULT_SETTINGS, primaryUrl: 'https://primary.example', idSubjectFM: 'S1', idUserPC: 'PC-7' };
 
-function renderSearch(options: { transport?: Transport; lang?: Lang; mode?: 'live' | 'sandbox'; settings?: Settings } = {}) {
-  const transport = options.transport ?? scriptedTransport(json(200, fixtureJson('post-all-registries.json')));
-  const settings = options.settings ?? LIVE;
-  const mode = options.mode ?? 'live';
-  const connection = fakeConnect(transport)({ settings, tokken: mode === 'live' ? 'secret' : null, mode });
+/** Services whose store holds the given settings, and a tokken when the mode is live. */
+async function savedServices(transport: Transport, settings: Settings, mode: 'live' | 'sandbox'): Promise<FakeServices> {
   const services = fakeServices({ transport });
-  const lang = options.lang ?? 'en';
-  render(
+  await services.settings.save(settings);
+  if (mode === 'live') await services.settings.saveTokken('secret');
+  return services;
+}
+
+function renderPanel(services: TaskpaneServices, settings: Settings, lang: Lang) {
+  return render(
     <FluentProvider theme={webLightTheme}>
-      <SearchPanel connection={connection} settings={settings} excel={services.excel} lang={lang} />
+      <SearchPanel services={services} settings={settings} lang={lang} />
     </FluentProvider>,
   );
+}
+
+async function renderSearch(options: { transport?: Transport; lang?: Lang; mode?: 'live' | 'sandbox'; settings?: Settings } = {}) {
+  const transport = options.transport ?? scriptedTransport(json(200, fixtureJson('post-all-registries.json')));
+  const settings = options.settings ?? LIVE;
+  const services = await savedServices(transport, settings, options.mode ?? 'live');
+  const lang = options.lang ?? 'en';
+  renderPanel(services, settings, lang);
   return { transport: transport as ReturnType<typeof scriptedTransport>, services, lang };
 }
 
@@ -41,7 +56,7 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 
 describe('SearchPanel form', () => {
   it.each<Lang>(['en', 'uk'])('shows the core validator’s message inline on each wrong field and sends nothing (%s)', async (lang) => {
-    const { transport } = renderSearch({ lang });
+    const { transport } = await renderSearch({ lang });
     const typed = { namelat: 'Петро Коваль', ipn: '12345', date: '31.02.2020', doc: 'XYZ', lowranklimit: '150' };
     await user.type(field(m.t(lang, 'search.namelat')), typed.namelat);
     await user.type(field(m.t(lang, 'search.ipn')), typed.ipn);
@@ -70,14 +85,14 @@ describe('SearchPanel form', () => {
   });
 
   it('says what is missing when no subject is given', async () => {
-    const { transport } = renderSearch();
+    const { transport } = await renderSearch();
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByTestId('search-general-errors')).toHaveTextContent(coreMessages.t('en', 'field.required.subject'));
     expect(transport.requests).toHaveLength(0);
   });
 
   it('submits on Enter and sends the attributes as typed, normalised by the core', async () => {
-    const { transport } = renderSearch();
+    const { transport } = await renderSearch();
     await user.type(field('Date of birth'), '12.04.1968');
     await user.type(field('Name (surname first name patronymic) or organisation'), 'Коваленко  Олександр Петрович{Enter}');
     await screen.findByTestId('results');
@@ -88,7 +103,7 @@ describe('SearchPanel form', () => {
   });
 
   it('sends the registries chosen in the picker as listdata', async () => {
-    const { transport } = renderSearch();
+    const { transport } = await renderSearch();
     await user.click(screen.getByRole('checkbox', { name: /Every list the account allows/ }));
     for (const group of ['Sanctions lists', 'Documents', 'Company register', 'Courts and enforcement', 'Other']) {
       await user.click(screen.getByRole('checkbox', { name: new RegExp(`^${group}`) }));
@@ -103,7 +118,7 @@ describe('SearchPanel form', () => {
 
 describe('SearchPanel results', () => {
   it('shows the answer with the sandbox banner in sandbox mode', async () => {
-    renderSearch({ mode: 'sandbox' });
+    await renderSearch({ mode: 'sandbox' });
     await user.type(field('Name (surname first name patronymic) or organisation'), 'Коваленко{Enter}');
     const results = await screen.findByTestId('results');
     expect(within(results).getByTestId('sandbox-banner')).toBeInTheDocument();
@@ -113,22 +128,14 @@ describe('SearchPanel results', () => {
   it('writes the summary at the active cell through the excel facade', async () => {
     const inserted: unknown[][][] = [];
     const transport = scriptedTransport(json(200, fixtureJson('quirk-registry-errors.json')));
-    const connection = fakeConnect(transport)({ settings: LIVE, tokken: 'secret', mode: 'live' });
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <SearchPanel
-          connection={connection}
-          settings={LIVE}
-          lang="en"
-          excel={{
-            insertAtActiveCell: async (rows) => {
-              inserted.push(rows.map((r) => [...r]));
-              return 'Sheet1!C3:D20';
-            },
-          }}
-        />
-      </FluentProvider>,
-    );
+    const services = await savedServices(transport, LIVE, 'live');
+    const excel = {
+      insertAtActiveCell: async (rows: readonly (readonly unknown[])[]) => {
+        inserted.push(rows.map((r) => [...r]));
+        return 'Sheet1!C3:D20';
+      },
+    };
+    renderPanel({ ...services, excel }, LIVE, 'en');
     await user.type(field('Name (surname first name patronymic) or organisation'), '=HYPERLINK("x") Петро{Enter}');
     await screen.findByTestId('results');
     await user.click(screen.getByRole('button', { name: 'Insert into sheet' }));
@@ -146,21 +153,13 @@ describe('SearchPanel results', () => {
 
   it('words an Office error from "Insert into sheet" in the pane’s language, not Excel’s raw text', async () => {
     const transport = scriptedTransport(json(200, fixtureJson('post-all-registries.json')));
-    const connection = fakeConnect(transport)({ settings: LIVE, tokken: 'secret', mode: 'live' });
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <SearchPanel
-          connection={connection}
-          settings={LIVE}
-          lang="uk"
-          excel={{
-            insertAtActiveCell: async () => {
-              throw Object.assign(new Error('The request cannot be processed in cell-editing mode.'), { code: 'InvalidOperationInCellEditMode' });
-            },
-          }}
-        />
-      </FluentProvider>,
-    );
+    const services = await savedServices(transport, LIVE, 'live');
+    const excel = {
+      insertAtActiveCell: async (): Promise<string> => {
+        throw Object.assign(new Error('The request cannot be processed in cell-editing mode.'), { code: 'InvalidOperationInCellEditMode' });
+      },
+    };
+    renderPanel({ ...services, excel }, LIVE, 'uk');
     await user.type(field(m.t('uk', 'search.name')), 'Петро{Enter}');
     await screen.findByTestId('results');
     await user.click(screen.getByRole('button', { name: m.t('uk', 'results.insert') }));
@@ -169,20 +168,17 @@ describe('SearchPanel results', () => {
   });
 
   it('reports an account error in the core’s words and keeps the form', async () => {
-    renderSearch({ transport: scriptedTransport(json(403, { error: 11, message: 'quota' })), lang: 'uk' });
+    await renderSearch({ transport: scriptedTransport(json(403, { error: 11, message: 'quota' })), lang: 'uk' });
     await user.type(field(m.t('uk', 'search.name')), 'Петро{Enter}');
     expect(await screen.findByTestId('search-failure')).toHaveTextContent(coreMessages.t('uk', 'error.account.11'));
     expect(field(m.t('uk', 'search.name')).value).toBe('Петро');
   });
 
   it('renders the in-process sandbox’s answer for its documented PEP under sanctions', async () => {
-    const connection = connect({ settings: DEFAULT_SETTINGS, tokken: null, mode: 'sandbox' });
-    expect(connection.mode).toBe('sandbox');
-    const { container } = render(
-      <FluentProvider theme={webLightTheme}>
-        <SearchPanel connection={connection} settings={DEFAULT_SETTINGS} excel={fakeServices().excel} lang="uk" />
-      </FluentProvider>,
-    );
+    const base = fakeServices();
+    const services: TaskpaneServices = { ...base, connectWith: (loaded) => connect(loaded), connect: async () => connect(await base.settings.load()) };
+    expect((await services.connect()).mode).toBe('sandbox');
+    const { container } = renderPanel(services, DEFAULT_SETTINGS, 'uk');
     await user.type(field(m.t('uk', 'search.date')), KNOWN.pepSanctioned.date);
     await user.type(field(m.t('uk', 'search.name')), `${KNOWN.pepSanctioned.name}{Enter}`);
     const results = await screen.findByTestId('results', {}, { timeout: 10_000 });
@@ -196,3 +192,135 @@ describe('SearchPanel results', () => {
   });
 });
 
+
+/** The query the form makes of a typed name with the settings' defaults, as the scheduler keys it. */
+function formQuery(name: string, settings: Settings = LIVE) {
+  const checked = validateQuery(queryInputFrom({ ...searchFormDefaults(settings), name }, settings));
+  if (!checked.ok) throw new Error('the test subject does not validate');
+  return checked.query;
+}
+
+const origin = () => screen.getByTestId('audit-origin');
+
+describe('SearchPanel through the runtime’s scheduler and answer cache', () => {
+  it.each<Lang>(['en', 'uk'])('answers a second search for the same subject from the cache, and the audit line says so (%s)', async (lang) => {
+    const { transport, services } = await renderSearch({ lang });
+    await user.type(field(m.t(lang, 'search.name')), 'Коваленко Олександр{Enter}');
+    await screen.findByTestId('results');
+    expect(origin()).toHaveAttribute('data-from-cache', 'false');
+    expect(origin()).toHaveTextContent('https://primary.example');
+    expect(screen.getByText(m.t(lang, 'audit.duration'))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: m.t(lang, 'search.fresh') })).toBeNull();
+    // The first answer is in the cache once the scheduler has stored it.
+    const runtime = runtimeFor(services);
+    await runtime.idle();
+
+    await user.click(screen.getByRole('button', { name: m.t(lang, 'search.submit') }));
+    await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'true'));
+    expect(transport.requests).toHaveLength(1);
+    const cached = await (await runtime.context()).cache.peek(subjectKey(formQuery('Коваленко Олександр')));
+    expect(cached).not.toBeNull();
+    expect(origin()).toHaveTextContent(m.t(lang, 'audit.fromCache', { time: formatReceivedAt(cached?.storedAt ?? 0, lang) }));
+    // No request was made, so there is no response time to claim.
+    expect(screen.queryByText(m.t(lang, 'audit.duration'))).toBeNull();
+    expect(screen.getByRole('button', { name: m.t(lang, 'search.fresh') })).toBeEnabled();
+  });
+
+  it('“Search again without the cache” sends a new request for the subject shown, not the edited form', async () => {
+    const { transport, services } = await renderSearch();
+    await user.type(field('Name (surname first name patronymic) or organisation'), 'Коваленко{Enter}');
+    await screen.findByTestId('results');
+    await runtimeFor(services).idle();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'true'));
+    expect(transport.requests).toHaveLength(1);
+
+    await user.type(field('Name (surname first name patronymic) or organisation'), ' Петро');
+    await user.click(screen.getByRole('button', { name: 'Search again without the cache' }));
+    await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'false'));
+    expect(transport.requests).toHaveLength(2);
+    const bodies = transport.requests.map((r) => JSON.parse(r.body ?? '{}') as Record<string, unknown>);
+    expect(bodies[1].name).toBe('Коваленко');
+    expect(bodies[1].listdata).toBe(bodies[0].listdata);
+    expect(origin()).toHaveTextContent('https://primary.example');
+    expect(screen.queryByRole('button', { name: 'Search again without the cache' })).toBeNull();
+  });
+
+  it('shows only the registries asked when a wider cached answer serves a narrower search', async () => {
+    const { transport, services, lang } = await renderSearch();
+    await user.type(field(m.t(lang, 'search.ipn')), '41234567{Enter}');
+    const wide = await screen.findByTestId('results');
+    expect(wide.querySelectorAll('section[data-registry]').length).toBe(18);
+    await runtimeFor(services).idle();
+
+    await user.click(screen.getByRole('checkbox', { name: /Every list the account allows/ }));
+    for (const group of ['Sanctions lists', 'Documents', 'Company register', 'Courts and enforcement', 'Other']) {
+      await user.click(screen.getByRole('checkbox', { name: new RegExp(`^${group}`) }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'true'));
+    expect(transport.requests).toHaveLength(1);
+    const shown = [...screen.getByTestId('results').querySelectorAll('section[data-registry]')].map((el) => el.getAttribute('data-registry'));
+    expect(shown).toEqual(registriesOf(7680n));
+  });
+
+  it('Cancel stops waiting at once; the paid answer still lands in the cache for the next search', async () => {
+    const gate: { release?: () => void } = {};
+    const requests: TransportRequest[] = [];
+    const transport: Transport = {
+      send: (request) => {
+        requests.push(request);
+        return new Promise<TransportResponse>((resolve) => {
+          gate.release = () => resolve(json(200, fixtureJson('post-all-registries.json')));
+        });
+      },
+    };
+    const { services } = await renderSearch({ transport });
+    await user.type(field('Name (surname first name patronymic) or organisation'), 'Коваленко{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByTestId('search-failure')).toHaveTextContent(m.t('en', 'search.cancelled'));
+    expect(screen.queryByTestId('results')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
+
+    await waitFor(() => expect(gate.release).toBeDefined());
+    gate.release?.();
+    await runtimeFor(services).idle();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'true'));
+    expect(requests).toHaveLength(1);
+    expect(screen.queryByTestId('search-failure')).toBeNull();
+  });
+
+  it('keeps the sandbox banner on an answer from the sandbox’s cache', async () => {
+    const { transport, services } = await renderSearch({ mode: 'sandbox' });
+    await user.type(field('Name (surname first name patronymic) or organisation'), 'Коваленко{Enter}');
+    await screen.findByTestId('results');
+    await runtimeFor(services).idle();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'true'));
+    expect(transport.requests).toHaveLength(1);
+    expect(within(screen.getByTestId('results')).getByTestId('sandbox-banner')).toBeInTheDocument();
+  });
+});
+
+// Last in the file: a shared runtime, once started, serves every later ask in this module.
+describe('SearchPanel inside Excel’s shared runtime', () => {
+  it('answers a subject a worksheet function just screened from the functions’ cache, without a second request', async () => {
+    const transport = scriptedTransport(json(200, fixtureJson('post-all-registries.json')));
+    const functionsStore = await savedServices(transport, LIVE, 'live');
+    const runtime = startSharedRuntime({ storage: functionsStore.storage, connect: fakeConnect(transport) });
+    // A cell screens the subject through the shared scheduler.
+    const cell = await (await runtime.context()).scheduler.ask(formQuery('Коваленко'));
+    expect(cell.fromCache).toBe(false);
+    await runtime.idle();
+    expect(transport.requests).toHaveLength(1);
+
+    // The pane's own store is separate here, so only the shared runtime can know the answer.
+    const pane = await savedServices(transport, LIVE, 'live');
+    renderPanel(pane, LIVE, 'en');
+    await user.type(field('Name (surname first name patronymic) or organisation'), 'Коваленко{Enter}');
+    await screen.findByTestId('results');
+    expect(origin()).toHaveAttribute('data-from-cache', 'true');
+    expect(transport.requests).toHaveLength(1);
+  });
+});

@@ -1,6 +1,6 @@
 import type { AskFn } from '../../bulk/engine';
-import { ServiceRuntime, hasSharedRuntime, sharedRuntime } from '../../service/runtime';
 import type { Connection } from '../../service/connection';
+import { runtimeFor } from '../runtime';
 import type { TaskpaneServices } from '../services';
 
 /**
@@ -15,22 +15,6 @@ export interface BulkService {
   concurrency: number;
   /** After an account or quota stop the scheduler sends nothing until told to: a resume tells it. */
   allowSending(): void;
-}
-
-const ownRuntimes = new WeakMap<TaskpaneServices, ServiceRuntime>();
-
-function runtimeFor(services: TaskpaneServices): ServiceRuntime {
-  if (hasSharedRuntime()) return sharedRuntime();
-  let own = ownRuntimes.get(services);
-  if (!own) {
-    own = new ServiceRuntime({
-      storage: services.settings.storage,
-      connect: (loaded) => services.connectWith(loaded),
-      displayLanguage: () => services.host.displayLanguage,
-    });
-    ownRuntimes.set(services, own);
-  }
-  return own;
 }
 
 export async function bulkService(services: TaskpaneServices): Promise<BulkService> {
