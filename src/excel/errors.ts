@@ -35,6 +35,10 @@ export function describeExcelError(e: unknown): LocalizedText {
       return excelMessages.text('excel.error.invalidArgument');
     case 'InvalidOperationInCellEditMode':
       return excelMessages.text('excel.error.cellEdit');
+    case 'InvalidSelection':
+      return excelMessages.text('excel.selection.severalAreas');
+    case 'ApiNotFound':
+      return excelMessages.text('excel.error.apiNotFound');
     default: {
       const message = e instanceof Error ? e.message : String(e);
       return excelMessages.text('excel.error.other', { code: code ?? '—', message });
@@ -45,7 +49,14 @@ export function describeExcelError(e: unknown): LocalizedText {
 /** Errors this layer raises itself (not Excel's), with text for both languages. */
 export class ExcelLayerError extends Error {
   constructor(
-    readonly code: 'selection-too-large' | 'storage-unavailable',
+    readonly code:
+      | 'selection-too-large'
+      | 'storage-unavailable'
+      | 'several-areas'
+      | 'needs-newer-excel'
+      | 'run-paused'
+      | 'run-not-started'
+      | 'write-too-large',
     readonly text: LocalizedText,
   ) {
     super(text.en);
