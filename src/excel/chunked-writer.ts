@@ -65,6 +65,8 @@ export function* chunkRows(
   width: number,
   budgetBytes: number,
   maxRows: number,
+  /** Count the number format textCellFormats() sends with each cell (writeRowsInChunks does). */
+  withTextFormats = false,
 ): Generator<Chunk> {
   let pending: CellWrite[][] = [];
   let pendingStart = 0;
@@ -77,10 +79,10 @@ export function* chunkRows(
   };
   for (let i = 0; i < rows.length; i += 1) {
     const row = safeRow(rows[i], width);
-    const rowBytes = jsonByteLength(row) + 1;
+    const rowBytes = jsonByteLength(row) + 1 + (withTextFormats ? jsonByteLength(textCellFormats([row])) : 0);
     if (rowBytes + 2 > budgetBytes) {
       if (pending.length > 0) yield flush();
-      yield* splitRow(row, i, budgetBytes);
+      yield* splitRow(row, i, budgetBytes, withTextFormats);
       pendingStart = i + 1;
       continue;
     }
@@ -92,11 +94,11 @@ export function* chunkRows(
   if (pending.length > 0) yield flush();
 }
 
-function* splitRow(row: CellWrite[], rowOffset: number, budgetBytes: number): Generator<Chunk> {
+function* splitRow(row: CellWrite[], rowOffset: number, budgetBytes: number, withTextFormats: boolean): Generator<Chunk> {
   let start = 0;
   let bytes = 4;
   for (let c = 0; c < row.length; c += 1) {
-    const cellBytes = jsonByteLength(row[c]) + 1;
+    const cellBytes = jsonByteLength(row[c]) + 1 + (withTextFormats ? jsonByteLength(textCellFormats([[row[c]]])[0][0]) + 1 : 0);
     if (c > start && bytes + cellBytes > budgetBytes) {
       yield { rowOffset, rowCount: 1, columnOffset: start, columnCount: c - start, values: [row.slice(start, c)], bytes };
       start = c;
@@ -158,8 +160,8 @@ export async function writeRowsInChunks(
   const cap = EXCEL_WEB_PAYLOAD_LIMIT_BYTES - BATCH_OVERHEAD_BYTES;
   const budget = Math.max(1_024, Math.min(options.maxBytesPerSync ?? DEFAULT_MAX_BYTES_PER_SYNC, EXCEL_WEB_PAYLOAD_LIMIT_BYTES) - BATCH_OVERHEAD_BYTES);
   const maxRows = Math.max(1, options.maxRowsPerChunk ?? DEFAULT_MAX_ROWS_PER_CHUNK);
-  // Half the budget for the values: the number formats of the text cells ride along.
-  for (const chunk of chunkRows(rows, width, Math.max(512, Math.floor(Math.min(budget, cap) / 2)), maxRows)) {
+  // The number formats of the text cells ride along and count against the same budget.
+  for (const chunk of chunkRows(rows, width, Math.min(budget, cap), maxRows, true)) {
     if (options.signal?.aborted) throw new CancelledError();
     await writeBlock(context, sheet, startRow + chunk.rowOffset, startCol + chunk.columnOffset, chunk.values);
     result.chunks += 1;
