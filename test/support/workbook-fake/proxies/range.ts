@@ -23,7 +23,11 @@ export interface RangeTarget {
 
 type RangeResolver = () => RangeTarget | null;
 
-/** Reads of more cells than this would overflow the 5 MB response anyway; refused without materialising them. */
+/**
+ * Reads of more cells than this are refused without materialising them. Not a second rule: every
+ * cell costs at least 3 bytes of JSON ("",), so such a read is always over the 5 MB response
+ * limit the batch measures on the payload (fake.ts, executeBatch).
+ */
 const MAX_READ_CELLS = 5_000_000;
 
 export class FakeRange extends FakeClientObject {
