@@ -103,6 +103,10 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
 
       const results = sheets.add(resultsSheet);
       const hits = sheets.add(hitsSheet);
+      // The sheets exist before the batch writes into them: a batch Excel refuses as too large is
+      // sent again in halves (bulk-batch.ts), and each half must find the sheets already there.
+      stats.syncs++;
+      await context.sync();
       const columns = begin.columns;
       const width = columns.length;
       await writeHeader(batch, results, begin.header, begin.lang);

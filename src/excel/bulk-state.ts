@@ -148,6 +148,8 @@ export function workbookRunStateStore(): RunStateStore {
         const sheet = existing.isNullObject ? context.workbook.worksheets.add(name) : existing;
         // Not in the sheet tabs nor in Unhide: people cannot stumble on it, Office.js still reads it.
         sheet.visibility = 'VeryHidden';
+        // Added before the batch writes into it: a batch refused as too large is resent in halves.
+        await context.sync();
         const metaRow = pieces(JSON.stringify(meta));
         const batch = new WriteBatch(context, batchBudget());
         await batch.addRows(sheet, 0, 0, [[MARKER], metaRow], metaRow.length);

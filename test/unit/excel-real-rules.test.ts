@@ -267,6 +267,17 @@ describe('fixes: what the stricter fake caught', () => {
     expect(read.values.map((r) => r[0])).toEqual(rows.map((r) => r[0]));
   });
 
+  it('3d. a bulk run whose batches Excel refuses as too large is sent again in halves and completes', async () => {
+    fake.setSheet('Clients', clients(3_000)).select('Clients', 'A1');
+    const input = await readSelectionInput();
+    fake.payloadLimitBytes = 250_000;
+    const report = await startWorkbookRun(request(input), { ask: fakeService(8).ask }).done;
+    expect(report.status).toBe('completed');
+    expect(fake.sheetValues(report.output.resultsSheet).length).toBe(14 + 3_000);
+    expect(Math.max(...fake.stats.bytesPerSync)).toBeGreaterThan(250_000);
+    expect(stateSheets()).toEqual([]);
+  });
+
   it('4. several areas selected: the user is asked to select one block, in their language', async () => {
     fake.setSheet('Clients', clients(5)).select('Clients', 'A1:A3,B1:B3');
     const error = await readSelectionInput().then(
