@@ -166,9 +166,12 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
       const batch = new WriteBatch(context, budget, stats);
       await writeHeader(batch, results, begin.header, begin.lang);
       // The hits of a stopped run were made a table; rows are added below it again.
+      await batch.flush();
+      // Loaded after the batch: a batch resent in halves would have lost a load queued with it.
       const hitsTable = hits.tables.getItemOrNullObject(`${begin.output.resultsTable ?? ''}_hits`);
       hitsTable.load('name');
-      await batch.flush();
+      stats.syncs++;
+      await context.sync();
       if (!hitsTable.isNullObject) {
         hitsTable.convertToRange();
         stats.syncs++;
