@@ -1,5 +1,6 @@
 import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
+import { AnswerCache } from '../core/answer-cache';
 import type { Lang } from '../core/i18n';
 import { runtimeFor } from './runtime';
 import type { TaskpaneServices } from './services';
@@ -35,8 +36,13 @@ export function StorageSection({ services, lang, cacheHours }: StorageSectionPro
     setClearing(true);
     setStatus(null);
     try {
-      const context = await runtimeFor(services).context();
-      const count = await context.cache.clearAll();
+      // The runtime's cache forgets what it holds in memory too; where the runtime cannot start
+      // (settings not usable yet) there is no such memory, and the storage alone is emptied.
+      const context = await runtimeFor(services)
+        .context()
+        .catch(() => null);
+      const cache = context?.cache ?? new AnswerCache({ storage: services.settings.storage });
+      const count = await cache.clearAll();
       setStatus({ intent: 'success', text: m.t(lang, 'storage.cleared', { count }) });
     } catch (error) {
       setStatus({ intent: 'error', text: m.t(lang, 'storage.clearFailed', { message: error instanceof Error ? error.message : String(error) }) });
