@@ -1,0 +1,295 @@
+import { AnswerCache } from '../core/answer-cache';
+import { CheckListsClient, describeAddress } from '../core/client';
+import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../core/errors';
+import { validateQuery, type SearchQuery } from '../core/query';
+import { RequestScheduler, type ScheduledAnswer } from '../core/scheduler';
+import type { Transport } from '../core/transport';
+import { entraVerifier, type EntraConfig } from './entra';
+import { envelopeToWire } from './envelope-wire';
+import { KeyVerifier } from './keys';
+import { Limits, type LimitsConfig } from './limits';
+import { bilingual, relayMessages, type RelayMessageKey } from './messages';
+import type { AuditRow, RelayStore } from './store/port';
+
+/**
+ * The relay without HTTP: one /api request in (fields, credentials as sent), one reply out in
+ * the interface's form, and its audit row written before the reply is handed back.
+ */
+
+export interface UpstreamConfig {
+  addresses: string[];
+  tokken: string;
+  idSubjectFM: string;
+  timeoutMs?: number;
+  retries?: number;
+  transport?: Transport;
+}
+
+export interface RelayServiceConfig {
+  upstream: UpstreamConfig;
+  /** Names this process in audit rows and logs. */
+  instance: string;
+  /** Requests on the wire to the service at once, for every analyst together. */
+  concurrency: number;
+  limits: LimitsConfig;
+  cacheTtlMs: number;
+  /** How long an account or quota error stops every upstream call. */
+  accountCooldownMs: number;
+  entra?: EntraConfig;
+}
+
+export interface ApiRequest {
+  method: 'GET' | 'POST';
+  /** Query string and (POST) body fields; the body wins. */
+  fields: Record<string, unknown>;
+  /** From `Authorization: Bearer`, when present. */
+  bearer: string | null;
+}
+
+export interface ApiReply {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  analyst: string | null;
+  errorCode: number | null;
+  fromCache: boolean;
+}
+
+/** An answer in the interface's error form, decided before or instead of asking the service. */
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    readonly text: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(text);
+  }
+
+  static of(status: number, code: number, key: RelayMessageKey, params?: Record<string, string | number>, headers?: Record<string, string>): Refusal {
+    return new Refusal(status, code, bilingual(key, params), headers);
+  }
+}
+
+/** Error codes the relay answers with; 1, 9 and 11 mean what the service means by them. */
+export const RELAY_ERRORS = {
+  badKey: 1,
+  revokedKey: 9,
+  budget: 11,
+  badRequest: 100,
+  rateLimited: 429,
+  upstreamDown: 503,
+  storeDown: 507,
+} as const;
+
+class BudgetSpent extends Error {}
+
+const CREDENTIAL_FIELDS = new Set(['tokken', 'idsubjectfm']);
+const ANONYMOUS = '-';
+
+export class RelayService {
+  readonly client: CheckListsClient;
+  readonly scheduler: RequestScheduler;
+  readonly limits: Limits;
+  private readonly keys: KeyVerifier;
+  private readonly bearer: ((token: string) => Promise<{ ok: true; analyst: string } | { ok: false }>) | null;
+  upstreamRequests = 0;
+
+  constructor(
+    readonly store: RelayStore,
+    readonly config: RelayServiceConfig,
+  ) {
+    this.client = new CheckListsClient({
+      addresses: config.upstream.addresses,
+      credentials: { tokken: config.upstream.tokken, idSubjectFM: config.upstream.idSubjectFM },
+      ...(config.upstream.transport ? { transport: config.upstream.transport } : {}),
+      ...(config.upstream.timeoutMs !== undefined ? { timeoutMs: config.upstream.timeoutMs } : {}),
+      ...(config.upstream.retries !== undefined ? { retries: config.upstream.retries } : {}),
+      method: 'POST',
+    });
+    this.limits = new Limits(store, config.limits);
+    this.keys = new KeyVerifier(store);
+    this.bearer = config.entra ? entraVerifier(config.entra) : null;
+    const cache =
+      config.cacheTtlMs > 0
+        ? new AnswerCache({
+            storage: store.cacheStorage(),
+            ttlMs: config.cacheTtlMs,
+            maxBytes: 512 * 1024 * 1024,
+            maxEntryBytes: 8 * 1024 * 1024,
+            // Answers depend on the account's paid lists: another account never reads them.
+            namespace: `relay:${config.upstream.idSubjectFM}`,
+            storageTimeoutMs: 10_000,
+          })
+        : null;
+    this.scheduler = new RequestScheduler({
+      cache,
+      concurrency: config.concurrency,
+      accountHaltMs: config.accountCooldownMs,
+      cacheReadTimeoutMs: 10_000,
+      search: async (query, options) => {
+        if (!(await this.limits.spend())) throw new BudgetSpent();
+        this.upstreamRequests++;
+        return this.client.search(query, options);
+      },
+    });
+  }
+
+  /** Who is asking: an analyst key where the tokken goes, or an Entra ID bearer token. */
+  async authenticate(fields: Record<string, unknown>, bearer: string | null): Promise<string> {
+    if (bearer && this.bearer) {
+      const checked = await this.bearer(bearer);
+      if (!checked.ok) throw Refusal.of(401, RELAY_ERRORS.badKey, 'bearer.invalid');
+      return checked.analyst;
+    }
+    const key = typeof fields.tokken === 'string' ? fields.tokken : null;
+    const checked = await this.keys.check(key);
+    if (checked.ok) return checked.analyst;
+    if (checked.reason === 'revoked') throw Refusal.of(403, RELAY_ERRORS.revokedKey, 'key.revoked');
+    throw Refusal.of(401, RELAY_ERRORS.badKey, checked.reason === 'missing' ? 'key.missing' : 'key.unknown');
+  }
+
+  async handle(request: ApiRequest): Promise<ApiReply> {
+    const started = performance.now();
+    let analyst: string | null = null;
+    let query: SearchQuery | null = null;
+    let answer: ScheduledAnswer | null = null;
+    let refusal: Refusal;
+    try {
+      analyst = await this.authenticate(request.fields, request.bearer);
+      const rate = await this.limits.hit(analyst);
+      if (!rate.ok)
+        throw Refusal.of(429, RELAY_ERRORS.rateLimited, 'rate.limited', { seconds: rate.retryAfterSeconds }, { 'Retry-After': String(rate.retryAfterSeconds) });
+      const input: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(request.fields)) if (!CREDENTIAL_FIELDS.has(k.toLowerCase())) input[k] = v;
+      const checked = validateQuery(input);
+      if (!checked.ok) {
+        const uk = checked.errors.map((e) => `${e.field}: ${e.message.uk}`).join(' ');
+        const en = checked.errors.map((e) => `${e.field}: ${e.message.en}`).join(' ');
+        throw new Refusal(400, RELAY_ERRORS.badRequest, `${uk} / ${en}`);
+      }
+      // The operator's own records then show who asked.
+      query = { ...checked.query, IDuserPC: analyst.slice(0, 128) };
+      answer = await this.scheduler.ask(query);
+    } catch (error) {
+      refusal = this.refusalFor(error);
+      return this.finish(request, started, analyst ?? ANONYMOUS, query, null, refusal);
+    }
+    return this.finish(request, started, analyst, query, answer, null);
+  }
+
+  private refusalFor(error: unknown): Refusal {
+    if (error instanceof Refusal) return error;
+    if (error instanceof BudgetSpent) return Refusal.of(403, RELAY_ERRORS.budget, 'budget.spent');
+    if (error instanceof AccountError) {
+      const seconds = Math.round(this.config.accountCooldownMs / 1000);
+      const uk = fillCooldown('uk', error, seconds);
+      const en = fillCooldown('en', error, seconds);
+      return new Refusal(403, error.code, `${uk} / ${en}`);
+    }
+    if (error instanceof RequestRejectedError) return new Refusal(error.status >= 400 && error.status < 500 ? error.status : 400, error.code ?? RELAY_ERRORS.badRequest, error.serviceMessage);
+    if (error instanceof ServiceUnreachableError || error instanceof CancelledError) return Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
+    return Refusal.of(500, 500, 'internal');
+  }
+
+  private async finish(
+    request: ApiRequest,
+    started: number,
+    analyst: string,
+    query: SearchQuery | null,
+    answer: ScheduledAnswer | null,
+    refusal: Refusal | null,
+  ): Promise<ApiReply> {
+    const hits: Record<string, number> = {};
+    if (answer) for (const r of answer.summary.registries) hits[r.key] = r.hits;
+    const status = refusal ? refusal.status : 200;
+    const row: AuditRow = {
+      at: new Date(),
+      analyst,
+      method: request.method,
+      query: query ? auditQuery(query) : {},
+      listdata: query?.listdata !== undefined ? query.listdata.toString() : query ? '-1' : null,
+      servedBy: answer ? answer.servedBy : null,
+      idrequest: answer?.envelope.header.idrequest ?? null,
+      verdict: answer ? answer.summary.verdict : null,
+      hits,
+      durationMs: performance.now() - started,
+      fromCache: answer?.fromCache ?? false,
+      errorCode: refusal ? refusal.code : null,
+      status,
+      instance: this.config.instance,
+    };
+    try {
+      await this.store.writeAudit(row);
+    } catch {
+      // Never an answer without its audit row.
+      const down = Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down');
+      return { status: 503, body: { error: down.code, message: down.text }, headers: { 'Retry-After': '5' }, analyst, errorCode: down.code, fromCache: false };
+    }
+    if (refusal) return { status, body: { error: refusal.code, message: refusal.text }, headers: refusal.headers, analyst, errorCode: refusal.code, fromCache: false };
+    const wire = envelopeToWire(answer!.envelope);
+    wire.iduserPC = analyst;
+    if (query?.IDinternal !== undefined) wire.idinternal = query.IDinternal;
+    return { status: 200, body: request.method === 'GET' ? [wire] : wire, headers: {}, analyst, errorCode: null, fromCache: answer!.fromCache };
+  }
+
+  /** For /relay/check: the key and the rate limit as they stand, without a request to the service. */
+  async check(fields: Record<string, unknown>, bearer: string | null): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
+    try {
+      const analyst = await this.authenticate(fields, bearer);
+      const rate = await this.limits.peek(analyst);
+      if (!rate.ok)
+        throw Refusal.of(429, RELAY_ERRORS.rateLimited, 'rate.limited', { seconds: rate.retryAfterSeconds }, { 'Retry-After': String(rate.retryAfterSeconds) });
+      const halted = this.scheduler.haltedBy;
+      if (halted) throw this.refusalFor(halted);
+      if (!(await this.upstreamReachable())) throw Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
+      return { status: 200, body: { analyst, upstream: 'up' }, headers: {} };
+    } catch (error) {
+      const refusal = this.refusalFor(error);
+      return { status: refusal.status, body: { error: refusal.code, message: refusal.text }, headers: refusal.headers };
+    }
+  }
+
+  /** Any upstream address accepts a TCP connection: reachable without spending a request. */
+  async upstreamReachable(): Promise<boolean> {
+    const { connect } = await import('node:net');
+    const tries = this.client.addresses.map(
+      (address) =>
+        new Promise<boolean>((resolve) => {
+          let url: URL;
+          try {
+            url = new URL(address);
+          } catch {
+            resolve(false);
+            return;
+          }
+          const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+          const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port });
+          const done = (ok: boolean) => {
+            socket.destroy();
+            resolve(ok);
+          };
+          socket.setTimeout(2_000, () => done(false));
+          socket.once('connect', () => done(true));
+          socket.once('error', () => done(false));
+        }),
+    );
+    return (await Promise.all(tries)).some(Boolean);
+  }
+
+  upstreamDescription(): string {
+    return this.client.addresses.map(describeAddress).join(', ');
+  }
+}
+
+function fillCooldown(lang: 'uk' | 'en', error: AccountError, seconds: number): string {
+  const template = relayMessages[lang].cooldown;
+  return template.replace('{code}', String(error.code)).replace('{reason}', error.text[lang]).replace('{seconds}', String(seconds));
+}
+
+/** The query as audit keeps it: JSON-safe (listdata is a bigint), never credentials. */
+function auditQuery(query: SearchQuery): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query)) out[k] = typeof v === 'bigint' ? v.toString() : v;
+  return out;
+}
