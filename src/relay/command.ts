@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,6 +50,12 @@ export async function runRelay(argv: readonly string[], io: CliIo): Promise<numb
   if (sub === 'keys') return runKeys(argv.slice(1), io);
   if (sub === 'audit') return runAudit(argv.slice(1), io);
   return runServer(argv, io);
+}
+
+/** dist/ next to the CLI bundle (dist/cli.cjs) or two levels up from src/relay (tsx). */
+function builtAddIn(): string {
+  const candidates = [__dirname, join(__dirname, '..', '..', 'dist')];
+  return candidates.find((dir) => existsSync(join(dir, 'taskpane.html'))) ?? candidates[1];
 }
 
 async function tokkenFromFile(path: string, platform: NodeJS.Platform): Promise<string> {
@@ -125,7 +132,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   const http = await startRelayHttp(service, {
     port: wholeNumber(values.port, 'port', 8443),
     host: values.host ?? (values['trust-proxy'] ? '127.0.0.1' : '0.0.0.0'),
-    distDir: resolve(io.cwd, values.dist ?? env.RELAY_DIST_DIR ?? join(__dirname, '..', '..', 'dist')),
+    distDir: values.dist ?? env.RELAY_DIST_DIR ? resolve(io.cwd, (values.dist ?? env.RELAY_DIST_DIR)!) : builtAddIn(),
     ...(publicUrl ? { publicUrl } : {}),
     ...(tls ? { tls } : {}),
     trustProxy: values['trust-proxy'] === true,
