@@ -1,7 +1,8 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { chmod, chown, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -106,13 +107,41 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
+/** A process that exists and is not a zombie (a postmaster killed with its parent may wait unreaped). */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+function zombie(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  return !alive(pid);
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2_000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }
 
 async function waitGone(pid: number, ms: number): Promise<boolean> {
@@ -134,8 +163,20 @@ async function runningPostmaster(pgdata: string): Promise<{ pid: number; port: n
   const lines = (await readFile(pidFile, 'utf8')).split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid) || !Number.isInteger(port)) return null;
-  return { pid, port };
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return null;
+  if (alive(pid)) {
+    for (let i = 0; i < 20; i++) {
+      if (await accepts(port)) return { pid, port };
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`PostgreSQL (pid ${pid}) holds ${pgdata} but does not accept connections`);
+  }
+  // The postmaster died (kill -9 with its relay). If it lingers as an unreaped zombie,
+  // PostgreSQL's own stale-lock check (kill(pid, 0)) would take it for a live server and refuse
+  // to start; nothing is running, so the file goes. A pid that no longer exists is left to
+  // PostgreSQL, which removes the stale file itself. The WAL is replayed by its crash recovery.
+  if (zombie(pid)) await rm(pidFile, { force: true });
+  return null;
 }
 
 export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Promise<EmbeddedCluster> {
