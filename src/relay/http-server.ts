@@ -226,6 +226,11 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
       send(res, 405, JSON_TYPE, errorBody(405, 'method'), { Allow: 'GET, HEAD' });
       return { route: '(other)' };
     }
+    if (path === '/relay/info') {
+      // Lets a pane served from here propose this origin as its relay address.
+      send(res, 200, JSON_TYPE, JSON.stringify({ relay: true }));
+      return { route: path };
+    }
     if (path === '/manifest.xml') {
       const xml = await manifestSource;
       if (xml === null) {
@@ -233,6 +238,12 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         return { route: path };
       }
       send(res, 200, 'application/xml; charset=utf-8', rewriteManifest(xml, originOf(req)), { 'Content-Disposition': 'inline; filename="manifest.xml"' });
+      return { route: path };
+    }
+    if (path === '/' && (await readStatic(options.distDir, '/index.html'))) {
+      const index = (await readStatic(options.distDir, '/index.html'))!;
+      res.writeHead(200, { ...headers, 'Content-Type': index.type, 'Content-Length': String(index.body.length), 'Cache-Control': 'no-cache' });
+      res.end(method === 'HEAD' ? undefined : index.body);
       return { route: path };
     }
     if (path === '/') {

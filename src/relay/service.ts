@@ -66,6 +66,16 @@ export class Refusal extends Error {
     super(text);
   }
 
+  /** What the connection test names; /api answers keep to the interface's {error, message}. */
+  get reason(): string {
+    if (this.status === 401) return 'bad-key';
+    if (this.status === 403 && this.code === RELAY_ERRORS.revokedKey && this.text === bilingual('key.revoked')) return 'revoked-key';
+    if (this.status === 429) return 'rate-limited';
+    if (this.status === 503) return 'upstream-down';
+    if (this.status === 403) return 'account';
+    return 'other';
+  }
+
   static of(status: number, code: number, key: RelayMessageKey, params?: Record<string, string | number>, headers?: Record<string, string>): Refusal {
     return new Refusal(status, code, bilingual(key, params), headers);
   }
@@ -246,7 +256,7 @@ export class RelayService {
       return { status: 200, body: { analyst, upstream: 'up' }, headers: {} };
     } catch (error) {
       const refusal = this.refusalFor(error);
-      return { status: refusal.status, body: { error: refusal.code, message: refusal.text }, headers: refusal.headers };
+      return { status: refusal.status, body: { error: refusal.code, message: refusal.text, reason: refusal.reason }, headers: refusal.headers };
     }
   }
 
