@@ -50,8 +50,9 @@ export const CONTENT_SECURITY_POLICY = [
   `style-src 'self' 'unsafe-inline' ${OFFICE_CDN}`,
   `img-src 'self' data: ${OFFICE_CDN}`,
   `font-src 'self' data: https://res-1.cdn.office.net`,
-  `connect-src 'self' ${OFFICE_CDN}`,
-  `frame-src 'self' ${OFFICE_CDN} https://*.officeapps.live.com https://*.office.com`,
+  `connect-src 'self' ${OFFICE_CDN} https://*.firstpartyapps.oaspapps.com`,
+  // office.js frames its own telemetry page from oaspapps.com.
+  `frame-src 'self' ${OFFICE_CDN} https://*.firstpartyapps.oaspapps.com https://*.officeapps.live.com https://*.office.com`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

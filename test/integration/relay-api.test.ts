@@ -17,6 +17,7 @@ import {
   type TestDatabase,
   type TestRelay,
 } from './relay-support';
+import { runRelayConnectionTest } from '../../src/taskpane/relay-connection';
 
 /** One PostgreSQL cluster for the whole file; each test empties it. */
 let db: TestDatabase;
@@ -84,6 +85,10 @@ describe('analyst keys', () => {
     const revoked = await ask(r, { tokken: key, name: 'Інший Суб’єкт' });
     expect(revoked.status).toBe(403);
     expect(revoked.json).toEqual({ error: 9, message: expect.stringContaining('revoked') });
+    expect((await runRelayConnectionTest(r.url, key, 'en')).kind).toBe('revoked-key');
+    expect((await runRelayConnectionTest(r.url, 'ckr_AAAAAAAAAAAA_' + 'x'.repeat(43), 'en')).kind).toBe('bad-key');
+    expect((await runRelayConnectionTest(r.url, null, 'en')).kind).toBe('bad-key');
+    expect((await runRelayConnectionTest('http://127.0.0.1:9', key, 'en')).kind).toBe('unreachable');
     expect(sandbox.requests).toHaveLength(1);
     const rows = await r.store.readAudit({});
     expect(rows.map((row) => [row.analyst, row.status, row.errorCode])).toEqual([
@@ -181,6 +186,11 @@ describe('limits', () => {
     expect((await ask(r, { tokken: other, name: 'Особа б' })).status).toBe(200);
     const check = await fetch(`${r.url}/relay/check`, { method: 'POST', body: JSON.stringify({ tokken: key }) });
     expect(check.status).toBe(429);
+    // The pane's Test connection names it, and so it does for the other failures below.
+    const named = await runRelayConnectionTest(r.url, key, 'en');
+    expect(named.kind).toBe('rate-limited');
+    expect(named.details.join(' ')).toMatch(/Try again in \d+ s/);
+    expect((await runRelayConnectionTest(r.url, other, 'en')).kind).toBe('ok');
   });
 
   it('the daily budget stops requests to the service once spent', async () => {
@@ -237,6 +247,7 @@ describe('failover', () => {
     expect(res.json).toEqual({ error: 503, message: expect.stringContaining('cannot be reached') });
     const check = await fetch(`${r.url}/relay/check`, { method: 'POST', body: JSON.stringify({ tokken: key }) });
     expect(check.status).toBe(503);
+    expect((await runRelayConnectionTest(r.url, key, 'en')).kind).toBe('upstream-down');
     expect((await fetch(`${r.url}/readyz`)).status).toBe(503);
   });
 });
