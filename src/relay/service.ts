@@ -130,6 +130,8 @@ export class RelayService {
             // Answers depend on the account's paid lists: another account never reads them.
             namespace: `relay:${config.upstream.idSubjectFM}`,
             storageTimeoutMs: 10_000,
+            // Several relays may share one database: each reads what the others cached.
+            sharedStorage: true,
           })
         : null;
     this.scheduler = new RequestScheduler({

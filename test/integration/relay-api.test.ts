@@ -1,5 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +20,7 @@ import {
   type TestRelay,
 } from './relay-support';
 import { runRelayConnectionTest } from '../../src/taskpane/relay-connection';
+import { parseKey } from '../../src/relay/keys';
 
 /** One PostgreSQL cluster for the whole file; each test empties it. */
 let db: TestDatabase;
@@ -107,7 +110,7 @@ describe('analyst keys', () => {
     await c.connect();
     const dump = JSON.stringify((await c.query('SELECT name, key_id, encode(salt, $1) AS salt, encode(hash, $1) AS hash FROM analyst_keys', ['hex'])).rows);
     await c.end();
-    const secret = key.split('_')[2];
+    const secret = parseKey(key)!.secret;
     expect(dump).not.toContain(secret);
     expect(dump).not.toContain(Buffer.from(secret).toString('hex'));
     expect(dump).toMatch(/"hash":"[0-9a-f]{64}"/);
@@ -310,6 +313,31 @@ describe('operations', () => {
     for (const res of [page, preflight]) for (const [name] of res.headers) expect(name).not.toMatch(/^access-control-/);
   });
 
+  it('serves HTTPS with --cert/--key, and behind a proxy with --trust-proxy names the forwarded origin', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    const tls = { cert: readFileSync(join(dir, 'c.pem')), key: readFileSync(join(dir, 'k.pem')) };
+    rmSync(dir, { recursive: true, force: true });
+    const secure = await relay({}, { tls });
+    expect(secure.url).toMatch(/^https:/);
+    const got = await new Promise<{ status: number; hsts: string | undefined }>((resolve, reject) => {
+      const req = httpsRequest(`${secure.url}/healthz`, { rejectUnauthorized: false }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, hsts: res.headers['strict-transport-security'] as string | undefined });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(got).toEqual({ status: 200, hsts: expect.stringContaining('max-age') });
+
+    const proxied = await relay({}, { trustProxy: true });
+    const manifest = await (await fetch(`${proxied.url}/manifest.xml`, { headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'relay.bank.example' } })).text();
+    expect(manifest).toContain('https://relay.bank.example/taskpane.html');
+    const plain = await relay();
+    const notTrusted = await (await fetch(`${plain.url}/manifest.xml`, { headers: { 'X-Forwarded-Host': 'evil.example' } })).text();
+    expect(notTrusted).not.toContain('evil.example');
+  });
+
   it('without --public-url the manifest names the origin the request came to', async () => {
     const r = await relay();
     const manifest = await (await fetch(`${r.url}/manifest.xml`)).text();
@@ -325,7 +353,7 @@ describe('operations', () => {
     for (const line of r.logs) {
       const parsed = JSON.parse(line) as Record<string, unknown>;
       expect(parsed).toEqual(expect.objectContaining({ route: '/api', status: 200, analyst: 'logged' }));
-      expect(line).not.toContain(key.split('_')[2]);
+      expect(line).not.toContain(parseKey(key)!.secret);
       expect(line).not.toContain('Секретний');
       expect(line).not.toContain('1234567890');
     }
@@ -382,6 +410,56 @@ describe('bad input', () => {
     expect((await fetch(`${r.url}/healthz`)).status).toBe(200);
     expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
   }, 30_000);
+});
+
+describe('several instances on one database', () => {
+  it('share the cache, the budget and revocations at once', async () => {
+    const a = await relay({ instance: 'A', limits: { ratePerMinute: 0, dailyBudget: 3 } });
+    const b = await relay({ instance: 'B', limits: { ratePerMinute: 0, dailyBudget: 3 } });
+    const key = await addKey(a.store, 'shared');
+    expect((await ask(a, { tokken: key, name: 'Спільний Клієнт' })).status).toBe(200);
+    // Cached by A, answered by B without a request.
+    const fromB = await ask(b, { tokken: key, name: 'Спільний Клієнт' });
+    expect(fromB.status).toBe(200);
+    expect(sandbox.requests).toHaveLength(1);
+    const rows = await b.store.readAudit({});
+    expect(rows.map((r) => [r.instance, r.fromCache])).toEqual([
+      ['A', false],
+      ['B', true],
+    ]);
+    // The budget of 3 is one budget: A spends 2, B 1, then both are refused.
+    expect((await ask(a, { tokken: key, name: 'Другий Клієнт' })).status).toBe(200);
+    expect((await ask(b, { tokken: key, name: 'Третій Клієнт' })).status).toBe(200);
+    expect((await ask(a, { tokken: key, name: 'Четвертий Клієнт' })).json).toEqual(expect.objectContaining({ error: 11 }));
+    expect((await ask(b, { tokken: key, name: 'П’ятий Клієнт' })).json).toEqual(expect.objectContaining({ error: 11 }));
+    // Revoked through A: B refuses the very next request.
+    await a.store.revokeKey('shared');
+    expect((await ask(b, { tokken: key, name: 'Спільний Клієнт' })).json).toEqual(expect.objectContaining({ error: 9 }));
+  });
+});
+
+describe('database outage', () => {
+  it('answers 503 in the interface form while PostgreSQL is down, never an answer without its audit row, and recovers by itself', async () => {
+    if (!db.stopServer || !db.startServer) return; // an external TEST_DATABASE_URL is not ours to stop
+    const r = await relay();
+    const key = await addKey(r.store, 'outage');
+    expect((await ask(r, { tokken: key, name: 'До Аварії' })).status).toBe(200);
+    await db.stopServer();
+    const during = await ask(r, { tokken: key, name: 'Під Час Аварії' });
+    expect(during.status).toBe(503);
+    expect(during.json).toEqual({ error: 507, message: expect.stringContaining('audit trail') });
+    expect((await fetch(`${r.url}/healthz`)).status).toBe(503);
+    await db.startServer();
+    let after = await ask(r, { tokken: key, name: 'Після Аварії' });
+    for (let i = 0; i < 20 && after.status !== 200; i++) {
+      await new Promise((res) => setTimeout(res, 250));
+      after = await ask(r, { tokken: key, name: 'Після Аварії' });
+    }
+    expect(after.status).toBe(200);
+    const rows = await r.store.readAudit({ analyst: 'outage' });
+    // Each answer the analyst received has its row; the refused one has none (it could not be written).
+    expect(rows.filter((x) => x.status === 200).map((x) => x.query.name)).toEqual(['До Аварії', 'Після Аварії']);
+  }, 60_000);
 });
 
 describe('no leaked secret', () => {
