@@ -47,9 +47,20 @@ function wholeNumber(value: string | undefined, name: string, fallback: number):
 
 export async function runRelay(argv: readonly string[], io: CliIo): Promise<number> {
   const sub = argv[0];
-  if (sub === 'keys') return runKeys(argv.slice(1), io);
-  if (sub === 'audit') return runAudit(argv.slice(1), io);
-  return runServer(argv, io);
+  if (sub === 'help' || argv.includes('--help') || argv.includes('-h')) {
+    const lang = io.env.LANG?.startsWith('uk') ? 'uk' : 'en';
+    io.stdout.write(`${relayMessages.t(lang, 'usage')}\n`);
+    return 0;
+  }
+  try {
+    if (sub === 'keys') return await runKeys(argv.slice(1), io);
+    if (sub === 'audit') return await runAudit(argv.slice(1), io);
+    return await runServer(argv, io);
+  } catch (error) {
+    // node:util parseArgs: an unknown or incomplete option is a usage error, not a crash.
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) throw usage(error.message);
+    throw error;
+  }
 }
 
 /** dist/ next to the CLI bundle (dist/cli.cjs) or two levels up from src/relay (tsx). */
