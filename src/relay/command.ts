@@ -126,11 +126,13 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
 
   const location = storeLocation(values, env, io.cwd);
   const log = (line: string) => io.stdout.write(`${line}\n`);
-  const opened = await openStore(location, { adopt: true, onError: () => log(JSON.stringify({ time: new Date().toISOString(), event: 'store-connection-error' })) });
+  const concurrency = wholeNumber(values.concurrency, 'concurrency', 8) || 8;
+  // Each request on the wire holds a connection for its subject lock; the rest serve audit and keys.
+  const opened = await openStore(location, { adopt: true, poolSize: concurrency + 20, onError: () => log(JSON.stringify({ time: new Date().toISOString(), event: 'store-connection-error' })) });
   const service = new RelayService(opened.store, {
     upstream: { addresses, tokken, idSubjectFM: settings.idSubjectFM, timeoutMs: settings.timeoutSeconds * 1000 },
     instance: values.instance ?? env.RELAY_INSTANCE ?? `relay-${randomBytes(3).toString('hex')}`,
-    concurrency: wholeNumber(values.concurrency, 'concurrency', 8) || 8,
+    concurrency,
     limits: {
       ratePerMinute: wholeNumber(values['rate-per-minute'], 'rate-per-minute', 600),
       dailyBudget: wholeNumber(values['daily-budget'], 'daily-budget', 0),

@@ -227,6 +227,10 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
       send(res, 405, JSON_TYPE, errorBody(405, 'method'), { Allow: 'GET, HEAD' });
       return { route: '(other)' };
     }
+    if (path === '/metrics') {
+      send(res, 200, service.metrics.registry.contentType, await service.metrics.registry.metrics());
+      return { route: path };
+    }
     if (path === '/relay/info') {
       // Lets a pane served from here propose this origin as its relay address.
       send(res, 200, JSON_TYPE, JSON.stringify({ relay: true }));

@@ -1,14 +1,16 @@
 import { AnswerCache } from '../core/answer-cache';
-import { CheckListsClient, describeAddress } from '../core/client';
+import { CheckListsClient, describeAddress, type SearchResult } from '../core/client';
+import { ALL_LISTS } from '../core/listdata';
 import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../core/errors';
-import { validateQuery, type SearchQuery } from '../core/query';
-import { RequestScheduler, type ScheduledAnswer } from '../core/scheduler';
+import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
+import { RequestScheduler, isCacheable, type ScheduledAnswer } from '../core/scheduler';
 import type { Transport } from '../core/transport';
 import { entraVerifier, type EntraConfig } from './entra';
 import { envelopeToWire } from './envelope-wire';
 import { KeyVerifier } from './keys';
 import { Limits, type LimitsConfig } from './limits';
 import { bilingual, relayMessages, type RelayMessageKey } from './messages';
+import { RelayMetrics } from './metrics';
 import type { AuditRow, RelayStore } from './store/port';
 
 /**
@@ -101,6 +103,7 @@ export class RelayService {
   readonly client: CheckListsClient;
   readonly scheduler: RequestScheduler;
   readonly limits: Limits;
+  readonly metrics: RelayMetrics;
   private readonly keys: KeyVerifier;
   private readonly bearer: ((token: string) => Promise<{ ok: true; analyst: string } | { ok: false }>) | null;
   upstreamRequests = 0;
@@ -118,6 +121,7 @@ export class RelayService {
       method: 'POST',
     });
     this.limits = new Limits(store, config.limits);
+    this.metrics = new RelayMetrics(() => this.limits.budgetLeft());
     this.keys = new KeyVerifier(store);
     this.bearer = config.entra ? entraVerifier(config.entra) : null;
     const cache =
@@ -139,12 +143,43 @@ export class RelayService {
       concurrency: config.concurrency,
       accountHaltMs: config.accountCooldownMs,
       cacheReadTimeoutMs: 10_000,
-      search: async (query, options) => {
-        if (!(await this.limits.spend())) throw new BudgetSpent();
-        this.upstreamRequests++;
-        return this.client.search(query, options);
+      search: (query, options) => {
+        if (!cache) return this.ask(query, options.signal);
+        // Another instance may be asking for the same subject right now: wait for it, then
+        // take its answer from the shared cache instead of paying for a second request.
+        const key = subjectKey(query);
+        return store.withLock(`relay-subject:${key}`, async () => {
+          const shared = await cache.get(key, query.listdata ?? ALL_LISTS).catch(() => null);
+          if (shared) {
+            this.sharedHits.set(key, Date.now());
+            return { envelope: shared.envelope, servedBy: shared.servedBy, attempts: [], durationMs: 0, method: 'POST', raw: envelopeToWire(shared.envelope) };
+          }
+          const result = await this.ask(query, options.signal);
+          if (isCacheable(result.envelope)) await cache.put(key, query.listdata ?? ALL_LISTS, result.raw, result.envelope, result.servedBy).catch(() => false);
+          return result;
+        });
       },
     });
+  }
+
+  /** Subjects answered from another instance's cache entry while this one waited for its lock. */
+  private readonly sharedHits = new Map<string, number>();
+
+  private async ask(query: SearchQuery, signal: AbortSignal | undefined): Promise<SearchResult> {
+    if (!(await this.limits.spend())) throw new BudgetSpent();
+    this.upstreamRequests++;
+    const result = await this.client.search(query, signal ? { signal } : {});
+    this.metrics.upstream.observe({ address: result.servedBy }, result.durationMs / 1000);
+    return result;
+  }
+
+  /** Whether this answer came from the shared cache through the lock (the scheduler cannot tell). */
+  private cameFromSharedCache(query: SearchQuery): boolean {
+    const key = subjectKey(query);
+    const at = this.sharedHits.get(key);
+    if (at === undefined) return false;
+    if (Date.now() - at > 5_000 || this.sharedHits.size > 10_000) this.sharedHits.delete(key);
+    return Date.now() - at <= 5_000;
   }
 
   /** Who is asking: an analyst key where the tokken goes, or an Entra ID bearer token. */
@@ -226,23 +261,31 @@ export class RelayService {
       verdict: answer ? answer.summary.verdict : null,
       hits,
       durationMs: performance.now() - started,
-      fromCache: answer?.fromCache ?? false,
+      fromCache: answer ? answer.fromCache || (query !== null && this.cameFromSharedCache(query)) : false,
       errorCode: refusal ? refusal.code : null,
       status,
       instance: this.config.instance,
     };
+    const auditStarted = performance.now();
     try {
       await this.store.writeAudit(row);
+      this.metrics.auditWrite.observe((performance.now() - auditStarted) / 1000);
     } catch {
       // Never an answer without its audit row.
       const down = Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down');
+      this.metrics.requests.inc({ outcome: 'refused', code: String(down.code) });
       return { status: 503, body: { error: down.code, message: down.text }, headers: { 'Retry-After': '5' }, analyst, errorCode: down.code, fromCache: false };
     }
-    if (refusal) return { status, body: { error: refusal.code, message: refusal.text }, headers: refusal.headers, analyst, errorCode: refusal.code, fromCache: false };
+    if (refusal) {
+      this.metrics.requests.inc({ outcome: 'refused', code: String(refusal.code) });
+      return { status, body: { error: refusal.code, message: refusal.text }, headers: refusal.headers, analyst, errorCode: refusal.code, fromCache: false };
+    }
+    this.metrics.requests.inc({ outcome: 'answered', code: 'none' });
+    this.metrics.answers.inc({ source: row.fromCache ? 'cache' : 'service' });
     const wire = envelopeToWire(answer!.envelope);
     wire.iduserPC = analyst;
     if (query?.IDinternal !== undefined) wire.idinternal = query.IDinternal;
-    return { status: 200, body: request.method === 'GET' ? [wire] : wire, headers: {}, analyst, errorCode: null, fromCache: answer!.fromCache };
+    return { status: 200, body: request.method === 'GET' ? [wire] : wire, headers: {}, analyst, errorCode: null, fromCache: row.fromCache };
   }
 
   /** For /relay/check: the key and the rate limit as they stand, without a request to the service. */

@@ -26,7 +26,10 @@ export function defaultDataDir(env: Record<string, string | undefined> = process
   return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'checklists-relay');
 }
 
-export async function openStore(location: StoreLocation, options: { adopt: boolean; log?: (line: string) => void; onError?: (e: Error) => void }): Promise<OpenedStore> {
+export async function openStore(
+  location: StoreLocation,
+  options: { adopt: boolean; poolSize?: number; log?: (line: string) => void; onError?: (e: Error) => void },
+): Promise<OpenedStore> {
   let cluster: EmbeddedCluster | null = null;
   let url = location.databaseUrl;
   let description: string;
@@ -38,7 +41,7 @@ export async function openStore(location: StoreLocation, options: { adopt: boole
     url = cluster.url;
     description = `embedded PostgreSQL in ${location.dataDir}`;
   }
-  const store = openSqlStore({ url, ...(options.onError ? { onError: options.onError } : {}) });
+  const store = openSqlStore({ url, ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...(options.onError ? { onError: options.onError } : {}) });
   try {
     await store.migrate();
   } catch (error) {

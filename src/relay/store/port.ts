@@ -69,6 +69,12 @@ export interface RelayStore {
   hitCounter(name: string, expiresAt: Date, by?: number): Promise<CounterHit>;
   readCounter(name: string): Promise<number>;
 
+  /**
+   * Runs `work` while holding a lock named `name` that every relay on this database respects:
+   * two instances missing the cache for one subject at once send one request, not two.
+   */
+  withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
+
   /** Key-value storage for core's AnswerCache, shared by every instance on the same database. */
   cacheStorage(): KeyValueStorage;
 

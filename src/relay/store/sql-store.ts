@@ -122,7 +122,7 @@ function where(filter: AuditFilter): { sql: string; params: unknown[] } {
 
 export interface SqlStoreOptions {
   url: string;
-  /** Connections in the pool. Default 10. */
+  /** Connections in the pool; must exceed the relay's upstream concurrency (each request on the wire holds one for its lock). Default 30. */
   poolSize?: number;
   /** Connection errors of idle clients (a restarted server); logged, never thrown. */
   onError?: (error: Error) => void;
@@ -131,7 +131,7 @@ export interface SqlStoreOptions {
 export function openSqlStore(options: SqlStoreOptions): RelayStore {
   const pool = new Pool({
     connectionString: options.url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? 30,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     // A database that stops answering must fail requests, not hold them forever.
@@ -238,6 +238,25 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     },
     async readCounter(name) {
       return Number((await q<{ n: string }>('SELECT n FROM counters WHERE name = $1 AND expires_at >= now()', [name]))[0]?.n ?? 0);
+    },
+    async withLock(name, work) {
+      const client: PoolClient = await pool.connect();
+      let locked = false;
+      try {
+        // Polled rather than a blocking pg_advisory_lock: a wait as long as a slow service
+        // answer must not run into the pool's query timeout. Past the deadline the work runs
+        // unlocked: paying twice beats failing.
+        const deadline = Date.now() + 120_000;
+        while (!locked && Date.now() < deadline) {
+          const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [name]);
+          locked = got.rows[0]?.ok === true;
+          if (!locked) await new Promise((r) => setTimeout(r, 20));
+        }
+        return await work();
+      } finally {
+        if (locked) await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]).catch(() => undefined);
+        client.release();
+      }
     },
     cacheStorage: () => cacheStorage,
     close: () => pool.end(),
