@@ -236,6 +236,8 @@ export class RelayService {
     }
     if (error instanceof RequestRejectedError) return new Refusal(error.status >= 400 && error.status < 500 ? error.status : 400, error.code ?? RELAY_ERRORS.badRequest, error.serviceMessage);
     if (error instanceof ServiceUnreachableError || error instanceof CancelledError) return Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
+    if (isStoreFailure(error)) return Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down', undefined, { 'Retry-After': '5' });
+    if (process.env.RELAY_DEBUG) process.stderr.write(`relay internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return Refusal.of(500, 500, 'internal');
   }
 
@@ -335,6 +337,16 @@ export class RelayService {
   upstreamDescription(): string {
     return this.client.addresses.map(describeAddress).join(', ');
   }
+}
+
+/** A database that is down, restarting or unreachable (pg and socket errors), as opposed to a bug. */
+function isStoreFailure(error: unknown): boolean {
+  // Duck-typed: socket errors may come from another realm (a vm context), where instanceof fails.
+  if (typeof error !== 'object' || error === null || !('message' in error)) return false;
+  const code = 'code' in error ? String((error as { code?: unknown }).code) : '';
+  const message = String((error as { message: unknown }).message);
+  // SQLSTATE classes 08 (connection), 53 (resources), 57 (operator intervention: shutdown).
+  return /^(08|53|57)/.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT)$/.test(code) || /terminat|Connection|timeout exceeded|not queryable|ECONNREFUSED|ECONNRESET|EPIPE/i.test(message);
 }
 
 function fillCooldown(lang: 'uk' | 'en', error: AccountError, seconds: number): string {

@@ -173,7 +173,7 @@ export async function startTestRelay(
   const store = openSqlStore({ url: dbUrl });
   await store.migrate();
   const service = new RelayService(store, {
-    upstream: { addresses: upstream, tokken: DEMO_CREDENTIALS.tokken, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM, timeoutMs: 3_000, retries: 0 },
+    upstream: { addresses: upstream, tokken: DEMO_CREDENTIALS.tokken, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM, timeoutMs: 20_000, retries: 0 },
     instance: 'test',
     concurrency: 8,
     limits: { ratePerMinute: 0, dailyBudget: 0 },

@@ -155,6 +155,8 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
   return {
     async migrate() {
       const client: PoolClient = await pool.connect();
+      const onError = (error: Error) => options.onError?.(error);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
@@ -170,6 +172,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        client.off('error', onError);
         client.release();
       }
     },
@@ -241,6 +244,14 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     },
     async withLock(name, work) {
       const client: PoolClient = await pool.connect();
+      // A checked-out client is outside the pool's error handler: a server restart must not
+      // become an unhandled 'error' event that ends the process.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+        options.onError?.(error);
+      };
+      client.on('error', onError);
       let locked = false;
       try {
         // Polled rather than a blocking pg_advisory_lock: a wait as long as a slow service
@@ -254,8 +265,10 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
         }
         return await work();
       } finally {
-        if (locked) await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]).catch(() => undefined);
-        client.release();
+        if (locked && !broken) await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]).catch((e: Error) => (broken = e));
+        client.off('error', onError);
+        // A broken connection is destroyed rather than handed to the next request.
+        client.release(broken);
       }
     },
     cacheStorage: () => cacheStorage,
