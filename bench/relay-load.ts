@@ -121,18 +121,49 @@ async function main(): Promise<void> {
   const upstream = service.upstreamRequests;
   const warm = await drive(http.url, viaRelay);
 
+  // Two instances on the same database, analysts alternating between them, new subjects.
+  const coordinated = { ...service.config, coordinateInstances: true };
+  const first = new RelayService(store, { ...coordinated, instance: 'bench-1' });
+  const second = new RelayService(openSqlStore({ url, poolSize: 20 }), { ...coordinated, instance: 'bench-2' });
+  const http1 = await startRelayHttp(first, { distDir: join(__dirname, '..', 'dist') });
+  const http2 = await startRelayHttp(second, { distDir: join(__dirname, '..', 'dist') });
+  const pairUrls = [http1.url, http2.url];
+  const pairLatencies: number[] = [];
+  let pairFailed = 0;
+  const pairStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: ANALYSTS }, async (_, a) => {
+      for (let j = 0; j < PER_ANALYST; j++) {
+        const t = performance.now();
+        const res = await fetch(`${pairUrls[a % 2]}/api`, { method: 'POST', body: JSON.stringify({ tokken: keys[a], name: `Пара ${subject(a, j)}` }) });
+        await res.arrayBuffer();
+        if (res.status !== 200) pairFailed++;
+        pairLatencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const pair: Pass = { latencies: pairLatencies.sort((x, y) => x - y), seconds: (performance.now() - pairStarted) / 1000, failed: pairFailed };
+  const pairUpstream = first.upstreamRequests + second.upstreamRequests;
+
   console.log(`\n${ANALYSTS} analysts × ${PER_ANALYST} requests over ${SUBJECTS} subjects, loopback:`);
   report('sandbox directly', direct);
   report('through the relay, cache cold', cold);
   report('through the relay, cache warm', warm);
-  console.log(`requests that reached the service: ${upstream} (distinct subjects ${SUBJECTS})`);
+  report('two relays on one database, cold', pair);
+  console.log(`requests that reached the service: ${upstream} with one relay, ${pairUpstream} with two (distinct subjects ${SUBJECTS} each)`);
+  console.log(`store: ${process.env.BENCH_DATABASE_URL ? 'external PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PostgreSQL, fsync on'}`);
   console.log(
     `added latency (relay cold − direct): p50 ${ms(pct(cold.latencies, 50) - pct(direct.latencies, 50))}, p95 ${ms(pct(cold.latencies, 95) - pct(direct.latencies, 95))}`,
   );
   console.log(`relay throughput: ${(cold.latencies.length / cold.seconds).toFixed(0)} req/s cold, ${(warm.latencies.length / warm.seconds).toFixed(0)} req/s warm`);
-  console.log(`audit rows: ${(await store.countAudit()) - 1000} for ${cold.latencies.length + warm.latencies.length} requests`);
+  console.log(`audit rows: ${(await store.countAudit()) - 1000} for ${cold.latencies.length + warm.latencies.length + pair.latencies.length} requests`);
   console.log(`memory: rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
 
+  await http2.close();
+  await http1.close();
+  await first.scheduler.idle();
+  await second.scheduler.idle();
+  await second.store.close();
   await http.close();
   await service.scheduler.idle();
   await store.close();

@@ -140,6 +140,8 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     cacheTtlMs: values['cache-hours'] !== undefined ? wholeNumber(values['cache-hours'], 'cache-hours', 24) * 3_600_000 : settings.cacheHours !== undefined ? settings.cacheHours * 3_600_000 : DEFAULT_CACHE_TTL_MS,
     accountCooldownMs: wholeNumber(values['cooldown-seconds'], 'cooldown-seconds', 600) * 1000,
     ...(entra ? { entra } : {}),
+    // An external database may serve several instances; the embedded one serves this one only.
+    coordinateInstances: location.databaseUrl !== undefined,
   });
   const tls = values.cert && values.key ? { cert: await readFile(resolve(io.cwd, values.cert)), key: await readFile(resolve(io.cwd, values.key)) } : undefined;
   const http = await startRelayHttp(service, {

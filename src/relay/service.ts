@@ -38,6 +38,13 @@ export interface RelayServiceConfig {
   /** How long an account or quota error stops every upstream call. */
   accountCooldownMs: number;
   entra?: EntraConfig;
+  /**
+   * Other relay instances share this database (an external PostgreSQL): before a request for a
+   * subject, take that subject's lock in the database and look in the shared cache again, so two
+   * instances missing together pay once. One instance alone needs no lock: its scheduler already
+   * merges asks for one subject.
+   */
+  coordinateInstances?: boolean;
 }
 
 export interface ApiRequest {
@@ -144,7 +151,7 @@ export class RelayService {
       accountHaltMs: config.accountCooldownMs,
       cacheReadTimeoutMs: 10_000,
       search: (query, options) => {
-        if (!cache) return this.ask(query, options.signal);
+        if (!cache || !config.coordinateInstances) return this.ask(query, options.signal);
         // Another instance may be asking for the same subject right now: wait for it, then
         // take its answer from the shared cache instead of paying for a second request.
         const key = subjectKey(query);

@@ -414,8 +414,8 @@ describe('bad input', () => {
 
 describe('several instances on one database', () => {
   it('share the cache, the budget and revocations at once', async () => {
-    const a = await relay({ instance: 'A', limits: { ratePerMinute: 0, dailyBudget: 3 } });
-    const b = await relay({ instance: 'B', limits: { ratePerMinute: 0, dailyBudget: 3 } });
+    const a = await relay({ instance: 'A', limits: { ratePerMinute: 0, dailyBudget: 3 }, coordinateInstances: true });
+    const b = await relay({ instance: 'B', limits: { ratePerMinute: 0, dailyBudget: 3 }, coordinateInstances: true });
     const key = await addKey(a.store, 'shared');
     expect((await ask(a, { tokken: key, name: 'Спільний Клієнт' })).status).toBe(200);
     // Cached by A, answered by B without a request.

@@ -27,8 +27,8 @@ afterAll(async () => {
 });
 
 async function pair(): Promise<[TestRelay, TestRelay]> {
-  const a = await startTestRelay(db.url, sandbox.urls, { instance: 'A' });
-  const b = await startTestRelay(db.url, sandbox.urls, { instance: 'B' });
+  const a = await startTestRelay(db.url, sandbox.urls, { instance: 'A', coordinateInstances: true });
+  const b = await startTestRelay(db.url, sandbox.urls, { instance: 'B', coordinateInstances: true });
   relays.push(a, b);
   return [a, b];
 }
