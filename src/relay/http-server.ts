@@ -92,6 +92,15 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
+/** The pages say they came from a relay, so the pane can propose this origin without asking the network. */
+export const RELAY_PAGE_MARK = '<meta name="checklists-relay" content="1">';
+
+function markAsRelayPage(html: Buffer): Buffer {
+  const text = html.toString('utf8');
+  const head = /<head[^>]*>/i.exec(text);
+  return head ? Buffer.from(text.slice(0, head.index + head[0].length) + RELAY_PAGE_MARK + text.slice(head.index + head[0].length), 'utf8') : html;
+}
+
 type Body = { kind: 'ok'; text: string } | { kind: 'large' } | { kind: 'aborted' };
 
 function readBody(req: IncomingMessage, limit: number): Promise<Body> {
@@ -231,11 +240,6 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
       send(res, 200, service.metrics.registry.contentType, await service.metrics.registry.metrics());
       return { route: path };
     }
-    if (path === '/relay/info') {
-      // Lets a pane served from here propose this origin as its relay address.
-      send(res, 200, JSON_TYPE, JSON.stringify({ relay: true }));
-      return { route: path };
-    }
     if (path === '/manifest.xml') {
       const xml = await manifestSource;
       if (xml === null) {
@@ -246,9 +250,9 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
       return { route: path };
     }
     if (path === '/' && (await readStatic(options.distDir, '/index.html'))) {
-      const index = (await readStatic(options.distDir, '/index.html'))!;
-      res.writeHead(200, { ...headers, 'Content-Type': index.type, 'Content-Length': String(index.body.length), 'Cache-Control': 'no-cache' });
-      res.end(method === 'HEAD' ? undefined : index.body);
+      const index = markAsRelayPage((await readStatic(options.distDir, '/index.html'))!.body);
+      res.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(index.length), 'Cache-Control': 'no-cache' });
+      res.end(method === 'HEAD' ? undefined : index);
       return { route: path };
     }
     if (path === '/') {
@@ -263,8 +267,9 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
     }
     // Bundles carry content hashes in their names; pages must be fetched fresh to pick them up.
     const cache = /\.[0-9a-f]{8,}\./.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
-    res.writeHead(200, { ...headers, 'Content-Type': file.type, 'Content-Length': String(file.body.length), 'Cache-Control': cache });
-    res.end(method === 'HEAD' ? undefined : file.body);
+    const body = file.type.startsWith('text/html') ? markAsRelayPage(file.body) : file.body;
+    res.writeHead(200, { ...headers, 'Content-Type': file.type, 'Content-Length': String(body.length), 'Cache-Control': cache });
+    res.end(method === 'HEAD' ? undefined : body);
     return { route: path };
   };
 

@@ -47,7 +47,7 @@ beforeAll(async () => {
   sandbox = await startRecordingSandbox(2);
   dist = mkdtempSync(join(tmpdir(), 'relay-dist-'));
   copyFileSync(join(__dirname, '..', '..', 'manifest.xml'), join(dist, 'manifest.xml'));
-  writeFileSync(join(dist, 'taskpane.html'), '<!doctype html><title>pane</title>');
+  writeFileSync(join(dist, 'taskpane.html'), '<!doctype html><html><head><title>pane</title></head><body></body></html>');
 }, 60_000);
 
 afterEach(async () => {
@@ -302,6 +302,8 @@ describe('operations', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain('https://appsforoffice.microsoft.com');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    // The page says it came from a relay, which the pane reads to propose this origin.
+    expect(await page.text()).toContain('<meta name="checklists-relay" content="1">');
     const manifest = await (await fetch(`${r.url}/manifest.xml`)).text();
     expect(manifest).toContain('https://relay.bank.example/taskpane.html');
     expect(manifest).not.toContain('localhost:3000');
