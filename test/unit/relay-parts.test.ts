@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnvelope } from '../../src/core/schema';
+import { DEFAULT_SETTINGS, serviceMode } from '../../src/core/settings';
+import { formFromSettings, validateSettingsForm } from '../../src/taskpane/settings-form';
 import { auditCsv } from '../../src/relay/audit-export';
 import { envelopeToWire } from '../../src/relay/envelope-wire';
 import { parseKey } from '../../src/relay/keys';
@@ -53,5 +55,21 @@ describe('relay parts', () => {
   it('reads only well-formed analyst keys', () => {
     expect(parseKey(`ckr_abcdefABCDEF_${'a_-'.repeat(15)}`)).toEqual({ keyId: 'abcdefABCDEF', secret: 'a_-'.repeat(15) });
     for (const bad of ['', 'demo-tokken', 'ckr_short_x', `ckr_abcdefABCDEF_${'a'.repeat(20)}`]) expect(parseKey(bad)).toBeNull();
+  });
+});
+
+describe('the Relay connection in settings', () => {
+  it('needs the relay address and the analyst key, never IDsubjectFM or reserves, and counts as live', () => {
+    const form = { ...formFromSettings(DEFAULT_SETTINGS), connection: 'relay' as const, primaryUrl: 'https://relay.bank.example', tokkenDraft: 'ckr_abcdefABCDEF_' + 'k'.repeat(43) };
+    form.reserveUrls = ['https://ignored.example', '', ''];
+    const checked = validateSettingsForm(form, false, 'auto');
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.settings).toEqual(expect.objectContaining({ connection: 'relay', primaryUrl: 'https://relay.bank.example', idSubjectFM: '', reserveUrls: [] }));
+    expect(serviceMode(checked.settings, checked.tokken)).toBe('live');
+    // Direct, the same form still needs IDsubjectFM.
+    const direct = validateSettingsForm({ ...form, connection: 'direct' }, false, 'auto');
+    expect(direct.ok).toBe(false);
+    if (!direct.ok) expect(Object.keys(direct.errors)).toContain('idSubjectFM');
   });
 });
