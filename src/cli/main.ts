@@ -61,6 +61,11 @@ async function dispatch(parsed: ParsedCommand, io: CliIo, fallbackLang: Lang): P
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let lang: Lang = langFromEnv(io.env);
   try {
+    // The relay is a server with its own options and store; loaded only when asked for.
+    if (argv[0] === 'relay') {
+      const { runRelay } = await import('../relay/command');
+      return await runRelay(argv.slice(1), io);
+    }
     const parsed = parseCommandLine(argv);
     if (parsed.global.lang) lang = parsed.global.lang;
     return await dispatch(parsed, io, lang);

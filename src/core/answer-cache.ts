@@ -32,6 +32,11 @@ export interface AnswerCacheOptions {
    * Default 3 s.
    */
   storageTimeoutMs?: number;
+  /**
+   * Other processes write the same storage (relay instances on one database): an entry missing
+   * from this instance's index may still be there, so a miss in the index is read from storage.
+   */
+  sharedStorage?: boolean;
 }
 
 export interface CachedAnswer {
@@ -171,6 +176,7 @@ export class AnswerCache {
   private readonly maxEntryBytes: number;
   private readonly prefix: string;
   private readonly now: () => number;
+  private readonly sharedStorage: boolean;
   private index: Map<string, IndexEntry> | null = null;
   private loading: Promise<Map<string, IndexEntry>> | null = null;
   private readonly memory = new Map<string, CachedAnswer>();
@@ -190,6 +196,7 @@ export class AnswerCache {
     this.maxEntryBytes = Math.min(options.maxEntryBytes ?? DEFAULT_CACHE_MAX_ENTRY_BYTES, this.maxBytes);
     this.prefix = `${CACHE_KEY_PREFIX}${options.namespace ? `${hashKey(options.namespace)}.` : ''}`;
     this.now = options.now ?? (() => Date.now());
+    this.sharedStorage = options.sharedStorage === true;
   }
 
   get enabled(): boolean {
@@ -333,7 +340,7 @@ export class AnswerCache {
     let text: string | null;
     try {
       const index = await this.loadIndex();
-      if (!index.has(key)) return null;
+      if (!index.has(key) && !this.sharedStorage) return null;
       text = await this.storage.getItem(key);
     } catch {
       return null;

@@ -19,6 +19,12 @@ export const settingsSchema = z.object({
   concurrency: z.number().int().min(1).max(16).default(4),
   timeoutSeconds: z.number().min(1).max(300).default(20),
   language: z.enum(['auto', 'uk', 'en']).default('auto'),
+  /**
+   * direct: to the service with the organisation's tokken; relay: to the organisation's relay
+   * (primaryUrl) with the analyst's own key in the secret slot, which the relay swaps for the
+   * tokken and IDsubjectFM, so neither is on this PC.
+   */
+  connection: z.enum(['direct', 'relay']).default('direct'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -43,7 +49,8 @@ export type ServiceMode = 'sandbox' | 'live';
 
 /** Until an address and both credentials are saved, everything runs on the in-process sandbox. */
 export function serviceMode(settings: Settings, tokken: string | null | undefined): ServiceMode {
-  return settings.primaryUrl.trim() && settings.idSubjectFM.trim() && tokken && tokken.trim() ? 'live' : 'sandbox';
+  const subjectKnown = settings.connection === 'relay' || settings.idSubjectFM.trim();
+  return settings.primaryUrl.trim() && subjectKnown && tokken && tokken.trim() ? 'live' : 'sandbox';
 }
 
 export function addressList(settings: Settings): string[] {

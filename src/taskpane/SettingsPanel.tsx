@@ -18,6 +18,7 @@ import type { LoadedSettings } from '../core/settings-store';
 import { describeExcelError } from '../excel/errors';
 import { runConnectionTest, type ConnectionTestOutcome } from './connection-test';
 import { taskpaneMessages as m } from './messages';
+import { detectRelayOrigin, relayPaneMessages as r, runRelayConnectionTest } from './relay-connection';
 import { RegistryPicker } from './RegistryPicker';
 import { StorageSection } from './StorageSection';
 import type { TaskpaneServices } from './services';
@@ -78,6 +79,22 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
   const savedTokkenId = useId();
 
   useEffect(() => () => testAbort.current?.abort(), []);
+
+  // Served by a relay and nothing saved yet: propose that relay, so an analyst only adds a key.
+  const [proposed, setProposed] = useState<string | null>(null);
+  useEffect(() => {
+    if (loaded.settings.primaryUrl.trim()) return;
+    let live = true;
+    void detectRelayOrigin().then((origin) => {
+      if (!live || !origin) return;
+      setProposed(origin);
+      setValues((v) => (v.primaryUrl.trim() ? v : { ...v, connection: 'relay', primaryUrl: origin }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [loaded.settings.primaryUrl]);
+  const relay = values.connection === 'relay';
 
   const hasSaved = loaded.tokken !== null;
   const err = (field: SettingsField): string | undefined => (errors[field] as LocalizedText | undefined)?.[lang];
@@ -153,6 +170,11 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
     setTesting(true);
     setTest(null);
     try {
+      if (outcome.settings.connection === 'relay') {
+        const result = await runRelayConnectionTest(outcome.settings.primaryUrl, tokken, lang, controller.signal);
+        if (!controller.signal.aborted) setTest(result);
+        return;
+      }
       const mode = serviceMode(outcome.settings, tokken);
       const connection = services.connectWith({ settings: outcome.settings, tokken, mode });
       const result = await runConnectionTest(connection.client, lang, controller.signal);
@@ -173,9 +195,25 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
         </MessageBar>
       )}
 
+      {proposed && relay && values.primaryUrl === proposed && (
+        <MessageBar intent="info" layout="multiline" data-testid="relay-proposed">
+          <MessageBarBody>{r.t(lang, 'relay.proposed', { origin: proposed })}</MessageBarBody>
+        </MessageBar>
+      )}
+
       <fieldset className={styles.section}>
         <legend className={styles.legend}>{m.t(lang, 'settings.addresses')}</legend>
-        <Field label={m.t(lang, 'settings.primaryUrl')} hint={m.t(lang, 'settings.addressHint')} validationMessage={err('primaryUrl')}>
+        <Field label={r.t(lang, 'connection.label')}>
+          <Select value={values.connection} onChange={(_, d) => set('connection', d.value === 'relay' ? 'relay' : 'direct')}>
+            <option value="direct">{r.t(lang, 'connection.direct')}</option>
+            <option value="relay">{r.t(lang, 'connection.relay')}</option>
+          </Select>
+        </Field>
+        <Field
+          label={relay ? r.t(lang, 'relay.address') : m.t(lang, 'settings.primaryUrl')}
+          hint={relay ? undefined : m.t(lang, 'settings.addressHint')}
+          validationMessage={err('primaryUrl')}
+        >
           <Input
             className={styles.input}
             type="url"
@@ -184,7 +222,7 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
             onChange={(_, d) => set('primaryUrl', d.value)}
           />
         </Field>
-        {values.reserveUrls.map((url, i) => (
+        {!relay && values.reserveUrls.map((url, i) => (
           <div key={i} className={styles.reserve}>
             <Field className={styles.grow} label={m.t(lang, 'settings.reserveUrl', { n: i + 1 })} validationMessage={err(`reserveUrls.${i}`)}>
               <Input className={styles.input} type="url" value={url} placeholder="https://" onChange={(_, d) => setReserve(i, d.value)} />
@@ -196,14 +234,20 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
             )}
           </div>
         ))}
-        <div className={styles.row}>
-          <Button onClick={() => set('reserveUrls', [...values.reserveUrls, ''])}>{m.t(lang, 'settings.addReserve')}</Button>
-        </div>
+        {!relay && (
+          <div className={styles.row}>
+            <Button onClick={() => set('reserveUrls', [...values.reserveUrls, ''])}>{m.t(lang, 'settings.addReserve')}</Button>
+          </div>
+        )}
       </fieldset>
 
       <fieldset className={styles.section}>
         <legend className={styles.legend}>{m.t(lang, 'settings.credentials')}</legend>
-        <Field label={m.t(lang, 'settings.tokken')} hint={m.t(lang, 'settings.tokkenHint')} validationMessage={err('tokken')}>
+        <Field
+          label={relay ? r.t(lang, 'relay.key') : m.t(lang, 'settings.tokken')}
+          hint={relay ? r.t(lang, 'relay.keyHint') : m.t(lang, 'settings.tokkenHint')}
+          validationMessage={err('tokken')}
+        >
           {replacing ? (
             <Input
               className={styles.input}
@@ -239,9 +283,11 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
             </Button>
           )}
         </div>
-        <Field label="IDsubjectFM" validationMessage={err('idSubjectFM')}>
-          <Input className={styles.input} value={values.idSubjectFM} onChange={(_, d) => set('idSubjectFM', d.value)} />
-        </Field>
+        {!relay && (
+          <Field label="IDsubjectFM" validationMessage={err('idSubjectFM')}>
+            <Input className={styles.input} value={values.idSubjectFM} onChange={(_, d) => set('idSubjectFM', d.value)} />
+          </Field>
+        )}
         <Field label={m.t(lang, 'settings.idUserPC')} hint={m.t(lang, 'settings.idUserPCHint')} validationMessage={err('idUserPC')}>
           <Input className={styles.input} value={values.idUserPC} onChange={(_, d) => set('idUserPC', d.value)} />
         </Field>

@@ -9,7 +9,21 @@ import { taskpaneMessages as m } from './messages';
 const TEST_LIST_BIT = 9;
 export const TEST_QUERY: SearchQuery = { name: 'Тест', listdata: listdataFromBits([TEST_LIST_BIT]) };
 
-export type ConnectionTestKind = 'ok' | 'unreachable' | 'ip' | 'credentials' | 'quota' | 'account' | 'rejected' | 'invalid' | 'other';
+export type ConnectionTestKind =
+  | 'ok'
+  | 'unreachable'
+  | 'ip'
+  | 'credentials'
+  | 'quota'
+  | 'account'
+  | 'rejected'
+  | 'invalid'
+  | 'other'
+  // Through a relay (relay-connection.ts):
+  | 'bad-key'
+  | 'revoked-key'
+  | 'rate-limited'
+  | 'upstream-down';
 
 export interface ConnectionTestOutcome {
   kind: ConnectionTestKind;

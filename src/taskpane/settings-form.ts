@@ -20,6 +20,8 @@ export interface SettingsFormValues {
   timeoutSeconds: string;
   /** A new tokken being typed; empty means "keep the saved one". Never prefilled with the saved one. */
   tokkenDraft: string;
+  /** Through the organisation's relay: the address is the relay's and the secret is the analyst key. */
+  connection: Settings['connection'];
 }
 
 export type SettingsField =
@@ -61,6 +63,7 @@ export function formFromSettings(settings: Settings): SettingsFormValues {
     concurrency: String(settings.concurrency),
     timeoutSeconds: String(settings.timeoutSeconds),
     tokkenDraft: '',
+    connection: settings.connection,
   };
 }
 
@@ -113,7 +116,7 @@ export function validateSettingsForm(values: SettingsFormValues, hasSavedTokken:
   const reserves: string[] = [];
   values.reserveUrls.forEach((raw, i) => {
     const value = raw.trim();
-    if (!value) return;
+    if (!value || values.connection === 'relay') return;
     const problem = checkAddress(value);
     const normal = value.replace(/\/+$/, '');
     if (problem) errors[`reserveUrls.${i}`] = problem;
@@ -122,8 +125,11 @@ export function validateSettingsForm(values: SettingsFormValues, hasSavedTokken:
     reserves.push(value);
   });
 
-  const idSubjectFM = values.idSubjectFM.trim();
-  if (!idSubjectFM && tokkenInUse) errors.idSubjectFM = m.text('settings.idSubjectFM.required');
+  const relay = values.connection === 'relay';
+  // Through a relay the relay names the entity and the reserves are its business.
+  if (relay) reserves.length = 0;
+  const idSubjectFM = relay ? '' : values.idSubjectFM.trim();
+  if (!relay && !idSubjectFM && tokkenInUse) errors.idSubjectFM = m.text('settings.idSubjectFM.required');
   else if (CONTROL.test(idSubjectFM)) errors.idSubjectFM = m.text('settings.text.control');
 
   const idUserPC = values.idUserPC.trim();
@@ -157,6 +163,7 @@ export function validateSettingsForm(values: SettingsFormValues, hasSavedTokken:
     concurrency,
     timeoutSeconds,
     language,
+    connection: values.connection,
   });
   return { ok: true, settings, tokken: tokken || null };
 }

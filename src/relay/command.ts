@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_CACHE_TTL_MS } from '../core/answer-cache';
+import { loadCliConfig, type Env } from '../cli/config';
+import { UsageError } from '../cli/exit-codes';
+import type { CliIo } from '../cli/io';
+import { auditCsv, auditJsonLines } from './audit-export';
+import { startRelayHttp } from './http-server';
+import { ANALYST_NAME, createKey } from './keys';
+import { relayMessages } from './messages';
+import { RelayService } from './service';
+import { defaultDataDir, openStore, type StoreLocation } from './store/open-store';
+
+/**
+ * `checklists relay ...`: the server, `keys add|list|revoke` and `audit`. Every subcommand
+ * takes --data-dir (embedded store) or --database-url / DATABASE_URL (external PostgreSQL).
+ */
+
+const STORE_OPTIONS = {
+  'data-dir': { type: 'string' },
+  'database-url': { type: 'string' },
+  config: { type: 'string' },
+  lang: { type: 'string' },
+} as const;
+
+function usage(detail: string): UsageError {
+  return new UsageError({ uk: `${detail}\n${relayMessages.uk.usage}`, en: `${detail}\n${relayMessages.en.usage}` });
+}
+
+function storeLocation(values: { 'data-dir'?: string; 'database-url'?: string }, env: Env, cwd: string): StoreLocation {
+  const databaseUrl = values['database-url'] ?? (env.DATABASE_URL?.trim() || undefined);
+  return {
+    ...(databaseUrl ? { databaseUrl } : {}),
+    dataDir: values['data-dir'] ? resolve(cwd, values['data-dir']) : defaultDataDir(env),
+  };
+}
+
+function wholeNumber(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw usage(`--${name}: ${value}`);
+  return n;
+}
+
+export async function runRelay(argv: readonly string[], io: CliIo): Promise<number> {
+  const sub = argv[0];
+  if (sub === 'help' || argv.includes('--help') || argv.includes('-h')) {
+    const lang = io.env.LANG?.startsWith('uk') ? 'uk' : 'en';
+    io.stdout.write(`${relayMessages.t(lang, 'usage')}\n`);
+    return 0;
+  }
+  try {
+    if (sub === 'keys') return await runKeys(argv.slice(1), io);
+    if (sub === 'audit') return await runAudit(argv.slice(1), io);
+    return await runServer(argv, io);
+  } catch (error) {
+    // node:util parseArgs: an unknown or incomplete option is a usage error, not a crash.
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) throw usage(error.message);
+    throw error;
+  }
+}
+
+/** dist/ next to the CLI bundle (dist/cli.cjs) or two levels up from src/relay (tsx). */
+function builtAddIn(): string {
+  const candidates = [__dirname, join(__dirname, '..', '..', 'dist')];
+  return candidates.find((dir) => existsSync(join(dir, 'taskpane.html'))) ?? candidates[1];
+}
+
+async function tokkenFromFile(path: string, platform: NodeJS.Platform): Promise<string> {
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) throw usage(`--tokken-file ${path}`);
+  // The organisation's secret: a file others can read is refused, not merely warned about.
+  if (platform !== 'win32' && (info.mode & 0o077) !== 0) throw new UsageError(relayMessages.text('tokkenFile.open', { path }));
+  return (await readFile(path, 'utf8')).trim();
+}
+
+async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      ...STORE_OPTIONS,
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'public-url': { type: 'string' },
+      cert: { type: 'string' },
+      key: { type: 'string' },
+      'trust-proxy': { type: 'boolean', default: false },
+      dist: { type: 'string' },
+      'tokken-file': { type: 'string' },
+      concurrency: { type: 'string' },
+      'rate-per-minute': { type: 'string' },
+      'daily-budget': { type: 'string' },
+      'cache-hours': { type: 'string' },
+      'cooldown-seconds': { type: 'string' },
+      'entra-issuer': { type: 'string' },
+      'entra-audience': { type: 'string' },
+      'entra-jwks': { type: 'string' },
+      instance: { type: 'string' },
+    },
+    strict: true,
+  });
+  const env = io.env;
+  const config = await loadCliConfig({ env, platform: io.platform, ...(values.config ? { configPath: values.config } : {}) });
+  const settings = config.loaded.settings;
+  const tokkenFile = values['tokken-file'] ?? env.CHECKLISTS_TOKKEN_FILE;
+  const tokken = tokkenFile ? await tokkenFromFile(resolve(io.cwd, tokkenFile), io.platform) : config.loaded.tokken;
+  const addresses = [settings.primaryUrl, ...settings.reserveUrls].map((a) => a.trim()).filter(Boolean);
+  if (addresses.length === 0 || !tokken || !settings.idSubjectFM.trim()) throw new UsageError(relayMessages.text('noUpstream'));
+  if ((values.cert === undefined) !== (values.key === undefined)) throw usage('--cert and --key go together');
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined) {
+    try {
+      new URL(publicUrl);
+    } catch {
+      throw usage(`--public-url ${publicUrl}`);
+    }
+  }
+  const entra =
+    values['entra-issuer'] || values['entra-audience'] || values['entra-jwks']
+      ? { issuer: values['entra-issuer'] ?? '', audience: values['entra-audience'] ?? '', jwksUrl: values['entra-jwks'] ?? '' }
+      : undefined;
+  if (entra && (!entra.issuer || !entra.audience || !entra.jwksUrl)) throw usage('--entra-issuer, --entra-audience and --entra-jwks go together');
+
+  const location = storeLocation(values, env, io.cwd);
+  const log = (line: string) => io.stdout.write(`${line}\n`);
+  const concurrency = wholeNumber(values.concurrency, 'concurrency', 8) || 8;
+  // Each request on the wire holds a connection for its subject lock; the rest serve audit and keys.
+  const opened = await openStore(location, { adopt: true, poolSize: concurrency + 20, onError: () => log(JSON.stringify({ time: new Date().toISOString(), event: 'store-connection-error' })) });
+  const service = new RelayService(opened.store, {
+    upstream: { addresses, tokken, idSubjectFM: settings.idSubjectFM, timeoutMs: settings.timeoutSeconds * 1000 },
+    instance: values.instance ?? env.RELAY_INSTANCE ?? `relay-${randomBytes(3).toString('hex')}`,
+    concurrency,
+    limits: {
+      ratePerMinute: wholeNumber(values['rate-per-minute'], 'rate-per-minute', 600),
+      dailyBudget: wholeNumber(values['daily-budget'], 'daily-budget', 0),
+    },
+    cacheTtlMs: values['cache-hours'] !== undefined ? wholeNumber(values['cache-hours'], 'cache-hours', 24) * 3_600_000 : settings.cacheHours !== undefined ? settings.cacheHours * 3_600_000 : DEFAULT_CACHE_TTL_MS,
+    accountCooldownMs: wholeNumber(values['cooldown-seconds'], 'cooldown-seconds', 600) * 1000,
+    ...(entra ? { entra } : {}),
+    // An external database may serve several instances; the embedded one serves this one only.
+    coordinateInstances: location.databaseUrl !== undefined,
+  });
+  const tls = values.cert && values.key ? { cert: await readFile(resolve(io.cwd, values.cert)), key: await readFile(resolve(io.cwd, values.key)) } : undefined;
+  const http = await startRelayHttp(service, {
+    port: wholeNumber(values.port, 'port', 8443),
+    host: values.host ?? (values['trust-proxy'] ? '127.0.0.1' : '0.0.0.0'),
+    distDir: values.dist ?? env.RELAY_DIST_DIR ? resolve(io.cwd, (values.dist ?? env.RELAY_DIST_DIR)!) : builtAddIn(),
+    ...(publicUrl ? { publicUrl } : {}),
+    ...(tls ? { tls } : {}),
+    trustProxy: values['trust-proxy'] === true,
+    log,
+  });
+  io.stderr.write(
+    `${relayMessages.t(config.lang, 'listening', { url: http.url, public: publicUrl ?? http.url, upstream: service.upstreamDescription(), store: opened.description })}\n`,
+  );
+  await new Promise<void>((done) => {
+    if (io.interrupt.aborted) done();
+    else io.interrupt.addEventListener('abort', () => done(), { once: true });
+  });
+  await http.close();
+  await service.scheduler.idle().catch(() => undefined);
+  await opened.close();
+  return 0;
+}
+
+async function withStore<T>(values: { 'data-dir'?: string; 'database-url'?: string }, io: CliIo, work: (store: Awaited<ReturnType<typeof openStore>>['store']) => Promise<T>): Promise<T> {
+  const opened = await openStore(storeLocation(values, io.env, io.cwd), { adopt: false });
+  try {
+    return await work(opened.store);
+  } finally {
+    await opened.close();
+  }
+}
+
+async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...argv], options: STORE_OPTIONS, allowPositionals: true, strict: true });
+  const [action, name] = positionals;
+  const lang = values.lang === 'en' || values.lang === 'uk' ? values.lang : 'en';
+  if (action === 'add' || action === 'revoke') {
+    if (!name || !ANALYST_NAME.test(name)) throw new UsageError(relayMessages.text('keys.badName', { name: name ?? '' }));
+  }
+  if (action === 'add') {
+    return withStore(values, io, async (store) => {
+      const made = await createKey(store, name!);
+      if (made === 'exists') {
+        io.stderr.write(`${relayMessages.t(lang, 'keys.exists', { name: name! })}\n`);
+        return 2;
+      }
+      io.stderr.write(`${relayMessages.t(lang, 'keys.added', { name: name! })}\n`);
+      // Alone on the last line of stdout, for scripts.
+      io.stdout.write(`${made.key}\n`);
+      return 0;
+    });
+  }
+  if (action === 'revoke') {
+    return withStore(values, io, async (store) => {
+      if (!(await store.revokeKey(name!))) {
+        io.stderr.write(`${relayMessages.t(lang, 'keys.notFound', { name: name! })}\n`);
+        return 2;
+      }
+      io.stdout.write(`${relayMessages.t(lang, 'keys.revoked', { name: name! })}\n`);
+      return 0;
+    });
+  }
+  if (action === 'list') {
+    return withStore(values, io, async (store) => {
+      const keys = await store.listKeys();
+      if (keys.length === 0) io.stderr.write(`${relayMessages.t(lang, 'keys.none')}\n`);
+      for (const k of keys) io.stdout.write(`${k.name}\t${k.revokedAt ? 'revoked' : 'active'}\t${k.createdAt.toISOString()}${k.revokedAt ? `\t${k.revokedAt.toISOString()}` : ''}\n`);
+      return 0;
+    });
+  }
+  throw usage(`keys ${action ?? ''}`);
+}
+
+function dateOption(value: string | undefined, name: string, endOfDay: boolean): Date | undefined {
+  if (value === undefined) return undefined;
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  if (Number.isNaN(d.getTime())) throw usage(`--${name} ${value}`);
+  // A bare date in --to means "through that day".
+  if (endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(value)) d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+}
+
+async function runAudit(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { ...STORE_OPTIONS, from: { type: 'string' }, to: { type: 'string' }, analyst: { type: 'string' }, csv: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  const from = dateOption(values.from, 'from', false);
+  const to = dateOption(values.to, 'to', true);
+  return withStore(values, io, async (store) => {
+    const rows = await store.readAudit({ ...(from ? { from } : {}), ...(to ? { to } : {}), ...(values.analyst ? { analyst: values.analyst } : {}) });
+    io.stdout.write(values.csv ? auditCsv(rows) : auditJsonLines(rows));
+    return 0;
+  });
+}

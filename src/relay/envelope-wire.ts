@@ -1,0 +1,24 @@
+import { HEADER_KEYS, type ParsedEnvelope } from '../core/schema';
+
+/**
+ * A parsed envelope back in the interface's wire form. The relay answers from core's scheduler,
+ * which restricts a shared or cached answer to the lists this analyst asked for; what leaves
+ * here is that restricted answer, in the spelling the interface documents.
+ */
+export function envelopeToWire(envelope: ParsedEnvelope): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of HEADER_KEYS) {
+    const value = envelope.header[key];
+    if (value !== undefined) out[key] = value;
+  }
+  for (const [key, value] of Object.entries(envelope.extraHeader)) if (!(key in out)) out[key] = value;
+  const result: Record<string, unknown> = {};
+  for (const [key, outcome] of Object.entries(envelope.registries)) {
+    if (!outcome) continue;
+    if (outcome.status === 'error') result[key] = outcome.error.code !== null ? `${outcome.error.code}.${outcome.error.message}` : outcome.error.message;
+    else result[key] = outcome.items;
+  }
+  for (const [key, value] of Object.entries(envelope.unknownResultKeys)) if (!(key in result)) result[key] = value;
+  out.result = result;
+  return out;
+}

@@ -1,0 +1,335 @@
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { bilingual, type RelayMessageKey } from './messages';
+import { RELAY_ERRORS, type RelayService } from './service';
+import { readStatic, rewriteManifest } from './static-files';
+
+/**
+ * The relay over HTTP(S): the add-in's files and /api on one origin. No CORS headers anywhere:
+ * the pane is served from here, so it never makes a cross-origin call, and nothing else should.
+ */
+
+export interface RelayHttpOptions {
+  port?: number;
+  host?: string;
+  /** Folder of the built add-in (dist/). */
+  distDir: string;
+  /** https://relay.bank.example: what /manifest.xml names; default the origin the request came to. */
+  publicUrl?: string;
+  tls?: { cert: Buffer; key: Buffer };
+  /** Behind a reverse proxy that terminates TLS: believe X-Forwarded-Proto/Host/For. */
+  trustProxy?: boolean;
+  /** One JSON line per request. */
+  log?: (line: string) => void;
+  maxBodyBytes?: number;
+  maxQueryParams?: number;
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  /** /api requests handled at once; more get 503 at once rather than queueing without bound. */
+  maxOpenRequests?: number;
+}
+
+export interface RelayHttpServer {
+  url: string;
+  port: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const OFFICE_CDN = 'https://appsforoffice.microsoft.com';
+/**
+ * office.js comes from Microsoft's CDN and loads its own helpers from there; Fluent UI (Griffel)
+ * inserts style elements at run time. Office on the web frames the pane from Microsoft's sites.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  `script-src 'self' ${OFFICE_CDN} https://ajax.aspnetcdn.com`,
+  `style-src 'self' 'unsafe-inline' ${OFFICE_CDN}`,
+  `img-src 'self' data: ${OFFICE_CDN}`,
+  `font-src 'self' data: https://res-1.cdn.office.net`,
+  `connect-src 'self' ${OFFICE_CDN} https://*.firstpartyapps.oaspapps.com`,
+  // office.js frames its own telemetry page from oaspapps.com.
+  `frame-src 'self' ${OFFICE_CDN} https://*.firstpartyapps.oaspapps.com https://*.officeapps.live.com https://*.office.com`,
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self' https://*.office.com https://*.office365.com https://*.officeapps.live.com https://*.sharepoint.com https://*.microsoft.com https://*.cloud.microsoft",
+].join('; ');
+
+function securityHeaders(https: boolean): Record<string, string> {
+  return {
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    ...(https ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),
+  };
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function errorBody(code: number, key: RelayMessageKey, params?: Record<string, string | number>): string {
+  return JSON.stringify({ error: code, message: bilingual(key, params) });
+}
+
+/** The transport-level refusals (header overflow, timeouts, broken requests), in the interface's form. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+    socket.destroy();
+    return;
+  }
+  const code = error.code ?? '';
+  const [status, reason, key]: [number, string, RelayMessageKey] =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'headers.large']
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_HEADERS_TIMEOUT'
+        ? [408, 'Request Timeout', 'timeout']
+        : [400, 'Bad Request', 'bad.request'];
+  const body = errorBody(status === 408 ? 408 : RELAY_ERRORS.badRequest, key);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+/** The pages say they came from a relay, so the pane can propose this origin without asking the network. */
+export const RELAY_PAGE_MARK = '<meta name="checklists-relay" content="1">';
+
+function markAsRelayPage(html: Buffer): Buffer {
+  const text = html.toString('utf8');
+  const head = /<head[^>]*>/i.exec(text);
+  return head ? Buffer.from(text.slice(0, head.index + head[0].length) + RELAY_PAGE_MARK + text.slice(head.index + head[0].length), 'utf8') : html;
+}
+
+type Body = { kind: 'ok'; text: string } | { kind: 'large' } | { kind: 'aborted' };
+
+function readBody(req: IncomingMessage, limit: number): Promise<Body> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (body: Body) => {
+      if (!settled) {
+        settled = true;
+        resolve(body);
+      }
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        // Stop keeping anything: memory stays bounded whatever the client sends.
+        chunks.length = 0;
+        settle({ kind: 'large' });
+      } else if (!settled) chunks.push(chunk);
+    });
+    req.on('end', () => settle({ kind: 'ok', text: Buffer.concat(chunks).toString('utf8') }));
+    req.on('error', () => settle({ kind: 'aborted' }));
+    req.on('close', () => {
+      if (!req.complete) settle({ kind: 'aborted' });
+    });
+  });
+}
+
+export async function startRelayHttp(service: RelayService, options: RelayHttpOptions): Promise<RelayHttpServer> {
+  const https = options.tls !== undefined;
+  const maxBody = options.maxBodyBytes ?? 64 * 1024;
+  const maxParams = options.maxQueryParams ?? 100;
+  const maxOpen = options.maxOpenRequests ?? 512;
+  const log = options.log;
+  let open = 0;
+  const headers = securityHeaders(https);
+  const manifestSource = readFile(join(options.distDir, 'manifest.xml'), 'utf8').catch(() => null);
+
+  const originOf = (req: IncomingMessage): string => {
+    if (options.publicUrl) return new URL(options.publicUrl).origin;
+    const forwardedProto = options.trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() : '';
+    const forwardedHost = options.trustProxy ? String(req.headers['x-forwarded-host'] ?? '').split(',')[0].trim() : '';
+    const proto = forwardedProto || (https ? 'https' : 'http');
+    const host = forwardedHost || req.headers.host || 'localhost';
+    return `${proto}://${host}`;
+  };
+
+  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}) => {
+    res.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', ...extra });
+    res.end(body);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<{ route: string; analyst?: string | null; code?: number | null; cache?: boolean }> => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = new URL(req.url ?? '/', 'http://relay.invalid');
+    const path = url.pathname;
+
+    if (path === '/healthz') {
+      try {
+        await service.store.ping();
+        send(res, 200, JSON_TYPE, JSON.stringify({ status: 'ok' }));
+      } catch {
+        send(res, 503, JSON_TYPE, errorBody(RELAY_ERRORS.storeDown, 'store.down'));
+      }
+      return { route: path };
+    }
+    if (path === '/readyz') {
+      const [store, upstream] = await Promise.all([service.store.ping().then(() => true, () => false), service.upstreamReachable()]);
+      send(res, store && upstream ? 200 : 503, JSON_TYPE, JSON.stringify({ store: store ? 'up' : 'down', upstream: upstream ? 'up' : 'down' }));
+      return { route: path };
+    }
+    if (path === '/api' || path === '/api/' || path === '/relay/check') {
+      if (method !== 'GET' && method !== 'POST') {
+        send(res, 405, JSON_TYPE, errorBody(405, 'method'), { Allow: 'GET, POST' });
+        return { route: path };
+      }
+      if (open >= maxOpen) {
+        send(res, 503, JSON_TYPE, errorBody(503, 'busy'), { 'Retry-After': '1' });
+        return { route: path, code: 503 };
+      }
+      open++;
+      try {
+        let count = 0;
+        const fields: Record<string, unknown> = {};
+        for (const [k, v] of url.searchParams) {
+          if (++count > maxParams) {
+            send(res, 400, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'params.many', { limit: maxParams }));
+            return { route: path, code: RELAY_ERRORS.badRequest };
+          }
+          fields[k] = v;
+        }
+        if (method === 'POST') {
+          const body = await readBody(req, maxBody);
+          if (body.kind === 'aborted') {
+            res.destroy();
+            return { route: path, code: 0 };
+          }
+          if (body.kind === 'large') {
+            send(res, 413, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'body.large', { limit: maxBody }), { Connection: 'close' });
+            // Let the rest drain to nowhere, so the client reads the answer; then hang up.
+            req.resume();
+            setTimeout(() => req.socket.destroy(), 5_000).unref();
+            return { route: path, code: RELAY_ERRORS.badRequest };
+          }
+          let parsed: unknown = null;
+          try {
+            parsed = body.text.trim() === '' ? {} : JSON.parse(body.text);
+          } catch {
+            parsed = null;
+          }
+          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+            send(res, 400, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'body.json'));
+            return { route: path, code: RELAY_ERRORS.badRequest };
+          }
+          for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) if (k !== '__proto__') fields[k] = v;
+        }
+        const auth = String(req.headers.authorization ?? '');
+        const bearer = /^Bearer\s+(\S+)$/i.exec(auth)?.[1] ?? null;
+        if (path === '/relay/check') {
+          const checked = await service.check(fields, bearer);
+          send(res, checked.status, JSON_TYPE, JSON.stringify(checked.body), checked.headers);
+          return { route: path, code: checked.status === 200 ? null : ((checked.body as { error?: number }).error ?? null) };
+        }
+        const reply = await service.handle({ method: method as 'GET' | 'POST', fields, bearer });
+        send(res, reply.status, JSON_TYPE, JSON.stringify(reply.body), reply.headers);
+        return { route: '/api', analyst: reply.analyst, code: reply.errorCode, cache: reply.fromCache };
+      } finally {
+        open--;
+      }
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      send(res, 405, JSON_TYPE, errorBody(405, 'method'), { Allow: 'GET, HEAD' });
+      return { route: '(other)' };
+    }
+    if (path === '/metrics') {
+      send(res, 200, service.metrics.registry.contentType, await service.metrics.registry.metrics());
+      return { route: path };
+    }
+    if (path === '/manifest.xml') {
+      const xml = await manifestSource;
+      if (xml === null) {
+        send(res, 404, JSON_TYPE, errorBody(404, 'not.found'));
+        return { route: path };
+      }
+      send(res, 200, 'application/xml; charset=utf-8', rewriteManifest(xml, originOf(req)), { 'Content-Disposition': 'inline; filename="manifest.xml"' });
+      return { route: path };
+    }
+    if (path === '/' && (await readStatic(options.distDir, '/index.html'))) {
+      const index = markAsRelayPage((await readStatic(options.distDir, '/index.html'))!.body);
+      res.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(index.length), 'Cache-Control': 'no-cache' });
+      res.end(method === 'HEAD' ? undefined : index);
+      return { route: path };
+    }
+    if (path === '/') {
+      res.writeHead(302, { ...headers, Location: '/taskpane.html', 'Content-Length': '0' });
+      res.end();
+      return { route: path };
+    }
+    const file = await readStatic(options.distDir, path);
+    if (!file) {
+      send(res, 404, JSON_TYPE, errorBody(404, 'not.found'));
+      return { route: '(other)' };
+    }
+    // Bundles carry content hashes in their names; pages must be fetched fresh to pick them up.
+    const cache = /\.[0-9a-f]{8,}\./.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    const body = file.type.startsWith('text/html') ? markAsRelayPage(file.body) : file.body;
+    res.writeHead(200, { ...headers, 'Content-Type': file.type, 'Content-Length': String(body.length), 'Cache-Control': cache });
+    res.end(method === 'HEAD' ? undefined : body);
+    return { route: path };
+  };
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    handle(req, res).then(
+      (info) => {
+        log?.(
+          JSON.stringify({
+            time: new Date().toISOString(),
+            instance: service.config.instance,
+            method: req.method,
+            route: info.route,
+            status: res.statusCode,
+            ms: Math.round((performance.now() - started) * 10) / 10,
+            ...(info.analyst ? { analyst: info.analyst } : {}),
+            ...(info.code ? { code: info.code } : {}),
+            ...(info.cache ? { cache: true } : {}),
+          }),
+        );
+      },
+      () => {
+        if (!res.headersSent) send(res, 500, JSON_TYPE, errorBody(500, 'internal'));
+        else res.destroy();
+        log?.(JSON.stringify({ time: new Date().toISOString(), instance: service.config.instance, method: req.method, route: '(error)', status: 500 }));
+      },
+    );
+  };
+
+  const serverOptions = {
+    headersTimeout: options.headersTimeoutMs ?? 10_000,
+    requestTimeout: options.requestTimeoutMs ?? 30_000,
+    keepAliveTimeout: 5_000,
+    // Node checks the two timeouts above on this interval (default 30 s).
+    connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs ?? 1_000),
+    maxHeaderSize: 16 * 1024,
+  };
+  const server: Server = https
+    ? (createHttpsServer({ ...serverOptions, cert: options.tls!.cert, key: options.tls!.key }, onRequest) as unknown as Server)
+    : createHttpServer(serverOptions, onRequest);
+  server.maxHeadersCount = 100;
+  server.on('clientError', answerClientError);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `${https ? 'https' : 'http'}://${host}:${address.port}`,
+    port: address.port,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

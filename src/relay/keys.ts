@@ -1,0 +1,64 @@
+import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import type { AnalystKeyRow, RelayStore } from './store/port';
+
+/**
+ * Analyst keys: `ckr_<id>_<secret>`. The id finds the row; the secret is checked against a
+ * salted scrypt hash, so the store never holds a usable key. scrypt is slow on purpose, so a
+ * successful check is remembered in memory by a SHA-256 of the key; revocation is read from the
+ * store on every request and therefore takes effect at once.
+ */
+
+const PREFIX = 'ckr';
+const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
+export const ANALYST_NAME = /^[\p{L}\p{N}._@-]{1,64}$/u;
+
+function scrypt(secret: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scryptCb(secret, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p }, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+export interface NewKey {
+  name: string;
+  key: string;
+}
+
+export function parseKey(key: string): { keyId: string; secret: string } | null {
+  const match = /^ckr_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{32,64})$/.exec(key.trim());
+  return match ? { keyId: match[1], secret: match[2] } : null;
+}
+
+export async function createKey(store: RelayStore, name: string): Promise<NewKey | 'exists'> {
+  const keyId = randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, '0').slice(0, 12);
+  const secret = randomBytes(32).toString('base64url');
+  const salt = randomBytes(16);
+  const hash = await scrypt(secret, salt);
+  const added = await store.addKey({ name, keyId, salt, hash });
+  return added === 'added' ? { name, key: `${PREFIX}_${keyId}_${secret}` } : 'exists';
+}
+
+export type KeyCheck = { ok: true; analyst: string } | { ok: false; reason: 'missing' | 'unknown' | 'revoked' };
+
+export class KeyVerifier {
+  /** SHA-256 of keys whose scrypt check passed → analyst name. Bounded. */
+  private readonly verified = new Map<string, string>();
+
+  constructor(private readonly store: RelayStore) {}
+
+  async check(key: string | null | undefined): Promise<KeyCheck> {
+    if (!key || !key.trim()) return { ok: false, reason: 'missing' };
+    const parsed = parseKey(key);
+    if (!parsed) return { ok: false, reason: 'unknown' };
+    const row: AnalystKeyRow | null = await this.store.keyById(parsed.keyId);
+    if (!row) return { ok: false, reason: 'unknown' };
+    const digest = createHash('sha256').update(key.trim()).digest('base64');
+    if (this.verified.get(digest) !== row.name) {
+      const hash = await scrypt(parsed.secret, row.salt);
+      if (hash.length !== row.hash.length || !timingSafeEqual(hash, row.hash)) return { ok: false, reason: 'unknown' };
+      if (this.verified.size > 10_000) this.verified.clear();
+      this.verified.set(digest, row.name);
+    }
+    if (row.revokedAt) return { ok: false, reason: 'revoked' };
+    return { ok: true, analyst: row.name };
+  }
+}

@@ -1,0 +1,79 @@
+import { defineCatalogue } from '../core/i18n';
+
+/** What the relay says to analysts (in `{error, message}` answers) and to its operator. */
+export const relayMessages = defineCatalogue(
+  {
+    'key.missing': 'No analyst key: put your analyst key where the tokken goes.',
+    'key.unknown': 'Unknown analyst key: check the key your administrator gave you.',
+    'key.revoked': 'This analyst key was revoked: ask your administrator for a new one.',
+    'bearer.invalid': 'The Microsoft sign-in token was not accepted: sign in again.',
+    'rate.limited': 'Too many requests from your key: wait {seconds} s and try again.',
+    'budget.spent': "The organisation's daily request budget is spent: requests resume tomorrow.",
+    'cooldown': 'The service refused the organisation account ({code}: {reason}); the relay pauses every request for {seconds} s. Tell your administrator.',
+    'upstream.down': 'The CheckLists service cannot be reached from the relay right now; try again later.',
+    'store.down': 'The relay cannot write its audit trail right now, so it answers nothing; try again shortly.',
+    'body.json': 'The request body is not a JSON object.',
+    'body.large': 'The request body is larger than {limit} bytes.',
+    'params.many': 'The request has more than {limit} query parameters.',
+    'headers.large': 'The request line or headers are too large.',
+    'bad.request': 'The request could not be read.',
+    'timeout': 'The request took too long to arrive.',
+    'not.found': 'Not found.',
+    'method': 'Use GET or POST on /api.',
+    'busy': 'The relay is busy; try again in a moment.',
+    'internal': 'The relay failed to answer this request.',
+    'keys.added': 'Key for {name} created. It is shown once; give it to the analyst:',
+    'keys.exists': 'An analyst named {name} already exists; revoke it or choose another name.',
+    'keys.revoked': 'Key of {name} revoked.',
+    'keys.notFound': 'No active key for {name}.',
+    'keys.badName': 'Analyst name "{name}": use 1 to 64 letters, digits, dot, dash, underscore or @.',
+    'keys.none': 'No analyst keys yet.',
+    'listening': 'Relay listening on {url} (public address {public}); upstream: {upstream}; data: {store}',
+    'usage':
+      'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL] [--cert F --key F | --trust-proxy]\n       checklists relay keys add|list|revoke [NAME] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]',
+    'usage.bad': '{detail}',
+    'noUpstream': 'No upstream: set CHECKLISTS_URL, CHECKLISTS_TOKKEN and CHECKLISTS_SUBJECT_ID, or --config FILE.',
+    'tokkenFile.open': 'The tokken file {path} can be read by other users: chmod 600 it.',
+  },
+  {
+    'key.missing': 'Немає ключа аналітика: вкажіть свій ключ аналітика там, де вказують токен.',
+    'key.unknown': 'Невідомий ключ аналітика: перевірте ключ, який видав адміністратор.',
+    'key.revoked': 'Цей ключ аналітика відкликано: попросіть адміністратора про новий.',
+    'bearer.invalid': 'Токен входу Microsoft не прийнято: увійдіть знову.',
+    'rate.limited': 'Забагато запитів із вашого ключа: зачекайте {seconds} с і спробуйте знову.',
+    'budget.spent': 'Денний ліміт запитів організації вичерпано: запити відновляться завтра.',
+    'cooldown': 'Сервіс відмовив обліковому запису організації ({code}: {reason}); релей призупиняє всі запити на {seconds} с. Повідомте адміністратора.',
+    'upstream.down': 'Сервіс CheckLists зараз недоступний із релея; спробуйте пізніше.',
+    'store.down': 'Релей зараз не може записати журнал аудиту, тож нічого не відповідає; спробуйте трохи згодом.',
+    'body.json': 'Тіло запиту не є об’єктом JSON.',
+    'body.large': 'Тіло запиту більше за {limit} байтів.',
+    'params.many': 'У запиті більше ніж {limit} параметрів.',
+    'headers.large': 'Рядок запиту або заголовки завеликі.',
+    'bad.request': 'Запит не вдалося прочитати.',
+    'timeout': 'Запит надходив задовго.',
+    'not.found': 'Не знайдено.',
+    'method': 'Використовуйте GET або POST на /api.',
+    'busy': 'Релей зайнятий; спробуйте за мить.',
+    'internal': 'Релей не зміг відповісти на цей запит.',
+    'keys.added': 'Ключ для {name} створено. Його показано один раз; передайте його аналітику:',
+    'keys.exists': 'Аналітик {name} уже існує; відкличте його ключ або виберіть інше ім’я.',
+    'keys.revoked': 'Ключ {name} відкликано.',
+    'keys.notFound': 'Немає чинного ключа для {name}.',
+    'keys.badName': 'Ім’я аналітика «{name}»: від 1 до 64 літер, цифр, крапок, дефісів, підкреслень або @.',
+    'keys.none': 'Ключів аналітиків ще немає.',
+    'listening': 'Релей слухає {url} (публічна адреса {public}); сервіс: {upstream}; дані: {store}',
+    'usage':
+      'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL] [--public-url URL] [--cert Ф --key Ф | --trust-proxy]\n       checklists relay keys add|list|revoke [ІМ’Я] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]',
+    'usage.bad': '{detail}',
+    'noUpstream': 'Немає сервісу: задайте CHECKLISTS_URL, CHECKLISTS_TOKKEN і CHECKLISTS_SUBJECT_ID або --config ФАЙЛ.',
+    'tokkenFile.open': 'Файл токена {path} можуть читати інші користувачі: виконайте chmod 600.',
+  },
+);
+
+export type RelayMessageKey = keyof typeof relayMessages.en;
+
+/** One `message` for the interface's error form: Ukrainian first, as the service writes, then English. */
+export function bilingual(key: RelayMessageKey, params?: Record<string, string | number>): string {
+  const text = relayMessages.text(key, params);
+  return `${text.uk} / ${text.en}`;
+}

@@ -1,0 +1,67 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * /metrics in Prometheus format. One registry per relay service (not prom-client's global one),
+ * so several relays in one process (tests, benchmarks) never mix their figures. No label ever
+ * holds an analyst, a key or client data: outcomes, codes and service addresses only.
+ */
+export class RelayMetrics {
+  readonly registry = new Registry();
+  readonly requests: Counter<'outcome' | 'code'>;
+  readonly upstream: Histogram<'address'>;
+  readonly answers: Counter<'source'>;
+  readonly auditWrite: Histogram;
+
+  constructor(budgetLeft: () => Promise<number | null>) {
+    this.requests = new Counter({
+      name: 'relay_requests_total',
+      help: '/api requests by outcome (answered, refused) and interface error code (none when answered)',
+      labelNames: ['outcome', 'code'],
+      registers: [this.registry],
+    });
+    this.upstream = new Histogram({
+      name: 'relay_upstream_seconds',
+      help: 'Requests to the CheckLists service, retries and failover included, by the address that served',
+      labelNames: ['address'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+      registers: [this.registry],
+    });
+    this.answers = new Counter({
+      name: 'relay_answers_total',
+      help: 'Answers by source: the shared cache or a request to the service',
+      labelNames: ['source'],
+      registers: [this.registry],
+    });
+    const answers = this.answers;
+    new Gauge({
+      name: 'relay_cache_hit_ratio',
+      help: 'Share of answers that came from the shared cache since start',
+      registers: [this.registry],
+      async collect() {
+        const values = (await answers.get()).values;
+        const cache = values.find((v) => v.labels.source === 'cache')?.value ?? 0;
+        const total = values.reduce((sum, v) => sum + v.value, 0);
+        this.set(total > 0 ? cache / total : 0);
+      },
+    });
+    this.auditWrite = new Histogram({
+      name: 'relay_audit_write_seconds',
+      help: 'Durable audit row writes (each before its answer leaves)',
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers: [this.registry],
+    });
+    new Gauge({
+      name: 'relay_budget_left',
+      help: "Requests left in today's budget (-1 when no budget is set)",
+      registers: [this.registry],
+      async collect() {
+        try {
+          const left = await budgetLeft();
+          this.set(left ?? -1);
+        } catch {
+          // The store is down: leave the last value; /healthz says the rest.
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,369 @@
+import { AnswerCache } from '../core/answer-cache';
+import { CheckListsClient, describeAddress, type SearchResult } from '../core/client';
+import { ALL_LISTS } from '../core/listdata';
+import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../core/errors';
+import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
+import { RequestScheduler, isCacheable, type ScheduledAnswer } from '../core/scheduler';
+import type { Transport } from '../core/transport';
+import { entraVerifier, type EntraConfig } from './entra';
+import { envelopeToWire } from './envelope-wire';
+import { KeyVerifier } from './keys';
+import { Limits, type LimitsConfig } from './limits';
+import { bilingual, relayMessages, type RelayMessageKey } from './messages';
+import { RelayMetrics } from './metrics';
+import type { AuditRow, RelayStore } from './store/port';
+
+/**
+ * The relay without HTTP: one /api request in (fields, credentials as sent), one reply out in
+ * the interface's form, and its audit row written before the reply is handed back.
+ */
+
+export interface UpstreamConfig {
+  addresses: string[];
+  tokken: string;
+  idSubjectFM: string;
+  timeoutMs?: number;
+  retries?: number;
+  transport?: Transport;
+}
+
+export interface RelayServiceConfig {
+  upstream: UpstreamConfig;
+  /** Names this process in audit rows and logs. */
+  instance: string;
+  /** Requests on the wire to the service at once, for every analyst together. */
+  concurrency: number;
+  limits: LimitsConfig;
+  cacheTtlMs: number;
+  /** How long an account or quota error stops every upstream call. */
+  accountCooldownMs: number;
+  entra?: EntraConfig;
+  /**
+   * Other relay instances share this database (an external PostgreSQL): before a request for a
+   * subject, take that subject's lock in the database and look in the shared cache again, so two
+   * instances missing together pay once. One instance alone needs no lock: its scheduler already
+   * merges asks for one subject.
+   */
+  coordinateInstances?: boolean;
+}
+
+export interface ApiRequest {
+  method: 'GET' | 'POST';
+  /** Query string and (POST) body fields; the body wins. */
+  fields: Record<string, unknown>;
+  /** From `Authorization: Bearer`, when present. */
+  bearer: string | null;
+}
+
+export interface ApiReply {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  analyst: string | null;
+  errorCode: number | null;
+  fromCache: boolean;
+}
+
+/** An answer in the interface's error form, decided before or instead of asking the service. */
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    readonly text: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(text);
+  }
+
+  /** What the connection test names; /api answers keep to the interface's {error, message}. */
+  get reason(): string {
+    if (this.status === 401) return 'bad-key';
+    if (this.status === 403 && this.code === RELAY_ERRORS.revokedKey && this.text === bilingual('key.revoked')) return 'revoked-key';
+    if (this.status === 429) return 'rate-limited';
+    if (this.status === 503) return 'upstream-down';
+    if (this.status === 403) return 'account';
+    return 'other';
+  }
+
+  static of(status: number, code: number, key: RelayMessageKey, params?: Record<string, string | number>, headers?: Record<string, string>): Refusal {
+    return new Refusal(status, code, bilingual(key, params), headers);
+  }
+}
+
+/** Error codes the relay answers with; 1, 9 and 11 mean what the service means by them. */
+export const RELAY_ERRORS = {
+  badKey: 1,
+  revokedKey: 9,
+  budget: 11,
+  badRequest: 100,
+  rateLimited: 429,
+  upstreamDown: 503,
+  storeDown: 507,
+} as const;
+
+class BudgetSpent extends Error {}
+
+const CREDENTIAL_FIELDS = new Set(['tokken', 'idsubjectfm']);
+const ANONYMOUS = '-';
+
+export class RelayService {
+  readonly client: CheckListsClient;
+  readonly scheduler: RequestScheduler;
+  readonly limits: Limits;
+  readonly metrics: RelayMetrics;
+  private readonly keys: KeyVerifier;
+  private readonly bearer: ((token: string) => Promise<{ ok: true; analyst: string } | { ok: false }>) | null;
+  upstreamRequests = 0;
+
+  constructor(
+    readonly store: RelayStore,
+    readonly config: RelayServiceConfig,
+  ) {
+    this.client = new CheckListsClient({
+      addresses: config.upstream.addresses,
+      credentials: { tokken: config.upstream.tokken, idSubjectFM: config.upstream.idSubjectFM },
+      ...(config.upstream.transport ? { transport: config.upstream.transport } : {}),
+      ...(config.upstream.timeoutMs !== undefined ? { timeoutMs: config.upstream.timeoutMs } : {}),
+      ...(config.upstream.retries !== undefined ? { retries: config.upstream.retries } : {}),
+      method: 'POST',
+    });
+    this.limits = new Limits(store, config.limits);
+    this.metrics = new RelayMetrics(() => this.limits.budgetLeft());
+    this.keys = new KeyVerifier(store);
+    this.bearer = config.entra ? entraVerifier(config.entra) : null;
+    const cache =
+      config.cacheTtlMs > 0
+        ? new AnswerCache({
+            storage: store.cacheStorage(),
+            ttlMs: config.cacheTtlMs,
+            maxBytes: 512 * 1024 * 1024,
+            maxEntryBytes: 8 * 1024 * 1024,
+            // Answers depend on the account's paid lists: another account never reads them.
+            namespace: `relay:${config.upstream.idSubjectFM}`,
+            storageTimeoutMs: 10_000,
+            // Several relays may share one database: each reads what the others cached.
+            sharedStorage: true,
+          })
+        : null;
+    this.scheduler = new RequestScheduler({
+      cache,
+      concurrency: config.concurrency,
+      accountHaltMs: config.accountCooldownMs,
+      cacheReadTimeoutMs: 10_000,
+      search: (query, options) => {
+        if (!cache || !config.coordinateInstances) return this.ask(query, options.signal);
+        // Another instance may be asking for the same subject right now: wait for it, then
+        // take its answer from the shared cache instead of paying for a second request.
+        const key = subjectKey(query);
+        return store.withLock(`relay-subject:${key}`, async () => {
+          const shared = await cache.get(key, query.listdata ?? ALL_LISTS).catch(() => null);
+          if (shared) {
+            this.sharedHits.set(key, Date.now());
+            return { envelope: shared.envelope, servedBy: shared.servedBy, attempts: [], durationMs: 0, method: 'POST', raw: envelopeToWire(shared.envelope) };
+          }
+          const result = await this.ask(query, options.signal);
+          if (isCacheable(result.envelope)) await cache.put(key, query.listdata ?? ALL_LISTS, result.raw, result.envelope, result.servedBy).catch(() => false);
+          return result;
+        });
+      },
+    });
+  }
+
+  /** Subjects answered from another instance's cache entry while this one waited for its lock. */
+  private readonly sharedHits = new Map<string, number>();
+
+  private async ask(query: SearchQuery, signal: AbortSignal | undefined): Promise<SearchResult> {
+    if (!(await this.limits.spend())) throw new BudgetSpent();
+    this.upstreamRequests++;
+    const result = await this.client.search(query, signal ? { signal } : {});
+    this.metrics.upstream.observe({ address: result.servedBy }, result.durationMs / 1000);
+    return result;
+  }
+
+  /** Whether this answer came from the shared cache through the lock (the scheduler cannot tell). */
+  private cameFromSharedCache(query: SearchQuery): boolean {
+    const key = subjectKey(query);
+    const at = this.sharedHits.get(key);
+    if (at === undefined) return false;
+    if (Date.now() - at > 5_000 || this.sharedHits.size > 10_000) this.sharedHits.delete(key);
+    return Date.now() - at <= 5_000;
+  }
+
+  /** Who is asking: an analyst key where the tokken goes, or an Entra ID bearer token. */
+  async authenticate(fields: Record<string, unknown>, bearer: string | null): Promise<string> {
+    if (bearer && this.bearer) {
+      const checked = await this.bearer(bearer);
+      if (!checked.ok) throw Refusal.of(401, RELAY_ERRORS.badKey, 'bearer.invalid');
+      return checked.analyst;
+    }
+    const key = typeof fields.tokken === 'string' ? fields.tokken : null;
+    const checked = await this.keys.check(key);
+    if (checked.ok) return checked.analyst;
+    if (checked.reason === 'revoked') throw Refusal.of(403, RELAY_ERRORS.revokedKey, 'key.revoked');
+    throw Refusal.of(401, RELAY_ERRORS.badKey, checked.reason === 'missing' ? 'key.missing' : 'key.unknown');
+  }
+
+  async handle(request: ApiRequest): Promise<ApiReply> {
+    const started = performance.now();
+    let analyst: string | null = null;
+    let query: SearchQuery | null = null;
+    let answer: ScheduledAnswer | null = null;
+    let refusal: Refusal;
+    try {
+      analyst = await this.authenticate(request.fields, request.bearer);
+      const rate = await this.limits.hit(analyst);
+      if (!rate.ok)
+        throw Refusal.of(429, RELAY_ERRORS.rateLimited, 'rate.limited', { seconds: rate.retryAfterSeconds }, { 'Retry-After': String(rate.retryAfterSeconds) });
+      const input: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(request.fields)) if (!CREDENTIAL_FIELDS.has(k.toLowerCase())) input[k] = v;
+      const checked = validateQuery(input);
+      if (!checked.ok) {
+        const uk = checked.errors.map((e) => `${e.field}: ${e.message.uk}`).join(' ');
+        const en = checked.errors.map((e) => `${e.field}: ${e.message.en}`).join(' ');
+        throw new Refusal(400, RELAY_ERRORS.badRequest, `${uk} / ${en}`);
+      }
+      // The operator's own records then show who asked.
+      query = { ...checked.query, IDuserPC: analyst.slice(0, 128) };
+      answer = await this.scheduler.ask(query);
+    } catch (error) {
+      refusal = this.refusalFor(error);
+      return this.finish(request, started, analyst ?? ANONYMOUS, query, null, refusal);
+    }
+    return this.finish(request, started, analyst, query, answer, null);
+  }
+
+  private refusalFor(error: unknown): Refusal {
+    if (error instanceof Refusal) return error;
+    if (error instanceof BudgetSpent) return Refusal.of(403, RELAY_ERRORS.budget, 'budget.spent');
+    if (error instanceof AccountError) {
+      const seconds = Math.round(this.config.accountCooldownMs / 1000);
+      const uk = fillCooldown('uk', error, seconds);
+      const en = fillCooldown('en', error, seconds);
+      return new Refusal(403, error.code, `${uk} / ${en}`);
+    }
+    if (error instanceof RequestRejectedError) return new Refusal(error.status >= 400 && error.status < 500 ? error.status : 400, error.code ?? RELAY_ERRORS.badRequest, error.serviceMessage);
+    if (error instanceof ServiceUnreachableError || error instanceof CancelledError) return Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
+    if (isStoreFailure(error)) return Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down', undefined, { 'Retry-After': '5' });
+    if (process.env.RELAY_DEBUG) process.stderr.write(`relay internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return Refusal.of(500, 500, 'internal');
+  }
+
+  private async finish(
+    request: ApiRequest,
+    started: number,
+    analyst: string,
+    query: SearchQuery | null,
+    answer: ScheduledAnswer | null,
+    refusal: Refusal | null,
+  ): Promise<ApiReply> {
+    const hits: Record<string, number> = {};
+    if (answer) for (const r of answer.summary.registries) hits[r.key] = r.hits;
+    const status = refusal ? refusal.status : 200;
+    const row: AuditRow = {
+      at: new Date(),
+      analyst,
+      method: request.method,
+      query: query ? auditQuery(query) : {},
+      listdata: query?.listdata !== undefined ? query.listdata.toString() : query ? '-1' : null,
+      servedBy: answer ? answer.servedBy : null,
+      idrequest: answer?.envelope.header.idrequest ?? null,
+      verdict: answer ? answer.summary.verdict : null,
+      hits,
+      durationMs: performance.now() - started,
+      fromCache: answer ? answer.fromCache || (query !== null && this.cameFromSharedCache(query)) : false,
+      errorCode: refusal ? refusal.code : null,
+      status,
+      instance: this.config.instance,
+    };
+    const auditStarted = performance.now();
+    try {
+      await this.store.writeAudit(row);
+      this.metrics.auditWrite.observe((performance.now() - auditStarted) / 1000);
+    } catch {
+      // Never an answer without its audit row.
+      const down = Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down');
+      this.metrics.requests.inc({ outcome: 'refused', code: String(down.code) });
+      return { status: 503, body: { error: down.code, message: down.text }, headers: { 'Retry-After': '5' }, analyst, errorCode: down.code, fromCache: false };
+    }
+    if (refusal) {
+      this.metrics.requests.inc({ outcome: 'refused', code: String(refusal.code) });
+      return { status, body: { error: refusal.code, message: refusal.text }, headers: refusal.headers, analyst, errorCode: refusal.code, fromCache: false };
+    }
+    this.metrics.requests.inc({ outcome: 'answered', code: 'none' });
+    this.metrics.answers.inc({ source: row.fromCache ? 'cache' : 'service' });
+    const wire = envelopeToWire(answer!.envelope);
+    wire.iduserPC = analyst;
+    if (query?.IDinternal !== undefined) wire.idinternal = query.IDinternal;
+    return { status: 200, body: request.method === 'GET' ? [wire] : wire, headers: {}, analyst, errorCode: null, fromCache: row.fromCache };
+  }
+
+  /** For /relay/check: the key and the rate limit as they stand, without a request to the service. */
+  async check(fields: Record<string, unknown>, bearer: string | null): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
+    try {
+      const analyst = await this.authenticate(fields, bearer);
+      const rate = await this.limits.peek(analyst);
+      if (!rate.ok)
+        throw Refusal.of(429, RELAY_ERRORS.rateLimited, 'rate.limited', { seconds: rate.retryAfterSeconds }, { 'Retry-After': String(rate.retryAfterSeconds) });
+      const halted = this.scheduler.haltedBy;
+      if (halted) throw this.refusalFor(halted);
+      if (!(await this.upstreamReachable())) throw Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
+      return { status: 200, body: { analyst, upstream: 'up' }, headers: {} };
+    } catch (error) {
+      const refusal = this.refusalFor(error);
+      return { status: refusal.status, body: { error: refusal.code, message: refusal.text, reason: refusal.reason }, headers: refusal.headers };
+    }
+  }
+
+  /** Any upstream address accepts a TCP connection: reachable without spending a request. */
+  async upstreamReachable(): Promise<boolean> {
+    const { connect } = await import('node:net');
+    const tries = this.client.addresses.map(
+      (address) =>
+        new Promise<boolean>((resolve) => {
+          let url: URL;
+          try {
+            url = new URL(address);
+          } catch {
+            resolve(false);
+            return;
+          }
+          const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+          const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port });
+          const done = (ok: boolean) => {
+            socket.destroy();
+            resolve(ok);
+          };
+          socket.setTimeout(2_000, () => done(false));
+          socket.once('connect', () => done(true));
+          socket.once('error', () => done(false));
+        }),
+    );
+    return (await Promise.all(tries)).some(Boolean);
+  }
+
+  upstreamDescription(): string {
+    return this.client.addresses.map(describeAddress).join(', ');
+  }
+}
+
+/** A database that is down, restarting or unreachable (pg and socket errors), as opposed to a bug. */
+function isStoreFailure(error: unknown): boolean {
+  // Duck-typed: socket errors may come from another realm (a vm context), where instanceof fails.
+  if (typeof error !== 'object' || error === null || !('message' in error)) return false;
+  const code = 'code' in error ? String((error as { code?: unknown }).code) : '';
+  const message = String((error as { message: unknown }).message);
+  // SQLSTATE classes 08 (connection), 53 (resources), 57 (operator intervention: shutdown).
+  return /^(08|53|57)/.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT)$/.test(code) || /terminat|Connection|timeout exceeded|not queryable|ECONNREFUSED|ECONNRESET|EPIPE/i.test(message);
+}
+
+function fillCooldown(lang: 'uk' | 'en', error: AccountError, seconds: number): string {
+  const template = relayMessages[lang].cooldown;
+  return template.replace('{code}', String(error.code)).replace('{reason}', error.text[lang]).replace('{seconds}', String(seconds));
+}
+
+/** The query as audit keeps it: JSON-safe (listdata is a bigint), never credentials. */
+function auditQuery(query: SearchQuery): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query)) out[k] = typeof v === 'bigint' ? v.toString() : v;
+  return out;
+}

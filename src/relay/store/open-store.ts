@@ -1,0 +1,61 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedCluster, type EmbeddedCluster } from './embedded-cluster';
+import type { RelayStore } from './port';
+import { openSqlStore } from './sql-store';
+
+export interface StoreLocation {
+  /** External PostgreSQL; wins over dataDir. */
+  databaseUrl?: string;
+  /** Folder of the embedded cluster. */
+  dataDir: string;
+}
+
+export interface OpenedStore {
+  store: RelayStore;
+  /** "embedded PostgreSQL in DIR" or the server's host: for the start-up line, never the password. */
+  description: string;
+  cluster: EmbeddedCluster | null;
+  close(): Promise<void>;
+}
+
+/** The user's data directory, as each platform names it. */
+export function defaultDataDir(env: Record<string, string | undefined> = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'checklists-relay');
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'checklists-relay');
+  return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'checklists-relay');
+}
+
+export async function openStore(
+  location: StoreLocation,
+  options: { adopt: boolean; poolSize?: number; log?: (line: string) => void; onError?: (e: Error) => void },
+): Promise<OpenedStore> {
+  let cluster: EmbeddedCluster | null = null;
+  let url = location.databaseUrl;
+  let description: string;
+  if (url) {
+    const u = new URL(url);
+    description = `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } else {
+    cluster = await startEmbeddedCluster({ dir: join(location.dataDir, 'postgres'), adopt: options.adopt, ...(options.log ? { log: options.log } : {}) });
+    url = cluster.url;
+    description = `embedded PostgreSQL in ${location.dataDir}`;
+  }
+  const store = openSqlStore({ url, ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...(options.onError ? { onError: options.onError } : {}) });
+  try {
+    await store.migrate();
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    await cluster?.stop();
+    throw error;
+  }
+  return {
+    store,
+    description,
+    cluster,
+    close: async () => {
+      await store.close().catch(() => undefined);
+      await cluster?.stop();
+    },
+  };
+}

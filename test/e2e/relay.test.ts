@@ -1,0 +1,122 @@
+/**
+ * One origin in a real browser: the task pane, served by the relay, searches through the relay
+ * to the sandbox over loopback. The sandbox never sees the browser; no CORS header is needed
+ * or sent anywhere.
+ */
+import path from 'node:path';
+import type { Browser, Response } from 'playwright-core';
+import { KNOWN } from '../../src/sandbox';
+import { taskpaneMessages as m } from '../../src/taskpane/messages';
+import { relayPaneMessages as r } from '../../src/taskpane/relay-connection';
+import { addKey, startRecordingSandbox, startTestDatabase, startTestRelay, TOKKEN, type RecordingSandbox, type TestDatabase, type TestRelay } from '../integration/relay-support';
+import { chromiumProblem, launchChromium } from './support/browser';
+import { buildHarness } from './support/build-harness';
+import { openPane, waitForText } from './support/session';
+
+jest.setTimeout(120_000);
+
+const uk = 'uk' as const;
+let browser: Browser;
+let db: TestDatabase;
+let sandbox: RecordingSandbox;
+let relay: TestRelay;
+
+beforeAll(async () => {
+  const problem = chromiumProblem();
+  if (problem) throw new Error(problem);
+  // Its own output folder: other e2e files build the default one at the same time.
+  const [build, database, upstream] = await Promise.all([
+    buildHarness(path.join(__dirname, '..', '..', 'test-results', '.harness-relay')),
+    startTestDatabase(),
+    startRecordingSandbox(2),
+  ]);
+  db = database;
+  sandbox = upstream;
+  relay = await startTestRelay(db.url, sandbox.urls, {}, { distDir: build.dir });
+  browser = await launchChromium();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await relay?.close();
+  await sandbox?.close();
+  await db?.drop();
+});
+
+test('the pane loaded from the relay proposes it, tests the analyst key and searches through it to the sandbox', async () => {
+  const key = await addKey(relay.store, 'olena');
+  const s = await openPane(browser, relay.url);
+  const responses: Response[] = [];
+  s.page.on('response', (res) => responses.push(res));
+  const consoleErrors: string[] = [];
+  s.page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  const field = (label: string) => s.pane.getByLabel(label, { exact: true });
+  const button = (name: string) => s.pane.getByRole('button', { name, exact: true });
+
+  await s.pane.getByRole('tab', { name: m.t(uk, 'tab.settings'), exact: true }).click();
+  await waitForText(s.pane.getByTestId('relay-proposed'), relay.url);
+  expect(await field(r.t(uk, 'relay.address')).inputValue()).toBe(relay.url);
+  expect(await s.pane.getByLabel('IDsubjectFM').count()).toBe(0);
+  await s.shot('relay-01-proposed', s.pane.getByTestId('relay-proposed'));
+
+  await field(r.t(uk, 'relay.key')).fill('ckr_AAAAAAAAAAAA_' + 'b'.repeat(43));
+  await button(m.t(uk, 'settings.test')).click();
+  const outcome = s.pane.getByTestId('connection-test');
+  await waitForText(outcome, r.t(uk, 'test.badKey'));
+  expect(await outcome.getAttribute('data-kind')).toBe('bad-key');
+
+  await field(r.t(uk, 'relay.key')).fill(key);
+  await button(m.t(uk, 'settings.test')).click();
+  await waitForText(outcome, r.t(uk, 'test.ok'));
+  expect(await outcome.getAttribute('data-kind')).toBe('ok');
+  // The test asked the relay only; the service was not paid for it.
+  expect(sandbox.requests).toHaveLength(0);
+  await button(m.t(uk, 'settings.save')).click();
+  await s.pane.getByText(m.t(uk, 'settings.saved.live')).waitFor();
+  await waitForText(s.pane.getByTestId('mode-badge'), m.t(uk, 'mode.live'));
+  await s.shot('relay-02-saved', s.pane.getByTestId('mode-badge'));
+  // The analyst key is stored on this PC (it is the analyst's own); the tokken never comes near it.
+  expect(JSON.stringify(await s.page.evaluate(() => ({ ...localStorage })))).not.toContain(TOKKEN);
+
+  await s.pane.getByRole('tab', { name: m.t(uk, 'tab.search'), exact: true }).click();
+  await field(m.t(uk, 'search.name')).fill(KNOWN.pepSanctioned.name);
+  await field(m.t(uk, 'search.date')).fill('12.04.1967');
+  await button(m.t(uk, 'search.submit')).click();
+  const results = s.pane.getByTestId('results');
+  await results.waitFor({ timeout: 20_000 });
+  await results.locator('section[data-registry="peps"]').getByRole('article').first().waitFor();
+  expect(await results.getByTestId('sandbox-banner').count()).toBe(0);
+  await s.shot('relay-03-search', results.locator('section[data-registry="peps"]'));
+
+  // The sandbox saw the relay, not the browser: one request, no Origin, no browser agent, the real tokken.
+  expect(sandbox.requests).toHaveLength(1);
+  const upstream = sandbox.requests[0];
+  expect(upstream.headers.origin).toBeUndefined();
+  expect(upstream.headers['user-agent'] ?? '').not.toMatch(/Mozilla|Chrome|HeadlessChrome/);
+  expect(JSON.parse(upstream.body)).toEqual(expect.objectContaining({ tokken: TOKKEN, IDuserPC: 'olena' }));
+  // Every request of the page went to the relay's own origin, and no answer needed CORS.
+  const apiCalls = responses.filter((res) => new URL(res.url()).pathname === '/api');
+  expect(apiCalls.length).toBeGreaterThanOrEqual(1);
+  for (const res of responses) {
+    expect(res.url().startsWith(relay.url) || res.url().startsWith('data:')).toBe(true);
+    for (const name of Object.keys(await res.allHeaders())) expect(name).not.toMatch(/^access-control-/i);
+  }
+  expect(s.blocked.filter((u) => sandbox.urls.some((base) => u.startsWith(base)))).toEqual([]);
+  expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+  expect(s.pageErrors).toEqual([]);
+
+  const rows = await relay.store.readAudit({ analyst: 'olena' });
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toEqual(expect.objectContaining({ status: 200, servedBy: sandbox.urls[0], fromCache: false }));
+
+  // Revoked while the pane is open: the next test names it.
+  await relay.store.revokeKey('olena');
+  await s.pane.getByRole('tab', { name: m.t(uk, 'tab.settings'), exact: true }).click();
+  await button(m.t(uk, 'settings.test')).click();
+  await waitForText(s.pane.getByTestId('connection-test'), r.t(uk, 'test.revokedKey'));
+  expect(await s.pane.getByTestId('connection-test').getAttribute('data-kind')).toBe('revoked-key');
+  await s.shot('relay-04-revoked', s.pane.getByTestId('connection-test'));
+  await s.close();
+});

@@ -1,0 +1,506 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import {
+  addKey,
+  post,
+  resetStore,
+  startRecordingSandbox,
+  startTestDatabase,
+  startTestRelay,
+  TOKKEN,
+  type RecordingSandbox,
+  type TestDatabase,
+  type TestRelay,
+} from './relay-support';
+import { runRelayConnectionTest } from '../../src/taskpane/relay-connection';
+import { parseKey } from '../../src/relay/keys';
+
+/** One PostgreSQL cluster for the whole file; each test empties it. */
+let db: TestDatabase;
+let sandbox: RecordingSandbox;
+let dist: string;
+const relays: TestRelay[] = [];
+/** Every body and header the relay sent back in this file, for the tokken grep. */
+const seen: string[] = [];
+
+async function relay(...args: Parameters<typeof startTestRelay> extends [string, string[], ...infer R] ? R : never): Promise<TestRelay> {
+  const r = await startTestRelay(db.url, sandbox.urls, args[0], { distDir: dist, ...args[1] });
+  relays.push(r);
+  return r;
+}
+
+async function ask(r: TestRelay, body: unknown, headers: Record<string, string> = {}) {
+  const res = await post(r.url, body, headers);
+  seen.push(res.text, JSON.stringify([...res.headers]));
+  return res;
+}
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  sandbox = await startRecordingSandbox(2);
+  dist = mkdtempSync(join(tmpdir(), 'relay-dist-'));
+  copyFileSync(join(__dirname, '..', '..', 'manifest.xml'), join(dist, 'manifest.xml'));
+  writeFileSync(join(dist, 'taskpane.html'), '<!doctype html><html><head><title>pane</title></head><body></body></html>');
+}, 60_000);
+
+afterEach(async () => {
+  for (const r of relays.splice(0)) {
+    seen.push(...r.logs);
+    await r.close();
+  }
+  await resetStore(db.url);
+  sandbox.requests.length = 0;
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  // The grep over the store's own files runs last, over everything this file wrote.
+  await db?.drop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('analyst keys', () => {
+  it('unknown, revoked and missing keys get the interface error form at once and never reach the service', async () => {
+    const r = await relay();
+    const key = await addKey(r.store, 'olena');
+    const ok = await ask(r, { tokken: key, IDsubjectFM: 'anything', name: 'Іваненко Петро' });
+    expect(ok.status).toBe(200);
+    expect(sandbox.requests).toHaveLength(1);
+
+    const missing = await ask(r, { name: 'Іваненко Петро' });
+    expect(missing.status).toBe(401);
+    expect(missing.json).toEqual({ error: 1, message: expect.stringContaining('No analyst key') });
+
+    const unknown = await ask(r, { tokken: 'ckr_AAAAAAAAAAAA_' + 'x'.repeat(43), name: 'Іваненко Петро' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.json).toEqual({ error: 1, message: expect.stringContaining('Unknown analyst key') });
+    const wrongSecret = await ask(r, { tokken: key.slice(0, -3) + 'abc', name: 'Іваненко Петро' });
+    expect(wrongSecret.json).toEqual({ error: 1, message: expect.stringContaining('Unknown analyst key') });
+
+    expect(await r.store.revokeKey('olena')).toBe(true);
+    const revoked = await ask(r, { tokken: key, name: 'Інший Суб’єкт' });
+    expect(revoked.status).toBe(403);
+    expect(revoked.json).toEqual({ error: 9, message: expect.stringContaining('revoked') });
+    expect((await runRelayConnectionTest(r.url, key, 'en')).kind).toBe('revoked-key');
+    expect((await runRelayConnectionTest(r.url, 'ckr_AAAAAAAAAAAA_' + 'x'.repeat(43), 'en')).kind).toBe('bad-key');
+    expect((await runRelayConnectionTest(r.url, null, 'en')).kind).toBe('bad-key');
+    expect((await runRelayConnectionTest('http://127.0.0.1:9', key, 'en')).kind).toBe('unreachable');
+    expect(sandbox.requests).toHaveLength(1);
+    const rows = await r.store.readAudit({});
+    expect(rows.map((row) => [row.analyst, row.status, row.errorCode])).toEqual([
+      ['olena', 200, null],
+      ['-', 401, 1],
+      ['-', 401, 1],
+      ['-', 401, 1],
+      ['-', 403, 9],
+    ]);
+  });
+
+  it('keys are stored as salted scrypt hashes, never as the key', async () => {
+    const r = await relay();
+    const key = await addKey(r.store, 'taras');
+    const c = new Client({ connectionString: db.url });
+    await c.connect();
+    const dump = JSON.stringify((await c.query('SELECT name, key_id, encode(salt, $1) AS salt, encode(hash, $1) AS hash FROM analyst_keys', ['hex'])).rows);
+    await c.end();
+    const secret = parseKey(key)!.secret;
+    expect(dump).not.toContain(secret);
+    expect(dump).not.toContain(Buffer.from(secret).toString('hex'));
+    expect(dump).toMatch(/"hash":"[0-9a-f]{64}"/);
+  });
+});
+
+describe('the interface on /api', () => {
+  it('answers POST with one envelope and GET with an array, sets the real credentials and the analyst as IDuserPC', async () => {
+    const r = await relay();
+    const key = await addKey(r.store, 'maria');
+    const viaPost = await ask(r, { tokken: key, IDsubjectFM: 'x', name: 'Шевченко Тарас', listdata: 512, IDinternal: 'row-7' });
+    expect(viaPost.status).toBe(200);
+    const envelope = viaPost.json as Record<string, unknown>;
+    expect(envelope).toEqual(expect.objectContaining({ idinternal: 'row-7', iduserPC: 'maria', result: expect.any(Object) }));
+    expect(Object.keys(envelope.result as object)).toEqual(['peps']);
+
+    const res = await fetch(`${r.url}/api?tokken=${encodeURIComponent(key)}&IDsubjectFM=x&name=${encodeURIComponent('Коваленко Олег')}&listdata=512`);
+    const text = await res.text();
+    seen.push(text);
+    expect(res.status).toBe(200);
+    const array = JSON.parse(text) as unknown[];
+    expect(Array.isArray(array)).toBe(true);
+    expect(array[0]).toEqual(expect.objectContaining({ iduserPC: 'maria' }));
+
+    expect(sandbox.requests).toHaveLength(2);
+    for (const req of sandbox.requests) {
+      const body = JSON.parse(req.body) as Record<string, unknown>;
+      expect(body).toEqual(expect.objectContaining({ tokken: TOKKEN, IDsubjectFM: 'demo-subject', IDuserPC: 'maria' }));
+      // The relay asks by POST: the tokken is never in a URL, even for an analyst's GET.
+      expect(req.query).toBe('');
+      expect(req.headers.origin).toBeUndefined();
+    }
+  });
+
+  it('field errors come back as 400 in the interface form, in Ukrainian and English', async () => {
+    const r = await relay();
+    const key = await addKey(r.store, 'ivan');
+    const bad = await ask(r, { tokken: key, name: 'Іван', date: '1990-13-45' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ error: 100, message: expect.stringMatching(/date: .+ \/ .*date: /) });
+    const nothing = await ask(r, { tokken: key });
+    expect(nothing.status).toBe(400);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
+  it('two analysts asking about one client cost one request; the audit marks the cached answer', async () => {
+    const r = await relay();
+    const a = await addKey(r.store, 'anna');
+    const b = await addKey(r.store, 'bohdan');
+    expect((await ask(r, { tokken: a, name: 'Бондаренко Марія' })).status).toBe(200);
+    expect((await ask(r, { tokken: b, name: 'бондаренко   марія' })).status).toBe(200);
+    expect(sandbox.requests).toHaveLength(1);
+    const rows = await r.store.readAudit({});
+    expect(rows.map((x) => [x.analyst, x.fromCache])).toEqual([
+      ['anna', false],
+      ['bohdan', true],
+    ]);
+    expect(rows[1].servedBy).toBe(rows[0].servedBy);
+    expect(rows[0].idrequest).toBeTruthy();
+    expect(rows[0].verdict).toMatch(/clear|low|high|incomplete/);
+    expect(Object.keys(rows[0].hits).length).toBeGreaterThan(0);
+  });
+});
+
+describe('limits', () => {
+  it('a per-analyst rate limit answers 429 with Retry-After in the interface form', async () => {
+    const r = await relay({ limits: { ratePerMinute: 3, dailyBudget: 0 } });
+    const key = await addKey(r.store, 'rate');
+    const other = await addKey(r.store, 'other');
+    for (let i = 0; i < 3; i++) expect((await ask(r, { tokken: key, name: `Особа ${'а'.repeat(i + 1)}` })).status).toBe(200);
+    const limited = await ask(r, { tokken: key, name: 'Особа б' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(limited.json).toEqual({ error: 429, message: expect.stringContaining('Too many requests') });
+    // Another analyst is not held back by the first one's limit.
+    expect((await ask(r, { tokken: other, name: 'Особа б' })).status).toBe(200);
+    const check = await fetch(`${r.url}/relay/check`, { method: 'POST', body: JSON.stringify({ tokken: key }) });
+    expect(check.status).toBe(429);
+    // The pane's Test connection names it, and so it does for the other failures below.
+    const named = await runRelayConnectionTest(r.url, key, 'en');
+    expect(named.kind).toBe('rate-limited');
+    expect(named.details.join(' ')).toMatch(/Try again in \d+ s/);
+    expect((await runRelayConnectionTest(r.url, other, 'en')).kind).toBe('ok');
+  });
+
+  it('the daily budget stops requests to the service once spent', async () => {
+    const r = await relay({ limits: { ratePerMinute: 0, dailyBudget: 2 } });
+    const key = await addKey(r.store, 'budget');
+    expect((await ask(r, { tokken: key, name: 'Перша Особа' })).status).toBe(200);
+    expect((await ask(r, { tokken: key, name: 'Друга Особа' })).status).toBe(200);
+    const spent = await ask(r, { tokken: key, name: 'Третя Особа' });
+    expect(spent.status).toBe(403);
+    expect(spent.json).toEqual({ error: 11, message: expect.stringContaining('budget') });
+    // A cached answer costs no budget.
+    expect((await ask(r, { tokken: key, name: 'Перша Особа' })).status).toBe(200);
+    expect(sandbox.requests).toHaveLength(2);
+  });
+
+  it('an account error from the service stops upstream calls for a cool-down and tells every analyst', async () => {
+    const r = await relay({
+      upstream: { addresses: sandbox.urls, tokken: 'blocked-tokken', idSubjectFM: 'blocked-subject', retries: 0 },
+    });
+    const a = await addKey(r.store, 'a1');
+    const b = await addKey(r.store, 'b1');
+    const first = await ask(r, { tokken: a, name: 'Перша Особа' });
+    expect(first.status).toBe(403);
+    expect(first.json).toEqual({ error: 9, message: expect.stringMatching(/pauses every request/) });
+    const second = await ask(r, { tokken: b, name: 'Друга Особа' });
+    expect(second.json).toEqual({ error: 9, message: expect.stringMatching(/pauses every request/) });
+    expect(sandbox.requests).toHaveLength(1);
+    expect(JSON.stringify(first.json)).not.toContain('blocked-tokken');
+  });
+});
+
+describe('failover', () => {
+  it('with the primary down a reserve serves, and every audit row names the address that served', async () => {
+    const down = await startRecordingSandbox(2);
+    await down.stop(0);
+    const r = await startTestRelay(db.url, down.urls, {}, { distDir: dist });
+    relays.push(r);
+    const key = await addKey(r.store, 'fail');
+    for (const name of ['Один Клієнт', 'Два Клієнти', 'Три Клієнти']) expect((await ask(r, { tokken: key, name })).status).toBe(200);
+    const rows = await r.store.readAudit({});
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.servedBy).toBe(down.urls[1]);
+    await down.close();
+  });
+
+  it('with every address down the analyst gets 503 in the interface form', async () => {
+    const down = await startRecordingSandbox(1);
+    await down.close();
+    const r = await startTestRelay(db.url, down.urls, {}, { distDir: dist });
+    relays.push(r);
+    const key = await addKey(r.store, 'down');
+    const res = await ask(r, { tokken: key, name: 'Хтось Такий' });
+    expect(res.status).toBe(503);
+    expect(res.json).toEqual({ error: 503, message: expect.stringContaining('cannot be reached') });
+    const check = await fetch(`${r.url}/relay/check`, { method: 'POST', body: JSON.stringify({ tokken: key }) });
+    expect(check.status).toBe(503);
+    expect((await runRelayConnectionTest(r.url, key, 'en')).kind).toBe('upstream-down');
+    expect((await fetch(`${r.url}/readyz`)).status).toBe(503);
+  });
+});
+
+describe('Entra ID bearer tokens', () => {
+  let jwks: Server;
+  let jwksUrl: string;
+  let sign: (claims: Record<string, unknown>, audience: string) => Promise<string>;
+
+  beforeAll(async () => {
+    const { publicKey, privateKey } = await generateKeyPair('RS256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+    jwks = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((r) => jwks.listen(0, '127.0.0.1', () => r()));
+    jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/keys`;
+    sign = (claims, audience) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setIssuer('https://login.microsoftonline.com/tenant/v2.0')
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(privateKey);
+  });
+  afterAll(() => new Promise<void>((r) => jwks.close(() => r())));
+
+  it('accepts a token signed by the JWKS for the right issuer and audience, and names the analyst from it', async () => {
+    const r = await relay({ entra: { issuer: 'https://login.microsoftonline.com/tenant/v2.0', audience: 'api://relay', jwksUrl } });
+    const good = await sign({ preferred_username: 'olha@bank.example' }, 'api://relay');
+    const ok = await ask(r, { name: 'Мельник Олег' }, { Authorization: `Bearer ${good}` });
+    expect(ok.status).toBe(200);
+    expect((ok.json as Record<string, unknown>).iduserPC).toBe('entra:olha@bank.example');
+    const wrongAudience = await sign({ preferred_username: 'olha@bank.example' }, 'api://other');
+    const refused = await ask(r, { name: 'Мельник Олег' }, { Authorization: `Bearer ${wrongAudience}` });
+    expect(refused.status).toBe(401);
+    expect(refused.json).toEqual({ error: 1, message: expect.stringContaining('Microsoft sign-in') });
+    const garbage = await ask(r, { name: 'Мельник Олег' }, { Authorization: 'Bearer not.a.token' });
+    expect(garbage.status).toBe(401);
+  });
+});
+
+describe('operations', () => {
+  it('serves the add-in with security headers and a CSP allowing office.js, the manifest for the public address, health and readiness; no CORS header anywhere', async () => {
+    const r = await relay({}, { publicUrl: 'https://relay.bank.example' });
+    const page = await fetch(`${r.url}/taskpane.html`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain('https://appsforoffice.microsoft.com');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    // The page says it came from a relay, which the pane reads to propose this origin.
+    expect(await page.text()).toContain('<meta name="checklists-relay" content="1">');
+    const manifest = await (await fetch(`${r.url}/manifest.xml`)).text();
+    expect(manifest).toContain('https://relay.bank.example/taskpane.html');
+    expect(manifest).not.toContain('localhost:3000');
+    expect((await fetch(`${r.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${r.url}/readyz`)).status).toBe(200);
+    expect((await fetch(`${r.url}/../../etc/passwd`)).status).toBe(404);
+    const preflight = await fetch(`${r.url}/api`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    expect(preflight.status).toBe(405);
+    for (const res of [page, preflight]) for (const [name] of res.headers) expect(name).not.toMatch(/^access-control-/);
+  });
+
+  it('serves HTTPS with --cert/--key, and behind a proxy with --trust-proxy names the forwarded origin', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    const tls = { cert: readFileSync(join(dir, 'c.pem')), key: readFileSync(join(dir, 'k.pem')) };
+    rmSync(dir, { recursive: true, force: true });
+    const secure = await relay({}, { tls });
+    expect(secure.url).toMatch(/^https:/);
+    const got = await new Promise<{ status: number; hsts: string | undefined }>((resolve, reject) => {
+      const req = httpsRequest(`${secure.url}/healthz`, { rejectUnauthorized: false }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, hsts: res.headers['strict-transport-security'] as string | undefined });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(got).toEqual({ status: 200, hsts: expect.stringContaining('max-age') });
+
+    const proxied = await relay({}, { trustProxy: true });
+    const manifest = await (await fetch(`${proxied.url}/manifest.xml`, { headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'relay.bank.example' } })).text();
+    expect(manifest).toContain('https://relay.bank.example/taskpane.html');
+    const plain = await relay();
+    const notTrusted = await (await fetch(`${plain.url}/manifest.xml`, { headers: { 'X-Forwarded-Host': 'evil.example' } })).text();
+    expect(notTrusted).not.toContain('evil.example');
+  });
+
+  it('without --public-url the manifest names the origin the request came to', async () => {
+    const r = await relay();
+    const manifest = await (await fetch(`${r.url}/manifest.xml`)).text();
+    expect(manifest).toContain(`${r.url}/taskpane.html`);
+  });
+
+  it('logs one JSON line per request with no key, tokken or client data', async () => {
+    const r = await relay();
+    const key = await addKey(r.store, 'logged');
+    await ask(r, { tokken: key, name: 'Секретний Клієнт', ipn: '1234567890' });
+    await fetch(`${r.url}/api?tokken=${key}&name=${encodeURIComponent('Секретний Клієнт')}`);
+    expect(r.logs).toHaveLength(2);
+    for (const line of r.logs) {
+      const parsed = JSON.parse(line) as Record<string, unknown>;
+      expect(parsed).toEqual(expect.objectContaining({ route: '/api', status: 200, analyst: 'logged' }));
+      expect(line).not.toContain(parseKey(key)!.secret);
+      expect(line).not.toContain('Секретний');
+      expect(line).not.toContain('1234567890');
+    }
+  });
+});
+
+describe('bad input', () => {
+  it('malformed JSON, a 10 MB body, 10,000 query parameters and slow headers each get a clear error; the relay keeps serving with bounded memory', async () => {
+    const r = await relay({}, { headersTimeoutMs: 1_500, requestTimeoutMs: 5_000 });
+    const key = await addKey(r.store, 'sturdy');
+    const before = process.memoryUsage().rss;
+
+    const malformed = await ask(r, '{"tokken": "x", "name": ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toEqual({ error: 100, message: expect.stringContaining('not a JSON object') });
+
+    const big = await post(r.url, `{"tokken":"${key}","name":"${'я'.repeat(5 * 1024 * 1024)}"}`);
+    expect(big.status).toBe(413);
+    expect(big.json).toEqual({ error: 100, message: expect.stringContaining('larger than') });
+
+    const many = Array.from({ length: 10_000 }, (_, i) => `p${i}=1`).join('&');
+    const manyRes = await fetch(`${r.url}/api?${many}`);
+    expect([400, 431]).toContain(manyRes.status);
+    expect(await manyRes.json()).toEqual({ error: 100, message: expect.stringMatching(/too large|more than/) });
+    const some = Array.from({ length: 500 }, (_, i) => `p${i}=1`).join('&');
+    const someRes = await fetch(`${r.url}/api?${some}`);
+    expect(someRes.status).toBe(400);
+    expect(await someRes.json()).toEqual({ error: 100, message: expect.stringContaining('more than 100 query parameters') });
+
+    // 20 sockets that send half a request line and then trickle.
+    const answers = await Promise.all(
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<string>((resolve) => {
+            const socket = connect(r.http.port, '127.0.0.1');
+            let got = '';
+            socket.setEncoding('utf8');
+            socket.on('data', (d: string) => (got += d));
+            socket.on('close', () => resolve(got));
+            socket.on('error', () => undefined);
+            socket.write('POST /api HTTP/1.1\r\nHost: x\r\n');
+            const trickle = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 300);
+            socket.on('close', () => clearInterval(trickle));
+          }),
+      ),
+    );
+    // Meanwhile (and after) the relay answers others.
+    expect((await ask(r, { tokken: key, name: 'Стійкий Клієнт' })).status).toBe(200);
+    for (const got of answers) {
+      expect(got).toMatch(/^HTTP\/1\.1 408/);
+      expect(JSON.parse(got.slice(got.indexOf('\r\n\r\n') + 4))).toEqual({ error: 408, message: expect.stringContaining('too long') });
+    }
+    expect((await fetch(`${r.url}/healthz`)).status).toBe(200);
+    expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+  }, 30_000);
+});
+
+describe('several instances on one database', () => {
+  it('share the cache, the budget and revocations at once', async () => {
+    const a = await relay({ instance: 'A', limits: { ratePerMinute: 0, dailyBudget: 3 }, coordinateInstances: true });
+    const b = await relay({ instance: 'B', limits: { ratePerMinute: 0, dailyBudget: 3 }, coordinateInstances: true });
+    const key = await addKey(a.store, 'shared');
+    expect((await ask(a, { tokken: key, name: 'Спільний Клієнт' })).status).toBe(200);
+    // Cached by A, answered by B without a request.
+    const fromB = await ask(b, { tokken: key, name: 'Спільний Клієнт' });
+    expect(fromB.status).toBe(200);
+    expect(sandbox.requests).toHaveLength(1);
+    const rows = await b.store.readAudit({});
+    expect(rows.map((r) => [r.instance, r.fromCache])).toEqual([
+      ['A', false],
+      ['B', true],
+    ]);
+    // The budget of 3 is one budget: A spends 2, B 1, then both are refused.
+    expect((await ask(a, { tokken: key, name: 'Другий Клієнт' })).status).toBe(200);
+    expect((await ask(b, { tokken: key, name: 'Третій Клієнт' })).status).toBe(200);
+    expect((await ask(a, { tokken: key, name: 'Четвертий Клієнт' })).json).toEqual(expect.objectContaining({ error: 11 }));
+    expect((await ask(b, { tokken: key, name: 'П’ятий Клієнт' })).json).toEqual(expect.objectContaining({ error: 11 }));
+    // Revoked through A: B refuses the very next request.
+    await a.store.revokeKey('shared');
+    expect((await ask(b, { tokken: key, name: 'Спільний Клієнт' })).json).toEqual(expect.objectContaining({ error: 9 }));
+  });
+});
+
+describe('database outage', () => {
+  it('answers 503 in the interface form while PostgreSQL is down, never an answer without its audit row, and recovers by itself', async () => {
+    if (!db.stopServer || !db.startServer) return; // an external TEST_DATABASE_URL is not ours to stop
+    const r = await relay();
+    const key = await addKey(r.store, 'outage');
+    expect((await ask(r, { tokken: key, name: 'До Аварії' })).status).toBe(200);
+    await db.stopServer();
+    const during = await ask(r, { tokken: key, name: 'Під Час Аварії' });
+    expect(during.status).toBe(503);
+    expect(during.json).toEqual({ error: 507, message: expect.stringContaining('audit trail') });
+    expect((await fetch(`${r.url}/healthz`)).status).toBe(503);
+    await db.startServer();
+    let after = await ask(r, { tokken: key, name: 'Після Аварії' });
+    for (let i = 0; i < 20 && after.status !== 200; i++) {
+      await new Promise((res) => setTimeout(res, 250));
+      after = await ask(r, { tokken: key, name: 'Після Аварії' });
+    }
+    expect(after.status).toBe(200);
+    const rows = await r.store.readAudit({ analyst: 'outage' });
+    // Each answer the analyst received has its row; the refused one has none (it could not be written).
+    expect(rows.filter((x) => x.status === 200).map((x) => x.query.name)).toEqual(['До Аварії', 'Після Аварії']);
+  }, 60_000);
+});
+
+describe('no leaked secret', () => {
+  it('the tokken appears in no response, log line, audit row or file of the store', async () => {
+    // Traffic of every kind first, including errors that quote the service.
+    const r = await relay();
+    const key = await addKey(r.store, 'grep');
+    await ask(r, { tokken: key, name: 'Пошук Токена' });
+    await ask(r, { tokken: key, name: 'x', date: 'bad' });
+    await ask(r, { tokken: 'wrong', name: 'x' });
+    const c = new Client({ connectionString: db.url });
+    await c.connect();
+    const tables = await c.query("SELECT string_agg(t::text, '\n') AS dump FROM (SELECT * FROM audit) t");
+    const all = await c.query("SELECT (SELECT string_agg(k::text, '') FROM analyst_keys k) || (SELECT coalesce(string_agg(v::text, ''), '') FROM cache_kv v) AS dump");
+    await c.end();
+    for (const r2 of relays) seen.push(...r2.logs);
+    const everything = [...seen, String(tables.rows[0].dump), String(all.rows[0].dump)];
+    expect(everything.join('\n')).toContain('grep');
+    for (const text of everything) expect(text).not.toContain(TOKKEN);
+    if (db.dir) {
+      const files: string[] = [];
+      const walk = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const p = join(dir, name);
+          const info = statSync(p);
+          if (info.isDirectory()) walk(p);
+          else if (info.isFile()) files.push(p);
+        }
+      };
+      // Let PostgreSQL write out what it holds, then read every file it has.
+      const c2 = new Client({ connectionString: db.url });
+      await c2.connect();
+      await c2.query('CHECKPOINT');
+      await c2.end();
+      walk(db.dir);
+      expect(files.length).toBeGreaterThan(100);
+      const needle = Buffer.from(TOKKEN);
+      const holding = files.filter((f) => readFileSync(f).includes(needle));
+      expect(holding).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,234 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, lstatSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildCli, cliEnv, removeDir, runCli, tempDir } from './cli-support';
+import { startRecordingSandbox, TOKKEN, type RecordingSandbox } from './relay-support';
+
+/**
+ * The relay as operators run it: `checklists relay ...` as a subprocess on an embedded store
+ * in a temp folder. One data folder (one PostgreSQL cluster) for the whole file.
+ */
+
+let bundle: string;
+let dataDir: string;
+let sandbox: RecordingSandbox;
+let env: Record<string, string>;
+const outputs: string[] = [];
+const children = new Set<ChildProcess>();
+
+interface RunningRelay {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+}
+
+function startRelay(extra: string[] = []): Promise<RunningRelay> {
+  return new Promise((resolve, reject) => {
+    // Its own process group, so a crash test can kill the relay and its PostgreSQL together.
+    const child = spawn(process.execPath, [bundle, 'relay', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...extra], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    children.add(child);
+    child.on('exit', () => children.delete(child));
+    let out = '';
+    let err = '';
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
+      if (m) resolve({ child, url: m[1], stdout: () => out });
+    });
+    child.on('exit', (code) => {
+      outputs.push(out, err);
+      reject(new Error(`relay exited ${code}: ${err}`));
+    });
+    setTimeout(() => reject(new Error(`relay did not start: ${err}`)), 60_000).unref();
+  });
+}
+
+async function stopRelay(relay: RunningRelay): Promise<void> {
+  const exited = new Promise<void>((r) => relay.child.once('exit', () => r()));
+  relay.child.kill('SIGTERM');
+  await exited;
+  outputs.push(relay.stdout());
+}
+
+beforeAll(async () => {
+  bundle = await buildCli();
+  dataDir = tempDir('relay-cli-');
+  chmodSync(dataDir, 0o711);
+  sandbox = await startRecordingSandbox(2);
+  env = cliEnv({
+    CHECKLISTS_URL: sandbox.urls[0],
+    CHECKLISTS_RESERVE_URLS: sandbox.urls[1],
+    CHECKLISTS_TOKKEN: TOKKEN,
+    CHECKLISTS_SUBJECT_ID: 'demo-subject',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of children) if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  await sandbox?.close();
+  // A postmaster left by a crash test: stop it before removing its folder.
+  await runCli(bundle, ['relay', 'keys', 'list', '--data-dir', dataDir], { env }).catch(() => undefined);
+  removeDir(dataDir);
+  removeDir(bundle);
+});
+
+async function cli(args: string[]) {
+  const result = await runCli(bundle, ['relay', ...args, '--data-dir', dataDir], { env });
+  outputs.push(result.stdout, result.stderr);
+  return result;
+}
+
+const keys = new Map<string, string>();
+
+async function ask(url: string, key: string, name: string, id: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${url}/api`, { method: 'POST', body: JSON.stringify({ tokken: key, name, IDinternal: id }) });
+  const text = await res.text();
+  outputs.push(text);
+  return { status: res.status, body: JSON.parse(text) as Record<string, unknown> };
+}
+
+/** 20 analysts × 100 requests over 400 distinct subjects, each analyst one request at a time. */
+async function load(url: string, prefix: string, onAnswer: (id: string) => void, stopEarly?: () => boolean): Promise<{ ok: number; failed: number }> {
+  let ok = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: 20 }, async (_, a) => {
+      const key = keys.get(`analyst${a}`)!;
+      for (let j = 0; j < 100; j++) {
+        if (stopEarly?.()) return;
+        const subject = (a * 20 + j) % 400;
+        const id = `${prefix}-${a}-${j}`;
+        try {
+          const res = await ask(url, key, `${prefix} Суб’єкт ${subject}`, id);
+          if (res.status === 200 && res.body.idinternal === id) {
+            ok++;
+            onAnswer(id);
+          } else failed++;
+        } catch {
+          failed++;
+          return;
+        }
+      }
+    }),
+  );
+  return { ok, failed };
+}
+
+async function auditIds(): Promise<{ header: string; ids: Set<string>; rows: number }> {
+  const res = await cli(['audit', '--csv']);
+  expect(res.code).toBe(0);
+  const lines = res.stdout.trim().split(/\r?\n/);
+  const ids = new Set<string>();
+  for (const line of lines.slice(1)) {
+    const m = /IDinternal""?:""([^"]+)""/.exec(line);
+    if (m) ids.add(m[1]);
+  }
+  return { header: lines[0], ids, rows: lines.length - 1 };
+}
+
+describe('checklists relay', () => {
+  it('keys add prints the key alone on the last stdout line; list and revoke manage keys', async () => {
+    // First call with no relay running: the command starts the embedded cluster itself.
+    expect((await cli(['keys', 'list'])).code).toBe(0);
+    // The rest while a relay serves, as an administrator would.
+    const relay = await startRelay();
+    const added = await cli(['keys', 'add', 'olena']);
+    expect(added.code).toBe(0);
+    const last = added.stdout.trimEnd().split('\n').pop()!;
+    expect(last).toMatch(/^ckr_[A-Za-z0-9]{12}_[A-Za-z0-9_-]{43}$/);
+    keys.set('olena', last);
+    const again = await cli(['keys', 'add', 'olena']);
+    expect(again.code).toBe(2);
+    expect(again.stdout).toBe('');
+    await cli(['keys', 'add', 'petro']);
+    const listed = await cli(['keys', 'list']);
+    expect(listed.stdout).toMatch(/^olena\tactive\t/m);
+    expect(listed.stdout).not.toContain(last);
+    const revoked = await cli(['keys', 'revoke', 'petro']);
+    expect(revoked.code).toBe(0);
+    expect((await cli(['keys', 'list'])).stdout).toMatch(/^petro\trevoked\t/m);
+    for (let batch = 0; batch < 20; batch += 5) {
+      await Promise.all(
+        Array.from({ length: 5 }, async (_, i) => {
+          const made = await cli(['keys', 'add', `analyst${batch + i}`]);
+          keys.set(`analyst${batch + i}`, made.stdout.trim().split('\n').pop()!);
+        }),
+      );
+    }
+    await stopRelay(relay);
+  }, 120_000);
+
+  it('serves 20 analysts × 100 requests over 400 subjects: no audit row lost, one upstream request per subject; keys revoked while it runs stop at once', async () => {
+    const relay = await startRelay();
+    expect((await fetch(`${relay.url}/healthz`)).status).toBe(200);
+    sandbox.requests.length = 0;
+    const received: string[] = [];
+    const result = await load(relay.url, 'Load', (id) => received.push(id));
+    expect(result).toEqual({ ok: 2000, failed: 0 });
+    expect(sandbox.requests).toHaveLength(400);
+    for (const req of sandbox.requests) expect(req.headers['user-agent'] ?? '').not.toMatch(/Mozilla|Chrome/);
+
+    const olena = keys.get('olena')!;
+    expect((await ask(relay.url, olena, 'Ще Один', 'x1')).status).toBe(200);
+    expect((await cli(['keys', 'revoke', 'olena'])).code).toBe(0);
+    expect((await ask(relay.url, olena, 'Ще Один', 'x2')).body.error).toBe(9);
+    await stopRelay(relay);
+
+    const audit = await auditIds();
+    expect(audit.header).toBe('id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance');
+    expect(audit.rows).toBe(2002);
+    for (const id of received) expect(audit.ids.has(id)).toBe(true);
+    const fromAnalyst = await cli(['audit', '--analyst', 'analyst3', '--from', '2000-01-01', '--to', '2999-12-31']);
+    expect(fromAnalyst.stdout.trim().split('\n')).toHaveLength(100);
+  }, 180_000);
+
+  it('killed with -9 during load and restarted: every answer received has its audit row and the store opens without repair', async () => {
+    const relay = await startRelay();
+    const received: string[] = [];
+    let killed = false;
+    const running = load(relay.url, 'Crash', (id) => {
+      received.push(id);
+      if (received.length === 300 && !killed) {
+        killed = true;
+        // The relay and its PostgreSQL, the whole process group, with no chance to flush anything.
+        process.kill(-relay.child.pid!, 'SIGKILL');
+      }
+    });
+    await running;
+    expect(killed).toBe(true);
+    expect(received.length).toBeGreaterThanOrEqual(300);
+
+    const restarted = await startRelay();
+    expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
+    const audit = await auditIds();
+    const missing = received.filter((id) => !audit.ids.has(id));
+    expect(missing).toEqual([]);
+    // And it serves again on the same store.
+    expect((await ask(restarted.url, keys.get('analyst0')!, 'Після Аварії', 'after')).status).toBe(200);
+    await stopRelay(restarted);
+  }, 180_000);
+
+  it('the tokken is in no output of the relay and in no file under its data folder', () => {
+    const text = outputs.join('\n');
+    expect(text.length).toBeGreaterThan(1000);
+    expect(text).not.toContain(TOKKEN);
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const p = join(dir, name);
+        const info = lstatSync(p);
+        if (info.isDirectory()) walk(p);
+        else if (info.isFile()) files.push(p);
+      }
+    };
+    walk(dataDir);
+    expect(files.length).toBeGreaterThan(100);
+    const holding = files.filter((f) => readFileSync(f).includes(Buffer.from(TOKKEN)));
+    expect(holding).toEqual([]);
+  });
+});

@@ -1,0 +1,128 @@
+import { buildCli, cliEnv, removeDir, runCli } from './cli-support';
+import { addKey, resetStore, startRecordingSandbox, startTestDatabase, startTestRelay, type RecordingSandbox, type TestDatabase, type TestRelay } from './relay-support';
+
+/**
+ * Relay at organisation scale: two instances on one PostgreSQL (a throwaway embedded cluster,
+ * or TEST_DATABASE_URL), the sandbox upstream, load from 40 analysts, a database restart.
+ */
+
+let db: TestDatabase;
+let sandbox: RecordingSandbox;
+const relays: TestRelay[] = [];
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  sandbox = await startRecordingSandbox(2);
+}, 60_000);
+
+afterEach(async () => {
+  for (const r of relays.splice(0)) await r.close();
+  await resetStore(db.url);
+  sandbox.requests.length = 0;
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await db?.drop();
+});
+
+async function pair(): Promise<[TestRelay, TestRelay]> {
+  const a = await startTestRelay(db.url, sandbox.urls, { instance: 'A', coordinateInstances: true });
+  const b = await startTestRelay(db.url, sandbox.urls, { instance: 'B', coordinateInstances: true });
+  relays.push(a, b);
+  return [a, b];
+}
+
+interface LoadResult {
+  received: string[];
+  statuses: Map<number, number>;
+}
+
+/** `analysts` analysts × `each` requests over 400 subjects; even analysts on A, odd ones on B. */
+async function load(targets: TestRelay[], keys: string[], each: number, prefix: string): Promise<LoadResult> {
+  const received: string[] = [];
+  const statuses = new Map<number, number>();
+  await Promise.all(
+    keys.map(async (key, a) => {
+      const target = targets[a % targets.length];
+      for (let j = 0; j < each; j++) {
+        const id = `${prefix}-${a}-${j}`;
+        const subject = (a * 10 + j) % 400;
+        const res = await fetch(`${target.url}/api`, { method: 'POST', body: JSON.stringify({ tokken: key, name: `${prefix} Суб’єкт ${subject}`, IDinternal: id }) });
+        const body = (await res.json()) as { idinternal?: string };
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 200 && body.idinternal === id) received.push(id);
+      }
+    }),
+  );
+  return { received, statuses };
+}
+
+async function analysts(relay: TestRelay, count: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < count; i++) keys.push(await addKey(relay.store, `analyst${i}`));
+  return keys;
+}
+
+it('40 analysts × 100 requests on two instances: no audit row lost, one upstream request per distinct subject, figures on /metrics', async () => {
+  const [a, b] = await pair();
+  const keys = await analysts(a, 40);
+  const result = await load([a, b], keys, 100, 'Scale');
+  expect(result.statuses).toEqual(new Map([[200, 4000]]));
+  expect(sandbox.requests).toHaveLength(400);
+  expect(await a.store.countAudit()).toBe(4000);
+  const rows = await a.store.readAudit({});
+  expect(new Set(rows.map((r) => r.instance))).toEqual(new Set(['A', 'B']));
+  // Asks merged into one in-flight request are not cache answers either, so "not from cache" can exceed 400.
+  expect(rows.filter((r) => r.fromCache).length).toBeGreaterThan(3000);
+  const ids = new Set(rows.map((r) => String(r.query.IDinternal)));
+  for (const id of result.received) expect(ids.has(id)).toBe(true);
+
+  const metrics = await (await fetch(`${a.url}/metrics`)).text();
+  expect(metrics).toMatch(/relay_requests_total\{outcome="answered",code="none"\} 2000/);
+  expect(metrics).toMatch(/relay_upstream_seconds_count\{address="http:\/\/127\.0\.0\.1:\d+"\} \d+/);
+  expect(metrics).toMatch(/relay_cache_hit_ratio 0\.\d+/);
+  expect(metrics).toMatch(/relay_audit_write_seconds_count 2000/);
+  expect(metrics).toMatch(/relay_budget_left -1/);
+  expect(metrics).not.toContain('analyst');
+}, 120_000);
+
+it('a PostgreSQL restart in the middle of the load: every answer received has its audit row, the 503s are counted, the relays recover by themselves', async () => {
+  if (!db.restart) return; // an external TEST_DATABASE_URL is not ours to restart
+  const [a, b] = await pair();
+  const keys = await analysts(a, 20);
+  const running = load([a, b], keys, 60, 'Restart');
+  await new Promise((r) => setTimeout(r, 1_500));
+  await db.restart();
+  const result = await running;
+  const unavailable = result.statuses.get(503) ?? 0;
+  console.info(`database restart during load: ${result.received.length} answers, ${unavailable} answered 503, statuses ${JSON.stringify([...result.statuses])}`);
+  expect(result.received.length + unavailable).toBe(1200);
+  const rows = await a.store.readAudit({});
+  const ids = new Set(rows.map((r) => String(r.query.IDinternal)));
+  expect(result.received.filter((id) => !ids.has(id))).toEqual([]);
+  // Recovered without a restart of either relay.
+  for (const r of [a, b]) {
+    const res = await fetch(`${r.url}/api`, { method: 'POST', body: JSON.stringify({ tokken: keys[0], name: 'Після Перезапуску' }) });
+    expect(res.status).toBe(200);
+  }
+}, 120_000);
+
+it('--database-url and DATABASE_URL work for relay keys and relay audit', async () => {
+  const bundle = await buildCli();
+  try {
+    const env = cliEnv();
+    const added = await runCli(bundle, ['relay', 'keys', 'add', 'via-url', '--database-url', db.url], { env });
+    expect(added.code).toBe(0);
+    const key = added.stdout.trim().split('\n').pop()!;
+    const [a] = await pair();
+    expect((await fetch(`${a.url}/api`, { method: 'POST', body: JSON.stringify({ tokken: key, name: 'Через URL' }) })).status).toBe(200);
+    const audit = await runCli(bundle, ['relay', 'audit', '--csv'], { env: cliEnv({ DATABASE_URL: db.url }) });
+    expect(audit.code).toBe(0);
+    const lines = audit.stdout.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('via-url');
+  } finally {
+    removeDir(bundle);
+  }
+}, 60_000);
