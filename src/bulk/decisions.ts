@@ -237,3 +237,22 @@ export function refusalText(problems: readonly PreviousProblem[]): LocalizedText
     en: [head.en, ...problems.map((p) => p.message.en)].join('\n'),
   };
 }
+
+/** What every writer puts on the Decision column: the list and the texts Excel shows with it. */
+export interface DecisionValidationSpec {
+  values: string[];
+  title: string;
+  prompt: string;
+  error: string;
+}
+
+export function decisionValidation(lang: Lang): DecisionValidationSpec {
+  const values = decisionList(lang);
+  const allowed = values.map((v) => `"${v}"`).join(', ');
+  return {
+    values,
+    title: rescreenMessages.t(lang, 'validation.title'),
+    prompt: rescreenMessages.t(lang, 'validation.prompt', { allowed }),
+    error: rescreenMessages.t(lang, 'validation.error', { allowed }),
+  };
+}
