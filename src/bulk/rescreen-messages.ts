@@ -16,7 +16,7 @@ const en = {
   'col.decidedAt': 'Decided at',
   'col.hitId': 'Hit ID',
   'col.openLevel': 'Open level',
-  'sheet.gone': 'Gone',
+  'sheet.gone': 'CheckLists gone',
   'header.changes': 'Since the previous run',
   
   'header.changes.pending': 'counted when the run ends',
@@ -50,7 +50,7 @@ const uk: Record<Key, string> = {
   'col.decidedAt': 'Коли вирішено',
   'col.hitId': 'Ідентифікатор збігу',
   'col.openLevel': 'Відкритий рівень',
-  'sheet.gone': 'Зниклі',
+  'sheet.gone': 'CheckLists зниклі',
   'header.changes': 'Від попередньої перевірки',
   
   'header.changes.pending': 'буде пораховано наприкінці перевірки',

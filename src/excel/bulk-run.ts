@@ -7,6 +7,7 @@ import type { ServiceMode } from '../core/settings';
 import { readAddressInput, type SheetInput } from './bulk-input';
 import { excelBulkSink, type ExcelSinkOptions, type ExcelSinkStats } from './bulk-sink';
 import { workbookRunStateStore } from './bulk-state';
+import { withReviewSheets } from './hits-table';
 
 /**
  * A bulk run on the open workbook: the engine with the Excel sink and the workbook state
@@ -47,7 +48,7 @@ function withStats(run: BulkRun, stats: ExcelSinkStats): WorkbookRun {
 }
 
 export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunDeps): WorkbookRun {
-  const sink = excelBulkSink(deps.sink);
+  const sink = withReviewSheets(excelBulkSink(deps.sink));
   const run = startBulkRun(
     { input: request.input, mapping: request.mapping, options: request.options, lang: request.lang, mode: request.mode, modeLabel: request.modeLabel },
     { ask: deps.ask, sink, store: deps.store ?? workbookRunStateStore(), onProgress: deps.onProgress, signal: deps.signal },
@@ -63,7 +64,7 @@ export async function resumeWorkbookRun(runId: string, deps: WorkbookResumeDeps,
   if (!state) return null;
   assertSameMode(state.meta, deps.mode, deps.modeLabel);
   const input = await readAddressInput(state.meta.input.source);
-  const sink = excelBulkSink(deps.sink);
+  const sink = withReviewSheets(excelBulkSink(deps.sink));
   const run = resumeBulkRun(state, input, { ask: deps.ask, sink, store, onProgress: deps.onProgress, signal: deps.signal }, tuning);
   return withStats(run, sink.stats);
 }
