@@ -16,6 +16,7 @@ const en = {
   'col.decidedAt': 'Decided at',
   'col.hitId': 'Hit ID',
   'col.openLevel': 'Open level',
+  'level.noneOpen': 'None open',
   'sheet.gone': 'CheckLists gone',
   'header.changes': 'Since the previous run',
   
@@ -26,7 +27,7 @@ const en = {
   'validation.prompt': 'Leave blank, or choose: {allowed}',
   'validation.error': 'Choose one of: {allowed}, or leave the cell blank.',
   'previous.noHitsSheet': 'No sheet of "{source}" holds a hits table with a "Hit ID" column: choose the results of an earlier run.',
-  'previous.missingColumn': 'Sheet "{sheet}", header row {cells}: the column "{column}" is missing. Restore it (undo the deletion) and run again.',
+  'previous.missingColumn': 'Sheet "{sheet}", header row {cell}: the column "{column}" is missing. Restore it (undo the deletion) and run again.',
   'previous.badDecision': 'Sheet "{sheet}", cell {cell}: "{value}" is not a decision. Use one of: {allowed}, or leave it blank.',
   'previous.badHitId': 'Sheet "{sheet}", cell {cell}: this row holds a decision but its Hit ID "{value}" is not one this add-in wrote. Restore the Hit ID from the previous results.',
   'previous.refused': 'Nothing was screened: the previous results have {count} problem(s), and screening on would drop decisions. Fix them and run again.',
@@ -50,6 +51,7 @@ const uk: Record<Key, string> = {
   'col.decidedAt': 'Коли вирішено',
   'col.hitId': 'Ідентифікатор збігу',
   'col.openLevel': 'Відкритий рівень',
+  'level.noneOpen': 'Відкритих немає',
   'sheet.gone': 'CheckLists зниклі',
   'header.changes': 'Від попередньої перевірки',
   
@@ -60,7 +62,7 @@ const uk: Record<Key, string> = {
   'validation.prompt': 'Залиште порожнім або виберіть: {allowed}',
   'validation.error': 'Виберіть одне з: {allowed} або залиште клітинку порожньою.',
   'previous.noHitsSheet': 'Жоден аркуш "{source}" не містить таблиці збігів зі стовпцем "Ідентифікатор збігу": виберіть результати попередньої перевірки.',
-  'previous.missingColumn': 'Аркуш "{sheet}", рядок заголовків {cells}: немає стовпця "{column}". Поверніть його (скасуйте видалення) і запустіть знову.',
+  'previous.missingColumn': 'Аркуш "{sheet}", рядок заголовків {cell}: немає стовпця "{column}". Поверніть його (скасуйте видалення) і запустіть знову.',
   'previous.badDecision': 'Аркуш "{sheet}", клітинка {cell}: "{value}" не є рішенням. Виберіть одне з: {allowed} або залиште порожнім.',
   'previous.badHitId': 'Аркуш "{sheet}", клітинка {cell}: у рядку є рішення, але його ідентифікатор збігу "{value}" записаний не цією програмою. Поверніть ідентифікатор із попередніх результатів.',
   'previous.refused': 'Перевірку не запущено: у попередніх результатах проблем: {count}; продовження втратило б рішення. Виправте їх і запустіть знову.',

@@ -124,7 +124,7 @@ export function resultRow(ctx: TableContext, rowIndex: number, input: readonly C
   for (let i = 0; i < ctx.registries.length; i++) cells.push(screened ? (screened.counts[i] ?? null) : null);
   cells.push(o ? registryErrorsText(o, ctx.lang) || null : null);
   cells.push(statusText(result, ctx));
-  cells.push(screened && screened.totalHits > 0 ? levelText(rowOpenLevel(ctx, screened), ctx.lang) : null);
+  cells.push(screened && screened.totalHits > 0 ? openLevelText(rowOpenLevel(ctx, screened), ctx.lang) : null);
   cells.push(screened?.idrequest || null);
   cells.push(screened?.dateResponse || null);
   return cells;
@@ -157,6 +157,11 @@ export function rowReviews(ctx: TableContext, result: RowResult): HitReview[] {
   if (result.kind !== 'outcome' || result.outcome.kind !== 'screened') return [];
   const o = result.outcome;
   return o.hits.map((h) => reviewHit(ctx.previous, o.key, h));
+}
+
+/** Every hit decided false positive: nothing is open, which is not the same as "no hits". */
+function openLevelText(level: ReturnType<typeof openLevel>, lang: Lang): string {
+  return level ? levelText(level, lang) : rescreenMessages.t(lang, 'level.noneOpen');
 }
 
 /** A row's level once decisions count; with hits left unlisted nothing can be left out. */
