@@ -36,31 +36,36 @@ function refuse(code: 'input.noHeader' | 'input.empty'): InvalidInputError {
   return new InvalidInputError([{ field: 'input', code, message: bulkMessages.text(code) }]);
 }
 
-/** The list around the top-left cell of its old address: its table if it is one, else its current region. */
+/**
+ * The list where it was, as it stands now: its table if the old top-left cell is in one, else
+ * the old columns from the old top row down to the sheet's last used row. Not the current
+ * region: a blank row inside a client list (a real list has them) would end the region early.
+ */
 export async function readListAgain(address: string): Promise<SheetInput> {
   const parsed = parseAddress(address);
   if (!parsed || parsed.sheetName === null) throw new RangeError(`not a sheet address: ${address}`);
-  const { sheetName, rowIndex, columnIndex } = parsed;
+  const { sheetName, rowIndex, columnIndex, columnCount } = parsed;
   return Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const tables = sheet.tables;
     tables.load('items/name');
-    const region = sheet.getRangeByIndexes(rowIndex, columnIndex, 1, 1).getSurroundingRegion();
-    region.load('rowIndex,columnIndex,rowCount,columnCount');
+    const used = sheet.getUsedRangeOrNullObject(true);
+    used.load('rowIndex,rowCount');
     await context.sync();
     const ranges = tables.items.map((t) => t.getRange().load('rowIndex,columnIndex,rowCount,columnCount'));
     if (ranges.length > 0) await context.sync();
     const dims = (r: Excel.Range): CellRect => ({ rowIndex: r.rowIndex, columnIndex: r.columnIndex, rowCount: r.rowCount, columnCount: r.columnCount });
     const table = ranges.map(dims).find((r) => rectContains(r, rowIndex, columnIndex));
-    const rect = table ?? dims(region);
+    const bottom = used.isNullObject ? rowIndex + 1 : Math.max(rowIndex + 1, used.rowIndex + used.rowCount);
+    const rect = table ?? { rowIndex, columnIndex, rowCount: bottom - rowIndex, columnCount };
     const values = (await readRectValues(context, sheet, rect)) as CellValue[][];
     let end = values.length;
     while (end > 1 && blank(values[end - 1])) end--;
     const [headers, ...rows] = values.slice(0, end);
     if (!headers || blank(headers)) throw refuse('input.noHeader');
     if (rows.length === 0) throw refuse('input.empty');
-    const used: CellRect = { ...rect, rowCount: rows.length + 1 };
-    return { sheetName, rect: used, headers: [...headers], rows, source: qualifiedAddress(sheetName, used), firstSourceRow: used.rowIndex + 2 };
+    const read: CellRect = { ...rect, rowCount: rows.length + 1 };
+    return { sheetName, rect: read, headers: [...headers], rows, source: qualifiedAddress(sheetName, read), firstSourceRow: read.rowIndex + 2 };
   });
 }
 
