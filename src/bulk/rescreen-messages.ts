@@ -22,6 +22,8 @@ const en = {
   
   'header.changes.pending': 'counted when the run ends',
   'header.changes.summary': 'new {new}, changed {changed}, gone {gone}; rows to review {review} (previous: {source})',
+  'panel.screenAgain': 'Screen again',
+  'panel.screenAgainHint': 'On a results sheet (or its hits sheet): screen its client list again and carry every decision to the same hit.',
   'summary.line': 'Since the previous run: new {new}, changed {changed}, gone {gone}; rows to review: {review}.',
   'validation.title': 'Decision',
   'validation.prompt': 'Leave blank, or choose: {allowed}',
@@ -57,6 +59,8 @@ const uk: Record<Key, string> = {
   
   'header.changes.pending': 'буде пораховано наприкінці перевірки',
   'header.changes.summary': 'нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду {review} (попередня: {source})',
+  'panel.screenAgain': 'Перевірити знову',
+  'panel.screenAgainHint': 'На аркуші результатів (або його аркуші збігів): перевірити його список клієнтів знову й перенести кожне рішення до того самого збігу.',
   'summary.line': 'Від попередньої перевірки: нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду: {review}.',
   'validation.title': 'Рішення',
   'validation.prompt': 'Залиште порожнім або виберіть: {allowed}',

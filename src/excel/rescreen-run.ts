@@ -80,3 +80,13 @@ export async function startWorkbookRescreen(request: WorkbookRescreenRequest, de
   );
   return { runId: run.runId, done: run.done, cancel: () => run.cancel(), abort: () => run.abort(), sinkStats: sink.stats };
 }
+
+/** The sheet a person has open: "Screen again" works on it. */
+export async function activeSheetName(): Promise<string> {
+  return Excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getActiveWorksheet();
+    sheet.load('name');
+    await context.sync();
+    return sheet.name;
+  });
+}

@@ -63,7 +63,7 @@ export class FakeDataValidation extends FakeClientObject {
     const r = this.record();
     const out: Record<string, unknown> = {};
     for (const p of props) {
-      if (p === 'rule') out[p] = r ? structuredClone(r.rule) : {};
+      if (p === 'rule') out[p] = r ? JSON.parse(JSON.stringify(r.rule)) as Record<string, unknown> : {};
       else if (p === 'type') out[p] = r ? TYPE_OF[CRITERIA.find((k) => r.rule[k] !== undefined)!] : 'None';
       else if (p === 'prompt') out[p] = r?.prompt ?? { showPrompt: false, title: '', message: '' };
       else if (p === 'errorAlert') out[p] = r?.errorAlert ?? { showAlert: true, style: 'Stop', title: '', message: '' };
@@ -73,6 +73,7 @@ export class FakeDataValidation extends FakeClientObject {
     return out;
   }
 
+  // JSON copies, not structuredClone: jsdom (the ui project) has no structuredClone.
   /** A new rule replaces whatever the cells had: the rule's range is cut out of older records. */
   private upsert(patch: Partial<Omit<DataValidationRecord, 'rect'>>): void {
     const { sheet, rect } = this.range.mustTarget();
@@ -91,7 +92,7 @@ export class FakeDataValidation extends FakeClientObject {
   }
   set rule(value: Record<string, unknown>) {
     const rule = checkRule(value);
-    this.setProp('rule', value, () => this.upsert({ rule: structuredClone(rule) }));
+    this.setProp('rule', value, () => this.upsert({ rule: JSON.parse(JSON.stringify(rule)) as Record<string, unknown> }));
   }
 
   get type(): string {
