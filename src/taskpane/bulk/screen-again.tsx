@@ -25,7 +25,7 @@ export async function startScreenAgain(
       modeLabel: service.connection.label,
       tuning: { ...choices.tuning, concurrency: service.concurrency },
     },
-    { ask: service.ask, onProgress },
+    { ask: service.askFresh, onProgress },
   );
 }
 
