@@ -42,7 +42,7 @@ export function RescreenSummaryLine({ report, lang }: { report: BulkRunReport; l
   const s = report.rescreen;
   if (!s) return null;
   return (
-    <Text as="p" size={200} data-testid="bulk-rescreen-summary" style={{ margin: 0 }}>
+    <Text as="p" size={200} data-testid="bulk-rescreen-summary" style={{ display: 'block', margin: 0, marginTop: '4px' }}>
       {r.t(lang, 'summary.line', { new: s.newHits, changed: s.changedHits, gone: s.goneHits, review: s.rowsToReview })}
     </Text>
   );
