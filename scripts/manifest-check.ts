@@ -39,7 +39,18 @@ export interface ManifestReport {
   sharedRuntime: { resid: string; lifetime: string | null } | null;
   /** FunctionName of every ExecuteFunction action: each must be associated in commands.ts. */
   executeFunctions: string[];
+  /** Requirement sets declared at the top (<Requirements><Sets>), name -> MinVersion. */
+  requirementSets: Record<string, string>;
+  /** Each ribbon control with the type of its action. */
+  controlActions: { control: string; action: string }[];
 }
+
+/**
+ * Requirement sets the code needs, at the version it needs them (see the comment in manifest.xml
+ * and src/excel/requirements.ts):
+ * https://learn.microsoft.com/en-us/office/dev/add-ins/develop/specify-office-hosts-and-api-requirements
+ */
+export const REQUIRED_SETS: Readonly<Record<string, string>> = { ExcelApi: '1.7', CustomFunctionsRuntime: '1.2', SharedRuntime: '1.1' };
 
 /** Which kind of resource each resid-bearing element must point at. */
 function expectedKind(element: XmlElement, parent: XmlElement | undefined): ResourceKind[] {
@@ -97,6 +108,8 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
       namespace: null,
       sharedRuntime: null,
       executeFunctions: [],
+      requirementSets: {},
+      controlActions: [],
     };
   }
   if (localName(root.name) !== 'OfficeApp') problems.push(`root element is <${root.name}>, expected <OfficeApp>`);
@@ -168,9 +181,19 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
         problems.push(`CustomFunctions extension point has no ${part}/SourceLocation`);
   }
 
+  // Requirement sets: every one the code needs, at least at the version it needs.
+  const requirementSets: Record<string, string> = {};
+  for (const req of childrenNamed(root, 'Requirements'))
+    for (const group of childrenNamed(req, 'Sets'))
+      for (const set of childrenNamed(group, 'Set'))
+        requirementSets[set.attributes.Name ?? ''] = set.attributes.MinVersion ?? group.attributes.DefaultMinVersion ?? '1.1';
+  for (const [name, version] of Object.entries(REQUIRED_SETS)) {
+    const declared = requirementSets[name];
+    if (declared === undefined) problems.push(`the ${name} requirement set is not declared`);
+    else if (compareVersions(declared, version) < 0) problems.push(`the ${name} requirement set is declared at ${declared}, the code needs ${version}`);
+  }
+
   // Shared runtime: declared, long-lived, and the page every surface uses.
-  const sets = findAll(root, 'Set').filter((s) => s.attributes.Name === 'SharedRuntime');
-  if (sets.length === 0) problems.push('the SharedRuntime requirement set is not declared');
   const runtimes = findAll(root, 'Runtime');
   let sharedRuntime: ManifestReport['sharedRuntime'] = null;
   if (runtimes.length !== 1) problems.push(`expected one <Runtime>, found ${runtimes.length}`);
@@ -218,7 +241,22 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
       problems.push(`functions metadata has no ${locale} override (localized functions.json)`);
   }
 
-  return { problems, resources, urls, namespace, sharedRuntime, executeFunctions };
+  const controlActions = findAll(root, 'Control').map((c) => ({
+    control: c.attributes.id ?? '',
+    action: childrenNamed(c, 'Action')[0]?.attributes['xsi:type'] ?? '',
+  }));
+
+  return { problems, resources, urls, namespace, sharedRuntime, executeFunctions, requirementSets, controlActions };
+}
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
 }
 
 /** The path of an address on the host ("https://localhost:3000/assets/icon-16.png" -> "assets/icon-16.png"). */

@@ -437,6 +437,25 @@ export class AnswerCache {
     });
   }
 
+  /**
+   * Drops every cached answer in the storage, of every namespace (sandbox, each account), and
+   * the index: what "Clear cached answers" in the settings promises. Resolves with the number
+   * of answers removed.
+   */
+  clearAll(): Promise<number> {
+    return this.inTurn(async () => {
+      const index = await this.loadIndex();
+      const keys = (await this.storage.keys()).filter((k) => k.startsWith(CACHE_KEY_PREFIX));
+      for (const key of keys) await this.storage.removeItem(key);
+      index.clear();
+      this.memory.clear();
+      this.unsaved.clear();
+      // An empty index, saved: other caches over this storage see every entry gone.
+      await this.saveIndex(index);
+      return keys.length;
+    });
+  }
+
   /** Drops this namespace's entries (other namespaces keep theirs). */
   clear(): Promise<void> {
     return this.inTurn(() => this.removeNamespace());

@@ -3,6 +3,7 @@ import type { BulkInput } from '../bulk/engine';
 import { bulkMessages, type BulkMessageKey } from '../bulk/messages';
 import { InvalidInputError } from '../core/errors';
 import { parseAddress, qualifiedAddress, type CellRect } from './a1';
+import { runQueued } from './run';
 import { readRectValues, readSelection } from './selection';
 
 /**
@@ -36,7 +37,7 @@ function toInput(sheetName: string, rect: CellRect, values: readonly (readonly C
 }
 
 export async function readSelectionInput(): Promise<SheetInput> {
-  return Excel.run(async (context) => {
+  return runQueued(async (context) => {
     const read = await readSelection(context);
     if (read.source === 'empty' || read.rowCount === 0) throw refuse('input.noSelection');
     const rect: CellRect = { rowIndex: read.rowIndex, columnIndex: read.columnIndex, rowCount: read.rowCount, columnCount: read.columnCount };
@@ -49,7 +50,7 @@ export async function readAddressInput(address: string): Promise<SheetInput> {
   const parsed = parseAddress(address);
   if (!parsed || parsed.sheetName === null) throw new RangeError(`not a sheet address: ${address}`);
   const { sheetName, ...rect } = parsed;
-  return Excel.run(async (context) => {
+  return runQueued(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     return toInput(sheetName, rect, await readRectValues(context, sheet, rect));
   });

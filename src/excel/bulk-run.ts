@@ -1,5 +1,14 @@
 import type { ColumnMapping } from '../bulk/columns';
-import { assertSameMode, resumeBulkRun, startBulkRun, type AskFn, type BulkProgress, type BulkRun, type RunTuning } from '../bulk/engine';
+import {
+  assertSameMode,
+  resumeBulkRun,
+  startBulkRun,
+  type AskFn,
+  type BulkProgress,
+  type BulkRun,
+  type BulkRunReport,
+  type RunTuning,
+} from '../bulk/engine';
 import type { RunQueryOptions } from '../bulk/plan';
 import type { RunListing, RunStateStore } from '../bulk/state';
 import type { Lang, LocalizedText } from '../core/i18n';
@@ -7,7 +16,9 @@ import type { ServiceMode } from '../core/settings';
 import { readAddressInput, type SheetInput } from './bulk-input';
 import { excelBulkSink, type ExcelSinkOptions, type ExcelSinkStats } from './bulk-sink';
 import { workbookRunStateStore } from './bulk-state';
+import { ExcelLayerError, officeErrorCode } from './errors';
 import { withReviewSheets } from './hits-table';
+import { excelMessages } from './messages';
 
 /**
  * A bulk run on the open workbook: the engine with the Excel sink and the workbook state
@@ -43,18 +54,53 @@ export interface WorkbookRun extends BulkRun {
   readonly sinkStats: ExcelSinkStats;
 }
 
-function withStats(run: BulkRun, stats: ExcelSinkStats): WorkbookRun {
-  return { runId: run.runId, done: run.done, cancel: () => run.cancel(), abort: () => run.abort(), sinkStats: stats };
+/**
+ * Excel answers GeneralException when it cannot add, activate or write a sheet because the
+ * person brought another workbook to the front (the batch has no workbook to act on). The
+ * engine has then kept what it could in the state sheet; the person is told the run is paused
+ * and can be resumed, or, when no state was written yet, that nothing was screened.
+ */
+function pausedWhenUnreachable(done: Promise<BulkRunReport>, stateWritten: () => boolean): Promise<BulkRunReport> {
+  return done.catch((error: unknown) => {
+    if (officeErrorCode(error) !== 'GeneralException') throw error;
+    throw stateWritten()
+      ? new ExcelLayerError('run-paused', excelMessages.text('excel.run.paused'))
+      : new ExcelLayerError('run-not-started', excelMessages.text('excel.run.notStarted'));
+  });
+}
+
+/** The store, noting whether the run's state reached the workbook. */
+function watchedStore(store: RunStateStore, resumed: boolean): { store: RunStateStore; written: () => boolean } {
+  let written = resumed;
+  return {
+    written: () => written,
+    store: {
+      list: () => store.list(),
+      load: (runId) => store.load(runId),
+      remove: (runId) => store.remove(runId),
+      begin: async (meta, progress) => {
+        await store.begin(meta, progress);
+        written = true;
+      },
+      checkpoint: (runId, progress, outcomes) => store.checkpoint(runId, progress, outcomes),
+    },
+  };
+}
+
+function withStats(run: BulkRun, stats: ExcelSinkStats, stateWritten: () => boolean): WorkbookRun {
+  const done = pausedWhenUnreachable(run.done, stateWritten);
+  return { runId: run.runId, done, cancel: () => run.cancel(), abort: () => run.abort(), sinkStats: stats };
 }
 
 export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunDeps): WorkbookRun {
   const sink = withReviewSheets(excelBulkSink(deps.sink));
+  const watched = watchedStore(deps.store ?? workbookRunStateStore(), false);
   const run = startBulkRun(
     { input: request.input, mapping: request.mapping, options: request.options, lang: request.lang, mode: request.mode, modeLabel: request.modeLabel },
-    { ask: deps.ask, sink, store: deps.store ?? workbookRunStateStore(), onProgress: deps.onProgress, signal: deps.signal },
+    { ask: deps.ask, sink, store: watched.store, onProgress: deps.onProgress, signal: deps.signal },
     request.tuning,
   );
-  return withStats(run, sink.stats);
+  return withStats(run, sink.stats, watched.written);
 }
 
 /** Continues a run from the workbook's state; the input is read again from the address it came from. */
@@ -66,7 +112,7 @@ export async function resumeWorkbookRun(runId: string, deps: WorkbookResumeDeps,
   const input = await readAddressInput(state.meta.input.source);
   const sink = withReviewSheets(excelBulkSink(deps.sink));
   const run = resumeBulkRun(state, input, { ask: deps.ask, sink, store, onProgress: deps.onProgress, signal: deps.signal }, tuning);
-  return withStats(run, sink.stats);
+  return withStats(run, sink.stats, () => true);
 }
 
 /** Runs that stopped before the end, newest first. */

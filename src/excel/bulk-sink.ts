@@ -5,6 +5,8 @@ import { InvalidInputError } from '../core/errors';
 import type { Lang } from '../core/i18n';
 import { columnLetters } from './a1';
 import { WriteBatch, batchBudget, type BatchStats } from './bulk-batch';
+import { officeErrorCode } from './errors';
+import { runQueued } from './run';
 import { formulaStringLiteral } from './safe-text';
 import { resultSheetName, uniqueTableName } from './sheet-names';
 import { queueAutofitColumns, queueHighlightRules, type HighlightRule as SheetHighlightRule } from './sheets';
@@ -85,7 +87,7 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
   }
 
   async function createSheets(begin: SinkBegin): Promise<Layout> {
-    return Excel.run(async (context) => {
+    return runQueued(async (context) => {
       const batch = new WriteBatch(context, budget, stats);
       const sheets = context.workbook.worksheets;
       sheets.load('items/name');
@@ -101,6 +103,10 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
 
       const results = sheets.add(resultsSheet);
       const hits = sheets.add(hitsSheet);
+      // The sheets exist before the batch writes into them: a batch Excel refuses as too large is
+      // sent again in halves (bulk-batch.ts), and each half must find the sheets already there.
+      stats.syncs++;
+      await context.sync();
       const columns = begin.columns;
       const width = columns.length;
       await writeHeader(batch, results, begin.header, begin.lang);
@@ -122,9 +128,19 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
       await batch.addRows(hits, 0, 0, [hitsHeader], hitsHeader.length);
       await batch.add(100, () => {
         hits.getRangeByIndexes(0, 0, 1, hitsHeader.length).format.font.bold = true;
-        results.activate();
       });
       await batch.flush();
+      // Showing the results is a courtesy, in its own sync: Excel may refuse to activate a sheet
+      // (GeneralException) while the person has another workbook in front, and that must not
+      // cost the run.
+      results.activate();
+      try {
+        stats.syncs++;
+        await context.sync();
+      } catch (e) {
+        const code = officeErrorCode(e);
+        if (code !== 'GeneralException' && code !== 'InvalidOperation') throw e;
+      }
       return { resultsSheet, hitsSheet, resultsTable, columns, hitsColumns: begin.hitsColumns, rowCount: begin.rowCount, lang: begin.lang };
     });
   }
@@ -132,7 +148,7 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
   async function reopen(begin: SinkBegin): Promise<Layout> {
     const resultsSheet = begin.output.resultsSheet ?? '';
     const hitsSheet = begin.output.hitsSheet ?? '';
-    return Excel.run(async (context) => {
+    return runQueued(async (context) => {
       const results = context.workbook.worksheets.getItemOrNullObject(resultsSheet);
       const hits = context.workbook.worksheets.getItemOrNullObject(hitsSheet);
       results.load('name');
@@ -150,9 +166,12 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
       const batch = new WriteBatch(context, budget, stats);
       await writeHeader(batch, results, begin.header, begin.lang);
       // The hits of a stopped run were made a table; rows are added below it again.
+      await batch.flush();
+      // Loaded after the batch: a batch resent in halves would have lost a load queued with it.
       const hitsTable = hits.tables.getItemOrNullObject(`${begin.output.resultsTable ?? ''}_hits`);
       hitsTable.load('name');
-      await batch.flush();
+      stats.syncs++;
+      await context.sync();
       if (!hitsTable.isNullObject) {
         hitsTable.convertToRange();
         stats.syncs++;
@@ -181,7 +200,7 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
     async write(chunk: ResultChunk) {
       const l = layout;
       if (!l) throw new Error('bulk sink: write before begin');
-      await Excel.run(async (context) => {
+      await runQueued(async (context) => {
         const batch = new WriteBatch(context, budget, stats);
         const results = context.workbook.worksheets.getItem(l.resultsSheet);
         await batch.addRows(results, TABLE_TOP + 1 + chunk.start, 0, chunk.rows, l.columns.length);
@@ -196,7 +215,7 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
     async end(end: SinkEnd) {
       const l = layout;
       if (!l) return;
-      await Excel.run(async (context) => {
+      await runQueued(async (context) => {
         const batch = new WriteBatch(context, budget, stats);
         const results = context.workbook.worksheets.getItem(l.resultsSheet);
         await writeHeader(batch, results, end.header, l.lang);

@@ -11,6 +11,8 @@ import {
   type RunStateStore,
 } from '../bulk/state';
 import { WriteBatch, batchBudget } from './bulk-batch';
+import { runQueued } from './run';
+import { readRowsSized } from './sized-read';
 
 /**
  * Resumable bulk-run state kept in the workbook itself, on one very hidden sheet per run.
@@ -21,7 +23,10 @@ import { WriteBatch, batchBudget } from './bulk-batch';
  * travel together and cannot disagree: a resume never trusts answers for rows the workbook
  * lost. OfficeRuntime.storage also caps an add-in at 10 MB, shared with settings and the answer
  * cache, which a fifty-thousand-row run could fill. The state holds nothing secret (never the
- * tokken) and the sheet is deleted when the run completes.
+ * tokken) and the sheet is deleted when the run completes: made Hidden first, because Excel
+ * refuses to delete a very hidden sheet (Worksheet.delete,
+ * https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheet#excel-excel-worksheet-delete-member(1);
+ * office-js issue 365).
  *
  * Layout: A1 a marker, row 2 the run meta as JSON, row 3 the progress record, row 5 onward one
  * answer per row. JSON longer than a cell holds continues in the next columns.
@@ -35,7 +40,8 @@ const FIRST_OUTCOME_ROW = 4;
 const PIECE = 30_000;
 /** Columns read back for meta and progress: room for ~780 000 characters each. */
 const HEAD_COLUMNS = 26;
-const ROWS_PER_READ = 2_000;
+/** Rows of the first read of answers; later reads are sized by the bytes a row turned out to cost. */
+const FIRST_ROWS_PER_READ = 20;
 
 export function stateSheetName(runId: string): string {
   return `${STATE_SHEET_PREFIX}${runId}`.slice(0, 31);
@@ -88,7 +94,7 @@ export function workbookRunStateStore(): RunStateStore {
 
   return {
     async list(): Promise<RunListing[]> {
-      return Excel.run(async (context) => {
+      return runQueued(async (context) => {
         const sheets = context.workbook.worksheets;
         sheets.load('items/name');
         await context.sync();
@@ -102,7 +108,7 @@ export function workbookRunStateStore(): RunStateStore {
     },
 
     async load(runId: string): Promise<RunState | null> {
-      return Excel.run(async (context) => {
+      return runQueued(async (context) => {
         const sheet = context.workbook.worksheets.getItemOrNullObject(stateSheetName(runId));
         sheet.load('name');
         await context.sync();
@@ -115,22 +121,26 @@ export function workbookRunStateStore(): RunStateStore {
         const end = used.isNullObject ? FIRST_OUTCOME_ROW : used.rowIndex + used.rowCount;
         const width = used.isNullObject ? 1 : used.columnIndex + used.columnCount;
         const outcomes: SubjectOutcome[] = [];
-        for (let row = FIRST_OUTCOME_ROW; row < end; row += ROWS_PER_READ) {
-          const count = Math.min(ROWS_PER_READ, end - row);
-          const range = sheet.getRangeByIndexes(row, 0, count, width).load('values');
-          await context.sync();
-          for (const values of range.values) {
-            const o = parseOutcome(parseJson(joined(values)));
-            if (o) outcomes.push(o);
-          }
-        }
+        // Answers with many hit lines weigh ~16 KB a row: 2,000 rows would be a 31 MB response.
+        await readRowsSized(
+          context,
+          Math.max(0, end - FIRST_OUTCOME_ROW),
+          (start, count) => sheet.getRangeByIndexes(FIRST_OUTCOME_ROW + start, 0, count, width),
+          (rows) => {
+            for (const values of rows) {
+              const o = parseOutcome(parseJson(joined(values)));
+              if (o) outcomes.push(o);
+            }
+          },
+          { firstRows: FIRST_ROWS_PER_READ },
+        );
         nextRow.set(runId, Math.max(end, FIRST_OUTCOME_ROW));
         return { meta, progress, outcomes };
       });
     },
 
     async begin(meta: RunMeta, progress: RunProgressState): Promise<void> {
-      await Excel.run(async (context) => {
+      await runQueued(async (context) => {
         const name = stateSheetName(meta.runId);
         const existing = context.workbook.worksheets.getItemOrNullObject(name);
         existing.load('name');
@@ -138,6 +148,8 @@ export function workbookRunStateStore(): RunStateStore {
         const sheet = existing.isNullObject ? context.workbook.worksheets.add(name) : existing;
         // Not in the sheet tabs nor in Unhide: people cannot stumble on it, Office.js still reads it.
         sheet.visibility = 'VeryHidden';
+        // Added before the batch writes into it: a batch refused as too large is resent in halves.
+        await context.sync();
         const metaRow = pieces(JSON.stringify(meta));
         const batch = new WriteBatch(context, batchBudget());
         await batch.addRows(sheet, 0, 0, [[MARKER], metaRow], metaRow.length);
@@ -148,7 +160,7 @@ export function workbookRunStateStore(): RunStateStore {
     },
 
     async checkpoint(runId: string, progress: RunProgressState, outcomes: readonly SubjectOutcome[]): Promise<void> {
-      await Excel.run(async (context) => {
+      await runQueued(async (context) => {
         const sheet = context.workbook.worksheets.getItem(stateSheetName(runId));
         let row = nextRow.get(runId);
         if (row === undefined) row = Math.max(FIRST_OUTCOME_ROW, await usedRows(context, sheet));
@@ -166,11 +178,13 @@ export function workbookRunStateStore(): RunStateStore {
     },
 
     async remove(runId: string): Promise<void> {
-      await Excel.run(async (context) => {
+      await runQueued(async (context) => {
         const sheet = context.workbook.worksheets.getItemOrNullObject(stateSheetName(runId));
         sheet.load('name');
         await context.sync();
         if (!sheet.isNullObject) {
+          // A very hidden sheet cannot be deleted (see the top of this file).
+          sheet.visibility = 'Hidden';
           sheet.delete();
           await context.sync();
         }

@@ -6,8 +6,9 @@
  */
 import { CancelledError } from '../core/errors';
 import { EXCEL_MAX_COLUMNS, EXCEL_MAX_ROWS } from './a1';
+import { isPayloadTooLarge } from './errors';
 import { EXCEL_WEB_PAYLOAD_LIMIT_BYTES, jsonByteLength } from './payload';
-import { toSafeCellValue, type CellInput, type CellWrite } from './safe-text';
+import { textCellFormats, toSafeCellValue, type CellInput, type CellWrite } from './safe-text';
 
 export const DEFAULT_MAX_BYTES_PER_SYNC = 2 * 1024 * 1024;
 export const DEFAULT_MAX_ROWS_PER_CHUNK = 5_000;
@@ -64,6 +65,8 @@ export function* chunkRows(
   width: number,
   budgetBytes: number,
   maxRows: number,
+  /** Count the number format textCellFormats() sends with each cell (writeRowsInChunks does). */
+  withTextFormats = false,
 ): Generator<Chunk> {
   let pending: CellWrite[][] = [];
   let pendingStart = 0;
@@ -76,10 +79,10 @@ export function* chunkRows(
   };
   for (let i = 0; i < rows.length; i += 1) {
     const row = safeRow(rows[i], width);
-    const rowBytes = jsonByteLength(row) + 1;
+    const rowBytes = jsonByteLength(row) + 1 + (withTextFormats ? jsonByteLength(textCellFormats([row])) : 0);
     if (rowBytes + 2 > budgetBytes) {
       if (pending.length > 0) yield flush();
-      yield* splitRow(row, i, budgetBytes);
+      yield* splitRow(row, i, budgetBytes, withTextFormats);
       pendingStart = i + 1;
       continue;
     }
@@ -91,11 +94,11 @@ export function* chunkRows(
   if (pending.length > 0) yield flush();
 }
 
-function* splitRow(row: CellWrite[], rowOffset: number, budgetBytes: number): Generator<Chunk> {
+function* splitRow(row: CellWrite[], rowOffset: number, budgetBytes: number, withTextFormats: boolean): Generator<Chunk> {
   let start = 0;
   let bytes = 4;
   for (let c = 0; c < row.length; c += 1) {
-    const cellBytes = jsonByteLength(row[c]) + 1;
+    const cellBytes = jsonByteLength(row[c]) + 1 + (withTextFormats ? jsonByteLength(textCellFormats([[row[c]]])[0][0]) + 1 : 0);
     if (c > start && bytes + cellBytes > budgetBytes) {
       yield { rowOffset, rowCount: 1, columnOffset: start, columnCount: c - start, values: [row.slice(start, c)], bytes };
       start = c;
@@ -107,8 +110,35 @@ function* splitRow(row: CellWrite[], rowOffset: number, budgetBytes: number): Ge
 }
 
 /**
+ * One block of safe values at (row, col), text cells made General first (safe-text.ts: the
+ * caller's cells may be formatted as Text). If Excel refuses the request as too large, nothing
+ * was applied: the block is written again in two halves, by rows, then by columns.
+ */
+async function writeBlock(context: Excel.RequestContext, sheet: Excel.Worksheet, row: number, col: number, values: CellWrite[][]): Promise<number> {
+  const range = sheet.getRangeByIndexes(row, col, values.length, values[0].length);
+  range.numberFormat = textCellFormats(values);
+  range.values = values;
+  try {
+    await context.sync();
+    return 1;
+  } catch (error) {
+    if (!isPayloadTooLarge(error)) throw error;
+    if (values.length > 1) {
+      const half = Math.ceil(values.length / 2);
+      return (await writeBlock(context, sheet, row, col, values.slice(0, half))) + (await writeBlock(context, sheet, row + half, col, values.slice(half)));
+    }
+    if (values[0].length > 1) {
+      const half = Math.ceil(values[0].length / 2);
+      return (await writeBlock(context, sheet, row, col, [values[0].slice(0, half)])) + (await writeBlock(context, sheet, row, col + half, [values[0].slice(half)]));
+    }
+    throw error;
+  }
+}
+
+/**
  * Writes `rows` with their top-left cell at (startRow, startCol), zero-based, through
- * toSafeCellValue: text is never evaluated, null clears a cell. Syncs once per chunk.
+ * toSafeCellValue: text is never evaluated, null clears a cell. Syncs once per chunk (more only
+ * when Excel refuses a chunk as too large and it is halved).
  */
 export async function writeRowsInChunks(
   context: Excel.RequestContext,
@@ -130,11 +160,10 @@ export async function writeRowsInChunks(
   const cap = EXCEL_WEB_PAYLOAD_LIMIT_BYTES - BATCH_OVERHEAD_BYTES;
   const budget = Math.max(1_024, Math.min(options.maxBytesPerSync ?? DEFAULT_MAX_BYTES_PER_SYNC, EXCEL_WEB_PAYLOAD_LIMIT_BYTES) - BATCH_OVERHEAD_BYTES);
   const maxRows = Math.max(1, options.maxRowsPerChunk ?? DEFAULT_MAX_ROWS_PER_CHUNK);
-  for (const chunk of chunkRows(rows, width, Math.min(budget, cap), maxRows)) {
+  // The number formats of the text cells ride along and count against the same budget.
+  for (const chunk of chunkRows(rows, width, Math.min(budget, cap), maxRows, true)) {
     if (options.signal?.aborted) throw new CancelledError();
-    const range = sheet.getRangeByIndexes(startRow + chunk.rowOffset, startCol + chunk.columnOffset, chunk.rowCount, chunk.columnCount);
-    range.values = chunk.values;
-    await context.sync();
+    await writeBlock(context, sheet, startRow + chunk.rowOffset, startCol + chunk.columnOffset, chunk.values);
     result.chunks += 1;
     result.maxChunkBytes = Math.max(result.maxChunkBytes, chunk.bytes);
     if (chunk.columnOffset + chunk.columnCount === width) result.rowsWritten = chunk.rowOffset + chunk.rowCount;

@@ -1,3 +1,4 @@
+import { CheckListsError, describeError } from '../core/errors';
 import type { LocalizedText } from '../core/i18n';
 import { excelMessages } from './messages';
 
@@ -35,6 +36,10 @@ export function describeExcelError(e: unknown): LocalizedText {
       return excelMessages.text('excel.error.invalidArgument');
     case 'InvalidOperationInCellEditMode':
       return excelMessages.text('excel.error.cellEdit');
+    case 'InvalidSelection':
+      return excelMessages.text('excel.selection.severalAreas');
+    case 'ApiNotFound':
+      return excelMessages.text('excel.error.apiNotFound');
     default: {
       const message = e instanceof Error ? e.message : String(e);
       return excelMessages.text('excel.error.other', { code: code ?? '—', message });
@@ -42,10 +47,28 @@ export function describeExcelError(e: unknown): LocalizedText {
   }
 }
 
+/**
+ * Any failure of work on the workbook, for a person, in both languages: this layer's own errors
+ * and Excel's (by code) get their catalogue text, the service's and the input's keep theirs.
+ * core's describeError alone would show Excel's English message to a Ukrainian reader.
+ */
+export function describeWorkbookError(e: unknown): LocalizedText {
+  if (e instanceof CheckListsError) return describeError(e);
+  if (e instanceof ExcelLayerError || officeErrorCode(e) !== null) return describeExcelError(e);
+  return describeError(e);
+}
+
 /** Errors this layer raises itself (not Excel's), with text for both languages. */
 export class ExcelLayerError extends Error {
   constructor(
-    readonly code: 'selection-too-large' | 'storage-unavailable',
+    readonly code:
+      | 'selection-too-large'
+      | 'storage-unavailable'
+      | 'several-areas'
+      | 'needs-newer-excel'
+      | 'run-paused'
+      | 'run-not-started'
+      | 'write-too-large',
     readonly text: LocalizedText,
   ) {
     super(text.en);

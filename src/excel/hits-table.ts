@@ -6,6 +6,7 @@ import type { TableColumn } from '../bulk/result-table';
 import { InvalidInputError } from '../core/errors';
 import type { Lang } from '../core/i18n';
 import { WriteBatch, batchBudget, type BatchStats } from './bulk-batch';
+import { excelApiSupported } from './requirements';
 import { readRectValues } from './selection';
 import { resultSheetName, uniqueTableName } from './sheet-names';
 import { queueAutofitColumns } from './sheets';
@@ -21,10 +22,17 @@ import { queueAutofitColumns } from './sheets';
  *   https://learn.microsoft.com/javascript/api/excel/excel.tablecollection
  */
 
-/** Queues the Decision drop-down on `rows` hit rows below the header at sheet row index `headerRow` (0-based). */
+/** Range.dataValidation needs ExcelApi 1.8, above the 1.7 the manifest declares. */
+export const DATA_VALIDATION_API = '1.8';
+
+/**
+ * Queues the Decision drop-down on `rows` hit rows below the header at sheet row index `headerRow`
+ * (0-based). On an Excel older than ExcelApi 1.8 the column stays a plain column: decisions are
+ * typed, and the re-screen's read-back still refuses anything that is not a decision.
+ */
 export function queueDecisionValidation(sheet: Excel.Worksheet, columns: readonly TableColumn[], headerRow: number, rows: number, lang: Lang): boolean {
   const column = columns.findIndex((c) => c.id === 'decision');
-  if (column < 0 || rows < 1) return false;
+  if (column < 0 || rows < 1 || !excelApiSupported(DATA_VALIDATION_API)) return false;
   const spec = decisionValidation(lang);
   const range = sheet.getRangeByIndexes(headerRow + 1, column, rows, 1);
   // A list source is "a string that contains a comma-separated" list; no decision holds a comma.

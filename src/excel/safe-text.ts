@@ -14,8 +14,15 @@
  * numberFormat "@" first would also work, but Excel shows "####" for text cells longer than 255
  * characters in some builds and it doubles the payload; the prefix has neither problem.
  *
- * Caveat: in a cell the user already formatted as Text, Excel may keep the apostrophe visibly.
- * Still safe (Text cells never evaluate), only cosmetic; result sheets we create are General.
+ * Cells formatted as Text ("@") are different: there Excel stores what it is given verbatim,
+ * "exactly as you type it" (https://support.microsoft.com/en-us/office/available-number-formats-in-excel-0afe8f52-97db-41f1-b972-4b46e9f1e8d2),
+ * so the apostrophe would stay in the value as a character. Where we write into cells we did
+ * not format ourselves (the active cell, a range the caller chose), textCellFormats() gives
+ * the text cells the General format in the same batch, before the values: the apostrophe is
+ * then Excel's quote prefix again. Both halves go in one request, so there is no moment
+ * where the text sits in a General cell without its prefix: formula injection stays
+ * impossible whatever the cell's format was. Sheets we create are General from the start and
+ * skip this (it would double the payload).
  */
 
 export type CellInput = string | number | boolean | null | undefined;
@@ -59,6 +66,15 @@ export function toSafeRows(rows: readonly (readonly CellInput[])[], width?: numb
     for (let c = 0; c < w; c += 1) out[c] = toSafeCellValue(c < row.length ? row[c] : null);
     return out;
   });
+}
+
+/**
+ * Number formats to write with `values` (same shape): "General" on every text cell, so its
+ * leading apostrophe is a quote prefix and not part of the text (see above); null elsewhere,
+ * which leaves a cell's format as it was.
+ */
+export function textCellFormats(values: readonly (readonly CellWrite[])[]): (string | null)[][] {
+  return values.map((row) => row.map((v) => (typeof v === 'string' && v.startsWith(TEXT_PREFIX) ? 'General' : null)));
 }
 
 /** A string literal inside a formula we author (conditional-format rules): quotes doubled. */

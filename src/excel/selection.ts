@@ -9,12 +9,19 @@
  *   rows and columns, Ctrl+Shift+* in Excel), so clicking anywhere in a list is enough;
  * - a single empty cell outside a table reads nothing (source "empty"): guessing a neighbouring
  *   block from an empty cell surprises more than it helps.
- * Values are read in blocks of at most `maxCellsPerRead` cells per sync, to stay under Excel on
- * the web's 5 MB response limit.
+ * Values are read in blocks sized by bytes (src/excel/sized-read.ts), to stay under Excel on the
+ * web's 5 MB response limit, and never more than `maxCellsPerRead` cells at once.
+ *
+ * Several areas (a Ctrl-click) cannot be read: getSelectedRange throws InvalidSelection for them
+ * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.workbook#excel-excel-workbook-getselectedrange-member(1)),
+ * and the user is asked to select one block. Extending a single cell to its region needs
+ * Range.getSurroundingRegion, ExcelApi 1.13, above the declared 1.7: asked for first.
  */
 import { intersectRects, qualifiedAddress, type CellRect } from './a1';
-import { ExcelLayerError } from './errors';
+import { ExcelLayerError, officeErrorCode } from './errors';
 import { excelMessages } from './messages';
+import { excelApiSupported } from './requirements';
+import { readRowsSized } from './sized-read';
 
 export type CellValue = string | number | boolean;
 
@@ -62,22 +69,28 @@ function contains(outer: CellRect, inner: CellRect): boolean {
   return hit !== null && hit.rowCount === inner.rowCount && hit.columnCount === inner.columnCount;
 }
 
-/** Reads values of `rect` on `sheet` in row blocks, one sync per block. */
+/** Cells of the first, measuring read: small enough for any text, big enough to measure. */
+const FIRST_READ_CELLS = 2_000;
+
+/** Reads values of `rect` on `sheet` in row blocks sized by bytes, one sync per block. */
 export async function readRectValues(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
   rect: CellRect,
   maxCellsPerRead = DEFAULT_MAX_CELLS_PER_READ,
 ): Promise<CellValue[][]> {
-  const rowsPerRead = Math.max(1, Math.floor(maxCellsPerRead / Math.max(1, rect.columnCount)));
+  const columns = Math.max(1, rect.columnCount);
+  const maxRows = Math.max(1, Math.floor(maxCellsPerRead / columns));
   const out: CellValue[][] = [];
-  for (let done = 0; done < rect.rowCount; done += rowsPerRead) {
-    const n = Math.min(rowsPerRead, rect.rowCount - done);
-    const block = sheet.getRangeByIndexes(rect.rowIndex + done, rect.columnIndex, n, rect.columnCount);
-    block.load('values');
-    await context.sync();
-    for (const row of block.values as CellValue[][]) out.push(row);
-  }
+  await readRowsSized(
+    context,
+    rect.rowCount,
+    (start, count) => sheet.getRangeByIndexes(rect.rowIndex + start, rect.columnIndex, count, rect.columnCount),
+    (values) => {
+      for (const row of values as CellValue[][]) out.push(row);
+    },
+    { maxRows, firstRows: Math.min(maxRows, Math.max(1, Math.floor(FIRST_READ_CELLS / columns))) },
+  );
   return out;
 }
 
@@ -89,13 +102,20 @@ export async function readSelection(context: Excel.RequestContext, options: Read
   sheetProxy.load('name');
   const used = sheetProxy.getUsedRangeOrNullObject(true);
   used.load(DIMS);
-  const region = extend ? selected.getSurroundingRegion() : null;
+  const region = extend && excelApiSupported('1.13') ? selected.getSurroundingRegion() : null;
   region?.load(DIMS);
   const firstCell = extend ? selected.getCell(0, 0) : null;
   firstCell?.load('valueTypes');
   const tables = extend ? sheetProxy.tables : null;
   tables?.load('items/name,items/showHeaders');
-  await context.sync();
+  try {
+    await context.sync();
+  } catch (e) {
+    if (officeErrorCode(e) === 'InvalidSelection') {
+      throw new ExcelLayerError('several-areas', excelMessages.text('excel.selection.severalAreas'));
+    }
+    throw e;
+  }
 
   const sheetName = sheetProxy.name;
   const sel = rectOf(selected);
@@ -120,7 +140,8 @@ export async function readSelection(context: Excel.RequestContext, options: Read
       base.tableName = items[hit].name;
       base.hasHeaderRow = items[hit].showHeaders;
     } else if (firstCell && firstCell.valueTypes[0][0] !== 'Empty') {
-      rect = region ? rectOf(region) : sel;
+      if (!region) throw new ExcelLayerError('needs-newer-excel', excelMessages.text('excel.selection.noRegion'));
+      rect = rectOf(region);
       source = rect.rowCount * rect.columnCount > 1 ? 'region' : 'selection';
     }
   } else if (!used.isNullObject) {

@@ -19,6 +19,7 @@ import { describeExcelError } from '../excel/errors';
 import { runConnectionTest, type ConnectionTestOutcome } from './connection-test';
 import { taskpaneMessages as m } from './messages';
 import { RegistryPicker } from './RegistryPicker';
+import { StorageSection } from './StorageSection';
 import type { TaskpaneServices } from './services';
 import {
   MIN_RESERVE_SLOTS,
@@ -274,6 +275,8 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
           <Input className={styles.input} inputMode="numeric" value={values.timeoutSeconds} onChange={(_, d) => set('timeoutSeconds', d.value)} />
         </Field>
       </fieldset>
+
+      <StorageSection services={services} lang={lang} cacheHours={loaded.settings.cacheHours} />
 
       {status && (
         <MessageBar intent={status.intent} layout="multiline" role="status">

@@ -1,6 +1,6 @@
 import { SettingsStore } from '../core/settings-store';
 import type { KeyValueStorage } from '../core/storage';
-import { defaultStorage, toSafeRows } from '../excel';
+import { defaultStorage, textCellFormats, toSafeRows } from '../excel';
 import { connect } from '../service/connection';
 import type { CellValue, ExcelFacade, HostInfo, HostTheme, TaskpaneServices } from './services';
 
@@ -68,7 +68,10 @@ export function officeExcel(): ExcelFacade {
       if (rows.length === 0 || width === 0) return '';
       return Excel.run(async (context) => {
         const range = context.workbook.getActiveCell().getResizedRange(rows.length - 1, width - 1);
-        range.values = toSafeRows(rows, width);
+        const values = toSafeRows(rows, width);
+        // The active cell may sit in a column formatted as Text: see textCellFormats.
+        range.numberFormat = textCellFormats(values);
+        range.values = values;
         range.load('address');
         await context.sync();
         return range.address;

@@ -1,7 +1,7 @@
 import { CancelledError } from '../../src/core/errors';
 import { BATCH_OVERHEAD_BYTES, chunkRows, writeRowsInChunks, type WriteProgress } from '../../src/excel/chunked-writer';
 import { jsonByteLength } from '../../src/excel/payload';
-import type { CellInput } from '../../src/excel/safe-text';
+import { textCellFormats, toSafeRows, type CellInput } from '../../src/excel/safe-text';
 import { WorkbookFake } from '../support/workbook-fake';
 
 function makeRows(n: number, width: number, cell: (r: number, c: number) => CellInput): CellInput[][] {
@@ -82,7 +82,8 @@ describe('writeRowsInChunks', () => {
     const fake = new WorkbookFake();
     const budget = 64 * 1024;
     const rows = makeRows(3_000, 5, (r, c) => `value ${r} ${c} ${'x'.repeat(20)}`);
-    const total = jsonByteLength(rows);
+    // Each text cell carries its "General" number format (safe-text.ts, Text-formatted targets).
+    const total = jsonByteLength(toSafeRows(rows)) + jsonByteLength(textCellFormats(toSafeRows(rows)));
     await write(fake, rows, { maxBytesPerSync: budget });
     expect(fake.stats.maxSyncBytes).toBeLessThanOrEqual(budget);
     expect(fake.stats.syncs).toBeGreaterThanOrEqual(Math.ceil(total / budget));

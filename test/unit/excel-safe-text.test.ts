@@ -1,4 +1,4 @@
-import { EXCEL_CELL_TEXT_LIMIT, formulaStringLiteral, safeText, toSafeCellValue, toSafeRows } from '../../src/excel/safe-text';
+import { EXCEL_CELL_TEXT_LIMIT, formulaStringLiteral, safeText, textCellFormats, toSafeCellValue, toSafeRows } from '../../src/excel/safe-text';
 import { WorkbookFake } from '../support/workbook-fake';
 
 // Text that Excel would not store verbatim through plain Range.values: formula starters
@@ -89,9 +89,21 @@ describe('safe writing against the workbook fake', () => {
     });
   });
 
-  it('stays text in a column the user formatted as Text', async () => {
-    const fake = await writeThroughFake([[toSafeCellValue('=1+1')]], '@');
-    expect(fake.cell('Sheet1', 'A1')).toMatchObject({ value: '=1+1', formula: null });
+  it('in a column the user formatted as Text, the apostrophe alone stays in the value; with textCellFormats it is a prefix again', async () => {
+    const plain = await writeThroughFake([[toSafeCellValue('=1+1')]], '@');
+    expect(plain.cell('Sheet1', 'A1')).toMatchObject({ value: "'=1+1", formula: null });
+
+    const fake = new WorkbookFake();
+    fake.setNumberFormat('Sheet1', 'A1:C1', '@');
+    const ctx = fake.context();
+    const values = toSafeRows([['=1+1', 42, "'quoted"]]);
+    const range = ctx.workbook.worksheets.getItem('Sheet1').getRange('A1:C1');
+    range.numberFormat = textCellFormats(values);
+    range.values = values;
+    await ctx.sync();
+    expect(fake.cell('Sheet1', 'A1')).toMatchObject({ value: '=1+1', formula: null, numberFormat: 'General' });
+    expect(fake.cell('Sheet1', 'B1')).toMatchObject({ value: 42, numberFormat: '@' });
+    expect(fake.cell('Sheet1', 'C1').value).toBe("'quoted");
   });
 
   it('reads back through values and formulas without the prefix', async () => {

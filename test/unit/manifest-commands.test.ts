@@ -1,14 +1,20 @@
-import { COMMANDS, registerCommands } from '../../src/commands/commands';
 import { SCREEN_SELECTION_MESSAGE } from '../../src/commands/screen-selection';
 
 // The ribbon buttons of manifest.xml, with Office stubbed: each must end with event.completed(),
 // or Office keeps the button spinning.
 const showAsTaskpane = jest.fn<Promise<void>, []>();
 const postMessage = jest.fn();
+const associate = jest.fn();
+// onReady never resolves here: registration must not wait for it.
+const onReady = jest.fn(() => new Promise<void>(() => undefined));
 Object.assign(globalThis, {
-  Office: { addin: { showAsTaskpane } },
+  Office: { addin: { showAsTaskpane }, actions: { associate }, onReady },
   window: { postMessage, location: { origin: 'https://localhost:3000' } },
 });
+// Loaded after the stub, as office.js loads before the bundle.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { COMMANDS, registerCommands } = require('../../src/commands/commands') as typeof import('../../src/commands/commands');
+const associatedAtLoad = associate.mock.calls.map((c) => c[0] as string);
 
 function event() {
   return { completed: jest.fn(), source: { id: 'button' } } as unknown as Office.AddinCommands.Event & { completed: jest.Mock };
@@ -21,17 +27,18 @@ beforeEach(() => {
 
 describe('ribbon commands', () => {
   it('registers every command under the name the manifest uses', () => {
-    const associate = jest.fn();
-    registerCommands({ associate });
-    expect(associate.mock.calls.map((c) => c[0]).sort()).toEqual(['openTaskpane', 'screenSelection']);
+    const own = jest.fn();
+    registerCommands({ associate: own });
+    expect(own.mock.calls.map((c) => c[0]).sort()).toEqual(['screenSelection']);
   });
 
-  it('"Open CheckLists" shows the task pane and completes', async () => {
-    showAsTaskpane.mockResolvedValue(undefined);
-    const e = event();
-    await COMMANDS.openTaskpane(e);
-    expect(showAsTaskpane).toHaveBeenCalledTimes(1);
-    expect(e.completed).toHaveBeenCalledTimes(1);
+  it('associates the handlers when the script loads, at top level, without waiting for Office.onReady', () => {
+    expect(associatedAtLoad).toEqual(['screenSelection']);
+    expect(onReady).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no "open" function any more: "Open CheckLists" is a ShowTaskpane action (office-js #5176, #3224)', () => {
+    expect(Object.keys(COMMANDS)).not.toContain('openTaskpane');
   });
 
   it('"Screen selection" shows the task pane, then asks it to screen the selection', async () => {

@@ -41,6 +41,21 @@ describe('manifest.xml (offline check)', () => {
     expect(metadata?.overrides['uk-UA']).toBe(`${DEV_HOST}/functions.uk-UA.json`);
   });
 
+  it('opens the pane with a ShowTaskpane action on the shared runtime page, not a function', () => {
+    expect(report.controlActions).toEqual([
+      { control: 'OpenTaskpaneButton', action: 'ShowTaskpane' },
+      { control: 'ScreenSelectionButton', action: 'ExecuteFunction' },
+    ]);
+  });
+
+  it('declares the requirement sets the code uses: ExcelApi 1.7, CustomFunctionsRuntime 1.2, SharedRuntime 1.1', () => {
+    expect(report.requirementSets).toEqual({ ExcelApi: '1.7', CustomFunctionsRuntime: '1.2', SharedRuntime: '1.1' });
+    const lower = checkManifest(MANIFEST.replace('<Set Name="ExcelApi" MinVersion="1.7" />', '<Set Name="ExcelApi" MinVersion="1.3" />'), { host: DEV_HOST });
+    expect(lower.problems).toContain('the ExcelApi requirement set is declared at 1.3, the code needs 1.7');
+    const none = checkManifest(MANIFEST.replace('<Set Name="CustomFunctionsRuntime" MinVersion="1.2" />', ''), { host: DEV_HOST });
+    expect(none.problems).toContain('the CustomFunctionsRuntime requirement set is not declared');
+  });
+
   it('has a handler in commands.ts for every ribbon button, and a button for each handler', () => {
     expect(report.executeFunctions.sort()).toEqual(Object.keys(COMMANDS).sort());
   });

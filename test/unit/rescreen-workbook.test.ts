@@ -88,6 +88,23 @@ describe('Screen again on the workbook: a month later', () => {
     expect(String(results[3][1])).toContain(`new ${documented.newHits}, changed ${documented.changedHits}, gone ${documented.goneHits}`);
   });
 
+  it('on Excel below ExcelApi 1.8 the Decision column has no drop-down, and Screen again still carries decisions', async () => {
+    restore();
+    fake = new WorkbookFake({ excelApi: '1.7' });
+    restore = fake.install();
+    const list = exampleList('serial');
+    fake.setSheet('Клієнти', list).select('Клієнти', `A1:D${list.length}`);
+    const input = await readSelectionInput();
+    const before = fake.sheetNames();
+    expect((await startWorkbookRun({ input, mapping: recogniseColumns(input.headers), ...COMMON }, { ask: sandboxAsk(0) }).done).status).toBe('completed');
+    const added = fake.sheetNames().filter((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible');
+    const hitsSheet = added.find((n) => /hits/.test(n))!;
+    expect(fake.dataValidations(hitsSheet)).toEqual([]);
+    decideAll(hitsSheet);
+    const report = await (await startWorkbookRescreen({ sheetName: added.find((n) => !/hits/.test(n))!, ...COMMON }, { ask: sandboxAsk(1) })).done;
+    expect(report.rescreen).toMatchObject(documentedCounts(0, 1));
+  });
+
   it('refuses a typo and a deleted column, naming the sheet and cell, and adds nothing', async () => {
     const first = await firstRun();
     const grid = fake.sheetValues(first.hits);

@@ -20,7 +20,7 @@ import type { BulkProgress, BulkRunReport } from '../../bulk/engine';
 import { bulkMessages as b } from '../../bulk/messages';
 import { phaseText, progressLines } from '../../bulk/progress-text';
 import type { RunListing } from '../../bulk/state';
-import { describeError } from '../../core/errors';
+import { describeWorkbookError as describeError } from '../../excel/errors';
 import type { Lang } from '../../core/i18n';
 import { coreMessages } from '../../core/messages';
 import { ALL_LISTS, parseListdata, type Listdata } from '../../core/listdata';

@@ -13,6 +13,9 @@ export type FakeErrorCode =
   | 'RequestPayloadSizeLimitExceeded'
   | 'ResponsePayloadSizeLimitExceeded'
   | 'InvalidReference'
+  | 'InvalidSelection'
+  | 'ApiNotFound'
+  | 'InvalidOperationInCellEditMode'
   | 'NotImplemented';
 
 const DEFAULT_MESSAGES: Record<FakeErrorCode, string> = {
@@ -27,6 +30,11 @@ const DEFAULT_MESSAGES: Record<FakeErrorCode, string> = {
   ResponsePayloadSizeLimitExceeded:
     'The response payload size has exceeded the limit. Please refer to the documentation: "https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins".',
   InvalidReference: 'This reference is not valid for the current operation.',
+  // Excel.ErrorCodes, https://learn.microsoft.com/en-us/javascript/api/excel/excel.errorcodes
+  InvalidSelection: 'The current selection is invalid for this operation.',
+  ApiNotFound: 'The API you are trying to use could not be found. It may be available in a newer version of Excel.',
+  InvalidOperationInCellEditMode:
+    'The operation is not available while Excel is in Edit cell mode. Exit Edit mode by using the Enter or Tab keys, or by selecting another cell, and then try again.',
   NotImplemented: 'The requested feature is not implemented.',
 };
 

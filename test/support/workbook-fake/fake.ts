@@ -6,6 +6,7 @@
 import { cellAddress, parseAddress, qualifiedAddress, rectAddress, type CellRect } from '../../../src/excel/a1';
 import { EXCEL_WEB_PAYLOAD_LIMIT_BYTES, jsonByteLength } from '../../../src/excel/payload';
 import { FakeOfficeError } from './errors';
+import { compareVersions } from './versions';
 import type { CellContent, CellType } from './input';
 import { SheetModel, WorkbookModel, sheetNameProblem, type ConditionalFormatRecord } from './model';
 import { FakeRequestContext, type BatchHost, type QueuedOp } from './proxies/context';
@@ -17,6 +18,12 @@ export interface WorkbookFakeOptions {
   payloadLimitBytes?: number;
   /** Response limit per sync (loaded data). */
   responseLimitBytes?: number;
+  /**
+   * The highest ExcelApi requirement set this Excel supports (default "1.20"). install()
+   * answers Office.context.requirements.isSetSupported from it when no Office global exists,
+   * and APIs above it fail with ApiNotFound, as in an older Excel.
+   */
+  excelApi?: string;
 }
 
 export interface SyncStats {
@@ -30,6 +37,8 @@ export interface SyncStats {
   responseBytesPerSync: number[];
   /** Syncs called with nothing queued. */
   emptySyncs: number;
+  /** Batches that waited for the user to leave cell-edit mode (RunOptions.delayForCellEdit). */
+  delayedForCellEdit: number;
   /** Operations still queued when an Excel.run batch returned (never sent: a missing sync). */
   droppedOps: number;
   readonly maxSyncBytes: number;
@@ -73,6 +82,9 @@ export interface SyncFailure {
   afterOps?: number;
 }
 
+/** What an operation sends: o = object path, a = action ("add", "activate", "set", "load"...), p, v. */
+export type OpPayload = Record<string, unknown>;
+
 export type SetupCell = string | number | boolean | null | undefined;
 
 type RunBatch<T> = (context: Excel.RequestContext) => Promise<T>;
@@ -81,14 +93,30 @@ export class WorkbookFake implements BatchHost {
   readonly model: WorkbookModel;
   payloadLimitBytes: number;
   responseLimitBytes: number;
+  readonly excelApi: string;
   readonly stats: SyncStats;
   private readonly failures = new Map<number, SyncFailure>();
+  private readonly opFailures: { match: (payload: OpPayload) => boolean; failure: SyncFailure; times: number }[] = [];
+  private cellEdit: { ended: Promise<void>; end: () => void } | null = null;
 
   constructor(options: WorkbookFakeOptions = {}) {
     this.model = new WorkbookModel(options.firstSheet ?? 'Sheet1');
     this.payloadLimitBytes = options.payloadLimitBytes ?? EXCEL_WEB_PAYLOAD_LIMIT_BYTES;
     this.responseLimitBytes = options.responseLimitBytes ?? EXCEL_WEB_PAYLOAD_LIMIT_BYTES;
+    this.excelApi = options.excelApi ?? '1.20';
+    this.model.excelApi = this.excelApi;
     this.stats = WorkbookFake.emptyStats();
+  }
+
+  /**
+   * Office.context.requirements.isSetSupported for this Excel: "ExcelApi" up to excelApi; the
+   * other sets the add-in declares (SharedRuntime, CustomFunctionsRuntime) at the versions
+   * current Excel has. https://learn.microsoft.com/en-us/javascript/api/office/office.requirementsetsupport
+   */
+  isSetSupported(name: string, minVersion = '1.1'): boolean {
+    const have: Record<string, string> = { ExcelApi: this.excelApi, SharedRuntime: '1.1', CustomFunctionsRuntime: '1.4' };
+    const version = have[name];
+    return version !== undefined && compareVersions(version, minVersion) >= 0;
   }
 
   private static emptyStats(): SyncStats {
@@ -99,6 +127,7 @@ export class WorkbookFake implements BatchHost {
       responseBytesPerSync: [],
       emptySyncs: 0,
       droppedOps: 0,
+      delayedForCellEdit: 0,
       get maxSyncBytes() {
         return this.bytesPerSync.reduce((m, b) => Math.max(m, b), 0);
       },
@@ -113,6 +142,7 @@ export class WorkbookFake implements BatchHost {
     this.stats.responseBytesPerSync = [];
     this.stats.emptySyncs = 0;
     this.stats.droppedOps = 0;
+    this.stats.delayedForCellEdit = 0;
   }
 
   // ------------------------------------------------------------ Office.js surface
@@ -137,7 +167,9 @@ export class WorkbookFake implements BatchHost {
         : (first as { context?: unknown } | undefined)?.context instanceof FakeRequestContext
           ? ((first as { context: FakeRequestContext }).context)
           : undefined;
-    const ctx = previous ?? new FakeRequestContext(this);
+    // Excel.run(options, batch): RunOptions, https://learn.microsoft.com/en-us/javascript/api/excel/excel.runoptions
+    const options = !previous && first && typeof first === 'object' ? (first as { delayForCellEdit?: unknown }) : undefined;
+    const ctx = previous ?? new FakeRequestContext(this, options?.delayForCellEdit === true);
     const result = await (batch as RunBatch<T>)(ctx as unknown as Excel.RequestContext);
     if (!previous) {
       this.stats.droppedOps += ctx.queue.length;
@@ -151,8 +183,12 @@ export class WorkbookFake implements BatchHost {
    * OfficeExtension.Error. Returns a function restoring what was there.
    */
   install(target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): () => void {
-    const previous = { Excel: target.Excel, OfficeExtension: target.OfficeExtension };
+    const previous = { Excel: target.Excel, OfficeExtension: target.OfficeExtension, Office: target.Office };
     const fake = this;
+    // Only where no Office global exists: a test's own Office stand-in stays in charge.
+    if (target.Office === undefined) {
+      target.Office = { context: { requirements: { isSetSupported: (name: string, version?: string) => fake.isSetSupported(name, version) } } };
+    }
     target.Excel = {
       run: (...args: unknown[]) => fake.run(...args),
       RequestContext: function RequestContext() {
@@ -176,6 +212,8 @@ export class WorkbookFake implements BatchHost {
         itemNotFound: 'ItemNotFound',
         itemAlreadyExists: 'ItemAlreadyExists',
         generalException: 'GeneralException',
+        invalidSelection: 'InvalidSelection',
+        invalidOperationInCellEditMode: 'InvalidOperationInCellEditMode',
         responsePayloadSizeLimitExceeded: 'ResponsePayloadSizeLimitExceeded',
       },
     };
@@ -183,10 +221,59 @@ export class WorkbookFake implements BatchHost {
     return () => {
       target.Excel = previous.Excel;
       target.OfficeExtension = previous.OfficeExtension;
+      target.Office = previous.Office;
     };
   }
 
   // ------------------------------------------------------------ batches
+
+  // ------------------------------------------------------------ cell-edit mode
+
+  /**
+   * The user starts typing in a cell. Until cellEditEnds(), a batch fails with
+   * InvalidOperationInCellEditMode unless its Excel.run asked for delayForCellEdit, in which
+   * case it waits: "When false, if the user is in cell edit when the batch request is processed
+   * by the host, the batch automatically fails. When true, ... the batch request is delayed until
+   * the user exits cell edit mode." RunOptions.delayForCellEdit,
+   * https://learn.microsoft.com/en-us/javascript/api/excel/excel.runoptions
+   */
+  cellEditStarts(): this {
+    if (!this.cellEdit) {
+      let end = (): void => undefined;
+      const ended = new Promise<void>((resolve) => (end = resolve));
+      this.cellEdit = { ended, end };
+    }
+    return this;
+  }
+
+  cellEditEnds(): this {
+    const edit = this.cellEdit;
+    this.cellEdit = null;
+    edit?.end();
+    return this;
+  }
+
+  get inCellEditMode(): boolean {
+    return this.cellEdit !== null;
+  }
+
+  async cellEditGate(delayForCellEdit: boolean): Promise<void> {
+    while (this.cellEdit) {
+      if (!delayForCellEdit) throw new FakeOfficeError('InvalidOperationInCellEditMode', 'a batch arrived while a cell is being edited');
+      this.stats.delayedForCellEdit += 1;
+      await this.cellEdit.ended;
+    }
+  }
+
+  /**
+   * Makes the first batch holding an operation that `match`es fail, with nothing of that batch
+   * applied before it (for example `(p) => p.a === 'add'` for adding a sheet, as Excel may
+   * fail with GeneralException while the user switches workbooks). `times` batches fail.
+   */
+  failOperation(match: (payload: OpPayload) => boolean, failure: SyncFailure = {}, times = 1): this {
+    this.opFailures.push({ match, failure, times });
+    return this;
+  }
 
   /** Makes the n-th round trip (1-based, counted like stats.syncs) fail. */
   failAtSync(n: number, failure: SyncFailure = {}): void {
@@ -204,6 +291,9 @@ export class WorkbookFake implements BatchHost {
     }
     this.stats.syncs += 1;
     const n = this.stats.syncs;
+    // Excel on the web: "Payload size for requests and responses: 5MB" (RequestPayloadSizeLimitExceeded
+    // / ResponsePayloadSizeLimitExceeded), measured here on the JSON the batch carries each way.
+    // https://learn.microsoft.com/en-us/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins
     const bytes = jsonByteLength({ n, ops: ops.map((o) => o.payload) });
     this.stats.bytesPerSync.push(bytes);
     this.stats.opsPerSync.push(ops.length);
@@ -211,8 +301,17 @@ export class WorkbookFake implements BatchHost {
       this.stats.responseBytesPerSync.push(0);
       throw new FakeOfficeError('RequestPayloadSizeLimitExceeded', `${bytes} bytes`);
     }
-    const failure = this.failures.get(n);
+    let failure = this.failures.get(n);
     this.failures.delete(n);
+    if (!failure) {
+      for (const f of this.opFailures) {
+        const at = f.times > 0 ? ops.findIndex((o) => f.match(o.payload)) : -1;
+        if (at === -1) continue;
+        f.times -= 1;
+        failure = { ...f.failure, afterOps: 0 };
+        break;
+      }
+    }
     const commits: (() => void)[] = [];
     let response = 0;
     let applied = 0;
@@ -228,6 +327,7 @@ export class WorkbookFake implements BatchHost {
       this.stats.responseBytesPerSync.push(response);
     }
     if (failure) throw new FakeOfficeError(failure.code ?? 'GeneralException', failure.detail ?? `injected failure at sync ${n}`);
+    // The response side of the same 5 MB limit (see the request check above).
     if (response > this.responseLimitBytes) throw new FakeOfficeError('ResponsePayloadSizeLimitExceeded', `${response} bytes`);
     for (const commit of commits) commit();
   }
@@ -272,13 +372,20 @@ export class WorkbookFake implements BatchHost {
     return this;
   }
 
-  /** Makes `sheet` active with `address` selected, as a user click would. */
+  /**
+   * Makes `sheet` active with `address` selected, as a user click would. Several areas
+   * separated by commas ("A1:A2,C1:C2") are what a Ctrl-click selects.
+   */
   select(sheetName: string, address: string): this {
     const sheet = this.sheet(sheetName);
-    const parsed = parseAddress(address);
-    if (!parsed) throw new Error(`workbook fake: bad address ${address}`);
-    const { sheetName: _s, ...rect } = parsed;
-    sheet.selection = rect;
+    const areas = address.split(',').map((part) => {
+      const parsed = parseAddress(part.trim());
+      if (!parsed) throw new Error(`workbook fake: bad address ${address}`);
+      const { sheetName: _s, ...rect } = parsed;
+      return rect;
+    });
+    sheet.selection = areas[0];
+    sheet.selectionAreas = areas;
     this.model.activeSheet = sheet;
     return this;
   }

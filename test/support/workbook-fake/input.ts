@@ -11,7 +11,12 @@
  *                                Any other "@..." stays text.
  * - "'..."                       quote prefix: the rest is stored as text verbatim; the apostrophe
  *                                is not part of the value (values/formulas/text read without it).
- * - cell formatted "@" (Text)    everything is stored as text verbatim, formulas included.
+ * - cell formatted "@" (Text)    everything is stored as text verbatim, formulas included, and a
+ *                                leading apostrophe too: it is kept as a character of the value.
+ *                                "Text: Treats the content of a cell as text and displays the
+ *                                content exactly as you type it, even when you type numbers",
+ *                                https://support.microsoft.com/en-us/office/available-number-formats-in-excel-0afe8f52-97db-41f1-b972-4b46e9f1e8d2 .
+ *                                The quote prefix is a rule of typed entry into General cells only.
  * - "TRUE"/"false"               booleans; "#N/A" etc. error values.
  * - "00123", "1,234.5", "1e3", "12%"  numbers (leading zeros lost; % sets format 0%).
  * - "2024-01-05", "2024-01-05 10:30", "1/5/2024"  date serials with a date format.
@@ -88,8 +93,9 @@ export function parseCellInput(input: unknown, numberFormat: string): InputOutco
   if (typeof input === 'boolean') return { kind: 'set', content: { value: input, type: 'Boolean', formula: null, quotePrefix: false } };
   if (typeof input !== 'string') throw new FakeOfficeError('InvalidArgument', `unsupported cell input of type ${typeof input}`);
   if (input === '') return { kind: 'clear' };
-  if (input.startsWith("'")) return checked({ kind: 'set', content: text(input.slice(1), true) });
+  // Text format first: there the apostrophe is not a prefix but part of the value (see above).
   if (numberFormat === '@') return checked({ kind: 'set', content: text(input) });
+  if (input.startsWith("'")) return checked({ kind: 'set', content: text(input.slice(1), true) });
   const first = input[0];
   if (first === '=') {
     if (input.length === 1) throw new FakeOfficeError('InvalidArgument', 'empty formula');

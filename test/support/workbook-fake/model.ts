@@ -83,6 +83,11 @@ export class SheetModel {
   readonly cells = new Map<number, CellContent>();
   readonly styles = new Map<number, Partial<CellStyle>>();
   selection: CellRect = { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 };
+  /**
+   * Every area of the selection; more than one after a Ctrl-click ("A1:A2,C1:C2"). `selection`
+   * is the first area (where the active cell is).
+   */
+  selectionAreas: CellRect[] = [{ rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 }];
   frozenRows = 0;
   frozenColumns = 0;
   visibility: SheetVisibility = 'Visible';
@@ -284,6 +289,8 @@ export class WorkbookModel {
   readonly sheets: SheetModel[] = [];
   readonly tables: TableModel[] = [];
   activeSheet: SheetModel;
+  /** Highest ExcelApi set this Excel has (see WorkbookFakeOptions.excelApi). */
+  excelApi = '1.20';
   private sheetSeq = 0;
   private tableSeq = 0;
   private cfSeq = 0;
@@ -336,6 +343,14 @@ export class WorkbookModel {
   }
 
   deleteSheet(sheet: SheetModel): void {
+    // "If the worksheet's visibility is set to VeryHidden, the delete operation will fail with an
+    // InvalidOperation exception. You should first change its visibility to hidden or visible
+    // before deleting it." Worksheet.delete,
+    // https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheet#excel-excel-worksheet-delete-member(1)
+    // and office-js issue 365 ("by design"), https://github.com/OfficeDev/office-js/issues/365
+    if (sheet.visibility === 'VeryHidden') {
+      throw new FakeOfficeError('InvalidOperation', `sheet ${JSON.stringify(sheet.name)} is very hidden and cannot be deleted`);
+    }
     if (!this.sheets.some((s) => s !== sheet && s.visibility === 'Visible')) {
       throw new FakeOfficeError('InvalidOperation', 'a workbook must keep one visible sheet');
     }

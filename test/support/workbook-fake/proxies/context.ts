@@ -26,6 +26,8 @@ export interface QueuedOp {
 export interface BatchHost {
   readonly model: WorkbookModel;
   executeBatch(ops: QueuedOp[]): void;
+  /** Resolves when a batch may run; rejects when cell-edit mode refuses it (see WorkbookFake). */
+  cellEditGate(delayForCellEdit: boolean): Promise<void>;
 }
 
 export class FakeRequestContext {
@@ -34,7 +36,11 @@ export class FakeRequestContext {
   queue: QueuedOp[] = [];
   readonly trackedObjects = { add: (): void => undefined, remove: (): void => undefined };
 
-  constructor(readonly host: BatchHost) {
+  constructor(
+    readonly host: BatchHost,
+    /** Excel.run's RunOptions.delayForCellEdit for the batch this context belongs to. */
+    readonly delayForCellEdit = false,
+  ) {
     this.workbook = new FakeWorkbook(this);
   }
 
@@ -47,6 +53,7 @@ export class FakeRequestContext {
     this.queue = [];
     // A real sync is a round trip: nothing is applied before the caller awaits.
     await Promise.resolve();
+    if (ops.length > 0) await this.host.cellEditGate(this.delayForCellEdit);
     this.host.executeBatch(ops);
   }
 }

@@ -5,6 +5,7 @@
  */
 import { intersectRects } from '../../../../src/excel/a1';
 import { FakeOfficeError } from '../errors';
+import { compareVersions } from '../versions';
 import type { DataValidationRecord } from '../model';
 import { FakeClientObject } from './client-object';
 import type { FakeRequestContext } from './context';
@@ -44,6 +45,14 @@ export class FakeDataValidation extends FakeClientObject {
     super(context, path);
   }
 
+  /**
+   * [API set: ExcelApi 1.8] (excel.datavalidation); an older Excel answers ApiNotFound,
+   * https://learn.microsoft.com/en-us/javascript/api/excel/excel.errorcodes
+   */
+  private requireApi(): void {
+    if (compareVersions(this.context.host.model.excelApi, '1.8') < 0) throw new FakeOfficeError('ApiNotFound', 'Range.dataValidation needs ExcelApi 1.8');
+  }
+
   /** The record covering the whole range, if one does. */
   private record(): DataValidationRecord | null {
     const { sheet, rect } = this.range.mustTarget();
@@ -59,6 +68,7 @@ export class FakeDataValidation extends FakeClientObject {
   }
 
   protected snapshot(props: readonly string[]): Record<string, unknown> | null {
+    this.requireApi();
     if (!this.range.target()) return null;
     const r = this.record();
     const out: Record<string, unknown> = {};
@@ -76,6 +86,7 @@ export class FakeDataValidation extends FakeClientObject {
   // JSON copies, not structuredClone: jsdom (the ui project) has no structuredClone.
   /** A new rule replaces whatever the cells had: the rule's range is cut out of older records. */
   private upsert(patch: Partial<Omit<DataValidationRecord, 'rect'>>): void {
+    this.requireApi();
     const { sheet, rect } = this.range.mustTarget();
     const existing = this.record();
     if (existing && existing.rect.rowIndex === rect.rowIndex && existing.rect.columnIndex === rect.columnIndex && existing.rect.rowCount === rect.rowCount && existing.rect.columnCount === rect.columnCount) {
@@ -123,6 +134,7 @@ export class FakeDataValidation extends FakeClientObject {
   /** "Clears the data validation from the current range." */
   clear(): void {
     this.queue({ a: 'clear' }, () => {
+      this.requireApi();
       const { sheet, rect } = this.range.mustTarget();
       sheet.dataValidations.splice(0, sheet.dataValidations.length, ...sheet.dataValidations.filter((v) => !intersectRects(v.rect, rect)));
     });

@@ -220,6 +220,47 @@ export class FakeConditionalFormatCollection extends FakeClientObject {
 
 type CfResolver = () => ConditionalFormatRecord;
 
+/**
+ * Checked when the batch runs, as Excel checks it: the rule's formula is parsed then, and an
+ * unparsable one fails that sync with InvalidArgument. ConditionalRangeFormatRule.formula is "the
+ * formula, if required, on which to evaluate the conditional format rule", in A1 notation and
+ * en-US syntax, starting with "=":
+ * https://learn.microsoft.com/en-us/javascript/api/excel/excel.conditionalformatrule#excel-excel-conditionalformatrule-formula-member
+ * and errors surface at context.sync:
+ * https://learn.microsoft.com/en-us/office/dev/add-ins/testing/troubleshoot-development-errors
+ * The fake checks the syntax a formula needs to parse at all: the leading "=", closed string
+ * literals (quotes doubled inside), balanced parentheses, no empty argument list separators at
+ * the top, and Excel's 8192-character formula limit.
+ */
+export function ruleFormulaProblem(formula: unknown): string | null {
+  if (typeof formula !== 'string' || formula.trim() === '') return 'blank';
+  if (!formula.startsWith('=')) return 'does not start with "="';
+  if (formula.length > 8192) return 'longer than 8192 characters';
+  if (formula.trim() === '=') return 'nothing after "="';
+  let depth = 0;
+  let inString = false;
+  for (let i = 1; i < formula.length; i += 1) {
+    const ch = formula[i];
+    if (inString) {
+      if (ch === '"') {
+        if (formula[i + 1] === '"') i += 1;
+        else inString = false;
+      }
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '(') depth += 1;
+    else if (ch === ')') {
+      depth -= 1;
+      if (depth < 0) return 'a ")" without its "("';
+    }
+  }
+  if (inString) return 'a string literal is not closed';
+  if (depth !== 0) return 'a "(" is not closed';
+  if (/[+\-*/^&=<>,(]\s*$/.test(formula.slice(1))) return 'ends with an operator';
+  return null;
+}
+
 /** Setter-only view of one part of a rule: properties queue an update of the recorded rule. */
 function cfFormat(cf: FakeConditionalFormat, path: string, resolve: CfResolver) {
   const set = (p: string, v: unknown, apply: (r: ConditionalFormatRecord) => void): void =>
@@ -288,7 +329,8 @@ export class FakeConditionalFormat extends FakeClientObject {
           context.enqueue({
             payload: { o: `${path}.rule`, a: 'set', p: 'formula', v },
             run: () => {
-              if (typeof v !== 'string' || v.trim() === '') throw new FakeOfficeError('InvalidArgument', 'rule formula');
+              const problem = ruleFormulaProblem(v);
+              if (problem) throw new FakeOfficeError('InvalidArgument', `rule formula ${JSON.stringify(v)}: ${problem}`);
               resolve().formula = v;
             },
           });

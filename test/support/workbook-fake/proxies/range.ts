@@ -8,6 +8,7 @@ import {
   type CellRect,
 } from '../../../../src/excel/a1';
 import { FakeOfficeError } from '../errors';
+import { compareVersions } from '../versions';
 import type { SheetModel } from '../model';
 import { FakeClientObject, cellInputAt, checkIndexes, forEachCell, grid, must } from './client-object';
 import type { FakeRequestContext } from './context';
@@ -23,7 +24,11 @@ export interface RangeTarget {
 
 type RangeResolver = () => RangeTarget | null;
 
-/** Reads of more cells than this would overflow the 5 MB response anyway; refused without materialising them. */
+/**
+ * Reads of more cells than this are refused without materialising them. Not a second rule: every
+ * cell costs at least 3 bytes of JSON ("",), so such a read is always over the 5 MB response
+ * limit the batch measures on the payload (fake.ts, executeBatch).
+ */
 const MAX_READ_CELLS = 5_000_000;
 
 export class FakeRange extends FakeClientObject {
@@ -311,7 +316,13 @@ export class FakeRange extends FakeClientObject {
   }
 
   getSurroundingRegion(): FakeRange {
-    return this.derived('getSurroundingRegion()', ({ sheet, rect }) => sheet.surroundingRegion(rect.rowIndex, rect.columnIndex));
+    // [API set: ExcelApi 1.13], https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-getsurroundingregion-member(1);
+    // an older Excel answers ApiNotFound, https://learn.microsoft.com/en-us/javascript/api/excel/excel.errorcodes
+    const model = this.context.host.model;
+    return this.derived('getSurroundingRegion()', ({ sheet, rect }) => {
+      if (compareVersions(model.excelApi, '1.13') < 0) throw new FakeOfficeError('ApiNotFound', 'Range.getSurroundingRegion needs ExcelApi 1.13');
+      return sheet.surroundingRegion(rect.rowIndex, rect.columnIndex);
+    });
   }
 
   getUsedRange(valuesOnly = false): FakeRange {
@@ -359,6 +370,7 @@ export class FakeRange extends FakeClientObject {
     this.queue({ a: 'select' }, () => {
       const { sheet, rect } = this.mustTarget();
       sheet.selection = { ...rect };
+      sheet.selectionAreas = [{ ...rect }];
       this.context.host.model.activeSheet = sheet;
     });
   }

@@ -27,6 +27,11 @@ export class FakeWorkbook {
   getSelectedRange(): FakeRange {
     return new FakeRange(this.context, 'workbook.getSelectedRange()', () => {
       const sheet = this.model().activeSheet;
+      // "Gets the currently selected single range from the workbook. If there are multiple ranges
+      // selected, this method will throw an error." Workbook.getSelectedRange,
+      // https://learn.microsoft.com/en-us/javascript/api/excel/excel.workbook#excel-excel-workbook-getselectedrange-member(1);
+      // the code is Excel.ErrorCodes.invalidSelection, https://learn.microsoft.com/en-us/javascript/api/excel/excel.errorcodes
+      if (sheet.selectionAreas.length > 1) throw new FakeOfficeError('InvalidSelection', 'several areas are selected');
       return { sheet, rect: { ...sheet.selection } };
     });
   }

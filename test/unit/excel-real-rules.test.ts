@@ -1,0 +1,322 @@
+/**
+ * Issue 11: Excel's documented rules, enforced by the workbook fake, and the fixes they forced.
+ * Each "fix" test below failed on the code before the fix (see the issue note for which).
+ */
+import { recogniseColumns } from '../../src/bulk/columns';
+import type { AskFn } from '../../src/bulk/engine';
+import { AccountError } from '../../src/core/errors';
+import { parseEnvelope } from '../../src/core/schema';
+import { readSelectionInput } from '../../src/excel/bulk-input';
+import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk-run';
+import { STATE_SHEET_PREFIX, workbookRunStateStore } from '../../src/excel/bulk-state';
+import { EXCEL_WEB_PAYLOAD_LIMIT_BYTES } from '../../src/excel/payload';
+import { describeExcelError } from '../../src/excel/errors';
+import { readSelection } from '../../src/excel/selection';
+import { writeRowsInChunks } from '../../src/excel/chunked-writer';
+import { WorkbookFake } from '../support/workbook-fake';
+import { fakeService } from './bulk-helpers';
+
+let fake: WorkbookFake;
+let restore: () => void;
+beforeEach(() => {
+  fake = new WorkbookFake();
+  restore = fake.install();
+});
+afterEach(() => restore());
+
+const MB5 = EXCEL_WEB_PAYLOAD_LIMIT_BYTES;
+const TUNING = { concurrency: 4, chunkRows: 100, flushIntervalMs: 10_000 };
+const SANDBOX = { mode: 'sandbox' as const, modeLabel: { uk: 'ПІСОЧНИЦЯ', en: 'SANDBOX' } };
+
+function request(input: Awaited<ReturnType<typeof readSelectionInput>>) {
+  return {
+    input,
+    mapping: recogniseColumns(input.headers),
+    options: { listdata: 512n, search: 1 as const, lowranklimit: 0, idUserPC: 'PC' },
+    lang: 'uk' as const,
+    ...SANDBOX,
+    tuning: TUNING,
+  };
+}
+
+function clients(count: number): (string | number)[][] {
+  return [['ПІБ', 'Дата народження'], ...Array.from({ length: count }, (_, i) => [`Петренко Петро ${i}`, 29000 + (i % 300)])];
+}
+
+function stateSheets(): string[] {
+  return fake.sheetNames().filter((n) => n.startsWith(STATE_SHEET_PREFIX));
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string | null> {
+  try {
+    await promise;
+    return null;
+  } catch (e) {
+    return (e as { code?: string }).code ?? 'no code';
+  }
+}
+
+describe('the workbook fake follows Microsoft\'s documentation', () => {
+  it('refuses to delete a very hidden sheet, and deletes it once Hidden (Worksheet.delete; office-js #365)', async () => {
+    fake.setSheet('Secret', [['x']]);
+    const hide = async (visibility: string) =>
+      Excel.run(async (context) => {
+        context.workbook.worksheets.getItem('Secret').visibility = visibility as Excel.SheetVisibility;
+        await context.sync();
+      });
+    const remove = async () =>
+      Excel.run(async (context) => {
+        context.workbook.worksheets.getItem('Secret').delete();
+        await context.sync();
+      });
+    await hide('VeryHidden');
+    expect(await codeOf(remove())).toBe('InvalidOperation');
+    expect(fake.sheetNames()).toContain('Secret');
+    await hide('Hidden');
+    expect(await codeOf(remove())).toBeNull();
+    expect(fake.sheetNames()).not.toContain('Secret');
+  });
+
+  it('throws InvalidSelection from getSelectedRange when several areas are selected (Ctrl-click)', async () => {
+    fake.setSheet('Sheet1', clients(3)).select('Sheet1', 'A1:A2,C1:C2');
+    const read = Excel.run(async (context) => {
+      const range = context.workbook.getSelectedRange().load('address');
+      await context.sync();
+      return range.address;
+    });
+    expect(await codeOf(read)).toBe('InvalidSelection');
+    fake.select('Sheet1', 'A1:B2');
+    await expect(
+      Excel.run(async (context) => {
+        const range = context.workbook.getSelectedRange().load('address');
+        await context.sync();
+        return range.address;
+      }),
+    ).resolves.toBe('Sheet1!A1:B2');
+  });
+
+  it('fails a response over 5 MB, measured on the payload: the same cells pass in ASCII and fail in Cyrillic', async () => {
+    const rows = (ch: string) => Array.from({ length: 100 }, () => [ch.repeat(30_000)]);
+    const load = (sheet: string) =>
+      Excel.run(async (context) => {
+        const range = context.workbook.worksheets.getItem(sheet).getRange('A1:A100').load('values');
+        await context.sync();
+        return range.values.length;
+      });
+    fake.setSheet('Latin', rows('a'));
+    fake.setSheet('Cyrillic', rows('ж'));
+    await expect(load('Latin')).resolves.toBe(100);
+    expect(await codeOf(load('Cyrillic'))).toBe('ResponsePayloadSizeLimitExceeded');
+    expect(Math.max(...fake.stats.responseBytesPerSync)).toBeGreaterThan(MB5);
+  });
+
+  it('fails a batch during cell-edit mode unless Excel.run asked for delayForCellEdit, which waits instead', async () => {
+    const write = (options?: Excel.RunOptions) => {
+      const batch = async (context: Excel.RequestContext) => {
+        context.workbook.worksheets.getItem('Sheet1').getRange('A1').values = [[1]];
+        await context.sync();
+      };
+      return options ? Excel.run(options, batch) : Excel.run(batch);
+    };
+    fake.cellEditStarts();
+    expect(await codeOf(write())).toBe('InvalidOperationInCellEditMode');
+    const delayed = write({ delayForCellEdit: true });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fake.cell('Sheet1', 'A1').value).toBe('');
+    fake.cellEditEnds();
+    await delayed;
+    expect(fake.cell('Sheet1', 'A1').value).toBe(1);
+    expect(fake.stats.delayedForCellEdit).toBe(1);
+  });
+
+  it('keeps a leading apostrophe as a character in a cell formatted as Text, and as a prefix in a General one', async () => {
+    fake.setNumberFormat('Sheet1', 'A1', '@');
+    await Excel.run(async (context) => {
+      context.workbook.worksheets.getItem('Sheet1').getRange('A1:B1').values = [["'=1+1", "'=1+1"]];
+      await context.sync();
+    });
+    expect(fake.cell('Sheet1', 'A1')).toMatchObject({ value: "'=1+1", formula: null, quotePrefix: false });
+    expect(fake.cell('Sheet1', 'B1')).toMatchObject({ value: '=1+1', formula: null, quotePrefix: true });
+  });
+
+  it('validates conditional-format rule formulas at sync', async () => {
+    const add = (formula: string) =>
+      Excel.run(async (context) => {
+        const cf = context.workbook.worksheets.getItem('Sheet1').getRange('A1:A5').conditionalFormats.add(Excel.ConditionalFormatType.custom);
+        cf.custom.rule.formula = formula;
+        await context.sync();
+      });
+    for (const bad of ['$A1="x"', '=$A1="x', '=OR($A1="x"', '=$A1=)', '=$A1='])
+      expect([bad, await codeOf(add(bad))]).toEqual([bad, 'InvalidArgument']);
+    expect(await codeOf(add('=OR($A1="x ""quoted""",LEFT($A1,2)="ab")'))).toBeNull();
+    // The add before a refused formula still ran (Excel applies a batch's operations in order up
+    // to the failing one), so only the valid rule has a formula.
+    expect(fake.conditionalFormats('Sheet1').filter((f) => f.formula !== null)).toHaveLength(1);
+  });
+});
+
+describe('fixes: what the stricter fake caught', () => {
+  it('1. a completed run leaves no state sheet behind, very hidden or otherwise', async () => {
+    fake.setSheet('Clients', clients(150)).select('Clients', 'A1');
+    const report = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService(3).ask }).done;
+    expect(report.status).toBe('completed');
+    expect(stateSheets()).toEqual([]);
+    expect(await resumableRuns()).toEqual([]);
+  });
+
+  it('2a. a run started while the user edits a cell waits for the edit to end instead of failing', async () => {
+    fake.setSheet('Clients', clients(120)).select('Clients', 'A1');
+    const input = await readSelectionInput();
+    fake.cellEditStarts();
+    const run = startWorkbookRun(request(input), { ask: fakeService(4).ask });
+    setTimeout(() => fake.cellEditEnds(), 30);
+    const report = await run.done;
+    expect(report.status).toBe('completed');
+    expect(fake.stats.delayedForCellEdit).toBeGreaterThan(0);
+    expect(stateSheets()).toEqual([]);
+  });
+
+  it('2b. Excel failing to reach the sheets mid-run (workbook switched) pauses the run resumably, with a clear message', async () => {
+    fake.setSheet('Clients', clients(300)).select('Clients', 'A1');
+    const service = fakeService(5);
+    // The first write into the results sheet after the run began: a GeneralException, as Excel
+    // gives when the user has brought another workbook to the front.
+    fake.failOperation((p) => p.p === 'values' && String(p.o).includes('getItem("CheckLists'), { code: 'GeneralException' });
+    const run = startWorkbookRun(request(await readSelectionInput()), { ask: service.ask });
+    const error = await run.done.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).not.toBeNull();
+    const text = describeExcelError(error);
+    expect(text.en).toMatch(/paused/i);
+    expect(text.en).toMatch(/resume/i);
+    expect(text.uk).toMatch(/призупинено/i);
+    const [listed] = await resumableRuns();
+    expect(listed).toMatchObject({ runId: run.runId, rowCount: 300 });
+
+    const resumed = await resumeWorkbookRun(run.runId, { ask: service.ask, ...SANDBOX }, TUNING);
+    expect((await resumed!.done).status).toBe('completed');
+    expect(stateSheets()).toEqual([]);
+  });
+
+  it('2c. activating the results sheet is a courtesy: a GeneralException there does not stop the run', async () => {
+    fake.setSheet('Clients', clients(50)).select('Clients', 'A1');
+    fake.failOperation((p) => p.a === 'activate', { code: 'GeneralException' });
+    const report = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService(6).ask }).done;
+    expect(report.status).toBe('completed');
+  });
+
+  it('3a. resumes a 2,000-row run whose rows carry 20 Cyrillic hit lines each, every sync under 5 MB', async () => {
+    const ROWS = 2_000;
+    fake.setSheet('Clients', clients(ROWS)).select('Clients', 'A1');
+    const job = 'Голова правління акціонерного товариства «Українська енергетична компанія», член наглядової ради '.repeat(4);
+    let idr = 0;
+    let asked = 0;
+    let quotaAfter: number | null = ROWS - 10;
+    const ask: AskFn = async (query) => {
+      asked++;
+      if (quotaAfter !== null && asked >= quotaAfter) throw new AccountError(11, 403, 'quota');
+      const peps = Array.from({ length: 20 }, (_, k) => ({
+        list: 'pep',
+        idpep: ++idr,
+        name: `${query.name ?? ''} Олександрович-Костянтинович ${k}`,
+        percent: 90,
+        level: 'Високий',
+        job,
+      }));
+      return { envelope: parseEnvelope({ idrequest: String(idr), dateResponse: '2026-11-22 10:00:00', listdata: '512', result: { peps } }) };
+    };
+    const run = startWorkbookRun(request(await readSelectionInput()), { ask });
+    const first = await run.done;
+    expect(first.status).toBe('stopped-account');
+
+    quotaAfter = null;
+    fake.resetStats();
+    const resumed = await resumeWorkbookRun(run.runId, { ask, ...SANDBOX }, TUNING);
+    const second = await resumed!.done;
+    expect(second.status).toBe('completed');
+    expect(second.rowsWritten).toBe(ROWS);
+    expect(Math.max(...fake.stats.bytesPerSync)).toBeLessThan(MB5);
+    expect(Math.max(...fake.stats.responseBytesPerSync)).toBeLessThan(MB5);
+    // The state really was that large: about 31 MB read back, in reads under 5 MB each.
+    expect(fake.stats.responseBytesPerSync.reduce((a, b) => a + b, 0)).toBeGreaterThan(25 * 1024 * 1024);
+    expect(stateSheets()).toEqual([]);
+  }, 60_000);
+
+  it('3b. reads a selection of 50,000 long Cyrillic cells in reads under 5 MB', async () => {
+    const cell = 'Коваленко Олена Миколаївна, вул. Хрещатик, 1, Київ'.repeat(2);
+    fake.setSheet('Big', Array.from({ length: 10_000 }, (_, i) => [`${i} ${cell}`, cell, cell, cell, cell]));
+    fake.select('Big', 'A1:E10000');
+    fake.resetStats();
+    const read = await Excel.run((context) => readSelection(context));
+    expect(read.values).toHaveLength(10_000);
+    expect(read.values[9_999][0]).toBe(`9999 ${cell}`);
+    expect(Math.max(...fake.stats.responseBytesPerSync)).toBeLessThan(MB5);
+  });
+
+  it('3c. halves the block and retries when Excel still refuses a read or a write as too large', async () => {
+    fake.responseLimitBytes = 300_000;
+    fake.payloadLimitBytes = 300_000;
+    const cell = 'Шевченко Тарас Григорович'.repeat(4);
+    const rows = Array.from({ length: 4_000 }, (_, i) => [`${i} ${cell}`, cell]);
+    const written = await Excel.run((context) => writeRowsInChunks(context, context.workbook.worksheets.getItem('Sheet1'), 0, 0, rows));
+    expect(written.rowsWritten).toBe(4_000);
+    fake.select('Sheet1', 'A1:B4000');
+    const read = await Excel.run((context) => readSelection(context));
+    expect(read.values.map((r) => r[0])).toEqual(rows.map((r) => r[0]));
+  });
+
+  it('3d. a bulk run whose batches Excel refuses as too large is sent again in halves and completes', async () => {
+    fake.setSheet('Clients', clients(3_000)).select('Clients', 'A1');
+    const input = await readSelectionInput();
+    fake.payloadLimitBytes = 250_000;
+    const report = await startWorkbookRun(request(input), { ask: fakeService(8).ask }).done;
+    expect(report.status).toBe('completed');
+    expect(fake.sheetValues(report.output.resultsSheet).length).toBe(14 + 3_000);
+    expect(Math.max(...fake.stats.bytesPerSync)).toBeGreaterThan(250_000);
+    expect(stateSheets()).toEqual([]);
+  });
+
+  it('4. several areas selected: the user is asked to select one block, in their language', async () => {
+    fake.setSheet('Clients', clients(5)).select('Clients', 'A1:A3,B1:B3');
+    const error = await readSelectionInput().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).not.toBeNull();
+    const text = describeExcelError(error);
+    expect(text.en).toMatch(/one block/i);
+    expect(text.uk).toMatch(/один блок/i);
+  });
+
+  it('6. on an Excel without ExcelApi 1.13 (no getSurroundingRegion) a single cell read degrades with a message', async () => {
+    restore();
+    fake = new WorkbookFake({ excelApi: '1.12' });
+    restore = fake.install();
+    fake.setSheet('Clients', clients(5)).select('Clients', 'B3');
+    const error = await readSelectionInput().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).not.toBeNull();
+    expect(describeExcelError(error).en).toMatch(/select the whole list/i);
+    // Selecting the block itself still works there.
+    fake.select('Clients', 'A1:B6');
+    await expect(readSelectionInput()).resolves.toMatchObject({ source: 'Clients!A1:B6' });
+  });
+
+  it('7. text written at the active cell of a Text-formatted column stays exactly the text, never a formula', async () => {
+    const { officeExcel } = await import('../../src/taskpane/office-services');
+    fake.setNumberFormat('Sheet1', 'A1:B3', '@').select('Sheet1', 'A1');
+    await officeExcel().insertAtActiveCell([
+      ['=HYPERLINK("http://x","y")', 'Іваненко'],
+      ["'quoted", 42],
+    ]);
+    expect(fake.cell('Sheet1', 'A1')).toMatchObject({ value: '=HYPERLINK("http://x","y")', formula: null });
+    expect(fake.cell('Sheet1', 'B1').value).toBe('Іваненко');
+    expect(fake.cell('Sheet1', 'A2').value).toBe("'quoted");
+    expect(fake.cell('Sheet1', 'B2').value).toBe(42);
+    expect(fake.formulaCells('Sheet1')).toEqual([]);
+  });
+});
