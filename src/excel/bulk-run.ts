@@ -9,6 +9,7 @@ import {
   type BulkRunReport,
   type RunTuning,
 } from '../bulk/engine';
+import type { PreviousRun } from '../bulk/decisions';
 import type { RunQueryOptions } from '../bulk/plan';
 import type { RunListing, RunStateStore } from '../bulk/state';
 import type { Lang, LocalizedText } from '../core/i18n';
@@ -42,6 +43,8 @@ export interface WorkbookRunRequest {
   mode: ServiceMode;
   modeLabel: LocalizedText;
   tuning: RunTuning;
+  /** Screen again: the previous run's hits and decisions (src/excel/rescreen-run.ts). */
+  previous?: PreviousRun | null;
 }
 
 /** A resume also says which service it would ask now, so a run never mixes sandbox and live answers. */
@@ -96,7 +99,7 @@ export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunD
   const sink = withReviewSheets(excelBulkSink(deps.sink));
   const watched = watchedStore(deps.store ?? workbookRunStateStore(), false);
   const run = startBulkRun(
-    { input: request.input, mapping: request.mapping, options: request.options, lang: request.lang, mode: request.mode, modeLabel: request.modeLabel },
+    { input: request.input, mapping: request.mapping, options: request.options, lang: request.lang, mode: request.mode, modeLabel: request.modeLabel, previous: request.previous ?? null },
     { ask: deps.ask, sink, store: watched.store, onProgress: deps.onProgress, signal: deps.signal },
     request.tuning,
   );

@@ -1,5 +1,5 @@
 import { recogniseColumns, type CellValue } from '../bulk/columns';
-import { startBulkRun, type RunTuning } from '../bulk/engine';
+import type { RunTuning } from '../bulk/engine';
 import { bulkMessages } from '../bulk/messages';
 import type { RunQueryOptions } from '../bulk/plan';
 import { InvalidInputError } from '../core/errors';
@@ -7,10 +7,8 @@ import { LANGS, type Lang, type LocalizedText } from '../core/i18n';
 import type { ServiceMode } from '../core/settings';
 import { parseAddress, qualifiedAddress, rectContains, type CellRect } from './a1';
 import type { SheetInput } from './bulk-input';
-import type { WorkbookRun, WorkbookRunDeps } from './bulk-run';
-import { excelBulkSink } from './bulk-sink';
-import { workbookRunStateStore } from './bulk-state';
-import { readWorkbookPrevious, withReviewSheets } from './hits-table';
+import { startWorkbookRun, type WorkbookRun, type WorkbookRunDeps } from './bulk-run';
+import { readWorkbookPrevious } from './hits-table';
 import { readRectValues } from './selection';
 
 /**
@@ -72,13 +70,10 @@ export async function readListAgain(address: string): Promise<SheetInput> {
 export async function startWorkbookRescreen(request: WorkbookRescreenRequest, deps: WorkbookRunDeps): Promise<WorkbookRun> {
   const { previous, inputSource } = await readWorkbookPrevious(request.sheetName, LANGS.map((l) => bulkMessages.t(l, 'header.source')));
   const input = await readListAgain(inputSource);
-  const sink = withReviewSheets(excelBulkSink(deps.sink));
-  const run = startBulkRun(
-    { input, mapping: recogniseColumns(input.headers), options: request.options, lang: request.lang, mode: request.mode, modeLabel: request.modeLabel, previous },
-    { ask: deps.ask, sink, store: deps.store ?? workbookRunStateStore(), onProgress: deps.onProgress, signal: deps.signal },
-    request.tuning,
+  return startWorkbookRun(
+    { input, mapping: recogniseColumns(input.headers), options: request.options, lang: request.lang, mode: request.mode, modeLabel: request.modeLabel, tuning: request.tuning, previous },
+    deps,
   );
-  return { runId: run.runId, done: run.done, cancel: () => run.cancel(), abort: () => run.abort(), sinkStats: sink.stats };
 }
 
 /** The sheet a person has open: "Screen again" works on it. */
