@@ -441,7 +441,8 @@ export class WorkbookFake implements BatchHost {
 
   /**
    * Deletes a whole column as a person does (Delete → Entire column): cells to its right move
-   * left, and a table that spans it loses that column.
+   * left, and a table that spans it loses that column. Formats, conditional formats and validation
+   * rules stay where they were: the fake does not move them (no test reads them after a deletion).
    * https://support.microsoft.com/office/insert-or-delete-rows-and-columns-6f40e6e4-85af-45e0-b39d-65dd504a3246
    */
   deleteColumn(sheetName: string, column: string): this {
