@@ -5,15 +5,20 @@ import type { SearchQuery } from '../core/query';
 import type { RegistryKey } from '../core/registries';
 import type { ServiceMode } from '../core/settings';
 import { checkMapping, describeMappingProblem, type CellValue, type ColumnMapping } from './columns';
+import type { PreviousRun } from './decisions';
 import { bulkMessages } from './messages';
 import { failedOutcome, screenedOutcome, type AnswerLike, type SubjectOutcome } from './outcome';
 import { planRun, subjectQuery, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
+import { RescreenTally, type RescreenSummary } from './rescreen';
+import { rescreenMessages } from './rescreen-messages';
 import {
+  goneRows,
   hitRows,
   hitsColumns,
   highlightRules,
   resultColumns,
   resultRow,
+  rowReviews,
   type HighlightRule,
   type RowResult,
   type RunHeaderInfo,
@@ -79,6 +84,8 @@ export interface SinkEnd {
   status: RunStatus;
   written: number;
   hitsWritten: number;
+  /** A completed re-screen: the previous run's hits this one no longer finds, in the hits sheet's columns. */
+  gone?: TableCell[][];
 }
 
 /**
@@ -132,6 +139,8 @@ export interface BulkRunReport {
   stop?: { kind: StopKind; text: LocalizedText; accountCode?: number; quota?: boolean };
   output: Record<string, string>;
   elapsedMs: number;
+  /** A completed re-screen's counts against the previous run. */
+  rescreen?: RescreenSummary;
 }
 
 export interface RunTuning {
@@ -166,6 +175,8 @@ export interface NewRunParams {
   mode: ServiceMode;
   modeLabel: LocalizedText;
   runId?: string;
+  /** Re-screen: the previous run's hits with their decisions, carried forward to the same hits. */
+  previous?: PreviousRun | null;
 }
 
 export interface BulkRun {
@@ -266,6 +277,7 @@ class Wakeup {
 }
 
 interface RunnerSetup {
+  previous?: PreviousRun | null;
   meta: RunMeta;
   input: BulkInput;
   plan: RunPlan;
@@ -324,6 +336,7 @@ class Runner implements BulkRun {
   private lastProgress = 0;
   private output: Record<string, string>;
   private readonly isResume: boolean;
+  private readonly tally: RescreenTally | null;
 
   constructor(setup: RunnerSetup) {
     const { meta, input, plan, resume, deps, tuning } = setup;
@@ -342,7 +355,15 @@ class Runner implements BulkRun {
       lowranklimit: meta.options.lowranklimit,
       idUserPC: meta.options.idUserPC,
     };
-    this.ctx = { lang: meta.lang, headers: input.headers, mapping: meta.mapping, registries: meta.registries, firstSourceRow: meta.input.firstSourceRow };
+    this.ctx = {
+      lang: meta.lang,
+      headers: input.headers,
+      mapping: meta.mapping,
+      registries: meta.registries,
+      firstSourceRow: meta.input.firstSourceRow,
+      previous: setup.previous ?? null,
+    };
+    this.tally = setup.previous ? new RescreenTally(setup.previous) : null;
     this.concurrency = Math.max(1, Math.floor(tuning.concurrency));
     this.chunkRows = Math.max(1, tuning.chunkRows ?? 500);
     this.flushIntervalMs = tuning.flushIntervalMs ?? 2000;
@@ -438,6 +459,7 @@ class Runner implements BulkRun {
       source: this.meta.input.source,
       rows: this.plan.rowCount,
       state,
+      ...(this.tally ? { changes: 'pending' as const } : {}),
     };
   }
 
@@ -599,6 +621,7 @@ class Runner implements BulkRun {
         const input = this.input.rows[r];
         rows.push(resultRow(this.ctx, r, input, result));
         for (const h of hitRows(this.ctx, r, input, result)) hits.push(h);
+        this.tally?.noteRow(rowReviews(this.ctx, result));
         this.countResolved(this.writtenCounters, result);
       }
       await this.deps.sink.write({ start: this.written, rows, hitsStart: this.hitsWritten, hits });
@@ -709,7 +732,14 @@ class Runner implements BulkRun {
     await this.flush(true);
     const status = this.finalStatus();
     if (this.deps.store && status !== 'completed') await this.deps.store.checkpoint(this.runId, this.progressRecord(status), this.pendingPersist.splice(0));
-    await this.deps.sink.end({ header: this.header(this.stateText(status)), status, written: this.written, hitsWritten: this.hitsWritten });
+    const completedRescreen = this.tally && status === 'completed' ? this.tally : null;
+    await this.deps.sink.end({
+      header: { ...this.header(this.stateText(status)), ...(completedRescreen ? { changes: completedRescreen.summary() } : {}) },
+      status,
+      written: this.written,
+      hitsWritten: this.hitsWritten,
+      ...(completedRescreen ? { gone: goneRows(completedRescreen.gone(), this.meta.lang) } : {}),
+    });
     if (this.deps.store && status === 'completed') await this.deps.store.remove(this.runId);
     this.setPhase(status === 'completed' ? 'done' : 'stopped');
 
@@ -728,6 +758,7 @@ class Runner implements BulkRun {
       ...(this.stopping && status !== 'completed' ? { stop: this.stopping } : {}),
       output: this.output,
       elapsedMs: this.now() - this.startedAt,
+      ...(completedRescreen ? { rescreen: completedRescreen.summary() } : {}),
     };
   }
 
@@ -772,6 +803,7 @@ export function prepareRun(params: NewRunParams, now: Date = new Date()): Prepar
     mode: params.mode,
     modeLabel: params.modeLabel,
     output: {},
+    ...(params.previous ? { rescreenOf: params.previous.source } : {}),
   };
   return { meta, plan };
 }
@@ -779,7 +811,7 @@ export function prepareRun(params: NewRunParams, now: Date = new Date()): Prepar
 export function startBulkRun(params: NewRunParams, deps: BulkDeps, tuning: RunTuning): BulkRun {
   const now = new Date((deps.now ?? Date.now)());
   const { meta, plan } = prepareRun(params, now);
-  return new Runner({ meta, input: params.input, plan, resume: null, deps, tuning });
+  return new Runner({ meta, input: params.input, plan, resume: null, deps, tuning, previous: params.previous ?? null });
 }
 
 /**
@@ -787,6 +819,8 @@ export function startBulkRun(params: NewRunParams, deps: BulkDeps, tuning: RunTu
  * answers already received are reused, only subjects never answered are asked.
  */
 export function resumeBulkRun(state: RunState, input: BulkInput, deps: BulkDeps, tuning: RunTuning): BulkRun {
+  // The decisions a re-screen carries live in the previous results, not in the state: a resume would drop them.
+  if (state.meta.rescreenOf !== undefined) throw inputError('previous', 'previous.resumeUnsupported', rescreenMessages.text('previous.resumeUnsupported'));
   assertSameInput(state.meta, input);
   const mapping = state.meta.mapping as ColumnMapping;
   const options: RunQueryOptions = {

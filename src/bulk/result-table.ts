@@ -3,8 +3,11 @@ import type { Lang, LocalizedText } from '../core/i18n';
 import { registryDef, type RegistryKey } from '../core/registries';
 import { levelText, registryErrorText } from '../core/summary';
 import { headerText, type CellValue, type ColumnMapping } from './columns';
+import { decisionText, type PreviousHit, type PreviousRun } from './decisions';
 import { bulkMessages } from './messages';
-import type { SubjectOutcome } from './outcome';
+import type { ScreenedOutcome, SubjectOutcome } from './outcome';
+import { openLevel, reviewCells, reviewHit, type HitReview, type RescreenSummary } from './rescreen';
+import { rescreenMessages } from './rescreen-messages';
 
 /**
  * The results of a run as plain data: Excel, CSV and XLSX writers all render this one model,
@@ -33,6 +36,8 @@ export interface TableContext {
   registries: readonly RegistryKey[];
   /** Sheet row (or file line) of the first data row, so "Row" points back at the source. */
   firstSourceRow: number;
+  /** A re-screen: the previous run's hits and decisions, carried to the same hits in this one. */
+  previous?: PreviousRun | null;
 }
 
 /** What is known of one row when it is written. */
@@ -65,6 +70,8 @@ export function resultColumns(ctx: TableContext): TableColumn[] {
   }
   columns.push({ id: 'registryErrors', header: t('col.registryErrors'), kind: 'text' });
   columns.push({ id: 'status', header: t('col.status'), kind: 'text' });
+  // After the status, so the columns before it keep their places for sheets and scripts built on them.
+  columns.push({ id: 'openLevel', header: rescreenMessages.t(ctx.lang, 'col.openLevel'), kind: 'text' });
   columns.push({ id: 'idrequest', header: t('col.idrequest'), kind: 'text' });
   columns.push({ id: 'dateResponse', header: t('col.dateResponse'), kind: 'text' });
   const headers = uniqueHeaders(columns.map((c) => c.header));
@@ -117,6 +124,7 @@ export function resultRow(ctx: TableContext, rowIndex: number, input: readonly C
   for (let i = 0; i < ctx.registries.length; i++) cells.push(screened ? (screened.counts[i] ?? null) : null);
   cells.push(o ? registryErrorsText(o, ctx.lang) || null : null);
   cells.push(statusText(result, ctx));
+  cells.push(screened && screened.totalHits > 0 ? openLevelText(rowOpenLevel(ctx, screened), ctx.lang) : null);
   cells.push(screened?.idrequest || null);
   cells.push(screened?.dateResponse || null);
   return cells;
@@ -124,6 +132,7 @@ export function resultRow(ctx: TableContext, rowIndex: number, input: readonly C
 
 export function hitsColumns(lang: Lang): TableColumn[] {
   const t = (key: Parameters<typeof bulkMessages.t>[1]) => bulkMessages.t(lang, key);
+  const r = (key: Parameters<typeof rescreenMessages.t>[1]) => rescreenMessages.t(lang, key);
   return [
     { id: 'sourceRow', header: t('hits.sourceRow'), kind: 'integer' },
     { id: 'input', header: t('hits.input'), kind: 'text' },
@@ -134,7 +143,53 @@ export function hitsColumns(lang: Lang): TableColumn[] {
     { id: 'level', header: t('hits.level'), kind: 'text' },
     { id: 'birth', header: t('hits.birth'), kind: 'text' },
     { id: 'details', header: t('hits.details'), kind: 'text' },
+    { id: 'change', header: r('col.change'), kind: 'text' },
+    { id: 'decision', header: r('col.decision'), kind: 'text' },
+    { id: 'reason', header: r('col.reason'), kind: 'text' },
+    { id: 'decidedBy', header: r('col.decidedBy'), kind: 'text' },
+    { id: 'decidedAt', header: r('col.decidedAt'), kind: 'text' },
+    { id: 'hitId', header: r('col.hitId'), kind: 'text' },
   ];
+}
+
+/** Each listed hit of a row with what the previous run decided about it (empty for rows without hits). */
+export function rowReviews(ctx: TableContext, result: RowResult): HitReview[] {
+  if (result.kind !== 'outcome' || result.outcome.kind !== 'screened') return [];
+  const o = result.outcome;
+  return o.hits.map((h) => reviewHit(ctx.previous, o.key, h));
+}
+
+/** Every hit decided false positive: nothing is open, which is not the same as "no hits". */
+function openLevelText(level: ReturnType<typeof openLevel>, lang: Lang): string {
+  return level ? levelText(level, lang) : rescreenMessages.t(lang, 'level.noneOpen');
+}
+
+/** A row's level once decisions count; with hits left unlisted nothing can be left out. */
+function rowOpenLevel(ctx: TableContext, o: ScreenedOutcome) {
+  if (o.hitsOmitted > 0) return o.level;
+  const reviews = rowReviews(ctx, { kind: 'outcome', outcome: o });
+  return openLevel(o.hits.map((h, i) => ({ level: h.level, decision: reviews[i].decision })));
+}
+
+/** The "Gone" sheet: hits of the previous run this run no longer finds, with their old decisions. */
+export function goneRows(gone: readonly PreviousHit[], lang: Lang): TableCell[][] {
+  return gone.map((h) => [
+    h.cells.sourceRow ?? null,
+    h.cells.input ?? null,
+    h.cells.registry ?? null,
+    h.cells.recordId ?? null,
+    h.name || null,
+    h.percent,
+    h.cells.level ?? null,
+    h.birth || null,
+    h.cells.details ?? null,
+    rescreenMessages.t(lang, 'change.gone'),
+    h.decision ? decisionText(h.decision, lang) : null,
+    h.reason || null,
+    h.decidedBy || null,
+    h.decidedAt || null,
+    h.identity,
+  ]);
 }
 
 /** What identifies the subject in the hits list: the name, else the code, else the document. */
@@ -154,7 +209,8 @@ export function hitRows(ctx: TableContext, rowIndex: number, input: readonly Cel
   const o = result.outcome;
   const source = ctx.firstSourceRow + rowIndex;
   const label = subjectLabel(ctx, input);
-  const rows: TableCell[][] = o.hits.map((h) => [
+  const reviews = rowReviews(ctx, result);
+  const rows: TableCell[][] = o.hits.map((h, i) => [
     source,
     label,
     registryDef(h.registry).shortLabel[ctx.lang],
@@ -164,8 +220,11 @@ export function hitRows(ctx: TableContext, rowIndex: number, input: readonly Cel
     h.level ? levelText(h.level, ctx.lang) : null,
     h.birth || null,
     h.details || null,
+    ...reviewCells(reviews[i], ctx.lang),
   ]);
-  if (o.hitsOmitted > 0) rows.push([source, label, null, null, null, null, null, null, bulkMessages.t(ctx.lang, 'hits.truncated', { count: o.hitsOmitted })]);
+  if (o.hitsOmitted > 0) {
+    rows.push([source, label, null, null, null, null, null, null, bulkMessages.t(ctx.lang, 'hits.truncated', { count: o.hitsOmitted }), null, null, null, null, null, null]);
+  }
   return rows;
 }
 
@@ -208,6 +267,22 @@ export interface RunHeaderInfo {
   source: string;
   rows: number;
   state: string;
+  /** A re-screen's counts once known; 'pending' while it runs; absent for a first run. */
+  changes?: RescreenSummary | 'pending';
+}
+
+/**
+ * A re-screen's counts ride on the "Run state" line, so the header keeps the number of rows the
+ * Excel writer reserves above the table.
+ */
+function stateWithChanges(info: RunHeaderInfo, lang: Lang): string {
+  const c = info.changes;
+  if (!c) return info.state;
+  const changes =
+    c === 'pending'
+      ? rescreenMessages.t(lang, 'header.changes.pending')
+      : rescreenMessages.t(lang, 'header.changes.summary', { new: c.newHits, changed: c.changedHits, gone: c.goneHits, review: c.rowsToReview, source: c.previousSource });
+  return `${info.state}; ${rescreenMessages.t(lang, 'header.changes')}: ${changes}`;
 }
 
 function pad(n: number): string {
@@ -227,7 +302,7 @@ export function runHeaderRows(info: RunHeaderInfo, lang: Lang): TableCell[][] {
     [t('header.title'), null],
     [t('header.when'), formatLocalDateTime(info.startedAt)],
     [t('header.finished'), formatLocalDateTime(info.updatedAt)],
-    [t('header.state'), info.state],
+    [t('header.state'), stateWithChanges(info, lang)],
     [t('header.mode'), info.modeLabel[lang]],
     [t('header.idUserPC'), info.idUserPC || null],
     [t('header.registries'), registries],

@@ -57,6 +57,8 @@ export const runMetaSchema = z.object({
   modeLabel: localized,
   /** Writer-specific names (sheet names, file paths) so a resume writes to the same place. */
   output: z.record(z.string(), z.string()),
+  /** A re-screen: where its previous results came from. Such a run is not resumed (the decisions are not in the state). */
+  rescreenOf: z.string().optional(),
 });
 export type RunMeta = z.infer<typeof runMetaSchema>;
 

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Lang } from '../core/i18n';
+import { MAX_DATA_REVISION } from '../sandbox/data/revisions';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';
 
@@ -32,6 +33,8 @@ export interface ScreenArgs {
   lowranklimit?: string;
   resume: boolean;
   progress: 'auto' | 'bar' | 'lines' | 'none';
+  /** Re-screen: the results file of an earlier run, whose decisions are carried forward. */
+  previous?: string;
 }
 
 export interface SandboxArgs {
@@ -48,6 +51,7 @@ export interface SandboxFaultArgs {
   down?: boolean;
   registryErrors?: string;
   seed?: number;
+  dataRevision?: number;
 }
 
 export type ParsedCommand =
@@ -90,6 +94,7 @@ const SCREEN_OPTIONS = {
   lowranklimit: { type: 'string' },
   resume: { type: 'boolean' },
   progress: { type: 'string' },
+  previous: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 const SANDBOX_OPTIONS = {
@@ -102,6 +107,7 @@ const SANDBOX_OPTIONS = {
   down: { type: 'boolean' },
   'registry-errors': { type: 'string' },
   seed: { type: 'string' },
+  'data-revision': { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 function usage(key: Parameters<typeof cliMessages.text>[0], params?: Record<string, string | number>): UsageError {
@@ -206,6 +212,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         ...(values.lowranklimit !== undefined ? { lowranklimit: values.lowranklimit } : {}),
         resume: values.resume === true,
         progress,
+        ...(values.previous !== undefined ? { previous: values.previous } : {}),
       },
     };
   }
@@ -226,6 +233,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     if (values['registry-errors'] !== undefined) faults.registryErrors = values['registry-errors'];
     const seed = parseIntOption('--seed', values.seed, 0, 2 ** 31 - 1);
     if (seed !== undefined) faults.seed = seed;
+    const dataRevision = parseIntOption('--data-revision', values['data-revision'], 0, MAX_DATA_REVISION);
+    if (dataRevision !== undefined) faults.dataRevision = dataRevision;
     return {
       command: 'sandbox',
       global,

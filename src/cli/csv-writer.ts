@@ -56,10 +56,17 @@ async function writeAtomically(path: string, text: string): Promise<void> {
   }
 }
 
-/** Results to `path`, hits to `<path without .csv>.hits.csv`; returns both paths. */
+export function gonePathFor(resultsPath: string): string {
+  return resultsPath.replace(/(\.csv)?$/i, '.gone.csv');
+}
+
+/** Results to `path`, hits to `<path without .csv>.hits.csv` (and a re-screen's gone hits to `.gone.csv`); returns the paths. */
 export async function writeCsv(path: string, doc: ResultsDocument, delimiter: CsvDelimiter): Promise<string[]> {
   const hitsPath = hitsPathFor(path);
   await writeAtomically(path, csvText(doc.runHeader, doc.columns.map((c) => c.header), doc.rows, delimiter));
   await writeAtomically(hitsPath, csvText(doc.runHeader, doc.hitsColumns.map((c) => c.header), doc.hits, delimiter));
-  return [path, hitsPath];
+  if (!doc.gone) return [path, hitsPath];
+  const gonePath = gonePathFor(path);
+  await writeAtomically(gonePath, csvText(doc.runHeader, doc.hitsColumns.map((c) => c.header), doc.gone.rows, delimiter));
+  return [path, hitsPath, gonePath];
 }

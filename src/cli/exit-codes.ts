@@ -12,6 +12,8 @@ export const EXIT = {
   badInput: 2,
   account: 3,
   unreachable: 4,
+  /** A re-screen (--previous) finished with new or changed hits to review. */
+  reviewNeeded: 10,
   interrupted: 130,
 } as const;
 

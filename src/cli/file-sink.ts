@@ -2,6 +2,7 @@ import type { ColumnMapping } from '../bulk/columns';
 import type { BulkInput, BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../bulk/engine';
 import { bulkMessages } from '../bulk/messages';
 import { planRun, type RunQueryOptions } from '../bulk/plan';
+import { rescreenMessages } from '../bulk/rescreen-messages';
 import { hitRows, resultRow, runHeaderRows, type RowResult, type TableCell, type TableContext } from '../bulk/result-table';
 import { outcomesByKey, type RunState } from '../bulk/state';
 import { writeCsv, type CsvDelimiter } from './csv-writer';
@@ -87,6 +88,8 @@ export class FileSink implements BulkSink {
       hitsColumns: b.hitsColumns,
       hits: this.hits.slice(0, end.hitsWritten),
       highlight: b.highlights,
+      lang: b.lang,
+      ...(end.gone ? { gone: { sheet: rescreenMessages.t(b.lang, 'sheet.gone'), rows: end.gone } } : {}),
     };
     const sandboxLabel = end.header.modeLabel[b.lang];
     if (this.target.format === 'xlsx') {

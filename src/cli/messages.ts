@@ -77,7 +77,7 @@ const en = {
     'Settings come from CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
     'CHECKLISTS_USER_PC or a JSON file given with --config. Without an address it uses the built-in sandbox\n' +
     '(fictional data). Language: --lang uk|en (default from LANG).\n\n' +
-    'Exit codes: 0 done, 2 bad input file or options, 3 account or quota error (resumable), 4 service unreachable, 1 unexpected.\n' +
+    'Exit codes: 0 done (nothing new to review), 10 done with new or changed hits to review (--previous), 2 bad input file or options, 3 account or quota error (resumable), 4 service unreachable, 1 unexpected.\n' +
     'More: checklists <command> --help, docs/cli.md',
   'help.search':
     'checklists search --name "ПІБ або назва" [options]\n\n' +
@@ -100,6 +100,8 @@ const en = {
     '  -c, --concurrency N      requests at a time, 1–16\n' +
     '      --search 1|2, --lowranklimit N   as in search\n' +
     '      --resume             continue a run that stopped (account/quota error or Ctrl-C)\n' +
+    '      --previous FILE      re-screen: carry the decisions of an earlier results .xlsx forward,\n' +
+    '                           mark hits New/Changed/Same, list Gone ones; exit 10 when any are new or changed\n' +
     '      --progress MODE      auto, bar, lines or none',
   'help.sandbox':
     'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n\n' +
@@ -110,7 +112,8 @@ const en = {
     '      --latency MS         delay every answer\n' +
     '      --down               answer every request with HTTP 503\n' +
     '      --registry-errors K  registries (comma-separated) that answer with an error string\n' +
-    '      --seed N             seed of the generated data',
+    '      --seed N             seed of the generated data\n' +
+    '      --data-revision N    the registers N months later (docs/sandbox.md), for trying re-screens',
 } as const;
 
 type Key = keyof typeof en;
@@ -192,7 +195,7 @@ const uk: Record<Key, string> = {
     'Налаштування: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
     'CHECKLISTS_USER_PC або файл JSON через --config. Без адреси працює вбудована пісочниця\n' +
     '(вигадані дані). Мова: --lang uk|en (типово з LANG).\n\n' +
-    'Коди виходу: 0 готово, 2 хибний вхідний файл чи параметри, 3 помилка облікового запису чи квоти (можна продовжити), 4 сервіс недоступний, 1 неочікувана помилка.\n' +
+    'Коди виходу: 0 готово (нового для перегляду немає), 10 готово, є нові чи змінені збіги (--previous), 2 хибний вхідний файл чи параметри, 3 помилка облікового запису чи квоти (можна продовжити), 4 сервіс недоступний, 1 неочікувана помилка.\n' +
     'Докладніше: checklists <команда> --help, docs/cli.md',
   'help.search':
     'checklists search --name "ПІБ або назва" [параметри]\n\n' +
@@ -215,6 +218,8 @@ const uk: Record<Key, string> = {
     '  -c, --concurrency N      одночасних запитів, 1–16\n' +
     '      --search 1|2, --lowranklimit N   як у search\n' +
     '      --resume             продовжити зупинений запуск (помилка облікового запису/квоти або Ctrl-C)\n' +
+    '      --previous ФАЙЛ      повторна перевірка: перенести рішення з попередніх результатів .xlsx,\n' +
+    '                           позначити збіги Новий/Змінено/Без змін, перелічити зниклі; код 10, якщо є нові чи змінені\n' +
     '      --progress РЕЖИМ     auto, bar, lines або none',
   'help.sandbox':
     'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n\n' +
@@ -225,7 +230,8 @@ const uk: Record<Key, string> = {
     '      --latency МС         затримка кожної відповіді\n' +
     '      --down               відповідати HTTP 503 на всі запити\n' +
     '      --registry-errors K  реєстри (через кому), що відповідають рядком помилки\n' +
-    '      --seed N             зерно згенерованих даних',
+    '      --seed N             зерно згенерованих даних\n' +
+    '      --data-revision N    реєстри через N місяців (docs/sandbox.md), щоб спробувати повторну перевірку',
 };
 
 export const cliMessages = defineCatalogue<Key>(en, uk);

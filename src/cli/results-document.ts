@@ -1,4 +1,5 @@
 import type { HighlightRule, TableCell, TableColumn } from '../bulk/result-table';
+import type { Lang } from '../core/i18n';
 
 /**
  * Everything a results file holds, already rendered by the bulk result-table model: the CLI
@@ -14,6 +15,10 @@ export interface ResultsDocument {
   hitsColumns: readonly TableColumn[];
   hits: readonly (readonly TableCell[])[];
   highlight: readonly HighlightRule[];
+  /** Output language: the Decision column's validation list is in it. */
+  lang?: Lang;
+  /** A re-screen: hits of the previous run no longer found, in the hits columns, on a sheet (file) of their own. */
+  gone?: { sheet: string; rows: readonly (readonly TableCell[])[] };
 }
 
 /** Excel refuses to open a file with a longer cell. */

@@ -49,6 +49,7 @@ export async function runSandbox(args: SandboxArgs, config: CliConfig, io: CliIo
       host: args.host,
       faults,
       ...(args.faults.seed !== undefined ? { seed: args.faults.seed } : {}),
+      ...(args.faults.dataRevision !== undefined ? { dataRevision: args.faults.dataRevision } : {}),
       log: (line) => io.stderr.write(`${line}\n`),
     });
   } catch (e) {

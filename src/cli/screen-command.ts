@@ -19,6 +19,7 @@ import { formatOf, readInputTable, type InputTable } from './input-file';
 import type { CliIo } from './io';
 import { cliMessages, type CliMessageKey } from './messages';
 import { ProgressReporter, progressMode } from './progress';
+import { previousRunFor, rescreenExit, rescreenLines, sandboxForEnv } from './rescreen';
 import { fileRunStateStore, readStateFile, statePathFor } from './run-state';
 
 function usage(key: CliMessageKey, params?: Record<string, string | number>): UsageError {
@@ -139,7 +140,9 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   const target: OutputTarget = { ...chosen, delimiter: table.delimiter ?? chosen.delimiter };
   const statePath = statePathFor(target.path);
 
-  const connection = connect(config.loaded);
+  const previousRun = await previousRunFor(args, io);
+  const sandbox = sandboxForEnv(io);
+  const connection = connect(config.loaded, sandbox ? { sandbox } : {});
   if (connection.mode === 'sandbox') note('sandbox.notice', { label: connection.label[lang] });
 
   const previous = await readStateFile(statePath);
@@ -175,7 +178,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
 
   const run: BulkRun = resume
     ? resumeBulkRun(resume, input, deps, tuning)
-    : startBulkRun({ input, mapping, options: runOptions(args, config), lang, mode: connection.mode, modeLabel: connection.label }, deps, tuning);
+    : startBulkRun({ input, mapping, options: runOptions(args, config), lang, mode: connection.mode, modeLabel: connection.label, previous: previousRun }, deps, tuning);
   // First Ctrl-C: stop sending, keep what is in flight (it is paid for), write the file and the state.
   const onInterrupt = () => run.cancel();
   io.interrupt.addEventListener('abort', onInterrupt, { once: true });
@@ -192,9 +195,9 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   );
 
   if (connection.mode === 'sandbox') io.stdout.write(`*** ${connection.label[lang]} ***\n`);
-  for (const line of reportLines(report, lang, sink.written, io.cwd)) io.stdout.write(`${line}\n`);
+  for (const line of [...reportLines(report, lang, sink.written, io.cwd), ...rescreenLines(report, lang)]) io.stdout.write(`${line}\n`);
   for (const line of stopLines(report, lang, statePath, io.cwd)) io.stderr.write(`${line}\n`);
-  const code = exitFor(report, counters);
+  const code = rescreenExit(report, exitFor(report, counters));
   if (code === EXIT.unreachable && report.status === 'completed') note('screen.allUnreachable');
   return code;
 }

@@ -2,6 +2,7 @@ import { rename, rm } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs-lazy';
 import type { TableCell, TableColumn } from '../bulk/result-table';
+import { addDecisionValidation, type SheetWithValidations } from './decision-validation';
 import { fitText, matchesRule, type ResultsDocument } from './results-document';
 
 const FILLS = {
@@ -84,6 +85,13 @@ export async function buildWorkbook(doc: ResultsDocument, sandboxLabel: string |
   const hitsHeader = addTable(hits, doc.hitsColumns, doc.hits);
   hits.views = [{ state: 'frozen', ySplit: hitsHeader }];
   setWidths(hits, doc.hitsColumns, doc.hits);
+  if (doc.lang) addDecisionValidation(hits as unknown as SheetWithValidations, doc.hitsColumns, hitsHeader + 1, hitsHeader + doc.hits.length, doc.lang);
+  if (doc.gone) {
+    const gone = wb.addWorksheet(doc.gone.sheet);
+    const goneHeader = addTable(gone, doc.hitsColumns, doc.gone.rows);
+    gone.views = [{ state: 'frozen', ySplit: goneHeader }];
+    setWidths(gone, doc.hitsColumns, doc.gone.rows);
+  }
   return wb;
 }
 

@@ -9,6 +9,7 @@ import {
   type BulkRunReport,
   type RunTuning,
 } from '../bulk/engine';
+import type { PreviousRun } from '../bulk/decisions';
 import type { RunQueryOptions } from '../bulk/plan';
 import type { RunListing, RunStateStore } from '../bulk/state';
 import type { Lang, LocalizedText } from '../core/i18n';
@@ -17,6 +18,7 @@ import { readAddressInput, type SheetInput } from './bulk-input';
 import { excelBulkSink, type ExcelSinkOptions, type ExcelSinkStats } from './bulk-sink';
 import { workbookRunStateStore } from './bulk-state';
 import { ExcelLayerError, officeErrorCode } from './errors';
+import { withReviewSheets } from './hits-table';
 import { excelMessages } from './messages';
 
 /**
@@ -41,6 +43,8 @@ export interface WorkbookRunRequest {
   mode: ServiceMode;
   modeLabel: LocalizedText;
   tuning: RunTuning;
+  /** Screen again: the previous run's hits and decisions (src/excel/rescreen-run.ts). */
+  previous?: PreviousRun | null;
 }
 
 /** A resume also says which service it would ask now, so a run never mixes sandbox and live answers. */
@@ -92,10 +96,10 @@ function withStats(run: BulkRun, stats: ExcelSinkStats, stateWritten: () => bool
 }
 
 export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunDeps): WorkbookRun {
-  const sink = excelBulkSink(deps.sink);
+  const sink = withReviewSheets(excelBulkSink(deps.sink));
   const watched = watchedStore(deps.store ?? workbookRunStateStore(), false);
   const run = startBulkRun(
-    { input: request.input, mapping: request.mapping, options: request.options, lang: request.lang, mode: request.mode, modeLabel: request.modeLabel },
+    { input: request.input, mapping: request.mapping, options: request.options, lang: request.lang, mode: request.mode, modeLabel: request.modeLabel, previous: request.previous ?? null },
     { ask: deps.ask, sink, store: watched.store, onProgress: deps.onProgress, signal: deps.signal },
     request.tuning,
   );
@@ -109,7 +113,7 @@ export async function resumeWorkbookRun(runId: string, deps: WorkbookResumeDeps,
   if (!state) return null;
   assertSameMode(state.meta, deps.mode, deps.modeLabel);
   const input = await readAddressInput(state.meta.input.source);
-  const sink = excelBulkSink(deps.sink);
+  const sink = withReviewSheets(excelBulkSink(deps.sink));
   const run = resumeBulkRun(state, input, { ask: deps.ask, sink, store, onProgress: deps.onProgress, signal: deps.signal }, tuning);
   return withStats(run, sink.stats, () => true);
 }

@@ -5,6 +5,7 @@ import { latinOf } from './text';
 import { itemForForm } from './answer-form';
 import { DEFAULT_SEED, sandboxData, type SandboxData } from './data/generator';
 import type { SandboxRecord } from './data/model';
+import { MAX_DATA_REVISION, dataAtRevision } from './data/revisions';
 import { edrChangesBlock, scoredItem } from './answer';
 import { FaultInjector, errorPageHtml, maintenancePageHtml, registryErrorText, type SandboxFaults } from './faults';
 import { SandboxIndex, queryDoc, queryNameVariants, type Hit } from './matching';
@@ -43,6 +44,8 @@ export interface SandboxEngineOptions {
   now?: () => Date;
   /** The most records one registry returns (the live service caps answers too). */
   maxHitsPerRegistry?: number;
+  /** The registers as they stand N months later (data/revisions.ts, docs/sandbox.md); 0 by default. */
+  dataRevision?: number;
 }
 
 export interface SandboxRequest {
@@ -79,7 +82,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
 
 interface SharedState {
-  options: Required<Pick<SandboxEngineOptions, 'seed' | 'maxHitsPerRegistry'>> & { now: () => Date; accounts: readonly SandboxAccount[] };
+  options: Required<Pick<SandboxEngineOptions, 'seed' | 'maxHitsPerRegistry' | 'dataRevision'>> & { now: () => Date; accounts: readonly SandboxAccount[] };
   used: Map<string, number>;
   requestCounter: number;
   data?: SandboxData;
@@ -119,7 +122,7 @@ function indexOf(data: SandboxData): SandboxIndex {
 function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngine {
   const ensureIndex = (): SandboxIndex => {
     if (!shared.index) {
-      shared.data = shared.data ?? sandboxData(shared.options.seed);
+      shared.data = shared.data ?? dataAtRevision(sandboxData(shared.options.seed), shared.options.dataRevision);
       shared.index = indexOf(shared.data);
     }
     return shared.index;
@@ -157,7 +160,10 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
       accept,
     );
     const grouped = new Map<RegistryKey, Hit[]>();
-    for (const hit of hits) {
+    const overrides = shared.data?.percentOverrides;
+    for (const found of hits) {
+      const percent = overrides?.get(found.record.id);
+      const hit = percent === undefined ? found : { ...found, percent };
       const list = grouped.get(hit.record.registry) ?? [];
       if (list.length < shared.options.maxHitsPerRegistry) list.push(hit);
       grouped.set(hit.record.registry, list);
@@ -173,7 +179,7 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
 
   const engine: SandboxEngine = {
     get data() {
-      shared.data = shared.data ?? sandboxData(shared.options.seed);
+      shared.data = shared.data ?? dataAtRevision(sandboxData(shared.options.seed), shared.options.dataRevision);
       return shared.data;
     },
     faults: injector.faults,
@@ -266,10 +272,13 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
 export function createSandboxEngine(options: SandboxEngineOptions = {}): SandboxEngine {
   const maxHits = options.maxHitsPerRegistry ?? 100;
   if (!Number.isInteger(maxHits) || maxHits < 1) throw new RangeError('maxHitsPerRegistry must be a positive whole number');
+  const revision = options.dataRevision ?? 0;
+  if (!Number.isInteger(revision) || revision < 0 || revision > MAX_DATA_REVISION) throw new RangeError(`dataRevision must be a whole number from 0 to ${MAX_DATA_REVISION}`);
   const shared: SharedState = {
     options: {
       seed: options.seed ?? DEFAULT_SEED,
       maxHitsPerRegistry: maxHits,
+      dataRevision: options.dataRevision ?? 0,
       now: options.now ?? (() => new Date()),
       accounts: options.accounts ?? SANDBOX_ACCOUNTS,
     },

@@ -16,3 +16,4 @@ export { DEFAULT_SEED, GENERATED_COUNTS, sandboxData, type SandboxData } from '.
 export { KNOWN, KNOWN_EXPECTATIONS, type KnownExpectation } from './data/known-subjects';
 export { LEVEL_HIGH, LEVEL_LOW, type Level } from './matching';
 export { sandboxMessages } from './messages';
+export { DATA_REVISIONS, MAX_DATA_REVISION, dataAtRevision, type RevisionChange } from './data/revisions';

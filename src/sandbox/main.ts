@@ -23,6 +23,7 @@ export async function main(argv: readonly string[], env: Record<string, string |
     port: options.port,
     host: options.host,
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.dataRevision !== undefined ? { dataRevision: options.dataRevision } : {}),
     faultsFor: (i) => (i === 0 || options.reserveFaults ? options.faults : {}),
     ...(options.quiet ? {} : { log: (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`) }),
   });

@@ -45,7 +45,7 @@ const en = {
   'cli.reason.lang': 'expected uk or en',
   'cli.reason.unknown': 'unknown option',
   'cli.usage':
-    'Usage: npm run sandbox -- [--port 8080] [--host 127.0.0.1] [--reserves N] [--reserve-faults] [--seed N] [--quota N]\n' +
+    'Usage: npm run sandbox -- [--port 8080] [--host 127.0.0.1] [--reserves N] [--reserve-faults] [--seed N] [--data-revision N] [--quota N]\n' +
     '       [--latency MS] [--jitter MS] [--fail-rate 0..1] [--drop-rate 0..1] [--html-rate 0..1] [--fault-seed N]\n' +
     '       [--registry-error peps=9001 ...] [--lang uk|en] [--quiet]',
 } as const;
@@ -93,7 +93,7 @@ const uk: Record<Key, string> = {
   'cli.reason.lang': 'очікується uk або en',
   'cli.reason.unknown': 'невідомий параметр',
   'cli.usage':
-    'Використання: npm run sandbox -- [--port 8080] [--host 127.0.0.1] [--reserves N] [--reserve-faults] [--seed N] [--quota N]\n' +
+    'Використання: npm run sandbox -- [--port 8080] [--host 127.0.0.1] [--reserves N] [--reserve-faults] [--seed N] [--data-revision N] [--quota N]\n' +
     '       [--latency МС] [--jitter МС] [--fail-rate 0..1] [--drop-rate 0..1] [--html-rate 0..1] [--fault-seed N]\n' +
     '       [--registry-error peps=9001 ...] [--lang uk|en] [--quiet]',
 };

@@ -1,6 +1,7 @@
 import { langFromLocale, type Lang } from '../core/i18n';
 import { REGISTRY_KEYS, isRegistryKey, type RegistryKey } from '../core/registries';
 import type { SandboxFaults } from './faults';
+import { MAX_DATA_REVISION } from './data/revisions';
 import { sandboxMessages } from './messages';
 
 /** Command-line options of `npm run sandbox`, parsed without side effects so they can be tested. */
@@ -10,6 +11,8 @@ export interface MainOptions {
   reserves: number;
   reserveFaults: boolean;
   seed?: number;
+  /** Data revision (docs/sandbox.md): the registers N months later. */
+  dataRevision?: number;
   faults: SandboxFaults;
   lang: Lang;
   quiet: boolean;
@@ -82,6 +85,9 @@ export function parseMainArgs(argv: readonly string[], env: Record<string, strin
         break;
       case '--seed':
         options.seed = numberOption(flag, value(), 0, 2 ** 31 - 1, true);
+        break;
+      case '--data-revision':
+        options.dataRevision = numberOption(flag, value(), 0, MAX_DATA_REVISION, true);
         break;
       case '--fault-seed':
         options.faults.seed = numberOption(flag, value(), 0, 2 ** 31 - 1, true);

@@ -45,6 +45,8 @@ export function inProcessSandbox(): ReturnType<typeof createSandboxEngine> {
 export interface ConnectOptions {
   /** Live transport override (tests, relay); default fetch. */
   transport?: Transport;
+  /** The sandbox to ask in sandbox mode instead of the shared one (e.g. another data revision). */
+  sandbox?: ReturnType<typeof createSandboxEngine>;
 }
 
 export function connect(loaded: LoadedSettings, options: ConnectOptions = {}): Connection {
@@ -70,7 +72,7 @@ export function connect(loaded: LoadedSettings, options: ConnectOptions = {}): C
     client: new CheckListsClient({
       addresses: [SANDBOX_ADDRESS],
       credentials: DEMO_CREDENTIALS,
-      transport: sandboxTransport(inProcessSandbox()),
+      transport: sandboxTransport(options.sandbox ?? inProcessSandbox()),
       ...policy,
     }),
   };

@@ -148,7 +148,10 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
 
     const hitsSheet = report.output.hitsSheet;
     const [hitsTable] = fake.tables(hitsSheet);
-    expect(hitsTable.headers).toEqual(['Source row', 'Input name', 'Registry', 'Record id', 'Name in registry', 'Match %', 'Level', 'Birth date', 'Key details']);
+    expect(hitsTable.headers).toEqual([
+      'Source row', 'Input name', 'Registry', 'Record id', 'Name in registry', 'Match %', 'Level', 'Birth date', 'Key details',
+      'Change', 'Decision', 'Reason', 'Decided by', 'Decided at', 'Hit ID',
+    ]);
     const hitRows = fake.sheetValues(hitsSheet).slice(1);
     const totalHits = rows.reduce((n, r) => n + ['PEP', 'Sanctions', 'Lost docs'].reduce((m, h) => m + Number(r[col(h)] || 0), 0), 0);
     expect(hitRows).toHaveLength(totalHits);

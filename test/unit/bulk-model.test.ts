@@ -37,12 +37,13 @@ describe('result table model', () => {
       'Sanctions',
       'Registry errors',
       'Status',
+      'Open level',
       'idrequest',
       'Response time',
     ]);
     expect(cols.map((c) => c.id)).toEqual([
       'row', 'in:0', 'in:1', 'in:2', 'in:3', 'level', 'bestPercent', 'reg:peps', 'reg:psanctions',
-      'registryErrors', 'status', 'idrequest', 'dateResponse',
+      'registryErrors', 'status', 'openLevel', 'idrequest', 'dateResponse',
     ]);
     expect(cols.find((c) => c.id === 'in:1')?.kind).toBe('date');
     // Excel tables need distinct headers: the input's "Стан" and ours must not collide.
@@ -59,8 +60,8 @@ describe('result table model', () => {
       psanctions: [{ pid: 'S1', p_fullname: '@Іваненко', p_percent: 80, p_level: 'Низький' }],
     });
     const row = (r: RowResult) => resultRow(ctx('en'), 0, input, r);
-    expect(row({ kind: 'outcome', outcome: hit })).toEqual([5, '=Іваненко', 29000, 'TRUE', null, 'High', 100, 1, 1, null, 'ok: 2 hit(s)', 'R-1', '2026-11-22 10:00:00']);
-    expect(row({ kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) }).slice(5)).toEqual([null, null, 0, 0, null, 'no hits', 'R-1', '2026-11-22 10:00:00']);
+    expect(row({ kind: 'outcome', outcome: hit })).toEqual([5, '=Іваненко', 29000, 'TRUE', null, 'High', 100, 1, 1, null, 'ok: 2 hit(s)', 'High', 'R-1', '2026-11-22 10:00:00']);
+    expect(row({ kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) }).slice(5)).toEqual([null, null, 0, 0, null, 'no hits', null, 'R-1', '2026-11-22 10:00:00']);
     const incomplete = row({ kind: 'outcome', outcome: screened({ peps: '9000.Немає зв’язку', psanctions: [] }) });
     expect(incomplete.slice(7, 11)).toEqual([null, 0, 'PEP: No connection to this registry.', 'incomplete: PEP: No connection to this registry.']);
     const failed = row({ kind: 'outcome', outcome: failedOutcome('k', new AccountError(11, 403, 'x')) });
@@ -100,7 +101,8 @@ describe('result table model', () => {
     expect(o.hitsOmitted).toBe(5);
     const lines = hitRows(ctx('en'), 3, ['Іваненко', null], { kind: 'outcome', outcome: o });
     expect(lines).toHaveLength(201);
-    expect(lines[0]).toEqual([8, 'Іваненко', 'PEP', '0', 'P0', 60, 'Low', null, '=cmd']);
+    // A first run: no change mark, no decision yet, and the hit's identity for the next run.
+    expect(lines[0]).toEqual([8, 'Іваненко', 'PEP', '0', 'P0', 60, 'Low', null, '=cmd', null, null, null, null, null, expect.stringMatching(/^h1\|peps:0\|[0-9a-f]{16}$/)]);
     expect(lines[200][8]).toBe('5 more hit(s) not listed; see the hit counts in the results table.');
     expect(hitRows(ctx('en'), 0, [], { kind: 'invalid', errors: [] })).toEqual([]);
   });

@@ -64,6 +64,10 @@ export interface SandboxData {
   seed: number;
   records: readonly SandboxRecord[];
   byRegistry: ReadonlyMap<RegistryKey, readonly SandboxRecord[]>;
+  /** Data revision (0 when absent): see data/revisions.ts. */
+  revision?: number;
+  /** Record id → the percent it answers with at this revision, whatever the request matched. */
+  percentOverrides?: ReadonlyMap<number, number>;
 }
 
 const RUSSIAN_MALE = ['Алексей', 'Дмитрий', 'Сергей', 'Иван', 'Никита', 'Артем', 'Максим', 'Павел', 'Евгений', 'Роман'];

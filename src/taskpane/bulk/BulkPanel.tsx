@@ -30,6 +30,7 @@ import { workbookRunStateStore } from '../../excel/bulk-state';
 import { RegistryPicker } from '../RegistryPicker';
 import type { TaskpaneServices } from '../services';
 import { bulkService } from './bulk-ask';
+import { RescreenSummaryLine, ScreenAgainButton, startScreenAgain } from './screen-again';
 import { useScreenSelectionRequests } from './screen-request';
 
 const useStyles = makeStyles({
@@ -199,6 +200,17 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
     }
   };
 
+  const screenAgain = async () => {
+    setOutcome(null);
+    setProgress(null);
+    try {
+      const options = { listdata, search, lowranklimit: limitOk ? limit : 0, lang, tuning: TUNING };
+      await follow(await startScreenAgain(services, options, (p) => mounted.current && setProgress(p)));
+    } catch (error) {
+      setOutcome({ kind: 'error', text: describeError(error)[lang] });
+    }
+  };
+
   const discard = async (runId: string) => {
     try {
       await workbookRunStateStore().remove(runId);
@@ -319,6 +331,7 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
         <Button appearance="primary" disabled={!canStart} onClick={() => void start()}>
           {b.t(lang, 'panel.start')}
         </Button>
+        <ScreenAgainButton lang={lang} disabled={running || reading} onClick={() => void screenAgain()} />
         {running && (
           <Button onClick={() => run.current?.cancel()} data-testid="bulk-cancel">
             {b.t(lang, 'panel.cancel')}
@@ -357,7 +370,10 @@ function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) {
   if (r.status === 'completed') {
     return (
       <MessageBar intent="success" layout="multiline" data-testid="bulk-outcome">
-        <MessageBarBody>{b.t(lang, 'panel.done', params)}</MessageBarBody>
+        <MessageBarBody>
+          {b.t(lang, 'panel.done', params)}
+          <RescreenSummaryLine report={r} lang={lang} />
+        </MessageBarBody>
       </MessageBar>
     );
   }

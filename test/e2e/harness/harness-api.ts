@@ -1,6 +1,6 @@
 import type { SyncStats, TableView } from '../../support/workbook-fake';
 import type { ReadyInfo } from '../../../src/taskpane/office-services';
-import type { HarnessHost, HarnessThemeName } from './harness-services';
+import type { HarnessHost, HarnessSandbox, HarnessThemeName } from './harness-services';
 import type { HarnessWorkbook } from './harness-workbook';
 
 export type SheetCell = string | number | boolean;
@@ -23,9 +23,13 @@ export interface HarnessApi {
   stats(): Pick<SyncStats, 'syncs' | 'droppedOps'> & { maxSyncBytes: number };
   theme(): HarnessThemeName;
   setTheme(name: HarnessThemeName): void;
+  /** A person typing into one cell (data validation applies). */
+  typeValue(sheet: string, address: string, value: string): boolean;
+  /** The sandbox's data as it stands N months later (docs/sandbox.md). */
+  setDataRevision(revision: number): void;
 }
 
-export function harnessApi(workbook: HarnessWorkbook, host: HarnessHost, info: ReadyInfo): HarnessApi {
+export function harnessApi(workbook: HarnessWorkbook, host: HarnessHost, info: ReadyInfo, sandbox: HarnessSandbox): HarnessApi {
   return {
     ready: true,
     officeHost: info.host === null ? null : String(info.host),
@@ -45,5 +49,11 @@ export function harnessApi(workbook: HarnessWorkbook, host: HarnessHost, info: R
     stats: () => ({ syncs: workbook.stats.syncs, droppedOps: workbook.stats.droppedOps, maxSyncBytes: workbook.stats.maxSyncBytes }),
     theme: () => host.current,
     setTheme: (name) => host.setTheme(name),
+    typeValue: (sheet, address, value) => {
+      const accepted = workbook.typeValue(sheet, address, value);
+      workbook.changed();
+      return accepted;
+    },
+    setDataRevision: (revision) => sandbox.setDataRevision(revision),
   };
 }

@@ -1,4 +1,5 @@
 import { CheckListsClient } from '../../../src/core/client';
+import type { Transport } from '../../../src/core/transport';
 import { SettingsStore, type LoadedSettings } from '../../../src/core/settings-store';
 import { DEMO_CREDENTIALS, createSandboxEngine, sandboxTransport, type SandboxEngine } from '../../../src/sandbox';
 import { MODE_LABELS, SANDBOX_ADDRESS, connect, type Connection } from '../../../src/service/connection';
@@ -53,17 +54,35 @@ export interface HarnessServiceOptions {
   latencyMs: number;
 }
 
+/** The harness's sandbox; its data revision can move on mid-session ("a month later", docs/sandbox.md). */
+export class HarnessSandbox {
+  private engine: SandboxEngine | null = null;
+  private revision = 0;
+
+  constructor(private readonly latencyMs: number) {}
+
+  current(): SandboxEngine {
+    this.engine ??= createSandboxEngine({ dataRevision: this.revision, ...(this.latencyMs > 0 ? { faults: { latencyMs: this.latencyMs } } : {}) });
+    return this.engine;
+  }
+
+  setDataRevision(revision: number): void {
+    this.revision = revision;
+    this.engine = null;
+  }
+}
+
 /**
  * TaskpaneServices as src/taskpane/office-services.ts builds them outside Office (localStorage,
  * Excel.run on the global Excel — here the workbook fake), with one difference: the sandbox
  * answers after `latencyMs`, as a real service would, instead of at once. Live settings connect
  * exactly as in the add-in (fetch to the saved addresses).
  */
-export function harnessServices(host: HarnessHost, options: HarnessServiceOptions): TaskpaneServices {
+export function harnessServices(host: HarnessHost, options: HarnessServiceOptions, sandbox = new HarnessSandbox(options.latencyMs)): TaskpaneServices {
   const settings = new SettingsStore(pickStorage(false));
-  let engine: SandboxEngine | null = null;
+  // Asks the sandbox of the moment, so a connection made before a revision change sees the new data.
+  const transport: Transport = { send: (request) => sandboxTransport(sandbox.current()).send(request) };
   const sandboxConnection = (loaded: LoadedSettings): Connection => {
-    engine ??= createSandboxEngine(options.latencyMs > 0 ? { faults: { latencyMs: options.latencyMs } } : {});
     return {
       mode: 'sandbox',
       settings: loaded.settings,
@@ -71,7 +90,7 @@ export function harnessServices(host: HarnessHost, options: HarnessServiceOption
       client: new CheckListsClient({
         addresses: [SANDBOX_ADDRESS],
         credentials: DEMO_CREDENTIALS,
-        transport: sandboxTransport(engine),
+        transport,
         timeoutMs: loaded.settings.timeoutSeconds * 1000,
       }),
     };

@@ -3,7 +3,7 @@ import { App } from '../../../src/taskpane/App';
 import type { ReadyInfo } from '../../../src/taskpane/office-services';
 import { CLIENT_SHEET, clientSheetRows } from './client-list';
 import { harnessApi, type HarnessApi } from './harness-api';
-import { HarnessHost, harnessServices } from './harness-services';
+import { HarnessHost, HarnessSandbox, harnessServices } from './harness-services';
 import { HarnessToolbar } from './HarnessToolbar';
 import { HarnessWorkbook } from './harness-workbook';
 import { WorkbookGrid } from './WorkbookGrid';
@@ -45,7 +45,8 @@ async function main(): Promise<void> {
   }
 
   const host = new HarnessHost(info);
-  const services = harnessServices(host, { latencyMs: numberParam(params, 'latency', 0) });
+  const sandbox = new HarnessSandbox(numberParam(params, 'latency', 0));
+  const services = harnessServices(host, { latencyMs: numberParam(params, 'latency', 0) }, sandbox);
 
   const workbookElement = document.getElementById('workbook');
   const paneElement = document.getElementById('taskpane');
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
   // The pane exactly as the add-in mounts it (src/taskpane/index.tsx), with the harness's services.
   document.body.style.margin = '0';
   createRoot(paneElement).render(<App services={services} />);
-  window.__harness = harnessApi(workbook, host, info);
+  window.__harness = harnessApi(workbook, host, info, sandbox);
 }
 
 main().catch((error: unknown) => {

@@ -7,7 +7,7 @@ import { cellAddress, parseAddress, qualifiedAddress, rectAddress, type CellRect
 import { EXCEL_WEB_PAYLOAD_LIMIT_BYTES, jsonByteLength } from '../../../src/excel/payload';
 import { FakeOfficeError } from './errors';
 import { compareVersions } from './versions';
-import type { CellType } from './input';
+import type { CellContent, CellType } from './input';
 import { SheetModel, WorkbookModel, sheetNameProblem, type ConditionalFormatRecord } from './model';
 import { FakeRequestContext, type BatchHost, type QueuedOp } from './proxies/context';
 
@@ -400,6 +400,70 @@ export class WorkbookFake implements BatchHost {
     return this;
   }
 
+  /**
+   * Values pasted by a person over `address` (top-left cell), without clearing the sheet. Pasting
+   * skips data validation in Excel ("if the user simply copies and pastes a cell into a range with
+   * data validation, data validation is not triggered":
+   * https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-data-validation).
+   */
+  pasteValues(sheetName: string, address: string, rows: readonly (readonly SetupCell[])[]): this {
+    const sheet = this.sheet(sheetName);
+    const origin = this.rect(address);
+    rows.forEach((row, i) =>
+      row.forEach((v, j) => {
+        const r = origin.rowIndex + i;
+        const c = origin.columnIndex + j;
+        if (v === null || v === undefined || v === '') sheet.setContent(r, c, null);
+        else if (typeof v === 'string') sheet.setContent(r, c, { value: v, type: 'String', formula: null, quotePrefix: false });
+        else if (typeof v === 'number') sheet.setContent(r, c, { value: v, type: 'Double', formula: null, quotePrefix: false });
+        else sheet.setContent(r, c, { value: v, type: 'Boolean', formula: null, quotePrefix: false });
+      }),
+    );
+    return this;
+  }
+
+  /**
+   * A person typing one value into a cell. A list rule with a "stop" error alert (the default
+   * alert) refuses a value not on the list, as Excel's UI does; returns whether it was accepted.
+   * https://learn.microsoft.com/javascript/api/excel/excel.datavalidationerroralert
+   */
+  typeValue(sheetName: string, address: string, value: string): boolean {
+    const sheet = this.sheet(sheetName);
+    const { rowIndex: r, columnIndex: c } = this.rect(address);
+    const rule = sheet.dataValidations.find((v) => r >= v.rect.rowIndex && r < v.rect.rowIndex + v.rect.rowCount && c >= v.rect.columnIndex && c < v.rect.columnIndex + v.rect.columnCount);
+    const list = rule?.rule.list as { source?: string } | undefined;
+    const stops = rule && (rule.errorAlert?.showAlert ?? true) && (rule.errorAlert?.style ?? 'Stop') === 'Stop';
+    const blankOk = value === '' && (rule?.ignoreBlanks ?? true);
+    if (list && stops && !blankOk && !String(list.source ?? '').split(',').includes(value)) return false;
+    sheet.writeInput(r, c, value);
+    return true;
+  }
+
+  /**
+   * Deletes a whole column as a person does (Delete → Entire column): cells to its right move
+   * left, and a table that spans it loses that column. Formats, conditional formats and validation
+   * rules stay where they were: the fake does not move them (no test reads them after a deletion).
+   * https://support.microsoft.com/office/insert-or-delete-rows-and-columns-6f40e6e4-85af-45e0-b39d-65dd504a3246
+   */
+  deleteColumn(sheetName: string, column: string): this {
+    const sheet = this.sheet(sheetName);
+    const col = this.rect(`${column}1`).columnIndex;
+    const moved: [number, number, CellContent][] = [];
+    for (const [k, v] of sheet.cells) {
+      const r = Math.floor(k / 16384);
+      const c = k % 16384;
+      if (c >= col) moved.push([r, c, v]);
+    }
+    for (const [r, c] of moved) sheet.setContent(r, c, null);
+    for (const [r, c, v] of moved) if (c > col) sheet.setContent(r, c - 1, v);
+    for (const t of this.model.liveTables()) {
+      if (t.sheet !== sheet) continue;
+      if (col >= t.rect.columnIndex && col < t.rect.columnIndex + t.rect.columnCount) t.rect = { ...t.rect, columnCount: t.rect.columnCount - 1 };
+      else if (col < t.rect.columnIndex) t.rect = { ...t.rect, columnIndex: t.rect.columnIndex - 1 };
+    }
+    return this;
+  }
+
   /** Adds a table directly (header row first), as if the user had made one. */
   addTable(sheetName: string, address: string, name?: string): this {
     const table = this.model.addTable(this.sheet(sheetName), this.rect(address), true);
@@ -511,6 +575,11 @@ export class WorkbookFake implements BatchHost {
     return this.sheet(sheetName)
       .conditionalFormats.filter((f) => !f.deleted)
       .map(({ rect, deleted: _d, ...rest }) => ({ ...rest, address: rectAddress(rect) }));
+  }
+
+  /** Data-validation rules of a sheet with the cells they cover. */
+  dataValidations(sheetName: string): { address: string; rule: Record<string, unknown>; prompt: unknown; errorAlert: unknown }[] {
+    return this.sheet(sheetName).dataValidations.map((v) => ({ address: rectAddress(v.rect), rule: v.rule, prompt: v.prompt, errorAlert: v.errorAlert }));
   }
 
   frozen(sheetName: string): { rows: number; columns: number } {

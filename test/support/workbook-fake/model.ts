@@ -45,6 +45,21 @@ export interface ConditionalFormatRecord {
   deleted: boolean;
 }
 
+/**
+ * One data-validation rule and the cells it covers (Range.dataValidation, ExcelApi 1.8). Excel
+ * checks it only when a person types or pastes values into a cell, never on values an add-in
+ * writes: https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-data-validation
+ * ("data validation is triggered only if the user directly enters a value into a cell"), so the
+ * fake stores it and never applies it to API writes.
+ */
+export interface DataValidationRecord {
+  rect: CellRect;
+  rule: Record<string, unknown>;
+  prompt: { showPrompt?: boolean; title?: string; message?: string } | null;
+  errorAlert: { showAlert?: boolean; style?: string; title?: string; message?: string } | null;
+  ignoreBlanks: boolean;
+}
+
 export type SheetVisibility = 'Visible' | 'Hidden' | 'VeryHidden';
 
 export function sheetNameProblem(name: unknown): string | null {
@@ -80,6 +95,7 @@ export class SheetModel {
   /** Every autofitColumns() call, in order. */
   readonly autofitCalls: CellRect[] = [];
   readonly conditionalFormats: ConditionalFormatRecord[] = [];
+  readonly dataValidations: DataValidationRecord[] = [];
   deleted = false;
 
   constructor(

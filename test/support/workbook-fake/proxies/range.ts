@@ -12,6 +12,7 @@ import { compareVersions } from '../versions';
 import type { SheetModel } from '../model';
 import { FakeClientObject, cellInputAt, checkIndexes, forEachCell, grid, must } from './client-object';
 import type { FakeRequestContext } from './context';
+import { FakeDataValidation } from './data-validation';
 import { FakeConditionalFormatCollection, FakeRangeFormat } from './format';
 import { FakeTableCollection } from './table';
 import { FakeWorksheet } from './workbook';
@@ -53,12 +54,14 @@ export class FakeRange extends FakeClientObject {
   private worksheetProxy: FakeWorksheet | undefined;
   readonly format: FakeRangeFormat;
   readonly conditionalFormats: FakeConditionalFormatCollection;
+  readonly dataValidation: FakeDataValidation;
 
   constructor(context: FakeRequestContext, path: string, resolver: RangeResolver) {
     super(context, path);
     this.resolveRaw = resolver;
     this.format = new FakeRangeFormat(context, `${path}.format`, this);
     this.conditionalFormats = new FakeConditionalFormatCollection(context, `${path}.conditionalFormats`, this);
+    this.dataValidation = new FakeDataValidation(context, `${path}.dataValidation`, this);
   }
 
   target(): RangeTarget | null {
@@ -140,6 +143,7 @@ export class FakeRange extends FakeClientObject {
   protected override child(name: string): FakeClientObject | undefined {
     if (name === 'worksheet') return this.worksheet;
     if (name === 'format') return this.format;
+    if (name === 'dataValidation') return this.dataValidation;
     return undefined;
   }
 

@@ -1,0 +1,258 @@
+import type { Lang, LocalizedText } from '../core/i18n';
+import { LANGS } from '../core/i18n';
+import type { MatchLevel } from '../core/summary';
+import { levelText } from '../core/summary';
+import { columnLetter, type CellValue } from './columns';
+import { parseHitIdentity } from './hit-identity';
+import { bulkMessages } from './messages';
+import { rescreenMessages } from './rescreen-messages';
+
+/**
+ * An analyst's conclusion on one hit, kept in the hits sheet next to the hit and carried to the
+ * same hit in the next run. Blank means not decided yet.
+ */
+export const DECISIONS = ['falsePositive', 'trueMatch', 'needsReview'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export function decisionText(decision: Decision, lang: Lang): string {
+  return rescreenMessages.t(lang, `decision.${decision}`);
+}
+
+/** The validation list: the three values in the output's language (a blank cell is the fourth, "none"). */
+export function decisionList(lang: Lang): string[] {
+  return DECISIONS.map((d) => decisionText(d, lang));
+}
+
+const fold = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * A decision cell as read back. Either language is accepted (a file made with --lang uk may be
+ * re-screened with --lang en), case and spacing do not matter; anything else is a typo the
+ * caller reports. undefined: not a decision.
+ */
+export function parseDecision(value: CellValue | undefined): Decision | null | undefined {
+  if (value === null || value === undefined) return null;
+  const text = fold(String(value));
+  if (text === '') return null;
+  for (const d of DECISIONS) for (const lang of LANGS) if (fold(decisionText(d, lang)) === text) return d;
+  return undefined;
+}
+
+/** Columns the hits sheet gains for decisions and re-screening, after the hit's own columns. */
+export const REVIEW_COLUMN_IDS = ['change', 'decision', 'reason', 'decidedBy', 'decidedAt', 'hitId'] as const;
+export type ReviewColumnId = (typeof REVIEW_COLUMN_IDS)[number];
+
+export type ChangeMark = 'new' | 'changed' | 'same' | 'gone';
+
+export function changeText(mark: ChangeMark, lang: Lang): string {
+  return rescreenMessages.t(lang, `change.${mark}`);
+}
+
+/** The hit's own columns a re-screen reads back, by the model's column ids. */
+const HIT_COLUMN_KEYS = {
+  sourceRow: 'hits.sourceRow',
+  input: 'hits.input',
+  registry: 'hits.registry',
+  recordId: 'hits.recordId',
+  name: 'hits.name',
+  percent: 'hits.percent',
+  level: 'hits.level',
+  birth: 'hits.birth',
+  details: 'hits.details',
+} as const;
+
+const REVIEW_COLUMN_KEYS = {
+  change: 'col.change',
+  decision: 'col.decision',
+  reason: 'col.reason',
+  decidedBy: 'col.decidedBy',
+  decidedAt: 'col.decidedAt',
+  hitId: 'col.hitId',
+} as const;
+
+type ReadColumnId = keyof typeof HIT_COLUMN_KEYS | ReviewColumnId;
+
+export function readColumnHeader(id: ReadColumnId, lang: Lang): string {
+  if (id in HIT_COLUMN_KEYS) return bulkMessages.t(lang, HIT_COLUMN_KEYS[id as keyof typeof HIT_COLUMN_KEYS]);
+  return rescreenMessages.t(lang, REVIEW_COLUMN_KEYS[id as ReviewColumnId]);
+}
+
+/** Without these the merge would lose a decision or misjudge a change: their absence refuses the run. */
+export const REQUIRED_COLUMNS: readonly ReadColumnId[] = ['hitId', 'decision', 'reason', 'decidedBy', 'decidedAt', 'name', 'percent', 'level', 'birth'];
+const OPTIONAL_COLUMNS: readonly ReadColumnId[] = ['sourceRow', 'input', 'registry', 'recordId', 'details'];
+
+/** One hit of the previous run as its hits sheet holds it now, analyst's edits included. */
+export interface PreviousHit {
+  identity: string;
+  decision: Decision | null;
+  reason: string;
+  decidedBy: string;
+  decidedAt: string;
+  percent: number | null;
+  level: MatchLevel | null;
+  name: string;
+  birth: string;
+  /** Every column read, for the "Gone" sheet. */
+  cells: Partial<Record<ReadColumnId, string | number | null>>;
+}
+
+export interface PreviousRun {
+  /** Where it was read ("last.results.xlsx [Hits]", "Збіги 2026-10-01"), for the run header. */
+  source: string;
+  hits: ReadonlyMap<string, PreviousHit>;
+}
+
+export interface PreviousProblem {
+  sheet: string;
+  /** A1 reference of the cell (or header range) at fault. */
+  cell: string;
+  message: LocalizedText;
+}
+
+/** A hits table as read from a sheet or a file: values only, header first. */
+export interface HitsGrid {
+  sheet: string;
+  /** 1-based sheet row of the header row. */
+  headerRow: number;
+  /** 0-based sheet column of the table's first column. */
+  firstColumn: number;
+  header: readonly CellValue[];
+  rows: readonly (readonly CellValue[])[];
+}
+
+function columnIndexes(header: readonly CellValue[]): Map<ReadColumnId, number> {
+  const found = new Map<ReadColumnId, number>();
+  const names = header.map((h) => (h === null || h === undefined ? '' : fold(String(h))));
+  for (const id of [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]) {
+    const wanted = LANGS.map((lang) => fold(readColumnHeader(id, lang)));
+    const at = names.findIndex((n) => wanted.includes(n));
+    if (at >= 0) found.set(id, at);
+  }
+  return found;
+}
+
+/** True when the header row is that of a hits table this code wrote (it has the Hit ID column). */
+export function isHitsHeader(header: readonly CellValue[]): boolean {
+  return columnIndexes(header).has('hitId');
+}
+
+function text(value: CellValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  return String(value).trim();
+}
+
+function parseLevel(value: CellValue | undefined): MatchLevel | null {
+  const t = fold(text(value));
+  if (!t) return null;
+  for (const level of ['high', 'low'] as const) for (const lang of LANGS) if (fold(levelText(level, lang)) === t) return level;
+  return null;
+}
+
+function parsePercent(value: CellValue | undefined): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const t = text(value);
+  if (!t) return null;
+  const n = Number(t.replace(',', '.').replace(/%$/, ''));
+  return Number.isFinite(n) ? n : null;
+}
+
+function ref(grid: HitsGrid, column: number, rowOffset: number): string {
+  return `${columnLetter(grid.firstColumn + column)}${grid.headerRow + rowOffset}`;
+}
+
+function problem(grid: HitsGrid, cell: string, key: 'previous.missingColumn' | 'previous.badDecision' | 'previous.badHitId', params: Record<string, string>): PreviousProblem {
+  const allowed = (lang: Lang) => decisionList(lang).map((d) => `"${d}"`).join(', ');
+  return {
+    sheet: grid.sheet,
+    cell,
+    message: {
+      uk: rescreenMessages.t('uk', key, { sheet: grid.sheet, cell, allowed: allowed('uk'), ...params, column: params.column ? readColumnHeader(params.column as ReadColumnId, 'uk') : '' }),
+      en: rescreenMessages.t('en', key, { sheet: grid.sheet, cell, allowed: allowed('en'), ...params, column: params.column ? readColumnHeader(params.column as ReadColumnId, 'en') : '' }),
+    },
+  };
+}
+
+/**
+ * Reads the previous run's hits with the analyst's decisions. Every problem is collected, each
+ * naming its sheet and cell; the caller refuses the run when there is any, so a typo or a
+ * deleted column never silently drops a decision.
+ */
+export function readPreviousHits(grid: HitsGrid): { hits: Map<string, PreviousHit>; problems: PreviousProblem[] } {
+  const hits = new Map<string, PreviousHit>();
+  const problems: PreviousProblem[] = [];
+  const at = columnIndexes(grid.header);
+  const width = Math.max(1, grid.header.length);
+  const headerCells = `${ref(grid, 0, 0)}:${ref(grid, width - 1, 0)}`;
+  for (const id of REQUIRED_COLUMNS) if (!at.has(id)) problems.push(problem(grid, headerCells, 'previous.missingColumn', { column: id }));
+  if (problems.length > 0) return { hits, problems };
+  const col = (id: ReadColumnId) => at.get(id)!;
+  grid.rows.forEach((row, i) => {
+    const offset = i + 1;
+    const decisionCell = row[col('decision')];
+    const decision = parseDecision(decisionCell);
+    if (decision === undefined) {
+      problems.push(problem(grid, ref(grid, col('decision'), offset), 'previous.badDecision', { value: text(decisionCell) }));
+      return;
+    }
+    const reason = text(row[col('reason')]);
+    const decidedBy = text(row[col('decidedBy')]);
+    const decidedAt = text(row[col('decidedAt')]);
+    const identity = parseHitIdentity(row[col('hitId')]);
+    if (!identity) {
+      // A row with nothing decided and no identity is a note line (e.g. "more hits not listed"): nothing to carry.
+      if (decision !== null || reason || decidedBy || decidedAt) {
+        problems.push(problem(grid, ref(grid, col('hitId'), offset), 'previous.badHitId', { value: text(row[col('hitId')]) }));
+      }
+      return;
+    }
+    const existing = hits.get(identity);
+    // The same subject on two input rows gives the same hit twice: the first decision made wins.
+    if (existing && (existing.decision !== null || decision === null)) return;
+    const cells: PreviousHit['cells'] = {};
+    for (const [id, index] of at) {
+      const v = row[index];
+      cells[id] = v === undefined || v === null ? null : typeof v === 'number' ? v : String(v);
+    }
+    hits.set(identity, {
+      identity,
+      decision,
+      reason,
+      decidedBy,
+      decidedAt,
+      percent: parsePercent(row[col('percent')]),
+      level: parseLevel(row[col('level')]),
+      name: text(row[col('name')]),
+      birth: text(row[col('birth')]),
+      cells,
+    });
+  });
+  return { hits, problems };
+}
+
+/** The error a surface throws when the previous results cannot be read without losing something. */
+export function refusalText(problems: readonly PreviousProblem[]): LocalizedText {
+  const head = rescreenMessages.text('previous.refused', { count: problems.length });
+  return {
+    uk: [head.uk, ...problems.map((p) => p.message.uk)].join('\n'),
+    en: [head.en, ...problems.map((p) => p.message.en)].join('\n'),
+  };
+}
+
+/** What every writer puts on the Decision column: the list and the texts Excel shows with it. */
+export interface DecisionValidationSpec {
+  values: string[];
+  title: string;
+  prompt: string;
+  error: string;
+}
+
+export function decisionValidation(lang: Lang): DecisionValidationSpec {
+  const values = decisionList(lang);
+  const allowed = values.map((v) => `"${v}"`).join(', ');
+  return {
+    values,
+    title: rescreenMessages.t(lang, 'validation.title'),
+    prompt: rescreenMessages.t(lang, 'validation.prompt', { allowed }),
+    error: rescreenMessages.t(lang, 'validation.error', { allowed }),
+  };
+}

@@ -1,0 +1,118 @@
+import type { Lang } from '../core/i18n';
+import type { MatchLevel } from '../core/summary';
+import { changeText, decisionText, type ChangeMark, type Decision, type PreviousHit, type PreviousRun } from './decisions';
+import type { HitLine } from './hits';
+import { hitIdentity } from './hit-identity';
+import type { TableCell } from './result-table';
+
+/**
+ * Merging the previous run's decisions into a new run: pure, so the CLI and the add-in carry
+ * decisions the same way and a test can check it without a sheet.
+ */
+export interface HitReview {
+  identity: string;
+  /** null in a first run: there is nothing to compare with. */
+  change: ChangeMark | null;
+  decision: Decision | null;
+  reason: string;
+  decidedBy: string;
+  decidedAt: string;
+}
+
+const fold = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Changed: the percent, the level or a defining field (name, birth date) differs; details may be reworded freely. */
+export function hitChanged(previous: PreviousHit, hit: HitLine): boolean {
+  return previous.percent !== hit.percent || previous.level !== hit.level || fold(previous.name) !== fold(hit.name) || fold(previous.birth) !== fold(hit.birth);
+}
+
+export function reviewHit(previous: PreviousRun | null | undefined, subjectKey: string, hit: HitLine): HitReview {
+  const identity = hitIdentity(subjectKey, hit);
+  const blank = { identity, decision: null, reason: '', decidedBy: '', decidedAt: '' };
+  if (!previous) return { ...blank, change: null };
+  const before = previous.hits.get(identity);
+  if (!before) return { ...blank, change: 'new' };
+  return {
+    identity,
+    change: hitChanged(before, hit) ? 'changed' : 'same',
+    decision: before.decision,
+    reason: before.reason,
+    decidedBy: before.decidedBy,
+    decidedAt: before.decidedAt,
+  };
+}
+
+/** The review columns of one hit row, in REVIEW_COLUMN_IDS order. */
+export function reviewCells(review: HitReview, lang: Lang): TableCell[] {
+  return [
+    review.change ? changeText(review.change, lang) : null,
+    review.decision ? decisionText(review.decision, lang) : null,
+    review.reason || null,
+    review.decidedBy || null,
+    review.decidedAt || null,
+    review.identity,
+  ];
+}
+
+/**
+ * The level that is still open once decisions are counted: hits decided false positive are left
+ * out, and a confirmed true match counts as high whatever the service's level, so a confirmed
+ * client never drops out of a "high" filter.
+ */
+export function openLevel(hits: readonly { level: MatchLevel | null; decision: Decision | null }[]): MatchLevel | null {
+  let best: MatchLevel | null = null;
+  for (const h of hits) {
+    if (h.decision === 'falsePositive') continue;
+    const level = h.decision === 'trueMatch' ? 'high' : h.level;
+    if (level === 'high') return 'high';
+    if (level === 'low') best = 'low';
+  }
+  return best;
+}
+
+export interface RescreenSummary {
+  /** Distinct hits (subject and record) not in the previous run. */
+  newHits: number;
+  /** Distinct hits whose percent, level or defining fields differ; their decisions are kept. */
+  changedHits: number;
+  /** Distinct hits of the previous run the new one no longer finds. */
+  goneHits: number;
+  /** Result rows with a new or changed hit, or a hit decided "needs review". */
+  rowsToReview: number;
+  previousSource: string;
+}
+
+/** Counts a run's hits against the previous run as rows are written, once per row. */
+export class RescreenTally {
+  private readonly seen = new Set<string>();
+  private readonly fresh = new Set<string>();
+  private readonly changed = new Set<string>();
+  private reviewRows = 0;
+
+  constructor(readonly previous: PreviousRun) {}
+
+  noteRow(reviews: readonly HitReview[]): void {
+    let review = false;
+    for (const r of reviews) {
+      this.seen.add(r.identity);
+      if (r.change === 'new') this.fresh.add(r.identity);
+      if (r.change === 'changed') this.changed.add(r.identity);
+      if (r.change === 'new' || r.change === 'changed' || r.decision === 'needsReview') review = true;
+    }
+    if (review) this.reviewRows++;
+  }
+
+  gone(): PreviousHit[] {
+    return [...this.previous.hits.values()].filter((h) => !this.seen.has(h.identity));
+  }
+
+  summary(): RescreenSummary {
+    return {
+      newHits: this.fresh.size,
+      changedHits: this.changed.size,
+      goneHits: this.gone().length,
+      rowsToReview: this.reviewRows,
+      previousSource: this.previous.source,
+    };
+  }
+}

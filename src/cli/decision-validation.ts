@@ -1,0 +1,45 @@
+import type ExcelJS from 'exceljs';
+import { columnLetter } from '../bulk/columns';
+import { decisionValidation } from '../bulk/decisions';
+import type { TableColumn } from '../bulk/result-table';
+import type { Lang } from '../core/i18n';
+
+/**
+ * exceljs keeps a sheet's validations in `dataValidations` (DataValidations: add(address, rule)),
+ * on the in-memory Worksheet (lib/doc/worksheet.js) and on the streaming WorksheetWriter
+ * (lib/stream/xlsx/worksheet-writer.js) alike, and writes a range address such as "J2:J900" as
+ * one <dataValidation sqref="J2:J900">. Its typings leave the property out, hence this shape.
+ */
+export interface SheetWithValidations {
+  dataValidations: { add(address: string, validation: ExcelJS.DataValidation): unknown };
+}
+
+/** The validation rule of the Decision column: the three decisions in the output's language, blank allowed (none). */
+export function decisionRule(lang: Lang): ExcelJS.DataValidation {
+  const spec = decisionValidation(lang);
+  return {
+    type: 'list',
+    allowBlank: true,
+    // A literal list: quoted, comma-separated; none of the values holds a comma or a quote.
+    formulae: [`"${spec.values.join(',')}"`],
+    showInputMessage: true,
+    promptTitle: spec.title,
+    prompt: spec.prompt,
+    showErrorMessage: true,
+    errorStyle: 'stop',
+    errorTitle: spec.title,
+    error: spec.error,
+  };
+}
+
+/**
+ * Puts the drop-down on the Decision cells of hit rows `firstRow`..`lastRow` (1-based sheet rows).
+ * Works the same for a Worksheet and a streaming WorksheetWriter: call it any time before commit.
+ */
+export function addDecisionValidation(sheet: SheetWithValidations, columns: readonly TableColumn[], firstRow: number, lastRow: number, lang: Lang): boolean {
+  const index = columns.findIndex((c) => c.id === 'decision');
+  if (index < 0 || lastRow < firstRow) return false;
+  const letter = columnLetter(index);
+  sheet.dataValidations.add(`${letter}${firstRow}:${letter}${lastRow}`, decisionRule(lang));
+  return true;
+}

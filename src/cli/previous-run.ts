@@ -1,0 +1,61 @@
+import { extname } from 'node:path';
+import type ExcelJS from 'exceljs';
+import type { CellValue } from '../bulk/columns';
+import { isHitsHeader, readPreviousHits, refusalText, type HitsGrid, type PreviousRun } from '../bulk/decisions';
+import { bulkMessages } from '../bulk/messages';
+import { rescreenMessages } from '../bulk/rescreen-messages';
+import { LANGS } from '../core/i18n';
+import { loadExcelJs } from './exceljs-lazy';
+import { UsageError } from './exit-codes';
+import { plainCellValue } from './input-file';
+
+/** Rows searched for the hits table's header: it is the first row in our files, a person may insert a few above. */
+const HEADER_SEARCH_ROWS = 30;
+
+function rowValues(ws: ExcelJS.Worksheet, row: number, width: number): CellValue[] {
+  const r = ws.getRow(row);
+  const out: CellValue[] = [];
+  for (let c = 1; c <= width; c++) out.push(plainCellValue(r.getCell(c).value));
+  return out;
+}
+
+/** `firstRowAnyway`: our hits sheet by name whose header lost its Hit ID column: read row 1, so the problem names its cells. */
+function hitsGridOf(ws: ExcelJS.Worksheet, firstRowAnyway: boolean): HitsGrid | null {
+  const width = ws.columnCount;
+  const last = ws.rowCount;
+  let headerRow = 0;
+  for (let r = 1; r <= Math.min(last, HEADER_SEARCH_ROWS) && headerRow === 0; r++) if (isHitsHeader(rowValues(ws, r, width))) headerRow = r;
+  if (headerRow === 0 && firstRowAnyway && last > 0) headerRow = 1;
+  if (headerRow === 0) return null;
+  const rows: CellValue[][] = [];
+  for (let i = headerRow + 1; i <= last; i++) rows.push(rowValues(ws, i, width));
+  while (rows.length > 0 && rows[rows.length - 1].every((v) => v === null || v === '')) rows.pop();
+  return { sheet: ws.name, headerRow, firstColumn: 0, header: rowValues(ws, headerRow, width), rows };
+}
+
+const named = (name: string, key: 'sheet.hits') => LANGS.some((lang) => bulkMessages.t(lang, key).toLowerCase() === name.toLowerCase());
+const goneSheet = (name: string) => LANGS.some((lang) => rescreenMessages.t(lang, 'sheet.gone').toLowerCase() === name.toLowerCase());
+
+/**
+ * The hits of an earlier results .xlsx with the analyst's decisions. Refuses (UsageError, exit 2)
+ * rather than carry on without a decision: every problem names its sheet and cell.
+ */
+export async function readPreviousRun(path: string, displayPath: string): Promise<PreviousRun> {
+  if (extname(path).toLowerCase() !== '.xlsx') throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
+  const wb = new (await loadExcelJs()).Workbook();
+  try {
+    await wb.xlsx.readFile(path);
+  } catch {
+    throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
+  }
+  // Our own hits sheet first; a "Gone" sheet has the same columns but lists what is no longer found.
+  const sheets = [...wb.worksheets].filter((ws) => !goneSheet(ws.name)).sort((a, b) => Number(named(b.name, 'sheet.hits')) - Number(named(a.name, 'sheet.hits')));
+  for (const ws of sheets) {
+    const grid = hitsGridOf(ws, named(ws.name, 'sheet.hits'));
+    if (!grid) continue;
+    const { hits, problems } = readPreviousHits(grid);
+    if (problems.length > 0) throw new UsageError(refusalText(problems));
+    return { source: `${displayPath} [${ws.name}]`, hits };
+  }
+  throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
+}

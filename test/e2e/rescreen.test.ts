@@ -1,0 +1,103 @@
+/**
+ * Issue 16 in the browser: a decision set in the fake workbook's hits sheet, "Screen again" on
+ * the results sheet a month later (the sandbox's next data revision), and the new hits sheet
+ * read back: the carried decision and the New / Changed marks.
+ */
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { decisionText } from '../../src/bulk/decisions';
+import { bulkMessages as b } from '../../src/bulk/messages';
+import { rescreenMessages as r } from '../../src/bulk/rescreen-messages';
+import { hitsColumns } from '../../src/bulk/result-table';
+import { columnLetters } from '../../src/excel/a1';
+import { KNOWN } from '../../src/sandbox';
+import { taskpaneMessages as m } from '../../src/taskpane/messages';
+import { CLIENT_SHEET } from './harness/client-list';
+import { RESULTS_TABLE_PREFIX } from './harness/harness-workbook';
+import { chromiumProblem, launchChromium } from './support/browser';
+import { buildHarness } from './support/build-harness';
+import { openPane, type PaneSession } from './support/session';
+import { startStaticServer, type StaticServer } from './support/static-server';
+
+jest.setTimeout(120_000);
+
+const uk = 'uk' as const;
+let browser: Browser;
+let server: StaticServer;
+let session: PaneSession | null = null;
+
+beforeAll(async () => {
+  const problem = chromiumProblem();
+  if (problem) throw new Error(problem);
+  // Its own build directory: the other browser test file may be building the default one right now.
+  const build = await buildHarness(path.join(__dirname, '..', '..', 'test-results', '.harness-rescreen'));
+  server = await startStaticServer({ root: build.dir });
+  browser = await launchChromium();
+}, 240_000);
+
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+type Grid = (string | number | boolean)[][];
+
+async function hitsSheets(s: PaneSession): Promise<string[]> {
+  return (await s.harness('tables')).filter((t) => t.name.startsWith(RESULTS_TABLE_PREFIX) && t.name.endsWith('_hits')).map((t) => t.sheet);
+}
+
+function column(grid: Grid, id: string): number {
+  const header = hitsColumns(uk).find((c) => c.id === id)!.header;
+  return grid[0].indexOf(header);
+}
+
+test('a decision set in the hits sheet is carried by Screen again, with New and Changed marks', async () => {
+  const s = await openPane(browser, server.origin, { locale: 'uk-UA' });
+  session = s;
+  await s.pane.getByRole('tab', { name: m.t(uk, 'tab.bulk'), exact: true }).click();
+  await s.harness('select', CLIENT_SHEET, 'A1');
+  await s.pane.getByRole('button', { name: b.t(uk, 'panel.readSelection'), exact: true }).click();
+  await s.pane.getByRole('button', { name: b.t(uk, 'panel.start'), exact: true }).click();
+  await s.pane.getByTestId('bulk-outcome').waitFor({ timeout: 60_000 });
+  expect((await s.pane.getByTestId('bulk-outcome').textContent()) ?? '').toContain(b[uk]['panel.done'].split('{')[0]);
+  const [firstHits] = await hitsSheets(s);
+  const before = (await s.harness('sheetValues', firstHits)) as Grid;
+
+  // The analyst marks the PEP hit of the sanctioned PEP a true match, through the drop-down's list.
+  const decision = column(before, 'decision');
+  const hitId = column(before, 'hitId');
+  const pepRow = before.findIndex((row) => row[column(before, 'input')] === KNOWN.pepSanctioned.name && String(row[hitId]).includes(`|peps:${KNOWN.pepSanctioned.idpep}|`));
+  expect(pepRow).toBeGreaterThan(0);
+  const cell = `${columnLetters(decision)}${pepRow + 1}`;
+  expect(await s.harness('typeValue', firstHits, cell, 'Підтвердженно')).toBe(false);
+  expect(await s.harness('typeValue', firstHits, cell, decisionText('trueMatch', uk))).toBe(true);
+  await s.page.locator(`table[data-sheet="${firstHits}"] [data-cell="${cell}"]`).scrollIntoViewIfNeeded().catch(() => undefined);
+  await s.shot('20-rescreen-decision-set');
+
+  // A month later: the registers changed. The results sheet is the active one after a run.
+  await s.harness('setDataRevision', 1);
+  const resultsSheet = await s.harness('activeSheet');
+  expect(resultsSheet).not.toBe(firstHits);
+  await s.pane.getByTestId('bulk-screen-again').click();
+  const summary = s.pane.getByTestId('bulk-rescreen-summary');
+  await summary.waitFor({ timeout: 60_000 });
+  const summaryText = (await summary.textContent()) ?? '';
+  expect(summaryText).toMatch(/^Від попередньої перевірки: нових [1-9]\d*, змінених [1-9]\d*, зниклих [1-9]\d*; рядків до перегляду: [1-9]\d*\.$/);
+
+  const newHits = (await hitsSheets(s)).find((n) => n !== firstHits)!;
+  const after = (await s.harness('sheetValues', newHits)) as Grid;
+  const carried = after.filter((row) => String(row[column(after, 'hitId')]) === String(before[pepRow][hitId]));
+  expect(carried.length).toBeGreaterThan(0);
+  for (const row of carried) expect([row[column(after, 'decision')], row[column(after, 'change')]]).toEqual([decisionText('trueMatch', uk), r.t(uk, 'change.same')]);
+  const marks = after.slice(1).map((row) => row[column(after, 'change')]);
+  expect(marks).toContain(r.t(uk, 'change.new'));
+  expect(marks).toContain(r.t(uk, 'change.changed'));
+  // The new wanted notice (revision 1) is marked New; the traitor's percent change is marked Changed.
+  const inputCol = column(after, 'input');
+  expect(after.some((row) => row[inputCol] === KNOWN.wanted.name && String(row[column(after, 'hitId')]).includes('|wanted:900002|') && row[column(after, 'change')] === r.t(uk, 'change.new'))).toBe(true);
+  expect(after.some((row) => row[inputCol] === KNOWN.traitor.name && row[column(after, 'change')] === r.t(uk, 'change.changed'))).toBe(true);
+  await s.pane.getByTestId('bulk-outcome').scrollIntoViewIfNeeded();
+  await s.shot('21-rescreen-summary');
+  expect(s.pageErrors).toEqual([]);
+});

@@ -1,0 +1,172 @@
+import { recogniseColumns } from '../../src/bulk/columns';
+import { parseDecision, readPreviousHits, type PreviousRun } from '../../src/bulk/decisions';
+import { startBulkRun, type AskFn, type BulkSink, type ResultChunk, type SinkBegin } from '../../src/bulk/engine';
+import { hitIdentity } from '../../src/bulk/hit-identity';
+import type { HitLine } from '../../src/bulk/hits';
+import { openLevel, reviewHit } from '../../src/bulk/rescreen';
+import { hitRows, hitsColumns, type TableCell, type TableContext } from '../../src/bulk/result-table';
+import type { ScreenedOutcome } from '../../src/bulk/outcome';
+import { CheckListsClient } from '../../src/core/client';
+import { ALL_LISTS } from '../../src/core/listdata';
+import { DEMO_CREDENTIALS, MAX_DATA_REVISION, createSandboxEngine, sandboxTransport } from '../../src/sandbox';
+import { parseMainArgs } from '../../src/sandbox/options';
+import { documentedCounts, editedList, exampleList } from '../support/rescreen-scenario';
+
+const hit = (over: Partial<HitLine> = {}): HitLine => ({ registry: 'peps', id: '10001', name: 'Кривоклен Северин Богданович', percent: 100, level: 'high', birth: '1967-04-12', details: 'MP', ...over });
+
+function outcome(key: string, hits: HitLine[]): ScreenedOutcome {
+  return { kind: 'screened', key, verdict: 'high', level: 'high', bestPercent: 100, totalHits: hits.length, counts: [hits.length], failures: [], idrequest: '', dateResponse: '', hits, hitsOmitted: 0 };
+}
+
+const ctx = (previous: PreviousRun | null = null): TableContext => ({ lang: 'en', headers: ['ПІБ'], mapping: { name: 0 }, registries: ['peps'], firstSourceRow: 2, previous });
+
+describe('hit identity', () => {
+  it('is registry + record id + subject key, never the row number', () => {
+    const o = outcome('q1:[["name","кривоклен северин богданович"]]', [hit()]);
+    const at3 = hitRows(ctx(), 1, ['Кривоклен Северин Богданович'], { kind: 'outcome', outcome: o });
+    const at40 = hitRows(ctx(), 38, ['Кривоклен Северин Богданович'], { kind: 'outcome', outcome: o });
+    expect(at3[0][0]).not.toBe(at40[0][0]);
+    expect(at3[0][14]).toBe(at40[0][14]);
+    expect(at3[0][14]).toMatch(/^h1\|peps:10001\|[0-9a-f]{16}$/);
+    expect(hitIdentity('q1:other subject', hit())).not.toBe(at3[0][14]);
+    expect(hitIdentity(o.key, hit({ id: '10002' }))).not.toBe(at3[0][14]);
+  });
+
+  it('hashes the defining fields for a registry without a stable record id', () => {
+    const a = hitIdentity('k', hit({ registry: 'edrchanges', id: '41703173', name: 'ТОВ "А"' }));
+    expect(a).toMatch(/^h1\|edrchanges#[0-9a-f]{16}\|/);
+    expect(hitIdentity('k', hit({ registry: 'edrchanges', id: '41703173', name: 'ТОВ  "а" ' }))).toBe(a);
+    expect(hitIdentity('k', hit({ registry: 'edrchanges', id: '41703173', name: 'ТОВ "Б"' }))).not.toBe(a);
+    expect(hitIdentity('k', hit({ id: '' }))).toMatch(/^h1\|peps#/);
+  });
+});
+
+describe('decisions', () => {
+  it('reads the four values in either language, whatever the case and spacing, and nothing else', () => {
+    expect(parseDecision(null)).toBeNull();
+    expect(parseDecision('  ')).toBeNull();
+    expect(parseDecision('false  POSITIVE')).toBe('falsePositive');
+    expect(parseDecision('Хибний збіг')).toBe('falsePositive');
+    expect(parseDecision('Підтверджено')).toBe('trueMatch');
+    expect(parseDecision('Потребує перевірки')).toBe('needsReview');
+    expect(parseDecision('Flase positive')).toBeUndefined();
+    expect(parseDecision(1)).toBeUndefined();
+  });
+
+  const header = hitsColumns('en').map((c) => c.header);
+  const id = hitIdentity('k', hit());
+  const row = (decision: string | null, hitId: string | null = id) => ['2', 'x', 'PEP', '10001', hit().name, 100, 'High', '1967-04-12', 'MP', null, decision, 'why', 'me', '2026-10-01', hitId];
+
+  // The "more hits not listed" line: no identity, nothing decided, nothing to carry.
+  const note = ['2', 'x', null, null, null, null, null, null, '5 more hit(s) not listed', null, null, null, null, null, null];
+
+  it('names the sheet and cell of a typo, of a missing column, and of a decided row without its Hit ID', () => {
+    const grid = { sheet: 'Hits', headerRow: 1, firstColumn: 0, header, rows: [row('True match'), row('Flase positive'), note, row('Needs review', 'edited')] };
+    const { problems, hits } = readPreviousHits(grid);
+    expect(problems.map((p) => `${p.sheet}!${p.cell}`)).toEqual(['Hits!K3', 'Hits!O5']);
+    expect(problems[0].message.en).toBe('Sheet "Hits", cell K3: "Flase positive" is not a decision. Use one of: "False positive", "True match", "Needs review", or leave it blank.');
+    expect(problems[0].message.uk).toContain('Аркуш "Hits", клітинка K3');
+    expect(hits.get(id)?.decision).toBe('trueMatch');
+
+    const without = readPreviousHits({ ...grid, header: header.filter((h) => h !== 'Reason'), rows: [] });
+    expect(without.problems.map((p) => p.message.en)).toEqual(['Sheet "Hits", header row A1:N1: the column "Reason" is missing. Restore it (undo the deletion) and run again.']);
+  });
+
+  it('keeps the first decision made when one client is on two rows', () => {
+    const { hits } = readPreviousHits({ sheet: 'H', headerRow: 1, firstColumn: 0, header, rows: [row(null), row('False positive'), row('True match')] });
+    expect(hits.get(id)?.decision).toBe('falsePositive');
+  });
+});
+
+describe('merge', () => {
+  const previous = (over: Partial<HitLine> = {}): PreviousRun => {
+    const { hits } = readPreviousHits({
+      sheet: 'H',
+      headerRow: 1,
+      firstColumn: 0,
+      header: hitsColumns('uk').map((c) => c.header),
+      rows: [['2', 'x', 'ПЕП', '10001', over.name ?? hit().name, over.percent ?? 100, 'Високий', '1967-04-12', 'old words', null, 'Хибний збіг', 'namesake', 'me', '2026-10-01', hitIdentity('k', hit())]],
+    });
+    return { source: 'H', hits };
+  };
+
+  it('marks New, Changed (percent, level, defining fields; decision kept) and Same (details may change)', () => {
+    expect(reviewHit(null, 'k', hit()).change).toBeNull();
+    expect(reviewHit(previous(), 'k2', hit())).toMatchObject({ change: 'new', decision: null });
+    expect(reviewHit(previous(), 'k', hit({ details: 'new words' }))).toMatchObject({ change: 'same', decision: 'falsePositive', reason: 'namesake', decidedBy: 'me', decidedAt: '2026-10-01' });
+    expect(reviewHit(previous(), 'k', hit({ percent: 90 }))).toMatchObject({ change: 'changed', decision: 'falsePositive' });
+    expect(reviewHit(previous(), 'k', hit({ level: 'low' })).change).toBe('changed');
+    expect(reviewHit(previous(), 'k', hit({ birth: '1967-04-13' })).change).toBe('changed');
+  });
+
+  it('open level: false positives left out, a confirmed true match counts as high', () => {
+    expect(openLevel([{ level: 'high', decision: 'falsePositive' }, { level: 'low', decision: null }])).toBe('low');
+    expect(openLevel([{ level: 'high', decision: 'falsePositive' }])).toBeNull();
+    expect(openLevel([{ level: 'low', decision: 'trueMatch' }])).toBe('high');
+    expect(openLevel([{ level: 'high', decision: 'needsReview' }])).toBe('high');
+  });
+});
+
+/** A sink that keeps the hits sheet as rows: enough to feed the next run. */
+function memorySink(): BulkSink & { hits: TableCell[][]; begun: SinkBegin | null } {
+  const sink = {
+    hits: [] as TableCell[][],
+    begun: null as SinkBegin | null,
+    begin: async (b: SinkBegin) => {
+      sink.begun = b;
+      return { output: {} };
+    },
+    write: async (c: ResultChunk) => {
+      c.hits.forEach((h, i) => (sink.hits[c.hitsStart + i] = h));
+    },
+    end: async () => undefined,
+  };
+  return sink;
+}
+
+function ask(dataRevision: number): AskFn {
+  const client = new CheckListsClient({ addresses: ['https://sandbox.checklists.invalid'], credentials: DEMO_CREDENTIALS, transport: sandboxTransport(createSandboxEngine({ dataRevision })) });
+  return (q, o) => client.search(q, o);
+}
+
+async function screen(list: (string | number | null)[][], revision: number, previous: PreviousRun | null) {
+  const [headers, ...rows] = list;
+  const sink = memorySink();
+  const report = await startBulkRun(
+    {
+      input: { headers, rows, source: 'clients', firstSourceRow: 2 },
+      mapping: recogniseColumns(headers),
+      options: { listdata: ALL_LISTS, search: 1, lowranklimit: 0 },
+      lang: 'en',
+      mode: 'sandbox',
+      modeLabel: { uk: 's', en: 's' },
+      previous,
+    },
+    { ask: ask(revision), sink },
+    { concurrency: 4 },
+  ).done;
+  const { hits, problems } = readPreviousHits({ sheet: 'hits', headerRow: 1, firstColumn: 0, header: sink.begun!.hitsColumns.map((c) => c.header), rows: sink.hits });
+  expect(problems).toEqual([]);
+  return { report, next: { source: `rev ${revision}`, hits } as PreviousRun };
+}
+
+describe('sandbox data revisions', () => {
+  it('re-screens of examples/clients.xlsx count exactly what docs/sandbox.md documents, edited list or not', async () => {
+    const list = exampleList('iso');
+    const r0 = await screen(list, 0, null);
+    const r1 = await screen(editedList(list, 'iso'), 1, r0.next);
+    expect(r1.report.rescreen).toMatchObject(documentedCounts(0, 1));
+    const r2 = await screen(list, 2, r1.next);
+    expect(r2.report.rescreen).toMatchObject(documentedCounts(1, 2));
+    const direct = await screen(list, 2, r0.next);
+    expect(direct.report.rescreen).toMatchObject(documentedCounts(0, 2));
+    const same = await screen(list, 0, r0.next);
+    expect(same.report.rescreen).toMatchObject({ newHits: 0, changedHits: 0, goneHits: 0, rowsToReview: 0 });
+  });
+
+  it('--data-revision is a whole number within the known revisions', () => {
+    expect(parseMainArgs(['--data-revision', '1']).dataRevision).toBe(1);
+    expect(() => parseMainArgs(['--data-revision', String(MAX_DATA_REVISION + 1)])).toThrow();
+    expect(() => createSandboxEngine({ dataRevision: -1 })).toThrow(RangeError);
+  });
+});

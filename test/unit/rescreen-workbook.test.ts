@@ -1,0 +1,123 @@
+import { recogniseColumns } from '../../src/bulk/columns';
+import type { AskFn } from '../../src/bulk/engine';
+import { decisionList } from '../../src/bulk/decisions';
+import { CheckListsClient } from '../../src/core/client';
+import { ALL_LISTS } from '../../src/core/listdata';
+import { cellAddress, columnLetters } from '../../src/excel/a1';
+import { readSelectionInput } from '../../src/excel/bulk-input';
+import { startWorkbookRun } from '../../src/excel/bulk-run';
+import { startWorkbookRescreen } from '../../src/excel/rescreen-run';
+import { DEMO_CREDENTIALS, createSandboxEngine, sandboxTransport } from '../../src/sandbox';
+import { PICKS, checkCarried, countedChanges, decisionEdits, documentedCounts, editedList, exampleList, hitsIndex } from '../support/rescreen-scenario';
+import { WorkbookFake } from '../support/workbook-fake';
+
+/**
+ * Issue 16, "a month later", in the add-in on the workbook fake: the same scenario as
+ * test/integration/rescreen-cli.test.ts, so both surfaces must give the same counts.
+ */
+function sandboxAsk(dataRevision: number): AskFn {
+  const client = new CheckListsClient({
+    addresses: ['https://sandbox.checklists.invalid'],
+    credentials: DEMO_CREDENTIALS,
+    transport: sandboxTransport(createSandboxEngine({ dataRevision })),
+  });
+  return (query, options) => client.search(query, options);
+}
+
+const COMMON = {
+  options: { listdata: ALL_LISTS, search: 1 as const, lowranklimit: 0 },
+  lang: 'en' as const,
+  mode: 'sandbox' as const,
+  modeLabel: { uk: 'ПІСОЧНИЦЯ — вигадані дані', en: 'SANDBOX — fictional data' },
+  tuning: { concurrency: 4, chunkRows: 50, flushIntervalMs: 10_000 },
+};
+/** Run header (12 rows) and a blank row above the results table. */
+const TABLE_TOP = 13;
+
+let fake: WorkbookFake;
+let restore: () => void;
+beforeEach(() => {
+  fake = new WorkbookFake();
+  restore = fake.install();
+});
+afterEach(() => restore());
+
+async function firstRun(): Promise<{ results: string; hits: string }> {
+  fake.setSheet('Клієнти', exampleList('serial')).select('Клієнти', 'A1');
+  const input = await readSelectionInput();
+  const before = fake.sheetNames();
+  const report = await startWorkbookRun({ input, mapping: recogniseColumns(input.headers), ...COMMON }, { ask: sandboxAsk(0) }).done;
+  expect(report.status).toBe('completed');
+  const added = fake.sheetNames().filter((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible');
+  return { results: added.find((n) => !/hits/.test(n))!, hits: added.find((n) => /hits/.test(n))! };
+}
+
+function decideAll(hitsSheet: string): void {
+  for (const e of decisionEdits(fake.sheetValues(hitsSheet), 'en')) fake.pasteValues(hitsSheet, cellAddress(e.row, e.column), [e.values]);
+}
+
+describe('Screen again on the workbook: a month later', () => {
+  it('carries every decision, marks New/Changed, lists Gone, as documented for the revision', async () => {
+    const first = await firstRun();
+    const hitsGrid = fake.sheetValues(first.hits);
+    const at = hitsIndex(hitsGrid[0], 'en');
+    const letter = columnLetters(at.decision);
+    // The Decision column has the drop-down, and the drop-down refuses a typed typo.
+    expect(fake.dataValidations(first.hits)).toEqual([
+      expect.objectContaining({ address: `${letter}2:${letter}${hitsGrid.length}`, rule: { list: { inCellDropDown: true, source: decisionList('en').join(',') } } }),
+    ]);
+    expect(fake.typeValue(first.hits, `${letter}2`, 'Flase positive')).toBe(false);
+    decideAll(first.hits);
+    fake.setSheet('Клієнти', editedList(exampleList('serial'), 'serial'));
+
+    const before = fake.sheetNames();
+    const report = await (await startWorkbookRescreen({ sheetName: first.results, ...COMMON }, { ask: sandboxAsk(1) })).done;
+    const documented = documentedCounts(0, 1);
+    expect(report.rescreen).toMatchObject(documented);
+
+    const added = fake.sheetNames().filter((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible');
+    const hits = fake.sheetValues(added.find((n) => /hits/.test(n))!);
+    const gone = fake.sheetValues(added.find((n) => /gone/.test(n))!);
+    const results = fake.sheetValues(added.find((n) => !/hits|gone/.test(n))!);
+    expect(countedChanges(hits, gone, 'en')).toEqual(documented);
+    const problems: string[] = [];
+    checkCarried(hits, results.slice(TABLE_TOP), 'en', (ok, what) => ok || problems.push(what));
+    expect(problems).toEqual([]);
+    const nonResident = hits.find((r) => r[at.input] === PICKS[1].input)!;
+    expect([nonResident[at.change], nonResident[at.percent], nonResident[at.decision]]).toEqual(['Changed', 90, 'False positive']);
+    expect(String(results[3][1])).toContain(`new ${documented.newHits}, changed ${documented.changedHits}, gone ${documented.goneHits}`);
+  });
+
+  it('on Excel below ExcelApi 1.8 the Decision column has no drop-down, and Screen again still carries decisions', async () => {
+    restore();
+    fake = new WorkbookFake({ excelApi: '1.7' });
+    restore = fake.install();
+    const list = exampleList('serial');
+    fake.setSheet('Клієнти', list).select('Клієнти', `A1:D${list.length}`);
+    const input = await readSelectionInput();
+    const before = fake.sheetNames();
+    expect((await startWorkbookRun({ input, mapping: recogniseColumns(input.headers), ...COMMON }, { ask: sandboxAsk(0) }).done).status).toBe('completed');
+    const added = fake.sheetNames().filter((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible');
+    const hitsSheet = added.find((n) => /hits/.test(n))!;
+    expect(fake.dataValidations(hitsSheet)).toEqual([]);
+    decideAll(hitsSheet);
+    const report = await (await startWorkbookRescreen({ sheetName: added.find((n) => !/hits/.test(n))!, ...COMMON }, { ask: sandboxAsk(1) })).done;
+    expect(report.rescreen).toMatchObject(documentedCounts(0, 1));
+  });
+
+  it('refuses a typo and a deleted column, naming the sheet and cell, and adds nothing', async () => {
+    const first = await firstRun();
+    const grid = fake.sheetValues(first.hits);
+    const [e] = decisionEdits(grid, 'en');
+    fake.pasteValues(first.hits, cellAddress(e.row, e.column), [['Flase positive']]);
+    const names = fake.sheetNames();
+    const again = () => startWorkbookRescreen({ sheetName: first.results, ...COMMON }, { ask: sandboxAsk(1) });
+    await expect(again()).rejects.toThrow(`Sheet "${first.hits}", cell ${cellAddress(e.row, e.column)}: "Flase positive" is not a decision.`);
+
+    fake.pasteValues(first.hits, cellAddress(e.row, e.column), [[decisionList('en')[0]]]);
+    fake.deleteColumn(first.hits, columnLetters(hitsIndex(grid[0], 'en').reason));
+    await expect(again()).rejects.toThrow(new RegExp(`Sheet "${first.hits}", header row A1:[A-Z]+1: the column "Reason" is missing`));
+    expect(fake.sheetNames()).toEqual(names);
+    expect(fake.sheetValues(first.hits)[e.row][e.column]).toBe('False positive');
+  });
+});
