@@ -11,7 +11,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CancelledError, describeError } from '../core/errors';
 import type { Lang } from '../core/i18n';
 import { validateQuery, type SearchQuery } from '../core/query';
@@ -20,11 +20,18 @@ import type { Settings, ServiceMode } from '../core/settings';
 import { describeExcelError } from '../excel/errors';
 import { taskpaneMessages as m } from './messages';
 import { RegistryPicker } from './RegistryPicker';
-import { ResultsView } from './ResultsView';
 import { runtimeFor } from './runtime';
 import { errorsByField, queryInputFrom, searchFormDefaults, subjectText, type SearchField, type SearchFormValues } from './search-form';
 import type { TaskpaneServices } from './services';
 import { summaryRows } from './summary-rows';
+import { LoadBoundary } from './LoadBoundary';
+
+/**
+ * The result renderers of all 18 registries and their field labels load with the first answer;
+ * the request starts on submit, so the chunk arrives while the service is still answering.
+ */
+const loadResultsView = () => import(/* webpackChunkName: "results" */ './ResultsView');
+const ResultsView = lazy(() => loadResultsView().then((module) => ({ default: module.ResultsView })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, minWidth: 0 },
@@ -97,6 +104,8 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
       setLastErrors(checked.errors);
       return;
     }
+    // The renderers load while the question is out; a failed load is shown where the results go.
+    loadResultsView().catch(() => undefined);
     setLastErrors([]);
     await ask(checked.query, subjectText(values), false);
   };
@@ -219,15 +228,19 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
         </div>
       )}
       {shown && (
-        <ResultsView
-          result={shown.answer}
-          summary={shown.answer.summary}
-          mode={shown.mode}
-          lang={lang}
-          onInsert={insert}
-          inserting={inserting}
-          insertMessage={insertMessage}
-        />
+        <LoadBoundary lang={lang}>
+          <Suspense fallback={<Spinner size="small" label={m.t(lang, 'app.partLoading')} />}>
+            <ResultsView
+              result={shown.answer}
+              summary={shown.answer.summary}
+              mode={shown.mode}
+              lang={lang}
+              onInsert={insert}
+              inserting={inserting}
+              insertMessage={insertMessage}
+            />
+          </Suspense>
+        </LoadBoundary>
       )}
     </div>
   );
