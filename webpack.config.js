@@ -14,7 +14,7 @@ const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { localizeFunctionsMetadata } = require('./scripts/functions-l10n');
 const { DEV_HOST, addinHost, retargetManifest } = require('./scripts/addin-host');
-const { scriptRule } = require('./scripts/webpack-rules');
+const { scriptRule, zodJsonSchemaStubRule } = require('./scripts/webpack-rules');
 
 const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 const OFFICE_JS_PACKAGE = path.dirname(require.resolve('@microsoft/office-js/package.json'));
@@ -130,7 +130,7 @@ module.exports = async (env = {}, argv = {}) => {
     // loads a module twice; the pane, the result renderers, the bulk panel, the settings, the
     // dark themes and the sandbox are lazy imports (webpackChunkName in src/) that load on
     // demand. The budgets: npm run build:check (scripts/build-check.mjs).
-    optimization: { runtimeChunk: 'single', splitChunks: { chunks: 'all', filename: 'chunks/[name].[contenthash:8].js' } },
+    optimization: { runtimeChunk: 'single', splitChunks: { chunks: 'all', filename: 'chunks/[name].[contenthash:8].js', cacheGroups: { defaultVendors: false } } },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: {
       rules: [
@@ -139,6 +139,7 @@ module.exports = async (env = {}, argv = {}) => {
         // rules run last rule first: swc turns the TSX into JS, then this rule sees it.)
         { test: /\.tsx$/, include: path.resolve(__dirname, 'src'), use: [{ loader: '@griffel/webpack-loader' }] },
         scriptRule(),
+        zodJsonSchemaStubRule(),
         { test: /\.(png|jpg|jpeg|gif|ico)$/, type: 'asset/resource' },
       ],
     },

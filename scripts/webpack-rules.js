@@ -21,4 +21,12 @@ function scriptRule() {
   };
 }
 
-module.exports = { scriptRule };
+/** zod's JSON Schema export, never used by the add-in, replaced by stubs (see the loader). */
+function zodJsonSchemaStubRule() {
+  return {
+    test: /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/,
+    use: [{ loader: require.resolve('./zod-json-schema-stub-loader.js') }],
+  };
+}
+
+module.exports = { scriptRule, zodJsonSchemaStubRule };

@@ -1,8 +1,6 @@
 import {
   Badge,
   FluentProvider,
-  MessageBar,
-  MessageBarBody,
   Select,
   Spinner,
   Tab,
@@ -11,7 +9,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { Suspense, lazy, useCallback, useEffect, useId, useState } from 'react';
+import { MessageBar, MessageBarBody } from './message-bar';
+import { Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { reloadSharedSettings } from '../service/runtime';
 import { isScreenSelectionMessage } from './bulk/screen-request';
 import { peekPendingScreenRequest } from './bulk/screen-request-note';
@@ -21,6 +20,7 @@ import type { Settings } from '../core/settings';
 import type { LoadedSettings } from '../core/settings-store';
 import type { Connection } from '../service/connection';
 import { LoadBoundary } from './LoadBoundary';
+import { bulkPanel, settingsPanel } from './lazy-parts';
 import { taskpaneMessages as m } from './messages';
 import { SandboxBanner } from './SandboxBanner';
 import { SearchPanel } from './SearchPanel';
@@ -51,8 +51,8 @@ const useStyles = makeStyles({
 type TabKey = 'search' | 'settings' | 'bulk';
 
 /** The bulk panel (with the bulk engine and its writers) and the settings load the first time their tab opens. */
-const BulkPanel = lazy(() => import(/* webpackChunkName: "bulk" */ './bulk/BulkPanel').then((module) => ({ default: module.BulkPanel })));
-const SettingsPanel = lazy(() => import(/* webpackChunkName: "settings" */ './SettingsPanel').then((module) => ({ default: module.SettingsPanel })));
+const BulkPanel = bulkPanel.Component;
+const SettingsPanel = settingsPanel.Component;
 
 export function resolveLang(language: Settings['language'], displayLanguage: string | null): Lang {
   return language === 'auto' ? langFromLocale(displayLanguage) : language;
@@ -175,7 +175,7 @@ export function App({ services }: AppProps) {
               <SearchPanel services={services} settings={loaded.settings} lang={lang} />
             </div>
             <div hidden={tab !== 'bulk'}>
-              {mode === 'sandbox' && <SandboxBanner lang={lang} />}
+              {bulkOpened && mode === 'sandbox' && <SandboxBanner lang={lang} />}
               {bulkOpened && (
                 <LoadBoundary lang={lang}>
                   <Suspense fallback={<Spinner label={m.t(lang, 'app.partLoading')} />}>

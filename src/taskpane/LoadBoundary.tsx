@@ -1,4 +1,4 @@
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody } from './message-bar';
 import { Component, type ReactNode } from 'react';
 import type { Lang } from '../core/i18n';
 import { taskpaneMessages as m } from './messages';

@@ -2,16 +2,14 @@ import {
   Button,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
   Select,
   Spinner,
   Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
+import { MessageBar, MessageBarBody, MessageBarTitle } from './message-bar';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CancelledError, describeError } from '../core/errors';
 import type { Lang } from '../core/i18n';
 import { validateQuery, type SearchQuery } from '../core/query';
@@ -25,13 +23,13 @@ import { errorsByField, queryInputFrom, searchFormDefaults, subjectText, type Se
 import type { TaskpaneServices } from './services';
 import { summaryRows } from './summary-rows';
 import { LoadBoundary } from './LoadBoundary';
+import { resultsView } from './lazy-parts';
 
 /**
  * The result renderers of all 18 registries and their field labels load with the first answer;
  * the request starts on submit, so the chunk arrives while the service is still answering.
  */
-const loadResultsView = () => import(/* webpackChunkName: "results" */ './ResultsView');
-const ResultsView = lazy(() => loadResultsView().then((module) => ({ default: module.ResultsView })));
+const ResultsView = resultsView.Component;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, minWidth: 0 },
@@ -105,7 +103,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
       return;
     }
     // The renderers load while the question is out; a failed load is shown where the results go.
-    loadResultsView().catch(() => undefined);
+    resultsView.preload().catch(() => undefined);
     setLastErrors([]);
     await ask(checked.query, subjectText(values), false);
   };
