@@ -130,7 +130,25 @@ module.exports = async (env = {}, argv = {}) => {
     // loads a module twice; the pane, the result renderers, the bulk panel, the settings, the
     // dark themes and the sandbox are lazy imports (webpackChunkName in src/) that load on
     // demand. The budgets: npm run build:check (scripts/build-check.mjs).
-    optimization: { runtimeChunk: 'single', splitChunks: { chunks: 'all', filename: 'chunks/[name].[contenthash:8].js', cacheGroups: { defaultVendors: false } } },
+    optimization: {
+      runtimeChunk: 'single',
+      splitChunks: {
+        chunks: 'all',
+        filename: 'chunks/[name].[contenthash:8].js',
+        cacheGroups: {
+          // All the functions share with the pane (zod, core, service) as one file: one request
+          // and one gzip stream instead of several (about 2 KB less on the runtime page).
+          functionsShared: {
+            test: (module, { chunkGraph }) => [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => chunk.name === 'functions'),
+            minChunks: 2,
+            name: 'shared',
+            priority: 20,
+            reuseExistingChunk: true,
+            enforce: true,
+          },
+        },
+      },
+    },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: {
       rules: [

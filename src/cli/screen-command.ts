@@ -10,6 +10,7 @@ import type { Lang } from '../core/i18n';
 import { normalizeListdata } from '../core/query';
 import { ALL_LISTS } from '../core/listdata';
 import { connect, type Connection } from '../service/connection';
+import { nodeHttpTransport } from './http-transport';
 import type { ScreenArgs } from './args';
 import type { CliConfig } from './config';
 import { EXIT, UsageError, type ExitCode } from './exit-codes';
@@ -139,7 +140,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   const target: OutputTarget = { ...chosen, delimiter: table.delimiter ?? chosen.delimiter };
   const statePath = statePathFor(target.path);
 
-  const connection = connect(config.loaded);
+  const connection = connect(config.loaded, { transport: nodeHttpTransport() });
   if (connection.mode === 'sandbox') note('sandbox.notice', { label: connection.label[lang] });
 
   const previous = await readStateFile(statePath);

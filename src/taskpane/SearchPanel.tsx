@@ -21,7 +21,6 @@ import { RegistryPicker } from './RegistryPicker';
 import { runtimeFor } from './runtime';
 import { errorsByField, queryInputFrom, searchFormDefaults, subjectText, type SearchField, type SearchFormValues } from './search-form';
 import type { TaskpaneServices } from './services';
-import { summaryRows } from './summary-rows';
 import { LoadBoundary } from './LoadBoundary';
 import { resultsView } from './lazy-parts';
 
@@ -138,6 +137,8 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
     setInserting(true);
     setInsertMessage(null);
     try {
+      // The sheet layout comes with the results chunk: only a search that answered needs it.
+      const { summaryRows } = await import(/* webpackChunkName: "results" */ './summary-rows');
       const rows = summaryRows(shown.subject, shown.answer.summary, shown.answer, shown.mode, lang);
       const address = await services.excel.insertAtActiveCell(rows);
       setInsertMessage({ intent: 'success', text: m.t(lang, 'results.inserted', { address }) });
