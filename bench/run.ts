@@ -93,7 +93,7 @@ async function bulk(): Promise<void> {
     await run(process.execPath, [BIN, 'search', '--name', 'Прогрів Сандбокс'], liveEnv(server));
     for (const c of CONCURRENCIES) {
       requests.length = 0;
-      const out = join(work, `out-${c}`);
+      const out = join(work, `out-${c}.csv`);
       const r = await run(process.execPath, [BIN, 'screen', csv, '-o', out, '--concurrency', String(c), '--progress', 'none'], liveEnv(server));
       if (r.code !== 0) throw new Error(`checklists screen exited ${r.code}\n${r.stderr.slice(-2000)}`);
       const ideal = (D * L) / c;
@@ -198,10 +198,9 @@ function printTable(): void {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) {
-    const b = spawnSync('npm', ['run', '--silent', 'build:cli'], { cwd: ROOT, stdio: 'inherit' });
-    if (b.status !== 0) throw new Error('npm run build:cli failed');
-  }
+  // Always the current source: the bundle takes under a second, a stale one would measure old code.
+  const b = spawnSync('npm', ['run', '--silent', 'build:cli'], { cwd: ROOT, stdio: 'inherit' });
+  if (b.status !== 0) throw new Error('npm run build:cli failed');
   await bulk();
   if (!QUICK) {
     await startup();

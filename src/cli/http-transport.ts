@@ -1,5 +1,5 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type * as Https from 'node:https';
 import type { Transport, TransportRequest, TransportResponse } from '../core/transport';
 
 /**
@@ -12,9 +12,16 @@ import type { Transport, TransportRequest, TransportResponse } from '../core/tra
  */
 export function nodeHttpTransport(options: { maxSockets?: number } = {}): Transport {
   const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
-  const agents = { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) };
+  const httpAgent = new HttpAgent(agentOptions);
+  // node:https (and TLS with it) loads with the first https address: a sandbox run never pays for it.
+  let https: Promise<{ module: typeof Https; agent: Https.Agent }> | null = null;
+  const loadHttps = () => {
+    https ??= import('node:https').then((module) => ({ module, agent: new module.Agent(agentOptions) }));
+    return https;
+  };
   return {
-    send(request: TransportRequest): Promise<TransportResponse> {
+    async send(request: TransportRequest): Promise<TransportResponse> {
+      const tls = request.url.startsWith('https:') ? await loadHttps() : null;
       return new Promise<TransportResponse>((resolve, reject) => {
         const { signal } = request;
         if (signal.aborted) {
@@ -22,11 +29,10 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): Transp
           return;
         }
         const url = new URL(request.url);
-        const secure = url.protocol === 'https:';
         const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
         const headers: Record<string, string | number> = { ...request.headers };
         if (body) headers['Content-Length'] = body.length;
-        const req = (secure ? httpsRequest : httpRequest)(url, { method: request.method, headers, agent: secure ? agents.https : agents.http });
+        const req = tls ? tls.module.request(url, { method: request.method, headers, agent: tls.agent }) : httpRequest(url, { method: request.method, headers, agent: httpAgent });
         const onAbort = () => req.destroy(signal.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError'));
         signal.addEventListener('abort', onAbort, { once: true });
         const done = () => signal.removeEventListener('abort', onAbort);
