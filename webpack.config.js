@@ -14,7 +14,7 @@ const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { localizeFunctionsMetadata } = require('./scripts/functions-l10n');
 const { DEV_HOST, addinHost, retargetManifest } = require('./scripts/addin-host');
-const { scriptRule, zodJsonSchemaStubRule } = require('./scripts/webpack-rules');
+const { griffelRule, scriptRule, zodJsonSchemaStubRule } = require('./scripts/webpack-rules');
 
 const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 const OFFICE_JS_PACKAGE = path.dirname(require.resolve('@microsoft/office-js/package.json'));
@@ -152,10 +152,7 @@ module.exports = async (env = {}, argv = {}) => {
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: {
       rules: [
-        // Our makeStyles are compiled at build time, as Fluent's own components already are, so
-        // the page ships class names instead of Griffel's style compiler. (Loaders of matching
-        // rules run last rule first: swc turns the TSX into JS, then this rule sees it.)
-        { test: /\.tsx$/, include: path.resolve(__dirname, 'src'), use: [{ loader: '@griffel/webpack-loader' }] },
+        griffelRule(),
         scriptRule(),
         zodJsonSchemaStubRule(),
         { test: /\.(png|jpg|jpeg|gif|ico)$/, type: 'asset/resource' },
