@@ -14,7 +14,7 @@ const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { localizeFunctionsMetadata } = require('./scripts/functions-l10n');
 const { DEV_HOST, addinHost, retargetManifest } = require('./scripts/addin-host');
-const { scriptRule } = require('./scripts/webpack-rules');
+const { griffelRule, scriptRule, zodJsonSchemaStubRule } = require('./scripts/webpack-rules');
 
 const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 const OFFICE_JS_PACKAGE = path.dirname(require.resolve('@microsoft/office-js/package.json'));
@@ -48,6 +48,44 @@ class LocalizedFunctionsMetadataPlugin {
   }
 }
 
+/**
+ * Writes chunk-groups.json: for each entry and each named lazy import (pane, results, bulk,
+ * settings, themes, sandbox) the files it loads and the packages inside them.
+ * scripts/build-check.mjs weighs the page's budgets from it and the built files; nothing in the
+ * add-in reads it.
+ */
+class ChunkGroupsManifestPlugin {
+  apply(compiler) {
+    const name = 'ChunkGroupsManifestPlugin';
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const packageOf = (module) => {
+          const resource = module.resource ?? module.rootModule?.resource ?? '';
+          const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(resource);
+          return match ? match[1].replace(/\\/g, '/') : null;
+        };
+        const groups = {};
+        for (const group of compilation.chunkGroups) {
+          if (!group.name) continue;
+          const files = new Set();
+          const packages = new Set();
+          for (const chunk of group.chunks) {
+            for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+            for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+              for (const inner of module.modules ?? [module]) {
+                const pkg = packageOf(inner);
+                if (pkg) packages.add(pkg);
+              }
+            }
+          }
+          groups[group.name] = { initial: group.isInitial(), files: [...files], packages: [...packages].sort() };
+        }
+        compilation.emitAsset('chunk-groups.json', new sources.RawSource(JSON.stringify(groups, null, 2)));
+      });
+    });
+  }
+}
+
 async function httpsOptions() {
   const devCerts = require('office-addin-dev-certs');
   const options = await devCerts.getHttpsServerOptions();
@@ -75,23 +113,48 @@ module.exports = async (env = {}, argv = {}) => {
   return {
     devtool: 'source-map',
     entry: {
-      taskpane: './src/taskpane/index.tsx',
+      taskpane: './src/taskpane/index.ts',
       functions: FUNCTIONS_SOURCE,
       commands: './src/commands/commands.ts',
     },
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: '[name].js',
+      chunkFilename: 'chunks/[name].[contenthash:8].js',
       // dist/cli.cjs is the command line's bundle (npm run build:cli): not ours to delete.
       clean: { keep: /^cli\./ },
     },
     // One module registry for the page: the task pane, the functions and the ribbon share the
     // scheduler, its cache and the in-process sandbox instead of each bundling its own copy.
-    optimization: { runtimeChunk: 'single' },
+    // Code two entries or lazy parts share is split out once (chunks: 'all'), so the page never
+    // loads a module twice; the pane, the result renderers, the bulk panel, the settings, the
+    // dark themes and the sandbox are lazy imports (webpackChunkName in src/) that load on
+    // demand. The budgets: npm run build:check (scripts/build-check.mjs).
+    optimization: {
+      runtimeChunk: 'single',
+      splitChunks: {
+        chunks: 'all',
+        filename: 'chunks/[name].[contenthash:8].js',
+        cacheGroups: {
+          // All the functions share with the pane (zod, core, service) as one file: one request
+          // and one gzip stream instead of several (about 2 KB less on the runtime page).
+          functionsShared: {
+            test: (module, { chunkGraph }) => [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => chunk.name === 'functions'),
+            minChunks: 2,
+            name: 'shared',
+            priority: 20,
+            reuseExistingChunk: true,
+            enforce: true,
+          },
+        },
+      },
+    },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: {
       rules: [
+        griffelRule(),
         scriptRule(),
+        zodJsonSchemaStubRule(),
         { test: /\.(png|jpg|jpeg|gif|ico)$/, type: 'asset/resource' },
       ],
     },
@@ -99,6 +162,7 @@ module.exports = async (env = {}, argv = {}) => {
     plugins: [
       new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: FUNCTIONS_SOURCE }),
       new LocalizedFunctionsMetadataPlugin(FUNCTION_LOCALES),
+      new ChunkGroupsManifestPlugin(),
       // The shared runtime page: everything runs here (manifest: <Runtime resid="Taskpane.Url">).
       page('taskpane.html', './src/taskpane/index.html', ['functions', 'commands', 'taskpane']),
       // Stand-alone pages for hosts or tools that load one surface without the shared runtime.

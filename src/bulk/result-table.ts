@@ -1,7 +1,7 @@
 import type { FieldError } from '../core/errors';
 import type { Lang, LocalizedText } from '../core/i18n';
 import { registryDef, type RegistryKey } from '../core/registries';
-import { levelText, registryErrorText } from '../core/summary';
+import { levelText, registryErrorText, verdictText, type MatchLevel, type Verdict } from '../core/summary';
 import { headerText, type CellValue, type ColumnMapping } from './columns';
 import { decisionText, type PreviousHit, type PreviousRun } from './decisions';
 import { bulkMessages } from './messages';
@@ -113,13 +113,21 @@ export function statusText(result: RowResult, ctx: TableContext): string {
   return t(ctx.lang, 'status.clear');
 }
 
+/**
+ * A screened row always says what came back, so a row with no hits never looks like one that was
+ * not asked (those stay blank): "No hits" when every registry answered, "Incomplete" when one failed.
+ */
+function overallLevelText(screened: { totalHits: number; level: MatchLevel | null; verdict: Verdict }, lang: Lang): string {
+  return screened.totalHits > 0 ? levelText(screened.level, lang) : verdictText(screened.verdict, lang);
+}
+
 /** One result row: the input as given, then what the service said about it. */
 export function resultRow(ctx: TableContext, rowIndex: number, input: readonly CellValue[], result: RowResult): TableCell[] {
   const cells: TableCell[] = [ctx.firstSourceRow + rowIndex];
   for (let i = 0; i < ctx.headers.length; i++) cells.push(inputCell(input[i]));
   const o = result.kind === 'outcome' ? result.outcome : null;
   const screened = o && o.kind === 'screened' ? o : null;
-  cells.push(screened && screened.totalHits > 0 ? levelText(screened.level, ctx.lang) : null);
+  cells.push(screened ? overallLevelText(screened, ctx.lang) : null);
   cells.push(screened ? screened.bestPercent : null);
   for (let i = 0; i < ctx.registries.length; i++) cells.push(screened ? (screened.counts[i] ?? null) : null);
   cells.push(o ? registryErrorsText(o, ctx.lang) || null : null);

@@ -138,9 +138,39 @@ function parseRate(name: string, value: string | undefined): number | undefined 
   return n;
 }
 
+/** A value such as -1 or -1024: no option of ours is named with a digit, so it is never an option. */
+const NEGATIVE_VALUE = /^-\d/;
+
+/**
+ * parseArgs reads `--registries -1` as an option without its value followed by an unknown
+ * option ("argument is ambiguous"), yet -1 is the default listdata the help offers. A
+ * negative-looking word after an option that takes a value is that option's value: it is
+ * rewritten as `--registries=-1`, which parseArgs takes as it is.
+ */
+export function attachNegativeValues(argv: readonly string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
+  const byShort = new Map<string, string>(Object.entries(options).flatMap(([name, o]) => (o.short ? [[`-${o.short}`, name] as const] : [])));
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    if (word === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const name: string | undefined = word.startsWith('--') ? word.slice(2) : byShort.get(word);
+    const next = argv[i + 1];
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && NEGATIVE_VALUE.test(next)) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else {
+      out.push(word);
+    }
+  }
+  return out;
+}
+
 function run<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O, positionals: boolean) {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: positionals });
+    return parseArgs({ args: attachNegativeValues(argv, options), options, strict: true, allowPositionals: positionals });
   } catch (e) {
     // parseArgs names the offending option in English only; keep its words, add ours around them.
     const detail = e instanceof Error ? e.message : String(e);

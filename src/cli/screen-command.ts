@@ -10,6 +10,7 @@ import type { Lang } from '../core/i18n';
 import { normalizeListdata } from '../core/query';
 import { ALL_LISTS } from '../core/listdata';
 import { connect, type Connection } from '../service/connection';
+import { nodeHttpTransport } from './http-transport';
 import type { ScreenArgs } from './args';
 import type { CliConfig } from './config';
 import { EXIT, UsageError, type ExitCode } from './exit-codes';
@@ -142,7 +143,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
 
   const previousRun = await previousRunFor(args, io);
   const sandbox = sandboxForEnv(io);
-  const connection = connect(config.loaded, sandbox ? { sandbox } : {});
+  const connection = connect(config.loaded, { transport: nodeHttpTransport(), ...(sandbox ? { sandbox } : {}) });
   if (connection.mode === 'sandbox') note('sandbox.notice', { label: connection.label[lang] });
 
   const previous = await readStateFile(statePath);

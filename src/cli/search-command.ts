@@ -7,6 +7,7 @@ import { registryDef, type RegistryKey } from '../core/registries';
 import { levelText, registryErrorText, summarize, verdictText, type EnvelopeSummary, type RegistrySummary } from '../core/summary';
 import { hitLine } from '../bulk/hits';
 import { connect, type Connection } from '../service/connection';
+import { nodeHttpTransport } from './http-transport';
 import type { SearchArgs } from './args';
 import type { CliConfig } from './config';
 import { EXIT, type ExitCode } from './exit-codes';
@@ -108,7 +109,7 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
   if (!validation.ok) throw new InvalidInputError(validation.errors);
   const query = validation.query;
 
-  const connection = connect(config.loaded);
+  const connection = connect(config.loaded, { transport: nodeHttpTransport() });
   if (connection.mode === 'sandbox') io.stderr.write(`${cliMessages.t(lang, 'sandbox.notice', { label: connection.label[lang] })}\n`);
 
   const result = await connection.client.search(query, { method: args.get ? 'GET' : 'POST', signal: io.interrupt });

@@ -13,7 +13,9 @@ import { sandboxMessages, type SandboxMessageKey } from './messages';
 import { BadRequest, RequestFields, localDate, parseSandboxQuery, type SandboxQuery } from './request';
 
 /** Fictional credentials every sandbox accepts; printed by `npm run sandbox` and listed in docs/sandbox.md. */
-export const DEMO_CREDENTIALS = { tokken: 'demo-tokken', idSubjectFM: 'demo-subject' } as const;
+import { DEMO_CREDENTIALS } from './credentials';
+
+export { DEMO_CREDENTIALS };
 
 export interface SandboxAccount {
   tokken: string;

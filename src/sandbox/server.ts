@@ -92,11 +92,14 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       res.end(answer.body);
       log?.(`${method} ${url.pathname} ${answer.status} ${Date.now() - started}ms`);
     };
-    if (answer.delayMs > 0) {
+    // Latency is counted from the request's arrival, the sandbox's own work included: a service
+    // with latency L answers L after it was asked, so a client's ideal time is exactly D·L/C.
+    const delayMs = answer.delayMs > 0 ? Math.max(0, answer.delayMs - (Date.now() - started)) : 0;
+    if (delayMs > 0) {
       const timer = setTimeout(() => {
         timers.delete(timer);
         finish();
-      }, answer.delayMs);
+      }, delayMs);
       timers.add(timer);
     } else finish();
   };

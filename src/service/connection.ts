@@ -2,8 +2,9 @@ import { CheckListsClient } from '../core/client';
 import type { LocalizedText } from '../core/i18n';
 import type { LoadedSettings } from '../core/settings-store';
 import { addressList, type ServiceMode, type Settings } from '../core/settings';
-import type { Transport } from '../core/transport';
-import { DEMO_CREDENTIALS, createSandboxEngine, sandboxTransport } from '../sandbox';
+import type { Transport, TransportRequest, TransportResponse } from '../core/transport';
+import { DEMO_CREDENTIALS } from '../sandbox/credentials';
+import type { SandboxEngine } from '../sandbox/engine';
 
 /**
  * Settings in, a ready client out: live service or the in-process sandbox. Every surface
@@ -34,19 +35,34 @@ export const MODE_NOTICES: Record<ServiceMode, LocalizedText> = {
   live: { uk: 'CheckLists використовує робочий сервіс.', en: 'CheckLists uses the live service.' },
 };
 
-let sharedEngine: ReturnType<typeof createSandboxEngine> | null = null;
+let sharedEngine: Promise<SandboxEngine> | null = null;
 
-/** One in-process sandbox per runtime: its data is generated once and its quota counts across surfaces. */
-export function inProcessSandbox(): ReturnType<typeof createSandboxEngine> {
-  sharedEngine ??= createSandboxEngine();
+/**
+ * One in-process sandbox per runtime: its data is generated once and its quota counts across
+ * surfaces. Its code and fictional data load on first use (a chunk of their own in the add-in),
+ * so a workbook on the live service never downloads them.
+ */
+export function inProcessSandbox(): Promise<SandboxEngine> {
+  sharedEngine ??= import(/* webpackChunkName: "sandbox" */ '../sandbox/engine').then((m) => m.createSandboxEngine());
   return sharedEngine;
+}
+
+/** The in-process sandbox (or a given engine) as a transport that loads it on its first request. */
+function lazySandboxTransport(engine?: SandboxEngine): Transport {
+  let transport: Promise<Transport> | null = null;
+  return {
+    async send(request: TransportRequest): Promise<TransportResponse> {
+      transport ??= Promise.all([engine ?? inProcessSandbox(), import(/* webpackChunkName: "sandbox" */ '../sandbox/transport')]).then(([e, t]) => t.sandboxTransport(e));
+      return (await transport).send(request);
+    },
+  };
 }
 
 export interface ConnectOptions {
   /** Live transport override (tests, relay); default fetch. */
   transport?: Transport;
   /** The sandbox to ask in sandbox mode instead of the shared one (e.g. another data revision). */
-  sandbox?: ReturnType<typeof createSandboxEngine>;
+  sandbox?: SandboxEngine;
 }
 
 export function connect(loaded: LoadedSettings, options: ConnectOptions = {}): Connection {
@@ -72,7 +88,7 @@ export function connect(loaded: LoadedSettings, options: ConnectOptions = {}): C
     client: new CheckListsClient({
       addresses: [SANDBOX_ADDRESS],
       credentials: DEMO_CREDENTIALS,
-      transport: sandboxTransport(options.sandbox ?? inProcessSandbox()),
+      transport: lazySandboxTransport(options.sandbox),
       ...policy,
     }),
   };

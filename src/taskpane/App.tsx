@@ -1,8 +1,6 @@
 import {
   Badge,
   FluentProvider,
-  MessageBar,
-  MessageBarBody,
   Select,
   Spinner,
   Tab,
@@ -11,7 +9,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { MessageBar, MessageBarBody } from './message-bar';
+import { Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { reloadSharedSettings } from '../service/runtime';
 import { isScreenSelectionMessage } from './bulk/screen-request';
 import { peekPendingScreenRequest } from './bulk/screen-request-note';
@@ -20,13 +19,13 @@ import { langFromLocale, type Lang, type LocalizedText } from '../core/i18n';
 import type { Settings } from '../core/settings';
 import type { LoadedSettings } from '../core/settings-store';
 import type { Connection } from '../service/connection';
-import { BulkPanel } from './bulk/BulkPanel';
+import { LoadBoundary } from './LoadBoundary';
+import { bulkPanel, settingsPanel } from './lazy-parts';
 import { taskpaneMessages as m } from './messages';
 import { SandboxBanner } from './SandboxBanner';
 import { SearchPanel } from './SearchPanel';
 import type { TaskpaneServices } from './services';
-import { SettingsPanel } from './SettingsPanel';
-import { fluentTheme, themeKindFor, type ThemeKind } from './theme';
+import { fluentTheme, isThemeLoaded, loadFluentTheme, themeKindFor, type ThemeKind } from './theme';
 
 const useStyles = makeStyles({
   provider: { minHeight: '100vh', boxSizing: 'border-box' },
@@ -51,6 +50,10 @@ const useStyles = makeStyles({
 
 type TabKey = 'search' | 'settings' | 'bulk';
 
+/** The bulk panel (with the bulk engine and its writers) and the settings load the first time their tab opens. */
+const BulkPanel = bulkPanel.Component;
+const SettingsPanel = settingsPanel.Component;
+
 export function resolveLang(language: Settings['language'], displayLanguage: string | null): Lang {
   return language === 'auto' ? langFromLocale(displayLanguage) : language;
 }
@@ -59,7 +62,18 @@ function useHostTheme(services: TaskpaneServices): ThemeKind {
   const { host } = services;
   const read = useCallback(() => themeKindFor(host.officeTheme(), host.forcedColors()), [host]);
   const [kind, setKind] = useState<ThemeKind>(read);
+  const [, setLoaded] = useState(0);
   useEffect(() => host.onThemeChanged(() => setKind(read())), [host, read]);
+  useEffect(() => {
+    if (isThemeLoaded(kind)) return;
+    let live = true;
+    loadFluentTheme(kind)
+      .then(() => live && setLoaded((n) => n + 1))
+      .catch(() => undefined); // the light theme stays: readable, only not the host's colours
+    return () => {
+      live = false;
+    };
+  }, [kind]);
   return kind;
 }
 
@@ -76,6 +90,11 @@ export function App({ services }: AppProps) {
   const [language, setLanguage] = useState<Settings['language']>('auto');
   const [startError, setStartError] = useState<LocalizedText | null>(null);
   const [tab, setTab] = useState<TabKey>('search');
+  // Once opened, the bulk panel stays mounted like the others, so a run survives a look elsewhere.
+  const [bulkOpened, setBulkOpened] = useState(false);
+  const [settingsOpened, setSettingsOpened] = useState(false);
+  if (tab === 'bulk' && !bulkOpened) setBulkOpened(true);
+  if (tab === 'settings' && !settingsOpened) setSettingsOpened(true);
   const langSelectId = useId();
   const lang = resolveLang(language, services.host.displayLanguage);
 
@@ -156,21 +175,33 @@ export function App({ services }: AppProps) {
               <SearchPanel services={services} settings={loaded.settings} lang={lang} />
             </div>
             <div hidden={tab !== 'bulk'}>
-              {mode === 'sandbox' && <SandboxBanner lang={lang} />}
-              <BulkPanel services={services} lang={lang} />
+              {bulkOpened && mode === 'sandbox' && <SandboxBanner lang={lang} />}
+              {bulkOpened && (
+                <LoadBoundary lang={lang}>
+                  <Suspense fallback={<Spinner label={m.t(lang, 'app.partLoading')} />}>
+                    <BulkPanel services={services} lang={lang} />
+                  </Suspense>
+                </LoadBoundary>
+              )}
             </div>
             <div hidden={tab !== 'settings'}>
-              <SettingsPanel
-                services={services}
-                loaded={loaded}
-                lang={lang}
-                language={language}
-                onSaved={(fresh) => {
-                  // Cells and bulk runs share the runtime: they must not keep asking with the old settings.
-                  reloadSharedSettings();
-                  void refresh(fresh);
-                }}
-              />
+              {settingsOpened && (
+                <LoadBoundary lang={lang}>
+                  <Suspense fallback={<Spinner label={m.t(lang, 'app.partLoading')} />}>
+                    <SettingsPanel
+                      services={services}
+                      loaded={loaded}
+                      lang={lang}
+                      language={language}
+                      onSaved={(fresh) => {
+                        // Cells and bulk runs share the runtime: they must not keep asking with the old settings.
+                        reloadSharedSettings();
+                        void refresh(fresh);
+                      }}
+                    />
+                  </Suspense>
+                </LoadBoundary>
+              )}
             </div>
           </div>
         )}

@@ -6,6 +6,7 @@ import { GROUP_LABELS, REGISTRY_GROUPS, listsInGroup, type RegistryGroup } from 
 import { taskpaneMessages as m } from './messages';
 
 const useStyles = makeStyles({
+  error: { color: tokens.colorPaletteRedForeground1 },
   root: {
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
@@ -126,7 +127,7 @@ export function RegistryPicker({ value, onChange, lang, legend, error, disabled 
         {`listdata = ${value.toString()}`}
       </Text>
       {error && (
-        <Text id={`${baseId}-error`} role="alert" size={200} style={{ color: tokens.colorPaletteRedForeground1 }}>
+        <Text id={`${baseId}-error`} role="alert" size={200} className={styles.error}>
           {error}
         </Text>
       )}

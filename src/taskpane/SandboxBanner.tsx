@@ -1,4 +1,4 @@
-import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, MessageBarTitle } from './message-bar';
 import type { Lang } from '../core/i18n';
 import { MODE_LABELS } from '../service/connection';
 import { taskpaneMessages as m } from './messages';

@@ -2,16 +2,14 @@ import {
   Button,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
   Select,
   Spinner,
   Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MessageBar, MessageBarBody, MessageBarTitle } from './message-bar';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CancelledError, describeError } from '../core/errors';
 import type { Lang } from '../core/i18n';
 import { validateQuery, type SearchQuery } from '../core/query';
@@ -20,11 +18,17 @@ import type { Settings, ServiceMode } from '../core/settings';
 import { describeExcelError } from '../excel/errors';
 import { taskpaneMessages as m } from './messages';
 import { RegistryPicker } from './RegistryPicker';
-import { ResultsView } from './ResultsView';
 import { runtimeFor } from './runtime';
 import { errorsByField, queryInputFrom, searchFormDefaults, subjectText, type SearchField, type SearchFormValues } from './search-form';
 import type { TaskpaneServices } from './services';
-import { summaryRows } from './summary-rows';
+import { LoadBoundary } from './LoadBoundary';
+import { resultsView } from './lazy-parts';
+
+/**
+ * The result renderers of all 18 registries and their field labels load with the first answer;
+ * the request starts on submit, so the chunk arrives while the service is still answering.
+ */
+const ResultsView = resultsView.Component;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, minWidth: 0 },
@@ -97,6 +101,8 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
       setLastErrors(checked.errors);
       return;
     }
+    // The renderers load while the question is out; a failed load is shown where the results go.
+    resultsView.preload().catch(() => undefined);
     setLastErrors([]);
     await ask(checked.query, subjectText(values), false);
   };
@@ -131,6 +137,8 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
     setInserting(true);
     setInsertMessage(null);
     try {
+      // The sheet layout comes with the results chunk: only a search that answered needs it.
+      const { summaryRows } = await import(/* webpackChunkName: "results" */ './summary-rows');
       const rows = summaryRows(shown.subject, shown.answer.summary, shown.answer, shown.mode, lang);
       const address = await services.excel.insertAtActiveCell(rows);
       setInsertMessage({ intent: 'success', text: m.t(lang, 'results.inserted', { address }) });
@@ -219,15 +227,19 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
         </div>
       )}
       {shown && (
-        <ResultsView
-          result={shown.answer}
-          summary={shown.answer.summary}
-          mode={shown.mode}
-          lang={lang}
-          onInsert={insert}
-          inserting={inserting}
-          insertMessage={insertMessage}
-        />
+        <LoadBoundary lang={lang}>
+          <Suspense fallback={<Spinner size="small" label={m.t(lang, 'app.partLoading')} />}>
+            <ResultsView
+              result={shown.answer}
+              summary={shown.answer.summary}
+              mode={shown.mode}
+              lang={lang}
+              onInsert={insert}
+              inserting={inserting}
+              insertMessage={insertMessage}
+            />
+          </Suspense>
+        </LoadBoundary>
       )}
     </div>
   );

@@ -1,6 +1,8 @@
 import { SettingsStore } from '../core/settings-store';
 import type { KeyValueStorage } from '../core/storage';
-import { defaultStorage, textCellFormats, toSafeRows } from '../excel';
+// The modules themselves, not the excel barrel: the barrel would pull the bulk writers into the pane's first chunk.
+import { textCellFormats, toSafeRows } from '../excel/safe-text';
+import { defaultStorage } from '../excel/storage';
 import { connect } from '../service/connection';
 import type { CellValue, ExcelFacade, HostInfo, HostTheme, TaskpaneServices } from './services';
 

@@ -1,4 +1,4 @@
-import { teamsHighContrastTheme, webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
+import { webLightTheme, type Theme } from '@fluentui/react-components';
 import type { HostTheme } from './services';
 
 export type ThemeKind = 'light' | 'dark' | 'high-contrast';
@@ -35,6 +35,26 @@ export function themeKindFor(theme: HostTheme | null, forcedColors: boolean): Th
   return bg !== null && bg < 0.2 ? 'dark' : 'light';
 }
 
+/**
+ * The light theme comes with the pane; the dark and high-contrast ones (most of Fluent's token
+ * tables) load on demand. mount.tsx loads the host's theme before the first render, so a dark
+ * Office never flashes light; until a later switch's load answers, the light theme stands in.
+ */
+const themes: Partial<Record<ThemeKind, Theme>> = { light: webLightTheme };
+
 export function fluentTheme(kind: ThemeKind): Theme {
-  return kind === 'dark' ? webDarkTheme : kind === 'high-contrast' ? teamsHighContrastTheme : webLightTheme;
+  return themes[kind] ?? webLightTheme;
+}
+
+export function isThemeLoaded(kind: ThemeKind): boolean {
+  return themes[kind] !== undefined;
+}
+
+export async function loadFluentTheme(kind: ThemeKind): Promise<Theme> {
+  if (!themes[kind]) {
+    const more = await import(/* webpackChunkName: "themes" */ './themes-more');
+    themes.dark = more.webDarkTheme;
+    themes['high-contrast'] = more.teamsHighContrastTheme;
+  }
+  return fluentTheme(kind);
 }

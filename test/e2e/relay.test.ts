@@ -9,7 +9,7 @@ import { KNOWN } from '../../src/sandbox';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import { relayPaneMessages as r } from '../../src/taskpane/relay-connection';
 import { addKey, startRecordingSandbox, startTestDatabase, startTestRelay, TOKKEN, type RecordingSandbox, type TestDatabase, type TestRelay } from '../integration/relay-support';
-import { chromiumProblem, launchChromium } from './support/browser';
+import { launchChromium } from './support/browser';
 import { buildHarness } from './support/build-harness';
 import { openPane, waitForText } from './support/session';
 
@@ -22,8 +22,6 @@ let sandbox: RecordingSandbox;
 let relay: TestRelay;
 
 beforeAll(async () => {
-  const problem = chromiumProblem();
-  if (problem) throw new Error(problem);
   // Its own output folder: other e2e files build the default one at the same time.
   const [build, database, upstream] = await Promise.all([
     buildHarness(path.join(__dirname, '..', '..', 'test-results', '.harness-relay')),
@@ -33,7 +31,8 @@ beforeAll(async () => {
   db = database;
   sandbox = upstream;
   relay = await startTestRelay(db.url, sandbox.urls, {}, { distDir: build.dir });
-  browser = await launchChromium();
+  // Fail, never skip: launchChromium finds an installed browser or the npm-installed one.
+  browser = (await launchChromium()).browser;
 }, 240_000);
 
 afterAll(async () => {

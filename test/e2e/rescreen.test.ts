@@ -14,7 +14,7 @@ import { KNOWN } from '../../src/sandbox';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import { CLIENT_SHEET } from './harness/client-list';
 import { RESULTS_TABLE_PREFIX } from './harness/harness-workbook';
-import { chromiumProblem, launchChromium } from './support/browser';
+import { launchChromium } from './support/browser';
 import { buildHarness } from './support/build-harness';
 import { openPane, type PaneSession } from './support/session';
 import { startStaticServer, type StaticServer } from './support/static-server';
@@ -27,12 +27,11 @@ let server: StaticServer;
 let session: PaneSession | null = null;
 
 beforeAll(async () => {
-  const problem = chromiumProblem();
-  if (problem) throw new Error(problem);
   // Its own build directory: the other browser test file may be building the default one right now.
   const build = await buildHarness(path.join(__dirname, '..', '..', 'test-results', '.harness-rescreen'));
   server = await startStaticServer({ root: build.dir });
-  browser = await launchChromium();
+  // Fail, never skip: launchChromium finds an installed browser or the npm-installed one.
+  browser = (await launchChromium()).browser;
 }, 240_000);
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { DEMO_CREDENTIALS, KNOWN, createSandboxEngine } from '../../src/sandbox'
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import { CLIENT_RANGE, CLIENT_ROWS, CLIENT_SHEET, clientList } from './harness/client-list';
 import { RESULTS_TABLE_PREFIX } from './harness/harness-workbook';
-import { chromiumProblem, launchChromium } from './support/browser';
+import { bundledSupported, launchChromium, type LaunchedBrowser } from './support/browser';
 import { buildHarness } from './support/build-harness';
 import { expectedRows, type ExpectedRow } from './support/oracle';
 import { checkResultsSheet, compareTables, tableRect, type ResultsSheetData } from './support/results-check';
@@ -26,15 +26,14 @@ const KNOWN_DEMO_TOKKEN = DEMO_CREDENTIALS.tokken;
 const rows = clientList();
 let expected: ExpectedRow[];
 let browser: Browser;
+/** The npm-installed Chromium, always: the browser a machine with nothing but Node gets. */
+let bundled: LaunchedBrowser | undefined;
 let server: StaticServer;
 /** Requests the sandbox behind the page's own origin answered ("live" mode over HTTP). */
 const apiCalls: { tokken: string | undefined }[] = [];
 const sessions: PaneSession[] = [];
 
 beforeAll(async () => {
-  // Fail, never skip: a missing browser must not let a broken pane pass.
-  const problem = chromiumProblem();
-  if (problem) throw new Error(problem);
   const engine = createSandboxEngine();
   const [build, truth] = await Promise.all([buildHarness(), expectedRows(rows)]);
   expected = truth;
@@ -52,8 +51,10 @@ beforeAll(async () => {
       return { status: answer.status, contentType: answer.contentType, body: answer.body };
     },
   });
-  browser = await launchChromium();
-  console.info(`harness built in ${build.durationMs} ms`);
+  // Fail, never skip: a missing browser must not let a broken pane pass.
+  const launched = await launchChromium();
+  browser = launched.browser;
+  console.info(`harness built in ${build.durationMs} ms; browser: ${launched.found.source} ${launched.found.executablePath}`);
 }, 240_000);
 
 afterEach(async () => {
@@ -62,11 +63,12 @@ afterEach(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await bundled?.browser.close();
   await server?.close();
 });
 
-async function open(query = '', locale = 'uk-UA'): Promise<PaneSession> {
-  const session = await openPane(browser, server.origin, { query, locale });
+async function open(query = '', locale = 'uk-UA', inBrowser: Browser = browser): Promise<PaneSession> {
+  const session = await openPane(inBrowser, server.origin, { query, locale });
   sessions.push(session);
   return session;
 }
@@ -160,45 +162,66 @@ describe('settings', () => {
 describe('search', () => {
   test('a known subject shows its PEP and sanctions cards with level and percent, and goes into the sheet', async () => {
     const s = await open();
-    const person = KNOWN.pepSanctioned;
-    await field(s, m.t(uk, 'search.name')).fill(person.name);
-    await field(s, m.t(uk, 'search.date')).fill('12.04.1967');
-    await button(s, m.t(uk, 'search.submit')).click();
-    const results = s.pane.getByTestId('results');
-    await results.waitFor({ timeout: 15_000 });
-    await results.getByTestId('sandbox-banner').waitFor();
-
-    for (const registry of ['peps', 'psanctions'] as const) {
-      const section = results.locator(`section[data-registry="${registry}"]`);
-      await waitForText(section.locator('h3'), registryDef(registry).label.uk);
-      const cards = section.getByRole('article');
-      expect(await cards.count()).toBe(1);
-      const card = cards.first();
-      expect(await card.getAttribute('aria-label')).toContain(registry === 'peps' ? person.name : 'Кривоклен');
-      expect(await card.locator('[data-level]').getAttribute('data-level')).toBe('high');
-      expect(await card.locator('[data-level]').textContent()).toBe(levelText('high', uk));
-      expect(await card.locator('[data-percent]').textContent()).toBe('100%');
-    }
-    await s.shot('06-search-results', results.getByTestId('sandbox-banner'));
-    await s.shot('07-search-pep-card', results.locator('section[data-registry="peps"] [data-percent]'));
-    await s.shot('08-search-sanctions-card', results.locator('section[data-registry="psanctions"] [data-percent]'));
-
-    // Into the sheet at the cell the person clicked.
-    await s.page.locator(`table[data-sheet="${CLIENT_SHEET}"] [data-cell="F2"]`).click();
-    expect(await s.harness('selectedAddress')).toBe(`${CLIENT_SHEET}!F2`);
-    await button(s, m.t(uk, 'results.insert')).click();
-    await waitForText(s.pane.getByRole('status'), m.t(uk, 'results.inserted', { address: `${CLIENT_SHEET}!F2:G` }).replace(/\.$/, ''));
-    const sheet = await s.harness('sheetValues', CLIENT_SHEET);
-    expect(sheet[1].slice(5, 7)).toEqual([m.t(uk, 'sheet.subject'), `${person.name} · 12.04.1967`]);
-    expect(sheet[2].slice(5, 7)).toEqual([m.t(uk, 'sheet.verdict'), verdictText('high', uk)]);
-    expect(rows[3].cells[0]).toBe(person.name);
-    expect(sheet[4].slice(5, 7)).toEqual([m.t(uk, 'sheet.totalHits'), expected[3].kind === 'screened' ? expected[3].totalHits : -1]);
-    expect(await s.harness('formulaCells', CLIENT_SHEET)).toEqual([]);
+    await searchKnownSubject(s);
+    await s.shot('06-search-results', s.pane.getByTestId('results').getByTestId('sandbox-banner'));
+    await s.shot('07-search-pep-card', s.pane.locator('section[data-registry="peps"] [data-percent]'));
+    await s.shot('08-search-sanctions-card', s.pane.locator('section[data-registry="psanctions"] [data-percent]'));
+    await insertIntoSheet(s);
     await s.shot('09-search-inserted', s.pane.getByRole('status'));
     expect(s.pageErrors).toEqual([]);
     expect(server.missing).toEqual([]);
   });
+
+  // Whatever browser the other tests found, this one always runs on the npm-installed Chromium,
+  // so every `npm test` proves the fallback a machine with nothing but Node depends on.
+  const bundledTest = bundledSupported(process.platform, process.arch) ? test : test.skip;
+  bundledTest('the same search and insert in the npm-installed Chromium (@sparticuz/chromium)', async () => {
+    bundled = await launchChromium({ bundled: true });
+    expect(bundled.found.source).toBe('bundled');
+    const s = await open('', 'uk-UA', bundled.browser);
+    await searchKnownSubject(s);
+    await insertIntoSheet(s);
+    await s.shot('09b-search-inserted-bundled-chromium', s.pane.getByRole('status'));
+    expect(s.pageErrors).toEqual([]);
+  });
 });
+
+async function searchKnownSubject(s: PaneSession): Promise<void> {
+  const person = KNOWN.pepSanctioned;
+  await field(s, m.t(uk, 'search.name')).fill(person.name);
+  await field(s, m.t(uk, 'search.date')).fill('12.04.1967');
+  await button(s, m.t(uk, 'search.submit')).click();
+  const results = s.pane.getByTestId('results');
+  await results.waitFor({ timeout: 15_000 });
+  await results.getByTestId('sandbox-banner').waitFor();
+
+  for (const registry of ['peps', 'psanctions'] as const) {
+    const section = results.locator(`section[data-registry="${registry}"]`);
+    await waitForText(section.locator('h3'), registryDef(registry).label.uk);
+    const cards = section.getByRole('article');
+    expect(await cards.count()).toBe(1);
+    const card = cards.first();
+    expect(await card.getAttribute('aria-label')).toContain(registry === 'peps' ? person.name : 'Кривоклен');
+    expect(await card.locator('[data-level]').getAttribute('data-level')).toBe('high');
+    expect(await card.locator('[data-level]').textContent()).toBe(levelText('high', uk));
+    expect(await card.locator('[data-percent]').textContent()).toBe('100%');
+  }
+}
+
+async function insertIntoSheet(s: PaneSession): Promise<void> {
+  const person = KNOWN.pepSanctioned;
+  // Into the sheet at the cell the person clicked.
+  await s.page.locator(`table[data-sheet="${CLIENT_SHEET}"] [data-cell="F2"]`).click();
+  expect(await s.harness('selectedAddress')).toBe(`${CLIENT_SHEET}!F2`);
+  await button(s, m.t(uk, 'results.insert')).click();
+  await waitForText(s.pane.getByRole('status'), m.t(uk, 'results.inserted', { address: `${CLIENT_SHEET}!F2:G` }).replace(/\.$/, ''));
+  const sheet = await s.harness('sheetValues', CLIENT_SHEET);
+  expect(sheet[1].slice(5, 7)).toEqual([m.t(uk, 'sheet.subject'), `${person.name} · 12.04.1967`]);
+  expect(sheet[2].slice(5, 7)).toEqual([m.t(uk, 'sheet.verdict'), verdictText('high', uk)]);
+  expect(rows[3].cells[0]).toBe(person.name);
+  expect(sheet[4].slice(5, 7)).toEqual([m.t(uk, 'sheet.totalHits'), expected[3].kind === 'screened' ? expected[3].totalHits : -1]);
+  expect(await s.harness('formulaCells', CLIENT_SHEET)).toEqual([]);
+}
 
 interface Run {
   sheet: string;

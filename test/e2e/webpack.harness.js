@@ -9,7 +9,7 @@
 const path = require('path');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { scriptRule } = require('../../scripts/webpack-rules');
+const { griffelRule, scriptRule, zodJsonSchemaStubRule } = require('../../scripts/webpack-rules');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const OFFICE_JS_PACKAGE = path.dirname(require.resolve('@microsoft/office-js/package.json'));
@@ -29,7 +29,7 @@ function harnessConfig(options = {}) {
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     // Kept between runs under node_modules/.cache: a warm rebuild takes a few seconds.
     cache: options.cache === false ? false : { type: 'filesystem', cacheDirectory: path.join(ROOT, 'node_modules', '.cache', 'checklists-e2e-webpack'), buildDependencies: { config: [__filename] } },
-    module: { rules: [scriptRule()] },
+    module: { rules: [griffelRule(), scriptRule(), zodJsonSchemaStubRule()] },
     performance: { hints: false },
     infrastructureLogging: { level: 'error' },
     stats: 'errors-warnings',

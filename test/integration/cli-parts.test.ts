@@ -90,6 +90,17 @@ describe('command line and config', () => {
     });
   });
 
+  it('takes -1 and other negative-looking values as the value of an option (the help offers -1 as the default listdata)', () => {
+    const search = parseCommandLine(['search', '--name', 'X', '--registries', '-1']);
+    expect(search.command === 'search' && search.args.registries).toBe('-1');
+    const short = parseCommandLine(['search', 'X', '-r', '-1024']);
+    expect(short.command === 'search' && short.args.registries).toBe('-1024');
+    const screen = parseCommandLine(['screen', 'a.xlsx', '--registries', '-1']);
+    expect(screen.command === 'screen' && screen.args.registries).toBe('-1');
+    // An option word is still an option: a value is taken only where one is expected.
+    expect(() => parseCommandLine(['search', 'X', '--registries', '--bogus'])).toThrow(UsageError);
+  });
+
   it('rejects unknown options and commands as usage errors', () => {
     expect(() => parseCommandLine(['screen', 'a.xlsx', '--bogus'])).toThrow(UsageError);
     expect(() => parseCommandLine(['scan'])).toThrow(UsageError);

@@ -61,8 +61,11 @@ describe('result table model', () => {
     });
     const row = (r: RowResult) => resultRow(ctx('en'), 0, input, r);
     expect(row({ kind: 'outcome', outcome: hit })).toEqual([5, '=Іваненко', 29000, 'TRUE', null, 'High', 100, 1, 1, null, 'ok: 2 hit(s)', 'High', 'R-1', '2026-11-22 10:00:00']);
-    expect(row({ kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) }).slice(5)).toEqual([null, null, 0, 0, null, 'no hits', null, 'R-1', '2026-11-22 10:00:00']);
+    // Screened with no hits says so; only a row nothing was asked for stays blank.
+    expect(row({ kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) }).slice(5)).toEqual(['No hits', null, 0, 0, null, 'no hits', null, 'R-1', '2026-11-22 10:00:00']);
+    expect(resultRow(ctx('uk'), 0, input, { kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) })[5]).toBe('Збігів немає');
     const incomplete = row({ kind: 'outcome', outcome: screened({ peps: '9000.Немає зв’язку', psanctions: [] }) });
+    expect(incomplete[5]).toBe('Incomplete: a registry failed');
     expect(incomplete.slice(7, 11)).toEqual([null, 0, 'PEP: No connection to this registry.', 'incomplete: PEP: No connection to this registry.']);
     const failed = row({ kind: 'outcome', outcome: failedOutcome('k', new AccountError(11, 403, 'x')) });
     expect(failed[10]).toBe('failed: The request quota is used up: further requests will fail until it is raised.');

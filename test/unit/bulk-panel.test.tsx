@@ -9,6 +9,10 @@ import { BulkPanel } from '../../src/taskpane/bulk/BulkPanel';
 import { notePendingScreenRequest } from '../../src/taskpane/bulk/screen-request-note';
 import { WorkbookFake } from '../support/workbook-fake';
 import { fakeServices } from './taskpane-fakes';
+import { loadAllParts } from '../../src/taskpane/lazy-parts';
+
+// The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
+beforeAll(() => loadAllParts(), 60_000);
 
 const user = userEvent.setup({ delay: null });
 jest.setTimeout(30_000);

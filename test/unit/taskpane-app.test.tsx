@@ -7,6 +7,10 @@ import { App } from '../../src/taskpane/App';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import type { HostTheme } from '../../src/taskpane/services';
 import { fakeServices } from './taskpane-fakes';
+import { loadAllParts } from '../../src/taskpane/lazy-parts';
+
+// The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
+beforeAll(() => loadAllParts(), 60_000);
 
 // No delay between keystrokes: the machine is shared and timers would make these tests slow, not truer.
 const user = userEvent.setup({ delay: null });

@@ -10,6 +10,10 @@ import { formatServiceDate } from '../../src/taskpane/field-format';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import { ResultsView, formatReceivedAt } from '../../src/taskpane/ResultsView';
 import { fixtureJson, searchResultFrom } from './taskpane-fakes';
+import { loadAllParts } from '../../src/taskpane/lazy-parts';
+
+// The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
+beforeAll(() => loadAllParts(), 60_000);
 
 // No delay between keystrokes: the machine is shared and timers would make these tests slow, not truer.
 const user = userEvent.setup({ delay: null });

@@ -20,6 +20,10 @@ import { connect } from '../../src/service/connection';
 import { startSharedRuntime } from '../../src/service/runtime';
 import { excelMessages } from '../../src/excel/messages';
 import { fakeConnect, fakeServices, fixtureJson, json, scriptedTransport, type FakeServices } from './taskpane-fakes';
+import { loadAllParts } from '../../src/taskpane/lazy-parts';
+
+// The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
+beforeAll(() => loadAllParts(), 60_000);
 
 // No delay between keystrokes: the machine is shared and timers would make these tests slow, not truer.
 const user = userEvent.setup({ delay: null });

@@ -12,6 +12,10 @@ import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import { SettingsPanel } from '../../src/taskpane/SettingsPanel';
 import { formFromSettings, validateSettingsForm, type SettingsFormValues } from '../../src/taskpane/settings-form';
 import { fakeServices, fixtureJson, json, scriptedTransport, type FakeServices } from './taskpane-fakes';
+import { loadAllParts } from '../../src/taskpane/lazy-parts';
+
+// The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
+beforeAll(() => loadAllParts(), 60_000);
 
 // No delay between keystrokes: the machine is shared and timers would make these tests slow, not truer.
 const user = userEvent.setup({ delay: null });
