@@ -208,6 +208,10 @@ export interface RunHeaderInfo {
   source: string;
   rows: number;
   state: string;
+  /** Live service origins and IDsubjectFM, when the surface knows them. */
+  service?: { origins: readonly string[]; idSubjectFM: string };
+  /** Warnings about the input, one line each. */
+  notes?: readonly LocalizedText[];
 }
 
 function pad(n: number): string {
@@ -236,6 +240,8 @@ export function runHeaderRows(info: RunHeaderInfo, lang: Lang): TableCell[][] {
     [t('header.source'), info.source],
     [t('header.rows'), info.rows],
     [t('header.runId'), info.runId],
+    ...(info.service ? [[t('header.origins'), info.service.origins.join(', ')], [t('header.idSubjectFM'), info.service.idSubjectFM]] : []),
+    ...(info.notes ?? []).map((n): TableCell[] => [t('header.note'), n[lang]]),
   ];
 }
 

@@ -57,6 +57,13 @@ export const runMetaSchema = z.object({
   modeLabel: localized,
   /** Writer-specific names (sheet names, file paths) so a resume writes to the same place. */
   output: z.record(z.string(), z.string()),
+  /**
+   * The live service a run asks (origins only, never a URL with credentials) and the account's
+   * IDsubjectFM: a resume that would mix two services' or accounts' answers in one report is refused.
+   */
+  service: z.object({ origins: z.array(z.string()), idSubjectFM: z.string() }).optional(),
+  /** Things about the input the reviewer must know (hidden sheet, merged cells...), repeated in the run header. */
+  notes: z.array(localized).optional(),
 });
 export type RunMeta = z.infer<typeof runMetaSchema>;
 
@@ -142,6 +149,11 @@ export interface RunStateStore {
   list(): Promise<RunListing[]>;
   load(runId: string): Promise<RunState | null>;
   begin(meta: RunMeta, progress: RunProgressState): Promise<void>;
+  /**
+   * Optional: saves one answer the moment it arrives. A store that has it gets every answer here
+   * and none through checkpoint, so a crash costs at most the requests in flight.
+   */
+  record?(runId: string, outcome: SubjectOutcome): void;
   /** Appends answers and replaces the progress record; answers first, so a crash between the two loses nothing. */
   checkpoint(runId: string, progress: RunProgressState, outcomes: readonly SubjectOutcome[]): Promise<void>;
   remove(runId: string): Promise<void>;

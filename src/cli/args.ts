@@ -32,6 +32,10 @@ export interface ScreenArgs {
   lowranklimit?: string;
   resume: boolean;
   progress: 'auto' | 'bar' | 'lines' | 'none';
+  /** How long one request may wait for the service, all addresses and retries together. */
+  giveUpSeconds?: number;
+  maxRows?: number;
+  maxInputMb?: number;
 }
 
 export interface SandboxArgs {
@@ -90,6 +94,9 @@ const SCREEN_OPTIONS = {
   lowranklimit: { type: 'string' },
   resume: { type: 'boolean' },
   progress: { type: 'string' },
+  'give-up': { type: 'string' },
+  'max-rows': { type: 'string' },
+  'max-input-mb': { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 const SANDBOX_OPTIONS = {
@@ -193,6 +200,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
       throw usage('args.progress', { value: progress });
     }
     const concurrency = parseIntOption('--concurrency', values.concurrency, 1, 16);
+    const giveUpSeconds = parseIntOption('--give-up', values['give-up'], 1, 3600);
+    const maxRows = parseIntOption('--max-rows', values['max-rows'], 1, 10_000_000);
+    const maxInputMb = parseIntOption('--max-input-mb', values['max-input-mb'], 1, 10_000);
     return {
       command: 'screen',
       global,
@@ -206,6 +216,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         ...(values.lowranklimit !== undefined ? { lowranklimit: values.lowranklimit } : {}),
         resume: values.resume === true,
         progress,
+        ...(giveUpSeconds !== undefined ? { giveUpSeconds } : {}),
+        ...(maxRows !== undefined ? { maxRows } : {}),
+        ...(maxInputMb !== undefined ? { maxInputMb } : {}),
       },
     };
   }

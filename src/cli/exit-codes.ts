@@ -12,6 +12,8 @@ export const EXIT = {
   badInput: 2,
   account: 3,
   unreachable: 4,
+  /** The answers are paid for and kept in the state file; only the results file could not be written. */
+  outputFailed: 5,
   interrupted: 130,
 } as const;
 
@@ -25,7 +27,19 @@ export class UsageError extends Error {
   }
 }
 
+/** The final write of a results file failed: the answers are safe in the state file, `--resume` writes them. */
+export class OutputWriteError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`cannot write ${path}: ${reason}`);
+    this.name = 'OutputWriteError';
+  }
+}
+
 export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof OutputWriteError) return EXIT.outputFailed;
   if (error instanceof UsageError || error instanceof InvalidInputError || error instanceof RequestRejectedError) return EXIT.badInput;
   if (error instanceof AccountError) return EXIT.account;
   if (error instanceof ServiceUnreachableError) return EXIT.unreachable;

@@ -1,4 +1,4 @@
-import { CheckListsClient } from '../core/client';
+import { CheckListsClient, type WaitNotice } from '../core/client';
 import type { LocalizedText } from '../core/i18n';
 import type { LoadedSettings } from '../core/settings-store';
 import { addressList, type ServiceMode, type Settings } from '../core/settings';
@@ -45,11 +45,18 @@ export function inProcessSandbox(): ReturnType<typeof createSandboxEngine> {
 export interface ConnectOptions {
   /** Live transport override (tests, relay); default fetch. */
   transport?: Transport;
+  /** One search's whole budget over every address and retry (live service). */
+  giveUpMs?: number;
+  onWait?: (notice: WaitNotice) => void;
 }
 
 export function connect(loaded: LoadedSettings, options: ConnectOptions = {}): Connection {
   const { settings, tokken, mode } = loaded;
-  const policy = { timeoutMs: settings.timeoutSeconds * 1000 };
+  const policy = {
+    timeoutMs: settings.timeoutSeconds * 1000,
+    ...(options.giveUpMs !== undefined ? { giveUpMs: options.giveUpMs } : {}),
+    ...(options.onWait ? { onWait: options.onWait } : {}),
+  };
   if (mode === 'live' && tokken) {
     return {
       mode,
