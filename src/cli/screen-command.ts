@@ -25,6 +25,7 @@ import { cliMessages, type CliMessageKey } from './messages';
 import { ProgressReporter, progressMode } from './progress';
 import { RunLock, lockPathFor } from './run-lock';
 import { fileRunStateStore, readStateFile, statePathFor, type ReadState } from './run-state';
+import { assertSafeExisting } from './safe-file';
 import { loadStateKey } from './state-key';
 
 /** One request's whole wait for the service (every address, every retry) before it counts as unreachable. */
@@ -288,6 +289,8 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   // One run per output from here on: nothing below may touch the state or the output without it.
   const lock = await RunLock.acquire(target.path, target.path);
   try {
+    // A state file someone else placed or can change is refused before anything is asked.
+    await assertSafeExisting(statePath);
     const key = await loadStateKey(io.env, io.platform);
     const previous: ReadState | null = args.resume ? await readStateFile(statePath, key) : null;
     let resume: RunState | null = null;

@@ -190,7 +190,9 @@ export class CheckListsClient {
         if (remaining <= 0) break rounds;
         n++;
         if (n > 1) this.onWait?.({ attempt: n, of: total, next: describeAddress(address) });
-        const outcome = await this.attempt(address, method, fields, query.listdata, signal, Math.min(this.policy.timeoutMs, remaining));
+        // With a give-up time, each attempt gets its share of what is left, so every address is tried before giving up.
+        const share = Number.isFinite(remaining) ? remaining / (total - n + 1) : remaining;
+        const outcome = await this.attempt(address, method, fields, query.listdata, signal, Math.min(this.policy.timeoutMs, share));
         attempts.push(outcome.report);
         if (outcome.kind === 'answer') {
           this.coolingUntil.delete(address);
