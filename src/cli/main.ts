@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { CheckListsError, InvalidInputError } from '../core/errors';
 import type { Lang } from '../core/i18n';
 import { createSecretMask, type SecretMask } from '../core/secret-mask';
@@ -82,6 +83,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 export function processIo(): CliIo {
+  // Every request in flight listens to the run's abort signal: 16 at a time is by design, not a leak.
+  setMaxListeners(64);
   const controller = new AbortController();
   let interrupts = 0;
   process.on('SIGINT', () => {
