@@ -38,8 +38,9 @@ const NAMED_ENTITIES: Record<string, string[]> = {
 function charAlternatives(ch: string): string {
   const code = ch.codePointAt(0) ?? 0;
   const hex = code.toString(16);
-  const bytes = new TextEncoder().encode(ch);
-  const percent = Array.from(bytes, (b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+  const percent = utf8Bytes(ch)
+    .map((b) => `%${b.toString(16).padStart(2, '0')}`)
+    .join('');
   const alts = [
     escapeRegex(ch),
     escapeRegex(percent),
@@ -60,10 +61,32 @@ function prefixPattern(text: string): string {
   return chars.slice(0, min).map(charAlternatives).join('') + tail;
 }
 
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
+/**
+ * UTF-8 bytes and base64 by hand: core runs in Excel's runtime, Node and test environments
+ * (jsdom) alike, and not every one of them has TextEncoder or btoa.
+ */
+function utf8Bytes(text: string): number[] {
+  const out: number[] = [];
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return out;
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+function bytesToBase64(bytes: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = [B64[(n >> 18) & 63], B64[(n >> 12) & 63], B64[(n >> 6) & 63], B64[n & 63]];
+    out += chars.slice(0, Math.min(4, bytes.length - i + 1)).join('');
+  }
+  return out;
 }
 
 /**
@@ -72,12 +95,10 @@ function bytesToBase64(bytes: Uint8Array): string {
  * alone; plus the URL-safe alphabet of each.
  */
 export function base64Forms(secret: string): string[] {
-  const bytes = new TextEncoder().encode(secret);
+  const bytes = utf8Bytes(secret);
   const forms = new Set<string>();
   for (let offset = 0; offset < 3; offset++) {
-    const padded = new Uint8Array(offset + bytes.length);
-    padded.set(bytes, offset);
-    const encoded = bytesToBase64(padded).replace(/=+$/, '');
+    const encoded = bytesToBase64([...Array<number>(offset).fill(0), ...bytes]);
     const start = Math.ceil((offset * 8) / 6);
     const end = Math.floor(((offset + bytes.length) * 8) / 6);
     const stable = encoded.slice(start, end);
