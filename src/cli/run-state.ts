@@ -122,17 +122,31 @@ export function fileRunStateStore(path: string, key: Buffer, mask: SecretMask, r
     dirty = false;
     fdatasync(handle.fd, () => undefined);
   };
-  const append = (records: Record_[]) => {
-    if (!handle) return;
-    let text = '';
-    for (const r of records) {
-      const json = mask(JSON.stringify(r));
-      text += `${macOf(key, index++, json)} ${json}\n`;
-    }
-    // Into the kernel now, so kill -9 cannot lose it; to the disk in batches (fsync per answer would cap throughput).
+  let queued = '';
+  let flushScheduled = false;
+  // Into the kernel within the same turn of the event loop, so kill -9 loses only what has
+  // just arrived (still "in flight" for the caller); to the disk in batches, since an fsync per
+  // answer would cap throughput.
+  const writeQueued = () => {
+    flushScheduled = false;
+    if (!handle || queued === '') return;
+    const text = queued;
+    queued = '';
     writeSync(handle.fd, text);
     dirty = true;
     timer ??= setTimeout(syncNow, SYNC_MS);
+  };
+  const append = (records: Record_[], now = false) => {
+    if (!handle) return;
+    for (const r of records) {
+      const json = mask(JSON.stringify(r));
+      queued += `${macOf(key, index++, json)} ${json}\n`;
+    }
+    if (now) writeQueued();
+    else if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(writeQueued);
+    }
   };
   const openForResume = async () => {
     if (handle || !resume) return;
@@ -144,6 +158,7 @@ export function fileRunStateStore(path: string, key: Buffer, mask: SecretMask, r
   };
 
   const finishFile = async () => {
+    writeQueued();
     if (timer) clearTimeout(timer);
     timer = null;
     if (handle) {
@@ -166,14 +181,14 @@ export function fileRunStateStore(path: string, key: Buffer, mask: SecretMask, r
       await rm(path, { force: true });
       handle = await createExclusive(path);
       index = 0;
-      append([{ meta }, { progress }]);
+      append([{ meta }, { progress }], true);
     },
     record(_runId, outcome) {
       append([{ a: outcome }]);
     },
     async checkpoint(_runId, progress, outcomes) {
       await openForResume();
-      append([...outcomes.map((o) => ({ a: o })), { progress }]);
+      append([...outcomes.map((o) => ({ a: o })), { progress }], true);
     },
     async remove() {
       await finishFile();
