@@ -6,7 +6,7 @@
  * and CSV memory that does not grow with the rows.
  *
  *   npx tsx bench/cli-large-output.ts [rows=100000] [more row counts...] [--canned]
- *   npx tsx bench/cli-large-output.ts 10000 100000 1000000 --canned
+ *   npx tsx bench/cli-large-output.ts 10000 100000 1000000 --canned --formats=csv
  *
  * The sandbox's matching costs about a millisecond a row; with --canned a loopback server
  * replays one real sandbox answer (a clear person) to every request, so a million rows take
@@ -44,6 +44,8 @@ async function startCanned(): Promise<{ url: string; server: Server }> {
 }
 
 const canned = process.argv.includes('--canned');
+const formatsArg = process.argv.find((a) => a.startsWith('--formats='));
+const formats = (formatsArg ? formatsArg.slice('--formats='.length).split(',') : ['xlsx', 'csv']).filter((f): f is 'xlsx' | 'csv' => f === 'xlsx' || f === 'csv');
 const counts = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 if (counts.length === 0) counts.push(100_000);
 
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
     for (const rows of counts) {
       const input = join(dir, `in-${rows}.csv`);
       writeInput(input, rows);
-      for (const format of ['xlsx', 'csv'] as const) {
+      for (const format of formats) {
         const out = join(dir, `out-${rows}.${format}`);
         const r = await run(bundle, hook, ['screen', input, '-o', out, '-c', '16', '--progress', 'none', '--max-rows', String(rows), '--max-input-mb', '1000'], dir, env);
         console.log(
