@@ -17,6 +17,8 @@ export interface ServiceProxy {
   rewrite: (text: string, name: string) => string;
   /** Answers a name with an error body of its own instead of asking the service. */
   fail: (name: string) => { status: number; body: unknown } | null;
+  /** Holds every answer this long (a slow service), changeable between runs. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startServiceProxy(target: string): Promise<ServiceProxy> {
     hang: () => false,
     rewrite: (text) => text,
     fail: () => null,
+    delayMs: 0,
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -56,8 +59,10 @@ export async function startServiceProxy(target: string): Promise<ServiceProxy> {
         res.end(JSON.stringify(failure.body));
         return;
       }
+      const delay = proxy.delayMs;
       fetch(`${target}/api`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
         .then(async (answer) => {
+          if (delay > 0) await new Promise((r) => setTimeout(r, delay));
           const text = proxy.rewrite(await answer.text(), name);
           res.writeHead(answer.status, { 'Content-Type': 'application/json; charset=utf-8' });
           res.end(text, () => (record.ended = Date.now()));
