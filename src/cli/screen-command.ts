@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, open, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { recogniseColumns } from '../bulk/columns';
+import { recogniseColumns, type ColumnMapping } from '../bulk/columns';
 import { resumeBulkRun, startBulkRun, type AskFn, type BulkInput, type BulkProgress, type BulkRun, type BulkRunReport } from '../bulk/engine';
 import type { RunQueryOptions } from '../bulk/plan';
 import { outcomesByKey, type RunMeta, type RunState } from '../bulk/state';
@@ -190,7 +190,7 @@ function describeService(service: RunMeta['service']): string {
  */
 function resumeFrom(read: RunState, input: BulkInput, note: (key: CliMessageKey, params?: Record<string, string | number>) => void): RunState {
   const meta = read.meta;
-  const plan = planRun(input.rows.slice(0, read.progress.written), meta.mapping as ColumnMappingLike, {
+  const plan = planRun(input.rows.slice(0, read.progress.written), meta.mapping as ColumnMapping, {
     listdata: BigInt(meta.options.listdata),
     search: meta.options.search,
     lowranklimit: meta.options.lowranklimit,
@@ -205,8 +205,6 @@ function resumeFrom(read: RunState, input: BulkInput, note: (key: CliMessageKey,
     progress: { ...read.progress, written: 0, hitsWritten: 0, counters: { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 } },
   };
 }
-
-type ColumnMappingLike = Parameters<typeof planRun>[1];
 
 function reportLines(report: BulkRunReport, lang: Lang, files: readonly string[], cwd: string): string[] {
   const t = (key: CliMessageKey, params?: Record<string, string | number>) => cliMessages.t(lang, key, params);
@@ -269,7 +267,6 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   const warnings = [...table.warnings, ...(dupes.length > 0 ? [cliMessages.text('input.duplicateHeaders', { names: dupes.join(', ') })] : [])];
   for (const w of warnings) say(w[lang]);
   const target: OutputTarget = { ...chosen, delimiter: table.delimiter ?? chosen.delimiter };
-  await assertOutputsAreNotInput(target, inputPath, args.input, io.platform);
   const statePath = statePathFor(target.path);
 
   let lastWait = 0;
