@@ -177,6 +177,8 @@ export interface NewRunParams {
   runId?: string;
   /** Re-screen: the previous run's hits with their decisions, carried forward to the same hits. */
   previous?: PreviousRun | null;
+  service?: RunMeta['service'];
+  notes?: RunMeta['notes'];
 }
 
 export interface BulkRun {
@@ -301,6 +303,7 @@ class Runner implements BulkRun {
   private readonly now: () => number;
   private readonly controller = new AbortController();
   private readonly wakeup = new Wakeup();
+  private readonly recordAnswer: ((runId: string, outcome: SubjectOutcome) => void) | null;
 
   private readonly concurrency: number;
   private readonly chunkRows: number;
@@ -345,6 +348,7 @@ class Runner implements BulkRun {
     this.input = input;
     this.plan = plan;
     this.deps = deps;
+    this.recordAnswer = deps.store?.record ? deps.store.record.bind(deps.store) : null;
     this.now = deps.now ?? (() => Date.now());
     this.startedAt = this.now();
     this.validatedAt = new Date(meta.createdAt);
@@ -460,6 +464,8 @@ class Runner implements BulkRun {
       rows: this.plan.rowCount,
       state,
       ...(this.tally ? { changes: 'pending' as const } : {}),
+      ...(this.meta.service ? { service: this.meta.service } : {}),
+      ...(this.meta.notes && this.meta.notes.length > 0 ? { notes: this.meta.notes } : {}),
     };
   }
 
@@ -594,7 +600,9 @@ class Runner implements BulkRun {
   private finish(s: number, outcome: SubjectOutcome): void {
     this.subjectState[s] = DONE;
     this.outcomes.set(s, outcome);
-    this.pendingPersist.push(outcome);
+    // Saved as it arrives where the store can (CLI): a crash then costs only the requests in flight.
+    if (this.recordAnswer) this.recordAnswer(this.runId, outcome);
+    else this.pendingPersist.push(outcome);
     this.subjectsDone++;
     this.doneThisSession++;
     const rows = this.plan.subjectRows[s];
@@ -804,6 +812,8 @@ export function prepareRun(params: NewRunParams, now: Date = new Date()): Prepar
     modeLabel: params.modeLabel,
     output: {},
     ...(params.previous ? { rescreenOf: params.previous.source } : {}),
+    ...(params.service ? { service: params.service } : {}),
+    ...(params.notes && params.notes.length > 0 ? { notes: params.notes } : {}),
   };
   return { meta, plan };
 }

@@ -275,6 +275,10 @@ export interface RunHeaderInfo {
   source: string;
   rows: number;
   state: string;
+  /** Live service origins and IDsubjectFM, when the surface knows them. */
+  service?: { origins: readonly string[]; idSubjectFM: string };
+  /** Warnings about the input, one line each. */
+  notes?: readonly LocalizedText[];
   /** A re-screen's counts once known; 'pending' while it runs; absent for a first run. */
   changes?: RescreenSummary | 'pending';
 }
@@ -319,6 +323,8 @@ export function runHeaderRows(info: RunHeaderInfo, lang: Lang): TableCell[][] {
     [t('header.source'), info.source],
     [t('header.rows'), info.rows],
     [t('header.runId'), info.runId],
+    ...(info.service ? [[t('header.origins'), info.service.origins.join(', ')], [t('header.idSubjectFM'), info.service.idSubjectFM]] : []),
+    ...(info.notes ?? []).map((n): TableCell[] => [t('header.note'), n[lang]]),
   ];
 }
 

@@ -59,6 +59,13 @@ export const runMetaSchema = z.object({
   output: z.record(z.string(), z.string()),
   /** A re-screen: where its previous results came from. Such a run is not resumed (the decisions are not in the state). */
   rescreenOf: z.string().optional(),
+  /**
+   * The live service a run asks (origins only, never a URL with credentials) and the account's
+   * IDsubjectFM: a resume that would mix two services' or accounts' answers in one report is refused.
+   */
+  service: z.object({ origins: z.array(z.string()), idSubjectFM: z.string() }).optional(),
+  /** Things about the input the reviewer must know (hidden sheet, merged cells...), repeated in the run header. */
+  notes: z.array(localized).optional(),
 });
 export type RunMeta = z.infer<typeof runMetaSchema>;
 
@@ -144,6 +151,11 @@ export interface RunStateStore {
   list(): Promise<RunListing[]>;
   load(runId: string): Promise<RunState | null>;
   begin(meta: RunMeta, progress: RunProgressState): Promise<void>;
+  /**
+   * Optional: saves one answer the moment it arrives. A store that has it gets every answer here
+   * and none through checkpoint, so a crash costs at most the requests in flight.
+   */
+  record?(runId: string, outcome: SubjectOutcome): void;
   /** Appends answers and replaces the progress record; answers first, so a crash between the two loses nothing. */
   checkpoint(runId: string, progress: RunProgressState, outcomes: readonly SubjectOutcome[]): Promise<void>;
   remove(runId: string): Promise<void>;

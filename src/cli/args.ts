@@ -35,6 +35,10 @@ export interface ScreenArgs {
   progress: 'auto' | 'bar' | 'lines' | 'none';
   /** Re-screen: the results file of an earlier run, whose decisions are carried forward. */
   previous?: string;
+  /** How long one request may wait for the service, all addresses and retries together. */
+  giveUpSeconds?: number;
+  maxRows?: number;
+  maxInputMb?: number;
 }
 
 export interface SandboxArgs {
@@ -95,6 +99,9 @@ const SCREEN_OPTIONS = {
   resume: { type: 'boolean' },
   progress: { type: 'string' },
   previous: { type: 'string' },
+  'give-up': { type: 'string' },
+  'max-rows': { type: 'string' },
+  'max-input-mb': { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 const SANDBOX_OPTIONS = {
@@ -229,6 +236,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
       throw usage('args.progress', { value: progress });
     }
     const concurrency = parseIntOption('--concurrency', values.concurrency, 1, 16);
+    const giveUpSeconds = parseIntOption('--give-up', values['give-up'], 1, 3600);
+    const maxRows = parseIntOption('--max-rows', values['max-rows'], 1, 10_000_000);
+    const maxInputMb = parseIntOption('--max-input-mb', values['max-input-mb'], 1, 10_000);
     return {
       command: 'screen',
       global,
@@ -243,6 +253,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         resume: values.resume === true,
         progress,
         ...(values.previous !== undefined ? { previous: values.previous } : {}),
+        ...(giveUpSeconds !== undefined ? { giveUpSeconds } : {}),
+        ...(maxRows !== undefined ? { maxRows } : {}),
+        ...(maxInputMb !== undefined ? { maxInputMb } : {}),
       },
     };
   }

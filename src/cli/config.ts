@@ -80,6 +80,9 @@ async function readConfigFile(path: string, platform: NodeJS.Platform): Promise<
     if (!info.isFile()) throw usage('config.notFile', { path });
     // Others can read the tokken in it: say so, but still run, as ssh does for keys only when it must.
     if (platform !== 'win32' && (info.mode & 0o004) !== 0) warnings.push(cliMessages.text('config.worldReadable', { path }));
+    else if (platform !== 'win32' && (info.mode & 0o040) !== 0) {
+      warnings.push(cliMessages.text('config.groupReadable', { path, mode: (info.mode & 0o777).toString(8).padStart(3, '0') }));
+    }
     text = await readFile(path, 'utf8');
   } catch (e) {
     if (e instanceof UsageError) throw e;

@@ -1,7 +1,10 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify as stringifyStream, type Options as StringifyOptions } from 'csv-stringify';
 import { stringify } from 'csv-stringify/sync';
 import type { TableCell } from '../bulk/result-table';
-import type { ResultsDocument } from './results-document';
 
 /**
  * A CSV file has no cell types: Excel and LibreOffice evaluate any field that starts like a
@@ -12,16 +15,30 @@ import type { ResultsDocument } from './results-document';
  */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
+/**
+ * Control characters other than tab and line breaks have no place in a cell, and an escape
+ * sequence from the service would reach the terminal of whoever runs `cat` on the file.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
 export function csvSafe(value: TableCell | undefined): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  const text = value.replace(CONTROL, '\uFFFD');
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 export type CsvDelimiter = ',' | ';' | '\t';
 
 function block(rows: readonly (readonly TableCell[])[]): (string | number)[][] {
   return rows.map((r) => r.map(csvSafe));
+}
+
+// With an explicit record delimiter csv-stringify stops quoting a lone LF or CR, which Excel
+// still reads as a line break: one value would become two rows, and text after the break would
+// start a line of its own, where a formula prefix check never looked.
+function options(delimiter: CsvDelimiter): StringifyOptions {
+  return { delimiter, bom: true, record_delimiter: '\r\n', quote_record_delimiter: true };
 }
 
 /**
@@ -35,38 +52,42 @@ export function csvText(
   delimiter: CsvDelimiter,
 ): string {
   const records: (string | number)[][] = [...block(runHeader), ...(runHeader.length > 0 ? [[]] : []), ...block([header]), ...block(rows)];
-  // With an explicit record delimiter csv-stringify stops quoting a lone LF or CR, which Excel
-  // still reads as a line break: one value would become two rows, and text after the break would
-  // start a line of its own, where a formula prefix check never looked.
-  return stringify(records, { delimiter, bom: true, record_delimiter: '\r\n', quote_record_delimiter: true });
+  return stringify(records, options(delimiter));
 }
 
 export function hitsPathFor(resultsPath: string): string {
   return resultsPath.replace(/(\.csv)?$/i, '.hits.csv');
 }
 
-async function writeAtomically(path: string, text: string): Promise<void> {
+/** A re-screen's hits no longer found (the xlsx "Gone" sheet), beside the results. */
+export function gonePathFor(resultsPath: string): string {
+  return resultsPath.replace(/(\.csv)?$/i, '.gone.csv');
+}
+
+/**
+ * The same layout as csvText, streamed: rows are pulled one at a time and written as the file
+ * takes them, so a million rows cost the memory of one. Written beside the target and renamed
+ * over it, so a failure never leaves half a file where the old one was.
+ */
+export async function writeCsvStream(
+  path: string,
+  runHeader: readonly (readonly TableCell[])[],
+  header: readonly string[],
+  rows: AsyncIterable<readonly TableCell[]>,
+  delimiter: CsvDelimiter,
+): Promise<void> {
   const temp = `${path}.${process.pid}.tmp`;
+  async function* records(): AsyncGenerator<(string | number)[]> {
+    yield* block(runHeader);
+    if (runHeader.length > 0) yield [];
+    yield block([header])[0];
+    for await (const row of rows) yield row.map(csvSafe);
+  }
   try {
-    await writeFile(temp, text, 'utf8');
+    await pipeline(Readable.from(records()), stringifyStream(options(delimiter)), createWriteStream(temp, { flags: 'wx' }));
     await rename(temp, path);
   } catch (e) {
     await rm(temp, { force: true });
     throw e;
   }
-}
-
-export function gonePathFor(resultsPath: string): string {
-  return resultsPath.replace(/(\.csv)?$/i, '.gone.csv');
-}
-
-/** Results to `path`, hits to `<path without .csv>.hits.csv` (and a re-screen's gone hits to `.gone.csv`); returns the paths. */
-export async function writeCsv(path: string, doc: ResultsDocument, delimiter: CsvDelimiter): Promise<string[]> {
-  const hitsPath = hitsPathFor(path);
-  await writeAtomically(path, csvText(doc.runHeader, doc.columns.map((c) => c.header), doc.rows, delimiter));
-  await writeAtomically(hitsPath, csvText(doc.runHeader, doc.hitsColumns.map((c) => c.header), doc.hits, delimiter));
-  if (!doc.gone) return [path, hitsPath];
-  const gonePath = gonePathFor(path);
-  await writeAtomically(gonePath, csvText(doc.runHeader, doc.hitsColumns.map((c) => c.header), doc.gone.rows, delimiter));
-  return [path, hitsPath, gonePath];
 }

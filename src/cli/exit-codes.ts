@@ -14,6 +14,8 @@ export const EXIT = {
   unreachable: 4,
   /** A re-screen (--previous) finished with new or changed hits to review. */
   reviewNeeded: 10,
+  /** The answers are paid for and kept in the state file; only the results file could not be written. */
+  outputFailed: 5,
   interrupted: 130,
 } as const;
 
@@ -27,7 +29,19 @@ export class UsageError extends Error {
   }
 }
 
+/** The final write of a results file failed: the answers are safe in the state file, `--resume` writes them. */
+export class OutputWriteError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`cannot write ${path}: ${reason}`);
+    this.name = 'OutputWriteError';
+  }
+}
+
 export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof OutputWriteError) return EXIT.outputFailed;
   if (error instanceof UsageError || error instanceof InvalidInputError || error instanceof RequestRejectedError) return EXIT.badInput;
   if (error instanceof AccountError) return EXIT.account;
   if (error instanceof ServiceUnreachableError) return EXIT.unreachable;

@@ -21,6 +21,39 @@ export interface InputTable {
 
 export type TableFormat = 'xlsx' | 'csv';
 
+/**
+ * Checked before the first request: a workbook that expands to a million rows once took 4 GB
+ * and every request before failing. Both limits can be raised (--max-input-mb, --max-rows).
+ */
+export const DEFAULT_LIMITS = { maxInputMb: 50, maxRows: 200_000 } as const;
+
+export interface ReadLimits {
+  maxBytes: number;
+  maxRows: number;
+  /** The path as the person typed it, for messages. */
+  shownPath?: string;
+}
+
+/** NUL and control characters other than tab and line breaks: never meant, and dangerous on a terminal. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/** Drops control characters from every text cell; returns how many went. */
+function dropControlChars(rows: CellValue[][]): number {
+  let dropped = 0;
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) {
+      const v = row[i];
+      if (typeof v !== 'string') continue;
+      const clean = v.replace(CONTROL, '');
+      if (clean.length !== v.length) {
+        dropped += v.length - clean.length;
+        row[i] = clean;
+      }
+    }
+  }
+  return dropped;
+}
+
 function usage(key: Parameters<typeof cliMessages.text>[0], params?: Record<string, string | number>): UsageError {
   return new UsageError(cliMessages.text(key, params));
 }
@@ -78,15 +111,30 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
     if (sheet === undefined) throw usage('input.noSheets', { path });
     throw usage('input.noSuchSheet', { sheet, sheets: worksheets.map((w) => `"${w.name}"`).join(', ') });
   }
+  const warnings: LocalizedText[] = [];
+  if (sheet === undefined && ws.state === 'hidden') warnings.push(cliMessages.text('input.hiddenSheet', { sheet: ws.name, path }));
   const rows: CellValue[][] = [];
   const columnCount = ws.columnCount;
+  let merged = 0;
   ws.eachRow({ includeEmpty: true }, (row, rowNumber) => {
     while (rows.length < rowNumber - 1) rows.push([]);
     const values: CellValue[] = [];
-    for (let c = 1; c <= columnCount; c++) values.push(plainCellValue(row.getCell(c).value));
+    for (let c = 1; c <= columnCount; c++) {
+      const cell = row.getCell(c);
+      // exceljs hands every cell of a merged area the first cell's value; Excel holds it only in
+      // the first, and copying it would screen one client once per covered row.
+      if (cell.isMerged && cell.master !== cell) {
+        values.push(null);
+        continue;
+      }
+      values.push(plainCellValue(cell.value));
+    }
     rows.push(values);
   });
-  return { format: 'xlsx', sheetName: ws.name, rows: trimTrailingEmpty(pad(rows)), warnings: [] };
+  const merges = (ws.model as { merges?: unknown[] }).merges;
+  merged = Array.isArray(merges) ? merges.length : 0;
+  if (merged > 0) warnings.push(cliMessages.text('input.merged', { path, count: merged }));
+  return { format: 'xlsx', sheetName: ws.name, rows: trimTrailingEmpty(pad(rows)), warnings };
 }
 
 function isEmptyRow(row: readonly CellValue[]): boolean {
@@ -158,14 +206,21 @@ export async function readCsv(path: string): Promise<InputTable> {
   return { format: 'csv', sheetName: 'CSV', rows, delimiter, warnings };
 }
 
-export async function readInputTable(path: string, sheet?: string): Promise<InputTable> {
+export async function readInputTable(path: string, sheet?: string, limits: ReadLimits = { maxBytes: DEFAULT_LIMITS.maxInputMb * 1024 * 1024, maxRows: DEFAULT_LIMITS.maxRows }): Promise<InputTable> {
   const format = formatOf(path);
   if (format === null) throw usage('input.format', { path });
   if (format === 'csv' && sheet !== undefined) throw usage('input.sheetForCsv');
   const info = await stat(path).catch(() => null);
   if (!info) throw usage('input.notFound', { path });
   if (!info.isFile()) throw usage('input.unreadable', { path });
+  const shown = limits.shownPath ?? path;
+  const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
+  if (info.size > limits.maxBytes) throw usage('input.tooLarge', { path: shown, size: mb(info.size), limit: mb(limits.maxBytes) });
   const table = format === 'xlsx' ? await readXlsx(path, sheet) : await readCsv(path);
+  // The header row is not screened; everything else is a request.
+  if (table.rows.length - 1 > limits.maxRows) throw usage('input.tooManyRows', { path: shown, rows: table.rows.length - 1, limit: limits.maxRows });
   if (table.rows.filter((r) => !isEmptyRow(r)).length < 2) throw usage('input.empty', { path });
+  const dropped = dropControlChars(table.rows);
+  if (dropped > 0) table.warnings.push(cliMessages.text('input.controlChars', { count: dropped }));
   return table;
 }

@@ -1,5 +1,7 @@
+import { setMaxListeners } from 'node:events';
 import { CheckListsError, InvalidInputError } from '../core/errors';
 import type { Lang } from '../core/i18n';
+import { createSecretMask, type SecretMask } from '../core/secret-mask';
 import { version } from '../../package.json';
 import { parseCommandLine, type ParsedCommand } from './args';
 import { langFromEnv, loadCliConfig } from './config';
@@ -24,14 +26,15 @@ export function describeFailure(error: unknown, lang: Lang): string[] {
   return [cliMessages.t(lang, 'error.unexpected', { message })];
 }
 
-function hintFor(code: number, lang: Lang): string | null {
-  if (code === EXIT.account) return cliMessages.t(lang, 'exit.hint.account');
+function hintFor(code: number, lang: Lang, command: string | undefined): string | null {
+  // `search` has no --resume: its hint must not send people looking for one.
+  if (code === EXIT.account) return cliMessages.t(lang, command === 'search' ? 'exit.hint.accountSearch' : 'exit.hint.account');
   if (code === EXIT.unreachable) return cliMessages.t(lang, 'exit.hint.unreachable');
   if (code === EXIT.interrupted) return cliMessages.t(lang, 'exit.hint.interrupted');
   return null;
 }
 
-async function dispatch(parsed: ParsedCommand, io: CliIo, fallbackLang: Lang): Promise<number> {
+async function dispatch(parsed: ParsedCommand, io: CliIo, fallbackLang: Lang, onSecret: (mask: SecretMask) => void): Promise<number> {
   if (parsed.command === 'help') {
     io.stdout.write(`${cliMessages.t(parsed.global.lang ?? fallbackLang, helpKey(parsed.topic))}\n`);
     return EXIT.ok;
@@ -46,6 +49,7 @@ async function dispatch(parsed: ParsedCommand, io: CliIo, fallbackLang: Lang): P
     ...(parsed.global.config !== undefined ? { configPath: parsed.global.config } : {}),
     ...(parsed.global.lang !== undefined ? { lang: parsed.global.lang } : {}),
   });
+  onSecret(createSecretMask([config.loaded.tokken]));
   for (const w of config.warnings) io.stderr.write(`${w[config.lang]}\n`);
   switch (parsed.command) {
     case 'search':
@@ -60,6 +64,9 @@ async function dispatch(parsed: ParsedCommand, io: CliIo, fallbackLang: Lang): P
 /** The whole command line as a function: argv in, exit code out. Nothing here calls process.exit. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let lang: Lang = langFromEnv(io.env);
+  let command: string | undefined;
+  // Until the config is read, the tokken can only be in the environment.
+  let mask: SecretMask = createSecretMask([io.env.CHECKLISTS_TOKKEN]);
   try {
     // The relay is a server with its own options and store; loaded only when asked for.
     if (argv[0] === 'relay') {
@@ -67,12 +74,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return await runRelay(argv.slice(1), io);
     }
     const parsed = parseCommandLine(argv);
+    command = parsed.command;
     if (parsed.global.lang) lang = parsed.global.lang;
-    return await dispatch(parsed, io, lang);
+    return await dispatch(parsed, io, lang, (m) => (mask = m));
   } catch (error) {
     const code = exitCodeFor(error);
-    for (const line of describeFailure(error, lang)) io.stderr.write(`${plain(line)}\n`);
-    const hint = hintFor(code, lang);
+    for (const line of describeFailure(error, lang)) io.stderr.write(`${plain(mask(line))}\n`);
+    const hint = hintFor(code, lang, command);
     if (hint) io.stderr.write(`${hint}\n`);
     if (code === EXIT.unexpected && io.env.CHECKLISTS_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
     return code;
@@ -80,6 +88,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 export function processIo(): CliIo {
+  // Every request in flight listens to the run's abort signal: 16 at a time is by design, not a leak.
+  setMaxListeners(64);
   const controller = new AbortController();
   let interrupts = 0;
   process.on('SIGINT', () => {

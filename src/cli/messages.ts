@@ -11,6 +11,31 @@ const en = {
   'args.unknownCommand': 'Unknown command "{value}". Commands: {commands}. See: checklists --help',
   'args.output.format': 'The output file must end in .xlsx or .csv; got "{path}".',
   'args.output.same': 'The output file must not be the input file.',
+  'args.output.sameAs': 'The {which} file {output} is the input file {input}: it would be overwritten. Choose another -o.',
+  'args.output.notWritable': 'Cannot write {path}: {reason}. Close it in other programs or choose another -o; nothing was sent yet.',
+  'args.output.isFolder': '{path} is a folder, not a file: choose another -o; nothing was sent yet.',
+  'output.writeFailed': 'Could not write {path} ({reason}). All {answers} answers are kept in {state}: once the file is free (closed in Excel, writable), run the same command with --resume to write them without asking the service again.',
+  'file.symlink': '{path} is a symbolic link: refusing to follow it (someone else may have placed it). Remove it or choose another -o.',
+  'file.notFile': '{path} is not a regular file: remove it or choose another -o.',
+  'file.foreign': '{path} belongs to another user or can be changed by other users (mode {mode}): refusing to use it. Remove it or choose another -o.',
+  'stateKey.readable': 'The state key {path} can be read by other users (mode {mode}): run chmod 600 {path}.',
+  'stateKey.bad': 'The state key {path} is damaged: remove it (stopped runs signed with it can then not be resumed).',
+  'state.tampered': 'The state file {path} was changed outside CheckLists: line {line} does not carry a valid signature. Refusing to trust it; remove it and screen again without --resume.',
+  'state.vanished': 'The state file {path} disappeared during the run.',
+  'state.serviceChanged': 'The stopped run asked {was}; now {now} is configured. A resume must use the same service address and IDsubjectFM, or the report would mix two services: restore them, or screen again without --resume.',
+  'state.incomplete': 'The state file recorded {written} rows as written, but the answers for {missing} of their subjects are missing: they will be asked again.',
+  'lock.busy': 'Another CheckLists run is already writing {output}: process {pid} on {host}, started {since} (lock {lock}). Wait for it to finish, or choose another -o.',
+  'lock.unknown': 'Another CheckLists run may be writing {output} (lock {lock} cannot be read). If no run is active, remove the lock file.',
+  'input.tooLarge': '{path} is {size} MB; the limit is {limit} MB. Raise it with --max-input-mb if this is intended.',
+  'input.tooManyRows': '{path} has {rows} rows; the limit is {limit}. Raise it with --max-rows if this is intended, or split the list.',
+  'input.hiddenSheet': 'Warning: the first sheet "{sheet}" of {path} is hidden, and it is the one screened. Use --sheet to choose another.',
+  'input.merged': 'Warning: {path} has {count} merged cell areas; Excel keeps a value only in each area\'s first cell, so the rows it covers are read as empty.',
+  'input.duplicateHeaders': 'Warning: the header has duplicate columns: {names}. The first of each is used.',
+  'input.controlChars': 'Warning: {count} NUL or control characters were dropped from the input.',
+  'search.getWarning': 'Warning: --get puts the tokken in the URL, where proxies and server logs may keep it. Use the default POST form unless the service requires GET.',
+  'config.groupReadable': 'Warning: {path} can be read by other users of this computer (mode {mode}) and may hold the tokken. Run: chmod 600 {path}',
+  'exit.hint.accountSearch': 'Stopped: the account cannot make more requests. Fix it (or ask the operator), then search again.',
+  'wait.service': 'waiting for the service (attempt {attempt} of {of}, next address {next})',
   'args.output.folder': 'Cannot write into the folder of "{path}": it does not exist or is not writable.',
   'config.notFile': 'The config file {path} is not a file.',
   'config.unreadable': 'Cannot read the config file {path}.',
@@ -99,10 +124,16 @@ const en = {
     '  -r, --registries LIST    registry keys, list names or a listdata number; default all\n' +
     '  -c, --concurrency N      requests at a time, 1–16\n' +
     '      --search 1|2, --lowranklimit N   as in search\n' +
-    '      --resume             continue a run that stopped (account/quota error or Ctrl-C)\n' +
+    '      --resume             continue a run that stopped (account/quota error, Ctrl-C, crash)\n' +
     '      --previous FILE      re-screen: carry the decisions of an earlier results .xlsx forward,\n' +
     '                           mark hits New/Changed/Same, list Gone ones; exit 10 when any are new or changed\n' +
-    '      --progress MODE      auto, bar, lines or none',
+    '      --give-up SECONDS    how long one request may wait for the service over all addresses and retries (default 60)\n' +
+    '      --max-rows N         refuse inputs with more rows (default 200000)\n' +
+    '      --max-input-mb N     refuse larger input files (default 50)\n' +
+    '      --progress MODE      auto, bar, lines or none\n\n' +
+    'Exit codes: 0 done, 1 unexpected, 2 bad input or options (also: another run holds the output),\n' +
+    '3 account/quota, 4 service unreachable, 5 results file could not be written (answers kept: --resume),\n' +
+    '10 re-screen done with new or changed hits to review, 130 interrupted',
   'help.sandbox':
     'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n\n' +
     '  -p, --port N             port (default 8443; 0 picks a free one)\n' +
@@ -129,6 +160,31 @@ const uk: Record<Key, string> = {
   'args.unknownCommand': 'Невідома команда «{value}». Команди: {commands}. Довідка: checklists --help',
   'args.output.format': 'Файл результатів має закінчуватися на .xlsx або .csv; отримано «{path}».',
   'args.output.same': 'Файл результатів не може бути вхідним файлом.',
+  'args.output.sameAs': 'Файл {which} {output} — це вхідний файл {input}: його буде перезаписано. Оберіть інший -o.',
+  'args.output.notWritable': 'Не вдається записати {path}: {reason}. Закрийте його в інших програмах або оберіть інший -o; нічого ще не надіслано.',
+  'args.output.isFolder': '{path} — це тека, а не файл: оберіть інший -o; нічого ще не надіслано.',
+  'output.writeFailed': 'Не вдалося записати {path} ({reason}). Усі відповіді ({answers}) збережено в {state}: коли файл звільниться (закрийте його в Excel), запустіть ту саму команду з --resume — їх буде записано без повторних запитів до сервісу.',
+  'file.symlink': '{path} — символічне посилання: за ним не переходимо (його міг створити інший користувач). Видаліть його або оберіть інший -o.',
+  'file.notFile': '{path} не є звичайним файлом: видаліть його або оберіть інший -o.',
+  'file.foreign': '{path} належить іншому користувачеві або його можуть змінювати інші (права {mode}): не використовуємо. Видаліть його або оберіть інший -o.',
+  'stateKey.readable': 'Ключ стану {path} можуть читати інші користувачі (права {mode}): виконайте chmod 600 {path}.',
+  'stateKey.bad': 'Ключ стану {path} пошкоджено: видаліть його (зупинені перевірки, підписані ним, тоді не вдасться продовжити).',
+  'state.tampered': 'Файл стану {path} змінено поза CheckLists: рядок {line} не має дійсного підпису. Йому не довіряємо; видаліть його й перевірте заново без --resume.',
+  'state.vanished': 'Файл стану {path} зник під час перевірки.',
+  'state.serviceChanged': 'Зупинена перевірка зверталася до {was}; зараз налаштовано {now}. Продовжувати можна лише з тією самою адресою сервісу та IDsubjectFM, інакше звіт змішає два сервіси: поверніть їх або перевірте заново без --resume.',
+  'state.incomplete': 'У файлі стану {written} рядків позначено записаними, але відповідей для {missing} їхніх суб’єктів бракує: їх буде запитано знову.',
+  'lock.busy': 'Інша перевірка CheckLists уже записує {output}: процес {pid} на {host}, розпочато {since} (блокування {lock}). Дочекайтеся її завершення або оберіть інший -o.',
+  'lock.unknown': 'Можливо, інша перевірка CheckLists записує {output} (блокування {lock} не читається). Якщо жодна перевірка не триває, видаліть файл блокування.',
+  'input.tooLarge': '{path} має {size} МБ; обмеження — {limit} МБ. Якщо так і задумано, збільште його параметром --max-input-mb.',
+  'input.tooManyRows': 'У {path} {rows} рядків; обмеження — {limit}. Якщо так і задумано, збільште його параметром --max-rows або розділіть список.',
+  'input.hiddenSheet': 'Увага: перший аркуш «{sheet}» у {path} прихований, і перевіряється саме він. Інший аркуш можна обрати параметром --sheet.',
+  'input.merged': 'Увага: у {path} є об’єднані клітинки ({count} областей); Excel зберігає значення лише в першій клітинці області, тож покриті нею рядки прочитано порожніми.',
+  'input.duplicateHeaders': 'Увага: у заголовку повторюються стовпці: {names}. Використано перший із кожних.',
+  'input.controlChars': 'Увага: із вхідних даних вилучено {count} символів NUL або керівних символів.',
+  'search.getWarning': 'Увага: --get передає tokken в адресі запиту, де його можуть зберегти проксі та журнали сервера. Використовуйте типовий POST, якщо сервіс не вимагає GET.',
+  'config.groupReadable': 'Увага: {path} можуть читати інші користувачі комп’ютера (права {mode}), а в ньому може бути tokken. Виконайте: chmod 600 {path}',
+  'exit.hint.accountSearch': 'Зупинено: обліковий запис не може робити запитів. Усуньте причину (або зверніться до оператора) і повторіть пошук.',
+  'wait.service': 'очікуємо на сервіс (спроба {attempt} з {of}, наступна адреса {next})',
   'args.output.folder': 'Не вдається записати в теку файлу «{path}»: її немає або запис до неї заборонено.',
   'config.notFile': 'Файл налаштувань {path} не є файлом.',
   'config.unreadable': 'Не вдається прочитати файл налаштувань {path}.',
@@ -217,10 +273,16 @@ const uk: Record<Key, string> = {
     '  -r, --registries СПИСОК  ключі реєстрів, назви списків або число listdata; типово всі\n' +
     '  -c, --concurrency N      одночасних запитів, 1–16\n' +
     '      --search 1|2, --lowranklimit N   як у search\n' +
-    '      --resume             продовжити зупинений запуск (помилка облікового запису/квоти або Ctrl-C)\n' +
+    '      --resume             продовжити зупинений запуск (помилка облікового запису/квоти, Ctrl-C, збій)\n' +
     '      --previous ФАЙЛ      повторна перевірка: перенести рішення з попередніх результатів .xlsx,\n' +
     '                           позначити збіги Новий/Змінено/Без змін, перелічити зниклі; код 10, якщо є нові чи змінені\n' +
-    '      --progress РЕЖИМ     auto, bar, lines або none',
+    '      --give-up СЕКУНДИ    скільки один запит може чекати на сервіс з усіма адресами й повторами (типово 60)\n' +
+    '      --max-rows N         відмовляти у вхідних даних з більшою кількістю рядків (типово 200000)\n' +
+    '      --max-input-mb N     відмовляти у більших вхідних файлах (типово 50)\n' +
+    '      --progress РЕЖИМ     auto, bar, lines або none\n\n' +
+    'Коди виходу: 0 готово, 1 неочікувана помилка, 2 хибні дані чи параметри (також: інший запуск пише цей файл),\n' +
+    '3 обліковий запис/квота, 4 сервіс недоступний, 5 файл результатів не записано (відповіді збережено: --resume),\n' +
+    '10 повторну перевірку завершено, є нові чи змінені збіги для розгляду, 130 перервано',
   'help.sandbox':
     'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n\n' +
     '  -p, --port N             порт (типово 8443; 0 — будь-який вільний)\n' +

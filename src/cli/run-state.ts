@@ -1,4 +1,7 @@
-import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { constants, fdatasync, writeSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { SubjectOutcome } from '../bulk/outcome';
 import {
   listingOf,
@@ -10,81 +13,187 @@ import {
   type RunState,
   type RunStateStore,
 } from '../bulk/state';
+import type { SecretMask } from '../core/secret-mask';
+import { UsageError } from './exit-codes';
+import { cliMessages } from './messages';
+import { assertSafeExisting, createExclusive, openChecked } from './safe-file';
 
 /**
- * A run that stops (quota, account, Ctrl-C, network) leaves `<output>.checklists-state.json`
+ * A run that stops (quota, account, Ctrl-C, network, kill -9) leaves `<output>.checklists-state.json`
  * next to its output, so `--resume` asks only what is still unanswered: quota is money.
  *
- * One JSON object per line, appended as answers arrive: a checkpoint costs only what is new,
- * and a line cut short by a crash is skipped on reading, losing at most that checkpoint.
- * It holds the bulk engine's meta, progress and answers; never the tokken, which is not in
- * scope anywhere this file is written.
+ * One record a line, `<mac> <json>`: the run's meta, progress records, and every answer the
+ * moment it arrives (written to the file at once, synced to disk at most SYNC_MS later). The
+ * MAC (HMAC-SHA256 over the line's number and text, keyed by the person's own state key) makes
+ * a forged, edited, reordered or removed line visible, so a resume never trusts an answer this
+ * program did not write. A line cut short by a crash can only be the last; it is dropped.
+ * Never the tokken: every line passes the secret mask.
  */
 export function statePathFor(outputPath: string): string {
   return `${outputPath}.checklists-state.json`;
 }
 
-type Line = { meta: unknown } | { progress: unknown } | { outcomes: unknown[] };
+/** How long an answer may sit in the page cache before it is forced to disk. */
+export const SYNC_MS = 200;
 
-function parseLines(text: string): Line[] {
-  const out: Line[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const value = JSON.parse(line) as unknown;
-      if (value && typeof value === 'object') out.push(value as Line);
-    } catch {
-      // A torn last line after a crash: everything before it still counts.
-    }
-  }
-  return out;
+type Record_ = { meta: unknown } | { progress: unknown } | { a: unknown };
+
+function macOf(key: Buffer, index: number, json: string): string {
+  return createHmac('sha256', key).update(`${index}\n${json}`).digest('hex');
 }
 
-export async function readStateFile(path: string): Promise<RunState | null> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    return null;
-  }
+export interface ReadState {
+  state: RunState | null;
+  /** Bytes of whole, verified lines: where appending continues. */
+  validBytes: number;
+  lines: number;
+}
+
+function tampered(path: string, line: number): UsageError {
+  return new UsageError(cliMessages.text('state.tampered', { path, line }));
+}
+
+/** Parses and verifies a state file's text; throws UsageError on any line that is not ours. */
+export function parseStateText(text: string, key: Buffer, path: string): ReadState {
   let meta: RunMeta | null = null;
   let progress: RunProgressState | null = null;
   const outcomes: SubjectOutcome[] = [];
-  for (const line of parseLines(text)) {
-    if ('meta' in line) meta = parseMeta(line.meta);
-    else if ('progress' in line) progress = parseProgress(line.progress) ?? progress;
-    else if ('outcomes' in line && Array.isArray(line.outcomes)) {
-      for (const raw of line.outcomes) {
-        const o = parseOutcome(raw);
-        if (o) outcomes.push(o);
-      }
+  let at = 0;
+  let index = 0;
+  for (;;) {
+    const end = text.indexOf('\n', at);
+    // No newline: a line torn by a crash mid-write, or nothing left.
+    if (end < 0) break;
+    const line = text.slice(at, end);
+    const space = line.indexOf(' ');
+    const mac = space > 0 ? line.slice(0, space) : '';
+    const json = line.slice(space + 1);
+    const expected = macOf(key, index, json);
+    if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) throw tampered(path, index + 1);
+    let record: Record_;
+    try {
+      record = JSON.parse(json) as Record_;
+    } catch {
+      throw tampered(path, index + 1);
     }
+    if ('meta' in record) meta = parseMeta(record.meta);
+    else if ('progress' in record) progress = parseProgress(record.progress) ?? progress;
+    else if ('a' in record) {
+      const o = parseOutcome(record.a);
+      if (o) outcomes.push(o);
+    }
+    index++;
+    at = end + 1;
   }
-  return meta && progress ? { meta, progress, outcomes } : null;
+  const validBytes = Buffer.byteLength(text.slice(0, at));
+  return { state: meta && progress ? { meta, progress, outcomes } : null, validBytes, lines: index };
 }
 
-/** The engine's RunStateStore over one file that holds one run. */
-export function fileRunStateStore(path: string): RunStateStore {
-  const line = (value: Line) => `${JSON.stringify(value)}\n`;
+/** Reads a state file after checking it is a plain file of ours; null when there is none. */
+export async function readStateFile(path: string, key: Buffer): Promise<ReadState | null> {
+  const info = await assertSafeExisting(path);
+  if (!info) return null;
+  const handle = await openChecked(path, constants.O_RDONLY, info);
+  try {
+    return parseStateText(await handle.readFile('utf8'), key, path);
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface FileRunStateStore extends RunStateStore {
+  /** Forces what was written to disk and closes the file (the run stopped; the state stays). */
+  close(): Promise<void>;
+}
+
+/**
+ * The engine's RunStateStore over one file that holds one run. `resume` continues an existing
+ * file (verified by readStateFile) after its last whole line; otherwise begin() creates it anew.
+ */
+export function fileRunStateStore(path: string, key: Buffer, mask: SecretMask, resume: ReadState | null = null): FileRunStateStore {
+  let handle: FileHandle | null = null;
+  let index = resume?.lines ?? 0;
+  let dirty = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const syncNow = () => {
+    timer = null;
+    if (!handle || !dirty) return;
+    dirty = false;
+    fdatasync(handle.fd, () => undefined);
+  };
+  let queued = '';
+  let flushScheduled = false;
+  // Into the kernel within the same turn of the event loop, so kill -9 loses only what has
+  // just arrived (still "in flight" for the caller); to the disk in batches, since an fsync per
+  // answer would cap throughput.
+  const writeQueued = () => {
+    flushScheduled = false;
+    if (!handle || queued === '') return;
+    const text = queued;
+    queued = '';
+    writeSync(handle.fd, text);
+    dirty = true;
+    timer ??= setTimeout(syncNow, SYNC_MS);
+  };
+  const append = (records: Record_[], now = false) => {
+    if (!handle) return;
+    for (const r of records) {
+      const json = mask(JSON.stringify(r));
+      queued += `${macOf(key, index++, json)} ${json}\n`;
+    }
+    if (now) writeQueued();
+    else if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(writeQueued);
+    }
+  };
+  const openForResume = async () => {
+    if (handle || !resume) return;
+    const info = await assertSafeExisting(path);
+    if (!info) throw new UsageError(cliMessages.text('state.vanished', { path }));
+    handle = await openChecked(path, constants.O_WRONLY | constants.O_APPEND, info);
+    // Drop a torn last line so the next record starts on a line of its own.
+    await handle.truncate(resume.validBytes);
+  };
+
+  const finishFile = async () => {
+    writeQueued();
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (handle) {
+      await handle.datasync().catch(() => undefined);
+      await handle.close();
+      handle = null;
+    }
+  };
+
   return {
     async list() {
-      const state = await readStateFile(path);
-      return state ? [listingOf(state.meta, state.progress)] : [];
+      return resume?.state ? [listingOf(resume.state.meta, resume.state.progress)] : [];
     },
     async load(runId) {
-      const state = await readStateFile(path);
-      return state && state.meta.runId === runId ? state : null;
+      return resume?.state && resume.state.meta.runId === runId ? resume.state : null;
     },
     async begin(meta, progress) {
-      // Owner-only: the answers name clients and their hits.
-      await writeFile(path, line({ meta }) + line({ progress }), { encoding: 'utf8', mode: 0o600 });
+      // Whatever was there was checked to be ours; a fresh run starts a fresh file, never through a link.
+      await assertSafeExisting(path);
+      await rm(path, { force: true });
+      handle = await createExclusive(path);
+      index = 0;
+      append([{ meta }, { progress }], true);
+    },
+    record(_runId, outcome) {
+      append([{ a: outcome }]);
     },
     async checkpoint(_runId, progress, outcomes) {
-      const text = (outcomes.length > 0 ? line({ outcomes: [...outcomes] }) : '') + line({ progress });
-      await appendFile(path, text, { encoding: 'utf8', mode: 0o600 });
+      await openForResume();
+      append([...outcomes.map((o) => ({ a: o })), { progress }], true);
     },
     async remove() {
+      await finishFile();
       await rm(path, { force: true });
     },
+    close: finishFile,
   };
 }

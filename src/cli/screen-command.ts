@@ -1,11 +1,16 @@
 import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { access, open, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { recogniseColumns } from '../bulk/columns';
+import { recogniseColumns, type ColumnMapping } from '../bulk/columns';
 import { resumeBulkRun, startBulkRun, type AskFn, type BulkInput, type BulkProgress, type BulkRun, type BulkRunReport } from '../bulk/engine';
 import type { RunQueryOptions } from '../bulk/plan';
-import type { RunState } from '../bulk/state';
+import { outcomesByKey, type RunMeta, type RunState } from '../bulk/state';
+import { planRun } from '../bulk/plan';
+import { rescreenMessages } from '../bulk/rescreen-messages';
+import { describeAddress } from '../core/client';
 import { InvalidInputError, ServiceUnreachableError } from '../core/errors';
+import { createSecretMask, type SecretMask } from '../core/secret-mask';
+import { addressList } from '../core/settings';
 import type { Lang } from '../core/i18n';
 import { normalizeListdata } from '../core/query';
 import { ALL_LISTS } from '../core/listdata';
@@ -13,15 +18,21 @@ import { connect, type Connection } from '../service/connection';
 import { nodeHttpTransport } from './http-transport';
 import type { ScreenArgs } from './args';
 import type { CliConfig } from './config';
-import { EXIT, UsageError, type ExitCode } from './exit-codes';
+import { EXIT, OutputWriteError, UsageError, type ExitCode } from './exit-codes';
 import type { CsvDelimiter } from './csv-writer';
-import { FileSink, type OutputTarget } from './file-sink';
-import { formatOf, readInputTable, type InputTable } from './input-file';
+import { FileSink, outputFiles, type OutputTarget } from './file-sink';
+import { DEFAULT_LIMITS, formatOf, readInputTable, type InputTable } from './input-file';
 import type { CliIo } from './io';
 import { cliMessages, type CliMessageKey } from './messages';
 import { ProgressReporter, progressMode } from './progress';
 import { previousRunFor, rescreenExit, rescreenLines, sandboxForEnv } from './rescreen';
-import { fileRunStateStore, readStateFile, statePathFor } from './run-state';
+import { RunLock, lockPathFor } from './run-lock';
+import { fileRunStateStore, readStateFile, statePathFor, type ReadState } from './run-state';
+import { assertSafeExisting } from './safe-file';
+import { loadStateKey } from './state-key';
+
+/** One request's whole wait for the service (every address, every retry) before it counts as unreachable. */
+export const DEFAULT_GIVE_UP_SECONDS = 60;
 
 function usage(key: CliMessageKey, params?: Record<string, string | number>): UsageError {
   return new UsageError(cliMessages.text(key, params));
@@ -33,9 +44,76 @@ export function outputTarget(args: ScreenArgs, cwd: string, inputDelimiter: CsvD
   const path = args.output !== undefined ? resolve(cwd, args.output) : join(dirname(input), `${basename(input, extname(input))}.results.xlsx`);
   const format = formatOf(path);
   if (format === null || extname(path).toLowerCase() === '.txt') throw usage('args.output.format', { path: args.output ?? path });
-  if (path === input) throw usage('args.output.same');
   // A CSV answer to a CSV question keeps its separator: a ";" file came from a locale whose Excel expects ";".
   return { format, path, delimiter: inputDelimiter ?? ',' };
+}
+
+const CASE_INSENSITIVE_FS = new Set<NodeJS.Platform>(['win32', 'darwin']);
+
+/**
+ * Whether two paths name one file: by resolved path, by real path (links, `..`), by device and
+ * inode when both exist (hard links), and ignoring case where the file system usually does.
+ */
+export async function sameFile(a: string, b: string, platform: NodeJS.Platform): Promise<boolean> {
+  const real = async (p: string) => {
+    try {
+      return await realpath(p);
+    } catch {
+      // Not there yet: its folder's real path plus its name.
+      try {
+        return join(await realpath(dirname(p)), basename(p));
+      } catch {
+        return p;
+      }
+    }
+  };
+  const [ra, rb] = await Promise.all([real(resolve(a)), real(resolve(b))]);
+  if (ra === rb) return true;
+  if (CASE_INSENSITIVE_FS.has(platform) && ra.toLowerCase() === rb.toLowerCase()) return true;
+  const [sa, sb] = await Promise.all([stat(a).catch(() => null), stat(b).catch(() => null)]);
+  return sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino;
+}
+
+/**
+ * No file a run writes (results, hits, a re-screen's gone list, state, lock) may be one it reads:
+ * the list, or the previous results whose decisions a stopped re-screen could not give back.
+ */
+async function assertOutputsAreNotInput(target: OutputTarget, inputs: readonly { path: string; shown: string }[], rescreen: boolean, platform: NodeJS.Platform): Promise<void> {
+  const names: [string, string][] = [
+    ...outputFiles(target, rescreen).map((f): [string, string] => [f.role, f.path]),
+    ['state', statePathFor(target.path)],
+    ['lock', lockPathFor(target.path)],
+  ];
+  for (const input of inputs) {
+    for (const [which, path] of names) {
+      if (await sameFile(path, input.path, platform)) throw usage('args.output.sameAs', { which, output: path, input: input.shown });
+    }
+  }
+}
+
+/**
+ * Every output must be writable before the first (paid) request: a folder in the way, a file
+ * another program holds open, or a read-only file would otherwise fail only at the very end.
+ */
+async function assertWritable(paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    const info = await stat(path).catch(() => null);
+    if (info?.isDirectory()) throw usage('args.output.isFolder', { path });
+    if (info) {
+      try {
+        await (await open(path, constants.O_WRONLY)).close();
+      } catch (e) {
+        throw usage('args.output.notWritable', { path, reason: (e as NodeJS.ErrnoException).code ?? String(e) });
+      }
+    }
+    const probe = `${path}.${process.pid}.probe`;
+    try {
+      await (await open(probe, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600)).close();
+      await rm(probe, { force: true });
+    } catch (e) {
+      throw usage('args.output.notWritable', { path, reason: (e as NodeJS.ErrnoException).code ?? String(e) });
+    }
+  }
 }
 
 /** The first non-empty row is the header; every row after it is screened, blank ones included, so output rows match input rows one to one. */
@@ -71,6 +149,21 @@ interface AskCounters {
   unreachable: number;
 }
 
+/** Header cells that appear more than once (ignoring case and spaces): the first of each is used. */
+export function duplicateHeaders(headers: readonly unknown[]): string[] {
+  const seen = new Set<string>();
+  const dupes = new Set<string>();
+  for (const h of headers) {
+    if (h === null || h === undefined) continue;
+    const text = String(h).trim();
+    if (!text) continue;
+    const key = text.toLowerCase().replace(/\s+/g, ' ');
+    if (seen.has(key)) dupes.add(text);
+    seen.add(key);
+  }
+  return [...dupes];
+}
+
 function askVia(connection: Connection, counters: AskCounters): AskFn {
   return async (query, options) => {
     try {
@@ -86,6 +179,39 @@ function askVia(connection: Connection, counters: AskCounters): AskFn {
 
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(1);
+}
+
+/** What a resume must find unchanged: the service's addresses and the account. */
+function serviceOf(connection: Connection): RunMeta['service'] {
+  if (connection.mode !== 'live') return undefined;
+  return { origins: addressList(connection.settings).map(describeAddress), idSubjectFM: connection.settings.idSubjectFM };
+}
+
+function describeService(service: RunMeta['service']): string {
+  return service ? `${service.origins.join(', ')} (IDsubjectFM ${service.idSubjectFM})` : '-';
+}
+
+/**
+ * The state a resume continues from. The CLI always writes its whole output anew, so the
+ * engine starts at row 0 and reuses every answer the file holds; rows the file claimed as
+ * written but whose answers are missing (a state another run cut short) are simply asked again.
+ */
+function resumeFrom(read: RunState, input: BulkInput, note: (key: CliMessageKey, params?: Record<string, string | number>) => void): RunState {
+  const meta = read.meta;
+  const plan = planRun(input.rows.slice(0, read.progress.written), meta.mapping as ColumnMapping, {
+    listdata: BigInt(meta.options.listdata),
+    search: meta.options.search,
+    lowranklimit: meta.options.lowranklimit,
+    idUserPC: meta.options.idUserPC,
+  }, new Date(meta.createdAt));
+  const known = outcomesByKey(read.outcomes);
+  const missing = plan.subjectKeys.filter((k) => !known.has(k)).length;
+  if (missing > 0) note('state.incomplete', { written: read.progress.written, missing });
+  return {
+    meta,
+    outcomes: read.outcomes,
+    progress: { ...read.progress, written: 0, hitsWritten: 0, counters: { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 } },
+  };
 }
 
 function reportLines(report: BulkRunReport, lang: Lang, files: readonly string[], cwd: string): string[] {
@@ -128,77 +254,146 @@ function exitFor(report: BulkRunReport, counters: AskCounters): ExitCode {
 
 export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo): Promise<ExitCode> {
   const lang = config.lang;
-  const note = (key: CliMessageKey, params?: Record<string, string | number>) => io.stderr.write(`${cliMessages.t(lang, key, params)}\n`);
+  const mask: SecretMask = createSecretMask([config.loaded.tokken]);
+  const say = (text: string) => io.stderr.write(`${mask(text)}\n`);
+  const note = (key: CliMessageKey, params?: Record<string, string | number>) => say(cliMessages.t(lang, key, params));
 
   // Options first: a typo in -o must not cost reading a large workbook.
   const chosen = outputTarget(args, io.cwd, null);
   await access(dirname(chosen.path), constants.W_OK).catch(() => {
     throw usage('args.output.folder', { path: args.output ?? chosen.path });
   });
-  const table = await readInputTable(resolve(io.cwd, args.input), args.sheet);
-  for (const w of table.warnings) io.stderr.write(`${w[lang]}\n`);
+  const inputPath = resolve(io.cwd, args.input);
+  const inputs = [{ path: inputPath, shown: args.input }, ...(args.previous !== undefined ? [{ path: resolve(io.cwd, args.previous), shown: args.previous }] : [])];
+  await assertOutputsAreNotInput(chosen, inputs, args.previous !== undefined, io.platform);
+  const table = await readInputTable(inputPath, args.sheet, {
+    maxBytes: (args.maxInputMb ?? DEFAULT_LIMITS.maxInputMb) * 1024 * 1024,
+    maxRows: args.maxRows ?? DEFAULT_LIMITS.maxRows,
+    shownPath: args.input,
+  });
   const input = bulkInputFrom(table, args.input);
+  const dupes = duplicateHeaders(input.headers);
+  const warnings = [...table.warnings, ...(dupes.length > 0 ? [cliMessages.text('input.duplicateHeaders', { names: dupes.join(', ') })] : [])];
+  for (const w of warnings) say(w[lang]);
   const target: OutputTarget = { ...chosen, delimiter: table.delimiter ?? chosen.delimiter };
   const statePath = statePathFor(target.path);
 
+  // Read before anything is screened: a problem in the previous results (or --previous with --resume) costs nothing.
   const previousRun = await previousRunFor(args, io);
   const sandbox = sandboxForEnv(io);
-  const connection = connect(config.loaded, { transport: nodeHttpTransport(), ...(sandbox ? { sandbox } : {}) });
-  if (connection.mode === 'sandbox') note('sandbox.notice', { label: connection.label[lang] });
-
-  const previous = await readStateFile(statePath);
-  let resume: RunState | null = null;
-  if (args.resume) {
-    if (!previous) note('screen.resume.nothing');
-    else if (previous.meta.mode !== connection.mode) throw usage('screen.resume.modeChanged', { was: previous.meta.modeLabel[lang], now: connection.label[lang] });
-    else {
-      resume = previous;
-      if (args.registries !== undefined || args.search !== undefined || args.lowranklimit !== undefined) note('screen.resume.optionsIgnored');
-      note('screen.resume.from', { written: previous.progress.written, total: previous.meta.input.rowCount });
-    }
-  } else if (previous && previous.progress.status !== 'completed') {
-    note('screen.resume.discarded', { state: statePath });
-  }
-
-  const mapping = recogniseColumns(input.headers);
-  const counters: AskCounters = { answered: 0, unreachable: 0 };
-  const sink = new FileSink(target, resume ? { state: resume, input } : null);
-  const reporter = new ProgressReporter(io.stderr, progressMode(args.progress, io.stderr), lang);
-  const snapshot = (p: BulkProgress) => ({ done: p.rowsDone, total: p.rowsTotal, hits: p.rowsWithHits, failed: p.failedRows, invalid: p.invalidRows, etaMs: p.etaMs });
-  const latest: { progress: BulkProgress | null } = { progress: null };
-  const deps = {
-    ask: askVia(connection, counters),
-    sink,
-    store: fileRunStateStore(statePath),
-    onProgress: (p: BulkProgress) => {
-      latest.progress = p;
-      if (p.phase === 'screening' || p.phase === 'finishing') reporter.update(snapshot(p));
+  let lastWait = 0;
+  const connection = connect(config.loaded, {
+    transport: nodeHttpTransport(),
+    ...(sandbox ? { sandbox } : {}),
+    giveUpMs: (args.giveUpSeconds ?? DEFAULT_GIVE_UP_SECONDS) * 1000,
+    onWait: (w) => {
+      // Many requests wait at once when the service is slow: one line a second is enough to know.
+      const now = Date.now();
+      if (now - lastWait < 1000) return;
+      lastWait = now;
+      note('wait.service', { attempt: w.attempt, of: w.of, next: w.next });
     },
-  };
-  const tuning = { concurrency: args.concurrency ?? config.loaded.settings.concurrency };
+  });
+  if (connection.mode === 'sandbox') note('sandbox.notice', { label: connection.label[lang] });
+  const service = serviceOf(connection);
 
-  const run: BulkRun = resume
-    ? resumeBulkRun(resume, input, deps, tuning)
-    : startBulkRun({ input, mapping, options: runOptions(args, config), lang, mode: connection.mode, modeLabel: connection.label, previous: previousRun }, deps, tuning);
-  // First Ctrl-C: stop sending, keep what is in flight (it is paid for), write the file and the state.
-  const onInterrupt = () => run.cancel();
-  io.interrupt.addEventListener('abort', onInterrupt, { once: true });
-  let report: BulkRunReport;
+  // One run per output from here on: nothing below may touch the state or the output without it.
+  const lock = await RunLock.acquire(target.path, target.path);
   try {
-    report = await run.done;
-  } finally {
-    io.interrupt.removeEventListener('abort', onInterrupt);
-  }
-  reporter.finish(
-    latest.progress
-      ? snapshot(latest.progress)
-      : { done: report.rowsWritten, total: report.rowsTotal, hits: report.rowsWithHits, failed: report.failedRows, invalid: report.invalidRows },
-  );
+    // A state file someone else placed or can change is refused before anything is asked.
+    await assertSafeExisting(statePath);
+    const key = await loadStateKey(io.env, io.platform);
+    const previous: ReadState | null = args.resume ? await readStateFile(statePath, key) : null;
+    let resume: RunState | null = null;
+    if (args.resume) {
+      const prior = previous?.state ?? null;
+      if (!prior) note('screen.resume.nothing');
+      // The decisions a re-screen carries live in its previous results, not in the state.
+      else if (prior.meta.rescreenOf !== undefined) throw new UsageError(rescreenMessages.text('previous.resumeUnsupported'));
+      else if (prior.meta.mode !== connection.mode) throw usage('screen.resume.modeChanged', { was: prior.meta.modeLabel[lang], now: connection.label[lang] });
+      // The state passed the mask when written: compare like with like.
+      else if (describeService(prior.meta.service) !== mask(describeService(service))) {
+        throw usage('state.serviceChanged', { was: describeService(prior.meta.service), now: describeService(service) });
+      } else {
+        resume = resumeFrom(prior, input, note);
+        if (args.registries !== undefined || args.search !== undefined || args.lowranklimit !== undefined) note('screen.resume.optionsIgnored');
+        note('screen.resume.from', { written: prior.outcomes.length, total: prior.meta.input.rowCount });
+      }
+    } else if (await stat(statePath).catch(() => null)) {
+      note('screen.resume.discarded', { state: statePath });
+    }
 
-  if (connection.mode === 'sandbox') io.stdout.write(`*** ${connection.label[lang]} ***\n`);
-  for (const line of [...reportLines(report, lang, sink.written, io.cwd), ...rescreenLines(report, lang)]) io.stdout.write(`${line}\n`);
-  for (const line of stopLines(report, lang, statePath, io.cwd)) io.stderr.write(`${line}\n`);
-  const code = rescreenExit(report, exitFor(report, counters));
-  if (code === EXIT.unreachable && report.status === 'completed') note('screen.allUnreachable');
-  return code;
+    await assertWritable(outputFiles(target, previousRun !== null).map((f) => f.path));
+
+    const mapping = recogniseColumns(input.headers);
+    const counters: AskCounters = { answered: 0, unreachable: 0 };
+    const sink = new FileSink(target, mask);
+    const store = fileRunStateStore(statePath, key, mask, resume ? previous : null);
+    const reporter = new ProgressReporter(io.stderr, progressMode(args.progress, io.stderr), lang);
+    const snapshot = (p: BulkProgress) => ({ done: p.rowsDone, total: p.rowsTotal, hits: p.rowsWithHits, failed: p.failedRows, invalid: p.invalidRows, etaMs: p.etaMs });
+    const latest: { progress: BulkProgress | null } = { progress: null };
+    const deps = {
+      ask: askVia(connection, counters),
+      sink,
+      store,
+      onProgress: (p: BulkProgress) => {
+        latest.progress = p;
+        if (p.phase === 'screening' || p.phase === 'finishing') reporter.update(snapshot(p));
+      },
+    };
+    const tuning = { concurrency: args.concurrency ?? config.loaded.settings.concurrency };
+    const notes = warnings.length > 0 ? warnings : undefined;
+
+    const run: BulkRun = resume
+      ? resumeBulkRun(resume, input, deps, tuning)
+      : startBulkRun(
+          {
+            input,
+            mapping,
+            options: runOptions(args, config),
+            lang,
+            mode: connection.mode,
+            modeLabel: connection.label,
+            previous: previousRun,
+            ...(service ? { service } : {}),
+            ...(notes ? { notes } : {}),
+          },
+          deps,
+          tuning,
+        );
+    // First Ctrl-C: stop sending, keep what is in flight (it is paid for), write the file and the state.
+    const onInterrupt = () => run.cancel();
+    io.interrupt.addEventListener('abort', onInterrupt, { once: true });
+    let report: BulkRunReport;
+    try {
+      report = await run.done;
+    } catch (error) {
+      await store.close().catch(() => undefined);
+      if (error instanceof OutputWriteError) {
+        reporter.finish({ done: 0, total: input.rows.length, hits: 0, failed: 0, invalid: 0 });
+        const shown = (p: string) => (p.startsWith(`${io.cwd}/`) ? p.slice(io.cwd.length + 1) : p);
+        note('output.writeFailed', { path: shown(error.path), reason: error.reason, answers: counters.answered + (resume?.outcomes.length ?? 0), state: shown(statePath) });
+        return EXIT.outputFailed;
+      }
+      throw error;
+    } finally {
+      io.interrupt.removeEventListener('abort', onInterrupt);
+    }
+    await store.close();
+    reporter.finish(
+      latest.progress
+        ? snapshot(latest.progress)
+        : { done: report.rowsWritten, total: report.rowsTotal, hits: report.rowsWithHits, failed: report.failedRows, invalid: report.invalidRows },
+    );
+
+    if (connection.mode === 'sandbox') io.stdout.write(`*** ${connection.label[lang]} ***\n`);
+    for (const line of [...reportLines(report, lang, sink.written, io.cwd), ...rescreenLines(report, lang)]) io.stdout.write(`${mask(line)}\n`);
+    for (const line of stopLines(report, lang, statePath, io.cwd)) say(line);
+    // 5 (output not written) returned above; 10 only for a re-screen that otherwise ends 0.
+    const code = rescreenExit(report, exitFor(report, counters));
+    if (code === EXIT.unreachable && report.status === 'completed') note('screen.allUnreachable');
+    return code;
+  } finally {
+    lock.releaseSync();
+  }
 }

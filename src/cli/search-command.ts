@@ -112,6 +112,8 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
   const connection = connect(config.loaded, { transport: nodeHttpTransport() });
   if (connection.mode === 'sandbox') io.stderr.write(`${cliMessages.t(lang, 'sandbox.notice', { label: connection.label[lang] })}\n`);
 
+  // Every time, not once: the URL with the tokken lands in a proxy's log on every use.
+  if (args.get) io.stderr.write(`${cliMessages.t(config.lang, 'search.getWarning')}\n`);
   const result = await connection.client.search(query, { method: args.get ? 'GET' : 'POST', signal: io.interrupt });
   const summary = summarize(result.envelope, askedRegistries(query));
   if (args.json) io.stdout.write(`${toJson(result.envelope)}\n`);

@@ -1,9 +1,10 @@
 import { rename, rm } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs-lazy';
-import type { TableCell, TableColumn } from '../bulk/result-table';
+import type { HighlightRule, TableCell, TableColumn } from '../bulk/result-table';
+import type { Lang } from '../core/i18n';
 import { addDecisionValidation, type SheetWithValidations } from './decision-validation';
-import { fitText, matchesRule, type ResultsDocument } from './results-document';
+import { fitText, matchesRule } from './results-document';
 
 const FILLS = {
   high: 'FFFFC7CE',
@@ -11,7 +12,7 @@ const FILLS = {
   sandbox: 'FFFFC000',
 } as const;
 
-const MAX_WIDTH = 60;
+export const MAX_WIDTH = 60;
 
 /**
  * Strings go in as plain values and nothing else: exceljs stores a string as a shared-string
@@ -24,7 +25,7 @@ export function xlsxCell(value: TableCell | undefined): ExcelJS.CellValue {
   return fitText(value);
 }
 
-function displayWidth(value: TableCell | undefined): number {
+export function displayWidth(value: TableCell | undefined): number {
   if (value === null || value === undefined) return 0;
   return Math.min(MAX_WIDTH, String(value).length);
 }
@@ -33,73 +34,110 @@ function solid(argb: string): ExcelJS.Fill {
   return { type: 'pattern', pattern: 'solid', fgColor: { argb } };
 }
 
-function setWidths(ws: ExcelJS.Worksheet, columns: readonly TableColumn[], rows: readonly (readonly TableCell[])[], extra: readonly (readonly TableCell[])[] = []): void {
-  columns.forEach((c, i) => {
-    let w = Math.max(8, c.header.length);
-    for (const row of rows) w = Math.max(w, displayWidth(row[i]));
+/** A results workbook whose table rows are pulled one at a time, never all held at once. */
+export interface StreamedWorkbook {
+  resultsSheet: string;
+  hitsSheet: string;
+  runHeader: readonly (readonly TableCell[])[];
+  columns: readonly TableColumn[];
+  /** Widest cell per column, measured while the rows were produced. */
+  widths: readonly number[];
+  rowCount: number;
+  rows: () => AsyncIterable<readonly TableCell[]>;
+  hitsColumns: readonly TableColumn[];
+  hitsWidths: readonly number[];
+  hitsCount: number;
+  hits: () => AsyncIterable<readonly TableCell[]>;
+  highlight: readonly HighlightRule[];
+  /** Output language: the Decision column's validation list is in it. */
+  lang: Lang;
+  /** A completed re-screen: hits of the previous run no longer found, in the hits columns, on a sheet of their own. */
+  gone?: { sheet: string; rows: readonly (readonly TableCell[])[] };
+}
+
+function columnWidths(columns: readonly TableColumn[], measured: readonly number[], extra: readonly (readonly TableCell[])[] = []): Partial<ExcelJS.Column>[] {
+  return columns.map((c, i) => {
+    let w = Math.max(8, c.header.length, measured[i] ?? 0);
     for (const row of extra) w = Math.max(w, Math.min(30, displayWidth(row[i])));
-    ws.getColumn(i + 1).width = Math.min(MAX_WIDTH, w + 2);
+    return { width: Math.min(MAX_WIDTH, w + 2) };
   });
 }
 
-function addTable(ws: ExcelJS.Worksheet, columns: readonly TableColumn[], rows: readonly (readonly TableCell[])[]): number {
+async function addTable(
+  ws: ExcelJS.Worksheet,
+  columns: readonly TableColumn[],
+  startRow: number,
+  count: number,
+  rows: AsyncIterable<readonly TableCell[]>,
+  fill: (row: readonly TableCell[], r: ExcelJS.Row) => void,
+): Promise<void> {
+  if (columns.length > 0) ws.autoFilter = { from: { row: startRow, column: 1 }, to: { row: startRow + count, column: columns.length } };
   const header = ws.addRow(columns.map((c) => xlsxCell(c.header)));
   header.font = { bold: true };
-  for (const row of rows) ws.addRow(row.map(xlsxCell));
-  const headerRow = header.number;
-  if (columns.length > 0) {
-    ws.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow + rows.length, column: columns.length } };
+  header.commit();
+  for await (const values of rows) {
+    const row = ws.addRow(values.map(xlsxCell));
+    fill(values, row);
+    row.commit();
   }
-  return headerRow;
 }
 
-export async function buildWorkbook(doc: ResultsDocument, sandboxLabel: string | null): Promise<ExcelJS.Workbook> {
-  const wb = new (await loadExcelJs()).Workbook();
+// The Gone list is read from the previous results, already in memory: only its rows are streamed out.
+async function* fromArray(rows: readonly (readonly TableCell[])[]): AsyncGenerator<readonly TableCell[]> {
+  yield* rows;
+}
+
+/**
+ * exceljs's streaming WorkbookWriter: each row goes to the zip as it is committed; only the
+ * shared-string table (distinct texts) stays in memory. Shared strings rather than the writer's
+ * inline form, which it writes as t="str", the type of a formula's cached result. 100,000 rows
+ * stay well under a gigabyte (bench/cli-large-output.ts). Written beside the target and renamed
+ * over it: a crash never leaves half a workbook behind.
+ */
+export async function writeXlsxStream(path: string, doc: StreamedWorkbook, sandboxLabel: string | null): Promise<void> {
+  const temp = `${path}.${process.pid}.tmp`;
+  const Excel = await loadExcelJs();
+  const wb = new Excel.stream.xlsx.WorkbookWriter({ filename: temp, useStyles: true, useSharedStrings: true });
   wb.creator = 'CheckLists';
   wb.created = new Date();
-
-  const ws = wb.addWorksheet(doc.resultsSheet);
-  for (const line of doc.runHeader) {
-    const row = ws.addRow(line.map(xlsxCell));
-    row.getCell(1).font = { bold: true };
-    if (sandboxLabel !== null && line.some((v) => v === sandboxLabel)) {
-      row.eachCell((cell) => {
-        cell.fill = solid(FILLS.sandbox);
-        cell.font = { bold: true };
-      });
-    }
-  }
-  if (doc.runHeader.length > 0) ws.addRow([]);
-  const headerRow = addTable(ws, doc.columns, doc.rows);
-  for (const rule of doc.highlight) {
-    const col = doc.columns.findIndex((c) => c.id === rule.columnId);
-    if (col < 0) continue;
-    doc.rows.forEach((row, i) => {
-      if (matchesRule(rule, row[col])) ws.getRow(headerRow + 1 + i).getCell(col + 1).fill = solid(FILLS[rule.style]);
-    });
-  }
-  setWidths(ws, doc.columns, doc.rows, doc.runHeader);
-  if (doc.runHeader.length === 0) ws.views = [{ state: 'frozen', ySplit: headerRow }];
-
-  const hits = wb.addWorksheet(doc.hitsSheet);
-  const hitsHeader = addTable(hits, doc.hitsColumns, doc.hits);
-  hits.views = [{ state: 'frozen', ySplit: hitsHeader }];
-  setWidths(hits, doc.hitsColumns, doc.hits);
-  if (doc.lang) addDecisionValidation(hits as unknown as SheetWithValidations, doc.hitsColumns, hitsHeader + 1, hitsHeader + doc.hits.length, doc.lang);
-  if (doc.gone) {
-    const gone = wb.addWorksheet(doc.gone.sheet);
-    const goneHeader = addTable(gone, doc.hitsColumns, doc.gone.rows);
-    gone.views = [{ state: 'frozen', ySplit: goneHeader }];
-    setWidths(gone, doc.hitsColumns, doc.gone.rows);
-  }
-  return wb;
-}
-
-/** Written next to the target and renamed over it: a crash never leaves half a workbook behind. */
-export async function writeXlsx(path: string, doc: ResultsDocument, sandboxLabel: string | null): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
   try {
-    await (await buildWorkbook(doc, sandboxLabel)).xlsx.writeFile(temp);
+    const tableStart = doc.runHeader.length > 0 ? doc.runHeader.length + 2 : 1;
+    const ws = wb.addWorksheet(doc.resultsSheet, doc.runHeader.length === 0 ? { views: [{ state: 'frozen', ySplit: tableStart }] } : {});
+    ws.columns = columnWidths(doc.columns, doc.widths, doc.runHeader);
+    for (const line of doc.runHeader) {
+      const row = ws.addRow(line.map(xlsxCell));
+      row.getCell(1).font = { bold: true };
+      if (sandboxLabel !== null && line.some((v) => v === sandboxLabel)) {
+        row.eachCell((cell) => {
+          cell.fill = solid(FILLS.sandbox);
+          cell.font = { bold: true };
+        });
+      }
+      row.commit();
+    }
+    if (doc.runHeader.length > 0) ws.addRow([]).commit();
+    const rules = doc.highlight.map((rule) => ({ rule, col: doc.columns.findIndex((c) => c.id === rule.columnId) })).filter((r) => r.col >= 0);
+    await addTable(ws, doc.columns, tableStart, doc.rowCount, doc.rows(), (values, row) => {
+      for (const { rule, col } of rules) if (matchesRule(rule, values[col])) row.getCell(col + 1).fill = solid(FILLS[rule.style]);
+    });
+    ws.commit();
+
+    const hits = wb.addWorksheet(doc.hitsSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+    hits.columns = columnWidths(doc.hitsColumns, doc.hitsWidths);
+    await addTable(hits, doc.hitsColumns, 1, doc.hitsCount, doc.hits(), () => undefined);
+    // The drop-down over every hit row, as one range; the writer keeps it until the sheet is committed.
+    addDecisionValidation(hits as unknown as SheetWithValidations, doc.hitsColumns, 2, 1 + doc.hitsCount, doc.lang);
+    hits.commit();
+
+    if (doc.gone) {
+      const goneRows = doc.gone.rows;
+      const gone = wb.addWorksheet(doc.gone.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+      const widths = doc.hitsColumns.map((_, i) => goneRows.reduce((w, r) => Math.max(w, displayWidth(r[i])), 0));
+      gone.columns = columnWidths(doc.hitsColumns, widths);
+      await addTable(gone, doc.hitsColumns, 1, goneRows.length, fromArray(goneRows), () => undefined);
+      gone.commit();
+    }
+    await wb.commit();
     await rename(temp, path);
   } catch (e) {
     await rm(temp, { force: true });

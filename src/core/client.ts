@@ -10,6 +10,7 @@ import type { SearchQuery } from './query';
 import { AnswerShapeError, noteLostResult, parseGetAnswer, parsePostAnswer, parseServiceError, type ParsedEnvelope } from './schema';
 import { fetchTransport, type Transport, type TransportRequest } from './transport';
 import { DEFAULT_RETRY_POLICY, backoffDelay, sleep, type RetryPolicy } from './retry';
+import { createSecretMask, maskDeep, type SecretMask } from './secret-mask';
 
 export interface Credentials {
   tokken: string;
@@ -27,6 +28,21 @@ export interface ClientConfig extends Partial<RetryPolicy> {
   method?: HttpMethod;
   /** Injected for tests; defaults to Date.now. */
   now?: () => number;
+  /**
+   * How long one search may take over every address and retry together; unbounded when absent.
+   * Without it a dead-slow service costs timeout x addresses x rounds before anyone hears of it.
+   */
+  giveUpMs?: number;
+  /** Told before every attempt after the first, so a surface can say what it is waiting for. */
+  onWait?: (notice: WaitNotice) => void;
+}
+
+export interface WaitNotice {
+  /** 1-based number of the attempt about to start. */
+  attempt: number;
+  of: number;
+  /** Origin of the address about to be tried. */
+  next: string;
 }
 
 export interface SearchOptions {
@@ -124,10 +140,16 @@ export class CheckListsClient {
   private readonly now: () => number;
   /** Address → time until which it is tried after the others, so a dead primary does not cost a timeout per request. */
   private readonly coolingUntil = new Map<string, number>();
+  private readonly mask: SecretMask;
+  private readonly giveUpMs: number;
+  private readonly onWait: ((notice: WaitNotice) => void) | undefined;
 
   constructor(config: ClientConfig) {
     this.addresses = validateAddresses(config.addresses);
     this.credentials = { tokken: config.credentials.tokken, idSubjectFM: config.credentials.idSubjectFM };
+    this.mask = createSecretMask([config.credentials.tokken]);
+    this.giveUpMs = config.giveUpMs ?? Number.POSITIVE_INFINITY;
+    this.onWait = config.onWait;
     this.transport = config.transport ?? fetchTransport();
     this.method = config.method ?? 'POST';
     this.now = config.now ?? (() => Date.now());
@@ -154,11 +176,23 @@ export class CheckListsClient {
     const attempts: AttemptReport[] = [];
     const fields = queryToWire(query);
 
-    for (let round = 0; round <= this.policy.retries; round++) {
-      if (round > 0) await sleep(backoffDelay(this.policy, round), signal);
+    const total = (this.policy.retries + 1) * this.addresses.length;
+    const left = () => this.giveUpMs - (this.now() - started);
+    let n = 0;
+    rounds: for (let round = 0; round <= this.policy.retries; round++) {
+      if (round > 0) {
+        if (left() <= 0) break;
+        await sleep(Math.min(backoffDelay(this.policy, round), Math.max(0, left())), signal);
+      }
       for (const address of this.attemptOrder()) {
         if (signal?.aborted) throw new CancelledError();
-        const outcome = await this.attempt(address, method, fields, query.listdata, signal);
+        const remaining = left();
+        if (remaining <= 0) break rounds;
+        n++;
+        if (n > 1) this.onWait?.({ attempt: n, of: total, next: describeAddress(address) });
+        // With a give-up time, each attempt gets its share of what is left, so every address is tried before giving up.
+        const share = Number.isFinite(remaining) ? remaining / (total - n + 1) : remaining;
+        const outcome = await this.attempt(address, method, fields, query.listdata, signal, Math.min(this.policy.timeoutMs, share));
         attempts.push(outcome.report);
         if (outcome.kind === 'answer') {
           this.coolingUntil.delete(address);
@@ -183,6 +217,7 @@ export class CheckListsClient {
     fields: Record<string, WireValue>,
     listdata: bigint | undefined,
     callerSignal: AbortSignal | undefined,
+    timeoutMs: number,
   ): Promise<{ kind: 'answer'; envelope: ParsedEnvelope; raw: unknown; report: AttemptReport } | { kind: 'failed'; report: AttemptReport }> {
     const shown = describeAddress(address);
     const started = this.now();
@@ -191,7 +226,7 @@ export class CheckListsClient {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, this.policy.timeoutMs);
+    }, timeoutMs);
     const onCallerAbort = () => controller.abort();
     callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
 
@@ -237,6 +272,9 @@ export class CheckListsClient {
       let json: unknown;
       try {
         json = JSON.parse(response.text);
+        // An answer that echoes the tokken in any form carries it into every cell, file and screen
+        // downstream; masking here, once, means no surface can forget to.
+        if (this.mask(response.text) !== response.text) json = maskDeep(json, this.mask);
       } catch {
         if (response.status >= 400) throw errorFromServiceBody(response.status, null, `HTTP ${response.status}`);
         return { kind: 'failed', report: report('bad-answer', response.status, 'not JSON') };
@@ -269,13 +307,6 @@ export class CheckListsClient {
 
   /** Whatever the service or a transport says goes through here before anyone can show or log it. */
   private redact(text: string): string {
-    const secret = this.credentials.tokken;
-    if (!secret) return text;
-    // A service or proxy may quote the GET query string or the JSON body back, where the tokken
-    // appears encoded rather than as typed.
-    const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams({ t: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]);
-    let out = text;
-    for (const form of forms) out = out.split(form).join('***');
-    return out;
+    return this.mask(text);
   }
 }

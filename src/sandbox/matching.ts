@@ -234,9 +234,18 @@ function dedupeVariants(variants: string[][]): string[][] {
   });
 }
 
+/**
+ * Tokens of one name the matcher looks at. search=2 compares each token with every
+ * indexed skeleton of similar length, so the work per request grows with the tokens: capped,
+ * it is bounded whatever a client sends (a real name has a handful).
+ */
+export const MAX_QUERY_TOKENS = 12;
+
 /** Query-side helpers, so the engine and the tests normalise exactly as the index does. */
 export function queryNameVariants(name: string | undefined, namelat: string | undefined): string[][] {
-  const variants = [name, namelat].filter((v): v is string => typeof v === 'string' && v.trim() !== '').map(canonicalTokens);
+  const variants = [name, namelat]
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .map((v) => canonicalTokens(v).slice(0, MAX_QUERY_TOKENS));
   return dedupeVariants(variants);
 }
 

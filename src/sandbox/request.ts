@@ -100,6 +100,15 @@ export function localDate(now: Date): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
+/** Longer names are refused (error 100): no person or company name comes close, and matching time grows with it. */
+export const MAX_NAME_CHARS = 300;
+
+function boundedName(fields: RequestFields, key: 'name' | 'namelat'): string | undefined {
+  const value = fields.text(key);
+  if (value !== undefined && value.length > MAX_NAME_CHARS) throw new BadRequest(100, `${key} longer than ${MAX_NAME_CHARS} characters`);
+  return value;
+}
+
 export function parseSandboxQuery(fields: RequestFields, now: Date): SandboxQuery {
   const listdata = parseListdata(fields.text('listdata'));
   const lowranklimit = parseLowRankLimit(fields.text('lowranklimit'));
@@ -113,8 +122,8 @@ export function parseSandboxQuery(fields: RequestFields, now: Date): SandboxQuer
   return {
     listdata: listdata.value,
     listdataText: listdata.text,
-    name: fields.text('name'),
-    namelat: fields.text('namelat'),
+    name: boundedName(fields, 'name'),
+    namelat: boundedName(fields, 'namelat'),
     ipn: fields.text('ipn')?.replace(/\s/g, ''),
     date: normalizeDate(fields.text('date')),
     doc: fields.text('doc'),

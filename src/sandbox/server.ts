@@ -31,7 +31,8 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
-const DEFAULT_MAX_BODY = 1_000_000;
+/** A search request is well under 2 KB; 64 KB leaves room for long arrayedrpou lists and keeps one client from occupying the server. */
+export const DEFAULT_MAX_BODY = 64 * 1024;
 
 function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   return new Promise((resolve, reject) => {

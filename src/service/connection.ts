@@ -1,4 +1,4 @@
-import { CheckListsClient } from '../core/client';
+import { CheckListsClient, type WaitNotice } from '../core/client';
 import type { LocalizedText } from '../core/i18n';
 import type { LoadedSettings } from '../core/settings-store';
 import { addressList, type ServiceMode, type Settings } from '../core/settings';
@@ -63,11 +63,18 @@ export interface ConnectOptions {
   transport?: Transport;
   /** The sandbox to ask in sandbox mode instead of the shared one (e.g. another data revision). */
   sandbox?: SandboxEngine;
+  /** One search's whole budget over every address and retry (live service). */
+  giveUpMs?: number;
+  onWait?: (notice: WaitNotice) => void;
 }
 
 export function connect(loaded: LoadedSettings, options: ConnectOptions = {}): Connection {
   const { settings, tokken, mode } = loaded;
-  const policy = { timeoutMs: settings.timeoutSeconds * 1000 };
+  const policy = {
+    timeoutMs: settings.timeoutSeconds * 1000,
+    ...(options.giveUpMs !== undefined ? { giveUpMs: options.giveUpMs } : {}),
+    ...(options.onWait ? { onWait: options.onWait } : {}),
+  };
   if (mode === 'live' && tokken) {
     return {
       mode,

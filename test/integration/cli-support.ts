@@ -34,11 +34,15 @@ export interface CliResult {
   stderr: string;
 }
 
+/** The config folder (state key) of this test process: never the person's own. */
+export const TEST_CONFIG_HOME = join(tmpdir(), `checklists-test-config-${process.pid}`);
+
 /** A clean environment: nothing of the outer shell's CHECKLISTS_* leaks into a test. */
 export function cliEnv(extra: Record<string, string> = {}): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? tmpdir(),
+    XDG_CONFIG_HOME: TEST_CONFIG_HOME,
     LANG: 'en_US.UTF-8',
     ...extra,
   };

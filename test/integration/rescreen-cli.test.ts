@@ -1,7 +1,11 @@
-import { copyFileSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { decisionList } from '../../src/bulk/decisions';
+import type { SandboxAccount } from '../../src/sandbox';
+import { startSandboxServer } from '../../src/sandbox/server';
 import {
   DECIDED_AT,
   DECIDED_BY,
@@ -15,7 +19,8 @@ import {
   hitsIndex,
   type ListCell,
 } from '../support/rescreen-scenario';
-import { ROOT, buildCli, cliEnv, exists, readWorkbook, removeDir, runCli, tableAfterHeader, tempDir, type Cell } from './cli-support';
+import { startServiceProxy } from './cli-proxy';
+import { ROOT, buildCli, cliEnv, exists, readWorkbook, removeDir, runCli, tableAfterHeader, tempDir, type Cell, type CliResult } from './cli-support';
 
 /**
  * Issue 16, "a month later", through the command line as a subprocess: screen, decide in the
@@ -151,4 +156,146 @@ describe('checklists screen --previous: a month later', () => {
       expect(exists(join(work, 'deleted.next.xlsx'))).toBe(false);
     }, 60_000);
   });
+});
+
+/**
+ * Issue 16's re-screen inside issue 17's safeguards: the gone list is one more output (streamed,
+ * checked before the first request, never an input), the previous results are an input no output
+ * may replace, a re-screen is never resumed, and a failed final write says 5, not 10.
+ */
+describe('checklists screen --previous with the run safeguards', () => {
+  const TOKKEN = 'Rescreen-Tokken-3f9a61c2';
+  const QUOTA_TOKKEN = 'Rescreen-Quota-Tokken-9e2b';
+  const SUBJECT = 'rescreen-subject';
+  const accounts: SandboxAccount[] = [
+    { tokken: TOKKEN, idSubjectFM: SUBJECT },
+    { tokken: QUOTA_TOKKEN, idSubjectFM: SUBJECT, quota: 3 },
+  ];
+  const live = (url: string, tokken = TOKKEN) => cliEnv({ CHECKLISTS_URL: url, CHECKLISTS_TOKKEN: tokken, CHECKLISTS_SUBJECT_ID: SUBJECT });
+
+  /** The example list screened on revision 0 (in-process sandbox), with the scenario's decisions set. */
+  async function decided(name: string): Promise<void> {
+    copyFileSync(join(ROOT, 'examples', 'clients.xlsx'), join(work, `${name}.xlsx`));
+    const r = await runCli(bundle, ['screen', `${name}.xlsx`, '-o', `${name}.last.xlsx`, '--progress', 'none'], { env: env(0), cwd: work });
+    expect(r.code).toBe(0);
+    await decide(join(work, `${name}.last.xlsx`), (ws, grid) => {
+      for (const e of decisionEdits(grid, 'en')) e.values.forEach((v, i) => (ws.getCell(e.row + 1, e.column + 1 + i).value = v));
+    });
+  }
+
+  function readCsv(path: string): string[][] {
+    return parse(readFileSync(path, 'utf8'), { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
+  }
+
+  it('CSV output: decisions carried in the hits CSV, gone hits streamed to <output>.gone.csv, exit 10', async () => {
+    await decided('csvout');
+    const r = await runCli(bundle, ['screen', 'csvout.xlsx', '-o', 'csvout.next.csv', '--previous', 'csvout.last.xlsx', '--progress', 'none'], { env: env(1), cwd: work });
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(r.code).toBe(10);
+    const summary = /Since the previous run: new (\d+), changed (\d+), gone (\d+);/.exec(r.stdout);
+    expect(summary).not.toBeNull();
+    expect(r.stdout).toContain('csvout.next.gone.csv');
+    const hits = tableAfterHeader(readCsv(join(work, 'csvout.next.hits.csv')));
+    const gone = tableAfterHeader(readCsv(join(work, 'csvout.next.gone.csv')));
+    expect(gone.header).toEqual(hits.header);
+    const at = hitsIndex(hits.header, 'en');
+    expect(gone.body).toHaveLength(Number(summary![3]));
+    expect(gone.body.length).toBeGreaterThan(0);
+    expect(gone.body.every((row) => row[at.change] === 'Gone')).toBe(true);
+    expect(countedChanges([hits.header, ...hits.body], [gone.header, ...gone.body], 'en')).toEqual({ newHits: Number(summary![1]), changedHits: Number(summary![2]), goneHits: Number(summary![3]) });
+    for (const pick of PICKS) {
+      const row = hits.body.find((h) => h[at.input] === pick.input && String(h[at.hitId]).includes(`|${pick.registry}:${pick.recordId}|`));
+      expect(row?.[at.decidedBy]).toBe(DECIDED_BY);
+    }
+    // Nothing of the run is left beside the outputs: no spool, lock or state.
+    expect(exists(join(work, 'csvout.next.csv.checklists-state.json'))).toBe(false);
+    expect(exists(join(work, 'csvout.next.csv.checklists-lock'))).toBe(false);
+  }, 120_000);
+
+  it('a gone list that cannot be written is refused before the first request', async () => {
+    const server = await startSandboxServer({ accounts, dataRevision: 1 });
+    const proxy = await startServiceProxy(server.url);
+    try {
+      await decided('gonefolder');
+      mkdirSync(join(work, 'gonefolder.next.gone.csv'));
+      const r = await runCli(bundle, ['screen', 'gonefolder.xlsx', '-o', 'gonefolder.next.csv', '--previous', 'gonefolder.last.xlsx', '--progress', 'none'], { env: live(proxy.url), cwd: work });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('gonefolder.next.gone.csv is a folder');
+      expect(proxy.requests).toHaveLength(0);
+      expect(exists(join(work, 'gonefolder.next.csv'))).toBe(false);
+    } finally {
+      await proxy.close();
+      await server.close();
+    }
+  }, 120_000);
+
+  it('refuses an output that would replace the previous results (the default -o of the same list)', async () => {
+    await decided('same');
+    const last = join(work, 'same.last.xlsx');
+    const before = readFileSync(last);
+    // `same.last.xlsx` is what `-o` names; the default output of `same.xlsx` would be `same.results.xlsx`.
+    copyFileSync(last, join(work, 'same.results.xlsx'));
+    const byDefault = await runCli(bundle, ['screen', 'same.xlsx', '--previous', 'same.results.xlsx', '--progress', 'none'], { env: env(1), cwd: work });
+    expect(byDefault.code).toBe(2);
+    expect(byDefault.stderr).toContain('is the input file same.results.xlsx');
+    const named = await runCli(bundle, ['screen', 'same.xlsx', '-o', 'same.last.xlsx', '--previous', 'same.last.xlsx', '--progress', 'none'], { env: env(1), cwd: work });
+    expect(named.code).toBe(2);
+    expect(readFileSync(last).equals(before)).toBe(true);
+  }, 120_000);
+
+  it('a stopped re-screen is not resumed (its decisions are not in the state), with or without --previous', async () => {
+    const server = await startSandboxServer({ accounts, dataRevision: 1 });
+    const proxy = await startServiceProxy(server.url);
+    try {
+      await decided('stopped');
+      const args = ['screen', 'stopped.xlsx', '-o', 'stopped.next.xlsx', '--progress', 'none', '--concurrency', '1'];
+      const stopped = await runCli(bundle, [...args, '--previous', 'stopped.last.xlsx'], { env: live(proxy.url, QUOTA_TOKKEN), cwd: work });
+      expect(stopped.code).toBe(3);
+      expect(exists(join(work, 'stopped.next.xlsx.checklists-state.json'))).toBe(true);
+      const asked = proxy.requests.length;
+
+      const resumed = await runCli(bundle, [...args, '--resume'], { env: live(proxy.url), cwd: work });
+      expect(resumed.code).toBe(2);
+      expect(resumed.stderr).toContain('A re-screen against previous results cannot be resumed');
+      const both = await runCli(bundle, [...args, '--resume', '--previous', 'stopped.last.xlsx'], { env: live(proxy.url), cwd: work });
+      expect(both.code).toBe(2);
+      expect(both.stderr).toContain('A re-screen against previous results cannot be resumed');
+      expect(proxy.requests.length).toBe(asked);
+      // Neither refusal left the output locked: the re-screen from the start runs.
+      const again = await runCli(bundle, [...args, '--previous', 'stopped.last.xlsx'], { env: live(proxy.url), cwd: work });
+      expect(again.code).toBe(10);
+    } finally {
+      await proxy.close();
+      await server.close();
+    }
+  }, 120_000);
+
+  it('a failing final write exits 5 even when there are new hits to review', async () => {
+    const server = await startSandboxServer({ accounts, dataRevision: 1, faults: { latencyMs: 150 } });
+    try {
+      await decided('final');
+      const out = join(work, 'final.next.xlsx');
+      const child = spawn(process.execPath, [bundle, 'screen', 'final.xlsx', '-o', out, '--previous', 'final.last.xlsx', '--concurrency', '1', '--progress', 'none'], {
+        cwd: work,
+        env: live(server.url),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+      const done = new Promise<CliResult>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+      const until = Date.now() + 20_000;
+      while (!exists(`${out}.checklists-state.json`) && Date.now() < until) await new Promise((w) => setTimeout(w, 20));
+      // Another program takes the file's place meanwhile.
+      mkdirSync(out);
+      writeFileSync(join(out, 'held'), 'x');
+      const r = await done;
+      expect(r.code).toBe(5);
+      expect(r.stderr).toContain('final.next.xlsx');
+      expect(r.stdout).not.toContain('Since the previous run');
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });

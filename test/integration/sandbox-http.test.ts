@@ -6,6 +6,7 @@ import { REGISTRY_KEYS, type RegistryKey } from '../../src/core/registries';
 import { checkGetAnswerStrict, checkPostAnswerStrict, parseGetAnswer, parsePostAnswer } from '../../src/core/schema';
 import { summarize } from '../../src/core/summary';
 import { DEMO_CREDENTIALS, KNOWN, KNOWN_EXPECTATIONS } from '../../src/sandbox';
+import { MAX_QUERY_TOKENS, queryNameVariants } from '../../src/sandbox/matching';
 import { startSandboxCluster, startSandboxServer, type SandboxServer } from '../../src/sandbox/server';
 
 const LEVELS: Record<string, 'high' | 'low'> = { Високий: 'high', Низький: 'low' };
@@ -139,6 +140,23 @@ describe('sandbox over HTTP (loopback)', () => {
   it('refuses a body over the limit', async () => {
     const res = await fetch(`${server.url}/api`, { method: 'POST', body: 'x'.repeat(1_100_000) });
     expect(res.status).toBe(413);
+  });
+
+  it('refuses a 100 KB search=2 body with 413 in the interface error form, and a long name with error 100, while others are answered', async () => {
+    // One such body used to occupy the server for most of a minute, every other client waiting.
+    const big = await rawPost(server, { name: 'Петренко Іван '.repeat(7500), search: '2' });
+    expect(big.status).toBe(413);
+    expect(big.json).toEqual({ error: expect.any(Number), message: expect.any(String) });
+    const long = await rawPost(server, { name: 'Петренко Іван '.repeat(100), search: '2' });
+    expect(long.status).toBe(400);
+    expect(long.json).toEqual({ error: 100, message: expect.stringContaining('name') });
+    const ok = await rawPost(server, { name: 'Петро' });
+    expect(ok.status).toBe(200);
+  });
+
+  it('looks at no more than MAX_QUERY_TOKENS tokens of a name, so matching time is bounded', () => {
+    const name = Array.from({ length: 40 }, (_, i) => `Слово${String.fromCharCode(0x430 + (i % 30))}${i}`).join(' ');
+    expect(queryNameVariants(name, undefined)[0]).toHaveLength(MAX_QUERY_TOKENS);
   });
 });
 

@@ -1,0 +1,48 @@
+import { MASK, createSecretMask, maskDeep } from '../../src/core/secret-mask';
+
+const TOKKEN = 'Zq7-Tokken/Secret+4f1e9b2c';
+const mask = createSecretMask([TOKKEN]);
+
+function entities(text: string, hex: boolean): string {
+  return Array.from(text, (c) => (hex ? `&#x${c.charCodeAt(0).toString(16)};` : `&#${c.charCodeAt(0)};`)).join('');
+}
+
+/** Every form a service, proxy or error page has been seen to echo a credential in. */
+const FORMS: [string, string][] = [
+  ['exact', TOKKEN],
+  ['upper case', TOKKEN.toUpperCase()],
+  ['lower case', TOKKEN.toLowerCase()],
+  ['URL-encoded', encodeURIComponent(TOKKEN)],
+  ['form-encoded', new URLSearchParams({ t: TOKKEN }).toString().slice(2)],
+  ['JSON-escaped', JSON.stringify(TOKKEN).slice(1, -1).replace('/', '\\/')],
+  ['JSON \\u escapes', Array.from(TOKKEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')],
+  ['base64', Buffer.from(TOKKEN).toString('base64')],
+  ['base64url', Buffer.from(TOKKEN).toString('base64url')],
+  ['base64 inside a longer value', Buffer.from(`tokken=${TOKKEN}&x=1`).toString('base64')],
+  ['truncated prefix', `${TOKKEN.slice(0, 14)}…`],
+  ['HTML decimal entities', entities(TOKKEN, false)],
+  ['HTML hex entities', entities(TOKKEN, true)],
+  ['HTML named entity for a character', TOKKEN.replace('/', '&#47;')],
+];
+
+describe('createSecretMask', () => {
+  it.each(FORMS)('masks the %s form', (_name, form) => {
+    const out = mask(`service said: ${form} (end)`);
+    expect(out).toContain(MASK);
+    expect(out).toMatch(/^service said: /);
+    expect(out).toMatch(/\(end\)$/);
+    // No run of the secret's first characters survives in any case.
+    expect(out.toLowerCase()).not.toContain(TOKKEN.slice(0, 12).toLowerCase());
+  });
+
+  it('leaves ordinary text, short common prefixes and an empty secret alone', () => {
+    expect(mask('Кривоклен Северин Богданович, 1967-04-12')).toBe('Кривоклен Северин Богданович, 1967-04-12');
+    expect(mask('Zq7-Tok is not it')).toBe('Zq7-Tok is not it');
+    expect(createSecretMask([null, '', undefined])('anything Zq7')).toBe('anything Zq7');
+  });
+
+  it('masks every string inside a parsed answer, keys included', () => {
+    const answer = { peps: [{ name: `Echo ${TOKKEN.toUpperCase()}`, n: 3 }], [TOKKEN]: true };
+    expect(maskDeep(answer, mask)).toEqual({ peps: [{ name: `Echo ${MASK}`, n: 3 }], [MASK]: true });
+  });
+});
