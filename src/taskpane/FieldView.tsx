@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Lang } from '../core/i18n';
 import { countryName, formatNumber, formatServiceDate, hasContent, isCountryBlock, isLinkItem, isRecord, riskFlagsOf, safeHref } from './field-format';
 import { RISK_FLAGS, VALUE_LABELS, fieldLabel } from './field-labels';
-import { taskpaneMessages as m } from './messages';
+import { resultsMessages as resultsText } from './results-messages';
 
 const useStyles = makeStyles({
   list: { margin: 0, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, minWidth: 0 },
@@ -63,7 +63,7 @@ function linkText(href: string): string {
 
 function ScalarText({ field, value, lang }: { field: string; value: string | number | boolean; lang: Lang }) {
   const styles = useStyles();
-  if (typeof value === 'boolean') return <>{m.t(lang, value ? 'value.yes' : 'value.no')}</>;
+  if (typeof value === 'boolean') return <>{resultsText.t(lang, value ? 'value.yes' : 'value.no')}</>;
   const coded = VALUE_LABELS[field]?.[String(value)];
   if (coded) return <>{`${coded[lang]} (${value})`}</>;
   if (typeof value === 'number') return <>{formatNumber(value, lang)}</>;
@@ -113,7 +113,7 @@ export function SourceLinks({ item, lang }: { item: { site?: unknown; pdf?: unkn
   return (
     <span className={styles.links}>
       {brief && <span className={styles.value}>{brief}</span>}
-      {site ? <ExternalLink href={site}>{m.t(lang, 'value.source')}</ExternalLink> : typeof item.site === 'string' && item.site.trim() && <span>{item.site}</span>}
+      {site ? <ExternalLink href={site}>{resultsText.t(lang, 'value.source')}</ExternalLink> : typeof item.site === 'string' && item.site.trim() && <span>{item.site}</span>}
       {pdf && <ExternalLink href={pdf}>PDF</ExternalLink>}
     </span>
   );

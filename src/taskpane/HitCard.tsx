@@ -5,7 +5,7 @@ import type { RegistryKey } from '../core/registries';
 import { hitStrength, levelText, type MatchLevel } from '../core/summary';
 import { formatNumber } from './field-format';
 import { FieldList, orderedFields } from './FieldView';
-import { taskpaneMessages as m } from './messages';
+import { resultsMessages as resultsText } from './results-messages';
 import { HEADER_FIELDS, REGISTRY_VIEWS } from './registry-views';
 
 const useStyles = makeStyles({
@@ -38,7 +38,7 @@ export function HitCard({ registry, item, index, lang }: HitCardProps) {
   const restId = useId();
   const view = REGISTRY_VIEWS[registry];
   const { percent, level } = hitStrength(registry, item);
-  const title = view.title(item) ?? m.t(lang, 'results.hitUntitled', { n: index + 1 });
+  const title = view.title(item) ?? resultsText.t(lang, 'results.hitUntitled', { n: index + 1 });
   const all = orderedFields(item, view.keyFields, HEADER_FIELDS);
   const key = all.filter((k) => view.keyFields.includes(k));
   const rest = all.filter((k) => !view.keyFields.includes(k));
@@ -73,7 +73,7 @@ export function HitCard({ registry, item, index, lang }: HitCardProps) {
             aria-controls={restId}
             onClick={() => setExpanded((v) => !v)}
           >
-            {m.t(lang, expanded ? 'results.fewerFields' : 'results.moreFields', { count: rest.length })}
+            {resultsText.t(lang, expanded ? 'results.fewerFields' : 'results.moreFields', { count: rest.length })}
           </Button>
           <div id={restId} hidden={!expanded}>
             {expanded && <FieldList item={item} lang={lang} only={rest} />}

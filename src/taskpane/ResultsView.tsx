@@ -18,7 +18,7 @@ import { MODE_LABELS } from '../service/connection';
 import { formatNumber, formatServiceDate } from './field-format';
 import { FieldList } from './FieldView';
 import { HitCard, LevelBadge } from './HitCard';
-import { taskpaneMessages as m } from './messages';
+import { resultsMessages as resultsText } from './results-messages';
 import { SandboxBanner } from './SandboxBanner';
 
 const useStyles = makeStyles({
@@ -87,11 +87,11 @@ function RegistrySection({ summary, result, lang }: { summary: RegistrySummary; 
         <span>{label}</span>
         {summary.status === 'error' ? (
           <Badge color="severe" appearance="tint">
-            {m.t(lang, 'results.registryFailed')}
+            {resultsText.t(lang, 'results.registryFailed')}
           </Badge>
         ) : (
           <Badge color={summary.hits > 0 ? 'brand' : 'subtle'} appearance={summary.hits > 0 ? 'filled' : 'outline'}>
-            {m.t(lang, 'results.hits', { count: summary.hits })}
+            {resultsText.t(lang, 'results.hits', { count: summary.hits })}
           </Badge>
         )}
         <LevelBadge level={summary.bestLevel} lang={lang} />
@@ -103,11 +103,11 @@ function RegistrySection({ summary, result, lang }: { summary: RegistrySummary; 
       )}
       {summary.status === 'malformed' && summary.error && (
         <MessageBar intent="warning" layout="multiline">
-          <MessageBarBody>{m.t(lang, 'results.malformed', { details: summary.error.message })}</MessageBarBody>
+          <MessageBarBody>{resultsText.t(lang, 'results.malformed', { details: summary.error.message })}</MessageBarBody>
         </MessageBar>
       )}
-      {summary.status === 'absent' && <Text className={styles.muted}>{m.t(lang, 'results.absent')}</Text>}
-      {summary.status === 'ok' && items.length === 0 && <Text className={styles.muted}>{m.t(lang, 'results.noHits')}</Text>}
+      {summary.status === 'absent' && <Text className={styles.muted}>{resultsText.t(lang, 'results.absent')}</Text>}
+      {summary.status === 'ok' && items.length === 0 && <Text className={styles.muted}>{resultsText.t(lang, 'results.noHits')}</Text>}
       {items.map((item, i) => (
         <HitCard key={i} registry={summary.key} item={item} index={i} lang={lang} />
       ))}
@@ -139,44 +139,44 @@ export function ResultsView({ result, summary, mode, lang, onInsert, inserting, 
         <Text weight="semibold" size={500}>
           {verdictText(summary.verdict, lang)}
         </Text>
-        <Badge appearance="outline">{m.t(lang, 'results.totalHits', { count: summary.totalHits })}</Badge>
+        <Badge appearance="outline">{resultsText.t(lang, 'results.totalHits', { count: summary.totalHits })}</Badge>
         {summary.bestPercent !== null && (
-          <Badge appearance="outline">{m.t(lang, 'results.bestPercent', { percent: formatNumber(summary.bestPercent, lang) })}</Badge>
+          <Badge appearance="outline">{resultsText.t(lang, 'results.bestPercent', { percent: formatNumber(summary.bestPercent, lang) })}</Badge>
         )}
       </div>
-      <dl className={styles.audit} aria-label={m.t(lang, 'audit.title')}>
-        <dt>{m.t(lang, 'audit.idrequest')}</dt>
+      <dl className={styles.audit} aria-label={resultsText.t(lang, 'audit.title')}>
+        <dt>{resultsText.t(lang, 'audit.idrequest')}</dt>
         <dd data-testid="audit-idrequest">{summary.idrequest ?? header.idrequest ?? '—'}</dd>
-        <dt>{m.t(lang, 'audit.dateResponse')}</dt>
+        <dt>{resultsText.t(lang, 'audit.dateResponse')}</dt>
         <dd>{date}</dd>
         {result.fromCache && result.receivedAt !== undefined ? (
           <>
-            <dt>{m.t(lang, 'audit.source')}</dt>
+            <dt>{resultsText.t(lang, 'audit.source')}</dt>
             <dd data-testid="audit-origin" data-from-cache="true">
-              {m.t(lang, 'audit.fromCache', { time: formatReceivedAt(result.receivedAt, lang) })}
+              {resultsText.t(lang, 'audit.fromCache', { time: formatReceivedAt(result.receivedAt, lang) })}
             </dd>
           </>
         ) : (
           <>
-            <dt>{m.t(lang, 'audit.servedBy')}</dt>
+            <dt>{resultsText.t(lang, 'audit.servedBy')}</dt>
             <dd data-testid="audit-origin" data-from-cache="false">
               {result.servedBy}
             </dd>
             {result.durationMs !== undefined && (
               <>
-                <dt>{m.t(lang, 'audit.duration')}</dt>
-                <dd>{m.t(lang, 'audit.ms', { ms: Math.round(result.durationMs) })}</dd>
+                <dt>{resultsText.t(lang, 'audit.duration')}</dt>
+                <dd>{resultsText.t(lang, 'audit.ms', { ms: Math.round(result.durationMs) })}</dd>
               </>
             )}
           </>
         )}
-        <dt>{m.t(lang, 'audit.mode')}</dt>
+        <dt>{resultsText.t(lang, 'audit.mode')}</dt>
         <dd>{MODE_LABELS[mode][lang]}</dd>
       </dl>
       {onInsert && (
         <div className={styles.actions}>
           <Button appearance="primary" onClick={onInsert} disabled={inserting}>
-            {m.t(lang, 'results.insert')}
+            {resultsText.t(lang, 'results.insert')}
           </Button>
           {insertMessage && (
             <Text role="status" data-intent={insertMessage.intent} className={insertMessage.intent === 'error' ? styles.error : styles.muted}>
@@ -188,7 +188,7 @@ export function ResultsView({ result, summary, mode, lang, onInsert, inserting, 
       {result.envelope.problems.length > 0 && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>{m.t(lang, 'results.problems')}</MessageBarTitle>
+            <MessageBarTitle>{resultsText.t(lang, 'results.problems')}</MessageBarTitle>
             {result.envelope.problems.join('; ')}
           </MessageBarBody>
         </MessageBar>
@@ -198,7 +198,7 @@ export function ResultsView({ result, summary, mode, lang, onInsert, inserting, 
       ))}
       {Object.keys(extra).length > 0 && (
         <section className={styles.section} data-registry="unknown">
-          <h3 className={styles.heading}>{m.t(lang, 'results.unknownBlocks')}</h3>
+          <h3 className={styles.heading}>{resultsText.t(lang, 'results.unknownBlocks')}</h3>
           <FieldList item={extra} lang={lang} />
         </section>
       )}

@@ -18,6 +18,7 @@ import type { LoadedSettings } from '../core/settings-store';
 import { describeExcelError } from '../excel/errors';
 import { runConnectionTest, type ConnectionTestOutcome } from './connection-test';
 import { taskpaneMessages as m } from './messages';
+import { settingsMessages as settingsText } from './settings-messages';
 import { detectRelayOrigin, relayPaneMessages as r, runRelayConnectionTest } from './relay-connection';
 import { RegistryPicker } from './RegistryPicker';
 import { StorageSection } from './StorageSection';
@@ -121,7 +122,7 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
     event.preventDefault();
     const outcome = validate();
     if (!outcome.ok) {
-      setStatus({ intent: 'error', text: m.t(lang, 'settings.fixErrors') });
+      setStatus({ intent: 'error', text: settingsText.t(lang, 'settings.fixErrors') });
       return;
     }
     setSaving(true);
@@ -131,10 +132,10 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
       const fresh = await services.settings.load();
       setValues({ ...formFromSettings(fresh.settings), tokkenDraft: '' });
       setReplacing(fresh.tokken === null);
-      setStatus({ intent: 'success', text: m.t(lang, fresh.mode === 'live' ? 'settings.saved.live' : 'settings.saved.sandbox') });
+      setStatus({ intent: 'success', text: settingsText.t(lang, fresh.mode === 'live' ? 'settings.saved.live' : 'settings.saved.sandbox') });
       onSaved(fresh);
     } catch (error) {
-      setStatus({ intent: 'error', text: m.t(lang, 'settings.saveFailed', { message: describeExcelError(error)[lang] }) });
+      setStatus({ intent: 'error', text: settingsText.t(lang, 'settings.saveFailed', { message: describeExcelError(error)[lang] }) });
     } finally {
       setSaving(false);
     }
@@ -147,10 +148,10 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
       const fresh = await services.settings.load();
       setReplacing(true);
       setValues((v) => ({ ...v, tokkenDraft: '' }));
-      setStatus({ intent: 'success', text: m.t(lang, 'settings.tokkenRemoved') });
+      setStatus({ intent: 'success', text: settingsText.t(lang, 'settings.tokkenRemoved') });
       onSaved(fresh);
     } catch (error) {
-      setStatus({ intent: 'error', text: m.t(lang, 'settings.saveFailed', { message: describeExcelError(error)[lang] }) });
+      setStatus({ intent: 'error', text: settingsText.t(lang, 'settings.saveFailed', { message: describeExcelError(error)[lang] }) });
     } finally {
       setSaving(false);
     }
@@ -160,7 +161,7 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
     const outcome = validate();
     if (!outcome.ok) {
       setTest(null);
-      setStatus({ intent: 'error', text: m.t(lang, 'settings.fixErrors') });
+      setStatus({ intent: 'error', text: settingsText.t(lang, 'settings.fixErrors') });
       return;
     }
     const tokken = outcome.tokken ?? loaded.tokken;
@@ -178,20 +179,20 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
       const mode = serviceMode(outcome.settings, tokken);
       const connection = services.connectWith({ settings: outcome.settings, tokken, mode });
       const result = await runConnectionTest(connection.client, lang, controller.signal);
-      if (!controller.signal.aborted) setTest(mode === 'sandbox' && result.kind === 'ok' ? { ...result, details: [m.t(lang, 'test.sandbox'), ...result.details] } : result);
+      if (!controller.signal.aborted) setTest(mode === 'sandbox' && result.kind === 'ok' ? { ...result, details: [settingsText.t(lang, 'test.sandbox'), ...result.details] } : result);
     } catch (error) {
       // connectWith rejects addresses the client cannot use; the form's own check should have caught them.
-      setTest({ kind: 'invalid', title: m.t(lang, 'test.invalid'), details: [error instanceof Error ? error.message : String(error)] });
+      setTest({ kind: 'invalid', title: settingsText.t(lang, 'test.invalid'), details: [error instanceof Error ? error.message : String(error)] });
     } finally {
       setTesting(false);
     }
   };
 
   return (
-    <form className={styles.form} onSubmit={save} noValidate aria-label={m.t(lang, 'settings.title')}>
+    <form className={styles.form} onSubmit={save} noValidate aria-label={settingsText.t(lang, 'settings.title')}>
       {loaded.mode === 'sandbox' && (
         <MessageBar intent="info" layout="multiline">
-          <MessageBarBody>{m.t(lang, 'settings.sandboxNote')}</MessageBarBody>
+          <MessageBarBody>{settingsText.t(lang, 'settings.sandboxNote')}</MessageBarBody>
         </MessageBar>
       )}
 
@@ -202,7 +203,7 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
       )}
 
       <fieldset className={styles.section}>
-        <legend className={styles.legend}>{m.t(lang, 'settings.addresses')}</legend>
+        <legend className={styles.legend}>{settingsText.t(lang, 'settings.addresses')}</legend>
         <Field label={r.t(lang, 'connection.label')}>
           <Select value={values.connection} onChange={(_, d) => set('connection', d.value === 'relay' ? 'relay' : 'direct')}>
             <option value="direct">{r.t(lang, 'connection.direct')}</option>
@@ -210,8 +211,8 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
           </Select>
         </Field>
         <Field
-          label={relay ? r.t(lang, 'relay.address') : m.t(lang, 'settings.primaryUrl')}
-          hint={relay ? undefined : m.t(lang, 'settings.addressHint')}
+          label={relay ? r.t(lang, 'relay.address') : settingsText.t(lang, 'settings.primaryUrl')}
+          hint={relay ? undefined : settingsText.t(lang, 'settings.addressHint')}
           validationMessage={err('primaryUrl')}
         >
           <Input
@@ -224,11 +225,11 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
         </Field>
         {!relay && values.reserveUrls.map((url, i) => (
           <div key={i} className={styles.reserve}>
-            <Field className={styles.grow} label={m.t(lang, 'settings.reserveUrl', { n: i + 1 })} validationMessage={err(`reserveUrls.${i}`)}>
+            <Field className={styles.grow} label={settingsText.t(lang, 'settings.reserveUrl', { n: i + 1 })} validationMessage={err(`reserveUrls.${i}`)}>
               <Input className={styles.input} type="url" value={url} placeholder="https://" onChange={(_, d) => setReserve(i, d.value)} />
             </Field>
             {(values.reserveUrls.length > MIN_RESERVE_SLOTS || url !== '') && (
-              <Button appearance="subtle" onClick={() => removeReserve(i)} aria-label={m.t(lang, 'settings.removeReserve', { n: i + 1 })}>
+              <Button appearance="subtle" onClick={() => removeReserve(i)} aria-label={settingsText.t(lang, 'settings.removeReserve', { n: i + 1 })}>
                 ✕
               </Button>
             )}
@@ -236,16 +237,16 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
         ))}
         {!relay && (
           <div className={styles.row}>
-            <Button onClick={() => set('reserveUrls', [...values.reserveUrls, ''])}>{m.t(lang, 'settings.addReserve')}</Button>
+            <Button onClick={() => set('reserveUrls', [...values.reserveUrls, ''])}>{settingsText.t(lang, 'settings.addReserve')}</Button>
           </div>
         )}
       </fieldset>
 
       <fieldset className={styles.section}>
-        <legend className={styles.legend}>{m.t(lang, 'settings.credentials')}</legend>
+        <legend className={styles.legend}>{settingsText.t(lang, 'settings.credentials')}</legend>
         <Field
-          label={relay ? r.t(lang, 'relay.key') : m.t(lang, 'settings.tokken')}
-          hint={relay ? r.t(lang, 'relay.keyHint') : m.t(lang, 'settings.tokkenHint')}
+          label={relay ? r.t(lang, 'relay.key') : settingsText.t(lang, 'settings.tokken')}
+          hint={relay ? r.t(lang, 'relay.keyHint') : settingsText.t(lang, 'settings.tokkenHint')}
           validationMessage={err('tokken')}
         >
           {replacing ? (
@@ -264,7 +265,7 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
         <div className={styles.row}>
           {hasSaved && !replacing && (
             <Text id={savedTokkenId} size={200} className={styles.muted}>
-              {m.t(lang, 'settings.tokkenSaved', { mask: maskSecret(loaded.tokken) })}
+              {settingsText.t(lang, 'settings.tokkenSaved', { mask: maskSecret(loaded.tokken) })}
             </Text>
           )}
           {hasSaved && (
@@ -274,12 +275,12 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
                 set('tokkenDraft', '');
               }}
             >
-              {m.t(lang, replacing ? 'settings.keepTokken' : 'settings.replaceTokken')}
+              {settingsText.t(lang, replacing ? 'settings.keepTokken' : 'settings.replaceTokken')}
             </Button>
           )}
           {hasSaved && (
             <Button appearance="subtle" onClick={removeTokken} disabled={saving}>
-              {m.t(lang, 'settings.removeTokken')}
+              {settingsText.t(lang, 'settings.removeTokken')}
             </Button>
           )}
         </div>
@@ -288,18 +289,18 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
             <Input className={styles.input} value={values.idSubjectFM} onChange={(_, d) => set('idSubjectFM', d.value)} />
           </Field>
         )}
-        <Field label={m.t(lang, 'settings.idUserPC')} hint={m.t(lang, 'settings.idUserPCHint')} validationMessage={err('idUserPC')}>
+        <Field label={settingsText.t(lang, 'settings.idUserPC')} hint={settingsText.t(lang, 'settings.idUserPCHint')} validationMessage={err('idUserPC')}>
           <Input className={styles.input} value={values.idUserPC} onChange={(_, d) => set('idUserPC', d.value)} />
         </Field>
       </fieldset>
 
       <fieldset className={styles.section}>
-        <legend className={styles.legend}>{m.t(lang, 'settings.defaults')}</legend>
+        <legend className={styles.legend}>{settingsText.t(lang, 'settings.defaults')}</legend>
         <RegistryPicker
           value={values.registries}
           onChange={(v) => set('registries', v)}
           lang={lang}
-          legend={m.t(lang, 'settings.registries')}
+          legend={settingsText.t(lang, 'settings.registries')}
           error={err('registries')}
         />
         <Field label={m.t(lang, 'search.method')}>
@@ -311,13 +312,13 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
         <Field label={m.t(lang, 'search.lowranklimit')} hint="0–100" validationMessage={err('lowranklimit')}>
           <Input className={styles.input} inputMode="numeric" value={values.lowranklimit} onChange={(_, d) => set('lowranklimit', d.value)} />
         </Field>
-        <Field label={m.t(lang, 'settings.cacheHours')} hint={m.t(lang, 'settings.cacheHoursHint')} validationMessage={err('cacheHours')}>
+        <Field label={settingsText.t(lang, 'settings.cacheHours')} hint={settingsText.t(lang, 'settings.cacheHoursHint')} validationMessage={err('cacheHours')}>
           <Input className={styles.input} inputMode="decimal" value={values.cacheHours} onChange={(_, d) => set('cacheHours', d.value)} />
         </Field>
-        <Field label={m.t(lang, 'settings.concurrency')} hint="1–16" validationMessage={err('concurrency')}>
+        <Field label={settingsText.t(lang, 'settings.concurrency')} hint="1–16" validationMessage={err('concurrency')}>
           <Input className={styles.input} inputMode="numeric" value={values.concurrency} onChange={(_, d) => set('concurrency', d.value)} />
         </Field>
-        <Field label={m.t(lang, 'settings.timeoutSeconds')} hint="1–300" validationMessage={err('timeoutSeconds')}>
+        <Field label={settingsText.t(lang, 'settings.timeoutSeconds')} hint="1–300" validationMessage={err('timeoutSeconds')}>
           <Input className={styles.input} inputMode="numeric" value={values.timeoutSeconds} onChange={(_, d) => set('timeoutSeconds', d.value)} />
         </Field>
       </fieldset>
@@ -332,15 +333,15 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
 
       <div className={styles.row}>
         <Button type="submit" appearance="primary" disabled={saving}>
-          {m.t(lang, 'settings.save')}
+          {settingsText.t(lang, 'settings.save')}
         </Button>
         <Button onClick={runTest} disabled={testing}>
-          {m.t(lang, 'settings.test')}
+          {settingsText.t(lang, 'settings.test')}
         </Button>
-        {testing && <Spinner size="tiny" label={m.t(lang, 'settings.testing')} />}
+        {testing && <Spinner size="tiny" label={settingsText.t(lang, 'settings.testing')} />}
       </div>
       <Text size={200} className={styles.muted}>
-        {m.t(lang, 'settings.testCost')}
+        {settingsText.t(lang, 'settings.testCost')}
       </Text>
       {test && (
         <MessageBar intent={test.kind === 'ok' ? 'success' : 'error'} layout="multiline" data-testid="connection-test" data-kind={test.kind}>

@@ -3,7 +3,7 @@ import { AccountError, CheckListsError, InvalidInputError, RequestRejectedError,
 import type { Lang } from '../core/i18n';
 import { listdataFromBits } from '../core/listdata';
 import type { SearchQuery } from '../core/query';
-import { taskpaneMessages as m } from './messages';
+import { settingsMessages as settingsText } from './settings-messages';
 
 /** National PEPs: one list, so the test costs one request and as little service time as any. */
 const TEST_LIST_BIT = 9;
@@ -36,12 +36,12 @@ export interface ConnectionTestOutcome {
 export async function runConnectionTest(client: Pick<CheckListsClient, 'search'>, lang: Lang, signal?: AbortSignal): Promise<ConnectionTestOutcome> {
   try {
     const result = await client.search(TEST_QUERY, signal ? { signal } : {});
-    const details = [m.t(lang, 'test.ok.servedBy', { address: result.servedBy, ms: Math.round(result.durationMs) })];
+    const details = [settingsText.t(lang, 'test.ok.servedBy', { address: result.servedBy, ms: Math.round(result.durationMs) })];
     const idrequest = result.envelope.header.idrequest;
-    if (idrequest) details.push(m.t(lang, 'test.ok.request', { id: idrequest }));
+    if (idrequest) details.push(settingsText.t(lang, 'test.ok.request', { id: idrequest }));
     const failedBefore = result.attempts.filter((a) => a.outcome !== 'ok');
-    for (const a of failedBefore) details.push(m.t(lang, 'test.attempt', { address: a.address, outcome: attemptText(a.outcome, lang), status: a.status ?? '' }));
-    return { kind: 'ok', title: m.t(lang, 'test.ok'), details };
+    for (const a of failedBefore) details.push(settingsText.t(lang, 'test.attempt', { address: a.address, outcome: attemptText(a.outcome, lang), status: a.status ?? '' }));
+    return { kind: 'ok', title: settingsText.t(lang, 'test.ok'), details };
   } catch (error) {
     return describeTestFailure(error, lang);
   }
@@ -50,15 +50,15 @@ export async function runConnectionTest(client: Pick<CheckListsClient, 'search'>
 function attemptText(outcome: string, lang: Lang): string {
   switch (outcome) {
     case 'network':
-      return m.t(lang, 'attempt.network');
+      return settingsText.t(lang, 'attempt.network');
     case 'timeout':
-      return m.t(lang, 'attempt.timeout');
+      return settingsText.t(lang, 'attempt.timeout');
     case 'http-5xx':
-      return m.t(lang, 'attempt.http');
+      return settingsText.t(lang, 'attempt.http');
     case 'bad-answer':
-      return m.t(lang, 'attempt.badAnswer');
+      return settingsText.t(lang, 'attempt.badAnswer');
     case 'rejected':
-      return m.t(lang, 'attempt.rejected');
+      return settingsText.t(lang, 'attempt.rejected');
     default:
       return outcome;
   }
@@ -69,22 +69,22 @@ export function describeTestFailure(error: unknown, lang: Lang): ConnectionTestO
     const tried = [...new Set(error.attempts.map((a) => a.address))];
     return {
       kind: 'unreachable',
-      title: m.t(lang, 'test.unreachable', { count: tried.length }),
+      title: settingsText.t(lang, 'test.unreachable', { count: tried.length }),
       details: error.attempts.map((a) =>
-        m.t(lang, 'test.attempt', { address: describeAddress(a.address), outcome: attemptText(a.outcome, lang), status: a.status ?? '' }).trim(),
+        settingsText.t(lang, 'test.attempt', { address: describeAddress(a.address), outcome: attemptText(a.outcome, lang), status: a.status ?? '' }).trim(),
       ),
     };
   }
   if (error instanceof AccountError) {
-    const serviceSaid = error.serviceMessage ? [m.t(lang, 'test.serviceSaid', { code: error.code, message: error.serviceMessage })] : [];
-    if (error.code === 2) return { kind: 'ip', title: m.t(lang, 'test.ip'), details: [error.text[lang], ...serviceSaid] };
-    if (error.code === 1) return { kind: 'credentials', title: m.t(lang, 'test.credentials'), details: [error.text[lang], ...serviceSaid] };
-    if (error.isQuota) return { kind: 'quota', title: m.t(lang, 'test.quota'), details: [error.text[lang], ...serviceSaid] };
-    return { kind: 'account', title: m.t(lang, 'test.account', { code: error.code }), details: [error.text[lang], ...serviceSaid] };
+    const serviceSaid = error.serviceMessage ? [settingsText.t(lang, 'test.serviceSaid', { code: error.code, message: error.serviceMessage })] : [];
+    if (error.code === 2) return { kind: 'ip', title: settingsText.t(lang, 'test.ip'), details: [error.text[lang], ...serviceSaid] };
+    if (error.code === 1) return { kind: 'credentials', title: settingsText.t(lang, 'test.credentials'), details: [error.text[lang], ...serviceSaid] };
+    if (error.isQuota) return { kind: 'quota', title: settingsText.t(lang, 'test.quota'), details: [error.text[lang], ...serviceSaid] };
+    return { kind: 'account', title: settingsText.t(lang, 'test.account', { code: error.code }), details: [error.text[lang], ...serviceSaid] };
   }
-  if (error instanceof RequestRejectedError) return { kind: 'rejected', title: m.t(lang, 'test.rejected'), details: [error.text[lang]] };
-  if (error instanceof InvalidInputError) return { kind: 'invalid', title: m.t(lang, 'test.invalid'), details: error.errors.map((e) => e.message[lang]) };
+  if (error instanceof RequestRejectedError) return { kind: 'rejected', title: settingsText.t(lang, 'test.rejected'), details: [error.text[lang]] };
+  if (error instanceof InvalidInputError) return { kind: 'invalid', title: settingsText.t(lang, 'test.invalid'), details: error.errors.map((e) => e.message[lang]) };
   if (error instanceof CheckListsError) return { kind: 'other', title: error.text[lang], details: [] };
   const message = error instanceof Error ? error.message : String(error);
-  return { kind: 'other', title: m.t(lang, 'test.other'), details: [message] };
+  return { kind: 'other', title: settingsText.t(lang, 'test.other'), details: [message] };
 }

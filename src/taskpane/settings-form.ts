@@ -2,6 +2,7 @@ import type { LocalizedText } from '../core/i18n';
 import { ALL_LISTS, parseListdata, type Listdata } from '../core/listdata';
 import { settingsSchema, type Settings } from '../core/settings';
 import { taskpaneMessages as m } from './messages';
+import { settingsMessages as settingsText } from './settings-messages';
 
 /** Reserve addresses the form always offers, however many are saved. */
 export const MIN_RESERVE_SLOTS = 3;
@@ -78,12 +79,12 @@ export function checkAddress(value: string): LocalizedText | null {
   try {
     url = new URL(value);
   } catch {
-    return m.text('settings.address.invalid');
+    return settingsText.text('settings.address.invalid');
   }
-  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) return m.text('settings.address.http');
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return m.text('settings.address.invalid');
-  if (url.username || url.password) return m.text('settings.address.credentials');
-  if (url.search || url.hash) return m.text('settings.address.query');
+  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) return settingsText.text('settings.address.http');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return settingsText.text('settings.address.invalid');
+  if (url.username || url.password) return settingsText.text('settings.address.credentials');
+  if (url.search || url.hash) return settingsText.text('settings.address.query');
   return null;
 }
 
@@ -110,7 +111,7 @@ export function validateSettingsForm(values: SettingsFormValues, hasSavedTokken:
   if (primary) {
     const problem = checkAddress(primary);
     if (problem) errors.primaryUrl = problem;
-  } else if (tokkenInUse) errors.primaryUrl = m.text('settings.primary.required');
+  } else if (tokkenInUse) errors.primaryUrl = settingsText.text('settings.primary.required');
 
   const seen = new Set<string>(primary ? [primary.replace(/\/+$/, '')] : []);
   const reserves: string[] = [];
@@ -120,7 +121,7 @@ export function validateSettingsForm(values: SettingsFormValues, hasSavedTokken:
     const problem = checkAddress(value);
     const normal = value.replace(/\/+$/, '');
     if (problem) errors[`reserveUrls.${i}`] = problem;
-    else if (seen.has(normal)) errors[`reserveUrls.${i}`] = m.text('settings.address.duplicate');
+    else if (seen.has(normal)) errors[`reserveUrls.${i}`] = settingsText.text('settings.address.duplicate');
     seen.add(normal);
     reserves.push(value);
   });
@@ -129,25 +130,25 @@ export function validateSettingsForm(values: SettingsFormValues, hasSavedTokken:
   // Through a relay the relay names the entity and the reserves are its business.
   if (relay) reserves.length = 0;
   const idSubjectFM = relay ? '' : values.idSubjectFM.trim();
-  if (!relay && !idSubjectFM && tokkenInUse) errors.idSubjectFM = m.text('settings.idSubjectFM.required');
-  else if (CONTROL.test(idSubjectFM)) errors.idSubjectFM = m.text('settings.text.control');
+  if (!relay && !idSubjectFM && tokkenInUse) errors.idSubjectFM = settingsText.text('settings.idSubjectFM.required');
+  else if (CONTROL.test(idSubjectFM)) errors.idSubjectFM = settingsText.text('settings.text.control');
 
   const idUserPC = values.idUserPC.trim();
-  if (CONTROL.test(idUserPC)) errors.idUserPC = m.text('settings.text.control');
-  else if (idUserPC.length > 128) errors.idUserPC = m.text('settings.text.tooLong', { max: 128 });
+  if (CONTROL.test(idUserPC)) errors.idUserPC = settingsText.text('settings.text.control');
+  else if (idUserPC.length > 128) errors.idUserPC = settingsText.text('settings.text.tooLong', { max: 128 });
 
-  if (values.tokkenDraft && (!tokken || /\s/.test(tokken) || CONTROL.test(tokken))) errors.tokken = m.text('settings.tokken.format');
+  if (values.tokkenDraft && (!tokken || /\s/.test(tokken) || CONTROL.test(tokken))) errors.tokken = settingsText.text('settings.tokken.format');
 
   if (values.registries === 0n) errors.registries = m.text('registries.none');
 
   const lowranklimit = numberIn(values.lowranklimit, 0, 100, true);
-  if (lowranklimit === null) errors.lowranklimit = m.text('settings.range', { min: 0, max: 100 });
+  if (lowranklimit === null) errors.lowranklimit = settingsText.text('settings.range', { min: 0, max: 100 });
   const concurrency = numberIn(values.concurrency, 1, 16, true);
-  if (concurrency === null) errors.concurrency = m.text('settings.range', { min: 1, max: 16 });
+  if (concurrency === null) errors.concurrency = settingsText.text('settings.range', { min: 1, max: 16 });
   const cacheHours = numberIn(values.cacheHours, 0, 720, false);
-  if (cacheHours === null) errors.cacheHours = m.text('settings.rangeDecimal', { min: 0, max: 720 });
+  if (cacheHours === null) errors.cacheHours = settingsText.text('settings.rangeDecimal', { min: 0, max: 720 });
   const timeoutSeconds = numberIn(values.timeoutSeconds, 1, 300, false);
-  if (timeoutSeconds === null) errors.timeoutSeconds = m.text('settings.rangeDecimal', { min: 1, max: 300 });
+  if (timeoutSeconds === null) errors.timeoutSeconds = settingsText.text('settings.rangeDecimal', { min: 1, max: 300 });
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 

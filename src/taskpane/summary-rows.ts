@@ -4,7 +4,7 @@ import { registryDef } from '../core/registries';
 import type { ServiceMode } from '../core/settings';
 import { registryErrorText, verdictText, type EnvelopeSummary } from '../core/summary';
 import { MODE_LABELS } from '../service/connection';
-import { taskpaneMessages as m } from './messages';
+import { resultsMessages as resultsText } from './results-messages';
 import type { CellValue } from './services';
 
 /**
@@ -19,23 +19,23 @@ export function summaryRows(
   lang: Lang,
 ): CellValue[][] {
   const rows: CellValue[][] = [
-    [m.t(lang, 'sheet.subject'), subject],
-    [m.t(lang, 'sheet.verdict'), verdictText(summary.verdict, lang)],
-    [m.t(lang, 'sheet.bestPercent'), summary.bestPercent],
-    [m.t(lang, 'sheet.totalHits'), summary.totalHits],
+    [resultsText.t(lang, 'sheet.subject'), subject],
+    [resultsText.t(lang, 'sheet.verdict'), verdictText(summary.verdict, lang)],
+    [resultsText.t(lang, 'sheet.bestPercent'), summary.bestPercent],
+    [resultsText.t(lang, 'sheet.totalHits'), summary.totalHits],
   ];
   for (const r of summary.registries) {
     const label = registryDef(r.key).label[lang];
     if (r.status === 'error' && r.error) rows.push([label, registryErrorText(r.error, lang)]);
-    else if (r.status === 'absent') rows.push([label, m.t(lang, 'results.absent')]);
-    else if (r.status === 'malformed') rows.push([label, m.t(lang, 'sheet.hitsMalformed', { count: r.hits })]);
+    else if (r.status === 'absent') rows.push([label, resultsText.t(lang, 'results.absent')]);
+    else if (r.status === 'malformed') rows.push([label, resultsText.t(lang, 'sheet.hitsMalformed', { count: r.hits })]);
     else rows.push([label, r.hits]);
   }
   rows.push(
-    [m.t(lang, 'audit.idrequest'), summary.idrequest ?? ''],
-    [m.t(lang, 'audit.dateResponse'), summary.dateResponse ?? ''],
-    [m.t(lang, 'audit.servedBy'), result.servedBy],
-    [m.t(lang, 'audit.mode'), MODE_LABELS[mode][lang]],
+    [resultsText.t(lang, 'audit.idrequest'), summary.idrequest ?? ''],
+    [resultsText.t(lang, 'audit.dateResponse'), summary.dateResponse ?? ''],
+    [resultsText.t(lang, 'audit.servedBy'), result.servedBy],
+    [resultsText.t(lang, 'audit.mode'), MODE_LABELS[mode][lang]],
   );
   return rows;
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Browser, Response } from 'playwright-core';
 import { KNOWN } from '../../src/sandbox';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
+import { settingsMessages as settingsText } from '../../src/taskpane/settings-messages';
 import { relayPaneMessages as r } from '../../src/taskpane/relay-connection';
 import { addKey, startRecordingSandbox, startTestDatabase, startTestRelay, TOKKEN, type RecordingSandbox, type TestDatabase, type TestRelay } from '../integration/relay-support';
 import { launchChromium } from './support/browser';
@@ -61,19 +62,19 @@ test('the pane loaded from the relay proposes it, tests the analyst key and sear
   await s.shot('relay-01-proposed', s.pane.getByTestId('relay-proposed'));
 
   await field(r.t(uk, 'relay.key')).fill('ckr_AAAAAAAAAAAA_' + 'b'.repeat(43));
-  await button(m.t(uk, 'settings.test')).click();
+  await button(settingsText.t(uk, 'settings.test')).click();
   const outcome = s.pane.getByTestId('connection-test');
   await waitForText(outcome, r.t(uk, 'test.badKey'));
   expect(await outcome.getAttribute('data-kind')).toBe('bad-key');
 
   await field(r.t(uk, 'relay.key')).fill(key);
-  await button(m.t(uk, 'settings.test')).click();
+  await button(settingsText.t(uk, 'settings.test')).click();
   await waitForText(outcome, r.t(uk, 'test.ok'));
   expect(await outcome.getAttribute('data-kind')).toBe('ok');
   // The test asked the relay only; the service was not paid for it.
   expect(sandbox.requests).toHaveLength(0);
-  await button(m.t(uk, 'settings.save')).click();
-  await s.pane.getByText(m.t(uk, 'settings.saved.live')).waitFor();
+  await button(settingsText.t(uk, 'settings.save')).click();
+  await s.pane.getByText(settingsText.t(uk, 'settings.saved.live')).waitFor();
   await waitForText(s.pane.getByTestId('mode-badge'), m.t(uk, 'mode.live'));
   await s.shot('relay-02-saved', s.pane.getByTestId('mode-badge'));
   // The analyst key is stored on this PC (it is the analyst's own); the tokken never comes near it.
@@ -113,7 +114,7 @@ test('the pane loaded from the relay proposes it, tests the analyst key and sear
   // Revoked while the pane is open: the next test names it.
   await relay.store.revokeKey('olena');
   await s.pane.getByRole('tab', { name: m.t(uk, 'tab.settings'), exact: true }).click();
-  await button(m.t(uk, 'settings.test')).click();
+  await button(settingsText.t(uk, 'settings.test')).click();
   await waitForText(s.pane.getByTestId('connection-test'), r.t(uk, 'test.revokedKey'));
   expect(await s.pane.getByTestId('connection-test').getAttribute('data-kind')).toBe('revoked-key');
   await s.shot('relay-04-revoked', s.pane.getByTestId('connection-test'));

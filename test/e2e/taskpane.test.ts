@@ -10,6 +10,8 @@ import { levelText, verdictText } from '../../src/core/summary';
 import { registryDef } from '../../src/core/registries';
 import { DEMO_CREDENTIALS, KNOWN, createSandboxEngine } from '../../src/sandbox';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
+import { settingsMessages as settingsText } from '../../src/taskpane/settings-messages';
+import { resultsMessages as resultsText } from '../../src/taskpane/results-messages';
 import { CLIENT_RANGE, CLIENT_ROWS, CLIENT_SHEET, clientList } from './harness/client-list';
 import { RESULTS_TABLE_PREFIX } from './harness/harness-workbook';
 import { bundledSupported, launchChromium, type LaunchedBrowser } from './support/browser';
@@ -100,59 +102,59 @@ describe('settings', () => {
     const s = await open();
     await expect(s.pane.getByTestId('mode-badge').textContent()).resolves.toBe(m.t(uk, 'mode.sandbox'));
     await tab(s, m.t(uk, 'tab.settings')).click();
-    await s.pane.getByText(m.t(uk, 'settings.sandboxNote')).waitFor();
-    await s.shot('01-settings-sandbox', s.pane.getByText(m.t(uk, 'settings.sandboxNote')));
+    await s.pane.getByText(settingsText.t(uk, 'settings.sandboxNote')).waitFor();
+    await s.shot('01-settings-sandbox', s.pane.getByText(settingsText.t(uk, 'settings.sandboxNote')));
 
     // Invalid: plain http to a remote host, a tokken with a space, no IDsubjectFM, 99 requests at once.
-    await field(s, m.t(uk, 'settings.primaryUrl')).fill('http://checklists.example.com');
-    await field(s, m.t(uk, 'settings.tokken')).fill('demo tokken');
-    await field(s, m.t(uk, 'settings.concurrency')).fill('99');
-    await button(s, m.t(uk, 'settings.save')).click();
-    await s.pane.getByText(m.t(uk, 'settings.fixErrors')).waitFor();
+    await field(s, settingsText.t(uk, 'settings.primaryUrl')).fill('http://checklists.example.com');
+    await field(s, settingsText.t(uk, 'settings.tokken')).fill('demo tokken');
+    await field(s, settingsText.t(uk, 'settings.concurrency')).fill('99');
+    await button(s, settingsText.t(uk, 'settings.save')).click();
+    await s.pane.getByText(settingsText.t(uk, 'settings.fixErrors')).waitFor();
     for (const text of [
-      m.t(uk, 'settings.address.http'),
-      m.t(uk, 'settings.tokken.format'),
-      m.t(uk, 'settings.idSubjectFM.required'),
-      m.t(uk, 'settings.range', { min: 1, max: 16 }),
+      settingsText.t(uk, 'settings.address.http'),
+      settingsText.t(uk, 'settings.tokken.format'),
+      settingsText.t(uk, 'settings.idSubjectFM.required'),
+      settingsText.t(uk, 'settings.range', { min: 1, max: 16 }),
     ]) {
       await s.pane.getByText(text, { exact: true }).waitFor();
     }
-    await button(s, m.t(uk, 'settings.test')).click();
+    await button(s, settingsText.t(uk, 'settings.test')).click();
     expect(await s.pane.getByTestId('connection-test').count()).toBe(0);
     const storedAfterInvalid = await s.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('checklists:')));
     expect(storedAfterInvalid).toEqual([]);
-    await s.shot('02-settings-invalid', s.pane.getByText(m.t(uk, 'settings.idSubjectFM.required'), { exact: true }));
+    await s.shot('02-settings-invalid', s.pane.getByText(settingsText.t(uk, 'settings.idSubjectFM.required'), { exact: true }));
 
     // Valid form, wrong tokken: the test reaches the service (over HTTP) and says the credentials are wrong.
-    await field(s, m.t(uk, 'settings.primaryUrl')).fill(server.origin);
-    await field(s, m.t(uk, 'settings.tokken')).fill('wrong-tokken');
+    await field(s, settingsText.t(uk, 'settings.primaryUrl')).fill(server.origin);
+    await field(s, settingsText.t(uk, 'settings.tokken')).fill('wrong-tokken');
     await field(s, 'IDsubjectFM').fill('demo-subject');
-    await field(s, m.t(uk, 'settings.concurrency')).fill('4');
+    await field(s, settingsText.t(uk, 'settings.concurrency')).fill('4');
     apiCalls.length = 0;
-    await button(s, m.t(uk, 'settings.test')).click();
+    await button(s, settingsText.t(uk, 'settings.test')).click();
     const failed = s.pane.getByTestId('connection-test');
-    await waitForText(failed, m.t(uk, 'test.credentials'));
+    await waitForText(failed, settingsText.t(uk, 'test.credentials'));
     expect(await failed.getAttribute('data-kind')).toBe('credentials');
     expect(apiCalls).toEqual([{ tokken: 'wrong-tokken' }]);
     await s.shot('03-settings-test-wrong-tokken', failed);
 
-    await field(s, m.t(uk, 'settings.tokken')).fill(KNOWN_DEMO_TOKKEN);
-    await button(s, m.t(uk, 'settings.test')).click();
-    await waitForText(s.pane.getByTestId('connection-test'), m.t(uk, 'test.ok'));
+    await field(s, settingsText.t(uk, 'settings.tokken')).fill(KNOWN_DEMO_TOKKEN);
+    await button(s, settingsText.t(uk, 'settings.test')).click();
+    await waitForText(s.pane.getByTestId('connection-test'), settingsText.t(uk, 'test.ok'));
     expect(await s.pane.getByTestId('connection-test').getAttribute('data-kind')).toBe('ok');
     await waitForText(s.pane.getByTestId('connection-test'), server.origin);
     expect(apiCalls.map((c) => c.tokken)).toEqual(['wrong-tokken', KNOWN_DEMO_TOKKEN]);
     await s.shot('04-settings-test-ok', s.pane.getByTestId('connection-test'));
 
-    await button(s, m.t(uk, 'settings.save')).click();
-    await s.pane.getByText(m.t(uk, 'settings.saved.live')).waitFor();
+    await button(s, settingsText.t(uk, 'settings.save')).click();
+    await s.pane.getByText(settingsText.t(uk, 'settings.saved.live')).waitFor();
     await waitForText(s.pane.getByTestId('mode-badge'), m.t(uk, 'mode.live'));
-    expect(await s.pane.getByText(m.t(uk, 'settings.sandboxNote')).count()).toBe(0);
+    expect(await s.pane.getByText(settingsText.t(uk, 'settings.sandboxNote')).count()).toBe(0);
     // The saved tokken is never put back into a field: the form shows its mask only.
     const fieldValues = await s.pane.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
     expect(fieldValues).not.toContain(KNOWN_DEMO_TOKKEN);
     expect(await s.page.content()).not.toContain(KNOWN_DEMO_TOKKEN);
-    await s.pane.getByText(m.t(uk, 'settings.tokkenSaved', { mask: `••••••••${KNOWN_DEMO_TOKKEN.slice(-4)}` })).waitFor();
+    await s.pane.getByText(settingsText.t(uk, 'settings.tokkenSaved', { mask: `••••••••${KNOWN_DEMO_TOKKEN.slice(-4)}` })).waitFor();
     await s.shot('05-settings-saved-live', s.pane.getByTestId('mode-badge'));
     expect(s.pageErrors).toEqual([]);
     expect(server.missing).toEqual([]);
@@ -213,13 +215,13 @@ async function insertIntoSheet(s: PaneSession): Promise<void> {
   // Into the sheet at the cell the person clicked.
   await s.page.locator(`table[data-sheet="${CLIENT_SHEET}"] [data-cell="F2"]`).click();
   expect(await s.harness('selectedAddress')).toBe(`${CLIENT_SHEET}!F2`);
-  await button(s, m.t(uk, 'results.insert')).click();
+  await button(s, resultsText.t(uk, 'results.insert')).click();
   await waitForText(s.pane.getByRole('status'), m.t(uk, 'results.inserted', { address: `${CLIENT_SHEET}!F2:G` }).replace(/\.$/, ''));
   const sheet = await s.harness('sheetValues', CLIENT_SHEET);
-  expect(sheet[1].slice(5, 7)).toEqual([m.t(uk, 'sheet.subject'), `${person.name} · 12.04.1967`]);
-  expect(sheet[2].slice(5, 7)).toEqual([m.t(uk, 'sheet.verdict'), verdictText('high', uk)]);
+  expect(sheet[1].slice(5, 7)).toEqual([resultsText.t(uk, 'sheet.subject'), `${person.name} · 12.04.1967`]);
+  expect(sheet[2].slice(5, 7)).toEqual([resultsText.t(uk, 'sheet.verdict'), verdictText('high', uk)]);
   expect(rows[3].cells[0]).toBe(person.name);
-  expect(sheet[4].slice(5, 7)).toEqual([m.t(uk, 'sheet.totalHits'), expected[3].kind === 'screened' ? expected[3].totalHits : -1]);
+  expect(sheet[4].slice(5, 7)).toEqual([resultsText.t(uk, 'sheet.totalHits'), expected[3].kind === 'screened' ? expected[3].totalHits : -1]);
   expect(await s.harness('formulaCells', CLIENT_SHEET)).toEqual([]);
 }
 
@@ -408,7 +410,7 @@ describe('look and language', () => {
     await field(s, m.t('en', 'app.language')).selectOption('uk');
     await tab(s, m.t(uk, 'tab.search')).waitFor();
     await tab(s, m.t(uk, 'tab.settings')).click();
-    await s.pane.getByText(m.t(uk, 'settings.sandboxNote')).waitFor();
+    await s.pane.getByText(settingsText.t(uk, 'settings.sandboxNote')).waitFor();
     await s.shot('18-language-uk');
     expect(s.pageErrors).toEqual([]);
     expect(server.missing).toEqual([]);

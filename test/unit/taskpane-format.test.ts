@@ -3,6 +3,7 @@ import { summarize, verdictText } from '../../src/core/summary';
 import { countryName, formatServiceDate, hasContent, isCountryBlock, isLinkItem, riskFlagsOf, safeHref } from '../../src/taskpane/field-format';
 import { fieldLabel } from '../../src/taskpane/field-labels';
 import { taskpaneMessages } from '../../src/taskpane/messages';
+import { resultsMessages as resultsText } from '../../src/taskpane/results-messages';
 import { REGISTRY_VIEWS } from '../../src/taskpane/registry-views';
 import { summaryRows } from '../../src/taskpane/summary-rows';
 import { luminance, themeKindFor } from '../../src/taskpane/theme';
@@ -116,13 +117,13 @@ describe('summaryRows', () => {
     const rows = summaryRows('Петро', summary, result, 'sandbox', 'uk');
     const byLabel = new Map(rows.map((r) => [r[0], r[1]]));
     expect(rows.every((r) => r.length === 2)).toBe(true);
-    expect(byLabel.get(taskpaneMessages.t('uk', 'sheet.subject'))).toBe('Петро');
-    expect(byLabel.get(taskpaneMessages.t('uk', 'sheet.verdict'))).toBe(verdictText(summary.verdict, 'uk'));
+    expect(byLabel.get(resultsText.t('uk', 'sheet.subject'))).toBe('Петро');
+    expect(byLabel.get(resultsText.t('uk', 'sheet.verdict'))).toBe(verdictText(summary.verdict, 'uk'));
     expect(byLabel.get('Публічні діячі (ПЕП)')).toBe(coreMessages.t('uk', 'registry.error.9000'));
     expect(byLabel.get('Втрачені документи')).toBe(0);
-    expect(byLabel.get(taskpaneMessages.t('uk', 'audit.idrequest'))).toBe(raw.idrequest);
-    expect(byLabel.get(taskpaneMessages.t('uk', 'audit.servedBy'))).toBe('https://reserve.example');
-    expect(String(byLabel.get(taskpaneMessages.t('uk', 'audit.mode')))).toMatch(/ПІСОЧНИЦЯ/);
+    expect(byLabel.get(resultsText.t('uk', 'audit.idrequest'))).toBe(raw.idrequest);
+    expect(byLabel.get(resultsText.t('uk', 'audit.servedBy'))).toBe('https://reserve.example');
+    expect(String(byLabel.get(resultsText.t('uk', 'audit.mode')))).toMatch(/ПІСОЧНИЦЯ/);
     // One row per registry in the answer.
     expect(rows).toHaveLength(4 + summary.registries.length + 4);
   });

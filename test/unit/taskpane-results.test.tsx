@@ -8,6 +8,7 @@ import { parseRegistryErrorText } from '../../src/core/schema';
 import { hitStrength, levelText, registryErrorText, summarize } from '../../src/core/summary';
 import { formatServiceDate } from '../../src/taskpane/field-format';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
+import { resultsMessages as resultsText } from '../../src/taskpane/results-messages';
 import { ResultsView, formatReceivedAt } from '../../src/taskpane/ResultsView';
 import { fixtureJson, searchResultFrom } from './taskpane-fakes';
 import { loadAllParts } from '../../src/taskpane/lazy-parts';
@@ -128,17 +129,17 @@ describe('ResultsView on an answer holding every registry block and a registry e
         <ResultsView result={cached} summary={summarize(base.envelope)} mode="live" lang={lang} />
       </FluentProvider>,
     );
-    const audit = container.querySelector<HTMLElement>(`dl[aria-label="${m.t(lang, 'audit.title')}"]`);
+    const audit = container.querySelector<HTMLElement>(`dl[aria-label="${resultsText.t(lang, 'audit.title')}"]`);
     if (!audit) throw new Error('no audit list');
     const origin = within(audit).getByTestId('audit-origin');
     expect(origin).toHaveAttribute('data-from-cache', 'true');
-    const [before] = m.t(lang, 'audit.fromCache').split('{time}');
+    const [before] = resultsText.t(lang, 'audit.fromCache').split('{time}');
     expect(origin.textContent?.startsWith(before)).toBe(true);
     expect(origin).toHaveTextContent(/2026/);
     expect(origin).toHaveTextContent(/:41:27/);
-    expect(within(audit).getByText(m.t(lang, 'audit.source'))).toBeInTheDocument();
+    expect(within(audit).getByText(resultsText.t(lang, 'audit.source'))).toBeInTheDocument();
     expect(within(audit).queryByText(base.servedBy)).toBeNull();
-    expect(within(audit).queryByText(m.t(lang, 'audit.duration'))).toBeNull();
+    expect(within(audit).queryByText(resultsText.t(lang, 'audit.duration'))).toBeNull();
     // The request id of the original answer stays: it is what an audit traces.
     expect(within(audit).getByText(String(raw.idrequest))).toBeInTheDocument();
   });

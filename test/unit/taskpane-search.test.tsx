@@ -9,6 +9,7 @@ import { subjectKey, validateQuery } from '../../src/core/query';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/core/transport';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
+import { resultsMessages as resultsText } from '../../src/taskpane/results-messages';
 import { formatReceivedAt } from '../../src/taskpane/ResultsView';
 import { runtimeFor } from '../../src/taskpane/runtime';
 import { SearchPanel } from '../../src/taskpane/SearchPanel';
@@ -166,7 +167,7 @@ describe('SearchPanel results', () => {
     renderPanel({ ...services, excel }, LIVE, 'uk');
     await user.type(field(m.t('uk', 'search.name')), 'Петро{Enter}');
     await screen.findByTestId('results');
-    await user.click(screen.getByRole('button', { name: m.t('uk', 'results.insert') }));
+    await user.click(screen.getByRole('button', { name: resultsText.t('uk', 'results.insert') }));
     const expected = m.t('uk', 'results.insertFailed', { message: excelMessages.t('uk', 'excel.error.cellEdit') });
     expect(await screen.findByText(expected)).toHaveAttribute('data-intent', 'error');
   });
@@ -213,7 +214,7 @@ describe('SearchPanel through the runtime’s scheduler and answer cache', () =>
     await screen.findByTestId('results');
     expect(origin()).toHaveAttribute('data-from-cache', 'false');
     expect(origin()).toHaveTextContent('https://primary.example');
-    expect(screen.getByText(m.t(lang, 'audit.duration'))).toBeInTheDocument();
+    expect(screen.getByText(resultsText.t(lang, 'audit.duration'))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: m.t(lang, 'search.fresh') })).toBeNull();
     // The first answer is in the cache once the scheduler has stored it.
     const runtime = runtimeFor(services);
@@ -224,9 +225,9 @@ describe('SearchPanel through the runtime’s scheduler and answer cache', () =>
     expect(transport.requests).toHaveLength(1);
     const cached = await (await runtime.context()).cache.peek(subjectKey(formQuery('Коваленко Олександр')));
     expect(cached).not.toBeNull();
-    expect(origin()).toHaveTextContent(m.t(lang, 'audit.fromCache', { time: formatReceivedAt(cached?.storedAt ?? 0, lang) }));
+    expect(origin()).toHaveTextContent(resultsText.t(lang, 'audit.fromCache', { time: formatReceivedAt(cached?.storedAt ?? 0, lang) }));
     // No request was made, so there is no response time to claim.
-    expect(screen.queryByText(m.t(lang, 'audit.duration'))).toBeNull();
+    expect(screen.queryByText(resultsText.t(lang, 'audit.duration'))).toBeNull();
     expect(screen.getByRole('button', { name: m.t(lang, 'search.fresh') })).toBeEnabled();
   });
 

@@ -9,6 +9,7 @@ import type { Transport } from '../../src/core/transport';
 import { ExcelLayerError } from '../../src/excel/errors';
 import { excelMessages } from '../../src/excel/messages';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
+import { settingsMessages as settingsText } from '../../src/taskpane/settings-messages';
 import { SettingsPanel } from '../../src/taskpane/SettingsPanel';
 import { formFromSettings, validateSettingsForm, type SettingsFormValues } from '../../src/taskpane/settings-form';
 import { fakeServices, fixtureJson, json, scriptedTransport, type FakeServices } from './taskpane-fakes';
@@ -48,8 +49,8 @@ describe('validateSettingsForm', () => {
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.errors['reserveUrls.0']).toBeUndefined();
-    expect(outcome.errors['reserveUrls.1']).toEqual(m.text('settings.address.http'));
-    expect(outcome.errors['reserveUrls.2']).toEqual(m.text('settings.address.duplicate'));
+    expect(outcome.errors['reserveUrls.1']).toEqual(settingsText.text('settings.address.http'));
+    expect(outcome.errors['reserveUrls.2']).toEqual(settingsText.text('settings.address.duplicate'));
     expect(outcome.errors['reserveUrls.3']).toBeUndefined();
   });
 
@@ -61,8 +62,8 @@ describe('validateSettingsForm', () => {
       const outcome = validateSettingsForm(form({ tokkenDraft: draft }), saved, 'auto');
       expect(outcome.ok).toBe(false);
       if (outcome.ok) continue;
-      expect(outcome.errors.idSubjectFM).toEqual(m.text('settings.idSubjectFM.required'));
-      expect(outcome.errors.primaryUrl).toEqual(m.text('settings.primary.required'));
+      expect(outcome.errors.idSubjectFM).toEqual(settingsText.text('settings.idSubjectFM.required'));
+      expect(outcome.errors.primaryUrl).toEqual(settingsText.text('settings.primary.required'));
     }
     expect(validateSettingsForm(form(), false, 'auto').ok).toBe(true);
   });
@@ -127,19 +128,19 @@ describe('SettingsPanel', () => {
   it.each<Lang>(['en', 'uk'])('shows each validation message on its own field and saves nothing (%s)', async (lang) => {
     const services = fakeServices();
     await renderPanel(services, lang);
-    await fill(m.t(lang, 'settings.primaryUrl'), 'http://service.example');
-    await fill(m.t(lang, 'settings.tokken'), SECRET);
+    await fill(settingsText.t(lang, 'settings.primaryUrl'), 'http://service.example');
+    await fill(settingsText.t(lang, 'settings.tokken'), SECRET);
     await fill(m.t(lang, 'search.lowranklimit'), '150');
-    await fill(m.t(lang, 'settings.concurrency'), '99');
-    await user.click(screen.getByRole('button', { name: m.t(lang, 'settings.save') }));
+    await fill(settingsText.t(lang, 'settings.concurrency'), '99');
+    await user.click(screen.getByRole('button', { name: settingsText.t(lang, 'settings.save') }));
 
-    expect(await screen.findByText(m.t(lang, 'settings.address.http'))).toBeInTheDocument();
-    expect(screen.getByText(m.t(lang, 'settings.idSubjectFM.required'))).toBeInTheDocument();
-    expect(screen.getByText(m.t(lang, 'settings.range', { min: 0, max: 100 }))).toBeInTheDocument();
-    expect(screen.getByText(m.t(lang, 'settings.range', { min: 1, max: 16 }))).toBeInTheDocument();
-    expect(screen.getByText(m.t(lang, 'settings.fixErrors'))).toBeInTheDocument();
+    expect(await screen.findByText(settingsText.t(lang, 'settings.address.http'))).toBeInTheDocument();
+    expect(screen.getByText(settingsText.t(lang, 'settings.idSubjectFM.required'))).toBeInTheDocument();
+    expect(screen.getByText(settingsText.t(lang, 'settings.range', { min: 0, max: 100 }))).toBeInTheDocument();
+    expect(screen.getByText(settingsText.t(lang, 'settings.range', { min: 1, max: 16 }))).toBeInTheDocument();
+    expect(screen.getByText(settingsText.t(lang, 'settings.fixErrors'))).toBeInTheDocument();
     // Each message is tied to its input, so a screen reader reads it with the field.
-    expect(input(m.t(lang, 'settings.primaryUrl'))).toHaveAccessibleDescription(expect.stringContaining(m.t(lang, 'settings.address.http')));
+    expect(input(settingsText.t(lang, 'settings.primaryUrl'))).toHaveAccessibleDescription(expect.stringContaining(settingsText.t(lang, 'settings.address.http')));
     expect(services.storage.map.size).toBe(0);
   });
 
@@ -151,7 +152,7 @@ describe('SettingsPanel', () => {
     await fill('IDsubjectFM', 'SUBJ-77');
     await fill('tokken', SECRET);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText(m.t('en', 'settings.saved.live'));
+    await screen.findByText(settingsText.t('en', 'settings.saved.live'));
 
     const secretSlots = [...services.storage.map.entries()].filter(([, v]) => v.includes(SECRET));
     expect(secretSlots).toEqual([['checklists.secret.tokken', SECRET]]);
@@ -168,7 +169,7 @@ describe('SettingsPanel', () => {
     unmount();
     await renderPanel(services);
     expect(document.body.innerHTML).not.toContain(SECRET);
-    expect(screen.getByText(m.t('en', 'settings.tokkenSaved', { mask: maskSecret(SECRET) }))).toBeInTheDocument();
+    expect(screen.getByText(settingsText.t('en', 'settings.tokkenSaved', { mask: maskSecret(SECRET) }))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Replace tokken' }));
     expect(input('tokken').value).toBe('');
     expect(input('tokken')).toHaveAttribute('type', 'password');
@@ -181,7 +182,7 @@ describe('SettingsPanel', () => {
     await services.settings.saveTokken(SECRET);
     const { saved } = await renderPanel(services);
     await user.click(screen.getByRole('button', { name: 'Remove tokken' }));
-    await screen.findByText(m.t('en', 'settings.tokkenRemoved'));
+    await screen.findByText(settingsText.t('en', 'settings.tokkenRemoved'));
     expect(services.storage.map.has('checklists.secret.tokken')).toBe(false);
     expect(saved.at(-1)?.mode).toBe('sandbox');
   });
@@ -195,10 +196,10 @@ describe('SettingsPanel', () => {
       throw refusal;
     };
     const { saved } = await renderPanel(services, 'uk');
-    await user.click(screen.getByRole('button', { name: m.t('uk', 'settings.removeTokken') }));
-    const expected = m.t('uk', 'settings.saveFailed', { message: excelMessages.t('uk', 'excel.storage.unavailable') });
+    await user.click(screen.getByRole('button', { name: settingsText.t('uk', 'settings.removeTokken') }));
+    const expected = settingsText.t('uk', 'settings.saveFailed', { message: excelMessages.t('uk', 'excel.storage.unavailable') });
     expect(await screen.findByText(expected)).toBeInTheDocument();
-    expect(screen.queryByText(m.t('uk', 'settings.tokkenRemoved'))).toBeNull();
+    expect(screen.queryByText(settingsText.t('uk', 'settings.tokkenRemoved'))).toBeNull();
     expect(saved).toEqual([]);
     expect((await services.settings.load()).tokken).toBe(SECRET);
   });
@@ -209,9 +210,9 @@ describe('SettingsPanel', () => {
       throw new ExcelLayerError('storage-unavailable', excelMessages.text('excel.storage.unavailable'));
     };
     await renderPanel(services, 'uk');
-    await fill(m.t('uk', 'settings.primaryUrl'), PRIMARY);
-    await user.click(screen.getByRole('button', { name: m.t('uk', 'settings.save') }));
-    expect(await screen.findByText(m.t('uk', 'settings.saveFailed', { message: excelMessages.t('uk', 'excel.storage.unavailable') }))).toBeInTheDocument();
+    await fill(settingsText.t('uk', 'settings.primaryUrl'), PRIMARY);
+    await user.click(screen.getByRole('button', { name: settingsText.t('uk', 'settings.save') }));
+    expect(await screen.findByText(settingsText.t('uk', 'settings.saveFailed', { message: excelMessages.t('uk', 'excel.storage.unavailable') }))).toBeInTheDocument();
   });
 
   it('adds and removes reserve addresses, always offering at least three', async () => {
@@ -255,7 +256,7 @@ describe('Test connection', () => {
   it('names every address tried when none answers', async () => {
     const { box, services } = await testWith(scriptedTransport({}), ['https://reserve1.example', 'https://reserve2.example']);
     expect(box).toHaveAttribute('data-kind', 'unreachable');
-    expect(box).toHaveTextContent(m.t('en', 'test.unreachable', { count: 3 }));
+    expect(box).toHaveTextContent(settingsText.t('en', 'test.unreachable', { count: 3 }));
     for (const a of [PRIMARY, 'https://reserve1.example', 'https://reserve2.example']) expect(box).toHaveTextContent(a);
     // Testing does not save anything.
     expect(services.storage.map.size).toBe(0);
@@ -269,7 +270,7 @@ describe('Test connection', () => {
   ] as const)('maps service error %i to "%s"', async (code, kind, key) => {
     const { box } = await testWith(scriptedTransport(json(403, { error: code, message: `service says ${code}` })));
     expect(box).toHaveAttribute('data-kind', kind);
-    expect(box).toHaveTextContent(m.t('en', key, { code }));
+    expect(box).toHaveTextContent(settingsText.t('en', key, { code }));
     expect(box).toHaveTextContent(`service says ${code}`);
   });
 
