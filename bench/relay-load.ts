@@ -1,9 +1,14 @@
-// Relay load: 20 analysts × 100 requests over 400 subjects through the relay to the sandbox, and
-// the same requests straight to the sandbox, on loopback. Prints the relay's added latency
-// (p50/p95), its throughput, and what the embedded store costs (start, durable audit writes).
-// Prints figures only; nothing here passes or fails on machine speed.
-//   npx tsx bench/relay-load.ts            embedded PostgreSQL in a temp folder (durable: fsync on)
-//   BENCH_DATABASE_URL=postgres://... npx tsx bench/relay-load.ts   an external server
+// Relay load: 20 analysts × 100 requests through the relay to the sandbox, and the same requests
+// straight to the sandbox, on loopback. Prints throughput and p50/p95 for:
+//   - the sandbox directly;
+//   - one relay on its embedded store (the data-dir cluster the relay starts itself), cache cold and warm;
+//   - one relay on PostgreSQL by URL (--database-url), a separate throwaway cluster started here;
+//   - two relays on that same PostgreSQL by URL.
+// "Added latency" compares like with like: every request names a distinct subject, so the relay's
+// cache never answers and each relay request costs exactly one paid upstream request, as each
+// direct request does. Prints figures only; nothing here passes or fails on machine speed.
+//   npx tsx bench/relay-load.ts
+//   BENCH_DATABASE_URL=postgres://... npx tsx bench/relay-load.ts   the by-URL rows use that server instead
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +17,8 @@ import { startRelayHttp } from '../src/relay/http-server';
 import { createKey } from '../src/relay/keys';
 import { RelayService } from '../src/relay/service';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../src/relay/store/embedded-cluster';
-import { openSqlStore } from '../src/relay/store/sql-store';
+import { openStore } from '../src/relay/store/open-store';
+import type { RelayStore } from '../src/relay/store/port';
 import { DEMO_CREDENTIALS } from '../src/sandbox';
 import { startSandboxCluster } from '../src/sandbox/server';
 
@@ -54,39 +60,56 @@ async function drive(url: string, body: (analyst: number, j: number) => Record<s
   return { latencies: latencies.sort((x, y) => x - y), seconds: (performance.now() - started) / 1000, failed };
 }
 
-function report(label: string, pass: Pass): void {
-  const n = pass.latencies.length;
-  console.log(
-    `${label.padEnd(34)} ${String(n).padStart(5)} req  p50 ${ms(pct(pass.latencies, 50)).padStart(9)}  p95 ${ms(pct(pass.latencies, 95)).padStart(9)}  ${(n / pass.seconds).toFixed(0).padStart(5)} req/s${pass.failed ? `  ${pass.failed} failed` : ''}`,
-  );
+const DIST = join(__dirname, '..', 'dist');
+
+function relayService(store: RelayStore, urls: string[], instance: string, coordinateInstances: boolean): RelayService {
+  return new RelayService(store, {
+    upstream: { addresses: urls, tokken: DEMO_CREDENTIALS.tokken, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM },
+    instance,
+    concurrency: 8,
+    limits: { ratePerMinute: 0, dailyBudget: 0 },
+    cacheTtlMs: 3_600_000,
+    accountCooldownMs: 60_000,
+    coordinateInstances,
+  });
 }
 
-async function main(): Promise<void> {
-  const subject = (a: number, j: number) => `Бенчмарк Суб’єкт ${(a * Math.ceil(SUBJECTS / ANALYSTS) + j) % SUBJECTS}`;
-  const sandbox = await startSandboxCluster({ instances: 2 });
-
-  let cluster: EmbeddedCluster | null = null;
-  let dir: string | null = null;
-  let url = process.env.BENCH_DATABASE_URL;
-  if (!url) {
-    dir = await mkdtemp(join(tmpdir(), 'relay-bench-'));
-    await chmod(dir, 0o711);
-    const t = performance.now();
-    cluster = await startEmbeddedCluster({ dir: join(dir, 'pg') });
-    console.log(`embedded PostgreSQL first start (initdb + start): ${ms(performance.now() - t)}`);
-    url = cluster.url;
+async function keysFor(store: RelayStore, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for (let a = 0; a < ANALYSTS; a++) {
+    const made = await createKey(store, `${prefix}${a}`);
+    if (made !== 'exists') keys.push(made.key);
   }
-  const store = openSqlStore({ url, poolSize: 20 });
-  await store.migrate();
+  return keys;
+}
 
-  // The store's own cost: single-row durable audit writes, one after another.
+/** Requests spread over the given relays, analyst a on relay a mod n. */
+async function driveRelays(urls: string[], keys: string[], subject: (a: number, j: number) => string): Promise<Pass> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: ANALYSTS }, async (_, a) => {
+      for (let j = 0; j < PER_ANALYST; j++) {
+        const t = performance.now();
+        const res = await fetch(`${urls[a % urls.length]}/api`, { method: 'POST', body: JSON.stringify({ tokken: keys[a], name: subject(a, j) }) });
+        await res.arrayBuffer();
+        if (res.status !== 200) failed++;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { latencies: latencies.sort((x, y) => x - y), seconds: (performance.now() - started) / 1000, failed };
+}
+
+async function auditInserts(store: RelayStore, servedBy: string): Promise<number> {
   const row = {
     at: new Date(),
     analyst: 'bench',
     method: 'POST' as const,
     query: { name: 'Бенчмарк' },
     listdata: '-1',
-    servedBy: sandbox.urls[0],
+    servedBy,
     idrequest: '1',
     verdict: 'clear',
     hits: { peps: 0 },
@@ -96,80 +119,118 @@ async function main(): Promise<void> {
     status: 200,
     instance: 'bench',
   };
-  let t = performance.now();
-  for (let i = 0; i < 1000; i++) await store.writeAudit(row);
-  console.log(`1,000 single-row audit inserts, sequential: ${ms(performance.now() - t)} (${((performance.now() - t) / 1000).toFixed(2)} ms each)`);
+  const t = performance.now();
+  for (let i = 0; i < 200; i++) await store.writeAudit(row);
+  return (performance.now() - t) / 200;
+}
 
-  const direct = await drive(sandbox.urls[0], (a, j) => ({ ...DEMO_CREDENTIALS, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: subject(a, j) }));
+async function main(): Promise<void> {
+  // Shared subjects (400 over 2,000 requests) for the cache figures; distinct subjects (one per
+  // request) for the like-for-like added latency.
+  const shared = (tag: string) => (a: number, j: number) => `${tag} Суб’єкт ${(a * Math.ceil(SUBJECTS / ANALYSTS) + j) % SUBJECTS}`;
+  const distinct = (tag: string) => (a: number, j: number) => `${tag} Суб’єкт ${a}-${j}`;
+  const sandbox = await startSandboxCluster({ instances: 2 });
+  const rows: Array<[string, Pass, string]> = [];
+  const notes: string[] = [];
+  const dirs: string[] = [];
+  const tempDir = async (name: string) => {
+    const dir = await mkdtemp(join(tmpdir(), name));
+    await chmod(dir, 0o711); // as root PostgreSQL runs as `postgres`, which must pass through
+    dirs.push(dir);
+    return dir;
+  };
+  let external: EmbeddedCluster | null = null;
+  try {
+    rows.push(['sandbox directly, distinct subjects', await drive(sandbox.urls[0], (a, j) => ({ ...DEMO_CREDENTIALS, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: distinct('Прямо')(a, j) })), `${ANALYSTS * PER_ANALYST} paid`]);
 
-  const service = new RelayService(store, {
-    upstream: { addresses: sandbox.urls, tokken: DEMO_CREDENTIALS.tokken, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM },
-    instance: 'bench',
-    concurrency: 8,
-    limits: { ratePerMinute: 0, dailyBudget: 0 },
-    cacheTtlMs: 3_600_000,
-    accountCooldownMs: 60_000,
-  });
-  const http = await startRelayHttp(service, { distDir: join(__dirname, '..', 'dist') });
-  const keys: string[] = [];
-  for (let a = 0; a < ANALYSTS; a++) {
-    const made = await createKey(store, `bench${a}`);
-    if (made !== 'exists') keys.push(made.key);
+    // 1. Embedded store: what `checklists relay --data-dir DIR` opens (fsync on).
+    let t = performance.now();
+    const embedded = await openStore({ dataDir: await tempDir('relay-bench-embedded-') }, { adopt: true, poolSize: 20 });
+    notes.push(`embedded store first start (initdb + start + migrate): ${ms(performance.now() - t)}`);
+    notes.push(`embedded store, one durable audit insert after another: ${(await auditInserts(embedded.store, sandbox.urls[0])).toFixed(2)} ms each`);
+    {
+      const service = relayService(embedded.store, sandbox.urls, 'embedded', false);
+      const http = await startRelayHttp(service, { distDir: DIST });
+      const keys = await keysFor(embedded.store, 'emb');
+      let before = service.upstreamRequests;
+      rows.push(['embedded, 1 relay, distinct subjects', await driveRelays([http.url], keys, distinct('Вбудований')), `${service.upstreamRequests - before} paid`]);
+      before = service.upstreamRequests;
+      rows.push(['embedded, 1 relay, 400 subj., cold', await driveRelays([http.url], keys, shared('Вбудований')), `${service.upstreamRequests - before} paid`]);
+      before = service.upstreamRequests;
+      rows.push(['embedded, 1 relay, 400 subj., warm', await driveRelays([http.url], keys, shared('Вбудований')), `${service.upstreamRequests - before} paid`]);
+      await http.close();
+      await service.scheduler.idle();
+    }
+    await embedded.close();
+
+    // 2. PostgreSQL by URL: a separate cluster, as a bank's database server would be; the relays
+    // only get its URL (`--database-url`), exactly as the command opens it.
+    let url = process.env.BENCH_DATABASE_URL;
+    let where = 'external PostgreSQL (BENCH_DATABASE_URL)';
+    if (!url) {
+      t = performance.now();
+      external = await startEmbeddedCluster({ dir: join(await tempDir('relay-bench-external-'), 'pg') });
+      url = external.url;
+      where = `a separate throwaway PostgreSQL cluster on port ${external.port}, fsync on, started in ${ms(performance.now() - t)}`;
+    }
+    notes.push(`by-URL store: ${where}`);
+    const one = await openStore({ databaseUrl: url, dataDir: '' }, { adopt: false, poolSize: 20 });
+    const two = await openStore({ databaseUrl: url, dataDir: '' }, { adopt: false, poolSize: 20 });
+    notes.push(`by-URL store, one durable audit insert after another: ${(await auditInserts(one.store, sandbox.urls[0])).toFixed(2)} ms each`);
+    {
+      const keys = await keysFor(one.store, `url${Date.now()}-`);
+      // As `checklists relay --database-url` runs it: coordinated, since other instances may share the database.
+      const single = relayService(one.store, sandbox.urls, 'url-single', true);
+      const httpSingle = await startRelayHttp(single, { distDir: DIST });
+      let before = single.upstreamRequests;
+      rows.push(['by URL, 1 relay, distinct subjects', await driveRelays([httpSingle.url], keys, distinct(`URL1 ${Date.now()}`)), `${single.upstreamRequests - before} paid`]);
+      await httpSingle.close();
+      await single.scheduler.idle();
+
+      // The same without the cross-instance subject lock, to show what that lock costs.
+      const alone = relayService(one.store, sandbox.urls, 'url-alone', false);
+      const httpAlone = await startRelayHttp(alone, { distDir: DIST });
+      before = alone.upstreamRequests;
+      rows.push(['by URL, 1 relay, no subject lock, distinct', await driveRelays([httpAlone.url], keys, distinct(`URL0 ${Date.now()}`)), `${alone.upstreamRequests - before} paid`]);
+      await httpAlone.close();
+      await alone.scheduler.idle();
+
+      const first = relayService(one.store, sandbox.urls, 'url-a', true);
+      const second = relayService(two.store, sandbox.urls, 'url-b', true);
+      const http1 = await startRelayHttp(first, { distDir: DIST });
+      const http2 = await startRelayHttp(second, { distDir: DIST });
+      before = first.upstreamRequests + second.upstreamRequests;
+      rows.push(['by URL, 2 relays, distinct subjects', await driveRelays([http1.url, http2.url], keys, distinct(`URL2 ${Date.now()}`)), `${first.upstreamRequests + second.upstreamRequests - before} paid`]);
+      before = first.upstreamRequests + second.upstreamRequests;
+      rows.push(['by URL, 2 relays, 400 subj., cold', await driveRelays([http1.url, http2.url], keys, shared(`URL2 ${Date.now()}`)), `${first.upstreamRequests + second.upstreamRequests - before} paid`]);
+      await http2.close();
+      await http1.close();
+      await first.scheduler.idle();
+      await second.scheduler.idle();
+    }
+    await two.close();
+    await one.close();
+  } finally {
+    await sandbox.close();
+    await external?.stop().catch(() => undefined);
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   }
-  const viaRelay = (a: number, j: number) => ({ tokken: keys[a], name: subject(a, j) });
-  const cold = await drive(http.url, viaRelay);
-  const upstream = service.upstreamRequests;
-  const warm = await drive(http.url, viaRelay);
 
-  // Two instances on the same database, analysts alternating between them, new subjects.
-  const coordinated = { ...service.config, coordinateInstances: true };
-  const first = new RelayService(store, { ...coordinated, instance: 'bench-1' });
-  const second = new RelayService(openSqlStore({ url, poolSize: 20 }), { ...coordinated, instance: 'bench-2' });
-  const http1 = await startRelayHttp(first, { distDir: join(__dirname, '..', 'dist') });
-  const http2 = await startRelayHttp(second, { distDir: join(__dirname, '..', 'dist') });
-  const pairUrls = [http1.url, http2.url];
-  const pairLatencies: number[] = [];
-  let pairFailed = 0;
-  const pairStarted = performance.now();
-  await Promise.all(
-    Array.from({ length: ANALYSTS }, async (_, a) => {
-      for (let j = 0; j < PER_ANALYST; j++) {
-        const t = performance.now();
-        const res = await fetch(`${pairUrls[a % 2]}/api`, { method: 'POST', body: JSON.stringify({ tokken: keys[a], name: `Пара ${subject(a, j)}` }) });
-        await res.arrayBuffer();
-        if (res.status !== 200) pairFailed++;
-        pairLatencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const pair: Pass = { latencies: pairLatencies.sort((x, y) => x - y), seconds: (performance.now() - pairStarted) / 1000, failed: pairFailed };
-  const pairUpstream = first.upstreamRequests + second.upstreamRequests;
-
-  console.log(`\n${ANALYSTS} analysts × ${PER_ANALYST} requests over ${SUBJECTS} subjects, loopback:`);
-  report('sandbox directly', direct);
-  report('through the relay, cache cold', cold);
-  report('through the relay, cache warm', warm);
-  report('two relays on one database, cold', pair);
-  console.log(`requests that reached the service: ${upstream} with one relay, ${pairUpstream} with two (distinct subjects ${SUBJECTS} each)`);
-  console.log(`store: ${process.env.BENCH_DATABASE_URL ? 'external PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PostgreSQL, fsync on'}`);
-  console.log(
-    `added latency (relay cold − direct): p50 ${ms(pct(cold.latencies, 50) - pct(direct.latencies, 50))}, p95 ${ms(pct(cold.latencies, 95) - pct(direct.latencies, 95))}`,
-  );
-  console.log(`relay throughput: ${(cold.latencies.length / cold.seconds).toFixed(0)} req/s cold, ${(warm.latencies.length / warm.seconds).toFixed(0)} req/s warm`);
-  console.log(`audit rows: ${(await store.countAudit()) - 1000} for ${cold.latencies.length + warm.latencies.length + pair.latencies.length} requests`);
+  const direct = rows[0][1];
+  console.log(`\n${ANALYSTS} analysts × ${PER_ANALYST} requests at once (each analyst one request at a time), loopback, sandbox upstream:`);
+  console.log(`${'setup'.padEnd(44)} ${'req'.padStart(5)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'req/s'.padStart(5)}  ${'paid upstream'.padStart(13)}  added p50 / p95 vs direct`);
+  for (const [label, pass, paid] of rows) {
+    const added = /distinct/.test(label) && pass !== direct
+      ? `${ms(pct(pass.latencies, 50) - pct(direct.latencies, 50))} / ${ms(pct(pass.latencies, 95) - pct(direct.latencies, 95))}`
+      : '';
+    const n = pass.latencies.length;
+    console.log(
+      `${label.padEnd(44)} ${String(n).padStart(5)}  ${ms(pct(pass.latencies, 50)).padStart(9)}  ${ms(pct(pass.latencies, 95)).padStart(9)}  ${(n / pass.seconds).toFixed(0).padStart(5)}  ${paid.padStart(13)}  ${added}${pass.failed ? `  (${pass.failed} failed)` : ''}`,
+    );
+  }
+  console.log('added latency = relay row − direct row, both with distinct subjects only: the same number of paid upstream requests, no cache answers.');
+  for (const note of notes) console.log(note);
   console.log(`memory: rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
-
-  await http2.close();
-  await http1.close();
-  await first.scheduler.idle();
-  await second.scheduler.idle();
-  await second.store.close();
-  await http.close();
-  await service.scheduler.idle();
-  await store.close();
-  await sandbox.close();
-  await cluster?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {

@@ -70,6 +70,8 @@ function securityHeaders(https: boolean): Record<string, string> {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** A DNS name, IPv4 or [IPv6] literal, and an optional port: nothing else may reach the manifest. */
+const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 function errorBody(code: number, key: RelayMessageKey, params?: Record<string, string | number>): string {
   return JSON.stringify({ error: code, message: bilingual(key, params) });
@@ -140,13 +142,20 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
   const headers = securityHeaders(https);
   const manifestSource = readFile(join(options.distDir, 'manifest.xml'), 'utf8').catch(() => null);
 
-  const originOf = (req: IncomingMessage): string => {
+  /**
+   * The origin the manifest names. Without --public-url it comes from the request (Host, or the
+   * proxy's X-Forwarded-* with --trust-proxy), so it is taken only when it is a plain host[:port]
+   * and http(s): a crafted header can then name another host, but never write into the XML.
+   * Central deployment should use --public-url (docs/relay.md).
+   */
+  const originOf = (req: IncomingMessage): string | null => {
     if (options.publicUrl) return new URL(options.publicUrl).origin;
-    const forwardedProto = options.trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() : '';
+    const forwardedProto = options.trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase() : '';
     const forwardedHost = options.trustProxy ? String(req.headers['x-forwarded-host'] ?? '').split(',')[0].trim() : '';
     const proto = forwardedProto || (https ? 'https' : 'http');
     const host = forwardedHost || req.headers.host || 'localhost';
-    return `${proto}://${host}`;
+    if (proto !== 'http' && proto !== 'https') return null;
+    return PLAIN_HOST.test(host) ? `${proto}://${host.toLowerCase()}` : null;
   };
 
   const send = (res: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}) => {
@@ -246,7 +255,12 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         send(res, 404, JSON_TYPE, errorBody(404, 'not.found'));
         return { route: path };
       }
-      send(res, 200, 'application/xml; charset=utf-8', rewriteManifest(xml, originOf(req)), { 'Content-Disposition': 'inline; filename="manifest.xml"' });
+      const origin = originOf(req);
+      if (origin === null) {
+        send(res, 400, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'host.bad'));
+        return { route: path, code: RELAY_ERRORS.badRequest };
+      }
+      send(res, 200, 'application/xml; charset=utf-8', rewriteManifest(xml, origin), { 'Content-Disposition': 'inline; filename="manifest.xml"' });
       return { route: path };
     }
     if (path === '/' && (await readStatic(options.distDir, '/index.html'))) {

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 
 /** The built add-in (dist/) as files, and its manifest rewritten for the relay's public address. */
@@ -23,6 +23,10 @@ export interface StaticFile {
   type: string;
 }
 
+function inside(root: string, file: string): boolean {
+  return file === root || file.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
 /** A file under `root` for a URL path, or null; never a path outside root, never a dotfile. */
 export async function readStatic(root: string, pathname: string): Promise<StaticFile | null> {
   let decoded: string;
@@ -35,11 +39,14 @@ export async function readStatic(root: string, pathname: string): Promise<Static
   const relative = normalize(decoded).replace(/^([/\\])+/, '');
   if (relative.split(/[/\\]/).some((part) => part.startsWith('.'))) return null;
   const file = join(root, relative);
-  if (file !== root && !file.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+  if (!inside(root, file)) return null;
   try {
-    const info = await stat(file);
+    // A symbolic link inside dist/ may point anywhere: judge where the file really is.
+    const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]);
+    if (!inside(realRoot, realFile)) return null;
+    const info = await stat(realFile);
     if (!info.isFile()) return null;
-    return { body: await readFile(file), type: TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' };
+    return { body: await readFile(realFile), type: TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' };
   } catch {
     return null;
   }

@@ -3,6 +3,8 @@ import { chmodSync, lstatSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCli, cliEnv, removeDir, runCli, tempDir } from './cli-support';
 import { startRecordingSandbox, TOKKEN, type RecordingSandbox } from './relay-support';
+import { createKey } from '../../src/relay/keys';
+import { openStore } from '../../src/relay/store/open-store';
 
 /**
  * The relay as operators run it: `checklists relay ...` as a subprocess on an embedded store
@@ -152,13 +154,17 @@ describe('checklists relay', () => {
     const revoked = await cli(['keys', 'revoke', 'petro']);
     expect(revoked.code).toBe(0);
     expect((await cli(['keys', 'list'])).stdout).toMatch(/^petro\trevoked\t/m);
-    for (let batch = 0; batch < 20; batch += 5) {
-      await Promise.all(
-        Array.from({ length: 5 }, async (_, i) => {
-          const made = await cli(['keys', 'add', `analyst${batch + i}`]);
-          keys.set(`analyst${batch + i}`, made.stdout.trim().split('\n').pop()!);
-        }),
-      );
+    // The load tests' 20 analysts: the same createKey the command runs, in this process on the
+    // relay's own running cluster (a CLI subprocess each cost ~1 s of start-up on a busy machine).
+    const opened = await openStore({ dataDir }, { adopt: false });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const made = await createKey(opened.store, `analyst${i}`);
+        if (made === 'exists') throw new Error(`analyst${i} exists`);
+        keys.set(`analyst${i}`, made.key);
+      }
+    } finally {
+      await opened.close();
     }
     await stopRelay(relay);
   }, 120_000);
@@ -216,7 +222,8 @@ describe('checklists relay', () => {
   it('the tokken is in no output of the relay and in no file under its data folder', () => {
     const text = outputs.join('\n');
     expect(text.length).toBeGreaterThan(1000);
-    expect(text).not.toContain(TOKKEN);
+    const spellings = [TOKKEN, Buffer.from(TOKKEN).toString('base64'), Buffer.from(TOKKEN).toString('base64url'), Buffer.from(TOKKEN).toString('hex'), encodeURIComponent(TOKKEN)];
+    for (const spelling of spellings) expect(text.toLowerCase()).not.toContain(spelling.toLowerCase());
     const files: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {
@@ -228,7 +235,11 @@ describe('checklists relay', () => {
     };
     walk(dataDir);
     expect(files.length).toBeGreaterThan(100);
-    const holding = files.filter((f) => readFileSync(f).includes(Buffer.from(TOKKEN)));
+    const needles = [...spellings, TOKKEN.toLowerCase(), TOKKEN.toUpperCase()].map((x) => Buffer.from(x)).concat(Buffer.from(TOKKEN, 'utf16le'));
+    const holding = files.filter((f) => {
+      const bytes = readFileSync(f);
+      return needles.some((needle) => bytes.includes(needle));
+    });
     expect(holding).toEqual([]);
   });
 });

@@ -39,7 +39,7 @@ interface LoadResult {
 }
 
 /** `analysts` analysts × `each` requests over 400 subjects; even analysts on A, odd ones on B. */
-async function load(targets: TestRelay[], keys: string[], each: number, prefix: string): Promise<LoadResult> {
+async function load(targets: TestRelay[], keys: string[], each: number, prefix: string, onAnswer?: (status: number) => void): Promise<LoadResult> {
   const received: string[] = [];
   const statuses = new Map<number, number>();
   await Promise.all(
@@ -51,6 +51,7 @@ async function load(targets: TestRelay[], keys: string[], each: number, prefix: 
         const res = await fetch(`${target.url}/api`, { method: 'POST', body: JSON.stringify({ tokken: key, name: `${prefix} Суб’єкт ${subject}`, IDinternal: id }) });
         const body = (await res.json()) as { idinternal?: string };
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        onAnswer?.(res.status);
         if (res.status === 200 && body.idinternal === id) received.push(id);
       }
     }),
@@ -91,13 +92,28 @@ it('a PostgreSQL restart in the middle of the load: every answer received has it
   if (!db.restart) return; // an external TEST_DATABASE_URL is not ours to restart
   const [a, b] = await pair();
   const keys = await analysts(a, 20);
-  const running = load([a, b], keys, 60, 'Restart');
-  await new Promise((r) => setTimeout(r, 1_500));
+  let answered = 0;
+  let okAfterRestart = 0;
+  let restarted = false;
+  const running = load([a, b], keys, 60, 'Restart', (status) => {
+    answered++;
+    if (restarted && status === 200) okAfterRestart++;
+  });
+  // Restart once the load is truly under way (a fixed delay could fall before the first answer).
+  while (answered < 200) await new Promise((r) => setTimeout(r, 20));
+  const answeredBeforeRestart = answered;
   await db.restart();
+  restarted = true;
   const result = await running;
+  // The restart really fell in the middle of the load, and the relays served again while it ran.
+  expect(answeredBeforeRestart).toBeGreaterThan(0);
+  expect(answeredBeforeRestart).toBeLessThan(1200);
+  expect(okAfterRestart).toBeGreaterThan(0);
   const unavailable = result.statuses.get(503) ?? 0;
   console.info(`database restart during load: ${result.received.length} answers, ${unavailable} answered 503, statuses ${JSON.stringify([...result.statuses])}`);
   expect(result.received.length + unavailable).toBe(1200);
+  // The outage was seen by analysts (as 503s), not hidden by a restart between two requests.
+  expect(unavailable).toBeGreaterThan(0);
   const rows = await a.store.readAudit({});
   const ids = new Set(rows.map((r) => String(r.query.IDinternal)));
   expect(result.received.filter((id) => !ids.has(id))).toEqual([]);

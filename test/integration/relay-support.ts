@@ -65,6 +65,13 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', onExit);
+  // Ctrl-C, or a runner stopping its workers: a signal ends node without 'exit' unless handled.
+  const onSignal = (signal: NodeJS.Signals) => {
+    onExit();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   const port = cluster.port;
   return {
     get url() {
@@ -81,6 +88,8 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     },
     drop: async () => {
       process.removeListener('exit', onExit);
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
       await cluster.stop().catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
