@@ -1,8 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { chmod, chown, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, lstat, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -82,6 +83,32 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * As root, PostgreSQL runs as `postgres`, which cannot execute binaries inside a checkout that sits in
+ * a private folder (a clone in `mktemp -d`, /root): initdb then fails with EACCES. So as root the
+ * binaries run from a copy in the temp folder that every user can read and only root can write.
+ */
+async function reachableBinDir(bin: string): Promise<string> {
+  const native = join(bin, '..');
+  const version = (JSON.parse(await readFile(join(native, '..', 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+  const copy = join(tmpdir(), `checklists-postgres-${process.platform}-${process.arch}-${version}`);
+  const trusted = async (): Promise<boolean> => {
+    const st = await lstat(copy).catch(() => null);
+    if (!st) return false;
+    // A folder another user planted there would run its code as postgres: never use one root does not own alone.
+    if (!st.isDirectory() || st.uid !== 0 || (st.mode & 0o022) !== 0) throw new Error(`${copy} is not a folder owned and writable by root only; remove it and start again`);
+    return exists(join(copy, 'bin', 'postgres'));
+  };
+  if (await trusted()) return join(copy, 'bin');
+  const staging = `${copy}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await cp(native, staging, { recursive: true, verbatimSymlinks: true });
+  await chmod(staging, 0o755);
+  // Several test workers may copy at once: the first rename wins, the others use its copy.
+  await rename(staging, copy).catch(() => rm(staging, { recursive: true, force: true }));
+  if (!(await trusted())) throw new Error(`could not prepare the PostgreSQL binaries in ${copy}`);
+  return join(copy, 'bin');
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as a `postgres` system user, created if missing. */
@@ -180,9 +207,10 @@ async function runningPostmaster(pgdata: string): Promise<{ pid: number; port: n
 }
 
 export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Promise<EmbeddedCluster> {
-  const bin = binDir();
-  await hydrateSymlinks(bin);
+  const packaged = binDir();
+  await hydrateSymlinks(packaged);
   const owner = await runAs();
+  const bin = owner ? await reachableBinDir(packaged) : packaged;
   const pgdata = join(options.dir, 'pgdata');
   const passwordFile = join(options.dir, 'pg-password');
   await mkdir(options.dir, { recursive: true, mode: 0o700 });
