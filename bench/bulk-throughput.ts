@@ -8,7 +8,7 @@
  *   npx tsx --expose-gc bench/bulk-throughput.ts [rows=10000] [concurrency=4] [failRate=0]
  */
 import { recogniseColumns } from '../src/bulk/columns';
-import { startBulkRun, type BulkSink } from '../src/bulk/engine';
+import { startBulkRun, type BulkSink } from '../src/bulk';
 import { CheckListsClient } from '../src/core/client';
 import { RequestScheduler } from '../src/core/scheduler';
 import { listdataForRegistries } from '../src/core/listdata';

@@ -1,5 +1,5 @@
 import type { Lang } from '../core/i18n';
-import type { BulkPhase, BulkProgress } from './engine';
+import type { BulkPhase, BulkProgress } from './ports';
 import { bulkMessages } from './messages';
 
 /** "45 s", "3 min 05 s", "1 h 12 min": time left as a person reads it. */

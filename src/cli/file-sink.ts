@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import type { BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../bulk/engine';
+import type { BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../bulk';
 import { bulkMessages } from '../bulk/messages';
 import { rescreenMessages } from '../bulk/rescreen-messages';
 import { runHeaderRows, type TableCell } from '../bulk/result-table';

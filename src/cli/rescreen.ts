@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { BulkRunReport } from '../bulk/engine';
+import type { BulkRunReport } from '../bulk';
 import type { PreviousRun } from '../bulk/decisions';
 import { rescreenMessages } from '../bulk/rescreen-messages';
 import type { Lang } from '../core/i18n';

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { access, open, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { recogniseColumns, type ColumnMapping } from '../bulk/columns';
-import { resumeBulkRun, startBulkRun, type AskFn, type BulkInput, type BulkProgress, type BulkRun, type BulkRunReport } from '../bulk/engine';
+import { resumeBulkRun, startBulkRun, type AskFn, type BulkInput, type BulkProgress, type BulkRun, type BulkRunReport } from '../bulk';
 import type { RunQueryOptions } from '../bulk/plan';
 import { outcomesByKey, type RunMeta, type RunState } from '../bulk/state';
 import { planRun } from '../bulk/plan';

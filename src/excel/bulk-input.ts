@@ -1,5 +1,5 @@
 import type { CellValue } from '../bulk/columns';
-import type { BulkInput } from '../bulk/engine';
+import type { BulkInput } from '../bulk';
 import { bulkMessages, type BulkMessageKey } from '../bulk/messages';
 import { InvalidInputError } from '../core/errors';
 import { parseAddress, qualifiedAddress, type CellRect } from './a1';

@@ -8,7 +8,7 @@ import {
   type BulkRun,
   type BulkRunReport,
   type RunTuning,
-} from '../bulk/engine';
+} from '../bulk';
 import type { PreviousRun } from '../bulk/decisions';
 import type { RunQueryOptions } from '../bulk/plan';
 import type { RunListing, RunStateStore } from '../bulk/state';

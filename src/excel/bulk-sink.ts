@@ -1,4 +1,4 @@
-import type { BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../bulk/engine';
+import type { BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../bulk';
 import { bulkMessages } from '../bulk/messages';
 import { RUN_HEADER_COLUMNS, runHeaderRows, type HighlightRule, type TableCell, type TableColumn } from '../bulk/result-table';
 import { InvalidInputError } from '../core/errors';

@@ -1,4 +1,4 @@
-import type { BulkSink, SinkBegin, SinkEnd } from '../bulk/engine';
+import type { BulkSink, SinkBegin, SinkEnd } from '../bulk';
 import type { CellValue } from '../bulk/columns';
 import { decisionValidation, readPreviousHits, refusalText, type PreviousRun } from '../bulk/decisions';
 import { rescreenMessages } from '../bulk/rescreen-messages';

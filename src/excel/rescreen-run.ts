@@ -1,5 +1,5 @@
 import { recogniseColumns, type CellValue } from '../bulk/columns';
-import type { RunTuning } from '../bulk/engine';
+import type { RunTuning } from '../bulk';
 import { bulkMessages } from '../bulk/messages';
 import type { RunQueryOptions } from '../bulk/plan';
 import { InvalidInputError } from '../core/errors';

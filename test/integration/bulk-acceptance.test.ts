@@ -1,5 +1,5 @@
 import { recogniseColumns } from '../../src/bulk/columns';
-import type { BulkProgress } from '../../src/bulk/engine';
+import type { BulkProgress } from '../../src/bulk';
 import { listdataForRegistries } from '../../src/core/listdata';
 import type { RequestScheduler } from '../../src/core/scheduler';
 import { readSelectionInput } from '../../src/excel/bulk-input';

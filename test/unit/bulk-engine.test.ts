@@ -1,4 +1,4 @@
-import { resumeBulkRun, startBulkRun, type BulkInput, type BulkProgress, type NewRunParams } from '../../src/bulk/engine';
+import { resumeBulkRun, startBulkRun, type BulkInput, type BulkProgress, type NewRunParams } from '../../src/bulk';
 import { keyValueRunStateStore } from '../../src/bulk/state';
 import { memoryStorage } from '../../src/core/storage';
 import { subjectKey } from '../../src/core/query';

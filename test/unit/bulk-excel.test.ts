@@ -1,5 +1,5 @@
 import { recogniseColumns } from '../../src/bulk/columns';
-import type { BulkProgress } from '../../src/bulk/engine';
+import type { BulkProgress } from '../../src/bulk';
 import { readSelectionInput } from '../../src/excel/bulk-input';
 import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk-run';
 import { STATE_SHEET_PREFIX, workbookRunStateStore } from '../../src/excel/bulk-state';

@@ -1,7 +1,7 @@
 import { AccountError, ServiceUnreachableError } from '../../src/core/errors';
 import { subjectKey, type SearchQuery } from '../../src/core/query';
 import { parseEnvelope } from '../../src/core/schema';
-import type { AskFn, BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../../src/bulk/engine';
+import type { AskFn, BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../../src/bulk';
 import type { TableCell } from '../../src/bulk/result-table';
 import type { AnswerLike } from '../../src/bulk/outcome';
 import { WorkbookFake } from '../support/workbook-fake';

@@ -1,4 +1,4 @@
-import { startBulkRun, type BulkInput, type NewRunParams } from '../../src/bulk/engine';
+import { startBulkRun, type BulkInput, type NewRunParams } from '../../src/bulk';
 import { AnswerCache } from '../../src/core/answer-cache';
 import type { SearchResult } from '../../src/core/client';
 import { ALL_LISTS, parseListdata, type Listdata } from '../../src/core/listdata';

@@ -3,7 +3,7 @@
  * Each "fix" test below failed on the code before the fix (see the issue note for which).
  */
 import { recogniseColumns } from '../../src/bulk/columns';
-import type { AskFn } from '../../src/bulk/engine';
+import type { AskFn } from '../../src/bulk';
 import { AccountError } from '../../src/core/errors';
 import { parseEnvelope } from '../../src/core/schema';
 import { readSelectionInput } from '../../src/excel/bulk-input';

@@ -1,6 +1,6 @@
 import { recogniseColumns } from '../../src/bulk/columns';
 import { parseDecision, readPreviousHits, type PreviousRun } from '../../src/bulk/decisions';
-import { startBulkRun, type AskFn, type BulkSink, type ResultChunk, type SinkBegin } from '../../src/bulk/engine';
+import { startBulkRun, type AskFn, type BulkSink, type ResultChunk, type SinkBegin } from '../../src/bulk';
 import { hitIdentity } from '../../src/bulk/hit-identity';
 import type { HitLine } from '../../src/bulk/hits';
 import { openLevel, reviewHit } from '../../src/bulk/rescreen';

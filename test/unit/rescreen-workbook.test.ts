@@ -1,5 +1,5 @@
 import { recogniseColumns } from '../../src/bulk/columns';
-import type { AskFn } from '../../src/bulk/engine';
+import type { AskFn } from '../../src/bulk';
 import { decisionList } from '../../src/bulk/decisions';
 import { CheckListsClient } from '../../src/core/client';
 import { ALL_LISTS } from '../../src/core/listdata';

@@ -16,7 +16,7 @@ import {
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { COLUMN_ROLES, checkMapping, columnLetter, describeMappingProblem, headerText, recogniseColumns, roleLabel, type ColumnMapping, type ColumnRole } from '../../bulk/columns';
-import type { BulkProgress, BulkRunReport } from '../../bulk/engine';
+import type { BulkProgress, BulkRunReport } from '../../bulk';
 import { bulkMessages as b } from '../../bulk/messages';
 import { phaseText, progressLines } from '../../bulk/progress-text';
 import type { RunListing } from '../../bulk/state';

@@ -1,4 +1,4 @@
-import type { AskFn } from '../../bulk/engine';
+import type { AskFn } from '../../bulk';
 import type { Connection } from '../../service/connection';
 import { runtimeFor } from '../runtime';
 import type { TaskpaneServices } from '../services';

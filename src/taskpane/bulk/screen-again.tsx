@@ -1,5 +1,5 @@
 import { Button, Text } from '@fluentui/react-components';
-import type { BulkProgress, BulkRunReport } from '../../bulk/engine';
+import type { BulkProgress, BulkRunReport } from '../../bulk';
 import { rescreenMessages as r } from '../../bulk/rescreen-messages';
 import type { Lang } from '../../core/i18n';
 import type { Listdata } from '../../core/listdata';

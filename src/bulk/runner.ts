@@ -1,16 +1,13 @@
-import { AccountError, CancelledError, InvalidInputError, ServiceUnreachableError, type FieldError } from '../core/errors';
-import type { Lang, LocalizedText } from '../core/i18n';
-import { ALL_LISTS, listdataToString, registriesOf } from '../core/listdata';
-import type { SearchQuery } from '../core/query';
+// The running engine: asks each distinct subject once, writes rows in order, saves state, stops cleanly.
+import { AccountError, CancelledError, ServiceUnreachableError } from '../core/errors';
+import type { LocalizedText } from '../core/i18n';
 import type { RegistryKey } from '../core/registries';
-import type { ServiceMode } from '../core/settings';
-import { checkMapping, describeMappingProblem, type CellValue, type ColumnMapping } from './columns';
+import type { SearchQuery } from '../core/query';
 import type { PreviousRun } from './decisions';
 import { bulkMessages } from './messages';
 import { failedOutcome, screenedOutcome, type AnswerLike, type SubjectOutcome } from './outcome';
-import { planRun, subjectQuery, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
-import { RescreenTally, type RescreenSummary } from './rescreen';
-import { rescreenMessages } from './rescreen-messages';
+import { subjectQuery, type RunPlan, type RunQueryOptions } from './plan';
+import { RescreenTally } from './rescreen';
 import {
   goneRows,
   hitRows,
@@ -19,176 +16,13 @@ import {
   resultColumns,
   resultRow,
   rowReviews,
-  type HighlightRule,
   type RowResult,
   type RunHeaderInfo,
   type TableCell,
-  type TableColumn,
   type TableContext,
 } from './result-table';
-import {
-  RUN_STATE_VERSION,
-  fingerprintRows,
-  newRunId,
-  outcomesByKey,
-  type RunMeta,
-  type RunProgressState,
-  type RunState,
-  type RunStateStore,
-  type RunStatus,
-  type WrittenCounters,
-} from './state';
-
-/** The one thing the engine needs from the service side: the shared scheduler's ask. */
-export type AskFn = (query: SearchQuery, options: { signal?: AbortSignal }) => Promise<AnswerLike>;
-
-export interface BulkInput {
-  headers: readonly CellValue[];
-  rows: readonly InputRow[];
-  /** Where the rows came from, as people read it ("Clients!A1:E2001", "clients.csv"). */
-  source: string;
-  /** Sheet row (or file line) of the first data row. */
-  firstSourceRow: number;
-}
-
-/** What a writer learns before the first row: the table's shape and, for a new run, the rows to reserve. */
-export interface SinkBegin {
-  runId: string;
-  lang: Lang;
-  resume: boolean;
-  columns: readonly TableColumn[];
-  hitsColumns: readonly TableColumn[];
-  highlights: readonly HighlightRule[];
-  header: RunHeaderInfo;
-  rowCount: number;
-  /** Rows already final (resume) and hit lines already written. */
-  written: number;
-  hitsWritten: number;
-  /** A resume hands back what begin returned the first time. */
-  output: Record<string, string>;
-  /** Placeholder rows ("not screened yet") for a writer that reserves the whole table up front. */
-  pendingRows(from: number, to: number): TableCell[][];
-}
-
-export interface ResultChunk {
-  /** Index of the first row (0-based, data rows only). */
-  start: number;
-  rows: TableCell[][];
-  /** Position of the first hit line on the hits sheet (0-based, data rows only). */
-  hitsStart: number;
-  hits: TableCell[][];
-}
-
-export interface SinkEnd {
-  header: RunHeaderInfo;
-  status: RunStatus;
-  written: number;
-  hitsWritten: number;
-  /** A completed re-screen: the previous run's hits this one no longer finds, in the hits sheet's columns. */
-  gone?: TableCell[][];
-}
-
-/**
- * Where results go: an Excel sheet, a CSV or XLSX file. Writes arrive in input order, each
- * chunk directly after the previous one; a resumed run may write a chunk again (same place,
- * same values) when the previous session stopped between a write and its checkpoint.
- */
-export interface BulkSink {
-  begin(begin: SinkBegin): Promise<{ output: Record<string, string> }>;
-  write(chunk: ResultChunk): Promise<void>;
-  end(end: SinkEnd): Promise<void>;
-}
-
-export type BulkPhase = 'reading' | 'validating' | 'preparing' | 'screening' | 'finishing' | 'done' | 'stopped';
-
-export interface BulkProgress {
-  runId: string;
-  phase: BulkPhase;
-  rowsTotal: number;
-  /** Rows whose result is known (answered, failed or invalid), written or not. */
-  rowsDone: number;
-  rowsWritten: number;
-  rowsWithHits: number;
-  highRows: number;
-  failedRows: number;
-  invalidRows: number;
-  subjectsTotal: number;
-  subjectsDone: number;
-  /** Requests started in this session (a resumed run starts from zero). */
-  requests: number;
-  /** null until there is enough to estimate from. */
-  etaMs: number | null;
-  elapsedMs: number;
-}
-
-export type StopKind = 'cancelled' | 'account' | 'unreachable';
-
-export interface BulkRunReport {
-  runId: string;
-  status: RunStatus;
-  rowsTotal: number;
-  rowsWritten: number;
-  rowsWithHits: number;
-  highRows: number;
-  failedRows: number;
-  invalidRows: number;
-  subjectsTotal: number;
-  requests: number;
-  /** Writes handed to the sink in this session: what the number of syncs should follow. */
-  chunksWritten: number;
-  stop?: { kind: StopKind; text: LocalizedText; accountCode?: number; quota?: boolean };
-  output: Record<string, string>;
-  elapsedMs: number;
-  /** A completed re-screen's counts against the previous run. */
-  rescreen?: RescreenSummary;
-}
-
-export interface RunTuning {
-  /** Requests the run keeps outstanding; the scheduler's own cap still applies across surfaces. */
-  concurrency: number;
-  /** Rows per write; the Excel writer splits further by bytes. */
-  chunkRows?: number;
-  /** A done prefix shorter than a chunk is still written after this long, so the sheet keeps up. */
-  flushIntervalMs?: number;
-  /** Answers are not asked further than this beyond the written rows: bounds memory on huge lists. */
-  maxAheadRows?: number;
-  /** Consecutive "service unreachable" answers that stop the run instead of failing every remaining row. */
-  unreachableStreak?: number;
-  progressIntervalMs?: number;
-}
-
-export interface BulkDeps {
-  ask: AskFn;
-  sink: BulkSink;
-  store?: RunStateStore;
-  onProgress?: (progress: BulkProgress) => void;
-  /** A hard stop: in-flight requests are aborted. */
-  signal?: AbortSignal;
-  now?: () => number;
-}
-
-export interface NewRunParams {
-  input: BulkInput;
-  mapping: ColumnMapping;
-  options: RunQueryOptions;
-  lang: Lang;
-  mode: ServiceMode;
-  modeLabel: LocalizedText;
-  runId?: string;
-  /** Re-screen: the previous run's hits with their decisions, carried forward to the same hits. */
-  previous?: PreviousRun | null;
-  service?: RunMeta['service'];
-  notes?: RunMeta['notes'];
-}
-
-export interface BulkRun {
-  readonly runId: string;
-  /** Graceful: nothing new is sent, requests in flight finish and are kept (they are paid for). */
-  cancel(): void;
-  /** Hard: requests in flight are aborted too. */
-  abort(): void;
-  readonly done: Promise<BulkRunReport>;
-}
+import { outcomesByKey, type RunMeta, type RunProgressState, type RunState, type RunStatus, type WrittenCounters } from './state';
+import type { BulkDeps, BulkInput, BulkPhase, BulkProgress, BulkRun, BulkRunReport, RunTuning, StopKind } from './ports';
 
 const TODO = 0;
 const IN_FLIGHT = 1;
@@ -197,56 +31,6 @@ const DONE = 2;
 const TENTATIVE = 3;
 
 const ZERO_COUNTERS: WrittenCounters = { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 };
-
-function inputError(field: string, code: string, message: LocalizedText): InvalidInputError {
-  const error: FieldError = { field, code, message };
-  return new InvalidInputError([error]);
-}
-
-/** Refuses a run whose mapping cannot produce a single request, before anything is sent or written. */
-export function assertRunnable(input: BulkInput, mapping: ColumnMapping): void {
-  const problems = checkMapping(mapping, input.headers.length);
-  if (problems.length > 0) {
-    throw new InvalidInputError(
-      problems.map((p) => ({
-        field: 'mapping',
-        code: p.code,
-        message: { uk: describeMappingProblem(p, input.headers, 'uk'), en: describeMappingProblem(p, input.headers, 'en') },
-      })),
-    );
-  }
-  if (input.rows.length === 0) throw inputError('input', 'input.empty', bulkMessages.text('input.empty'));
-}
-
-/** A resume must see the very rows the run started with. */
-export function assertSameInput(meta: RunMeta, input: BulkInput): void {
-  if (input.rows.length !== meta.input.rowCount) {
-    const details = bulkMessages.text('input.rowCount', { before: meta.input.rowCount, now: input.rows.length });
-    throw inputError('input', 'input.changed', {
-      uk: bulkMessages.t('uk', 'input.changed', { details: details.uk }),
-      en: bulkMessages.t('en', 'input.changed', { details: details.en }),
-    });
-  }
-  if (fingerprintRows(input.headers, input.rows) !== meta.input.fingerprint) {
-    const details = bulkMessages.text('input.content');
-    throw inputError('input', 'input.changed', {
-      uk: bulkMessages.t('uk', 'input.changed', { details: details.uk }),
-      en: bulkMessages.t('en', 'input.changed', { details: details.en }),
-    });
-  }
-}
-
-/**
- * A resume must ask the same service the run started on: sandbox answers are fictional, and one
- * sheet holding both, under a header naming one of them, would mislead the reviewer.
- */
-export function assertSameMode(meta: RunMeta, mode: ServiceMode, modeLabel: LocalizedText): void {
-  if (meta.mode === mode) return;
-  throw inputError('mode', 'resume.modeChanged', {
-    uk: bulkMessages.t('uk', 'resume.modeChanged', { was: meta.modeLabel.uk, now: modeLabel.uk }),
-    en: bulkMessages.t('en', 'resume.modeChanged', { was: meta.modeLabel.en, now: modeLabel.en }),
-  });
-}
 
 class Wakeup {
   private resolve: (() => void) | null = null;
@@ -278,7 +62,7 @@ class Wakeup {
   }
 }
 
-interface RunnerSetup {
+export interface RunnerSetup {
   previous?: PreviousRun | null;
   meta: RunMeta;
   input: BulkInput;
@@ -288,7 +72,7 @@ interface RunnerSetup {
   tuning: RunTuning;
 }
 
-class Runner implements BulkRun {
+export class Runner implements BulkRun {
   readonly runId: string;
   readonly done: Promise<BulkRunReport>;
 
@@ -775,70 +559,4 @@ class Runner implements BulkRun {
     while (this.nextSubject < subjects && this.subjectState[this.nextSubject] !== TODO) this.nextSubject++;
     return this.nextSubject >= subjects;
   }
-}
-
-export interface PreparedRun {
-  meta: RunMeta;
-  plan: RunPlan;
-}
-
-/** Validates and plans a new run without sending anything: what the task pane shows before Start. */
-export function prepareRun(params: NewRunParams, now: Date = new Date()): PreparedRun {
-  assertRunnable(params.input, params.mapping);
-  const plan = planRun(params.input.rows, params.mapping, params.options, now);
-  const listdata = params.options.listdata;
-  const meta: RunMeta = {
-    version: RUN_STATE_VERSION,
-    runId: params.runId ?? newRunId(now),
-    createdAt: now.toISOString(),
-    lang: params.lang,
-    options: {
-      listdata: listdataToString(listdata),
-      search: params.options.search,
-      lowranklimit: params.options.lowranklimit,
-      idUserPC: params.options.idUserPC ?? '',
-    },
-    registries: registriesOf(listdata),
-    allRegistries: listdata === ALL_LISTS,
-    mapping: { ...params.mapping },
-    headers: [...params.input.headers],
-    input: {
-      source: params.input.source,
-      rowCount: params.input.rows.length,
-      firstSourceRow: params.input.firstSourceRow,
-      fingerprint: fingerprintRows(params.input.headers, params.input.rows),
-    },
-    mode: params.mode,
-    modeLabel: params.modeLabel,
-    output: {},
-    ...(params.previous ? { rescreenOf: params.previous.source } : {}),
-    ...(params.service ? { service: params.service } : {}),
-    ...(params.notes && params.notes.length > 0 ? { notes: params.notes } : {}),
-  };
-  return { meta, plan };
-}
-
-export function startBulkRun(params: NewRunParams, deps: BulkDeps, tuning: RunTuning): BulkRun {
-  const now = new Date((deps.now ?? Date.now)());
-  const { meta, plan } = prepareRun(params, now);
-  return new Runner({ meta, input: params.input, plan, resume: null, deps, tuning, previous: params.previous ?? null });
-}
-
-/**
- * Continues a stopped, cancelled or crashed run over the same input: rows already written stay,
- * answers already received are reused, only subjects never answered are asked.
- */
-export function resumeBulkRun(state: RunState, input: BulkInput, deps: BulkDeps, tuning: RunTuning): BulkRun {
-  // The decisions a re-screen carries live in the previous results, not in the state: a resume would drop them.
-  if (state.meta.rescreenOf !== undefined) throw inputError('previous', 'previous.resumeUnsupported', rescreenMessages.text('previous.resumeUnsupported'));
-  assertSameInput(state.meta, input);
-  const mapping = state.meta.mapping as ColumnMapping;
-  const options: RunQueryOptions = {
-    listdata: BigInt(state.meta.options.listdata),
-    search: state.meta.options.search,
-    lowranklimit: state.meta.options.lowranklimit,
-    idUserPC: state.meta.options.idUserPC,
-  };
-  const plan = planRun(input.rows, mapping, options, new Date(state.meta.createdAt));
-  return new Runner({ meta: state.meta, input, plan, resume: state, deps, tuning });
 }

@@ -1,0 +1,58 @@
+// The checks that refuse a run before anything is sent or written.
+import { InvalidInputError, type FieldError } from '../core/errors';
+import type { LocalizedText } from '../core/i18n';
+import type { ServiceMode } from '../core/settings';
+import { checkMapping, describeMappingProblem, type ColumnMapping } from './columns';
+import { bulkMessages } from './messages';
+import type { BulkInput } from './ports';
+import { fingerprintRows, type RunMeta } from './state';
+
+export function inputError(field: string, code: string, message: LocalizedText): InvalidInputError {
+  const error: FieldError = { field, code, message };
+  return new InvalidInputError([error]);
+}
+
+/** Refuses a run whose mapping cannot produce a single request, before anything is sent or written. */
+export function assertRunnable(input: BulkInput, mapping: ColumnMapping): void {
+  const problems = checkMapping(mapping, input.headers.length);
+  if (problems.length > 0) {
+    throw new InvalidInputError(
+      problems.map((p) => ({
+        field: 'mapping',
+        code: p.code,
+        message: { uk: describeMappingProblem(p, input.headers, 'uk'), en: describeMappingProblem(p, input.headers, 'en') },
+      })),
+    );
+  }
+  if (input.rows.length === 0) throw inputError('input', 'input.empty', bulkMessages.text('input.empty'));
+}
+
+/** A resume must see the very rows the run started with. */
+export function assertSameInput(meta: RunMeta, input: BulkInput): void {
+  if (input.rows.length !== meta.input.rowCount) {
+    const details = bulkMessages.text('input.rowCount', { before: meta.input.rowCount, now: input.rows.length });
+    throw inputError('input', 'input.changed', {
+      uk: bulkMessages.t('uk', 'input.changed', { details: details.uk }),
+      en: bulkMessages.t('en', 'input.changed', { details: details.en }),
+    });
+  }
+  if (fingerprintRows(input.headers, input.rows) !== meta.input.fingerprint) {
+    const details = bulkMessages.text('input.content');
+    throw inputError('input', 'input.changed', {
+      uk: bulkMessages.t('uk', 'input.changed', { details: details.uk }),
+      en: bulkMessages.t('en', 'input.changed', { details: details.en }),
+    });
+  }
+}
+
+/**
+ * A resume must ask the same service the run started on: sandbox answers are fictional, and one
+ * sheet holding both, under a header naming one of them, would mislead the reviewer.
+ */
+export function assertSameMode(meta: RunMeta, mode: ServiceMode, modeLabel: LocalizedText): void {
+  if (meta.mode === mode) return;
+  throw inputError('mode', 'resume.modeChanged', {
+    uk: bulkMessages.t('uk', 'resume.modeChanged', { was: meta.modeLabel.uk, now: modeLabel.uk }),
+    en: bulkMessages.t('en', 'resume.modeChanged', { was: meta.modeLabel.en, now: modeLabel.en }),
+  });
+}

@@ -1,0 +1,161 @@
+// What the bulk engine needs from, and gives to, its surroundings: the ask, the input, the writer, progress.
+import type { Lang, LocalizedText } from '../core/i18n';
+import type { SearchQuery } from '../core/query';
+import type { ServiceMode } from '../core/settings';
+import type { CellValue, ColumnMapping } from './columns';
+import type { PreviousRun } from './decisions';
+import type { AnswerLike } from './outcome';
+import type { InputRow, RunQueryOptions } from './plan';
+import type { RescreenSummary } from './rescreen';
+import type { HighlightRule, RunHeaderInfo, TableCell, TableColumn } from './result-table';
+import type { RunMeta, RunStateStore, RunStatus } from './state';
+
+export type AskFn = (query: SearchQuery, options: { signal?: AbortSignal }) => Promise<AnswerLike>;
+
+export interface BulkInput {
+  headers: readonly CellValue[];
+  rows: readonly InputRow[];
+  /** Where the rows came from, as people read it ("Clients!A1:E2001", "clients.csv"). */
+  source: string;
+  /** Sheet row (or file line) of the first data row. */
+  firstSourceRow: number;
+}
+
+/** What a writer learns before the first row: the table's shape and, for a new run, the rows to reserve. */
+export interface SinkBegin {
+  runId: string;
+  lang: Lang;
+  resume: boolean;
+  columns: readonly TableColumn[];
+  hitsColumns: readonly TableColumn[];
+  highlights: readonly HighlightRule[];
+  header: RunHeaderInfo;
+  rowCount: number;
+  /** Rows already final (resume) and hit lines already written. */
+  written: number;
+  hitsWritten: number;
+  /** A resume hands back what begin returned the first time. */
+  output: Record<string, string>;
+  /** Placeholder rows ("not screened yet") for a writer that reserves the whole table up front. */
+  pendingRows(from: number, to: number): TableCell[][];
+}
+
+export interface ResultChunk {
+  /** Index of the first row (0-based, data rows only). */
+  start: number;
+  rows: TableCell[][];
+  /** Position of the first hit line on the hits sheet (0-based, data rows only). */
+  hitsStart: number;
+  hits: TableCell[][];
+}
+
+export interface SinkEnd {
+  header: RunHeaderInfo;
+  status: RunStatus;
+  written: number;
+  hitsWritten: number;
+  /** A completed re-screen: the previous run's hits this one no longer finds, in the hits sheet's columns. */
+  gone?: TableCell[][];
+}
+
+/**
+ * Where results go: an Excel sheet, a CSV or XLSX file. Writes arrive in input order, each
+ * chunk directly after the previous one; a resumed run may write a chunk again (same place,
+ * same values) when the previous session stopped between a write and its checkpoint.
+ */
+export interface BulkSink {
+  begin(begin: SinkBegin): Promise<{ output: Record<string, string> }>;
+  write(chunk: ResultChunk): Promise<void>;
+  end(end: SinkEnd): Promise<void>;
+}
+
+export type BulkPhase = 'reading' | 'validating' | 'preparing' | 'screening' | 'finishing' | 'done' | 'stopped';
+
+export interface BulkProgress {
+  runId: string;
+  phase: BulkPhase;
+  rowsTotal: number;
+  /** Rows whose result is known (answered, failed or invalid), written or not. */
+  rowsDone: number;
+  rowsWritten: number;
+  rowsWithHits: number;
+  highRows: number;
+  failedRows: number;
+  invalidRows: number;
+  subjectsTotal: number;
+  subjectsDone: number;
+  /** Requests started in this session (a resumed run starts from zero). */
+  requests: number;
+  /** null until there is enough to estimate from. */
+  etaMs: number | null;
+  elapsedMs: number;
+}
+
+export type StopKind = 'cancelled' | 'account' | 'unreachable';
+
+export interface BulkRunReport {
+  runId: string;
+  status: RunStatus;
+  rowsTotal: number;
+  rowsWritten: number;
+  rowsWithHits: number;
+  highRows: number;
+  failedRows: number;
+  invalidRows: number;
+  subjectsTotal: number;
+  requests: number;
+  /** Writes handed to the sink in this session: what the number of syncs should follow. */
+  chunksWritten: number;
+  stop?: { kind: StopKind; text: LocalizedText; accountCode?: number; quota?: boolean };
+  output: Record<string, string>;
+  elapsedMs: number;
+  /** A completed re-screen's counts against the previous run. */
+  rescreen?: RescreenSummary;
+}
+
+export interface RunTuning {
+  /** Requests the run keeps outstanding; the scheduler's own cap still applies across surfaces. */
+  concurrency: number;
+  /** Rows per write; the Excel writer splits further by bytes. */
+  chunkRows?: number;
+  /** A done prefix shorter than a chunk is still written after this long, so the sheet keeps up. */
+  flushIntervalMs?: number;
+  /** Answers are not asked further than this beyond the written rows: bounds memory on huge lists. */
+  maxAheadRows?: number;
+  /** Consecutive "service unreachable" answers that stop the run instead of failing every remaining row. */
+  unreachableStreak?: number;
+  progressIntervalMs?: number;
+}
+
+export interface BulkDeps {
+  ask: AskFn;
+  sink: BulkSink;
+  store?: RunStateStore;
+  onProgress?: (progress: BulkProgress) => void;
+  /** A hard stop: in-flight requests are aborted. */
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
+export interface NewRunParams {
+  input: BulkInput;
+  mapping: ColumnMapping;
+  options: RunQueryOptions;
+  lang: Lang;
+  mode: ServiceMode;
+  modeLabel: LocalizedText;
+  runId?: string;
+  /** Re-screen: the previous run's hits with their decisions, carried forward to the same hits. */
+  previous?: PreviousRun | null;
+  service?: RunMeta['service'];
+  notes?: RunMeta['notes'];
+}
+
+export interface BulkRun {
+  readonly runId: string;
+  /** Graceful: nothing new is sent, requests in flight finish and are kept (they are paid for). */
+  cancel(): void;
+  /** Hard: requests in flight are aborted too. */
+  abort(): void;
+  readonly done: Promise<BulkRunReport>;
+}
