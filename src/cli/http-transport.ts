@@ -75,7 +75,14 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): Transp
           res.on('end', () => {
             done();
             const type = res.headers['content-type'];
-            resolve({ status, contentType: typeof type === 'string' ? type : null, text: Buffer.concat(chunks).toString('utf8') });
+            const contentType = typeof type === 'string' ? type : null;
+            // Before resolving: a next request started here goes out ahead of this answer's parsing.
+            try {
+              request.onArrived?.(status, contentType);
+            } catch {
+              // The listener's failure must not lose the answer.
+            }
+            resolve({ status, contentType, text: Buffer.concat(chunks).toString('utf8') });
           });
         });
         // A string body goes out in one write with the headers (node:http joins them); a Buffer

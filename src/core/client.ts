@@ -48,6 +48,13 @@ export interface WaitNotice {
 export interface SearchOptions {
   signal?: AbortSignal;
   method?: HttpMethod;
+  /**
+   * Told once, the moment a JSON answer with status 200 has arrived and before it is read, so a
+   * caller that keeps C requests at the service can start the next one while this one is parsed.
+   * The service is done with the request by then; only an answer that then proves malformed
+   * (a service fault) is tried again after it, as always.
+   */
+  onAnswerArrived?: () => void;
 }
 
 export interface SearchResult {
@@ -175,6 +182,15 @@ export class CheckListsClient {
     const started = this.now();
     const attempts: AttemptReport[] = [];
     const fields = queryToWire(query);
+    const onAnswerArrived = options.onAnswerArrived;
+    let told = false;
+    const arrived = onAnswerArrived
+      ? (status: number, contentType: string | null) => {
+          if (told || status !== 200 || !contentType || !/json/i.test(contentType)) return;
+          told = true;
+          onAnswerArrived();
+        }
+      : undefined;
 
     const total = (this.policy.retries + 1) * this.addresses.length;
     const left = () => this.giveUpMs - (this.now() - started);
@@ -192,7 +208,7 @@ export class CheckListsClient {
         if (n > 1) this.onWait?.({ attempt: n, of: total, next: describeAddress(address) });
         // With a give-up time, each attempt gets its share of what is left, so every address is tried before giving up.
         const share = Number.isFinite(remaining) ? remaining / (total - n + 1) : remaining;
-        const outcome = await this.attempt(address, method, fields, query.listdata, signal, Math.min(this.policy.timeoutMs, share));
+        const outcome = await this.attempt(address, method, fields, query.listdata, signal, Math.min(this.policy.timeoutMs, share), arrived);
         attempts.push(outcome.report);
         if (outcome.kind === 'answer') {
           this.coolingUntil.delete(address);
@@ -218,6 +234,7 @@ export class CheckListsClient {
     listdata: bigint | undefined,
     callerSignal: AbortSignal | undefined,
     timeoutMs: number,
+    onArrived: ((status: number, contentType: string | null) => void) | undefined,
   ): Promise<{ kind: 'answer'; envelope: ParsedEnvelope; raw: unknown; report: AttemptReport } | { kind: 'failed'; report: AttemptReport }> {
     const shown = describeAddress(address);
     const started = this.now();
@@ -239,6 +256,7 @@ export class CheckListsClient {
             headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
             body: JSON.stringify({ ...credentials, ...fields }),
             signal: controller.signal,
+            ...(onArrived ? { onArrived } : {}),
           }
         : {
             // The GET form has no body: the interface puts the credentials in the query string.
@@ -246,6 +264,7 @@ export class CheckListsClient {
             method,
             headers: { Accept: 'application/json' },
             signal: controller.signal,
+            ...(onArrived ? { onArrived } : {}),
           };
 
     const report = (outcome: AttemptReport['outcome'], status?: number, detail?: string): AttemptReport => ({
