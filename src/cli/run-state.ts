@@ -194,7 +194,15 @@ export function fileRunStateStore(path: string, key: Buffer, mask: SecretMask, r
       append([...outcomes.map((o) => ({ a: o })), { progress }], true);
     },
     async remove() {
-      await finishFile();
+      // The run completed and its output is written: forcing to disk a file about to be deleted
+      // would only add an fsync to the end of every run.
+      if (timer) clearTimeout(timer);
+      timer = null;
+      queued = [];
+      if (handle) {
+        await handle.close();
+        handle = null;
+      }
       await rm(path, { force: true });
     },
     close: finishFile,

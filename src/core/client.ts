@@ -150,9 +150,16 @@ export class CheckListsClient {
   private readonly mask: SecretMask;
   private readonly giveUpMs: number;
   private readonly onWait: ((notice: WaitNotice) => void) | undefined;
+  /** Per address, worked out once: a bulk run asks thousands of times over the same one or two. */
+  private readonly shownAddress = new Map<string, string>();
+  private readonly apiUrlOf = new Map<string, string>();
 
   constructor(config: ClientConfig) {
     this.addresses = validateAddresses(config.addresses);
+    for (const a of this.addresses) {
+      this.shownAddress.set(a, describeAddress(a));
+      this.apiUrlOf.set(a, apiUrl(a));
+    }
     this.credentials = { tokken: config.credentials.tokken, idSubjectFM: config.credentials.idSubjectFM };
     this.mask = createSecretMask([config.credentials.tokken]);
     this.giveUpMs = config.giveUpMs ?? Number.POSITIVE_INFINITY;
@@ -205,7 +212,7 @@ export class CheckListsClient {
         const remaining = left();
         if (remaining <= 0) break rounds;
         n++;
-        if (n > 1) this.onWait?.({ attempt: n, of: total, next: describeAddress(address) });
+        if (n > 1) this.onWait?.({ attempt: n, of: total, next: this.shown(address) });
         // With a give-up time, each attempt gets its share of what is left, so every address is tried before giving up.
         const share = Number.isFinite(remaining) ? remaining / (total - n + 1) : remaining;
         const outcome = await this.attempt(address, method, fields, query.listdata, signal, Math.min(this.policy.timeoutMs, share), arrived);
@@ -214,7 +221,7 @@ export class CheckListsClient {
           this.coolingUntil.delete(address);
           return {
             envelope: outcome.envelope,
-            servedBy: describeAddress(address),
+            servedBy: this.shown(address),
             attempts,
             durationMs: this.now() - started,
             method,
@@ -236,7 +243,7 @@ export class CheckListsClient {
     timeoutMs: number,
     onArrived: ((status: number, contentType: string | null) => void) | undefined,
   ): Promise<{ kind: 'answer'; envelope: ParsedEnvelope; raw: unknown; report: AttemptReport } | { kind: 'failed'; report: AttemptReport }> {
-    const shown = describeAddress(address);
+    const shown = this.shown(address);
     const started = this.now();
     const controller = new AbortController();
     let timedOut = false;
@@ -251,7 +258,7 @@ export class CheckListsClient {
     const request: TransportRequest =
       method === 'POST'
         ? {
-            url: apiUrl(address),
+            url: this.apiUrlOf.get(address) ?? apiUrl(address),
             method,
             headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
             body: JSON.stringify({ ...credentials, ...fields }),
@@ -260,7 +267,7 @@ export class CheckListsClient {
           }
         : {
             // The GET form has no body: the interface puts the credentials in the query string.
-            url: `${apiUrl(address)}?${toQueryString({ ...credentials, ...fields }, listdata)}`,
+            url: `${this.apiUrlOf.get(address) ?? apiUrl(address)}?${toQueryString({ ...credentials, ...fields }, listdata)}`,
             method,
             headers: { Accept: 'application/json' },
             signal: controller.signal,
@@ -322,6 +329,10 @@ export class CheckListsClient {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);
     }
+  }
+
+  private shown(address: string): string {
+    return this.shownAddress.get(address) ?? describeAddress(address);
   }
 
   /** Whatever the service or a transport says goes through here before anyone can show or log it. */
