@@ -47,7 +47,7 @@ const REGISTRY_ERROR_KEYS: Record<number, SandboxMessageKey> = {
 };
 
 /** The `NNNN.<message in Ukrainian>` text the service puts in place of a registry's records. */
-export function registryErrorText(code: number, message?: string): string {
+export function registryErrorAnswer(code: number, message?: string): string {
   const key = REGISTRY_ERROR_KEYS[code] ?? 'registry.other';
   return `${code}.${message ?? sandboxMessages.uk[key]}`;
 }
@@ -131,7 +131,7 @@ export class FaultInjector {
   registryError(key: RegistryKey): string | undefined {
     const value = this.faults.registryErrors?.[key];
     if (value === undefined) return undefined;
-    return typeof value === 'number' ? registryErrorText(value) : value;
+    return typeof value === 'number' ? registryErrorAnswer(value) : value;
   }
 
   get quota(): number | undefined {

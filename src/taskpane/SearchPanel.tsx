@@ -18,7 +18,7 @@ import type { Settings, ServiceMode } from '../core/settings';
 import { describeExcelError } from '../excel/errors';
 import { taskpaneMessages as m } from './messages';
 import { RegistryPicker } from './RegistryPicker';
-import { runtimeFor } from './runtime';
+import { runtimeFor } from './pane-runtime';
 import { errorsByField, queryInputFrom, searchFormDefaults, subjectText, type SearchField, type SearchFormValues } from './search-form';
 import type { TaskpaneServices } from './services';
 import { LoadBoundary } from './LoadBoundary';
