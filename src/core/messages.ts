@@ -66,11 +66,12 @@ const en = {
   'registry.malformed': 'This registry block could not be read: {details}',
   'level.high': 'High',
   'level.low': 'Low',
-  'level.none': 'No hits',
   'verdict.high': 'High match',
   'verdict.low': 'Low match',
   'verdict.clear': 'No hits',
   'verdict.incomplete': 'Incomplete: a registry failed',
+  'address.none': 'No service address is set.',
+  'address.bad': 'Bad service address "{address}": use https://host[:port]',
 } as const;
 
 type Key = keyof typeof en;
@@ -141,11 +142,12 @@ const uk: Record<Key, string> = {
   'registry.malformed': 'Блок реєстру не вдалося прочитати: {details}',
   'level.high': 'Високий',
   'level.low': 'Низький',
-  'level.none': 'Немає збігів',
   'verdict.high': 'Високий збіг',
   'verdict.low': 'Низький збіг',
   'verdict.clear': 'Збігів немає',
   'verdict.incomplete': 'Неповно: реєстр не відповів',
+  'address.none': 'Не вказано жодної адреси сервісу.',
+  'address.bad': 'Хибна адреса сервісу «{address}»: потрібна https://хост[:порт]',
 };
 
 export const coreMessages = defineCatalogue<Key>(en, uk);
