@@ -142,7 +142,7 @@ function registryFailure(r: RegistrySummary, lang: Lang): CellErrorValue {
 
 /** A level in a cell: a dash for no hit, so a column of results reads at a glance (core's levelText says "No hits"). */
 function levelCellText(level: 'high' | 'low' | null, lang: Lang): string {
-  return level === null ? functionsMessages.t(lang, 'cell.noHit') : levelText(level, lang);
+  return level === null ? functionsMessages.t(lang, 'cell.nothing') : levelText(level, lang);
 }
 
 /** PEP / SANCTIONS: one row of level, best percent and hit count. */
@@ -156,7 +156,7 @@ export async function evalRegistryRow(
   const answer = await ask(context, args, listdataForRegistries([registry]), options);
   const r = answer.summary.registries.find((x) => x.key === registry);
   if (!r || r.status === 'error' || r.status === 'absent') throw new CellFailure(registryFailure(r ?? absentSummary(registry), context.lang));
-  if (r.hits === 0) return [[functionsMessages.t(context.lang, 'cell.noHit'), 0, 0]];
+  if (r.hits === 0) return [[functionsMessages.t(context.lang, 'cell.nothing'), 0, 0]];
   return [[levelCellText(r.bestLevel, context.lang), r.bestPercent ?? 0, r.hits]];
 }
 
@@ -176,7 +176,7 @@ export async function evalScreen(context: RuntimeContext, args: SubjectArgs, reg
       const r = byKey.get(key) ?? absentSummary(key);
       if (r.status === 'ok' || r.status === 'malformed') return r.hits;
       // "Every list the account allows": a registry outside the package is simply not there.
-      if (r.status === 'absent' && listdata === ALL_LISTS) return functionsMessages.t(context.lang, 'cell.absent');
+      if (r.status === 'absent' && listdata === ALL_LISTS) return functionsMessages.t(context.lang, 'cell.nothing');
       return registryFailure(r, context.lang);
     }),
   ];
@@ -199,7 +199,7 @@ export async function evalLevel(context: RuntimeContext, args: SubjectArgs, regi
   // A registry asked by name but missing from the answer was not searched (SCREEN shows #N/A for
   // it), so "no hits" would claim more than the service said.
   const failed = rows.filter((r) => r.status === 'error' || r.status === 'malformed' || (r.status === 'absent' && listdata !== ALL_LISTS));
-  if (failed.length === 0) return functionsMessages.t(context.lang, 'cell.noHit');
+  if (failed.length === 0) return functionsMessages.t(context.lang, 'cell.nothing');
   const details = failed.map((r) => registryFailure(r, context.lang).message).join('; ');
   throw new CellFailure(cellError('na', functionsMessages.t(context.lang, 'error.registries', { details })));
 }

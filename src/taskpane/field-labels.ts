@@ -786,7 +786,7 @@ const uk: Record<FieldLabelKey, string> = {
   codex_articles: 'Статті кодексу',
 };
 
-const fieldLabels = defineCatalogue<FieldLabelKey>(en, uk);
+export const fieldLabels = defineCatalogue<FieldLabelKey>(en, uk);
 
 /** Wire names that mean the same as another field (spelled differently by different registries): one label each. */
 const FIELD_ALIASES: Readonly<Record<string, FieldLabelKey>> = {
@@ -917,7 +917,7 @@ const riskUk: Record<RiskFlag, string> = {
   dangerous: 'Загроза нацбезпеці',
 };
 
-const riskFlagLabels = defineCatalogue<RiskFlag>(riskEn, riskUk);
+export const riskFlagLabels = defineCatalogue<RiskFlag>(riskEn, riskUk);
 
 /** Country risk flags worth a badge: membership of a risk list, not an index or a treaty. */
 export const RISK_FLAGS: Record<string, LocalizedText> = {
@@ -951,7 +951,7 @@ const valueUk: Record<ValueLabelKey, string> = {
   'typePEP.3': 'Колишній публічний діяч',
 };
 
-const valueLabels = defineCatalogue<ValueLabelKey>(valueEn, valueUk);
+export const valueLabels = defineCatalogue<ValueLabelKey>(valueEn, valueUk);
 
 /** Values that are codes on the wire and words for people. */
 export const VALUE_LABELS: Record<string, Record<string, LocalizedText>> = {
