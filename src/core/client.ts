@@ -6,6 +6,7 @@ import {
   errorFromServiceBody,
 } from './errors';
 import { listdataToString, listdataToWire } from './listdata';
+import { coreMessages } from './messages';
 import type { SearchQuery } from './query';
 import { AnswerShapeError, noteLostResult, parseGetAnswer, parsePostAnswer, parseServiceError, type ParsedEnvelope } from './schema';
 import { fetchTransport, type Transport, type TransportRequest } from './transport';
@@ -99,10 +100,7 @@ function validateAddresses(addresses: readonly string[]): string[] {
       {
         field: 'addresses',
         code: 'field.address',
-        message: {
-          uk: cleaned.length === 0 ? 'Не вказано жодної адреси сервісу.' : `Хибна адреса сервісу «${describeAddress(value)}»: потрібна https://хост[:порт]`,
-          en: cleaned.length === 0 ? 'No service address is set.' : `Bad service address "${describeAddress(value)}": use https://host[:port]`,
-        },
+        message: cleaned.length === 0 ? coreMessages.text('address.none') : coreMessages.text('address.bad', { address: describeAddress(value) }),
       },
     ]);
   }

@@ -3,7 +3,8 @@
  * (the caller syncs, so formatting rides along with other work in one batch); async ones sync
  * because they must read names first.
  */
-import { columnLetters, rectAddress, type CellRect } from './a1';
+import { columnLetter } from '../bulk/columns';
+import { rectAddress, type CellRect } from './a1';
 import { officeErrorCode } from './errors';
 import { formulaStringLiteral, toSafeCellValue, type CellInput } from './safe-text';
 import { resultSheetName, uniqueTableName } from './sheet-names';
@@ -105,7 +106,7 @@ export async function createTable(
   return { table, name };
 }
 
-export interface HighlightRule {
+export interface ConditionalFormatRule {
   /** Formula in en-US syntax, relative to the top-left cell of the range it applies to. */
   formula: string;
   fill?: string;
@@ -115,7 +116,7 @@ export interface HighlightRule {
 }
 
 /** Queues custom-formula conditional formats on `range`, in priority order. */
-export function queueHighlightRules(range: Excel.Range, rules: readonly HighlightRule[]): void {
+export function queueHighlightRules(range: Excel.Range, rules: readonly ConditionalFormatRule[]): void {
   for (const rule of rules) {
     const cf = range.conditionalFormats.add('Custom');
     cf.custom.rule.formula = rule.formula;
@@ -131,7 +132,7 @@ export function queueHighlightRules(range: Excel.Range, rules: readonly Highligh
  * first row is `firstRowIndex` (zero-based): =$F5="High match". Text is quoted, never spliced.
  */
 export function columnEqualsFormula(columnIndex: number, firstRowIndex: number, text: string): string {
-  return `=$${columnLetters(columnIndex)}${firstRowIndex + 1}=${formulaStringLiteral(text)}`;
+  return `=$${columnLetter(columnIndex)}${firstRowIndex + 1}=${formulaStringLiteral(text)}`;
 }
 
 export function queueAutofitColumns(sheet: Excel.Worksheet, rect: CellRect): void {
@@ -145,7 +146,7 @@ export function queueFreezeRows(sheet: Excel.Worksheet, count: number): void {
 
 export interface FinishOptions extends TableOptions {
   /** Rules applied to the table body. */
-  rules?: readonly HighlightRule[];
+  rules?: readonly ConditionalFormatRule[];
   /** Freeze every row down to the table's header (default true). */
   freezeHeader?: boolean;
   autofit?: boolean;

@@ -10,7 +10,7 @@ export {
   type SandboxRequest,
   type SandboxResponse,
 } from './engine';
-export { FaultInjector, registryErrorText, type FaultDecision, type SandboxFaults } from './faults';
+export { FaultInjector, describeFaults, registryErrorAnswer, type FaultDecision, type SandboxFaults } from './faults';
 export { sandboxTransport, realSleep, type SandboxTransportOptions, type Sleep } from './transport';
 export { DEFAULT_SEED, GENERATED_COUNTS, sandboxData, type SandboxData } from './data/generator';
 export { KNOWN, KNOWN_EXPECTATIONS, type KnownExpectation } from './data/known-subjects';
