@@ -2,9 +2,8 @@
 import { InvalidInputError, type FieldError } from '../core/errors';
 import type { LocalizedText } from '../core/i18n';
 import type { ServiceMode } from '../core/settings';
-import { checkMapping, describeMappingProblem, type ColumnMapping } from './columns';
+import { checkMapping, describeMappingProblem, type CellValue, type ColumnMapping } from './columns';
 import { bulkMessages } from './messages';
-import type { CellValue } from './columns';
 import type { RunMeta } from './state';
 
 export function inputError(field: string, code: string, message: LocalizedText): InvalidInputError {
@@ -36,13 +35,16 @@ export function assertSameInput(meta: RunMeta, input: { rowCount: number; finger
       en: bulkMessages.t('en', 'input.changed', { details: details.en }),
     });
   }
-  if (input.fingerprint !== meta.input.fingerprint) {
-    const details = bulkMessages.text('input.content');
-    throw inputError('input', 'input.changed', {
-      uk: bulkMessages.t('uk', 'input.changed', { details: details.uk }),
-      en: bulkMessages.t('en', 'input.changed', { details: details.en }),
-    });
-  }
+  if (input.fingerprint !== meta.input.fingerprint) throw inputChangedError();
+}
+
+/** The rows differ from those the run was planned on: at a resume, or a file edited while it is read again. */
+export function inputChangedError(): InvalidInputError {
+  const details = bulkMessages.text('input.content');
+  return inputError('input', 'input.changed', {
+    uk: bulkMessages.t('uk', 'input.changed', { details: details.uk }),
+    en: bulkMessages.t('en', 'input.changed', { details: details.en }),
+  });
 }
 
 /**

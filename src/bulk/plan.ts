@@ -61,6 +61,12 @@ export interface RunPlan {
   /** How many rows ask each subject. */
   subjectRows: Int32Array;
   invalidRows: number;
+  /**
+   * A 32-bit hash of each row's cells: a streamed file is read again for every pass, and a row
+   * that no longer matches (the file was edited mid-run) stops the run instead of being paired
+   * with another row's answer.
+   */
+  rowHash: Uint32Array;
   /** The subject a key (a stored answer's) belongs to, or -1 when no row asks it. */
   subjectOf(key: string): number;
 }
@@ -145,9 +151,19 @@ class SubjectTable {
   }
 }
 
+export function rowHash(row: InputRow): number {
+  let h = 0x811c9dc5;
+  for (const v of row) {
+    const text = v === null || v === undefined ? '\u0000' : `${typeof v}:${String(v)}\u0001`;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  }
+  return fmix(h);
+}
+
 /** Builds a plan one row at a time, so a file streamed past once is planned without holding it. */
 export class PlanBuilder {
   private readonly rowSubject: Int32Array;
+  private readonly rowHash: Uint32Array;
   private readonly table = new SubjectTable();
   private first: Int32Array = new Int32Array(1024);
   private last: Int32Array = new Int32Array(1024);
@@ -163,11 +179,13 @@ export class PlanBuilder {
     private readonly now: Date,
   ) {
     this.rowSubject = new Int32Array(rowCount);
+    this.rowHash = new Uint32Array(rowCount);
   }
 
   add(cells: InputRow): void {
     const r = this.row++;
     if (r >= this.rowCount) throw new Error('more rows than planned');
+    this.rowHash[r] = rowHash(cells);
     const checked = checkRow(cells, this.mapping, this.options, this.now);
     if (!checked.ok) {
       this.rowSubject[r] = -1;
@@ -199,6 +217,7 @@ export class PlanBuilder {
       subjectLastRow: this.last.slice(0, n),
       subjectRows: this.counts.slice(0, n),
       invalidRows: this.invalid,
+      rowHash: this.rowHash,
       subjectOf: (key) => table.find(key, n, false),
     };
   }

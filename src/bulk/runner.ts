@@ -6,8 +6,9 @@ import { subjectKey, type SearchQuery } from '../core/query';
 import type { PreviousRun } from './decisions';
 import { bulkMessages } from './messages';
 import { failedOutcome, screenedOutcome, type AnswerLike, type SubjectOutcome } from './outcome';
+import { inputChangedError } from './guards';
 import { RowCursor, type RowAccess } from './input-rows';
-import { rowErrors, subjectQuery, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
+import { rowErrors, rowHash, subjectQuery, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
 import { RescreenTally } from './rescreen';
 import { SubjectFeed } from './subject-feed';
 import {
@@ -412,6 +413,8 @@ export class Runner implements BulkRun {
       const rows: TableCell[][] = [];
       const hits: TableCell[][] = [];
       const inputs = await this.writeCursor.take(this.written, end);
+      // A streamed file is read again here: a row that changed since planning must not get another row's answer.
+      if (!this.rows.at) for (let r = this.written; r < end; r++) if (rowHash(inputs[r - this.written]) !== this.plan.rowHash[r]) throw inputChangedError();
       for (let r = this.written; r < end; r++) {
         const input = inputs[r - this.written];
         const result = this.rowResult(r, input);

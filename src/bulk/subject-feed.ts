@@ -1,6 +1,7 @@
 // The subjects a run asks next, each with the row its request is built from.
 import type { RowAccess } from './input-rows';
-import type { InputRow, RunPlan } from './plan';
+import { inputChangedError } from './guards';
+import { rowHash, type InputRow, type RunPlan } from './plan';
 
 export interface FeedItem {
   subject: number;
@@ -74,12 +75,16 @@ export class SubjectFeed {
           if (!it) break;
           const next = await it.next();
           if (next.done) {
+            if (this.row < plan.rowCount) throw inputChangedError();
             this.ended = true;
             break;
           }
           const r = this.row++;
           const s = r < plan.rowCount ? plan.rowSubject[r] : -1;
-          if (s >= 0 && plan.subjectFirstRow[s] === r && this.wanted(s)) this.queue.push({ subject: s, row: next.value });
+          if (s >= 0 && plan.subjectFirstRow[s] === r && this.wanted(s)) {
+            if (rowHash(next.value) !== plan.rowHash[r]) throw inputChangedError();
+            this.queue.push({ subject: s, row: next.value });
+          }
         }
       } catch (error) {
         this.failure = error;
