@@ -70,7 +70,7 @@ function writeInput(path: string, rows: number): void {
   writeFileSync(path, `\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-function run(bundle: string, hook: string, args: string[], dir: string, service: Record<string, string>): Promise<{ ms: number; maxRssKb: number; code: number | null }> {
+function run(bundle: string, hook: string, args: string[], dir: string, service: Record<string, string>): Promise<{ ms: number; maxRssKb: number; cpuMs: number; code: number | null }> {
   const rssFile = join(dir, `rss-${Date.now()}.txt`);
   const started = Date.now();
   return new Promise((resolve, reject) => {
@@ -80,8 +80,8 @@ function run(bundle: string, hook: string, args: string[], dir: string, service:
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      const maxRssKb = Number(readFileSync(rssFile, 'utf8'));
-      resolve({ ms: Date.now() - started, maxRssKb, code });
+      const [maxRssKb, cpuUs] = readFileSync(rssFile, 'utf8').split(' ').map(Number);
+      resolve({ ms: Date.now() - started, maxRssKb, cpuMs: cpuUs / 1000, code });
     });
   });
 }
@@ -93,14 +93,18 @@ async function main(): Promise<void> {
   await build({ entryPoints: [join(ROOT, 'src', 'cli', 'main.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', outfile: bundle, logLevel: 'warning' });
   // The CLI exits through process.exit: an exit hook reads the peak RSS the kernel kept for it.
   const hook = join(dir, 'rss-hook.cjs');
-  writeFileSync(hook, "process.on('exit', () => require('node:fs').writeFileSync(process.env.CHECKLISTS_BENCH_RSS, String(process.resourceUsage().maxRSS)));\n");
+  // CPU time too: on a machine shared with other work, wall time says more about the neighbours.
+  writeFileSync(
+    hook,
+    "process.on('exit', () => { const u = process.resourceUsage(); require('node:fs').writeFileSync(process.env.CHECKLISTS_BENCH_RSS, `${u.maxRSS} ${u.userCPUTime + u.systemCPUTime}`); });\n",
+  );
   const service = canned ? await startCanned() : null;
   const env: Record<string, string> = service
     ? { CHECKLISTS_URL: service.url, CHECKLISTS_TOKKEN: CANNED_CREDENTIALS.tokken, CHECKLISTS_SUBJECT_ID: CANNED_CREDENTIALS.idSubjectFM }
     : {};
   try {
     console.log(`service: ${canned ? 'loopback, one canned sandbox answer' : 'in-process sandbox'}`);
-    console.log('rows      format  time      rows/s   peak RSS  exit');
+    console.log('rows      format  time      rows/s   CPU time  peak RSS  exit');
     for (const rows of counts) {
       const input = join(dir, `in-${rows}.csv`);
       writeInput(input, rows);
@@ -108,7 +112,7 @@ async function main(): Promise<void> {
         const out = join(dir, `out-${rows}.${format}`);
         const r = await run(bundle, hook, ['screen', input, '-o', out, '-c', '16', '--progress', 'none', '--max-rows', String(rows), '--max-input-mb', '1000'], dir, env);
         console.log(
-          `${String(rows).padEnd(9)} ${format.padEnd(6)}  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${String(Math.round(rows / (r.ms / 1000))).padStart(7)}  ${mb(r.maxRssKb).padStart(8)}  ${r.code}`,
+          `${String(rows).padEnd(9)} ${format.padEnd(6)}  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${String(Math.round(rows / (r.ms / 1000))).padStart(7)}  ${(r.cpuMs / 1000).toFixed(1).padStart(6)} s  ${mb(r.maxRssKb).padStart(8)}  ${r.code}`,
         );
         rmSync(out, { force: true });
         rmSync(out.replace(/\.csv$/, '.hits.csv'), { force: true });

@@ -2,10 +2,9 @@
 import { InvalidInputError, type FieldError } from '../core/errors';
 import type { LocalizedText } from '../core/i18n';
 import type { ServiceMode } from '../core/settings';
-import { checkMapping, describeMappingProblem, type ColumnMapping } from './columns';
+import { checkMapping, describeMappingProblem, type CellValue, type ColumnMapping } from './columns';
 import { bulkMessages } from './messages';
-import type { BulkInput } from './ports';
-import { fingerprintRows, type RunMeta } from './state';
+import type { RunMeta } from './state';
 
 export function inputError(field: string, code: string, message: LocalizedText): InvalidInputError {
   const error: FieldError = { field, code, message };
@@ -13,7 +12,7 @@ export function inputError(field: string, code: string, message: LocalizedText):
 }
 
 /** Refuses a run whose mapping cannot produce a single request, before anything is sent or written. */
-export function assertRunnable(input: BulkInput, mapping: ColumnMapping): void {
+export function assertRunnable(input: { headers: readonly CellValue[]; rowCount: number }, mapping: ColumnMapping): void {
   const problems = checkMapping(mapping, input.headers.length);
   if (problems.length > 0) {
     throw new InvalidInputError(
@@ -24,25 +23,28 @@ export function assertRunnable(input: BulkInput, mapping: ColumnMapping): void {
       })),
     );
   }
-  if (input.rows.length === 0) throw inputError('input', 'input.empty', bulkMessages.text('input.empty'));
+  if (input.rowCount === 0) throw inputError('input', 'input.empty', bulkMessages.text('input.empty'));
 }
 
 /** A resume must see the very rows the run started with. */
-export function assertSameInput(meta: RunMeta, input: BulkInput): void {
-  if (input.rows.length !== meta.input.rowCount) {
-    const details = bulkMessages.text('input.rowCount', { before: meta.input.rowCount, now: input.rows.length });
+export function assertSameInput(meta: RunMeta, input: { rowCount: number; fingerprint: string }): void {
+  if (input.rowCount !== meta.input.rowCount) {
+    const details = bulkMessages.text('input.rowCount', { before: meta.input.rowCount, now: input.rowCount });
     throw inputError('input', 'input.changed', {
       uk: bulkMessages.t('uk', 'input.changed', { details: details.uk }),
       en: bulkMessages.t('en', 'input.changed', { details: details.en }),
     });
   }
-  if (fingerprintRows(input.headers, input.rows) !== meta.input.fingerprint) {
-    const details = bulkMessages.text('input.content');
-    throw inputError('input', 'input.changed', {
-      uk: bulkMessages.t('uk', 'input.changed', { details: details.uk }),
-      en: bulkMessages.t('en', 'input.changed', { details: details.en }),
-    });
-  }
+  if (input.fingerprint !== meta.input.fingerprint) throw inputChangedError();
+}
+
+/** The rows differ from those the run was planned on: at a resume, or a file edited while it is read again. */
+export function inputChangedError(): InvalidInputError {
+  const details = bulkMessages.text('input.content');
+  return inputError('input', 'input.changed', {
+    uk: bulkMessages.t('uk', 'input.changed', { details: details.uk }),
+    en: bulkMessages.t('en', 'input.changed', { details: details.en }),
+  });
 }
 
 /**

@@ -1,27 +1,73 @@
 // The bulk engine's public face: plan a run, start it, resume it. Surfaces import from here.
 import { ALL_LISTS, listdataToString, registriesOf } from '../core/listdata';
-import type { ColumnMapping } from './columns';
+import type { CellValue, ColumnMapping } from './columns';
 import { assertRunnable, assertSameInput, inputError } from './guards';
-import { planRun, type RunPlan, type RunQueryOptions } from './plan';
-import type { BulkDeps, BulkInput, BulkRun, NewRunParams, RunTuning } from './ports';
+import { isRowArray, rowAccessOf, type RowSource } from './input-rows';
+import { PlanBuilder, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
+import type { BulkDeps, BulkInput, BulkRun, NewRunParams, RunInput, RunTuning } from './ports';
 import { rescreenMessages } from './rescreen-messages';
 import { Runner } from './runner';
-import { RUN_STATE_VERSION, fingerprintRows, newRunId, type RunMeta, type RunState } from './state';
+import { RUN_STATE_VERSION, RowFingerprint, newRunId, type RunMeta, type RunState } from './state';
 
 export type * from './ports';
+export type { RowSource, StreamedInput } from './input-rows';
 export { assertRunnable, assertSameInput, assertSameMode } from './guards';
+
+/** What one pass over the input gives: the work list and the fingerprint a resume compares. */
+export interface ScannedInput {
+  plan: RunPlan;
+  fingerprint: string;
+}
+
+/** Plans and fingerprints in the same pass, row by row: the same rules whether the rows are in memory or streamed. */
+class InputScan {
+  private readonly builder: PlanBuilder;
+  private readonly print: RowFingerprint;
+
+  constructor(headers: readonly CellValue[], rowCount: number, mapping: ColumnMapping, options: RunQueryOptions, now: Date) {
+    this.builder = new PlanBuilder(rowCount, mapping, options, now);
+    this.print = new RowFingerprint(headers.length);
+    this.print.header(headers);
+  }
+
+  add(row: InputRow): void {
+    this.builder.add(row);
+    this.print.add(row);
+  }
+
+  finish(): ScannedInput {
+    return { plan: this.builder.finish(), fingerprint: this.print.digest() };
+  }
+}
+
+function scanRows(headers: readonly CellValue[], rows: readonly InputRow[], mapping: ColumnMapping, options: RunQueryOptions, now: Date): ScannedInput {
+  const scan = new InputScan(headers, rows.length, mapping, options, now);
+  for (const row of rows) scan.add(row);
+  return scan.finish();
+}
+
+/** One pass over any input; rows in memory are not copied. */
+export async function scanInput(input: RunInput, mapping: ColumnMapping, options: RunQueryOptions, now: Date): Promise<ScannedInput> {
+  if (isRowArray(input.rows)) return scanRows(input.headers, input.rows, mapping, options, now);
+  const source: RowSource = input.rows;
+  const scan = new InputScan(input.headers, source.count, mapping, options, now);
+  for await (const row of source.read(0)) scan.add(row);
+  return scan.finish();
+}
+
+/** Data rows of an input, in memory or streamed. */
+export function rowCountOf(input: RunInput): number {
+  return isRowArray(input.rows) ? input.rows.length : input.rows.count;
+}
 
 export interface PreparedRun {
   meta: RunMeta;
   plan: RunPlan;
 }
 
-/** Validates and plans a new run without sending anything: what the task pane shows before Start. */
-export function prepareRun(params: NewRunParams, now: Date = new Date()): PreparedRun {
-  assertRunnable(params.input, params.mapping);
-  const plan = planRun(params.input.rows, params.mapping, params.options, now);
+function metaFor(params: NewRunParams<RunInput>, now: Date, fingerprint: string): RunMeta {
   const listdata = params.options.listdata;
-  const meta: RunMeta = {
+  return {
     version: RUN_STATE_VERSION,
     runId: params.runId ?? newRunId(now),
     createdAt: now.toISOString(),
@@ -38,9 +84,9 @@ export function prepareRun(params: NewRunParams, now: Date = new Date()): Prepar
     headers: [...params.input.headers],
     input: {
       source: params.input.source,
-      rowCount: params.input.rows.length,
+      rowCount: rowCountOf(params.input),
       firstSourceRow: params.input.firstSourceRow,
-      fingerprint: fingerprintRows(params.input.headers, params.input.rows),
+      fingerprint,
     },
     mode: params.mode,
     modeLabel: params.modeLabel,
@@ -49,13 +95,44 @@ export function prepareRun(params: NewRunParams, now: Date = new Date()): Prepar
     ...(params.service ? { service: params.service } : {}),
     ...(params.notes && params.notes.length > 0 ? { notes: params.notes } : {}),
   };
-  return { meta, plan };
+}
+
+/** Validates and plans a new run without sending anything: what the task pane shows before Start. */
+export function prepareRun(params: NewRunParams, now: Date = new Date()): PreparedRun {
+  assertRunnable({ headers: params.input.headers, rowCount: params.input.rows.length }, params.mapping);
+  const { plan, fingerprint } = scanRows(params.input.headers, params.input.rows, params.mapping, params.options, now);
+  return { meta: metaFor(params, now, fingerprint), plan };
+}
+
+/** prepareRun for any input, a streamed file included: one pass over the rows. */
+export async function prepareRunFrom(params: NewRunParams<RunInput>, now: Date = new Date()): Promise<PreparedRun> {
+  assertRunnable({ headers: params.input.headers, rowCount: rowCountOf(params.input) }, params.mapping);
+  const { plan, fingerprint } = await scanInput(params.input, params.mapping, params.options, now);
+  return { meta: metaFor(params, now, fingerprint), plan };
 }
 
 export function startBulkRun(params: NewRunParams, deps: BulkDeps, tuning: RunTuning): BulkRun {
   const now = new Date((deps.now ?? Date.now)());
   const { meta, plan } = prepareRun(params, now);
-  return new Runner({ meta, input: params.input, plan, resume: null, deps, tuning, previous: params.previous ?? null });
+  return new Runner({ meta, rows: rowAccessOf(params.input.rows), plan, resume: null, deps, tuning, previous: params.previous ?? null });
+}
+
+/** startBulkRun for any input: a streamed one is read once to plan before anything is sent. */
+export async function startRunFrom(params: NewRunParams<RunInput>, deps: BulkDeps, tuning: RunTuning): Promise<BulkRun> {
+  const now = new Date((deps.now ?? Date.now)());
+  const { meta, plan } = await prepareRunFrom(params, now);
+  return new Runner({ meta, rows: rowAccessOf(params.input.rows), plan, resume: null, deps, tuning, previous: params.previous ?? null });
+}
+
+function resumeOptions(state: RunState): RunQueryOptions {
+  // The decisions a re-screen carries live in the previous results, not in the state: a resume would drop them.
+  if (state.meta.rescreenOf !== undefined) throw inputError('previous', 'previous.resumeUnsupported', rescreenMessages.text('previous.resumeUnsupported'));
+  return {
+    listdata: BigInt(state.meta.options.listdata),
+    search: state.meta.options.search,
+    lowranklimit: state.meta.options.lowranklimit,
+    idUserPC: state.meta.options.idUserPC,
+  };
 }
 
 /**
@@ -63,16 +140,24 @@ export function startBulkRun(params: NewRunParams, deps: BulkDeps, tuning: RunTu
  * answers already received are reused, only subjects never answered are asked.
  */
 export function resumeBulkRun(state: RunState, input: BulkInput, deps: BulkDeps, tuning: RunTuning): BulkRun {
-  // The decisions a re-screen carries live in the previous results, not in the state: a resume would drop them.
-  if (state.meta.rescreenOf !== undefined) throw inputError('previous', 'previous.resumeUnsupported', rescreenMessages.text('previous.resumeUnsupported'));
-  assertSameInput(state.meta, input);
-  const mapping = state.meta.mapping as ColumnMapping;
-  const options: RunQueryOptions = {
-    listdata: BigInt(state.meta.options.listdata),
-    search: state.meta.options.search,
-    lowranklimit: state.meta.options.lowranklimit,
-    idUserPC: state.meta.options.idUserPC,
-  };
-  const plan = planRun(input.rows, mapping, options, new Date(state.meta.createdAt));
-  return new Runner({ meta: state.meta, input, plan, resume: state, deps, tuning });
+  const options = resumeOptions(state);
+  if (input.rows.length !== state.meta.input.rowCount) assertSameInput(state.meta, { rowCount: input.rows.length, fingerprint: '' });
+  const scanned = scanRows(input.headers, input.rows, state.meta.mapping as ColumnMapping, options, new Date(state.meta.createdAt));
+  assertSameInput(state.meta, { rowCount: input.rows.length, fingerprint: scanned.fingerprint });
+  return new Runner({ meta: state.meta, rows: rowAccessOf(input.rows), plan: scanned.plan, resume: state, deps, tuning });
+}
+
+/** The plan a resume continues with, after checking the input is the very one the run started with. */
+export async function planResume(state: RunState, input: RunInput): Promise<RunPlan> {
+  const options = resumeOptions(state);
+  const rowCount = rowCountOf(input);
+  if (rowCount !== state.meta.input.rowCount) assertSameInput(state.meta, { rowCount, fingerprint: '' });
+  const scanned = await scanInput(input, state.meta.mapping as ColumnMapping, options, new Date(state.meta.createdAt));
+  assertSameInput(state.meta, { rowCount, fingerprint: scanned.fingerprint });
+  return scanned.plan;
+}
+
+/** resumeBulkRun for any input, with the plan planResume gave. */
+export function resumePlannedRun(state: RunState, input: RunInput, plan: RunPlan, deps: BulkDeps, tuning: RunTuning): BulkRun {
+  return new Runner({ meta: state.meta, rows: rowAccessOf(input.rows), plan, resume: state, deps, tuning });
 }

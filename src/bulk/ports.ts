@@ -5,6 +5,7 @@ import type { ServiceMode } from '../core/settings';
 import type { CellValue, ColumnMapping } from './columns';
 import type { PreviousRun } from './decisions';
 import type { AnswerLike } from './outcome';
+import type { StreamedInput } from './input-rows';
 import type { InputRow, RunQueryOptions } from './plan';
 import type { RescreenSummary } from './rescreen';
 import type { HighlightRule, RunHeaderInfo, TableCell, TableColumn } from './result-table';
@@ -40,8 +41,8 @@ export interface SinkBegin {
   hitsWritten: number;
   /** A resume hands back what begin returned the first time. */
   output: Record<string, string>;
-  /** Placeholder rows ("not screened yet") for a writer that reserves the whole table up front. */
-  pendingRows(from: number, to: number): TableCell[][];
+  /** Placeholder rows ("not screened yet"): for a writer that reserves the whole table up front, or one that ends a stopped run. */
+  pendingRows(from: number, to: number): Promise<TableCell[][]>;
 }
 
 export interface ResultChunk {
@@ -141,8 +142,11 @@ export interface BulkDeps {
   now?: () => number;
 }
 
-export interface NewRunParams {
-  input: BulkInput;
+/** Rows in memory (the task pane) or streamed from a file (the CLI). */
+export type RunInput = BulkInput | StreamedInput;
+
+export interface NewRunParams<I extends RunInput = BulkInput> {
+  input: I;
   mapping: ColumnMapping;
   options: RunQueryOptions;
   lang: Lang;

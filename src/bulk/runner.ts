@@ -2,12 +2,15 @@
 import { AccountError, CancelledError, ServiceUnreachableError } from '../core/errors';
 import type { LocalizedText } from '../core/i18n';
 import type { RegistryKey } from '../core/registries';
-import type { SearchQuery } from '../core/query';
+import { subjectKey, type SearchQuery } from '../core/query';
 import type { PreviousRun } from './decisions';
 import { bulkMessages } from './messages';
 import { failedOutcome, screenedOutcome, type AnswerLike, type SubjectOutcome } from './outcome';
-import { subjectQuery, type RunPlan, type RunQueryOptions } from './plan';
+import { inputChangedError } from './guards';
+import { RowCursor, type RowAccess } from './input-rows';
+import { rowErrors, rowHash, subjectQuery, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
 import { RescreenTally } from './rescreen';
+import { SubjectFeed } from './subject-feed';
 import {
   goneRows,
   hitRows,
@@ -21,8 +24,8 @@ import {
   type TableCell,
   type TableContext,
 } from './result-table';
-import { outcomesByKey, type RunMeta, type RunProgressState, type RunState, type RunStatus, type WrittenCounters } from './state';
-import type { BulkDeps, BulkInput, BulkPhase, BulkProgress, BulkRun, BulkRunReport, RunTuning, StopKind } from './ports';
+import { type RunMeta, type RunProgressState, type RunState, type RunStatus, type WrittenCounters } from './state';
+import type { BulkDeps, BulkPhase, BulkProgress, BulkRun, BulkRunReport, RunTuning, StopKind } from './ports';
 
 const TODO = 0;
 const IN_FLIGHT = 1;
@@ -65,7 +68,8 @@ class Wakeup {
 export interface RunnerSetup {
   previous?: PreviousRun | null;
   meta: RunMeta;
-  input: BulkInput;
+  /** The input's rows, read in order (streamed) or looked up (in memory); the headers are the meta's. */
+  rows: RowAccess;
   plan: RunPlan;
   resume: RunState | null;
   deps: BulkDeps;
@@ -77,7 +81,11 @@ export class Runner implements BulkRun {
   readonly done: Promise<BulkRunReport>;
 
   private readonly meta: RunMeta;
-  private readonly input: BulkInput;
+  private readonly rows: RowAccess;
+  /** Rows on their way to the writer, read in order. */
+  private readonly writeCursor: RowCursor;
+  /** Subjects to ask next, with the rows their requests are built from. */
+  private readonly feed: SubjectFeed;
   private readonly plan: RunPlan;
   private readonly deps: BulkDeps;
   private readonly ctx: TableContext;
@@ -102,7 +110,6 @@ export class Runner implements BulkRun {
   private pendingPersist: SubjectOutcome[] = [];
   private tentative: { subject: number; outcome: SubjectOutcome }[] = [];
 
-  private nextSubject = 0;
   /** Requests not yet settled. */
   private inFlight = 0;
   /** Requests the service is still working on: what the concurrency limits. */
@@ -129,10 +136,11 @@ export class Runner implements BulkRun {
   private readonly tally: RescreenTally | null;
 
   constructor(setup: RunnerSetup) {
-    const { meta, input, plan, resume, deps, tuning } = setup;
+    const { meta, rows, plan, resume, deps, tuning } = setup;
     this.runId = meta.runId;
     this.meta = meta;
-    this.input = input;
+    this.rows = rows;
+    this.writeCursor = new RowCursor(rows);
     this.plan = plan;
     this.deps = deps;
     this.recordAnswer = deps.store?.record ? deps.store.record.bind(deps.store) : null;
@@ -148,7 +156,7 @@ export class Runner implements BulkRun {
     };
     this.ctx = {
       lang: meta.lang,
-      headers: input.headers,
+      headers: meta.headers,
       mapping: meta.mapping,
       registries: meta.registries,
       firstSourceRow: meta.input.firstSourceRow,
@@ -161,7 +169,7 @@ export class Runner implements BulkRun {
     this.maxAheadRows = Math.max(this.chunkRows, tuning.maxAheadRows ?? 5000);
     this.unreachableStreak = Math.max(1, tuning.unreachableStreak ?? Math.max(8, this.concurrency * 2));
     this.progressIntervalMs = tuning.progressIntervalMs ?? 150;
-    this.subjectState = new Uint8Array(plan.subjectKeys.length);
+    this.subjectState = new Uint8Array(plan.subjectCount);
     this.output = { ...meta.output };
     this.isResume = resume !== null;
 
@@ -172,26 +180,18 @@ export class Runner implements BulkRun {
     this.rowsDone = this.written;
 
     if (resume) {
-      const known = outcomesByKey(resume.outcomes);
-      const needed = new Uint8Array(plan.subjectKeys.length);
-      for (let r = this.written; r < plan.rowCount; r++) {
-        const s = plan.rowSubject[r];
-        if (s >= 0) needed[s] = 1;
+      for (let s = 0; s < plan.subjectCount; s++) {
+        // Every row of this subject is already on the sheet.
+        if (plan.subjectLastRow[s] < this.written) this.subjectState[s] = DONE;
       }
-      plan.subjectKeys.forEach((key, s) => {
-        if (!needed[s]) {
-          // Every row of this subject is already on the sheet.
-          this.subjectState[s] = DONE;
-          this.subjectsDone++;
-          return;
-        }
-        const o = known.get(key);
-        if (o) {
-          this.subjectState[s] = DONE;
-          this.subjectsDone++;
-          this.outcomes.set(s, o);
-        }
-      });
+      // Later answers win for the same subject: the state lists them in arrival order.
+      for (const o of resume.outcomes) {
+        const s = plan.subjectOf(o.key);
+        if (s < 0 || plan.subjectLastRow[s] < this.written) continue;
+        this.subjectState[s] = DONE;
+        this.outcomes.set(s, o);
+      }
+      for (let s = 0; s < plan.subjectCount; s++) if (this.subjectState[s] === DONE) this.subjectsDone++;
     }
     for (let r = this.written; r < plan.rowCount; r++) {
       const s = plan.rowSubject[r];
@@ -202,6 +202,11 @@ export class Runner implements BulkRun {
     }
     this.readyPrefix = this.written;
     this.advanceReady();
+    this.feed = new SubjectFeed(plan, rows, (s) => this.subjectState[s] === TODO, () => {
+      // A streamed read-ahead brought more subjects: start them (once screening has begun), and let the main loop see the end.
+      if (this.phase === 'screening') this.pump();
+      this.wakeup.notify();
+    });
 
     if (deps.signal?.aborted) this.abort();
     else deps.signal?.addEventListener('abort', () => this.abort(), { once: true });
@@ -230,9 +235,9 @@ export class Runner implements BulkRun {
     }
   }
 
-  private rowResult(r: number): RowResult {
+  private rowResult(r: number, row: InputRow): RowResult {
     const s = this.plan.rowSubject[r];
-    if (s < 0) return { kind: 'invalid', errors: this.plan.invalid.get(r) ?? [] };
+    if (s < 0) return { kind: 'invalid', errors: rowErrors(row, this.meta.mapping, this.options, this.validatedAt) };
     const o = this.outcomes.get(s);
     return o ? { kind: 'outcome', outcome: o } : { kind: 'pending' };
   }
@@ -269,7 +274,7 @@ export class Runner implements BulkRun {
 
   progress(): BulkProgress {
     const elapsed = this.now() - this.startedAt;
-    const remaining = this.plan.subjectKeys.length - this.subjectsDone;
+    const remaining = this.plan.subjectCount - this.subjectsDone;
     const screeningFor = this.screeningSince ? this.now() - this.screeningSince : 0;
     const etaMs =
       this.phase === 'done' || this.phase === 'stopped'
@@ -289,7 +294,7 @@ export class Runner implements BulkRun {
       highRows: this.live.highRows,
       failedRows: this.live.failedRows,
       invalidRows: this.live.invalidRows,
-      subjectsTotal: this.plan.subjectKeys.length,
+      subjectsTotal: this.plan.subjectCount,
       subjectsDone: this.subjectsDone,
       requests: this.requests,
       etaMs,
@@ -325,24 +330,24 @@ export class Runner implements BulkRun {
 
   /** Starts requests while there is room, in the order subjects first appear. */
   private pump(): void {
-    const subjects = this.plan.subjectKeys.length;
     while (!this.stopping && this.atService < this.concurrency) {
-      while (this.nextSubject < subjects && this.subjectState[this.nextSubject] !== TODO) this.nextSubject++;
-      if (this.nextSubject >= subjects) return;
-      const s = this.nextSubject;
-      if (this.plan.subjectFirstRow[s] > this.readyPrefix + this.maxAheadRows && this.inFlight > 0) return;
-      this.launch(s);
+      const next = this.feed.peek();
+      if (!next) return;
+      if (this.plan.subjectFirstRow[next.subject] > this.readyPrefix + this.maxAheadRows && this.inFlight > 0) return;
+      this.feed.take();
+      this.launch(next.subject, next.row);
     }
   }
 
-  private launch(s: number): void {
+  private launch(s: number, row: InputRow): void {
     this.subjectState[s] = IN_FLIGHT;
     this.inFlight++;
     this.atService++;
     this.requests++;
-    const base = subjectQuery(this.plan, s, this.input.rows, this.meta.mapping, this.options, this.validatedAt);
+    const base = subjectQuery(row, this.meta.mapping, this.options, this.validatedAt);
     const query: SearchQuery = { ...base, IDinternal: `${this.runId}:${this.meta.input.firstSourceRow + this.plan.subjectFirstRow[s]}` };
-    const key = this.plan.subjectKeys[s];
+    // Rebuilt from the row rather than kept per subject: the plan holds no key strings.
+    const key = subjectKey(base);
     let atService = true;
     const leaveService = () => {
       if (!atService) return;
@@ -364,18 +369,17 @@ export class Runner implements BulkRun {
     promise.then(
       (answer) => {
         leaveService();
-        this.settle(s, screenedOutcome(key, answer, this.registries), null);
+        this.settle(s, key, screenedOutcome(key, answer, this.registries), null);
       },
       (error: unknown) => {
         leaveService();
-        this.settle(s, null, error);
+        this.settle(s, key, null, error);
       },
     );
   }
 
-  private settle(s: number, outcome: SubjectOutcome | null, error: unknown): void {
+  private settle(s: number, key: string, outcome: SubjectOutcome | null, error: unknown): void {
     this.inFlight--;
-    const key = this.plan.subjectKeys[s];
     if (outcome) {
       // The service answers again: failures that looked like an outage were isolated after all.
       for (const t of this.tentative.splice(0)) this.finish(t.subject, t.outcome);
@@ -430,9 +434,12 @@ export class Runner implements BulkRun {
       const end = Math.min(this.written + this.chunkRows, target);
       const rows: TableCell[][] = [];
       const hits: TableCell[][] = [];
+      const inputs = await this.writeCursor.take(this.written, end);
+      // A streamed file is read again here: a row that changed since planning must not get another row's answer.
+      if (!this.rows.at) for (let r = this.written; r < end; r++) if (rowHash(inputs[r - this.written]) !== this.plan.rowHash[r]) throw inputChangedError();
       for (let r = this.written; r < end; r++) {
-        const result = this.rowResult(r);
-        const input = this.input.rows[r];
+        const input = inputs[r - this.written];
+        const result = this.rowResult(r, input);
         rows.push(resultRow(this.ctx, r, input, result));
         for (const h of hitRows(this.ctx, r, input, result)) hits.push(h);
         this.tally?.noteRow(rowReviews(this.ctx, result));
@@ -487,6 +494,8 @@ export class Runner implements BulkRun {
     await Promise.resolve();
     this.setPhase('preparing');
     const resume = this.isResume;
+    // Its own pass: a writer asks for placeholders at the start (Excel) or after the last chunk (files).
+    const pendingCursor = new RowCursor(this.rows);
     const opened = await this.deps.sink.begin({
       runId: this.runId,
       lang: this.meta.lang,
@@ -499,10 +508,9 @@ export class Runner implements BulkRun {
       written: this.written,
       hitsWritten: this.hitsWritten,
       output: this.output,
-      pendingRows: (from, to) => {
-        const out: TableCell[][] = [];
-        for (let r = from; r < to; r++) out.push(resultRow(this.ctx, r, this.input.rows[r], { kind: 'pending' }));
-        return out;
+      pendingRows: async (from, to) => {
+        const inputs = await pendingCursor.take(from, to);
+        return inputs.map((input, i) => resultRow(this.ctx, from + i, input, { kind: 'pending' }));
       },
     });
     this.output = { ...opened.output };
@@ -519,7 +527,8 @@ export class Runner implements BulkRun {
     try {
       this.pump();
       for (;;) {
-        const exhausted = this.nextSubjectExhausted();
+        if (this.feed.failure) throw this.feed.failure;
+        const exhausted = this.feed.exhausted;
         if (this.inFlight === 0 && (this.stopping || exhausted)) break;
         await this.wakeup.wait(this.flushIntervalMs);
         await this.flush(false);
@@ -538,6 +547,7 @@ export class Runner implements BulkRun {
     if (failure) {
       // Keep what was answered so a resume does not pay for it again; the run stays resumable.
       if (this.deps.store) await this.deps.store.checkpoint(this.runId, this.progressRecord('running'), this.pendingPersist.splice(0)).catch(() => undefined);
+      await Promise.all([this.feed.close(), this.writeCursor.close(), pendingCursor.close()]).catch(() => undefined);
       this.setPhase('stopped');
       throw failure;
     }
@@ -554,6 +564,7 @@ export class Runner implements BulkRun {
       hitsWritten: this.hitsWritten,
       ...(completedRescreen ? { gone: goneRows(completedRescreen.gone(), this.meta.lang) } : {}),
     });
+    await Promise.all([this.feed.close(), this.writeCursor.close(), pendingCursor.close()]);
     if (this.deps.store && status === 'completed') await this.deps.store.remove(this.runId);
     this.setPhase(status === 'completed' ? 'done' : 'stopped');
 
@@ -566,7 +577,7 @@ export class Runner implements BulkRun {
       highRows: this.live.highRows,
       failedRows: this.live.failedRows,
       invalidRows: this.live.invalidRows,
-      subjectsTotal: this.plan.subjectKeys.length,
+      subjectsTotal: this.plan.subjectCount,
       requests: this.requests,
       chunksWritten: this.chunksWritten,
       ...(this.stopping && status !== 'completed' ? { stop: this.stopping } : {}),
@@ -574,11 +585,5 @@ export class Runner implements BulkRun {
       elapsedMs: this.now() - this.startedAt,
       ...(completedRescreen ? { rescreen: completedRescreen.summary() } : {}),
     };
-  }
-
-  private nextSubjectExhausted(): boolean {
-    const subjects = this.plan.subjectKeys.length;
-    while (this.nextSubject < subjects && this.subjectState[this.nextSubject] !== TODO) this.nextSubject++;
-    return this.nextSubject >= subjects;
   }
 }

@@ -192,30 +192,57 @@ export function listingOf(meta: RunMeta, progress: RunProgressState): RunListing
 
 /**
  * A fingerprint of the input rows (FNV-1a, 2 x 32 bits, fed cell by cell): a resume refuses
- * to continue over rows that changed, which would pair old answers with new people.
+ * to continue over rows that changed, which would pair old answers with new people. Fed one
+ * row at a time, so a file streamed past once gets the same fingerprint as the rows in memory.
  */
-export function fingerprintRows(headers: readonly CellValue[], rows: readonly (readonly CellValue[])[]): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  const feed = (text: string) => {
+export class RowFingerprint {
+  private h1 = 0x811c9dc5;
+  private h2 = 0x01000193;
+  private rows = 0;
+
+  constructor(private readonly width: number) {}
+
+  private feed(text: string): void {
+    let h1 = this.h1;
+    let h2 = this.h2;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
       h2 = Math.imul(h2 ^ c, 0x01000193 ^ 0x5bd1e995) >>> 0;
     }
-  };
-  const feedRow = (row: readonly CellValue[], width: number) => {
-    for (let i = 0; i < width; i++) {
+    this.h1 = h1;
+    this.h2 = h2;
+  }
+
+  /** The header row: fed first, and not counted as a row. */
+  header(headers: readonly CellValue[]): void {
+    this.feedRow(headers);
+  }
+
+  add(row: readonly CellValue[]): void {
+    this.feedRow(row);
+    this.rows++;
+  }
+
+  private feedRow(row: readonly CellValue[]): void {
+    for (let i = 0; i < this.width; i++) {
       const v = row[i];
-      feed(v === null || v === undefined ? '\u0000' : `${typeof v}:${String(v)}`);
-      feed('\u0001');
+      this.feed(v === null || v === undefined ? '\u0000' : `${typeof v}:${String(v)}`);
+      this.feed('\u0001');
     }
-    feed('\u0002');
-  };
-  const width = headers.length;
-  feedRow(headers, width);
-  for (const row of rows) feedRow(row, width);
-  return `${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}:${rows.length}`;
+    this.feed('\u0002');
+  }
+
+  digest(): string {
+    return `${this.h1.toString(16).padStart(8, '0')}${this.h2.toString(16).padStart(8, '0')}:${this.rows}`;
+  }
+}
+
+export function fingerprintRows(headers: readonly CellValue[], rows: readonly (readonly CellValue[])[]): string {
+  const print = new RowFingerprint(headers.length);
+  print.header(headers);
+  for (const row of rows) print.add(row);
+  return print.digest();
 }
 
 export function newRunId(now: Date, random: () => number = Math.random): string {

@@ -1,8 +1,12 @@
-import { readFile, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { Readable, pipeline } from 'node:stream';
+import { parse as parseCsvStream } from 'csv-parse';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs-lazy';
+import type { BulkInput, RowSource, StreamedInput } from '../bulk';
 import type { CellValue } from '../bulk/columns';
 import type { LocalizedText } from '../core/i18n';
 import { UsageError } from './exit-codes';
@@ -36,6 +40,13 @@ export interface ReadLimits {
 
 /** NUL and control characters other than tab and line breaks: never meant, and dangerous on a terminal. */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+const HAS_CONTROL = new RegExp(CONTROL.source);
+
+/** A cell without control characters. */
+function cleanCell(value: string): string {
+  return HAS_CONTROL.test(value) ? value.replace(CONTROL, '') : value;
+}
 
 /** Drops control characters from every text cell; returns how many went. */
 function dropControlChars(rows: CellValue[][]): number {
@@ -223,4 +234,186 @@ export async function readInputTable(path: string, sheet?: string, limits: ReadL
   const dropped = dropControlChars(table.rows);
   if (dropped > 0) table.warnings.push(cliMessages.text('input.controlChars', { count: dropped }));
   return table;
+}
+
+type TextEncoding = 'utf-8' | 'windows-1251';
+
+/** Thrown when a file meant to be strict UTF-8 is not: the file is then read as Windows-1251. */
+class NotUtf8 extends Error {}
+
+async function* decodedChunks(path: string, encoding: TextEncoding): AsyncGenerator<string> {
+  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8', ignoreBOM: false });
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 16 })) {
+      const text = decoder.decode(chunk as Buffer, { stream: true });
+      if (text) yield text;
+    }
+    const tail = decoder.decode();
+    if (tail) yield tail;
+  } catch (e) {
+    if (e instanceof TypeError && encoding === 'utf-8') throw new NotUtf8();
+    throw e;
+  }
+}
+
+/**
+ * A CSV file's records one at a time (csv-parse's streaming API over decoded text), with the same
+ * options as parseCsvText: the file is never held whole, so a pass costs the same memory at any size.
+ */
+async function* csvRecords(path: string, encoding: TextEncoding, delimiter: ',' | ';' | '\t'): AsyncGenerator<string[]> {
+  const parser = parseCsvStream({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true });
+  pipeline(Readable.from(decodedChunks(path, encoding)), parser, () => undefined);
+  for await (const record of parser) yield record as string[];
+}
+
+function cellsOf(record: readonly string[], width: number): CellValue[] {
+  const out: CellValue[] = new Array<CellValue>(Math.max(width, record.length)).fill(null);
+  for (let i = 0; i < record.length; i++) {
+    const v = record[i];
+    if (v !== '') out[i] = cleanCell(v);
+  }
+  return out;
+}
+
+function isEmptyRecord(record: readonly string[]): boolean {
+  return record.every((v) => v.trim() === '');
+}
+
+/** What a first pass learns of a CSV file without keeping its rows. */
+interface CsvShape {
+  encoding: TextEncoding;
+  delimiter: ',' | ';' | '\t';
+  /** Record index of the header (the first non-empty record). */
+  headerIndex: number;
+  headers: CellValue[];
+  /** Data rows after the header, trailing empty ones left out. */
+  rowCount: number;
+  /** The widest record: every row is padded to it, as parseCsvText does. */
+  width: number;
+  dropped: number;
+}
+
+async function csvShape(path: string, encoding: TextEncoding, delimiter: ',' | ';' | '\t', limits: ReadLimits): Promise<CsvShape> {
+  let index = 0;
+  let headerIndex = -1;
+  let header: string[] = [];
+  let lastNonEmpty = -1;
+  let nonEmpty = 0;
+  let width = 0;
+  let dropped = 0;
+  let droppedKept = 0;
+  for await (const record of csvRecords(path, encoding, delimiter)) {
+    if (record.length > width) width = record.length;
+    for (const v of record) if (v !== '') dropped += v.length - cleanCell(v).length;
+    if (!isEmptyRecord(record)) {
+      nonEmpty++;
+      lastNonEmpty = index;
+      // Trailing blank lines are dropped: what they held is not counted.
+      droppedKept = dropped;
+      if (headerIndex < 0) {
+        headerIndex = index;
+        header = record;
+      }
+    }
+    index++;
+  }
+  const shown = limits.shownPath ?? path;
+  // The header row is not screened; everything else is a request (as readInputTable counts).
+  if (lastNonEmpty > limits.maxRows) throw usage('input.tooManyRows', { path: shown, rows: lastNonEmpty, limit: limits.maxRows });
+  if (nonEmpty < 2) throw usage('input.empty', { path });
+  return { encoding, delimiter, headerIndex, headers: cellsOf(header, width), rowCount: lastNonEmpty - headerIndex, width, dropped: droppedKept };
+}
+
+/** The data rows of a CSV file, read anew for each pass from the shape a first pass found. */
+function csvRowSource(path: string, shape: CsvShape): RowSource {
+  return {
+    count: shape.rowCount,
+    async *read(from: number) {
+      const skip = shape.headerIndex + 1 + from;
+      const end = shape.headerIndex + 1 + shape.rowCount;
+      let index = 0;
+      for await (const record of csvRecords(path, shape.encoding, shape.delimiter)) {
+        if (index >= end) break;
+        if (index >= skip) yield cellsOf(record, shape.width);
+        index++;
+      }
+      if (index < end) throw usage('input.csvUnreadable', { path });
+    },
+  };
+}
+
+/** The input as the screen command hands it to the engine, and what it learnt reading it. */
+export interface OpenedInput {
+  input: BulkInput | StreamedInput;
+  format: TableFormat;
+  delimiter?: ',' | ';' | '\t';
+  warnings: LocalizedText[];
+}
+
+/** Reads a workbook whole (exceljs); see openInput. */
+export function bulkInputOf(table: InputTable, displayPath: string): BulkInput {
+  const headerIndex = table.rows.findIndex((r) => r.some((v) => v !== null && !(typeof v === 'string' && v.trim() === '')));
+  return {
+    headers: table.rows[headerIndex] ?? [],
+    rows: table.rows.slice(headerIndex + 1),
+    source: table.format === 'xlsx' ? `${displayPath} [${table.sheetName}]` : displayPath,
+    firstSourceRow: headerIndex + 2,
+  };
+}
+
+/**
+ * The list to screen. A CSV file is streamed: a first pass checks its limits, encoding and shape,
+ * and the engine reads it again pass by pass, so memory does not grow with its rows. A workbook
+ * is read whole (exceljs), within --max-input-mb.
+ */
+export async function openInput(path: string, sheet: string | undefined, limits: ReadLimits, displayPath: string): Promise<OpenedInput> {
+  if (formatOf(path) !== 'csv') {
+    const table = await readInputTable(path, sheet, limits);
+    return { input: bulkInputOf(table, displayPath), format: table.format, warnings: table.warnings };
+  }
+  if (sheet !== undefined) throw usage('input.sheetForCsv');
+  const info = await stat(path).catch(() => null);
+  if (!info) throw usage('input.notFound', { path });
+  if (!info.isFile()) throw usage('input.unreadable', { path });
+  const shown = limits.shownPath ?? path;
+  const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
+  if (info.size > limits.maxBytes) throw usage('input.tooLarge', { path: shown, size: mb(info.size), limit: mb(limits.maxBytes) });
+  let head: Buffer;
+  try {
+    const handle = await open(path, 'r');
+    try {
+      const buffer = Buffer.alloc(1 << 16);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    throw usage('input.unreadable', { path });
+  }
+  // The separators and quotes are ASCII in both encodings: the first line decides either way.
+  const delimiter = detectDelimiter(new TextDecoder('utf-8').decode(head));
+  const shapeIn = async (encoding: TextEncoding): Promise<CsvShape> => {
+    try {
+      return await csvShape(path, encoding, delimiter, limits);
+    } catch (e) {
+      if (e instanceof UsageError || e instanceof NotUtf8) throw e;
+      throw usage('input.csvUnreadable', { path });
+    }
+  };
+  let shape: CsvShape;
+  try {
+    shape = await shapeIn('utf-8');
+  } catch (e) {
+    if (!(e instanceof NotUtf8)) throw e;
+    shape = await shapeIn('windows-1251');
+  }
+  const warnings = shape.encoding === 'windows-1251' ? [cliMessages.text('input.cp1251', { path })] : [];
+  if (shape.dropped > 0) warnings.push(cliMessages.text('input.controlChars', { count: shape.dropped }));
+  return {
+    input: { headers: shape.headers, rows: csvRowSource(path, shape), source: displayPath, firstSourceRow: shape.headerIndex + 2 },
+    format: 'csv',
+    delimiter,
+    warnings,
+  };
 }

@@ -2,10 +2,9 @@ import { constants } from 'node:fs';
 import { access, open, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { recogniseColumns, type ColumnMapping } from '../bulk/columns';
-import { resumeBulkRun, startBulkRun, type AskFn, type BulkInput, type BulkProgress, type BulkRun, type BulkRunReport } from '../bulk';
-import type { RunQueryOptions } from '../bulk/plan';
-import { outcomesByKey, type RunMeta, type RunState } from '../bulk/state';
-import { planRun } from '../bulk/plan';
+import { planResume, resumePlannedRun, rowCountOf, startRunFrom, type AskFn, type BulkInput, type BulkProgress, type BulkRun, type BulkRunReport, type RunInput } from '../bulk';
+import type { RunPlan, RunQueryOptions } from '../bulk/plan';
+import type { RunMeta, RunState } from '../bulk/state';
 import { rescreenMessages } from '../bulk/rescreen-messages';
 import { describeAddress } from '../core/client';
 import { InvalidInputError, ServiceUnreachableError } from '../core/errors';
@@ -21,7 +20,7 @@ import type { CliConfig } from './config';
 import { EXIT, OutputWriteError, UsageError, type ExitCode } from './exit-codes';
 import type { CsvDelimiter } from './csv-writer';
 import { FileSink, outputFiles, type OutputTarget } from './file-sink';
-import { DEFAULT_LIMITS, formatOf, readInputTable, type InputTable } from './input-file';
+import { DEFAULT_LIMITS, bulkInputOf, formatOf, openInput, type InputTable } from './input-file';
 import type { CliIo } from './io';
 import { cliMessages, type CliMessageKey } from './messages';
 import { ProgressReporter, progressMode } from './progress';
@@ -118,14 +117,7 @@ async function assertWritable(paths: readonly string[]): Promise<void> {
 
 /** The first non-empty row is the header; every row after it is screened, blank ones included, so output rows match input rows one to one. */
 export function bulkInputFrom(table: InputTable, displayPath: string): BulkInput {
-  const headerIndex = table.rows.findIndex((r) => r.some((v) => v !== null && !(typeof v === 'string' && v.trim() === '')));
-  const headers = table.rows[headerIndex] ?? [];
-  return {
-    headers,
-    rows: table.rows.slice(headerIndex + 1),
-    source: table.format === 'xlsx' ? `${displayPath} [${table.sheetName}]` : displayPath,
-    firstSourceRow: headerIndex + 2,
-  };
+  return bulkInputOf(table, displayPath);
 }
 
 function runOptions(args: ScreenArgs, config: CliConfig): RunQueryOptions {
@@ -196,19 +188,17 @@ function describeService(service: RunMeta['service']): string {
  * engine starts at row 0 and reuses every answer the file holds; rows the file claimed as
  * written but whose answers are missing (a state another run cut short) are simply asked again.
  */
-function resumeFrom(read: RunState, input: BulkInput, note: (key: CliMessageKey, params?: Record<string, string | number>) => void): RunState {
-  const meta = read.meta;
-  const plan = planRun(input.rows.slice(0, read.progress.written), meta.mapping as ColumnMapping, {
-    listdata: BigInt(meta.options.listdata),
-    search: meta.options.search,
-    lowranklimit: meta.options.lowranklimit,
-    idUserPC: meta.options.idUserPC,
-  }, new Date(meta.createdAt));
-  const known = outcomesByKey(read.outcomes);
-  const missing = plan.subjectKeys.filter((k) => !known.has(k)).length;
+function resumeFrom(read: RunState, plan: RunPlan, note: (key: CliMessageKey, params?: Record<string, string | number>) => void): RunState {
+  const answered = new Uint8Array(plan.subjectCount);
+  for (const o of read.outcomes) {
+    const s = plan.subjectOf(o.key);
+    if (s >= 0) answered[s] = 1;
+  }
+  let missing = 0;
+  for (let s = 0; s < plan.subjectCount && plan.subjectFirstRow[s] < read.progress.written; s++) if (!answered[s]) missing++;
   if (missing > 0) note('state.incomplete', { written: read.progress.written, missing });
   return {
-    meta,
+    meta: read.meta,
     outcomes: read.outcomes,
     progress: { ...read.progress, written: 0, hitsWritten: 0, counters: { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 } },
   };
@@ -266,12 +256,17 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   const inputPath = resolve(io.cwd, args.input);
   const inputs = [{ path: inputPath, shown: args.input }, ...(args.previous !== undefined ? [{ path: resolve(io.cwd, args.previous), shown: args.previous }] : [])];
   await assertOutputsAreNotInput(chosen, inputs, args.previous !== undefined, io.platform);
-  const table = await readInputTable(inputPath, args.sheet, {
-    maxBytes: (args.maxInputMb ?? DEFAULT_LIMITS.maxInputMb) * 1024 * 1024,
-    maxRows: args.maxRows ?? DEFAULT_LIMITS.maxRows,
-    shownPath: args.input,
-  });
-  const input = bulkInputFrom(table, args.input);
+  const table = await openInput(
+    inputPath,
+    args.sheet,
+    {
+      maxBytes: (args.maxInputMb ?? DEFAULT_LIMITS.maxInputMb) * 1024 * 1024,
+      maxRows: args.maxRows ?? DEFAULT_LIMITS.maxRows,
+      shownPath: args.input,
+    },
+    args.input,
+  );
+  const input: RunInput = table.input;
   const dupes = duplicateHeaders(input.headers);
   const warnings = [...table.warnings, ...(dupes.length > 0 ? [cliMessages.text('input.duplicateHeaders', { names: dupes.join(', ') })] : [])];
   for (const w of warnings) say(w[lang]);
@@ -304,7 +299,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     await assertSafeExisting(statePath);
     const key = await loadStateKey(io.env, io.platform);
     const previous: ReadState | null = args.resume ? await readStateFile(statePath, key) : null;
-    let resume: RunState | null = null;
+    let resume: { state: RunState; plan: RunPlan } | null = null;
     if (args.resume) {
       const prior = previous?.state ?? null;
       if (!prior) note('screen.resume.nothing');
@@ -315,7 +310,8 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
       else if (describeService(prior.meta.service) !== mask(describeService(service))) {
         throw usage('state.serviceChanged', { was: describeService(prior.meta.service), now: describeService(service) });
       } else {
-        resume = resumeFrom(prior, input, note);
+        const plan = await planResume(prior, input);
+        resume = { state: resumeFrom(prior, plan, note), plan };
         if (args.registries !== undefined || args.search !== undefined || args.lowranklimit !== undefined) note('screen.resume.optionsIgnored');
         note('screen.resume.from', { written: prior.outcomes.length, total: prior.meta.input.rowCount });
       }
@@ -345,8 +341,8 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     const notes = warnings.length > 0 ? warnings : undefined;
 
     const run: BulkRun = resume
-      ? resumeBulkRun(resume, input, deps, tuning)
-      : startBulkRun(
+      ? resumePlannedRun(resume.state, input, resume.plan, deps, tuning)
+      : await startRunFrom(
           {
             input,
             mapping,
@@ -370,9 +366,9 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     } catch (error) {
       await store.close().catch(() => undefined);
       if (error instanceof OutputWriteError) {
-        reporter.finish({ done: 0, total: input.rows.length, hits: 0, failed: 0, invalid: 0 });
+        reporter.finish({ done: 0, total: rowCountOf(input), hits: 0, failed: 0, invalid: 0 });
         const shown = (p: string) => (p.startsWith(`${io.cwd}/`) ? p.slice(io.cwd.length + 1) : p);
-        note('output.writeFailed', { path: shown(error.path), reason: error.reason, answers: counters.answered + (resume?.outcomes.length ?? 0), state: shown(statePath) });
+        note('output.writeFailed', { path: shown(error.path), reason: error.reason, answers: counters.answered + (resume?.state.outcomes.length ?? 0), state: shown(statePath) });
         return EXIT.outputFailed;
       }
       throw error;

@@ -115,7 +115,7 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
       const dates = dateFormats(columns);
       for (let from = 0; from < begin.rowCount; from += 5_000) {
         const to = Math.min(begin.rowCount, from + 5_000);
-        await batch.addRows(results, TABLE_TOP + 1 + from, 0, begin.pendingRows(from, to), width, dates);
+        await batch.addRows(results, TABLE_TOP + 1 + from, 0, await begin.pendingRows(from, to), width, dates);
       }
       await batch.add(2_000, () => {
         const table = results.tables.add(results.getRangeByIndexes(TABLE_TOP, 0, begin.rowCount + 1, width), true);

@@ -1,5 +1,6 @@
 import { checkMapping, columnLetter, headerText, normalizeHeader, recogniseColumns } from '../../src/bulk/columns';
-import { planRun, rowInput } from '../../src/bulk/plan';
+import { checkRow, planRun, rowErrors, rowInput } from '../../src/bulk/plan';
+import { subjectKey } from '../../src/core/query';
 
 describe('recogniseColumns', () => {
   it.each<[string, (string | null)[], Record<string, number>]>([
@@ -44,6 +45,12 @@ describe('rows into requests', () => {
     expect(rowInput(['Іваненко Іван', 45000, 'x'], { name: 0, date: 1 })).toEqual({ name: 'Іваненко Іван', date: 45000 });
   });
 
+  const subjectKeyOf = (row: readonly (string | null)[]): string => {
+    const checked = checkRow(row, { name: 0, date: 1 }, options, now);
+    if (!checked.ok) throw new Error('row expected valid');
+    return subjectKey(checked.query);
+  };
+
   it('reports invalid rows and asks identical subjects once', () => {
     const rows = [
       ['Іваненко Іван', '1980-01-02'],
@@ -53,12 +60,14 @@ describe('rows into requests', () => {
       ['Петренко Петро', null],
     ];
     const plan = planRun(rows, { name: 0, date: 1 }, options, now);
-    expect(plan.subjectKeys).toHaveLength(2);
+    expect(plan.subjectCount).toBe(2);
     expect(Array.from(plan.rowSubject)).toEqual([0, 0, -1, -1, 1]);
     expect(Array.from(plan.subjectRows)).toEqual([2, 1]);
     expect(Array.from(plan.subjectLastRow)).toEqual([1, 4]);
-    expect([...plan.invalid.keys()]).toEqual([2, 3]);
-    expect(plan.invalid.get(3)?.[0].field).toBe('date');
+    expect(plan.invalidRows).toBe(2);
+    expect(plan.subjectOf(subjectKeyOf(rows[1]))).toBe(0);
+    expect(plan.subjectOf(subjectKeyOf(['Сидоренко Сидір', null]))).toBe(-1);
+    expect(rowErrors(rows[3], { name: 0, date: 1 }, options, now)[0].field).toBe('date');
   });
 });
 

@@ -1,4 +1,5 @@
-import { resumeBulkRun, startBulkRun, type AskFn, type BulkInput, type BulkProgress, type NewRunParams } from '../../src/bulk';
+import { resumeBulkRun, startBulkRun, startRunFrom, type AskFn, type BulkInput, type BulkProgress, type NewRunParams, type StreamedInput } from '../../src/bulk';
+import { InvalidInputError } from '../../src/core/errors';
 import { keyValueRunStateStore } from '../../src/bulk/state';
 import { memoryStorage } from '../../src/core/storage';
 import { subjectKey } from '../../src/core/query';
@@ -277,5 +278,55 @@ describe('bulk engine', () => {
 
   it('uses one subject key per distinct question', () => {
     expect(subjectKey({ name: 'A B' })).toBe(subjectKey({ name: ' a  b ', listdata: 5n, IDinternal: 'x' }));
+  });
+});
+
+describe('bulk engine over a streamed input', () => {
+  /** Rows handed out one pass at a time, as the CLI reads a CSV file: no random access. */
+  function streamed(input: BulkInput, edit?: (pass: number, r: number, row: (string | number | null)[]) => (string | number | null)[]) {
+    let passes = 0;
+    const rows = input.rows as (string | number | null)[][];
+    const stream: StreamedInput = {
+      headers: input.headers,
+      source: input.source,
+      firstSourceRow: input.firstSourceRow,
+      rows: {
+        count: rows.length,
+        async *read(from: number) {
+          const pass = passes++;
+          for (let r = from; r < rows.length; r++) yield edit ? edit(pass, r, rows[r]) : rows[r];
+        },
+      },
+    };
+    return { stream, passes: () => passes };
+  }
+
+  it('writes the same rows and hits as the in-memory run, asking each distinct subject once', async () => {
+    const input = makeInput(400);
+    const memory = memorySink();
+    await startBulkRun(params(input), { ask: fakeService().ask, sink: memory }, tuning).done;
+
+    const { stream, passes } = streamed(input);
+    const service = fakeService();
+    const sink = memorySink();
+    const run = await startRunFrom({ ...params(input), input: stream }, { ask: service.ask, sink }, tuning);
+    const report = await run.done;
+    expect(report.status).toBe('completed');
+    expect(new Set(service.asked).size).toBe(service.asked.length);
+    expect(service.asked.length).toBe(report.subjectsTotal);
+    // Run id and dates differ between the runs; every other cell is the same.
+    const strip = (rows: TableCell[][]) => rows.map((r) => r.slice(0, -2));
+    expect(strip(sink.rows)).toEqual(strip(memory.rows));
+    expect(sink.hits.length).toBe(memory.hits.length);
+    // Plan, subjects to ask, rows to write, placeholders: each a pass of its own, never the rows held.
+    expect(passes()).toBeGreaterThanOrEqual(3);
+  });
+
+  it('stops, naming the input as changed, when a row differs on a later pass', async () => {
+    const input = makeInput(200);
+    const { stream } = streamed(input, (pass, r, row) => (pass > 0 && r === 150 ? ['Someone Else', '1970-01-01', null] : row));
+    const run = await startRunFrom({ ...params(input), input: stream }, { ask: fakeService().ask, sink: memorySink() }, tuning);
+    await expect(run.done).rejects.toThrow(InvalidInputError);
+    await expect(run.done).rejects.toMatchObject({ errors: [{ code: 'input.changed' }] });
   });
 });

@@ -101,7 +101,7 @@ export function memorySink(): MemorySink {
     failOnWrite: null,
     async begin(b) {
       sink.begins.push(b);
-      if (!b.resume) sink.rows = b.pendingRows(0, b.rowCount);
+      if (!b.resume) sink.rows = await b.pendingRows(0, b.rowCount);
       return { output: { ...b.output, sheet: b.output.sheet ?? `results-${b.runId}` } };
     },
     async write(chunk) {
