@@ -585,7 +585,7 @@ describe('no leaked secret', () => {
     const c = new Client({ connectionString: db.url });
     await c.connect();
     const tables = await c.query("SELECT string_agg(t::text, '\n') AS dump FROM (SELECT * FROM audit) t");
-    const all = await c.query("SELECT (SELECT string_agg(k::text, '') FROM analyst_keys k) || (SELECT coalesce(string_agg(v::text, ''), '') FROM cache_kv v) AS dump");
+    const all = await c.query("SELECT (SELECT string_agg(k::text, '') FROM analyst_keys k) || (SELECT coalesce(string_agg(v::text, ''), '') FROM answers v) AS dump");
     await c.end();
     for (const r2 of relays) seen.push(...r2.logs);
     const everything = [...seen, String(tables.rows[0].dump), String(all.rows[0].dump)];
