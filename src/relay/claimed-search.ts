@@ -62,7 +62,9 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
           if (isCacheable(result.envelope)) await cache.put(key, query.listdata ?? ALL_LISTS, result.raw, result.envelope, result.servedBy).catch(() => false);
           return result;
         } finally {
-          await store.releaseSubject(name, owner).catch(() => undefined);
+          // Not awaited: the answer is stored, and the asker need not wait for the claim's row
+          // to go. A release that fails leaves a claim that runs out after holdMs.
+          void store.releaseSubject(name, owner).catch(() => undefined);
         }
       }
       if (signal?.aborted) throw new CancelledError();
