@@ -236,6 +236,8 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
          RETURNING owner`,
         [name, owner, Math.max(1, Math.round(holdMs))],
       );
+      // Claims of holders that died stay until taken over; sweep them now and then.
+      if (Math.random() < 0.01) void q('DELETE FROM subject_claims WHERE expires_at < now()').catch(() => undefined);
       return rows.length > 0;
     },
     async releaseSubject(name, owner) {
@@ -257,7 +259,6 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
          RETURNING key`,
         [a.key, a.subject, a.listdata.toString(), a.servedBy, a.storedAt, a.raw, freshSince],
       );
-      if (Math.random() < 0.01) void q('DELETE FROM subject_claims WHERE expires_at < now()').catch(() => undefined);
       return rows.length > 0;
     },
     async dropAnswers(before) {
