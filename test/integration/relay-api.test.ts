@@ -116,7 +116,8 @@ describe('analyst keys', () => {
       ['-', 401, 1],
       ['-', 403, 9],
     ]);
-  });
+    // The file's first relay: it also pays for the migrations and the first scrypt checks.
+  }, 30_000);
 
   it('keys are stored as salted scrypt hashes, never as the key', async () => {
     const r = await relay();

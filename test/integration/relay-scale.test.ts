@@ -86,7 +86,8 @@ it('40 analysts × 100 requests on two instances: no audit row lost, one upstrea
   expect(metrics).toMatch(/relay_audit_write_seconds_count 2000/);
   expect(metrics).toMatch(/relay_budget_left -1/);
   expect(metrics).not.toContain('analyst');
-}, 120_000);
+  // Under a minute on a quiet 2-core machine; the bound is for a machine shared with other work.
+}, 240_000);
 
 it('a subject claim: one holder across instances, given back only by its owner, taken over once it runs out', async () => {
   const [a, b] = await pair();
