@@ -2,8 +2,10 @@
 // straight to the sandbox, on loopback. Prints throughput and p50/p95 for:
 //   - the sandbox directly;
 //   - one relay on its embedded store (the data-dir cluster the relay starts itself), cache cold and warm;
-//   - one relay on PostgreSQL by URL (--database-url), a separate throwaway cluster started here;
+//   - one relay on PostgreSQL by URL (--database-url), a separate throwaway cluster started here,
+//     with and without the cross-instance subject claim;
 //   - two relays on that same PostgreSQL by URL.
+// Each with distinct subjects and with 400 subjects, cache cold then warm.
 // "Added latency" compares like with like: every request names a distinct subject, so the relay's
 // cache never answers and each relay request costs exactly one paid upstream request, as each
 // direct request does. Prints figures only; nothing here passes or fails on machine speed.
@@ -13,7 +15,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startRelayHttp } from '../src/relay/http-server';
+import { startRelayHttp, type RelayHttpServer } from '../src/relay/http-server';
 import { createKey } from '../src/relay/keys';
 import { RelayService } from '../src/relay/service';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../src/relay/store/embedded-cluster';
@@ -41,8 +43,8 @@ interface Pass {
   failed: number;
 }
 
-/** Every analyst one request at a time; all analysts at once. */
-async function drive(url: string, body: (analyst: number, j: number) => Record<string, unknown>): Promise<Pass> {
+/** Every analyst one request at a time, all analysts at once; analyst a on target a mod n. */
+async function drive(urls: string[], body: (analyst: number, j: number) => Record<string, unknown>): Promise<Pass> {
   const latencies: number[] = [];
   let failed = 0;
   const started = performance.now();
@@ -50,7 +52,7 @@ async function drive(url: string, body: (analyst: number, j: number) => Record<s
     Array.from({ length: ANALYSTS }, async (_, a) => {
       for (let j = 0; j < PER_ANALYST; j++) {
         const t = performance.now();
-        const res = await fetch(`${url}/api`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body(a, j)) });
+        const res = await fetch(`${urls[a % urls.length]}/api`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body(a, j)) });
         await res.arrayBuffer();
         if (res.status !== 200) failed++;
         latencies.push(performance.now() - t);
@@ -62,18 +64,6 @@ async function drive(url: string, body: (analyst: number, j: number) => Record<s
 
 const DIST = join(__dirname, '..', 'dist');
 
-function relayService(store: RelayStore, urls: string[], instance: string, coordinateInstances: boolean): RelayService {
-  return new RelayService(store, {
-    upstream: { addresses: urls, tokken: DEMO_CREDENTIALS.tokken, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM },
-    instance,
-    concurrency: 8,
-    limits: { ratePerMinute: 0, dailyBudget: 0 },
-    cacheTtlMs: 3_600_000,
-    accountCooldownMs: 60_000,
-    coordinateInstances,
-  });
-}
-
 async function keysFor(store: RelayStore, prefix: string): Promise<string[]> {
   const keys: string[] = [];
   for (let a = 0; a < ANALYSTS; a++) {
@@ -83,23 +73,38 @@ async function keysFor(store: RelayStore, prefix: string): Promise<string[]> {
   return keys;
 }
 
-/** Requests spread over the given relays, analyst a on relay a mod n. */
-async function driveRelays(urls: string[], keys: string[], subject: (a: number, j: number) => string): Promise<Pass> {
-  const latencies: number[] = [];
-  let failed = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: ANALYSTS }, async (_, a) => {
-      for (let j = 0; j < PER_ANALYST; j++) {
-        const t = performance.now();
-        const res = await fetch(`${urls[a % urls.length]}/api`, { method: 'POST', body: JSON.stringify({ tokken: keys[a], name: subject(a, j) }) });
-        await res.arrayBuffer();
-        if (res.status !== 200) failed++;
-        latencies.push(performance.now() - t);
-      }
-    }),
+type Row = [string, Pass, string];
+
+/** Relays over the given stores (one each), as `checklists relay` runs them; `measure` runs one pass and counts what it paid. */
+async function withRelays(stores: RelayStore[], names: string[], coordinateInstances: boolean, upstream: string[], passes: (measure: (label: string, keys: string[], subject: (a: number, j: number) => string) => Promise<Row>) => Promise<void>): Promise<void> {
+  const services = stores.map(
+    (store, i) =>
+      new RelayService(store, {
+        upstream: { addresses: upstream, tokken: DEMO_CREDENTIALS.tokken, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM },
+        instance: names[i],
+        concurrency: 8,
+        limits: { ratePerMinute: 0, dailyBudget: 0 },
+        cacheTtlMs: 3_600_000,
+        accountCooldownMs: 60_000,
+        coordinateInstances,
+      }),
   );
-  return { latencies: latencies.sort((x, y) => x - y), seconds: (performance.now() - started) / 1000, failed };
+  const servers: RelayHttpServer[] = [];
+  for (const service of services) servers.push(await startRelayHttp(service, { distDir: DIST }));
+  const paid = () => services.reduce((n, s) => n + s.upstreamRequests, 0);
+  try {
+    await passes(async (label, keys, subject) => {
+      const before = paid();
+      const pass = await drive(
+        servers.map((s) => s.url),
+        (a, j) => ({ tokken: keys[a], name: subject(a, j) }),
+      );
+      return [label, pass, `${paid() - before} paid`];
+    });
+  } finally {
+    for (const server of servers.reverse()) await server.close();
+    for (const service of services) await service.scheduler.idle();
+  }
 }
 
 async function auditInserts(store: RelayStore, servedBy: string): Promise<number> {
@@ -130,7 +135,7 @@ async function main(): Promise<void> {
   const shared = (tag: string) => (a: number, j: number) => `${tag} Суб’єкт ${(a * Math.ceil(SUBJECTS / ANALYSTS) + j) % SUBJECTS}`;
   const distinct = (tag: string) => (a: number, j: number) => `${tag} Суб’єкт ${a}-${j}`;
   const sandbox = await startSandboxCluster({ instances: 2 });
-  const rows: Array<[string, Pass, string]> = [];
+  const rows: Row[] = [];
   const notes: string[] = [];
   const dirs: string[] = [];
   const tempDir = async (name: string) => {
@@ -141,30 +146,24 @@ async function main(): Promise<void> {
   };
   let external: EmbeddedCluster | null = null;
   try {
-    rows.push(['sandbox directly, distinct subjects', await drive(sandbox.urls[0], (a, j) => ({ ...DEMO_CREDENTIALS, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: distinct('Прямо')(a, j) })), `${ANALYSTS * PER_ANALYST} paid`]);
+    rows.push(['sandbox directly, distinct subjects', await drive(sandbox.urls.slice(0, 1), (a, j) => ({ ...DEMO_CREDENTIALS, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: distinct('Прямо')(a, j) })), `${ANALYSTS * PER_ANALYST} paid`]);
 
     // 1. Embedded store: what `checklists relay --data-dir DIR` opens (fsync on).
     let t = performance.now();
     const embedded = await openStore({ dataDir: await tempDir('relay-bench-embedded-') }, { adopt: true, poolSize: 20 });
     notes.push(`embedded store first start (initdb + start + migrate): ${ms(performance.now() - t)}`);
     notes.push(`embedded store, one durable audit insert after another: ${(await auditInserts(embedded.store, sandbox.urls[0])).toFixed(2)} ms each`);
-    {
-      const service = relayService(embedded.store, sandbox.urls, 'embedded', false);
-      const http = await startRelayHttp(service, { distDir: DIST });
-      const keys = await keysFor(embedded.store, 'emb');
-      let before = service.upstreamRequests;
-      rows.push(['embedded, 1 relay, distinct subjects', await driveRelays([http.url], keys, distinct('Вбудований')), `${service.upstreamRequests - before} paid`]);
-      before = service.upstreamRequests;
-      rows.push(['embedded, 1 relay, 400 subj., cold', await driveRelays([http.url], keys, shared('Вбудований')), `${service.upstreamRequests - before} paid`]);
-      before = service.upstreamRequests;
-      rows.push(['embedded, 1 relay, 400 subj., warm', await driveRelays([http.url], keys, shared('Вбудований')), `${service.upstreamRequests - before} paid`]);
-      await http.close();
-      await service.scheduler.idle();
-    }
+    const embeddedKeys = await keysFor(embedded.store, 'emb');
+    await withRelays([embedded.store], ['embedded'], false, sandbox.urls, async (measure) => {
+      rows.push(await measure('embedded, 1 relay, distinct subjects', embeddedKeys, distinct('Вбудований')));
+      rows.push(await measure('embedded, 1 relay, 400 subj., cold', embeddedKeys, shared('Вбудований')));
+      rows.push(await measure('embedded, 1 relay, 400 subj., warm', embeddedKeys, shared('Вбудований')));
+    });
     await embedded.close();
 
     // 2. PostgreSQL by URL: a separate cluster, as a bank's database server would be; the relays
-    // only get its URL (`--database-url`), exactly as the command opens it.
+    // only get its URL (`--database-url`), exactly as the command opens it (coordinated: other
+    // instances may share the database).
     let url = process.env.BENCH_DATABASE_URL;
     let where = 'external PostgreSQL (BENCH_DATABASE_URL)';
     if (!url) {
@@ -177,37 +176,22 @@ async function main(): Promise<void> {
     const one = await openStore({ databaseUrl: url, dataDir: '' }, { adopt: false, poolSize: 20 });
     const two = await openStore({ databaseUrl: url, dataDir: '' }, { adopt: false, poolSize: 20 });
     notes.push(`by-URL store, one durable audit insert after another: ${(await auditInserts(one.store, sandbox.urls[0])).toFixed(2)} ms each`);
-    {
-      const keys = await keysFor(one.store, `url${Date.now()}-`);
-      // As `checklists relay --database-url` runs it: coordinated, since other instances may share the database.
-      const single = relayService(one.store, sandbox.urls, 'url-single', true);
-      const httpSingle = await startRelayHttp(single, { distDir: DIST });
-      let before = single.upstreamRequests;
-      rows.push(['by URL, 1 relay, distinct subjects', await driveRelays([httpSingle.url], keys, distinct(`URL1 ${Date.now()}`)), `${single.upstreamRequests - before} paid`]);
-      await httpSingle.close();
-      await single.scheduler.idle();
-
-      // The same without the cross-instance subject lock, to show what that lock costs.
-      const alone = relayService(one.store, sandbox.urls, 'url-alone', false);
-      const httpAlone = await startRelayHttp(alone, { distDir: DIST });
-      before = alone.upstreamRequests;
-      rows.push(['by URL, 1 relay, no subject lock, distinct', await driveRelays([httpAlone.url], keys, distinct(`URL0 ${Date.now()}`)), `${alone.upstreamRequests - before} paid`]);
-      await httpAlone.close();
-      await alone.scheduler.idle();
-
-      const first = relayService(one.store, sandbox.urls, 'url-a', true);
-      const second = relayService(two.store, sandbox.urls, 'url-b', true);
-      const http1 = await startRelayHttp(first, { distDir: DIST });
-      const http2 = await startRelayHttp(second, { distDir: DIST });
-      before = first.upstreamRequests + second.upstreamRequests;
-      rows.push(['by URL, 2 relays, distinct subjects', await driveRelays([http1.url, http2.url], keys, distinct(`URL2 ${Date.now()}`)), `${first.upstreamRequests + second.upstreamRequests - before} paid`]);
-      before = first.upstreamRequests + second.upstreamRequests;
-      rows.push(['by URL, 2 relays, 400 subj., cold', await driveRelays([http1.url, http2.url], keys, shared(`URL2 ${Date.now()}`)), `${first.upstreamRequests + second.upstreamRequests - before} paid`]);
-      await http2.close();
-      await http1.close();
-      await first.scheduler.idle();
-      await second.scheduler.idle();
-    }
+    const keys = await keysFor(one.store, `url${Date.now()}-`);
+    const run = Date.now();
+    await withRelays([one.store], ['url-single'], true, sandbox.urls, async (measure) => {
+      rows.push(await measure('by URL, 1 relay, distinct subjects', keys, distinct(`URL1 ${run}`)));
+      rows.push(await measure('by URL, 1 relay, 400 subj., cold', keys, shared(`URL1 ${run}`)));
+      rows.push(await measure('by URL, 1 relay, 400 subj., warm', keys, shared(`URL1 ${run}`)));
+    });
+    // The same relay without the cross-instance subject claim, to show what the claim costs.
+    await withRelays([one.store], ['url-alone'], false, sandbox.urls, async (measure) => {
+      rows.push(await measure('by URL, 1 relay, no subject claim, distinct', keys, distinct(`URL0 ${run}`)));
+    });
+    await withRelays([one.store, two.store], ['url-a', 'url-b'], true, sandbox.urls, async (measure) => {
+      rows.push(await measure('by URL, 2 relays, distinct subjects', keys, distinct(`URL2 ${run}`)));
+      rows.push(await measure('by URL, 2 relays, 400 subj., cold', keys, shared(`URL2 ${run}`)));
+      rows.push(await measure('by URL, 2 relays, 400 subj., warm', keys, shared(`URL2 ${run}`)));
+    });
     await two.close();
     await one.close();
   } finally {

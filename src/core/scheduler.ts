@@ -22,9 +22,12 @@ import { summarize, type EnvelopeSummary } from './summary';
 
 export type SearchFn = (query: SearchQuery, options: { signal?: AbortSignal }) => Promise<SearchResult>;
 
+/** What the scheduler uses of a cache: core's AnswerCache, or the relay's cache in its database. */
+export type SchedulerCache = Pick<AnswerCache, 'enabled' | 'peek' | 'put'>;
+
 export interface SchedulerOptions {
   search: SearchFn;
-  cache?: AnswerCache | null;
+  cache?: SchedulerCache | null;
   /** Requests on the wire at once. Default 4. */
   concurrency?: number;
   /** How long asks for one subject are gathered before a request leaves. Default 5 ms. */
@@ -149,7 +152,7 @@ export function isCacheable(envelope: ParsedEnvelope): boolean {
 
 export class RequestScheduler {
   private readonly searchFn: SearchFn;
-  private readonly cache: AnswerCache | null;
+  private readonly cache: SchedulerCache | null;
   private readonly concurrency: number;
   private readonly batchWindowMs: number;
   private readonly timeoutMs: number;

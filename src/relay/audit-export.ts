@@ -1,47 +1,21 @@
-import type { StoredAuditRow } from './store/port';
+import { AUDIT_COLUMNS, type StoredAuditRow } from './store/port';
 
 /** The audit trail as an auditor reads it: CSV with a header line, or one JSON object per line. */
 
-export const AUDIT_COLUMNS = [
-  'id',
-  'at',
-  'analyst',
-  'method',
-  'query',
-  'listdata',
-  'served_by',
-  'idrequest',
-  'verdict',
-  'hits',
-  'duration_ms',
-  'from_cache',
-  'error_code',
-  'status',
-  'instance',
-] as const;
+type Cell = string | number | boolean | null;
 
-function cells(row: StoredAuditRow): (string | number | boolean | null)[] {
-  return [
-    row.id,
-    row.at.toISOString(),
-    row.analyst,
-    row.method,
-    JSON.stringify(row.query),
-    row.listdata,
-    row.servedBy,
-    row.idrequest,
-    row.verdict,
-    JSON.stringify(row.hits),
-    row.durationMs,
-    row.fromCache,
-    row.errorCode,
-    row.status,
-    row.instance,
-  ];
+function cell(value: StoredAuditRow[keyof StoredAuditRow]): Cell {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return value;
+}
+
+function cells(row: StoredAuditRow): Cell[] {
+  return AUDIT_COLUMNS.map(({ field }) => cell(row[field]));
 }
 
 /** Text a spreadsheet could run as a formula gets a leading apostrophe (OWASP CSV injection). */
-function csvCell(value: string | number | boolean | null): string {
+function csvCell(value: Cell): string {
   if (value === null) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
@@ -49,7 +23,7 @@ function csvCell(value: string | number | boolean | null): string {
 }
 
 export function auditCsv(rows: readonly StoredAuditRow[]): string {
-  const lines = [AUDIT_COLUMNS.join(',')];
+  const lines = [AUDIT_COLUMNS.map((c) => c.column).join(',')];
   for (const row of rows) lines.push(cells(row).map(csvCell).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -127,7 +127,8 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   const location = storeLocation(values, env, io.cwd);
   const log = (line: string) => io.stdout.write(`${line}\n`);
   const concurrency = wholeNumber(values.concurrency, 'concurrency', 8) || 8;
-  // Each request on the wire holds a connection for its subject lock; the rest serve audit and keys.
+  // No connection is held while the service answers (subject claims are rows): the pool serves
+  // each request's few short queries (key, counters, cache, claim, audit row).
   const opened = await openStore(location, { adopt: true, poolSize: concurrency + 20, onError: () => log(JSON.stringify({ time: new Date().toISOString(), event: 'store-connection-error' })) });
   const service = new RelayService(opened.store, {
     upstream: { addresses, tokken, idSubjectFM: settings.idSubjectFM, timeoutMs: settings.timeoutSeconds * 1000 },

@@ -1,16 +1,16 @@
-import { AnswerCache } from '../core/answer-cache';
 import { CheckListsClient, describeAddress, type SearchResult } from '../core/client';
-import { ALL_LISTS } from '../core/listdata';
 import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../core/errors';
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
-import { RequestScheduler, isCacheable, type ScheduledAnswer } from '../core/scheduler';
+import { RequestScheduler, type ScheduledAnswer } from '../core/scheduler';
 import type { Transport } from '../core/transport';
+import { claimedSearch } from './claimed-search';
 import { entraVerifier, type EntraConfig } from './entra';
 import { envelopeToWire } from './envelope-wire';
 import { KeyVerifier } from './keys';
 import { Limits, type LimitsConfig } from './limits';
 import { bilingual, relayMessages, type RelayMessageKey } from './messages';
 import { RelayMetrics } from './metrics';
+import { SharedAnswerCache } from './shared-answer-cache';
 import type { AuditRow, RelayStore } from './store/port';
 import { acceptsConnection } from './tcp-probe';
 
@@ -41,9 +41,9 @@ export interface RelayServiceConfig {
   entra?: EntraConfig;
   /**
    * Other relay instances share this database (an external PostgreSQL): before a request for a
-   * subject, take that subject's lock in the database and look in the shared cache again, so two
-   * instances missing together pay once. One instance alone needs no lock: its scheduler already
-   * merges asks for one subject.
+   * subject, claim it in the database and look in the shared cache again, so two instances
+   * missing together pay once (claimed-search.ts). One instance alone needs no claim: its
+   * scheduler already merges asks for one subject.
    */
   coordinateInstances?: boolean;
 }
@@ -134,16 +134,11 @@ export class RelayService {
     this.bearer = config.entra ? entraVerifier(config.entra) : null;
     const cache =
       config.cacheTtlMs > 0
-        ? new AnswerCache({
-            storage: store.cacheStorage(),
+        ? new SharedAnswerCache(store, {
             ttlMs: config.cacheTtlMs,
-            maxBytes: 512 * 1024 * 1024,
             maxEntryBytes: 8 * 1024 * 1024,
             // Answers depend on the account's paid lists: another account never reads them.
             namespace: `relay:${config.upstream.idSubjectFM}`,
-            storageTimeoutMs: 10_000,
-            // Several relays may share one database: each reads what the others cached.
-            sharedStorage: true,
           })
         : null;
     this.scheduler = new RequestScheduler({
@@ -151,26 +146,14 @@ export class RelayService {
       concurrency: config.concurrency,
       accountHaltMs: config.accountCooldownMs,
       cacheReadTimeoutMs: 10_000,
-      search: (query, options) => {
-        if (!cache || !config.coordinateInstances) return this.ask(query, options.signal);
-        // Another instance may be asking for the same subject right now: wait for it, then
-        // take its answer from the shared cache instead of paying for a second request.
-        const key = subjectKey(query);
-        return store.withLock(`relay-subject:${key}`, async () => {
-          const shared = await cache.get(key, query.listdata ?? ALL_LISTS).catch(() => null);
-          if (shared) {
-            this.sharedHits.set(key, Date.now());
-            return { envelope: shared.envelope, servedBy: shared.servedBy, attempts: [], durationMs: 0, method: 'POST', raw: envelopeToWire(shared.envelope) };
-          }
-          const result = await this.ask(query, options.signal);
-          if (isCacheable(result.envelope)) await cache.put(key, query.listdata ?? ALL_LISTS, result.raw, result.envelope, result.servedBy).catch(() => false);
-          return result;
-        });
-      },
+      search:
+        cache && config.coordinateInstances
+          ? claimedSearch({ store, cache, ask: (query, signal) => this.ask(query, signal), onShared: (key) => this.sharedHits.set(key, Date.now()) })
+          : (query, options) => this.ask(query, options.signal),
     });
   }
 
-  /** Subjects answered from another instance's cache entry while this one waited for its lock. */
+  /** Subjects answered from another instance's cache entry while this one waited for its claim. */
   private readonly sharedHits = new Map<string, number>();
 
   private async ask(query: SearchQuery, signal: AbortSignal | undefined): Promise<SearchResult> {
@@ -244,6 +227,7 @@ export class RelayService {
     }
     if (error instanceof RequestRejectedError) return new Refusal(error.status >= 400 && error.status < 500 ? error.status : 400, error.code ?? RELAY_ERRORS.badRequest, error.serviceMessage);
     if (error instanceof ServiceUnreachableError || error instanceof CancelledError) return Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
+    if (process.env.RELAY_DEBUG && isStoreFailure(error)) process.stderr.write(`store failure: ${error instanceof Error ? error.message : String(error)}\n`);
     if (isStoreFailure(error)) return Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down', undefined, { 'Retry-After': '5' });
     if (process.env.RELAY_DEBUG) process.stderr.write(`relay internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return Refusal.of(500, 500, 'internal');
@@ -280,7 +264,8 @@ export class RelayService {
     try {
       await this.store.writeAudit(row);
       this.metrics.auditWrite.observe((performance.now() - auditStarted) / 1000);
-    } catch {
+    } catch (error) {
+      if (process.env.RELAY_DEBUG) process.stderr.write(`audit failure: ${error instanceof Error ? error.message : String(error)}\n`);
       // Never an answer without its audit row.
       const down = Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down');
       this.metrics.requests.inc({ outcome: 'refused', code: String(down.code) });

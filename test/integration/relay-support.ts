@@ -100,7 +100,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
 export async function resetStore(url: string): Promise<void> {
   const c = new Client({ connectionString: url });
   await c.connect();
-  await c.query('TRUNCATE audit, analyst_keys, cache_kv, counters');
+  await c.query('TRUNCATE audit, analyst_keys, answers, counters, subject_claims');
   await c.end();
 }
 

@@ -1,5 +1,3 @@
-import type { KeyValueStorage } from '../../core/storage';
-
 /**
  * Everything the relay keeps, behind one small port. There is one implementation (sql-store.ts,
  * PostgreSQL through `pg`): the embedded cluster and an external server differ only in the URL.
@@ -40,10 +38,45 @@ export interface StoredAuditRow extends AuditRow {
   id: number;
 }
 
+/**
+ * The audit trail's columns in their one order, each with the row field it holds: the table's
+ * INSERT, its reading back and the CSV export all follow this list.
+ */
+export const AUDIT_COLUMNS = [
+  { column: 'id', field: 'id' },
+  { column: 'at', field: 'at' },
+  { column: 'analyst', field: 'analyst' },
+  { column: 'method', field: 'method' },
+  { column: 'query', field: 'query' },
+  { column: 'listdata', field: 'listdata' },
+  { column: 'served_by', field: 'servedBy' },
+  { column: 'idrequest', field: 'idrequest' },
+  { column: 'verdict', field: 'verdict' },
+  { column: 'hits', field: 'hits' },
+  { column: 'duration_ms', field: 'durationMs' },
+  { column: 'from_cache', field: 'fromCache' },
+  { column: 'error_code', field: 'errorCode' },
+  { column: 'status', field: 'status' },
+  { column: 'instance', field: 'instance' },
+] as const satisfies readonly { column: string; field: keyof StoredAuditRow }[];
+
 export interface AuditFilter {
   from?: Date;
   to?: Date;
   analyst?: string;
+}
+
+export interface StoredAnswer {
+  /** The cache's key for the subject (hashed, with the account's namespace). */
+  key: string;
+  /** The subject itself: a hash collision must read as a miss, never as another's answer. */
+  subject: string;
+  listdata: bigint;
+  servedBy: string;
+  /** When the service answered, ms since the epoch. */
+  storedAt: number;
+  /** The service's answer as received, JSON. */
+  raw: string;
 }
 
 export interface CounterHit {
@@ -70,13 +103,23 @@ export interface RelayStore {
   readCounter(name: string): Promise<number>;
 
   /**
-   * Runs `work` while holding a lock named `name` that every relay on this database respects:
-   * two instances missing the cache for one subject at once send one request, not two.
+   * Claims a subject for one request to the service, for every relay on this database: true when
+   * this `owner` now holds it (it was free, or its holder's claim ran out), false while another
+   * holds it. One statement; no connection is held while the request is on the wire.
    */
-  withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
+  claimSubject(name: string, owner: string, holdMs: number): Promise<boolean>;
+  /** Gives a claim back (only the owner's own). */
+  releaseSubject(name: string, owner: string): Promise<void>;
 
-  /** Key-value storage for core's AnswerCache, shared by every instance on the same database. */
-  cacheStorage(): KeyValueStorage;
+  /** The shared answer cache: one row per subject, read and written by every instance. */
+  readAnswer(key: string): Promise<StoredAnswer | null>;
+  /**
+   * Keeps an answer, replacing the subject's earlier one unless that one is still fresh (stored
+   * after `freshSince`) and holds every list of this one and more. False when it was not kept.
+   */
+  writeAnswer(answer: StoredAnswer, freshSince: number): Promise<boolean>;
+  /** Drops answers stored before `before` (ms since the epoch). */
+  dropAnswers(before: number): Promise<void>;
 
   close(): Promise<void>;
 }

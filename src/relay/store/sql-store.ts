@@ -1,6 +1,5 @@
 import { Pool, type PoolClient } from 'pg';
-import type { KeyValueStorage } from '../../core/storage';
-import type { AnalystKeyRow, AuditFilter, AuditRow, CounterHit, RelayStore, StoredAuditRow } from './port';
+import { AUDIT_COLUMNS, type AnalystKeyRow, type AuditFilter, type AuditRow, type CounterHit, type RelayStore, type StoredAnswer, type StoredAuditRow } from './port';
 
 /**
  * The relay's store on PostgreSQL. The only file with SQL in it. Migrations are numbered and
@@ -46,6 +45,25 @@ const MIGRATIONS: readonly string[] = [
      n bigint NOT NULL,
      expires_at timestamptz NOT NULL
    );`,
+  // The answer cache as one row per subject (the key-value table held every entry and an index
+  // of them all, rewritten by each write), and subject claims in place of advisory locks that
+  // held a pooled connection for as long as the service took to answer. Claims live seconds:
+  // unlogged, so taking one costs no WAL flush.
+  `DROP TABLE cache_kv;
+   CREATE TABLE answers (
+     key text PRIMARY KEY,
+     subject text NOT NULL,
+     listdata bigint NOT NULL,
+     served_by text NOT NULL,
+     stored_at bigint NOT NULL,
+     raw text NOT NULL
+   );
+   CREATE INDEX answers_stored_at ON answers (stored_at);
+   CREATE UNLOGGED TABLE subject_claims (
+     name text PRIMARY KEY,
+     owner text NOT NULL,
+     expires_at timestamptz NOT NULL
+   );`,
 ];
 
 /** Any number: the lock only has to be the same for every relay on this database. */
@@ -60,46 +78,39 @@ interface KeyRecord {
   revoked_at: Date | null;
 }
 
-interface AuditRecord {
-  id: string;
-  at: Date;
-  analyst: string;
-  method: 'GET' | 'POST';
-  query: Record<string, unknown>;
-  listdata: string | null;
-  served_by: string | null;
-  idrequest: string | null;
-  verdict: string | null;
-  hits: Record<string, number>;
-  duration_ms: number;
-  from_cache: boolean;
-  error_code: number | null;
-  status: number;
-  instance: string;
-}
+type AuditRecord = Record<(typeof AUDIT_COLUMNS)[number]['column'], unknown>;
 
 function keyRow(r: KeyRecord): AnalystKeyRow {
   return { name: r.name, keyId: r.key_id, salt: r.salt, hash: r.hash, createdAt: r.created_at, revokedAt: r.revoked_at };
 }
 
 function auditRow(r: AuditRecord): StoredAuditRow {
-  return {
-    id: Number(r.id),
-    at: r.at,
-    analyst: r.analyst,
-    method: r.method,
-    query: r.query,
-    listdata: r.listdata,
-    servedBy: r.served_by,
-    idrequest: r.idrequest,
-    verdict: r.verdict,
-    hits: r.hits,
-    durationMs: r.duration_ms,
-    fromCache: r.from_cache,
-    errorCode: r.error_code,
-    status: r.status,
-    instance: r.instance,
-  };
+  const row: Record<string, unknown> = {};
+  for (const { column, field } of AUDIT_COLUMNS) row[field] = r[column];
+  // bigserial arrives as text.
+  row.id = Number(r.id);
+  return row as unknown as StoredAuditRow;
+}
+
+/** The audit INSERT, its columns in AUDIT_COLUMNS order (the id is the table's). */
+const AUDIT_INSERTED = AUDIT_COLUMNS.filter((c) => c.column !== 'id');
+const AUDIT_INSERT = `INSERT INTO audit (${AUDIT_INSERTED.map((c) => c.column).join(', ')})
+  VALUES (${AUDIT_INSERTED.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`;
+
+function auditValue(row: AuditRow, field: (typeof AUDIT_INSERTED)[number]['field']): unknown {
+  const value = row[field];
+  if (field === 'durationMs') return Math.round(row.durationMs);
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) return JSON.stringify(value);
+  return value;
+}
+
+interface AnswerRecord {
+  key: string;
+  subject: string;
+  listdata: string;
+  served_by: string;
+  stored_at: string;
+  raw: string;
 }
 
 function where(filter: AuditFilter): { sql: string; params: unknown[] } {
@@ -122,7 +133,7 @@ function where(filter: AuditFilter): { sql: string; params: unknown[] } {
 
 export interface SqlStoreOptions {
   url: string;
-  /** Connections in the pool; must exceed the relay's upstream concurrency (each request on the wire holds one for its lock). Default 30. */
+  /** Connections in the pool. Default 30. */
   poolSize?: number;
   /** Connection errors of idle clients (a restarted server); logged, never thrown. */
   onError?: (error: Error) => void;
@@ -132,7 +143,10 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
   const pool = new Pool({
     connectionString: options.url,
     max: options.poolSize ?? 30,
-    connectionTimeoutMillis: 5_000,
+    // Opening a connection forks a server process; on a busy host that alone has taken over 5 s,
+    // which failed requests (503) while the database was merely slow. A server that is down
+    // refuses at once, so this bound only matters for one that hangs.
+    connectionTimeoutMillis: 15_000,
     idleTimeoutMillis: 30_000,
     // A database that stops answering must fail requests, not hold them forever.
     query_timeout: 15_000,
@@ -140,17 +154,6 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
   pool.on('error', (error) => options.onError?.(error));
 
   const q = async <R extends object>(sql: string, params: unknown[] = []) => (await pool.query<R>(sql, params)).rows;
-
-  const cacheStorage: KeyValueStorage = {
-    getItem: async (key) => (await q<{ value: string }>('SELECT value FROM cache_kv WHERE key = $1', [key]))[0]?.value ?? null,
-    setItem: async (key, value) => {
-      await q('INSERT INTO cache_kv (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()', [key, value]);
-    },
-    removeItem: async (key) => {
-      await q('DELETE FROM cache_kv WHERE key = $1', [key]);
-    },
-    keys: async () => (await q<{ key: string }>('SELECT key FROM cache_kv')).map((r) => r.key),
-  };
 
   return {
     async migrate() {
@@ -201,24 +204,8 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     },
     async writeAudit(row: AuditRow) {
       const rows = await q<{ id: string }>(
-        `INSERT INTO audit (at, analyst, method, query, listdata, served_by, idrequest, verdict, hits, duration_ms, from_cache, error_code, status, instance)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-        [
-          row.at,
-          row.analyst,
-          row.method,
-          JSON.stringify(row.query),
-          row.listdata,
-          row.servedBy,
-          row.idrequest,
-          row.verdict,
-          JSON.stringify(row.hits),
-          Math.round(row.durationMs),
-          row.fromCache,
-          row.errorCode,
-          row.status,
-          row.instance,
-        ],
+        AUDIT_INSERT,
+        AUDIT_INSERTED.map(({ field }) => auditValue(row, field)),
       );
       return Number(rows[0]?.id ?? 0);
     },
@@ -242,36 +229,41 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     async readCounter(name) {
       return Number((await q<{ n: string }>('SELECT n FROM counters WHERE name = $1 AND expires_at >= now()', [name]))[0]?.n ?? 0);
     },
-    async withLock(name, work) {
-      const client: PoolClient = await pool.connect();
-      // A checked-out client is outside the pool's error handler: a server restart must not
-      // become an unhandled 'error' event that ends the process.
-      let broken: Error | undefined;
-      const onError = (error: Error) => {
-        broken = error;
-        options.onError?.(error);
-      };
-      client.on('error', onError);
-      let locked = false;
-      try {
-        // Polled rather than a blocking pg_advisory_lock: a wait as long as a slow service
-        // answer must not run into the pool's query timeout. Past the deadline the work runs
-        // unlocked: paying twice beats failing.
-        const deadline = Date.now() + 120_000;
-        while (!locked && Date.now() < deadline) {
-          const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [name]);
-          locked = got.rows[0]?.ok === true;
-          if (!locked) await new Promise((r) => setTimeout(r, 20));
-        }
-        return await work();
-      } finally {
-        if (locked && !broken) await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]).catch((e: Error) => (broken = e));
-        client.off('error', onError);
-        // A broken connection is destroyed rather than handed to the next request.
-        client.release(broken);
-      }
+    async claimSubject(name, owner, holdMs) {
+      const rows = await q(
+        `INSERT INTO subject_claims (name, owner, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
+         ON CONFLICT (name) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at WHERE subject_claims.expires_at < now()
+         RETURNING owner`,
+        [name, owner, Math.max(1, Math.round(holdMs))],
+      );
+      // Claims of holders that died stay until taken over; sweep them now and then.
+      if (Math.random() < 0.01) void q('DELETE FROM subject_claims WHERE expires_at < now()').catch(() => undefined);
+      return rows.length > 0;
     },
-    cacheStorage: () => cacheStorage,
+    async releaseSubject(name, owner) {
+      await q('DELETE FROM subject_claims WHERE name = $1 AND owner = $2', [name, owner]);
+    },
+    async readAnswer(key) {
+      const r = (await q<AnswerRecord>('SELECT * FROM answers WHERE key = $1', [key]))[0];
+      return r ? { key: r.key, subject: r.subject, listdata: BigInt(r.listdata), servedBy: r.served_by, storedAt: Number(r.stored_at), raw: r.raw } : null;
+    },
+    async writeAnswer(a: StoredAnswer, freshSince) {
+      // Two requests for one subject can finish out of order: a narrower answer arriving last
+      // must not replace a fresh one holding all of it and more ((old & new) = new: a superset).
+      const rows = await q(
+        `INSERT INTO answers (key, subject, listdata, served_by, stored_at, raw) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (key) DO UPDATE SET subject = EXCLUDED.subject, listdata = EXCLUDED.listdata, served_by = EXCLUDED.served_by,
+           stored_at = EXCLUDED.stored_at, raw = EXCLUDED.raw
+         WHERE NOT (answers.subject = EXCLUDED.subject AND answers.stored_at >= $7 AND answers.listdata <> EXCLUDED.listdata
+           AND (answers.listdata & EXCLUDED.listdata) = EXCLUDED.listdata)
+         RETURNING key`,
+        [a.key, a.subject, a.listdata.toString(), a.servedBy, a.storedAt, a.raw, freshSince],
+      );
+      return rows.length > 0;
+    },
+    async dropAnswers(before) {
+      await q('DELETE FROM answers WHERE stored_at < $1', [before]);
+    },
     close: () => pool.end(),
   };
 }

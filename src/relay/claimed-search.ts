@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { ALL_LISTS } from '../core/listdata';
+import type { SearchResult } from '../core/client';
+import { CancelledError } from '../core/errors';
+import { subjectKey, type SearchQuery } from '../core/query';
+import { isCacheable, type SearchFn } from '../core/scheduler';
+import { envelopeToWire } from './envelope-wire';
+import type { SharedAnswerCache } from './shared-answer-cache';
+import type { RelayStore } from './store/port';
+
+/**
+ * A request to the service that every relay on one database makes at most once per subject.
+ * Before asking, an instance claims the subject with a row (one statement, no connection held
+ * while the service answers); the holder stores the answer in the shared cache and then gives
+ * the claim back; the others poll the cache until the answer is there or the claim is free.
+ * A claim whose holder died runs out after `holdMs`; a wait past `waitMs` asks anyway, since
+ * paying twice beats failing.
+ */
+
+export interface ClaimedSearchOptions {
+  store: RelayStore;
+  cache: SharedAnswerCache;
+  /** The paid request itself (budget counted there). */
+  ask: (query: SearchQuery, signal: AbortSignal | undefined) => Promise<SearchResult>;
+  /** Told of each subject answered from another instance's cache entry. */
+  onShared: (subjectKey: string) => void;
+  holdMs?: number;
+  waitMs?: number;
+}
+
+export const DEFAULT_CLAIM_HOLD_MS = 45_000;
+export const DEFAULT_CLAIM_WAIT_MS = 40_000;
+const FIRST_PAUSE_MS = 5;
+const LONGEST_PAUSE_MS = 50;
+
+export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
+  const { store, cache } = options;
+  const holdMs = options.holdMs ?? DEFAULT_CLAIM_HOLD_MS;
+  const waitMs = options.waitMs ?? DEFAULT_CLAIM_WAIT_MS;
+
+  const fromCache = async (key: string, query: SearchQuery): Promise<SearchResult | null> => {
+    const shared = await cache.get(key, query.listdata ?? ALL_LISTS);
+    if (!shared) return null;
+    options.onShared(key);
+    return { envelope: shared.envelope, servedBy: shared.servedBy, attempts: [], durationMs: 0, method: 'POST', raw: envelopeToWire(shared.envelope) };
+  };
+
+  return async (query, { signal }) => {
+    const key = subjectKey(query);
+    const name = `relay-subject:${key}`;
+    const owner = randomUUID();
+    const deadline = Date.now() + waitMs;
+    // The scheduler read the cache just before calling here: the first step is the claim.
+    for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
+      if (await store.claimSubject(name, owner, holdMs)) {
+        try {
+          // Another instance may have answered and given its claim back since the scheduler looked.
+          const shared = await fromCache(key, query);
+          if (shared) return shared;
+          const result = await options.ask(query, signal);
+          // Stored before the claim is given back, so that whoever waits finds it.
+          if (isCacheable(result.envelope)) await cache.put(key, query.listdata ?? ALL_LISTS, result.raw, result.envelope, result.servedBy).catch(() => false);
+          return result;
+        } finally {
+          // Not awaited: the answer is stored, and the asker need not wait for the claim's row
+          // to go. A release that fails leaves a claim that runs out after holdMs.
+          void store.releaseSubject(name, owner).catch(() => undefined);
+        }
+      }
+      if (signal?.aborted) throw new CancelledError();
+      if (Date.now() >= deadline) return options.ask(query, signal);
+      await new Promise((r) => setTimeout(r, pause));
+      const shared = await fromCache(key, query);
+      if (shared) return shared;
+    }
+  };
+}

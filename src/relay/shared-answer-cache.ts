@@ -1,0 +1,123 @@
+import { hashKey, type CachedAnswer } from '../core/answer-cache';
+import { containsListdata, type Listdata } from '../core/listdata';
+import type { SchedulerCache } from '../core/scheduler';
+import { parseEnvelope, type ParsedEnvelope } from '../core/schema';
+import type { RelayStore } from './store/port';
+
+/**
+ * The relay's answer cache: one row per subject in the relay's database, so every instance on
+ * that database reads what any of them stored, and one write is one upsert. (Core's AnswerCache
+ * keeps one index of every entry, which suits OfficeRuntime.storage but here would be read and
+ * rewritten whole by every write of every instance, one write at a time.) Answers recently read
+ * or written are also kept decoded in memory. Entries expire after the TTL; there is no byte
+ * budget beyond that, as in any database table.
+ */
+
+export interface SharedAnswerCacheOptions {
+  ttlMs: number;
+  /** Separates accounts: another account's "all lists" differ, so it never reads these answers. */
+  namespace: string;
+  /** Larger answers are not kept. */
+  maxEntryBytes: number;
+  now?: () => number;
+}
+
+const MEMORY_ENTRIES = 2000;
+/** How often expired rows are swept out of the table. */
+const SWEEP_MS = 10 * 60_000;
+
+export class SharedAnswerCache implements SchedulerCache {
+  private readonly memory = new Map<string, CachedAnswer>();
+  private readonly prefix: string;
+  private readonly now: () => number;
+  private lastSweep = 0;
+
+  constructor(
+    private readonly store: RelayStore,
+    private readonly options: SharedAnswerCacheOptions,
+  ) {
+    this.prefix = `${hashKey(options.namespace)}.`;
+    this.now = options.now ?? (() => Date.now());
+  }
+
+  get enabled(): boolean {
+    return this.options.ttlMs > 0;
+  }
+
+  private keyOf(subjectKey: string): string {
+    return this.prefix + hashKey(subjectKey);
+  }
+
+  private fresh(storedAt: number): boolean {
+    const age = this.now() - storedAt;
+    return age >= 0 && age < this.options.ttlMs;
+  }
+
+  /**
+   * The fresh answer for a subject, whatever lists it holds, or null. A database that fails
+   * rejects rather than reading as a miss: a miss would be paid for upstream.
+   */
+  async peek(subjectKey: string): Promise<CachedAnswer | null> {
+    if (!this.enabled) return null;
+    const key = this.keyOf(subjectKey);
+    const remembered = this.memory.get(key);
+    if (remembered) {
+      if (remembered.subjectKey === subjectKey && this.fresh(remembered.storedAt)) return remembered;
+      this.memory.delete(key);
+    }
+    const row = await this.store.readAnswer(key);
+    // A hash collision gives another subject's answer: a miss, never an answer.
+    if (!row || row.subject !== subjectKey || !this.fresh(row.storedAt)) return null;
+    let envelope: ParsedEnvelope;
+    try {
+      envelope = parseEnvelope(JSON.parse(row.raw));
+    } catch {
+      return null;
+    }
+    const answer: CachedAnswer = { subjectKey, listdata: row.listdata, envelope, servedBy: row.servedBy, storedAt: row.storedAt };
+    this.remember(key, answer);
+    return answer;
+  }
+
+  /** A fresh answer holding every list `asked` needs, or null. */
+  async get(subjectKey: string, asked: Listdata): Promise<CachedAnswer | null> {
+    const entry = await this.peek(subjectKey);
+    return entry && containsListdata(entry.listdata, asked) ? entry : null;
+  }
+
+  async put(subjectKey: string, listdata: Listdata, raw: unknown, envelope: ParsedEnvelope, servedBy: string): Promise<boolean> {
+    if (!this.enabled) return false;
+    const key = this.keyOf(subjectKey);
+    // This very answer is stored already: the coordinated search stores an answer before the
+    // scheduler, which stores what it is handed, sees it; an answer read from here is here.
+    if (this.memory.get(key)?.envelope === envelope) return true;
+    let text: string;
+    try {
+      text = JSON.stringify(raw);
+    } catch {
+      return false;
+    }
+    if (text.length * 2 > this.options.maxEntryBytes) return false;
+    const storedAt = this.now();
+    const kept = await this.store.writeAnswer({ key, subject: subjectKey, listdata, servedBy, storedAt, raw: text }, storedAt - this.options.ttlMs);
+    if (kept) this.remember(key, { subjectKey, listdata, envelope, servedBy, storedAt });
+    else this.memory.delete(key);
+    this.sweep(storedAt);
+    return kept;
+  }
+
+  private sweep(now: number): void {
+    if (now - this.lastSweep < SWEEP_MS) return;
+    this.lastSweep = now;
+    void this.store.dropAnswers(now - this.options.ttlMs).catch(() => undefined);
+  }
+
+  private remember(key: string, answer: CachedAnswer): void {
+    this.memory.delete(key);
+    this.memory.set(key, answer);
+    if (this.memory.size > MEMORY_ENTRIES) {
+      const oldest = this.memory.keys().next().value;
+      if (oldest !== undefined) this.memory.delete(oldest);
+    }
+  }
+}
