@@ -4,7 +4,6 @@ import { parseEnvelope } from '../../src/core/schema';
 import type { AskFn, BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../../src/bulk';
 import type { TableCell } from '../../src/bulk/result-table';
 import type { AnswerLike } from '../../src/bulk/outcome';
-import { WorkbookFake } from '../support/workbook-fake';
 
 /**
  * A deterministic stand-in for the scheduler: names containing "HIT" match a PEP at the high

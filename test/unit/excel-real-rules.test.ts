@@ -8,7 +8,7 @@ import { AccountError } from '../../src/core/errors';
 import { parseEnvelope } from '../../src/core/schema';
 import { readSelectionInput } from '../../src/excel/bulk-input';
 import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk-run';
-import { STATE_SHEET_PREFIX, workbookRunStateStore } from '../../src/excel/bulk-state';
+import { STATE_SHEET_PREFIX } from '../../src/excel/bulk-state';
 import { EXCEL_WEB_PAYLOAD_LIMIT_BYTES } from '../../src/excel/payload';
 import { describeExcelError } from '../../src/excel/errors';
 import { readSelection } from '../../src/excel/selection';

@@ -1,6 +1,6 @@
 import '../support/ui-setup';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Lang } from '../../src/core/i18n';
 import { DEFAULT_SETTINGS, maskSecret, type Settings } from '../../src/core/settings';
