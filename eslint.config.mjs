@@ -23,10 +23,7 @@ export default tseslint.config(
       // them (safe cell text, terminal output, CSV, sheet names), so the rule would only be silenced.
       'no-control-regex': 'off',
       // `_`-prefixed names are the project's way to say "deliberately unused" (positional params, rest omits).
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
   {
