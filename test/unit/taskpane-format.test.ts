@@ -7,7 +7,8 @@ import { REGISTRY_VIEWS } from '../../src/taskpane/registry-views';
 import { summaryRows } from '../../src/taskpane/summary-rows';
 import { luminance, themeKindFor } from '../../src/taskpane/theme';
 import { REGISTRY_KEYS } from '../../src/core/registries';
-import { fixtureJson, searchResultFrom } from './taskpane-fakes';
+import { searchResultFrom } from '../support/taskpane-fakes';
+import { fixtureJson } from '../support/fixtures';
 
 describe('themeKindFor', () => {
   it.each([

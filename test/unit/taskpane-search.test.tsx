@@ -20,7 +20,8 @@ import { KNOWN } from '../../src/sandbox';
 import { connect } from '../../src/service/connection';
 import { startSharedRuntime } from '../../src/service/runtime';
 import { excelMessages } from '../../src/excel/messages';
-import { fakeConnect, fakeServices, fixtureJson, json, scriptedTransport, type FakeServices } from './taskpane-fakes';
+import { fakeConnect, fakeServices, json, scriptedTransport, type FakeServices } from '../support/taskpane-fakes';
+import { fixtureJson } from '../support/fixtures';
 import { loadAllParts } from '../../src/taskpane/lazy-parts';
 
 // The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.

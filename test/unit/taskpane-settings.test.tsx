@@ -12,7 +12,8 @@ import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import { settingsMessages as settingsText } from '../../src/taskpane/settings-messages';
 import { SettingsPanel } from '../../src/taskpane/SettingsPanel';
 import { formFromSettings, validateSettingsForm, type SettingsFormValues } from '../../src/taskpane/settings-form';
-import { fakeServices, fixtureJson, json, scriptedTransport, type FakeServices } from './taskpane-fakes';
+import { fakeServices, json, scriptedTransport, type FakeServices } from '../support/taskpane-fakes';
+import { fixtureJson } from '../support/fixtures';
 import { loadAllParts } from '../../src/taskpane/lazy-parts';
 
 // The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.

@@ -1,6 +1,4 @@
 /** Fakes shared by the task-pane tests: a scripted transport, services over memory storage. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { CheckListsClient, type SearchResult } from '../../src/core/client';
 import type { LocalizedText } from '../../src/core/i18n';
 import { parsePostAnswer } from '../../src/core/schema';
@@ -10,16 +8,7 @@ import { memoryStorage } from '../../src/core/storage';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/core/transport';
 import type { Connection } from '../../src/service/connection';
 import { detachedHost, type CellValue, type HostInfo, type TaskpaneServices } from '../../src/taskpane/services';
-
-export const FIXTURES = path.join(__dirname, '..', 'fixtures', 'answers');
-
-export function fixtureText(name: string): string {
-  return fs.readFileSync(path.join(FIXTURES, name), 'utf8');
-}
-
-export function fixtureJson(name: string): Record<string, unknown> {
-  return JSON.parse(fixtureText(name)) as Record<string, unknown>;
-}
+import { fixtureJson } from './fixtures';
 
 export type Reply = TransportResponse | Error | ((request: TransportRequest) => TransportResponse | Error);
 
