@@ -119,10 +119,14 @@ function input(label: string | RegExp): HTMLInputElement {
   return screen.getByLabelText(label) as HTMLInputElement;
 }
 
+/**
+ * One paste per field, not one keystroke each: the form reads what a field holds, and every
+ * keystroke would re-render the whole panel (most of this suite's time when it typed).
+ */
 async function fill(label: string | RegExp, value: string) {
   const el = input(label);
   await user.clear(el);
-  if (value) await user.type(el, value);
+  if (value) await user.paste(value);
 }
 
 describe('SettingsPanel', () => {
