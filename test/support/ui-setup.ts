@@ -4,22 +4,6 @@
  */
 import '@testing-library/jest-dom';
 
-/**
- * Fluent's components insert a few thousand CSS rules through Griffel, and jsdom parses each one
- * into its CSSOM and walks all of them on every getComputedStyle (user-event calls it for each
- * click and key, toBeVisible for each ancestor). Only the rules that hide something change what a
- * test can observe in jsdom (it does no layout), so the renderer keeps those and drops the rest.
- */
-const HIDES = /display:\s*none|visibility:\s*hidden|opacity:\s*0(?![.\d])/;
-jest.mock('@griffel/core', () => {
-  const actual = jest.requireActual<typeof import('@griffel/core')>('@griffel/core');
-  return {
-    ...actual,
-    createDOMRenderer: (targetDocument?: Document, options: Parameters<typeof actual.createDOMRenderer>[1] = {}) =>
-      actual.createDOMRenderer(targetDocument, { ...options, unstable_filterCSSRule: (rule: string) => HIDES.test(rule) }),
-  };
-});
-
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
     Object.defineProperty(window, 'matchMedia', {
