@@ -1,4 +1,3 @@
-/* eslint-env node */
 // Builds the three Office surfaces (task pane, custom functions, ribbon commands) into dist/,
 // generates functions.json from the JSDoc in src/functions/functions.ts plus its Ukrainian
 // twin, and writes dist/manifest.xml for the host the add-in is served from.
@@ -186,7 +185,8 @@ module.exports = async (env = {}, argv = {}) => {
       }),
     ],
     devServer: {
-      port: Number(process.env.npm_package_config_dev_server_port || 3000),
+      // The manifest's development host (scripts/addin-host.js DEV_HOST) is https://localhost:3000.
+      port: 3000,
       headers: { 'Access-Control-Allow-Origin': '*' },
       server: { type: 'https', options: env.WEBPACK_SERVE ? await httpsOptions() : undefined },
       // Only the build output is served, never the repository.

@@ -1,4 +1,3 @@
-/* eslint-env node */
 // The script loader every bundle of ours uses: the add-in (webpack.config.js) and the browser-test
 // harness (test/e2e/webpack.harness.js). One definition, so the harness cannot test a page
 // compiled differently from the one Excel loads.

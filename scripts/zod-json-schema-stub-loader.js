@@ -1,4 +1,3 @@
-/* eslint-env node */
 // zod 4's schemas carry its JSON Schema export (json-schema-processors.js, to-json-schema.js:
 // ~6 KB gzipped on the page before the functions are ready), reached only through
 // .toJSONSchema(), the Standard Schema jsonSchema methods and the string introspection getters

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REGISTRY_KEYS } from '../core/registries';
 import type { KeyValueStorage } from '../core/storage';
-import type { CellValue, ColumnMapping } from './columns';
+import type { CellValue } from './columns';
 import type { SubjectOutcome } from './outcome';
 
 /**

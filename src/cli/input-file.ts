@@ -126,7 +126,6 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
   if (sheet === undefined && ws.state === 'hidden') warnings.push(cliMessages.text('input.hiddenSheet', { sheet: ws.name, path }));
   const rows: CellValue[][] = [];
   const columnCount = ws.columnCount;
-  let merged = 0;
   ws.eachRow({ includeEmpty: true }, (row, rowNumber) => {
     while (rows.length < rowNumber - 1) rows.push([]);
     const values: CellValue[] = [];
@@ -143,7 +142,7 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
     rows.push(values);
   });
   const merges = (ws.model as { merges?: unknown[] }).merges;
-  merged = Array.isArray(merges) ? merges.length : 0;
+  const merged = Array.isArray(merges) ? merges.length : 0;
   if (merged > 0) warnings.push(cliMessages.text('input.merged', { path, count: merged }));
   return { format: 'xlsx', sheetName: ws.name, rows: trimTrailingEmpty(pad(rows)), warnings };
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { constants, fdatasync, writeSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { SubjectOutcome } from '../bulk/outcome';
 import {

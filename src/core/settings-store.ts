@@ -22,7 +22,7 @@ export class SettingsStore {
 
   async load(): Promise<LoadedSettings> {
     const [rawSettings, tokken] = await Promise.all([this.storage.getItem(SETTINGS_KEY), this.storage.getItem(TOKKEN_KEY)]);
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = rawSettings ? JSON.parse(rawSettings) : null;
     } catch {

@@ -1,7 +1,7 @@
 import type { BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../bulk';
 import { columnLetter } from '../bulk/columns';
 import { bulkMessages } from '../bulk/messages';
-import { RUN_HEADER_COLUMNS, runHeaderRows, type HighlightRule, type TableCell, type TableColumn } from '../bulk/result-table';
+import { RUN_HEADER_COLUMNS, runHeaderRows, type HighlightRule, type TableColumn } from '../bulk/result-table';
 import { InvalidInputError } from '../core/errors';
 import type { Lang } from '../core/i18n';
 import { WriteBatch, batchBudget, type BatchStats } from './bulk-batch';

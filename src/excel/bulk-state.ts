@@ -33,7 +33,6 @@ import { readRowsSized } from './sized-read';
  */
 export const STATE_SHEET_PREFIX = 'CLstate_';
 const MARKER = 'checklists-bulk-state-v1';
-const META_ROW = 1;
 const PROGRESS_ROW = 2;
 const FIRST_OUTCOME_ROW = 4;
 /** Below Excel's 32 767 characters a cell holds, with room for the safe writer's prefix. */

@@ -191,7 +191,7 @@ export class RelayService {
     const started = performance.now();
     let analyst: string | null = null;
     let query: SearchQuery | null = null;
-    let answer: ScheduledAnswer | null = null;
+    let answer: ScheduledAnswer;
     let refusal: Refusal;
     try {
       analyst = await this.authenticate(request.fields, request.bearer);

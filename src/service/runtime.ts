@@ -117,7 +117,7 @@ export class ServiceRuntime {
 
   private language(settings: Settings): Lang {
     if (settings.language !== 'auto') return settings.language;
-    let locale: string | null | undefined = null;
+    let locale: string | null | undefined;
     try {
       locale = this.env.displayLanguage?.();
     } catch {

@@ -1,4 +1,3 @@
-/* eslint-env node */
 // The browser-test harness: the real task pane (src/taskpane/App) beside the in-memory workbook
 // fake, office.js copied from @microsoft/office-js so the page needs no network. The loader rule
 // is webpack.config.js's own (scripts/webpack-rules.js); development mode without source maps,

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { KNOWN, type SandboxAccount } from '../../src/sandbox';
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/server';
 import { startScriptedServer } from '../support/scripted-server';
-import { startServiceProxy, type ServiceProxy } from './cli-proxy';
+import { startServiceProxy } from './cli-proxy';
 import { ROOT, buildCli, cliEnv, exists, filesUnder, readWorkbook, removeDir, runCli, tableAfterHeader, tempDir, type CliResult } from './cli-support';
 
 /**

@@ -47,8 +47,11 @@ function startAddinRuntime(storage: KeyValueStorage): { fns: FunctionsModule; ru
   officeGlobals.OfficeRuntime.storage = officeStorageOver(storage);
   let loaded: { fns: FunctionsModule; runtime: RuntimeModule } | null = null;
   jest.isolateModules(() => {
+    // A fresh module registry is what jest.isolateModules gives, and only require() loads into it.
     loaded = {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
       fns: require('../../src/functions/functions') as FunctionsModule,
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
       runtime: require('../../src/service/runtime') as RuntimeModule,
     };
   });

@@ -215,7 +215,7 @@ export async function addKey(store: RelayStore, name: string): Promise<string> {
 export async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown; headers: Headers; text: string }> {
   const res = await fetch(`${url}/api`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
   const text = await res.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {

@@ -1,7 +1,7 @@
 /**
  * The in-memory workbook every Office-side test runs against (jest now, the headless-Chromium
  * harness later). See workbook-fake/fake.ts for the test-facing API and
- * workbook-fake/proxies.ts / input.ts for the Excel behaviours it reproduces.
+ * workbook-fake/proxies/ and workbook-fake/input.ts for the Excel behaviours it reproduces.
  */
 export { WorkbookFake } from './workbook-fake/fake';
 export type {

@@ -3,7 +3,8 @@ import { InvalidInputError } from '../../src/core/errors';
 import { keyValueRunStateStore } from '../../src/bulk/state';
 import { memoryStorage } from '../../src/core/storage';
 import { subjectKey } from '../../src/core/query';
-import { fakeService, memorySink } from './bulk-helpers';
+import { fakeService } from '../support/fake-service';
+import { memorySink } from '../support/memory-sink';
 import type { TableCell } from '../../src/bulk/result-table';
 
 /** A list with every kind of row: hits, low hits, clear, registry errors, invalid, repeats. */
@@ -127,11 +128,11 @@ describe('bulk engine', () => {
   it('cancel keeps what is in flight; resume finishes without asking anyone twice and matches an uninterrupted run', async () => {
     const input = makeInput(600);
     const reference = memorySink();
-    await startBulkRun(params(input), { ask: fakeService(3).ask, sink: reference }, tuning).done;
+    await startBulkRun(params(input), { ask: fakeService({ seed: 3 }).ask, sink: reference }, tuning).done;
 
     const storage = memoryStorage();
     const store = keyValueRunStateStore(storage);
-    const service = fakeService(3);
+    const service = fakeService({ seed: 3 });
     const sink = memorySink();
     let cancelled = false;
     const onProgress = (p: BulkProgress) => {
@@ -168,7 +169,7 @@ describe('bulk engine', () => {
 
   it('stops on a quota error within the requests in flight, and a resume finishes the run', async () => {
     const input = makeInput(500);
-    const service = fakeService(5);
+    const service = fakeService({ seed: 5 });
     service.quotaAfter = 120;
     const sink = memorySink();
     const store = keyValueRunStateStore(memoryStorage());
@@ -217,7 +218,7 @@ describe('bulk engine', () => {
 
   it('survives a crash of the writer: a resume reuses every answer already checkpointed', async () => {
     const input = makeInput(300);
-    const service = fakeService(9);
+    const service = fakeService({ seed: 9 });
     const sink = memorySink();
     sink.failOnWrite = 4;
     const storage = memoryStorage();

@@ -4,7 +4,7 @@ import { readSelectionInput } from '../../src/excel/bulk-input';
 import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk-run';
 import { STATE_SHEET_PREFIX, workbookRunStateStore } from '../../src/excel/bulk-state';
 import { WorkbookFake } from '../support/workbook-fake';
-import { fakeService } from './bulk-helpers';
+import { fakeService } from '../support/fake-service';
 
 
 const HEADERS = ['ПІБ', 'Дата народження', 'ІПН', 'Примітка'];
@@ -53,7 +53,7 @@ describe('bulk run on the workbook', () => {
     expect(request(input).mapping).toEqual({ name: 0, date: 1, ipn: 2 });
     fake.resetStats();
 
-    const service = fakeService(11);
+    const service = fakeService({ seed: 11 });
     const run = startWorkbookRun(request(input), { ask: service.ask });
     const report = await run.done;
     expect(report.status).toBe('completed');
@@ -97,11 +97,11 @@ describe('bulk run on the workbook', () => {
 
   it('cancelled half way, resumed from the workbook state: same sheet as an uninterrupted run, nobody asked twice', async () => {
     fake.setSheet('Clients', clientRows(400)).select('Clients', 'A1:D401');
-    const reference = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService(2).ask }).done;
+    const reference = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 2 }).ask }).done;
     expect(reference.status).toBe('completed');
     const referenceValues = fake.sheetValues(resultsSheet()).slice(14);
 
-    const service = fakeService(2);
+    const service = fakeService({ seed: 2 });
     let cancelled = false;
     const onProgress = (p: BulkProgress) => {
       if (!cancelled && p.rowsDone >= 200) {

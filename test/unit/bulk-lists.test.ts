@@ -6,7 +6,7 @@ import type { SearchQuery } from '../../src/core/query';
 import { parseEnvelope } from '../../src/core/schema';
 import { RequestScheduler } from '../../src/core/scheduler';
 import { memoryStorage } from '../../src/core/storage';
-import { memorySink } from './bulk-helpers';
+import { memorySink } from '../support/memory-sink';
 
 const EU = parseListdata('sanctions-eu');
 /** Every subject whose name has "SANCT" is on these three sanctions lists. */

@@ -6,7 +6,7 @@ import { bulkMessages } from '../../src/bulk/messages';
 import { excelMessages } from '../../src/excel/messages';
 import { BulkPanel } from '../../src/taskpane/bulk/BulkPanel';
 import { WorkbookFake } from '../support/workbook-fake';
-import { fakeServices } from './taskpane-fakes';
+import { fakeServices } from '../support/taskpane-fakes';
 
 // Issue 11: what Excel refuses reaches the person in their language, not as Excel's English text.
 const user = userEvent.setup({ delay: null });

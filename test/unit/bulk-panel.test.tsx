@@ -8,7 +8,7 @@ import { KNOWN, createSandboxEngine, sandboxTransport, type SandboxEngine } from
 import { BulkPanel } from '../../src/taskpane/bulk/BulkPanel';
 import { notePendingScreenRequest } from '../../src/taskpane/bulk/screen-request-note';
 import { WorkbookFake } from '../support/workbook-fake';
-import { fakeServices } from './taskpane-fakes';
+import { fakeServices } from '../support/taskpane-fakes';
 import { loadAllParts } from '../../src/taskpane/lazy-parts';
 
 // The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.

@@ -8,13 +8,13 @@ import { AccountError } from '../../src/core/errors';
 import { parseEnvelope } from '../../src/core/schema';
 import { readSelectionInput } from '../../src/excel/bulk-input';
 import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk-run';
-import { STATE_SHEET_PREFIX, workbookRunStateStore } from '../../src/excel/bulk-state';
+import { STATE_SHEET_PREFIX } from '../../src/excel/bulk-state';
 import { EXCEL_WEB_PAYLOAD_LIMIT_BYTES } from '../../src/excel/payload';
 import { describeExcelError } from '../../src/excel/errors';
 import { readSelection } from '../../src/excel/selection';
 import { writeRowsInChunks } from '../../src/excel/chunked-writer';
 import { WorkbookFake } from '../support/workbook-fake';
-import { fakeService } from './bulk-helpers';
+import { fakeService } from '../support/fake-service';
 
 let fake: WorkbookFake;
 let restore: () => void;
@@ -158,7 +158,7 @@ describe('the workbook fake follows Microsoft\'s documentation', () => {
 describe('fixes: what the stricter fake caught', () => {
   it('1. a completed run leaves no state sheet behind, very hidden or otherwise', async () => {
     fake.setSheet('Clients', clients(150)).select('Clients', 'A1');
-    const report = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService(3).ask }).done;
+    const report = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 3 }).ask }).done;
     expect(report.status).toBe('completed');
     expect(stateSheets()).toEqual([]);
     expect(await resumableRuns()).toEqual([]);
@@ -168,7 +168,7 @@ describe('fixes: what the stricter fake caught', () => {
     fake.setSheet('Clients', clients(120)).select('Clients', 'A1');
     const input = await readSelectionInput();
     fake.cellEditStarts();
-    const run = startWorkbookRun(request(input), { ask: fakeService(4).ask });
+    const run = startWorkbookRun(request(input), { ask: fakeService({ seed: 4 }).ask });
     setTimeout(() => fake.cellEditEnds(), 30);
     const report = await run.done;
     expect(report.status).toBe('completed');
@@ -178,7 +178,7 @@ describe('fixes: what the stricter fake caught', () => {
 
   it('2b. Excel failing to reach the sheets mid-run (workbook switched) pauses the run resumably, with a clear message', async () => {
     fake.setSheet('Clients', clients(300)).select('Clients', 'A1');
-    const service = fakeService(5);
+    const service = fakeService({ seed: 5 });
     // The first write into the results sheet after the run began: a GeneralException, as Excel
     // gives when the user has brought another workbook to the front.
     fake.failOperation((p) => p.p === 'values' && String(p.o).includes('getItem("CheckLists'), { code: 'GeneralException' });
@@ -203,7 +203,7 @@ describe('fixes: what the stricter fake caught', () => {
   it('2c. activating the results sheet is a courtesy: a GeneralException there does not stop the run', async () => {
     fake.setSheet('Clients', clients(50)).select('Clients', 'A1');
     fake.failOperation((p) => p.a === 'activate', { code: 'GeneralException' });
-    const report = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService(6).ask }).done;
+    const report = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 6 }).ask }).done;
     expect(report.status).toBe('completed');
   });
 
@@ -271,7 +271,7 @@ describe('fixes: what the stricter fake caught', () => {
     fake.setSheet('Clients', clients(3_000)).select('Clients', 'A1');
     const input = await readSelectionInput();
     fake.payloadLimitBytes = 250_000;
-    const report = await startWorkbookRun(request(input), { ask: fakeService(8).ask }).done;
+    const report = await startWorkbookRun(request(input), { ask: fakeService({ seed: 8 }).ask }).done;
     expect(report.status).toBe('completed');
     expect(fake.sheetValues(report.output.resultsSheet).length).toBe(14 + 3_000);
     expect(Math.max(...fake.stats.bytesPerSync)).toBeGreaterThan(250_000);

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { changeTypeBit, restrictToListdata, sanctionListsOf } from '../../src/core/list-filter';
 import { ALL_LISTS, listdataForRegistries, parseListdata, unionListdata } from '../../src/core/listdata';
 import { parseEnvelope, type ParsedEnvelope, type PsanctionsItem } from '../../src/core/schema';
 import { summarize } from '../../src/core/summary';
 import { bitOfChangeType } from '../../src/sandbox/data/items-companies';
+import { fixtureJson } from '../support/fixtures';
 
 const EU = parseListdata('sanctions-eu');
 const NSDC = parseListdata('sanctions-nsdc');
@@ -150,7 +149,7 @@ describe('restrictToListdata', () => {
   });
 
   it('reads the list groups of a real answer, where p_listdata leaves out the caution list', () => {
-    const raw: unknown = JSON.parse(readFileSync(join(__dirname, '../fixtures/answers/post-all-registries.json'), 'utf8'));
+    const raw: unknown = fixtureJson('post-all-registries.json');
     const envelope = parseEnvelope(raw);
     expect(pids(restrictToListdata(envelope, CAUTIONS))).toHaveLength(1);
     expect(pids(restrictToListdata(envelope, NSDC))).toHaveLength(1);

@@ -47,7 +47,8 @@ describe('sandboxTransport (in-process)', () => {
     const controller = new AbortController();
     const sent = transport.send({ url: `${ADDRESS}/api`, method: 'POST', headers: {}, body: '{}', signal: controller.signal });
     controller.abort();
-    await expect(sent).rejects.toBeDefined();
+    // The signal's own reason (an AbortError), as fetch rejects: the client tells a cancel from a failure by it.
+    await expect(sent).rejects.toBe(controller.signal.reason);
   });
 
   it('lets the client see quota exhaustion as an account error that stops everything', async () => {

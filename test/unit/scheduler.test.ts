@@ -2,47 +2,34 @@ import { AnswerCache } from '../../src/core/answer-cache';
 import type { SearchResult } from '../../src/core/client';
 import { AccountError, CancelledError, ServiceUnreachableError } from '../../src/core/errors';
 import { ALL_LISTS, listdataForRegistries, registriesOf, unionListdata, type Listdata } from '../../src/core/listdata';
-import type { SearchQuery } from '../../src/core/query';
+import { subjectKey, type SearchQuery } from '../../src/core/query';
 import type { RegistryKey } from '../../src/core/registries';
-import { parseEnvelope } from '../../src/core/schema';
 import { RequestScheduler, type SchedulerOptions } from '../../src/core/scheduler';
 import { memoryStorage } from '../../src/core/storage';
+import { everyListAnswer, fakeService as sharedFakeService } from '../support/fake-service';
 
 const PEPS = listdataForRegistries(['peps']);
 const SANCTIONS = listdataForRegistries(['psanctions']);
 const LOST = listdataForRegistries(['lostdocs']);
 
-interface Call {
-  query: SearchQuery;
-  signal?: AbortSignal;
+/** The scheduler tests' service: every registry the listdata selects answers, names starting with "Hit" with one hit. */
+function fakeService(options: { gated?: boolean; registryErrors?: Partial<Record<RegistryKey, string>>; fail?: () => unknown } = {}) {
+  return sharedFakeService({ gated: options.gated, delayMs: 1, answer: everyListAnswer(options.registryErrors), fail: options.fail });
 }
 
-/** A service double: answers every registry the listdata selects, one hit per registry for names starting with "Hit". */
-function fakeService(options: { delayMs?: number; registryErrors?: Partial<Record<RegistryKey, string>>; fail?: () => unknown } = {}) {
-  const calls: Call[] = [];
-  let active = 0;
-  let maxActive = 0;
-  const search = async (query: SearchQuery, opts: { signal?: AbortSignal } = {}): Promise<SearchResult> => {
-    calls.push({ query, signal: opts.signal });
-    active++;
-    maxActive = Math.max(maxActive, active);
-    try {
-      if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
-      const failure = options.fail?.();
-      if (failure) throw failure;
-      const result: Record<string, unknown> = {};
-      for (const key of registriesOf(query.listdata ?? ALL_LISTS)) {
-        const error = options.registryErrors?.[key];
-        if (error) result[key] = error;
-        else result[key] = query.name?.startsWith('Hit') ? [{ name: query.name, percent: 91, level: 'Високий' }] : [];
-      }
-      const raw = { idrequest: String(calls.length), listdata: String(query.listdata ?? -1), result };
-      return { envelope: parseEnvelope(raw), servedBy: 'https://svc.test', attempts: [], durationMs: 1, method: 'POST', raw };
-    } finally {
-      active--;
-    }
-  };
-  return { search, calls, maxActive: () => maxActive };
+/** A promise the test resolves by hand: what a request or a storage call waits on instead of a clock. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+/** Waits, turn by turn, until the scheduler has reached the state the test names (never a fixed time). */
+async function until(reached: () => boolean): Promise<void> {
+  for (let turn = 0; !reached(); turn++) {
+    if (turn > 1000) throw new Error('the scheduler never reached the awaited state');
+    await new Promise((r) => setTimeout(r, 1));
+  }
 }
 
 function scheduler(search: SchedulerOptions['search'], extra: Partial<SchedulerOptions> = {}) {
@@ -87,33 +74,38 @@ describe('RequestScheduler: merging and dedupe', () => {
   });
 
   it('lets a later ask covered by a request in flight wait for it instead of asking again', async () => {
-    const svc = fakeService({ delayMs: 30 });
+    const svc = fakeService({ gated: true });
     const s = scheduler(svc.search);
     const first = s.ask(q('Hit Ivan', unionListdata(PEPS, SANCTIONS)));
-    await new Promise((r) => setTimeout(r, 10)); // the first request is on the wire now
-    expect(svc.calls).toHaveLength(1);
-    const second = await s.ask(q('Hit Ivan', SANCTIONS));
+    await svc.reached(1); // the first request is on the wire now
+    const asked = s.ask(q('Hit Ivan', SANCTIONS));
+    await until(() => s.stats.merged === 1); // the second ask joined the request on the wire
+    svc.release();
+    const second = await asked;
     await first;
     expect(svc.calls).toHaveLength(1);
     expect(second.summary.registries.map((r) => r.key)).toEqual(['psanctions']);
   });
 
   it('asks again for listdata that the request in flight does not cover', async () => {
-    const svc = fakeService({ delayMs: 30 });
+    const svc = fakeService({ gated: true });
     const s = scheduler(svc.search);
     const first = s.ask(q('Hit Ivan', PEPS));
-    await new Promise((r) => setTimeout(r, 10));
-    await Promise.all([first, s.ask(q('Hit Ivan', LOST))]);
+    await svc.reached(1); // the PEP request is on the wire and stays there
+    const lost = s.ask(q('Hit Ivan', LOST));
+    await svc.reached(2);
+    svc.release();
+    await Promise.all([first, lost]);
     expect(svc.calls).toHaveLength(2);
     expect(svc.calls[1].query.listdata).toBe(LOST);
   });
 
   it('keeps at most `concurrency` requests on the wire', async () => {
-    const svc = fakeService({ delayMs: 15 });
+    const svc = fakeService();
     const s = scheduler(svc.search, { concurrency: 2 });
     await Promise.all(Array.from({ length: 7 }, (_, i) => s.ask(q(`Person ${i}`, PEPS))));
     expect(svc.calls).toHaveLength(7);
-    expect(svc.maxActive()).toBe(2);
+    expect(svc.maxInFlight).toBe(2);
   });
 
   it('reports "all lists" answers for what came back, not for all 18 registries', async () => {
@@ -157,10 +149,11 @@ describe('RequestScheduler: cache', () => {
   it('does not ask again while an answer is still being written to a slow cache', async () => {
     const svc = fakeService();
     const backing = memoryStorage();
+    const writes = gate();
     const slow = {
       ...backing,
       setItem: async (k: string, v: string) => {
-        await new Promise((r) => setTimeout(r, 40));
+        await writes.promise;
         await backing.setItem(k, v);
       },
     };
@@ -170,6 +163,7 @@ describe('RequestScheduler: cache', () => {
     const second = await s.ask(q('Hit Ivan', PEPS));
     expect(svc.calls).toHaveLength(1);
     expect(second.summary).toEqual(first.summary);
+    writes.open();
     await s.idle();
     const third = await s.ask(q('Hit Ivan', PEPS));
     expect(third.fromCache).toBe(true);
@@ -252,14 +246,23 @@ describe('RequestScheduler: failures and bounds', () => {
   it('stops sending after an account error only for accountHaltMs when given', async () => {
     let account = true;
     const svc = fakeService({ fail: () => (account ? new AccountError(8, 403, 'ended') : null) });
-    const s = scheduler(svc.search, { accountHaltMs: 40 });
-    await expect(s.ask(q('A', PEPS))).rejects.toBeInstanceOf(AccountError);
-    account = false;
-    await expect(s.ask(q('B', PEPS))).rejects.toBeInstanceOf(AccountError);
-    expect(svc.calls).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 50));
-    await expect(s.ask(q('B', PEPS))).resolves.toMatchObject({ fromCache: false });
-    expect(svc.calls).toHaveLength(2);
+    // The halt is measured on the wall clock: the test moves that clock instead of waiting.
+    const realNow = Date.now.bind(Date);
+    let skewMs = 0;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + skewMs);
+    try {
+      const s = scheduler(svc.search, { accountHaltMs: 40_000 });
+      await expect(s.ask(q('A', PEPS))).rejects.toBeInstanceOf(AccountError);
+      account = false;
+      skewMs = 39_000;
+      await expect(s.ask(q('B', PEPS))).rejects.toBeInstanceOf(AccountError);
+      expect(svc.calls).toHaveLength(1);
+      skewMs = 41_000;
+      await expect(s.ask(q('B', PEPS))).resolves.toMatchObject({ fromCache: false });
+      expect(svc.calls).toHaveLength(2);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('rejects within its timeout when the service never answers, even if the search ignores its signal', async () => {
@@ -271,7 +274,7 @@ describe('RequestScheduler: failures and bounds', () => {
   });
 
   it('aborts the request signal on timeout', async () => {
-    const svc = fakeService({ delayMs: 200 });
+    const svc = fakeService({ gated: true });
     const s = scheduler(svc.search, { timeoutMs: 20 });
     await expect(s.ask(q('A', PEPS))).rejects.toBeInstanceOf(ServiceUnreachableError);
     expect(svc.calls[0].signal?.aborted).toBe(true);
@@ -289,28 +292,29 @@ describe('RequestScheduler: failures and bounds', () => {
   });
 
   it('skips a queued request whose askers all left, but lets one on the wire finish and be cached', async () => {
-    const svc = fakeService({ delayMs: 20 });
+    const svc = fakeService({ gated: true });
     const cache = new AnswerCache({ storage: memoryStorage() });
     const s = scheduler(svc.search, { concurrency: 1, cache });
     const onWire = new AbortController();
     const queued = new AbortController();
     const a = s.ask(q('Hit A', PEPS), { signal: onWire.signal });
     const b = s.ask(q('Hit B', PEPS), { signal: queued.signal });
-    await new Promise((r) => setTimeout(r, 8));
+    await svc.reached(1); // A holds the one slot, B waits for it
     onWire.abort();
     queued.abort();
     await expect(a).rejects.toBeInstanceOf(CancelledError);
     await expect(b).rejects.toBeInstanceOf(CancelledError);
+    svc.release();
     await s.idle();
     expect(svc.calls.map((c) => c.query.name)).toEqual(['Hit A']);
-    expect(await cache.get((await import('../../src/core/query')).subjectKey(q('Hit A')), PEPS)).not.toBeNull();
+    expect(await cache.get(subjectKey(q('Hit A')), PEPS)).not.toBeNull();
   });
 
   it('cancelAll settles everything pending', async () => {
-    const svc = fakeService({ delayMs: 50 });
+    const svc = fakeService({ gated: true });
     const s = scheduler(svc.search);
     const asks = [s.ask(q('A', PEPS)), s.ask(q('B', PEPS))];
-    await new Promise((r) => setTimeout(r, 10));
+    await svc.reached(2); // both on the wire
     const late = s.ask(q('C', PEPS));
     s.cancelAll();
     const settled = await Promise.allSettled([...asks, late]);
@@ -320,12 +324,16 @@ describe('RequestScheduler: failures and bounds', () => {
 
 describe('RequestScheduler: review fixes', () => {
   it('widens a request still waiting for a slot instead of paying for a second one for the same subject', async () => {
-    const svc = fakeService({ delayMs: 20 });
+    const svc = fakeService({ gated: true });
     const s = scheduler(svc.search, { concurrency: 1 });
     const busy = s.ask(q('Someone Else', PEPS));
     const pep = s.ask(q('Hit Ivan', PEPS));
-    await new Promise((r) => setTimeout(r, 8)); // both windows closed; Ivan's request waits for the slot
+    await svc.reached(1); // both windows closed; Ivan's request waits for the slot
     const sanctions = s.ask(q('Hit Ivan', SANCTIONS));
+    await until(() => s.stats.merged === 1); // it widened Ivan's queued request
+    svc.release(); // the busy request answers and frees the slot
+    await svc.reached(2);
+    svc.release();
     const [, pepAnswer, sanctionsAnswer] = await Promise.all([busy, pep, sanctions]);
     expect(svc.calls.map((c) => c.query.name)).toEqual(['Someone Else', 'Hit Ivan']);
     expect(svc.calls[1].query.listdata).toBe(unionListdata(PEPS, SANCTIONS));
@@ -335,17 +343,22 @@ describe('RequestScheduler: review fixes', () => {
 
   it('keeps every list of a subject in the cache when a narrower request on the wire finishes after a wider one', async () => {
     const svc = fakeService();
+    const answers = [gate(), gate()];
     let call = 0;
-    // The first request is slow, the second fast: their answers reach the cache in the other order.
+    // The first request is held until the second has answered: their answers reach the cache in the other order.
     const search: SchedulerOptions['search'] = async (query, options) => {
-      const delay = call++ === 0 ? 40 : 5;
-      await new Promise((r) => setTimeout(r, delay));
+      await answers[call++].promise;
       return svc.search(query, options);
     };
     const s = scheduler(search, { cache: new AnswerCache({ storage: memoryStorage() }) });
     const pep = s.ask(q('Hit Ivan', PEPS));
-    await new Promise((r) => setTimeout(r, 10)); // the PEP request is on the wire
-    await Promise.all([pep, s.ask(q('Hit Ivan', SANCTIONS))]);
+    await until(() => call === 1); // the PEP request is on the wire
+    const sanctions = s.ask(q('Hit Ivan', SANCTIONS));
+    await until(() => call === 2);
+    answers[1].open();
+    await sanctions;
+    answers[0].open();
+    await pep;
     await s.idle();
     const again = await Promise.all([s.ask(q('Hit Ivan', PEPS)), s.ask(q('Hit Ivan', SANCTIONS))]);
     expect(again.map((a) => a.fromCache)).toEqual([true, true]);
@@ -355,17 +368,21 @@ describe('RequestScheduler: review fixes', () => {
   it('cancelAll also reaches asks whose batch is still reading the cache, and sends nothing for them', async () => {
     const svc = fakeService();
     const backing = memoryStorage();
+    const reading = gate();
+    const lookup = gate();
     const slowKeys = {
       ...backing,
       keys: async () => {
-        await new Promise((r) => setTimeout(r, 40));
+        reading.open();
+        await lookup.promise;
         return backing.keys();
       },
     };
     const s = scheduler(svc.search, { cache: new AnswerCache({ storage: slowKeys }) });
     const pending = s.ask(q('Hit Ivan', PEPS));
-    await new Promise((r) => setTimeout(r, 10)); // the batch is inside the cache lookup now
+    await reading.promise; // the batch is inside the cache lookup now
     s.cancelAll();
+    lookup.open();
     await expect(pending).rejects.toBeInstanceOf(CancelledError);
     await s.idle();
     expect(svc.calls).toHaveLength(0);

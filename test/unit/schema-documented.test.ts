@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { z } from 'zod';
 import { REGISTRY_KEYS, type RegistryKey } from '../../src/core/registries';
 import {
@@ -18,14 +16,12 @@ import {
   type RegistryItemMap,
   type SanctionEntry,
 } from '../../src/core/schema';
+import { fixtureJson } from '../support/fixtures';
 
-function fixture(name: string): unknown {
-  return JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'answers', name), 'utf8'));
-}
 
 type Json = Record<string, unknown>;
-const postRaw = fixture('post-all-registries.json') as Json;
-const getRaw = fixture('get-all-registries.json') as Json[];
+const postRaw = fixtureJson<Json>('post-all-registries.json');
+const getRaw = fixtureJson<Json[]>('get-all-registries.json');
 
 function itemsOf<K extends RegistryKey>(envelope: ParsedEnvelope, key: K): RegistryItemMap[K][] {
   const outcome = envelope.registries[key];
@@ -212,7 +208,7 @@ describe('GET fixture with every registry', () => {
 
 describe('smaller documented answers', () => {
   test('nothing found: every asked registry ok and empty', () => {
-    const raw = fixture('get-nothing-found.json');
+    const raw = fixtureJson('get-nothing-found.json');
     const [envelope] = parseGetAnswer(raw);
     expect(envelope.registries).toEqual({
       psanctions: { status: 'ok', items: [] },
@@ -226,7 +222,7 @@ describe('smaller documented answers', () => {
   });
 
   test('one lost-document hit', () => {
-    const raw = fixture('post-lostdocs-hit.json');
+    const raw = fixtureJson('post-lostdocs-hit.json');
     const envelope = parsePostAnswer(raw);
     expect(itemsOf(envelope, 'lostdocs')).toEqual([
       {

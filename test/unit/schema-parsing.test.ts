@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   AnswerShapeError,
   envelopeSchema,
@@ -16,10 +14,8 @@ import {
   postAnswerSchema,
   wantedItemSchema,
 } from '../../src/core/schema';
+import { fixtureJson } from '../support/fixtures';
 
-function fixture(name: string): unknown {
-  return JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'answers', name), 'utf8'));
-}
 
 describe('lenient field coercions', () => {
   test.each([
@@ -208,8 +204,8 @@ describe('envelope shape', () => {
 
   test('the lenient readers as zod schemas', () => {
     expect(envelopeSchema.parse({ idrequest: 'a' }).header.idrequest).toBe('a');
-    expect(postAnswerSchema.parse(fixture('post-lostdocs-hit.json')).registries.lostdocs?.status).toBe('ok');
-    expect(getAnswerSchema.parse(fixture('get-nothing-found.json'))).toHaveLength(1);
+    expect(postAnswerSchema.parse(fixtureJson('post-lostdocs-hit.json')).registries.lostdocs?.status).toBe('ok');
+    expect(getAnswerSchema.parse(fixtureJson('get-nothing-found.json'))).toHaveLength(1);
     const failed = getAnswerSchema.safeParse([]);
     expect(failed.success).toBe(false);
     expect(failed.error?.issues[0].message).toBe('the array holds no envelope');
@@ -222,7 +218,7 @@ describe('parseServiceError', () => {
     ['error-4xx-ip.json', { error: 2, message: 'IP-адреса 203.0.113.17 відсутня у списку дозволених' }],
     ['error-4xx-string-code.json', { error: 105, message: 'Некоректне значення lowranklimit' }],
   ])('%s', (name, expected) => {
-    expect(parseServiceError(fixture(name))).toEqual(expected);
+    expect(parseServiceError(fixtureJson(name))).toEqual(expected);
   });
 
   test.each([
@@ -241,8 +237,8 @@ describe('parseServiceError', () => {
   );
 
   test('documented envelopes are never read as error bodies', () => {
-    expect(parseServiceError(fixture('post-all-registries.json'))).toBeNull();
-    expect(parseServiceError(fixture('get-all-registries.json'))).toBeNull();
+    expect(parseServiceError(fixtureJson('post-all-registries.json'))).toBeNull();
+    expect(parseServiceError(fixtureJson('get-all-registries.json'))).toBeNull();
   });
 });
 

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { RegistryKey } from '../../src/core/registries';
 import {
   checkEnvelopeStrict,
@@ -9,10 +7,8 @@ import {
   type ParsedEnvelope,
   type RegistryItemMap,
 } from '../../src/core/schema';
+import { fixtureJson } from '../support/fixtures';
 
-function fixture(name: string): unknown {
-  return JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'answers', name), 'utf8'));
-}
 
 function itemsOf<K extends RegistryKey>(envelope: ParsedEnvelope, key: K): RegistryItemMap[K][] {
   const outcome = envelope.registries[key];
@@ -22,7 +18,7 @@ function itemsOf<K extends RegistryKey>(envelope: ParsedEnvelope, key: K): Regis
 
 describe('envelope key spellings', () => {
   test('variant spellings land on the documented names', () => {
-    const envelope = parsePostAnswer(fixture('quirk-key-spellings.json'));
+    const envelope = parsePostAnswer(fixtureJson('quirk-key-spellings.json'));
     expect(envelope.header).toEqual({
       idinternal: 'row-3',
       idsubjectFM: 'demo-subject',
@@ -40,7 +36,7 @@ describe('envelope key spellings', () => {
   });
 
   test('when both spellings come, the documented one wins and the other is kept and reported', () => {
-    const [envelope] = parseGetAnswer(fixture('quirk-key-duplicates.json'));
+    const [envelope] = parseGetAnswer(fixtureJson('quirk-key-duplicates.json'));
     expect(envelope.header.idrequest).toBe('R-DOCUMENTED');
     expect(envelope.header.idinternal).toBe('row-4');
     expect(envelope.extraHeader).toEqual({ iDrequest: 'R-VARIANT', IDinternal: 'row-4-variant' });
@@ -53,7 +49,7 @@ describe('envelope key spellings', () => {
 
 describe('dateResponse with milliseconds', () => {
   test('is kept as sent and parses to the same instant as the documented format', () => {
-    const [envelope] = parseGetAnswer(fixture('quirk-iso-date-ms.json'));
+    const [envelope] = parseGetAnswer(fixtureJson('quirk-iso-date-ms.json'));
     expect(envelope.header.dateResponse).toBe('2024-03-15T10:22:33.123');
     expect(envelope.problems).toEqual([]);
     const date = parseServiceDate(envelope.header.dateResponse);
@@ -64,7 +60,7 @@ describe('dateResponse with milliseconds', () => {
 });
 
 describe('numbers, numeric strings, booleans and nulls swapped', () => {
-  const envelope = parsePostAnswer(fixture('quirk-swapped-types.json'));
+  const envelope = parsePostAnswer(fixtureJson('quirk-swapped-types.json'));
 
   test('the answer reads without problems', () => {
     expect(envelope.problems).toEqual([]);
@@ -138,7 +134,7 @@ describe('numbers, numeric strings, booleans and nulls swapped', () => {
 });
 
 describe('registry error strings', () => {
-  const envelope = parsePostAnswer(fixture('quirk-registry-errors.json'));
+  const envelope = parsePostAnswer(fixtureJson('quirk-registry-errors.json'));
 
   test.each([
     ['peps', 9000, "Відсутнє з'єднання з реєстром"],
@@ -158,7 +154,7 @@ describe('registry error strings', () => {
 });
 
 describe('one malformed block next to good ones', () => {
-  const envelope = parsePostAnswer(fixture('quirk-malformed-block.json'));
+  const envelope = parsePostAnswer(fixtureJson('quirk-malformed-block.json'));
 
   test('good blocks are untouched', () => {
     expect(envelope.registries.peps).toEqual({
@@ -211,7 +207,7 @@ describe('one malformed block next to good ones', () => {
 });
 
 describe('unknown registry keys', () => {
-  const [envelope] = parseGetAnswer(fixture('quirk-unknown-registry-key.json'));
+  const [envelope] = parseGetAnswer(fixtureJson('quirk-unknown-registry-key.json'));
 
   test('are kept as they came, and do not disturb known ones', () => {
     expect(envelope.unknownResultKeys).toEqual({
@@ -228,7 +224,7 @@ describe('unknown registry keys', () => {
 });
 
 describe('unknown item fields', () => {
-  const envelope = parsePostAnswer(fixture('quirk-unknown-item-fields.json'));
+  const envelope = parsePostAnswer(fixtureJson('quirk-unknown-item-fields.json'));
 
   test('are kept on records, nested records and country blocks', () => {
     const pep = itemsOf(envelope, 'peps')[0];
@@ -244,12 +240,12 @@ describe('unknown item fields', () => {
   });
 
   test('strict mode allows them too', () => {
-    expect(checkEnvelopeStrict(fixture('quirk-unknown-item-fields.json'))).toEqual([]);
+    expect(checkEnvelopeStrict(fixtureJson('quirk-unknown-item-fields.json'))).toEqual([]);
   });
 });
 
 describe('long multi-line free text starting with formula characters', () => {
-  const raw = fixture('quirk-multiline-remark.json') as { result: { psanctions: { sanction: { remark: string }[] }[] } };
+  const raw = fixtureJson('quirk-multiline-remark.json') as { result: { psanctions: { sanction: { remark: string }[] }[] } };
   const envelope = parsePostAnswer(raw);
 
   test('is carried byte for byte (making it safe for a cell is the Excel layer\'s job)', () => {

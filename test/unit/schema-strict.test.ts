@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   checkEnvelopeStrict,
   checkGetAnswerStrict,
@@ -9,16 +7,14 @@ import {
   strictGetAnswerSchema,
   strictPostAnswerSchema,
 } from '../../src/core/schema';
+import { fixtureJson } from '../support/fixtures';
 
 type Json = Record<string, unknown>;
 
-function fixture(name: string): Json {
-  return JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'answers', name), 'utf8')) as Json;
-}
 
 /** A fresh copy of the documented POST answer, edited at a dotted path ("result.peps.0.percent"). */
 function postWith(path: string, edit: { set: unknown } | { remove: true }): Json {
-  const raw = fixture('post-all-registries.json');
+  const raw = fixtureJson('post-all-registries.json');
   const keys = path.split('.');
   let node = raw as Record<string, unknown>;
   for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
@@ -67,7 +63,7 @@ describe('strict check flags each deviation from the documented types', () => {
   });
 
   test('variant key spellings are flagged with the documented one', () => {
-    const raw = fixture('post-all-registries.json');
+    const raw = fixtureJson('post-all-registries.json');
     raw.iDrequest = raw.idrequest;
     delete raw.idrequest;
     const result = raw.result as Json;
@@ -89,9 +85,9 @@ describe('strict check flags each deviation from the documented types', () => {
 
   test('the quirk fixtures are flagged (they are not documented answers)', () => {
     for (const name of ['quirk-key-spellings.json', 'quirk-swapped-types.json', 'quirk-malformed-block.json']) {
-      expect(checkEnvelopeStrict(fixture(name)).length).toBeGreaterThan(0);
+      expect(checkEnvelopeStrict(fixtureJson(name)).length).toBeGreaterThan(0);
     }
-    expect(checkEnvelopeStrict(fixture('quirk-swapped-types.json'))).toEqual(
+    expect(checkEnvelopeStrict(fixtureJson('quirk-swapped-types.json'))).toEqual(
       expect.arrayContaining([
         'idinternal: expected string, got number',
         'peps[0].idpep: expected number, got string',
@@ -122,7 +118,7 @@ describe('strict check allows what the document allows', () => {
   });
 
   test('an error text on any registry', () => {
-    const raw = fixture('quirk-registry-errors.json');
+    const raw = fixtureJson('quirk-registry-errors.json');
     expect(checkEnvelopeStrict(raw)).toEqual([]);
   });
 
@@ -144,7 +140,7 @@ describe('address_mreg differs between forms', () => {
   });
 
   test('GET form wants a number', () => {
-    const raw = fixture('post-all-registries.json');
+    const raw = fixtureJson('post-all-registries.json');
     expect(checkEnvelopeStrict(raw, { form: 'get' })).toEqual(['edrfullinfo[0].address_mreg: expected number, got string']);
     expect(checkGetAnswerStrict([raw])).toEqual(['[0].edrfullinfo[0].address_mreg: expected number, got string']);
   });
@@ -160,30 +156,30 @@ describe('answer forms', () => {
     const envelope = postWith('result.peps.0.percent', { set: '100' });
     expect(checkGetAnswerStrict(envelope)).toEqual(['expected array, got object']);
     expect(checkGetAnswerStrict([{ idrequest: 'a' }, 'x'])).toEqual(['[1]: expected object, got string']);
-    const get = fixture('get-all-registries.json') as unknown as Json[];
+    const get = fixtureJson('get-all-registries.json') as unknown as Json[];
     (((get[0].result as Json).peps as Json[])[0] as Json).percent = '100';
     expect(checkGetAnswerStrict(get)).toEqual(['[0].peps[0].percent: expected number, got string']);
   });
 
   test('POST answer must be one envelope', () => {
-    expect(checkPostAnswerStrict([fixture('post-lostdocs-hit.json')])).toEqual(['expected object, got array']);
+    expect(checkPostAnswerStrict([fixtureJson('post-lostdocs-hit.json')])).toEqual(['expected object, got array']);
     expect(checkEnvelopeStrict('text')).toEqual(['expected object, got string']);
   });
 
   test('the strict zod schemas agree with the checkers', () => {
-    expect(strictPostAnswerSchema.safeParse(fixture('post-all-registries.json')).success).toBe(true);
-    expect(strictGetAnswerSchema.safeParse(fixture('get-all-registries.json')).success).toBe(true);
-    expect(strictPostAnswerSchema.safeParse(fixture('quirk-swapped-types.json')).success).toBe(false);
+    expect(strictPostAnswerSchema.safeParse(fixtureJson('post-all-registries.json')).success).toBe(true);
+    expect(strictGetAnswerSchema.safeParse(fixtureJson('get-all-registries.json')).success).toBe(true);
+    expect(strictPostAnswerSchema.safeParse(fixtureJson('quirk-swapped-types.json')).success).toBe(false);
   });
 });
 
 describe('4XX error body', () => {
   test.each(['error-4xx-quota.json', 'error-4xx-ip.json'])('%s is documented', (name) => {
-    expect(checkServiceErrorStrict(fixture(name))).toEqual([]);
+    expect(checkServiceErrorStrict(fixtureJson(name))).toEqual([]);
   });
 
   test('deviations are flagged', () => {
-    expect(checkServiceErrorStrict(fixture('error-4xx-string-code.json'))).toEqual([
+    expect(checkServiceErrorStrict(fixtureJson('error-4xx-string-code.json'))).toEqual([
       'error: expected number, got nothing',
       'message: expected string, got nothing',
     ]);

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS } from '../../src/core/settings';
 import { App } from '../../src/taskpane/App';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import type { HostTheme } from '../../src/taskpane/services';
-import { fakeServices } from './taskpane-fakes';
+import { fakeServices } from '../support/taskpane-fakes';
 import { loadAllParts } from '../../src/taskpane/lazy-parts';
 
 // The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
@@ -104,7 +104,7 @@ describe('App', () => {
     expect(screen.getByTestId('bulk-panel')).toBeVisible();
     expect(bulkProps.at(-1)).toEqual({ services, lang: 'uk' });
     const banner = screen.getAllByTestId('sandbox-banner').find((b) => b.closest('[hidden]') === null);
-    expect(banner).toBeDefined();
+    expect(banner).toBeVisible();
   });
 
   // Tab order itself needs a real layout (tabster skips elements jsdom reports as zero-sized):

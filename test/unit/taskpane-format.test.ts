@@ -2,13 +2,13 @@ import { coreMessages } from '../../src/core/messages';
 import { summarize, verdictText } from '../../src/core/summary';
 import { countryName, formatServiceDate, hasContent, isCountryBlock, isLinkItem, riskFlagsOf, safeHref } from '../../src/taskpane/field-format';
 import { fieldLabel } from '../../src/taskpane/field-labels';
-import { taskpaneMessages } from '../../src/taskpane/messages';
 import { resultsMessages as resultsText } from '../../src/taskpane/results-messages';
 import { REGISTRY_VIEWS } from '../../src/taskpane/registry-views';
 import { summaryRows } from '../../src/taskpane/summary-rows';
 import { luminance, themeKindFor } from '../../src/taskpane/theme';
 import { REGISTRY_KEYS } from '../../src/core/registries';
-import { fixtureJson, searchResultFrom } from './taskpane-fakes';
+import { searchResultFrom } from '../support/taskpane-fakes';
+import { fixtureJson } from '../support/fixtures';
 
 describe('themeKindFor', () => {
   it.each([

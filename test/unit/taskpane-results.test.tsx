@@ -7,10 +7,10 @@ import { REGISTRY_KEYS, registryDef, type RegistryKey } from '../../src/core/reg
 import { parseRegistryErrorText } from '../../src/core/schema';
 import { hitStrength, levelText, registryErrorText, summarize } from '../../src/core/summary';
 import { formatServiceDate } from '../../src/taskpane/field-format';
-import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import { resultsMessages as resultsText } from '../../src/taskpane/results-messages';
 import { ResultsView, formatReceivedAt } from '../../src/taskpane/ResultsView';
-import { fixtureJson, searchResultFrom } from './taskpane-fakes';
+import { searchResultFrom } from '../support/taskpane-fakes';
+import { fixtureJson } from '../support/fixtures';
 import { loadAllParts } from '../../src/taskpane/lazy-parts';
 
 // The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.

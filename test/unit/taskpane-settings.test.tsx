@@ -1,6 +1,6 @@
 import '../support/ui-setup';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Lang } from '../../src/core/i18n';
 import { DEFAULT_SETTINGS, maskSecret, type Settings } from '../../src/core/settings';
@@ -12,7 +12,8 @@ import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import { settingsMessages as settingsText } from '../../src/taskpane/settings-messages';
 import { SettingsPanel } from '../../src/taskpane/SettingsPanel';
 import { formFromSettings, validateSettingsForm, type SettingsFormValues } from '../../src/taskpane/settings-form';
-import { fakeServices, fixtureJson, json, scriptedTransport, type FakeServices } from './taskpane-fakes';
+import { fakeServices, json, scriptedTransport, type FakeServices } from '../support/taskpane-fakes';
+import { fixtureJson } from '../support/fixtures';
 import { loadAllParts } from '../../src/taskpane/lazy-parts';
 
 // The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
@@ -118,10 +119,14 @@ function input(label: string | RegExp): HTMLInputElement {
   return screen.getByLabelText(label) as HTMLInputElement;
 }
 
+/**
+ * One paste per field, not one keystroke each: the form reads what a field holds, and every
+ * keystroke would re-render the whole panel (most of this suite's time when it typed).
+ */
 async function fill(label: string | RegExp, value: string) {
   const el = input(label);
   await user.clear(el);
-  if (value) await user.type(el, value);
+  if (value) await user.paste(value);
 }
 
 describe('SettingsPanel', () => {

@@ -7,7 +7,7 @@ import type { Lang } from '../../src/core/i18n';
 import { parseEnvelope } from '../../src/core/schema';
 import { SettingsPanel } from '../../src/taskpane/SettingsPanel';
 import { storageMessages } from '../../src/taskpane/storage-messages';
-import { fakeServices, type FakeServices } from './taskpane-fakes';
+import { fakeServices, type FakeServices } from '../support/taskpane-fakes';
 
 // Issue 11, item 8: the settings say truthfully where things are kept, and can empty the answer cache.
 const user = userEvent.setup({ delay: null });

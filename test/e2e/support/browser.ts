@@ -115,7 +115,7 @@ export async function unpackBundledChromium(): Promise<string> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > LOCK_STALE_MS) fs.rmSync(LOCK, { recursive: true, force: true });
-      else if (Date.now() - started > LOCK_STALE_MS) throw new Error(`waited too long for ${LOCK}: remove it if no test is running`);
+      else if (Date.now() - started > LOCK_STALE_MS) throw new Error(`waited too long for ${LOCK}: remove it if no test is running`, { cause: error });
       else await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
@@ -126,7 +126,7 @@ export async function unpackBundledChromium(): Promise<string> {
     if (!isExecutable(file)) throw new Error(`@sparticuz/chromium unpacked to ${file}, which is not executable`);
     return file;
   } catch (error) {
-    throw new Error(`The npm-installed Chromium (@sparticuz/chromium) could not be unpacked: ${(error as Error).message}. Run npm ci, or set CHROMIUM_PATH.`);
+    throw new Error(`The npm-installed Chromium (@sparticuz/chromium) could not be unpacked: ${(error as Error).message}. Run npm ci, or set CHROMIUM_PATH.`, { cause: error });
   } finally {
     fs.rmSync(LOCK, { recursive: true, force: true });
   }

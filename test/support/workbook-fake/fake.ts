@@ -184,6 +184,8 @@ export class WorkbookFake implements BatchHost {
    */
   install(target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): () => void {
     const previous = { Excel: target.Excel, OfficeExtension: target.OfficeExtension, Office: target.Office };
+    // Excel.RequestContext must stay a `function` (callers `new` it), so it cannot close over an arrow's `this`.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const fake = this;
     // Only where no Office global exists: a test's own Office stand-in stays in charge.
     if (target.Office === undefined) {

@@ -1,5 +1,5 @@
 /**
- * The workbook's state: what Excel holds after each sync. The proxies in proxies.ts only ever
+ * The workbook's state: what Excel holds after each sync. The proxies in proxies/ only ever
  * touch it from inside a sync, so "queued but not synced" is observable in tests.
  */
 import { EXCEL_MAX_COLUMNS, EXCEL_MAX_ROWS, intersectRects, type CellRect } from '../../../src/excel/a1';

@@ -1,5 +1,5 @@
 /** Range formatting (font, fill, widths, autofit) and conditional formats. */
-import { EXCEL_MAX_COLUMNS, intersectRects } from '../../../../src/excel/a1';
+import { intersectRects } from '../../../../src/excel/a1';
 import { FakeOfficeError } from '../errors';
 import { DEFAULT_COLUMN_WIDTH, type CellStyle, type ConditionalFormatRecord } from '../model';
 import { FakeClientObject, FakeClientResult, forEachCell, must } from './client-object';

@@ -1,6 +1,4 @@
 /** Fakes shared by the task-pane tests: a scripted transport, services over memory storage. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { CheckListsClient, type SearchResult } from '../../src/core/client';
 import type { LocalizedText } from '../../src/core/i18n';
 import { parsePostAnswer } from '../../src/core/schema';
@@ -11,16 +9,7 @@ import type { CellValue } from '../../src/bulk/columns';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/core/transport';
 import type { Connection } from '../../src/service/connection';
 import { detachedHost, type HostInfo, type TaskpaneServices } from '../../src/taskpane/services';
-
-export const FIXTURES = path.join(__dirname, '..', 'fixtures', 'answers');
-
-export function fixtureText(name: string): string {
-  return fs.readFileSync(path.join(FIXTURES, name), 'utf8');
-}
-
-export function fixtureJson(name: string): Record<string, unknown> {
-  return JSON.parse(fixtureText(name)) as Record<string, unknown>;
-}
+import { fixtureJson } from './fixtures';
 
 export type Reply = TransportResponse | Error | ((request: TransportRequest) => TransportResponse | Error);
 
