@@ -3,7 +3,7 @@ import { InvalidInputError } from '../core/errors';
 import { langFromLocale, type Lang, type LocalizedText } from '../core/i18n';
 import { coreMessages } from '../core/messages';
 import type { LoadedSettings } from '../core/settings-store';
-import { DEFAULT_SETTINGS, addressList, insecureAddresses, serviceMode, settingsAddressErrors, settingsSchema, type Settings } from '../core/settings';
+import { DEFAULT_SETTINGS, addressList, insecureAddresses, serviceMode, settingsAddressErrors, settingsSchema, type AddressPolicy, type Settings } from '../core/settings';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';
 
@@ -27,6 +27,8 @@ export interface CliConfig {
   warnings: LocalizedText[];
   /** Where the tokken came from, for the one line that says "using a tokken from ..." without showing it. */
   tokkenSource: 'env' | 'file' | null;
+  /** The address policy this run was started with (--insecure-http), for every later check of the settings. */
+  addressPolicy: AddressPolicy;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -159,7 +161,8 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
   }
   const settings = parsed.data;
   // The address policy of every surface (core/settings.ts): checked here so search, screen and the relay all obey it.
-  const addressErrors = settingsAddressErrors(settings, { insecureHttp: options.insecureHttp === true });
+  const addressPolicy: AddressPolicy = { insecureHttp: options.insecureHttp === true };
+  const addressErrors = settingsAddressErrors(settings, addressPolicy);
   if (addressErrors.length > 0) throw new InvalidInputError(addressErrors);
   const insecure = options.insecureHttp ? insecureAddresses(addressList(settings)) : [];
 
@@ -185,5 +188,6 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
     // Both languages, whatever the chosen one: a warning about the tokken in the clear must not be missed.
     warnings: [...file.warnings, ...insecure.map((address) => bilingual(coreMessages.text('address.insecureWarning', { address })))],
     tokkenSource,
+    addressPolicy,
   };
 }

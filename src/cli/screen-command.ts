@@ -133,7 +133,7 @@ export function screenOptions(args: ScreenArgs, config: CliConfig): RunOptions {
     search: args.search,
     lowranklimit: args.lowranklimit,
     concurrency: args.concurrency,
-  });
+  }, config.addressPolicy);
   if (!checked.ok) throw new InvalidInputError(checked.errors);
   return checked.options;
 }

@@ -21,6 +21,9 @@ export type CellArg = string | number | boolean | null | undefined;
 /** A matrix parameter: a range, or a scalar wrapped as [[value]]. */
 export type RangeArg = readonly (readonly CellArg[])[] | CellArg;
 
+/** What an evaluation reads of the runtime: the saved settings, the shared scheduler and the language. */
+export type EvalContext = Pick<RuntimeContext, 'settings' | 'scheduler' | 'lang'>;
+
 export interface CellErrorValue {
   kind: 'value' | 'na';
   message: string;
@@ -81,14 +84,14 @@ function registriesArg(range: RangeArg): (string | number)[] | undefined {
 }
 
 /** Registries given as names, a listdata number or a range of names, else the saved settings' (core's rule). */
-export function listdataOf(context: RuntimeContext, registries: RangeArg): Listdata {
+export function listdataOf(context: EvalContext, registries: RangeArg): Listdata {
   const checked = listdataFrom(context.settings, registriesArg(registries));
   if (!checked.ok) throw new InvalidInputError(checked.errors);
   return checked.value ?? ALL_LISTS;
 }
 
 /** Everything a request of this cell shares, checked by core's runOptionsFrom: the settings' addresses included. */
-export function cellRunOptions(context: RuntimeContext, registries: Listdata | RangeArg): RunOptions {
+export function cellRunOptions(context: EvalContext, registries: Listdata | RangeArg): RunOptions {
   const checked = runOptionsFrom(context.settings, { registries: typeof registries === 'bigint' ? registries : registriesArg(registries) });
   if (!checked.ok) throw new InvalidInputError(checked.errors);
   return checked.options;
@@ -126,7 +129,7 @@ export interface EvalOptions {
   signal?: AbortSignal;
 }
 
-async function ask(context: RuntimeContext, args: SubjectArgs, registries: Listdata | RangeArg, options: EvalOptions) {
+async function ask(context: EvalContext, args: SubjectArgs, registries: Listdata | RangeArg, options: EvalOptions) {
   const validation = validateQuery(queryInput(args, cellRunOptions(context, registries)));
   if (!validation.ok) throw new InvalidInputError(validation.errors);
   return context.scheduler.ask(validation.query, { signal: options.signal });
@@ -155,7 +158,7 @@ function levelText(level: 'high' | 'low' | null, lang: Lang): string {
 
 /** PEP / SANCTIONS: one row of level, best percent and hit count. */
 export async function evalRegistryRow(
-  context: RuntimeContext,
+  context: EvalContext,
   registry: 'peps' | 'psanctions',
   args: SubjectArgs,
   options: EvalOptions = {},
@@ -173,7 +176,7 @@ function absentSummary(key: RegistryKey): RegistrySummary {
 }
 
 /** SCREEN: one row of hit counts, one per registry asked, in REGISTRIES' order. */
-export async function evalScreen(context: RuntimeContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<ResultRow[]> {
+export async function evalScreen(context: EvalContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<ResultRow[]> {
   const listdata = listdataOf(context, registries);
   const keys = registriesOf(listdata);
   if (isEmptySubject(args)) return [keys.map(() => '')];
@@ -191,13 +194,13 @@ export async function evalScreen(context: RuntimeContext, args: SubjectArgs, reg
 }
 
 /** REGISTRIES: the header labels matching SCREEN's columns. */
-export function evalRegistries(context: RuntimeContext, registries: RangeArg): ResultRow[] {
+export function evalRegistries(context: EvalContext, registries: RangeArg): ResultRow[] {
   const listdata = listdataOf(context, registries);
   return [registriesOf(listdata).map((key) => registryLabel(key, context.lang))];
 }
 
 /** LEVEL: the overall level over the registries asked. */
-export async function evalLevel(context: RuntimeContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<string> {
+export async function evalLevel(context: EvalContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<string> {
   const listdata = listdataOf(context, registries);
   if (isEmptySubject(args)) return '';
   const answer = await ask(context, args, listdata, options);
@@ -213,7 +216,7 @@ export async function evalLevel(context: RuntimeContext, args: SubjectArgs, regi
 }
 
 /** LOSTDOC: hit count in the lost-documents registry. */
-export async function evalLostDoc(context: RuntimeContext, doc: CellArg, doctype: CellArg, options: EvalOptions = {}): Promise<number | string> {
+export async function evalLostDoc(context: EvalContext, doc: CellArg, doctype: CellArg, options: EvalOptions = {}): Promise<number | string> {
   if (isEmptySubject({ doc })) return '';
   const answer = await ask(context, { doc, doctype }, listdataForRegistries(['lostdocs']), options);
   const r = answer.summary.registries.find((x) => x.key === 'lostdocs') ?? absentSummary('lostdocs');
