@@ -36,7 +36,8 @@ async function cli(argv: string[], lang: Lang, env: Record<string, string> = {})
   const io: CliIo = {
     stdout: { write: () => true },
     stderr: { write: (chunk: string) => ((stderr += chunk), true) },
-    env: { LANG: lang === 'uk' ? 'uk_UA.UTF-8' : 'en_US.UTF-8', ...env },
+    // Never the person's own config folder (state key), should a run get that far.
+    env: { LANG: lang === 'uk' ? 'uk_UA.UTF-8' : 'en_US.UTF-8', HOME: out, XDG_CONFIG_HOME: out, ...env },
     cwd: ROOT,
     platform: process.platform,
     interrupt: new AbortController().signal,
