@@ -1,6 +1,5 @@
 // The bulk engine's public face: plan a run, start it, resume it. Surfaces import from here.
 import { ALL_LISTS, listdataToString, registriesOf } from '../core/listdata';
-import type { ColumnMapping } from './columns';
 import { assertRunnable, assertSameInput, inputError } from './guards';
 import { planRun, type RunPlan, type RunQueryOptions } from './plan';
 import type { BulkDeps, BulkInput, BulkRun, NewRunParams, RunTuning } from './ports';
@@ -66,7 +65,7 @@ export function resumeBulkRun(state: RunState, input: BulkInput, deps: BulkDeps,
   // The decisions a re-screen carries live in the previous results, not in the state: a resume would drop them.
   if (state.meta.rescreenOf !== undefined) throw inputError('previous', 'previous.resumeUnsupported', rescreenMessages.text('previous.resumeUnsupported'));
   assertSameInput(state.meta, input);
-  const mapping = state.meta.mapping as ColumnMapping;
+  const mapping = state.meta.mapping;
   const options: RunQueryOptions = {
     listdata: BigInt(state.meta.options.listdata),
     search: state.meta.options.search,

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, open, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { recogniseColumns, type ColumnMapping } from '../bulk/columns';
+import { recogniseColumns } from '../bulk/columns';
 import { resumeBulkRun, startBulkRun, type AskFn, type BulkInput, type BulkProgress, type BulkRun, type BulkRunReport } from '../bulk';
 import { outcomesByKey, type RunMeta, type RunState } from '../bulk/state';
 import { planRun } from '../bulk/plan';
@@ -192,7 +192,7 @@ function describeService(service: RunMeta['service']): string {
  */
 function resumeFrom(read: RunState, input: BulkInput, note: (key: CliMessageKey, params?: Record<string, string | number>) => void): RunState {
   const meta = read.meta;
-  const plan = planRun(input.rows.slice(0, read.progress.written), meta.mapping as ColumnMapping, {
+  const plan = planRun(input.rows.slice(0, read.progress.written), meta.mapping, {
     listdata: BigInt(meta.options.listdata),
     search: meta.options.search,
     lowranklimit: meta.options.lowranklimit,
