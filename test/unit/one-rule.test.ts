@@ -5,7 +5,7 @@ import { AnswerCache } from '../../src/core/answer-cache';
 import type { Lang, LocalizedText } from '../../src/core/i18n';
 import { coreMessages } from '../../src/core/messages';
 import { RequestScheduler } from '../../src/core/scheduler';
-import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings';
+import { DEFAULT_SETTINGS, addressProblem, type Settings } from '../../src/core/settings';
 import { memoryStorage } from '../../src/core/storage';
 import { runCli } from '../../src/cli/main';
 import type { CliIo } from '../../src/cli/io';
@@ -171,5 +171,27 @@ describe('--insecure-http', () => {
     expect(flagged.stderr).toContain(warning.uk);
     // The run then stops at the next rule (lowranklimit), before anything is read or sent.
     expect(flagged.stderr).toContain(coreMessages.t('en', 'field.range.value', { value: '101', min: 0, max: 100 }));
+  });
+});
+
+describe('the address policy (core/settings.ts)', () => {
+  it.each([
+    ['https://checklists.example:9443', null, null],
+    ['http://localhost:8080', null, null],
+    ['http://127.0.0.1:9000', null, null],
+    ['http://127.45.6.7', null, null],
+    ['http://127.1', null, null],
+    ['http://[::1]:8080', null, null],
+    ['http://remote.example', 'address.http', null],
+    ['http://localhost.remote.example', 'address.http', null],
+    ['http://128.0.0.1', 'address.http', null],
+    ['http://[::2]', 'address.http', null],
+    ['ftp://remote.example', 'address.invalid', 'address.invalid'],
+    ['remote.example', 'address.invalid', 'address.invalid'],
+    ['https://user:pw@remote.example', 'address.credentials', 'address.credentials'],
+    ['http://remote.example/?tokken=x', 'address.http', 'address.query'],
+  ])('%s: %s, with --insecure-http %s', (address, plain, insecure) => {
+    expect(addressProblem(address)).toBe(plain);
+    expect(addressProblem(address, { insecureHttp: true })).toBe(insecure);
   });
 });
