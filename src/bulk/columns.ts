@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Lang } from '../core/i18n';
 import { bulkMessages } from './messages';
 
@@ -8,8 +9,9 @@ export type CellValue = string | number | boolean | null;
 export const COLUMN_ROLES = ['name', 'date', 'ipn', 'doc', 'namelat'] as const;
 export type ColumnRole = (typeof COLUMN_ROLES)[number];
 
-/** Role → 0-based column index in the input; a role left out is not used. */
-export type ColumnMapping = Partial<Record<ColumnRole, number>>;
+/** Role → 0-based column index in the input; a role left out is not used. Stored with a run, so read back by this schema. */
+export const columnMappingSchema = z.partialRecord(z.enum(COLUMN_ROLES), z.number().int().min(0));
+export type ColumnMapping = z.infer<typeof columnMappingSchema>;
 
 /**
  * Headers people actually write, in Ukrainian, Russian-influenced office Ukrainian and English,

@@ -1,5 +1,8 @@
-import type { RegistryKey } from '../core/registries';
+import { z } from 'zod';
+import { REGISTRY_KEYS, type RegistryKey } from '../core/registries';
 import { hitStrength, type MatchLevel } from '../core/summary';
+
+const MATCH_LEVELS = ['high', 'low'] as const satisfies readonly MatchLevel[];
 
 /**
  * One registry record that matched, reduced to what a reviewer scans in a list: which record,
@@ -7,15 +10,16 @@ import { hitStrength, type MatchLevel } from '../core/summary';
  * why the record matters. The full record stays one click away in the task pane; a bulk run
  * keeps only this, so fifty thousand rows never hold fifty thousand full answers.
  */
-export interface HitLine {
-  registry: RegistryKey;
-  id: string;
-  name: string;
-  percent: number | null;
-  level: MatchLevel | null;
-  birth: string;
-  details: string;
-}
+export const hitLineSchema = z.object({
+  registry: z.enum(REGISTRY_KEYS),
+  id: z.string(),
+  name: z.string(),
+  percent: z.number().nullable(),
+  level: z.enum(MATCH_LEVELS).nullable(),
+  birth: z.string(),
+  details: z.string(),
+});
+export type HitLine = z.infer<typeof hitLineSchema>;
 
 type Item = Record<string, unknown>;
 

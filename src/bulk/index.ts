@@ -142,7 +142,7 @@ function resumeOptions(state: RunState): RunQueryOptions {
 export function resumeBulkRun(state: RunState, input: BulkInput, deps: BulkDeps, tuning: RunTuning): BulkRun {
   const options = resumeOptions(state);
   if (input.rows.length !== state.meta.input.rowCount) assertSameInput(state.meta, { rowCount: input.rows.length, fingerprint: '' });
-  const scanned = scanRows(input.headers, input.rows, state.meta.mapping as ColumnMapping, options, new Date(state.meta.createdAt));
+  const scanned = scanRows(input.headers, input.rows, state.meta.mapping, options, new Date(state.meta.createdAt));
   assertSameInput(state.meta, { rowCount: input.rows.length, fingerprint: scanned.fingerprint });
   return new Runner({ meta: state.meta, rows: rowAccessOf(input.rows), plan: scanned.plan, resume: state, deps, tuning });
 }
@@ -152,7 +152,7 @@ export async function planResume(state: RunState, input: RunInput): Promise<RunP
   const options = resumeOptions(state);
   const rowCount = rowCountOf(input);
   if (rowCount !== state.meta.input.rowCount) assertSameInput(state.meta, { rowCount, fingerprint: '' });
-  const scanned = await scanInput(input, state.meta.mapping as ColumnMapping, options, new Date(state.meta.createdAt));
+  const scanned = await scanInput(input, state.meta.mapping, options, new Date(state.meta.createdAt));
   assertSameInput(state.meta, { rowCount, fingerprint: scanned.fingerprint });
   return scanned.plan;
 }

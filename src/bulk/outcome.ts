@@ -1,46 +1,51 @@
+import { z } from 'zod';
 import { CheckListsError, describeError, type ErrorKind } from '../core/errors';
-import type { LocalizedText } from '../core/i18n';
-import type { RegistryKey } from '../core/registries';
+import { REGISTRY_KEYS, type RegistryKey } from '../core/registries';
 import type { ParsedEnvelope } from '../core/schema';
 import { summarize, type MatchLevel, type Verdict } from '../core/summary';
-import { hitLine, type HitLine } from './hits';
+import { hitLine, hitLineSchema, type HitLine } from './hits';
 
 /**
  * What a bulk run keeps of one answered subject: the summary numbers every row shows and the
  * short hit lines of the hits sheet. Plain JSON, because it is persisted for resume and handed
- * to whichever front end writes the rows.
+ * to whichever front end writes the rows; the types are read off the schema that reads it back.
  */
-export interface RegistryFailure {
-  key: RegistryKey;
-  code: number | null;
-  message: string;
-}
+const VERDICTS = ['high', 'low', 'clear', 'incomplete'] as const satisfies readonly Verdict[];
+const MATCH_LEVELS = ['high', 'low'] as const satisfies readonly MatchLevel[];
+const ERROR_KINDS = ['invalid-input', 'account', 'rejected', 'unreachable', 'cancelled', 'unknown'] as const satisfies readonly (ErrorKind | 'unknown')[];
 
-export interface ScreenedOutcome {
-  kind: 'screened';
-  key: string;
-  verdict: Verdict;
-  level: MatchLevel | null;
-  bestPercent: number | null;
-  totalHits: number;
+const registryFailureSchema = z.object({ key: z.enum(REGISTRY_KEYS), code: z.number().nullable(), message: z.string() });
+export type RegistryFailure = z.infer<typeof registryFailureSchema>;
+
+const screenedSchema = z.object({
+  kind: z.literal('screened'),
+  key: z.string(),
+  verdict: z.enum(VERDICTS),
+  level: z.enum(MATCH_LEVELS).nullable(),
+  bestPercent: z.number().nullable(),
+  totalHits: z.number().int().min(0),
   /** Aligned with the run's registries; null where the registry failed or did not answer. */
-  counts: (number | null)[];
-  failures: RegistryFailure[];
-  idrequest: string;
-  dateResponse: string;
-  hits: HitLine[];
+  counts: z.array(z.number().int().min(0).nullable()),
+  failures: z.array(registryFailureSchema),
+  idrequest: z.string(),
+  dateResponse: z.string(),
+  hits: z.array(hitLineSchema),
   /** Hits counted but not listed, when one subject matched more than a review list can hold. */
-  hitsOmitted: number;
-}
+  hitsOmitted: z.number().int().min(0),
+});
 
-export interface FailedOutcome {
-  kind: 'failed';
-  key: string;
-  errorKind: ErrorKind | 'unknown';
-  error: LocalizedText;
-}
+const failedSchema = z.object({
+  kind: z.literal('failed'),
+  key: z.string(),
+  errorKind: z.enum(ERROR_KINDS),
+  error: z.object({ uk: z.string(), en: z.string() }),
+});
 
-export type SubjectOutcome = ScreenedOutcome | FailedOutcome;
+export const outcomeSchema = z.discriminatedUnion('kind', [screenedSchema, failedSchema]);
+
+export type ScreenedOutcome = z.infer<typeof screenedSchema>;
+export type FailedOutcome = z.infer<typeof failedSchema>;
+export type SubjectOutcome = z.infer<typeof outcomeSchema>;
 
 /** Enough to review one subject; the counts column still tells the whole story beyond it. */
 export const MAX_HIT_LINES = 200;

@@ -1,16 +1,10 @@
 import type { FieldError } from '../core/errors';
-import type { Listdata } from '../core/listdata';
+import type { RunOptions } from '../core/run-options';
 import { subjectKey, validateQuery, type QueryInput, type SearchQuery } from '../core/query';
 import { COLUMN_ROLES, type CellValue, type ColumnMapping } from './columns';
 
-/** What every request of a run shares; chosen once per run, checked before the first row. */
-export interface RunQueryOptions {
-  listdata: Listdata;
-  search: 1 | 2;
-  lowranklimit: number;
-  /** Caller's workstation id, echoed by the service for audit. */
-  idUserPC?: string;
-}
+/** What every request of a run shares; chosen once per run and checked by core's runOptionsFrom before the first row. */
+export type RunQueryOptions = Pick<RunOptions, 'listdata' | 'search' | 'lowranklimit' | 'idUserPC'>;
 
 export type InputRow = readonly CellValue[];
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { REGISTRY_KEYS } from '../core/registries';
 import type { KeyValueStorage } from '../core/storage';
-import type { CellValue } from './columns';
-import type { SubjectOutcome } from './outcome';
+import { lowranklimitSchema, searchModeSchema } from '../core/query';
+import { columnMappingSchema, type CellValue } from './columns';
+import { outcomeSchema, type SubjectOutcome } from './outcome';
 
 /**
  * Everything a run needs to continue where it stopped, as plain JSON. It holds client data
@@ -19,15 +20,6 @@ export const RUN_STATE_VERSION = 1;
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const localized = z.object({ uk: z.string(), en: z.string() });
 const registryKey = z.enum(REGISTRY_KEYS);
-const level = z.union([z.literal('high'), z.literal('low'), z.null()]);
-
-const mappingSchema = z.object({
-  name: z.number().int().min(0).optional(),
-  date: z.number().int().min(0).optional(),
-  ipn: z.number().int().min(0).optional(),
-  doc: z.number().int().min(0).optional(),
-  namelat: z.number().int().min(0).optional(),
-});
 
 export const runMetaSchema = z.object({
   version: z.literal(RUN_STATE_VERSION),
@@ -37,14 +29,14 @@ export const runMetaSchema = z.object({
   lang: z.enum(['uk', 'en']),
   options: z.object({
     listdata: z.string().regex(/^-?\d+$/),
-    search: z.union([z.literal(1), z.literal(2)]),
-    lowranklimit: z.number().int().min(0).max(100),
+    search: searchModeSchema,
+    lowranklimit: lowranklimitSchema,
     idUserPC: z.string(),
   }),
   registries: z.array(registryKey),
   /** True when listdata was -1: the header says "every list", not eighteen names. */
   allRegistries: z.boolean(),
-  mapping: mappingSchema,
+  mapping: columnMappingSchema,
   headers: z.array(cell),
   input: z.object({
     /** Where the rows came from, as people read it ("Clients!A1:E2001"). */
@@ -94,39 +86,6 @@ export const runProgressSchema = z.object({
 });
 export type RunProgressState = z.infer<typeof runProgressSchema>;
 
-const hitSchema = z.object({
-  registry: registryKey,
-  id: z.string(),
-  name: z.string(),
-  percent: z.number().nullable(),
-  level,
-  birth: z.string(),
-  details: z.string(),
-});
-
-export const outcomeSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('screened'),
-    key: z.string(),
-    verdict: z.enum(['high', 'low', 'clear', 'incomplete']),
-    level,
-    bestPercent: z.number().nullable(),
-    totalHits: z.number().int().min(0),
-    counts: z.array(z.number().int().min(0).nullable()),
-    failures: z.array(z.object({ key: registryKey, code: z.number().nullable(), message: z.string() })),
-    idrequest: z.string(),
-    dateResponse: z.string(),
-    hits: z.array(hitSchema),
-    hitsOmitted: z.number().int().min(0),
-  }),
-  z.object({
-    kind: z.literal('failed'),
-    key: z.string(),
-    errorKind: z.enum(['invalid-input', 'account', 'rejected', 'unreachable', 'cancelled', 'unknown']),
-    error: localized,
-  }),
-]);
-
 export interface RunState {
   meta: RunMeta;
   progress: RunProgressState;
@@ -174,7 +133,7 @@ export function parseProgress(raw: unknown): RunProgressState | null {
 /** A stored answer that does not read back is dropped: its subject is simply asked again. */
 export function parseOutcome(raw: unknown): SubjectOutcome | null {
   const r = outcomeSchema.safeParse(raw);
-  return r.success ? (r.data as SubjectOutcome) : null;
+  return r.success ? r.data : null;
 }
 
 export function listingOf(meta: RunMeta, progress: RunProgressState): RunListing {

@@ -9,6 +9,8 @@ import { cliMessages } from './messages';
 export interface GlobalOptions {
   config?: string;
   lang?: Lang;
+  /** Allow plain http to another computer (core/settings.ts addressProblem); warned about on stderr. */
+  insecureHttp?: boolean;
 }
 
 export interface SearchArgs {
@@ -30,7 +32,8 @@ export interface ScreenArgs {
   output?: string;
   sheet?: string;
   registries?: string;
-  concurrency?: number;
+  /** As typed: core/run-options.ts checks it with the other run options. */
+  concurrency?: string;
   search?: string;
   lowranklimit?: string;
   resume: boolean;
@@ -72,6 +75,7 @@ export const COMMANDS = ['search', 'screen', 'sandbox'] as const;
 const GLOBAL_OPTIONS = {
   config: { type: 'string' },
   lang: { type: 'string' },
+  'insecure-http': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
@@ -248,9 +252,13 @@ function run<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], 
   }
 }
 
-function globalsFrom(values: { config?: string; lang?: string }): GlobalOptions {
+function globalsFrom(values: { config?: string; lang?: string; 'insecure-http'?: boolean }): GlobalOptions {
   const lang = parseLang(values.lang);
-  return { ...(values.config !== undefined ? { config: values.config } : {}), ...(lang ? { lang } : {}) };
+  return {
+    ...(values.config !== undefined ? { config: values.config } : {}),
+    ...(lang ? { lang } : {}),
+    ...(values['insecure-http'] ? { insecureHttp: true } : {}),
+  };
 }
 
 /** argv after the node and script paths. Throws UsageError for anything a person must fix. */
@@ -298,7 +306,6 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     if (progress !== 'auto' && progress !== 'bar' && progress !== 'lines' && progress !== 'none') {
       throw usage('args.progress', { value: progress });
     }
-    const concurrency = parseIntOption('--concurrency', values.concurrency, 1, 16);
     const giveUpSeconds = parseIntOption('--give-up', values['give-up'], 1, 3600);
     const maxRows = parseIntOption('--max-rows', values['max-rows'], 1, 10_000_000);
     const maxInputMb = parseIntOption('--max-input-mb', values['max-input-mb'], 1, 10_000);
@@ -310,7 +317,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         ...(values.output !== undefined ? { output: values.output } : {}),
         ...(values.sheet !== undefined ? { sheet: values.sheet } : {}),
         ...(values.registries !== undefined ? { registries: values.registries } : {}),
-        ...(concurrency !== undefined ? { concurrency } : {}),
+        ...(values.concurrency !== undefined ? { concurrency: values.concurrency } : {}),
         ...(values.search !== undefined ? { search: values.search } : {}),
         ...(values.lowranklimit !== undefined ? { lowranklimit: values.lowranklimit } : {}),
         resume: values.resume === true,

@@ -1,7 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
+import { InvalidInputError } from '../core/errors';
 import { langFromLocale, type Lang, type LocalizedText } from '../core/i18n';
+import { coreMessages } from '../core/messages';
 import type { LoadedSettings } from '../core/settings-store';
-import { DEFAULT_SETTINGS, serviceMode, settingsSchema, type Settings } from '../core/settings';
+import { DEFAULT_SETTINGS, addressList, insecureAddresses, serviceMode, settingsAddressErrors, settingsSchema, type AddressPolicy, type Settings } from '../core/settings';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';
 
@@ -25,6 +27,8 @@ export interface CliConfig {
   warnings: LocalizedText[];
   /** Where the tokken came from, for the one line that says "using a tokken from ..." without showing it. */
   tokkenSource: 'env' | 'file' | null;
+  /** The address policy this run was started with (--insecure-http), for every later check of the settings. */
+  addressPolicy: AddressPolicy;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -116,11 +120,18 @@ async function readConfigFile(path: string, platform: NodeJS.Platform): Promise<
   return { fields, tokken, warnings };
 }
 
+function bilingual(text: LocalizedText): LocalizedText {
+  const both = `${text.uk}\n${text.en}`;
+  return { uk: both, en: both };
+}
+
 export interface LoadConfigOptions {
   env: Env;
   configPath?: string;
   lang?: Lang;
   platform?: NodeJS.Platform;
+  /** --insecure-http: plain http to another computer is allowed, with a warning per address. */
+  insecureHttp?: boolean;
 }
 
 export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConfig> {
@@ -149,6 +160,11 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
     throw usage('config.badValue', { key: keys, path: options.configPath ?? 'environment' });
   }
   const settings = parsed.data;
+  // The address policy of every surface (core/settings.ts): checked here so search, screen and the relay all obey it.
+  const addressPolicy: AddressPolicy = { insecureHttp: options.insecureHttp === true };
+  const addressErrors = settingsAddressErrors(settings, addressPolicy);
+  if (addressErrors.length > 0) throw new InvalidInputError(addressErrors);
+  const insecure = options.insecureHttp ? insecureAddresses(addressList(settings)) : [];
 
   const envTokken = envValue(ENV.tokken);
   const tokken = envTokken ?? file.tokken;
@@ -169,7 +185,9 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
   return {
     loaded: { settings, tokken: tokken ?? null, mode: serviceMode(settings, tokken) },
     lang,
-    warnings: file.warnings,
+    // Both languages, whatever the chosen one: a warning about the tokken in the clear must not be missed.
+    warnings: [...file.warnings, ...insecure.map((address) => bilingual(coreMessages.text('address.insecureWarning', { address })))],
     tokkenSource,
+    addressPolicy,
   };
 }

@@ -45,6 +45,7 @@ async function dispatch(parsed: ParsedCommand, io: CliIo, fallbackLang: Lang, on
     platform: io.platform,
     ...(parsed.global.config !== undefined ? { configPath: parsed.global.config } : {}),
     ...(parsed.global.lang !== undefined ? { lang: parsed.global.lang } : {}),
+    ...(parsed.global.insecureHttp ? { insecureHttp: true } : {}),
   });
   onSecret(createSecretMask([config.loaded.tokken]));
   for (const w of config.warnings) io.stderr.write(`${w[config.lang]}\n`);

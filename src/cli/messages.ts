@@ -102,7 +102,8 @@ const en = {
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n\n' +
     'Settings come from CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
     'CHECKLISTS_USER_PC or a JSON file given with --config. Without an address it uses the built-in sandbox\n' +
-    '(fictional data). Language: --lang uk|en (default from LANG).\n\n' +
+    '(fictional data). Language: --lang uk|en (default from LANG).\n' +
+    'Addresses are https://; plain http:// only to this computer, elsewhere only with --insecure-http (warned).\n\n' +
     'Exit codes: 0 done (nothing new to review), 10 done with new or changed hits to review (--previous), 2 bad input file or options, 3 account or quota error (resumable), 4 service unreachable, 1 unexpected.\n' +
     'More: checklists <command> --help, docs/cli.md',
   'help.search':
@@ -262,7 +263,8 @@ const uk: Record<Key, string> = {
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n\n' +
     'Налаштування: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
     'CHECKLISTS_USER_PC або файл JSON через --config. Без адреси працює вбудована пісочниця\n' +
-    '(вигадані дані). Мова: --lang uk|en (типово з LANG).\n\n' +
+    '(вигадані дані). Мова: --lang uk|en (типово з LANG).\n' +
+    'Адреси — https://; http:// лише до цього комп’ютера, до інших — тільки з --insecure-http (з попередженням).\n\n' +
     'Коди виходу: 0 готово (нового для перегляду немає), 10 готово, є нові чи змінені збіги (--previous), 2 хибний вхідний файл чи параметри, 3 помилка облікового запису чи квоти (можна продовжити), 4 сервіс недоступний, 1 неочікувана помилка.\n' +
     'Докладніше: checklists <команда> --help, docs/cli.md',
   'help.search':

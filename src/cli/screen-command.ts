@@ -1,9 +1,9 @@
 import { constants } from 'node:fs';
 import { access, open, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { recogniseColumns, type ColumnMapping } from '../bulk/columns';
+import { recogniseColumns } from '../bulk/columns';
 import { planResume, resumePlannedRun, rowCountOf, startRunFrom, type AskFn, type BulkInput, type BulkProgress, type BulkRun, type BulkRunReport, type RunInput } from '../bulk';
-import type { RunPlan, RunQueryOptions } from '../bulk/plan';
+import type { RunPlan } from '../bulk/plan';
 import type { RunMeta, RunState } from '../bulk/state';
 import { rescreenMessages } from '../bulk/rescreen-messages';
 import { describeAddress } from '../core/client';
@@ -11,8 +11,7 @@ import { InvalidInputError, ServiceUnreachableError } from '../core/errors';
 import { createSecretMask, type SecretMask } from '../core/secret-mask';
 import { addressList } from '../core/settings';
 import type { Lang } from '../core/i18n';
-import { normalizeListdata } from '../core/query';
-import { ALL_LISTS } from '../core/listdata';
+import { runOptionsFrom, type RunOptions } from '../core/run-options';
 import { connect, type Connection } from '../service/connection';
 import { nodeHttpTransport } from './http-transport';
 import type { ScreenArgs } from './args';
@@ -120,20 +119,16 @@ export function bulkInputFrom(table: InputTable, displayPath: string): BulkInput
   return bulkInputOf(table, displayPath);
 }
 
-function runOptions(args: ScreenArgs, config: CliConfig): RunQueryOptions {
-  const { settings } = config.loaded;
-  const listdata = normalizeListdata(args.registries ?? settings.registries, 'registries');
-  if (!listdata.ok) throw new InvalidInputError(listdata.errors);
-  const search = args.search ?? String(settings.search);
-  if (search !== '1' && search !== '2') throw usage('args.integer', { name: '--search', value: search, min: 1, max: 2 });
-  const low = args.lowranklimit ?? String(settings.lowranklimit);
-  if (!/^\d+$/.test(low.trim()) || Number(low) > 100) throw usage('args.integer', { name: '--lowranklimit', value: low, min: 0, max: 100 });
-  return {
-    listdata: listdata.value ?? ALL_LISTS,
-    search: search === '2' ? 2 : 1,
-    lowranklimit: Number(low),
-    ...(settings.idUserPC ? { idUserPC: settings.idUserPC } : {}),
-  };
+/** The command line's strings over the config's settings, checked by core's one set of rules. */
+export function screenOptions(args: ScreenArgs, config: CliConfig): RunOptions {
+  const checked = runOptionsFrom(config.loaded.settings, {
+    registries: args.registries,
+    search: args.search,
+    lowranklimit: args.lowranklimit,
+    concurrency: args.concurrency,
+  }, config.addressPolicy);
+  if (!checked.ok) throw new InvalidInputError(checked.errors);
+  return checked.options;
 }
 
 interface AskCounters {
@@ -248,7 +243,8 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   const say = (text: string) => io.stderr.write(`${mask(text)}\n`);
   const note = (key: CliMessageKey, params?: Record<string, string | number>) => say(cliMessages.t(lang, key, params));
 
-  // Options first: a typo in -o must not cost reading a large workbook.
+  // Options first: a typo in -o or --lowranklimit must not cost reading a large workbook.
+  const options = screenOptions(args, config);
   const chosen = outputTarget(args, io.cwd, null);
   await access(dirname(chosen.path), constants.W_OK).catch(() => {
     throw usage('args.output.folder', { path: args.output ?? chosen.path });
@@ -337,7 +333,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
         if (p.phase === 'screening' || p.phase === 'finishing') reporter.update(snapshot(p));
       },
     };
-    const tuning = { concurrency: args.concurrency ?? config.loaded.settings.concurrency };
+    const tuning = { concurrency: options.concurrency };
     const notes = warnings.length > 0 ? warnings : undefined;
 
     const run: BulkRun = resume
@@ -346,7 +342,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
           {
             input,
             mapping,
-            options: runOptions(args, config),
+            options,
             lang,
             mode: connection.mode,
             modeLabel: connection.label,

@@ -9,6 +9,7 @@ import { hitLine } from '../bulk/hits';
 import { connect, type Connection } from '../service/connection';
 import { nodeHttpTransport } from './http-transport';
 import type { SearchArgs } from './args';
+import { runOptionsFrom } from '../core/run-options';
 import type { CliConfig } from './config';
 import { EXIT, type ExitCode } from './exit-codes';
 import type { CliIo } from './io';
@@ -18,21 +19,29 @@ import { plain, renderTable, truncate } from './terminal';
 
 const HITS_SHOWN = 5;
 
-/** Command-line values win over the config file's defaults; the query module does all checking. */
-export function searchInput(args: SearchArgs, config: CliConfig): QueryInput {
+/**
+ * Command-line values win over the config file's defaults; core does all checking: the shared
+ * run options (registries, search, lowranklimit) by runOptionsFrom, the subject by validateQuery.
+ */
+export function searchQuery(args: SearchArgs, config: CliConfig): SearchQuery {
   const { settings } = config.loaded;
-  return {
+  const options = runOptionsFrom(settings, { registries: args.registries, search: args.search, lowranklimit: args.lowranklimit }, config.addressPolicy);
+  const input: QueryInput = {
     name: args.name,
     namelat: args.namelat,
     date: args.date,
     ipn: args.ipn,
     doc: args.doc,
     doctype: args.doctype,
-    search: args.search ?? settings.search,
-    lowranklimit: args.lowranklimit ?? settings.lowranklimit,
-    listdata: args.registries ?? settings.registries,
-    IDuserPC: settings.idUserPC || undefined,
+    ...(options.ok
+      ? { search: options.options.search, lowranklimit: options.options.lowranklimit, listdata: options.options.listdata, IDuserPC: options.options.idUserPC }
+      : {}),
   };
+  const validation = validateQuery(input);
+  // Every problem at once, the options' first: they are the same for every search of a script.
+  const errors = [...(options.ok ? [] : options.errors), ...(validation.ok ? [] : validation.errors)];
+  if (errors.length > 0 || !validation.ok) throw new InvalidInputError(errors);
+  return validation.query;
 }
 
 function statusText(r: RegistrySummary, lang: Lang): string {
@@ -105,9 +114,7 @@ export function askedRegistries(query: SearchQuery): readonly RegistryKey[] | un
 
 export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo): Promise<ExitCode> {
   const lang = config.lang;
-  const validation = validateQuery(searchInput(args, config));
-  if (!validation.ok) throw new InvalidInputError(validation.errors);
-  const query = validation.query;
+  const query = searchQuery(args, config);
 
   const connection = connect(config.loaded, { transport: nodeHttpTransport() });
   if (connection.mode === 'sandbox') io.stderr.write(`${cliMessages.t(lang, 'sandbox.notice', { label: connection.label[lang] })}\n`);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { containsListdata, type Listdata } from './listdata';
 import { parseEnvelope, type ParsedEnvelope } from './schema';
 import type { KeyValueStorage } from './storage';
@@ -47,14 +48,21 @@ export interface CachedAnswer {
   storedAt: number;
 }
 
-interface StoredEntry {
-  v: 1;
-  k: string;
-  l: string;
-  s: string;
-  t: number;
-  r: unknown;
-}
+/** One stored answer; short names because thousands of them share the storage budget. */
+const storedEntrySchema = z.object({
+  v: z.literal(1),
+  /** subjectKey */
+  k: z.string(),
+  /** listdata asked, decimal */
+  l: z.string().regex(/^-?\d+$/),
+  /** base address that answered */
+  s: z.string(),
+  /** stored at, ms since the epoch */
+  t: z.number(),
+  /** the raw envelope, parsed by parseEnvelope when read */
+  r: z.unknown(),
+});
+type StoredEntry = z.infer<typeof storedEntrySchema>;
 
 interface IndexEntry {
   bytes: number;
@@ -162,10 +170,8 @@ function parseStored(text: string | null): StoredEntry | null {
   } catch {
     return null;
   }
-  if (!value || typeof value !== 'object') return null;
-  const e = value as Record<string, unknown>;
-  const ok = e.v === 1 && typeof e.k === 'string' && typeof e.l === 'string' && /^-?\d+$/.test(e.l) && typeof e.s === 'string' && typeof e.t === 'number';
-  return ok ? (value as StoredEntry) : null;
+  const entry = storedEntrySchema.safeParse(value);
+  return entry.success ? entry.data : null;
 }
 
 export class AnswerCache {

@@ -5,7 +5,7 @@ import { normalizeEdrpouList, normalizeIpn } from './query/codes';
 import { MIN_EDR_CHANGES_DATE, normalizeDate, normalizeDateTime } from './query/dates';
 import { normalizeDoc } from './query/documents';
 import { accept, fieldError, isAbsent, reject, shown, type FieldCheck } from './query/field';
-import { normalizeBoolean, normalizeDoctype, normalizeLowranklimit, normalizeSearch } from './query/options';
+import { lowranklimitSchema, normalizeBoolean, normalizeDoctype, normalizeLowranklimit, normalizeSearch, searchModeSchema } from './query/options';
 import { TEXT_LIMITS, normalizeName, normalizeNamelat, normalizePlainText } from './query/text';
 
 export { normalizeEdrpouList, normalizeIpn } from './query/codes';
@@ -20,7 +20,17 @@ export {
 } from './query/dates';
 export { documentKind, normalizeDoc, type Doctype, type DocumentKind } from './query/documents';
 export { isAbsent, type FieldCheck } from './query/field';
-export { LOWRANKLIMIT_RANGE, normalizeBoolean, normalizeDoctype, normalizeLowranklimit, normalizeSearch } from './query/options';
+export {
+  lowranklimitSchema,
+  normalizeBoolean,
+  normalizeDoctype,
+  normalizeLowranklimit,
+  normalizeSearch,
+  normalizeWholeNumber,
+  rangeOf,
+  searchModeSchema,
+  type SearchMode,
+} from './query/options';
 export { TEXT_LIMITS, normalizeName, normalizeNamelat, normalizePlainText } from './query/text';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -34,8 +44,8 @@ export const searchQuerySchema = z.object({
   date: isoDate.optional(),
   doc: z.string().regex(/^(\d{9}|\p{Script=Cyrillic}{2}\d{6}|[A-Z]{2}\d{6})$/u).optional(),
   doctype: z.literal([0, 1, 2]).optional(),
-  search: z.literal([1, 2]).optional(),
-  lowranklimit: z.number().int().min(0).max(100).optional(),
+  search: searchModeSchema.optional(),
+  lowranklimit: lowranklimitSchema.optional(),
   listdata: z.bigint().optional(),
   IDinternal: text(TEXT_LIMITS.IDinternal).optional(),
   DateRequest: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).optional(),

@@ -1,4 +1,47 @@
 import { z } from 'zod';
+import type { FieldError } from './errors';
+import { fieldError } from './query/field';
+import { lowranklimitSchema, searchModeSchema } from './query/options';
+
+/** Requests at once: one definition for the settings, the CLI's --concurrency and the bulk panel. */
+export const concurrencySchema = z.number().int().min(1).max(16);
+
+/**
+ * Where the service may be reached. HTTPS always; plain HTTP only to this computer (a local relay,
+ * the sandbox server), because the tokken and every query would otherwise cross the network in the
+ * clear. `insecureHttp` is the CLI's explicit --insecure-http, for a test network the operator owns.
+ */
+export interface AddressPolicy {
+  insecureHttp?: boolean;
+}
+
+export type AddressProblem = 'address.invalid' | 'address.http' | 'address.credentials' | 'address.query';
+
+/** localhost, 127.0.0.0/8 and ::1: the WHATWG URL parser has already normalised the IPv4 forms ("127.1"). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The one address rule every surface applies; null when the address may be used. */
+export function addressProblem(value: string, policy: AddressPolicy = {}): AddressProblem | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return 'address.invalid';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'address.invalid';
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !policy.insecureHttp) return 'address.http';
+  if (url.username || url.password) return 'address.credentials';
+  if (url.search || url.hash) return 'address.query';
+  return null;
+}
+
+/** Addresses that pass only because of --insecure-http: the CLI warns about each. */
+export function insecureAddresses(addresses: readonly string[]): string[] {
+  return addresses.filter((a) => addressProblem(a) === 'address.http' && addressProblem(a, { insecureHttp: true }) === null);
+}
 
 /**
  * What the task pane writes and every surface reads. The tokken is not part of it: it lives in
@@ -6,17 +49,21 @@ import { z } from 'zod';
  * exported or compared without ever carrying the credential.
  */
 export const settingsSchema = z.object({
-  /** Primary address first; the operator adds and retires reserves, so this is data, not code. */
+  /**
+   * Primary address first; the operator adds and retires reserves, so this is data, not code.
+   * Stored leniently (a bad stored address must not silently become the sandbox); every surface
+   * checks them with settingsAddressErrors below before use.
+   */
   primaryUrl: z.string().default(''),
   reserveUrls: z.array(z.string()).default([]),
   idSubjectFM: z.string().default(''),
   idUserPC: z.string().default(''),
   /** listdata as a decimal string ("-1" = every list the account allows): JSON has no bigint. */
   registries: z.string().default('-1'),
-  search: z.union([z.literal(1), z.literal(2)]).default(1),
-  lowranklimit: z.number().int().min(0).max(100).default(0),
+  search: searchModeSchema.default(1),
+  lowranklimit: lowranklimitSchema.default(0),
   cacheHours: z.number().min(0).max(24 * 30).default(24),
-  concurrency: z.number().int().min(1).max(16).default(4),
+  concurrency: concurrencySchema.default(4),
   timeoutSeconds: z.number().min(1).max(300).default(20),
   language: z.enum(['auto', 'uk', 'en']).default('auto'),
   /**
@@ -55,6 +102,19 @@ export function serviceMode(settings: Settings, tokken: string | null | undefine
 
 export function addressList(settings: Settings): string[] {
   return [settings.primaryUrl, ...settings.reserveUrls].map((u) => u.trim()).filter((u) => u.length > 0);
+}
+
+/** Field errors for the addresses of `settings` under the address policy (fields primaryUrl, reserveUrls.N). */
+export function settingsAddressErrors(settings: Pick<Settings, 'primaryUrl' | 'reserveUrls'>, policy: AddressPolicy = {}): FieldError[] {
+  const errors: FieldError[] = [];
+  const check = (field: string, value: string) => {
+    if (!value.trim()) return;
+    const problem = addressProblem(value, policy);
+    if (problem) errors.push(fieldError(field, problem));
+  };
+  check('primaryUrl', settings.primaryUrl);
+  settings.reserveUrls.forEach((url, i) => check(`reserveUrls.${i}`, url));
+  return errors;
 }
 
 /** The tokken for display: enough to recognise which key is saved, never enough to use it. */

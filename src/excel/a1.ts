@@ -100,19 +100,43 @@ function splitSheet(address: string): { sheetName: string | null; ref: string } 
   return { sheetName: text.slice(0, bang), ref: text.slice(bang + 1) };
 }
 
-interface Corner {
-  row: number | null;
-  col: number | null;
-}
+/** One end of a range: a cell ("B2"), a whole column ("B") or a whole row ("2"). */
+type Corner = { kind: 'cell'; row: number; col: number } | { kind: 'col'; col: number } | { kind: 'row'; row: number };
 
 function parseCorner(part: string): Corner | null {
   const m = /^\$?([A-Za-z]{1,3})?\$?(\d+)?$/.exec(part);
-  if (!m || (m[1] === undefined && m[2] === undefined)) return null;
+  if (!m) return null;
   const col = m[1] === undefined ? null : columnIndexOf(m[1]);
   const row = m[2] === undefined ? null : Number(m[2]) - 1;
   if (col === -1) return null;
   if (row !== null && (row < 0 || row >= EXCEL_MAX_ROWS)) return null;
-  return { row, col };
+  if (row !== null && col !== null) return { kind: 'cell', row, col };
+  if (col !== null) return { kind: 'col', col };
+  if (row !== null) return { kind: 'row', row };
+  return null;
+}
+
+/** The span between two ends, in either order. */
+function span(a: number, b: number): { first: number; count: number } {
+  return { first: Math.min(a, b), count: Math.abs(a - b) + 1 };
+}
+
+/** Both ends as a rectangle; null when they are of different kinds ("A1:B"). */
+function cornersRect(a: Corner, b: Corner): CellRect | null {
+  if (a.kind === 'cell' && b.kind === 'cell') {
+    const rows = span(a.row, b.row);
+    const cols = span(a.col, b.col);
+    return { rowIndex: rows.first, rowCount: rows.count, columnIndex: cols.first, columnCount: cols.count };
+  }
+  if (a.kind === 'col' && b.kind === 'col') {
+    const cols = span(a.col, b.col);
+    return { rowIndex: 0, rowCount: EXCEL_MAX_ROWS, columnIndex: cols.first, columnCount: cols.count };
+  }
+  if (a.kind === 'row' && b.kind === 'row') {
+    const rows = span(a.row, b.row);
+    return { rowIndex: rows.first, rowCount: rows.count, columnIndex: 0, columnCount: EXCEL_MAX_COLUMNS };
+  }
+  return null;
 }
 
 /**
@@ -127,31 +151,10 @@ export function parseAddress(address: string): ParsedAddress | null {
   const a = parseCorner(parts[0]);
   const b = parts.length === 2 ? parseCorner(parts[1]) : a;
   if (!a || !b) return null;
-  const kind = (c: Corner): 'cell' | 'col' | 'row' => (c.row !== null && c.col !== null ? 'cell' : c.col !== null ? 'col' : 'row');
-  const ka = kind(a);
-  if (ka !== kind(b)) return null;
-  if (parts.length === 1 && ka !== 'cell') return null;
-  let r0: number;
-  let r1: number;
-  let c0: number;
-  let c1: number;
-  if (ka === 'col') {
-    r0 = 0;
-    r1 = EXCEL_MAX_ROWS - 1;
-    c0 = Math.min(a.col!, b.col!);
-    c1 = Math.max(a.col!, b.col!);
-  } else if (ka === 'row') {
-    c0 = 0;
-    c1 = EXCEL_MAX_COLUMNS - 1;
-    r0 = Math.min(a.row!, b.row!);
-    r1 = Math.max(a.row!, b.row!);
-  } else {
-    r0 = Math.min(a.row!, b.row!);
-    r1 = Math.max(a.row!, b.row!);
-    c0 = Math.min(a.col!, b.col!);
-    c1 = Math.max(a.col!, b.col!);
-  }
-  return { sheetName: split.sheetName, rowIndex: r0, columnIndex: c0, rowCount: r1 - r0 + 1, columnCount: c1 - c0 + 1 };
+  // A lone "A" or "2" is a name, not a range: whole columns and rows need both ends.
+  if (parts.length === 1 && a.kind !== 'cell') return null;
+  const rect = cornersRect(a, b);
+  return rect ? { sheetName: split.sheetName, ...rect } : null;
 }
 
 export function rectContains(outer: CellRect, row: number, col: number): boolean {

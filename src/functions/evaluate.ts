@@ -1,8 +1,9 @@
 import { AccountError, CheckListsError, InvalidInputError, RequestRejectedError } from '../core/errors';
 import type { Lang } from '../core/i18n';
-import { ALL_LISTS, listdataForRegistries, parseListdata, registriesOf, type Listdata } from '../core/listdata';
+import { ALL_LISTS, listdataForRegistries, registriesOf, type Listdata } from '../core/listdata';
 import { coreMessages } from '../core/messages';
 import { isAbsent, validateQuery, type QueryInput } from '../core/query';
+import { listdataFrom, runOptionsFrom, type RunOptions } from '../core/run-options';
 import { registryDef, type RegistryKey } from '../core/registries';
 import type { RegistryError } from '../core/schema';
 import { levelText, registryErrorText, type RegistrySummary } from '../core/summary';
@@ -19,6 +20,9 @@ import type { RuntimeContext } from '../service/runtime';
 export type CellArg = string | number | boolean | null | undefined;
 /** A matrix parameter: a range, or a scalar wrapped as [[value]]. */
 export type RangeArg = readonly (readonly CellArg[])[] | CellArg;
+
+/** What an evaluation reads of the runtime: the saved settings, the shared scheduler and the language. */
+export type EvalContext = Pick<RuntimeContext, 'settings' | 'scheduler' | 'lang'>;
 
 export interface CellErrorValue {
   kind: 'value' | 'na';
@@ -71,21 +75,26 @@ function flatten(range: RangeArg | readonly CellArg[]): CellArg[] {
   return out;
 }
 
-/** Registries given as names, a listdata number or a range of names; `fallback` when nothing is given. */
-export function listdataFromArg(range: RangeArg, fallback: Listdata): Listdata {
+/** The registries argument as core reads it: cells Excel fills with 0 for "empty" are left out; undefined when nothing is given. */
+function registriesArg(range: RangeArg): (string | number)[] | undefined {
   const items = flatten(range)
     .map(blankZero)
     .filter((v): v is string | number => (typeof v === 'string' || typeof v === 'number') && !isAbsent(v));
-  if (items.length === 0) return fallback;
-  return parseListdata(items, fallback);
+  return items.length > 0 ? items : undefined;
 }
 
-export function settingsListdata(context: RuntimeContext): Listdata {
-  try {
-    return parseListdata(context.settings.registries, ALL_LISTS);
-  } catch {
-    return ALL_LISTS;
-  }
+/** Registries given as names, a listdata number or a range of names, else the saved settings' (core's rule). */
+export function listdataOf(context: EvalContext, registries: RangeArg): Listdata {
+  const checked = listdataFrom(context.settings, registriesArg(registries));
+  if (!checked.ok) throw new InvalidInputError(checked.errors);
+  return checked.value ?? ALL_LISTS;
+}
+
+/** Everything a request of this cell shares, checked by core's runOptionsFrom: the settings' addresses included. */
+export function cellRunOptions(context: EvalContext, registries: Listdata | RangeArg): RunOptions {
+  const checked = runOptionsFrom(context.settings, { registries: typeof registries === 'bigint' ? registries : registriesArg(registries) });
+  if (!checked.ok) throw new InvalidInputError(checked.errors);
+  return checked.options;
 }
 
 export interface SubjectArgs {
@@ -101,18 +110,18 @@ export function isEmptySubject(args: SubjectArgs): boolean {
   return [args.name, blankZero(args.ipn ?? null), blankZero(args.doc ?? null)].every((v) => isAbsent(v));
 }
 
-function queryInput(context: RuntimeContext, args: SubjectArgs, listdata: Listdata): QueryInput {
+function queryInput(args: SubjectArgs, options: RunOptions): QueryInput {
   const input: QueryInput = {
     name: args.name,
     date: blankZero(args.date),
     ipn: blankZero(args.ipn),
     doc: blankZero(args.doc),
-    search: context.settings.search,
-    lowranklimit: context.settings.lowranklimit,
-    listdata,
+    search: options.search,
+    lowranklimit: options.lowranklimit,
+    listdata: options.listdata,
   };
   if (!isAbsent(args.doctype)) input.doctype = args.doctype;
-  if (context.settings.idUserPC.trim()) input.IDuserPC = context.settings.idUserPC.trim();
+  if (options.idUserPC) input.IDuserPC = options.idUserPC;
   return input;
 }
 
@@ -120,8 +129,8 @@ export interface EvalOptions {
   signal?: AbortSignal;
 }
 
-async function ask(context: RuntimeContext, args: SubjectArgs, listdata: Listdata, options: EvalOptions) {
-  const validation = validateQuery(queryInput(context, args, listdata));
+async function ask(context: EvalContext, args: SubjectArgs, registries: Listdata | RangeArg, options: EvalOptions) {
+  const validation = validateQuery(queryInput(args, cellRunOptions(context, registries)));
   if (!validation.ok) throw new InvalidInputError(validation.errors);
   return context.scheduler.ask(validation.query, { signal: options.signal });
 }
@@ -147,7 +156,7 @@ function levelCellText(level: 'high' | 'low' | null, lang: Lang): string {
 
 /** PEP / SANCTIONS: one row of level, best percent and hit count. */
 export async function evalRegistryRow(
-  context: RuntimeContext,
+  context: EvalContext,
   registry: 'peps' | 'psanctions',
   args: SubjectArgs,
   options: EvalOptions = {},
@@ -165,8 +174,8 @@ function absentSummary(key: RegistryKey): RegistrySummary {
 }
 
 /** SCREEN: one row of hit counts, one per registry asked, in REGISTRIES' order. */
-export async function evalScreen(context: RuntimeContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<ResultRow[]> {
-  const listdata = listdataFromArg(registries, settingsListdata(context));
+export async function evalScreen(context: EvalContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<ResultRow[]> {
+  const listdata = listdataOf(context, registries);
   const keys = registriesOf(listdata);
   if (isEmptySubject(args)) return [keys.map(() => '')];
   const answer = await ask(context, args, listdata, options);
@@ -183,14 +192,14 @@ export async function evalScreen(context: RuntimeContext, args: SubjectArgs, reg
 }
 
 /** REGISTRIES: the header labels matching SCREEN's columns. */
-export function evalRegistries(context: RuntimeContext, registries: RangeArg): ResultRow[] {
-  const listdata = listdataFromArg(registries, settingsListdata(context));
+export function evalRegistries(context: EvalContext, registries: RangeArg): ResultRow[] {
+  const listdata = listdataOf(context, registries);
   return [registriesOf(listdata).map((key) => registryLabel(key, context.lang))];
 }
 
 /** LEVEL: the overall level over the registries asked. */
-export async function evalLevel(context: RuntimeContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<string> {
-  const listdata = listdataFromArg(registries, settingsListdata(context));
+export async function evalLevel(context: EvalContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<string> {
+  const listdata = listdataOf(context, registries);
   if (isEmptySubject(args)) return '';
   const answer = await ask(context, args, listdata, options);
   const { verdict, registries: rows } = answer.summary;
@@ -205,7 +214,7 @@ export async function evalLevel(context: RuntimeContext, args: SubjectArgs, regi
 }
 
 /** LOSTDOC: hit count in the lost-documents registry. */
-export async function evalLostDoc(context: RuntimeContext, doc: CellArg, doctype: CellArg, options: EvalOptions = {}): Promise<number | string> {
+export async function evalLostDoc(context: EvalContext, doc: CellArg, doctype: CellArg, options: EvalOptions = {}): Promise<number | string> {
   if (isEmptySubject({ doc })) return '';
   const answer = await ask(context, { doc, doctype }, listdataForRegistries(['lostdocs']), options);
   const r = answer.summary.registries.find((x) => x.key === 'lostdocs') ?? absentSummary('lostdocs');
@@ -215,10 +224,10 @@ export async function evalLostDoc(context: RuntimeContext, doc: CellArg, doctype
 
 /** LISTDATA: the number for the registries given; needs no service. */
 export function evalListdata(registries: RangeArg): number {
-  const listdata = listdataFromArg(registries, 0n);
-  if (listdata === 0n)
-    throw new InvalidInputError([{ field: 'listdata', code: 'listdata.empty', message: coreMessages.text('listdata.empty') }]);
-  return Number(listdata);
+  // Nothing given is "no registry chosen" here, not the settings' choice: LISTDATA names what it is given.
+  const checked = listdataFrom({ registries: '' }, registriesArg(registries) ?? 0n);
+  if (!checked.ok) throw new InvalidInputError(checked.errors);
+  return Number(checked.value ?? ALL_LISTS);
 }
 
 /**

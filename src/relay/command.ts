@@ -90,6 +90,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       'trust-proxy': { type: 'boolean', default: false },
       dist: { type: 'string' },
       'tokken-file': { type: 'string' },
+      'insecure-http': { type: 'boolean' },
       concurrency: { type: 'string' },
       'rate-per-minute': { type: 'string' },
       'daily-budget': { type: 'string' },
@@ -103,7 +104,13 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     strict: true,
   });
   const env = io.env;
-  const config = await loadCliConfig({ env, platform: io.platform, ...(values.config ? { configPath: values.config } : {}) });
+  const config = await loadCliConfig({
+    env,
+    platform: io.platform,
+    ...(values.config ? { configPath: values.config } : {}),
+    ...(values['insecure-http'] ? { insecureHttp: true } : {}),
+  });
+  for (const w of config.warnings) io.stderr.write(`${w[config.lang]}\n`);
   const settings = config.loaded.settings;
   const tokkenFile = values['tokken-file'] ?? env.CHECKLISTS_TOKKEN_FILE;
   const tokken = tokkenFile ? await tokkenFromFile(resolve(io.cwd, tokkenFile), io.platform) : config.loaded.tokken;

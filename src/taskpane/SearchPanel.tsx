@@ -12,14 +12,15 @@ import { MessageBar, MessageBarBody, MessageBarTitle } from './message-bar';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CancelledError, describeError } from '../core/errors';
 import type { Lang } from '../core/i18n';
-import { validateQuery, type SearchQuery } from '../core/query';
+import { lowranklimitSchema, validateQuery, type SearchQuery } from '../core/query';
 import type { ScheduledAnswer } from '../core/scheduler';
 import type { Settings, ServiceMode } from '../core/settings';
 import { describeExcelError } from '../excel/errors';
 import { taskpaneMessages as m } from './messages';
 import { RegistryPicker } from './RegistryPicker';
+import { rangeHint } from './settings-form';
 import { runtimeFor } from './pane-runtime';
-import { errorsByField, queryInputFrom, searchFormDefaults, subjectText, type SearchField, type SearchFormValues } from './search-form';
+import { errorsByField, queryInputFrom, searchFormDefaults, subjectText, type SearchField, type SearchFormValues, type SearchTextField as TextField } from './search-form';
 import type { TaskpaneServices } from './services';
 import { LoadBoundary } from './LoadBoundary';
 import { resultsView } from './lazy-parts';
@@ -29,6 +30,8 @@ import { resultsView } from './lazy-parts';
  * the request starts on submit, so the chunk arrives while the service is still answering.
  */
 const ResultsView = resultsView.Component;
+
+const LOWRANKLIMIT_HINT = rangeHint(lowranklimitSchema);
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, minWidth: 0 },
@@ -149,14 +152,14 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
     }
   };
 
-  const text = (field: SearchField, label: string, extra: { placeholder?: string; hint?: string } = {}) => (
+  const text = (field: TextField, label: string, extra: { placeholder?: string; hint?: string } = {}) => (
     <Field label={label} hint={extra.hint} validationMessage={fieldErrors[field]} validationState={fieldErrors[field] ? 'error' : 'none'}>
       <Input
         className={styles.input}
         name={field}
-        value={values[field] as string}
+        value={values[field]}
         placeholder={extra.placeholder}
-        onChange={(_, d) => set(field, d.value as never)}
+        onChange={(_, d) => set(field, d.value)}
       />
     </Field>
   );
@@ -183,7 +186,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
             <option value="2">{m.t(lang, 'search.method.2')}</option>
           </Select>
         </Field>
-        {text('lowranklimit', m.t(lang, 'search.lowranklimit'), { hint: '0–100' })}
+        {text('lowranklimit', m.t(lang, 'search.lowranklimit'), { hint: LOWRANKLIMIT_HINT })}
         <RegistryPicker
           value={values.listdata}
           onChange={(v) => set('listdata', v)}

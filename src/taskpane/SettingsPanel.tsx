@@ -13,7 +13,8 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Lang, LocalizedText } from '../core/i18n';
-import { maskSecret, serviceMode, type Settings } from '../core/settings';
+import { lowranklimitSchema } from '../core/query';
+import { concurrencySchema, maskSecret, serviceMode, type Settings } from '../core/settings';
 import type { LoadedSettings } from '../core/settings-store';
 import { describeExcelError } from '../excel/errors';
 import { runConnectionTest, type ConnectionTestOutcome } from './connection-test';
@@ -26,6 +27,7 @@ import type { TaskpaneServices } from './services';
 import {
   MIN_RESERVE_SLOTS,
   formFromSettings,
+  rangeHint,
   validateSettingsForm,
   type SettingsErrors,
   type SettingsField,
@@ -309,13 +311,13 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
             <option value="2">{m.t(lang, 'search.method.2')}</option>
           </Select>
         </Field>
-        <Field label={m.t(lang, 'search.lowranklimit')} hint="0–100" validationMessage={err('lowranklimit')}>
+        <Field label={m.t(lang, 'search.lowranklimit')} hint={rangeHint(lowranklimitSchema)} validationMessage={err('lowranklimit')}>
           <Input className={styles.input} inputMode="numeric" value={values.lowranklimit} onChange={(_, d) => set('lowranklimit', d.value)} />
         </Field>
         <Field label={settingsText.t(lang, 'settings.cacheHours')} hint={settingsText.t(lang, 'settings.cacheHoursHint')} validationMessage={err('cacheHours')}>
           <Input className={styles.input} inputMode="decimal" value={values.cacheHours} onChange={(_, d) => set('cacheHours', d.value)} />
         </Field>
-        <Field label={settingsText.t(lang, 'settings.concurrency')} hint="1–16" validationMessage={err('concurrency')}>
+        <Field label={settingsText.t(lang, 'settings.concurrency')} hint={rangeHint(concurrencySchema)} validationMessage={err('concurrency')}>
           <Input className={styles.input} inputMode="numeric" value={values.concurrency} onChange={(_, d) => set('concurrency', d.value)} />
         </Field>
         <Field label={settingsText.t(lang, 'settings.timeoutSeconds')} hint="1–300" validationMessage={err('timeoutSeconds')}>

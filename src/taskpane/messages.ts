@@ -22,7 +22,6 @@ const en = {
   'registries.all': 'Every list the account allows (-1)',
   'registries.expand': 'Show the lists of {group}',
   'registries.collapse': 'Hide the lists of {group}',
-  'registries.none': 'Choose at least one list.',
 
   'search.name': 'Name (surname first name patronymic) or organisation',
   'search.nameHint': 'As in the documents, Ukrainian script.',
@@ -74,7 +73,6 @@ const uk: Record<Key, string> = {
   'registries.all': 'Усі списки, дозволені обліковому запису (-1)',
   'registries.expand': 'Показати списки групи «{group}»',
   'registries.collapse': 'Сховати списки групи «{group}»',
-  'registries.none': 'Оберіть хоча б один список.',
 
   'search.name': 'ПІБ або назва організації',
   'search.nameHint': 'Як у документах, українською.',

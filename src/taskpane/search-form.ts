@@ -1,7 +1,8 @@
 import type { FieldError } from '../core/errors';
 import type { Lang } from '../core/i18n';
-import { ALL_LISTS, parseListdata, type Listdata } from '../core/listdata';
+import { ALL_LISTS, type Listdata } from '../core/listdata';
 import type { QueryInput } from '../core/query';
+import { listdataFrom } from '../core/run-options';
 import type { Settings } from '../core/settings';
 
 /** The search attributes as typed; the core validator decides what they mean. */
@@ -20,14 +21,13 @@ export interface SearchFormValues {
 
 export const SEARCH_FIELDS = ['name', 'namelat', 'ipn', 'date', 'doc', 'doctype', 'search', 'lowranklimit', 'listdata'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
+/** The fields typed as free text (the others are a select or the registry picker). */
+export type SearchTextField = 'name' | 'namelat' | 'ipn' | 'date' | 'doc' | 'lowranklimit';
 
 export function searchFormDefaults(settings: Settings): SearchFormValues {
-  let listdata: Listdata;
-  try {
-    listdata = parseListdata(settings.registries, ALL_LISTS);
-  } catch {
-    listdata = ALL_LISTS;
-  }
+  // A saved value core refuses starts the picker at "every list"; the settings tab reports it.
+  const saved = listdataFrom(settings);
+  const listdata: Listdata = saved.ok ? (saved.value ?? ALL_LISTS) : ALL_LISTS;
   return {
     name: '',
     namelat: '',

@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import type { LocalizedText } from '../core/i18n';
-import { ALL_LISTS, parseListdata, type Listdata } from '../core/listdata';
-import { settingsSchema, type Settings } from '../core/settings';
-import { taskpaneMessages as m } from './messages';
+import { ALL_LISTS, type Listdata } from '../core/listdata';
+import { rangeOf } from '../core/query';
+import { listdataFrom, runOptionsFrom } from '../core/run-options';
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../core/settings';
 import { settingsMessages as settingsText } from './settings-messages';
 
 /** Reserve addresses the form always offers, however many are saved. */
@@ -46,12 +48,9 @@ export type SettingsValidation =
 export function formFromSettings(settings: Settings): SettingsFormValues {
   const reserves = [...settings.reserveUrls];
   while (reserves.length < MIN_RESERVE_SLOTS) reserves.push('');
-  let registries: Listdata;
-  try {
-    registries = parseListdata(settings.registries, ALL_LISTS);
-  } catch {
-    registries = ALL_LISTS;
-  }
+  // A saved value core refuses is shown as "every list": saving again replaces it with a good one.
+  const saved = listdataFrom(settings);
+  const registries: Listdata = saved.ok ? (saved.value ?? ALL_LISTS) : ALL_LISTS;
   return {
     primaryUrl: settings.primaryUrl,
     reserveUrls: reserves,
@@ -68,32 +67,28 @@ export function formFromSettings(settings: Settings): SettingsFormValues {
   };
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * The service is reached over HTTPS; plain HTTP only to this machine (a local relay or the
- * sandbox server). Credentials, queries and fragments have no place in a base address.
- */
-export function checkAddress(value: string): LocalizedText | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return settingsText.text('settings.address.invalid');
-  }
-  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) return settingsText.text('settings.address.http');
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return settingsText.text('settings.address.invalid');
-  if (url.username || url.password) return settingsText.text('settings.address.credentials');
-  if (url.search || url.hash) return settingsText.text('settings.address.query');
-  return null;
+/** "0–100": a field's hint, read off the schema that checks it. */
+export function rangeHint(schema: z.ZodNumber): string {
+  const { min, max } = rangeOf(schema);
+  return `${min}–${max}`;
 }
 
-function numberIn(text: string, min: number, max: number, integer: boolean): number | null {
+/** cacheHours and timeoutSeconds are settings only (no request carries them): their bounds come from the settings schema. */
+function decimalIn(text: string, schema: z.ZodNumber): number | null {
   const t = text.trim().replace(',', '.');
   if (!/^\d+(\.\d+)?$/.test(t)) return null;
   const n = Number(t);
-  if (integer && !Number.isInteger(n)) return null;
-  return n >= min && n <= max ? n : null;
+  return schema.safeParse(n).success ? n : null;
+}
+
+const CACHE_HOURS = settingsSchema.shape.cacheHours.unwrap();
+const TIMEOUT_SECONDS = settingsSchema.shape.timeoutSeconds.unwrap();
+
+/** Core's field names onto the form's: the registry picker is the form's "registries". */
+function formField(field: string): SettingsField | null {
+  if (field === 'listdata') return 'registries';
+  if (field === 'primaryUrl' || field === 'lowranklimit' || field === 'concurrency' || /^reserveUrls\.\d+$/.test(field)) return field as SettingsField;
+  return null;
 }
 
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
@@ -108,27 +103,32 @@ export function validateSettingsForm(values: SettingsFormValues, hasSavedTokken:
   const tokkenInUse = tokken.length > 0 || hasSavedTokken;
 
   const primary = values.primaryUrl.trim();
-  if (primary) {
-    const problem = checkAddress(primary);
-    if (problem) errors.primaryUrl = problem;
-  } else if (tokkenInUse) errors.primaryUrl = settingsText.text('settings.primary.required');
+  const relay = values.connection === 'relay';
+  // Through a relay the relay names the entity and the reserves are its business.
+  const reserveSlots = relay ? [] : values.reserveUrls.map((r) => r.trim());
+
+  // Addresses, registries, search, lowranklimit and concurrency: core's rules, core's messages.
+  const checked = runOptionsFrom(
+    { ...DEFAULT_SETTINGS, primaryUrl: primary, reserveUrls: reserveSlots },
+    { registries: values.registries, search: values.search, lowranklimit: values.lowranklimit, concurrency: values.concurrency },
+  );
+  if (!checked.ok)
+    for (const e of checked.errors) {
+      const field = formField(e.field);
+      if (field && !errors[field]) errors[field] = e.message;
+    }
+  if (!primary && tokkenInUse) errors.primaryUrl = settingsText.text('settings.primary.required');
 
   const seen = new Set<string>(primary ? [primary.replace(/\/+$/, '')] : []);
   const reserves: string[] = [];
-  values.reserveUrls.forEach((raw, i) => {
-    const value = raw.trim();
-    if (!value || values.connection === 'relay') return;
-    const problem = checkAddress(value);
+  reserveSlots.forEach((value, i) => {
+    if (!value) return;
     const normal = value.replace(/\/+$/, '');
-    if (problem) errors[`reserveUrls.${i}`] = problem;
-    else if (seen.has(normal)) errors[`reserveUrls.${i}`] = settingsText.text('settings.address.duplicate');
+    if (!errors[`reserveUrls.${i}`] && seen.has(normal)) errors[`reserveUrls.${i}`] = settingsText.text('settings.address.duplicate');
     seen.add(normal);
     reserves.push(value);
   });
 
-  const relay = values.connection === 'relay';
-  // Through a relay the relay names the entity and the reserves are its business.
-  if (relay) reserves.length = 0;
   const idSubjectFM = relay ? '' : values.idSubjectFM.trim();
   if (!relay && !idSubjectFM && tokkenInUse) errors.idSubjectFM = settingsText.text('settings.idSubjectFM.required');
   else if (CONTROL.test(idSubjectFM)) errors.idSubjectFM = settingsText.text('settings.text.control');
@@ -139,29 +139,23 @@ export function validateSettingsForm(values: SettingsFormValues, hasSavedTokken:
 
   if (values.tokkenDraft && (!tokken || /\s/.test(tokken) || CONTROL.test(tokken))) errors.tokken = settingsText.text('settings.tokken.format');
 
-  if (values.registries === 0n) errors.registries = m.text('registries.none');
+  const cacheHours = decimalIn(values.cacheHours, CACHE_HOURS);
+  if (cacheHours === null) errors.cacheHours = settingsText.text('settings.rangeDecimal', rangeOf(CACHE_HOURS));
+  const timeoutSeconds = decimalIn(values.timeoutSeconds, TIMEOUT_SECONDS);
+  if (timeoutSeconds === null) errors.timeoutSeconds = settingsText.text('settings.rangeDecimal', rangeOf(TIMEOUT_SECONDS));
 
-  const lowranklimit = numberIn(values.lowranklimit, 0, 100, true);
-  if (lowranklimit === null) errors.lowranklimit = settingsText.text('settings.range', { min: 0, max: 100 });
-  const concurrency = numberIn(values.concurrency, 1, 16, true);
-  if (concurrency === null) errors.concurrency = settingsText.text('settings.range', { min: 1, max: 16 });
-  const cacheHours = numberIn(values.cacheHours, 0, 720, false);
-  if (cacheHours === null) errors.cacheHours = settingsText.text('settings.rangeDecimal', { min: 0, max: 720 });
-  const timeoutSeconds = numberIn(values.timeoutSeconds, 1, 300, false);
-  if (timeoutSeconds === null) errors.timeoutSeconds = settingsText.text('settings.rangeDecimal', { min: 1, max: 300 });
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (Object.keys(errors).length > 0 || !checked.ok || cacheHours === null || timeoutSeconds === null) return { ok: false, errors };
 
   const settings = settingsSchema.parse({
     primaryUrl: primary,
     reserveUrls: reserves,
     idSubjectFM,
     idUserPC,
-    registries: values.registries.toString(),
-    search: values.search,
-    lowranklimit,
+    registries: checked.options.listdata.toString(),
+    search: checked.options.search,
+    lowranklimit: checked.options.lowranklimit,
     cacheHours,
-    concurrency,
+    concurrency: checked.options.concurrency,
     timeoutSeconds,
     language,
     connection: values.connection,

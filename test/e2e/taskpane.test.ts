@@ -7,6 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { bulkMessages as b } from '../../src/bulk/messages';
 import { levelText, verdictText } from '../../src/core/summary';
+import { coreMessages } from '../../src/core/messages';
 import { registryDef } from '../../src/core/registries';
 import { DEMO_CREDENTIALS, KNOWN, createSandboxEngine } from '../../src/sandbox';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
@@ -112,10 +113,10 @@ describe('settings', () => {
     await button(s, settingsText.t(uk, 'settings.save')).click();
     await s.pane.getByText(settingsText.t(uk, 'settings.fixErrors')).waitFor();
     for (const text of [
-      settingsText.t(uk, 'settings.address.http'),
+      coreMessages.t(uk, 'address.http'),
       settingsText.t(uk, 'settings.tokken.format'),
       settingsText.t(uk, 'settings.idSubjectFM.required'),
-      settingsText.t(uk, 'settings.range', { min: 1, max: 16 }),
+      coreMessages.t(uk, 'field.range.value', { value: '99', min: 1, max: 16 }),
     ]) {
       await s.pane.getByText(text, { exact: true }).waitFor();
     }

@@ -361,7 +361,7 @@ describe('checklists screen: bad input exits 2', () => {
     ['a missing sheet', () => join(work, 'clients.xlsx'), ['--sheet', 'Нема'], 'No sheet "Нема"'],
     ['a bad output name', () => join(work, 'clients.xlsx'), ['-o', 'out.pdf'], 'must end in .xlsx or .csv'],
     ['an output folder that does not exist', () => join(work, 'clients.xlsx'), ['-o', 'no-such-folder/out.xlsx'], 'Cannot write into the folder'],
-    ['bad concurrency', () => join(work, 'clients.xlsx'), ['--concurrency', '99'], '--concurrency must be a whole number'],
+    ['bad concurrency', () => join(work, 'clients.xlsx'), ['--concurrency', '99'], 'concurrency: "99" is not allowed: use a whole number from 1 to 16.'],
   ])('on %s', async (_label, makeInput, extra, message) => {
     const r = await runCli(bundle, ['screen', makeInput(), ...extra], { env: live(server.url) });
     expect(r.stderr).toContain(message);

@@ -3,6 +3,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Lang } from '../../src/core/i18n';
+import { coreMessages } from '../../src/core/messages';
 import { DEFAULT_SETTINGS, maskSecret, type Settings } from '../../src/core/settings';
 import type { LoadedSettings } from '../../src/core/settings-store';
 import type { Transport } from '../../src/core/transport';
@@ -50,7 +51,7 @@ describe('validateSettingsForm', () => {
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.errors['reserveUrls.0']).toBeUndefined();
-    expect(outcome.errors['reserveUrls.1']).toEqual(settingsText.text('settings.address.http'));
+    expect(outcome.errors['reserveUrls.1']).toEqual(coreMessages.text('address.http'));
     expect(outcome.errors['reserveUrls.2']).toEqual(settingsText.text('settings.address.duplicate'));
     expect(outcome.errors['reserveUrls.3']).toBeUndefined();
   });
@@ -139,13 +140,13 @@ describe('SettingsPanel', () => {
     await fill(settingsText.t(lang, 'settings.concurrency'), '99');
     await user.click(screen.getByRole('button', { name: settingsText.t(lang, 'settings.save') }));
 
-    expect(await screen.findByText(settingsText.t(lang, 'settings.address.http'))).toBeInTheDocument();
+    expect(await screen.findByText(coreMessages.t(lang, 'address.http'))).toBeInTheDocument();
     expect(screen.getByText(settingsText.t(lang, 'settings.idSubjectFM.required'))).toBeInTheDocument();
-    expect(screen.getByText(settingsText.t(lang, 'settings.range', { min: 0, max: 100 }))).toBeInTheDocument();
-    expect(screen.getByText(settingsText.t(lang, 'settings.range', { min: 1, max: 16 }))).toBeInTheDocument();
+    expect(screen.getByText(coreMessages.t(lang, 'field.range.value', { value: '150', min: 0, max: 100 }))).toBeInTheDocument();
+    expect(screen.getByText(coreMessages.t(lang, 'field.range.value', { value: '99', min: 1, max: 16 }))).toBeInTheDocument();
     expect(screen.getByText(settingsText.t(lang, 'settings.fixErrors'))).toBeInTheDocument();
     // Each message is tied to its input, so a screen reader reads it with the field.
-    expect(input(settingsText.t(lang, 'settings.primaryUrl'))).toHaveAccessibleDescription(expect.stringContaining(settingsText.t(lang, 'settings.address.http')));
+    expect(input(settingsText.t(lang, 'settings.primaryUrl'))).toHaveAccessibleDescription(expect.stringContaining(coreMessages.t(lang, 'address.http')));
     expect(services.storage.map.size).toBe(0);
   });
 

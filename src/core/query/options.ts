@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Doctype } from './documents';
 import { accept, isAbsent, reject, shown, type FieldCheck } from './field';
 
@@ -27,23 +28,42 @@ export function normalizeDoctype(value: unknown, field = 'doctype'): FieldCheck<
   return choice<Doctype>(value, [0, 1, 2], field);
 }
 
-/** 1 full-text (the service default), 2 tolerant of spelling errors. */
-export function normalizeSearch(value: unknown, field = 'search'): FieldCheck<1 | 2> {
-  return choice<1 | 2>(value, [1, 2], field);
+/**
+ * The one definition of each option's allowed values: the request schema, the settings schema and
+ * the run-state schema use these, and the normalisers below read their bounds from them.
+ */
+export const searchModeSchema = z.literal([1, 2]);
+export const lowranklimitSchema = z.number().int().min(0).max(100);
+
+export type SearchMode = z.infer<typeof searchModeSchema>;
+
+/** Bounds of a whole-number schema, for messages and for the normaliser. */
+export function rangeOf(schema: z.ZodNumber): { min: number; max: number } {
+  return { min: schema.minValue ?? Number.MIN_SAFE_INTEGER, max: schema.maxValue ?? Number.MAX_SAFE_INTEGER };
 }
 
-export const LOWRANKLIMIT_RANGE = { min: 0, max: 100 } as const;
+const SEARCH_MODES = [...searchModeSchema.values] as SearchMode[];
 
-/** Lowest name-match percent to return. */
-export function normalizeLowranklimit(value: unknown, field = 'lowranklimit'): FieldCheck<number> {
+/** 1 full-text (the service default), 2 tolerant of spelling errors. */
+export function normalizeSearch(value: unknown, field = 'search'): FieldCheck<SearchMode> {
+  return choice<SearchMode>(value, SEARCH_MODES, field);
+}
+
+/** A whole number, given as a number or as text, within the bounds of `schema`. */
+export function normalizeWholeNumber(value: unknown, field: string, schema: z.ZodNumber): FieldCheck<number> {
   if (isAbsent(value)) return accept(undefined);
   const wrongType = typeCheck(value, field);
   if (wrongType) return wrongType;
   const n = wholeNumber(value);
-  const { min, max } = LOWRANKLIMIT_RANGE;
-  if (n === null || n < min || n > max)
+  const { min, max } = rangeOf(schema);
+  if (n === null || !schema.safeParse(n).success)
     return reject(field, 'field.range.value', { value: shown(typeof value === 'string' ? value.trim() : value), min, max });
   return accept(n);
+}
+
+/** Lowest name-match percent to return. */
+export function normalizeLowranklimit(value: unknown, field = 'lowranklimit'): FieldCheck<number> {
+  return normalizeWholeNumber(value, field, lowranklimitSchema);
 }
 
 /** Words a person or a sheet may use for yes/no, including Ukrainian Excel's ІСТИНА/ХИБНІСТЬ. */

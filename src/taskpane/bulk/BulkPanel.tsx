@@ -22,14 +22,16 @@ import { phaseText, progressLines } from '../../bulk/progress-text';
 import type { RunListing } from '../../bulk/state';
 import { describeWorkbookError as describeError } from '../../excel/errors';
 import type { Lang } from '../../core/i18n';
-import { coreMessages } from '../../core/messages';
-import { ALL_LISTS, parseListdata, type Listdata } from '../../core/listdata';
+import { ALL_LISTS, type Listdata } from '../../core/listdata';
+import { listdataFrom } from '../../core/run-options';
+import { DEFAULT_SETTINGS, type Settings } from '../../core/settings';
 import { readSelectionInput, type SheetInput } from '../../excel/bulk-input';
 import { resumableRuns, resumeWorkbookRun, startWorkbookRun, type WorkbookRun } from '../../excel/bulk-run';
 import { workbookRunStateStore } from '../../excel/bulk-state';
 import { RegistryPicker } from '../RegistryPicker';
 import type { TaskpaneServices } from '../services';
 import { bulkService } from './bulk-ask';
+import { checkBulkChoices } from './bulk-choices';
 import { RescreenSummaryLine, ScreenAgainButton, startScreenAgain } from './screen-again';
 import { useScreenSelectionRequests } from './screen-request';
 
@@ -67,6 +69,7 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
   const [listdata, setListdata] = useState<Listdata>(ALL_LISTS);
   const [search, setSearch] = useState<1 | 2>(1);
   const [lowranklimit, setLowranklimit] = useState('0');
+  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
   const [modeLabel, setModeLabel] = useState<string>('');
   const [reading, setReading] = useState(false);
   const [progress, setProgress] = useState<BulkProgress | null>(null);
@@ -99,7 +102,10 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
       try {
         const loaded = await services.settings.load();
         if (!live) return;
-        setListdata(parseListdata(loaded.settings.registries, ALL_LISTS));
+        setSettings(loaded.settings);
+        // A saved value core refuses starts the picker at "every list"; the settings tab reports it.
+        const saved = listdataFrom(loaded.settings);
+        setListdata(saved.ok ? (saved.value ?? ALL_LISTS) : ALL_LISTS);
         setSearch(loaded.settings.search);
         setLowranklimit(String(loaded.settings.lowranklimit));
         const connection = await services.connect();
@@ -136,11 +142,10 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
     }, [readInput]),
   );
 
-  const limit = Number(lowranklimit);
-  const limitOk = /^\d{1,3}$/.test(lowranklimit.trim()) && limit >= 0 && limit <= 100;
+  const choices = checkBulkChoices(settings, { listdata, search, lowranklimit });
+  const choiceErrors = choices.ok ? null : choices.errors;
   const problems = input ? checkMapping(mapping, input.headers.length) : [];
-  const listdataOk = listdata === ALL_LISTS || listdata > 0n;
-  const canStart = !!input && problems.length === 0 && listdataOk && limitOk && !running && !reading;
+  const canStart = !!input && problems.length === 0 && choices.ok && !running && !reading;
 
   const follow = async (started: WorkbookRun) => {
     run.current = started;
@@ -158,7 +163,7 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
   };
 
   const start = async () => {
-    if (!input || !canStart) return;
+    if (!input || !canStart || !choices.ok) return;
     setOutcome(null);
     setProgress(null);
     try {
@@ -167,7 +172,7 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
         {
           input,
           mapping,
-          options: { listdata, search, lowranklimit: limit, idUserPC: service.connection.settings.idUserPC },
+          options: { ...choices.options, idUserPC: service.connection.settings.idUserPC },
           lang,
           mode: service.connection.mode,
           modeLabel: service.connection.label,
@@ -204,7 +209,9 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
     setOutcome(null);
     setProgress(null);
     try {
-      const options = { listdata, search, lowranklimit: limitOk ? limit : 0, lang, tuning: TUNING };
+      if (!choices.ok) return;
+      const { listdata: chosen, search: mode, lowranklimit: limit } = choices.options;
+      const options = { listdata: chosen, search: mode, lowranklimit: limit, lang, tuning: TUNING };
       await follow(await startScreenAgain(services, options, (p) => mounted.current && setProgress(p)));
     } catch (error) {
       setOutcome({ kind: 'error', text: describeError(error)[lang] });
@@ -312,7 +319,7 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
             onChange={setListdata}
             lang={lang}
             legend={b.t(lang, 'panel.registries')}
-            error={listdataOk ? undefined : coreMessages.t(lang, 'listdata.empty')}
+            error={choiceErrors?.listdata?.[lang]}
             disabled={running}
           />
           <Field label={b.t(lang, 'panel.search')}>
@@ -321,9 +328,18 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
               <option value="2">{b.t(lang, 'search.2')}</option>
             </Select>
           </Field>
-          <Field label={b.t(lang, 'panel.lowranklimit')} validationMessage={limitOk ? undefined : '0–100'}>
+          <Field label={b.t(lang, 'panel.lowranklimit')} validationMessage={choiceErrors?.lowranklimit?.[lang]}>
             <Input value={lowranklimit} disabled={running} inputMode="numeric" onChange={(_, d) => setLowranklimit(d.value)} />
           </Field>
+          {choiceErrors && choiceErrors.general.length > 0 && (
+            <MessageBar intent="error" layout="multiline" data-testid="bulk-option-problems">
+              <MessageBarBody>
+                {choiceErrors.general.map((text) => (
+                  <div key={text.en}>{text[lang]}</div>
+                ))}
+              </MessageBarBody>
+            </MessageBar>
+          )}
         </section>
       )}
 
@@ -331,7 +347,7 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
         <Button appearance="primary" disabled={!canStart} onClick={() => void start()}>
           {b.t(lang, 'panel.start')}
         </Button>
-        <ScreenAgainButton lang={lang} disabled={running || reading} onClick={() => void screenAgain()} />
+        <ScreenAgainButton lang={lang} disabled={running || reading || !choices.ok} onClick={() => void screenAgain()} />
         {running && (
           <Button onClick={() => run.current?.cancel()} data-testid="bulk-cancel">
             {b.t(lang, 'panel.cancel')}
