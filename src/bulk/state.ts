@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Fnv2x32 } from '../core/fnv';
+import { parseJson } from '../core/json';
 import { REGISTRY_KEYS } from '../core/registries';
 import type { KeyValueStorage } from '../core/storage';
 import type { CellValue, ColumnMapping } from './columns';
@@ -195,15 +197,8 @@ export function listingOf(meta: RunMeta, progress: RunProgressState): RunListing
  * to continue over rows that changed, which would pair old answers with new people.
  */
 export function fingerprintRows(headers: readonly CellValue[], rows: readonly (readonly CellValue[])[]): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  const feed = (text: string) => {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-      h2 = Math.imul(h2 ^ c, 0x01000193 ^ 0x5bd1e995) >>> 0;
-    }
-  };
+  const hash = new Fnv2x32();
+  const feed = (text: string) => hash.update(text);
   const feedRow = (row: readonly CellValue[], width: number) => {
     for (let i = 0; i < width; i++) {
       const v = row[i];
@@ -215,7 +210,7 @@ export function fingerprintRows(headers: readonly CellValue[], rows: readonly (r
   const width = headers.length;
   feedRow(headers, width);
   for (const row of rows) feedRow(row, width);
-  return `${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}:${rows.length}`;
+  return `${hash.hex()}:${rows.length}`;
 }
 
 export function newRunId(now: Date, random: () => number = Math.random): string {
@@ -244,15 +239,7 @@ export function keyValueRunStateStore(storage: KeyValueStorage, prefix = 'checkl
   const batchPrefix = (id: string) => `${prefix}${id}.o.`;
   const nextBatch = new Map<string, number>();
 
-  const readJson = async (key: string): Promise<unknown> => {
-    const text = await storage.getItem(key);
-    if (text === null) return null;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return null;
-    }
-  };
+  const readJson = async (key: string): Promise<unknown> => parseJson(await storage.getItem(key));
 
   const batchKeys = async (id: string): Promise<{ key: string; n: number }[]> => {
     const p = batchPrefix(id);

@@ -1,5 +1,6 @@
 import { Pool, type PoolClient } from 'pg';
 import type { KeyValueStorage } from '../../core/storage';
+import { delay } from '../../core/timing';
 import type { AnalystKeyRow, AuditFilter, AuditRow, CounterHit, RelayStore, StoredAuditRow } from './port';
 
 /**
@@ -261,7 +262,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
         while (!locked && Date.now() < deadline) {
           const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [name]);
           locked = got.rows[0]?.ok === true;
-          if (!locked) await new Promise((r) => setTimeout(r, 20));
+          if (!locked) await delay(20);
         }
         return await work();
       } finally {
