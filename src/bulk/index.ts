@@ -9,7 +9,7 @@ import { Runner } from './runner';
 import { RUN_STATE_VERSION, fingerprintRows, newRunId, type RunMeta, type RunState } from './state';
 
 export type * from './ports';
-export { assertRunnable, assertSameInput, assertSameMode } from './guards';
+export { assertSameMode } from './guards';
 
 export interface PreparedRun {
   meta: RunMeta;

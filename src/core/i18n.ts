@@ -22,10 +22,6 @@ export function fillTemplate(template: string, params: MessageParams = {}): stri
   );
 }
 
-export function localizedFrom(uk: string, en: string): LocalizedText {
-  return { uk, en };
-}
-
 /**
  * A message catalogue: English defines the keys, Ukrainian must provide every one of them.
  * Each area (core, taskpane, bulk, cli) declares its own pair so that parallel work never

@@ -474,10 +474,6 @@ export function fieldLabel(key: string, lang: Lang): string {
   return label ? label[lang === 'uk' ? 0 : 1] : key;
 }
 
-export function hasFieldLabel(key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(LABELS, key);
-}
-
 /** Country risk flags worth a badge: membership of a risk list, not an index or a treaty. */
 export const RISK_FLAGS: Record<string, LocalizedText> = {
   fatfblack: { uk: 'FATF: чорний список', en: 'FATF black list' },
