@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import type * as Https from 'node:https';
+import { abortReason } from '../core/timing';
 import type { Transport, TransportRequest, TransportResponse } from '../core/transport';
 
 /**
@@ -25,7 +26,7 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): Transp
       return new Promise<TransportResponse>((resolve, reject) => {
         const { signal } = request;
         if (signal.aborted) {
-          reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+          reject(abortReason(signal));
           return;
         }
         const url = new URL(request.url);
