@@ -14,7 +14,7 @@
  * more than a real service would.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CREDENTIALS } from '../src/sandbox';
@@ -22,6 +22,8 @@ import { startSandboxServer, type SandboxServer } from '../src/sandbox/server';
 
 const ROOT = join(__dirname, '..');
 const BIN = join(ROOT, 'bin', 'checklists.cjs');
+/** Preloaded into the command to report its CPU time; the command itself starts through BIN as usual. */
+const CPU_PRELOAD = join(ROOT, 'bench', 'cli-cpu.cjs');
 const QUICK = process.argv.includes('--quick');
 const D = 2000;
 const L = 50;
@@ -95,10 +97,13 @@ async function bulk(): Promise<void> {
     for (const c of CONCURRENCIES) {
       requests.length = 0;
       const out = join(work, `out-${c}.csv`);
-      const r = await run(process.execPath, [BIN, 'screen', csv, '-o', out, '--concurrency', String(c), '--progress', 'lines'], liveEnv(server));
+      const cpuFile = join(work, `cpu-${c}.json`);
+      const r = await run(process.execPath, ['-r', CPU_PRELOAD, BIN, 'screen', csv, '-o', out, '--concurrency', String(c), '--progress', 'lines'], { ...liveEnv(server), CHECKLISTS_BENCH_CPU_FILE: cpuFile });
       if (r.code !== 0) throw new Error(`checklists screen exited ${r.code}\n${r.stderr.slice(-2000)}`);
       const ideal = (D * L) / c;
       rows.push({ group: 'bulk (CLI)', figure: `wall, ${D} subjects, L = ${L} ms, C = ${c}`, value: fmtS(r.ms), ideal: `D·L/C = ${fmtS(ideal)}`, ratio: r.ms / ideal, goal: c === 16 ? '≤ 1.10' : '≤ 1.05' });
+      const cpu = JSON.parse(readFileSync(cpuFile, 'utf8')) as { user: number; system: number };
+      rows.push({ group: 'bulk (CLI)', figure: `  its CPU time, user + system (load-insensitive), C = ${c}`, value: fmtS((cpu.user + cpu.system) / 1000), ideal: `${((cpu.user + cpu.system) / 1000 / D).toFixed(2)} ms per subject` });
       if (c === CONCURRENCIES[0]) {
         rows.push({ group: 'requests', figure: 'bulk: requests sent', value: String(requests.length), ideal: `${D} distinct valid subjects`, ratio: requests.length / D, goal: '1.00' });
       }

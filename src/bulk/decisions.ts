@@ -57,7 +57,7 @@ const HIT_COLUMN_KEYS = {
   name: 'hits.name',
   percent: 'hits.percent',
   level: 'hits.level',
-  birth: 'hits.birth',
+  birth: 'role.date',
   details: 'hits.details',
 } as const;
 
@@ -251,7 +251,7 @@ export function decisionValidation(lang: Lang): DecisionValidationSpec {
   const allowed = values.map((v) => `"${v}"`).join(', ');
   return {
     values,
-    title: rescreenMessages.t(lang, 'validation.title'),
+    title: rescreenMessages.t(lang, 'col.decision'),
     prompt: rescreenMessages.t(lang, 'validation.prompt', { allowed }),
     error: rescreenMessages.t(lang, 'validation.error', { allowed }),
   };

@@ -10,7 +10,11 @@ import type { RescreenSummary } from './rescreen';
 import type { HighlightRule, RunHeaderInfo, TableCell, TableColumn } from './result-table';
 import type { RunMeta, RunStateStore, RunStatus } from './state';
 
-export type AskFn = (query: SearchQuery, options: { signal?: AbortSignal }) => Promise<AnswerLike>;
+/**
+ * onAnswerArrived: an ask that can tell when the service has finished a request (its answer's
+ * bytes are in, not yet read) calls it, and the run starts its next request at once.
+ */
+export type AskFn = (query: SearchQuery, options: { signal?: AbortSignal; onAnswerArrived?: () => void }) => Promise<AnswerLike>;
 
 export interface BulkInput {
   headers: readonly CellValue[];

@@ -103,7 +103,10 @@ export class Runner implements BulkRun {
   private tentative: { subject: number; outcome: SubjectOutcome }[] = [];
 
   private nextSubject = 0;
+  /** Requests not yet settled. */
   private inFlight = 0;
+  /** Requests the service is still working on: what the concurrency limits. */
+  private atService = 0;
   private requests = 0;
   private chunksWritten = 0;
   private subjectsDone = 0;
@@ -323,7 +326,7 @@ export class Runner implements BulkRun {
   /** Starts requests while there is room, in the order subjects first appear. */
   private pump(): void {
     const subjects = this.plan.subjectKeys.length;
-    while (!this.stopping && this.inFlight < this.concurrency) {
+    while (!this.stopping && this.atService < this.concurrency) {
       while (this.nextSubject < subjects && this.subjectState[this.nextSubject] !== TODO) this.nextSubject++;
       if (this.nextSubject >= subjects) return;
       const s = this.nextSubject;
@@ -335,19 +338,38 @@ export class Runner implements BulkRun {
   private launch(s: number): void {
     this.subjectState[s] = IN_FLIGHT;
     this.inFlight++;
+    this.atService++;
     this.requests++;
     const base = subjectQuery(this.plan, s, this.input.rows, this.meta.mapping, this.options, this.validatedAt);
     const query: SearchQuery = { ...base, IDinternal: `${this.runId}:${this.meta.input.firstSourceRow + this.plan.subjectFirstRow[s]}` };
     const key = this.plan.subjectKeys[s];
+    let atService = true;
+    const leaveService = () => {
+      if (!atService) return;
+      atService = false;
+      this.atService--;
+    };
+    // The service is done once the answer's bytes are in: the next request goes out before this
+    // answer is read, so reading it overlaps the next one's latency instead of adding to it.
+    const onAnswerArrived = () => {
+      leaveService();
+      this.pump();
+    };
     let promise: Promise<AnswerLike>;
     try {
-      promise = this.deps.ask(query, { signal: this.controller.signal });
+      promise = this.deps.ask(query, { signal: this.controller.signal, onAnswerArrived });
     } catch (error) {
       promise = Promise.reject(error);
     }
     promise.then(
-      (answer) => this.settle(s, screenedOutcome(key, answer, this.registries), null),
-      (error: unknown) => this.settle(s, null, error),
+      (answer) => {
+        leaveService();
+        this.settle(s, screenedOutcome(key, answer, this.registries), null);
+      },
+      (error: unknown) => {
+        leaveService();
+        this.settle(s, null, error);
+      },
     );
   }
 

@@ -8,9 +8,6 @@ import { langFromEnv, loadCliConfig } from './config';
 import { EXIT, UsageError, exitCodeFor } from './exit-codes';
 import type { CliIo } from './io';
 import { cliMessages, type CliMessageKey } from './messages';
-import { runSandbox } from './sandbox-command';
-import { runScreen } from './screen-command';
-import { runSearch } from './search-command';
 import { plain } from './terminal';
 
 function helpKey(topic: string | undefined): CliMessageKey {
@@ -51,13 +48,14 @@ async function dispatch(parsed: ParsedCommand, io: CliIo, fallbackLang: Lang, on
   });
   onSecret(createSecretMask([config.loaded.tokken]));
   for (const w of config.warnings) io.stderr.write(`${w[config.lang]}\n`);
+  // Each command loads only its own code: `screen` never pays for the sandbox server, `search` for the bulk engine.
   switch (parsed.command) {
     case 'search':
-      return runSearch(parsed.args, config, io);
+      return (await import('./search-command')).runSearch(parsed.args, config, io);
     case 'screen':
-      return runScreen(parsed.args, config, io);
+      return (await import('./screen-command')).runScreen(parsed.args, config, io);
     case 'sandbox':
-      return runSandbox(parsed.args, config, io);
+      return (await import('./sandbox-command')).runSandbox(parsed.args, config, io);
   }
 }
 

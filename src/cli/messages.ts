@@ -10,7 +10,6 @@ const en = {
   'args.progress': 'Unknown --progress value "{value}": use auto, bar, lines or none.',
   'args.unknownCommand': 'Unknown command "{value}". Commands: {commands}. See: checklists --help',
   'args.output.format': 'The output file must end in .xlsx or .csv; got "{path}".',
-  'args.output.same': 'The output file must not be the input file.',
   'args.output.sameAs': 'The {which} file {output} is the input file {input}: it would be overwritten. Choose another -o.',
   'args.output.notWritable': 'Cannot write {path}: {reason}. Close it in other programs or choose another -o; nothing was sent yet.',
   'args.output.isFolder': '{path} is a folder, not a file: choose another -o; nothing was sent yet.',
@@ -50,7 +49,9 @@ const en = {
   'sandbox.listen': 'Cannot listen on {host}:{port}: {reason}',
   'sandbox.listening': 'CheckLists sandbox (fictional data) is listening on {url}',
   'sandbox.use': 'Point the add-in or the command line at it, for example:',
+  'sandbox.listeningReserve': 'Reserve {n} is listening on {url}',
   'sandbox.faults': 'Faults: {faults}',
+  'sandbox.data': 'Fictional data: {count} records (seed {seed}); known subjects: docs/sandbox.md',
   'sandbox.stop': 'Press Ctrl-C to stop.',
   'search.status.ok': 'ok',
   'search.status.error': 'error',
@@ -135,16 +136,26 @@ const en = {
     '3 account/quota, 4 service unreachable, 5 results file could not be written (answers kept: --resume),\n' +
     '10 re-screen done with new or changed hits to review, 130 interrupted',
   'help.sandbox':
-    'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n\n' +
+    'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n' +
+    '(npm run sandbox -- [options] is the same command)\n\n' +
     '  -p, --port N             port (default 8443; 0 picks a free one)\n' +
     '      --host ADDRESS       address to listen on (default 127.0.0.1)\n' +
-    '      --quota N            answer error 11 (quota used up) after N requests\n' +
-    '      --fail-rate R        share of requests answered with HTTP 503 (0–1)\n' +
-    '      --latency MS         delay every answer\n' +
-    '      --down               answer every request with HTTP 503\n' +
-    '      --registry-errors K  registries (comma-separated) that answer with an error string\n' +
+    '      --reserves N         also start N reserves on the next ports (same data and quota), 0–9\n' +
+    '      --reserve-faults     the reserves get the faults too (by default they are healthy)\n' +
     '      --seed N             seed of the generated data\n' +
-    '      --data-revision N    the registers N months later (docs/sandbox.md), for trying re-screens',
+    '      --data-revision N    the registers N months later (docs/sandbox.md), for trying re-screens\n' +
+    'Faults (all off by default):\n' +
+    '      --quota N            answer error 11 (quota used up) after N requests\n' +
+    '      --latency MS         delay every answer\n' +
+    '      --jitter MS          plus a random delay up to MS\n' +
+    '      --fail-rate R        share of requests answered with HTTP 500, 502 or 503 (0–1)\n' +
+    '      --drop-rate R        share of connections closed without an answer (0–1)\n' +
+    '      --html-rate R        share answered with status 200 and an HTML maintenance page (0–1)\n' +
+    '      --down               answer every request with HTTP 503\n' +
+    '      --registry-errors K  registries that answer an error string: peps,edr:9004 (code 9000 by default)\n' +
+    '      --fault-seed N       seed of the fault sequence (the same seed, the same faults)\n' +
+    '      --quiet              no request log\n' +
+    '      --lang uk|en         language of these messages',
 } as const;
 
 type Key = keyof typeof en;
@@ -159,7 +170,6 @@ const uk: Record<Key, string> = {
   'args.progress': 'Невідоме значення --progress «{value}»: auto, bar, lines або none.',
   'args.unknownCommand': 'Невідома команда «{value}». Команди: {commands}. Довідка: checklists --help',
   'args.output.format': 'Файл результатів має закінчуватися на .xlsx або .csv; отримано «{path}».',
-  'args.output.same': 'Файл результатів не може бути вхідним файлом.',
   'args.output.sameAs': 'Файл {which} {output} — це вхідний файл {input}: його буде перезаписано. Оберіть інший -o.',
   'args.output.notWritable': 'Не вдається записати {path}: {reason}. Закрийте його в інших програмах або оберіть інший -o; нічого ще не надіслано.',
   'args.output.isFolder': '{path} — це тека, а не файл: оберіть інший -o; нічого ще не надіслано.',
@@ -199,7 +209,9 @@ const uk: Record<Key, string> = {
   'sandbox.listen': 'Не вдається слухати {host}:{port}: {reason}',
   'sandbox.listening': 'Пісочниця CheckLists (вигадані дані) слухає {url}',
   'sandbox.use': 'Спрямуйте на неї надбудову або командний рядок, наприклад:',
+  'sandbox.listeningReserve': 'Резервна {n} слухає {url}',
   'sandbox.faults': 'Збої: {faults}',
+  'sandbox.data': 'Вигадані дані: {count} записів (seed {seed}); відомі суб\'єкти: docs/sandbox.md',
   'sandbox.stop': 'Ctrl-C — зупинити.',
   'search.status.ok': 'гаразд',
   'search.status.error': 'помилка',
@@ -284,16 +296,26 @@ const uk: Record<Key, string> = {
     '3 обліковий запис/квота, 4 сервіс недоступний, 5 файл результатів не записано (відповіді збережено: --resume),\n' +
     '10 повторну перевірку завершено, є нові чи змінені збіги для розгляду, 130 перервано',
   'help.sandbox':
-    'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n\n' +
+    'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n' +
+    '(npm run sandbox -- [параметри] — та сама команда)\n\n' +
     '  -p, --port N             порт (типово 8443; 0 — будь-який вільний)\n' +
     '      --host АДРЕСА        адреса для прослуховування (типово 127.0.0.1)\n' +
-    '      --quota N            після N запитів відповідати помилкою 11 (квоту вичерпано)\n' +
-    '      --fail-rate R        частка запитів з відповіддю HTTP 503 (0–1)\n' +
-    '      --latency МС         затримка кожної відповіді\n' +
-    '      --down               відповідати HTTP 503 на всі запити\n' +
-    '      --registry-errors K  реєстри (через кому), що відповідають рядком помилки\n' +
+    '      --reserves N         ще N резервних на наступних портах (ті самі дані й квота), 0–9\n' +
+    '      --reserve-faults     збої й на резервних (типово вони справні)\n' +
     '      --seed N             зерно згенерованих даних\n' +
-    '      --data-revision N    реєстри через N місяців (docs/sandbox.md), щоб спробувати повторну перевірку',
+    '      --data-revision N    реєстри через N місяців (docs/sandbox.md), щоб спробувати повторну перевірку\n' +
+    'Збої (типово всі вимкнені):\n' +
+    '      --quota N            після N запитів відповідати помилкою 11 (квоту вичерпано)\n' +
+    '      --latency МС         затримка кожної відповіді\n' +
+    '      --jitter МС          і ще випадкова затримка до МС\n' +
+    '      --fail-rate R        частка запитів з відповіддю HTTP 500, 502 чи 503 (0–1)\n' +
+    '      --drop-rate R        частка з’єднань, закритих без відповіді (0–1)\n' +
+    '      --html-rate R        частка відповідей зі статусом 200 і HTML-сторінкою техробіт (0–1)\n' +
+    '      --down               відповідати HTTP 503 на всі запити\n' +
+    '      --registry-errors K  реєстри, що відповідають рядком помилки: peps,edr:9004 (типово код 9000)\n' +
+    '      --fault-seed N       зерно послідовності збоїв (те саме зерно — ті самі збої)\n' +
+    '      --quiet              без журналу запитів\n' +
+    '      --lang uk|en         мова цих повідомлень',
 };
 
 export const cliMessages = defineCatalogue<Key>(en, uk);

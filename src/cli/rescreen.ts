@@ -3,7 +3,7 @@ import type { BulkRunReport } from '../bulk';
 import type { PreviousRun } from '../bulk/decisions';
 import { rescreenMessages } from '../bulk/rescreen-messages';
 import type { Lang } from '../core/i18n';
-import { MAX_DATA_REVISION, createSandboxEngine, type SandboxEngine } from '../sandbox';
+import type { SandboxEngine } from '../sandbox';
 import type { ScreenArgs } from './args';
 import { parseIntOption } from './args';
 import { EXIT, UsageError, type ExitCode } from './exit-codes';
@@ -22,8 +22,12 @@ export async function previousRunFor(args: ScreenArgs, io: CliIo): Promise<Previ
 /** CHECKLISTS_SANDBOX_REVISION=N: the built-in sandbox as it stands N months later (docs/sandbox.md). */
 export const SANDBOX_REVISION_ENV = 'CHECKLISTS_SANDBOX_REVISION';
 
-export function sandboxForEnv(io: CliIo): SandboxEngine | undefined {
-  const revision = parseIntOption(SANDBOX_REVISION_ENV, io.env[SANDBOX_REVISION_ENV], 0, MAX_DATA_REVISION);
+export async function sandboxForEnv(io: CliIo): Promise<SandboxEngine | undefined> {
+  const value = io.env[SANDBOX_REVISION_ENV];
+  // The sandbox engine and its data load only when asked for: a run against the service never pays for them.
+  if (value === undefined) return undefined;
+  const { MAX_DATA_REVISION, createSandboxEngine } = await import('../sandbox');
+  const revision = parseIntOption(SANDBOX_REVISION_ENV, value, 0, MAX_DATA_REVISION);
   return revision ? createSandboxEngine({ dataRevision: revision }) : undefined;
 }
 

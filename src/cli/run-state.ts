@@ -119,26 +119,29 @@ export function fileRunStateStore(path: string, key: Buffer, mask: SecretMask, r
     dirty = false;
     fdatasync(handle.fd, () => undefined);
   };
-  let queued = '';
+  let queued: Record_[] = [];
   let flushScheduled = false;
   // Into the kernel within the same turn of the event loop, so kill -9 loses only what has
   // just arrived (still "in flight" for the caller); to the disk in batches, since an fsync per
-  // answer would cap throughput.
+  // answer would cap throughput. Records are serialised and signed here, after the turn's
+  // network callbacks, so that work never delays sending the next request.
   const writeQueued = () => {
     flushScheduled = false;
-    if (!handle || queued === '') return;
-    const text = queued;
-    queued = '';
+    if (!handle || queued.length === 0) return;
+    const records = queued;
+    queued = [];
+    let text = '';
+    for (const r of records) {
+      const json = mask(JSON.stringify(r));
+      text += `${macOf(key, index++, json)} ${json}\n`;
+    }
     writeSync(handle.fd, text);
     dirty = true;
     timer ??= setTimeout(syncNow, SYNC_MS);
   };
   const append = (records: Record_[], now = false) => {
     if (!handle) return;
-    for (const r of records) {
-      const json = mask(JSON.stringify(r));
-      queued += `${macOf(key, index++, json)} ${json}\n`;
-    }
+    for (const r of records) queued.push(r);
     if (now) writeQueued();
     else if (!flushScheduled) {
       flushScheduled = true;
@@ -188,7 +191,15 @@ export function fileRunStateStore(path: string, key: Buffer, mask: SecretMask, r
       append([...outcomes.map((o) => ({ a: o })), { progress }], true);
     },
     async remove() {
-      await finishFile();
+      // The run completed and its output is written: forcing to disk a file about to be deleted
+      // would only add an fsync to the end of every run.
+      if (timer) clearTimeout(timer);
+      timer = null;
+      queued = [];
+      if (handle) {
+        await handle.close();
+        handle = null;
+      }
       await rm(path, { force: true });
     },
     close: finishFile,

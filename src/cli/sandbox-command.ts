@@ -1,69 +1,46 @@
-import { isRegistryKey, type RegistryKey } from '../core/registries';
-import { DEMO_CREDENTIALS, type SandboxFaults } from '../sandbox';
-import { startSandboxServer } from '../sandbox/server';
-import type { SandboxArgs, SandboxFaultArgs } from './args';
+import { DEMO_CREDENTIALS, describeFaults } from '../sandbox';
+import { startSandboxCluster } from '../sandbox/server';
+import type { SandboxArgs } from './args';
 import type { CliConfig } from './config';
 import { ENV } from './config';
 import { EXIT, UsageError, type ExitCode } from './exit-codes';
 import type { CliIo } from './io';
 import { cliMessages } from './messages';
 
-/** "peps,edr:9004" → peps answers 9000 (no connection), edr answers 9004. */
-export function parseRegistryErrors(spec: string): Partial<Record<RegistryKey, number>> {
-  const out: Partial<Record<RegistryKey, number>> = {};
-  for (const part of spec.split(/[,;\s]+/).filter((p) => p.length > 0)) {
-    const [key, code] = part.split(':');
-    const n = code === undefined ? 9000 : Number(code);
-    if (!isRegistryKey(key) || !Number.isInteger(n) || n < 1) throw new UsageError(cliMessages.text('sandbox.registryErrors', { value: part }));
-    out[key] = n;
-  }
-  return out;
-}
-
-export function faultsFrom(args: SandboxFaultArgs): SandboxFaults {
-  return {
-    ...(args.latencyMs !== undefined ? { latencyMs: args.latencyMs } : {}),
-    ...(args.down ? { failRate: 1, failStatuses: [503] } : args.failRate !== undefined ? { failRate: args.failRate } : {}),
-    ...(args.quota !== undefined ? { quota: args.quota } : {}),
-    ...(args.registryErrors !== undefined ? { registryErrors: parseRegistryErrors(args.registryErrors) } : {}),
-  };
-}
-
-function describeFaults(f: SandboxFaults): string {
-  const parts: string[] = [];
-  if (f.failRate) parts.push(`failRate=${f.failRate}`);
-  if (f.latencyMs) parts.push(`latencyMs=${f.latencyMs}`);
-  if (f.quota !== undefined) parts.push(`quota=${f.quota}`);
-  if (f.registryErrors) parts.push(`registryErrors=${Object.entries(f.registryErrors).map(([k, v]) => `${k}:${v}`).join(',')}`);
-  return parts.join(' ');
-}
-
-/** Runs the emulator until Ctrl-C: for trying the add-in or the CLI without an account, and for IT's connectivity drills. */
+/**
+ * Runs the emulator until Ctrl-C: for trying the add-in or the CLI without an account, and for IT's
+ * connectivity drills. `npm run sandbox` is this command (package.json), so both take the same options.
+ */
 export async function runSandbox(args: SandboxArgs, config: CliConfig, io: CliIo): Promise<ExitCode> {
   const lang = config.lang;
-  const faults = faultsFrom(args.faults);
-  let server;
+  const faults = args.faults;
+  let cluster;
   try {
-    server = await startSandboxServer({
+    cluster = await startSandboxCluster({
+      instances: 1 + args.reserves,
       port: args.port,
       host: args.host,
-      faults,
-      ...(args.faults.seed !== undefined ? { seed: args.faults.seed } : {}),
-      ...(args.faults.dataRevision !== undefined ? { dataRevision: args.faults.dataRevision } : {}),
-      log: (line) => io.stderr.write(`${line}\n`),
+      faultsFor: (i) => (i === 0 || args.reserveFaults ? faults : {}),
+      ...(args.seed !== undefined ? { seed: args.seed } : {}),
+      ...(args.dataRevision !== undefined ? { dataRevision: args.dataRevision } : {}),
+      ...(args.quiet ? {} : { log: (line: string) => io.stderr.write(`${line}\n`) }),
     });
   } catch (e) {
     const code = (e as { code?: string }).code;
     throw new UsageError(cliMessages.text('sandbox.listen', { host: args.host, port: args.port, reason: code ?? (e instanceof Error ? e.message : String(e)) }));
   }
   const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) => cliMessages.t(lang, key, params);
+  const [primary, ...reserves] = cluster.urls;
+  const described = describeFaults(faults);
   io.stdout.write(
     [
-      t('sandbox.listening', { url: server.url }),
+      t('sandbox.listening', { url: primary }),
+      ...reserves.map((url, i) => t('sandbox.listeningReserve', { n: i + 1, url })),
       // The demo credentials are fictional and public (docs/sandbox.md); printing them is the point.
       t('sandbox.use'),
-      `  ${ENV.url}=${server.url} ${ENV.tokken}=${DEMO_CREDENTIALS.tokken} ${ENV.subjectId}=${DEMO_CREDENTIALS.idSubjectFM}`,
-      ...(Object.keys(faults).length > 0 ? [t('sandbox.faults', { faults: describeFaults(faults) })] : []),
+      `  ${ENV.url}=${primary}${reserves.length > 0 ? ` ${ENV.reserveUrls}=${reserves.join(',')}` : ''} ${ENV.tokken}=${DEMO_CREDENTIALS.tokken} ${ENV.subjectId}=${DEMO_CREDENTIALS.idSubjectFM}`,
+      ...(described !== '' ? [t('sandbox.faults', { faults: described })] : []),
+      t('sandbox.data', { count: cluster.engine.data.records.length, seed: cluster.engine.data.seed }),
       t('sandbox.stop'),
       '',
     ].join('\n'),
@@ -72,6 +49,6 @@ export async function runSandbox(args: SandboxArgs, config: CliConfig, io: CliIo
     if (io.interrupt.aborted) resolve();
     else io.interrupt.addEventListener('abort', () => resolve(), { once: true });
   });
-  await server.close();
+  await cluster.close();
   return EXIT.ok;
 }

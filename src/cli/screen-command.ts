@@ -280,7 +280,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
 
   // Read before anything is screened: a problem in the previous results (or --previous with --resume) costs nothing.
   const previousRun = await previousRunFor(args, io);
-  const sandbox = sandboxForEnv(io);
+  const sandbox = await sandboxForEnv(io);
   let lastWait = 0;
   const connection = connect(config.loaded, {
     transport: nodeHttpTransport(),

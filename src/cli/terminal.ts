@@ -21,14 +21,14 @@ function pad(text: string, size: number, align: 'left' | 'right'): string {
   return align === 'right' ? gap + text : text + gap;
 }
 
-export interface TableColumn {
+export interface TextTableColumn {
   header: string;
   align?: 'left' | 'right';
   max?: number;
 }
 
 /** A plain-text table: no colours or box drawing, so it survives logs, mail and `| less` alike. */
-export function renderTable(columns: readonly TableColumn[], rows: readonly (readonly string[])[]): string {
+export function renderTable(columns: readonly TextTableColumn[], rows: readonly (readonly string[])[]): string {
   const cells = rows.map((row) => row.map((cell, i) => truncate(plain(cell), columns[i]?.max ?? 60)));
   const sizes = columns.map((c, i) => Math.max(width(c.header), ...cells.map((r) => width(r[i] ?? ''))));
   const line = (row: readonly string[]) =>

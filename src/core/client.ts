@@ -6,6 +6,7 @@ import {
   errorFromServiceBody,
 } from './errors';
 import { listdataToString, listdataToWire } from './listdata';
+import { coreMessages } from './messages';
 import type { SearchQuery } from './query';
 import { AnswerShapeError, noteLostResult, parseGetAnswer, parsePostAnswer, parseServiceError, type ParsedEnvelope } from './schema';
 import { fetchTransport, type Transport, type TransportRequest } from './transport';
@@ -50,6 +51,13 @@ export interface WaitNotice {
 export interface SearchOptions {
   signal?: AbortSignal;
   method?: HttpMethod;
+  /**
+   * Told once, the moment a JSON answer with status 200 has arrived and before it is read, so a
+   * caller that keeps C requests at the service can start the next one while this one is parsed.
+   * The service is done with the request by then; only an answer that then proves malformed
+   * (a service fault) is tried again after it, as always.
+   */
+  onAnswerArrived?: () => void;
 }
 
 export interface SearchResult {
@@ -94,10 +102,7 @@ function validateAddresses(addresses: readonly string[]): string[] {
       {
         field: 'addresses',
         code: 'field.address',
-        message: {
-          uk: cleaned.length === 0 ? 'Не вказано жодної адреси сервісу.' : `Хибна адреса сервісу «${describeAddress(value)}»: потрібна https://хост[:порт]`,
-          en: cleaned.length === 0 ? 'No service address is set.' : `Bad service address "${describeAddress(value)}": use https://host[:port]`,
-        },
+        message: cleaned.length === 0 ? coreMessages.text('address.none') : coreMessages.text('address.bad', { address: describeAddress(value) }),
       },
     ]);
   }
@@ -145,9 +150,16 @@ export class CheckListsClient {
   private readonly mask: SecretMask;
   private readonly giveUpMs: number;
   private readonly onWait: ((notice: WaitNotice) => void) | undefined;
+  /** Per address, worked out once: a bulk run asks thousands of times over the same one or two. */
+  private readonly shownAddress = new Map<string, string>();
+  private readonly apiUrlOf = new Map<string, string>();
 
   constructor(config: ClientConfig) {
     this.addresses = validateAddresses(config.addresses);
+    for (const a of this.addresses) {
+      this.shownAddress.set(a, describeAddress(a));
+      this.apiUrlOf.set(a, apiUrl(a));
+    }
     this.credentials = { tokken: config.credentials.tokken, idSubjectFM: config.credentials.idSubjectFM };
     this.mask = createSecretMask([config.credentials.tokken]);
     this.giveUpMs = config.giveUpMs ?? Number.POSITIVE_INFINITY;
@@ -178,6 +190,15 @@ export class CheckListsClient {
     const started = this.now();
     const attempts: AttemptReport[] = [];
     const fields = queryToWire(query);
+    const onAnswerArrived = options.onAnswerArrived;
+    let told = false;
+    const arrived = onAnswerArrived
+      ? (status: number, contentType: string | null) => {
+          if (told || status !== 200 || !contentType || !/json/i.test(contentType)) return;
+          told = true;
+          onAnswerArrived();
+        }
+      : undefined;
 
     const total = (this.policy.retries + 1) * this.addresses.length;
     const left = () => this.giveUpMs - (this.now() - started);
@@ -192,16 +213,16 @@ export class CheckListsClient {
         const remaining = left();
         if (remaining <= 0) break rounds;
         n++;
-        if (n > 1) this.onWait?.({ attempt: n, of: total, next: describeAddress(address) });
+        if (n > 1) this.onWait?.({ attempt: n, of: total, next: this.shown(address) });
         // With a give-up time, each attempt gets its share of what is left, so every address is tried before giving up.
         const share = Number.isFinite(remaining) ? remaining / (total - n + 1) : remaining;
-        const outcome = await this.attempt(address, method, fields, query.listdata, signal, Math.min(this.policy.timeoutMs, share));
+        const outcome = await this.attempt(address, method, fields, query.listdata, signal, Math.min(this.policy.timeoutMs, share), arrived);
         attempts.push(outcome.report);
         if (outcome.kind === 'answer') {
           this.coolingUntil.delete(address);
           return {
             envelope: outcome.envelope,
-            servedBy: describeAddress(address),
+            servedBy: this.shown(address),
             attempts,
             durationMs: this.now() - started,
             method,
@@ -221,8 +242,9 @@ export class CheckListsClient {
     listdata: bigint | undefined,
     callerSignal: AbortSignal | undefined,
     timeoutMs: number,
+    onArrived: ((status: number, contentType: string | null) => void) | undefined,
   ): Promise<{ kind: 'answer'; envelope: ParsedEnvelope; raw: unknown; report: AttemptReport } | { kind: 'failed'; report: AttemptReport }> {
-    const shown = describeAddress(address);
+    const shown = this.shown(address);
     const started = this.now();
     const deadline = deadlineSignal(timeoutMs, callerSignal);
 
@@ -230,18 +252,20 @@ export class CheckListsClient {
     const request: TransportRequest =
       method === 'POST'
         ? {
-            url: apiUrl(address),
+            url: this.apiUrlOf.get(address) ?? apiUrl(address),
             method,
             headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
             body: JSON.stringify({ ...credentials, ...fields }),
             signal: deadline.signal,
+            ...(onArrived ? { onArrived } : {}),
           }
         : {
             // The GET form has no body: the interface puts the credentials in the query string.
-            url: `${apiUrl(address)}?${toQueryString({ ...credentials, ...fields }, listdata)}`,
+            url: `${this.apiUrlOf.get(address) ?? apiUrl(address)}?${toQueryString({ ...credentials, ...fields }, listdata)}`,
             method,
             headers: { Accept: 'application/json' },
             signal: deadline.signal,
+            ...(onArrived ? { onArrived } : {}),
           };
 
     const report = (outcome: AttemptReport['outcome'], status?: number, detail?: string): AttemptReport => ({
@@ -296,6 +320,10 @@ export class CheckListsClient {
     } finally {
       deadline.clear();
     }
+  }
+
+  private shown(address: string): string {
+    return this.shownAddress.get(address) ?? describeAddress(address);
   }
 
   /** Whatever the service or a transport says goes through here before anyone can show or log it. */

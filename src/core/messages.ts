@@ -2,7 +2,6 @@ import { defineCatalogue } from './i18n';
 
 const en = {
   'field.required.subject': 'Enter at least one of: name, tax/company code (ipn) or document.',
-  'field.type': 'Expected {expected}.',
   'field.name.tooLong': 'Too long: at most {max} characters.',
   'field.name.control': 'Contains control characters (at position {position}).',
   'field.namelat.cyrillic': 'Must be in Latin script; Cyrillic letters found.',
@@ -17,8 +16,6 @@ const en = {
   'field.doc.format':
     'Unrecognised document "{value}": use passport series and number (АА 123456), foreign-passport series and number (FA123456) or a 9-digit ID-card number.',
   'field.doc.doctypeMismatch': 'The document "{value}" is {kind}, which does not fit document type {doctype} ({allowedKind}).',
-  'field.enum': 'Allowed values: {allowed}.',
-  'field.range': 'Must be a whole number from {min} to {max}.',
   'field.text.tooLong': 'Too long: at most {max} characters.',
   'field.edrpouList': 'Every entry must be an 8-digit company code; "{value}" is not.',
   'field.type.text': 'Expected text; got {value}.',
@@ -57,7 +54,6 @@ const en = {
   'error.rejected.other': 'The service rejected the request (HTTP {status}, code {code}): {message}',
   'error.unreachable': 'The CheckLists service could not be reached at any of {count} address(es): {details}',
   'error.cancelled': 'Cancelled.',
-  'error.badAnswer': 'The service answered with something that is not a CheckLists answer.',
   'registry.error.9000': 'No connection to this registry.',
   'registry.error.9001': 'This registry is not in the paid package.',
   'registry.error.9003': 'This registry timed out: refine the request.',
@@ -66,18 +62,18 @@ const en = {
   'registry.malformed': 'This registry block could not be read: {details}',
   'level.high': 'High',
   'level.low': 'Low',
-  'level.none': 'No hits',
   'verdict.high': 'High match',
   'verdict.low': 'Low match',
   'verdict.clear': 'No hits',
   'verdict.incomplete': 'Incomplete: a registry failed',
+  'address.none': 'No service address is set.',
+  'address.bad': 'Bad service address "{address}": use https://host[:port]',
 } as const;
 
 type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
   'field.required.subject': "Вкажіть хоча б одне: ПІБ або назву, ІПН/ЄДРПОУ чи документ.",
-  'field.type': 'Очікується {expected}.',
   'field.name.tooLong': 'Задовго: щонайбільше {max} символів.',
   'field.name.control': 'Містить керівні символи (позиція {position}).',
   'field.namelat.cyrillic': 'Має бути латиницею; знайдено кириличні літери.',
@@ -92,8 +88,6 @@ const uk: Record<Key, string> = {
   'field.doc.format':
     'Нерозпізнаний документ «{value}»: вкажіть серію й номер паспорта (АА 123456), закордонного паспорта (FA123456) або 9-значний номер ID-картки.',
   'field.doc.doctypeMismatch': 'Документ «{value}» — {kind}, що не відповідає типу документа {doctype} ({allowedKind}).',
-  'field.enum': 'Допустимі значення: {allowed}.',
-  'field.range': 'Має бути ціле число від {min} до {max}.',
   'field.text.tooLong': 'Задовго: щонайбільше {max} символів.',
   'field.edrpouList': 'Кожен елемент має бути 8-значним кодом ЄДРПОУ; «{value}» — ні.',
   'field.type.text': 'Очікується текст; отримано {value}.',
@@ -132,7 +126,6 @@ const uk: Record<Key, string> = {
   'error.rejected.other': 'Сервіс відхилив запит (HTTP {status}, код {code}): {message}',
   'error.unreachable': 'Сервіс CheckLists недоступний за жодною з адрес ({count}): {details}',
   'error.cancelled': 'Скасовано.',
-  'error.badAnswer': 'Сервіс повернув відповідь, що не є відповіддю CheckLists.',
   'registry.error.9000': "Немає з'єднання з цим реєстром.",
   'registry.error.9001': 'Цього реєстру немає в оплаченому пакеті.',
   'registry.error.9003': 'Реєстр не відповів вчасно: уточніть запит.',
@@ -141,11 +134,12 @@ const uk: Record<Key, string> = {
   'registry.malformed': 'Блок реєстру не вдалося прочитати: {details}',
   'level.high': 'Високий',
   'level.low': 'Низький',
-  'level.none': 'Немає збігів',
   'verdict.high': 'Високий збіг',
   'verdict.low': 'Низький збіг',
   'verdict.clear': 'Збігів немає',
   'verdict.incomplete': 'Неповно: реєстр не відповів',
+  'address.none': 'Не вказано жодної адреси сервісу.',
+  'address.bad': 'Хибна адреса сервісу «{address}»: потрібна https://хост[:порт]',
 };
 
 export const coreMessages = defineCatalogue<Key>(en, uk);

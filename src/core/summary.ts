@@ -137,8 +137,9 @@ export function summarize(envelope: ParsedEnvelope, asked?: readonly RegistryKey
   };
 }
 
+/** No level reads as the verdict of no hits: one text for one thing. */
 export function levelText(level: MatchLevel | null, lang: Lang): string {
-  return coreMessages.t(lang, level === 'high' ? 'level.high' : level === 'low' ? 'level.low' : 'level.none');
+  return coreMessages.t(lang, level === 'high' ? 'level.high' : level === 'low' ? 'level.low' : 'verdict.clear');
 }
 
 export function verdictText(verdict: Verdict, lang: Lang): string {

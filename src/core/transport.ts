@@ -9,6 +9,11 @@ export interface TransportRequest {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
+  /**
+   * Told the moment the whole answer has arrived, before send() resolves and anyone reads it.
+   * Optional for a transport: the client only uses it to let a caller start its next request early.
+   */
+  onArrived?: (status: number, contentType: string | null) => void;
 }
 
 export interface TransportResponse {

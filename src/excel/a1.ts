@@ -20,8 +20,8 @@ export interface ParsedAddress extends CellRect {
   sheetName: string | null;
 }
 
-/** 0 → "A", 25 → "Z", 26 → "AA", 16383 → "XFD". */
-export function columnLetters(index: number): string {
+/** columnLetter, refusing a column outside Excel's grid: an address there is a bug, not a cell. */
+function gridColumnLetter(index: number): string {
   if (!Number.isInteger(index) || index < 0 || index >= EXCEL_MAX_COLUMNS) {
     throw new RangeError(`Column index out of range: ${index}`);
   }
@@ -37,7 +37,7 @@ export function columnIndexOf(letters: string): number {
 }
 
 export function cellAddress(rowIndex: number, columnIndex: number): string {
-  return `${columnLetters(columnIndex)}${rowIndex + 1}`;
+  return `${gridColumnLetter(columnIndex)}${rowIndex + 1}`;
 }
 
 export function isEntireColumns(rect: CellRect): boolean {
@@ -53,7 +53,7 @@ export function rectAddress(rect: CellRect): string {
   const lastRow = rect.rowIndex + rect.rowCount - 1;
   const lastCol = rect.columnIndex + rect.columnCount - 1;
   if (isEntireRows(rect)) return `${rect.rowIndex + 1}:${lastRow + 1}`;
-  if (isEntireColumns(rect)) return `${columnLetters(rect.columnIndex)}:${columnLetters(lastCol)}`;
+  if (isEntireColumns(rect)) return `${gridColumnLetter(rect.columnIndex)}:${gridColumnLetter(lastCol)}`;
   const first = cellAddress(rect.rowIndex, rect.columnIndex);
   return rect.rowCount === 1 && rect.columnCount === 1 ? first : `${first}:${cellAddress(lastRow, lastCol)}`;
 }

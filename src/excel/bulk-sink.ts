@@ -1,15 +1,15 @@
 import type { BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../bulk';
+import { columnLetter } from '../bulk/columns';
 import { bulkMessages } from '../bulk/messages';
 import { RUN_HEADER_COLUMNS, runHeaderRows, type HighlightRule, type TableCell, type TableColumn } from '../bulk/result-table';
 import { InvalidInputError } from '../core/errors';
 import type { Lang } from '../core/i18n';
-import { columnLetters } from './a1';
 import { WriteBatch, batchBudget, type BatchStats } from './bulk-batch';
 import { officeErrorCode } from './errors';
 import { runQueued } from './run';
 import { formulaStringLiteral } from './safe-text';
 import { resultSheetName, uniqueTableName } from './sheet-names';
-import { queueAutofitColumns, queueHighlightRules, type HighlightRule as SheetHighlightRule } from './sheets';
+import { queueAutofitColumns, queueHighlightRules, type ConditionalFormatRule } from './sheets';
 
 /**
  * Bulk results on two new sheets: "CheckLists <date time>" with the run header and one table
@@ -54,7 +54,7 @@ interface Layout {
 export function highlightFormula(rule: HighlightRule, columns: readonly TableColumn[], firstRow: number): string | null {
   const index = columns.findIndex((c) => c.id === rule.columnId);
   if (index < 0) return null;
-  const cell = `$${columnLetters(index)}${firstRow}`;
+  const cell = `$${columnLetter(index)}${firstRow}`;
   const tests = [
     ...(rule.equals ?? []).map((text) => `${cell}=${formulaStringLiteral(text)}`),
     ...(rule.startsWith ?? []).map((text) => `LEFT(${cell},${text.length})=${formulaStringLiteral(text)}`),
@@ -64,7 +64,7 @@ export function highlightFormula(rule: HighlightRule, columns: readonly TableCol
 }
 
 /** The model's highlight rules as conditional formats on rows starting at sheet row `firstRow` (1-based). */
-export function sheetRules(rules: readonly HighlightRule[], columns: readonly TableColumn[], firstRow: number): SheetHighlightRule[] {
+export function sheetRules(rules: readonly HighlightRule[], columns: readonly TableColumn[], firstRow: number): ConditionalFormatRule[] {
   return rules.flatMap((rule) => {
     const formula = highlightFormula(rule, columns, firstRow);
     const style = rule.style === 'high' ? HIGH_STYLE : FAILURE_STYLE;

@@ -17,13 +17,12 @@
  * and the user is asked to select one block. Extending a single cell to its region needs
  * Range.getSurroundingRegion, ExcelApi 1.13, above the declared 1.7: asked for first.
  */
+import type { CellValue } from '../bulk/columns';
 import { intersectRects, qualifiedAddress, type CellRect } from './a1';
 import { ExcelLayerError, officeErrorCode } from './errors';
 import { excelMessages } from './messages';
 import { excelApiSupported } from './requirements';
 import { readRowsSized } from './sized-read';
-
-export type CellValue = string | number | boolean;
 
 export type SelectionSource = 'table' | 'region' | 'selection' | 'empty';
 

@@ -4,7 +4,7 @@
  */
 import type { CellRect } from './a1';
 
-export interface HighlightRule {
+export interface ConditionalFormatRule {
   /** Formula in en-US syntax, relative to the top-left cell of the range it applies to. */
   formula: string;
   fill?: string;
@@ -14,7 +14,7 @@ export interface HighlightRule {
 }
 
 /** Queues custom-formula conditional formats on `range`, in priority order. */
-export function queueHighlightRules(range: Excel.Range, rules: readonly HighlightRule[]): void {
+export function queueHighlightRules(range: Excel.Range, rules: readonly ConditionalFormatRule[]): void {
   for (const rule of rules) {
     const cf = range.conditionalFormats.add('Custom');
     cf.custom.rule.formula = rule.formula;

@@ -5,7 +5,7 @@ import { coreMessages } from '../core/messages';
 import { isAbsent, validateQuery, type QueryInput } from '../core/query';
 import { registryDef, type RegistryKey } from '../core/registries';
 import type { RegistryError } from '../core/schema';
-import type { RegistrySummary } from '../core/summary';
+import { levelText, registryErrorText, type RegistrySummary } from '../core/summary';
 import { withTimeout } from '../core/timing';
 import { functionsMessages } from './messages';
 import type { RuntimeContext } from '../service/runtime';
@@ -131,10 +131,9 @@ function registryLabel(key: RegistryKey, lang: Lang): string {
   return registryDef(key).shortLabel[lang];
 }
 
+/** An error summary always carries its error; the empty one only keeps the cell's text whole if it does not. */
 function registryReason(error: RegistryError | undefined, lang: Lang): string {
-  const code = error?.code;
-  if (code === 9000 || code === 9001 || code === 9003 || code === 9004) return coreMessages.t(lang, `registry.error.${code}`);
-  return coreMessages.t(lang, 'registry.error.other', { message: error?.message ?? '' });
+  return registryErrorText(error ?? { code: null, message: '' }, lang);
 }
 
 function registryFailure(r: RegistrySummary, lang: Lang): CellErrorValue {
@@ -142,10 +141,9 @@ function registryFailure(r: RegistrySummary, lang: Lang): CellErrorValue {
   return cellError('na', functionsMessages.t(lang, 'error.registry', { registry: registryLabel(r.key, lang), reason: registryReason(r.error, lang) }));
 }
 
-function levelText(level: 'high' | 'low' | null, lang: Lang): string {
-  if (level === 'high') return coreMessages.t(lang, 'level.high');
-  if (level === 'low') return coreMessages.t(lang, 'level.low');
-  return functionsMessages.t(lang, 'cell.noHit');
+/** A level in a cell: a dash for no hit, so a column of results reads at a glance (core's levelText says "No hits"). */
+function levelCellText(level: 'high' | 'low' | null, lang: Lang): string {
+  return level === null ? functionsMessages.t(lang, 'cell.nothing') : levelText(level, lang);
 }
 
 /** PEP / SANCTIONS: one row of level, best percent and hit count. */
@@ -159,8 +157,8 @@ export async function evalRegistryRow(
   const answer = await ask(context, args, listdataForRegistries([registry]), options);
   const r = answer.summary.registries.find((x) => x.key === registry);
   if (!r || r.status === 'error' || r.status === 'absent') throw new CellFailure(registryFailure(r ?? absentSummary(registry), context.lang));
-  if (r.hits === 0) return [[functionsMessages.t(context.lang, 'cell.noHit'), 0, 0]];
-  return [[levelText(r.bestLevel, context.lang), r.bestPercent ?? 0, r.hits]];
+  if (r.hits === 0) return [[functionsMessages.t(context.lang, 'cell.nothing'), 0, 0]];
+  return [[levelCellText(r.bestLevel, context.lang), r.bestPercent ?? 0, r.hits]];
 }
 
 function absentSummary(key: RegistryKey): RegistrySummary {
@@ -179,7 +177,7 @@ export async function evalScreen(context: RuntimeContext, args: SubjectArgs, reg
       const r = byKey.get(key) ?? absentSummary(key);
       if (r.status === 'ok' || r.status === 'malformed') return r.hits;
       // "Every list the account allows": a registry outside the package is simply not there.
-      if (r.status === 'absent' && listdata === ALL_LISTS) return functionsMessages.t(context.lang, 'cell.absent');
+      if (r.status === 'absent' && listdata === ALL_LISTS) return functionsMessages.t(context.lang, 'cell.nothing');
       return registryFailure(r, context.lang);
     }),
   ];
@@ -197,12 +195,12 @@ export async function evalLevel(context: RuntimeContext, args: SubjectArgs, regi
   if (isEmptySubject(args)) return '';
   const answer = await ask(context, args, listdata, options);
   const { verdict, registries: rows } = answer.summary;
-  if (verdict === 'high') return levelText('high', context.lang);
-  if (verdict === 'low') return levelText('low', context.lang);
+  if (verdict === 'high') return levelCellText('high', context.lang);
+  if (verdict === 'low') return levelCellText('low', context.lang);
   // A registry asked by name but missing from the answer was not searched (SCREEN shows #N/A for
   // it), so "no hits" would claim more than the service said.
   const failed = rows.filter((r) => r.status === 'error' || r.status === 'malformed' || (r.status === 'absent' && listdata !== ALL_LISTS));
-  if (failed.length === 0) return functionsMessages.t(context.lang, 'cell.noHit');
+  if (failed.length === 0) return functionsMessages.t(context.lang, 'cell.nothing');
   const details = failed.map((r) => registryFailure(r, context.lang).message).join('; ');
   throw new CellFailure(cellError('na', functionsMessages.t(context.lang, 'error.registries', { details })));
 }

@@ -6,8 +6,7 @@ import { defineCatalogue } from '../core/i18n';
  * generated from it), Ukrainian from metadata.uk-UA.json (functions.uk-UA.json is built from it).
  */
 const en = {
-  'cell.noHit': '—',
-  'cell.absent': '—',
+  'cell.nothing': '—',
   'error.timeout': 'No answer within {seconds} s. Recalculate the cell to try again.',
   'error.registry': '{registry}: {reason}',
   'error.registryAbsent': '{registry}: not in the answer; the registry may not be in your package.',
@@ -18,8 +17,7 @@ const en = {
 type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
-  'cell.noHit': '—',
-  'cell.absent': '—',
+  'cell.nothing': '—',
   'error.timeout': 'Немає відповіді за {seconds} с. Перерахуйте клітинку, щоб спробувати ще раз.',
   'error.registry': '{registry}: {reason}',
   'error.registryAbsent': '{registry}: немає у відповіді; можливо, реєстру немає у вашому пакеті.',

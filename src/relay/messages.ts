@@ -32,7 +32,6 @@ export const relayMessages = defineCatalogue(
     'listening': 'Relay listening on {url} (public address {public}); upstream: {upstream}; data: {store}',
     'usage':
       'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL] [--cert F --key F | --trust-proxy]\n       checklists relay keys add|list|revoke [NAME] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]',
-    'usage.bad': '{detail}',
     'noUpstream': 'No upstream: set CHECKLISTS_URL, CHECKLISTS_TOKKEN and CHECKLISTS_SUBJECT_ID, or --config FILE.',
     'tokkenFile.open': 'The tokken file {path} can be read by other users: chmod 600 it.',
   },
@@ -66,7 +65,6 @@ export const relayMessages = defineCatalogue(
     'listening': 'Релей слухає {url} (публічна адреса {public}); сервіс: {upstream}; дані: {store}',
     'usage':
       'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL] [--public-url URL] [--cert Ф --key Ф | --trust-proxy]\n       checklists relay keys add|list|revoke [ІМ’Я] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]',
-    'usage.bad': '{detail}',
     'noUpstream': 'Немає сервісу: задайте CHECKLISTS_URL, CHECKLISTS_TOKKEN і CHECKLISTS_SUBJECT_ID або --config ФАЙЛ.',
     'tokkenFile.open': 'Файл токена {path} можуть читати інші користувачі: виконайте chmod 600.',
   },

@@ -8,7 +8,7 @@ import { DEFAULT_SEED, sandboxData, type SandboxData } from './data/generator';
 import type { SandboxRecord } from './data/model';
 import { MAX_DATA_REVISION, dataAtRevision } from './data/revisions';
 import { edrChangesBlock, scoredItem } from './answer';
-import { FaultInjector, errorPageHtml, maintenancePageHtml, registryErrorText, type SandboxFaults } from './faults';
+import { FaultInjector, errorPageHtml, maintenancePageHtml, registryErrorAnswer, type SandboxFaults } from './faults';
 import { SandboxIndex, queryDoc, queryNameVariants, type Hit } from './matching';
 import { sandboxMessages, type SandboxMessageKey } from './messages';
 import { BadRequest, RequestFields, localDate, parseSandboxQuery, type SandboxQuery } from './request';
@@ -139,7 +139,7 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
     for (const key of keys) {
       const injected = injector.registryError(key);
       if (injected !== undefined) result[key] = injected;
-      else if (account.registries && !account.registries.includes(key)) result[key] = registryErrorText(9001);
+      else if (account.registries && !account.registries.includes(key)) result[key] = registryErrorAnswer(9001);
       else searched.add(key);
     }
     const name = q.name;

@@ -47,9 +47,29 @@ const REGISTRY_ERROR_KEYS: Record<number, SandboxMessageKey> = {
 };
 
 /** The `NNNN.<message in Ukrainian>` text the service puts in place of a registry's records. */
-export function registryErrorText(code: number, message?: string): string {
+export function registryErrorAnswer(code: number, message?: string): string {
   const key = REGISTRY_ERROR_KEYS[code] ?? 'registry.other';
   return `${code}.${message ?? sandboxMessages.uk[key]}`;
+}
+
+/**
+ * The faults in the spelling of the sandbox command's options, so the banner says how to start the
+ * same sandbox again: `--latency 200 --fail-rate 0.2 --registry-errors peps:9001,edr:9004`.
+ */
+export function describeFaults(f: SandboxFaults): string {
+  const parts: string[] = [];
+  const down = f.failRate === 1 && f.failStatuses?.length === 1 && f.failStatuses[0] === 503;
+  if (down) parts.push('--down');
+  else if (f.failRate) parts.push(`--fail-rate ${f.failRate}`);
+  if (f.latencyMs) parts.push(`--latency ${f.latencyMs}`);
+  if (f.jitterMs) parts.push(`--jitter ${f.jitterMs}`);
+  if (f.dropRate) parts.push(`--drop-rate ${f.dropRate}`);
+  if (f.htmlRate) parts.push(`--html-rate ${f.htmlRate}`);
+  if (f.quota !== undefined) parts.push(`--quota ${f.quota}`);
+  const errors = Object.entries(f.registryErrors ?? {}).map(([key, code]) => `${key}:${String(code)}`);
+  if (errors.length > 0) parts.push(`--registry-errors ${errors.join(',')}`);
+  if (f.seed !== undefined) parts.push(`--fault-seed ${f.seed}`);
+  return parts.join(' ');
 }
 
 function rate(value: number | undefined, name: string): number {
@@ -111,7 +131,7 @@ export class FaultInjector {
   registryError(key: RegistryKey): string | undefined {
     const value = this.faults.registryErrors?.[key];
     if (value === undefined) return undefined;
-    return typeof value === 'number' ? registryErrorText(value) : value;
+    return typeof value === 'number' ? registryErrorAnswer(value) : value;
   }
 
   get quota(): number | undefined {

@@ -9,7 +9,7 @@ export {
   type SandboxEngineOptions,
   type SandboxResponse,
 } from './engine';
-export { type SandboxFaults } from './faults';
+export { describeFaults, type SandboxFaults } from './faults';
 export { sandboxTransport, type Sleep } from './transport';
 export { sandboxData, type SandboxData } from './data/generator';
 export { KNOWN, KNOWN_EXPECTATIONS } from './data/known-subjects';

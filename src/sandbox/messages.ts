@@ -29,25 +29,6 @@ const en = {
   'registry.other': 'Registry error',
   'html.maintenance.title': 'Maintenance',
   'html.maintenance.body': 'The service is under maintenance. Please try again later.',
-  'cli.listening': 'CheckLists sandbox ({role}) listening on {url}',
-  'cli.primary': 'primary',
-  'cli.reserve': 'reserve {n}',
-  'cli.credentials': 'Demo credentials (fictional): tokken={tokken} IDsubjectFM={subject}',
-  'cli.faults': 'Faults: {faults}',
-  'cli.noFaults': 'Faults: none',
-  'cli.data': 'Fictional data: {count} records (seed {seed}); known subjects: docs/sandbox.md',
-  'cli.stop': 'Press Ctrl+C to stop.',
-  'cli.badOption': 'Bad option {option}: {reason}',
-  'cli.reason.missing': 'the value is missing',
-  'cli.reason.integer': 'expected a whole number from {min} to {max}',
-  'cli.reason.number': 'expected a number from {min} to {max}',
-  'cli.reason.registryError': 'expected KEY=NNNN, KEY one of {keys}',
-  'cli.reason.lang': 'expected uk or en',
-  'cli.reason.unknown': 'unknown option',
-  'cli.usage':
-    'Usage: npm run sandbox -- [--port 8080] [--host 127.0.0.1] [--reserves N] [--reserve-faults] [--seed N] [--data-revision N] [--quota N]\n' +
-    '       [--latency MS] [--jitter MS] [--fail-rate 0..1] [--drop-rate 0..1] [--html-rate 0..1] [--fault-seed N]\n' +
-    '       [--registry-error peps=9001 ...] [--lang uk|en] [--quiet]',
 } as const;
 
 type Key = keyof typeof en;
@@ -77,25 +58,6 @@ const uk: Record<Key, string> = {
   'registry.other': 'Помилка реєстру',
   'html.maintenance.title': 'Технічні роботи',
   'html.maintenance.body': 'Сервіс тимчасово недоступний через технічні роботи. Спробуйте пізніше.',
-  'cli.listening': 'Пісочниця CheckLists ({role}) слухає на {url}',
-  'cli.primary': 'основна',
-  'cli.reserve': 'резервна {n}',
-  'cli.credentials': 'Демонстраційні облікові дані (вигадані): tokken={tokken} IDsubjectFM={subject}',
-  'cli.faults': 'Збої: {faults}',
-  'cli.noFaults': 'Збої: немає',
-  'cli.data': 'Вигадані дані: {count} записів (seed {seed}); відомі суб\'єкти: docs/sandbox.md',
-  'cli.stop': 'Натисніть Ctrl+C, щоб зупинити.',
-  'cli.badOption': 'Хибний параметр {option}: {reason}',
-  'cli.reason.missing': 'не вказано значення',
-  'cli.reason.integer': 'очікується ціле число від {min} до {max}',
-  'cli.reason.number': 'очікується число від {min} до {max}',
-  'cli.reason.registryError': 'очікується КЛЮЧ=NNNN, де КЛЮЧ — один із {keys}',
-  'cli.reason.lang': 'очікується uk або en',
-  'cli.reason.unknown': 'невідомий параметр',
-  'cli.usage':
-    'Використання: npm run sandbox -- [--port 8080] [--host 127.0.0.1] [--reserves N] [--reserve-faults] [--seed N] [--data-revision N] [--quota N]\n' +
-    '       [--latency МС] [--jitter МС] [--fail-rate 0..1] [--drop-rate 0..1] [--html-rate 0..1] [--fault-seed N]\n' +
-    '       [--registry-error peps=9001 ...] [--lang uk|en] [--quiet]',
 };
 
 export const sandboxMessages = defineCatalogue<Key>(en, uk);

@@ -5,6 +5,7 @@ import { addressList, type ServiceMode, type Settings } from '../core/settings';
 import type { Transport, TransportRequest, TransportResponse } from '../core/transport';
 import { DEMO_CREDENTIALS } from '../sandbox/credentials';
 import type { SandboxEngine } from '../sandbox/engine';
+import { serviceMessages } from './messages';
 
 /**
  * Settings in, a ready client out: live service or the in-process sandbox. Every surface
@@ -22,17 +23,14 @@ export interface Connection {
 export const SANDBOX_ADDRESS = 'https://sandbox.checklists.invalid';
 
 export const MODE_LABELS: Record<ServiceMode, LocalizedText> = {
-  sandbox: { uk: 'ПІСОЧНИЦЯ — вигадані дані', en: 'SANDBOX — fictional data' },
-  live: { uk: 'Робочий сервіс CheckLists', en: 'Live CheckLists service' },
+  sandbox: serviceMessages.text('mode.sandbox.label'),
+  live: serviceMessages.text('mode.live.label'),
 };
 
 /** Said once when the mode changes (console of the shared runtime, CLI start). */
 export const MODE_NOTICES: Record<ServiceMode, LocalizedText> = {
-  sandbox: {
-    uk: 'CheckLists працює в режимі пісочниці: вигадані дані, до сервісу нічого не надсилається. Збережіть адресу сервісу та облікові дані в панелі CheckLists, щоб перевіряти насправді.',
-    en: 'CheckLists runs in sandbox mode: fictional data, nothing is sent to the service. Save the service address and credentials in the CheckLists pane to screen for real.',
-  },
-  live: { uk: 'CheckLists використовує робочий сервіс.', en: 'CheckLists uses the live service.' },
+  sandbox: serviceMessages.text('mode.sandbox.notice'),
+  live: serviceMessages.text('mode.live.notice'),
 };
 
 let sharedEngine: Promise<SandboxEngine> | null = null;

@@ -139,7 +139,7 @@ export function ResultsView({ result, summary, mode, lang, onInsert, inserting, 
         <Text weight="semibold" size={500}>
           {verdictText(summary.verdict, lang)}
         </Text>
-        <Badge appearance="outline">{resultsText.t(lang, 'results.totalHits', { count: summary.totalHits })}</Badge>
+        <Badge appearance="outline">{resultsText.t(lang, 'results.hits', { count: summary.totalHits })}</Badge>
         {summary.bestPercent !== null && (
           <Badge appearance="outline">{resultsText.t(lang, 'results.bestPercent', { percent: formatNumber(summary.bestPercent, lang) })}</Badge>
         )}

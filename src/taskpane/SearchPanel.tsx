@@ -18,7 +18,7 @@ import type { Settings, ServiceMode } from '../core/settings';
 import { describeExcelError } from '../excel/errors';
 import { taskpaneMessages as m } from './messages';
 import { RegistryPicker } from './RegistryPicker';
-import { runtimeFor } from './runtime';
+import { runtimeFor } from './pane-runtime';
 import { errorsByField, queryInputFrom, searchFormDefaults, subjectText, type SearchField, type SearchFormValues } from './search-form';
 import type { TaskpaneServices } from './services';
 import { LoadBoundary } from './LoadBoundary';
@@ -163,7 +163,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
 
   return (
     <div className={styles.root}>
-      <form className={styles.form} onSubmit={submit} noValidate aria-label={m.t(lang, 'search.title')}>
+      <form className={styles.form} onSubmit={submit} noValidate aria-label={m.t(lang, 'tab.search')}>
         {text('name', m.t(lang, 'search.name'), { hint: m.t(lang, 'search.nameHint') })}
         {text('namelat', m.t(lang, 'search.namelat'), { hint: m.t(lang, 'search.namelatHint') })}
         {text('ipn', m.t(lang, 'search.ipn'), { placeholder: '12345678 / 1234567890' })}

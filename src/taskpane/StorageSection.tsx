@@ -2,7 +2,7 @@ import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@f
 import { useState } from 'react';
 import { AnswerCache } from '../core/answer-cache';
 import type { Lang } from '../core/i18n';
-import { runtimeFor } from './runtime';
+import { runtimeFor } from './pane-runtime';
 import type { TaskpaneServices } from './services';
 import { storageMessages as m } from './storage-messages';
 

@@ -24,7 +24,6 @@ const en = {
   'registries.collapse': 'Hide the lists of {group}',
   'registries.none': 'Choose at least one list.',
 
-  'search.title': 'Search',
   'search.name': 'Name (surname first name patronymic) or organisation',
   'search.nameHint': 'As in the documents, Ukrainian script.',
   'search.namelat': 'Name in Latin script',
@@ -77,7 +76,6 @@ const uk: Record<Key, string> = {
   'registries.collapse': 'Сховати списки групи «{group}»',
   'registries.none': 'Оберіть хоча б один список.',
 
-  'search.title': 'Пошук',
   'search.name': 'ПІБ або назва організації',
   'search.nameHint': 'Як у документах, українською.',
   'search.namelat': 'ПІБ латиницею',

@@ -4,7 +4,8 @@ import type { KeyValueStorage } from '../core/storage';
 import { textCellFormats, toSafeRows } from '../excel/safe-text';
 import { defaultStorage } from '../excel/storage';
 import { connect } from '../service/connection';
-import type { CellValue, ExcelFacade, HostInfo, HostTheme, TaskpaneServices } from './services';
+import type { CellValue } from '../bulk/columns';
+import type { ExcelFacade, HostInfo, HostTheme, TaskpaneServices } from './services';
 
 /** Office.onReady's answer; host is null when the page is open outside Office (the browser harness). */
 export interface ReadyInfo {

@@ -3,7 +3,6 @@ import { defineCatalogue } from '../core/i18n';
 // The results view's texts (hit cards, field values, the summary rows it writes to a sheet): they
 // load with the results part, not with the pane's first render.
 const en = {
-  'results.totalHits': 'Hits: {count}',
   'results.bestPercent': 'Best match: {percent}%',
   'results.hits': 'Hits: {count}',
   'results.noHits': 'No hits in this registry.',
@@ -40,7 +39,6 @@ const en = {
 type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
-  'results.totalHits': 'Збігів: {count}',
   'results.bestPercent': 'Найкращий збіг: {percent}%',
   'results.hits': 'Збігів: {count}',
   'results.noHits': 'У цьому реєстрі збігів немає.',

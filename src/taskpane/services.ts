@@ -1,8 +1,6 @@
+import type { CellValue } from '../bulk/columns';
 import type { LoadedSettings, SettingsStore } from '../core/settings-store';
 import type { Connection } from '../service/connection';
-
-/** What a cell may receive from the task pane: plain values only, never a formula. */
-export type CellValue = string | number | boolean | null;
 
 /**
  * Workbook access for the task pane and the bulk panel. The Office implementation writes

@@ -5,7 +5,7 @@ import type { ServiceMode } from '../core/settings';
 import { registryErrorText, verdictText, type EnvelopeSummary } from '../core/summary';
 import { MODE_LABELS } from '../service/connection';
 import { resultsMessages as resultsText } from './results-messages';
-import type { CellValue } from './services';
+import type { CellValue } from '../bulk/columns';
 
 /**
  * The answer in two columns for the sheet: verdict, best percent, one row per registry, and the

@@ -9,7 +9,7 @@ import { decisionText } from '../../src/bulk/decisions';
 import { bulkMessages as b } from '../../src/bulk/messages';
 import { rescreenMessages as r } from '../../src/bulk/rescreen-messages';
 import { hitsColumns } from '../../src/bulk/result-table';
-import { columnLetters } from '../../src/excel/a1';
+import { columnLetter } from '../../src/bulk/columns';
 import { KNOWN } from '../../src/sandbox';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import { CLIENT_SHEET } from './harness/client-list';
@@ -68,7 +68,7 @@ test('a decision set in the hits sheet is carried by Screen again, with New and 
   const hitId = column(before, 'hitId');
   const pepRow = before.findIndex((row) => row[column(before, 'input')] === KNOWN.pepSanctioned.name && String(row[hitId]).includes(`|peps:${KNOWN.pepSanctioned.idpep}|`));
   expect(pepRow).toBeGreaterThan(0);
-  const cell = `${columnLetters(decision)}${pepRow + 1}`;
+  const cell = `${columnLetter(decision)}${pepRow + 1}`;
   expect(await s.harness('typeValue', firstHits, cell, 'Підтвердженно')).toBe(false);
   expect(await s.harness('typeValue', firstHits, cell, decisionText('trueMatch', uk))).toBe(true);
   await s.page.locator(`table[data-sheet="${firstHits}"] [data-cell="${cell}"]`).scrollIntoViewIfNeeded().catch(() => undefined);

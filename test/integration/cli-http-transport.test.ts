@@ -51,6 +51,15 @@ test('posts the body as UTF-8 and resolves with status, content type and text; c
   expect(sockets.size).toBe(1);
 });
 
+test('tells onArrived the status and content type once the whole answer is in, before send resolves', async () => {
+  const transport = nodeHttpTransport();
+  const events: string[] = [];
+  const sent = transport.send({ url: `${base}/busy`, method: 'GET', headers: {}, signal: signal(), onArrived: (status, type) => events.push(`${status} ${type}`) });
+  const answer = await sent.then((a) => (events.push('resolved'), a));
+  expect(answer.text).toBe('<h1>busy</h1>');
+  expect(events).toEqual(['503 text/html', 'resolved']);
+});
+
 test('a 5xx resolves like any answer; a redirect and a dead port reject without quoting the URL', async () => {
   const transport = nodeHttpTransport();
   const busy = await transport.send({ url: `${base}/busy`, method: 'GET', headers: {}, signal: signal() });

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { SANDBOX_OPTIONS } from '../../src/cli/args';
 import { DEMO_CREDENTIALS, KNOWN } from '../../src/sandbox';
 import { ROOT, buildCli, cliEnv, runCli } from './cli-support';
 
@@ -61,7 +62,7 @@ describe('checklists sandbox', () => {
 
   it('applies fault options: --quota answers error 11, which the CLI turns into exit 3', async () => {
     const sandbox = await startSandboxCommand(['--quota', '1']);
-    expect(sandbox.output()).toContain('quota=1');
+    expect(sandbox.output()).toContain('Faults: --quota 1');
     const args = ['search', '--name', KNOWN.clearPerson.name];
     const first = await runCli(bundle, args, { env: demo(sandbox.url) });
     const second = await runCli(bundle, args, { env: demo(sandbox.url) });
@@ -78,6 +79,38 @@ describe('checklists sandbox', () => {
     expect(r.code).toBe(4);
     sandbox.child.kill('SIGINT');
     expect(await sandbox.exited).toBe(0);
+  });
+
+  it('starts reserves on their own ports: faults on the primary only, the older --registry-error spelling read, no query logged', async () => {
+    const sandbox = await startSandboxCommand(['--reserves', '1', '--registry-error', 'peps=9001']);
+    const reserve = /Reserve 1 is listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(sandbox.output())?.[1];
+    expect(reserve).toBeDefined();
+    expect(reserve).not.toBe(sandbox.url);
+    expect(sandbox.output()).toContain(`CHECKLISTS_RESERVE_URLS=${reserve}`);
+    expect(sandbox.output()).toContain('Faults: --registry-errors peps:9001');
+    const params = new URLSearchParams({ tokken: DEMO_CREDENTIALS.tokken, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: 'Петро', listdata: '512' });
+    const peps = async (url: string) => ((await (await fetch(`${url}/api?${params.toString()}`)).json()) as { result: { peps: unknown } }[])[0].result.peps;
+    expect(await peps(sandbox.url)).toMatch(/^9001\./);
+    expect(Array.isArray(await peps(`${reserve}`))).toBe(true);
+    sandbox.child.kill('SIGINT');
+    expect(await sandbox.exited).toBe(0);
+    const log = sandbox.output().split('Ctrl-C')[1];
+    expect(log.match(/GET \/api 200/g)).toHaveLength(2);
+    expect(log).not.toContain(DEMO_CREDENTIALS.tokken);
+    expect(log).not.toContain('?');
+  });
+
+  it('npm run sandbox -- --help and checklists sandbox --help print the same options, exactly those the parser reads', async () => {
+    const viaNpm = await new Promise<string>((resolve, reject) =>
+      execFile('npm', ['run', '--silent', 'sandbox', '--', '--help'], { cwd: ROOT, env: cliEnv() }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+    );
+    const viaBin = await runCli(bundle, ['sandbox', '--help'], { env: cliEnv() });
+    expect(viaBin.code).toBe(0);
+    expect(viaNpm).toBe(viaBin.stdout);
+    const listed = [...viaBin.stdout.matchAll(/^\s+(?:-\w, )?--([\w-]+)/gm)].map((m) => m[1]).sort();
+    // --config and --help are every command's; --registry-error is the older spelling, read but not advertised.
+    const parsed = Object.keys(SANDBOX_OPTIONS).filter((o) => !['config', 'help', 'registry-error'].includes(o)).sort();
+    expect(listed).toEqual(parsed);
   });
 
   it('exits 2 on a bad fault option', async () => {

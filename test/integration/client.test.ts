@@ -1,3 +1,4 @@
+import { nodeHttpTransport } from '../../src/cli/http-transport';
 import { CheckListsClient } from '../../src/core/client';
 import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../../src/core/errors';
 import type { SearchQuery } from '../../src/core/query';
@@ -115,6 +116,24 @@ describe('CheckListsClient over real HTTP on loopback', () => {
     expect(error).toBeInstanceOf(RequestRejectedError);
     expect((error as RequestRejectedError).code).toBe(105);
     expect(reserve.received).toHaveLength(0);
+  });
+
+  it('tells the caller once when a 200 JSON answer has arrived, before the search resolves, and never for a 5xx, HTML or 4XX', async () => {
+    const r503 = await server({ kind: 'json', status: 503, body: {} });
+    const html = await server({ kind: 'text', status: 200, body: '<!doctype html><h1>Bad gateway</h1>', contentType: 'text/html' });
+    const good = await server(ok('told'));
+    const quota = await server({ kind: 'json', status: 403, body: { error: 11, message: 'Вичерпано ліміт запитів' } });
+    const events: string[] = [];
+    const c = client([r503.url, html.url, good.url], { transport: nodeHttpTransport() });
+    const result = await c.search(query, { onAnswerArrived: () => events.push('arrived') }).then((r) => (events.push('resolved'), r));
+    expect(result.servedBy).toBe(good.url);
+    expect(events).toEqual(['arrived', 'resolved']);
+    const told: string[] = [];
+    const error = await client([quota.url], { transport: nodeHttpTransport() })
+      .search(query, { onAnswerArrived: () => told.push('arrived') })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AccountError);
+    expect(told).toEqual([]);
   });
 
   it('a quota error stops with a distinct account error and touches no reserve', async () => {

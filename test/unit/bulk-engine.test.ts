@@ -1,4 +1,4 @@
-import { resumeBulkRun, startBulkRun, type BulkInput, type BulkProgress, type NewRunParams } from '../../src/bulk';
+import { resumeBulkRun, startBulkRun, type AskFn, type BulkInput, type BulkProgress, type NewRunParams } from '../../src/bulk';
 import { keyValueRunStateStore } from '../../src/bulk/state';
 import { memoryStorage } from '../../src/core/storage';
 import { subjectKey } from '../../src/core/query';
@@ -36,6 +36,37 @@ const tuning = { concurrency: 4, chunkRows: 37, flushIntervalMs: 5 };
 const statusCol = (sink: { begins: { columns: readonly { id: string }[] }[] }) => sink.begins[0].columns.findIndex((c) => c.id === 'status');
 
 describe('bulk engine', () => {
+  it('starts the next request the moment an answer has arrived, before it is read, never with more than C at the service', async () => {
+    const input = makeInput(60);
+    const service = fakeService();
+    let atService = 0;
+    let maxAtService = 0;
+    let unsettled = 0;
+    let maxUnsettled = 0;
+    const ask: AskFn = (query, options) => {
+      atService++;
+      unsettled++;
+      maxAtService = Math.max(maxAtService, atService);
+      maxUnsettled = Math.max(maxUnsettled, unsettled);
+      // The bytes are in when the service has answered; the answer is read a few ms later.
+      return service.ask(query, options).then(async (a) => {
+        atService--;
+        options.onAnswerArrived?.();
+        await new Promise((resolve) => setTimeout(resolve, 3));
+        unsettled--;
+        return a;
+      });
+    };
+    const sink = memorySink();
+    const report = await startBulkRun(params(input), { ask, sink }, { ...tuning, concurrency: 2 }).done;
+    expect(report.status).toBe('completed');
+    expect(sink.rows.map((r) => r[0])).toEqual(input.rows.map((_, i) => i + 2));
+    expect(new Set(service.asked).size).toBe(report.subjectsTotal);
+    expect(maxAtService).toBe(2);
+    // A request started while another's answer was still being read: more than C not yet settled.
+    expect(maxUnsettled).toBeGreaterThan(2);
+  });
+
   it('gives every row exactly one result, in input order, asking each distinct subject once', async () => {
     const input = makeInput(400);
     const service = fakeService();

@@ -1,8 +1,9 @@
+import { columnLetter } from '../../src/bulk/columns';
 import {
   EXCEL_MAX_COLUMNS,
   EXCEL_MAX_ROWS,
+  cellAddress,
   columnIndexOf,
-  columnLetters,
   intersectRects,
   parseAddress,
   qualifiedAddress,
@@ -21,14 +22,14 @@ describe('column letters', () => {
     [702, 'AAA'],
     [16_383, 'XFD'],
   ])('%i is %s and back', (index, letters) => {
-    expect(columnLetters(index)).toBe(letters);
+    expect(columnLetter(index)).toBe(letters);
     expect(columnIndexOf(letters)).toBe(index);
     expect(columnIndexOf(letters.toLowerCase())).toBe(index);
   });
 
   it('refuses columns outside the grid', () => {
-    expect(() => columnLetters(EXCEL_MAX_COLUMNS)).toThrow(RangeError);
-    expect(() => columnLetters(-1)).toThrow(RangeError);
+    expect(() => cellAddress(0, EXCEL_MAX_COLUMNS)).toThrow(RangeError);
+    expect(() => cellAddress(0, -1)).toThrow(RangeError);
     expect(columnIndexOf('XFE')).toBe(-1);
     expect(columnIndexOf('A1')).toBe(-1);
   });

@@ -9,7 +9,8 @@ import type { ScreenedOutcome } from '../../src/bulk/outcome';
 import { CheckListsClient } from '../../src/core/client';
 import { ALL_LISTS } from '../../src/core/listdata';
 import { DEMO_CREDENTIALS, MAX_DATA_REVISION, createSandboxEngine, sandboxTransport } from '../../src/sandbox';
-import { parseMainArgs } from '../../src/sandbox/options';
+import { parseCommandLine } from '../../src/cli/args';
+import { UsageError } from '../../src/cli/exit-codes';
 import { documentedCounts, editedList, exampleList } from '../support/rescreen-scenario';
 
 const hit = (over: Partial<HitLine> = {}): HitLine => ({ registry: 'peps', id: '10001', name: 'Кривоклен Северин Богданович', percent: 100, level: 'high', birth: '1967-04-12', details: 'MP', ...over });
@@ -165,8 +166,8 @@ describe('sandbox data revisions', () => {
   });
 
   it('--data-revision is a whole number within the known revisions', () => {
-    expect(parseMainArgs(['--data-revision', '1']).dataRevision).toBe(1);
-    expect(() => parseMainArgs(['--data-revision', String(MAX_DATA_REVISION + 1)])).toThrow();
+    expect(parseCommandLine(['sandbox', '--data-revision', '1'])).toMatchObject({ args: { dataRevision: 1 } });
+    expect(() => parseCommandLine(['sandbox', '--data-revision', String(MAX_DATA_REVISION + 1)])).toThrow(UsageError);
     expect(() => createSandboxEngine({ dataRevision: -1 })).toThrow(RangeError);
   });
 });

@@ -3,7 +3,8 @@ import type { AskFn } from '../../src/bulk';
 import { decisionList } from '../../src/bulk/decisions';
 import { CheckListsClient } from '../../src/core/client';
 import { ALL_LISTS } from '../../src/core/listdata';
-import { cellAddress, columnLetters } from '../../src/excel/a1';
+import { columnLetter } from '../../src/bulk/columns';
+import { cellAddress } from '../../src/excel/a1';
 import { readSelectionInput } from '../../src/excel/bulk-input';
 import { startWorkbookRun } from '../../src/excel/bulk-run';
 import { startWorkbookRescreen } from '../../src/excel/rescreen-run';
@@ -61,7 +62,7 @@ describe('Screen again on the workbook: a month later', () => {
     const first = await firstRun();
     const hitsGrid = fake.sheetValues(first.hits);
     const at = hitsIndex(hitsGrid[0], 'en');
-    const letter = columnLetters(at.decision);
+    const letter = columnLetter(at.decision);
     // The Decision column has the drop-down, and the drop-down refuses a typed typo.
     expect(fake.dataValidations(first.hits)).toEqual([
       expect.objectContaining({ address: `${letter}2:${letter}${hitsGrid.length}`, rule: { list: { inCellDropDown: true, source: decisionList('en').join(',') } } }),
@@ -115,7 +116,7 @@ describe('Screen again on the workbook: a month later', () => {
     await expect(again()).rejects.toThrow(`Sheet "${first.hits}", cell ${cellAddress(e.row, e.column)}: "Flase positive" is not a decision.`);
 
     fake.pasteValues(first.hits, cellAddress(e.row, e.column), [[decisionList('en')[0]]]);
-    fake.deleteColumn(first.hits, columnLetters(hitsIndex(grid[0], 'en').reason));
+    fake.deleteColumn(first.hits, columnLetter(hitsIndex(grid[0], 'en').reason));
     await expect(again()).rejects.toThrow(new RegExp(`Sheet "${first.hits}", header row A1:[A-Z]+1: the column "Reason" is missing`));
     expect(fake.sheetNames()).toEqual(names);
     expect(fake.sheetValues(first.hits)[e.row][e.column]).toBe('False positive');

@@ -7,9 +7,10 @@ import { parsePostAnswer } from '../../src/core/schema';
 import { addressList } from '../../src/core/settings';
 import { SettingsStore, type LoadedSettings } from '../../src/core/settings-store';
 import { memoryStorage } from '../../src/core/storage';
+import type { CellValue } from '../../src/bulk/columns';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/core/transport';
 import type { Connection } from '../../src/service/connection';
-import { detachedHost, type CellValue, type HostInfo, type TaskpaneServices } from '../../src/taskpane/services';
+import { detachedHost, type HostInfo, type TaskpaneServices } from '../../src/taskpane/services';
 
 export const FIXTURES = path.join(__dirname, '..', 'fixtures', 'answers');
 

@@ -11,7 +11,7 @@ import type { Transport, TransportRequest, TransportResponse } from '../../src/c
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import { resultsMessages as resultsText } from '../../src/taskpane/results-messages';
 import { formatReceivedAt } from '../../src/taskpane/ResultsView';
-import { runtimeFor } from '../../src/taskpane/runtime';
+import { runtimeFor } from '../../src/taskpane/pane-runtime';
 import { SearchPanel } from '../../src/taskpane/SearchPanel';
 import type { TaskpaneServices } from '../../src/taskpane/services';
 import { queryInputFrom, searchFormDefaults } from '../../src/taskpane/search-form';

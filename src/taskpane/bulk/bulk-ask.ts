@@ -1,6 +1,6 @@
 import type { AskFn } from '../../bulk';
 import type { Connection } from '../../service/connection';
-import { runtimeFor } from '../runtime';
+import { runtimeFor } from '../pane-runtime';
 import type { TaskpaneServices } from '../services';
 
 /**

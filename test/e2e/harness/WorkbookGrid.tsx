@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useRef } from 'react';
-import { cellAddress, columnLetters, rectAddress, rectContains } from '../../../src/excel/a1';
+import { columnLetter } from '../../../src/bulk/columns';
+import { cellAddress, rectAddress, rectContains } from '../../../src/excel/a1';
 import type { HarnessWorkbook } from './harness-workbook';
 
 /** Enough for the 200-row list and its results table; the screenshots show the top anyway. */
@@ -108,7 +109,7 @@ export function WorkbookGrid({ workbook }: WorkbookGridProps) {
               <th className="hx-row" />
               {Array.from({ length: columns }, (_, c) => (
                 <th key={c} scope="col">
-                  {columnLetters(c)}
+                  {columnLetter(c)}
                 </th>
               ))}
             </tr>
