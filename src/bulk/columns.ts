@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { columnLetter } from '../core/column-letter';
 import type { Lang } from '../core/i18n';
 import { bulkMessages } from './messages';
+
+export { columnLetter };
 
 /** One cell as a sheet, a CSV file or the CLI hands it over. */
 export type CellValue = string | number | boolean | null;
@@ -199,14 +202,3 @@ export function headerText(headers: readonly CellValue[], index: number): string
   return text || columnLetter(index);
 }
 
-/** 0 → A, 25 → Z, 26 → AA: for headers left blank. */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let out = '';
-  while (n > 0) {
-    const rem = (n - 1) % 26;
-    out = String.fromCharCode(65 + rem) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}

@@ -72,4 +72,3 @@ const uk: Record<Key, string> = {
 };
 
 export const rescreenMessages = defineCatalogue<Key>(en, uk);
-export type RescreenMessageKey = Key;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Fnv2x32 } from '../core/fnv';
+import { parseJson } from '../core/json';
 import { REGISTRY_KEYS } from '../core/registries';
 import type { KeyValueStorage } from '../core/storage';
 import { lowranklimitSchema, searchModeSchema } from '../core/query';
@@ -155,23 +157,10 @@ export function listingOf(meta: RunMeta, progress: RunProgressState): RunListing
  * row at a time, so a file streamed past once gets the same fingerprint as the rows in memory.
  */
 export class RowFingerprint {
-  private h1 = 0x811c9dc5;
-  private h2 = 0x01000193;
+  private readonly hash = new Fnv2x32();
   private rows = 0;
 
   constructor(private readonly width: number) {}
-
-  private feed(text: string): void {
-    let h1 = this.h1;
-    let h2 = this.h2;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-      h2 = Math.imul(h2 ^ c, 0x01000193 ^ 0x5bd1e995) >>> 0;
-    }
-    this.h1 = h1;
-    this.h2 = h2;
-  }
 
   /** The header row: fed first, and not counted as a row. */
   header(headers: readonly CellValue[]): void {
@@ -186,14 +175,14 @@ export class RowFingerprint {
   private feedRow(row: readonly CellValue[]): void {
     for (let i = 0; i < this.width; i++) {
       const v = row[i];
-      this.feed(v === null || v === undefined ? '\u0000' : `${typeof v}:${String(v)}`);
-      this.feed('\u0001');
+      this.hash.update(v === null || v === undefined ? '\u0000' : `${typeof v}:${String(v)}`);
+      this.hash.update('\u0001');
     }
-    this.feed('\u0002');
+    this.hash.update('\u0002');
   }
 
   digest(): string {
-    return `${this.h1.toString(16).padStart(8, '0')}${this.h2.toString(16).padStart(8, '0')}:${this.rows}`;
+    return `${this.hash.hex()}:${this.rows}`;
   }
 }
 
@@ -230,15 +219,7 @@ export function keyValueRunStateStore(storage: KeyValueStorage, prefix = 'checkl
   const batchPrefix = (id: string) => `${prefix}${id}.o.`;
   const nextBatch = new Map<string, number>();
 
-  const readJson = async (key: string): Promise<unknown> => {
-    const text = await storage.getItem(key);
-    if (text === null) return null;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return null;
-    }
-  };
+  const readJson = async (key: string): Promise<unknown> => parseJson(await storage.getItem(key));
 
   const batchKeys = async (id: string): Promise<{ key: string; n: number }[]> => {
     const p = batchPrefix(id);

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { InvalidInputError } from '../core/errors';
 import { langFromLocale, type Lang, type LocalizedText } from '../core/i18n';
 import { coreMessages } from '../core/messages';
+import { isJsonObject, parseJson } from '../core/json';
 import type { LoadedSettings } from '../core/settings-store';
 import { DEFAULT_SETTINGS, addressList, insecureAddresses, serviceMode, settingsAddressErrors, settingsSchema, type AddressPolicy, type Settings } from '../core/settings';
 import { UsageError } from './exit-codes';
@@ -92,17 +93,11 @@ async function readConfigFile(path: string, platform: NodeJS.Platform): Promise<
     if (e instanceof UsageError) throw e;
     throw usage('config.unreadable', { path });
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch {
-    // No parser message here: it quotes the text around the error, which may be the tokken.
-    throw usage('config.json', { path });
-  }
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw usage('config.json', { path });
+  const raw = parseJson(text.replace(/^\uFEFF/, ''));
+  if (!isJsonObject(raw)) throw usage('config.json', { path });
   const fields: Record<string, unknown> = {};
   let tokken: string | null = null;
-  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(raw)) {
     const target = FILE_ALIASES[key];
     if (!target) {
       warnings.push(cliMessages.text('config.unknownKey', { key, path }));

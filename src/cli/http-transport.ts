@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import type * as Https from 'node:https';
 import { urlToHttpOptions } from 'node:url';
+import { abortReason } from '../core/timing';
 import type { Transport, TransportRequest, TransportResponse } from '../core/transport';
 
 // A bulk run POSTs thousands of requests to the same one or two URLs: converting each once keeps
@@ -41,7 +42,7 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): Transp
       return new Promise<TransportResponse>((resolve, reject) => {
         const { signal } = request;
         if (signal.aborted) {
-          reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+          reject(abortReason(signal));
           return;
         }
         const target = targetOf(request.url);

@@ -1,4 +1,3 @@
-import type { Lang } from '../core/i18n';
 import type { Env } from './config';
 
 export interface OutStream {
@@ -18,16 +17,3 @@ export interface CliIo {
   interrupt: AbortSignal;
 }
 
-export interface Printer {
-  lang: Lang;
-  out(line?: string): void;
-  err(line?: string): void;
-}
-
-export function printer(io: CliIo, lang: Lang): Printer {
-  return {
-    lang,
-    out: (line = '') => void io.stdout.write(`${line}\n`),
-    err: (line = '') => void io.stderr.write(`${line}\n`),
-  };
-}

@@ -69,7 +69,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     // The relay is a server with its own options and store; loaded only when asked for.
     if (argv[0] === 'relay') {
-      const { runRelay } = await import('../relay/command');
+      const { runRelay } = await import('./relay-command');
       return await runRelay(argv.slice(1), io);
     }
     const parsed = parseCommandLine(argv);

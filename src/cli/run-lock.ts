@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, unlinkSync, constants } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { parseJson } from '../core/json';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';
 import { NOFOLLOW, assertSafeExisting, createExclusive } from './safe-file';
@@ -31,12 +32,9 @@ function alive(pid: number): boolean {
 }
 
 function parseOwner(text: string): LockOwner | null {
-  try {
-    const v = JSON.parse(text) as Partial<LockOwner>;
-    if (typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.startedAt === 'string') return { pid: v.pid, host: v.host, startedAt: v.startedAt };
-  } catch {
-    // A lock cut short by a crash right after creation: treated as held, by an unknown run.
-  }
+  // Not JSON: a lock cut short by a crash right after creation, treated as held by an unknown run.
+  const v = (parseJson(text) ?? {}) as Partial<LockOwner> | null;
+  if (typeof v?.pid === 'number' && typeof v.host === 'string' && typeof v.startedAt === 'string') return { pid: v.pid, host: v.host, startedAt: v.startedAt };
   return null;
 }
 

@@ -13,6 +13,7 @@ import {
   type RunState,
   type RunStateStore,
 } from '../bulk/state';
+import { parseJson } from '../core/json';
 import type { SecretMask } from '../core/secret-mask';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';
@@ -70,12 +71,8 @@ export function parseStateText(text: string, key: Buffer, path: string): ReadSta
     const json = line.slice(space + 1);
     const expected = macOf(key, index, json);
     if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) throw tampered(path, index + 1);
-    let record: Record_;
-    try {
-      record = JSON.parse(json) as Record_;
-    } catch {
-      throw tampered(path, index + 1);
-    }
+    const record = parseJson(json) as Record_ | undefined;
+    if (record === undefined) throw tampered(path, index + 1);
     if ('meta' in record) meta = parseMeta(record.meta);
     else if ('progress' in record) progress = parseProgress(record.progress) ?? progress;
     else if ('a' in record) {

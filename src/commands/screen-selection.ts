@@ -1,4 +1,4 @@
-import { notePendingScreenRequest } from '../taskpane/bulk/screen-request-note';
+import { notePendingScreenRequest, postScreenSelectionMessage } from '../service/screen-selection-handshake';
 
 /**
  * The "Screen selection" ribbon button. It opens the task pane on the bulk panel with the
@@ -7,18 +7,10 @@ import { notePendingScreenRequest } from '../taskpane/bulk/screen-request-note';
  * registries and the row count are shown for a look first: a click on the wrong range (one
  * cell of a notes column, a million empty rows) must cost nothing.
  *
- * The pane learns of the click by a window message (shared runtime: the pane's window) and,
- * for a pane still loading that would miss the message, by a short-lived note it reads on mount.
+ * The pane learns of the click through service/screen-selection-handshake.ts.
  */
-export const SCREEN_SELECTION_MESSAGE = 'checklists:screen-selection';
-
-export interface ScreenSelectionMessage {
-  type: typeof SCREEN_SELECTION_MESSAGE;
-}
-
 export async function screenSelection(): Promise<void> {
   notePendingScreenRequest();
   await Office.addin.showAsTaskpane();
-  const message: ScreenSelectionMessage = { type: SCREEN_SELECTION_MESSAGE };
-  window.postMessage(message, window.location.origin);
+  postScreenSelectionMessage();
 }

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { FNV_PRIME, Fnv2x32 } from './fnv';
+import { isJsonObject, parseJson } from './json';
 import { containsListdata, type Listdata } from './listdata';
 import { parseEnvelope, type ParsedEnvelope } from './schema';
 import type { KeyValueStorage } from './storage';
+import { withTimeout } from './timing';
 
 /**
  * Answers kept across sessions so that reopening a workbook does not spend quota again.
@@ -81,14 +84,7 @@ const MEMORY_ENTRIES = 2000;
 
 /** FNV-1a, 2 x 32 bits: a short storage key, so names and tax numbers are not spread into key listings. */
 export function hashKey(text: string): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193 ^ text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c, 0x01000193 ^ 0x5bd1e995) >>> 0;
-  }
-  return h1.toString(16).padStart(8, '0') + h2.toString(16).padStart(8, '0');
+  return new Fnv2x32(FNV_PRIME ^ text.length).update(text).hex();
 }
 
 /** The entry's line in the index: its key again, quotes, brackets and two numbers. */
@@ -102,15 +98,10 @@ function sizeOf(key: string, value: string): number {
 /** The saved index, or null when it is missing or unreadable. */
 function parseIndex(text: string | null): Map<string, IndexEntry> | null {
   if (!text) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const parsed = parseJson(text);
+  if (!isJsonObject(parsed)) return null;
   const index = new Map<string, IndexEntry>();
-  for (const [key, known] of Object.entries(parsed as Record<string, unknown>)) {
+  for (const [key, known] of Object.entries(parsed)) {
     if (key.startsWith(CACHE_KEY_PREFIX) && Array.isArray(known) && typeof known[0] === 'number' && typeof known[1] === 'number') {
       index.set(key, { bytes: known[0], storedAt: known[1] });
     }
@@ -126,27 +117,17 @@ class StorageTimeoutError extends Error {
 
 /** Every call bounded: a call that does not settle in time rejects (and is left to finish on its own). */
 function boundedStorage(storage: KeyValueStorage, ms: number): KeyValueStorage {
-  const bound = <T>(call: () => Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      let pending: Promise<T>;
-      try {
-        pending = call();
-      } catch (error) {
-        reject(error);
-        return;
-      }
-      const timer = setTimeout(() => reject(new StorageTimeoutError()), ms);
-      pending.then(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
+  const bound = <T>(call: () => Promise<T>): Promise<T> => {
+    let pending: Promise<T>;
+    try {
+      pending = call();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return withTimeout(pending, ms, () => {
+      throw new StorageTimeoutError();
     });
+  };
   return {
     getItem: (key) => bound(() => storage.getItem(key)),
     setItem: (key, value) => bound(() => storage.setItem(key, value)),
@@ -164,13 +145,7 @@ const writeTurns = new WeakMap<KeyValueStorage, { chain: Promise<unknown> }>();
 
 function parseStored(text: string | null): StoredEntry | null {
   if (!text) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const entry = storedEntrySchema.safeParse(value);
+  const entry = storedEntrySchema.safeParse(parseJson(text));
   return entry.success ? entry.data : null;
 }
 

@@ -10,7 +10,9 @@ import { coreMessages } from './messages';
 import type { SearchQuery } from './query';
 import { AnswerShapeError, noteLostResult, parseGetAnswer, parsePostAnswer, parseServiceError, type ParsedEnvelope } from './schema';
 import { fetchTransport, type Transport, type TransportRequest } from './transport';
-import { DEFAULT_RETRY_POLICY, backoffDelay, sleep, type RetryPolicy } from './retry';
+import { parseJson } from './json';
+import { DEFAULT_RETRY_POLICY, backoffDelay, isRetryableStatus, type RetryPolicy } from './retry';
+import { deadlineSignal, delay } from './timing';
 import { createSecretMask, maskDeep, type SecretMask } from './secret-mask';
 
 export interface Credentials {
@@ -170,6 +172,7 @@ export class CheckListsClient {
       retries: config.retries ?? DEFAULT_RETRY_POLICY.retries,
       backoffMs: config.backoffMs ?? DEFAULT_RETRY_POLICY.backoffMs,
       cooldownMs: config.cooldownMs ?? DEFAULT_RETRY_POLICY.cooldownMs,
+      retryStatuses: config.retryStatuses ?? DEFAULT_RETRY_POLICY.retryStatuses,
     };
   }
 
@@ -203,7 +206,7 @@ export class CheckListsClient {
     rounds: for (let round = 0; round <= this.policy.retries; round++) {
       if (round > 0) {
         if (left() <= 0) break;
-        await sleep(Math.min(backoffDelay(this.policy, round), Math.max(0, left())), signal);
+        await delay(Math.min(backoffDelay(this.policy, round), Math.max(0, left())), signal, () => new CancelledError());
       }
       for (const address of this.attemptOrder()) {
         if (signal?.aborted) throw new CancelledError();
@@ -243,14 +246,7 @@ export class CheckListsClient {
   ): Promise<{ kind: 'answer'; envelope: ParsedEnvelope; raw: unknown; report: AttemptReport } | { kind: 'failed'; report: AttemptReport }> {
     const shown = this.shown(address);
     const started = this.now();
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onCallerAbort = () => controller.abort();
-    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    const deadline = deadlineSignal(timeoutMs, callerSignal);
 
     const credentials = { tokken: this.credentials.tokken, IDsubjectFM: this.credentials.idSubjectFM };
     const request: TransportRequest =
@@ -260,7 +256,7 @@ export class CheckListsClient {
             method,
             headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
             body: JSON.stringify({ ...credentials, ...fields }),
-            signal: controller.signal,
+            signal: deadline.signal,
             ...(onArrived ? { onArrived } : {}),
           }
         : {
@@ -268,7 +264,7 @@ export class CheckListsClient {
             url: `${this.apiUrlOf.get(address) ?? apiUrl(address)}?${toQueryString({ ...credentials, ...fields }, listdata)}`,
             method,
             headers: { Accept: 'application/json' },
-            signal: controller.signal,
+            signal: deadline.signal,
             ...(onArrived ? { onArrived } : {}),
           };
 
@@ -288,21 +284,19 @@ export class CheckListsClient {
         if (callerSignal?.aborted) throw new CancelledError();
         // Only the error's class: a transport's message may quote the URL, which in GET form carries credentials.
         const detail = error instanceof Error ? error.name : 'error';
-        return { kind: 'failed', report: report(timedOut ? 'timeout' : 'network', undefined, detail) };
+        return { kind: 'failed', report: report(deadline.timedOut() ? 'timeout' : 'network', undefined, detail) };
       }
-      if (response.status >= 500 || response.status === 429 || response.status === 408) {
+      if (isRetryableStatus(this.policy, response.status)) {
         return { kind: 'failed', report: report('http-5xx', response.status) };
       }
-      let json: unknown;
-      try {
-        json = JSON.parse(response.text);
-        // An answer that echoes the tokken in any form carries it into every cell, file and screen
-        // downstream; masking here, once, means no surface can forget to.
-        if (this.mask(response.text) !== response.text) json = maskDeep(json, this.mask);
-      } catch {
+      let json = parseJson(response.text);
+      if (json === undefined) {
         if (response.status >= 400) throw errorFromServiceBody(response.status, null, `HTTP ${response.status}`);
         return { kind: 'failed', report: report('bad-answer', response.status, 'not JSON') };
       }
+      // An answer that echoes the tokken in any form carries it into every cell, file and screen
+      // downstream; masking here, once, means no surface can forget to.
+      if (this.mask(response.text) !== response.text) json = maskDeep(json, this.mask);
       const serviceError = parseServiceError(json);
       if (response.status >= 400 || serviceError) {
         throw errorFromServiceBody(
@@ -324,8 +318,7 @@ export class CheckListsClient {
         throw error;
       }
     } finally {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onCallerAbort);
+      deadline.clear();
     }
   }
 

@@ -106,10 +106,6 @@ export class CancelledError extends CheckListsError {
   }
 }
 
-export function isAccountError(e: unknown): e is AccountError {
-  return e instanceof AccountError;
-}
-
 /** Turns an error code from a 4XX body into the right typed error. */
 export function errorFromServiceBody(status: number, code: number | null, message: string): AccountError | RequestRejectedError {
   if (code !== null && ACCOUNT_ERROR_CODES.includes(code)) return new AccountError(code, status, message);

@@ -1,5 +1,3 @@
-import { CancelledError } from './errors';
-
 /** Retry and timeout policy as plain data, so settings, the CLI and tests can state it. */
 export interface RetryPolicy {
   /** One attempt at one address. */
@@ -10,13 +8,19 @@ export interface RetryPolicy {
   backoffMs: number;
   /** A failed address is tried after the healthy ones for this long. */
   cooldownMs: number;
+  /** HTTP statuses that mean "this address, not this question": the next address or round is tried. */
+  retryStatuses: readonly number[];
 }
+
+/** Request Timeout, Too Many Requests and every 5xx: the service's own refusals (4xx) are final. */
+const RETRY_STATUSES: readonly number[] = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   timeoutMs: 20_000,
   retries: 1,
   backoffMs: 500,
   cooldownMs: 30_000,
+  retryStatuses: RETRY_STATUSES,
 };
 
 export function backoffDelay(policy: RetryPolicy, round: number, random: () => number = Math.random): number {
@@ -24,20 +28,6 @@ export function backoffDelay(policy: RetryPolicy, round: number, random: () => n
   return Math.round(base * (1 + random() * 0.25));
 }
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new CancelledError());
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new CancelledError());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+export function isRetryableStatus(policy: RetryPolicy, status: number): boolean {
+  return policy.retryStatuses.includes(status);
 }

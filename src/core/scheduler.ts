@@ -7,6 +7,7 @@ import { subjectKey, type SearchQuery } from './query';
 import type { RegistryKey } from './registries';
 import type { ParsedEnvelope } from './schema';
 import { summarize, type EnvelopeSummary } from './summary';
+import { delay, withTimeout } from './timing';
 
 /**
  * One place between every surface and the service that makes sure no paid request is wasted:
@@ -128,17 +129,8 @@ export const DEFAULT_CACHE_READ_TIMEOUT_MS = 3_000;
 export const DEFAULT_CACHE_WRITE_TIMEOUT_MS = 30_000;
 
 const TIMED_OUT: unique symbol = Symbol('timed out');
-
-/** The promise's value, or TIMED_OUT when it has not settled within `ms` (it keeps running). */
-function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const bound = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), ms);
-  });
-  return Promise.race([promise, bound]).finally(() => {
-    if (timer) clearTimeout(timer);
-  });
-}
+/** For withTimeout: a storage call that hangs yields TIMED_OUT and keeps running. */
+const timedOut = (): typeof TIMED_OUT => TIMED_OUT;
 
 /** A registry that failed for a passing reason must be asked again, not remembered for a day. */
 const LASTING_REGISTRY_ERRORS = new Set([9001]);
@@ -250,7 +242,7 @@ export class RequestScheduler {
   /** Resolves once nothing is pending, in flight or being written to the cache. */
   async idle(): Promise<void> {
     while (this.windowTimer || this.work.size > 0) {
-      if (this.windowTimer) await new Promise((r) => setTimeout(r, this.batchWindowMs + 1));
+      if (this.windowTimer) await delay(this.batchWindowMs + 1);
       else await Promise.allSettled([...this.work]);
     }
   }
@@ -315,7 +307,7 @@ export class RequestScheduler {
     // fresh answer can replace the entry instead of being refused as narrower.
     let cachedListdata: Listdata | null = null;
     if (this.cache?.enabled) {
-      const read = await within(this.cache.peek(key).catch(() => null), this.cacheReadTimeoutMs);
+      const read = await withTimeout(this.cache.peek(key).catch(() => null), this.cacheReadTimeoutMs, timedOut);
       if (read === TIMED_OUT) this.stats.cacheTimeouts++;
       const cached = read === TIMED_OUT ? null : read;
       if (cached) {
@@ -390,23 +382,19 @@ export class RequestScheduler {
         this.release();
       }
     };
-    let timer: ReturnType<typeof setTimeout> | null = null;
     try {
       if (flight.waiters.every((w) => w.settled)) return;
       const halted = this.haltedBy;
       if (halted) throw halted;
       const started = Date.now();
-      // Raced rather than trusted: a search that ignores its signal must not hold a cell forever.
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          flight.controller.abort();
-          reject(new ServiceUnreachableError([{ address: '(all)', outcome: 'timeout', detail: 'no answer in time', durationMs: Date.now() - started }]));
-        }, this.timeoutMs);
-      });
       this.stats.requestsSent++;
       flight.sent = true;
       flight.sentSeq = this.askSeq;
-      const result = await Promise.race([this.searchFn(flight.query, { signal: flight.controller.signal }), deadline]);
+      // Raced rather than trusted: a search that ignores its signal must not hold a cell forever.
+      const result = await withTimeout(this.searchFn(flight.query, { signal: flight.controller.signal }), this.timeoutMs, () => {
+        flight.controller.abort();
+        throw new ServiceUnreachableError([{ address: '(all)', outcome: 'timeout', detail: 'no answer in time', durationMs: Date.now() - started }]);
+      });
       const receivedAt = Date.now();
       const durationMs = Number.isFinite(result.durationMs) ? result.durationMs : receivedAt - started;
       // The wire is free again; storing the answer must not hold back the next request.
@@ -417,7 +405,7 @@ export class RequestScheduler {
       // A write that hangs only ends that early: the askers were answered above.
       if (this.cache?.enabled && isCacheable(result.envelope)) {
         const stored = this.cache.put(flight.key, flight.listdata, result.raw, result.envelope, result.servedBy).catch(() => false);
-        if ((await within(stored, this.cacheWriteTimeoutMs)) === TIMED_OUT) this.stats.cacheTimeouts++;
+        if ((await withTimeout(stored, this.cacheWriteTimeoutMs, timedOut)) === TIMED_OUT) this.stats.cacheTimeouts++;
       }
     } catch (error) {
       this.stats.failures++;
@@ -427,7 +415,6 @@ export class RequestScheduler {
       }
       for (const w of flight.waiters) w.reject(error);
     } finally {
-      if (timer) clearTimeout(timer);
       this.removeFlight(flight);
       free();
     }

@@ -1,3 +1,4 @@
+import { parseJson } from './json';
 import { readSettings, serviceMode, type ServiceMode, type Settings } from './settings';
 import type { KeyValueStorage } from './storage';
 
@@ -22,13 +23,7 @@ export class SettingsStore {
 
   async load(): Promise<LoadedSettings> {
     const [rawSettings, tokken] = await Promise.all([this.storage.getItem(SETTINGS_KEY), this.storage.getItem(TOKKEN_KEY)]);
-    let parsed: unknown;
-    try {
-      parsed = rawSettings ? JSON.parse(rawSettings) : null;
-    } catch {
-      parsed = null;
-    }
-    const settings = readSettings(parsed);
+    const settings = readSettings(parseJson(rawSettings) ?? null);
     return { settings, tokken: tokken || null, mode: serviceMode(settings, tokken) };
   }
 

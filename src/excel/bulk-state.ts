@@ -10,6 +10,7 @@ import {
   type RunState,
   type RunStateStore,
 } from '../bulk/state';
+import { parseJson } from '../core/json';
 import { WriteBatch, batchBudget } from './bulk-batch';
 import { runQueued } from './run';
 import { readRowsSized } from './sized-read';
@@ -54,15 +55,6 @@ function pieces(json: string): string[] {
 
 function joined(row: readonly unknown[]): string {
   return row.map((v) => (typeof v === 'string' ? v : '')).join('');
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
 }
 
 async function readHead(context: Excel.RequestContext, sheet: Excel.Worksheet): Promise<{ meta: RunMeta | null; progress: RunProgressState | null }> {

@@ -44,4 +44,3 @@ const uk: Record<Key, string> = {
 };
 
 export const excelMessages = defineCatalogue<Key>(en, uk);
-export type ExcelMessageKey = Key;

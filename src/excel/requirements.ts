@@ -4,7 +4,6 @@
  * fallback or a message where the answer is no.
  * https://learn.microsoft.com/en-us/office/dev/add-ins/develop/specify-office-hosts-and-api-requirements
  */
-export const DECLARED_EXCEL_API = '1.7';
 
 interface RequirementsGlobal {
   Office?: { context?: { requirements?: { isSetSupported?: (name: string, minVersion?: string) => boolean } } };

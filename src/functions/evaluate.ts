@@ -7,6 +7,7 @@ import { listdataFrom, runOptionsFrom, type RunOptions } from '../core/run-optio
 import { registryDef, type RegistryKey } from '../core/registries';
 import type { RegistryError } from '../core/schema';
 import { levelText, registryErrorText, type RegistrySummary } from '../core/summary';
+import { withTimeout } from '../core/timing';
 import { functionsMessages } from './messages';
 import type { RuntimeContext } from '../service/runtime';
 
@@ -243,13 +244,6 @@ export function settle<T>(
   const controller = new AbortController();
   const onCancel = () => controller.abort();
   cancel?.addEventListener('abort', onCancel, { once: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<CellErrorValue>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve(cellError('na', functionsMessages.t(lang(), 'error.timeout', { seconds: Math.round(timeoutMs / 1000) })));
-    }, timeoutMs);
-  });
   const run = (async () => {
     try {
       return await work(controller.signal);
@@ -257,8 +251,9 @@ export function settle<T>(
       return toCellError(error, lang());
     }
   })();
-  return Promise.race([run, deadline]).finally(() => {
-    clearTimeout(timer);
-    cancel?.removeEventListener('abort', onCancel);
-  });
+  const timedOut = (): CellErrorValue => {
+    controller.abort();
+    return cellError('na', functionsMessages.t(lang(), 'error.timeout', { seconds: Math.round(timeoutMs / 1000) }));
+  };
+  return withTimeout(run, timeoutMs, timedOut).finally(() => cancel?.removeEventListener('abort', onCancel));
 }

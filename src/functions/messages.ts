@@ -26,4 +26,3 @@ const uk: Record<Key, string> = {
 };
 
 export const functionsMessages = defineCatalogue<Key>(en, uk);
-export type FunctionsMessageKey = Key;

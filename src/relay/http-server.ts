@@ -3,6 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseJson } from '../core/json';
 import { bilingual, type RelayMessageKey } from './messages';
 import { RELAY_ERRORS, type RelayService } from './service';
 import { readStatic, rewriteManifest } from './static-files';
@@ -215,12 +216,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
             setTimeout(() => req.socket.destroy(), 5_000).unref();
             return { route: path, code: RELAY_ERRORS.badRequest };
           }
-          let parsed: unknown = null;
-          try {
-            parsed = body.text.trim() === '' ? {} : JSON.parse(body.text);
-          } catch {
-            parsed = null;
-          }
+          const parsed = body.text.trim() === '' ? {} : parseJson(body.text);
           if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
             send(res, 400, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'body.json'));
             return { route: path, code: RELAY_ERRORS.badRequest };

@@ -1,4 +1,5 @@
 import { ALL_LISTS, bitsOf, registriesOf } from '../core/listdata';
+import { isJsonObject, parseJson } from '../core/json';
 import type { RegistryKey } from '../core/registries';
 import type { AnswerForm } from '../core/schema';
 import { latinOf } from './text';
@@ -203,14 +204,10 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
       if (form === 'post') {
         const text = request.body ?? '';
         if (text.trim() !== '') {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            return serviceError(400, 100, delayMs, { detail: 'body is not JSON' });
-          }
-          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return serviceError(400, 100, delayMs, { detail: 'body is not a JSON object' });
-          body = parsed as Record<string, unknown>;
+          const parsed = parseJson(text);
+          if (parsed === undefined) return serviceError(400, 100, delayMs, { detail: 'body is not JSON' });
+          if (!isJsonObject(parsed)) return serviceError(400, 100, delayMs, { detail: 'body is not a JSON object' });
+          body = parsed;
         }
       }
       // The GET form has only the query string; POST may carry credentials in either place.

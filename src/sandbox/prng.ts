@@ -1,3 +1,5 @@
+import { FNV_OFFSET_BASIS, fnv1a32 } from '../core/fnv';
+
 /**
  * A small seeded generator (mulberry32): the same seed gives the same data and the same
  * fault pattern on every machine, which Math.random cannot promise.
@@ -27,12 +29,7 @@ export function mulberry32(seed: number): () => number {
 
 /** Derives an independent stream from a seed and a label, so adding a registry does not reshuffle the others. */
 export function deriveSeed(seed: number, label: string): number {
-  let h = (seed ^ 0x811c9dc5) >>> 0;
-  for (let i = 0; i < label.length; i++) {
-    h ^= label.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
+  return fnv1a32(label, seed ^ FNV_OFFSET_BASIS);
 }
 
 export function createRng(seed: number): Rng {

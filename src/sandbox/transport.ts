@@ -1,3 +1,4 @@
+import { abortReason, delay } from '../core/timing';
 import type { Transport, TransportRequest, TransportResponse } from '../core/transport';
 import type { SandboxEngine } from './engine';
 
@@ -8,26 +9,7 @@ export interface SandboxTransportOptions {
   sleep?: Sleep;
 }
 
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-}
-
-export const realSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortError(signal));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+export const realSleep: Sleep = (ms, signal) => delay(ms, signal);
 
 /**
  * The sandbox in-process, for the add-in's demo mode and for fast tests: the same answers as
@@ -38,7 +20,7 @@ export function sandboxTransport(engine: SandboxEngine, options: SandboxTranspor
   const sleep = options.sleep ?? realSleep;
   return {
     async send(request: TransportRequest): Promise<TransportResponse> {
-      if (request.signal.aborted) throw abortError(request.signal);
+      if (request.signal.aborted) throw abortReason(request.signal);
       const url = new URL(request.url);
       const query: Record<string, string> = {};
       url.searchParams.forEach((value, key) => {
@@ -46,7 +28,7 @@ export function sandboxTransport(engine: SandboxEngine, options: SandboxTranspor
       });
       const answer = engine.handle({ method: request.method, path: url.pathname, query, body: request.body });
       if (answer.delayMs > 0) await sleep(answer.delayMs, request.signal);
-      if (request.signal.aborted) throw abortError(request.signal);
+      if (request.signal.aborted) throw abortReason(request.signal);
       if (answer.drop) throw new TypeError('network error: connection closed without an answer');
       return { status: answer.status, contentType: answer.contentType, text: answer.body };
     },

@@ -18,4 +18,3 @@ const uk: Record<Key, string> = {
 };
 
 export const serviceMessages = defineCatalogue<Key>(en, uk);
-export type ServiceMessageKey = Key;

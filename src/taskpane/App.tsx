@@ -12,8 +12,7 @@ import {
 import { MessageBar, MessageBarBody } from './message-bar';
 import { Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { reloadSharedSettings } from '../service/runtime';
-import { isScreenSelectionMessage } from './bulk/screen-request';
-import { peekPendingScreenRequest } from './bulk/screen-request-note';
+import { isScreenSelectionMessage, peekPendingScreenRequest } from '../service/screen-selection-handshake';
 import { describeError } from '../core/errors';
 import { langFromLocale, type Lang, type LocalizedText } from '../core/i18n';
 import type { Settings } from '../core/settings';

@@ -881,10 +881,6 @@ export function fieldLabel(key: string, lang: Lang): string {
   return known ? fieldLabels.t(lang, known) : key;
 }
 
-export function hasFieldLabel(key: string): boolean {
-  return labelKey(key) !== undefined;
-}
-
 const riskEn = {
   fatfblack: 'FATF black list',
   fatfgray: 'FATF grey list',

@@ -105,4 +105,3 @@ const uk: Record<Key, string> = {
 };
 
 export const taskpaneMessages = defineCatalogue<Key>(en, uk);
-export type TaskpaneMessageKey = Key;

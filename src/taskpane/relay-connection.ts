@@ -1,4 +1,5 @@
 import { defineCatalogue, type Lang } from '../core/i18n';
+import { parseJson } from '../core/json';
 import type { ConnectionTestOutcome } from './connection-test';
 
 /**
@@ -104,11 +105,7 @@ export async function runRelayConnectionTest(
     });
     status = res.status;
     retryAfter = res.headers.get('retry-after');
-    try {
-      body = JSON.parse(await res.text()) as typeof body;
-    } catch {
-      body = {};
-    }
+    body = (parseJson(await res.text()) ?? {}) as typeof body;
   } catch {
     return { kind: 'unreachable', title: t(lang, 'test.unreachable', { origin }), details: [] };
   }

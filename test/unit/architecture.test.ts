@@ -31,6 +31,13 @@ const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|(^|[^:]
 
 const rel = (f: string) => path.relative(SRC, f);
 
+/**
+ * Where people meet the product. Each stands on the layers below and on no other surface. The
+ * relay is a server like the sandbox's: `checklists relay` (cli/relay-command.ts) starts it, so
+ * it sits below the command line and, like every lower layer, imports no surface.
+ */
+const SURFACES = ['functions', 'taskpane', 'commands', 'cli'];
+
 describe('architecture boundaries', () => {
   const core = filesUnder(path.join(SRC, 'core'));
 
@@ -82,10 +89,10 @@ describe('architecture boundaries', () => {
     expect(offences).toEqual([]);
   });
 
-  it('no surface is imported by core, bulk, excel or sandbox', () => {
-    const surfaces = new Set(['functions', 'taskpane', 'commands', 'cli', 'relay']);
+  it('no surface is imported by core, bulk, excel, sandbox, service or relay', () => {
+    const surfaces = new Set(SURFACES);
     const offences: string[] = [];
-    for (const area of ['core', 'bulk', 'excel', 'sandbox', 'service']) {
+    for (const area of ['core', 'bulk', 'excel', 'sandbox', 'service', 'relay']) {
       for (const file of filesUnder(path.join(SRC, area))) {
         for (const spec of importsOf(file)) {
           const target = resolvesInto(file, spec);
@@ -94,6 +101,47 @@ describe('architecture boundaries', () => {
       }
     }
     expect(offences).toEqual([]);
+  });
+
+  it('no surface imports another surface', () => {
+    // A surface that needs what another surface has moves it down into core, bulk, excel or
+    // service; the ribbon-to-pane handshake lives in service/screen-selection-handshake.ts.
+    const offences: string[] = [];
+    for (const area of SURFACES) {
+      for (const file of filesUnder(path.join(SRC, area))) {
+        for (const spec of importsOf(file)) {
+          const target = resolvesInto(file, spec);
+          if (target && target !== area && SURFACES.includes(target)) offences.push(`${rel(file)} -> ${spec}`);
+        }
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('excel/a1.ts, shared with the workbook fake in test/support, stands on core alone', () => {
+    const file = path.join(SRC, 'excel', 'a1.ts');
+    const offences = importsOf(file).filter((spec) => !['core', null].includes(resolvesInto(file, spec)));
+    expect(offences).toEqual([]);
+  });
+
+  it('the layers import each other without a cycle', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const file of filesUnder(SRC)) {
+      const from = rel(file).split(path.sep)[0];
+      for (const spec of importsOf(file)) {
+        const to = resolvesInto(file, spec);
+        if (to && to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+      }
+    }
+    const cycles: string[] = [];
+    const visit = (area: string, trail: string[]) => {
+      for (const next of edges.get(area) ?? []) {
+        if (next === trail[0]) cycles.push([...trail, next].join(' -> '));
+        else if (!trail.includes(next)) visit(next, [...trail, next]);
+      }
+    };
+    for (const area of edges.keys()) visit(area, [area]);
+    expect(cycles).toEqual([]);
   });
 
   it('src has no explicit any', () => {

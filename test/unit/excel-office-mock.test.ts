@@ -5,7 +5,7 @@ import { OfficeMockObject } from 'office-addin-mock';
 jest.mock('office-addin-manifest', () => ({
   OfficeApp: { Excel: 'excel', OneNote: 'onenote', Outlook: 'outlook', PowerPoint: 'powerpoint', Project: 'project', Word: 'word' },
 }));
-import { queueFreezeRows, queueHighlightRules } from '../../src/excel/sheets';
+import { queueHighlightRules } from '../../src/excel/sheets';
 
 // Cross-check with Microsoft's own mock that the queued calls have the shape Office.js expects
 // (the workbook fake checks what they do).
@@ -28,18 +28,5 @@ describe('small Office calls against office-addin-mock', () => {
     expect(m.custom.format.fill.color).toBe('#FFC7CE');
     expect(m.custom.format.font.color).toBe('#9C0006');
     expect(m.custom.format.font.bold).toBe(true);
-  });
-
-  it('queueFreezeRows freezes the given number of rows', () => {
-    const calls: number[] = [];
-    const sheet = new OfficeMockObject({
-      freezePanes: {
-        freezeRows(n: number) {
-          calls.push(n);
-        },
-      },
-    });
-    queueFreezeRows(sheet as unknown as Excel.Worksheet, 4);
-    expect(calls).toEqual([4]);
   });
 });

@@ -12,7 +12,6 @@ import { STATE_SHEET_PREFIX } from '../../src/excel/bulk-state';
 import { EXCEL_WEB_PAYLOAD_LIMIT_BYTES } from '../../src/excel/payload';
 import { describeExcelError } from '../../src/excel/errors';
 import { readSelection } from '../../src/excel/selection';
-import { writeRowsInChunks } from '../../src/excel/chunked-writer';
 import { WorkbookFake } from '../support/workbook-fake';
 import { fakeService } from '../support/fake-service';
 
@@ -253,18 +252,6 @@ describe('fixes: what the stricter fake caught', () => {
     expect(read.values).toHaveLength(10_000);
     expect(read.values[9_999][0]).toBe(`9999 ${cell}`);
     expect(Math.max(...fake.stats.responseBytesPerSync)).toBeLessThan(MB5);
-  });
-
-  it('3c. halves the block and retries when Excel still refuses a read or a write as too large', async () => {
-    fake.responseLimitBytes = 300_000;
-    fake.payloadLimitBytes = 300_000;
-    const cell = 'Шевченко Тарас Григорович'.repeat(4);
-    const rows = Array.from({ length: 4_000 }, (_, i) => [`${i} ${cell}`, cell]);
-    const written = await Excel.run((context) => writeRowsInChunks(context, context.workbook.worksheets.getItem('Sheet1'), 0, 0, rows));
-    expect(written.rowsWritten).toBe(4_000);
-    fake.select('Sheet1', 'A1:B4000');
-    const read = await Excel.run((context) => readSelection(context));
-    expect(read.values.map((r) => r[0])).toEqual(rows.map((r) => r[0]));
   });
 
   it('3d. a bulk run whose batches Excel refuses as too large is sent again in halves and completes', async () => {

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { bool, item, level, list, num, post, str, strs } from './fields';
 
 export const justiceItemSchema = item({
@@ -167,10 +166,3 @@ export const wantedItemSchema = item({
   level: level,
 });
 
-export type JusticeItem = z.infer<typeof justiceItemSchema>;
-export type ExecutiveItem = z.infer<typeof executiveItemSchema>;
-export type TaxdebtorItem = z.infer<typeof taxdebtorItemSchema>;
-export type DebtorItem = z.infer<typeof debtorItemSchema>;
-export type BankruptItem = z.infer<typeof bankruptItemSchema>;
-export type CorruptItem = z.infer<typeof corruptItemSchema>;
-export type WantedItem = z.infer<typeof wantedItemSchema>;

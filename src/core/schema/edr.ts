@@ -30,8 +30,6 @@ export const edrItemSchema = item({
   level: level,
 });
 
-export type EdrItem = z.infer<typeof edrItemSchema>;
-
 const changeDetailShape = {
   id: str,
   changeinf: str,
@@ -64,7 +62,6 @@ const companyChangesShape = {
   changes: list(changeShape),
 };
 
-export const edrChangeDetailSchema = item(changeDetailShape);
 export const edrChangeSchema = item(changeShape);
 export const edrCompanyChangesSchema = item(companyChangesShape);
 
@@ -77,4 +74,3 @@ export const edrchangesItemSchema = item({
 export type EdrchangesItem = z.infer<typeof edrchangesItemSchema>;
 export type EdrCompanyChanges = z.infer<typeof edrCompanyChangesSchema>;
 export type EdrChange = z.infer<typeof edrChangeSchema>;
-export type EdrChangeDetail = z.infer<typeof edrChangeDetailSchema>;

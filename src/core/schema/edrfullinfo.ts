@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { countries, country } from './country';
 import { bool, item, level, list, mreg, num, obj, post, str } from './fields';
 
@@ -151,18 +150,6 @@ const branchShape = {
   exdata: list(exdataShape),
 };
 
-export const edrFounderSchema = item(founderShape);
-export const edrBeneficiarySchema = item(beneficiaryShape);
-export const edrManagerSchema = item(managerShape);
-export const edrSignerSchema = item(signerShape);
-export const edrStructureSchema = item(structureShape);
-export const edrRelatedCompanySchema = item(relatedCompanyShape);
-export const edrAksSchema = item(aksShape);
-export const edrBankruptcySchema = item(bankruptcyShape);
-export const edrTsiSchema = item(tsiShape);
-export const edrExdataSchema = item(exdataShape);
-export const edrBranchSchema = item(branchShape);
-
 export const edrfullinfoItemSchema = item({
   idrec: num,
   type: num,
@@ -220,15 +207,3 @@ export const edrfullinfoItemSchema = item({
   branches: list(branchShape),
 });
 
-export type EdrfullinfoItem = z.infer<typeof edrfullinfoItemSchema>;
-export type EdrFounder = z.infer<typeof edrFounderSchema>;
-export type EdrBeneficiary = z.infer<typeof edrBeneficiarySchema>;
-export type EdrManager = z.infer<typeof edrManagerSchema>;
-export type EdrSigner = z.infer<typeof edrSignerSchema>;
-export type EdrStructure = z.infer<typeof edrStructureSchema>;
-export type EdrRelatedCompany = z.infer<typeof edrRelatedCompanySchema>;
-export type EdrAks = z.infer<typeof edrAksSchema>;
-export type EdrBankruptcy = z.infer<typeof edrBankruptcySchema>;
-export type EdrTsi = z.infer<typeof edrTsiSchema>;
-export type EdrExdata = z.infer<typeof edrExdataSchema>;
-export type EdrBranch = z.infer<typeof edrBranchSchema>;

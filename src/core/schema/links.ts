@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { item, list, str } from './fields';
+import { list, str } from './fields';
 
 /** Link item of `sources` and `links` lists. */
 export const linkShape = {
@@ -7,8 +6,5 @@ export const linkShape = {
   pdf: str,
   brief: str,
 };
-
-export const linkItemSchema = item(linkShape);
-export type LinkItem = z.infer<typeof linkItemSchema>;
 
 export const links = () => list(linkShape);

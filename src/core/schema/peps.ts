@@ -63,10 +63,7 @@ const relatedPepShape = {
   links: links(),
 };
 
-export const pepDeclarationSchema = item(declarationShape);
-export const pepJobDetailSchema = item(jobDetailShape);
 export const pepRelatedPersonSchema = item(relatedPersonShape);
-export const pepRelatedPepSchema = item(relatedPepShape);
 
 export const pepItemSchema = item({
   list: str,
@@ -102,7 +99,4 @@ export const pepItemSchema = item({
 });
 
 export type PepItem = z.infer<typeof pepItemSchema>;
-export type PepDeclaration = z.infer<typeof pepDeclarationSchema>;
-export type PepJobDetail = z.infer<typeof pepJobDetailSchema>;
 export type PepRelatedPerson = z.infer<typeof pepRelatedPersonSchema>;
-export type PepRelatedPep = z.infer<typeof pepRelatedPepSchema>;

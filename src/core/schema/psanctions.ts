@@ -65,10 +65,7 @@ const relatedPersonShape = {
   relationtype: num,
 };
 
-export const sanctionListInfoSchema = item(listInfoShape);
-export const sanctionSourceSchema = item(sanctionSourceShape);
 export const sanctionEntrySchema = item(sanctionEntryShape);
-export const psanctionsRelatedPersonSchema = item(relatedPersonShape);
 
 export const psanctionsItemSchema = item({
   pid: str,
@@ -114,6 +111,3 @@ export const psanctionsItemSchema = item({
 
 export type PsanctionsItem = z.infer<typeof psanctionsItemSchema>;
 export type SanctionEntry = z.infer<typeof sanctionEntrySchema>;
-export type SanctionListInfo = z.infer<typeof sanctionListInfoSchema>;
-export type SanctionSource = z.infer<typeof sanctionSourceSchema>;
-export type PsanctionsRelatedPerson = z.infer<typeof psanctionsRelatedPersonSchema>;

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { bool, item, level, list, num, post, str } from './fields';
 
 export const lostdocsItemSchema = item({
@@ -110,9 +109,3 @@ export const notariusItemSchema = item({
   level: level,
 });
 
-export type LostdocsItem = z.infer<typeof lostdocsItemSchema>;
-export type LicensesItem = z.infer<typeof licensesItemSchema>;
-export type OkupantItem = z.infer<typeof okupantItemSchema>;
-export type ZradaItem = z.infer<typeof zradaItemSchema>;
-export type NonrezedentItem = z.infer<typeof nonrezedentItemSchema>;
-export type NotariusItem = z.infer<typeof notariusItemSchema>;

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { delay } from '../../core/timing';
 import { acceptsConnection } from '../tcp-probe';
 
 /**
@@ -164,7 +165,7 @@ async function waitGone(pid: number, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (!alive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 50));
+    await delay(50);
   }
   return !alive(pid);
 }
@@ -183,7 +184,7 @@ async function runningPostmaster(pgdata: string): Promise<{ pid: number; port: n
   if (alive(pid)) {
     for (let i = 0; i < 20; i++) {
       if (await acceptsConnection('127.0.0.1', port)) return { pid, port };
-      await new Promise((r) => setTimeout(r, 500));
+      await delay(500);
     }
     throw new Error(`PostgreSQL (pid ${pid}) holds ${pgdata} but does not accept connections`);
   }

@@ -1,10 +1,5 @@
 import { useEffect } from 'react';
-import { SCREEN_SELECTION_MESSAGE } from '../../commands/screen-selection';
-import { takePendingScreenRequest } from './screen-request-note';
-
-export function isScreenSelectionMessage(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SCREEN_SELECTION_MESSAGE;
-}
+import { isScreenSelectionMessage, takePendingScreenRequest } from '../../service/screen-selection-handshake';
 
 /** Calls `onRequest` for a click made before the pane mounted and for every click after. */
 export function useScreenSelectionRequests(onRequest: () => void): void {

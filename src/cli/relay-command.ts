@@ -4,15 +4,15 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_TTL_MS } from '../core/answer-cache';
-import { loadCliConfig, type Env } from '../cli/config';
-import { UsageError } from '../cli/exit-codes';
-import type { CliIo } from '../cli/io';
-import { auditCsv, auditJsonLines } from './audit-export';
-import { startRelayHttp } from './http-server';
-import { ANALYST_NAME, createKey } from './keys';
-import { relayMessages } from './messages';
-import { RelayService } from './service';
-import { defaultDataDir, openStore, type StoreLocation } from './store/open-store';
+import { loadCliConfig, type Env } from './config';
+import { UsageError } from './exit-codes';
+import type { CliIo } from './io';
+import { auditCsv, auditJsonLines } from '../relay/audit-export';
+import { startRelayHttp } from '../relay/http-server';
+import { ANALYST_NAME, createKey } from '../relay/keys';
+import { relayMessages } from '../relay/messages';
+import { RelayService } from '../relay/service';
+import { defaultDataDir, openStore, type StoreLocation } from '../relay/store/open-store';
 
 /**
  * `checklists relay ...`: the server, `keys add|list|revoke` and `audit`. Every subcommand
@@ -63,7 +63,7 @@ export async function runRelay(argv: readonly string[], io: CliIo): Promise<numb
   }
 }
 
-/** dist/ next to the CLI bundle (dist/cli.cjs) or two levels up from src/relay (tsx). */
+/** dist/ next to the CLI bundle (dist/cli.cjs) or two levels up from src/cli (tsx). */
 function builtAddIn(): string {
   const candidates = [__dirname, join(__dirname, '..', '..', 'dist')];
   return candidates.find((dir) => existsSync(join(dir, 'taskpane.html'))) ?? candidates[1];
