@@ -11,7 +11,7 @@ import { RUN_STATE_VERSION, RowFingerprint, newRunId, type RunMeta, type RunStat
 
 export type * from './ports';
 export type { RowSource, StreamedInput } from './input-rows';
-export { assertRunnable, assertSameInput, assertSameMode } from './guards';
+export { assertSameMode } from './guards';
 
 /** What one pass over the input gives: the work list and the fingerprint a resume compares. */
 export interface ScannedInput {

@@ -201,13 +201,6 @@ export function newRunId(now: Date, random: () => number = Math.random): string 
   return `${stamp}-${tail}`;
 }
 
-/** Which answers a resume still needs: the latest per key. */
-export function outcomesByKey(outcomes: readonly SubjectOutcome[]): Map<string, SubjectOutcome> {
-  const map = new Map<string, SubjectOutcome>();
-  for (const o of outcomes) map.set(o.key, o);
-  return map;
-}
-
 /**
  * RunStateStore over any KeyValueStorage: meta and progress under their own keys, answers in
  * numbered batches so a checkpoint writes only what is new. Used by the CLI (files) and tests;

@@ -8,30 +8,11 @@ import { accept, fieldError, isAbsent, reject, shown, type FieldCheck } from './
 import { lowranklimitSchema, normalizeBoolean, normalizeDoctype, normalizeLowranklimit, normalizeSearch, searchModeSchema } from './query/options';
 import { TEXT_LIMITS, normalizeName, normalizeNamelat, normalizePlainText } from './query/text';
 
-export { normalizeEdrpouList, normalizeIpn } from './query/codes';
-export {
-  MIN_BIRTH_DATE,
-  MIN_EDR_CHANGES_DATE,
-  excelSerialToIsoDate,
-  localIsoDate,
-  normalizeDate,
-  normalizeDateTime,
-  type DateRules,
-} from './query/dates';
-export { documentKind, normalizeDoc, type Doctype, type DocumentKind } from './query/documents';
+export { normalizeIpn } from './query/codes';
+export { excelSerialToIsoDate } from './query/dates';
+export { normalizeDoc } from './query/documents';
 export { isAbsent, type FieldCheck } from './query/field';
-export {
-  lowranklimitSchema,
-  normalizeBoolean,
-  normalizeDoctype,
-  normalizeLowranklimit,
-  normalizeSearch,
-  normalizeWholeNumber,
-  rangeOf,
-  searchModeSchema,
-  type SearchMode,
-} from './query/options';
-export { TEXT_LIMITS, normalizeName, normalizeNamelat, normalizePlainText } from './query/text';
+export { lowranklimitSchema, rangeOf, searchModeSchema } from './query/options';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const text = (max: number) => z.string().min(1).max(max);

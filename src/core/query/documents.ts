@@ -45,14 +45,6 @@ function inScript(series: string, script: 'cyrillic' | 'latin'): string | null {
   return out;
 }
 
-/** Kind of an already normalised document number, or null when it is none of the three. */
-export function documentKind(doc: string): DocumentKind | null {
-  if (/^\d{9}$/.test(doc)) return 'idcard';
-  if (/^\p{Script=Cyrillic}{2}\d{6}$/u.test(doc)) return 'passport';
-  if (/^[A-Z]{2}\d{6}$/.test(doc)) return 'foreign';
-  return null;
-}
-
 function fits(kind: DocumentKind, doctype: Doctype | undefined): boolean {
   return !doctype || KINDS_OF_DOCTYPE[doctype].includes(kind);
 }
