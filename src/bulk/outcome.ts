@@ -15,7 +15,6 @@ const MATCH_LEVELS = ['high', 'low'] as const satisfies readonly MatchLevel[];
 const ERROR_KINDS = ['invalid-input', 'account', 'rejected', 'unreachable', 'cancelled', 'unknown'] as const satisfies readonly (ErrorKind | 'unknown')[];
 
 const registryFailureSchema = z.object({ key: z.enum(REGISTRY_KEYS), code: z.number().nullable(), message: z.string() });
-type RegistryFailure = z.infer<typeof registryFailureSchema>;
 
 const screenedSchema = z.object({
   kind: z.literal('screened'),

@@ -1,7 +1,6 @@
 import { AccountError, CheckListsError, InvalidInputError, RequestRejectedError } from '../core/errors';
 import type { Lang } from '../core/i18n';
 import { ALL_LISTS, listdataForRegistries, registriesOf, type Listdata } from '../core/listdata';
-import { coreMessages } from '../core/messages';
 import { isAbsent, validateQuery, type QueryInput } from '../core/query';
 import { listdataFrom, runOptionsFrom, type RunOptions } from '../core/run-options';
 import { registryDef, type RegistryKey } from '../core/registries';
