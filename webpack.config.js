@@ -150,12 +150,7 @@ module.exports = async (env = {}, argv = {}) => {
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: {
-      rules: [
-        griffelRule(),
-        scriptRule(),
-        zodJsonSchemaStubRule(),
-        { test: /\.(png|jpg|jpeg|gif|ico)$/, type: 'asset/resource' },
-      ],
+      rules: [griffelRule(), scriptRule(), zodJsonSchemaStubRule(), { test: /\.(png|jpg|jpeg|gif|ico)$/, type: 'asset/resource' }],
     },
     performance: { hints: false },
     plugins: [

@@ -46,7 +46,10 @@ async function startCanned(): Promise<{ url: string; server: Server }> {
 const canned = process.argv.includes('--canned');
 const formatsArg = process.argv.find((a) => a.startsWith('--formats='));
 const formats = (formatsArg ? formatsArg.slice('--formats='.length).split(',') : ['xlsx', 'csv']).filter((f): f is 'xlsx' | 'csv' => f === 'xlsx' || f === 'csv');
-const counts = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const counts = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
 if (counts.length === 0) counts.push(100_000);
 
 const ROOT = join(__dirname, '..');
@@ -70,7 +73,13 @@ function writeInput(path: string, rows: number): void {
   writeFileSync(path, `\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-function run(bundle: string, hook: string, args: string[], dir: string, service: Record<string, string>): Promise<{ ms: number; maxRssKb: number; cpuMs: number; code: number | null }> {
+function run(
+  bundle: string,
+  hook: string,
+  args: string[],
+  dir: string,
+  service: Record<string, string>,
+): Promise<{ ms: number; maxRssKb: number; cpuMs: number; code: number | null }> {
   const rssFile = join(dir, `rss-${Date.now()}.txt`);
   const started = Date.now();
   return new Promise((resolve, reject) => {
@@ -90,7 +99,16 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'checklists-bench-cli-'));
   // Inside the repository, so the bundle finds node_modules as the installed CLI does.
   const bundle = join(ROOT, 'dist', `cli.bench-${process.pid}.cjs`);
-  await build({ entryPoints: [join(ROOT, 'src', 'cli', 'main.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', outfile: bundle, logLevel: 'warning' });
+  await build({
+    entryPoints: [join(ROOT, 'src', 'cli', 'main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    outfile: bundle,
+    logLevel: 'warning',
+  });
   // The CLI exits through process.exit: an exit hook reads the peak RSS the kernel kept for it.
   const hook = join(dir, 'rss-hook.cjs');
   // CPU time too: on a machine shared with other work, wall time says more about the neighbours.

@@ -76,7 +76,13 @@ async function keysFor(store: RelayStore, prefix: string): Promise<string[]> {
 type Row = [string, Pass, string];
 
 /** Relays over the given stores (one each), as `checklists relay` runs them; `measure` runs one pass and counts what it paid. */
-async function withRelays(stores: RelayStore[], names: string[], coordinateInstances: boolean, upstream: string[], passes: (measure: (label: string, keys: string[], subject: (a: number, j: number) => string) => Promise<Row>) => Promise<void>): Promise<void> {
+async function withRelays(
+  stores: RelayStore[],
+  names: string[],
+  coordinateInstances: boolean,
+  upstream: string[],
+  passes: (measure: (label: string, keys: string[], subject: (a: number, j: number) => string) => Promise<Row>) => Promise<void>,
+): Promise<void> {
   const services = stores.map(
     (store, i) =>
       new RelayService(store, {
@@ -146,7 +152,11 @@ async function main(): Promise<void> {
   };
   let external: EmbeddedCluster | null = null;
   try {
-    rows.push(['sandbox directly, distinct subjects', await drive(sandbox.urls.slice(0, 1), (a, j) => ({ ...DEMO_CREDENTIALS, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: distinct('Прямо')(a, j) })), `${ANALYSTS * PER_ANALYST} paid`]);
+    rows.push([
+      'sandbox directly, distinct subjects',
+      await drive(sandbox.urls.slice(0, 1), (a, j) => ({ ...DEMO_CREDENTIALS, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: distinct('Прямо')(a, j) })),
+      `${ANALYSTS * PER_ANALYST} paid`,
+    ]);
 
     // 1. Embedded store: what `checklists relay --data-dir DIR` opens (fsync on).
     let t = performance.now();
@@ -202,11 +212,12 @@ async function main(): Promise<void> {
 
   const direct = rows[0][1];
   console.log(`\n${ANALYSTS} analysts × ${PER_ANALYST} requests at once (each analyst one request at a time), loopback, sandbox upstream:`);
-  console.log(`${'setup'.padEnd(44)} ${'req'.padStart(5)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'req/s'.padStart(5)}  ${'paid upstream'.padStart(13)}  added p50 / p95 vs direct`);
+  console.log(
+    `${'setup'.padEnd(44)} ${'req'.padStart(5)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'req/s'.padStart(5)}  ${'paid upstream'.padStart(13)}  added p50 / p95 vs direct`,
+  );
   for (const [label, pass, paid] of rows) {
-    const added = /distinct/.test(label) && pass !== direct
-      ? `${ms(pct(pass.latencies, 50) - pct(direct.latencies, 50))} / ${ms(pct(pass.latencies, 95) - pct(direct.latencies, 95))}`
-      : '';
+    const added =
+      /distinct/.test(label) && pass !== direct ? `${ms(pct(pass.latencies, 50) - pct(direct.latencies, 50))} / ${ms(pct(pass.latencies, 95) - pct(direct.latencies, 95))}` : '';
     const n = pass.latencies.length;
     console.log(
       `${label.padEnd(44)} ${String(n).padStart(5)}  ${ms(pct(pass.latencies, 50)).padStart(9)}  ${ms(pct(pass.latencies, 95)).padStart(9)}  ${(n / pass.seconds).toFixed(0).padStart(5)}  ${paid.padStart(13)}  ${added}${pass.failed ? `  (${pass.failed} failed)` : ''}`,

@@ -71,7 +71,28 @@ function run(command: string, args: string[], env: Record<string, string> = {}, 
 
 /** Distinct valid Ukrainian full names: surname × first name × patronymic. */
 export function distinctNames(count: number): string[] {
-  const surnames = ['Бондар', 'Ткаченко', 'Кравчук', 'Олійник', 'Шевчук', 'Поліщук', 'Мельник', 'Лисенко', 'Гнатюк', 'Савчук', 'Руденко', 'Марченко', 'Захарчук', 'Остапчук', 'Яковенко', 'Дорошенко', 'Литвин', 'Гайдай', 'Зінченко', 'Приходько'];
+  const surnames = [
+    'Бондар',
+    'Ткаченко',
+    'Кравчук',
+    'Олійник',
+    'Шевчук',
+    'Поліщук',
+    'Мельник',
+    'Лисенко',
+    'Гнатюк',
+    'Савчук',
+    'Руденко',
+    'Марченко',
+    'Захарчук',
+    'Остапчук',
+    'Яковенко',
+    'Дорошенко',
+    'Литвин',
+    'Гайдай',
+    'Зінченко',
+    'Приходько',
+  ];
   const first = ['Остап', 'Тарас', 'Богдан', 'Ярема', 'Орест', 'Назар', 'Мирон', 'Данило', 'Зиновій', 'Любомир', 'Стефан', 'Гордій'];
   const father = ['Остапович', 'Тарасович', 'Богданович', 'Яремович', 'Орестович', 'Назарович', 'Миронович', 'Данилович', 'Зиновійович', 'Любомирович'];
   const names: string[] = [];
@@ -98,14 +119,36 @@ async function bulk(): Promise<void> {
       requests.length = 0;
       const out = join(work, `out-${c}.csv`);
       const cpuFile = join(work, `cpu-${c}.json`);
-      const r = await run(process.execPath, ['-r', CPU_PRELOAD, BIN, 'screen', csv, '-o', out, '--concurrency', String(c), '--progress', 'lines'], { ...liveEnv(server), CHECKLISTS_BENCH_CPU_FILE: cpuFile });
+      const r = await run(process.execPath, ['-r', CPU_PRELOAD, BIN, 'screen', csv, '-o', out, '--concurrency', String(c), '--progress', 'lines'], {
+        ...liveEnv(server),
+        CHECKLISTS_BENCH_CPU_FILE: cpuFile,
+      });
       if (r.code !== 0) throw new Error(`checklists screen exited ${r.code}\n${r.stderr.slice(-2000)}`);
       const ideal = (D * L) / c;
-      rows.push({ group: 'bulk (CLI)', figure: `wall, ${D} subjects, L = ${L} ms, C = ${c}`, value: fmtS(r.ms), ideal: `D·L/C = ${fmtS(ideal)}`, ratio: r.ms / ideal, goal: c === 16 ? '≤ 1.10' : '≤ 1.05' });
+      rows.push({
+        group: 'bulk (CLI)',
+        figure: `wall, ${D} subjects, L = ${L} ms, C = ${c}`,
+        value: fmtS(r.ms),
+        ideal: `D·L/C = ${fmtS(ideal)}`,
+        ratio: r.ms / ideal,
+        goal: c === 16 ? '≤ 1.10' : '≤ 1.05',
+      });
       const cpu = JSON.parse(readFileSync(cpuFile, 'utf8')) as { user: number; system: number };
-      rows.push({ group: 'bulk (CLI)', figure: `  its CPU time, user + system (load-insensitive), C = ${c}`, value: fmtS((cpu.user + cpu.system) / 1000), ideal: `${((cpu.user + cpu.system) / 1000 / D).toFixed(2)} ms per subject` });
+      rows.push({
+        group: 'bulk (CLI)',
+        figure: `  its CPU time, user + system (load-insensitive), C = ${c}`,
+        value: fmtS((cpu.user + cpu.system) / 1000),
+        ideal: `${((cpu.user + cpu.system) / 1000 / D).toFixed(2)} ms per subject`,
+      });
       if (c === CONCURRENCIES[0]) {
-        rows.push({ group: 'requests', figure: 'bulk: requests sent', value: String(requests.length), ideal: `${D} distinct valid subjects`, ratio: requests.length / D, goal: '1.00' });
+        rows.push({
+          group: 'requests',
+          figure: 'bulk: requests sent',
+          value: String(requests.length),
+          ideal: `${D} distinct valid subjects`,
+          ratio: requests.length / D,
+          goal: '1.00',
+        });
       }
     }
   } finally {
@@ -123,7 +166,13 @@ async function startup(): Promise<void> {
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const nodeMs = median(bare);
-  rows.push({ group: 'startup', figure: 'CLI cold start (node bin/checklists.cjs --version, median of 5)', value: fmtMs(median(cold)), ideal: `bare node: ${fmtMs(nodeMs)}`, ratio: median(cold) / nodeMs });
+  rows.push({
+    group: 'startup',
+    figure: 'CLI cold start (node bin/checklists.cjs --version, median of 5)',
+    value: fmtMs(median(cold)),
+    ideal: `bare node: ${fmtMs(nodeMs)}`,
+    ratio: median(cold) / nodeMs,
+  });
 
   const server = await startSandboxServer({ faults: { latencyMs: L } });
   try {
@@ -136,7 +185,13 @@ async function startup(): Promise<void> {
       times.push(r.ms);
     }
     const ideal = nodeMs + L;
-    rows.push({ group: 'startup', figure: `search wall time, L = ${L} ms (median of 3)`, value: fmtMs(median(times)), ideal: `node + L = ${fmtMs(ideal)}`, ratio: median(times) / ideal });
+    rows.push({
+      group: 'startup',
+      figure: `search wall time, L = ${L} ms (median of 3)`,
+      value: fmtMs(median(times)),
+      ideal: `node + L = ${fmtMs(ideal)}`,
+      ratio: median(times) / ideal,
+    });
   } finally {
     await server.close();
   }
@@ -152,8 +207,20 @@ function sizes(): void {
   const json = check.stdout.split('\n').find((line) => line.startsWith('{'));
   if (!json) throw new Error(`build check printed no figures:\n${check.stdout}${check.stderr}`);
   const figures = JSON.parse(json) as { runtimePage: { kb: number; budgetKB: number }; firstRender: { kb: number; budgetKB: number }; lazy: { name: string; addedKB: number }[] };
-  rows.push({ group: 'sizes', figure: 'runtime page: functions + commands ready (gzip)', value: `${figures.runtimePage.kb} KB`, ideal: `budget ${figures.runtimePage.budgetKB} KB`, ratio: figures.runtimePage.kb / figures.runtimePage.budgetKB });
-  rows.push({ group: 'sizes', figure: 'task pane first render, all loaded (gzip)', value: `${figures.firstRender.kb} KB`, ideal: `budget ${figures.firstRender.budgetKB} KB; MS blank template 170 KB`, ratio: figures.firstRender.kb / figures.firstRender.budgetKB });
+  rows.push({
+    group: 'sizes',
+    figure: 'runtime page: functions + commands ready (gzip)',
+    value: `${figures.runtimePage.kb} KB`,
+    ideal: `budget ${figures.runtimePage.budgetKB} KB`,
+    ratio: figures.runtimePage.kb / figures.runtimePage.budgetKB,
+  });
+  rows.push({
+    group: 'sizes',
+    figure: 'task pane first render, all loaded (gzip)',
+    value: `${figures.firstRender.kb} KB`,
+    ideal: `budget ${figures.firstRender.budgetKB} KB; MS blank template 170 KB`,
+    ratio: figures.firstRender.kb / figures.firstRender.budgetKB,
+  });
   const lazy = figures.lazy.filter((l) => l.name !== 'pane').map((l) => `${l.name} ${l.addedKB} KB`);
   details.push(`on demand (gzip): ${lazy.join(', ')}`);
 }
@@ -165,7 +232,15 @@ async function scripts(): Promise<void> {
   details.push(`--- bench/functions-sandbox-http.ts\n${functions.stdout.trim()}`);
   const cold = /first recalculation: (\d+) HTTP requests, (\d+) ms/.exec(functions.stdout);
   const warm = /after restart: (\d+) HTTP requests, (\d+) ms/.exec(functions.stdout);
-  if (cold) rows.push({ group: 'requests', figure: 'functions: 1000 cells evaluated → requests', value: cold[1], ideal: '400 distinct subjects × 2 lists asked in one request each = 400', ratio: Number(cold[1]) / 400, goal: '1.00' });
+  if (cold)
+    rows.push({
+      group: 'requests',
+      figure: 'functions: 1000 cells evaluated → requests',
+      value: cold[1],
+      ideal: '400 distinct subjects × 2 lists asked in one request each = 400',
+      ratio: Number(cold[1]) / 400,
+      goal: '1.00',
+    });
   if (warm) rows.push({ group: 'requests', figure: 'functions: reopen with a warm cache → requests', value: warm[1], ideal: '0', goal: '0' });
   for (const [script, args] of [
     ['functions-scheduler.ts', ['50', '4']],
@@ -194,12 +269,18 @@ async function relay(): Promise<void> {
 
 function printTable(): void {
   // Ratios to an ideal measured in the same run still suffer when other work shares the cores.
-  const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   console.log(`machine: ${availableParallelism()} cores, load average ${load} (figures are noisy when load exceeds the cores)\n`);
   const header = ['', 'figure', 'measured', 'ideal (same run)', 'ratio', 'goal'];
   const body = rows.map((r) => [r.group, r.figure, r.value, r.ideal, r.ratio === undefined ? '' : r.ratio.toFixed(2), r.goal ?? '']);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const b of body) console.log(line(b));

@@ -60,7 +60,9 @@ function main() {
   if (runtimePage.forbiddenPackages.length) problems.push(`runtime page loads ${runtimePage.forbiddenPackages.join(', ')}`);
   if (firstRender.bytes > firstRender.budgetKB * 1024) problems.push(`first render ${firstRender.kb} KB > ${firstRender.budgetKB} KB`);
   console.log('task pane page, gzipped JavaScript (office.js not counted)');
-  console.log(`  runtime page (functions + commands ready)  ${String(runtimePage.kb).padStart(6)} KB  (${runtimePage.bytes} B)  budget ${runtimePage.budgetKB} KB  ${runtimePage.files.join(' ')}`);
+  console.log(
+    `  runtime page (functions + commands ready)  ${String(runtimePage.kb).padStart(6)} KB  (${runtimePage.bytes} B)  budget ${runtimePage.budgetKB} KB  ${runtimePage.files.join(' ')}`,
+  );
   console.log(`  pane first render (all loaded so far)      ${String(firstRender.kb).padStart(6)} KB  (${firstRender.bytes} B)  budget ${firstRender.budgetKB} KB`);
   for (const part of figures.lazy) if (part.name !== 'pane') console.log(`  + on demand: ${part.name.padEnd(29)} ${String(part.addedKB).padStart(6)} KB`);
   if (process.argv.includes('--json')) console.log(JSON.stringify(figures));

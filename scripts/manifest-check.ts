@@ -149,8 +149,7 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
       continue;
     }
     const kinds = expectedKind(element, parents[parents.length - 1]);
-    if (!kinds.includes(resource.kind))
-      problems.push(`${describe(element)} refers to "${resid}" in ${resource.kind}, expected ${kinds.join(' or ')}`);
+    if (!kinds.includes(resource.kind)) problems.push(`${describe(element)} refers to "${resid}" in ${resource.kind}, expected ${kinds.join(' or ')}`);
   }
 
   // Every address is HTTPS on the configured host.
@@ -159,8 +158,7 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
       if (attr === 'xmlns' || attr.startsWith('xmlns:')) continue;
       if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim())) urls.push({ url: value.trim(), where: `${describe(element)} ${attr}` });
     }
-    if (localName(element.name) === 'AppDomain' || localName(element.name) === 'SupportUrl')
-      if (element.text) urls.push({ url: element.text, where: describe(element) });
+    if (localName(element.name) === 'AppDomain' || localName(element.name) === 'SupportUrl') if (element.text) urls.push({ url: element.text, where: describe(element) });
   }
   for (const { url, where } of urls) {
     if (!/^https:\/\//i.test(url)) problems.push(`${where}: ${url} is not HTTPS`);
@@ -185,8 +183,7 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
   const requirementSets: Record<string, string> = {};
   for (const req of childrenNamed(root, 'Requirements'))
     for (const group of childrenNamed(req, 'Sets'))
-      for (const set of childrenNamed(group, 'Set'))
-        requirementSets[set.attributes.Name ?? ''] = set.attributes.MinVersion ?? group.attributes.DefaultMinVersion ?? '1.1';
+      for (const set of childrenNamed(group, 'Set')) requirementSets[set.attributes.Name ?? ''] = set.attributes.MinVersion ?? group.attributes.DefaultMinVersion ?? '1.1';
   for (const [name, version] of Object.entries(REQUIRED_SETS)) {
     const declared = requirementSets[name];
     if (declared === undefined) problems.push(`the ${name} requirement set is not declared`);
@@ -202,11 +199,9 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
     sharedRuntime = { resid: rt.attributes.resid ?? '', lifetime: rt.attributes.lifetime ?? null };
     if (sharedRuntime.lifetime !== 'long') problems.push('the shared runtime lifetime is not "long"');
     const pageResid = cf ? childrenNamed(childrenNamed(cf, 'Page')[0] ?? cf, 'SourceLocation')[0]?.attributes.resid : undefined;
-    if (cf && pageResid !== sharedRuntime.resid)
-      problems.push(`custom functions page uses "${pageResid ?? ''}", not the shared runtime "${sharedRuntime.resid}"`);
+    if (cf && pageResid !== sharedRuntime.resid) problems.push(`custom functions page uses "${pageResid ?? ''}", not the shared runtime "${sharedRuntime.resid}"`);
     for (const ff of findAll(root, 'FunctionFile'))
-      if (ff.attributes.resid !== sharedRuntime.resid)
-        problems.push(`FunctionFile uses "${ff.attributes.resid ?? ''}", not the shared runtime "${sharedRuntime.resid}"`);
+      if (ff.attributes.resid !== sharedRuntime.resid) problems.push(`FunctionFile uses "${ff.attributes.resid ?? ''}", not the shared runtime "${sharedRuntime.resid}"`);
     for (const action of findAll(root, 'Action').filter((a) => a.attributes['xsi:type'] === 'ShowTaskpane')) {
       const loc = childrenNamed(action, 'SourceLocation')[0]?.attributes.resid;
       if (loc !== sharedRuntime.resid) problems.push(`a ShowTaskpane action opens "${loc ?? ''}", not the shared runtime page`);
@@ -229,16 +224,13 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
     for (const top of ['DisplayName', 'Description']) {
       const el = childrenNamed(root, top)[0];
       if (!el) problems.push(`<${top}> is missing`);
-      else if (!childrenNamed(el, 'Override').some((o) => o.attributes.Locale === locale && o.attributes.Value))
-        problems.push(`<${top}> has no ${locale} override`);
+      else if (!childrenNamed(el, 'Override').some((o) => o.attributes.Locale === locale && o.attributes.Value)) problems.push(`<${top}> has no ${locale} override`);
     }
     const namespaceResid = cf ? childrenNamed(cf, 'Namespace')[0]?.attributes.resid : undefined;
     for (const r of resources.values())
-      if ((r.kind === 'ShortStrings' || r.kind === 'LongStrings') && r.id !== namespaceResid && !r.overrides[locale])
-        problems.push(`string "${r.id}" has no ${locale} override`);
+      if ((r.kind === 'ShortStrings' || r.kind === 'LongStrings') && r.id !== namespaceResid && !r.overrides[locale]) problems.push(`string "${r.id}" has no ${locale} override`);
     const metadataResid = cf ? childrenNamed(childrenNamed(cf, 'Metadata')[0] ?? cf, 'SourceLocation')[0]?.attributes.resid : undefined;
-    if (metadataResid && !resources.get(metadataResid)?.overrides[locale])
-      problems.push(`functions metadata has no ${locale} override (localized functions.json)`);
+    if (metadataResid && !resources.get(metadataResid)?.overrides[locale]) problems.push(`functions metadata has no ${locale} override (localized functions.json)`);
   }
 
   const controlActions = findAll(root, 'Control').map((c) => ({

@@ -92,8 +92,7 @@ export function parseXml(source: string): XmlElement {
       } else if (source.startsWith('</', pos)) {
         advance(2);
         const close = NAME.exec(source.slice(pos));
-        if (!close || close[0] !== element.name)
-          throw new XmlSyntaxError(`</${close?.[0] ?? ''}> closes <${element.name}> (line ${element.line})`, line);
+        if (!close || close[0] !== element.name) throw new XmlSyntaxError(`</${close?.[0] ?? ''}> closes <${element.name}> (line ${element.line})`, line);
         advance(close[0].length);
         skipSpace();
         if (source[pos] !== '>') throw new XmlSyntaxError('expected ">"', line);

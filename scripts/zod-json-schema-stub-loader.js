@@ -9,15 +9,14 @@ module.exports = function zodJsonSchemaStub(source) {
   for (const m of source.matchAll(/^export\s+(?:const|function|let|var)\s+([A-Za-z_$][\w$]*)/gm)) names.add(m[1]);
   for (const m of source.matchAll(/^export\s*\{([^}]*)\}/gm)) {
     for (const part of m[1].split(',')) {
-      const alias = part.trim().split(/\s+as\s+/).pop();
+      const alias = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
       if (alias) names.add(alias.trim());
     }
   }
-  const lines = [
-    'function unavailable() {',
-    "  throw new Error('zod JSON Schema is not part of this bundle (scripts/zod-json-schema-stub-loader.js)');",
-    '}',
-  ];
+  const lines = ['function unavailable() {', "  throw new Error('zod JSON Schema is not part of this bundle (scripts/zod-json-schema-stub-loader.js)');", '}'];
   for (const name of names) lines.push(`export const ${name} = ${name.startsWith('create') ? '() => unavailable' : 'unavailable'};`);
   return lines.join('\n');
 };

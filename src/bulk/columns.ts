@@ -47,19 +47,7 @@ const EXACT: Record<ColumnRole, readonly string[]> = {
     'person',
     'subject',
   ],
-  date: [
-    'дата народження',
-    'дата нар',
-    'д н',
-    'дн',
-    'народження',
-    'date',
-    'birth date',
-    'birthdate',
-    'date of birth',
-    'dob',
-    'born',
-  ],
+  date: ['дата народження', 'дата нар', 'д н', 'дн', 'народження', 'date', 'birth date', 'birthdate', 'date of birth', 'dob', 'born'],
   ipn: [
     'іпн',
     'інн',
@@ -96,18 +84,7 @@ const EXACT: Record<ColumnRole, readonly string[]> = {
     'id document',
     'id card',
   ],
-  namelat: [
-    'namelat',
-    'name lat',
-    'latin name',
-    'name latin',
-    'name in latin',
-    'піб латиницею',
-    'піб лат',
-    'назва латиницею',
-    'латиницею',
-    'транслітерація',
-  ],
+  namelat: ['namelat', 'name lat', 'latin name', 'name latin', 'name in latin', 'піб латиницею', 'піб лат', 'назва латиницею', 'латиницею', 'транслітерація'],
 };
 
 /** Words that, inside a longer header, point to a role ("Дата народження клієнта", "Client's passport"). */
@@ -201,4 +178,3 @@ export function headerText(headers: readonly CellValue[], index: number): string
   const text = value === null || value === undefined ? '' : String(value).trim();
   return text || columnLetter(index);
 }
-

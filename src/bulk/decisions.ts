@@ -161,13 +161,28 @@ function ref(grid: HitsGrid, column: number, rowOffset: number): string {
 }
 
 function problem(grid: HitsGrid, cell: string, key: 'previous.missingColumn' | 'previous.badDecision' | 'previous.badHitId', params: Record<string, string>): PreviousProblem {
-  const allowed = (lang: Lang) => decisionList(lang).map((d) => `"${d}"`).join(', ');
+  const allowed = (lang: Lang) =>
+    decisionList(lang)
+      .map((d) => `"${d}"`)
+      .join(', ');
   return {
     sheet: grid.sheet,
     cell,
     message: {
-      uk: rescreenMessages.t('uk', key, { sheet: grid.sheet, cell, allowed: allowed('uk'), ...params, column: params.column ? readColumnHeader(params.column as ReadColumnId, 'uk') : '' }),
-      en: rescreenMessages.t('en', key, { sheet: grid.sheet, cell, allowed: allowed('en'), ...params, column: params.column ? readColumnHeader(params.column as ReadColumnId, 'en') : '' }),
+      uk: rescreenMessages.t('uk', key, {
+        sheet: grid.sheet,
+        cell,
+        allowed: allowed('uk'),
+        ...params,
+        column: params.column ? readColumnHeader(params.column as ReadColumnId, 'uk') : '',
+      }),
+      en: rescreenMessages.t('en', key, {
+        sheet: grid.sheet,
+        cell,
+        allowed: allowed('en'),
+        ...params,
+        column: params.column ? readColumnHeader(params.column as ReadColumnId, 'en') : '',
+      }),
     },
   };
 }

@@ -29,7 +29,11 @@ function text(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map(text).filter((s) => s.length > 0).join('; ');
+  if (Array.isArray(value))
+    return value
+      .map(text)
+      .filter((s) => s.length > 0)
+      .join('; ');
   return '';
 }
 
@@ -82,7 +86,13 @@ const EXTRACTORS: Record<RegistryKey, (item: Item) => Extract> = {
     birth: first(i, 'p_birthdate', 'p_birthdates'),
     details: details([
       ['', i.p_lists],
-      ['', nested(i, 'sanction').map((s) => text(s.list)).filter(Boolean).slice(0, 5)],
+      [
+        '',
+        nested(i, 'sanction')
+          .map((s) => text(s.list))
+          .filter(Boolean)
+          .slice(0, 5),
+      ],
       ['active', i.p_active ?? i.active],
     ]),
   }),
@@ -139,7 +149,13 @@ const EXTRACTORS: Record<RegistryKey, (item: Item) => Extract> = {
     details: details([
       ['', i.case_description],
       ['', i.typeperson],
-      ['', nested(i, 'documents').map((d) => text(d.court)).filter(Boolean).slice(0, 2)],
+      [
+        '',
+        nested(i, 'documents')
+          .map((d) => text(d.court))
+          .filter(Boolean)
+          .slice(0, 2),
+      ],
     ]),
   }),
   executive: (i) => ({
@@ -159,7 +175,13 @@ const EXTRACTORS: Record<RegistryKey, (item: Item) => Extract> = {
     birth: '',
     details: details([
       ['', i.ddirname],
-      ['', nested(i, 'dfs').map((d) => text(d.ddfsname)).filter(Boolean).slice(0, 2)],
+      [
+        '',
+        nested(i, 'dfs')
+          .map((d) => text(d.ddfsname))
+          .filter(Boolean)
+          .slice(0, 2),
+      ],
     ]),
   }),
   debtor: (i) => ({
@@ -176,7 +198,12 @@ const EXTRACTORS: Record<RegistryKey, (item: Item) => Extract> = {
     name: first(i, 'name'),
     birth: '',
     details: details([
-      ['', nested(i, 'details').map((d) => [text(d.typerec), text(d.casenumber)].filter(Boolean).join(' ')).slice(0, 2)],
+      [
+        '',
+        nested(i, 'details')
+          .map((d) => [text(d.typerec), text(d.casenumber)].filter(Boolean).join(' '))
+          .slice(0, 2),
+      ],
     ]),
   }),
   corrupt: (i) => ({

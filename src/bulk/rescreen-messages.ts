@@ -19,7 +19,7 @@ const en = {
   'level.noneOpen': 'None open',
   'sheet.gone': 'CheckLists gone',
   'header.changes': 'Since the previous run',
-  
+
   'header.changes.pending': 'counted when the run ends',
   'header.changes.summary': 'new {new}, changed {changed}, gone {gone}; rows to review {review} (previous: {source})',
   'panel.screenAgain': 'Screen again',
@@ -30,7 +30,8 @@ const en = {
   'previous.noHitsSheet': 'No sheet of "{source}" holds a hits table with a "Hit ID" column: choose the results of an earlier run.',
   'previous.missingColumn': 'Sheet "{sheet}", header row {cell}: the column "{column}" is missing. Restore it (undo the deletion) and run again.',
   'previous.badDecision': 'Sheet "{sheet}", cell {cell}: "{value}" is not a decision. Use one of: {allowed}, or leave it blank.',
-  'previous.badHitId': 'Sheet "{sheet}", cell {cell}: this row holds a decision but its Hit ID "{value}" is not one this add-in wrote. Restore the Hit ID from the previous results.',
+  'previous.badHitId':
+    'Sheet "{sheet}", cell {cell}: this row holds a decision but its Hit ID "{value}" is not one this add-in wrote. Restore the Hit ID from the previous results.',
   'previous.refused': 'Nothing was screened: the previous results have {count} problem(s), and screening on would drop decisions. Fix them and run again.',
   'previous.resumeUnsupported': 'A re-screen against previous results cannot be resumed; run it again from the start.',
 } as const;
@@ -55,7 +56,7 @@ const uk: Record<Key, string> = {
   'level.noneOpen': 'Відкритих немає',
   'sheet.gone': 'CheckLists зниклі',
   'header.changes': 'Від попередньої перевірки',
-  
+
   'header.changes.pending': 'буде пораховано наприкінці перевірки',
   'header.changes.summary': 'нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду {review} (попередня: {source})',
   'panel.screenAgain': 'Перевірити знову',
@@ -66,7 +67,8 @@ const uk: Record<Key, string> = {
   'previous.noHitsSheet': 'Жоден аркуш "{source}" не містить таблиці збігів зі стовпцем "Ідентифікатор збігу": виберіть результати попередньої перевірки.',
   'previous.missingColumn': 'Аркуш "{sheet}", рядок заголовків {cell}: немає стовпця "{column}". Поверніть його (скасуйте видалення) і запустіть знову.',
   'previous.badDecision': 'Аркуш "{sheet}", клітинка {cell}: "{value}" не є рішенням. Виберіть одне з: {allowed} або залиште порожнім.',
-  'previous.badHitId': 'Аркуш "{sheet}", клітинка {cell}: у рядку є рішення, але його ідентифікатор збігу "{value}" записаний не цією програмою. Поверніть ідентифікатор із попередніх результатів.',
+  'previous.badHitId':
+    'Аркуш "{sheet}", клітинка {cell}: у рядку є рішення, але його ідентифікатор збігу "{value}" записаний не цією програмою. Поверніть ідентифікатор із попередніх результатів.',
   'previous.refused': 'Перевірку не запущено: у попередніх результатах проблем: {count}; продовження втратило б рішення. Виправте їх і запустіть знову.',
   'previous.resumeUnsupported': 'Повторну перевірку з попередніми результатами не можна продовжити; запустіть її знову з початку.',
 };

@@ -41,10 +41,7 @@ export interface TableContext {
 }
 
 /** What is known of one row when it is written. */
-export type RowResult =
-  | { kind: 'pending' }
-  | { kind: 'invalid'; errors: readonly FieldError[] }
-  | { kind: 'outcome'; outcome: SubjectOutcome };
+export type RowResult = { kind: 'pending' } | { kind: 'invalid'; errors: readonly FieldError[] } | { kind: 'outcome'; outcome: SubjectOutcome };
 
 /** Excel tables need distinct header texts; a repeated or clashing header gets a number. */
 function uniqueHeaders(headers: string[]): string[] {
@@ -97,9 +94,7 @@ export function invalidReason(errors: readonly FieldError[], ctx: TableContext):
 
 function registryErrorsText(outcome: SubjectOutcome, lang: Lang): string {
   if (outcome.kind !== 'screened') return '';
-  return outcome.failures
-    .map((f) => `${registryDef(f.key).shortLabel[lang]}: ${registryErrorText({ code: f.code, message: f.message }, lang)}`)
-    .join('; ');
+  return outcome.failures.map((f) => `${registryDef(f.key).shortLabel[lang]}: ${registryErrorText({ code: f.code, message: f.message }, lang)}`).join('; ');
 }
 
 export function statusText(result: RowResult, ctx: TableContext): string {
@@ -323,7 +318,12 @@ export function runHeaderRows(info: RunHeaderInfo, lang: Lang): TableCell[][] {
     [t('header.source'), info.source],
     [t('header.rows'), info.rows],
     [t('header.runId'), info.runId],
-    ...(info.service ? [[t('header.origins'), info.service.origins.join(', ')], [t('header.idSubjectFM'), info.service.idSubjectFM]] : []),
+    ...(info.service
+      ? [
+          [t('header.origins'), info.service.origins.join(', ')],
+          [t('header.idSubjectFM'), info.service.idSubjectFM],
+        ]
+      : []),
     ...(info.notes ?? []).map((n): TableCell[] => [t('header.note'), n[lang]]),
   ];
 }

@@ -202,11 +202,16 @@ export class Runner implements BulkRun {
     }
     this.readyPrefix = this.written;
     this.advanceReady();
-    this.feed = new SubjectFeed(plan, rows, (s) => this.subjectState[s] === TODO, () => {
-      // A streamed read-ahead brought more subjects: start them (once screening has begun), and let the main loop see the end.
-      if (this.phase === 'screening') this.pump();
-      this.wakeup.notify();
-    });
+    this.feed = new SubjectFeed(
+      plan,
+      rows,
+      (s) => this.subjectState[s] === TODO,
+      () => {
+        // A streamed read-ahead brought more subjects: start them (once screening has begun), and let the main loop see the end.
+        if (this.phase === 'screening') this.pump();
+        this.wakeup.notify();
+      },
+    );
 
     if (deps.signal?.aborted) this.abort();
     else deps.signal?.addEventListener('abort', () => this.abort(), { once: true });

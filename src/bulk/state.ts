@@ -194,7 +194,10 @@ export function fingerprintRows(headers: readonly CellValue[], rows: readonly (r
 }
 
 export function newRunId(now: Date, random: () => number = Math.random): string {
-  const stamp = now.toISOString().replace(/[-:TZ.]/g, '').slice(0, 14);
+  const stamp = now
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(0, 14);
   const tail = Math.floor(random() * 36 ** 4)
     .toString(36)
     .padStart(4, '0');

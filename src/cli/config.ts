@@ -131,9 +131,7 @@ export interface LoadConfigOptions {
 
 export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConfig> {
   const { env } = options;
-  const file = options.configPath
-    ? await readConfigFile(options.configPath, options.platform ?? process.platform)
-    : { fields: {}, tokken: null, warnings: [] };
+  const file = options.configPath ? await readConfigFile(options.configPath, options.platform ?? process.platform) : { fields: {}, tokken: null, warnings: [] };
 
   const merged: Record<string, unknown> = { ...file.fields };
   const envValue = (name: string) => {

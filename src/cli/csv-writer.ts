@@ -45,12 +45,7 @@ function options(delimiter: CsvDelimiter): StringifyOptions {
  * One CSV text: the run header lines, an empty line, then the table with its header row.
  * The BOM tells Excel the file is UTF-8; without it Cyrillic opens as mojibake.
  */
-export function csvText(
-  runHeader: readonly (readonly TableCell[])[],
-  header: readonly string[],
-  rows: readonly (readonly TableCell[])[],
-  delimiter: CsvDelimiter,
-): string {
+export function csvText(runHeader: readonly (readonly TableCell[])[], header: readonly string[], rows: readonly (readonly TableCell[])[], delimiter: CsvDelimiter): string {
   const records: (string | number)[][] = [...block(runHeader), ...(runHeader.length > 0 ? [[]] : []), ...block([header]), ...block(rows)];
   return stringify(records, options(delimiter));
 }

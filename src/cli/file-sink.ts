@@ -138,7 +138,7 @@ export class FileSink implements BulkSink {
     try {
       await Promise.all([this.rows.close(), this.hits.close()]);
       const runHeader = runHeaderRows(end.header, b.lang).map((r) => maskRow(r, this.mask));
-      const pendingWidths = b.rowCount > end.written ? (await b.pendingRows(end.written, end.written + 1))[0] ?? [] : [];
+      const pendingWidths = b.rowCount > end.written ? ((await b.pendingRows(end.written, end.written + 1))[0] ?? []) : [];
       const widths = b.columns.map((_, i) => Math.max(this.rows.widths[i] ?? 0, displayWidth(pendingWidths[i])));
       // Only a completed re-screen has them; they come from the previous results, not the service.
       const gone = end.gone ? end.gone.map((r) => maskRow(r, this.mask)) : null;

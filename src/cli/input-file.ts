@@ -12,7 +12,6 @@ import type { LocalizedText } from '../core/i18n';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';
 
-
 export interface InputTable {
   format: 'xlsx' | 'csv';
   sheetName: string;
@@ -117,7 +116,7 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
     throw usage('input.xlsxUnreadable', { path });
   }
   const worksheets = workbook.worksheets.filter((w) => w.state !== 'veryHidden');
-  const ws = sheet === undefined ? worksheets[0] : worksheets.find((w) => w.name === sheet) ?? worksheets.find((w) => w.name.toLowerCase() === sheet.toLowerCase());
+  const ws = sheet === undefined ? worksheets[0] : (worksheets.find((w) => w.name === sheet) ?? worksheets.find((w) => w.name.toLowerCase() === sheet.toLowerCase()));
   if (!ws) {
     if (sheet === undefined) throw usage('input.noSheets', { path });
     throw usage('input.noSuchSheet', { sheet, sheets: worksheets.map((w) => `"${w.name}"`).join(', ') });
@@ -216,7 +215,11 @@ export async function readCsv(path: string): Promise<InputTable> {
   return { format: 'csv', sheetName: 'CSV', rows, delimiter, warnings };
 }
 
-export async function readInputTable(path: string, sheet?: string, limits: ReadLimits = { maxBytes: DEFAULT_LIMITS.maxInputMb * 1024 * 1024, maxRows: DEFAULT_LIMITS.maxRows }): Promise<InputTable> {
+export async function readInputTable(
+  path: string,
+  sheet?: string,
+  limits: ReadLimits = { maxBytes: DEFAULT_LIMITS.maxInputMb * 1024 * 1024, maxRows: DEFAULT_LIMITS.maxRows },
+): Promise<InputTable> {
   const format = formatOf(path);
   if (format === null) throw usage('input.format', { path });
   if (format === 'csv' && sheet !== undefined) throw usage('input.sheetForCsv');

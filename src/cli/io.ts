@@ -16,4 +16,3 @@ export interface CliIo {
   /** Ctrl-C: commands that can stop cleanly (screen, sandbox) listen to it. */
   interrupt: AbortSignal;
 }
-

@@ -136,7 +136,11 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   const concurrency = wholeNumber(values.concurrency, 'concurrency', 8) || 8;
   // No connection is held while the service answers (subject claims are rows): the pool serves
   // each request's few short queries (key, counters, cache, claim, audit row).
-  const opened = await openStore(location, { adopt: true, poolSize: concurrency + 20, onError: () => log(JSON.stringify({ time: new Date().toISOString(), event: 'store-connection-error' })) });
+  const opened = await openStore(location, {
+    adopt: true,
+    poolSize: concurrency + 20,
+    onError: () => log(JSON.stringify({ time: new Date().toISOString(), event: 'store-connection-error' })),
+  });
   const service = new RelayService(opened.store, {
     upstream: { addresses, tokken, idSubjectFM: settings.idSubjectFM, timeoutMs: settings.timeoutSeconds * 1000 },
     instance: values.instance ?? env.RELAY_INSTANCE ?? `relay-${randomBytes(3).toString('hex')}`,
@@ -145,7 +149,12 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       ratePerMinute: wholeNumber(values['rate-per-minute'], 'rate-per-minute', 600),
       dailyBudget: wholeNumber(values['daily-budget'], 'daily-budget', 0),
     },
-    cacheTtlMs: values['cache-hours'] !== undefined ? wholeNumber(values['cache-hours'], 'cache-hours', 24) * 3_600_000 : settings.cacheHours !== undefined ? settings.cacheHours * 3_600_000 : DEFAULT_CACHE_TTL_MS,
+    cacheTtlMs:
+      values['cache-hours'] !== undefined
+        ? wholeNumber(values['cache-hours'], 'cache-hours', 24) * 3_600_000
+        : settings.cacheHours !== undefined
+          ? settings.cacheHours * 3_600_000
+          : DEFAULT_CACHE_TTL_MS,
     accountCooldownMs: wholeNumber(values['cooldown-seconds'], 'cooldown-seconds', 600) * 1000,
     ...(entra ? { entra } : {}),
     // An external database may serve several instances; the embedded one serves this one only.
@@ -155,7 +164,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   const http = await startRelayHttp(service, {
     port: wholeNumber(values.port, 'port', 8443),
     host: values.host ?? (values['trust-proxy'] ? '127.0.0.1' : '0.0.0.0'),
-    distDir: values.dist ?? env.RELAY_DIST_DIR ? resolve(io.cwd, (values.dist ?? env.RELAY_DIST_DIR)!) : builtAddIn(),
+    distDir: (values.dist ?? env.RELAY_DIST_DIR) ? resolve(io.cwd, (values.dist ?? env.RELAY_DIST_DIR)!) : builtAddIn(),
     ...(publicUrl ? { publicUrl } : {}),
     ...(tls ? { tls } : {}),
     trustProxy: values['trust-proxy'] === true,
@@ -174,7 +183,11 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-async function withStore<T>(values: { 'data-dir'?: string; 'database-url'?: string }, io: CliIo, work: (store: Awaited<ReturnType<typeof openStore>>['store']) => Promise<T>): Promise<T> {
+async function withStore<T>(
+  values: { 'data-dir'?: string; 'database-url'?: string },
+  io: CliIo,
+  work: (store: Awaited<ReturnType<typeof openStore>>['store']) => Promise<T>,
+): Promise<T> {
   const opened = await openStore(storeLocation(values, io.env, io.cwd), { adopt: false });
   try {
     return await work(opened.store);
@@ -217,7 +230,8 @@ async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
     return withStore(values, io, async (store) => {
       const keys = await store.listKeys();
       if (keys.length === 0) io.stderr.write(`${relayMessages.t(lang, 'keys.none')}\n`);
-      for (const k of keys) io.stdout.write(`${k.name}\t${k.revokedAt ? 'revoked' : 'active'}\t${k.createdAt.toISOString()}${k.revokedAt ? `\t${k.revokedAt.toISOString()}` : ''}\n`);
+      for (const k of keys)
+        io.stdout.write(`${k.name}\t${k.revokedAt ? 'revoked' : 'active'}\t${k.createdAt.toISOString()}${k.revokedAt ? `\t${k.revokedAt.toISOString()}` : ''}\n`);
       return 0;
     });
   }

@@ -3,16 +3,7 @@ import { constants, fdatasync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { SubjectOutcome } from '../bulk/outcome';
-import {
-  listingOf,
-  parseMeta,
-  parseOutcome,
-  parseProgress,
-  type RunMeta,
-  type RunProgressState,
-  type RunState,
-  type RunStateStore,
-} from '../bulk/state';
+import { listingOf, parseMeta, parseOutcome, parseProgress, type RunMeta, type RunProgressState, type RunState, type RunStateStore } from '../bulk/state';
 import { parseJson } from '../core/json';
 import type { SecretMask } from '../core/secret-mask';
 import { UsageError } from './exit-codes';

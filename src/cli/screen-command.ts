@@ -121,12 +121,16 @@ export function bulkInputFrom(table: InputTable, displayPath: string): BulkInput
 
 /** The command line's strings over the config's settings, checked by core's one set of rules. */
 export function screenOptions(args: ScreenArgs, config: CliConfig): RunOptions {
-  const checked = runOptionsFrom(config.loaded.settings, {
-    registries: args.registries,
-    search: args.search,
-    lowranklimit: args.lowranklimit,
-    concurrency: args.concurrency,
-  }, config.addressPolicy);
+  const checked = runOptionsFrom(
+    config.loaded.settings,
+    {
+      registries: args.registries,
+      search: args.search,
+      lowranklimit: args.lowranklimit,
+      concurrency: args.concurrency,
+    },
+    config.addressPolicy,
+  );
   if (!checked.ok) throw new InvalidInputError(checked.errors);
   return checked.options;
 }

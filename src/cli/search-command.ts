@@ -33,9 +33,7 @@ export function searchQuery(args: SearchArgs, config: CliConfig): SearchQuery {
     ipn: args.ipn,
     doc: args.doc,
     doctype: args.doctype,
-    ...(options.ok
-      ? { search: options.options.search, lowranklimit: options.options.lowranklimit, listdata: options.options.listdata, IDuserPC: options.options.idUserPC }
-      : {}),
+    ...(options.ok ? { search: options.options.search, lowranklimit: options.options.lowranklimit, listdata: options.options.listdata, IDuserPC: options.options.idUserPC } : {}),
   };
   const validation = validateQuery(input);
   // Every problem at once, the options' first: they are the same for every search of a script.

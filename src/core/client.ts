@@ -1,10 +1,4 @@
-import {
-  AttemptReport,
-  CancelledError,
-  InvalidInputError,
-  ServiceUnreachableError,
-  errorFromServiceBody,
-} from './errors';
+import { AttemptReport, CancelledError, InvalidInputError, ServiceUnreachableError, errorFromServiceBody } from './errors';
 import { listdataToString, listdataToWire } from './listdata';
 import { coreMessages } from './messages';
 import type { SearchQuery } from './query';
@@ -299,11 +293,7 @@ export class CheckListsClient {
       if (this.mask(response.text) !== response.text) json = maskDeep(json, this.mask);
       const serviceError = parseServiceError(json);
       if (response.status >= 400 || serviceError) {
-        throw errorFromServiceBody(
-          response.status,
-          serviceError?.error ?? null,
-          this.redact(serviceError?.message ?? `HTTP ${response.status}`),
-        );
+        throw errorFromServiceBody(response.status, serviceError?.error ?? null, this.redact(serviceError?.message ?? `HTTP ${response.status}`));
       }
       try {
         const envelopes = method === 'GET' ? parseGetAnswer(json) : [parsePostAnswer(json)];

@@ -61,10 +61,7 @@ function coversRegistry(listdata: Listdata, key: RegistryKey): boolean {
  * A malformed block keeps its status and issues; records that could not be read at all cannot
  * be attributed to a list, so they stay counted in rawCount.
  */
-type Outcome<T> =
-  | { status: 'ok'; items: T[] }
-  | { status: 'error'; error: RegistryError }
-  | { status: 'malformed'; items: T[]; rawCount: number; issues: string[] };
+type Outcome<T> = { status: 'ok'; items: T[] } | { status: 'error'; error: RegistryError } | { status: 'malformed'; items: T[]; rawCount: number; issues: string[] };
 
 function filterOutcome<T>(outcome: Outcome<T>, filter: (items: T[]) => T[]): Outcome<T> {
   if (outcome.status === 'error') return outcome;

@@ -13,8 +13,7 @@ const en = {
   'field.date.serial': 'Excel date number {value} is out of range.',
   'field.dateRange.order': 'The start date {from} is after the end date {to}.',
   'field.datetime.format': 'Use "YYYY-MM-DD hh:mm:ss"; got "{value}".',
-  'field.doc.format':
-    'Unrecognised document "{value}": use passport series and number (АА 123456), foreign-passport series and number (FA123456) or a 9-digit ID-card number.',
+  'field.doc.format': 'Unrecognised document "{value}": use passport series and number (АА 123456), foreign-passport series and number (FA123456) or a 9-digit ID-card number.',
   'field.doc.doctypeMismatch': 'The document "{value}" is {kind}, which does not fit document type {doctype} ({allowedKind}).',
   'field.text.tooLong': 'Too long: at most {max} characters.',
   'field.edrpouList': 'Every entry must be an 8-digit company code; "{value}" is not.',
@@ -78,7 +77,7 @@ const en = {
 type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
-  'field.required.subject': "Вкажіть хоча б одне: ПІБ або назву, ІПН/ЄДРПОУ чи документ.",
+  'field.required.subject': 'Вкажіть хоча б одне: ПІБ або назву, ІПН/ЄДРПОУ чи документ.',
   'field.name.tooLong': 'Задовго: щонайбільше {max} символів.',
   'field.name.control': 'Містить керівні символи (позиція {position}).',
   'field.namelat.cyrillic': 'Має бути латиницею; знайдено кириличні літери.',
@@ -90,8 +89,7 @@ const uk: Record<Key, string> = {
   'field.date.serial': 'Число дати Excel {value} поза допустимими межами.',
   'field.dateRange.order': 'Початкова дата {from} пізніша за кінцеву {to}.',
   'field.datetime.format': 'Використовуйте «РРРР-ММ-ДД гг:хх:сс»; отримано «{value}».',
-  'field.doc.format':
-    'Нерозпізнаний документ «{value}»: вкажіть серію й номер паспорта (АА 123456), закордонного паспорта (FA123456) або 9-значний номер ID-картки.',
+  'field.doc.format': 'Нерозпізнаний документ «{value}»: вкажіть серію й номер паспорта (АА 123456), закордонного паспорта (FA123456) або 9-значний номер ID-картки.',
   'field.doc.doctypeMismatch': 'Документ «{value}» — {kind}, що не відповідає типу документа {doctype} ({allowedKind}).',
   'field.text.tooLong': 'Задовго: щонайбільше {max} символів.',
   'field.edrpouList': 'Кожен елемент має бути 8-значним кодом ЄДРПОУ; «{value}» — ні.',

@@ -21,19 +21,31 @@ const text = (max: number) => z.string().min(1).max(max);
 export const searchQuerySchema = z.object({
   name: text(TEXT_LIMITS.name).optional(),
   namelat: text(TEXT_LIMITS.namelat).optional(),
-  ipn: z.string().regex(/^(\d{8}|\d{10})$/).optional(),
+  ipn: z
+    .string()
+    .regex(/^(\d{8}|\d{10})$/)
+    .optional(),
   date: isoDate.optional(),
-  doc: z.string().regex(/^(\d{9}|\p{Script=Cyrillic}{2}\d{6}|[A-Z]{2}\d{6})$/u).optional(),
+  doc: z
+    .string()
+    .regex(/^(\d{9}|\p{Script=Cyrillic}{2}\d{6}|[A-Z]{2}\d{6})$/u)
+    .optional(),
   doctype: z.literal([0, 1, 2]).optional(),
   search: searchModeSchema.optional(),
   lowranklimit: lowranklimitSchema.optional(),
   listdata: z.bigint().optional(),
   IDinternal: text(TEXT_LIMITS.IDinternal).optional(),
-  DateRequest: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).optional(),
+  DateRequest: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    .optional(),
   IDuserPC: text(TEXT_LIMITS.IDuserPC).optional(),
   edrchangesfrom: isoDate.optional(),
   edrchangesto: isoDate.optional(),
-  arrayedrpou: z.array(z.string().regex(/^\d{8}$/)).min(1).optional(),
+  arrayedrpou: z
+    .array(z.string().regex(/^\d{8}$/))
+    .min(1)
+    .optional(),
   onlyactual: z.boolean().optional(),
   city: text(TEXT_LIMITS.city).optional(),
   nonrezedentcode: text(TEXT_LIMITS.nonrezedentcode).optional(),
@@ -63,8 +75,7 @@ const NOTHING_SAID: Listdata = 0n;
 export function normalizeListdata(value: unknown, field = 'listdata'): FieldCheck<Listdata> {
   if (isAbsent(value)) return accept(undefined);
   const scalarOk = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint';
-  if (!(scalarOk(value) || (Array.isArray(value) && value.every((v) => isAbsent(v) || scalarOk(v)))))
-    return reject(field, 'field.type.listdata', { value: shown(value) });
+  if (!(scalarOk(value) || (Array.isArray(value) && value.every((v) => isAbsent(v) || scalarOk(v))))) return reject(field, 'field.type.listdata', { value: shown(value) });
   try {
     // 0 is never a valid listdata, so it can stand for "the text named no list at all".
     const listdata = parseListdata(value as ListdataSpec, NOTHING_SAID);
@@ -115,8 +126,7 @@ export function validateQuery(input: QueryInput | Readonly<Record<string, unknow
     errors.push(fieldError('edrchangesfrom', 'field.dateRange.order', { from: query.edrchangesfrom, to: query.edrchangesto }));
 
   const subject = ['name', 'ipn', 'doc'] as const;
-  if (subject.every((key) => query[key] === undefined && !failed.has(key)))
-    errors.unshift(fieldError('subject', 'field.required.subject'));
+  if (subject.every((key) => query[key] === undefined && !failed.has(key))) errors.unshift(fieldError('subject', 'field.required.subject'));
 
   return errors.length > 0 ? { ok: false, errors } : { ok: true, query };
 }

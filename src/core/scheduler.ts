@@ -271,9 +271,11 @@ export class RequestScheduler {
     this.pending = new Map();
     for (const [key, waiters] of batches) {
       const previous = this.keyLocks.get(key) ?? Promise.resolve();
-      const step = previous.then(() => this.processBatch(key, waiters)).catch((error: unknown) => {
-        for (const w of waiters) w.reject(error);
-      });
+      const step = previous
+        .then(() => this.processBatch(key, waiters))
+        .catch((error: unknown) => {
+          for (const w of waiters) w.reject(error);
+        });
       this.keyLocks.set(key, step);
       this.track(step).then(() => {
         if (this.keyLocks.get(key) === step) this.keyLocks.delete(key);
@@ -307,7 +309,11 @@ export class RequestScheduler {
     // fresh answer can replace the entry instead of being refused as narrower.
     let cachedListdata: Listdata | null = null;
     if (this.cache?.enabled) {
-      const read = await withTimeout(this.cache.peek(key).catch(() => null), this.cacheReadTimeoutMs, timedOut);
+      const read = await withTimeout(
+        this.cache.peek(key).catch(() => null),
+        this.cacheReadTimeoutMs,
+        timedOut,
+      );
       if (read === TIMED_OUT) this.stats.cacheTimeouts++;
       const cached = read === TIMED_OUT ? null : read;
       if (cached) {
@@ -428,15 +434,7 @@ export class RequestScheduler {
     else this.inFlight.delete(flight.key);
   }
 
-  private answerFor(
-    waiter: Waiter,
-    envelope: ParsedEnvelope,
-    listdata: Listdata,
-    servedBy: string,
-    fromCache: boolean,
-    receivedAt: number,
-    durationMs: number,
-  ): ScheduledAnswer {
+  private answerFor(waiter: Waiter, envelope: ParsedEnvelope, listdata: Listdata, servedBy: string, fromCache: boolean, receivedAt: number, durationMs: number): ScheduledAnswer {
     const registries = registriesOf(waiter.asked);
     // An answer for exactly the asked lists is already the service's own selection.
     const own = listdata === waiter.asked ? envelope : restrictToListdata(envelope, waiter.asked);

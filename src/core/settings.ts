@@ -62,7 +62,11 @@ export const settingsSchema = z.object({
   registries: z.string().default('-1'),
   search: searchModeSchema.default(1),
   lowranklimit: lowranklimitSchema.default(0),
-  cacheHours: z.number().min(0).max(24 * 30).default(24),
+  cacheHours: z
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   concurrency: concurrencySchema.default(4),
   timeoutSeconds: z.number().min(1).max(300).default(20),
   language: z.enum(['auto', 'uk', 'en']).default('auto'),

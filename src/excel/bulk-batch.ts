@@ -56,10 +56,7 @@ function blockEntry(sheet: Excel.Worksheet, row0: number, col0: number, values: 
         : columnCount > 1
           ? () => {
               const half = Math.ceil(columnCount / 2);
-              return [
-                blockEntry(sheet, row0, col0, [values[0].slice(0, half)], formats),
-                blockEntry(sheet, row0, col0 + half, [values[0].slice(half)], shifted(half)),
-              ];
+              return [blockEntry(sheet, row0, col0, [values[0].slice(0, half)], formats), blockEntry(sheet, row0, col0 + half, [values[0].slice(half)], shifted(half))];
             }
           : undefined,
   };

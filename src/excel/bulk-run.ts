@@ -1,14 +1,5 @@
 import type { ColumnMapping } from '../bulk/columns';
-import {
-  assertSameMode,
-  resumeBulkRun,
-  startBulkRun,
-  type AskFn,
-  type BulkProgress,
-  type BulkRun,
-  type BulkRunReport,
-  type RunTuning,
-} from '../bulk';
+import { assertSameMode, resumeBulkRun, startBulkRun, type AskFn, type BulkProgress, type BulkRun, type BulkRunReport, type RunTuning } from '../bulk';
 import type { PreviousRun } from '../bulk/decisions';
 import type { RunQueryOptions } from '../bulk/plan';
 import type { RunListing, RunStateStore } from '../bulk/state';
@@ -99,7 +90,15 @@ export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunD
   const sink = withReviewSheets(excelBulkSink(deps.sink));
   const watched = watchedStore(deps.store ?? workbookRunStateStore(), false);
   const run = startBulkRun(
-    { input: request.input, mapping: request.mapping, options: request.options, lang: request.lang, mode: request.mode, modeLabel: request.modeLabel, previous: request.previous ?? null },
+    {
+      input: request.input,
+      mapping: request.mapping,
+      options: request.options,
+      lang: request.lang,
+      mode: request.mode,
+      modeLabel: request.modeLabel,
+      previous: request.previous ?? null,
+    },
     { ask: deps.ask, sink, store: watched.store, onProgress: deps.onProgress, signal: deps.signal },
     request.tuning,
   );

@@ -99,7 +99,10 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
       const when = options.now?.() ?? begin.header.startedAt;
       const resultsSheet = resultSheetName(when, names, bulkMessages.t(begin.lang, 'sheet.results'));
       const hitsSheet = resultSheetName(when, [...names, resultsSheet], bulkMessages.t(begin.lang, 'sheet.hits'));
-      const resultsTable = uniqueTableName(`CheckLists_${begin.runId}`, tables.items.map((t) => t.name));
+      const resultsTable = uniqueTableName(
+        `CheckLists_${begin.runId}`,
+        tables.items.map((t) => t.name),
+      );
 
       const results = sheets.add(resultsSheet);
       const hits = sheets.add(hitsSheet);

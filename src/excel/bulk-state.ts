@@ -1,15 +1,5 @@
 import type { SubjectOutcome } from '../bulk/outcome';
-import {
-  listingOf,
-  parseMeta,
-  parseOutcome,
-  parseProgress,
-  type RunListing,
-  type RunMeta,
-  type RunProgressState,
-  type RunState,
-  type RunStateStore,
-} from '../bulk/state';
+import { listingOf, parseMeta, parseOutcome, parseProgress, type RunListing, type RunMeta, type RunProgressState, type RunState, type RunStateStore } from '../bulk/state';
 import { parseJson } from '../core/json';
 import { WriteBatch, batchBudget } from './bulk-batch';
 import { runQueued } from './run';
@@ -160,7 +150,13 @@ export function workbookRunStateStore(): RunStateStore {
         const batch = new WriteBatch(context, batchBudget());
         if (outcomes.length > 0) {
           const rows = outcomes.map((o) => pieces(JSON.stringify(o)));
-          await batch.addRows(sheet, row, 0, rows, rows.reduce((w, r) => Math.max(w, r.length), 1));
+          await batch.addRows(
+            sheet,
+            row,
+            0,
+            rows,
+            rows.reduce((w, r) => Math.max(w, r.length), 1),
+          );
           nextRow.set(runId, row + rows.length);
         }
         await queueProgress(batch, sheet, progress);

@@ -78,11 +78,18 @@ export function withReviewSheets<S extends BulkSink>(inner: S, options: { now?: 
           await batch.flush();
           stats.syncs++;
           await context.sync();
-          const name = resultSheetName(options.now?.() ?? end.header.updatedAt, sheets.items.map((s) => s.name), rescreenMessages.t(b.lang, 'sheet.gone'));
+          const name = resultSheetName(
+            options.now?.() ?? end.header.updatedAt,
+            sheets.items.map((s) => s.name),
+            rescreenMessages.t(b.lang, 'sheet.gone'),
+          );
           const gone = sheets.add(name);
           const width = b.hitsColumns.length;
           await batch.addRows(gone, 0, 0, [b.hitsColumns.map((c) => c.header), ...end.gone], width);
-          const tableName = uniqueTableName(`${output.resultsTable ?? 'CheckLists'}_gone`, tables.items.map((t) => t.name));
+          const tableName = uniqueTableName(
+            `${output.resultsTable ?? 'CheckLists'}_gone`,
+            tables.items.map((t) => t.name),
+          );
           await batch.add(500, () => {
             const table = gone.tables.add(gone.getRangeByIndexes(0, 0, Math.max(1, end.gone!.length) + 1, width), true);
             table.name = tableName;

@@ -11,8 +11,7 @@ const en = {
   'excel.selection.tooLarge': 'The selection holds {cells} cells; at most {max} can be read at once.',
   'excel.storage.unavailable': 'Settings storage is not available here.',
   'excel.selection.severalAreas': 'Several areas are selected. Select one block of cells (the list with its header row) and try again.',
-  'excel.selection.noRegion':
-    'This version of Excel cannot find the list around one cell (that needs ExcelApi 1.13). Select the whole list, header row included, and try again.',
+  'excel.selection.noRegion': 'This version of Excel cannot find the list around one cell (that needs ExcelApi 1.13). Select the whole list, header row included, and try again.',
   'excel.error.apiNotFound': 'This version of Excel does not have a feature the add-in needs here. Update Excel, or select the data yourself.',
   'excel.run.paused':
     'Excel could not reach the result sheets (this happens when another workbook is brought to the front during a run). The run is paused and what was screened is saved: come back to this workbook and resume it from the list.',
@@ -23,8 +22,7 @@ const en = {
 type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
-  'excel.error.payloadTooLarge':
-    'Excel відхилив запис, бо він завеликий. Спробуйте ще раз; якщо помилка повторюється, перевіряйте менше рядків за раз.',
+  'excel.error.payloadTooLarge': 'Excel відхилив запис, бо він завеликий. Спробуйте ще раз; якщо помилка повторюється, перевіряйте менше рядків за раз.',
   'excel.error.responseTooLarge': 'Діапазон завеликий, щоб Excel передав його за один раз: виділіть менше рядків.',
   'excel.error.itemNotFound': 'Аркуш або таблицю не знайдено: можливо, їх перейменовано чи видалено.',
   'excel.error.itemExists': 'Аркуш або таблиця з такою назвою вже існує.',

@@ -68,10 +68,22 @@ export async function readListAgain(address: string): Promise<SheetInput> {
 }
 
 export async function startWorkbookRescreen(request: WorkbookRescreenRequest, deps: WorkbookRunDeps): Promise<WorkbookRun> {
-  const { previous, inputSource } = await readWorkbookPrevious(request.sheetName, LANGS.map((l) => bulkMessages.t(l, 'header.source')));
+  const { previous, inputSource } = await readWorkbookPrevious(
+    request.sheetName,
+    LANGS.map((l) => bulkMessages.t(l, 'header.source')),
+  );
   const input = await readListAgain(inputSource);
   return startWorkbookRun(
-    { input, mapping: recogniseColumns(input.headers), options: request.options, lang: request.lang, mode: request.mode, modeLabel: request.modeLabel, tuning: request.tuning, previous },
+    {
+      input,
+      mapping: recogniseColumns(input.headers),
+      options: request.options,
+      lang: request.lang,
+      mode: request.mode,
+      modeLabel: request.modeLabel,
+      tuning: request.tuning,
+      previous,
+    },
     deps,
   );
 }

@@ -72,12 +72,7 @@ function contains(outer: CellRect, inner: CellRect): boolean {
 const FIRST_READ_CELLS = 2_000;
 
 /** Reads values of `rect` on `sheet` in row blocks sized by bytes, one sync per block. */
-export async function readRectValues(
-  context: Excel.RequestContext,
-  sheet: Excel.Worksheet,
-  rect: CellRect,
-  maxCellsPerRead = DEFAULT_MAX_CELLS_PER_READ,
-): Promise<CellValue[][]> {
+export async function readRectValues(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: CellRect, maxCellsPerRead = DEFAULT_MAX_CELLS_PER_READ): Promise<CellValue[][]> {
   const columns = Math.max(1, rect.columnCount);
   const maxRows = Math.max(1, Math.floor(maxCellsPerRead / columns));
   const out: CellValue[][] = [];

@@ -42,7 +42,7 @@ export async function readRowsSized(
   const maxRows = Math.max(1, options.maxRows ?? 100_000);
   let rows = Math.max(1, Math.min(maxRows, options.firstRows ?? 50));
   let costPerRow = 0;
-  for (let start = 0; start < rowCount; ) {
+  for (let start = 0; start < rowCount;) {
     const count = Math.min(rows, rowCount - start);
     const range = block(start, count).load('values');
     try {

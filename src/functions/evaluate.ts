@@ -155,12 +155,7 @@ function levelCellText(level: 'high' | 'low' | null, lang: Lang): string {
 }
 
 /** PEP / SANCTIONS: one row of level, best percent and hit count. */
-export async function evalRegistryRow(
-  context: EvalContext,
-  registry: 'peps' | 'psanctions',
-  args: SubjectArgs,
-  options: EvalOptions = {},
-): Promise<ResultRow[]> {
+export async function evalRegistryRow(context: EvalContext, registry: 'peps' | 'psanctions', args: SubjectArgs, options: EvalOptions = {}): Promise<ResultRow[]> {
   if (isEmptySubject(args)) return [['', '', '']];
   const answer = await ask(context, args, listdataForRegistries([registry]), options);
   const r = answer.summary.registries.find((x) => x.key === registry);
@@ -234,12 +229,7 @@ export function evalListdata(registries: RangeArg): number {
  * Runs one evaluation to a settled end: a value, or a cell error, within `timeoutMs` whatever
  * the service does. The signal given to `work` is aborted on timeout and on Excel's cancel.
  */
-export function settle<T>(
-  lang: () => Lang,
-  timeoutMs: number,
-  work: (signal: AbortSignal) => Promise<T>,
-  cancel?: AbortSignal,
-): Promise<T | CellErrorValue> {
+export function settle<T>(lang: () => Lang, timeoutMs: number, work: (signal: AbortSignal) => Promise<T>, cancel?: AbortSignal): Promise<T | CellErrorValue> {
   const controller = new AbortController();
   const onCancel = () => controller.abort();
   cancel?.addEventListener('abort', onCancel, { once: true });

@@ -49,15 +49,22 @@ function cancelSignal(invocation: CustomFunctions.CancelableInvocation | undefin
 }
 
 /** Every function goes through here: a settled value or a CustomFunctions.Error, in bounded time. */
-async function evaluate<T>(
-  invocation: CustomFunctions.CancelableInvocation | undefined,
-  work: (context: RuntimeContext, signal: AbortSignal) => Promise<T>,
-): Promise<T> {
+async function evaluate<T>(invocation: CustomFunctions.CancelableInvocation | undefined, work: (context: RuntimeContext, signal: AbortSignal) => Promise<T>): Promise<T> {
   const cancel = cancelSignal(invocation);
-  const context = await settle(() => lastLang, CONTEXT_TIMEOUT_MS, () => sharedRuntime().context(), cancel);
+  const context = await settle(
+    () => lastLang,
+    CONTEXT_TIMEOUT_MS,
+    () => sharedRuntime().context(),
+    cancel,
+  );
   if (isCellError(context)) throw officeError(context);
   lastLang = context.lang;
-  const result = await settle(() => context.lang, context.evaluationTimeoutMs, (signal) => work(context, signal), cancel);
+  const result = await settle(
+    () => context.lang,
+    context.evaluationTimeoutMs,
+    (signal) => work(context, signal),
+    cancel,
+  );
   if (isCellError(result)) throw officeError(result);
   return result;
 }
@@ -174,11 +181,7 @@ export async function level(
  * @returns Number of hits.
  * @cancelable
  */
-export async function lostdoc(
-  doc: number | string | null,
-  doctype: number | string | null,
-  invocation: CustomFunctions.CancelableInvocation,
-): Promise<number | string> {
+export async function lostdoc(doc: number | string | null, doctype: number | string | null, invocation: CustomFunctions.CancelableInvocation): Promise<number | string> {
   return evaluate(invocation, (context, signal) => evalLostDoc(context, doc, doctype, { signal }));
 }
 

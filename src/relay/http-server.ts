@@ -151,8 +151,17 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
    */
   const originOf = (req: IncomingMessage): string | null => {
     if (options.publicUrl) return new URL(options.publicUrl).origin;
-    const forwardedProto = options.trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase() : '';
-    const forwardedHost = options.trustProxy ? String(req.headers['x-forwarded-host'] ?? '').split(',')[0].trim() : '';
+    const forwardedProto = options.trustProxy
+      ? String(req.headers['x-forwarded-proto'] ?? '')
+          .split(',')[0]
+          .trim()
+          .toLowerCase()
+      : '';
+    const forwardedHost = options.trustProxy
+      ? String(req.headers['x-forwarded-host'] ?? '')
+          .split(',')[0]
+          .trim()
+      : '';
     const proto = forwardedProto || (https ? 'https' : 'http');
     const host = forwardedHost || req.headers.host || 'localhost';
     if (proto !== 'http' && proto !== 'https') return null;
@@ -179,7 +188,13 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
       return { route: path };
     }
     if (path === '/readyz') {
-      const [store, upstream] = await Promise.all([service.store.ping().then(() => true, () => false), service.upstreamReachable()]);
+      const [store, upstream] = await Promise.all([
+        service.store.ping().then(
+          () => true,
+          () => false,
+        ),
+        service.upstreamReachable(),
+      ]);
       send(res, store && upstream ? 200 : 503, JSON_TYPE, JSON.stringify({ store: store ? 'up' : 'down', upstream: upstream ? 'up' : 'down' }));
       return { route: path };
     }

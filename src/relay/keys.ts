@@ -13,9 +13,7 @@ const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 export const ANALYST_NAME = /^[\p{L}\p{N}._@-]{1,64}$/u;
 
 function scrypt(secret: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(secret, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p }, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scryptCb(secret, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p }, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
 export interface NewKey {
@@ -29,7 +27,10 @@ export function parseKey(key: string): { keyId: string; secret: string } | null 
 }
 
 export async function createKey(store: RelayStore, name: string): Promise<NewKey | 'exists'> {
-  const keyId = randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, '0').slice(0, 12);
+  const keyId = randomBytes(9)
+    .toString('base64url')
+    .replace(/[^A-Za-z0-9]/g, '0')
+    .slice(0, 12);
   const secret = randomBytes(32).toString('base64url');
   const salt = randomBytes(16);
   const hash = await scrypt(secret, salt);

@@ -196,8 +196,7 @@ export class RelayService {
     try {
       analyst = await this.authenticate(request.fields, request.bearer);
       const rate = await this.limits.hit(analyst);
-      if (!rate.ok)
-        throw Refusal.of(429, RELAY_ERRORS.rateLimited, 'rate.limited', { seconds: rate.retryAfterSeconds }, { 'Retry-After': String(rate.retryAfterSeconds) });
+      if (!rate.ok) throw Refusal.of(429, RELAY_ERRORS.rateLimited, 'rate.limited', { seconds: rate.retryAfterSeconds }, { 'Retry-After': String(rate.retryAfterSeconds) });
       const input: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(request.fields)) if (!CREDENTIAL_FIELDS.has(k.toLowerCase())) input[k] = v;
       const checked = validateQuery(input);
@@ -225,7 +224,8 @@ export class RelayService {
       const en = fillCooldown('en', error, seconds);
       return new Refusal(403, error.code, `${uk} / ${en}`);
     }
-    if (error instanceof RequestRejectedError) return new Refusal(error.status >= 400 && error.status < 500 ? error.status : 400, error.code ?? RELAY_ERRORS.badRequest, error.serviceMessage);
+    if (error instanceof RequestRejectedError)
+      return new Refusal(error.status >= 400 && error.status < 500 ? error.status : 400, error.code ?? RELAY_ERRORS.badRequest, error.serviceMessage);
     if (error instanceof ServiceUnreachableError || error instanceof CancelledError) return Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
     if (process.env.RELAY_DEBUG && isStoreFailure(error)) process.stderr.write(`store failure: ${error instanceof Error ? error.message : String(error)}\n`);
     if (isStoreFailure(error)) return Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down', undefined, { 'Retry-After': '5' });
@@ -288,8 +288,7 @@ export class RelayService {
     try {
       const analyst = await this.authenticate(fields, bearer);
       const rate = await this.limits.peek(analyst);
-      if (!rate.ok)
-        throw Refusal.of(429, RELAY_ERRORS.rateLimited, 'rate.limited', { seconds: rate.retryAfterSeconds }, { 'Retry-After': String(rate.retryAfterSeconds) });
+      if (!rate.ok) throw Refusal.of(429, RELAY_ERRORS.rateLimited, 'rate.limited', { seconds: rate.retryAfterSeconds }, { 'Retry-After': String(rate.retryAfterSeconds) });
       const halted = this.scheduler.haltedBy;
       if (halted) throw this.refusalFor(halted);
       if (!(await this.upstreamReachable())) throw Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
@@ -327,7 +326,11 @@ function isStoreFailure(error: unknown): boolean {
   const code = 'code' in error ? String((error as { code?: unknown }).code) : '';
   const message = String((error as { message: unknown }).message);
   // SQLSTATE classes 08 (connection), 53 (resources), 57 (operator intervention: shutdown).
-  return /^(08|53|57)/.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT)$/.test(code) || /terminat|Connection|timeout exceeded|not queryable|ECONNREFUSED|ECONNRESET|EPIPE/i.test(message);
+  return (
+    /^(08|53|57)/.test(code) ||
+    /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT)$/.test(code) ||
+    /terminat|Connection|timeout exceeded|not queryable|ECONNREFUSED|ECONNRESET|EPIPE/i.test(message)
+  );
 }
 
 function fillCooldown(lang: 'uk' | 'en', error: AccountError, seconds: number): string {

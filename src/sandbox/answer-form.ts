@@ -8,11 +8,7 @@ import type { Json, JsonObject } from './data/model';
  * edrfullinfo.address_mreg as a number. The differences are read from the core schemas' own
  * field descriptions, so the sandbox and the client share one statement of the interface.
  */
-type Plan =
-  | { kind: 'scalar' }
-  | { kind: 'mreg' }
-  | { kind: 'object'; fields: Map<string, { postOnly: boolean; plan: Plan }> }
-  | { kind: 'list'; element: Plan };
+type Plan = { kind: 'scalar' } | { kind: 'mreg' } | { kind: 'object'; fields: Map<string, { postOnly: boolean; plan: Plan }> } | { kind: 'list'; element: Plan };
 
 const plans = new WeakMap<z.ZodType, Plan>();
 

@@ -146,10 +146,7 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
     // The service derives namelat from name by KMU 55 when it is not sent.
     const namelat = q.namelat ?? (name ? latinOf(name) : undefined);
     const codes = [q.ipn, q.nonrezedentcode].filter((c): c is string => typeof c === 'string' && c !== '');
-    const accept = (r: SandboxRecord) =>
-      searched.has(r.registry) &&
-      (q.listdata === ALL_LISTS || r.bits.some((b) => askedBits.has(b))) &&
-      (r.actual || !q.onlyactual);
+    const accept = (r: SandboxRecord) => searched.has(r.registry) && (q.listdata === ALL_LISTS || r.bits.some((b) => askedBits.has(b))) && (r.actual || !q.onlyactual);
     const hits = ensureIndex().search(
       {
         nameVariants: queryNameVariants(name, namelat),

@@ -54,11 +54,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
 }
 
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
-  const engine = options.engine
-    ? options.faults
-      ? options.engine.withFaults(options.faults)
-      : options.engine
-    : createSandboxEngine(options);
+  const engine = options.engine ? (options.faults ? options.engine.withFaults(options.faults) : options.engine) : createSandboxEngine(options);
   const host = options.host ?? '127.0.0.1';
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const timers = new Set<ReturnType<typeof setTimeout>>();

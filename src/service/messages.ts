@@ -4,7 +4,8 @@ import { defineCatalogue } from '../core/i18n';
 const en = {
   'mode.sandbox.label': 'SANDBOX — fictional data',
   'mode.live.label': 'Live CheckLists service',
-  'mode.sandbox.notice': 'CheckLists runs in sandbox mode: fictional data, nothing is sent to the service. Save the service address and credentials in the CheckLists pane to screen for real.',
+  'mode.sandbox.notice':
+    'CheckLists runs in sandbox mode: fictional data, nothing is sent to the service. Save the service address and credentials in the CheckLists pane to screen for real.',
   'mode.live.notice': 'CheckLists uses the live service.',
 } as const;
 
@@ -13,7 +14,8 @@ type Key = keyof typeof en;
 const uk: Record<Key, string> = {
   'mode.sandbox.label': 'ПІСОЧНИЦЯ — вигадані дані',
   'mode.live.label': 'Робочий сервіс CheckLists',
-  'mode.sandbox.notice': 'CheckLists працює в режимі пісочниці: вигадані дані, до сервісу нічого не надсилається. Збережіть адресу сервісу та облікові дані в панелі CheckLists, щоб перевіряти насправді.',
+  'mode.sandbox.notice':
+    'CheckLists працює в режимі пісочниці: вигадані дані, до сервісу нічого не надсилається. Збережіть адресу сервісу та облікові дані в панелі CheckLists, щоб перевіряти насправді.',
   'mode.live.notice': 'CheckLists використовує робочий сервіс.',
 };
 

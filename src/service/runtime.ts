@@ -137,9 +137,7 @@ export class ServiceRuntime {
     const print = fingerprint(loaded);
     if (this.current && this.current.fingerprint === print) return this.withLanguage(this.current.context);
 
-    const connection = this.env.connect
-      ? this.env.connect(loaded)
-      : connect(loaded, this.env.transport ? { transport: this.env.transport } : {});
+    const connection = this.env.connect ? this.env.connect(loaded) : connect(loaded, this.env.transport ? { transport: this.env.transport } : {});
     const settings = connection.settings;
     const cache = new AnswerCache({
       storage: this.env.storage,

@@ -1,14 +1,4 @@
-import {
-  Badge,
-  FluentProvider,
-  Select,
-  Spinner,
-  Tab,
-  TabList,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, FluentProvider, Select, Spinner, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { MessageBar, MessageBarBody } from './message-bar';
 import { Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { reloadSharedSettings } from '../service/runtime';

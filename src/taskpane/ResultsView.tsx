@@ -1,13 +1,4 @@
-import {
-  Badge,
-  Button,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, MessageBar, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId } from 'react';
 import type { Lang } from '../core/i18n';
 import { registryDef, type RegistryKey } from '../core/registries';
@@ -140,9 +131,7 @@ export function ResultsView({ result, summary, mode, lang, onInsert, inserting, 
           {verdictText(summary.verdict, lang)}
         </Text>
         <Badge appearance="outline">{resultsText.t(lang, 'results.hits', { count: summary.totalHits })}</Badge>
-        {summary.bestPercent !== null && (
-          <Badge appearance="outline">{resultsText.t(lang, 'results.bestPercent', { percent: formatNumber(summary.bestPercent, lang) })}</Badge>
-        )}
+        {summary.bestPercent !== null && <Badge appearance="outline">{resultsText.t(lang, 'results.bestPercent', { percent: formatNumber(summary.bestPercent, lang) })}</Badge>}
       </div>
       <dl className={styles.audit} aria-label={resultsText.t(lang, 'audit.title')}>
         <dt>{resultsText.t(lang, 'audit.idrequest')}</dt>

@@ -1,13 +1,4 @@
-import {
-  Button,
-  Field,
-  Input,
-  Select,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { MessageBar, MessageBarBody, MessageBarTitle } from './message-bar';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CancelledError, describeError } from '../core/errors';
@@ -154,13 +145,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
 
   const text = (field: TextField, label: string, extra: { placeholder?: string; hint?: string } = {}) => (
     <Field label={label} hint={extra.hint} validationMessage={fieldErrors[field]} validationState={fieldErrors[field] ? 'error' : 'none'}>
-      <Input
-        className={styles.input}
-        name={field}
-        value={values[field]}
-        placeholder={extra.placeholder}
-        onChange={(_, d) => set(field, d.value)}
-      />
+      <Input className={styles.input} name={field} value={values[field]} placeholder={extra.placeholder} onChange={(_, d) => set(field, d.value)} />
     </Field>
   );
 
@@ -187,13 +172,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
           </Select>
         </Field>
         {text('lowranklimit', m.t(lang, 'search.lowranklimit'), { hint: LOWRANKLIMIT_HINT })}
-        <RegistryPicker
-          value={values.listdata}
-          onChange={(v) => set('listdata', v)}
-          lang={lang}
-          legend={m.t(lang, 'search.registries')}
-          error={fieldErrors.listdata}
-        />
+        <RegistryPicker value={values.listdata} onChange={(v) => set('listdata', v)} lang={lang} legend={m.t(lang, 'search.registries')} error={fieldErrors.listdata} />
         {general.length > 0 && (
           <MessageBar intent="error" layout="multiline" data-testid="search-general-errors">
             <MessageBarBody>{general.join(' ')}</MessageBarBody>
@@ -232,15 +211,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
       {shown && (
         <LoadBoundary lang={lang}>
           <Suspense fallback={<Spinner size="small" label={m.t(lang, 'app.partLoading')} />}>
-            <ResultsView
-              result={shown.answer}
-              summary={shown.answer.summary}
-              mode={shown.mode}
-              lang={lang}
-              onInsert={insert}
-              inserting={inserting}
-              insertMessage={insertMessage}
-            />
+            <ResultsView result={shown.answer} summary={shown.answer.summary} mode={shown.mode} lang={lang} onInsert={insert} inserting={inserting} insertMessage={insertMessage} />
           </Suspense>
         </LoadBoundary>
       )}

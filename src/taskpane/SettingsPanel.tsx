@@ -1,16 +1,4 @@
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Select,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Lang, LocalizedText } from '../core/i18n';
 import { lowranklimitSchema } from '../core/query';
@@ -24,15 +12,7 @@ import { detectRelayOrigin, relayPaneMessages as r, runRelayConnectionTest } fro
 import { RegistryPicker } from './RegistryPicker';
 import { StorageSection } from './StorageSection';
 import type { TaskpaneServices } from './services';
-import {
-  MIN_RESERVE_SLOTS,
-  formFromSettings,
-  rangeHint,
-  validateSettingsForm,
-  type SettingsErrors,
-  type SettingsField,
-  type SettingsFormValues,
-} from './settings-form';
+import { MIN_RESERVE_SLOTS, formFromSettings, rangeHint, validateSettingsForm, type SettingsErrors, type SettingsField, type SettingsFormValues } from './settings-form';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -105,8 +85,7 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
     setValues((v) => ({ ...v, [key]: value }));
     setStatus(null);
   };
-  const setReserve = (i: number, value: string) =>
-    setValues((v) => ({ ...v, reserveUrls: v.reserveUrls.map((r, j) => (j === i ? value : r)) }));
+  const setReserve = (i: number, value: string) => setValues((v) => ({ ...v, reserveUrls: v.reserveUrls.map((r, j) => (j === i ? value : r)) }));
   const removeReserve = (i: number) =>
     setValues((v) => {
       const next = v.reserveUrls.filter((_, j) => j !== i);
@@ -181,7 +160,8 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
       const mode = serviceMode(outcome.settings, tokken);
       const connection = services.connectWith({ settings: outcome.settings, tokken, mode });
       const result = await runConnectionTest(connection.client, lang, controller.signal);
-      if (!controller.signal.aborted) setTest(mode === 'sandbox' && result.kind === 'ok' ? { ...result, details: [settingsText.t(lang, 'test.sandbox'), ...result.details] } : result);
+      if (!controller.signal.aborted)
+        setTest(mode === 'sandbox' && result.kind === 'ok' ? { ...result, details: [settingsText.t(lang, 'test.sandbox'), ...result.details] } : result);
     } catch (error) {
       // connectWith rejects addresses the client cannot use; the form's own check should have caught them.
       setTest({ kind: 'invalid', title: settingsText.t(lang, 'test.invalid'), details: [error instanceof Error ? error.message : String(error)] });
@@ -217,26 +197,21 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
           hint={relay ? undefined : settingsText.t(lang, 'settings.addressHint')}
           validationMessage={err('primaryUrl')}
         >
-          <Input
-            className={styles.input}
-            type="url"
-            value={values.primaryUrl}
-            placeholder="https://host:9443"
-            onChange={(_, d) => set('primaryUrl', d.value)}
-          />
+          <Input className={styles.input} type="url" value={values.primaryUrl} placeholder="https://host:9443" onChange={(_, d) => set('primaryUrl', d.value)} />
         </Field>
-        {!relay && values.reserveUrls.map((url, i) => (
-          <div key={i} className={styles.reserve}>
-            <Field className={styles.grow} label={settingsText.t(lang, 'settings.reserveUrl', { n: i + 1 })} validationMessage={err(`reserveUrls.${i}`)}>
-              <Input className={styles.input} type="url" value={url} placeholder="https://" onChange={(_, d) => setReserve(i, d.value)} />
-            </Field>
-            {(values.reserveUrls.length > MIN_RESERVE_SLOTS || url !== '') && (
-              <Button appearance="subtle" onClick={() => removeReserve(i)} aria-label={settingsText.t(lang, 'settings.removeReserve', { n: i + 1 })}>
-                ✕
-              </Button>
-            )}
-          </div>
-        ))}
+        {!relay &&
+          values.reserveUrls.map((url, i) => (
+            <div key={i} className={styles.reserve}>
+              <Field className={styles.grow} label={settingsText.t(lang, 'settings.reserveUrl', { n: i + 1 })} validationMessage={err(`reserveUrls.${i}`)}>
+                <Input className={styles.input} type="url" value={url} placeholder="https://" onChange={(_, d) => setReserve(i, d.value)} />
+              </Field>
+              {(values.reserveUrls.length > MIN_RESERVE_SLOTS || url !== '') && (
+                <Button appearance="subtle" onClick={() => removeReserve(i)} aria-label={settingsText.t(lang, 'settings.removeReserve', { n: i + 1 })}>
+                  ✕
+                </Button>
+              )}
+            </div>
+          ))}
         {!relay && (
           <div className={styles.row}>
             <Button onClick={() => set('reserveUrls', [...values.reserveUrls, ''])}>{settingsText.t(lang, 'settings.addReserve')}</Button>

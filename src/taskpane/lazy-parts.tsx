@@ -33,8 +33,14 @@ const loadResults = () => import(/* webpackChunkName: "results" */ './ResultsVie
 const loadMessageBar = () => import(/* webpackChunkName: "message-bar" */ './message-bar-fluent');
 
 export const resultsView = definePart(loadResults, (m) => m.ResultsView);
-export const bulkPanel = definePart(() => import(/* webpackChunkName: "bulk" */ './bulk/BulkPanel'), (m) => m.BulkPanel);
-export const settingsPanel = definePart(() => import(/* webpackChunkName: "settings" */ './SettingsPanel'), (m) => m.SettingsPanel);
+export const bulkPanel = definePart(
+  () => import(/* webpackChunkName: "bulk" */ './bulk/BulkPanel'),
+  (m) => m.BulkPanel,
+);
+export const settingsPanel = definePart(
+  () => import(/* webpackChunkName: "settings" */ './SettingsPanel'),
+  (m) => m.SettingsPanel,
+);
 export const messageBar = definePart(loadMessageBar, (m) => m.MessageBar);
 export const messageBarBody = definePart(loadMessageBar, (m) => m.MessageBarBody);
 export const messageBarTitle = definePart(loadMessageBar, (m) => m.MessageBarTitle);

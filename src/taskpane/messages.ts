@@ -16,8 +16,7 @@ const en = {
   'tab.search': 'Search',
   'tab.settings': 'Settings',
   'tab.bulk': 'Bulk screening',
-  'sandbox.body':
-    'These results are fictional, produced by the built-in sandbox. Save the service address, tokken and IDsubjectFM in Settings to search the real registries.',
+  'sandbox.body': 'These results are fictional, produced by the built-in sandbox. Save the service address, tokken and IDsubjectFM in Settings to search the real registries.',
 
   'registries.all': 'Every list the account allows (-1)',
   'registries.expand': 'Show the lists of {group}',
@@ -67,8 +66,7 @@ const uk: Record<Key, string> = {
   'tab.search': 'Пошук',
   'tab.settings': 'Налаштування',
   'tab.bulk': 'Масова перевірка',
-  'sandbox.body':
-    'Ці результати вигадані — їх створила вбудована пісочниця. Збережіть адресу сервісу, tokken та IDsubjectFM у налаштуваннях, щоб шукати в справжніх реєстрах.',
+  'sandbox.body': 'Ці результати вигадані — їх створила вбудована пісочниця. Збережіть адресу сервісу, tokken та IDsubjectFM у налаштуваннях, щоб шукати в справжніх реєстрах.',
 
   'registries.all': 'Усі списки, дозволені обліковому запису (-1)',
   'registries.expand': 'Показати списки групи «{group}»',

@@ -25,4 +25,3 @@ export async function mountTaskpane(): Promise<void> {
   await loadFluentTheme(themeKindFor(services.host.officeTheme(), services.host.forcedColors())).catch(() => undefined);
   createRoot(container).render(<App services={services} />);
 }
-

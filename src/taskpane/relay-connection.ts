@@ -55,7 +55,10 @@ export const relayPaneMessages = defineCatalogue(
   },
 );
 
-type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<{
+type Fetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<{
   status: number;
   headers: { get(name: string): string | null };
   text(): Promise<string>;
@@ -112,8 +115,7 @@ export async function runRelayConnectionTest(
   const said = typeof body.message === 'string' ? [body.message] : [];
   if (status === 200) return { kind: 'ok', title: t(lang, 'test.ok'), details: [t(lang, 'test.ok.analyst', { analyst: body.analyst ?? '?', origin })] };
   if (status === 401 || body.reason === 'bad-key') return { kind: 'bad-key', title: t(lang, 'test.badKey'), details: [t(lang, 'test.badKey.hint')] };
-  if (body.reason === 'revoked-key')
-    return { kind: 'revoked-key', title: t(lang, 'test.revokedKey'), details: [t(lang, 'test.revokedKey.hint')] };
+  if (body.reason === 'revoked-key') return { kind: 'revoked-key', title: t(lang, 'test.revokedKey'), details: [t(lang, 'test.revokedKey.hint')] };
   if (status === 429) return { kind: 'rate-limited', title: t(lang, 'test.rateLimited'), details: [t(lang, 'test.rateLimited.hint', { seconds: retryAfter ?? '60' })] };
   if (status === 503) return { kind: 'upstream-down', title: t(lang, 'test.upstreamDown'), details: [t(lang, 'test.upstreamDown.hint')] };
   if (status === 403) return { kind: 'account', title: t(lang, 'test.account'), details: said };

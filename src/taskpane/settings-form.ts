@@ -28,22 +28,11 @@ export interface SettingsFormValues {
 }
 
 export type SettingsField =
-  | 'primaryUrl'
-  | `reserveUrls.${number}`
-  | 'idSubjectFM'
-  | 'idUserPC'
-  | 'registries'
-  | 'lowranklimit'
-  | 'cacheHours'
-  | 'concurrency'
-  | 'timeoutSeconds'
-  | 'tokken';
+  'primaryUrl' | `reserveUrls.${number}` | 'idSubjectFM' | 'idUserPC' | 'registries' | 'lowranklimit' | 'cacheHours' | 'concurrency' | 'timeoutSeconds' | 'tokken';
 
 export type SettingsErrors = Partial<Record<SettingsField, LocalizedText>>;
 
-export type SettingsValidation =
-  | { ok: true; settings: Settings; tokken: string | null }
-  | { ok: false; errors: SettingsErrors };
+export type SettingsValidation = { ok: true; settings: Settings; tokken: string | null } | { ok: false; errors: SettingsErrors };
 
 export function formFromSettings(settings: Settings): SettingsFormValues {
   const reserves = [...settings.reserveUrls];

@@ -4,8 +4,7 @@ import { defineCatalogue } from '../core/i18n';
 // pane's first render.
 const en = {
   'settings.title': 'Settings',
-  'settings.sandboxNote':
-    'Until the primary address, tokken and IDsubjectFM are saved, every search runs in the sandbox with fictional data.',
+  'settings.sandboxNote': 'Until the primary address, tokken and IDsubjectFM are saved, every search runs in the sandbox with fictional data.',
   'settings.addresses': 'Service addresses',
   'settings.primaryUrl': 'Primary address',
   'settings.addressHint': 'https://host[:port]; plain http only for localhost. The program adds /api itself.',
@@ -69,8 +68,7 @@ type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
   'settings.title': 'Налаштування',
-  'settings.sandboxNote':
-    'Доки не збережено основну адресу, tokken та IDsubjectFM, кожен пошук виконується в пісочниці з вигаданими даними.',
+  'settings.sandboxNote': 'Доки не збережено основну адресу, tokken та IDsubjectFM, кожен пошук виконується в пісочниці з вигаданими даними.',
   'settings.addresses': 'Адреси сервісу',
   'settings.primaryUrl': 'Основна адреса',
   'settings.addressHint': 'https://хост[:порт]; http лише для localhost. /api програма додає сама.',

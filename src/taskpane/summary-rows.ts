@@ -11,13 +11,7 @@ import type { CellValue } from '../bulk/columns';
  * The answer in two columns for the sheet: verdict, best percent, one row per registry, and the
  * audit facts. Values stay plain (text and numbers); the Excel side writes text as text.
  */
-export function summaryRows(
-  subject: string,
-  summary: EnvelopeSummary,
-  result: Pick<SearchResult, 'servedBy'>,
-  mode: ServiceMode,
-  lang: Lang,
-): CellValue[][] {
+export function summaryRows(subject: string, summary: EnvelopeSummary, result: Pick<SearchResult, 'servedBy'>, mode: ServiceMode, lang: Lang): CellValue[][] {
   const rows: CellValue[][] = [
     [resultsText.t(lang, 'sheet.subject'), subject],
     [resultsText.t(lang, 'sheet.verdict'), verdictText(summary.verdict, lang)],

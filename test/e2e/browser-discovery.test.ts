@@ -79,7 +79,12 @@ realTest('a machine whose browsers are hidden from the lookup gets the npm-insta
   });
   expect(found.source).toBe('bundled');
   expect(found.executablePath).not.toBe('/usr/bin/chromium');
-  const browser = await chromium.launch({ executablePath: found.executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'], env: { ...found.env, PATH: process.env.PATH ?? '' } });
+  const browser = await chromium.launch({
+    executablePath: found.executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+    env: { ...found.env, PATH: process.env.PATH ?? '' },
+  });
   try {
     const page = await browser.newPage();
     await page.setContent('<p id="t" style="font: 20px sans-serif">Збігів немає</p>');

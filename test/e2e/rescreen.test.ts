@@ -71,7 +71,10 @@ test('a decision set in the hits sheet is carried by Screen again, with New and 
   const cell = `${columnLetter(decision)}${pepRow + 1}`;
   expect(await s.harness('typeValue', firstHits, cell, 'Підтвердженно')).toBe(false);
   expect(await s.harness('typeValue', firstHits, cell, decisionText('trueMatch', uk))).toBe(true);
-  await s.page.locator(`table[data-sheet="${firstHits}"] [data-cell="${cell}"]`).scrollIntoViewIfNeeded().catch(() => undefined);
+  await s.page
+    .locator(`table[data-sheet="${firstHits}"] [data-cell="${cell}"]`)
+    .scrollIntoViewIfNeeded()
+    .catch(() => undefined);
   await s.shot('20-rescreen-decision-set');
 
   // A month later: the registers changed. The results sheet is the active one after a run.
@@ -94,7 +97,11 @@ test('a decision set in the hits sheet is carried by Screen again, with New and 
   expect(marks).toContain(r.t(uk, 'change.changed'));
   // The new wanted notice (revision 1) is marked New; the traitor's percent change is marked Changed.
   const inputCol = column(after, 'input');
-  expect(after.some((row) => row[inputCol] === KNOWN.wanted.name && String(row[column(after, 'hitId')]).includes('|wanted:900002|') && row[column(after, 'change')] === r.t(uk, 'change.new'))).toBe(true);
+  expect(
+    after.some(
+      (row) => row[inputCol] === KNOWN.wanted.name && String(row[column(after, 'hitId')]).includes('|wanted:900002|') && row[column(after, 'change')] === r.t(uk, 'change.new'),
+    ),
+  ).toBe(true);
   expect(after.some((row) => row[inputCol] === KNOWN.traitor.name && row[column(after, 'change')] === r.t(uk, 'change.changed'))).toBe(true);
   await s.pane.getByTestId('bulk-outcome').scrollIntoViewIfNeeded();
   await s.shot('21-rescreen-summary');

@@ -86,7 +86,7 @@ describe('checkResultsSheet', () => {
     ]);
   });
 
-  test('the hits sheet must list each row\'s hits', () => {
+  test("the hits sheet must list each row's hits", () => {
     const data = clone(rightSheet());
     const dropped = data.hitsValues.splice(1, 1)[0];
     data.hitsValues.push([999, 'x', 'ПЕП']);

@@ -324,7 +324,10 @@ describe('bulk screening', () => {
     expect(checkResultsSheet(partial.data, { rows, expected, lang: uk, firstSourceRow: 2 }).length).toBeGreaterThan(0);
     await s.shot('12-bulk-cancelled');
 
-    await s.pane.getByTestId('bulk-resumable').getByRole('button', { name: b.t(uk, 'panel.resume'), exact: true }).click();
+    await s.pane
+      .getByTestId('bulk-resumable')
+      .getByRole('button', { name: b.t(uk, 'panel.resume'), exact: true })
+      .click();
     await waitForText(s.pane.getByTestId('bulk-outcome'), doneText(partial.sheet), 30_000);
     const resumed = await readRun(s, tableName);
     expect(resumed.sheet).toBe(partial.sheet);

@@ -27,7 +27,10 @@ function harnessConfig(options = {}) {
     output: { path: output, filename: '[name].js', clean: true },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     // Kept between runs under node_modules/.cache: a warm rebuild takes a few seconds.
-    cache: options.cache === false ? false : { type: 'filesystem', cacheDirectory: path.join(ROOT, 'node_modules', '.cache', 'checklists-e2e-webpack'), buildDependencies: { config: [__filename] } },
+    cache:
+      options.cache === false
+        ? false
+        : { type: 'filesystem', cacheDirectory: path.join(ROOT, 'node_modules', '.cache', 'checklists-e2e-webpack'), buildDependencies: { config: [__filename] } },
     module: { rules: [griffelRule(), scriptRule(), zodJsonSchemaStubRule()] },
     performance: { hints: false },
     infrastructureLogging: { level: 'error' },

@@ -7,17 +7,7 @@ import { resumableRuns, resumeWorkbookRun, startWorkbookRun, type WorkbookRunReq
 import { STATE_SHEET_PREFIX } from '../../src/excel/bulk-state';
 import { DEMO_CREDENTIALS, createSandboxEngine } from '../../src/sandbox';
 import { WorkbookFake } from '../support/workbook-fake';
-import {
-  LIST_HEADERS,
-  countOf,
-  distinctSubjects,
-  makeClientList,
-  schedulerFor,
-  startCounting,
-  startPair,
-  type CountingServer,
-  type ListRow,
-} from './bulk-fixtures';
+import { LIST_HEADERS, countOf, distinctSubjects, makeClientList, schedulerFor, startCounting, startPair, type CountingServer, type ListRow } from './bulk-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -90,7 +80,10 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     const servers = await pair({}, engine);
     const list = makeClientList(ROWS, engine);
     putList(list);
-    const scheduler = schedulerFor(servers.map((s) => s.server.url), CONCURRENCY);
+    const scheduler = schedulerFor(
+      servers.map((s) => s.server.url),
+      CONCURRENCY,
+    );
     const req = await request();
     expect(req.mapping).toEqual({ name: 0, date: 1, ipn: 2, doc: 3 });
     fake.resetStats();
@@ -149,8 +142,21 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     const hitsSheet = report.output.hitsSheet;
     const [hitsTable] = fake.tables(hitsSheet);
     expect(hitsTable.headers).toEqual([
-      'Source row', 'Input name', 'Registry', 'Record id', 'Name in registry', 'Match %', 'Level', 'Birth date', 'Key details',
-      'Change', 'Decision', 'Reason', 'Decided by', 'Decided at', 'Hit ID',
+      'Source row',
+      'Input name',
+      'Registry',
+      'Record id',
+      'Name in registry',
+      'Match %',
+      'Level',
+      'Birth date',
+      'Key details',
+      'Change',
+      'Decision',
+      'Reason',
+      'Decided by',
+      'Decided at',
+      'Hit ID',
     ]);
     const hitRows = fake.sheetValues(hitsSheet).slice(1);
     const totalHits = rows.reduce((n, r) => n + ['PEP', 'Sanctions', 'Lost docs'].reduce((m, h) => m + Number(r[col(h)] || 0), 0), 0);
@@ -193,9 +199,7 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     expect(second.requests).toBe(distinctSubjects(list) - answeredBefore);
     expect(countOf(servers, (s) => s === 200)).toBe(distinctSubjects(list));
     expect(comparable(resultsBody(first.output.resultsSheet).rows)).toEqual(expected);
-    expect(fake.sheetValues(first.output.hitsSheet).map((r) => r.slice(0, 7))).toEqual(
-      fake.sheetValues(reference.output.hitsSheet).map((r) => r.slice(0, 7)),
-    );
+    expect(fake.sheetValues(first.output.hitsSheet).map((r) => r.slice(0, 7))).toEqual(fake.sheetValues(reference.output.hitsSheet).map((r) => r.slice(0, 7)));
     expect(fake.sheetNames().filter((n) => n.startsWith(STATE_SHEET_PREFIX))).toEqual([]);
     for (const name of fake.sheetNames()) expect(fake.formulaCells(name)).toEqual([]);
   });
@@ -244,6 +248,13 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     const after = resultsBody(sheet);
     expect(after.rows.filter((r) => r[after.col('Status')] === 'not screened yet')).toHaveLength(0);
     expect(after.rows.filter((r) => String(r[after.col('Status')]).startsWith('failed:'))).toHaveLength(0);
-    expect(String(fake.sheetValues(sheet).slice(0, 12).find((r) => r[0] === 'Run state')?.[1])).toBe('completed: 2000 rows');
+    expect(
+      String(
+        fake
+          .sheetValues(sheet)
+          .slice(0, 12)
+          .find((r) => r[0] === 'Run state')?.[1],
+      ),
+    ).toBe('completed: 2000 rows');
   });
 });

@@ -85,7 +85,12 @@ export function makeClientList(count: number, engine: SandboxEngine, seed = 2026
 }
 
 export function distinctSubjects(rows: readonly ListRow[], upTo = rows.length): number {
-  return new Set(rows.slice(0, upTo).filter((r) => r.subject >= 0).map((r) => r.subject)).size;
+  return new Set(
+    rows
+      .slice(0, upTo)
+      .filter((r) => r.subject >= 0)
+      .map((r) => r.subject),
+  ).size;
 }
 
 /** What each sandbox instance answered, counted from its own request log. */

@@ -38,7 +38,15 @@ describe('CSV injection protection', () => {
   });
 
   it('quotes a value holding a lone line break, so it stays one cell and its second line is not a new row', () => {
-    const text = csvText([], ['Row', 'Name'], [[2, 'Іван\n=HYPERLINK("http://x")'], [3, 'a\rb']], ',');
+    const text = csvText(
+      [],
+      ['Row', 'Name'],
+      [
+        [2, 'Іван\n=HYPERLINK("http://x")'],
+        [3, 'a\rb'],
+      ],
+      ',',
+    );
     expect(text).toBe('\uFEFFRow,Name\r\n2,"Іван\n=HYPERLINK(""http://x"")"\r\n3,"a\rb"\r\n');
     expect(parseCsvText(text)).toEqual([
       ['Row', 'Name'],
@@ -73,7 +81,13 @@ describe('CSV input', () => {
 
   it('keeps a blank line inside the list as a row, so later rows keep their line numbers', () => {
     const rows = parseCsvText('\nПІБ,ІПН\nІван,1\n\nПетро,2\n');
-    expect(rows).toEqual([[null, null], ['ПІБ', 'ІПН'], ['Іван', '1'], [null, null], ['Петро', '2']]);
+    expect(rows).toEqual([
+      [null, null],
+      ['ПІБ', 'ІПН'],
+      ['Іван', '1'],
+      [null, null],
+      ['Петро', '2'],
+    ]);
     const input = bulkInputFrom({ format: 'csv', sheetName: 'CSV', rows, warnings: [] }, 'c.csv');
     expect(input.firstSourceRow).toBe(3);
     expect(input.rows.map((r) => r[0])).toEqual(['Іван', null, 'Петро']);
@@ -117,7 +131,16 @@ describe('command line and config', () => {
     const dir = tempDir();
     try {
       const file = join(dir, 'c.json');
-      writeFileSync(file, JSON.stringify({ url: 'https://file.example:9443', reserveUrls: 'https://r1.example, https://r2.example', tokken: 'file-tokken', subjectId: 'file-subject', concurrency: 3 }));
+      writeFileSync(
+        file,
+        JSON.stringify({
+          url: 'https://file.example:9443',
+          reserveUrls: 'https://r1.example, https://r2.example',
+          tokken: 'file-tokken',
+          subjectId: 'file-subject',
+          concurrency: 3,
+        }),
+      );
       chmodSync(file, 0o600);
       const fromFile = await loadCliConfig({ env: {}, configPath: file });
       expect(fromFile.loaded.mode).toBe('live');

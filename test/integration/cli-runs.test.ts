@@ -219,9 +219,23 @@ describe('5. the tokken is masked in every form the service may echo', () => {
       const r3 = await runCli(bundle, ['search', S.name, '--date', S.date], { env: live(proxy.url) });
       expect([r1.code, r2.code, r3.code]).toEqual([0, 0, 0]);
       const sheets = await readWorkbook(join(dir, 'echo.csv.xlsx'));
-      const cells = sheets.flatMap((s) => s.rows.flat()).map(String).join('\n');
+      const cells = sheets
+        .flatMap((s) => s.rows.flat())
+        .map(String)
+        .join('\n');
       expect(cells).toContain('***');
-      const texts = [r1.stdout, r1.stderr, r2.stdout, r2.stderr, r3.stdout, r3.stderr, cells, ...filesUnder(dir).filter((f) => !f.path.endsWith('.xlsx')).map((f) => f.bytes.toString('utf8'))];
+      const texts = [
+        r1.stdout,
+        r1.stderr,
+        r2.stdout,
+        r2.stderr,
+        r3.stdout,
+        r3.stderr,
+        cells,
+        ...filesUnder(dir)
+          .filter((f) => !f.path.endsWith('.xlsx'))
+          .map((f) => f.bytes.toString('utf8')),
+      ];
       for (const text of texts) for (const form of forms) expect(text).not.toContain(form);
       removeDir(dir);
     } finally {

@@ -44,8 +44,7 @@ function startSandboxCommand(args: string[]): Promise<RunningSandbox> {
   });
 }
 
-const demo = (url: string) =>
-  cliEnv({ CHECKLISTS_URL: url, CHECKLISTS_TOKKEN: DEMO_CREDENTIALS.tokken, CHECKLISTS_SUBJECT_ID: DEMO_CREDENTIALS.idSubjectFM });
+const demo = (url: string) => cliEnv({ CHECKLISTS_URL: url, CHECKLISTS_TOKKEN: DEMO_CREDENTIALS.tokken, CHECKLISTS_SUBJECT_ID: DEMO_CREDENTIALS.idSubjectFM });
 
 describe('checklists sandbox', () => {
   it('serves the emulator until Ctrl-C and exits 0', async () => {
@@ -109,7 +108,9 @@ describe('checklists sandbox', () => {
     expect(viaNpm).toBe(viaBin.stdout);
     const listed = [...viaBin.stdout.matchAll(/^\s+(?:-\w, )?--([\w-]+)/gm)].map((m) => m[1]).sort();
     // --config and --help are every command's; --registry-error is the older spelling, read but not advertised.
-    const parsed = Object.keys(SANDBOX_OPTIONS).filter((o) => !['config', 'help', 'registry-error'].includes(o)).sort();
+    const parsed = Object.keys(SANDBOX_OPTIONS)
+      .filter((o) => !['config', 'help', 'registry-error'].includes(o))
+      .sort();
     expect(listed).toEqual(parsed);
   });
 

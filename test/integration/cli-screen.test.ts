@@ -6,21 +6,7 @@ import ExcelJS from 'exceljs';
 import { KNOWN, type SandboxAccount } from '../../src/sandbox';
 import { startSandboxCluster, startSandboxServer, type SandboxCluster, type SandboxServer } from '../../src/sandbox/server';
 import { refusedAddress } from '../support/scripted-server';
-import {
-  ROOT,
-  buildCli,
-  cliEnv,
-  exists,
-  filesUnder,
-  readWorkbook,
-  removeDir,
-  runCli,
-  tableAfterHeader,
-  tempDir,
-  unzipEntries,
-  type Cell,
-  type CliResult,
-} from './cli-support';
+import { ROOT, buildCli, cliEnv, exists, filesUnder, readWorkbook, removeDir, runCli, tableAfterHeader, tempDir, unzipEntries, type Cell, type CliResult } from './cli-support';
 
 jest.setTimeout(90_000);
 
@@ -300,13 +286,21 @@ describe('checklists screen: quota stop and resume', () => {
   it('refuses to resume over an input that changed', async () => {
     const names = Array.from({ length: 8 }, (_, i) => `Змінений Клієнт ${String.fromCharCode(0x410 + i)}`);
     const input = join(work, 'changed.csv');
-    writeCsvFile(input, names.map((n) => [n, null, null, null]), ',');
+    writeCsvFile(
+      input,
+      names.map((n) => [n, null, null, null]),
+      ',',
+    );
     const out = join(work, 'changed.xlsx');
     const env = live(server.url, { CHECKLISTS_TOKKEN: QUOTA_TOKKEN });
     server.engine.resetUsage();
     const first = await runCli(bundle, ['screen', input, '-o', out], { env });
     expect(first.code).toBe(3);
-    writeCsvFile(input, names.slice(1).map((n) => [n, null, null, null]), ',');
+    writeCsvFile(
+      input,
+      names.slice(1).map((n) => [n, null, null, null]),
+      ',',
+    );
     server.engine.resetUsage();
     const second = await runCli(bundle, ['screen', input, '-o', out, '--resume'], { env });
     expect(second.code).toBe(2);
@@ -320,7 +314,11 @@ describe('checklists screen: Ctrl-C', () => {
     try {
       const names = Array.from({ length: 16 }, (_, i) => `Перервенко Клієнт ${String.fromCharCode(0x410 + i)}`);
       const input = join(work, 'interrupt.csv');
-      writeCsvFile(input, names.map((n) => [n, null, null, null]), ',');
+      writeCsvFile(
+        input,
+        names.map((n) => [n, null, null, null]),
+        ',',
+      );
       const out = join(work, 'interrupt.xlsx');
       const args = ['screen', input, '-o', out, '--concurrency', '2', '--progress', 'lines'];
       const child = spawn(process.execPath, [bundle, ...args], { cwd: ROOT, env: live(slow.url) });

@@ -112,7 +112,9 @@ describe('CheckListsClient over real HTTP on loopback', () => {
   it('never retries a 4XX elsewhere', async () => {
     const primary = await server({ kind: 'json', status: 400, body: { error: 105, message: 'Невірний lowranklimit' } });
     const reserve = await server(ok('x'));
-    const error = await client([primary.url, reserve.url]).search(query).catch((e: unknown) => e);
+    const error = await client([primary.url, reserve.url])
+      .search(query)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestRejectedError);
     expect((error as RequestRejectedError).code).toBe(105);
     expect(reserve.received).toHaveLength(0);
@@ -139,7 +141,9 @@ describe('CheckListsClient over real HTTP on loopback', () => {
   it('a quota error stops with a distinct account error and touches no reserve', async () => {
     const primary = await server({ kind: 'json', status: 403, body: { error: 11, message: 'Вичерпано ліміт запитів' } });
     const reserve = await server(ok('x'));
-    const error = await client([primary.url, reserve.url], { retries: 2 }).search(query).catch((e: unknown) => e);
+    const error = await client([primary.url, reserve.url], { retries: 2 })
+      .search(query)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AccountError);
     expect((error as AccountError).isQuota).toBe(true);
     expect((error as AccountError).stopsEverything).toBe(true);
@@ -149,7 +153,9 @@ describe('CheckListsClient over real HTTP on loopback', () => {
 
   it.each([1, 2, 3, 6, 7, 8, 9, 10])('account code %i is an AccountError with a message in both languages', async (code) => {
     const primary = await server({ kind: 'json', status: 401, body: { error: code, message: 'x' } });
-    const error = (await client([primary.url]).search(query).catch((e: unknown) => e)) as AccountError;
+    const error = (await client([primary.url])
+      .search(query)
+      .catch((e: unknown) => e)) as AccountError;
     expect(error).toBeInstanceOf(AccountError);
     expect(error.code).toBe(code);
     expect(error.text.uk).not.toBe(error.text.en);
@@ -157,7 +163,9 @@ describe('CheckListsClient over real HTTP on loopback', () => {
 
   it('keeps the tokken out of error text even if the service echoes it', async () => {
     const primary = await server({ kind: 'json', status: 400, body: { error: 104, message: `bad request tokken=${TOKKEN}` } });
-    const error = (await client([primary.url]).search(query).catch((e: unknown) => e)) as RequestRejectedError;
+    const error = (await client([primary.url])
+      .search(query)
+      .catch((e: unknown) => e)) as RequestRejectedError;
     expect(error.serviceMessage).not.toContain(TOKKEN);
     expect(error.message).not.toContain(TOKKEN);
   });

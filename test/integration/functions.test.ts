@@ -166,10 +166,7 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     const storage = await liveStorage();
 
     const recalc = async (fns: FunctionsModule, tracker: PromiseTracker) => {
-      const calls = rows.flatMap((r) => [
-        tracker.track(fns.pep(r.name, r.date, null, invocation())),
-        tracker.track(fns.sanctions(r.name, r.date, null, invocation())),
-      ]);
+      const calls = rows.flatMap((r) => [tracker.track(fns.pep(r.name, r.date, null, invocation())), tracker.track(fns.sanctions(r.name, r.date, null, invocation()))]);
       return Promise.all(calls);
     };
 
@@ -365,22 +362,26 @@ describe('CHECKLISTS functions when the service fails', () => {
     ['answers 503', { kind: 'json', status: 503, body: { message: 'down' } } as const],
     ['never answers', { kind: 'hang' } as const],
     ['drops the connection', { kind: 'drop' } as const],
-  ])('gives #N/A with a reason, in bounded time, when the service %s; no promise left pending', async (_label, reply) => {
-    const s = await startScriptedServer(reply);
-    scripted.push(s);
-    const { fns, runtime } = await runtimeAgainst(s.url);
-    const tracker = new PromiseTracker();
-    const started = Date.now();
-    const results = evaluateMany(fns, tracker);
-    // One request per subject (merged), at most two attempts of 1 s each plus backoff.
-    expect(await tracker.pendingAfter(10_000)).toBe(0);
-    const elapsed = Date.now() - started;
-    for (const r of await Promise.all(results)) {
-      expect(r.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/could not be reached|No answer/) });
-    }
-    expect(elapsed).toBeLessThan(runtime.requestBoundMs({ ...DEFAULT_SETTINGS, timeoutSeconds: 1 }) + 2000);
-    expect(s.received.length).toBeLessThanOrEqual(3 * 2);
-  }, 20_000);
+  ])(
+    'gives #N/A with a reason, in bounded time, when the service %s; no promise left pending',
+    async (_label, reply) => {
+      const s = await startScriptedServer(reply);
+      scripted.push(s);
+      const { fns, runtime } = await runtimeAgainst(s.url);
+      const tracker = new PromiseTracker();
+      const started = Date.now();
+      const results = evaluateMany(fns, tracker);
+      // One request per subject (merged), at most two attempts of 1 s each plus backoff.
+      expect(await tracker.pendingAfter(10_000)).toBe(0);
+      const elapsed = Date.now() - started;
+      for (const r of await Promise.all(results)) {
+        expect(r.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/could not be reached|No answer/) });
+      }
+      expect(elapsed).toBeLessThan(runtime.requestBoundMs({ ...DEFAULT_SETTINGS, timeoutSeconds: 1 }) + 2000);
+      expect(s.received.length).toBeLessThanOrEqual(3 * 2);
+    },
+    20_000,
+  );
 
   it('LEVEL gives #N/A, not "no hits", when a registry it asked for is missing from the answer', async () => {
     const s = await startScriptedServer({

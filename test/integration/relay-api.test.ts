@@ -314,7 +314,7 @@ describe('Entra ID bearer tokens', () => {
     expect(refused.json).toEqual({ error: 1, message: expect.stringContaining('Microsoft sign-in') });
     const garbage = await ask(r, { name: 'Мельник Олег' }, { Authorization: 'Bearer not.a.token' });
     expect(garbage.status).toBe(401);
-   }, 20_000);
+  }, 20_000);
 
   it('refuses tokens without an expiry, not yet valid, expired, from another issuer, or signed with an algorithm Entra does not use', async () => {
     const r = await relay({ entra: { issuer: 'https://login.microsoftonline.com/tenant/v2.0', audience: 'api://relay', jwksUrl } });
@@ -324,7 +324,10 @@ describe('Entra ID bearer tokens', () => {
       // A token that never expires would be a password for ever.
       await base().setProtectedHeader({ alg: 'RS256', kid: 'k1' }).sign(rsaKey),
       await base().setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setExpirationTime('10m').setNotBefore('5m').sign(rsaKey),
-      await base().setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setExpirationTime(Math.floor(Date.now() / 1000) - 120).sign(rsaKey),
+      await base()
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 120)
+        .sign(rsaKey),
       await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer('https://evil.example/').setAudience('api://relay').setExpirationTime('10m').sign(rsaKey),
       // Entra signs with RS256 only; a key of another kind in the set must not open the relay.
       await base().setProtectedHeader({ alg: 'ES256', kid: 'k2' }).setExpirationTime('10m').sign(ecKey),
@@ -357,7 +360,9 @@ describe('operations', () => {
 
   it('serves HTTPS with --cert/--key, and behind a proxy with --trust-proxy names the forwarded origin', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'relay-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], {
+      stdio: 'ignore',
+    });
     const tls = { cert: readFileSync(join(dir, 'c.pem')), key: readFileSync(join(dir, 'k.pem')) };
     rmSync(dir, { recursive: true, force: true });
     const secure = await relay({}, { tls });
@@ -417,11 +422,7 @@ describe('operations', () => {
   it('without --public-url a hostile Host or X-Forwarded-* header cannot write into the manifest', async () => {
     const r = await relay();
     const proxied = await relay({}, { trustProxy: true });
-    const hostile = [
-      { Host: 'evil.example"><SourceLocation DefaultValue="https://evil.example' },
-      { Host: 'evil.example/phish?' },
-      { Host: 'evil.example@good.example' },
-    ];
+    const hostile = [{ Host: 'evil.example"><SourceLocation DefaultValue="https://evil.example' }, { Host: 'evil.example/phish?' }, { Host: 'evil.example@good.example' }];
     for (const headers of hostile) {
       const got = await rawGet(r.url, '/manifest.xml', headers);
       expect([headers.Host, got.status]).toEqual([headers.Host, 400]);

@@ -173,12 +173,7 @@ export interface TestRelay {
   close(): Promise<void>;
 }
 
-export async function startTestRelay(
-  dbUrl: string,
-  upstream: string[],
-  overrides: Partial<RelayServiceConfig> = {},
-  http: Partial<RelayHttpOptions> = {},
-): Promise<TestRelay> {
+export async function startTestRelay(dbUrl: string, upstream: string[], overrides: Partial<RelayServiceConfig> = {}, http: Partial<RelayHttpOptions> = {}): Promise<TestRelay> {
   const store = openSqlStore({ url: dbUrl });
   await store.migrate();
   const service = new RelayService(store, {
@@ -213,7 +208,11 @@ export async function addKey(store: RelayStore, name: string): Promise<string> {
 }
 
 export async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown; headers: Headers; text: string }> {
-  const res = await fetch(`${url}/api`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(`${url}/api`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
   let json: unknown;
   try {

@@ -45,9 +45,13 @@ async function serverAnswers(url: string): Promise<boolean> {
   }
 }
 
-it.each(['throw', 'exit', 'signal'] as const)('a test process that ends by %s leaves no cluster running and no temp folder', async (mode) => {
-  const ended = await endsBadly(mode);
-  expect(ended.code === 0 && ended.signal === null).toBe(false);
-  expect(existsSync(ended.dir)).toBe(false);
-  expect(await serverAnswers(ended.url)).toBe(false);
-}, 60_000);
+it.each(['throw', 'exit', 'signal'] as const)(
+  'a test process that ends by %s leaves no cluster running and no temp folder',
+  async (mode) => {
+    const ended = await endsBadly(mode);
+    expect(ended.code === 0 && ended.signal === null).toBe(false);
+    expect(existsSync(ended.dir)).toBe(false);
+    expect(await serverAnswers(ended.url)).toBe(false);
+  },
+  60_000,
+);

@@ -202,7 +202,11 @@ describe('checklists screen --previous with the run safeguards', () => {
     expect(gone.body).toHaveLength(Number(summary![3]));
     expect(gone.body.length).toBeGreaterThan(0);
     expect(gone.body.every((row) => row[at.change] === 'Gone')).toBe(true);
-    expect(countedChanges([hits.header, ...hits.body], [gone.header, ...gone.body], 'en')).toEqual({ newHits: Number(summary![1]), changedHits: Number(summary![2]), goneHits: Number(summary![3]) });
+    expect(countedChanges([hits.header, ...hits.body], [gone.header, ...gone.body], 'en')).toEqual({
+      newHits: Number(summary![1]),
+      changedHits: Number(summary![2]),
+      goneHits: Number(summary![3]),
+    });
     for (const pick of PICKS) {
       const row = hits.body.find((h) => h[at.input] === pick.input && String(h[at.hitId]).includes(`|${pick.registry}:${pick.recordId}|`));
       expect(row?.[at.decidedBy]).toBe(DECIDED_BY);
@@ -218,7 +222,10 @@ describe('checklists screen --previous with the run safeguards', () => {
     try {
       await decided('gonefolder');
       mkdirSync(join(work, 'gonefolder.next.gone.csv'));
-      const r = await runCli(bundle, ['screen', 'gonefolder.xlsx', '-o', 'gonefolder.next.csv', '--previous', 'gonefolder.last.xlsx', '--progress', 'none'], { env: live(proxy.url), cwd: work });
+      const r = await runCli(bundle, ['screen', 'gonefolder.xlsx', '-o', 'gonefolder.next.csv', '--previous', 'gonefolder.last.xlsx', '--progress', 'none'], {
+        env: live(proxy.url),
+        cwd: work,
+      });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('gonefolder.next.gone.csv is a folder');
       expect(proxy.requests).toHaveLength(0);

@@ -96,7 +96,11 @@ describe('sandbox over HTTP (loopback)', () => {
 
   it('takes POST credentials from the query string', async () => {
     const params = new URLSearchParams({ tokken: DEMO_CREDENTIALS.tokken, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM });
-    const res = await fetch(`${server.url}/api?${params.toString()}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Петро', listdata: 512 }) });
+    const res = await fetch(`${server.url}/api?${params.toString()}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Петро', listdata: 512 }),
+    });
     expect(res.status).toBe(200);
   });
 

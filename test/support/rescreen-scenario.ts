@@ -88,7 +88,8 @@ export function hitsIndex(header: readonly unknown[], lang: Lang): Record<string
 
 export function resultsIndex(header: readonly unknown[], lang: Lang): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const c of resultColumns({ lang, headers: [], mapping: {}, registries: [], firstSourceRow: 2 })) if (!c.id.startsWith('in:')) out[c.id] = header.findIndex((h) => h === c.header);
+  for (const c of resultColumns({ lang, headers: [], mapping: {}, registries: [], firstSourceRow: 2 }))
+    if (!c.id.startsWith('in:')) out[c.id] = header.findIndex((h) => h === c.header);
   return out;
 }
 
@@ -117,7 +118,13 @@ export function decisionEdits(hits: Grid, lang: Lang): { row: number; column: nu
 /** The distinct New/Changed identities a hits grid marks, and the rows of a Gone grid. */
 export function countedChanges(hits: Grid, gone: Grid, lang: Lang): { newHits: number; changedHits: number; goneHits: number } {
   const at = hitsIndex(hits[0], lang);
-  const distinct = (mark: 'new' | 'changed') => new Set(hits.slice(1).filter((r) => r[at.change] === rescreenMessages.t(lang, `change.${mark}`)).map((r) => r[at.hitId])).size;
+  const distinct = (mark: 'new' | 'changed') =>
+    new Set(
+      hits
+        .slice(1)
+        .filter((r) => r[at.change] === rescreenMessages.t(lang, `change.${mark}`))
+        .map((r) => r[at.hitId]),
+    ).size;
   return { newHits: distinct('new'), changedHits: distinct('changed'), goneHits: Math.max(0, gone.length - 1) };
 }
 

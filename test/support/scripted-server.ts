@@ -8,11 +8,7 @@ export interface ReceivedRequest {
   body: string;
 }
 
-export type Reply =
-  | { kind: 'json'; status: number; body: unknown }
-  | { kind: 'text'; status: number; body: string; contentType?: string }
-  | { kind: 'hang' }
-  | { kind: 'drop' };
+export type Reply = { kind: 'json'; status: number; body: unknown } | { kind: 'text'; status: number; body: string; contentType?: string } | { kind: 'hang' } | { kind: 'drop' };
 
 /**
  * A loopback HTTP server whose every answer the test decides: lets client tests meet real

@@ -21,10 +21,7 @@ export function scriptedTransport(replies: Reply | Record<string, Reply>): Trans
     async send(request) {
       requests.push(request);
       const origin = new URL(request.url).origin;
-      const reply =
-        typeof replies === 'function' || replies instanceof Error || 'status' in replies
-          ? (replies as Reply)
-          : (replies as Record<string, Reply>)[origin];
+      const reply = typeof replies === 'function' || replies instanceof Error || 'status' in replies ? (replies as Reply) : (replies as Record<string, Reply>)[origin];
       if (reply === undefined) throw new TypeError('fetch failed');
       const r = typeof reply === 'function' ? reply(request) : reply;
       if (r instanceof Error) throw r;

@@ -29,7 +29,11 @@ describe('checkMapping', () => {
   });
 
   it('refuses a column used twice and a column outside the input', () => {
-    expect(checkMapping({ name: 0, namelat: 0, doc: 5 }, 2).map((p) => p.code).sort()).toEqual(['mapping.duplicate', 'mapping.outOfRange']);
+    expect(
+      checkMapping({ name: 0, namelat: 0, doc: 5 }, 2)
+        .map((p) => p.code)
+        .sort(),
+    ).toEqual(['mapping.duplicate', 'mapping.outOfRange']);
   });
 
   it('accepts a usable mapping', () => {

@@ -11,7 +11,8 @@ import type { TableCell } from '../../src/bulk/result-table';
 function makeInput(count: number): BulkInput {
   const rows: (string | number | null)[][] = [];
   for (let i = 0; i < count; i++) {
-    if (i % 10 === 3) rows.push(['', '', null]); // no subject at all
+    if (i % 10 === 3)
+      rows.push(['', '', null]); // no subject at all
     else if (i % 10 === 7) rows.push([`Person ${i % 50}`, 'not a date', null]);
     else if (i % 5 === 4) rows.push([`Person ${(i * 7) % 40} ${i % 3 === 0 ? 'HIT' : ''}`.trim(), '1980-01-02', null]);
     else {

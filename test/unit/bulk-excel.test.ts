@@ -6,7 +6,6 @@ import { STATE_SHEET_PREFIX, workbookRunStateStore } from '../../src/excel/bulk-
 import { WorkbookFake } from '../support/workbook-fake';
 import { fakeService } from '../support/fake-service';
 
-
 const HEADERS = ['ПІБ', 'Дата народження', 'ІПН', 'Примітка'];
 
 function clientRows(count: number): (string | number | null)[][] {
@@ -123,7 +122,11 @@ describe('bulk run on the workbook', () => {
     const sandbox = { mode: 'sandbox' as const, modeLabel: { uk: 'ПІСОЧНИЦЯ', en: 'SANDBOX' } };
     // Credentials saved meanwhile: the add-in now asks the live service, which must not finish a sandbox run.
     await expect(
-      resumeWorkbookRun(run.runId, { ask: service.ask, mode: 'live', modeLabel: { uk: 'Сервіс', en: 'Live service' } }, { concurrency: 4, chunkRows: 100, flushIntervalMs: 10_000 }),
+      resumeWorkbookRun(
+        run.runId,
+        { ask: service.ask, mode: 'live', modeLabel: { uk: 'Сервіс', en: 'Live service' } },
+        { concurrency: 4, chunkRows: 100, flushIntervalMs: 10_000 },
+      ),
     ).rejects.toThrow(/started on "SANDBOX" and the add-in now uses "Live service"/);
     expect(new Set(service.asked).size).toBe(service.asked.length);
     const askedBeforeResume = service.asked.length;

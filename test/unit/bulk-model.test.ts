@@ -42,8 +42,20 @@ describe('result table model', () => {
       'Response time',
     ]);
     expect(cols.map((c) => c.id)).toEqual([
-      'row', 'in:0', 'in:1', 'in:2', 'in:3', 'level', 'bestPercent', 'reg:peps', 'reg:psanctions',
-      'registryErrors', 'status', 'openLevel', 'idrequest', 'dateResponse',
+      'row',
+      'in:0',
+      'in:1',
+      'in:2',
+      'in:3',
+      'level',
+      'bestPercent',
+      'reg:peps',
+      'reg:psanctions',
+      'registryErrors',
+      'status',
+      'openLevel',
+      'idrequest',
+      'dateResponse',
     ]);
     expect(cols.find((c) => c.id === 'in:1')?.kind).toBe('date');
     // Excel tables need distinct headers: the input's "Стан" and ours must not collide.
@@ -62,7 +74,17 @@ describe('result table model', () => {
     const row = (r: RowResult) => resultRow(ctx('en'), 0, input, r);
     expect(row({ kind: 'outcome', outcome: hit })).toEqual([5, '=Іваненко', 29000, 'TRUE', null, 'High', 100, 1, 1, null, 'ok: 2 hit(s)', 'High', 'R-1', '2026-11-22 10:00:00']);
     // Screened with no hits says so; only a row nothing was asked for stays blank.
-    expect(row({ kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) }).slice(5)).toEqual(['No hits', null, 0, 0, null, 'no hits', null, 'R-1', '2026-11-22 10:00:00']);
+    expect(row({ kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) }).slice(5)).toEqual([
+      'No hits',
+      null,
+      0,
+      0,
+      null,
+      'no hits',
+      null,
+      'R-1',
+      '2026-11-22 10:00:00',
+    ]);
     expect(resultRow(ctx('uk'), 0, input, { kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) })[5]).toBe('Збігів немає');
     const incomplete = row({ kind: 'outcome', outcome: screened({ peps: '9000.Немає зв’язку', psanctions: [] }) });
     expect(incomplete[5]).toBe('Incomplete: a registry failed');
@@ -209,7 +231,22 @@ describe('progress text', () => {
 
   it('shows rows, hits, failures, invalid rows and time left', () => {
     const lines = progressLines(
-      { runId: 'r', phase: 'screening', rowsTotal: 10, rowsDone: 4, rowsWritten: 2, rowsWithHits: 1, highRows: 1, failedRows: 0, invalidRows: 2, subjectsTotal: 6, subjectsDone: 2, requests: 3, etaMs: null, elapsedMs: 5 },
+      {
+        runId: 'r',
+        phase: 'screening',
+        rowsTotal: 10,
+        rowsDone: 4,
+        rowsWritten: 2,
+        rowsWithHits: 1,
+        highRows: 1,
+        failedRows: 0,
+        invalidRows: 2,
+        subjectsTotal: 6,
+        subjectsDone: 2,
+        requests: 3,
+        etaMs: null,
+        elapsedMs: 5,
+      },
       'en',
     );
     expect(lines).toEqual(['4 of 10 rows', 'Rows with hits: 1', 'Failed: 0', 'Invalid rows: 2', 'Time left: estimating…']);

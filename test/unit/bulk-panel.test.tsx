@@ -30,7 +30,12 @@ function list(count: number): (string | number | null)[][] {
 }
 
 /** Valid rows differ only by name (one birth date for all): distinct subjects are distinct names. */
-const DISTINCT = new Set(list(40).slice(1).filter((r) => r[1] !== '31.02.1990').map((r) => String(r[0]))).size;
+const DISTINCT = new Set(
+  list(40)
+    .slice(1)
+    .filter((r) => r[1] !== '31.02.1990')
+    .map((r) => String(r[0])),
+).size;
 
 /** The in-process sandbox behind a switch, so a test can "raise the quota" between two clicks. */
 function switchableTransport(first: SandboxEngine): Transport & { use(engine: SandboxEngine): void; requests: number } {
@@ -134,7 +139,12 @@ describe('BulkPanel', () => {
     renderPanel(switchableTransport(createSandboxEngine({ accounts: [ACCOUNT] })));
     expect(await screen.findByText('Input: Clients!A1:C41 — 40 data rows')).toBeInTheDocument();
 
-    fake.setSheet('Other', [['name', 'ipn'], ['Acme', '12345678']]).select('Other', 'A2');
+    fake
+      .setSheet('Other', [
+        ['name', 'ipn'],
+        ['Acme', '12345678'],
+      ])
+      .select('Other', 'A2');
     await act(async () => {
       window.dispatchEvent(new MessageEvent('message', { data: { type: SCREEN_SELECTION_MESSAGE }, origin: window.location.origin }));
     });

@@ -11,7 +11,15 @@ describe('FNV-1a, written once', () => {
     // Values from the three copies this module replaced: a change here orphans saved state.
     expect(hashKey('')).toBe('811c9dc501000193');
     expect(hashKey('peps|Іваненко Іван|1980-01-01')).toBe('5582ef7be1eb3f6e');
-    expect(fingerprintRows(['name', 'date'], [['Іван', 1980], [null, true]])).toBe('5feb2c9f15d1db20:2');
+    expect(
+      fingerprintRows(
+        ['name', 'date'],
+        [
+          ['Іван', 1980],
+          [null, true],
+        ],
+      ),
+    ).toBe('5feb2c9f15d1db20:2');
     expect(deriveSeed(42, 'peps')).toBe(4288127857);
     expect(deriveSeed(0xffffffff, 'psanctions')).toBe(1688423212);
   });
@@ -48,7 +56,7 @@ describe('timing', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('delay resolves after its time and rejects at once on an abort, with the caller\'s error', async () => {
+  it("delay resolves after its time and rejects at once on an abort, with the caller's error", async () => {
     let done = false;
     const waited = delay(100).then(() => (done = true));
     await jest.advanceTimersByTimeAsync(99);
@@ -65,7 +73,7 @@ describe('timing', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
-  it('withTimeout gives the work\'s result in time, else what onTimeout returns or throws, and clears its timer', async () => {
+  it("withTimeout gives the work's result in time, else what onTimeout returns or throws, and clears its timer", async () => {
     await expect(withTimeout(Promise.resolve('answer'), 50, () => 'late')).resolves.toBe('answer');
     expect(jest.getTimerCount()).toBe(0);
     const never = new Promise<string>(() => undefined);

@@ -1,15 +1,5 @@
 import { columnLetter } from '../../src/bulk/columns';
-import {
-  EXCEL_MAX_COLUMNS,
-  EXCEL_MAX_ROWS,
-  cellAddress,
-  columnIndexOf,
-  intersectRects,
-  parseAddress,
-  qualifiedAddress,
-  quoteSheetName,
-  rectAddress,
-} from '../../src/excel/a1';
+import { EXCEL_MAX_COLUMNS, EXCEL_MAX_ROWS, cellAddress, columnIndexOf, intersectRects, parseAddress, qualifiedAddress, quoteSheetName, rectAddress } from '../../src/excel/a1';
 
 describe('column letters', () => {
   it.each([

@@ -55,7 +55,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string | null> {
   }
 }
 
-describe('the workbook fake follows Microsoft\'s documentation', () => {
+describe("the workbook fake follows Microsoft's documentation", () => {
   it('refuses to delete a very hidden sheet, and deletes it once Hidden (Worksheet.delete; office-js #365)', async () => {
     fake.setSheet('Secret', [['x']]);
     const hide = async (visibility: string) =>
@@ -145,8 +145,7 @@ describe('the workbook fake follows Microsoft\'s documentation', () => {
         cf.custom.rule.formula = formula;
         await context.sync();
       });
-    for (const bad of ['$A1="x"', '=$A1="x', '=OR($A1="x"', '=$A1=)', '=$A1='])
-      expect([bad, await codeOf(add(bad))]).toEqual([bad, 'InvalidArgument']);
+    for (const bad of ['$A1="x"', '=$A1="x', '=OR($A1="x"', '=$A1=)', '=$A1=']) expect([bad, await codeOf(add(bad))]).toEqual([bad, 'InvalidArgument']);
     expect(await codeOf(add('=OR($A1="x ""quoted""",LEFT($A1,2)="ab")'))).toBeNull();
     // The add before a refused formula still ran (Excel applies a batch's operations in order up
     // to the failing one), so only the valid rule has a formula.
@@ -245,7 +244,10 @@ describe('fixes: what the stricter fake caught', () => {
 
   it('3b. reads a selection of 50,000 long Cyrillic cells in reads under 5 MB', async () => {
     const cell = 'Коваленко Олена Миколаївна, вул. Хрещатик, 1, Київ'.repeat(2);
-    fake.setSheet('Big', Array.from({ length: 10_000 }, (_, i) => [`${i} ${cell}`, cell, cell, cell, cell]));
+    fake.setSheet(
+      'Big',
+      Array.from({ length: 10_000 }, (_, i) => [`${i} ${cell}`, cell, cell, cell, cell]),
+    );
     fake.select('Big', 'A1:E10000');
     fake.resetStats();
     const read = await Excel.run((context) => readSelection(context));

@@ -14,7 +14,11 @@ function sheetWithData(): WorkbookFake {
   const rows: (string | number | null)[][] = [];
   for (let r = 0; r < 12; r += 1) rows.push(new Array<string | number | null>(12).fill(null));
   PEOPLE.forEach((row, i) => row.forEach((v, j) => (rows[1 + i][1 + j] = v)));
-  [['name', 'code'], ['Acme', 12345678], ['Beta', 87654321]].forEach((row, i) => row.forEach((v, j) => (rows[1 + i][6 + j] = v)));
+  [
+    ['name', 'code'],
+    ['Acme', 12345678],
+    ['Beta', 87654321],
+  ].forEach((row, i) => row.forEach((v, j) => (rows[1 + i][6 + j] = v)));
   rows[9][10] = 'alone';
   fake.setSheet('Дані', rows);
   fake.addTable('Дані', 'B2:D4', 'People');
@@ -81,7 +85,12 @@ describe('readSelection', () => {
   });
 
   it('refuses selections over the cell cap with a message in both languages', async () => {
-    const fake = new WorkbookFake().setSheet('S', Array.from({ length: 50 }, () => [1, 2])).select('S', 'A1:B50');
+    const fake = new WorkbookFake()
+      .setSheet(
+        'S',
+        Array.from({ length: 50 }, () => [1, 2]),
+      )
+      .select('S', 'A1:B50');
     const err = await readSelection(fake.context(), { maxCells: 99 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ExcelLayerError);
     expect((err as ExcelLayerError).text.uk).toContain('100');
@@ -94,4 +103,3 @@ describe('readSelection', () => {
     expect(read).toMatchObject({ address: "'My list'!A1:A2", source: 'region', values: [['a'], ['b']] });
   });
 });
-

@@ -107,10 +107,7 @@ describe('restrictToListdata', () => {
     const wide = wideAnswer();
     expect(detailIds(restrictToListdata(wide, CHANGES_MANAGER))).toEqual(['11111111:a3']);
     expect(detailIds(restrictToListdata(wide, CHANGES_STATUS))).toEqual(['22222222:b5']);
-    expect(detailIds(restrictToListdata(wide, unionListdata(CHANGES_MANAGER, parseListdata('edr-changes-address'), CHANGES_STATUS)))).toEqual([
-      '11111111:a3|a2',
-      '22222222:b5',
-    ]);
+    expect(detailIds(restrictToListdata(wide, unionListdata(CHANGES_MANAGER, parseListdata('edr-changes-address'), CHANGES_STATUS)))).toEqual(['11111111:a3|a2', '22222222:b5']);
     // Nothing of the asked kind: no hit at all, not an empty company.
     const none = restrictToListdata(wide, CHANGES_UBO);
     expect(none.registries.edrchanges).toEqual({ status: 'ok', items: [] });

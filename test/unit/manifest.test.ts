@@ -92,7 +92,11 @@ describe('manifest.xml (offline check)', () => {
       ['another namespace', (x) => x.replace('DefaultValue="CHECKLISTS"', 'DefaultValue="CONTOSO"'), /namespace is CONTOSO/],
       ['a short-lived runtime', (x) => x.replace('lifetime="long"', 'lifetime="short"'), /lifetime is not "long"/],
       ['no SharedRuntime requirement', (x) => x.replace('<Set Name="SharedRuntime" MinVersion="1.1" />', ''), /SharedRuntime requirement set/],
-      ['functions outside the shared runtime', (x) => x.replace(/<Page>\s*<SourceLocation resid="Taskpane.Url" \/>/, '<Page><SourceLocation resid="Functions.Script.Url" />'), /custom functions page/],
+      [
+        'functions outside the shared runtime',
+        (x) => x.replace(/<Page>\s*<SourceLocation resid="Taskpane.Url" \/>/, '<Page><SourceLocation resid="Functions.Script.Url" />'),
+        /custom functions page/,
+      ],
       ['a string without uk-UA', (x) => x.replace(/<bt:Override Locale="uk-UA" Value="Перевірити виділене" \/>/, ''), /"ScreenSelection.Label" has no uk-UA override/],
       ['broken XML', (x) => x.replace('</bt:Images>', '</bt:Image>'), /not well-formed/],
     ];

@@ -219,17 +219,7 @@ describe('validateQuery: behaviour across fields', () => {
       edrchangesto: '2019-01-01',
       onlyactual: 'maybe',
     });
-    expect(errors.map((e) => e.field)).toEqual([
-      'name',
-      'ipn',
-      'date',
-      'doc',
-      'search',
-      'lowranklimit',
-      'listdata',
-      'onlyactual',
-      'edrchangesfrom',
-    ]);
+    expect(errors.map((e) => e.field)).toEqual(['name', 'ipn', 'date', 'doc', 'search', 'lowranklimit', 'listdata', 'onlyactual', 'edrchangesfrom']);
   });
 
   it('does not ask for a subject when the subject given is merely invalid', () => {
@@ -325,9 +315,7 @@ describe('subjectKey', () => {
 
   it('ignores listdata and the caller ids and time', () => {
     const base = key({ ...SUBJECT });
-    expect(
-      key({ ...SUBJECT, listdata: 'peps', IDinternal: 'r1', DateRequest: '2024-06-15 10:00:00', IDuserPC: 'PC-1' }),
-    ).toBe(base);
+    expect(key({ ...SUBJECT, listdata: 'peps', IDinternal: 'r1', DateRequest: '2024-06-15 10:00:00', IDuserPC: 'PC-1' })).toBe(base);
   });
 
   it('treats a value equal to the service default as not sent', () => {

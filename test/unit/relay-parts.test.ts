@@ -44,7 +44,12 @@ describe('relay parts', () => {
 
   it('gives back a sandbox envelope in wire form that reads the same', () => {
     const engine = createSandboxEngine({});
-    const answer = engine.handle({ method: 'POST', path: '/api', query: {}, body: JSON.stringify({ ...DEMO_CREDENTIALS, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: KNOWN.pepSanctioned.name }) });
+    const answer = engine.handle({
+      method: 'POST',
+      path: '/api',
+      query: {},
+      body: JSON.stringify({ ...DEMO_CREDENTIALS, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: KNOWN.pepSanctioned.name }),
+    });
     const parsed = parseEnvelope(JSON.parse(answer.body));
     const again = parseEnvelope(envelopeToWire(parsed));
     expect(again.registries).toEqual(parsed.registries);
@@ -60,7 +65,12 @@ describe('relay parts', () => {
 
 describe('the Relay connection in settings', () => {
   it('needs the relay address and the analyst key, never IDsubjectFM or reserves, and counts as live', () => {
-    const form = { ...formFromSettings(DEFAULT_SETTINGS), connection: 'relay' as const, primaryUrl: 'https://relay.bank.example', tokkenDraft: 'ckr_abcdefABCDEF_' + 'k'.repeat(43) };
+    const form = {
+      ...formFromSettings(DEFAULT_SETTINGS),
+      connection: 'relay' as const,
+      primaryUrl: 'https://relay.bank.example',
+      tokkenDraft: 'ckr_abcdefABCDEF_' + 'k'.repeat(43),
+    };
     form.reserveUrls = ['https://ignored.example', '', ''];
     const checked = validateSettingsForm(form, false, 'auto');
     expect(checked.ok).toBe(true);

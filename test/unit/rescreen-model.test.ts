@@ -13,10 +13,32 @@ import { parseCommandLine } from '../../src/cli/args';
 import { UsageError } from '../../src/cli/exit-codes';
 import { documentedCounts, editedList, exampleList } from '../support/rescreen-scenario';
 
-const hit = (over: Partial<HitLine> = {}): HitLine => ({ registry: 'peps', id: '10001', name: 'Кривоклен Северин Богданович', percent: 100, level: 'high', birth: '1967-04-12', details: 'MP', ...over });
+const hit = (over: Partial<HitLine> = {}): HitLine => ({
+  registry: 'peps',
+  id: '10001',
+  name: 'Кривоклен Северин Богданович',
+  percent: 100,
+  level: 'high',
+  birth: '1967-04-12',
+  details: 'MP',
+  ...over,
+});
 
 function outcome(key: string, hits: HitLine[]): ScreenedOutcome {
-  return { kind: 'screened', key, verdict: 'high', level: 'high', bestPercent: 100, totalHits: hits.length, counts: [hits.length], failures: [], idrequest: '', dateResponse: '', hits, hitsOmitted: 0 };
+  return {
+    kind: 'screened',
+    key,
+    verdict: 'high',
+    level: 'high',
+    bestPercent: 100,
+    totalHits: hits.length,
+    counts: [hits.length],
+    failures: [],
+    idrequest: '',
+    dateResponse: '',
+    hits,
+    hitsOmitted: 0,
+  };
 }
 
 const ctx = (previous: PreviousRun | null = null): TableContext => ({ lang: 'en', headers: ['ПІБ'], mapping: { name: 0 }, registries: ['peps'], firstSourceRow: 2, previous });
@@ -56,7 +78,23 @@ describe('decisions', () => {
 
   const header = hitsColumns('en').map((c) => c.header);
   const id = hitIdentity('k', hit());
-  const row = (decision: string | null, hitId: string | null = id) => ['2', 'x', 'PEP', '10001', hit().name, 100, 'High', '1967-04-12', 'MP', null, decision, 'why', 'me', '2026-10-01', hitId];
+  const row = (decision: string | null, hitId: string | null = id) => [
+    '2',
+    'x',
+    'PEP',
+    '10001',
+    hit().name,
+    100,
+    'High',
+    '1967-04-12',
+    'MP',
+    null,
+    decision,
+    'why',
+    'me',
+    '2026-10-01',
+    hitId,
+  ];
 
   // The "more hits not listed" line: no identity, nothing decided, nothing to carry.
   const note = ['2', 'x', null, null, null, null, null, null, '5 more hit(s) not listed', null, null, null, null, null, null];
@@ -65,7 +103,9 @@ describe('decisions', () => {
     const grid = { sheet: 'Hits', headerRow: 1, firstColumn: 0, header, rows: [row('True match'), row('Flase positive'), note, row('Needs review', 'edited')] };
     const { problems, hits } = readPreviousHits(grid);
     expect(problems.map((p) => `${p.sheet}!${p.cell}`)).toEqual(['Hits!K3', 'Hits!O5']);
-    expect(problems[0].message.en).toBe('Sheet "Hits", cell K3: "Flase positive" is not a decision. Use one of: "False positive", "True match", "Needs review", or leave it blank.');
+    expect(problems[0].message.en).toBe(
+      'Sheet "Hits", cell K3: "Flase positive" is not a decision. Use one of: "False positive", "True match", "Needs review", or leave it blank.',
+    );
     expect(problems[0].message.uk).toContain('Аркуш "Hits", клітинка K3');
     expect(hits.get(id)?.decision).toBe('trueMatch');
 
@@ -86,7 +126,25 @@ describe('merge', () => {
       headerRow: 1,
       firstColumn: 0,
       header: hitsColumns('uk').map((c) => c.header),
-      rows: [['2', 'x', 'ПЕП', '10001', over.name ?? hit().name, over.percent ?? 100, 'Високий', '1967-04-12', 'old words', null, 'Хибний збіг', 'namesake', 'me', '2026-10-01', hitIdentity('k', hit())]],
+      rows: [
+        [
+          '2',
+          'x',
+          'ПЕП',
+          '10001',
+          over.name ?? hit().name,
+          over.percent ?? 100,
+          'Високий',
+          '1967-04-12',
+          'old words',
+          null,
+          'Хибний збіг',
+          'namesake',
+          'me',
+          '2026-10-01',
+          hitIdentity('k', hit()),
+        ],
+      ],
     });
     return { source: 'H', hits };
   };
@@ -94,14 +152,25 @@ describe('merge', () => {
   it('marks New, Changed (percent, level, defining fields; decision kept) and Same (details may change)', () => {
     expect(reviewHit(null, 'k', hit()).change).toBeNull();
     expect(reviewHit(previous(), 'k2', hit())).toMatchObject({ change: 'new', decision: null });
-    expect(reviewHit(previous(), 'k', hit({ details: 'new words' }))).toMatchObject({ change: 'same', decision: 'falsePositive', reason: 'namesake', decidedBy: 'me', decidedAt: '2026-10-01' });
+    expect(reviewHit(previous(), 'k', hit({ details: 'new words' }))).toMatchObject({
+      change: 'same',
+      decision: 'falsePositive',
+      reason: 'namesake',
+      decidedBy: 'me',
+      decidedAt: '2026-10-01',
+    });
     expect(reviewHit(previous(), 'k', hit({ percent: 90 }))).toMatchObject({ change: 'changed', decision: 'falsePositive' });
     expect(reviewHit(previous(), 'k', hit({ level: 'low' })).change).toBe('changed');
     expect(reviewHit(previous(), 'k', hit({ birth: '1967-04-13' })).change).toBe('changed');
   });
 
   it('open level: false positives left out, a confirmed true match counts as high', () => {
-    expect(openLevel([{ level: 'high', decision: 'falsePositive' }, { level: 'low', decision: null }])).toBe('low');
+    expect(
+      openLevel([
+        { level: 'high', decision: 'falsePositive' },
+        { level: 'low', decision: null },
+      ]),
+    ).toBe('low');
     expect(openLevel([{ level: 'high', decision: 'falsePositive' }])).toBeNull();
     expect(openLevel([{ level: 'low', decision: 'trueMatch' }])).toBe('high');
     expect(openLevel([{ level: 'high', decision: 'needsReview' }])).toBe('high');
@@ -126,7 +195,11 @@ function memorySink(): BulkSink & { hits: TableCell[][]; begun: SinkBegin | null
 }
 
 function ask(dataRevision: number): AskFn {
-  const client = new CheckListsClient({ addresses: ['https://sandbox.checklists.invalid'], credentials: DEMO_CREDENTIALS, transport: sandboxTransport(createSandboxEngine({ dataRevision })) });
+  const client = new CheckListsClient({
+    addresses: ['https://sandbox.checklists.invalid'],
+    credentials: DEMO_CREDENTIALS,
+    transport: sandboxTransport(createSandboxEngine({ dataRevision })),
+  });
   return (q, o) => client.search(q, o);
 }
 

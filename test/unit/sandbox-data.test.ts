@@ -44,7 +44,11 @@ describe('sandbox data', () => {
     const again = generateSandboxData(DEFAULT_SEED);
     expect(JSON.stringify(again.records.map((r) => r.item))).toBe(JSON.stringify(data.records.map((r) => r.item)));
     const other = generateSandboxData(DEFAULT_SEED + 1);
-    const names = (d: typeof data) => d.byRegistry.get('peps')?.slice(10, 40).map((r) => r.item.name);
+    const names = (d: typeof data) =>
+      d.byRegistry
+        .get('peps')
+        ?.slice(10, 40)
+        .map((r) => r.item.name);
     expect(names(other)).not.toEqual(names(data));
   });
 

@@ -1,15 +1,7 @@
 import { registriesOf } from '../../src/core/listdata';
 import { LISTS, REGISTRY_KEYS, type RegistryKey } from '../../src/core/registries';
 import { checkGetAnswerStrict, checkPostAnswerStrict, parseRegistryErrorText } from '../../src/core/schema';
-import {
-  DEMO_CREDENTIALS,
-  KNOWN,
-  KNOWN_EXPECTATIONS,
-  createSandboxEngine,
-  type SandboxEngine,
-  type SandboxEngineOptions,
-  type SandboxResponse,
-} from '../../src/sandbox';
+import { DEMO_CREDENTIALS, KNOWN, KNOWN_EXPECTATIONS, createSandboxEngine, type SandboxEngine, type SandboxEngineOptions, type SandboxResponse } from '../../src/sandbox';
 
 type Json = Record<string, unknown>;
 type Item = Record<string, unknown>;

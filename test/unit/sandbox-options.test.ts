@@ -15,9 +15,32 @@ describe('sandbox options (checklists sandbox = npm run sandbox)', () => {
 
   it('reads every option, with spaces or =', () => {
     const args = sandboxArgs([
-      '--port', '0', '--quota=10', '--latency', '200', '--jitter=50', '--fail-rate', '0.2', '--drop-rate', '0.1', '--html-rate=0.05',
-      '--registry-errors', 'peps:9001,psanctions:9003', '--registry-errors=edr:9004', '--fault-seed', '3', '--seed', '42',
-      '--data-revision', '1', '--reserves', '2', '--reserve-faults', '--quiet', '--host', '0.0.0.0',
+      '--port',
+      '0',
+      '--quota=10',
+      '--latency',
+      '200',
+      '--jitter=50',
+      '--fail-rate',
+      '0.2',
+      '--drop-rate',
+      '0.1',
+      '--html-rate=0.05',
+      '--registry-errors',
+      'peps:9001,psanctions:9003',
+      '--registry-errors=edr:9004',
+      '--fault-seed',
+      '3',
+      '--seed',
+      '42',
+      '--data-revision',
+      '1',
+      '--reserves',
+      '2',
+      '--reserve-faults',
+      '--quiet',
+      '--host',
+      '0.0.0.0',
     ]);
     expect(args).toEqual({
       port: 0,
@@ -29,7 +52,9 @@ describe('sandbox options (checklists sandbox = npm run sandbox)', () => {
       dataRevision: 1,
       faults: { quota: 10, latencyMs: 200, jitterMs: 50, failRate: 0.2, dropRate: 0.1, htmlRate: 0.05, seed: 3, registryErrors: { peps: 9001, psanctions: 9003, edr: 9004 } },
     });
-    expect(describeFaults(args.faults)).toBe('--fail-rate 0.2 --latency 200 --jitter 50 --drop-rate 0.1 --html-rate 0.05 --quota 10 --registry-errors peps:9001,psanctions:9003,edr:9004 --fault-seed 3');
+    expect(describeFaults(args.faults)).toBe(
+      '--fail-rate 0.2 --latency 200 --jitter 50 --drop-rate 0.1 --html-rate 0.05 --quota 10 --registry-errors peps:9001,psanctions:9003,edr:9004 --fault-seed 3',
+    );
   });
 
   it('reads both spellings of registry errors: peps,edr:9004 and the older --registry-error peps=9001', () => {
@@ -64,5 +89,4 @@ describe('sandbox options (checklists sandbox = npm run sandbox)', () => {
     expect((error as UsageError).text.en).toMatch(english);
     expect((error as UsageError).text.uk).not.toBe((error as UsageError).text.en);
   });
-
 });

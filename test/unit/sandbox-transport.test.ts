@@ -29,7 +29,12 @@ describe('sandboxTransport (in-process)', () => {
       waited.push(ms);
     };
     const transport = sandboxTransport(createSandboxEngine({ faults: { latencyMs: 1234 } }), { sleep });
-    const answer = await transport.send({ url: `${ADDRESS}/api?tokken=demo-tokken&IDsubjectFM=demo-subject&listdata=0`, method: 'GET', headers: {}, signal: new AbortController().signal });
+    const answer = await transport.send({
+      url: `${ADDRESS}/api?tokken=demo-tokken&IDsubjectFM=demo-subject&listdata=0`,
+      method: 'GET',
+      headers: {},
+      signal: new AbortController().signal,
+    });
     expect(answer.status).toBe(200);
     expect(waited).toEqual([1234]);
   });
@@ -61,7 +66,12 @@ describe('sandboxTransport (in-process)', () => {
   });
 
   it('makes the client give up after a dropped connection on its only address', async () => {
-    const client = new CheckListsClient({ addresses: [ADDRESS], credentials: DEMO_CREDENTIALS, retries: 0, transport: sandboxTransport(createSandboxEngine({ faults: { dropRate: 1 } })) });
+    const client = new CheckListsClient({
+      addresses: [ADDRESS],
+      credentials: DEMO_CREDENTIALS,
+      retries: 0,
+      transport: sandboxTransport(createSandboxEngine({ faults: { dropRate: 1 } })),
+    });
     await expect(client.search(parseQuery({ name: 'Петро' }))).rejects.toBeInstanceOf(ServiceUnreachableError);
   });
 });

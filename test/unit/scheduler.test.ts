@@ -59,10 +59,7 @@ describe('RequestScheduler: merging and dedupe', () => {
   it('treats queries that differ only in ids and spacing/case of the name as one subject', async () => {
     const svc = fakeService();
     const s = scheduler(svc.search);
-    await Promise.all([
-      s.ask(q('Hit  Ivan', PEPS, { IDinternal: 'row-1' })),
-      s.ask(q('hit ivan', PEPS, { IDinternal: 'row-2' })),
-    ]);
+    await Promise.all([s.ask(q('Hit  Ivan', PEPS, { IDinternal: 'row-1' })), s.ask(q('hit ivan', PEPS, { IDinternal: 'row-2' }))]);
     expect(svc.calls).toHaveLength(1);
   });
 

@@ -18,7 +18,6 @@ import {
 } from '../../src/core/schema';
 import { fixtureJson } from '../support/fixtures';
 
-
 type Json = Record<string, unknown>;
 const postRaw = fixtureJson<Json>('post-all-registries.json');
 const getRaw = fixtureJson<Json[]>('get-all-registries.json');

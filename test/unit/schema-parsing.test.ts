@@ -16,7 +16,6 @@ import {
 } from '../../src/core/schema';
 import { fixtureJson } from '../support/fixtures';
 
-
 describe('lenient field coercions', () => {
   test.each([
     [87.5, 87.5],
@@ -113,9 +112,7 @@ describe('registry values', () => {
   });
 
   test('several bad fields in one record are all dropped and all reported', () => {
-    const outcome = parseRegistryValue('peps', [
-      { name: 'Петренко', percent: 'x', active: 'maybe', sources: [{ site: {} }, 'y'], relatedPeps: { idpep: 'n' } },
-    ]);
+    const outcome = parseRegistryValue('peps', [{ name: 'Петренко', percent: 'x', active: 'maybe', sources: [{ site: {} }, 'y'], relatedPeps: { idpep: 'n' } }]);
     expect(outcome).toEqual({
       status: 'malformed',
       rawCount: 1,
@@ -131,9 +128,7 @@ describe('registry values', () => {
   });
 
   test('a lone object read as a list of one loses only its bad field, not the whole object', () => {
-    const outcome = parseRegistryValue('psanctions', [
-      { pid: 'P-1', sanction: { sanctionId: 'NSDC-7', name: 'Ткаченко', list_info: 'oops' }, p_akas: { x: 1 } },
-    ]);
+    const outcome = parseRegistryValue('psanctions', [{ pid: 'P-1', sanction: { sanctionId: 'NSDC-7', name: 'Ткаченко', list_info: 'oops' }, p_akas: { x: 1 } }]);
     expect(outcome).toEqual({
       status: 'malformed',
       rawCount: 1,
@@ -224,17 +219,17 @@ describe('parseServiceError', () => {
   test.each([
     [{ message: 'Доступ заборонено' }, { error: null, message: 'Доступ заборонено' }],
     [{ error: 'Unauthorized' }, { error: null, message: 'Unauthorized' }],
-    [{ error: 9, message: null }, { error: 9, message: '' }],
+    [
+      { error: 9, message: null },
+      { error: 9, message: '' },
+    ],
   ])('lenient: %j', (raw, expected) => {
     expect(parseServiceError(raw)).toEqual(expected);
   });
 
-  test.each([[null], ['error'], [[{ error: 1, message: 'x' }]], [{ idrequest: 'a', result: {} }], [{ result: {}, error: 1 }], [{ foo: 1 }]])(
-    'not an error body: %j',
-    (raw) => {
-      expect(parseServiceError(raw)).toBeNull();
-    },
-  );
+  test.each([[null], ['error'], [[{ error: 1, message: 'x' }]], [{ idrequest: 'a', result: {} }], [{ result: {}, error: 1 }], [{ foo: 1 }]])('not an error body: %j', (raw) => {
+    expect(parseServiceError(raw)).toBeNull();
+  });
 
   test('documented envelopes are never read as error bodies', () => {
     expect(parseServiceError(fixtureJson('post-all-registries.json'))).toBeNull();
@@ -245,9 +240,7 @@ describe('parseServiceError', () => {
 describe('parseServiceDate', () => {
   test('documented format is wall-clock time', () => {
     const date = parseServiceDate('2024-03-15 10:22:33');
-    expect([date?.getFullYear(), date?.getMonth(), date?.getDate(), date?.getHours(), date?.getMinutes(), date?.getSeconds()]).toEqual([
-      2024, 2, 15, 10, 22, 33,
-    ]);
+    expect([date?.getFullYear(), date?.getMonth(), date?.getDate(), date?.getHours(), date?.getMinutes(), date?.getSeconds()]).toEqual([2024, 2, 15, 10, 22, 33]);
     expect(date?.getMilliseconds()).toBe(0);
   });
 

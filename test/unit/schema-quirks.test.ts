@@ -1,14 +1,6 @@
 import type { RegistryKey } from '../../src/core/registries';
-import {
-  checkEnvelopeStrict,
-  parseGetAnswer,
-  parsePostAnswer,
-  parseServiceDate,
-  type ParsedEnvelope,
-  type RegistryItemMap,
-} from '../../src/core/schema';
+import { checkEnvelopeStrict, parseGetAnswer, parsePostAnswer, parseServiceDate, type ParsedEnvelope, type RegistryItemMap } from '../../src/core/schema';
 import { fixtureJson } from '../support/fixtures';
-
 
 function itemsOf<K extends RegistryKey>(envelope: ParsedEnvelope, key: K): RegistryItemMap[K][] {
   const outcome = envelope.registries[key];
@@ -40,10 +32,7 @@ describe('envelope key spellings', () => {
     expect(envelope.header.idrequest).toBe('R-DOCUMENTED');
     expect(envelope.header.idinternal).toBe('row-4');
     expect(envelope.extraHeader).toEqual({ iDrequest: 'R-VARIANT', IDinternal: 'row-4-variant' });
-    expect(envelope.problems).toEqual([
-      'iDrequest: second spelling of idrequest; kept in extraHeader',
-      'IDinternal: second spelling of idinternal; kept in extraHeader',
-    ]);
+    expect(envelope.problems).toEqual(['iDrequest: second spelling of idrequest; kept in extraHeader', 'IDinternal: second spelling of idinternal; kept in extraHeader']);
   });
 });
 
@@ -99,9 +88,7 @@ describe('numbers, numeric strings, booleans and nulls swapped', () => {
     expect(pep.country_pep).toEqual([{ countryname: 'Україна', country_2dig: 'UA' }]);
     expect(pep.sources).toEqual([{ site: 'https://registry.example.ua/pep/104523', brief: 'Розпорядження КМУ' }]);
     // A null list element is absent, not a record.
-    expect(pep.relatedPersons).toEqual([
-      { relateid: 220871, active: true, relatepib: 'Коваленко Ірина Миколаївна', relatebrief_id: 1, archivelink: false },
-    ]);
+    expect(pep.relatedPersons).toEqual([{ relateid: 220871, active: true, relatepib: 'Коваленко Ірина Миколаївна', relatebrief_id: 1, archivelink: false }]);
   });
 
   test('sanctions record: string lists, big list numbers, nested numbers', () => {
@@ -248,7 +235,7 @@ describe('long multi-line free text starting with formula characters', () => {
   const raw = fixtureJson('quirk-multiline-remark.json') as { result: { psanctions: { sanction: { remark: string }[] }[] } };
   const envelope = parsePostAnswer(raw);
 
-  test('is carried byte for byte (making it safe for a cell is the Excel layer\'s job)', () => {
+  test("is carried byte for byte (making it safe for a cell is the Excel layer's job)", () => {
     const item = itemsOf(envelope, 'psanctions')[0];
     const remark = item.sanction?.[0].remark ?? '';
     expect(remark).toBe(raw.result.psanctions[0].sanction[0].remark);

@@ -11,7 +11,6 @@ import { fixtureJson } from '../support/fixtures';
 
 type Json = Record<string, unknown>;
 
-
 /** A fresh copy of the documented POST answer, edited at a dotted path ("result.peps.0.percent"). */
 function postWith(path: string, edit: { set: unknown } | { remove: true }): Json {
   const raw = fixtureJson('post-all-registries.json');
@@ -40,7 +39,11 @@ describe('strict check flags each deviation from the documented types', () => {
     ['result.psanctions.0.caution.0.list_info.all', '1', ['psanctions[0].caution[0].list_info.all: expected number, got string']],
     ['result.psanctions.0.sanction.0.sanctionSource.norder', 1, ['psanctions[0].sanction[0].sanctionSource.norder: expected string, got number']],
     ['result.edrfullinfo.0.branches.0.exdata.0.startNum', 1716, ['edrfullinfo[0].branches[0].exdata[0].startNum: expected string, got number']],
-    ['result.edrchanges.0.edrchanges.0.changes.0.changedetails.0.changetype', '2', ['edrchanges[0].edrchanges[0].changes[0].changedetails[0].changetype: expected number, got string']],
+    [
+      'result.edrchanges.0.edrchanges.0.changes.0.changedetails.0.changetype',
+      '2',
+      ['edrchanges[0].edrchanges[0].changes[0].changedetails[0].changetype: expected number, got string'],
+    ],
     ['result.wanted.0.fotos.1', 5, ['wanted[0].fotos[1]: expected string, got number']],
     ['result.wanted.0.links.0', 'https://x', ['wanted[0].links[0]: expected object, got string']],
     ['result.taxdebtor.0.dfs.0.debtdetails.0.disactive', true, ['taxdebtor[0].dfs[0].debtdetails[0].disactive: expected number, got boolean']],
@@ -179,10 +182,7 @@ describe('4XX error body', () => {
   });
 
   test('deviations are flagged', () => {
-    expect(checkServiceErrorStrict(fixtureJson('error-4xx-string-code.json'))).toEqual([
-      'error: expected number, got nothing',
-      'message: expected string, got nothing',
-    ]);
+    expect(checkServiceErrorStrict(fixtureJson('error-4xx-string-code.json'))).toEqual(['error: expected number, got nothing', 'message: expected string, got nothing']);
     expect(checkServiceErrorStrict({ error: '11', message: 'x' })).toEqual(['error: expected number, got string']);
     expect(checkServiceErrorStrict([])).toEqual(['expected object, got array']);
   });

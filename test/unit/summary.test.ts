@@ -1,8 +1,7 @@
 import { parseEnvelope, parsePostAnswer } from '../../src/core/schema';
 import { levelText, registryErrorText, summarize, verdictText } from '../../src/core/summary';
 
-const envelope = (result: Record<string, unknown>) =>
-  parseEnvelope({ idrequest: '77', dateResponse: '2026-11-22 10:00:00', listdata: '-1', search: '1', result });
+const envelope = (result: Record<string, unknown>) => parseEnvelope({ idrequest: '77', dateResponse: '2026-11-22 10:00:00', listdata: '-1', search: '1', result });
 
 describe('summarize', () => {
   it('counts hits, best percent and best level per registry, and a high verdict', () => {

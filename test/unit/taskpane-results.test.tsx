@@ -217,7 +217,9 @@ describe('ResultsView on untrusted text', () => {
   it('shows a country on a risk list with a badge per list it is on', () => {
     const { container } = show(hostileAnswer());
     const sanctions = section(container, 'psanctions');
-    const country = within(sanctions).getByText(/Riskland/).closest('[data-country]') as HTMLElement;
+    const country = within(sanctions)
+      .getByText(/Riskland/)
+      .closest('[data-country]') as HTMLElement;
     expect(within(country).getByText('FATF black list')).toBeInTheDocument();
     expect(within(country).getByText('EU grey list')).toBeInTheDocument();
     expect(within(country).queryByText('FATF grey list')).toBeNull();

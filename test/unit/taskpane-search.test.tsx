@@ -209,7 +209,6 @@ describe('SearchPanel results', () => {
   });
 });
 
-
 /** The query the form makes of a typed name with the settings' defaults, as the scheduler keys it. */
 function formQuery(name: string, settings: Settings = LIVE) {
   const checked = validateQuery(queryInputFrom({ ...searchFormDefaults(settings), name }, settings));

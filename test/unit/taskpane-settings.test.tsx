@@ -92,14 +92,30 @@ describe('validateSettingsForm', () => {
 
   it('turns a valid form into settings, keeping the tokken apart from them', () => {
     const outcome = validateSettingsForm(
-      form({ primaryUrl: PRIMARY, reserveUrls: ['https://r1.example', '', ''], idSubjectFM: ' S-1 ', tokkenDraft: ` ${SECRET} `, registries: 127n, lowranklimit: '40', cacheHours: '1,5' }),
+      form({
+        primaryUrl: PRIMARY,
+        reserveUrls: ['https://r1.example', '', ''],
+        idSubjectFM: ' S-1 ',
+        tokkenDraft: ` ${SECRET} `,
+        registries: 127n,
+        lowranklimit: '40',
+        cacheHours: '1,5',
+      }),
       false,
       'uk',
     );
     expect(outcome).toEqual({
       ok: true,
       tokken: SECRET,
-      settings: expect.objectContaining({ primaryUrl: PRIMARY, reserveUrls: ['https://r1.example'], idSubjectFM: 'S-1', registries: '127', lowranklimit: 40, cacheHours: 1.5, language: 'uk' }),
+      settings: expect.objectContaining({
+        primaryUrl: PRIMARY,
+        reserveUrls: ['https://r1.example'],
+        idSubjectFM: 'S-1',
+        registries: '127',
+        lowranklimit: 40,
+        cacheHours: 1.5,
+        language: 'uk',
+      }),
     });
     if (outcome.ok) expect(JSON.stringify(outcome.settings)).not.toContain(SECRET);
   });

@@ -60,7 +60,10 @@ describe('batching and loading', () => {
   });
 
   it('loads several properties, "a, b" or arrays, and nested worksheet/name', async () => {
-    const fake = new WorkbookFake().setSheet('Data', [[1, 2], [3, 4]]);
+    const fake = new WorkbookFake().setSheet('Data', [
+      [1, 2],
+      [3, 4],
+    ]);
     const ctx = fake.context();
     const r = ctx.workbook.worksheets.getItem('Data').getRange('A1:B2');
     r.load('rowCount, columnCount');
@@ -144,7 +147,7 @@ describe('values writes behave as in Excel', () => {
     ['-A1', '=-A1', '#NAME?'],
     ['+HYPERLINK("http://x","y")', '=+HYPERLINK("http://x","y")', '#NAME?'],
     ['@SUM(1,2)', '=SUM(1,2)', '#NAME?'],
-    ['=cmd|\' /C calc\'!A0', "=cmd|' /C calc'!A0", '#NAME?'],
+    ["=cmd|' /C calc'!A0", "=cmd|' /C calc'!A0", '#NAME?'],
   ])('turns %j into the formula %j', async (input, formula, value) => {
     const cell = await write(input);
     expect(cell.formula).toBe(formula);
@@ -179,7 +182,7 @@ describe('values writes behave as in Excel', () => {
     expect(await write(input)).toMatchObject({ value: stored, type: 'String', formula: null });
   });
 
-  it("stores text after a leading apostrophe verbatim, without the apostrophe", async () => {
+  it('stores text after a leading apostrophe verbatim, without the apostrophe', async () => {
     const fake = new WorkbookFake();
     const ctx = fake.context();
     const range = ctx.workbook.worksheets.getItem('Sheet1').getRange('A1:C1');
@@ -224,7 +227,10 @@ describe('values writes behave as in Excel', () => {
     const ctx = fake.context();
     (ctx.workbook.worksheets.getItem('Sheet1').getRange('A1:B2') as unknown as { values: unknown }).values = 'x';
     await ctx.sync();
-    expect(fake.sheetValues('Sheet1')).toEqual([['x', 'x'], ['x', 'x']]);
+    expect(fake.sheetValues('Sheet1')).toEqual([
+      ['x', 'x'],
+      ['x', 'x'],
+    ]);
   });
 
   it('refuses text longer than the 32 767 characters a cell holds', async () => {
@@ -281,7 +287,10 @@ describe('payload accounting and limits', () => {
 
   it('refuses a response over the limit', async () => {
     const fake = new WorkbookFake({ responseLimitBytes: 10_000 });
-    fake.setSheet('Sheet1', Array.from({ length: 200 }, () => ['x'.repeat(100)]));
+    fake.setSheet(
+      'Sheet1',
+      Array.from({ length: 200 }, () => ['x'.repeat(100)]),
+    );
     const ctx = fake.context();
     const r = ctx.workbook.worksheets.getItem('Sheet1').getRange('A1:A200').load('values');
     expect(await rejectionCode(ctx.sync())).toBe('ResponsePayloadSizeLimitExceeded');
@@ -434,15 +443,12 @@ describe('ranges and addresses', () => {
   });
 
   it('finds the used range (A1 on an empty sheet) and the surrounding region', async () => {
-    const fake = new WorkbookFake().setSheet(
-      'Data',
-      [
-        [null, null, null, null, null],
-        [null, 'h1', 'h2', null, null],
-        [null, 'a', null, null, 'far'],
-        [null, null, 'b', null, null],
-      ],
-    );
+    const fake = new WorkbookFake().setSheet('Data', [
+      [null, null, null, null, null],
+      [null, 'h1', 'h2', null, null],
+      [null, 'a', null, null, 'far'],
+      [null, null, 'b', null, null],
+    ]);
     const ctx = fake.context();
     const data = ctx.workbook.worksheets.getItem('Data');
     const used = data.getUsedRange().load('address');
@@ -509,7 +515,11 @@ describe('ranges and addresses', () => {
 
 describe('tables', () => {
   it('adds a table with Excel defaults and exposes its header and body ranges', async () => {
-    const fake = new WorkbookFake().setSheet('Sheet1', [['Name', 'Name', null, 5], ['a', 'b', 'c', 'd'], ['e', 'f', 'g', 'h']]);
+    const fake = new WorkbookFake().setSheet('Sheet1', [
+      ['Name', 'Name', null, 5],
+      ['a', 'b', 'c', 'd'],
+      ['e', 'f', 'g', 'h'],
+    ]);
     const ctx = fake.context();
     const sheet = ctx.workbook.worksheets.getItem('Sheet1');
     const table = sheet.tables.add('A1:D3', true);
@@ -551,7 +561,10 @@ describe('tables', () => {
   });
 
   it('appends rows through table.rows.add, parsing values like any write', async () => {
-    const fake = new WorkbookFake().setSheet('Sheet1', [['h1', 'h2'], ['a', 'b']]);
+    const fake = new WorkbookFake().setSheet('Sheet1', [
+      ['h1', 'h2'],
+      ['a', 'b'],
+    ]);
     fake.addTable('Sheet1', 'A1:B2');
     const ctx = fake.context();
     const t = ctx.workbook.tables.getItem('Table1');

@@ -59,8 +59,7 @@ export function localIsoDate(now: Date): string {
  * otherwise yields the intended calendar day in either case, in any time zone.
  */
 function isoOfJsDate(date: Date): string {
-  const utcMidnight =
-    date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+  const utcMidnight = date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
   return utcMidnight ? isoOfUtcMs(date.getTime()) : localIsoDate(date);
 }
 
@@ -138,16 +137,13 @@ export function normalizeDateTime(value: unknown, field = 'DateRequest'): FieldC
     if (excelSerialToIsoDate(day) === null) return reject(field, 'field.date.serial', { value: shown(value) });
     const seconds = Math.round((value - day) * 86_400);
     const d = new Date(excelDayToUtcMs(day) + seconds * 1000);
-    return accept(
-      dateTimeOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()),
-    );
+    return accept(dateTimeOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
   }
   if (typeof value !== 'string') return reject(field, 'field.type.date', { value: shown(value) });
   const text = value.trim();
   const m = DATETIME_FORM.exec(text);
   if (!m) return reject(field, 'field.datetime.format', { value: shown(text) });
   const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number);
-  if (!isRealDate(year, month, day) || hour > 23 || minute > 59 || second > 59)
-    return reject(field, 'field.datetime.impossible', { value: shown(text) });
+  if (!isRealDate(year, month, day) || hour > 23 || minute > 59 || second > 59) return reject(field, 'field.datetime.impossible', { value: shown(text) });
   return accept(dateTimeOf(year, month, day, hour, minute, second));
 }

@@ -44,12 +44,7 @@ export function shown(value: unknown): string {
 }
 
 /** Several localised sub-texts in one message: each language gets its own words for its params. */
-export function localizedError(
-  field: string,
-  code: CoreMessageKey,
-  params: MessageParams,
-  localParams: Record<string, CoreMessageKey>,
-): FieldError {
+export function localizedError(field: string, code: CoreMessageKey, params: MessageParams, localParams: Record<string, CoreMessageKey>): FieldError {
   const textIn = (lang: 'uk' | 'en') => {
     const filled: MessageParams = { ...params };
     for (const [name, key] of Object.entries(localParams)) filled[name] = coreMessages.t(lang, key);

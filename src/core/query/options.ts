@@ -56,8 +56,7 @@ export function normalizeWholeNumber(value: unknown, field: string, schema: z.Zo
   if (wrongType) return wrongType;
   const n = wholeNumber(value);
   const { min, max } = rangeOf(schema);
-  if (n === null || !schema.safeParse(n).success)
-    return reject(field, 'field.range.value', { value: shown(typeof value === 'string' ? value.trim() : value), min, max });
+  if (n === null || !schema.safeParse(n).success) return reject(field, 'field.range.value', { value: shown(typeof value === 'string' ? value.trim() : value), min, max });
   return accept(n);
 }
 

@@ -165,4 +165,3 @@ export const wantedItemSchema = item({
   percent: num,
   level: level,
 });
-

@@ -206,4 +206,3 @@ export const edrfullinfoItemSchema = item({
   exdatas: list(exdataShape),
   branches: list(branchShape),
 });
-

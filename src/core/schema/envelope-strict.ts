@@ -46,10 +46,7 @@ export function strictEnvelopeSchema(form?: AnswerForm): z.ZodType {
   if (cached) return cached;
   const result: Record<string, z.ZodType> = {};
   for (const key of REGISTRY_KEYS) result[key] = registryValueSchema(key, form);
-  const schema = z.looseObject(
-    { ...strictHeaderShape, result: z.looseObject(result, expectedMessage('object')).optional() },
-    expectedMessage('object'),
-  );
+  const schema = z.looseObject({ ...strictHeaderShape, result: z.looseObject(result, expectedMessage('object')).optional() }, expectedMessage('object'));
   envelopeCache.set(form ?? 'either', schema);
   return schema;
 }
@@ -62,9 +59,7 @@ export interface StrictCheckOptions {
   form?: AnswerForm;
 }
 
-const DOCUMENTED_BY_LOWER = new Map<string, string>(
-  [...HEADER_KEYS, 'result'].map((k): [string, string] => [k.toLowerCase(), k]),
-);
+const DOCUMENTED_BY_LOWER = new Map<string, string>([...HEADER_KEYS, 'result'].map((k): [string, string] => [k.toLowerCase(), k]));
 
 function spellingIssues(raw: Record<string, unknown>, base: readonly PropertyKey[]): string[] {
   const issues: string[] = [];
@@ -94,10 +89,7 @@ function checkOne(raw: unknown, form: AnswerForm | undefined, base: readonly Pro
   }
   const parsed = strictEnvelopeSchema(form).safeParse(raw);
   const typeIssues = parsed.success ? [] : flattenIssues(parsed.error.issues, base);
-  return [
-    ...spellingIssues(raw, base),
-    ...typeIssues.map((issue) => formatIssue({ path: withoutResultSegment(issue.path, base), message: issue.message })),
-  ];
+  return [...spellingIssues(raw, base), ...typeIssues.map((issue) => formatIssue({ path: withoutResultSegment(issue.path, base), message: issue.message }))];
 }
 
 /**

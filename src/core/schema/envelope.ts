@@ -6,17 +6,7 @@ import { isPlainObject, kindOf, setOwn } from './primitives';
 import { parseRegistryValue, type RegistryOutcome } from './registry-value';
 
 /** Envelope header keys as the interface document spells them. */
-export const HEADER_KEYS = [
-  'idinternal',
-  'idsubjectFM',
-  'iduserPC',
-  'idrequest',
-  'dateResponse',
-  'listdata',
-  'search',
-  'responsetype',
-  'textformat',
-] as const;
+export const HEADER_KEYS = ['idinternal', 'idsubjectFM', 'iduserPC', 'idrequest', 'dateResponse', 'listdata', 'search', 'responsetype', 'textformat'] as const;
 
 export type HeaderKey = (typeof HEADER_KEYS)[number];
 

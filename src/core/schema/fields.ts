@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  expectedMessage,
-  lenientBoolean,
-  lenientNumber,
-  lenientString,
-  lenientStringList,
-  nullToAbsent,
-  toLenientList,
-} from './primitives';
+import { expectedMessage, lenientBoolean, lenientNumber, lenientString, lenientStringList, nullToAbsent, toLenientList } from './primitives';
 
 /**
  * The field vocabulary every registry block is written in. A block is declared once, with these

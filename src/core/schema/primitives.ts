@@ -87,12 +87,10 @@ export function strictEnum(values: readonly [string, ...string[]]) {
   const allowed = values.map((v) => `"${v}"`).join(' or ');
   return z
     .enum(values, {
-      error: (issue: { input?: unknown }) =>
-        typeof issue.input === 'string' ? `expected ${allowed}, got "${issue.input}"` : `expected ${allowed}, got ${kindOf(issue.input)}`,
+      error: (issue: { input?: unknown }) => (typeof issue.input === 'string' ? `expected ${allowed}, got "${issue.input}"` : `expected ${allowed}, got ${kindOf(issue.input)}`),
     })
     .optional();
 }
-
 
 /**
  * Stores a key taken from an answer. Plain assignment of `__proto__` (a legal JSON key) would

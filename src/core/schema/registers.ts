@@ -108,4 +108,3 @@ export const notariusItemSchema = item({
   percent: num,
   level: level,
 });
-

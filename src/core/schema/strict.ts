@@ -8,9 +8,7 @@ export type AnswerForm = 'get' | 'post';
 export const MATCH_LEVELS = ['Високий', 'Низький'] as const;
 
 const strictLevel = strictEnum(MATCH_LEVELS);
-const strictStringOrNumber = z
-  .union([z.string(), z.number()], { error: (issue) => `expected string or number, got ${kindOf(issue.input)}` })
-  .optional();
+const strictStringOrNumber = z.union([z.string(), z.number()], { error: (issue) => `expected string or number, got ${kindOf(issue.input)}` }).optional();
 
 const caches: Record<AnswerForm | 'either', WeakMap<z.ZodType, z.ZodType>> = {
   get: new WeakMap(),

@@ -160,7 +160,6 @@ function zombie(pid: number): boolean {
   return !alive(pid);
 }
 
-
 async function waitGone(pid: number, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {

@@ -68,14 +68,22 @@ export const COUNTRIES: readonly CountryRow[] = [
   row(616, 'Польща', 'Poland', 'PL', 'POL', ['doubletax', 'eresident'], [54, 0, 1.6, 4.2, 0.3]),
   row(276, 'Німеччина', 'Germany', 'DE', 'DEU', ['doubletax', 'eresident'], [78, 12, 1.5, 4.5, 2.1]),
   row(196, 'Кіпр', 'Cyprus', 'CY', 'CYP', ['doubletax', 'kmu143', 'eresident'], [53, 46, 1.9, 5.0, 0]),
-  row(784, 'Об\'єднані Арабські Емірати', 'United Arab Emirates', 'AE', 'ARE', ['fatfgray', 'kmu143', 'doubletax'], [68, 61, 1.9, 5.4, 0]),
+  row(784, "Об'єднані Арабські Емірати", 'United Arab Emirates', 'AE', 'ARE', ['fatfgray', 'kmu143', 'doubletax'], [68, 61, 1.9, 5.4, 0]),
   row(591, 'Панама', 'Panama', 'PA', 'PAN', ['eublack', 'fatfgray', 'kmu1045', 'kmu143', 'thirdcountries'], [35, 55, 2.0, 6.2, 0]),
   row(92, 'Британські Віргінські острови', 'British Virgin Islands', 'VG', 'VGB', ['eugray', 'kmu1045', 'kmu143'], [0, 71, 0, 6.0, 0]),
   row(826, 'Велика Британія', 'United Kingdom', 'GB', 'GBR', ['doubletax', 'eresident'], [71, 27, 1.7, 4.3, 3.0]),
   row(840, 'Сполучені Штати Америки', 'United States', 'US', 'USA', ['doubletax', 'eresident'], [69, 63, 2.4, 4.5, 4.1]),
   row(643, 'Російська Федерація', 'Russian Federation', 'RU', 'RUS', ['kmu1045', 'sectoral', 'dangerous', 'terrorism'], [26, 0, 3.2, 6.9, 4.6]),
   row(112, 'Білорусь', 'Belarus', 'BY', 'BLR', ['sectoral', 'dangerous'], [37, 0, 2.5, 6.3, 0]),
-  row(408, 'Корейська Народно-Демократична Республіка', "Democratic People's Republic of Korea", 'KP', 'PRK', ['fatfblack', 'kmu1045', 'thirdcountries', 'terrorism', 'dangerous'], [17, 0, 2.9, 8.0, 0]),
+  row(
+    408,
+    'Корейська Народно-Демократична Республіка',
+    "Democratic People's Republic of Korea",
+    'KP',
+    'PRK',
+    ['fatfblack', 'kmu1045', 'thirdcountries', 'terrorism', 'dangerous'],
+    [17, 0, 2.9, 8.0, 0],
+  ),
   row(364, 'Іран', 'Iran', 'IR', 'IRN', ['fatfblack', 'kmu1045', 'thirdcountries', 'terrorism', 'dangerous'], [24, 0, 2.8, 7.5, 5.2]),
   row(233, 'Естонія', 'Estonia', 'EE', 'EST', ['doubletax', 'eresident'], [76, 0, 1.6, 3.9, 0]),
   row(498, 'Молдова', 'Moldova', 'MD', 'MDA', ['doubletax', 'eresident'], [42, 0, 2.0, 5.6, 0]),
@@ -119,4 +127,3 @@ export function countryBlock(a2: string): JsonObject {
   blocks.set(a2, block);
   return block;
 }
-

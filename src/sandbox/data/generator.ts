@@ -95,7 +95,8 @@ function relative(rng: Rng, of: Person, kind: 'spouse' | 'child'): Person {
   const first = male ? rng.pick(MALE_NAMES).uk : rng.pick(FEMALE_NAMES).uk;
   // A child's patronymic comes from the PEP's first name; a spouse keeps their own father's.
   const patronymicSource = kind === 'child' && of.male && ofFatherName ? ofFatherName : rng.pick(MALE_NAMES);
-  const surname = of.surname.endsWith('ський') && !male ? of.surname.replace(/ський$/, 'ська') : of.surname.endsWith('ська') && male ? of.surname.replace(/ська$/, 'ський') : of.surname;
+  const surname =
+    of.surname.endsWith('ський') && !male ? of.surname.replace(/ський$/, 'ська') : of.surname.endsWith('ська') && male ? of.surname.replace(/ська$/, 'ський') : of.surname;
   const patronymic = male ? patronymicSource.patronymic[0] : patronymicSource.patronymic[1];
   const birthYear = kind === 'child' ? Math.min(+of.birthDate.slice(0, 4) + rng.int(20, 32), 2005) : +of.birthDate.slice(0, 4) + rng.int(-4, 4);
   return personFrom(rng, { surname, first, patronymic, male, birthDate: randomDate(rng, birthYear, birthYear) });
@@ -215,7 +216,19 @@ export function generateSandboxData(seed: number = DEFAULT_SEED): SandboxData {
   }
 
   const personRegistries: [string, number, (rng: Rng, id: number, p: Person) => RecordSpec, number][] = [
-    ['wanted', n.wanted, (rng, id, p) => buildWanted(rng, id, p, rng.chance(0.3), rng.pick(['Особи, які переховуються від органів досудового розслідування', 'Особи, які зникли безвісти', 'Особи, які ухиляються від відбування покарання'])), 700],
+    [
+      'wanted',
+      n.wanted,
+      (rng, id, p) =>
+        buildWanted(
+          rng,
+          id,
+          p,
+          rng.chance(0.3),
+          rng.pick(['Особи, які переховуються від органів досудового розслідування', 'Особи, які зникли безвісти', 'Особи, які ухиляються від відбування покарання']),
+        ),
+      700,
+    ],
     ['corrupt', n.corrupt, buildCorrupt, 820],
     ['zrada', n.zrada, buildZrada, 920],
     ['debtor', n.debtor, buildDebtor, 1020],
@@ -277,4 +290,3 @@ export function sandboxData(seed: number = DEFAULT_SEED): SandboxData {
   }
   return data;
 }
-

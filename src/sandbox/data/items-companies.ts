@@ -265,9 +265,19 @@ export function buildEdrFull(rng: Rng, idrec: number, c: Company, f: CompanyFlag
     assignees: terminated ? [{ name: `ТОВ "${c.bare}-НОВА"`, code: makeEdrpou(rng), entity_type: 1 }] : [],
     predecs: rng.chance(0.1) ? [{ name: `ПП "${c.bare}"`, code: makeEdrpou(rng), entity_type: 1 }] : [],
     aks: [{ name: c.manager.name, code: '', prima: 'Відомості про особу, яка має право вчиняти дії без довіреності' }],
-    bankrupts: o.bankrupt ? [{ opDate: o.bankrupt.opDate, reason: o.bankrupt.reason, sbjState: 'порушено справу про банкрутство', justmentName: 'Господарський суд (вигаданий)' }] : [],
+    bankrupts: o.bankrupt
+      ? [{ opDate: o.bankrupt.opDate, reason: o.bankrupt.reason, sbjState: 'порушено справу про банкрутство', justmentName: 'Господарський суд (вигаданий)' }]
+      : [],
     tsi: terminated
-      ? [{ opDate: dateBetween(rng, appointed, '2024-12-31'), reason: 'Рішення засновників', sbjState: 'в стані припинення', signerName: c.manager.name, creditorReqEndDate: '2025-03-01' }]
+      ? [
+          {
+            opDate: dateBetween(rng, appointed, '2024-12-31'),
+            reason: 'Рішення засновників',
+            sbjState: 'в стані припинення',
+            signerName: c.manager.name,
+            creditorReqEndDate: '2025-03-01',
+          },
+        ]
       : [],
     exdatas: [exdata(rng, c.registrationDate)],
     branches: rng.chance(0.2)
@@ -379,7 +389,7 @@ export function buildLicenses(rng: Rng, c: Company): RecordSpec {
         ? [
             {
               id: rng.int(10_000, 99_999),
-              vud: 'Будівництво об\'єктів, що за класом наслідків належать до об\'єктів з середніми та значними наслідками',
+              vud: "Будівництво об'єктів, що за класом наслідків належать до об'єктів з середніми та значними наслідками",
               lic: `ЛБ ${rng.digits(6)}`,
               name: c.name,
               address: c.address,
@@ -521,7 +531,10 @@ function partyNames(p: Party): string[] {
 export function buildJustice(rng: Rng, party: Party, opponent: Party): RecordSpec {
   const date = randomDate(rng, 2016, 2024);
   const causeNum = `${rng.int(900, 930)}/${rng.int(1000, 9999)}/${date.slice(2, 4)}`;
-  const category = party.kind === 'company' ? rng.pick(['Господарські справи; стягнення заборгованості', 'Адміністративні справи; оскарження податкових повідомлень-рішень']) : rng.pick(['Цивільні справи; стягнення боргу', 'Кримінальні справи; шахрайство']);
+  const category =
+    party.kind === 'company'
+      ? rng.pick(['Господарські справи; стягнення заборгованості', 'Адміністративні справи; оскарження податкових повідомлень-рішень'])
+      : rng.pick(['Цивільні справи; стягнення боргу', 'Кримінальні справи; шахрайство']);
   const court = party.kind === 'company' ? 'Господарський суд (вигаданий)' : `${rng.pick(['Печерський', 'Личаківський', 'Київський', 'Центральний'])} районний суд`;
   const role = rng.pick(['відповідач', 'позивач']);
   const item: JsonObject = {
@@ -592,4 +605,3 @@ export function buildExecutive(rng: Rng, id: number, debtor: Party, creditor: Co
     item,
   };
 }
-

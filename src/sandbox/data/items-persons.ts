@@ -233,7 +233,19 @@ export interface SanctionOptions {
 function sanctionEntry(
   rng: Rng,
   bit: number,
-  subject: { name: string; nameLat: string; aka: string; doc: string; birth: string; place: string; citizenship: string; entity: boolean; male: boolean; address: string; position: string },
+  subject: {
+    name: string;
+    nameLat: string;
+    aka: string;
+    doc: string;
+    birth: string;
+    place: string;
+    citizenship: string;
+    entity: boolean;
+    male: boolean;
+    address: string;
+    position: string;
+  },
   lifted: boolean,
 ): JsonObject {
   const def = sanctionList(bit);
@@ -565,7 +577,17 @@ export function buildZrada(rng: Rng, id: number, person: Person): RecordSpec {
     url: `https://sandbox.example.org/zrada/${id}`,
     source: 'Вигадане джерело пісочниці',
   };
-  return { registry: 'zrada', subject: 'person', names: [person.name, person.nameRu, person.namelat], birthDate: person.birthDate, codes: [], docs: [], bits: [13], actual: true, item };
+  return {
+    registry: 'zrada',
+    subject: 'person',
+    names: [person.name, person.nameRu, person.namelat],
+    birthDate: person.birthDate,
+    codes: [],
+    docs: [],
+    bits: [13],
+    actual: true,
+    item,
+  };
 }
 
 export function buildOkupant(rng: Rng, id: number, person: Person): RecordSpec {
@@ -615,7 +637,17 @@ export function buildDebtor(rng: Rng, id: number, person: Person): RecordSpec {
     email: `dvs${rng.int(10, 99)}@sandbox.example.org`,
     vd_cat: rng.pick(['Стягнення аліментів', 'Стягнення заборгованості', 'Стягнення штрафу']),
   };
-  return { registry: 'debtor', subject: 'person', names: [person.name, person.namelat], birthDate: person.birthDate, codes: [person.rnokpp], docs: [], bits: [17], actual: true, item };
+  return {
+    registry: 'debtor',
+    subject: 'person',
+    names: [person.name, person.namelat],
+    birthDate: person.birthDate,
+    codes: [person.rnokpp],
+    docs: [],
+    bits: [17],
+    actual: true,
+    item,
+  };
 }
 
 export function buildNotarius(rng: Rng, id: number, person: Person): RecordSpec {

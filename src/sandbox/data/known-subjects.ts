@@ -3,18 +3,7 @@ import { createRng, deriveSeed } from '../prng';
 import type { GeneratedDoc } from './codes';
 import type { RecordSpec } from './common';
 import { companyFrom, personFrom } from './entities';
-import {
-  buildBankrupt,
-  buildEdr,
-  buildEdrChanges,
-  buildEdrFull,
-  buildExecutive,
-  buildJustice,
-  buildLicenses,
-  buildNonResident,
-  buildTaxDebtor,
-  noFlags,
-} from './items-companies';
+import { buildBankrupt, buildEdr, buildEdrChanges, buildEdrFull, buildExecutive, buildJustice, buildLicenses, buildNonResident, buildTaxDebtor, noFlags } from './items-companies';
 import {
   buildCorrupt,
   buildDebtor,
@@ -160,12 +149,64 @@ export function knownRecords(seed: number): RecordSpec[] {
     nameRu: 'Доброгост Лев Андреевич',
     placeIndex: 1,
   });
-  const tykhon = personFrom(rng, { surname: 'Сірошапка', first: 'Тихон', patronymic: 'Веремійович', male: true, birthDate: k.wanted.date, rnokpp: k.wanted.rnokpp, nameRu: 'Сирошапка Тихон Веремеевич', placeIndex: 2 });
-  const yarema = personFrom(rng, { surname: 'Ковтуненко-Вирій', first: 'Ярема', patronymic: 'Остапович', male: true, birthDate: k.debtor.date, rnokpp: k.debtor.rnokpp, placeIndex: 3 });
-  const nina = personFrom(rng, { surname: 'Прибережна', first: 'Ніна', patronymic: 'Панасівна', male: false, birthDate: k.corrupt.date, rnokpp: k.corrupt.rnokpp, nameRu: 'Прибережная Нина Афанасьевна', placeIndex: 4 });
-  const alina = personFrom(rng, { surname: 'Вишнепільська', first: 'Аліна', patronymic: 'Євгенівна', male: false, birthDate: k.notary.date, rnokpp: k.notary.rnokpp, placeIndex: 5 });
-  const hnat = personFrom(rng, { surname: 'Перекотиполе', first: 'Гнат', patronymic: 'Силович', male: true, birthDate: k.traitor.date, rnokpp: k.traitor.rnokpp, nameRu: 'Перекотиполе Игнат Силович', placeIndex: 6 });
-  const yefim = personFrom(rng, { surname: 'Кочергин', first: 'Ефим', patronymic: 'Саввич', male: true, birthDate: k.occupier.date, nameRu: 'Кочергин Ефим Саввич', citizenship: 'RU', placeIndex: 7 });
+  const tykhon = personFrom(rng, {
+    surname: 'Сірошапка',
+    first: 'Тихон',
+    patronymic: 'Веремійович',
+    male: true,
+    birthDate: k.wanted.date,
+    rnokpp: k.wanted.rnokpp,
+    nameRu: 'Сирошапка Тихон Веремеевич',
+    placeIndex: 2,
+  });
+  const yarema = personFrom(rng, {
+    surname: 'Ковтуненко-Вирій',
+    first: 'Ярема',
+    patronymic: 'Остапович',
+    male: true,
+    birthDate: k.debtor.date,
+    rnokpp: k.debtor.rnokpp,
+    placeIndex: 3,
+  });
+  const nina = personFrom(rng, {
+    surname: 'Прибережна',
+    first: 'Ніна',
+    patronymic: 'Панасівна',
+    male: false,
+    birthDate: k.corrupt.date,
+    rnokpp: k.corrupt.rnokpp,
+    nameRu: 'Прибережная Нина Афанасьевна',
+    placeIndex: 4,
+  });
+  const alina = personFrom(rng, {
+    surname: 'Вишнепільська',
+    first: 'Аліна',
+    patronymic: 'Євгенівна',
+    male: false,
+    birthDate: k.notary.date,
+    rnokpp: k.notary.rnokpp,
+    placeIndex: 5,
+  });
+  const hnat = personFrom(rng, {
+    surname: 'Перекотиполе',
+    first: 'Гнат',
+    patronymic: 'Силович',
+    male: true,
+    birthDate: k.traitor.date,
+    rnokpp: k.traitor.rnokpp,
+    nameRu: 'Перекотиполе Игнат Силович',
+    placeIndex: 6,
+  });
+  const yefim = personFrom(rng, {
+    surname: 'Кочергин',
+    first: 'Ефим',
+    patronymic: 'Саввич',
+    male: true,
+    birthDate: k.occupier.date,
+    nameRu: 'Кочергин Ефим Саввич',
+    citizenship: 'RU',
+    placeIndex: 7,
+  });
 
   const tov = LEGAL_FORMS[0];
   const pp = LEGAL_FORMS[1];
@@ -313,7 +354,10 @@ export const KNOWN_EXPECTATIONS: readonly KnownExpectation[] = [
   {
     title: 'Sanctioned company by code',
     query: { ipn: KNOWN.sanctionedCompany.edrpou },
-    hits: [{ registry: 'psanctions', level: 'Високий', percent: 100 }, { registry: 'edr', level: 'Високий' }],
+    hits: [
+      { registry: 'psanctions', level: 'Високий', percent: 100 },
+      { registry: 'edr', level: 'Високий' },
+    ],
   },
   {
     title: 'Stolen internal passport (spaces and Latin look-alike letters do not matter)',
@@ -344,7 +388,10 @@ export const KNOWN_EXPECTATIONS: readonly KnownExpectation[] = [
   {
     title: 'Debtor (register of debtors and enforcement proceedings) by tax number',
     query: { ipn: KNOWN.debtor.rnokpp },
-    hits: [{ registry: 'debtor', level: 'Низький', percent: 100 }, { registry: 'executive', level: 'Низький', percent: 100 }],
+    hits: [
+      { registry: 'debtor', level: 'Низький', percent: 100 },
+      { registry: 'executive', level: 'Низький', percent: 100 },
+    ],
   },
   {
     title: 'Corruption offence',

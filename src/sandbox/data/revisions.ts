@@ -39,7 +39,12 @@ export const DATA_REVISIONS: readonly (readonly RevisionChange[])[] = [
       patch: { offense_name: 'Порушення обмежень щодо сумісництва', sentence_date: '2026-10-14' },
       what: 'corrupt: a second offence of Прибережна Ніна Панасівна (id 900002)',
     },
-    { kind: 'percent', record: { registry: 'nonrezedent', field: 'code', value: 'HE417302' }, percent: 90, what: 'nonrezedent HE417302 (QUILLFEATHER TRADING LIMITED): percent 100 → 90' },
+    {
+      kind: 'percent',
+      record: { registry: 'nonrezedent', field: 'code', value: 'HE417302' },
+      percent: 90,
+      what: 'nonrezedent HE417302 (QUILLFEATHER TRADING LIMITED): percent 100 → 90',
+    },
     { kind: 'percent', record: { registry: 'zrada', field: 'id', value: '900001' }, percent: 95, what: 'zrada 900001 (Перекотиполе Гнат Силович): percent 100 → 95' },
     { kind: 'remove', record: { registry: 'notarius', field: 'license', value: '900001' }, what: 'notarius 900001 (Вишнепільська Аліна Євгенівна) removed' },
     { kind: 'remove', record: { registry: 'lostdocs', field: 'id', value: '900003' }, what: 'lostdocs 900003 (ID card 004172093) removed: the card was found' },

@@ -49,9 +49,7 @@ export interface BulkPanelProps {
   services: TaskpaneServices;
 }
 
-type Outcome =
-  | { kind: 'report'; report: BulkRunReport; sheet: string }
-  | { kind: 'error'; text: string };
+type Outcome = { kind: 'report'; report: BulkRunReport; sheet: string } | { kind: 'error'; text: string };
 
 const TUNING = { chunkRows: 500, flushIntervalMs: 2000 };
 const NONE = 'none';
@@ -240,7 +238,11 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
       {resumable && !running && (
         <MessageBar intent="warning" layout="multiline" data-testid="bulk-resumable">
           <MessageBarBody>
-            {b.t(lang, 'panel.resumable', { when: new Date(resumable.createdAt).toLocaleString(lang === 'uk' ? 'uk-UA' : 'en-GB'), done: resumable.written, total: resumable.rowCount })}
+            {b.t(lang, 'panel.resumable', {
+              when: new Date(resumable.createdAt).toLocaleString(lang === 'uk' ? 'uk-UA' : 'en-GB'),
+              done: resumable.written,
+              total: resumable.rowCount,
+            })}
           </MessageBarBody>
           <MessageBarActions>
             <Button appearance="primary" onClick={() => void resume(resumable.runId)}>
@@ -314,14 +316,7 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
           <Text id={ids.options} weight="semibold">
             {b.t(lang, 'panel.options')}
           </Text>
-          <RegistryPicker
-            value={listdata}
-            onChange={setListdata}
-            lang={lang}
-            legend={b.t(lang, 'panel.registries')}
-            error={choiceErrors?.listdata?.[lang]}
-            disabled={running}
-          />
+          <RegistryPicker value={listdata} onChange={setListdata} lang={lang} legend={b.t(lang, 'panel.registries')} error={choiceErrors?.listdata?.[lang]} disabled={running} />
           <Field label={b.t(lang, 'panel.search')}>
             <Select id={ids.search} value={String(search)} disabled={running} onChange={(_, d) => setSearch(d.value === '2' ? 2 : 1)}>
               <option value="1">{b.t(lang, 'search.1')}</option>

@@ -63,11 +63,7 @@ export function WorkbookGrid({ workbook }: WorkbookGridProps) {
     for (let c = 0; c < columns; c++) {
       const content = sheet.get(r, c);
       const style = sheet.style(r, c);
-      const classes = [
-        content?.type === 'Double' ? 'hx-num' : '',
-        rectContains(sel, r, c) ? 'hx-sel' : '',
-        style.bold ? 'hx-bold' : '',
-      ].filter(Boolean);
+      const classes = [content?.type === 'Double' ? 'hx-num' : '', rectContains(sel, r, c) ? 'hx-sel' : '', style.bold ? 'hx-bold' : ''].filter(Boolean);
       const text = sheet.text(r, c);
       cells.push(
         <td

@@ -40,7 +40,15 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'
  */
 export function installedBrowserCandidates(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string[] {
   if (platform === 'linux') {
-    return ['/opt/google/chrome/chrome', '/opt/microsoft/msedge/msedge', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium', '/usr/bin/google-chrome', '/usr/bin/microsoft-edge'];
+    return [
+      '/opt/google/chrome/chrome',
+      '/opt/microsoft/msedge/msedge',
+      '/usr/bin/chromium',
+      '/usr/bin/chromium-browser',
+      '/snap/bin/chromium',
+      '/usr/bin/google-chrome',
+      '/usr/bin/microsoft-edge',
+    ];
   }
   if (platform === 'darwin') {
     return [
@@ -51,7 +59,10 @@ export function installedBrowserCandidates(platform: NodeJS.Platform, env: NodeJ
   }
   if (platform === 'win32') {
     const roots = [env.LOCALAPPDATA, env.PROGRAMFILES, env['PROGRAMFILES(X86)']].filter((r): r is string => Boolean(r));
-    return roots.flatMap((root) => [path.win32.join(root, 'Google', 'Chrome', 'Application', 'chrome.exe'), path.win32.join(root, 'Microsoft', 'Edge', 'Application', 'msedge.exe')]);
+    return roots.flatMap((root) => [
+      path.win32.join(root, 'Google', 'Chrome', 'Application', 'chrome.exe'),
+      path.win32.join(root, 'Microsoft', 'Edge', 'Application', 'msedge.exe'),
+    ]);
   }
   return [];
 }

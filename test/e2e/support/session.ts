@@ -78,10 +78,14 @@ export async function openPane(browser: Browser, origin: string, options: OpenOp
 
 export async function waitForHarness(page: Page): Promise<void> {
   const outcome = await page
-    .waitForFunction(() => {
-      const w = window as unknown as { __harness?: { ready: boolean }; __harnessError?: string };
-      return w.__harnessError ? `error: ${w.__harnessError}` : w.__harness?.ready ? 'ready' : null;
-    }, null, { timeout: 20_000 })
+    .waitForFunction(
+      () => {
+        const w = window as unknown as { __harness?: { ready: boolean }; __harnessError?: string };
+        return w.__harnessError ? `error: ${w.__harnessError}` : w.__harness?.ready ? 'ready' : null;
+      },
+      null,
+      { timeout: 20_000 },
+    )
     .then((h) => h.jsonValue());
   if (outcome !== 'ready') throw new Error(`harness did not start: ${String(outcome)}`);
   // The pane has read its settings once the tab list and a panel are there.

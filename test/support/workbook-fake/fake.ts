@@ -165,7 +165,7 @@ export class WorkbookFake implements BatchHost {
       first instanceof FakeRequestContext
         ? first
         : (first as { context?: unknown } | undefined)?.context instanceof FakeRequestContext
-          ? ((first as { context: FakeRequestContext }).context)
+          ? (first as { context: FakeRequestContext }).context
           : undefined;
     // Excel.run(options, batch): RunOptions, https://learn.microsoft.com/en-us/javascript/api/excel/excel.runoptions
     const options = !previous && first && typeof first === 'object' ? (first as { delayForCellEdit?: unknown }) : undefined;
@@ -432,11 +432,21 @@ export class WorkbookFake implements BatchHost {
   typeValue(sheetName: string, address: string, value: string): boolean {
     const sheet = this.sheet(sheetName);
     const { rowIndex: r, columnIndex: c } = this.rect(address);
-    const rule = sheet.dataValidations.find((v) => r >= v.rect.rowIndex && r < v.rect.rowIndex + v.rect.rowCount && c >= v.rect.columnIndex && c < v.rect.columnIndex + v.rect.columnCount);
+    const rule = sheet.dataValidations.find(
+      (v) => r >= v.rect.rowIndex && r < v.rect.rowIndex + v.rect.rowCount && c >= v.rect.columnIndex && c < v.rect.columnIndex + v.rect.columnCount,
+    );
     const list = rule?.rule.list as { source?: string } | undefined;
     const stops = rule && (rule.errorAlert?.showAlert ?? true) && (rule.errorAlert?.style ?? 'Stop') === 'Stop';
     const blankOk = value === '' && (rule?.ignoreBlanks ?? true);
-    if (list && stops && !blankOk && !String(list.source ?? '').split(',').includes(value)) return false;
+    if (
+      list &&
+      stops &&
+      !blankOk &&
+      !String(list.source ?? '')
+        .split(',')
+        .includes(value)
+    )
+      return false;
     sheet.writeInput(r, c, value);
     return true;
   }

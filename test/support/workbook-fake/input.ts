@@ -37,10 +37,7 @@ export interface CellContent {
   quotePrefix: boolean;
 }
 
-export type InputOutcome =
-  | { kind: 'skip' }
-  | { kind: 'clear' }
-  | { kind: 'set'; content: CellContent; numberFormat?: string };
+export type InputOutcome = { kind: 'skip' } | { kind: 'clear' } | { kind: 'set'; content: CellContent; numberFormat?: string };
 
 export const CELL_TEXT_LIMIT = 32_767;
 const ERROR_LITERALS = ['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A', '#GETTING_DATA', '#SPILL!', '#CALC!'];
@@ -243,7 +240,11 @@ function formatDate(serial: number, fmt: string): string {
 function formatGeneral(n: number): string {
   if (Number.isInteger(n) && Math.abs(n) < 1e11) return String(n);
   const abs = Math.abs(n);
-  if (abs !== 0 && (abs >= 1e11 || abs < 1e-9)) return n.toExponential(5).replace(/\.?0+(?=e)/, '').replace('e', 'E');
+  if (abs !== 0 && (abs >= 1e11 || abs < 1e-9))
+    return n
+      .toExponential(5)
+      .replace(/\.?0+(?=e)/, '')
+      .replace('e', 'E');
   return String(Number(n.toPrecision(10)));
 }
 

@@ -6,8 +6,12 @@ import type { FakeRequestContext, OpResult } from './context';
 
 export function parseLoadSpec(spec: unknown): string[] | null {
   if (spec === undefined || spec === null) return null;
-  if (typeof spec === 'string') return spec.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (Array.isArray(spec)) return spec.flatMap((s) => (typeof s === 'string' ? parseLoadSpec(s) ?? [] : []));
+  if (typeof spec === 'string')
+    return spec
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+  if (Array.isArray(spec)) return spec.flatMap((s) => (typeof s === 'string' ? (parseLoadSpec(s) ?? []) : []));
   if (typeof spec === 'object') {
     const o = spec as { select?: unknown; expand?: unknown };
     return [...(parseLoadSpec(o.select) ?? []), ...(parseLoadSpec(o.expand) ?? [])];
@@ -125,7 +129,6 @@ export function checkIndexes(row: number, col: number, rows: number, cols: numbe
   return { rowIndex: row, columnIndex: col, rowCount: rows, columnCount: cols };
 }
 
-
 export class FakeClientResult<T> {
   private set = false;
   private v: T | undefined;
@@ -159,8 +162,7 @@ export function grid<T>(rect: CellRect, fn: (r: number, c: number) => T): T[][] 
 export function cellInputAt(input: unknown, rect: CellRect, what: string): (i: number, j: number) => unknown {
   if (!Array.isArray(input)) return () => input;
   const rows = input as unknown[];
-  const ok =
-    rows.length === rect.rowCount && rows.every((row) => Array.isArray(row) && (row as unknown[]).length === rect.columnCount);
+  const ok = rows.length === rect.rowCount && rows.every((row) => Array.isArray(row) && (row as unknown[]).length === rect.columnCount);
   if (!ok) {
     const got = `${rows.length}x${Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : '?'}`;
     throw new FakeOfficeError('InvalidArgument', `${what}: ${got} array for a ${rect.rowCount}x${rect.columnCount} range`);

@@ -73,7 +73,7 @@ export class FakeDataValidation extends FakeClientObject {
     const r = this.record();
     const out: Record<string, unknown> = {};
     for (const p of props) {
-      if (p === 'rule') out[p] = r ? JSON.parse(JSON.stringify(r.rule)) as Record<string, unknown> : {};
+      if (p === 'rule') out[p] = r ? (JSON.parse(JSON.stringify(r.rule)) as Record<string, unknown>) : {};
       else if (p === 'type') out[p] = r ? TYPE_OF[CRITERIA.find((k) => r.rule[k] !== undefined)!] : 'None';
       else if (p === 'prompt') out[p] = r?.prompt ?? { showPrompt: false, title: '', message: '' };
       else if (p === 'errorAlert') out[p] = r?.errorAlert ?? { showAlert: true, style: 'Stop', title: '', message: '' };
@@ -89,13 +89,25 @@ export class FakeDataValidation extends FakeClientObject {
     this.requireApi();
     const { sheet, rect } = this.range.mustTarget();
     const existing = this.record();
-    if (existing && existing.rect.rowIndex === rect.rowIndex && existing.rect.columnIndex === rect.columnIndex && existing.rect.rowCount === rect.rowCount && existing.rect.columnCount === rect.columnCount) {
+    if (
+      existing &&
+      existing.rect.rowIndex === rect.rowIndex &&
+      existing.rect.columnIndex === rect.columnIndex &&
+      existing.rect.rowCount === rect.rowCount &&
+      existing.rect.columnCount === rect.columnCount
+    ) {
       Object.assign(existing, patch);
       return;
     }
     if (!patch.rule) throw new FakeOfficeError('NotImplemented', 'workbook fake: prompt or errorAlert on a range without a rule of its own');
     sheet.dataValidations.splice(0, sheet.dataValidations.length, ...sheet.dataValidations.filter((v) => !intersectRects(v.rect, rect)));
-    sheet.dataValidations.push({ rect: { ...rect }, rule: patch.rule, prompt: patch.prompt ?? null, errorAlert: patch.errorAlert ?? null, ignoreBlanks: patch.ignoreBlanks ?? true });
+    sheet.dataValidations.push({
+      rect: { ...rect },
+      rule: patch.rule,
+      prompt: patch.prompt ?? null,
+      errorAlert: patch.errorAlert ?? null,
+      ignoreBlanks: patch.ignoreBlanks ?? true,
+    });
   }
 
   get rule(): Record<string, unknown> {

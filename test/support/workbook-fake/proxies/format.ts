@@ -176,9 +176,7 @@ export class FakeConditionalFormatCollection extends FakeClientObject {
 
   add(type: string): FakeConditionalFormat {
     let record: ConditionalFormatRecord | null = null;
-    const cf = new FakeConditionalFormat(this.context, `${this.path}.add(${JSON.stringify(type)})`, type, () =>
-      must(record, 'the conditional format was not added'),
-    );
+    const cf = new FakeConditionalFormat(this.context, `${this.path}.add(${JSON.stringify(type)})`, type, () => must(record, 'the conditional format was not added'));
     this.queue({ a: 'add', v: type }, () => {
       const known = ['Custom', 'ContainsText', 'CellValue', 'DataBar', 'ColorScale', 'IconSet', 'TopBottom', 'PresetCriteria'];
       if (!known.includes(type)) throw new FakeOfficeError('InvalidArgument', `conditional format type ${type}`);

@@ -1,12 +1,5 @@
 /** Ranges: values, formulas, formats and every method that derives another range. */
-import {
-  EXCEL_MAX_COLUMNS,
-  EXCEL_MAX_ROWS,
-  intersectRects,
-  parseAddress,
-  qualifiedAddress,
-  type CellRect,
-} from '../../../../src/excel/a1';
+import { EXCEL_MAX_COLUMNS, EXCEL_MAX_ROWS, intersectRects, parseAddress, qualifiedAddress, type CellRect } from '../../../../src/excel/a1';
 import { FakeOfficeError } from '../errors';
 import { compareVersions } from '../versions';
 import type { SheetModel } from '../model';
@@ -271,9 +264,7 @@ export class FakeRange extends FakeClientObject {
   }
 
   getAbsoluteResizedRange(numRows: number, numColumns: number): FakeRange {
-    return this.derived(`getAbsoluteResizedRange(${numRows},${numColumns})`, ({ rect }) =>
-      checkIndexes(rect.rowIndex, rect.columnIndex, numRows, numColumns),
-    );
+    return this.derived(`getAbsoluteResizedRange(${numRows},${numColumns})`, ({ rect }) => checkIndexes(rect.rowIndex, rect.columnIndex, numRows, numColumns));
   }
 
   getEntireColumn(): FakeRange {

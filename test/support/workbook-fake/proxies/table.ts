@@ -84,9 +84,7 @@ export class FakeTableCollection extends FakeClientObject {
   }
 
   getItem(name: string): FakeTable {
-    return new FakeTable(this.context, `${this.path}.getItem(${JSON.stringify(name)})`, () =>
-      must(this.find(name), `no table ${JSON.stringify(name)}`),
-    );
+    return new FakeTable(this.context, `${this.path}.getItem(${JSON.stringify(name)})`, () => must(this.find(name), `no table ${JSON.stringify(name)}`));
   }
 
   getItemOrNullObject(name: string): FakeTable {
@@ -118,15 +116,7 @@ export class FakeTableCollection extends FakeClientObject {
   }
 }
 
-const TABLE_BOOLEANS = [
-  'showHeaders',
-  'showTotals',
-  'showBandedRows',
-  'showBandedColumns',
-  'showFilterButton',
-  'highlightFirstColumn',
-  'highlightLastColumn',
-] as const;
+const TABLE_BOOLEANS = ['showHeaders', 'showTotals', 'showBandedRows', 'showBandedColumns', 'showFilterButton', 'highlightFirstColumn', 'highlightLastColumn'] as const;
 type TableBoolean = (typeof TABLE_BOOLEANS)[number];
 
 export class FakeTable extends FakeClientObject {

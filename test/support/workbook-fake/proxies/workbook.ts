@@ -88,9 +88,7 @@ export class FakeWorksheetCollection extends FakeClientObject {
 
   add(name?: string): FakeWorksheet {
     let created: SheetModel | null = null;
-    const sheet = new FakeWorksheet(this.context, `${this.path}.add(${JSON.stringify(name ?? null)})`, () =>
-      must(created, 'the sheet was not added'),
-    );
+    const sheet = new FakeWorksheet(this.context, `${this.path}.add(${JSON.stringify(name ?? null)})`, () => must(created, 'the sheet was not added'));
     this.queue({ a: 'add', v: name ?? null }, () => {
       created = this.model().addSheet(name);
     });
@@ -98,9 +96,7 @@ export class FakeWorksheetCollection extends FakeClientObject {
   }
 
   getItem(key: string): FakeWorksheet {
-    return new FakeWorksheet(this.context, `${this.path}.getItem(${JSON.stringify(key)})`, () =>
-      must(this.byKey(key), `no sheet named ${JSON.stringify(key)}`),
-    );
+    return new FakeWorksheet(this.context, `${this.path}.getItem(${JSON.stringify(key)})`, () => must(this.byKey(key), `no sheet named ${JSON.stringify(key)}`));
   }
 
   getItemOrNullObject(key: string): FakeWorksheet {
@@ -213,9 +209,7 @@ export class FakeWorksheet extends FakeClientObject {
   }
 
   getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): FakeRange {
-    return this.rangeOn(`getRangeByIndexes(${startRow},${startColumn},${rowCount},${columnCount})`, () =>
-      checkIndexes(startRow, startColumn, rowCount, columnCount),
-    );
+    return this.rangeOn(`getRangeByIndexes(${startRow},${startColumn},${rowCount},${columnCount})`, () => checkIndexes(startRow, startColumn, rowCount, columnCount));
   }
 
   getCell(row: number, column: number): FakeRange {
