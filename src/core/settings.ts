@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FieldError } from './errors';
 import { fieldError } from './query/field';
-import { lowranklimitSchema, searchModeSchema } from './query/options';
+import { boundedNumber, lowranklimitSchema, searchModeSchema } from './query/options';
 
 /** Requests at once: one definition for the settings, the CLI's --concurrency and the bulk panel. */
-export const concurrencySchema = z.number().int().min(1).max(16);
+export const concurrencySchema = boundedNumber(1, 16);
 
 /**
  * Where the service may be reached. HTTPS always; plain HTTP only to this computer (a local relay,
@@ -62,13 +62,9 @@ export const settingsSchema = z.object({
   registries: z.string().default('-1'),
   search: searchModeSchema.default(1),
   lowranklimit: lowranklimitSchema.default(0),
-  cacheHours: z
-    .number()
-    .min(0)
-    .max(24 * 30)
-    .default(24),
+  cacheHours: boundedNumber(0, 24 * 30, false).default(24),
   concurrency: concurrencySchema.default(4),
-  timeoutSeconds: z.number().min(1).max(300).default(20),
+  timeoutSeconds: boundedNumber(1, 300, false).default(20),
   language: z.enum(['auto', 'uk', 'en']).default('auto'),
   /**
    * direct: to the service with the organisation's tokken; relay: to the organisation's relay

@@ -28,19 +28,34 @@ export function normalizeDoctype(value: unknown, field = 'doctype'): FieldCheck<
   return choice<Doctype>(value, [0, 1, 2], field);
 }
 
+const BOUNDS = new WeakMap<z.ZodNumber, { min: number; max: number }>();
+
+/**
+ * A number schema whose bounds messages and hints can name. zod's own bound getters (minValue,
+ * maxValue) go out of the add-in's bundle with the rest of its JSON Schema code
+ * (scripts/zod-json-schema-stub-loader.js) and throw there, so the bounds are kept beside the schema.
+ */
+export function boundedNumber(min: number, max: number, whole = true): z.ZodNumber {
+  const schema = (whole ? z.number().int() : z.number()).min(min).max(max);
+  BOUNDS.set(schema, { min, max });
+  return schema;
+}
+
+/** Bounds of a schema made by boundedNumber, for messages and for the normaliser. */
+export function rangeOf(schema: z.ZodNumber): { min: number; max: number } {
+  const bounds = BOUNDS.get(schema);
+  if (!bounds) throw new Error('rangeOf: the schema was not made by boundedNumber');
+  return bounds;
+}
+
 /**
  * The one definition of each option's allowed values: the request schema, the settings schema and
  * the run-state schema use these, and the normalisers below read their bounds from them.
  */
 export const searchModeSchema = z.literal([1, 2]);
-export const lowranklimitSchema = z.number().int().min(0).max(100);
+export const lowranklimitSchema = boundedNumber(0, 100);
 
 export type SearchMode = z.infer<typeof searchModeSchema>;
-
-/** Bounds of a whole-number schema, for messages and for the normaliser. */
-export function rangeOf(schema: z.ZodNumber): { min: number; max: number } {
-  return { min: schema.minValue ?? Number.MIN_SAFE_INTEGER, max: schema.maxValue ?? Number.MAX_SAFE_INTEGER };
-}
 
 const SEARCH_MODES = [...searchModeSchema.values] as SearchMode[];
 

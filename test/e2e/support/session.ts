@@ -49,7 +49,7 @@ export async function openPane(browser: Browser, origin: string, options: OpenOp
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${origin}/${options.query ? `?${options.query}` : ''}`);
-  await waitForHarness(page);
+  await waitForHarness(page, pageErrors);
   const pane = page.locator('#taskpane');
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
@@ -76,7 +76,7 @@ export async function openPane(browser: Browser, origin: string, options: OpenOp
   };
 }
 
-export async function waitForHarness(page: Page): Promise<void> {
+export async function waitForHarness(page: Page, pageErrors: readonly string[] = []): Promise<void> {
   const outcome = await page
     .waitForFunction(
       () => {
@@ -86,8 +86,12 @@ export async function waitForHarness(page: Page): Promise<void> {
       null,
       { timeout: 20_000 },
     )
-    .then((h) => h.jsonValue());
-  if (outcome !== 'ready') throw new Error(`harness did not start: ${String(outcome)}`);
+    .then((h) => h.jsonValue())
+    // A page that never becomes ready usually threw while loading: say what it threw.
+    .catch((error: unknown) => {
+      throw new Error(`harness did not start (${String(error)}); page errors: ${JSON.stringify(pageErrors)}`);
+    });
+  if (outcome !== 'ready') throw new Error(`harness did not start: ${String(outcome)}; page errors: ${JSON.stringify(pageErrors)}`);
   // The pane has read its settings once the tab list and a panel are there.
   await page.locator('#taskpane [role="tabpanel"]').waitFor({ state: 'attached', timeout: 20_000 });
 }
