@@ -1,7 +1,7 @@
 import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Lang, LocalizedText } from '../core/i18n';
-import { lowranklimitSchema } from '../core/query';
+import { lowranklimitSchema, rangeHint } from '../core/query';
 import { concurrencySchema, maskSecret, serviceMode, type Settings } from '../core/settings';
 import type { LoadedSettings } from '../core/settings-store';
 import { describeExcelError } from '../excel/errors';
@@ -12,7 +12,7 @@ import { detectRelayOrigin, relayPaneMessages as r, runRelayConnectionTest } fro
 import { RegistryPicker } from './RegistryPicker';
 import { StorageSection } from './StorageSection';
 import type { TaskpaneServices } from './services';
-import { MIN_RESERVE_SLOTS, formFromSettings, rangeHint, validateSettingsForm, type SettingsErrors, type SettingsField, type SettingsFormValues } from './settings-form';
+import { MIN_RESERVE_SLOTS, formFromSettings, validateSettingsForm, type SettingsErrors, type SettingsField, type SettingsFormValues } from './settings-form';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },

@@ -56,12 +56,6 @@ export function formFromSettings(settings: Settings): SettingsFormValues {
   };
 }
 
-/** "0–100": a field's hint, read off the schema that checks it. */
-export function rangeHint(schema: z.ZodNumber): string {
-  const { min, max } = rangeOf(schema);
-  return `${min}–${max}`;
-}
-
 /** cacheHours and timeoutSeconds are settings only (no request carries them): their bounds come from the settings schema. */
 function decimalIn(text: string, schema: z.ZodNumber): number | null {
   const t = text.trim().replace(',', '.');

@@ -48,6 +48,12 @@ export function rangeOf(schema: z.ZodNumber): { min: number; max: number } {
   return bounds;
 }
 
+/** "0–100": a field's hint, read off the schema that checks it. */
+export function rangeHint(schema: z.ZodNumber): string {
+  const { min, max } = rangeOf(schema);
+  return `${min}–${max}`;
+}
+
 /**
  * The one definition of each option's allowed values: the request schema, the settings schema and
  * the run-state schema use these, and the normalisers below read their bounds from them.
