@@ -12,7 +12,7 @@ export { normalizeIpn } from './query/codes';
 export { excelSerialToIsoDate } from './query/dates';
 export { normalizeDoc } from './query/documents';
 export { isAbsent, type FieldCheck } from './query/field';
-export { boundedNumber, lowranklimitSchema, rangeHint, rangeOf, searchModeSchema } from './query/options';
+export { lowranklimitSchema, rangeHint, rangeOf, searchModeSchema } from './query/options';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const text = (max: number) => z.string().min(1).max(max);
