@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ALL_LISTS } from '../core/listdata';
 import type { SearchResult } from '../core/client';
 import { CancelledError } from '../core/errors';
+import { delay } from '../core/timing';
 import { subjectKey, type SearchQuery } from '../core/query';
 import { isCacheable, type SearchFn } from '../core/scheduler';
 import { envelopeToWire } from './envelope-wire';
@@ -69,7 +70,7 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
       }
       if (signal?.aborted) throw new CancelledError();
       if (Date.now() >= deadline) return options.ask(query, signal);
-      await new Promise((r) => setTimeout(r, pause));
+      await delay(pause);
       const shared = await fromCache(key, query);
       if (shared) return shared;
     }
