@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Readable, pipeline } from 'node:stream';
 import { parse as parseCsvStream } from 'csv-parse';
@@ -196,40 +196,21 @@ export function parseCsvText(text: string, delimiter: ',' | ';' | '\t' = detectD
   return trimTrailingEmpty(pad(records.map((r) => r.map((v) => (v === '' ? null : v)))));
 }
 
-export async function readCsv(path: string): Promise<InputTable> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch {
-    throw usage('input.unreadable', { path });
-  }
-  const { text, encoding } = decodeText(bytes);
-  let rows: CellValue[][];
-  const delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
-  try {
-    rows = parseCsvText(text, delimiter);
-  } catch {
-    throw usage('input.csvUnreadable', { path });
-  }
-  const warnings = encoding === 'windows-1251' ? [cliMessages.text('input.cp1251', { path })] : [];
-  return { format: 'csv', sheetName: 'CSV', rows, delimiter, warnings };
-}
-
-export async function readInputTable(
-  path: string,
-  sheet?: string,
-  limits: ReadLimits = { maxBytes: DEFAULT_LIMITS.maxInputMb * 1024 * 1024, maxRows: DEFAULT_LIMITS.maxRows },
-): Promise<InputTable> {
-  const format = formatOf(path);
-  if (format === null) throw usage('input.format', { path });
-  if (format === 'csv' && sheet !== undefined) throw usage('input.sheetForCsv');
+/** The checks every input file passes before it is read: it exists, is a file, and is within --max-input-mb. */
+async function checkInputFile(path: string, limits: ReadLimits): Promise<void> {
   const info = await stat(path).catch(() => null);
   if (!info) throw usage('input.notFound', { path });
   if (!info.isFile()) throw usage('input.unreadable', { path });
-  const shown = limits.shownPath ?? path;
   const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
-  if (info.size > limits.maxBytes) throw usage('input.tooLarge', { path: shown, size: mb(info.size), limit: mb(limits.maxBytes) });
-  const table = format === 'xlsx' ? await readXlsx(path, sheet) : await readCsv(path);
+  if (info.size > limits.maxBytes) throw usage('input.tooLarge', { path: limits.shownPath ?? path, size: mb(info.size), limit: mb(limits.maxBytes) });
+}
+
+/** A workbook, read whole (a CSV is streamed by openInput instead). */
+async function readWorkbookInput(path: string, sheet: string | undefined, limits: ReadLimits): Promise<InputTable> {
+  if (formatOf(path) === null) throw usage('input.format', { path });
+  await checkInputFile(path, limits);
+  const shown = limits.shownPath ?? path;
+  const table = await readXlsx(path, sheet);
   // The header row is not screened; everything else is a request.
   if (table.rows.length - 1 > limits.maxRows) throw usage('input.tooManyRows', { path: shown, rows: table.rows.length - 1, limit: limits.maxRows });
   if (table.rows.filter((r) => !isEmptyRow(r)).length < 2) throw usage('input.empty', { path });
@@ -320,7 +301,7 @@ async function csvShape(path: string, encoding: TextEncoding, delimiter: ',' | '
     index++;
   }
   const shown = limits.shownPath ?? path;
-  // The header row is not screened; everything else is a request (as readInputTable counts).
+  // The header row is not screened; everything else is a request (as readWorkbookInput counts).
   if (lastNonEmpty > limits.maxRows) throw usage('input.tooManyRows', { path: shown, rows: lastNonEmpty, limit: limits.maxRows });
   if (nonEmpty < 2) throw usage('input.empty', { path });
   return { encoding, delimiter, headerIndex, headers: cellsOf(header, width), rowCount: lastNonEmpty - headerIndex, width, dropped: droppedKept };
@@ -370,16 +351,11 @@ export function bulkInputOf(table: InputTable, displayPath: string): BulkInput {
  */
 export async function openInput(path: string, sheet: string | undefined, limits: ReadLimits, displayPath: string): Promise<OpenedInput> {
   if (formatOf(path) !== 'csv') {
-    const table = await readInputTable(path, sheet, limits);
+    const table = await readWorkbookInput(path, sheet, limits);
     return { input: bulkInputOf(table, displayPath), format: table.format, warnings: table.warnings };
   }
   if (sheet !== undefined) throw usage('input.sheetForCsv');
-  const info = await stat(path).catch(() => null);
-  if (!info) throw usage('input.notFound', { path });
-  if (!info.isFile()) throw usage('input.unreadable', { path });
-  const shown = limits.shownPath ?? path;
-  const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
-  if (info.size > limits.maxBytes) throw usage('input.tooLarge', { path: shown, size: mb(info.size), limit: mb(limits.maxBytes) });
+  await checkInputFile(path, limits);
   let head: Buffer;
   try {
     const handle = await open(path, 'r');
