@@ -5,6 +5,7 @@ import { containsListdata, type Listdata } from './listdata';
 import { parseEnvelope, type ParsedEnvelope } from './schema';
 import type { KeyValueStorage } from './storage';
 import { withTimeout } from './timing';
+import { rememberRecent } from './recent-map';
 
 /**
  * Answers kept across sessions so that reopening a workbook does not spend quota again.
@@ -403,12 +404,7 @@ export class AnswerCache {
   }
 
   private remember(key: string, answer: CachedAnswer): void {
-    this.memory.delete(key);
-    this.memory.set(key, answer);
-    if (this.memory.size > MEMORY_ENTRIES) {
-      const oldest = this.memory.keys().next().value;
-      if (oldest !== undefined) this.memory.delete(oldest);
-    }
+    rememberRecent(this.memory, key, answer, MEMORY_ENTRIES);
   }
 
   private totalBytes(): number {

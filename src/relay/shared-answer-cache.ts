@@ -3,6 +3,7 @@ import { containsListdata, type Listdata } from '../core/listdata';
 import type { SchedulerCache } from '../core/scheduler';
 import { parseEnvelope, type ParsedEnvelope } from '../core/schema';
 import type { RelayStore } from './store/port';
+import { rememberRecent } from '../core/recent-map';
 
 /**
  * The relay's answer cache: one row per subject in the relay's database, so every instance on
@@ -113,11 +114,6 @@ export class SharedAnswerCache implements SchedulerCache {
   }
 
   private remember(key: string, answer: CachedAnswer): void {
-    this.memory.delete(key);
-    this.memory.set(key, answer);
-    if (this.memory.size > MEMORY_ENTRIES) {
-      const oldest = this.memory.keys().next().value;
-      if (oldest !== undefined) this.memory.delete(oldest);
-    }
+    rememberRecent(this.memory, key, answer, MEMORY_ENTRIES);
   }
 }
