@@ -76,21 +76,25 @@ export interface BulkSink {
 
 export type BulkPhase = 'reading' | 'validating' | 'preparing' | 'screening' | 'finishing' | 'done' | 'stopped';
 
-export interface BulkProgress {
+/** The counts a run reports both while it runs and when it ends. */
+export interface RunTotals {
   runId: string;
-  phase: BulkPhase;
   rowsTotal: number;
-  /** Rows whose result is known (answered, failed or invalid), written or not. */
-  rowsDone: number;
   rowsWritten: number;
   rowsWithHits: number;
   highRows: number;
   failedRows: number;
   invalidRows: number;
   subjectsTotal: number;
-  subjectsDone: number;
   /** Requests started in this session (a resumed run starts from zero). */
   requests: number;
+}
+
+export interface BulkProgress extends RunTotals {
+  phase: BulkPhase;
+  /** Rows whose result is known (answered, failed or invalid), written or not. */
+  rowsDone: number;
+  subjectsDone: number;
   /** null until there is enough to estimate from. */
   etaMs: number | null;
   elapsedMs: number;
@@ -98,17 +102,8 @@ export interface BulkProgress {
 
 export type StopKind = 'cancelled' | 'account' | 'unreachable';
 
-export interface BulkRunReport {
-  runId: string;
+export interface BulkRunReport extends RunTotals {
   status: RunStatus;
-  rowsTotal: number;
-  rowsWritten: number;
-  rowsWithHits: number;
-  highRows: number;
-  failedRows: number;
-  invalidRows: number;
-  subjectsTotal: number;
-  requests: number;
   /** Writes handed to the sink in this session: what the number of syncs should follow. */
   chunksWritten: number;
   stop?: { kind: StopKind; text: LocalizedText; accountCode?: number; quota?: boolean };

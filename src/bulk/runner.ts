@@ -25,7 +25,7 @@ import {
   type TableContext,
 } from './result-table';
 import { type RunMeta, type RunProgressState, type RunState, type RunStatus, type WrittenCounters } from './state';
-import type { BulkDeps, BulkPhase, BulkProgress, BulkRun, BulkRunReport, RunTuning, StopKind } from './ports';
+import type { BulkDeps, BulkPhase, BulkProgress, BulkRun, BulkRunReport, RunTotals, RunTuning, StopKind } from './ports';
 
 const TODO = 0;
 const IN_FLIGHT = 1;
@@ -290,20 +290,26 @@ export class Runner implements BulkRun {
             ? Math.round((remaining * screeningFor) / this.doneThisSession)
             : null;
     return {
-      runId: this.runId,
+      ...this.totals(),
       phase: this.phase,
-      rowsTotal: this.plan.rowCount,
       rowsDone: this.rowsDone,
+      subjectsDone: this.subjectsDone,
+      etaMs,
+      elapsedMs: elapsed,
+    };
+  }
+
+  private totals(): RunTotals {
+    return {
+      runId: this.runId,
+      rowsTotal: this.plan.rowCount,
       rowsWritten: this.written,
       rowsWithHits: this.live.rowsWithHits,
       highRows: this.live.highRows,
       failedRows: this.live.failedRows,
       invalidRows: this.live.invalidRows,
       subjectsTotal: this.plan.subjectCount,
-      subjectsDone: this.subjectsDone,
       requests: this.requests,
-      etaMs,
-      elapsedMs: elapsed,
     };
   }
 
@@ -574,16 +580,8 @@ export class Runner implements BulkRun {
     this.setPhase(status === 'completed' ? 'done' : 'stopped');
 
     return {
-      runId: this.runId,
+      ...this.totals(),
       status,
-      rowsTotal: this.plan.rowCount,
-      rowsWritten: this.written,
-      rowsWithHits: this.live.rowsWithHits,
-      highRows: this.live.highRows,
-      failedRows: this.live.failedRows,
-      invalidRows: this.live.invalidRows,
-      subjectsTotal: this.plan.subjectCount,
-      requests: this.requests,
       chunksWritten: this.chunksWritten,
       ...(this.stopping && status !== 'completed' ? { stop: this.stopping } : {}),
       output: this.output,
