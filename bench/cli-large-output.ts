@@ -12,13 +12,12 @@
  * replays one real sandbox answer (a clear person) to every request, so a million rows take
  * minutes, not hours, and the figures are the CLI's own.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { build } from 'esbuild';
 import { KNOWN, createSandboxEngine } from '../src/sandbox';
 
 const CANNED_CREDENTIALS = { tokken: 'bench-canned-tokken-0001', idSubjectFM: 'bench-subject' };
@@ -97,18 +96,10 @@ function run(
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'checklists-bench-cli-'));
-  // Inside the repository, so the bundle finds node_modules as the installed CLI does.
-  const bundle = join(ROOT, 'dist', `cli.bench-${process.pid}.cjs`);
-  await build({
-    entryPoints: [join(ROOT, 'src', 'cli', 'main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    packages: 'external',
-    outfile: bundle,
-    logLevel: 'warning',
-  });
+  // The very bundle the package ships (npm run build:cli), so the figures are the installed CLI's.
+  const built = spawnSync('npm', ['run', '--silent', 'build:cli'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('npm run build:cli failed');
+  const bundle = join(ROOT, 'dist', 'cli.cjs');
   // The CLI exits through process.exit: an exit hook reads the peak RSS the kernel kept for it.
   const hook = join(dir, 'rss-hook.cjs');
   // CPU time too: on a machine shared with other work, wall time says more about the neighbours.
@@ -139,7 +130,6 @@ async function main(): Promise<void> {
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    rmSync(bundle, { force: true });
     service?.server.close();
   }
 }
