@@ -6,6 +6,7 @@ import { isRowArray, rowAccessOf, type RowSource } from './input-rows';
 import { PlanBuilder, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
 import type { BulkDeps, BulkInput, BulkRun, NewRunParams, RunInput, RunTuning } from './ports';
 import { rescreenMessages } from './rescreen-messages';
+import { HeadStart } from './head-start';
 import { Runner } from './runner';
 import { RUN_STATE_VERSION, RowFingerprint, newRunId, type RunMeta, type RunState } from './state';
 
@@ -104,24 +105,39 @@ export function prepareRun(params: NewRunParams, now: Date = new Date()): Prepar
   return { meta: metaFor(params, now, fingerprint), plan };
 }
 
-/** prepareRun for any input, a streamed file included: one pass over the rows. */
-export async function prepareRunFrom(params: NewRunParams<RunInput>, now: Date = new Date()): Promise<PreparedRun> {
-  assertRunnable({ headers: params.input.headers, rowCount: rowCountOf(params.input) }, params.mapping);
-  const { plan, fingerprint } = await scanInput(params.input, params.mapping, params.options, now);
-  return { meta: metaFor(params, now, fingerprint), plan };
-}
-
 export function startBulkRun(params: NewRunParams, deps: BulkDeps, tuning: RunTuning): BulkRun {
   const now = new Date((deps.now ?? Date.now)());
   const { meta, plan } = prepareRun(params, now);
   return new Runner({ meta, rows: rowAccessOf(params.input.rows), plan, resume: null, deps, tuning, previous: params.previous ?? null });
 }
 
-/** startBulkRun for any input: a streamed one is read once to plan before anything is sent. */
+/**
+ * startBulkRun for any input. A streamed one is read once more to plan it; its first subjects are
+ * asked meanwhile (HeadStart), once the checks that can refuse the run have passed.
+ */
 export async function startRunFrom(params: NewRunParams<RunInput>, deps: BulkDeps, tuning: RunTuning): Promise<BulkRun> {
   const now = new Date((deps.now ?? Date.now)());
-  const { meta, plan } = await prepareRunFrom(params, now);
-  return new Runner({ meta, rows: rowAccessOf(params.input.rows), plan, resume: null, deps, tuning, previous: params.previous ?? null });
+  const rows = rowAccessOf(params.input.rows);
+  assertRunnable({ headers: params.input.headers, rowCount: rowCountOf(params.input) }, params.mapping);
+  const runId = params.runId ?? newRunId(now);
+  const headStart = await HeadStart.begin({
+    rows,
+    mapping: params.mapping,
+    options: params.options,
+    now,
+    runId,
+    firstSourceRow: params.input.firstSourceRow,
+    ask: deps.ask,
+    count: Math.max(1, Math.floor(tuning.concurrency)),
+  });
+  try {
+    const { plan, fingerprint } = await scanInput(params.input, params.mapping, params.options, now);
+    const meta = metaFor({ ...params, runId }, now, fingerprint);
+    return new Runner({ meta, rows, plan, resume: null, deps, tuning, previous: params.previous ?? null, headStart });
+  } catch (error) {
+    headStart.abort();
+    throw error;
+  }
 }
 
 function resumeOptions(state: RunState): RunQueryOptions {

@@ -7,6 +7,7 @@ import type { PreviousRun } from './decisions';
 import { bulkMessages } from './messages';
 import { failedOutcome, screenedOutcome, type AnswerLike, type SubjectOutcome } from './outcome';
 import { inputChangedError } from './guards';
+import type { EarlyRequest, HeadStart } from './head-start';
 import { RowCursor, type RowAccess } from './input-rows';
 import { rowErrors, rowHash, subjectQuery, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
 import { RescreenTally } from './rescreen';
@@ -74,6 +75,8 @@ export interface RunnerSetup {
   resume: RunState | null;
   deps: BulkDeps;
   tuning: RunTuning;
+  /** Requests a new run sent while it was being planned: adopted as the requests of their subjects. */
+  headStart?: HeadStart | null;
 }
 
 export class Runner implements BulkRun {
@@ -96,6 +99,11 @@ export class Runner implements BulkRun {
   private readonly controller = new AbortController();
   private readonly wakeup = new Wakeup();
   private readonly recordAnswer: ((runId: string, outcome: SubjectOutcome) => void) | null;
+  /** Answers are recorded one by one once the store has begun the run; until then they wait in pendingPersist. */
+  private storeBegun = false;
+  private readonly headStart: HeadStart | null;
+  /** Early requests by subject, until the run launches that subject. */
+  private readonly early = new Map<number, EarlyRequest>();
 
   private readonly concurrency: number;
   private readonly chunkRows: number;
@@ -172,6 +180,12 @@ export class Runner implements BulkRun {
     this.subjectState = new Uint8Array(plan.subjectCount);
     this.output = { ...meta.output };
     this.isResume = resume !== null;
+    this.headStart = setup.headStart ?? null;
+    for (const e of this.headStart?.requests ?? []) {
+      const s = plan.subjectOf(e.key);
+      // The head start applies the plan's rules, so this always holds; an answer that did not fit would simply go unused.
+      if (s >= 0 && plan.subjectFirstRow[s] === e.row) this.early.set(s, e);
+    }
 
     this.writtenCounters = resume ? { ...resume.progress.counters } : { ...ZERO_COUNTERS };
     this.written = resume ? Math.min(resume.progress.written, plan.rowCount) : 0;
@@ -226,6 +240,7 @@ export class Runner implements BulkRun {
   abort(): void {
     this.cancel();
     this.controller.abort();
+    this.headStart?.abort();
   }
 
   private countResolved(c: WrittenCounters, result: RowResult, times = 1): void {
@@ -341,9 +356,11 @@ export class Runner implements BulkRun {
 
   /** Starts requests while there is room, in the order subjects first appear. */
   private pump(): void {
-    while (!this.stopping && this.atService < this.concurrency) {
+    while (this.atService < this.concurrency) {
       const next = this.feed.peek();
       if (!next) return;
+      // A stop sends nothing new; a request the head start already sent is paid for and is kept.
+      if (this.stopping && !this.early.has(next.subject)) return;
       if (this.plan.subjectFirstRow[next.subject] > this.readyPrefix + this.maxAheadRows && this.inFlight > 0) return;
       this.feed.take();
       this.launch(next.subject, next.row);
@@ -372,10 +389,17 @@ export class Runner implements BulkRun {
       this.pump();
     };
     let promise: Promise<AnswerLike>;
-    try {
-      promise = this.deps.ask(query, { signal: this.controller.signal, onAnswerArrived });
-    } catch (error) {
-      promise = Promise.reject(error);
+    const early = this.early.get(s);
+    if (early) {
+      this.early.delete(s);
+      promise = early.answer;
+      early.whenArrived(onAnswerArrived);
+    } else {
+      try {
+        promise = this.deps.ask(query, { signal: this.controller.signal, onAnswerArrived });
+      } catch (error) {
+        promise = Promise.reject(error);
+      }
     }
     promise.then(
       (answer) => {
@@ -422,7 +446,7 @@ export class Runner implements BulkRun {
     this.subjectState[s] = DONE;
     this.outcomes.set(s, outcome);
     // Saved as it arrives where the store can (CLI): a crash then costs only the requests in flight.
-    if (this.recordAnswer) this.recordAnswer(this.runId, outcome);
+    if (this.recordAnswer && this.storeBegun) this.recordAnswer(this.runId, outcome);
     else this.pendingPersist.push(outcome);
     this.subjectsDone++;
     this.doneThisSession++;
@@ -525,18 +549,22 @@ export class Runner implements BulkRun {
       },
     });
     this.output = { ...opened.output };
-    if (this.deps.store) {
-      const meta: RunMeta = { ...this.meta, output: this.output };
-      if (resume) await this.deps.store.checkpoint(this.runId, this.progressRecord('running'), []);
-      else await this.deps.store.begin(meta, this.progressRecord('running'));
-    }
 
     this.screeningSince = this.now();
     this.lastFlush = this.now();
     this.setPhase('screening');
     let failure: unknown = null;
     try {
+      // The first requests go out before the state is begun: no answer can come back sooner than
+      // the service's latency, and one that does waits in pendingPersist until the state has its run.
       this.pump();
+      if (this.deps.store) {
+        const meta: RunMeta = { ...this.meta, output: this.output };
+        if (resume) await this.deps.store.checkpoint(this.runId, this.progressRecord('running'), []);
+        else await this.deps.store.begin(meta, this.progressRecord('running'));
+      }
+      this.storeBegun = true;
+      if (this.recordAnswer) for (const o of this.pendingPersist.splice(0)) this.recordAnswer(this.runId, o);
       for (;;) {
         if (this.feed.failure) throw this.feed.failure;
         const exhausted = this.feed.exhausted;

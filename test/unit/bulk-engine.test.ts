@@ -324,9 +324,104 @@ describe('bulk engine over a streamed input', () => {
     expect(passes()).toBeGreaterThanOrEqual(3);
   });
 
+  /** A streamed input whose passes stop at row `at` until the test opens the gate: the plan is still being read. */
+  function gatedAt(input: BulkInput, at: number) {
+    let open: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    let reachedGate: () => void = () => undefined;
+    const atGate = new Promise<void>((resolve) => (reachedGate = resolve));
+    const rows = input.rows as (string | number | null)[][];
+    const stream: StreamedInput = {
+      headers: input.headers,
+      source: input.source,
+      firstSourceRow: input.firstSourceRow,
+      rows: {
+        count: rows.length,
+        async *read(from: number) {
+          for (let r = from; r < rows.length; r++) {
+            if (r === at) {
+              reachedGate();
+              await opened;
+            }
+            yield rows[r];
+          }
+        },
+      },
+    };
+    return { stream, atGate, open };
+  }
+
+  it('asks the first C distinct subjects while the rest of the input is still being read, and adopts them: nobody is asked twice', async () => {
+    const input = makeInput(400);
+    const { stream, atGate, open } = gatedAt(input, 300);
+    const service = fakeService({ gated: true });
+    const sink = memorySink();
+    const starting = startRunFrom({ ...params(input), input: stream, runId: 'R1' }, { ask: service.ask, sink }, { ...tuning, concurrency: 4 });
+    await atGate;
+    await service.reached(4);
+    // Planning has not passed row 300, yet the first four subjects are on the wire, each from its first row.
+    expect(service.calls.map((c) => c.query.IDinternal)).toEqual(['R1:2', 'R1:3', 'R1:4', 'R1:6']);
+    expect(service.calls.map((c) => c.query.name)).toEqual(['=Person 0 HIT', '=Person 1', '=Person 2', 'Person 28']);
+    open();
+    const run = await starting;
+    const done = run.done;
+    for (let i = 0; i < 400 && service.inFlight() + service.calls.length > 0; i++) {
+      service.release();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (sink.ends.length > 0) break;
+    }
+    const report = await done;
+    expect(report.status).toBe('completed');
+    expect(new Set(service.asked).size).toBe(service.asked.length);
+    expect(service.asked.length).toBe(report.subjectsTotal);
+    expect(report.requests).toBe(report.subjectsTotal);
+    expect(service.maxInFlight).toBeLessThanOrEqual(4);
+    const status = statusCol(sink);
+    expect(sink.rows.slice(0, 7).map((r) => r[status])).toEqual(['ok: 1 hit(s)', 'no hits', 'no hits', expect.stringMatching(/^invalid input/), 'no hits', 'no hits', 'no hits']);
+  });
+
+  it('sends nothing before the checks that refuse a run', async () => {
+    const input = makeInput(50);
+    const service = fakeService();
+    const { stream } = streamed(input);
+    await expect(startRunFrom({ ...params(input), input: stream, mapping: { date: 1 } }, { ask: service.ask, sink: memorySink() }, tuning)).rejects.toThrow(InvalidInputError);
+    const empty: StreamedInput = { ...stream, rows: { count: 0, read: stream.rows.read } };
+    await expect(startRunFrom({ ...params(input), input: empty }, { ask: service.ask, sink: memorySink() }, tuning)).rejects.toThrow(InvalidInputError);
+    expect(service.calls).toHaveLength(0);
+  });
+
+  it('drops the early requests when planning fails', async () => {
+    const input = makeInput(100);
+    const service = fakeService({ gated: true });
+    const rows = input.rows as (string | number | null)[][];
+    let passes = 0;
+    const stream: StreamedInput = {
+      ...input,
+      rows: {
+        count: rows.length,
+        async *read() {
+          const pass = passes++;
+          for (let r = 0; r < rows.length; r++) {
+            if (pass > 0 && r === 60) throw new Error('disk gone');
+            yield rows[r];
+          }
+        },
+      },
+    };
+    await expect(startRunFrom({ ...params(input), input: stream }, { ask: service.ask, sink: memorySink() }, tuning)).rejects.toThrow('disk gone');
+    expect(service.calls.length).toBe(4);
+    expect(service.calls.every((c) => c.signal?.aborted)).toBe(true);
+  });
+
   it('stops, naming the input as changed, when a row differs on a later pass', async () => {
     const input = makeInput(200);
-    const { stream } = streamed(input, (pass, r, row) => (pass > 0 && r === 150 ? ['Someone Else', '1970-01-01', null] : row));
+    // The first pass to reach row 150 (the plan's) reads it as it was; every later one reads another person.
+    let planned = -1;
+    const { stream } = streamed(input, (pass, r, row) => {
+      if (r !== 150) return row;
+      if (planned < 0) planned = pass;
+      return pass === planned ? row : ['Someone Else', '1970-01-01', null];
+    });
     const run = await startRunFrom({ ...params(input), input: stream }, { ask: fakeService().ask, sink: memorySink() }, tuning);
     await expect(run.done).rejects.toThrow(InvalidInputError);
     await expect(run.done).rejects.toMatchObject({ errors: [{ code: 'input.changed' }] });
