@@ -24,6 +24,8 @@ const ROOT = join(__dirname, '..');
 const BIN = join(ROOT, 'bin', 'checklists.cjs');
 /** Preloaded into the command to report its CPU time; the command itself starts through BIN as usual. */
 const CPU_PRELOAD = join(ROOT, 'bench', 'cli-cpu.cjs');
+/** A bare node:http client at the same concurrency: how close to D·L/C loopback HTTP itself allows. */
+const FLOOR_CLIENT = join(ROOT, 'bench', 'floor-client.cjs');
 const QUICK = process.argv.includes('--quick');
 const D = 2000;
 const L = 50;
@@ -124,6 +126,7 @@ async function bulk(): Promise<void> {
         CHECKLISTS_BENCH_CPU_FILE: cpuFile,
       });
       if (r.code !== 0) throw new Error(`checklists screen exited ${r.code}\n${r.stderr.slice(-2000)}`);
+      const cliRequests = requests.length;
       const ideal = (D * L) / c;
       rows.push({
         group: 'bulk (CLI)',
@@ -140,13 +143,32 @@ async function bulk(): Promise<void> {
         value: fmtS((cpu.user + cpu.system) / 1000),
         ideal: `${((cpu.user + cpu.system) / 1000 / D).toFixed(2)} ms per subject`,
       });
+      // What the sandbox delivered: its log gives each answer's time from arrival to the last byte written.
+      const served = requests.map((line) => Number(/ ([\d.]+)ms$/.exec(line)?.[1] ?? NaN)).filter((ms) => Number.isFinite(ms));
+      const servedMean = served.reduce((a, b) => a + b, 0) / Math.max(1, served.length);
+      rows.push({
+        group: 'bulk (CLI)',
+        figure: `  sandbox's answer time, arrival to last byte (mean), C = ${c}`,
+        value: `${servedMean.toFixed(2)} ms`,
+        ideal: `L = ${L} ms`,
+        ratio: servedMean / L,
+      });
+      const floor = await run(process.execPath, [FLOOR_CLIENT, server.url, String(D), String(c)]);
+      if (floor.code !== 0) throw new Error(`bench/floor-client.cjs exited ${floor.code}\n${floor.stderr}`);
+      rows.push({
+        group: 'bulk (CLI)',
+        figure: `  bare node:http client, same sandbox and C (transport floor), C = ${c}`,
+        value: fmtS(floor.ms),
+        ideal: `D·L/C = ${fmtS(ideal)}`,
+        ratio: floor.ms / ideal,
+      });
       if (c === CONCURRENCIES[0]) {
         rows.push({
           group: 'requests',
           figure: 'bulk: requests sent',
-          value: String(requests.length),
+          value: String(cliRequests),
           ideal: `${D} distinct valid subjects`,
-          ratio: requests.length / D,
+          ratio: cliRequests / D,
           goal: '1.00',
         });
       }
@@ -274,7 +296,7 @@ function printTable(): void {
     .join(' ');
   console.log(`machine: ${availableParallelism()} cores, load average ${load} (figures are noisy when load exceeds the cores)\n`);
   const header = ['', 'figure', 'measured', 'ideal (same run)', 'ratio', 'goal'];
-  const body = rows.map((r) => [r.group, r.figure, r.value, r.ideal, r.ratio === undefined ? '' : r.ratio.toFixed(2), r.goal ?? '']);
+  const body = rows.map((r) => [r.group, r.figure, r.value, r.ideal, r.ratio === undefined ? '' : r.ratio.toFixed(3), r.goal ?? '']);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) =>
     cells
