@@ -106,7 +106,7 @@ describe('CSV output written through the run (FileSink)', () => {
       const rows = tricky.slice(start, start + chunkSize);
       await sink.write({ start, rows, hitsStart: start, hits: rows.map((r) => [r[0], r[1]]) });
     }
-    await sink.end({ header, status: 'stopped', written: tricky.length, hitsWritten: tricky.length, ...(gone ? { gone } : {}) });
+    await sink.end({ header, status: 'cancelled', written: tricky.length, hitsWritten: tricky.length, ...(gone ? { gone } : {}) });
     return sink;
   }
 
