@@ -1,9 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { stringify as stringifyStream, type Options as StringifyOptions } from 'csv-stringify';
-import { stringify } from 'csv-stringify/sync';
+import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import type { TableCell } from '../bulk/result-table';
 
 /**
@@ -60,26 +58,35 @@ export function gonePathFor(resultsPath: string): string {
 }
 
 /**
- * The same layout as csvText, streamed: rows are pulled one at a time and written as the file
- * takes them, so a million rows cost the memory of one. Written beside the target and renamed
- * over it, so a failure never leaves half a file where the old one was.
+ * Records as CSV text, each ending in its record delimiter and with no BOM: what csvText
+ * writes for them after its header row. csv-stringify renders every record on its own (eof:
+ * each record carries its delimiter), so texts rendered chunk by chunk as the answers come in
+ * join into exactly the text one pass over all the records would give.
  */
-export async function writeCsvStream(
+export function csvRecords(rows: readonly (readonly TableCell[])[], delimiter: CsvDelimiter): string {
+  return rows.length === 0 ? '' : stringify(block(rows), { ...options(delimiter), bom: false });
+}
+
+/**
+ * csvText's layout with the records already rendered (csvRecords), as a stream of text or
+ * bytes: the BOM, run header and header row are written first, then the records are copied
+ * as they come, so a million rows cost the memory of one chunk. Written beside the target
+ * and renamed over it, so a failure never leaves half a file where the old one was.
+ */
+export async function writeCsvFile(
   path: string,
   runHeader: readonly (readonly TableCell[])[],
   header: readonly string[],
-  rows: AsyncIterable<readonly TableCell[]>,
+  records: AsyncIterable<string | Uint8Array> | Iterable<string>,
   delimiter: CsvDelimiter,
 ): Promise<void> {
   const temp = `${path}.${process.pid}.tmp`;
-  async function* records(): AsyncGenerator<(string | number)[]> {
-    yield* block(runHeader);
-    if (runHeader.length > 0) yield [];
-    yield block([header])[0];
-    for await (const row of rows) yield row.map(csvSafe);
+  async function* text(): AsyncGenerator<string | Uint8Array> {
+    yield csvText(runHeader, header, [], delimiter);
+    yield* records;
   }
   try {
-    await pipeline(Readable.from(records()), stringifyStream(options(delimiter)), createWriteStream(temp, { flags: 'wx' }));
+    await pipeline(text, createWriteStream(temp, { flags: 'wx' }));
     await rename(temp, path);
   } catch (e) {
     await rm(temp, { force: true });

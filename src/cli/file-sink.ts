@@ -7,7 +7,7 @@ import { bulkMessages } from '../bulk/messages';
 import { rescreenMessages } from '../bulk/rescreen-messages';
 import { runHeaderRows, type TableCell } from '../bulk/result-table';
 import type { SecretMask } from '../core/secret-mask';
-import { gonePathFor, hitsPathFor, writeCsvStream, type CsvDelimiter } from './csv-writer';
+import { csvRecords, gonePathFor, hitsPathFor, writeCsvFile, type CsvDelimiter } from './csv-writer';
 import { OutputWriteError } from './exit-codes';
 import type { TableFormat } from './input-file';
 import { createExclusive } from './safe-file';
@@ -34,15 +34,19 @@ export function outputFiles(target: OutputTarget, rescreen = false): { role: Out
   ];
 }
 
-/** Rows on their way to the file, one JSON line each, in a file of the run's own beside the output. */
-class Spool {
+/**
+ * Rows on their way to the file, in a file of the run's own beside the output, each chunk
+ * encoded as it arrives: while the run waits for the service, so its end has little left to do.
+ */
+abstract class Spool {
   private handle: FileHandle | null = null;
   private buffered: string[] = [];
   private bufferedChars = 0;
   count = 0;
-  readonly widths: number[] = [];
 
   constructor(readonly path: string) {}
+
+  protected abstract encode(rows: readonly (readonly TableCell[])[]): string;
 
   async open(): Promise<void> {
     await rm(this.path, { force: true });
@@ -51,16 +55,11 @@ class Spool {
   }
 
   async add(rows: readonly (readonly TableCell[])[]): Promise<void> {
-    for (const row of rows) {
-      row.forEach((v, i) => {
-        const w = displayWidth(v);
-        if (w > (this.widths[i] ?? 0)) this.widths[i] = w;
-      });
-      const line = `${JSON.stringify(row)}\n`;
-      this.buffered.push(line);
-      this.bufferedChars += line.length;
-      this.count++;
-    }
+    if (rows.length === 0) return;
+    const text = this.encode(rows);
+    this.buffered.push(text);
+    this.bufferedChars += text.length;
+    this.count += rows.length;
     if (this.bufferedChars > 1 << 20) await this.flush();
   }
 
@@ -78,22 +77,60 @@ class Spool {
     this.handle = null;
   }
 
-  async *read(): AsyncGenerator<TableCell[]> {
-    const lines = createInterface({ input: createReadStream(this.path, { encoding: 'utf8' }), crlfDelay: Infinity });
-    for await (const line of lines) if (line) yield JSON.parse(line) as TableCell[];
-  }
-
   remove(): Promise<void> {
     return rm(this.path, { force: true });
   }
 }
 
-async function* fromArray(rows: readonly TableCell[][]): AsyncGenerator<TableCell[]> {
-  yield* rows;
+/** For xlsx: one JSON line a row, read back as cells; the widest value of each column sizes it. */
+class JsonSpool extends Spool {
+  readonly widths: number[] = [];
+
+  protected encode(rows: readonly (readonly TableCell[])[]): string {
+    let text = '';
+    for (const row of rows) {
+      row.forEach((v, i) => {
+        const w = displayWidth(v);
+        if (w > (this.widths[i] ?? 0)) this.widths[i] = w;
+      });
+      text += `${JSON.stringify(row)}\n`;
+    }
+    return text;
+  }
+
+  async *read(): AsyncGenerator<TableCell[]> {
+    const lines = createInterface({ input: createReadStream(this.path, { encoding: 'utf8' }), crlfDelay: Infinity });
+    for await (const line of lines) if (line) yield JSON.parse(line) as TableCell[];
+  }
+}
+
+/** For CSV: the records' final text, so the file's end is a byte copy. */
+class CsvSpool extends Spool {
+  constructor(
+    path: string,
+    private readonly delimiter: CsvDelimiter,
+  ) {
+    super(path);
+  }
+
+  protected encode(rows: readonly (readonly TableCell[])[]): string {
+    return csvRecords(rows, this.delimiter);
+  }
+
+  read(): AsyncIterable<Uint8Array> {
+    return createReadStream(this.path) as AsyncIterable<Uint8Array>;
+  }
 }
 
 function maskRow(row: readonly TableCell[], mask: SecretMask): TableCell[] {
   return row.map((v) => (typeof v === 'string' ? mask(v) : v));
+}
+
+type Spools = { format: 'xlsx'; rows: JsonSpool; hits: JsonSpool } | { format: 'csv'; rows: CsvSpool; hits: CsvSpool };
+
+/** A stopped run's placeholder rows, after the written ones, a thousand at a time. */
+async function* pendingRows(b: SinkBegin, written: number): AsyncGenerator<TableCell[][]> {
+  for (let from = written; from < b.rowCount; from += 1000) yield await b.pendingRows(from, Math.min(b.rowCount, from + 1000));
 }
 
 /**
@@ -103,83 +140,96 @@ function maskRow(row: readonly TableCell[], mask: SecretMask): TableCell[] {
  */
 export class FileSink implements BulkSink {
   private begun: SinkBegin | null = null;
-  private readonly rows: Spool;
-  private readonly hits: Spool;
+  private readonly spools: Spools;
   readonly written: string[] = [];
 
   constructor(
     private readonly target: OutputTarget,
     private readonly mask: SecretMask,
   ) {
-    this.rows = new Spool(`${target.path}.${process.pid}.rows.tmp`);
-    this.hits = new Spool(`${target.path}.${process.pid}.hits.tmp`);
+    const rowsPath = `${target.path}.${process.pid}.rows.tmp`;
+    const hitsPath = `${target.path}.${process.pid}.hits.tmp`;
+    this.spools =
+      target.format === 'xlsx'
+        ? { format: 'xlsx', rows: new JsonSpool(rowsPath), hits: new JsonSpool(hitsPath) }
+        : { format: 'csv', rows: new CsvSpool(rowsPath, target.delimiter), hits: new CsvSpool(hitsPath, target.delimiter) };
   }
 
   async begin(begin: SinkBegin): Promise<{ output: Record<string, string> }> {
     this.begun = begin;
-    await Promise.all([this.rows.open(), this.hits.open()]);
+    await Promise.all([this.spools.rows.open(), this.spools.hits.open()]);
     return { output: { format: this.target.format, path: this.target.path } };
   }
 
   async write(chunk: ResultChunk): Promise<void> {
     // Chunks arrive in order from the engine's first row on: a CLI run always writes the whole table.
-    await this.rows.add(chunk.rows.map((r) => maskRow(r, this.mask)));
-    await this.hits.add(chunk.hits.map((r) => maskRow(r, this.mask)));
-  }
-
-  private async *tableRows(b: SinkBegin, written: number): AsyncGenerator<TableCell[]> {
-    yield* this.rows.read();
-    for (let from = written; from < b.rowCount; from += 1000) yield* await b.pendingRows(from, Math.min(b.rowCount, from + 1000));
+    await this.spools.rows.add(chunk.rows.map((r) => maskRow(r, this.mask)));
+    await this.spools.hits.add(chunk.hits.map((r) => maskRow(r, this.mask)));
   }
 
   async end(end: SinkEnd): Promise<void> {
     const b = this.begun;
     if (!b) return;
+    const spools = this.spools;
     try {
-      await Promise.all([this.rows.close(), this.hits.close()]);
+      await Promise.all([spools.rows.close(), spools.hits.close()]);
       const runHeader = runHeaderRows(end.header, b.lang).map((r) => maskRow(r, this.mask));
-      const pendingWidths = b.rowCount > end.written ? ((await b.pendingRows(end.written, end.written + 1))[0] ?? []) : [];
-      const widths = b.columns.map((_, i) => Math.max(this.rows.widths[i] ?? 0, displayWidth(pendingWidths[i])));
       // Only a completed re-screen has them; they come from the previous results, not the service.
       const gone = end.gone ? end.gone.map((r) => maskRow(r, this.mask)) : null;
-      if (this.target.format === 'xlsx') {
-        await this.attempt(this.target.path, () =>
-          writeXlsxStream(
-            this.target.path,
-            {
-              resultsSheet: bulkMessages.t(b.lang, 'sheet.results'),
-              hitsSheet: bulkMessages.t(b.lang, 'sheet.hits'),
-              runHeader,
-              columns: b.columns,
-              widths,
-              rowCount: b.rowCount,
-              rows: () => this.tableRows(b, end.written),
-              hitsColumns: b.hitsColumns,
-              hitsWidths: this.hits.widths,
-              hitsCount: this.hits.count,
-              hits: () => this.hits.read(),
-              highlight: b.highlights,
-              lang: b.lang,
-              ...(gone ? { gone: { sheet: rescreenMessages.t(b.lang, 'sheet.gone'), rows: gone } } : {}),
-            },
-            end.header.modeLabel[b.lang],
-          ),
-        );
-        this.written.push(this.target.path);
-      } else {
-        const headers = (cols: readonly { header: string }[]) => cols.map((c) => c.header);
-        await this.attempt(this.target.path, () => writeCsvStream(this.target.path, runHeader, headers(b.columns), this.tableRows(b, end.written), this.target.delimiter));
-        const hitsPath = hitsPathFor(this.target.path);
-        await this.attempt(hitsPath, () => writeCsvStream(hitsPath, runHeader, headers(b.hitsColumns), this.hits.read(), this.target.delimiter));
-        this.written.push(this.target.path, hitsPath);
-        if (gone) {
-          const gonePath = gonePathFor(this.target.path);
-          await this.attempt(gonePath, () => writeCsvStream(gonePath, runHeader, headers(b.hitsColumns), fromArray(gone), this.target.delimiter));
-          this.written.push(gonePath);
-        }
-      }
+      if (spools.format === 'xlsx') await this.endXlsx(b, end, spools, runHeader, gone);
+      else await this.endCsv(b, end, spools, runHeader, gone);
     } finally {
-      await Promise.all([this.rows.remove(), this.hits.remove()]);
+      await Promise.all([spools.rows.remove(), spools.hits.remove()]);
+    }
+  }
+
+  private async endXlsx(b: SinkBegin, end: SinkEnd, spools: { rows: JsonSpool; hits: JsonSpool }, runHeader: TableCell[][], gone: TableCell[][] | null): Promise<void> {
+    const pendingWidths = b.rowCount > end.written ? ((await b.pendingRows(end.written, end.written + 1))[0] ?? []) : [];
+    const widths = b.columns.map((_, i) => Math.max(spools.rows.widths[i] ?? 0, displayWidth(pendingWidths[i])));
+    async function* tableRows(): AsyncGenerator<TableCell[]> {
+      yield* spools.rows.read();
+      for await (const rows of pendingRows(b, end.written)) yield* rows;
+    }
+    await this.attempt(this.target.path, () =>
+      writeXlsxStream(
+        this.target.path,
+        {
+          resultsSheet: bulkMessages.t(b.lang, 'sheet.results'),
+          hitsSheet: bulkMessages.t(b.lang, 'sheet.hits'),
+          runHeader,
+          columns: b.columns,
+          widths,
+          rowCount: b.rowCount,
+          rows: tableRows,
+          hitsColumns: b.hitsColumns,
+          hitsWidths: spools.hits.widths,
+          hitsCount: spools.hits.count,
+          hits: () => spools.hits.read(),
+          highlight: b.highlights,
+          lang: b.lang,
+          ...(gone ? { gone: { sheet: rescreenMessages.t(b.lang, 'sheet.gone'), rows: gone } } : {}),
+        },
+        end.header.modeLabel[b.lang],
+      ),
+    );
+    this.written.push(this.target.path);
+  }
+
+  private async endCsv(b: SinkBegin, end: SinkEnd, spools: { rows: CsvSpool; hits: CsvSpool }, runHeader: TableCell[][], gone: TableCell[][] | null): Promise<void> {
+    const { delimiter } = this.target;
+    const headers = (cols: readonly { header: string }[]) => cols.map((c) => c.header);
+    async function* tableRecords(): AsyncGenerator<string | Uint8Array> {
+      yield* spools.rows.read();
+      for await (const rows of pendingRows(b, end.written)) yield csvRecords(rows, delimiter);
+    }
+    await this.attempt(this.target.path, () => writeCsvFile(this.target.path, runHeader, headers(b.columns), tableRecords(), delimiter));
+    const hitsPath = hitsPathFor(this.target.path);
+    await this.attempt(hitsPath, () => writeCsvFile(hitsPath, runHeader, headers(b.hitsColumns), spools.hits.read(), delimiter));
+    this.written.push(this.target.path, hitsPath);
+    if (gone) {
+      const gonePath = gonePathFor(this.target.path);
+      await this.attempt(gonePath, () => writeCsvFile(gonePath, runHeader, headers(b.hitsColumns), [csvRecords(gone, delimiter)], delimiter));
+      this.written.push(gonePath);
     }
   }
 

@@ -1,14 +1,17 @@
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCommandLine } from '../../src/cli/args';
 import { langFromEnv, loadCliConfig } from '../../src/cli/config';
-import { csvSafe, csvText } from '../../src/cli/csv-writer';
-import { UsageError } from '../../src/cli/exit-codes';
+import { csvSafe, csvText, gonePathFor, hitsPathFor, type CsvDelimiter } from '../../src/cli/csv-writer';
+import { OutputWriteError, UsageError } from '../../src/cli/exit-codes';
+import { FileSink } from '../../src/cli/file-sink';
 import { decodeText, detectDelimiter, parseCsvText } from '../../src/cli/input-file';
 import { ProgressReporter } from '../../src/cli/progress';
 import { bulkInputFrom } from '../../src/cli/screen-command';
 import { plain } from '../../src/cli/terminal';
-import { tempDir } from './cli-support';
+import { removeDir, tempDir } from './cli-support';
+import { runHeaderRows, type RunHeaderInfo, type TableCell, type TableColumn } from '../../src/bulk/result-table';
+import { createSecretMask } from '../../src/core/secret-mask';
 
 /** The pieces of the command line that need no subprocess: parsing, config, CSV dialects, progress. */
 
@@ -53,6 +56,112 @@ describe('CSV injection protection', () => {
       ['2', 'Іван\n=HYPERLINK("http://x")'],
       ['3', 'a\rb'],
     ]);
+  });
+});
+
+describe('CSV output written through the run (FileSink)', () => {
+  const tricky: TableCell[][] = [
+    [1, 'Іван "Ваня" Петренко', 'a,b;c\td', null],
+    [2, 'line\nbreak', 'cr\ronly', 'crlf\r\nend'],
+    [3, '=1+1', '+380501234567', '-1'],
+    [4, '@SUM(A1)', '＝1+1', '\u0007bell'],
+    [5, -3.25, 0, 'tokken-SECRET-42 leaked'],
+    [6, 'ＡＢＣ全角', '', '"'],
+  ];
+  const pendingCell = (i: number): TableCell[] => [100 + i, `pending "${i}"`, 'not screened yet', null];
+  const columns: TableColumn[] = ['Row', 'Name', 'Note', 'Level'].map((header, i) => ({ id: `c${i}`, header, kind: 'text' }));
+  const hitsColumns: TableColumn[] = ['Row', 'Hit'].map((header, i) => ({ id: `h${i}`, header, kind: 'text' }));
+  const mask = createSecretMask(['tokken-SECRET-42']);
+  const header: RunHeaderInfo = {
+    runId: 'run-1',
+    startedAt: new Date(2026, 0, 2, 3, 4, 5),
+    updatedAt: new Date(2026, 0, 2, 3, 5, 6),
+    idUserPC: 'pc',
+    registries: 'all',
+    listdata: '-1',
+    search: 1,
+    modeLabel: { uk: 'Пісочниця', en: 'Sandbox' },
+    source: '=source.csv',
+    rows: tricky.length + 3,
+    state: 'Stopped',
+  };
+
+  async function run(path: string, delimiter: CsvDelimiter, rowCount: number, chunkSize: number, gone?: TableCell[][]): Promise<FileSink> {
+    const sink = new FileSink({ format: 'csv', path, delimiter }, mask);
+    await sink.begin({
+      runId: 'run-1',
+      lang: 'en',
+      resume: false,
+      columns,
+      hitsColumns,
+      highlights: [],
+      header,
+      rowCount,
+      written: 0,
+      hitsWritten: 0,
+      output: {},
+      pendingRows: async (from, to) => Array.from({ length: to - from }, (_, k) => pendingCell(from + k)),
+    });
+    for (let start = 0; start < tricky.length; start += chunkSize) {
+      const rows = tricky.slice(start, start + chunkSize);
+      await sink.write({ start, rows, hitsStart: start, hits: rows.map((r) => [r[0], r[1]]) });
+    }
+    await sink.end({ header, status: 'cancelled', written: tricky.length, hitsWritten: tricky.length, ...(gone ? { gone } : {}) });
+    return sink;
+  }
+
+  const masked = (rows: readonly (readonly TableCell[])[]) => rows.map((r) => r.map((v) => (typeof v === 'string' ? mask(v) : v)));
+
+  it.each([',', ';', '\t'] as const)('writes with %j exactly the text csvText gives for the whole table, pending rows of a stopped run last', async (delimiter) => {
+    const dir = tempDir();
+    try {
+      const path = join(dir, 'out.csv');
+      const gone: TableCell[][] = [[9, 'gone "x"\n=2']];
+      const sink = await run(path, delimiter, tricky.length + 3, 4, gone);
+      const runHeader = masked(runHeaderRows(header, 'en'));
+      const pending = [0, 1, 2].map((k) => pendingCell(tricky.length + k));
+      expect(readFileSync(path, 'utf8')).toBe(csvText(runHeader, ['Row', 'Name', 'Note', 'Level'], [...masked(tricky), ...pending], delimiter));
+      expect(readFileSync(hitsPathFor(path), 'utf8')).toBe(csvText(runHeader, ['Row', 'Hit'], masked(tricky.map((r) => [r[0], r[1]])), delimiter));
+      expect(readFileSync(gonePathFor(path), 'utf8')).toBe(csvText(runHeader, ['Row', 'Hit'], gone, delimiter));
+      expect(readFileSync(path, 'utf8')).not.toContain('SECRET');
+      expect(sink.written).toEqual([path, hitsPathFor(path), gonePathFor(path)]);
+      // Only the outputs are left: spools and temp files are gone.
+      expect(readdirSync(dir).sort()).toEqual(['out.csv', 'out.gone.csv', 'out.hits.csv']);
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it('gives the same bytes however the rows were chunked', async () => {
+    const dir = tempDir();
+    try {
+      const texts = [];
+      for (const size of [1, 2, 6]) {
+        const path = join(dir, `chunks-${size}.csv`);
+        await run(path, ';', tricky.length, size);
+        texts.push(readFileSync(path));
+      }
+      expect(texts[1]).toEqual(texts[0]);
+      expect(texts[2]).toEqual(texts[0]);
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it('a final write that fails names the file and leaves neither temp file nor spools', async () => {
+    const dir = tempDir();
+    try {
+      const path = join(dir, 'held.csv');
+      // Another program takes the file's place while the run goes on.
+      mkdirSync(path);
+      writeFileSync(join(path, 'held'), 'x');
+      const failed = run(path, ',', tricky.length, 3);
+      await expect(failed).rejects.toBeInstanceOf(OutputWriteError);
+      await expect(failed).rejects.toMatchObject({ path });
+      expect(readdirSync(dir)).toEqual(['held.csv']);
+    } finally {
+      removeDir(dir);
+    }
   });
 });
 
