@@ -14,9 +14,24 @@ let done = 0;
 function ask() {
   if (next >= count) return;
   const i = next++;
-  const body = JSON.stringify({ tokken: 'demo-tokken', IDsubjectFM: 'demo-subject', name: `Мостовий Тест ${i}`, listdata: '-1', search: 1, lowranklimit: 0, IDinternal: `floor:${i}` });
+  const body = JSON.stringify({
+    tokken: 'demo-tokken',
+    IDsubjectFM: 'demo-subject',
+    name: `Мостовий Тест ${i}`,
+    listdata: '-1',
+    search: 1,
+    lowranklimit: 0,
+    IDinternal: `floor:${i}`,
+  });
   const req = http.request(
-    { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+    {
+      host: target.hostname,
+      port: target.port,
+      path: target.pathname,
+      method: 'POST',
+      agent,
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+    },
     (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));

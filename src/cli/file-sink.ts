@@ -128,9 +128,9 @@ function maskRow(row: readonly TableCell[], mask: SecretMask): TableCell[] {
 
 type Spools = { format: 'xlsx'; rows: JsonSpool; hits: JsonSpool } | { format: 'csv'; rows: CsvSpool; hits: CsvSpool };
 
-/** A stopped run's placeholder rows, after the written ones, a thousand at a time. */
-async function* pendingRows(b: SinkBegin, written: number): AsyncGenerator<TableCell[][]> {
-  for (let from = written; from < b.rowCount; from += 1000) yield await b.pendingRows(from, Math.min(b.rowCount, from + 1000));
+/** A stopped run's placeholder rows, after the written ones, a thousand at a time; they echo input cells, so they pass the mask too. */
+async function* pendingRows(b: SinkBegin, written: number, mask: SecretMask): AsyncGenerator<TableCell[][]> {
+  for (let from = written; from < b.rowCount; from += 1000) yield (await b.pendingRows(from, Math.min(b.rowCount, from + 1000))).map((r) => maskRow(r, mask));
 }
 
 /**
@@ -186,9 +186,10 @@ export class FileSink implements BulkSink {
   private async endXlsx(b: SinkBegin, end: SinkEnd, spools: { rows: JsonSpool; hits: JsonSpool }, runHeader: TableCell[][], gone: TableCell[][] | null): Promise<void> {
     const pendingWidths = b.rowCount > end.written ? ((await b.pendingRows(end.written, end.written + 1))[0] ?? []) : [];
     const widths = b.columns.map((_, i) => Math.max(spools.rows.widths[i] ?? 0, displayWidth(pendingWidths[i])));
+    const mask = this.mask;
     async function* tableRows(): AsyncGenerator<TableCell[]> {
       yield* spools.rows.read();
-      for await (const rows of pendingRows(b, end.written)) yield* rows;
+      for await (const rows of pendingRows(b, end.written, mask)) yield* rows;
     }
     await this.attempt(this.target.path, () =>
       writeXlsxStream(
@@ -217,10 +218,11 @@ export class FileSink implements BulkSink {
 
   private async endCsv(b: SinkBegin, end: SinkEnd, spools: { rows: CsvSpool; hits: CsvSpool }, runHeader: TableCell[][], gone: TableCell[][] | null): Promise<void> {
     const { delimiter } = this.target;
+    const mask = this.mask;
     const headers = (cols: readonly { header: string }[]) => cols.map((c) => c.header);
     async function* tableRecords(): AsyncGenerator<string | Uint8Array> {
       yield* spools.rows.read();
-      for await (const rows of pendingRows(b, end.written)) yield csvRecords(rows, delimiter);
+      for await (const rows of pendingRows(b, end.written, mask)) yield csvRecords(rows, delimiter);
     }
     await this.attempt(this.target.path, () => writeCsvFile(this.target.path, runHeader, headers(b.columns), tableRecords(), delimiter));
     const hitsPath = hitsPathFor(this.target.path);

@@ -68,7 +68,8 @@ describe('CSV output written through the run (FileSink)', () => {
     [5, -3.25, 0, 'tokken-SECRET-42 leaked'],
     [6, 'ＡＢＣ全角', '', '"'],
   ];
-  const pendingCell = (i: number): TableCell[] => [100 + i, `pending "${i}"`, 'not screened yet', null];
+  // A placeholder echoes the input's cells: a tokken pasted into the list must not reach the file through it either.
+  const pendingCell = (i: number): TableCell[] => [100 + i, `pending "${i}" tokken-SECRET-42`, 'not screened yet', null];
   const columns: TableColumn[] = ['Row', 'Name', 'Note', 'Level'].map((header, i) => ({ id: `c${i}`, header, kind: 'text' }));
   const hitsColumns: TableColumn[] = ['Row', 'Hit'].map((header, i) => ({ id: `h${i}`, header, kind: 'text' }));
   const mask = createSecretMask(['tokken-SECRET-42']);
@@ -120,7 +121,7 @@ describe('CSV output written through the run (FileSink)', () => {
       const sink = await run(path, delimiter, tricky.length + 3, 4, gone);
       const runHeader = masked(runHeaderRows(header, 'en'));
       const pending = [0, 1, 2].map((k) => pendingCell(tricky.length + k));
-      expect(readFileSync(path, 'utf8')).toBe(csvText(runHeader, ['Row', 'Name', 'Note', 'Level'], [...masked(tricky), ...pending], delimiter));
+      expect(readFileSync(path, 'utf8')).toBe(csvText(runHeader, ['Row', 'Name', 'Note', 'Level'], [...masked(tricky), ...masked(pending)], delimiter));
       expect(readFileSync(hitsPathFor(path), 'utf8')).toBe(csvText(runHeader, ['Row', 'Hit'], masked(tricky.map((r) => [r[0], r[1]])), delimiter));
       expect(readFileSync(gonePathFor(path), 'utf8')).toBe(csvText(runHeader, ['Row', 'Hit'], gone, delimiter));
       expect(readFileSync(path, 'utf8')).not.toContain('SECRET');
