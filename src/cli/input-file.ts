@@ -1,14 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { Readable, pipeline } from 'node:stream';
-import { parse as parseCsvStream } from 'csv-parse';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs-lazy';
 import type { BulkInput, RowSource, StreamedInput } from '../bulk';
 import type { CellValue } from '../bulk/columns';
 import type { LocalizedText } from '../core/i18n';
+import { csvRecordBatches, type CsvRoute } from './csv-records';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';
 
@@ -240,13 +239,11 @@ async function* decodedChunks(path: string, encoding: TextEncoding): AsyncGenera
 }
 
 /**
- * A CSV file's records one at a time (csv-parse's streaming API over decoded text), with the same
- * options as parseCsvText: the file is never held whole, so a pass costs the same memory at any size.
+ * A CSV file's records in batches, with the same options as parseCsvText: the file is never held
+ * whole, so a pass costs the same memory at any size. See csvRecordBatches for the two readers.
  */
-async function* csvRecords(path: string, encoding: TextEncoding, delimiter: ',' | ';' | '\t'): AsyncGenerator<string[]> {
-  const parser = parseCsvStream({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true });
-  pipeline(Readable.from(decodedChunks(path, encoding)), parser, () => undefined);
-  for await (const record of parser) yield record as string[];
+function csvRecords(path: string, encoding: TextEncoding, delimiter: ',' | ';' | '\t', route: CsvRoute): AsyncGenerator<string[][]> {
+  return csvRecordBatches(() => decodedChunks(path, encoding), delimiter, route);
 }
 
 function cellsOf(record: readonly string[], width: number): CellValue[] {
@@ -274,6 +271,8 @@ interface CsvShape {
   /** The widest record: every row is padded to it, as parseCsvText does. */
   width: number;
   dropped: number;
+  /** Whether the first pass found the file usual enough for the fast splitter; every pass reads it the same way. */
+  route: CsvRoute;
 }
 
 async function csvShape(path: string, encoding: TextEncoding, delimiter: ',' | ';' | '\t', limits: ReadLimits): Promise<CsvShape> {
@@ -285,26 +284,29 @@ async function csvShape(path: string, encoding: TextEncoding, delimiter: ',' | '
   let width = 0;
   let dropped = 0;
   let droppedKept = 0;
-  for await (const record of csvRecords(path, encoding, delimiter)) {
-    if (record.length > width) width = record.length;
-    for (const v of record) if (v !== '') dropped += v.length - cleanCell(v).length;
-    if (!isEmptyRecord(record)) {
-      nonEmpty++;
-      lastNonEmpty = index;
-      // Trailing blank lines are dropped: what they held is not counted.
-      droppedKept = dropped;
-      if (headerIndex < 0) {
-        headerIndex = index;
-        header = record;
+  const route: CsvRoute = { fast: true };
+  for await (const batch of csvRecords(path, encoding, delimiter, route)) {
+    for (const record of batch) {
+      if (record.length > width) width = record.length;
+      for (const v of record) if (v !== '') dropped += v.length - cleanCell(v).length;
+      if (!isEmptyRecord(record)) {
+        nonEmpty++;
+        lastNonEmpty = index;
+        // Trailing blank lines are dropped: what they held is not counted.
+        droppedKept = dropped;
+        if (headerIndex < 0) {
+          headerIndex = index;
+          header = record;
+        }
       }
+      index++;
     }
-    index++;
   }
   const shown = limits.shownPath ?? path;
   // The header row is not screened; everything else is a request (as readWorkbookInput counts).
   if (lastNonEmpty > limits.maxRows) throw usage('input.tooManyRows', { path: shown, rows: lastNonEmpty, limit: limits.maxRows });
   if (nonEmpty < 2) throw usage('input.empty', { path });
-  return { encoding, delimiter, headerIndex, headers: cellsOf(header, width), rowCount: lastNonEmpty - headerIndex, width, dropped: droppedKept };
+  return { encoding, delimiter, headerIndex, headers: cellsOf(header, width), rowCount: lastNonEmpty - headerIndex, width, dropped: droppedKept, route };
 }
 
 /** The data rows of a CSV file, read anew for each pass from the shape a first pass found. */
@@ -315,10 +317,13 @@ function csvRowSource(path: string, shape: CsvShape): RowSource {
       const skip = shape.headerIndex + 1 + from;
       const end = shape.headerIndex + 1 + shape.rowCount;
       let index = 0;
-      for await (const record of csvRecords(path, shape.encoding, shape.delimiter)) {
-        if (index >= end) break;
-        if (index >= skip) yield cellsOf(record, shape.width);
-        index++;
+      // A copy: a file changed since the first pass may turn unusual, and that pass alone then finishes with csv-parse.
+      records: for await (const batch of csvRecords(path, shape.encoding, shape.delimiter, { ...shape.route })) {
+        for (const record of batch) {
+          if (index >= end) break records;
+          if (index >= skip) yield cellsOf(record, shape.width);
+          index++;
+        }
       }
       if (index < end) throw usage('input.csvUnreadable', { path });
     },
