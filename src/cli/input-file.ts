@@ -233,7 +233,9 @@ async function* decodedChunks(path: string, encoding: TextEncoding): AsyncGenera
     const tail = decoder.decode();
     if (tail) yield tail;
   } catch (e) {
-    if (e instanceof TypeError && encoding === 'utf-8') throw new NotUtf8();
+    // By its code too: a TypeError made in another realm (jest's sandbox) is no instance of this one's.
+    const invalid = e instanceof TypeError || (e as { code?: unknown } | null)?.code === 'ERR_ENCODING_INVALID_ENCODED_DATA';
+    if (invalid && encoding === 'utf-8') throw new NotUtf8();
     throw e;
   }
 }
