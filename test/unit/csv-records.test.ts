@@ -68,7 +68,6 @@ function split(chunks: readonly string[], delimiter: CsvDelimiter): string[][] |
 async function readAll(chunks: readonly string[], delimiter: CsvDelimiter, route = { fast: true }): Promise<string[][] | 'throws'> {
   const records: string[][] = [];
   try {
-    // eslint-disable-next-line @typescript-eslint/require-await -- an async source, as the file's decoded chunks are
     for await (const batch of csvRecordBatches(
       async function* () {
         yield* chunks;
