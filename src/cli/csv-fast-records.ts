@@ -3,12 +3,13 @@
  * the options the CLI reads with ({ relax_column_count, relax_quotes, skip_empty_lines: false,
  * bom: true }, record delimiter auto-discovered), and a refusal ("unusual") for anything else.
  *
- * Why it exists: csv-parse walks the bytes one by one through a state machine. On a 2,000-row file
- * of Cyrillic names (~100 KB) one streaming pass took ~60 ms warm (30 µs a record), and a bulk run
- * reads its input 4+ times, two of them before the first request; a million rows cost ~30 s of CPU
- * a pass. This splitter takes a plain line with one native split, and does the same pass in a few
- * milliseconds (figures in the README's dependency notes). csv-parse stays the reader of any file
- * this one calls unusual, so the rules below only need to be right for what they accept.
+ * Why it exists: csv-parse walks the bytes one by one through a state machine, and a bulk run reads
+ * its input 4+ times, two of them before the first request. Measured for one whole CLI pass (read,
+ * decode, records, cells): 2,000 rows of Cyrillic names (100 KB), csv-parse 80-110 ms in a fresh
+ * process and 10-20 ms warm, this splitter 12-16 ms and 2-4 ms; 1M rows (85 MB), 9.5 s against
+ * 0.7-0.9 s. A plain line is cut with indexOf at the delimiters, and only a line with a quote or a
+ * carriage return is walked character by character. csv-parse stays the reader of any file this
+ * one calls unusual, so the rules below only need to be right for what they accept.
  *
  * What is accepted, as csv-parse reads it:
  * - the record delimiter is the first line break outside quotes, "\n" or "\r\n" (csv-parse also
