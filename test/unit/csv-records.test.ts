@@ -198,6 +198,28 @@ describe('a CSV file opened for screening', () => {
     expect(opened.warnings.length > 0).toBe(encoding === 'windows-1251');
   });
 
+  it('hands rows in order to requests that do not wait for each other, and stops reading when asked', async () => {
+    const path = join(dir, 'order.csv');
+    writeFileSync(path, `ПІБ\n${Array.from({ length: 50 }, (_, i) => `Особа ${i}`).join('\n')}\n`);
+    const source = (await openInput(path, undefined, limits, 'list.csv')).input.rows as RowSource;
+    const rows = source.read(3)[Symbol.asyncIterator]();
+    const [a, b, c] = await Promise.all([rows.next(), rows.next(), rows.next()]);
+    expect([a.value, b.value, c.value]).toEqual([['Особа 3'], ['Особа 4'], ['Особа 5']]);
+    expect(await rows.return?.()).toEqual({ value: undefined, done: true });
+    expect(await rows.next()).toEqual({ value: undefined, done: true });
+    expect((await rowsOf(source)).length).toBe(50);
+  });
+
+  it('a file cut short after the first pass is an unreadable CSV file on the next', async () => {
+    const path = join(dir, 'cut.csv');
+    writeFileSync(path, 'ПІБ\nІваненко\nПетренко\nСидоренко\n');
+    const source = (await openInput(path, undefined, limits, 'list.csv')).input.rows as RowSource;
+    writeFileSync(path, 'ПІБ\nІваненко\n');
+    const error = await rowsOf(source).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toBe(`${path} is not a readable CSV file.`);
+  });
+
   it('a quote left open is an unreadable CSV file, as csv-parse rejects it', async () => {
     const path = join(dir, 'open-quote.csv');
     writeFileSync(path, 'ПІБ,Дата\nІваненко,1\n"Петренко,2\n');
