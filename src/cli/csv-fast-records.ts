@@ -6,8 +6,8 @@
  * Why it exists: csv-parse walks the bytes one by one through a state machine, and a bulk run reads
  * its input 4+ times, two of them before the first request. Measured for one whole CLI pass (read,
  * decode, records, cells): 2,000 rows of Cyrillic names (100 KB), csv-parse 80-110 ms in a fresh
- * process and 10-20 ms warm, this splitter 12-16 ms and 2-4 ms; 1M rows (85 MB), 9.5 s against
- * 0.7-0.9 s. A plain line is cut with indexOf at the delimiters, and only a line with a quote or a
+ * process and 10-20 ms warm, this splitter 12-16 ms and 2-4 ms; 1M rows (85 MB), 6-10 s against
+ * 0.7-1.1 s. A plain line is cut with indexOf at the delimiters, and only a line with a quote or a
  * carriage return is walked character by character. csv-parse stays the reader of any file this
  * one calls unusual, so the rules below only need to be right for what they accept.
  *
