@@ -1,6 +1,7 @@
 // The first requests of a new run, sent while the run still reads its whole input to plan it.
 import { subjectKey } from '../core/query';
 import type { ColumnMapping } from './columns';
+import type { InputRow } from './plan';
 import type { RowAccess } from './input-rows';
 import type { AnswerLike } from './outcome';
 import { checkRow, type RunQueryOptions } from './plan';
@@ -25,62 +26,101 @@ export interface HeadStartParams {
   runId: string;
   firstSourceRow: number;
   ask: AskFn;
-  /** How many distinct subjects to ask: the run's concurrency. */
-  count: number;
+  /** How many requests may be at the service at once: the run's concurrency. */
+  concurrency: number;
 }
 
 /**
+ * At most this many concurrency's worth of early answers wait in memory before the run has its
+ * state to record them in: what a crash during planning could cost, beside the requests in flight.
+ */
+const MAX_ROUNDS_AHEAD = 4;
+
+/**
  * Planning reads the whole input (a streamed file once more) before the first request: for a
- * list of two thousand rows that was more than the time of two rounds of requests, with the
- * service idle. The first `count` distinct valid subjects are found by the same rules the plan
- * applies (checkRow, subjectKey, first appearance) and asked at once; the run adopts each as its
- * own request for that subject, so nothing is asked twice. Input checks that refuse a run
- * (mapping, empty, limits) come before this: a refused list still costs nothing.
+ * list of two thousand rows that took longer than a round of requests, with the service idle.
+ * The head start finds the first distinct valid subjects by the same rules the plan applies
+ * (checkRow, subjectKey, first appearance), asks `concurrency` of them at once and one more each
+ * time an answer arrives, until the run adopts them (stop) or MAX_ROUNDS_AHEAD rounds are out.
+ * The run takes each as its own request for that subject, so nothing is asked twice. Input
+ * checks that refuse a run (mapping, empty, limits) come before it: a refused list costs nothing.
  */
 export class HeadStart {
   private readonly controller = new AbortController();
   readonly requests: EarlyRequest[] = [];
+  private readonly seen = new Set<string>();
+  private rows: AsyncIterator<InputRow> | null = null;
+  private row = 0;
+  /** Answers arrived that have not yet been followed by a new request. */
+  private owed = 0;
+  private reading = false;
+  private stopped = false;
 
-  private constructor() {}
+  private constructor(
+    private readonly params: HeadStartParams,
+    private readonly max: number,
+  ) {}
 
   static async begin(params: HeadStartParams): Promise<HeadStart> {
-    const start = new HeadStart();
-    if (params.count < 1) return start;
-    const seen = new Set<string>();
-    const rows = params.rows.read(0)[Symbol.asyncIterator]();
-    try {
-      for (let r = 0; seen.size < params.count; r++) {
-        const next = await rows.next();
-        if (next.done) break;
-        const checked = checkRow(next.value, params.mapping, params.options, params.now);
-        if (!checked.ok) continue;
-        const key = subjectKey(checked.query);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        start.send(key, r, { ...checked.query, IDinternal: `${params.runId}:${params.firstSourceRow + r}` }, params.ask);
-      }
-    } finally {
-      await rows.return?.();
-    }
+    const concurrency = Math.max(1, Math.floor(params.concurrency));
+    const start = new HeadStart(params, concurrency * MAX_ROUNDS_AHEAD);
+    start.rows = params.rows.read(0)[Symbol.asyncIterator]();
+    start.owed = concurrency;
+    await start.sendOwed();
     return start;
   }
 
-  private send(key: string, row: number, query: Parameters<AskFn>[0], ask: AskFn): void {
+  /** Sends one request per answer that arrived, each for the next distinct valid subject of the list. */
+  private async sendOwed(): Promise<void> {
+    if (this.reading) return;
+    this.reading = true;
+    try {
+      while (this.owed > 0 && !this.stopped && this.requests.length < this.max && this.rows) {
+        const next = await this.rows.next();
+        // Adopted while the row was read: the run asks from here on.
+        if (this.stopped) break;
+        if (next.done) {
+          await this.closeRows();
+          break;
+        }
+        const r = this.row++;
+        const checked = checkRow(next.value, this.params.mapping, this.params.options, this.params.now);
+        if (!checked.ok) continue;
+        const key = subjectKey(checked.query);
+        if (this.seen.has(key)) continue;
+        this.seen.add(key);
+        this.owed--;
+        this.send(key, r, { ...checked.query, IDinternal: `${this.params.runId}:${this.params.firstSourceRow + r}` });
+      }
+    } catch {
+      // The run's own pass over the input meets the same problem and reports it.
+      await this.closeRows();
+    } finally {
+      this.reading = false;
+    }
+    if (this.stopped) await this.closeRows();
+  }
+
+  private send(key: string, row: number, query: Parameters<AskFn>[0]): void {
     let arrived = false;
     let listener: (() => void) | null = null;
     const onAnswerArrived = () => {
       if (arrived) return;
       arrived = true;
-      listener?.();
+      if (listener) listener();
+      else if (!this.stopped) {
+        this.owed++;
+        void this.sendOwed();
+      }
     };
     let answer: Promise<AnswerLike>;
     try {
-      answer = ask(query, { signal: this.controller.signal, onAnswerArrived });
+      answer = this.params.ask(query, { signal: this.controller.signal, onAnswerArrived });
     } catch (error) {
       answer = Promise.reject(error);
     }
-    // Settled later by the run that adopts it; until then a failure must not count as unhandled.
-    answer.catch(() => undefined);
+    // An ask that cannot tell the bytes' arrival still frees its slot when it settles.
+    answer.then(onAnswerArrived, onAnswerArrived);
     this.requests.push({
       key,
       row,
@@ -92,8 +132,22 @@ export class HeadStart {
     });
   }
 
+  private async closeRows(): Promise<void> {
+    const rows = this.rows;
+    this.rows = null;
+    await rows?.return?.();
+  }
+
+  /** The run has its plan and adopts `requests`: nothing more is sent from here. */
+  stop(): void {
+    this.stopped = true;
+    // A read under way closes the pass itself when it returns.
+    if (!this.reading) void this.closeRows().catch(() => undefined);
+  }
+
   /** The run stopped hard, or never started: what is still in flight is dropped. */
   abort(): void {
+    this.stop();
     this.controller.abort();
   }
 }

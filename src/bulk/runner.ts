@@ -104,6 +104,8 @@ export class Runner implements BulkRun {
   private readonly headStart: HeadStart | null;
   /** Early requests by subject, until the run launches that subject. */
   private readonly early = new Map<number, EarlyRequest>();
+  /** The next subject's request, built while the run waits, so an answer's arrival sends it without validating a row first. */
+  private prepared: { subject: number; base: SearchQuery; key: string } | null = null;
 
   private readonly concurrency: number;
   private readonly chunkRows: number;
@@ -181,6 +183,7 @@ export class Runner implements BulkRun {
     this.output = { ...meta.output };
     this.isResume = resume !== null;
     this.headStart = setup.headStart ?? null;
+    this.headStart?.stop();
     for (const e of this.headStart?.requests ?? []) {
       const s = plan.subjectOf(e.key);
       // The head start applies the plan's rules, so this always holds; an answer that did not fit would simply go unused.
@@ -372,10 +375,8 @@ export class Runner implements BulkRun {
     this.inFlight++;
     this.atService++;
     this.requests++;
-    const base = subjectQuery(row, this.meta.mapping, this.options, this.validatedAt);
+    const { base, key } = this.requestOf(s, row);
     const query: SearchQuery = { ...base, IDinternal: `${this.runId}:${this.meta.input.firstSourceRow + this.plan.subjectFirstRow[s]}` };
-    // Rebuilt from the row rather than kept per subject: the plan holds no key strings.
-    const key = subjectKey(base);
     let atService = true;
     const leaveService = () => {
       if (!atService) return;
@@ -413,6 +414,27 @@ export class Runner implements BulkRun {
     );
   }
 
+  /** Rebuilt from the subject's first row rather than kept per subject: the plan holds no key strings. */
+  private requestOf(s: number, row: InputRow): { base: SearchQuery; key: string } {
+    const prepared = this.prepared;
+    this.prepared = null;
+    if (prepared?.subject === s) return prepared;
+    const base = subjectQuery(row, this.meta.mapping, this.options, this.validatedAt);
+    return { base, key: subjectKey(base) };
+  }
+
+  /** Builds the next request ahead, after an answer was read: off the path from the next arrival to the next send. */
+  private prepareNext(): void {
+    if (this.prepared || this.stopping) return;
+    const next = this.feed.peek();
+    if (!next) return;
+    try {
+      this.prepared = { subject: next.subject, ...this.requestOf(next.subject, next.row) };
+    } catch {
+      // A row that no longer validates fails where it is launched, as it always did.
+    }
+  }
+
   private settle(s: number, key: string, outcome: SubjectOutcome | null, error: unknown): void {
     this.inFlight--;
     if (outcome) {
@@ -438,6 +460,7 @@ export class Runner implements BulkRun {
     }
     this.advanceReady();
     this.pump();
+    this.prepareNext();
     this.emit();
     this.wakeup.notify();
   }

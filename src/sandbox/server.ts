@@ -64,10 +64,11 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   const log = options.log;
   /**
    * How much earlier than its due time an answer's timer is set. Node's timers drop the fraction
-   * of a millisecond and count whole ones of a clock read at the start of each loop turn, so an
-   * answer came anywhere from a millisecond early to a few late (measured under a bulk run:
-   * -2 to +4 ms), and its mean was not L. Each answer's error corrects the next wait, so answers
-   * come L after arrival on average; the bound keeps a stalled machine from teaching it much.
+   * of a millisecond and count whole ones of a clock read at the start of each loop turn, and
+   * writing the answer takes a little more: an answer's last byte went out anywhere from a
+   * millisecond early to a few late (measured under a bulk run: -2 to +4 ms), and its mean was
+   * not L. Each answer's error corrects the next wait, so the last byte goes out L after arrival
+   * on average; the bound keeps a stalled machine from teaching it much.
    */
   let timerLateness = 0;
   const learnLateness = (error: number) => {
@@ -103,7 +104,9 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
         'Cache-Control': 'no-store',
       });
       res.end(answer.body);
-      log?.(`${method} ${url.pathname} ${answer.status} ${(performance.now() - started).toFixed(1)}ms`);
+      const sent = performance.now();
+      if (answer.delayMs > 0) learnLateness(sent - (started + answer.delayMs));
+      log?.(`${method} ${url.pathname} ${answer.status} ${(sent - started).toFixed(1)}ms`);
     };
     // Latency is counted from the request's arrival, the sandbox's own work included: a service
     // with latency L answers L after it was asked, so a client's ideal time is exactly D·L/C.
@@ -112,7 +115,6 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     if (wait > 0) {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        learnLateness(performance.now() - due);
         finish();
       }, wait);
       timers.add(timer);

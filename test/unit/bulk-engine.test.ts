@@ -380,6 +380,34 @@ describe('bulk engine over a streamed input', () => {
     expect(sink.rows.slice(0, 7).map((r) => r[status])).toEqual(['ok: 1 hit(s)', 'no hits', 'no hits', expect.stringMatching(/^invalid input/), 'no hits', 'no hits', 'no hits']);
   });
 
+  it('keeps C requests at the service while planning, one more as each answer arrives, at most four rounds ahead', async () => {
+    const input = makeInput(400);
+    const { stream, atGate, open } = gatedAt(input, 300);
+    const service = fakeService({ delayMs: 2 });
+    const sink = memorySink();
+    const starting = startRunFrom({ ...params(input), input: stream, runId: 'R2' }, { ask: service.ask, sink }, { ...tuning, concurrency: 4 });
+    await atGate;
+    await service.reached(16);
+    // Answers keep coming while planning waits at row 300; nothing past the fourth round is sent.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(service.calls).toHaveLength(16);
+    expect(service.maxInFlight).toBe(4);
+    open();
+    const report = await (await starting).done;
+    expect(report.status).toBe('completed');
+    expect(new Set(service.asked).size).toBe(service.asked.length);
+    expect(service.asked.length).toBe(report.subjectsTotal);
+    expect(report.requests).toBe(report.subjectsTotal);
+    expect(service.maxInFlight).toBeLessThanOrEqual(4);
+    // Every request names the row its subject first appears on, early ones included.
+    const firstRows = new Map<string, number>();
+    input.rows.forEach((row, r) => {
+      const name = String(row[0]);
+      if (!firstRows.has(name)) firstRows.set(name, r);
+    });
+    for (const c of service.calls.slice(0, 16)) expect(c.query.IDinternal).toBe(`R2:${2 + (firstRows.get(String(c.query.name)) ?? -99)}`);
+  });
+
   it('sends nothing before the checks that refuse a run', async () => {
     const input = makeInput(50);
     const service = fakeService();
