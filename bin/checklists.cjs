@@ -15,4 +15,4 @@ if (!fs.existsSync(bundle)) {
   );
   process.exit(1);
 }
-require(bundle).main(process.argv.slice(2));
+require('./bundle-loader.cjs').loadBundle(bundle).main(process.argv.slice(2));

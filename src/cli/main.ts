@@ -31,6 +31,14 @@ function hintFor(code: number, lang: Lang, command: string | undefined): string 
   return null;
 }
 
+/**
+ * Loads the modules `screen` and `search` load on demand, without running anything: the build
+ * (scripts/cli-code-cache.cjs) calls it so V8's code cache holds their compiled start-up too.
+ */
+export async function loadCommandModules(): Promise<void> {
+  await Promise.all([import('./screen-command'), import('./search-command')]);
+}
+
 async function dispatch(parsed: ParsedCommand, io: CliIo, fallbackLang: Lang, onSecret: (mask: SecretMask) => void): Promise<number> {
   if (parsed.command === 'help') {
     io.stdout.write(`${cliMessages.t(parsed.global.lang ?? fallbackLang, helpKey(parsed.topic))}\n`);

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SANDBOX_OPTIONS } from '../../src/cli/args';
 import { DEMO_CREDENTIALS, KNOWN } from '../../src/sandbox';
@@ -132,6 +132,7 @@ describe('the checklists bin', () => {
     mkdirSync(join(home, 'dist'), { recursive: true });
     const bin = join(home, 'bin', 'checklists.cjs');
     copyFileSync(join(ROOT, 'bin', 'checklists.cjs'), bin);
+    copyFileSync(join(ROOT, 'bin', 'bundle-loader.cjs'), join(home, 'bin', 'bundle-loader.cjs'));
 
     const missing = await runCli(bin, ['--help'], { env: cliEnv() });
     expect(missing.code).toBe(1);
@@ -143,5 +144,25 @@ describe('the checklists bin', () => {
     expect(help.stdout).toContain('checklists screen <clients.xlsx|clients.csv>');
     const bad = await runCli(bin, ['screen'], { env: cliEnv() });
     expect(bad.code).toBe(2);
+  });
+
+  it('loads the bundle with the code cache the build writes, and without it when it does not fit', async () => {
+    const loader = join(ROOT, 'bin', 'bundle-loader.cjs');
+    const target = join(home, 'dist', 'cli.cjs');
+    const cache = `${target}.v8cache`;
+    const run = (code: string) =>
+      new Promise<string>((resolve, reject) =>
+        execFile(process.execPath, ['-e', code], { cwd: ROOT, env: cliEnv() }, (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout.trim()))),
+      );
+    const report = `const l = require(${JSON.stringify(loader)}); const r = l.loadBundleReporting(${JSON.stringify(target)}); console.log(r.cache, typeof r.exports.main);`;
+    mkdirSync(join(home, 'dist'), { recursive: true });
+    copyFileSync(bundle, target);
+    rmSync(cache, { force: true });
+    expect(await run(report)).toBe('none function');
+    await run(`require(${JSON.stringify(loader)}).writeCodeCache(${JSON.stringify(target)}, (cli) => cli.loadCommandModules())`);
+    expect(await run(report)).toBe('used function');
+    // Another build's cache (here: bytes that are no cache at all) is refused by V8 and the bundle still runs.
+    writeFileSync(cache, Buffer.alloc(4096, 7));
+    expect(await run(report)).toBe('rejected function');
   });
 });

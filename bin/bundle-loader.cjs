@@ -1,0 +1,65 @@
+'use strict';
+// Loads the command line's bundle with V8's code cache, written beside it by `npm run build:cli`.
+// Compiling the 1.5 MB bundle and the functions its start-up runs took about 35 ms of every
+// command's ~60 ms load (measured: 62 ms plain, 28 ms with the cache): a scheduled job that
+// screens a list pays it once per run, and so does every `checklists search`.
+// The cache is as trusted as the bundle (same folder, same build). V8 checks it against the
+// source and its own version and flags, and compiles as usual when it does not fit.
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const Module = require('node:module');
+
+function cachePathFor(bundle) {
+  return `${bundle}.v8cache`;
+}
+
+function compile(bundle, cachedData, dynamicImport) {
+  const source = fs.readFileSync(bundle, 'utf8');
+  const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData, importModuleDynamically: dynamicImport });
+  const mod = new Module(bundle, module);
+  mod.filename = bundle;
+  mod.loaded = true;
+  script.runInThisContext()(mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle));
+  return { script, exports: mod.exports };
+}
+
+/**
+ * Runs the bundle as a CommonJS module and returns its exports, and whether the code cache was
+ * used, rejected (another build or Node) or absent.
+ */
+function loadBundleReporting(bundle) {
+  const dynamicImport = vm.constants && vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+  // Older Node 20 releases cannot give a vm script import(): plain require, no cache.
+  if (!dynamicImport) return { exports: require(bundle), cache: 'none' };
+  let cachedData;
+  try {
+    cachedData = fs.readFileSync(cachePathFor(bundle));
+  } catch {
+    cachedData = undefined;
+  }
+  const { script, exports } = compile(bundle, cachedData, dynamicImport);
+  return { exports, cache: cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used' };
+}
+
+function loadBundle(bundle) {
+  return loadBundleReporting(bundle).exports;
+}
+
+/**
+ * Writes the cache: the bundle is loaded, `warm` loads what a command loads on demand, and the
+ * cache then holds every function compiled so far.
+ */
+async function writeCodeCache(bundle, warm) {
+  const dynamicImport = vm.constants && vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+  if (!dynamicImport) return false;
+  const { script, exports } = compile(bundle, undefined, dynamicImport);
+  await warm(exports);
+  const target = cachePathFor(bundle);
+  const temp = `${target}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, script.createCachedData());
+  fs.renameSync(temp, target);
+  return true;
+}
+
+module.exports = { loadBundle, loadBundleReporting, writeCodeCache, cachePathFor };
