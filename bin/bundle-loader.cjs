@@ -5,6 +5,9 @@
 // screens a list pays it once per run, and so does every `checklists search`.
 // The cache is as trusted as the bundle (same folder, same build). V8 checks it against the
 // source and its own version and flags, and compiles as usual when it does not fit.
+// The bundle has no import() (esbuild's --supported:dynamic-import=false turns each into a
+// require): a vm script's import() needs a loader callback that Node 20 marks experimental, and
+// that a script compiled from a code cache loses.
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
@@ -14,9 +17,9 @@ function cachePathFor(bundle) {
   return `${bundle}.v8cache`;
 }
 
-function compile(bundle, cachedData, dynamicImport) {
+function compile(bundle, cachedData) {
   const source = fs.readFileSync(bundle, 'utf8');
-  const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData, importModuleDynamically: dynamicImport });
+  const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
   const mod = new Module(bundle, module);
   mod.filename = bundle;
   mod.loaded = true;
@@ -29,16 +32,13 @@ function compile(bundle, cachedData, dynamicImport) {
  * used, rejected (another build or Node) or absent.
  */
 function loadBundleReporting(bundle) {
-  const dynamicImport = vm.constants && vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
-  // Older Node 20 releases cannot give a vm script import(): plain require, no cache.
-  if (!dynamicImport) return { exports: require(bundle), cache: 'none' };
   let cachedData;
   try {
     cachedData = fs.readFileSync(cachePathFor(bundle));
   } catch {
     cachedData = undefined;
   }
-  const { script, exports } = compile(bundle, cachedData, dynamicImport);
+  const { script, exports } = compile(bundle, cachedData);
   return { exports, cache: cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used' };
 }
 
@@ -51,15 +51,12 @@ function loadBundle(bundle) {
  * cache then holds every function compiled so far.
  */
 async function writeCodeCache(bundle, warm) {
-  const dynamicImport = vm.constants && vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
-  if (!dynamicImport) return false;
-  const { script, exports } = compile(bundle, undefined, dynamicImport);
+  const { script, exports } = compile(bundle, undefined);
   await warm(exports);
   const target = cachePathFor(bundle);
   const temp = `${target}.${process.pid}.tmp`;
   fs.writeFileSync(temp, script.createCachedData());
   fs.renameSync(temp, target);
-  return true;
 }
 
 module.exports = { loadBundle, loadBundleReporting, writeCodeCache, cachePathFor };

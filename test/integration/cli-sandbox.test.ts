@@ -161,6 +161,15 @@ describe('the checklists bin', () => {
     expect(await run(report)).toBe('none function');
     await run(`require(${JSON.stringify(loader)}).writeCodeCache(${JSON.stringify(target)}, (cli) => cli.loadCommandModules())`);
     expect(await run(report)).toBe('used function');
+    // Through the bin and its cache, a run that loads exceljs on demand (xlsx in and out) works and warns of nothing.
+    const bin = join(home, 'bin', 'checklists.cjs');
+    mkdirSync(join(home, 'bin'), { recursive: true });
+    copyFileSync(join(ROOT, 'bin', 'checklists.cjs'), bin);
+    copyFileSync(loader, join(home, 'bin', 'bundle-loader.cjs'));
+    copyFileSync(join(ROOT, 'examples', 'clients.xlsx'), join(home, 'clients.xlsx'));
+    const screened = await runCli(bin, ['screen', join(home, 'clients.xlsx'), '-o', join(home, 'clients.results.xlsx')], { env: cliEnv() });
+    expect(screened.stderr).not.toMatch(/Warning|Unexpected error/);
+    expect(screened.code).toBe(0);
     // Another build's cache (here: bytes that are no cache at all) is refused by V8 and the bundle still runs.
     writeFileSync(cache, Buffer.alloc(4096, 7));
     expect(await run(report)).toBe('rejected function');

@@ -23,6 +23,8 @@ export async function buildCli(): Promise<string> {
     target: 'node20',
     // As in package.json: zod is bundled (its ~50 files cost start-up time to resolve and load one by one), the rest stays external.
     external: ['csv-parse', 'csv-stringify', 'exceljs', 'jose', 'pg', 'prom-client'],
+    // As in package.json: import() becomes require(), so the bin can run the bundle as a vm script with its code cache.
+    supported: { 'dynamic-import': false },
     outfile,
     logLevel: 'warning',
   });
