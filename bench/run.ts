@@ -115,8 +115,11 @@ async function bulk(): Promise<void> {
     const names = distinctNames(D);
     const csv = join(work, 'clients.csv');
     writeFileSync(csv, `ПІБ\n${names.join('\n')}\n`);
-    // The sandbox builds its data on the first request: not part of any timed run.
+    // The sandbox builds its data on the first request, and its code runs cold for the first few
+    // hundred: neither is part of any timed run (else the first C measured pays for the service's warm-up).
     await run(process.execPath, [BIN, 'search', '--name', 'Прогрів Сандбокс'], liveEnv(server));
+    const warm = await run(process.execPath, [FLOOR_CLIENT, server.url, '1000', '8']);
+    if (warm.code !== 0) throw new Error(`bench/floor-client.cjs exited ${warm.code}\n${warm.stderr}`);
     for (const c of CONCURRENCIES) {
       requests.length = 0;
       const out = join(work, `out-${c}.csv`);
