@@ -37,6 +37,12 @@ export interface HeadStartParams {
 const MAX_ROUNDS_AHEAD = 4;
 
 /**
+ * Rows the head start reads at most: a list of few distinct subjects (or mostly invalid rows)
+ * would otherwise be read whole once more before its planning pass even began.
+ */
+const MAX_ROWS_READ = 10_000;
+
+/**
  * Planning reads the whole input (a streamed file once more) before the first request: for a
  * list of two thousand rows that took longer than a round of requests, with the service idle.
  * The head start finds the first distinct valid subjects by the same rules the plan applies
@@ -76,6 +82,10 @@ export class HeadStart {
     this.reading = true;
     try {
       while (this.owed > 0 && !this.stopped && this.requests.length < this.max && this.rows) {
+        if (this.row >= MAX_ROWS_READ) {
+          await this.closeRows();
+          break;
+        }
         const next = await this.rows.next();
         // Adopted while the row was read: the run asks from here on.
         if (this.stopped) break;

@@ -408,6 +408,28 @@ describe('bulk engine over a streamed input', () => {
     for (const c of service.calls.slice(0, 16)) expect(c.query.IDinternal).toBe(`R2:${2 + (firstRows.get(String(c.query.name)) ?? -99)}`);
   });
 
+  it('reads at most 10,000 rows looking for subjects to ask early: a list of repeats is not read twice before planning', async () => {
+    const rows: (string | null)[][] = Array.from({ length: 11_000 }, (_, r) => [r === 10_500 ? 'Second Person' : 'First Person', null, null]);
+    const input: BulkInput = { headers: ['ПІБ', 'Дата народження', 'ІПН'], rows, source: 'x', firstSourceRow: 2 };
+    const { stream, atGate, open } = gatedAt(input, 10_800);
+    const service = fakeService({ gated: true });
+    const starting = startRunFrom({ ...params(input), input: stream }, { ask: service.ask, sink: memorySink() }, { ...tuning, chunkRows: 1000 });
+    await atGate;
+    expect(service.calls.map((c) => c.query.name)).toEqual(['First Person']);
+    open();
+    const run = await starting;
+    let finished = false;
+    const done = run.done.finally(() => (finished = true));
+    // The second subject is 10,500 rows on, past the run's look-ahead window: it is asked once the first is answered.
+    while (!finished) {
+      service.release();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const report = await done;
+    expect(report.status).toBe('completed');
+    expect(service.calls.map((c) => c.query.name)).toEqual(['First Person', 'Second Person']);
+  });
+
   it('sends nothing before the checks that refuse a run', async () => {
     const input = makeInput(50);
     const service = fakeService();
