@@ -285,9 +285,10 @@ describe('bulk engine', () => {
 
 describe('bulk engine over a streamed input', () => {
   /** Rows handed out one pass at a time, as the CLI reads a CSV file: no random access. */
-  function streamed(input: BulkInput, edit?: (pass: number, r: number, row: (string | number | null)[]) => (string | number | null)[]) {
+  type Row = (string | number | null)[];
+  function streamed(input: BulkInput, edit?: (pass: number, r: number, row: Row) => Row | Promise<Row>) {
     let passes = 0;
-    const rows = input.rows as (string | number | null)[][];
+    const rows = input.rows as Row[];
     const stream: StreamedInput = {
       headers: input.headers,
       source: input.source,
@@ -296,7 +297,7 @@ describe('bulk engine over a streamed input', () => {
         count: rows.length,
         async *read(from: number) {
           const pass = passes++;
-          for (let r = from; r < rows.length; r++) yield edit ? edit(pass, r, rows[r]) : rows[r];
+          for (let r = from; r < rows.length; r++) yield edit ? await edit(pass, r, rows[r]) : rows[r];
         },
       },
     };
@@ -330,24 +331,13 @@ describe('bulk engine over a streamed input', () => {
     const opened = new Promise<void>((resolve) => (open = resolve));
     let reachedGate: () => void = () => undefined;
     const atGate = new Promise<void>((resolve) => (reachedGate = resolve));
-    const rows = input.rows as (string | number | null)[][];
-    const stream: StreamedInput = {
-      headers: input.headers,
-      source: input.source,
-      firstSourceRow: input.firstSourceRow,
-      rows: {
-        count: rows.length,
-        async *read(from: number) {
-          for (let r = from; r < rows.length; r++) {
-            if (r === at) {
-              reachedGate();
-              await opened;
-            }
-            yield rows[r];
-          }
-        },
-      },
-    };
+    const { stream } = streamed(input, async (_pass, r, row) => {
+      if (r === at) {
+        reachedGate();
+        await opened;
+      }
+      return row;
+    });
     return { stream, atGate, open };
   }
 
@@ -443,21 +433,10 @@ describe('bulk engine over a streamed input', () => {
   it('drops the early requests when planning fails', async () => {
     const input = makeInput(100);
     const service = fakeService({ gated: true });
-    const rows = input.rows as (string | number | null)[][];
-    let passes = 0;
-    const stream: StreamedInput = {
-      ...input,
-      rows: {
-        count: rows.length,
-        async *read() {
-          const pass = passes++;
-          for (let r = 0; r < rows.length; r++) {
-            if (pass > 0 && r === 60) throw new Error('disk gone');
-            yield rows[r];
-          }
-        },
-      },
-    };
+    const { stream } = streamed(input, (pass, r, row) => {
+      if (pass > 0 && r === 60) throw new Error('disk gone');
+      return row;
+    });
     await expect(startRunFrom({ ...params(input), input: stream }, { ask: service.ask, sink: memorySink() }, tuning)).rejects.toThrow('disk gone');
     expect(service.calls.length).toBe(4);
     expect(service.calls.every((c) => c.signal?.aborted)).toBe(true);
