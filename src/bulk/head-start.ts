@@ -145,14 +145,18 @@ export class HeadStart {
   private async closeRows(): Promise<void> {
     const rows = this.rows;
     this.rows = null;
-    await rows?.return?.();
+    try {
+      await rows?.return?.();
+    } catch {
+      // A pass that fails even to close: the run's own pass over the input reports the problem.
+    }
   }
 
   /** The run has its plan and adopts `requests`: nothing more is sent from here. */
   stop(): void {
     this.stopped = true;
     // A read under way closes the pass itself when it returns.
-    if (!this.reading) void this.closeRows().catch(() => undefined);
+    if (!this.reading) void this.closeRows();
   }
 
   /** The run stopped hard, or never started: what is still in flight is dropped. */
