@@ -161,29 +161,20 @@ function ref(grid: HitsGrid, column: number, rowOffset: number): string {
 }
 
 function problem(grid: HitsGrid, cell: string, key: 'previous.missingColumn' | 'previous.badDecision' | 'previous.badHitId', params: Record<string, string>): PreviousProblem {
-  const allowed = (lang: Lang) =>
-    decisionList(lang)
-      .map((d) => `"${d}"`)
-      .join(', ');
+  const text = (lang: Lang) =>
+    rescreenMessages.t(lang, key, {
+      sheet: grid.sheet,
+      cell,
+      allowed: decisionList(lang)
+        .map((d) => `"${d}"`)
+        .join(', '),
+      ...params,
+      column: params.column ? readColumnHeader(params.column as ReadColumnId, lang) : '',
+    });
   return {
     sheet: grid.sheet,
     cell,
-    message: {
-      uk: rescreenMessages.t('uk', key, {
-        sheet: grid.sheet,
-        cell,
-        allowed: allowed('uk'),
-        ...params,
-        column: params.column ? readColumnHeader(params.column as ReadColumnId, 'uk') : '',
-      }),
-      en: rescreenMessages.t('en', key, {
-        sheet: grid.sheet,
-        cell,
-        allowed: allowed('en'),
-        ...params,
-        column: params.column ? readColumnHeader(params.column as ReadColumnId, 'en') : '',
-      }),
-    },
+    message: { uk: text('uk'), en: text('en') },
   };
 }
 

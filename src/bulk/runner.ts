@@ -375,8 +375,6 @@ export class Runner implements BulkRun {
     this.inFlight++;
     this.atService++;
     this.requests++;
-    const { base, key } = this.requestOf(s, row);
-    const query: SearchQuery = { ...base, IDinternal: `${this.runId}:${this.meta.input.firstSourceRow + this.plan.subjectFirstRow[s]}` };
     let atService = true;
     const leaveService = () => {
       if (!atService) return;
@@ -390,12 +388,18 @@ export class Runner implements BulkRun {
       this.pump();
     };
     let promise: Promise<AnswerLike>;
+    let key: string;
     const early = this.early.get(s);
     if (early) {
+      // Already sent by the head start, from the same row by the same rules: only its answer is taken.
       this.early.delete(s);
+      key = early.key;
       promise = early.answer;
       early.whenArrived(onAnswerArrived);
     } else {
+      const request = this.requestOf(s, row);
+      key = request.key;
+      const query: SearchQuery = { ...request.base, IDinternal: `${this.runId}:${this.meta.input.firstSourceRow + this.plan.subjectFirstRow[s]}` };
       try {
         promise = this.deps.ask(query, { signal: this.controller.signal, onAnswerArrived });
       } catch (error) {
@@ -427,7 +431,7 @@ export class Runner implements BulkRun {
   private prepareNext(): void {
     if (this.prepared || this.stopping) return;
     const next = this.feed.peek();
-    if (!next) return;
+    if (!next || this.early.has(next.subject)) return;
     try {
       this.prepared = { subject: next.subject, ...this.requestOf(next.subject, next.row) };
     } catch {
