@@ -278,7 +278,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   const sandbox = await sandboxForEnv(io);
   let lastWait = 0;
   const connection = connect(config.loaded, {
-    transport: nodeHttpTransport(),
+    transport: nodeHttpTransport({ requestAhead: true }),
     ...(sandbox ? { sandbox } : {}),
     giveUpMs: (args.giveUpSeconds ?? DEFAULT_GIVE_UP_SECONDS) * 1000,
     onWait: (w) => {

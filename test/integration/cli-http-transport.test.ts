@@ -81,3 +81,58 @@ test('an abort rejects at once with the signal’s reason', async () => {
   await expect(pending).rejects.toThrow('stop');
   expect(Date.now() - started).toBeLessThan(2_000);
 });
+
+describe('requests made ahead (requestAhead, the bulk run’s transport)', () => {
+  const post = (transport: ReturnType<typeof nodeHttpTransport>, body: string) =>
+    transport.send({ url: `${base}/api`, method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: signal() });
+  const connections = () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  const until = async (check: () => Promise<boolean>) => {
+    for (let waited = 0; !(await check()); waited += 10) {
+      if (waited > 3_000) throw new Error('condition not reached in 3 s');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  beforeEach(() => {
+    server.closeAllConnections();
+    sockets.clear();
+  });
+
+  test('every POST gets its own answer, each on a request made ahead after the first, over at most two kept-alive connections', async () => {
+    const transport = nodeHttpTransport({ requestAhead: true });
+    for (let i = 0; i < 8; i++) {
+      const body = JSON.stringify({ name: `Кривоклен ${i}` });
+      const answer = await post(transport, body);
+      expect(JSON.parse(answer.text)).toEqual({ method: 'POST', body, type: 'application/json' });
+    }
+    // One connection answers while the other waits with the next request made ahead.
+    expect(sockets.size).toBe(2);
+  });
+
+  test('a request made ahead that nobody uses gives its connection back after a quarter of a second; GET and plain transports make none', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await connections()).toBe(0);
+    await post(nodeHttpTransport({ requestAhead: true }), '{}');
+    // The answered request's connection stays alive for reuse, the one made ahead is open beside it.
+    await until(async () => (await connections()) === 2);
+    await until(async () => (await connections()) === 1);
+    server.closeAllConnections();
+    await until(async () => (await connections()) === 0);
+    await nodeHttpTransport({ requestAhead: true }).send({ url: `${base}/api`, method: 'GET', headers: {}, signal: signal() });
+    await post(nodeHttpTransport(), '{}');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await connections()).toBe(2);
+  });
+
+  test('a request made ahead whose connection the server closed is not used: the next POST still gets its answer', async () => {
+    const transport = nodeHttpTransport({ requestAhead: true });
+    await post(transport, '{"n":1}');
+    await until(async () => (await connections()) === 2);
+    // Both connections are idle to the server (the one made ahead has sent nothing), as after a keep-alive timeout.
+    server.closeIdleConnections();
+    await until(async () => (await connections()) === 0);
+    // The client reads the close on its next turns; a request sent in the same instant meets the race every kept-alive connection has.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const answer = await post(transport, '{"n":2}');
+    expect(JSON.parse(answer.text)).toEqual({ method: 'POST', body: '{"n":2}', type: 'application/json' });
+  });
+});
