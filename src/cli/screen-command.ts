@@ -82,11 +82,11 @@ async function assertOutputsAreNotInput(target: OutputTarget, inputs: readonly {
     ['state', statePathFor(target.path)],
     ['lock', lockPathFor(target.path)],
   ];
-  for (const input of inputs) {
-    for (const [which, path] of names) {
-      if (await sameFile(path, input.path, platform)) throw usage('args.output.sameAs', { which, output: path, input: input.shown });
-    }
-  }
+  const pairs = inputs.flatMap((input) => names.map(([which, path]) => ({ input, which, path })));
+  // All at once (each is a few file-system calls), reported in order: the first clash is the one named.
+  const same = await Promise.all(pairs.map(({ input, path }) => sameFile(path, input.path, platform)));
+  const clash = pairs.find((_, i) => same[i]);
+  if (clash) throw usage('args.output.sameAs', { which: clash.which, output: clash.path, input: clash.input.shown });
 }
 
 /**
@@ -94,23 +94,27 @@ async function assertOutputsAreNotInput(target: OutputTarget, inputs: readonly {
  * another program holds open, or a read-only file would otherwise fail only at the very end.
  */
 async function assertWritable(paths: readonly string[]): Promise<void> {
-  for (const path of paths) {
-    const info = await stat(path).catch(() => null);
-    if (info?.isDirectory()) throw usage('args.output.isFolder', { path });
-    if (info) {
-      try {
-        await (await open(path, constants.O_WRONLY)).close();
-      } catch (e) {
-        throw usage('args.output.notWritable', { path, reason: (e as NodeJS.ErrnoException).code ?? String(e) });
-      }
-    }
-    const probe = `${path}.${process.pid}.probe`;
+  // Every path at once, each failure kept: the first path that fails is the one named.
+  const checks = await Promise.allSettled(paths.map(assertPathWritable));
+  for (const check of checks) if (check.status === 'rejected') throw check.reason;
+}
+
+async function assertPathWritable(path: string): Promise<void> {
+  const info = await stat(path).catch(() => null);
+  if (info?.isDirectory()) throw usage('args.output.isFolder', { path });
+  if (info) {
     try {
-      await (await open(probe, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600)).close();
-      await rm(probe, { force: true });
+      await (await open(path, constants.O_WRONLY)).close();
     } catch (e) {
       throw usage('args.output.notWritable', { path, reason: (e as NodeJS.ErrnoException).code ?? String(e) });
     }
+  }
+  const probe = `${path}.${process.pid}.probe`;
+  try {
+    await (await open(probe, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600)).close();
+    await rm(probe, { force: true });
+  } catch (e) {
+    throw usage('args.output.notWritable', { path, reason: (e as NodeJS.ErrnoException).code ?? String(e) });
   }
 }
 

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SANDBOX_OPTIONS } from '../../src/cli/args';
 import { DEMO_CREDENTIALS, KNOWN } from '../../src/sandbox';
@@ -173,5 +174,45 @@ describe('the checklists bin', () => {
     // Another build's cache (here: bytes that are no cache at all) is refused by V8 and the bundle still runs.
     writeFileSync(cache, Buffer.alloc(4096, 7));
     expect(await run(report)).toBe('rejected function');
+  });
+
+  it('writes the build’s code cache after warm-up runs against a sandbox of its own, and leaves nothing behind', async () => {
+    const target = join(home, 'dist', 'cli.cjs');
+    const cache = `${target}.v8cache`;
+    mkdirSync(join(home, 'dist'), { recursive: true });
+    copyFileSync(bundle, target);
+    const before = new Set(readdirSync(tmpdir()).filter((f) => f.startsWith('checklists-code-cache-')));
+    const built = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        [join(ROOT, 'scripts', 'cli-code-cache.cjs'), target],
+        { cwd: ROOT, env: cliEnv({ CHECKLISTS_URL: 'https://must-not-be-used.invalid' }) },
+        (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr }),
+      ),
+    );
+    expect(built).toEqual({ code: 0, stderr: '' });
+    const loader = join(ROOT, 'bin', 'bundle-loader.cjs');
+    const used = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['-e', `console.log(require(${JSON.stringify(loader)}).loadBundleReporting(${JSON.stringify(target)}).cache)`],
+        { env: cliEnv() },
+        (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
+      ),
+    );
+    expect(used).toBe('used');
+    // The warm-up ran commands: the cache holds what they compiled, well beyond the modules' top levels.
+    const loadedOnly = join(home, 'loaded-only.cjs');
+    copyFileSync(bundle, loadedOnly);
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['-e', `require(${JSON.stringify(loader)}).writeCodeCache(${JSON.stringify(loadedOnly)}, (cli) => cli.loadCommandModules())`],
+        { env: cliEnv() },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    expect(statSync(cache).size).toBeGreaterThan(statSync(`${loadedOnly}.v8cache`).size * 1.2);
+    expect(readdirSync(tmpdir()).filter((f) => f.startsWith('checklists-code-cache-') && !before.has(f))).toEqual([]);
   });
 });

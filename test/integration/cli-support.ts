@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { build } from 'esbuild';
 import ExcelJS from 'exceljs';
+import { buildCliBundle } from '../../scripts/cli-build';
 
 export const ROOT = join(__dirname, '..', '..');
 
@@ -15,20 +15,7 @@ export const ROOT = join(__dirname, '..', '..');
  */
 export async function buildCli(): Promise<string> {
   const outfile = join(ROOT, 'dist', `cli.test-${process.pid}-${Math.random().toString(36).slice(2, 8)}.cjs`);
-  await build({
-    entryPoints: [join(ROOT, 'src', 'cli', 'main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    // As in package.json: zod and the CSV libraries are bundled (files resolved and loaded one by one cost start-up time, and
-    // only the bundle is in the code cache); the libraries only some commands load stay external.
-    external: ['exceljs', 'jose', 'pg', 'prom-client'],
-    // As in package.json: import() becomes require(), so the bin can run the bundle as a vm script with its code cache.
-    supported: { 'dynamic-import': false },
-    outfile,
-    logLevel: 'warning',
-  });
+  await buildCliBundle(outfile);
   return outfile;
 }
 
