@@ -19,6 +19,25 @@ function targetOf(url: string): RequestOptions {
   return target;
 }
 
+/**
+ * The answer's Content-Type from its raw header lines: `res.headers` builds an object of every
+ * header on first use, and that was a tenth of the path from an answer to the next request.
+ */
+function contentTypeOf(rawHeaders: readonly string[]): string | null {
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i];
+    if (name.length === 12 && name.toLowerCase() === 'content-type') return rawHeaders[i + 1];
+  }
+  return null;
+}
+
+function sameHeaders(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const names = Object.keys(a);
+  if (names.length !== Object.keys(b).length) return false;
+  for (const name of names) if (a[name] !== b[name]) return false;
+  return true;
+}
+
 /** How long a request made ahead waits to be used before it gives its connection back. */
 const SPARE_IDLE_MS = 250;
 
@@ -31,6 +50,8 @@ const SPARE_IDLE_MS = 250;
  */
 interface Spare {
   url: string;
+  /** Set when it was made, from the request before it: a POST with the same ones only adds its length. */
+  headers: Readonly<Record<string, string>>;
   req: ClientRequest;
   failed: boolean;
   timer: ReturnType<typeof setTimeout>;
@@ -62,7 +83,7 @@ export function nodeHttpTransport(options: { maxSockets?: number; requestAhead?:
   };
 
   let spare: Spare | null = null;
-  let spareWanted: { url: string; tls: Tls } | null = null;
+  let spareWanted: { url: string; tls: Tls; headers: Readonly<Record<string, string>> } | null = null;
   const dropSpare = () => {
     const s = spare;
     spare = null;
@@ -74,21 +95,21 @@ export function nodeHttpTransport(options: { maxSockets?: number; requestAhead?:
     const wanted = spareWanted;
     spareWanted = null;
     if (!wanted || spare) return;
-    const req = open(targetOf(wanted.url), 'POST', wanted.tls);
+    const req = open(targetOf(wanted.url), 'POST', wanted.tls, { ...wanted.headers });
     // Its connection may be closed by the server while it waits (keep-alive timeout): it is then not used.
     const onError = () => {
       made.failed = true;
       if (spare === made) dropSpare();
     };
-    const made: Spare = { url: wanted.url, req, failed: false, timer: setTimeout(dropSpare, SPARE_IDLE_MS), onError };
+    const made: Spare = { url: wanted.url, headers: wanted.headers, req, failed: false, timer: setTimeout(dropSpare, SPARE_IDLE_MS), onError };
     made.timer.unref();
     req.on('error', onError);
     spare = made;
   };
   /** The request made ahead for this POST, if there is a usable one; it is then no longer spare. */
-  const takeSpare = (url: string): ClientRequest | null => {
+  const takeSpare = (url: string, headers: Readonly<Record<string, string>>): ClientRequest | null => {
     const s = spare;
-    if (!s || s.url !== url || s.failed || s.req.destroyed) {
+    if (!s || s.url !== url || !sameHeaders(s.headers, headers) || s.failed || s.req.destroyed) {
       dropSpare();
       return null;
     }
@@ -97,11 +118,11 @@ export function nodeHttpTransport(options: { maxSockets?: number; requestAhead?:
     s.req.removeListener('error', s.onError);
     return s.req;
   };
-  const wantSpare = (url: string, tls: Tls) => {
+  const wantSpare = (url: string, tls: Tls, headers: Readonly<Record<string, string>>) => {
     // Never for a URL with a query (the GET form carries credentials there) and once per loop turn.
     if (!options.requestAhead || url.includes('?')) return;
     if (spareWanted === null) setImmediate(makeSpare);
-    spareWanted = { url, tls };
+    spareWanted = { url, tls, headers };
   };
 
   return {
@@ -114,15 +135,14 @@ export function nodeHttpTransport(options: { maxSockets?: number; requestAhead?:
           return;
         }
         const { body } = request;
-        const headers: Record<string, string | number> = { ...request.headers };
-        if (body !== undefined) headers['Content-Length'] = Buffer.byteLength(body, 'utf8');
-        const made = request.method === 'POST' ? takeSpare(request.url) : null;
+        const length = body === undefined ? null : Buffer.byteLength(body, 'utf8');
+        const made = request.method === 'POST' ? takeSpare(request.url, request.headers) : null;
         let req: ClientRequest;
         if (made) {
           req = made;
-          for (const [name, value] of Object.entries(headers)) req.setHeader(name, value);
-        } else req = open(targetOf(request.url), request.method, tls, headers);
-        if (request.method === 'POST') wantSpare(request.url, tls);
+          if (length !== null) req.setHeader('Content-Length', length);
+        } else req = open(targetOf(request.url), request.method, tls, length === null ? { ...request.headers } : { ...request.headers, 'Content-Length': length });
+        if (request.method === 'POST') wantSpare(request.url, tls, request.headers);
         const onAbort = () => req.destroy(signal.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError'));
         signal.addEventListener('abort', onAbort, { once: true });
         const done = () => signal.removeEventListener('abort', onAbort);
@@ -147,8 +167,7 @@ export function nodeHttpTransport(options: { maxSockets?: number; requestAhead?:
           });
           res.on('end', () => {
             done();
-            const type = res.headers['content-type'];
-            const contentType = typeof type === 'string' ? type : null;
+            const contentType = contentTypeOf(res.rawHeaders);
             // Before resolving: a next request started here goes out ahead of this answer's parsing.
             try {
               request.onArrived?.(status, contentType);
