@@ -44,7 +44,7 @@ const SPARE_IDLE_MS = 250;
 /**
  * A request object made ahead for the next POST to the same address: built and given a kept-alive
  * connection after a send, in the loop's check phase, so the next answer's arrival only sets its
- * headers and writes. Built on demand, node:http spent about 0.25 ms per request between
+ * length and writes. Built on demand, node:http spent about 0.25 ms per request between
  * http.request and the bytes leaving (the request object, the agent, a tick to get the socket),
  * and that was on the path from one answer to the next request of the same slot.
  */
