@@ -32,11 +32,11 @@ function block(rows: readonly (readonly TableCell[])[]): (string | number)[][] {
   return rows.map((r) => r.map(csvSafe));
 }
 
+const RECORD_DELIMITER = '\r\n';
+
 // With an explicit record delimiter csv-stringify stops quoting a lone LF or CR, which Excel
 // still reads as a line break: one value would become two rows, and text after the break would
 // start a line of its own, where a formula prefix check never looked.
-const RECORD_DELIMITER = '\r\n';
-
 function options(delimiter: CsvDelimiter): StringifyOptions {
   return { delimiter, bom: true, record_delimiter: RECORD_DELIMITER, quote_record_delimiter: true };
 }
