@@ -4,7 +4,7 @@ import type { ColumnMapping } from './columns';
 import type { InputRow } from './plan';
 import type { RowAccess } from './input-rows';
 import type { AnswerLike } from './outcome';
-import { checkRow, type RunQueryOptions } from './plan';
+import { checkRow, idInternalOf, type RunQueryOptions } from './plan';
 import type { AskFn } from './ports';
 
 /** One request sent before the plan existed, waiting to be adopted by the run as its subject's request. */
@@ -100,7 +100,7 @@ export class HeadStart {
         if (this.seen.has(key)) continue;
         this.seen.add(key);
         this.owed--;
-        this.send(key, r, { ...checked.query, IDinternal: `${this.params.runId}:${this.params.firstSourceRow + r}` });
+        this.send(key, r, { ...checked.query, IDinternal: idInternalOf(this.params.runId, this.params.firstSourceRow + r) });
       }
     } catch {
       // The run's own pass over the input meets the same problem and reports it.

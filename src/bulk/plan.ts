@@ -223,6 +223,15 @@ export function planRun(rows: readonly InputRow[], mapping: ColumnMapping, optio
   return builder.finish();
 }
 
+/**
+ * The IDinternal a run sends for a subject: the run and the source row the subject first
+ * appears on, so the service's audit trail leads back to the row. The head start and the runner
+ * both send it; an early request must carry exactly what the run would have sent.
+ */
+export function idInternalOf(runId: string, sourceRow: number): string {
+  return `${runId}:${sourceRow}`;
+}
+
 /** The request for one subject, rebuilt from its first row (valid by construction). */
 export function subjectQuery(firstRow: InputRow, mapping: ColumnMapping, options: RunQueryOptions, now: Date): SearchQuery {
   const checked = checkRow(firstRow, mapping, options, now);

@@ -9,7 +9,7 @@ import { failedOutcome, screenedOutcome, type AnswerLike, type SubjectOutcome } 
 import { inputChangedError } from './guards';
 import type { EarlyRequest, HeadStart } from './head-start';
 import { RowCursor, type RowAccess } from './input-rows';
-import { rowErrors, rowHash, subjectQuery, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
+import { idInternalOf, rowErrors, rowHash, subjectQuery, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
 import { RescreenTally } from './rescreen';
 import { SubjectFeed } from './subject-feed';
 import {
@@ -399,7 +399,7 @@ export class Runner implements BulkRun {
     } else {
       const request = this.requestOf(s, row);
       key = request.key;
-      const query: SearchQuery = { ...request.base, IDinternal: `${this.runId}:${this.meta.input.firstSourceRow + this.plan.subjectFirstRow[s]}` };
+      const query: SearchQuery = { ...request.base, IDinternal: idInternalOf(this.runId, this.meta.input.firstSourceRow + this.plan.subjectFirstRow[s]) };
       try {
         promise = this.deps.ask(query, { signal: this.controller.signal, onAnswerArrived });
       } catch (error) {
