@@ -35,11 +35,16 @@ export function outputFiles(target: OutputTarget, rescreen = false): { role: Out
 }
 
 /**
- * Rows on their way to the file, in a file of the run's own beside the output, each chunk
- * encoded as it arrives: while the run waits for the service, so its end has little left to do.
+ * Rows on their way to the file, each chunk encoded as it arrives: while the run waits for the
+ * service, so its end has little left to do. Held in memory up to SPOOL_MEMORY_CHARS, then in a
+ * file of the run's own beside the output, so memory stays flat however long the list. Most
+ * lists never reach the file: their output is then written from memory, without a copy of the
+ * whole table written to disk and read back at the end of the run.
  */
 abstract class Spool {
   private handle: FileHandle | null = null;
+  /** Whether any row went to the file: from then on the file, not memory, holds the rows. */
+  private onDisk = false;
   private buffered: string[] = [];
   private bufferedChars = 0;
   count = 0;
@@ -48,39 +53,49 @@ abstract class Spool {
 
   protected abstract encode(rows: readonly (readonly TableCell[])[]): string;
 
-  async open(): Promise<void> {
-    await rm(this.path, { force: true });
-    // Owner-only: these are client names and their hits.
-    this.handle = await createExclusive(this.path);
-  }
-
   async add(rows: readonly (readonly TableCell[])[]): Promise<void> {
     if (rows.length === 0) return;
     const text = this.encode(rows);
     this.buffered.push(text);
     this.bufferedChars += text.length;
     this.count += rows.length;
-    if (this.bufferedChars > 1 << 20) await this.flush();
+    if (this.bufferedChars > SPOOL_MEMORY_CHARS) await this.flush();
   }
 
-  async flush(): Promise<void> {
-    if (!this.handle || this.buffered.length === 0) return;
+  private async flush(): Promise<void> {
+    if (this.buffered.length === 0) return;
+    if (!this.handle) {
+      await rm(this.path, { force: true });
+      // Owner-only: these are client names and their hits.
+      this.handle = await createExclusive(this.path);
+      this.onDisk = true;
+    }
     const text = this.buffered.join('');
     this.buffered = [];
     this.bufferedChars = 0;
     await this.handle.write(text);
   }
 
+  /** Ends the adding; the rows stay where they are (memory or file) for `read`. */
   async close(): Promise<void> {
+    if (!this.handle) return;
     await this.flush();
-    await this.handle?.close();
+    await this.handle.close();
     this.handle = null;
   }
 
-  remove(): Promise<void> {
-    return rm(this.path, { force: true });
+  /** The encoded rows when they never left memory, else null: the file holds them. */
+  protected inMemory(): string | null {
+    return this.onDisk ? null : this.buffered.join('');
+  }
+
+  async remove(): Promise<void> {
+    if (this.onDisk) await rm(this.path, { force: true });
   }
 }
+
+/** Below this (1 MB and more of UTF-8), a spool's rows stay in memory. */
+const SPOOL_MEMORY_CHARS = 1 << 20;
 
 /** For xlsx: one JSON line a row, read back as cells; the widest value of each column sizes it. */
 class JsonSpool extends Spool {
@@ -99,7 +114,8 @@ class JsonSpool extends Spool {
   }
 
   async *read(): AsyncGenerator<TableCell[]> {
-    const lines = createInterface({ input: createReadStream(this.path, { encoding: 'utf8' }), crlfDelay: Infinity });
+    const text = this.inMemory();
+    const lines = text === null ? createInterface({ input: createReadStream(this.path, { encoding: 'utf8' }), crlfDelay: Infinity }) : text.split('\n');
     for await (const line of lines) if (line) yield JSON.parse(line) as TableCell[];
   }
 }
@@ -117,8 +133,9 @@ class CsvSpool extends Spool {
     return csvRecords(rows, this.delimiter);
   }
 
-  read(): AsyncIterable<Uint8Array> {
-    return createReadStream(this.path) as AsyncIterable<Uint8Array>;
+  read(): AsyncIterable<Uint8Array> | Iterable<string> {
+    const text = this.inMemory();
+    return text === null ? (createReadStream(this.path) as AsyncIterable<Uint8Array>) : [text];
   }
 }
 
@@ -157,7 +174,6 @@ export class FileSink implements BulkSink {
 
   async begin(begin: SinkBegin): Promise<{ output: Record<string, string> }> {
     this.begun = begin;
-    await Promise.all([this.spools.rows.open(), this.spools.hits.open()]);
     return { output: { format: this.target.format, path: this.target.path } };
   }
 

@@ -9,7 +9,7 @@ import { decodeText, detectDelimiter, parseCsvText } from '../../src/cli/input-f
 import { ProgressReporter } from '../../src/cli/progress';
 import { bulkInputFrom } from '../../src/cli/screen-command';
 import { plain } from '../../src/cli/terminal';
-import { removeDir, tempDir } from './cli-support';
+import { readWorkbook, removeDir, tableAfterHeader, tempDir } from './cli-support';
 import { runHeaderRows, type RunHeaderInfo, type TableCell, type TableColumn } from '../../src/bulk/result-table';
 import { createSecretMask } from '../../src/core/secret-mask';
 
@@ -144,6 +144,94 @@ describe('CSV output written through the run (FileSink)', () => {
       }
       expect(texts[1]).toEqual(texts[0]);
       expect(texts[2]).toEqual(texts[0]);
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it('writes the same bytes when the rows outgrow memory and go through a spool file, which it removes', async () => {
+    const dir = tempDir();
+    try {
+      // About 2.4 MB of cells: the spool keeps 1 MB in memory, then writes to a file beside the output.
+      const big: TableCell[][] = Array.from({ length: 600 }, (_, i) => [i + 1, `${'Кривоклен '.repeat(200)}${i}`, i % 2 ? '=1+1' : 'a,b;"c"', null]);
+      const path = join(dir, 'big.csv');
+      const sink = new FileSink({ format: 'csv', path, delimiter: ';' }, mask);
+      await sink.begin({
+        runId: 'run-1',
+        lang: 'en',
+        resume: false,
+        columns,
+        hitsColumns,
+        highlights: [],
+        header,
+        rowCount: big.length,
+        written: 0,
+        hitsWritten: 0,
+        output: {},
+        pendingRows: async () => [],
+      });
+      const during: string[][] = [];
+      for (let start = 0; start < big.length; start += 100) {
+        const rows = big.slice(start, start + 100);
+        await sink.write({ start, rows, hitsStart: start, hits: rows.map((r) => [r[0], r[1]]) });
+        during.push(readdirSync(dir).sort());
+      }
+      await sink.end({ header, status: 'completed', written: big.length, hitsWritten: big.length });
+      // The first chunks stay in memory; the spool files appear once 1 MB is passed.
+      expect(during[0]).toEqual([]);
+      expect(during[during.length - 1]).toEqual([`big.csv.${process.pid}.hits.tmp`, `big.csv.${process.pid}.rows.tmp`]);
+      const runHeader = masked(runHeaderRows(header, 'en'));
+      expect(readFileSync(path, 'utf8')).toBe(csvText(runHeader, ['Row', 'Name', 'Note', 'Level'], big, ';'));
+      expect(readFileSync(hitsPathFor(path), 'utf8')).toBe(
+        csvText(
+          runHeader,
+          ['Row', 'Hit'],
+          big.map((r) => [r[0], r[1]]),
+          ';',
+        ),
+      );
+      expect(readdirSync(dir).sort()).toEqual(['big.csv', 'big.hits.csv']);
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it.each([
+    ['in memory', 20],
+    ['in a spool file', 110],
+  ])('writes a workbook whose rows are the table, the results kept %s', async (_how, count) => {
+    const dir = tempDir();
+    try {
+      // 110 rows of 10,000 characters pass the 1 MB a spool keeps in memory; the hits stay there.
+      const table: TableCell[][] = Array.from({ length: count }, (_, i) => [i + 1, `${'Kryvoklen '.repeat(1000)}${i}`, i % 2 ? '=1+1' : 'a,b;"c"', null]);
+      const hitsOf = (r: readonly TableCell[]): TableCell[] => [r[0], `Кривоклен ${String(r[0])}`];
+      const path = join(dir, 'big.xlsx');
+      const sink = new FileSink({ format: 'xlsx', path, delimiter: ',' }, mask);
+      await sink.begin({
+        runId: 'run-1',
+        lang: 'en',
+        resume: false,
+        columns,
+        hitsColumns,
+        highlights: [],
+        header,
+        rowCount: table.length,
+        written: 0,
+        hitsWritten: 0,
+        output: {},
+        pendingRows: async () => [],
+      });
+      for (let start = 0; start < table.length; start += 100) {
+        const rows = table.slice(start, start + 100);
+        await sink.write({ start, rows, hitsStart: start, hits: rows.map(hitsOf) });
+      }
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual(count > 100 ? [`big.xlsx.${process.pid}.rows.tmp`] : []);
+      await sink.end({ header, status: 'completed', written: table.length, hitsWritten: table.length });
+      const [results, hits] = await readWorkbook(path);
+      expect(tableAfterHeader(results.rows).body).toEqual(table);
+      expect(tableAfterHeader(hits.rows).body).toEqual(table.map(hitsOf));
+      expect(results.formulas).toEqual([]);
+      expect(readdirSync(dir)).toEqual(['big.xlsx']);
     } finally {
       removeDir(dir);
     }
