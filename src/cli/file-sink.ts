@@ -94,7 +94,7 @@ abstract class Spool {
   }
 }
 
-/** Below this (1 MB and more of UTF-8), a spool's rows stay in memory. */
+/** Characters a spool keeps in memory (1 MB or more as UTF-8) before it writes to its file. */
 const SPOOL_MEMORY_CHARS = 1 << 20;
 
 /** For xlsx: one JSON line a row, read back as cells; the widest value of each column sizes it. */
@@ -151,9 +151,10 @@ async function* pendingRows(b: SinkBegin, written: number, mask: SecretMask): As
 }
 
 /**
- * Takes the engine's chunks into spool files and writes the output at the end of the session,
- * stopped or not, streaming from the spools: memory stays flat however long the list. The state
- * file, not the output, is what survives a crash; a resume writes the whole output again from it.
+ * Takes the engine's chunks into spools and writes the output at the end of the session,
+ * stopped or not, from the spools (memory, or their files past 1 MB): memory stays flat
+ * however long the list. The state file, not the output, is what survives a crash; a resume
+ * writes the whole output again from it.
  */
 export class FileSink implements BulkSink {
   private begun: SinkBegin | null = null;

@@ -113,6 +113,30 @@ describe('CSV output written through the run (FileSink)', () => {
 
   const masked = (rows: readonly (readonly TableCell[])[]) => rows.map((r) => r.map((v) => (typeof v === 'string' ? mask(v) : v)));
 
+  /** A completed run of the whole table in chunks of 100, `afterChunk` called after each chunk is taken. */
+  async function writeWhole(sink: FileSink, table: TableCell[][], hitOf: (row: TableCell[]) => TableCell[], afterChunk: () => void): Promise<void> {
+    await sink.begin({
+      runId: 'run-1',
+      lang: 'en',
+      resume: false,
+      columns,
+      hitsColumns,
+      highlights: [],
+      header,
+      rowCount: table.length,
+      written: 0,
+      hitsWritten: 0,
+      output: {},
+      pendingRows: async () => [],
+    });
+    for (let start = 0; start < table.length; start += 100) {
+      const rows = table.slice(start, start + 100);
+      await sink.write({ start, rows, hitsStart: start, hits: rows.map(hitOf) });
+      afterChunk();
+    }
+    await sink.end({ header, status: 'completed', written: table.length, hitsWritten: table.length });
+  }
+
   it.each([',', ';', '\t'] as const)('writes with %j exactly the text csvText gives for the whole table, pending rows of a stopped run last', async (delimiter) => {
     const dir = tempDir();
     try {
@@ -156,27 +180,13 @@ describe('CSV output written through the run (FileSink)', () => {
       const big: TableCell[][] = Array.from({ length: 600 }, (_, i) => [i + 1, `${'Кривоклен '.repeat(200)}${i}`, i % 2 ? '=1+1' : 'a,b;"c"', null]);
       const path = join(dir, 'big.csv');
       const sink = new FileSink({ format: 'csv', path, delimiter: ';' }, mask);
-      await sink.begin({
-        runId: 'run-1',
-        lang: 'en',
-        resume: false,
-        columns,
-        hitsColumns,
-        highlights: [],
-        header,
-        rowCount: big.length,
-        written: 0,
-        hitsWritten: 0,
-        output: {},
-        pendingRows: async () => [],
-      });
       const during: string[][] = [];
-      for (let start = 0; start < big.length; start += 100) {
-        const rows = big.slice(start, start + 100);
-        await sink.write({ start, rows, hitsStart: start, hits: rows.map((r) => [r[0], r[1]]) });
-        during.push(readdirSync(dir).sort());
-      }
-      await sink.end({ header, status: 'completed', written: big.length, hitsWritten: big.length });
+      await writeWhole(
+        sink,
+        big,
+        (r) => [r[0], r[1]],
+        () => during.push(readdirSync(dir).sort()),
+      );
       // The first chunks stay in memory; the spool files appear once 1 MB is passed.
       expect(during[0]).toEqual([]);
       expect(during[during.length - 1]).toEqual([`big.csv.${process.pid}.hits.tmp`, `big.csv.${process.pid}.rows.tmp`]);
@@ -207,26 +217,9 @@ describe('CSV output written through the run (FileSink)', () => {
       const hitsOf = (r: readonly TableCell[]): TableCell[] => [r[0], `Кривоклен ${String(r[0])}`];
       const path = join(dir, 'big.xlsx');
       const sink = new FileSink({ format: 'xlsx', path, delimiter: ',' }, mask);
-      await sink.begin({
-        runId: 'run-1',
-        lang: 'en',
-        resume: false,
-        columns,
-        hitsColumns,
-        highlights: [],
-        header,
-        rowCount: table.length,
-        written: 0,
-        hitsWritten: 0,
-        output: {},
-        pendingRows: async () => [],
-      });
-      for (let start = 0; start < table.length; start += 100) {
-        const rows = table.slice(start, start + 100);
-        await sink.write({ start, rows, hitsStart: start, hits: rows.map(hitsOf) });
-      }
-      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual(count > 100 ? [`big.xlsx.${process.pid}.rows.tmp`] : []);
-      await sink.end({ header, status: 'completed', written: table.length, hitsWritten: table.length });
+      let spools: string[] = [];
+      await writeWhole(sink, table, hitsOf, () => (spools = readdirSync(dir).filter((f) => f.endsWith('.tmp'))));
+      expect(spools).toEqual(count > 100 ? [`big.xlsx.${process.pid}.rows.tmp`] : []);
       const [results, hits] = await readWorkbook(path);
       expect(tableAfterHeader(results.rows).body).toEqual(table);
       expect(tableAfterHeader(hits.rows).body).toEqual(table.map(hitsOf));
