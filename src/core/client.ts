@@ -273,7 +273,9 @@ export class CheckListsClient {
     try {
       let response;
       try {
-        response = await this.transport.send(request);
+        const sent = this.transport.send(request);
+        deadline.start();
+        response = await sent;
       } catch (error) {
         if (callerSignal?.aborted) throw new CancelledError();
         // Only the error's class: a transport's message may quote the URL, which in GET form carries credentials.

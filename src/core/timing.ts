@@ -52,27 +52,39 @@ export function withTimeout<T, U = never>(promise: Promise<T>, ms: number, onTim
 }
 
 export interface DeadlineSignal {
-  /** Aborted after `ms`, or as soon as the caller's signal is. */
+  /** Aborted `ms` after `start`, or as soon as the caller's signal is. */
   signal: AbortSignal;
   /** True when it was the timeout, not the caller, that aborted. */
   timedOut(): boolean;
+  /**
+   * Starts the timer and links the caller's cancel. An attempt starts it just after handing its
+   * request to the transport: the timer and the listener (tens of microseconds of Node's
+   * EventTarget) then come after the request's bytes, not on each answer's path to the next request.
+   */
+  start(): void;
   /** Stops the timer and lets go of the caller's signal; call when the work is over. */
   clear(): void;
 }
 
-/** One attempt's signal: its own timeout, linked to the caller's cancel. */
+/** One attempt's signal: its own timeout, linked to the caller's cancel, both from `start`. */
 export function deadlineSignal(ms: number, caller?: AbortSignal): DeadlineSignal {
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, ms);
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const onCallerAbort = () => controller.abort();
-  caller?.addEventListener('abort', onCallerAbort, { once: true });
   return {
     signal: controller.signal,
     timedOut: () => timedOut,
+    start: () => {
+      if (timer !== undefined) return;
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, ms);
+      // A listener added to an aborted signal never runs: a cancel that came first counts at once.
+      if (caller?.aborted) controller.abort();
+      else caller?.addEventListener('abort', onCallerAbort, { once: true });
+    },
     clear: () => {
       clearTimeout(timer);
       caller?.removeEventListener('abort', onCallerAbort);

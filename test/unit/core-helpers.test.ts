@@ -90,14 +90,34 @@ describe('timing', () => {
 
   it('deadlineSignal aborts on its timeout or its caller, and says which', async () => {
     const byTime = deadlineSignal(30);
-    await jest.advanceTimersByTimeAsync(30);
+    // Nothing runs before start: the attempt starts it once its request is handed over.
+    await jest.advanceTimersByTimeAsync(100);
+    expect([byTime.signal.aborted, jest.getTimerCount()]).toEqual([false, 0]);
+    byTime.start();
+    byTime.start();
+    expect(jest.getTimerCount()).toBe(1);
+    await jest.advanceTimersByTimeAsync(29);
+    expect(byTime.signal.aborted).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
     expect([byTime.signal.aborted, byTime.timedOut()]).toEqual([true, true]);
 
     const caller = new AbortController();
     const byCaller = deadlineSignal(30, caller.signal);
+    byCaller.start();
     caller.abort();
     expect([byCaller.signal.aborted, byCaller.timedOut()]).toEqual([true, false]);
     byCaller.clear();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('deadlineSignal counts a cancel that came before start', () => {
+    const caller = new AbortController();
+    const late = deadlineSignal(30, caller.signal);
+    caller.abort();
+    expect(late.signal.aborted).toBe(false);
+    late.start();
+    expect([late.signal.aborted, late.timedOut()]).toEqual([true, false]);
+    late.clear();
     expect(jest.getTimerCount()).toBe(0);
   });
 });
