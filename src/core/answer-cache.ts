@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { FNV_PRIME, Fnv2x32 } from './fnv';
 import { isJsonObject, parseJson } from './json';
 import { containsListdata, type Listdata } from './listdata';
-import { parseEnvelope, type ParsedEnvelope } from './schema';
+import { answerSchema } from './answer-schema';
+import type { ParsedEnvelope } from './schema';
 import type { KeyValueStorage } from './storage';
 import { withTimeout } from './timing';
 import { rememberRecent } from './recent-map';
@@ -330,6 +331,7 @@ export class AnswerCache {
     const entry = parseStored(text);
     // A hash collision gives an entry for another subject: treat it as a miss, never as an answer.
     if (!entry || entry.k !== subjectKey || !this.fresh(entry.t)) return null;
+    const { parseEnvelope } = await answerSchema();
     let envelope: ParsedEnvelope;
     try {
       envelope = parseEnvelope(entry.r);

@@ -2,7 +2,8 @@ import { AttemptReport, CancelledError, InvalidInputError, ServiceUnreachableErr
 import { listdataToString, listdataToWire } from './listdata';
 import { coreMessages } from './messages';
 import type { SearchQuery } from './query';
-import { AnswerShapeError, noteLostResult, parseGetAnswer, parsePostAnswer, parseServiceError, type ParsedEnvelope } from './schema';
+import { answerSchema, warmAnswerSchema } from './answer-schema';
+import type { ParsedEnvelope } from './schema';
 import { fetchTransport, type Transport, type TransportRequest } from './transport';
 import { parseJson } from './json';
 import { DEFAULT_RETRY_POLICY, backoffDelay, isRetryableStatus, type RetryPolicy } from './retry';
@@ -275,6 +276,7 @@ export class CheckListsClient {
       try {
         const sent = this.transport.send(request);
         deadline.start();
+        warmAnswerSchema();
         response = await sent;
       } catch (error) {
         if (callerSignal?.aborted) throw new CancelledError();
@@ -285,6 +287,7 @@ export class CheckListsClient {
       if (isRetryableStatus(this.policy, response.status)) {
         return { kind: 'failed', report: report('http-5xx', response.status) };
       }
+      const { AnswerShapeError, noteLostResult, parseGetAnswer, parsePostAnswer, parseServiceError } = await answerSchema();
       let json = parseJson(response.text);
       if (json === undefined) {
         if (response.status >= 400) throw errorFromServiceBody(response.status, null, `HTTP ${response.status}`);
