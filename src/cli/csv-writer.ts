@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import type { TableCell } from '../bulk/result-table';
@@ -86,26 +86,35 @@ export function csvRecords(rows: readonly (readonly TableCell[])[], delimiter: C
   return text;
 }
 
+/** Records held in memory, as against a stream of them. */
+function isTextList(records: AsyncIterable<string | Uint8Array> | readonly string[]): records is readonly string[] {
+  return Array.isArray(records);
+}
+
 /**
- * csvText's layout with the records already rendered (csvRecords), as a stream of text or
- * bytes: the BOM, run header and header row are written first, then the records are copied
- * as they come, so a million rows cost the memory of one chunk. Written beside the target
- * and renamed over it, so a failure never leaves half a file where the old one was.
+ * csvText's layout with the records already rendered (csvRecords), as text in memory or a stream
+ * of text or bytes: the BOM, run header and header row are written first, then the records are
+ * copied as they come, so a million rows cost the memory of one chunk. Written beside the
+ * target and renamed over it, so a failure never leaves half a file where the old one was.
  */
 export async function writeCsvFile(
   path: string,
   runHeader: readonly (readonly TableCell[])[],
   header: readonly string[],
-  records: AsyncIterable<string | Uint8Array> | Iterable<string>,
+  records: AsyncIterable<string | Uint8Array> | readonly string[],
   delimiter: CsvDelimiter,
 ): Promise<void> {
   const temp = `${path}.${process.pid}.tmp`;
+  const head = csvText(runHeader, header, [], delimiter);
   async function* text(): AsyncGenerator<string | Uint8Array> {
-    yield csvText(runHeader, header, [], delimiter);
+    yield head;
     yield* records;
   }
   try {
-    await pipeline(text, createWriteStream(temp, { flags: 'wx' }));
+    // Records in memory (most runs) go out in one write: a stream pipeline's first use cost about
+    // 5 ms more, at the end of every run.
+    if (isTextList(records)) await writeFile(temp, head + records.join(''), { flag: 'wx' });
+    else await pipeline(text, createWriteStream(temp, { flags: 'wx' }));
     await rename(temp, path);
   } catch (e) {
     await rm(temp, { force: true });

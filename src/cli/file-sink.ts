@@ -133,7 +133,7 @@ class CsvSpool extends Spool {
     return csvRecords(rows, this.delimiter);
   }
 
-  read(): AsyncIterable<Uint8Array> | Iterable<string> {
+  read(): AsyncIterable<Uint8Array> | readonly string[] {
     const text = this.inMemory();
     return text === null ? (createReadStream(this.path) as AsyncIterable<Uint8Array>) : [text];
   }
@@ -241,7 +241,9 @@ export class FileSink implements BulkSink {
       yield* spools.rows.read();
       for await (const rows of pendingRows(b, end.written, mask)) yield csvRecords(rows, delimiter);
     }
-    await this.attempt(this.target.path, () => writeCsvFile(this.target.path, runHeader, headers(b.columns), tableRecords(), delimiter));
+    // Every row in the spool (a completed run): its text as it is, in memory when it fits there.
+    const table = end.written >= b.rowCount ? spools.rows.read() : tableRecords();
+    await this.attempt(this.target.path, () => writeCsvFile(this.target.path, runHeader, headers(b.columns), table, delimiter));
     const hitsPath = hitsPathFor(this.target.path);
     await this.attempt(hitsPath, () => writeCsvFile(hitsPath, runHeader, headers(b.hitsColumns), spools.hits.read(), delimiter));
     this.written.push(this.target.path, hitsPath);
