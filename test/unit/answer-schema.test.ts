@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Transport, TransportRequest } from '../../src/core/transport';
+import type { Transport } from '../../src/core/transport';
 
 const answerText = readFileSync(join(__dirname, '..', 'fixtures', 'answers', 'post-all-registries.json'), 'utf8');
 
@@ -18,7 +18,7 @@ describe('answer schemas load after the first request, not with the code that as
       const builtAtSend: boolean[] = [];
       let release: () => void = () => undefined;
       const transport: Transport = {
-        send: (request: TransportRequest) => {
+        send: () => {
           builtAtSend.push(built);
           return new Promise((resolve) => {
             release = () => resolve({ status: 200, contentType: 'application/json', text: answerText });
