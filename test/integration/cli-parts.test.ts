@@ -12,6 +12,7 @@ import { plain } from '../../src/cli/terminal';
 import { readWorkbook, removeDir, tableAfterHeader, tempDir } from './cli-support';
 import { runHeaderRows, type RunHeaderInfo, type TableCell, type TableColumn } from '../../src/bulk/result-table';
 import { createSecretMask } from '../../src/core/secret-mask';
+import type { SinkBegin } from '../../src/bulk/ports';
 
 /** The pieces of the command line that need no subprocess: parsing, config, CSV dialects, progress. */
 
@@ -87,22 +88,25 @@ describe('CSV output written through the run (FileSink)', () => {
     state: 'Stopped',
   };
 
+  /** A new run's start: nothing written yet, every test's columns and header. */
+  const beginOf = (rowCount: number, pendingRows: SinkBegin['pendingRows']): SinkBegin => ({
+    runId: 'run-1',
+    lang: 'en',
+    resume: false,
+    columns,
+    hitsColumns,
+    highlights: [],
+    header,
+    rowCount,
+    written: 0,
+    hitsWritten: 0,
+    output: {},
+    pendingRows,
+  });
+
   async function run(path: string, delimiter: CsvDelimiter, rowCount: number, chunkSize: number, gone?: TableCell[][]): Promise<FileSink> {
     const sink = new FileSink({ format: 'csv', path, delimiter }, mask);
-    await sink.begin({
-      runId: 'run-1',
-      lang: 'en',
-      resume: false,
-      columns,
-      hitsColumns,
-      highlights: [],
-      header,
-      rowCount,
-      written: 0,
-      hitsWritten: 0,
-      output: {},
-      pendingRows: async (from, to) => Array.from({ length: to - from }, (_, k) => pendingCell(from + k)),
-    });
+    await sink.begin(beginOf(rowCount, async (from, to) => Array.from({ length: to - from }, (_, k) => pendingCell(from + k))));
     for (let start = 0; start < tricky.length; start += chunkSize) {
       const rows = tricky.slice(start, start + chunkSize);
       await sink.write({ start, rows, hitsStart: start, hits: rows.map((r) => [r[0], r[1]]) });
@@ -115,20 +119,7 @@ describe('CSV output written through the run (FileSink)', () => {
 
   /** A completed run of the whole table in chunks of 100, `afterChunk` called after each chunk is taken. */
   async function writeWhole(sink: FileSink, table: TableCell[][], hitOf: (row: TableCell[]) => TableCell[], afterChunk: () => void): Promise<void> {
-    await sink.begin({
-      runId: 'run-1',
-      lang: 'en',
-      resume: false,
-      columns,
-      hitsColumns,
-      highlights: [],
-      header,
-      rowCount: table.length,
-      written: 0,
-      hitsWritten: 0,
-      output: {},
-      pendingRows: async () => [],
-    });
+    await sink.begin(beginOf(table.length, async () => []));
     for (let start = 0; start < table.length; start += 100) {
       const rows = table.slice(start, start + 100);
       await sink.write({ start, rows, hitsStart: start, hits: rows.map(hitOf) });
