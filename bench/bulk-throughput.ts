@@ -9,9 +9,9 @@
  */
 import { recogniseColumns } from '../src/bulk/columns';
 import { startBulkRun, type BulkSink } from '../src/bulk';
-import { CheckListsClient } from '../src/core/client';
-import { RequestScheduler } from '../src/core/scheduler';
-import { listdataForRegistries } from '../src/core/listdata';
+import { CheckListsClient } from '../src/core/request/client';
+import { RequestScheduler } from '../src/core/request/scheduler';
+import { listdataForRegistries } from '../src/core/protocol/listdata';
 import { readSelectionInput } from '../src/excel/bulk-input';
 import { startWorkbookRun } from '../src/excel/bulk-run';
 import { DEMO_CREDENTIALS, createSandboxEngine, sandboxTransport } from '../src/sandbox';

@@ -5,9 +5,9 @@
  *
  *   npx tsx bench/functions-sandbox-http.ts [concurrency=4]
  */
-import { DEFAULT_SETTINGS } from '../src/core/settings';
-import { SettingsStore } from '../src/core/settings-store';
-import { memoryStorage } from '../src/core/storage';
+import { DEFAULT_SETTINGS } from '../src/core/settings/settings';
+import { SettingsStore } from '../src/core/settings/settings-store';
+import { memoryStorage } from '../src/core/settings/storage';
 import { evalRegistryRow } from '../src/functions/evaluate';
 import { ServiceRuntime } from '../src/service/runtime';
 import { DEMO_CREDENTIALS, KNOWN } from '../src/sandbox';

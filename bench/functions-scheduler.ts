@@ -6,13 +6,13 @@
  *
  *   npx tsx bench/functions-scheduler.ts [latencyMs=40] [concurrency=4]
  */
-import { AnswerCache } from '../src/core/answer-cache';
-import type { SearchResult } from '../src/core/client';
-import { listdataForRegistries, registriesOf, ALL_LISTS } from '../src/core/listdata';
+import { AnswerCache } from '../src/core/cache/answer-cache';
+import type { SearchResult } from '../src/core/request/client';
+import { listdataForRegistries, registriesOf, ALL_LISTS } from '../src/core/protocol/listdata';
 import type { SearchQuery } from '../src/core/query';
-import { parseEnvelope } from '../src/core/schema';
-import { RequestScheduler } from '../src/core/scheduler';
-import { memoryStorage } from '../src/core/storage';
+import { parseEnvelope } from '../src/core/protocol/schema';
+import { RequestScheduler } from '../src/core/request/scheduler';
+import { memoryStorage } from '../src/core/settings/storage';
 
 const latencyMs = Number(process.argv[2] ?? 40);
 const concurrency = Number(process.argv[3] ?? 4);

@@ -1,9 +1,9 @@
 // Sandbox throughput: 1,000 sequential POSTs on loopback through the core client, plus the cost
 // of a cold start. Prints figures only; nothing here passes or fails on machine speed.
 import { performance } from 'node:perf_hooks';
-import { CheckListsClient } from '../src/core/client';
+import { CheckListsClient } from '../src/core/request/client';
 import { parseQuery, validateQuery, type SearchQuery } from '../src/core/query';
-import { queryToWire } from '../src/core/client';
+import { queryToWire } from '../src/core/request/client';
 import { DEMO_CREDENTIALS, KNOWN_EXPECTATIONS, createSandboxEngine, type SandboxData } from '../src/sandbox';
 import { startSandboxServer } from '../src/sandbox/server';
 

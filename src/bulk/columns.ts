@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { columnLetter } from '../core/column-letter';
-import type { Lang } from '../core/i18n';
+import { columnLetter } from '../core/text/column-letter';
+import type { Lang } from '../core/text/i18n';
 import { bulkMessages } from './messages';
 
 export { columnLetter };

@@ -1,7 +1,7 @@
-import type { Lang, LocalizedText } from '../core/i18n';
-import { LANGS } from '../core/i18n';
-import type { MatchLevel } from '../core/summary';
-import { levelText } from '../core/summary';
+import type { Lang, LocalizedText } from '../core/text/i18n';
+import { LANGS } from '../core/text/i18n';
+import type { MatchLevel } from '../core/answer/summary';
+import { levelText } from '../core/answer/summary';
 import { columnLetter, type CellValue } from './columns';
 import { parseHitIdentity } from './hit-identity';
 import { bulkMessages } from './messages';

@@ -1,7 +1,7 @@
 // The checks that refuse a run before anything is sent or written.
-import { InvalidInputError, type FieldError } from '../core/errors';
-import type { LocalizedText } from '../core/i18n';
-import type { ServiceMode } from '../core/settings';
+import { InvalidInputError, type FieldError } from '../core/protocol/errors';
+import type { LocalizedText } from '../core/text/i18n';
+import type { ServiceMode } from '../core/settings/settings';
 import { checkMapping, describeMappingProblem, type CellValue, type ColumnMapping } from './columns';
 import { bulkMessages } from './messages';
 import type { RunMeta } from './state';

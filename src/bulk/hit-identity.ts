@@ -1,5 +1,5 @@
-import { hashKey } from '../core/answer-cache';
-import type { RegistryKey } from '../core/registries';
+import { hashKey } from '../core/cache/answer-cache';
+import type { RegistryKey } from '../core/protocol/registries';
 import type { HitLine } from './hits';
 
 /**

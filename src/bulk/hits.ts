@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { REGISTRY_KEYS, type RegistryKey } from '../core/registries';
-import { hitStrength, type MatchLevel } from '../core/summary';
+import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
+import { hitStrength, type MatchLevel } from '../core/answer/summary';
 
 const MATCH_LEVELS = ['high', 'low'] as const satisfies readonly MatchLevel[];
 

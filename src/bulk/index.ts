@@ -1,5 +1,5 @@
 // The bulk engine's public face: plan a run, start it, resume it. Surfaces import from here.
-import { ALL_LISTS, listdataToString, registriesOf } from '../core/listdata';
+import { ALL_LISTS, listdataToString, registriesOf } from '../core/protocol/listdata';
 import type { CellValue, ColumnMapping } from './columns';
 import { assertRunnable, assertSameInput, inputError } from './guards';
 import { isRowArray, rowAccessOf, type RowSource } from './input-rows';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CheckListsError, describeError, type ErrorKind } from '../core/errors';
-import { REGISTRY_KEYS, type RegistryKey } from '../core/registries';
-import type { ParsedEnvelope } from '../core/schema';
-import { summarize, type MatchLevel, type Verdict } from '../core/summary';
+import { CheckListsError, describeError, type ErrorKind } from '../core/protocol/errors';
+import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
+import type { ParsedEnvelope } from '../core/protocol/schema';
+import { summarize, type MatchLevel, type Verdict } from '../core/answer/summary';
 import { hitLine, hitLineSchema, type HitLine } from './hits';
 
 /**

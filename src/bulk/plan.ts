@@ -1,5 +1,5 @@
-import type { FieldError } from '../core/errors';
-import type { RunOptions } from '../core/run-options';
+import type { FieldError } from '../core/protocol/errors';
+import type { RunOptions } from '../core/request/run-options';
 import { subjectKey, validateQuery, type QueryInput, type SearchQuery } from '../core/query';
 import { COLUMN_ROLES, type CellValue, type ColumnMapping } from './columns';
 

@@ -1,7 +1,7 @@
 // What the bulk engine needs from, and gives to, its surroundings: the ask, the input, the writer, progress.
-import type { Lang, LocalizedText } from '../core/i18n';
+import type { Lang, LocalizedText } from '../core/text/i18n';
 import type { SearchQuery } from '../core/query';
-import type { ServiceMode } from '../core/settings';
+import type { ServiceMode } from '../core/settings/settings';
 import type { CellValue, ColumnMapping } from './columns';
 import type { PreviousRun } from './decisions';
 import type { AnswerLike } from './outcome';

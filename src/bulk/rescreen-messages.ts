@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../core/i18n';
+import { defineCatalogue } from '../core/text/i18n';
 
 /** Texts of decisions and re-screening: a catalogue of their own, next to the bulk one. */
 const en = {

@@ -1,5 +1,5 @@
-import type { Lang } from '../core/i18n';
-import type { MatchLevel } from '../core/summary';
+import type { Lang } from '../core/text/i18n';
+import type { MatchLevel } from '../core/answer/summary';
 import { changeText, decisionText, type ChangeMark, type Decision, type PreviousHit, type PreviousRun } from './decisions';
 import type { HitLine } from './hits';
 import { hitIdentity } from './hit-identity';

@@ -1,7 +1,7 @@
-import type { FieldError } from '../core/errors';
-import type { Lang, LocalizedText } from '../core/i18n';
-import { registryDef, type RegistryKey } from '../core/registries';
-import { levelText, registryErrorText, verdictText, type MatchLevel, type Verdict } from '../core/summary';
+import type { FieldError } from '../core/protocol/errors';
+import type { Lang, LocalizedText } from '../core/text/i18n';
+import { registryDef, type RegistryKey } from '../core/protocol/registries';
+import { levelText, registryErrorText, verdictText, type MatchLevel, type Verdict } from '../core/answer/summary';
 import { headerText, type CellValue, type ColumnMapping } from './columns';
 import { decisionText, type PreviousHit, type PreviousRun } from './decisions';
 import { bulkMessages } from './messages';

@@ -1,7 +1,7 @@
 // The running engine: asks each distinct subject once, writes rows in order, saves state, stops cleanly.
-import { AccountError, CancelledError, ServiceUnreachableError } from '../core/errors';
-import type { LocalizedText } from '../core/i18n';
-import type { RegistryKey } from '../core/registries';
+import { AccountError, CancelledError, ServiceUnreachableError } from '../core/protocol/errors';
+import type { LocalizedText } from '../core/text/i18n';
+import type { RegistryKey } from '../core/protocol/registries';
 import { subjectKey, type SearchQuery } from '../core/query';
 import type { PreviousRun } from './decisions';
 import { bulkMessages } from './messages';

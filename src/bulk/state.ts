@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { Fnv2x32 } from '../core/fnv';
-import { parseJson } from '../core/json';
-import { REGISTRY_KEYS } from '../core/registries';
-import type { KeyValueStorage } from '../core/storage';
+import { Fnv2x32 } from '../core/cache/fnv';
+import { parseJson } from '../core/text/json';
+import { REGISTRY_KEYS } from '../core/protocol/registries';
+import type { KeyValueStorage } from '../core/settings/storage';
 import { lowranklimitSchema, searchModeSchema } from '../core/query';
 import { columnMappingSchema, type CellValue } from './columns';
 import { outcomeSchema, type SubjectOutcome } from './outcome';

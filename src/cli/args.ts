@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { Lang } from '../core/i18n';
-import { isRegistryKey, type RegistryKey } from '../core/registries';
+import type { Lang } from '../core/text/i18n';
+import { isRegistryKey, type RegistryKey } from '../core/protocol/registries';
 import { MAX_DATA_REVISION } from '../sandbox/data/revisions';
 import type { SandboxFaults } from '../sandbox/faults';
 import { UsageError } from './exit-codes';
@@ -9,7 +9,7 @@ import { cliMessages } from './messages';
 export interface GlobalOptions {
   config?: string;
   lang?: Lang;
-  /** Allow plain http to another computer (core/settings.ts addressProblem); warned about on stderr. */
+  /** Allow plain http to another computer (core/settings/settings.ts addressProblem); warned about on stderr. */
   insecureHttp?: boolean;
 }
 
@@ -32,7 +32,7 @@ export interface ScreenArgs {
   output?: string;
   sheet?: string;
   registries?: string;
-  /** As typed: core/run-options.ts checks it with the other run options. */
+  /** As typed: core/request/run-options.ts checks it with the other run options. */
   concurrency?: string;
   search?: string;
   lowranklimit?: string;

@@ -1,10 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
-import { InvalidInputError } from '../core/errors';
-import { langFromLocale, type Lang, type LocalizedText } from '../core/i18n';
-import { coreMessages } from '../core/messages';
-import { isJsonObject, parseJson } from '../core/json';
-import type { LoadedSettings } from '../core/settings-store';
-import { DEFAULT_SETTINGS, addressList, insecureAddresses, serviceMode, settingsAddressErrors, settingsSchema, type AddressPolicy, type Settings } from '../core/settings';
+import { InvalidInputError } from '../core/protocol/errors';
+import { langFromLocale, type Lang, type LocalizedText } from '../core/text/i18n';
+import { coreMessages } from '../core/text/messages';
+import { isJsonObject, parseJson } from '../core/text/json';
+import type { LoadedSettings } from '../core/settings/settings-store';
+import { DEFAULT_SETTINGS, addressList, insecureAddresses, serviceMode, settingsAddressErrors, settingsSchema, type AddressPolicy, type Settings } from '../core/settings/settings';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';
 
@@ -153,7 +153,7 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
     throw usage('config.badValue', { key: keys, path: options.configPath ?? 'environment' });
   }
   const settings = parsed.data;
-  // The address policy of every surface (core/settings.ts): checked here so search, screen and the relay all obey it.
+  // The address policy of every surface (core/settings/settings.ts): checked here so search, screen and the relay all obey it.
   const addressPolicy: AddressPolicy = { insecureHttp: options.insecureHttp === true };
   const addressErrors = settingsAddressErrors(settings, addressPolicy);
   if (addressErrors.length > 0) throw new InvalidInputError(addressErrors);

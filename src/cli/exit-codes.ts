@@ -1,5 +1,5 @@
-import { AccountError, CancelledError, InvalidInputError, RequestRejectedError, ServiceUnreachableError } from '../core/errors';
-import type { LocalizedText } from '../core/i18n';
+import { AccountError, CancelledError, InvalidInputError, RequestRejectedError, ServiceUnreachableError } from '../core/protocol/errors';
+import type { LocalizedText } from '../core/text/i18n';
 
 /**
  * Exit codes are the CLI's contract with schedulers and scripts: a nightly re-screen must be

@@ -6,7 +6,7 @@ import type { BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../bulk';
 import { bulkMessages } from '../bulk/messages';
 import { rescreenMessages } from '../bulk/rescreen-messages';
 import { runHeaderRows, type TableCell } from '../bulk/result-table';
-import type { SecretMask } from '../core/secret-mask';
+import type { SecretMask } from '../core/text/secret-mask';
 import { csvRecords, gonePathFor, hitsPathFor, writeCsvFile, type CsvDelimiter } from './csv-writer';
 import { OutputWriteError } from './exit-codes';
 import type { TableFormat } from './input-file';

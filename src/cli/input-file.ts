@@ -6,7 +6,7 @@ import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs-lazy';
 import type { BulkInput, RowSource, StreamedInput } from '../bulk';
 import type { CellValue } from '../bulk/columns';
-import type { LocalizedText } from '../core/i18n';
+import type { LocalizedText } from '../core/text/i18n';
 import { csvRecordBatches, type CsvRoute } from './csv-records';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
-import { CheckListsError, InvalidInputError } from '../core/errors';
-import type { Lang } from '../core/i18n';
-import { createSecretMask, type SecretMask } from '../core/secret-mask';
+import { CheckListsError, InvalidInputError } from '../core/protocol/errors';
+import type { Lang } from '../core/text/i18n';
+import { createSecretMask, type SecretMask } from '../core/text/secret-mask';
 import { version } from '../../package.json';
 import { parseCommandLine, type ParsedCommand } from './args';
 import { langFromEnv, loadCliConfig } from './config';

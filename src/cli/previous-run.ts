@@ -4,7 +4,7 @@ import type { CellValue } from '../bulk/columns';
 import { isHitsHeader, readPreviousHits, refusalText, type HitsGrid, type PreviousRun } from '../bulk/decisions';
 import { bulkMessages } from '../bulk/messages';
 import { rescreenMessages } from '../bulk/rescreen-messages';
-import { LANGS } from '../core/i18n';
+import { LANGS } from '../core/text/i18n';
 import { loadExcelJs } from './exceljs-lazy';
 import { UsageError } from './exit-codes';
 import { plainCellValue } from './input-file';

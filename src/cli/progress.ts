@@ -1,4 +1,4 @@
-import type { Lang } from '../core/i18n';
+import type { Lang } from '../core/text/i18n';
 import type { OutStream } from './io';
 import { cliMessages } from './messages';
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_CACHE_TTL_MS } from '../core/answer-cache';
+import { DEFAULT_CACHE_TTL_MS } from '../core/cache/answer-cache';
 import { loadCliConfig, type Env } from './config';
 import { UsageError } from './exit-codes';
 import type { CliIo } from './io';

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { BulkRunReport } from '../bulk';
 import type { PreviousRun } from '../bulk/decisions';
 import { rescreenMessages } from '../bulk/rescreen-messages';
-import type { Lang } from '../core/i18n';
+import type { Lang } from '../core/text/i18n';
 import type { SandboxEngine } from '../sandbox';
 import type { ScreenArgs } from './args';
 import { parseIntOption } from './args';

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, unlinkSync, constants } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { parseJson } from '../core/json';
+import { parseJson } from '../core/text/json';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';
 import { NOFOLLOW, assertSafeExisting, createExclusive } from './safe-file';

@@ -1,6 +1,6 @@
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
-import type { LocalizedText } from '../core/i18n';
+import type { LocalizedText } from '../core/text/i18n';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';
 

@@ -6,12 +6,12 @@ import { planResume, resumePlannedRun, rowCountOf, startRunFrom, type AskFn, typ
 import type { RunPlan } from '../bulk/plan';
 import type { RunMeta, RunState } from '../bulk/state';
 import { rescreenMessages } from '../bulk/rescreen-messages';
-import { describeAddress } from '../core/client';
-import { InvalidInputError, ServiceUnreachableError } from '../core/errors';
-import { createSecretMask, type SecretMask } from '../core/secret-mask';
-import { addressList } from '../core/settings';
-import type { Lang } from '../core/i18n';
-import { runOptionsFrom, type RunOptions } from '../core/run-options';
+import { describeAddress } from '../core/request/client';
+import { InvalidInputError, ServiceUnreachableError } from '../core/protocol/errors';
+import { createSecretMask, type SecretMask } from '../core/text/secret-mask';
+import { addressList } from '../core/settings/settings';
+import type { Lang } from '../core/text/i18n';
+import { runOptionsFrom, type RunOptions } from '../core/request/run-options';
 import { connect, type Connection } from '../service/connection';
 import { nodeHttpTransport } from './http-transport';
 import type { ScreenArgs } from './args';

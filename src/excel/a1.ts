@@ -2,7 +2,7 @@
  * A1 addresses as Excel writes them. Pure: shared by src/excel and the workbook fake in
  * test/support, so both agree on "'My Sheet'!AA10:AC12" down to the quoting.
  */
-import { columnLetter } from '../core/column-letter';
+import { columnLetter } from '../core/text/column-letter';
 
 export const EXCEL_MAX_ROWS = 1_048_576;
 export const EXCEL_MAX_COLUMNS = 16_384;

@@ -1,7 +1,7 @@
 import type { CellValue } from '../bulk/columns';
 import type { BulkInput } from '../bulk';
 import { bulkMessages, type BulkMessageKey } from '../bulk/messages';
-import { InvalidInputError } from '../core/errors';
+import { InvalidInputError } from '../core/protocol/errors';
 import { parseAddress, qualifiedAddress, type CellRect } from './a1';
 import { runQueued } from './run';
 import { readRectValues, readSelection } from './selection';

@@ -3,8 +3,8 @@ import { assertSameMode, resumeBulkRun, startBulkRun, type AskFn, type BulkProgr
 import type { PreviousRun } from '../bulk/decisions';
 import type { RunQueryOptions } from '../bulk/plan';
 import type { RunListing, RunStateStore } from '../bulk/state';
-import type { Lang, LocalizedText } from '../core/i18n';
-import type { ServiceMode } from '../core/settings';
+import type { Lang, LocalizedText } from '../core/text/i18n';
+import type { ServiceMode } from '../core/settings/settings';
 import { readAddressInput, type SheetInput } from './bulk-input';
 import { excelBulkSink, type ExcelSinkOptions, type ExcelSinkStats } from './bulk-sink';
 import { workbookRunStateStore } from './bulk-state';

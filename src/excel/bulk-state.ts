@@ -1,6 +1,6 @@
 import type { SubjectOutcome } from '../bulk/outcome';
 import { listingOf, parseMeta, parseOutcome, parseProgress, type RunListing, type RunMeta, type RunProgressState, type RunState, type RunStateStore } from '../bulk/state';
-import { parseJson } from '../core/json';
+import { parseJson } from '../core/text/json';
 import { WriteBatch, batchBudget } from './bulk-batch';
 import { runQueued } from './run';
 import { readRowsSized } from './sized-read';

@@ -1,5 +1,5 @@
-import { CheckListsError, describeError } from '../core/errors';
-import type { LocalizedText } from '../core/i18n';
+import { CheckListsError, describeError } from '../core/protocol/errors';
+import type { LocalizedText } from '../core/text/i18n';
 import { excelMessages } from './messages';
 
 /**

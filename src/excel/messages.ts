@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../core/i18n';
+import { defineCatalogue } from '../core/text/i18n';
 
 const en = {
   'excel.error.payloadTooLarge': 'Excel refused a write because it was too large. Try again; if it keeps failing, screen fewer rows at a time.',

@@ -1,11 +1,11 @@
 /**
- * KeyValueStorage (src/core/storage.ts) over what each runtime offers, for SettingsStore and
+ * KeyValueStorage (src/core/settings/storage.ts) over what each runtime offers, for SettingsStore and
  * the answer cache:
  * - OfficeRuntime.storage in Excel: per add-in and machine, never inside the workbook, so a
  *   shared workbook never carries the tokken. 10 MB per domain, string values.
  * - localStorage in the browser harness (prefixed, so keys() lists only ours).
  */
-import { memoryStorage, type KeyValueStorage } from '../core/storage';
+import { memoryStorage, type KeyValueStorage } from '../core/settings/storage';
 import { ExcelLayerError } from './errors';
 import { excelMessages } from './messages';
 

@@ -1,12 +1,12 @@
-import { AccountError, CheckListsError, InvalidInputError, RequestRejectedError } from '../core/errors';
-import type { Lang } from '../core/i18n';
-import { ALL_LISTS, listdataForRegistries, registriesOf, type Listdata } from '../core/listdata';
+import { AccountError, CheckListsError, InvalidInputError, RequestRejectedError } from '../core/protocol/errors';
+import type { Lang } from '../core/text/i18n';
+import { ALL_LISTS, listdataForRegistries, registriesOf, type Listdata } from '../core/protocol/listdata';
 import { isAbsent, validateQuery, type QueryInput } from '../core/query';
-import { listdataFrom, runOptionsFrom, type RunOptions } from '../core/run-options';
-import { registryDef, type RegistryKey } from '../core/registries';
-import type { RegistryError } from '../core/schema';
-import { levelText, registryErrorText, type RegistrySummary } from '../core/summary';
-import { withTimeout } from '../core/timing';
+import { listdataFrom, runOptionsFrom, type RunOptions } from '../core/request/run-options';
+import { registryDef, type RegistryKey } from '../core/protocol/registries';
+import type { RegistryError } from '../core/protocol/schema';
+import { levelText, registryErrorText, type RegistrySummary } from '../core/answer/summary';
+import { withTimeout } from '../core/request/timing';
 import { functionsMessages } from './messages';
 import type { RuntimeContext } from '../service/runtime';
 

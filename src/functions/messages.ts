@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../core/i18n';
+import { defineCatalogue } from '../core/text/i18n';
 
 /**
  * Texts the worksheet functions put in cells and error tooltips. Function and parameter

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_LISTS } from '../core/listdata';
-import type { SearchResult } from '../core/client';
-import { CancelledError } from '../core/errors';
-import { delay } from '../core/timing';
+import { ALL_LISTS } from '../core/protocol/listdata';
+import type { SearchResult } from '../core/request/client';
+import { CancelledError } from '../core/protocol/errors';
+import { delay } from '../core/request/timing';
 import { subjectKey, type SearchQuery } from '../core/query';
-import { isCacheable, type SearchFn } from '../core/scheduler';
+import { isCacheable, type SearchFn } from '../core/request/scheduler';
 import { envelopeToWire } from './envelope-wire';
 import type { SharedAnswerCache } from './shared-answer-cache';
 import type { RelayStore } from './store/port';

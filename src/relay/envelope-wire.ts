@@ -1,4 +1,4 @@
-import { HEADER_KEYS, type ParsedEnvelope } from '../core/schema';
+import { HEADER_KEYS, type ParsedEnvelope } from '../core/protocol/schema';
 
 /**
  * A parsed envelope back in the interface's wire form. The relay answers from core's scheduler,

@@ -3,7 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseJson } from '../core/json';
+import { parseJson } from '../core/text/json';
 import { bilingual, type RelayMessageKey } from './messages';
 import { RELAY_ERRORS, type RelayService } from './service';
 import { readStatic, rewriteManifest } from './static-files';

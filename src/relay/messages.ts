@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../core/i18n';
+import { defineCatalogue } from '../core/text/i18n';
 
 /** What the relay says to analysts (in `{error, message}` answers) and to its operator. */
 export const relayMessages = defineCatalogue(

@@ -1,8 +1,8 @@
-import { CheckListsClient, describeAddress, type SearchResult } from '../core/client';
-import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../core/errors';
+import { CheckListsClient, describeAddress, type SearchResult } from '../core/request/client';
+import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../core/protocol/errors';
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
-import { RequestScheduler, type ScheduledAnswer } from '../core/scheduler';
-import type { Transport } from '../core/transport';
+import { RequestScheduler, type ScheduledAnswer } from '../core/request/scheduler';
+import type { Transport } from '../core/request/transport';
 import { claimedSearch } from './claimed-search';
 import { entraVerifier, type EntraConfig } from './entra';
 import { envelopeToWire } from './envelope-wire';

@@ -1,9 +1,9 @@
-import { hashKey, type CachedAnswer } from '../core/answer-cache';
-import { containsListdata, type Listdata } from '../core/listdata';
-import type { SchedulerCache } from '../core/scheduler';
-import { parseEnvelope, type ParsedEnvelope } from '../core/schema';
+import { hashKey, type CachedAnswer } from '../core/cache/answer-cache';
+import { containsListdata, type Listdata } from '../core/protocol/listdata';
+import type { SchedulerCache } from '../core/request/scheduler';
+import { parseEnvelope, type ParsedEnvelope } from '../core/protocol/schema';
 import type { RelayStore } from './store/port';
-import { rememberRecent } from '../core/recent-map';
+import { rememberRecent } from '../core/cache/recent-map';
 
 /**
  * The relay's answer cache: one row per subject in the relay's database, so every instance on

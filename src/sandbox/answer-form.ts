@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { RegistryKey } from '../core/registries';
-import { REGISTRY_ITEM_SCHEMAS, describeField, type AnswerForm } from '../core/schema';
+import type { RegistryKey } from '../core/protocol/registries';
+import { REGISTRY_ITEM_SCHEMAS, describeField, type AnswerForm } from '../core/protocol/schema';
 import type { Json, JsonObject } from './data/model';
 
 /**

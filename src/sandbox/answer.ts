@@ -1,4 +1,4 @@
-import type { RegistryKey } from '../core/registries';
+import type { RegistryKey } from '../core/protocol/registries';
 import { bitOfChangeType } from './data/items-companies';
 import type { JsonObject } from './data/model';
 import type { Hit } from './matching';

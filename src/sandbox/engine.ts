@@ -1,7 +1,7 @@
-import { ALL_LISTS, bitsOf, registriesOf } from '../core/listdata';
-import { isJsonObject, parseJson } from '../core/json';
-import type { RegistryKey } from '../core/registries';
-import type { AnswerForm } from '../core/schema';
+import { ALL_LISTS, bitsOf, registriesOf } from '../core/protocol/listdata';
+import { isJsonObject, parseJson } from '../core/text/json';
+import type { RegistryKey } from '../core/protocol/registries';
+import type { AnswerForm } from '../core/protocol/schema';
 import { latinOf } from './text';
 import { itemForForm } from './answer-form';
 import { DEFAULT_SEED, sandboxData, type SandboxData } from './data/generator';

@@ -1,4 +1,4 @@
-import type { RegistryKey } from '../core/registries';
+import type { RegistryKey } from '../core/protocol/registries';
 import { sandboxMessages, type SandboxMessageKey } from './messages';
 import { createRng, type Rng } from './prng';
 

@@ -1,4 +1,4 @@
-import type { RegistryKey } from '../core/registries';
+import type { RegistryKey } from '../core/protocol/registries';
 import type { SandboxData } from './data/generator';
 import type { SandboxRecord } from './data/model';
 import { allowedEdits, canonicalTokens, editDistance, normalizeDoc, skeleton } from './text';

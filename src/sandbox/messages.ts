@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../core/i18n';
+import { defineCatalogue } from '../core/text/i18n';
 
 /**
  * Texts of the sandbox. The service answers in Ukrainian, so error bodies on the wire use the

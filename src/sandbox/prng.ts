@@ -1,4 +1,4 @@
-import { FNV_OFFSET_BASIS, fnv1a32 } from '../core/fnv';
+import { FNV_OFFSET_BASIS, fnv1a32 } from '../core/cache/fnv';
 
 /**
  * A small seeded generator (mulberry32): the same seed gives the same data and the same

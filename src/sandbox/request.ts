@@ -1,5 +1,5 @@
-import { ALL_LISTS, type Listdata } from '../core/listdata';
-import { MAX_BIT } from '../core/registries';
+import { ALL_LISTS, type Listdata } from '../core/protocol/listdata';
+import { MAX_BIT } from '../core/protocol/registries';
 import { normalizeDate } from './text';
 
 /** A request field as it arrived: text from a query string, any JSON value from a POST body. */

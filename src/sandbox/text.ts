@@ -1,4 +1,4 @@
-import { transliterate } from '../core/translit';
+import { transliterate } from '../core/text/translit';
 
 /**
  * Text as the matcher sees it. Names arrive in Ukrainian, in Russian spelling and in several

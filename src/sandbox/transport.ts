@@ -1,5 +1,5 @@
-import { abortReason, delay } from '../core/timing';
-import type { Transport, TransportRequest, TransportResponse } from '../core/transport';
+import { abortReason, delay } from '../core/request/timing';
+import type { Transport, TransportRequest, TransportResponse } from '../core/request/transport';
 import type { SandboxEngine } from './engine';
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;

@@ -1,8 +1,8 @@
-import { CheckListsClient, type WaitNotice } from '../core/client';
-import type { LocalizedText } from '../core/i18n';
-import type { LoadedSettings } from '../core/settings-store';
-import { addressList, type ServiceMode, type Settings } from '../core/settings';
-import type { Transport, TransportRequest, TransportResponse } from '../core/transport';
+import { CheckListsClient, type WaitNotice } from '../core/request/client';
+import type { LocalizedText } from '../core/text/i18n';
+import type { LoadedSettings } from '../core/settings/settings-store';
+import { addressList, type ServiceMode, type Settings } from '../core/settings/settings';
+import type { Transport, TransportRequest, TransportResponse } from '../core/request/transport';
 import { DEMO_CREDENTIALS } from '../sandbox/credentials';
 import type { SandboxEngine } from '../sandbox/engine';
 import { serviceMessages } from './messages';

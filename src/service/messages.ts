@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../core/i18n';
+import { defineCatalogue } from '../core/text/i18n';
 
 /** Texts of the service layer: which service answers, said on every surface the same way. */
 const en = {

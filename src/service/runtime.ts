@@ -1,11 +1,11 @@
-import { AnswerCache, hashKey } from '../core/answer-cache';
-import { langFromLocale, type Lang } from '../core/i18n';
-import { DEFAULT_RETRY_POLICY } from '../core/retry';
-import { RequestScheduler } from '../core/scheduler';
-import { SettingsStore, type LoadedSettings } from '../core/settings-store';
-import { addressList, type ServiceMode, type Settings } from '../core/settings';
-import type { KeyValueStorage } from '../core/storage';
-import type { Transport } from '../core/transport';
+import { AnswerCache, hashKey } from '../core/cache/answer-cache';
+import { langFromLocale, type Lang } from '../core/text/i18n';
+import { DEFAULT_RETRY_POLICY } from '../core/request/retry';
+import { RequestScheduler } from '../core/request/scheduler';
+import { SettingsStore, type LoadedSettings } from '../core/settings/settings-store';
+import { addressList, type ServiceMode, type Settings } from '../core/settings/settings';
+import type { KeyValueStorage } from '../core/settings/storage';
+import type { Transport } from '../core/request/transport';
 import { MODE_NOTICES, connect, type Connection } from './connection';
 
 /**

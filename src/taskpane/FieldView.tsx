@@ -1,6 +1,6 @@
 import { Badge, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import type { Lang } from '../core/i18n';
+import type { Lang } from '../core/text/i18n';
 import { countryName, formatNumber, formatServiceDate, hasContent, isCountryBlock, isLinkItem, isRecord, riskFlagsOf, safeHref } from './field-format';
 import { RISK_FLAGS, VALUE_LABELS, fieldLabel } from './field-labels';
 import { resultsMessages as resultsText } from './results-messages';

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId, useState } from 'react';
-import type { Lang } from '../core/i18n';
-import type { RegistryKey } from '../core/registries';
-import { hitStrength, levelText, type MatchLevel } from '../core/summary';
+import type { Lang } from '../core/text/i18n';
+import type { RegistryKey } from '../core/protocol/registries';
+import { hitStrength, levelText, type MatchLevel } from '../core/answer/summary';
 import { formatNumber } from './field-format';
 import { FieldList, orderedFields } from './FieldView';
 import { resultsMessages as resultsText } from './results-messages';

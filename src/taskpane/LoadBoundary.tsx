@@ -1,6 +1,6 @@
 import { MessageBar, MessageBarBody } from './message-bar';
 import { Component, type ReactNode } from 'react';
-import type { Lang } from '../core/i18n';
+import type { Lang } from '../core/text/i18n';
 import { taskpaneMessages as m } from './messages';
 
 interface LoadBoundaryProps {

@@ -1,8 +1,8 @@
 import { Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId, useState } from 'react';
-import type { Lang } from '../core/i18n';
-import { ALL_LISTS, bitsOf, listdataFromBits, type Listdata } from '../core/listdata';
-import { GROUP_LABELS, REGISTRY_GROUPS, listsInGroup, type RegistryGroup } from '../core/registries';
+import type { Lang } from '../core/text/i18n';
+import { ALL_LISTS, bitsOf, listdataFromBits, type Listdata } from '../core/protocol/listdata';
+import { GROUP_LABELS, REGISTRY_GROUPS, listsInGroup, type RegistryGroup } from '../core/protocol/registries';
 import { taskpaneMessages as m } from './messages';
 
 const useStyles = makeStyles({

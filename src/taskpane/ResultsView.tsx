@@ -1,10 +1,10 @@
 import { Badge, Button, MessageBar, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId } from 'react';
-import type { Lang } from '../core/i18n';
-import { registryDef, type RegistryKey } from '../core/registries';
-import type { ParsedEnvelope } from '../core/schema';
-import type { ServiceMode } from '../core/settings';
-import { registryErrorText, verdictText, type EnvelopeSummary, type RegistrySummary } from '../core/summary';
+import type { Lang } from '../core/text/i18n';
+import { registryDef, type RegistryKey } from '../core/protocol/registries';
+import type { ParsedEnvelope } from '../core/protocol/schema';
+import type { ServiceMode } from '../core/settings/settings';
+import { registryErrorText, verdictText, type EnvelopeSummary, type RegistrySummary } from '../core/answer/summary';
 import { MODE_LABELS } from '../service/connection';
 import { formatNumber, formatServiceDate } from './field-format';
 import { FieldList } from './FieldView';

@@ -1,5 +1,5 @@
 import { MessageBar, MessageBarBody, MessageBarTitle } from './message-bar';
-import type { Lang } from '../core/i18n';
+import type { Lang } from '../core/text/i18n';
 import { MODE_LABELS } from '../service/connection';
 import { taskpaneMessages as m } from './messages';
 

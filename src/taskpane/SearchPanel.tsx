@@ -1,11 +1,11 @@
 import { Button, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { MessageBar, MessageBarBody, MessageBarTitle } from './message-bar';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { CancelledError, describeError } from '../core/errors';
-import type { Lang } from '../core/i18n';
+import { CancelledError, describeError } from '../core/protocol/errors';
+import type { Lang } from '../core/text/i18n';
 import { lowranklimitSchema, rangeHint, validateQuery, type SearchQuery } from '../core/query';
-import type { ScheduledAnswer } from '../core/scheduler';
-import type { Settings, ServiceMode } from '../core/settings';
+import type { ScheduledAnswer } from '../core/request/scheduler';
+import type { Settings, ServiceMode } from '../core/settings/settings';
 import { describeExcelError } from '../excel/errors';
 import { taskpaneMessages as m } from './messages';
 import { RegistryPicker } from './RegistryPicker';

@@ -1,9 +1,9 @@
 import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { Lang, LocalizedText } from '../core/i18n';
+import type { Lang, LocalizedText } from '../core/text/i18n';
 import { lowranklimitSchema, rangeHint } from '../core/query';
-import { concurrencySchema, maskSecret, serviceMode, type Settings } from '../core/settings';
-import type { LoadedSettings } from '../core/settings-store';
+import { concurrencySchema, maskSecret, serviceMode, type Settings } from '../core/settings/settings';
+import type { LoadedSettings } from '../core/settings/settings-store';
 import { describeExcelError } from '../excel/errors';
 import { runConnectionTest, type ConnectionTestOutcome } from './connection-test';
 import { taskpaneMessages as m } from './messages';

@@ -1,7 +1,7 @@
 import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { AnswerCache } from '../core/answer-cache';
-import type { Lang } from '../core/i18n';
+import { AnswerCache } from '../core/cache/answer-cache';
+import type { Lang } from '../core/text/i18n';
 import { runtimeFor } from './pane-runtime';
 import type { TaskpaneServices } from './services';
 import { storageMessages as m } from './storage-messages';

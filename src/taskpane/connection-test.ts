@@ -1,7 +1,7 @@
-import { describeAddress, type CheckListsClient } from '../core/client';
-import { AccountError, CheckListsError, InvalidInputError, RequestRejectedError, ServiceUnreachableError } from '../core/errors';
-import type { Lang } from '../core/i18n';
-import { listdataFromBits } from '../core/listdata';
+import { describeAddress, type CheckListsClient } from '../core/request/client';
+import { AccountError, CheckListsError, InvalidInputError, RequestRejectedError, ServiceUnreachableError } from '../core/protocol/errors';
+import type { Lang } from '../core/text/i18n';
+import { listdataFromBits } from '../core/protocol/listdata';
 import type { SearchQuery } from '../core/query';
 import { settingsMessages as settingsText } from './settings-messages';
 

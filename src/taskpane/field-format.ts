@@ -1,4 +1,4 @@
-import type { Lang } from '../core/i18n';
+import type { Lang } from '../core/text/i18n';
 import { RISK_FLAGS } from './field-labels';
 
 /** Service text is untrusted: only a well-formed http(s) URL may become a link. */

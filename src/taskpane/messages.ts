@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../core/i18n';
+import { defineCatalogue } from '../core/text/i18n';
 
 // The texts of the pane's first render (header, tabs, search form, registry picker). The settings
 // panel and the results view carry their own catalogues (settings-messages.ts, results-messages.ts),

@@ -1,5 +1,5 @@
-import { SettingsStore } from '../core/settings-store';
-import type { KeyValueStorage } from '../core/storage';
+import { SettingsStore } from '../core/settings/settings-store';
+import type { KeyValueStorage } from '../core/settings/storage';
 // The modules themselves, not the excel barrel: the barrel would pull the bulk writers into the pane's first chunk.
 import { textCellFormats, toSafeRows } from '../excel/safe-text';
 import { defaultStorage } from '../excel/storage';

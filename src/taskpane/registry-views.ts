@@ -1,4 +1,4 @@
-import type { RegistryKey } from '../core/registries';
+import type { RegistryKey } from '../core/protocol/registries';
 import { isRecord } from './field-format';
 
 type Item = Record<string, unknown>;

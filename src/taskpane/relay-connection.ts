@@ -1,5 +1,5 @@
-import { defineCatalogue, type Lang } from '../core/i18n';
-import { parseJson } from '../core/json';
+import { defineCatalogue, type Lang } from '../core/text/i18n';
+import { parseJson } from '../core/text/json';
 import type { ConnectionTestOutcome } from './connection-test';
 
 /**

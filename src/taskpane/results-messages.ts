@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../core/i18n';
+import { defineCatalogue } from '../core/text/i18n';
 
 // The results view's texts (hit cards, field values, the summary rows it writes to a sheet): they
 // load with the results part, not with the pane's first render.

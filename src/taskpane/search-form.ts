@@ -1,9 +1,9 @@
-import type { FieldError } from '../core/errors';
-import type { Lang } from '../core/i18n';
-import { ALL_LISTS, type Listdata } from '../core/listdata';
+import type { FieldError } from '../core/protocol/errors';
+import type { Lang } from '../core/text/i18n';
+import { ALL_LISTS, type Listdata } from '../core/protocol/listdata';
 import type { QueryInput } from '../core/query';
-import { listdataFrom } from '../core/run-options';
-import type { Settings } from '../core/settings';
+import { listdataFrom } from '../core/request/run-options';
+import type { Settings } from '../core/settings/settings';
 
 /** The search attributes as typed; the core validator decides what they mean. */
 export interface SearchFormValues {

@@ -1,5 +1,5 @@
 import type { CellValue } from '../bulk/columns';
-import type { LoadedSettings, SettingsStore } from '../core/settings-store';
+import type { LoadedSettings, SettingsStore } from '../core/settings/settings-store';
 import type { Connection } from '../service/connection';
 
 /**

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { LocalizedText } from '../core/i18n';
-import { ALL_LISTS, type Listdata } from '../core/listdata';
+import type { LocalizedText } from '../core/text/i18n';
+import { ALL_LISTS, type Listdata } from '../core/protocol/listdata';
 import { rangeOf } from '../core/query';
-import { listdataFrom, runOptionsFrom } from '../core/run-options';
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../core/settings';
+import { listdataFrom, runOptionsFrom } from '../core/request/run-options';
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../core/settings/settings';
 import { settingsMessages as settingsText } from './settings-messages';
 
 /** Reserve addresses the form always offers, however many are saved. */

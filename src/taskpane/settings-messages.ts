@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../core/i18n';
+import { defineCatalogue } from '../core/text/i18n';
 
 // The settings panel's texts (and its connection test's): they load with the settings part, not with the
 // pane's first render.

@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../core/i18n';
+import { defineCatalogue } from '../core/text/i18n';
 
 /** The settings pane's storage section: what is kept where, said plainly, and how to clear it. */
 const en = {

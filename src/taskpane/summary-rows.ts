@@ -1,8 +1,8 @@
-import type { SearchResult } from '../core/client';
-import type { Lang } from '../core/i18n';
-import { registryDef } from '../core/registries';
-import type { ServiceMode } from '../core/settings';
-import { registryErrorText, verdictText, type EnvelopeSummary } from '../core/summary';
+import type { SearchResult } from '../core/request/client';
+import type { Lang } from '../core/text/i18n';
+import { registryDef } from '../core/protocol/registries';
+import type { ServiceMode } from '../core/settings/settings';
+import { registryErrorText, verdictText, type EnvelopeSummary } from '../core/answer/summary';
 import { MODE_LABELS } from '../service/connection';
 import { resultsMessages as resultsText } from './results-messages';
 import type { CellValue } from '../bulk/columns';

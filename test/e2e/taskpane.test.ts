@@ -6,9 +6,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { bulkMessages as b } from '../../src/bulk/messages';
-import { levelText, verdictText } from '../../src/core/summary';
-import { coreMessages } from '../../src/core/messages';
-import { registryDef } from '../../src/core/registries';
+import { levelText, verdictText } from '../../src/core/answer/summary';
+import { coreMessages } from '../../src/core/text/messages';
+import { registryDef } from '../../src/core/protocol/registries';
 import { DEMO_CREDENTIALS, KNOWN, createSandboxEngine } from '../../src/sandbox';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import { settingsMessages as settingsText } from '../../src/taskpane/settings-messages';

@@ -1,7 +1,7 @@
 import { recogniseColumns } from '../../src/bulk/columns';
 import type { BulkProgress } from '../../src/bulk';
-import { listdataForRegistries } from '../../src/core/listdata';
-import type { RequestScheduler } from '../../src/core/scheduler';
+import { listdataForRegistries } from '../../src/core/protocol/listdata';
+import type { RequestScheduler } from '../../src/core/request/scheduler';
 import { readSelectionInput } from '../../src/excel/bulk-input';
 import { resumableRuns, resumeWorkbookRun, startWorkbookRun, type WorkbookRunRequest } from '../../src/excel/bulk-run';
 import { STATE_SHEET_PREFIX } from '../../src/excel/bulk-state';

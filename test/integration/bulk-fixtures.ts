@@ -1,5 +1,5 @@
-import { CheckListsClient } from '../../src/core/client';
-import { RequestScheduler } from '../../src/core/scheduler';
+import { CheckListsClient } from '../../src/core/request/client';
+import { RequestScheduler } from '../../src/core/request/scheduler';
 import { DEMO_CREDENTIALS, createSandboxEngine, type SandboxEngine, type SandboxFaults } from '../../src/sandbox';
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/server';
 

@@ -11,7 +11,7 @@ import { bulkInputFrom } from '../../src/cli/screen-command';
 import { plain } from '../../src/cli/terminal';
 import { readWorkbook, removeDir, tableAfterHeader, tempDir } from './cli-support';
 import { runHeaderRows, type RunHeaderInfo, type TableCell, type TableColumn } from '../../src/bulk/result-table';
-import { createSecretMask } from '../../src/core/secret-mask';
+import { createSecretMask } from '../../src/core/text/secret-mask';
 import type { SinkBegin } from '../../src/bulk/ports';
 
 /** The pieces of the command line that need no subprocess: parsing, config, CSV dialects, progress. */

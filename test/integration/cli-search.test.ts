@@ -1,6 +1,6 @@
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listdataForRegistries } from '../../src/core/listdata';
+import { listdataForRegistries } from '../../src/core/protocol/listdata';
 import { KNOWN, type SandboxAccount } from '../../src/sandbox';
 import { startSandboxCluster, startSandboxServer, type SandboxCluster, type SandboxServer } from '../../src/sandbox/server';
 import { refusedAddress } from '../support/scripted-server';

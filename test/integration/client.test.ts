@@ -1,6 +1,6 @@
 import { nodeHttpTransport } from '../../src/cli/http-transport';
-import { CheckListsClient } from '../../src/core/client';
-import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../../src/core/errors';
+import { CheckListsClient } from '../../src/core/request/client';
+import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../../src/core/protocol/errors';
 import type { SearchQuery } from '../../src/core/query';
 import { refusedAddress, startScriptedServer, type Reply, type ScriptedServer } from '../support/scripted-server';
 

@@ -1,7 +1,7 @@
-import { listdataForRegistries } from '../../src/core/listdata';
-import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings';
-import { SettingsStore } from '../../src/core/settings-store';
-import { memoryStorage, type KeyValueStorage } from '../../src/core/storage';
+import { listdataForRegistries } from '../../src/core/protocol/listdata';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings/settings';
+import { SettingsStore } from '../../src/core/settings/settings-store';
+import { memoryStorage, type KeyValueStorage } from '../../src/core/settings/storage';
 import { DEMO_CREDENTIALS, KNOWN, sandboxData } from '../../src/sandbox';
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/server';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server';

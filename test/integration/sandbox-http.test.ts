@@ -1,10 +1,10 @@
-import { CheckListsClient } from '../../src/core/client';
-import { AccountError, RequestRejectedError, ServiceUnreachableError } from '../../src/core/errors';
-import { listdataForRegistries } from '../../src/core/listdata';
+import { CheckListsClient } from '../../src/core/request/client';
+import { AccountError, RequestRejectedError, ServiceUnreachableError } from '../../src/core/protocol/errors';
+import { listdataForRegistries } from '../../src/core/protocol/listdata';
 import { parseQuery, validateQuery, type SearchQuery } from '../../src/core/query';
-import { REGISTRY_KEYS, type RegistryKey } from '../../src/core/registries';
-import { checkGetAnswerStrict, checkPostAnswerStrict, parseGetAnswer, parsePostAnswer } from '../../src/core/schema';
-import { summarize } from '../../src/core/summary';
+import { REGISTRY_KEYS, type RegistryKey } from '../../src/core/protocol/registries';
+import { checkGetAnswerStrict, checkPostAnswerStrict, parseGetAnswer, parsePostAnswer } from '../../src/core/protocol/schema';
+import { summarize } from '../../src/core/answer/summary';
 import { DEMO_CREDENTIALS, KNOWN, KNOWN_EXPECTATIONS } from '../../src/sandbox';
 import { MAX_QUERY_TOKENS, queryNameVariants } from '../../src/sandbox/matching';
 import { startSandboxCluster, startSandboxServer, type SandboxServer } from '../../src/sandbox/server';

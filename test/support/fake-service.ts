@@ -1,11 +1,11 @@
 import type { AskFn } from '../../src/bulk';
-import type { SearchResult } from '../../src/core/client';
-import { AccountError, ServiceUnreachableError } from '../../src/core/errors';
-import { ALL_LISTS, registriesOf } from '../../src/core/listdata';
+import type { SearchResult } from '../../src/core/request/client';
+import { AccountError, ServiceUnreachableError } from '../../src/core/protocol/errors';
+import { ALL_LISTS, registriesOf } from '../../src/core/protocol/listdata';
 import { subjectKey, type SearchQuery } from '../../src/core/query';
-import type { RegistryKey } from '../../src/core/registries';
-import type { SearchFn } from '../../src/core/scheduler';
-import { parseEnvelope } from '../../src/core/schema';
+import type { RegistryKey } from '../../src/core/protocol/registries';
+import type { SearchFn } from '../../src/core/request/scheduler';
+import { parseEnvelope } from '../../src/core/protocol/schema';
 
 /** The raw answer (before parsing) the fake gives for a query; `idrequest` counts from 1. */
 export type AnswerScript = (query: SearchQuery, idrequest: number) => Record<string, unknown>;

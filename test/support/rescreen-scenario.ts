@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { decisionText, type Decision } from '../../src/bulk/decisions';
 import { hitsColumns, resultColumns } from '../../src/bulk/result-table';
 import { rescreenMessages } from '../../src/bulk/rescreen-messages';
-import type { Lang } from '../../src/core/i18n';
-import type { RegistryKey } from '../../src/core/registries';
-import { levelText } from '../../src/core/summary';
+import type { Lang } from '../../src/core/text/i18n';
+import type { RegistryKey } from '../../src/core/protocol/registries';
+import { levelText } from '../../src/core/answer/summary';
 import { KNOWN } from '../../src/sandbox';
 import { EXAMPLE_HEADER, EXAMPLE_ROWS } from '../../scripts/make-examples';
 

@@ -1,12 +1,12 @@
 /** Fakes shared by the task-pane tests: a scripted transport, services over memory storage. */
-import { CheckListsClient, type SearchResult } from '../../src/core/client';
-import type { LocalizedText } from '../../src/core/i18n';
-import { parsePostAnswer } from '../../src/core/schema';
-import { addressList } from '../../src/core/settings';
-import { SettingsStore, type LoadedSettings } from '../../src/core/settings-store';
-import { memoryStorage } from '../../src/core/storage';
+import { CheckListsClient, type SearchResult } from '../../src/core/request/client';
+import type { LocalizedText } from '../../src/core/text/i18n';
+import { parsePostAnswer } from '../../src/core/protocol/schema';
+import { addressList } from '../../src/core/settings/settings';
+import { SettingsStore, type LoadedSettings } from '../../src/core/settings/settings-store';
+import { memoryStorage } from '../../src/core/settings/storage';
 import type { CellValue } from '../../src/bulk/columns';
-import type { Transport, TransportRequest, TransportResponse } from '../../src/core/transport';
+import type { Transport, TransportRequest, TransportResponse } from '../../src/core/request/transport';
 import type { Connection } from '../../src/service/connection';
 import { detachedHost, type HostInfo, type TaskpaneServices } from '../../src/taskpane/services';
 import { fixtureJson } from './fixtures';

@@ -1,7 +1,7 @@
-import { AnswerCache, CACHE_INDEX_KEY, CACHE_KEY_PREFIX, hashKey } from '../../src/core/answer-cache';
-import { listdataForRegistries, unionListdata } from '../../src/core/listdata';
-import { parseEnvelope } from '../../src/core/schema';
-import { memoryStorage } from '../../src/core/storage';
+import { AnswerCache, CACHE_INDEX_KEY, CACHE_KEY_PREFIX, hashKey } from '../../src/core/cache/answer-cache';
+import { listdataForRegistries, unionListdata } from '../../src/core/protocol/listdata';
+import { parseEnvelope } from '../../src/core/protocol/schema';
+import { memoryStorage } from '../../src/core/settings/storage';
 
 const PEPS = listdataForRegistries(['peps']);
 const SANCTIONS = listdataForRegistries(['psanctions']);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Transport } from '../../src/core/transport';
+import type { Transport } from '../../src/core/request/transport';
 
 const answerText = readFileSync(join(__dirname, '..', 'fixtures', 'answers', 'post-all-registries.json'), 'utf8');
 
@@ -8,11 +8,11 @@ describe('answer schemas load after the first request, not with the code that as
   it('the client sends before the schemas are built, then reads the answer with them', async () => {
     await jest.isolateModulesAsync(async () => {
       let built = false;
-      jest.doMock('../../src/core/schema', () => {
+      jest.doMock('../../src/core/protocol/schema', () => {
         built = true;
-        return jest.requireActual('../../src/core/schema');
+        return jest.requireActual('../../src/core/protocol/schema');
       });
-      const { CheckListsClient } = await import('../../src/core/client');
+      const { CheckListsClient } = await import('../../src/core/request/client');
       expect(built).toBe(false);
 
       const builtAtSend: boolean[] = [];
@@ -44,7 +44,7 @@ describe('answer schemas load after the first request, not with the code that as
 
   it('an answer read before any warm-up still loads them', async () => {
     await jest.isolateModulesAsync(async () => {
-      const { answerSchema } = await import('../../src/core/answer-schema');
+      const { answerSchema } = await import('../../src/core/answer/answer-schema');
       const schema = await answerSchema();
       expect(schema.parsePostAnswer(JSON.parse(answerText)).header.idinternal).toBe('row-17');
       expect(await answerSchema()).toBe(schema);

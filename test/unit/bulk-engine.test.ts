@@ -1,7 +1,7 @@
 import { resumeBulkRun, startBulkRun, startRunFrom, type AskFn, type BulkInput, type BulkProgress, type NewRunParams, type StreamedInput } from '../../src/bulk';
-import { InvalidInputError } from '../../src/core/errors';
+import { InvalidInputError } from '../../src/core/protocol/errors';
 import { keyValueRunStateStore } from '../../src/bulk/state';
-import { memoryStorage } from '../../src/core/storage';
+import { memoryStorage } from '../../src/core/settings/storage';
 import { subjectKey } from '../../src/core/query';
 import { fakeService } from '../support/fake-service';
 import { memorySink } from '../support/memory-sink';

@@ -1,11 +1,11 @@
 import { startBulkRun, type BulkInput, type NewRunParams } from '../../src/bulk';
-import { AnswerCache } from '../../src/core/answer-cache';
-import type { SearchResult } from '../../src/core/client';
-import { ALL_LISTS, parseListdata, type Listdata } from '../../src/core/listdata';
+import { AnswerCache } from '../../src/core/cache/answer-cache';
+import type { SearchResult } from '../../src/core/request/client';
+import { ALL_LISTS, parseListdata, type Listdata } from '../../src/core/protocol/listdata';
 import type { SearchQuery } from '../../src/core/query';
-import { parseEnvelope } from '../../src/core/schema';
-import { RequestScheduler } from '../../src/core/scheduler';
-import { memoryStorage } from '../../src/core/storage';
+import { parseEnvelope } from '../../src/core/protocol/schema';
+import { RequestScheduler } from '../../src/core/request/scheduler';
+import { memoryStorage } from '../../src/core/settings/storage';
 import { memorySink } from '../support/memory-sink';
 
 const EU = parseListdata('sanctions-eu');

@@ -3,10 +3,10 @@ import { failedOutcome, screenedOutcome, type ScreenedOutcome } from '../../src/
 import { hitRows, highlightRules, resultColumns, resultRow, runHeaderRows, statusText, type RowResult, type TableContext } from '../../src/bulk/result-table';
 import { fingerprintRows, keyValueRunStateStore, parseOutcome, type RunMeta, type RunProgressState } from '../../src/bulk/state';
 import { highlightFormula } from '../../src/excel/bulk-sink';
-import { AccountError, ServiceUnreachableError } from '../../src/core/errors';
-import type { Lang } from '../../src/core/i18n';
-import { parseEnvelope } from '../../src/core/schema';
-import { memoryStorage } from '../../src/core/storage';
+import { AccountError, ServiceUnreachableError } from '../../src/core/protocol/errors';
+import type { Lang } from '../../src/core/text/i18n';
+import { parseEnvelope } from '../../src/core/protocol/schema';
+import { memoryStorage } from '../../src/core/settings/storage';
 
 const ctx = (lang: Lang): TableContext => ({
   lang,

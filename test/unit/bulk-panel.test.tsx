@@ -2,7 +2,7 @@ import '../support/ui-setup';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Transport } from '../../src/core/transport';
+import type { Transport } from '../../src/core/request/transport';
 import { SCREEN_SELECTION_MESSAGE, notePendingScreenRequest } from '../../src/service/screen-selection-handshake';
 import { KNOWN, createSandboxEngine, sandboxTransport, type SandboxEngine } from '../../src/sandbox';
 import { BulkPanel } from '../../src/taskpane/bulk/BulkPanel';

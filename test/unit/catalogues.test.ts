@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Catalogue } from '../../src/core/i18n';
+import type { Catalogue } from '../../src/core/text/i18n';
 
 // Every user-facing text is a catalogue entry (defineCatalogue, English then Ukrainian). These checks
 // keep the catalogues honest: a key nobody looks up is a text nobody maintains, and one English text
@@ -39,7 +39,7 @@ function cataloguesOf(file: string): Found[] {
   return Object.entries(exported).flatMap(([name, value]) => (isCatalogue(value) ? [{ name, file, catalogue: value }] : []));
 }
 
-const defining = sources.filter((s) => rel(s.file) !== path.join('core', 'i18n.ts') && /=\s*defineCatalogue\b/.test(s.text));
+const defining = sources.filter((s) => rel(s.file) !== path.join('core', 'text', 'i18n.ts') && /=\s*defineCatalogue\b/.test(s.text));
 const catalogues = defining.flatMap((s) => cataloguesOf(s.file));
 
 /** Template literals such as `registry.error.${code}` or `mode.${mode}.label`, as patterns of the keys they build. */
@@ -74,7 +74,7 @@ function isUsed(key: string): boolean {
  * that field, i.e. when the answer schemas or the sandbox's data name it.
  */
 const DATA_KEYED: Record<string, string[]> = {
-  fieldLabels: [path.join(SRC, 'core', 'schema'), path.join(SRC, 'sandbox', 'data')],
+  fieldLabels: [path.join(SRC, 'core', 'protocol', 'schema'), path.join(SRC, 'sandbox', 'data')],
 };
 
 function fieldNamesUnder(dirs: string[]): Set<string> {

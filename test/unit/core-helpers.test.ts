@@ -1,8 +1,8 @@
-import { hashKey } from '../../src/core/answer-cache';
-import { Fnv2x32, fnv1a32 } from '../../src/core/fnv';
-import { isJsonObject, parseJson } from '../../src/core/json';
-import { DEFAULT_RETRY_POLICY, isRetryableStatus } from '../../src/core/retry';
-import { deadlineSignal, delay, withTimeout } from '../../src/core/timing';
+import { hashKey } from '../../src/core/cache/answer-cache';
+import { Fnv2x32, fnv1a32 } from '../../src/core/cache/fnv';
+import { isJsonObject, parseJson } from '../../src/core/text/json';
+import { DEFAULT_RETRY_POLICY, isRetryableStatus } from '../../src/core/request/retry';
+import { deadlineSignal, delay, withTimeout } from '../../src/core/request/timing';
 import { fingerprintRows } from '../../src/bulk/state';
 import { deriveSeed } from '../../src/sandbox/prng';
 

@@ -4,8 +4,8 @@
  */
 import { recogniseColumns } from '../../src/bulk/columns';
 import type { AskFn } from '../../src/bulk';
-import { AccountError } from '../../src/core/errors';
-import { parseEnvelope } from '../../src/core/schema';
+import { AccountError } from '../../src/core/protocol/errors';
+import { parseEnvelope } from '../../src/core/protocol/schema';
 import { readSelectionInput } from '../../src/excel/bulk-input';
 import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk-run';
 import { STATE_SHEET_PREFIX } from '../../src/excel/bulk-state';

@@ -1,4 +1,4 @@
-import { SettingsStore } from '../../src/core/settings-store';
+import { SettingsStore } from '../../src/core/settings/settings-store';
 import { ExcelLayerError } from '../../src/excel/errors';
 import { BROWSER_STORAGE_PREFIX, browserStorage, defaultStorage, officeRuntimeStorage } from '../../src/excel/storage';
 import { installOfficeRuntimeStorage, officeRuntimeStorageFake } from '../support/workbook-fake';

@@ -1,7 +1,7 @@
-import { changeTypeBit, restrictToListdata, sanctionListsOf } from '../../src/core/list-filter';
-import { ALL_LISTS, listdataForRegistries, parseListdata, unionListdata } from '../../src/core/listdata';
-import { parseEnvelope, type ParsedEnvelope, type PsanctionsItem } from '../../src/core/schema';
-import { summarize } from '../../src/core/summary';
+import { changeTypeBit, restrictToListdata, sanctionListsOf } from '../../src/core/protocol/list-filter';
+import { ALL_LISTS, listdataForRegistries, parseListdata, unionListdata } from '../../src/core/protocol/listdata';
+import { parseEnvelope, type ParsedEnvelope, type PsanctionsItem } from '../../src/core/protocol/schema';
+import { summarize } from '../../src/core/answer/summary';
 import { bitOfChangeType } from '../../src/sandbox/data/items-companies';
 import { fixtureJson } from '../support/fixtures';
 

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../src/core/errors';
+import { InvalidInputError } from '../../src/core/protocol/errors';
 import {
   ALL_LISTS,
   bitsOf,
@@ -10,8 +10,8 @@ import {
   parseListdata,
   registriesOf,
   unionListdata,
-} from '../../src/core/listdata';
-import { GROUP_LABELS, LISTS, REGISTRIES, REGISTRY_GROUPS, REGISTRY_KEYS } from '../../src/core/registries';
+} from '../../src/core/protocol/listdata';
+import { GROUP_LABELS, LISTS, REGISTRIES, REGISTRY_GROUPS, REGISTRY_KEYS } from '../../src/core/protocol/registries';
 
 describe('registry catalogue', () => {
   it('has the 18 result keys of the interface, each reachable through at least one bit', () => {

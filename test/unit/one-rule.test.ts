@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AnswerCache } from '../../src/core/answer-cache';
-import type { Lang, LocalizedText } from '../../src/core/i18n';
-import { coreMessages } from '../../src/core/messages';
-import { RequestScheduler } from '../../src/core/scheduler';
-import { DEFAULT_SETTINGS, addressProblem, type Settings } from '../../src/core/settings';
-import { memoryStorage } from '../../src/core/storage';
+import { AnswerCache } from '../../src/core/cache/answer-cache';
+import type { Lang, LocalizedText } from '../../src/core/text/i18n';
+import { coreMessages } from '../../src/core/text/messages';
+import { RequestScheduler } from '../../src/core/request/scheduler';
+import { DEFAULT_SETTINGS, addressProblem, type Settings } from '../../src/core/settings/settings';
+import { memoryStorage } from '../../src/core/settings/storage';
 import { runCli } from '../../src/cli/main';
 import type { CliIo } from '../../src/cli/io';
 import { evalScreen, toCellError, type EvalContext } from '../../src/functions/evaluate';
@@ -174,7 +174,7 @@ describe('--insecure-http', () => {
   });
 });
 
-describe('the address policy (core/settings.ts)', () => {
+describe('the address policy (core/settings/settings.ts)', () => {
   it.each([
     ['https://checklists.example:9443', null, null],
     ['http://localhost:8080', null, null],

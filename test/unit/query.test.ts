@@ -1,6 +1,6 @@
-import { InvalidInputError, type FieldError } from '../../src/core/errors';
-import { ALL_LISTS, listdataForRegistries } from '../../src/core/listdata';
-import { coreMessages } from '../../src/core/messages';
+import { InvalidInputError, type FieldError } from '../../src/core/protocol/errors';
+import { ALL_LISTS, listdataForRegistries } from '../../src/core/protocol/listdata';
+import { coreMessages } from '../../src/core/text/messages';
 import {
   excelSerialToIsoDate,
   normalizeDoc,

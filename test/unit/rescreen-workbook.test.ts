@@ -1,8 +1,8 @@
 import { recogniseColumns } from '../../src/bulk/columns';
 import type { AskFn } from '../../src/bulk';
 import { decisionList } from '../../src/bulk/decisions';
-import { CheckListsClient } from '../../src/core/client';
-import { ALL_LISTS } from '../../src/core/listdata';
+import { CheckListsClient } from '../../src/core/request/client';
+import { ALL_LISTS } from '../../src/core/protocol/listdata';
 import { columnLetter } from '../../src/bulk/columns';
 import { cellAddress } from '../../src/excel/a1';
 import { readSelectionInput } from '../../src/excel/bulk-input';

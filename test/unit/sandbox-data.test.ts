@@ -1,6 +1,6 @@
-import { REGISTRY_KEYS, type RegistryKey } from '../../src/core/registries';
-import { checkEnvelopeStrict, parseEnvelope } from '../../src/core/schema';
-import { transliterate } from '../../src/core/translit';
+import { REGISTRY_KEYS, type RegistryKey } from '../../src/core/protocol/registries';
+import { checkEnvelopeStrict, parseEnvelope } from '../../src/core/protocol/schema';
+import { transliterate } from '../../src/core/text/translit';
 import { scoredItem } from '../../src/sandbox/answer';
 import { documentedFields, itemForForm, openFields } from '../../src/sandbox/answer-form';
 import { isValidEdrpou, isValidRnokpp } from '../../src/sandbox/data/codes';

@@ -1,6 +1,6 @@
-import { registriesOf } from '../../src/core/listdata';
-import { LISTS, REGISTRY_KEYS, type RegistryKey } from '../../src/core/registries';
-import { checkGetAnswerStrict, checkPostAnswerStrict, parseRegistryErrorText } from '../../src/core/schema';
+import { registriesOf } from '../../src/core/protocol/listdata';
+import { LISTS, REGISTRY_KEYS, type RegistryKey } from '../../src/core/protocol/registries';
+import { checkGetAnswerStrict, checkPostAnswerStrict, parseRegistryErrorText } from '../../src/core/protocol/schema';
 import { DEMO_CREDENTIALS, KNOWN, KNOWN_EXPECTATIONS, createSandboxEngine, type SandboxEngine, type SandboxEngineOptions, type SandboxResponse } from '../../src/sandbox';
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { transliterate } from '../../src/core/translit';
+import { transliterate } from '../../src/core/text/translit';
 import { scoreVariant } from '../../src/sandbox/matching';
 import { canonicalTokens, editDistance, latinOf, normalizeDate, normalizeDoc, skeleton } from '../../src/sandbox/text';
 

@@ -1,7 +1,7 @@
-import { CheckListsClient } from '../../src/core/client';
-import { AccountError, ServiceUnreachableError } from '../../src/core/errors';
+import { CheckListsClient } from '../../src/core/request/client';
+import { AccountError, ServiceUnreachableError } from '../../src/core/protocol/errors';
 import { parseQuery } from '../../src/core/query';
-import { summarize } from '../../src/core/summary';
+import { summarize } from '../../src/core/answer/summary';
 import { DEMO_CREDENTIALS, KNOWN, createSandboxEngine, sandboxTransport, type Sleep } from '../../src/sandbox';
 
 const ADDRESS = 'https://sandbox.checklists.invalid';

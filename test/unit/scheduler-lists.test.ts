@@ -1,11 +1,11 @@
-import { AnswerCache } from '../../src/core/answer-cache';
-import type { SearchResult } from '../../src/core/client';
-import { ALL_LISTS, bitsOf, parseListdata, unionListdata, type Listdata } from '../../src/core/listdata';
+import { AnswerCache } from '../../src/core/cache/answer-cache';
+import type { SearchResult } from '../../src/core/request/client';
+import { ALL_LISTS, bitsOf, parseListdata, unionListdata, type Listdata } from '../../src/core/protocol/listdata';
 import { subjectKey, type SearchQuery } from '../../src/core/query';
-import { LISTS } from '../../src/core/registries';
-import { parseEnvelope, type ParsedEnvelope } from '../../src/core/schema';
-import { RequestScheduler, type SchedulerOptions } from '../../src/core/scheduler';
-import { memoryStorage, type KeyValueStorage } from '../../src/core/storage';
+import { LISTS } from '../../src/core/protocol/registries';
+import { parseEnvelope, type ParsedEnvelope } from '../../src/core/protocol/schema';
+import { RequestScheduler, type SchedulerOptions } from '../../src/core/request/scheduler';
+import { memoryStorage, type KeyValueStorage } from '../../src/core/settings/storage';
 
 const EU = parseListdata('sanctions-eu');
 const NSDC = parseListdata('sanctions-nsdc');

@@ -1,11 +1,11 @@
-import { AnswerCache } from '../../src/core/answer-cache';
-import type { SearchResult } from '../../src/core/client';
-import { AccountError, CancelledError, ServiceUnreachableError } from '../../src/core/errors';
-import { ALL_LISTS, listdataForRegistries, registriesOf, unionListdata, type Listdata } from '../../src/core/listdata';
+import { AnswerCache } from '../../src/core/cache/answer-cache';
+import type { SearchResult } from '../../src/core/request/client';
+import { AccountError, CancelledError, ServiceUnreachableError } from '../../src/core/protocol/errors';
+import { ALL_LISTS, listdataForRegistries, registriesOf, unionListdata, type Listdata } from '../../src/core/protocol/listdata';
 import { subjectKey, type SearchQuery } from '../../src/core/query';
-import type { RegistryKey } from '../../src/core/registries';
-import { RequestScheduler, type SchedulerOptions } from '../../src/core/scheduler';
-import { memoryStorage } from '../../src/core/storage';
+import type { RegistryKey } from '../../src/core/protocol/registries';
+import { RequestScheduler, type SchedulerOptions } from '../../src/core/request/scheduler';
+import { memoryStorage } from '../../src/core/settings/storage';
 import { everyListAnswer, fakeService as sharedFakeService } from '../support/fake-service';
 
 const PEPS = listdataForRegistries(['peps']);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { REGISTRY_KEYS, type RegistryKey } from '../../src/core/registries';
+import { REGISTRY_KEYS, type RegistryKey } from '../../src/core/protocol/registries';
 import {
   checkEnvelopeStrict,
   checkGetAnswerStrict,
@@ -15,7 +15,7 @@ import {
   type PepRelatedPerson,
   type RegistryItemMap,
   type SanctionEntry,
-} from '../../src/core/schema';
+} from '../../src/core/protocol/schema';
 import { fixtureJson } from '../support/fixtures';
 
 type Json = Record<string, unknown>;

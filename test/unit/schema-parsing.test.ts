@@ -13,7 +13,7 @@ import {
   pepItemSchema,
   postAnswerSchema,
   wantedItemSchema,
-} from '../../src/core/schema';
+} from '../../src/core/protocol/schema';
 import { fixtureJson } from '../support/fixtures';
 
 describe('lenient field coercions', () => {

@@ -1,5 +1,5 @@
-import type { RegistryKey } from '../../src/core/registries';
-import { checkEnvelopeStrict, parseGetAnswer, parsePostAnswer, parseServiceDate, type ParsedEnvelope, type RegistryItemMap } from '../../src/core/schema';
+import type { RegistryKey } from '../../src/core/protocol/registries';
+import { checkEnvelopeStrict, parseGetAnswer, parsePostAnswer, parseServiceDate, type ParsedEnvelope, type RegistryItemMap } from '../../src/core/protocol/schema';
 import { fixtureJson } from '../support/fixtures';
 
 function itemsOf<K extends RegistryKey>(envelope: ParsedEnvelope, key: K): RegistryItemMap[K][] {

@@ -6,7 +6,7 @@ import {
   parsePostAnswer,
   strictGetAnswerSchema,
   strictPostAnswerSchema,
-} from '../../src/core/schema';
+} from '../../src/core/protocol/schema';
 import { fixtureJson } from '../support/fixtures';
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { MASK, createSecretMask, maskDeep } from '../../src/core/secret-mask';
+import { MASK, createSecretMask, maskDeep } from '../../src/core/text/secret-mask';
 
 const TOKKEN = 'Zq7-Tokken/Secret+4f1e9b2c';
 const mask = createSecretMask([TOKKEN]);

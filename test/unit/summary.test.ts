@@ -1,5 +1,5 @@
-import { parseEnvelope, parsePostAnswer } from '../../src/core/schema';
-import { levelText, registryErrorText, summarize, verdictText } from '../../src/core/summary';
+import { parseEnvelope, parsePostAnswer } from '../../src/core/protocol/schema';
+import { levelText, registryErrorText, summarize, verdictText } from '../../src/core/answer/summary';
 
 const envelope = (result: Record<string, unknown>) => parseEnvelope({ idrequest: '77', dateResponse: '2026-11-22 10:00:00', listdata: '-1', search: '1', result });
 

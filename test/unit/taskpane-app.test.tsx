@@ -1,8 +1,8 @@
 import '../support/ui-setup';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InvalidInputError } from '../../src/core/errors';
-import { DEFAULT_SETTINGS } from '../../src/core/settings';
+import { InvalidInputError } from '../../src/core/protocol/errors';
+import { DEFAULT_SETTINGS } from '../../src/core/settings/settings';
 import { App } from '../../src/taskpane/App';
 import { taskpaneMessages as m } from '../../src/taskpane/messages';
 import type { HostTheme } from '../../src/taskpane/services';

@@ -1,12 +1,12 @@
-import { coreMessages } from '../../src/core/messages';
-import { summarize, verdictText } from '../../src/core/summary';
+import { coreMessages } from '../../src/core/text/messages';
+import { summarize, verdictText } from '../../src/core/answer/summary';
 import { countryName, formatServiceDate, hasContent, isCountryBlock, isLinkItem, riskFlagsOf, safeHref } from '../../src/taskpane/field-format';
 import { fieldLabel } from '../../src/taskpane/field-labels';
 import { resultsMessages as resultsText } from '../../src/taskpane/results-messages';
 import { REGISTRY_VIEWS } from '../../src/taskpane/registry-views';
 import { summaryRows } from '../../src/taskpane/summary-rows';
 import { luminance, themeKindFor } from '../../src/taskpane/theme';
-import { REGISTRY_KEYS } from '../../src/core/registries';
+import { REGISTRY_KEYS } from '../../src/core/protocol/registries';
 import { searchResultFrom } from '../support/taskpane-fakes';
 import { fixtureJson } from '../support/fixtures';
 

@@ -1,4 +1,4 @@
-import { SettingsStore } from '../../src/core/settings-store';
+import { SettingsStore } from '../../src/core/settings/settings-store';
 import { officeExcel, officeHost, pickStorage } from '../../src/taskpane/office-services';
 import { WorkbookFake } from '../support/workbook-fake';
 

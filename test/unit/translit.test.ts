@@ -1,4 +1,4 @@
-import { transliterate } from '../../src/core/translit';
+import { transliterate } from '../../src/core/text/translit';
 
 describe('transliterate (KMU resolution 55 of 2010)', () => {
   // The resolution's own example column, one or more words per letter.

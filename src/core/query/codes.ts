@@ -1,4 +1,4 @@
-import type { FieldError } from '../errors';
+import type { FieldError } from '../protocol/errors';
 import { accept, fieldError, isAbsent, reject, shown, type FieldCheck } from './field';
 
 const EDRPOU_LENGTH = 8;

@@ -1,6 +1,6 @@
-import type { FieldError } from '../errors';
-import type { LocalizedText, MessageParams } from '../i18n';
-import { coreMessages, type CoreMessageKey } from '../messages';
+import type { FieldError } from '../protocol/errors';
+import type { LocalizedText, MessageParams } from '../text/i18n';
+import { coreMessages, type CoreMessageKey } from '../text/messages';
 
 /**
  * Outcome of normalising one request field. `value` is undefined when the field was absent

@@ -1,4 +1,4 @@
-import type { CoreMessageKey } from '../messages';
+import type { CoreMessageKey } from '../text/messages';
 import { accept, isAbsent, reject, shown, type FieldCheck } from './field';
 
 export const TEXT_LIMITS = {

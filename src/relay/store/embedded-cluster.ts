@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { delay } from '../../core/timing';
+import { delay } from '../../core/request/timing';
 import { acceptsConnection } from '../tcp-probe';
 
 /**

@@ -1,4 +1,4 @@
-import { REGISTRY_KEYS, type RegistryKey } from '../../core/registries';
+import { REGISTRY_KEYS, type RegistryKey } from '../../core/protocol/registries';
 import { createRng, deriveSeed, type Rng } from '../prng';
 import type { RecordSpec } from './common';
 import { personFrom, randomCompany, randomDate, randomPerson } from './entities';

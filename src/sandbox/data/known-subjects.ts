@@ -1,4 +1,4 @@
-import type { RegistryKey } from '../../core/registries';
+import type { RegistryKey } from '../../core/protocol/registries';
 import { createRng, deriveSeed } from '../prng';
 import type { GeneratedDoc } from './codes';
 import type { RecordSpec } from './common';

@@ -1,4 +1,4 @@
-import type { RegistryKey } from '../../core/registries';
+import type { RegistryKey } from '../../core/protocol/registries';
 import type { GeneratedDoc } from './codes';
 
 export type Json = string | number | boolean | null | Json[] | JsonObject;

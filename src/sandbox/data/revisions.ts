@@ -1,4 +1,4 @@
-import type { RegistryKey } from '../../core/registries';
+import type { RegistryKey } from '../../core/protocol/registries';
 import type { SandboxData } from './generator';
 import type { JsonObject, SandboxRecord } from './model';
 

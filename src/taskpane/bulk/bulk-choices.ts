@@ -1,7 +1,7 @@
-import type { LocalizedText } from '../../core/i18n';
-import type { Listdata } from '../../core/listdata';
-import { runOptionsFrom, type RunOptions } from '../../core/run-options';
-import type { Settings } from '../../core/settings';
+import type { LocalizedText } from '../../core/text/i18n';
+import type { Listdata } from '../../core/protocol/listdata';
+import { runOptionsFrom, type RunOptions } from '../../core/request/run-options';
+import type { Settings } from '../../core/settings/settings';
 
 /** What the bulk panel lets a person choose for one run, as typed. */
 export interface BulkChoices {

@@ -1,8 +1,8 @@
 import { Button, Text } from '@fluentui/react-components';
 import type { BulkProgress, BulkRunReport } from '../../bulk';
 import { rescreenMessages as r } from '../../bulk/rescreen-messages';
-import type { Lang } from '../../core/i18n';
-import type { Listdata } from '../../core/listdata';
+import type { Lang } from '../../core/text/i18n';
+import type { Listdata } from '../../core/protocol/listdata';
 import type { WorkbookRun } from '../../excel/bulk-run';
 import { activeSheetName, startWorkbookRescreen } from '../../excel/rescreen-run';
 import type { TaskpaneServices } from '../services';

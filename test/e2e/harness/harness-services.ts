@@ -1,6 +1,6 @@
-import { CheckListsClient } from '../../../src/core/client';
-import type { Transport } from '../../../src/core/transport';
-import { SettingsStore, type LoadedSettings } from '../../../src/core/settings-store';
+import { CheckListsClient } from '../../../src/core/request/client';
+import type { Transport } from '../../../src/core/request/transport';
+import { SettingsStore, type LoadedSettings } from '../../../src/core/settings/settings-store';
 import { DEMO_CREDENTIALS, createSandboxEngine, sandboxTransport, type SandboxEngine } from '../../../src/sandbox';
 import { MODE_LABELS, SANDBOX_ADDRESS, connect, type Connection } from '../../../src/service/connection';
 import { officeExcel, officeHost, pickStorage, type ReadyInfo } from '../../../src/taskpane/office-services';

@@ -1,7 +1,7 @@
-import { CheckListsClient } from '../../../src/core/client';
-import { ALL_LISTS } from '../../../src/core/listdata';
+import { CheckListsClient } from '../../../src/core/request/client';
+import { ALL_LISTS } from '../../../src/core/protocol/listdata';
 import { validateQuery } from '../../../src/core/query';
-import { summarize } from '../../../src/core/summary';
+import { summarize } from '../../../src/core/answer/summary';
 import { DEMO_CREDENTIALS, createSandboxEngine, sandboxTransport } from '../../../src/sandbox';
 import { CLIENT_HEADERS, type ClientRow } from '../harness/client-list';
 

@@ -1,5 +1,5 @@
 import { bulkMessages } from '../../../src/bulk/messages';
-import type { Lang } from '../../../src/core/i18n';
+import type { Lang } from '../../../src/core/text/i18n';
 import { parseAddress, type CellRect } from '../../../src/excel/a1';
 import { CLIENT_HEADERS, type ClientRow } from '../harness/client-list';
 import type { ExpectedRow } from './oracle';

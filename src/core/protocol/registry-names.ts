@@ -1,9 +1,9 @@
-import { defineCatalogue } from './i18n';
+import { defineCatalogue } from '../text/i18n';
 
 /**
  * Names of the registries, of the listdata lists and of their groups, keyed `registry.<key>`,
  * `registry.<key>.short` (only where the short name differs), `list.<name>` (only where the list is
- * not named like its registry) and `group.<group>`. core/registries.ts builds its tables from these.
+ * not named like its registry) and `group.<group>`. core/protocol/registries.ts builds its tables from these.
  */
 const en = {
   'registry.peps': 'Politically exposed persons (PEP)',

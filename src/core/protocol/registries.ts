@@ -1,4 +1,4 @@
-import type { LocalizedText } from './i18n';
+import type { LocalizedText } from '../text/i18n';
 import { isRegistryNameKey, registryNames, type RegistryNameKey } from './registry-names';
 
 /** Result keys exactly as the service spells them, in the order screens and sheets show them. */

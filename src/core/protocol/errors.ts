@@ -1,5 +1,5 @@
-import type { LocalizedText } from './i18n';
-import { coreMessages } from './messages';
+import type { LocalizedText } from '../text/i18n';
+import { coreMessages } from '../text/messages';
 
 /**
  * The few error kinds a person can act on (ARCHITECTURE.md "Errors"):

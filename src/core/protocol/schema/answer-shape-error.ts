@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../i18n';
+import type { LocalizedText } from '../../text/i18n';
 import { schemaMessages } from './messages';
 
 /**

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { InvalidInputError, type FieldError } from './errors';
-import { parseListdata, type Listdata, type ListdataSpec } from './listdata';
-import { normalizeEdrpouList, normalizeIpn } from './query/codes';
-import { MIN_EDR_CHANGES_DATE, normalizeDate, normalizeDateTime } from './query/dates';
-import { normalizeDoc } from './query/documents';
-import { accept, fieldError, isAbsent, reject, shown, type FieldCheck } from './query/field';
-import { lowranklimitSchema, normalizeBoolean, normalizeDoctype, normalizeLowranklimit, normalizeSearch, searchModeSchema } from './query/options';
-import { TEXT_LIMITS, normalizeName, normalizeNamelat, normalizePlainText } from './query/text';
+import { InvalidInputError, type FieldError } from '../protocol/errors';
+import { parseListdata, type Listdata, type ListdataSpec } from '../protocol/listdata';
+import { normalizeEdrpouList, normalizeIpn } from './codes';
+import { MIN_EDR_CHANGES_DATE, normalizeDate, normalizeDateTime } from './dates';
+import { normalizeDoc } from './documents';
+import { accept, fieldError, isAbsent, reject, shown, type FieldCheck } from './field';
+import { lowranklimitSchema, normalizeBoolean, normalizeDoctype, normalizeLowranklimit, normalizeSearch, searchModeSchema } from './options';
+import { TEXT_LIMITS, normalizeName, normalizeNamelat, normalizePlainText } from './text';
 
-export { normalizeIpn } from './query/codes';
-export { excelSerialToIsoDate } from './query/dates';
-export { normalizeDoc } from './query/documents';
-export { isAbsent, type FieldCheck } from './query/field';
-export { lowranklimitSchema, rangeHint, rangeOf, searchModeSchema } from './query/options';
+export { normalizeIpn } from './codes';
+export { excelSerialToIsoDate } from './dates';
+export { normalizeDoc } from './documents';
+export { isAbsent, type FieldCheck } from './field';
+export { lowranklimitSchema, rangeHint, rangeOf, searchModeSchema } from './options';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const text = (max: number) => z.string().min(1).max(max);

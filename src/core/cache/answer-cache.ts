@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { FNV_PRIME, Fnv2x32 } from './fnv';
-import { isJsonObject, parseJson } from './json';
-import { containsListdata, type Listdata } from './listdata';
-import { answerSchema } from './answer-schema';
-import type { ParsedEnvelope } from './schema';
-import type { KeyValueStorage } from './storage';
-import { withTimeout } from './timing';
+import { isJsonObject, parseJson } from '../text/json';
+import { containsListdata, type Listdata } from '../protocol/listdata';
+import { answerSchema } from '../answer/answer-schema';
+import type { ParsedEnvelope } from '../protocol/schema';
+import type { KeyValueStorage } from '../settings/storage';
+import { withTimeout } from '../request/timing';
 import { rememberRecent } from './recent-map';
 
 /**

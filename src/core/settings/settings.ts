@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { FieldError } from './errors';
-import { fieldError } from './query/field';
-import { boundedNumber, lowranklimitSchema, searchModeSchema } from './query/options';
+import type { FieldError } from '../protocol/errors';
+import { fieldError } from '../query/field';
+import { boundedNumber, lowranklimitSchema, searchModeSchema } from '../query/options';
 
 /** Requests at once: one definition for the settings, the CLI's --concurrency and the bulk panel. */
 export const concurrencySchema = boundedNumber(1, 16);

@@ -1,9 +1,9 @@
-import type { FieldError } from './errors';
-import { ALL_LISTS, type Listdata } from './listdata';
-import { normalizeListdata } from './query';
-import { fieldError, isAbsent, type FieldCheck } from './query/field';
-import { lowranklimitSchema, normalizeSearch, normalizeWholeNumber, type SearchMode } from './query/options';
-import { concurrencySchema, settingsAddressErrors, type AddressPolicy, type Settings } from './settings';
+import type { FieldError } from '../protocol/errors';
+import { ALL_LISTS, type Listdata } from '../protocol/listdata';
+import { normalizeListdata } from '../query';
+import { fieldError, isAbsent, type FieldCheck } from '../query/field';
+import { lowranklimitSchema, normalizeSearch, normalizeWholeNumber, type SearchMode } from '../query/options';
+import { concurrencySchema, settingsAddressErrors, type AddressPolicy, type Settings } from '../settings/settings';
 
 /**
  * The options every request of a screening shares, in one place for every surface: the CLI,

@@ -1,7 +1,7 @@
-import type { Lang } from './i18n';
-import { coreMessages } from './messages';
-import { REGISTRY_KEYS, type RegistryKey } from './registries';
-import type { ParsedEnvelope, RegistryError } from './schema';
+import type { Lang } from '../text/i18n';
+import { coreMessages } from '../text/messages';
+import { REGISTRY_KEYS, type RegistryKey } from '../protocol/registries';
+import type { ParsedEnvelope, RegistryError } from '../protocol/schema';
 
 export type MatchLevel = 'high' | 'low';
 export type Verdict = 'high' | 'low' | 'clear' | 'incomplete';

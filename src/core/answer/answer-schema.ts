@@ -2,7 +2,7 @@
 // asks. Building them took 6–18 ms of the command line's start, all of it before its first
 // request (more on a slow machine), and the functions and the task pane do not need them before
 // a first answer either.
-import type * as Schema from './schema';
+import type * as Schema from '../protocol/schema';
 
 export type AnswerSchema = typeof Schema;
 
@@ -11,7 +11,7 @@ let warming = false;
 
 /** The schemas, loaded on the first call. */
 export function answerSchema(): Promise<AnswerSchema> {
-  loading ??= import(/* webpackChunkName: "answer-schema" */ './schema');
+  loading ??= import(/* webpackChunkName: "answer-schema" */ '../protocol/schema');
   return loading;
 }
 

@@ -1,14 +1,14 @@
-import { AttemptReport, CancelledError, InvalidInputError, ServiceUnreachableError, errorFromServiceBody } from './errors';
-import { listdataToString, listdataToWire } from './listdata';
-import { coreMessages } from './messages';
-import type { SearchQuery } from './query';
-import { answerSchema, warmAnswerSchema } from './answer-schema';
-import type { ParsedEnvelope } from './schema';
+import { AttemptReport, CancelledError, InvalidInputError, ServiceUnreachableError, errorFromServiceBody } from '../protocol/errors';
+import { listdataToString, listdataToWire } from '../protocol/listdata';
+import { coreMessages } from '../text/messages';
+import type { SearchQuery } from '../query';
+import { answerSchema, warmAnswerSchema } from '../answer/answer-schema';
+import type { ParsedEnvelope } from '../protocol/schema';
 import { fetchTransport, type Transport, type TransportRequest } from './transport';
-import { parseJson } from './json';
+import { parseJson } from '../text/json';
 import { DEFAULT_RETRY_POLICY, backoffDelay, isRetryableStatus, type RetryPolicy } from './retry';
 import { deadlineSignal, delay } from './timing';
-import { createSecretMask, maskDeep, type SecretMask } from './secret-mask';
+import { createSecretMask, maskDeep, type SecretMask } from '../text/secret-mask';
 
 export interface Credentials {
   tokken: string;

@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../i18n';
+import { defineCatalogue } from '../../text/i18n';
 
 const en = {
   'answer.shape': 'The service sent an answer of an unexpected shape ({detail}).',

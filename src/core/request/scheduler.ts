@@ -1,12 +1,12 @@
-import type { AnswerCache } from './answer-cache';
+import type { AnswerCache } from '../cache/answer-cache';
 import type { SearchResult } from './client';
-import { AccountError, CancelledError, ServiceUnreachableError } from './errors';
-import { ALL_LISTS, containsListdata, registriesOf, unionListdata, type Listdata } from './listdata';
-import { restrictToListdata } from './list-filter';
-import { subjectKey, type SearchQuery } from './query';
-import type { RegistryKey } from './registries';
-import type { ParsedEnvelope } from './schema';
-import { summarize, type EnvelopeSummary } from './summary';
+import { AccountError, CancelledError, ServiceUnreachableError } from '../protocol/errors';
+import { ALL_LISTS, containsListdata, registriesOf, unionListdata, type Listdata } from '../protocol/listdata';
+import { restrictToListdata } from '../protocol/list-filter';
+import { subjectKey, type SearchQuery } from '../query';
+import type { RegistryKey } from '../protocol/registries';
+import type { ParsedEnvelope } from '../protocol/schema';
+import { summarize, type EnvelopeSummary } from '../answer/summary';
 import { delay, withTimeout } from './timing';
 
 /**

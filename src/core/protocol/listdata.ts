@@ -1,5 +1,5 @@
 import { InvalidInputError } from './errors';
-import { coreMessages } from './messages';
+import { coreMessages } from '../text/messages';
 import { LISTS, MAX_BIT, REGISTRIES, REGISTRY_KEYS, isRegistryKey, listByName, type RegistryKey } from './registries';
 
 /**

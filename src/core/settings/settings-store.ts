@@ -1,4 +1,4 @@
-import { parseJson } from './json';
+import { parseJson } from '../text/json';
 import { readSettings, serviceMode, type ServiceMode, type Settings } from './settings';
 import type { KeyValueStorage } from './storage';
 
