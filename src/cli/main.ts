@@ -8,7 +8,7 @@ import { langFromEnv, loadCliConfig } from './config';
 import { EXIT, UsageError, exitCodeFor } from './exit-codes';
 import type { CliIo } from './io';
 import { cliMessages, type CliMessageKey } from './messages';
-import { plain } from './terminal';
+import { plain } from './output/terminal';
 
 function helpKey(topic: string | undefined): CliMessageKey {
   return topic === 'search' || topic === 'screen' || topic === 'sandbox' ? `help.${topic}` : 'help.main';
@@ -36,7 +36,7 @@ function hintFor(code: number, lang: Lang, command: string | undefined): string 
  * (scripts/cli-code-cache.cjs) calls it so V8's code cache holds their compiled start-up too.
  */
 export async function loadCommandModules(): Promise<void> {
-  await Promise.all([import('./screen-command'), import('./search-command')]);
+  await Promise.all([import('./commands/screen-command'), import('./commands/search-command')]);
 }
 
 async function dispatch(parsed: ParsedCommand, io: CliIo, fallbackLang: Lang, onSecret: (mask: SecretMask) => void): Promise<number> {
@@ -60,11 +60,11 @@ async function dispatch(parsed: ParsedCommand, io: CliIo, fallbackLang: Lang, on
   // Each command loads only its own code: `screen` never pays for the sandbox server, `search` for the bulk engine.
   switch (parsed.command) {
     case 'search':
-      return (await import('./search-command')).runSearch(parsed.args, config, io);
+      return (await import('./commands/search-command')).runSearch(parsed.args, config, io);
     case 'screen':
-      return (await import('./screen-command')).runScreen(parsed.args, config, io);
+      return (await import('./commands/screen-command')).runScreen(parsed.args, config, io);
     case 'sandbox':
-      return (await import('./sandbox-command')).runSandbox(parsed.args, config, io);
+      return (await import('./commands/sandbox-command')).runSandbox(parsed.args, config, io);
   }
 }
 
@@ -77,7 +77,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     // The relay is a server with its own options and store; loaded only when asked for.
     if (argv[0] === 'relay') {
-      const { runRelay } = await import('./relay-command');
+      const { runRelay } = await import('./commands/relay-command');
       return await runRelay(argv.slice(1), io);
     }
     const parsed = parseCommandLine(argv);

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { nodeHttpTransport } from '../../src/cli/http-transport';
+import { nodeHttpTransport } from '../../src/cli/transport/http-transport';
 
 let server: Server;
 let base: string;

@@ -1,4 +1,4 @@
-import { nodeHttpTransport } from '../../src/cli/http-transport';
+import { nodeHttpTransport } from '../../src/cli/transport/http-transport';
 import { CheckListsClient } from '../../src/core/request/client';
 import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../../src/core/protocol/errors';
 import type { SearchQuery } from '../../src/core/query';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { decisionList } from '../../src/bulk/decisions';
 import { hitsColumns } from '../../src/bulk/result-table';
-import { addDecisionValidation, type SheetWithValidations } from '../../src/cli/decision-validation';
+import { addDecisionValidation, type SheetWithValidations } from '../../src/cli/output/decision-validation';
 import { removeDir, tempDir, unzipEntries } from './cli-support';
 
 /**

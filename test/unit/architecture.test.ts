@@ -33,7 +33,7 @@ const rel = (f: string) => path.relative(SRC, f);
 
 /**
  * Where people meet the product. Each stands on the layers below and on no other surface. The
- * relay is a server like the sandbox's: `checklists relay` (cli/relay-command.ts) starts it, so
+ * relay is a server like the sandbox's: `checklists relay` (cli/commands/relay-command.ts) starts it, so
  * it sits below the command line and, like every lower layer, imports no surface.
  */
 const SURFACES = ['functions', 'taskpane', 'commands', 'cli'];

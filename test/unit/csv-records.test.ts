@@ -2,10 +2,10 @@ import { rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { CsvRecordSplitter } from '../../src/cli/csv-fast-records';
-import { csvRecordBatches, type CsvDelimiter } from '../../src/cli/csv-records';
+import { CsvRecordSplitter } from '../../src/cli/input/csv-fast-records';
+import { csvRecordBatches, type CsvDelimiter } from '../../src/cli/input/csv-records';
 import { UsageError } from '../../src/cli/exit-codes';
-import { bulkInputOf, openInput, parseCsvText } from '../../src/cli/input-file';
+import { bulkInputOf, openInput, parseCsvText } from '../../src/cli/input/input-file';
 import type { RowSource } from '../../src/bulk';
 
 /** The CLI's CSV records must be exactly csv-parse's, whichever reader (fast splitter or csv-parse) reads them. */

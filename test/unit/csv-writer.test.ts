@@ -4,7 +4,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { TableCell } from '../../src/bulk/result-table';
-import { csvRecords, csvSafe, csvText, type CsvDelimiter } from '../../src/cli/csv-writer';
+import { csvRecords, csvSafe, csvText, type CsvDelimiter } from '../../src/cli/output/csv-writer';
 
 const DELIMITERS: CsvDelimiter[] = [',', ';', '\t'];
 // Everything that changes how a field is written: delimiters, quotes, line breaks, formula starts, controls, Cyrillic.

@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
-import type { BulkRunReport } from '../bulk';
-import type { PreviousRun } from '../bulk/decisions';
-import { rescreenMessages } from '../bulk/rescreen-messages';
-import type { Lang } from '../core/text/i18n';
-import type { SandboxEngine } from '../sandbox';
-import type { ScreenArgs } from './args';
-import { parseIntOption } from './args';
-import { EXIT, UsageError, type ExitCode } from './exit-codes';
-import type { CliIo } from './io';
-import { readPreviousRun } from './previous-run';
+import type { BulkRunReport } from '../../bulk';
+import type { PreviousRun } from '../../bulk/decisions';
+import { rescreenMessages } from '../../bulk/rescreen-messages';
+import type { Lang } from '../../core/text/i18n';
+import type { SandboxEngine } from '../../sandbox';
+import type { ScreenArgs } from '../args';
+import { parseIntOption } from '../args';
+import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import type { CliIo } from '../io';
+import { readPreviousRun } from '../input/previous-run';
 
 /** The pieces `screen --previous` adds to a run, kept here so screen-command stays a list of steps. */
 
@@ -26,7 +26,7 @@ export async function sandboxForEnv(io: CliIo): Promise<SandboxEngine | undefine
   const value = io.env[SANDBOX_REVISION_ENV];
   // The sandbox engine and its data load only when asked for: a run against the service never pays for them.
   if (value === undefined) return undefined;
-  const { MAX_DATA_REVISION, createSandboxEngine } = await import('../sandbox');
+  const { MAX_DATA_REVISION, createSandboxEngine } = await import('../../sandbox');
   const revision = parseIntOption(SANDBOX_REVISION_ENV, value, 0, MAX_DATA_REVISION);
   return revision ? createSandboxEngine({ dataRevision: revision }) : undefined;
 }

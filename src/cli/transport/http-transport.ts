@@ -1,8 +1,8 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import type * as Https from 'node:https';
 import { urlToHttpOptions } from 'node:url';
-import { abortReason } from '../core/request/timing';
-import type { Transport, TransportRequest, TransportResponse } from '../core/request/transport';
+import { abortReason } from '../../core/request/timing';
+import type { Transport, TransportRequest, TransportResponse } from '../../core/request/transport';
 
 // A bulk run POSTs thousands of requests to the same one or two URLs: converting each once keeps
 // WHATWG URL parsing off the per-request path. A URL with a query (the GET form, which carries

@@ -1,6 +1,6 @@
-import type { Lang } from '../core/text/i18n';
-import type { OutStream } from './io';
-import { cliMessages } from './messages';
+import type { Lang } from '../../core/text/i18n';
+import type { OutStream } from '../io';
+import { cliMessages } from '../messages';
 
 export interface ProgressSnapshot {
   done: number;

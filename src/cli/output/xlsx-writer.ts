@@ -1,8 +1,8 @@
 import { rename, rm } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs-lazy';
-import type { HighlightRule, TableCell, TableColumn } from '../bulk/result-table';
-import type { Lang } from '../core/text/i18n';
+import type { HighlightRule, TableCell, TableColumn } from '../../bulk/result-table';
+import type { Lang } from '../../core/text/i18n';
 import { addDecisionValidation, type SheetWithValidations } from './decision-validation';
 import { fitText, matchesRule } from './results-document';
 

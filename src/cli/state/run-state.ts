@@ -2,13 +2,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { constants, fdatasync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import type { SubjectOutcome } from '../bulk/outcome';
-import { listingOf, parseMeta, parseOutcome, parseProgress, type RunMeta, type RunProgressState, type RunState, type RunStateStore } from '../bulk/state';
-import { parseJson } from '../core/text/json';
-import type { SecretMask } from '../core/text/secret-mask';
-import { UsageError } from './exit-codes';
-import { cliMessages } from './messages';
-import { assertSafeExisting, createExclusive, openChecked } from './safe-file';
+import type { SubjectOutcome } from '../../bulk/outcome';
+import { listingOf, parseMeta, parseOutcome, parseProgress, type RunMeta, type RunProgressState, type RunState, type RunStateStore } from '../../bulk/state';
+import { parseJson } from '../../core/text/json';
+import type { SecretMask } from '../../core/text/secret-mask';
+import { UsageError } from '../exit-codes';
+import { cliMessages } from '../messages';
+import { assertSafeExisting, createExclusive, openChecked } from '../output/safe-file';
 
 /**
  * A run that stops (quota, account, Ctrl-C, network, kill -9) leaves `<output>.checklists-state.json`

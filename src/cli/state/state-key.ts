@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Env } from './config';
-import { UsageError } from './exit-codes';
-import { cliMessages } from './messages';
-import { NOFOLLOW, lstatOrNull, octal, unsafeReason } from './safe-file';
+import type { Env } from '../config';
+import { UsageError } from '../exit-codes';
+import { cliMessages } from '../messages';
+import { NOFOLLOW, lstatOrNull, octal, unsafeReason } from '../output/safe-file';
 
 /**
  * The key that signs every line of a run's state file. It lives in the person's own config

@@ -3,13 +3,13 @@ import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
-import { loadExcelJs } from './exceljs-lazy';
-import type { BulkInput, RowSource, StreamedInput } from '../bulk';
-import type { CellValue } from '../bulk/columns';
-import type { LocalizedText } from '../core/text/i18n';
+import { loadExcelJs } from '../output/exceljs-lazy';
+import type { BulkInput, RowSource, StreamedInput } from '../../bulk';
+import type { CellValue } from '../../bulk/columns';
+import type { LocalizedText } from '../../core/text/i18n';
 import { csvRecordBatches, type CsvRoute } from './csv-records';
-import { UsageError } from './exit-codes';
-import { cliMessages } from './messages';
+import { UsageError } from '../exit-codes';
+import { cliMessages } from '../messages';
 
 export interface InputTable {
   format: 'xlsx' | 'csv';

@@ -3,16 +3,16 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_CACHE_TTL_MS } from '../core/cache/answer-cache';
-import { loadCliConfig, type Env } from './config';
-import { UsageError } from './exit-codes';
-import type { CliIo } from './io';
-import { auditCsv, auditJsonLines } from '../relay/audit-export';
-import { startRelayHttp } from '../relay/http-server';
-import { ANALYST_NAME, createKey } from '../relay/keys';
-import { relayMessages } from '../relay/messages';
-import { RelayService } from '../relay/service';
-import { defaultDataDir, openStore, type StoreLocation } from '../relay/store/open-store';
+import { DEFAULT_CACHE_TTL_MS } from '../../core/cache/answer-cache';
+import { loadCliConfig, type Env } from '../config';
+import { UsageError } from '../exit-codes';
+import type { CliIo } from '../io';
+import { auditCsv, auditJsonLines } from '../../relay/audit-export';
+import { startRelayHttp } from '../../relay/http-server';
+import { ANALYST_NAME, createKey } from '../../relay/keys';
+import { relayMessages } from '../../relay/messages';
+import { RelayService } from '../../relay/service';
+import { defaultDataDir, openStore, type StoreLocation } from '../../relay/store/open-store';
 
 /**
  * `checklists relay ...`: the server, `keys add|list|revoke` and `audit`. Every subcommand

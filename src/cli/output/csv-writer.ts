@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
-import type { TableCell } from '../bulk/result-table';
+import type { TableCell } from '../../bulk/result-table';
 
 /**
  * A CSV file has no cell types: Excel and LibreOffice evaluate any field that starts like a

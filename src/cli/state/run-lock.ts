@@ -1,10 +1,10 @@
 import { closeSync, openSync, readFileSync, unlinkSync, constants } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { parseJson } from '../core/text/json';
-import { UsageError } from './exit-codes';
-import { cliMessages } from './messages';
-import { NOFOLLOW, assertSafeExisting, createExclusive } from './safe-file';
+import { parseJson } from '../../core/text/json';
+import { UsageError } from '../exit-codes';
+import { cliMessages } from '../messages';
+import { NOFOLLOW, assertSafeExisting, createExclusive } from '../output/safe-file';
 
 /**
  * One run per output. Two runs on one file used to truncate each other's state and delete it

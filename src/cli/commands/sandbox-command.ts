@@ -1,11 +1,11 @@
-import { DEMO_CREDENTIALS, describeFaults } from '../sandbox';
-import { startSandboxCluster } from '../sandbox/server';
-import type { SandboxArgs } from './args';
-import type { CliConfig } from './config';
-import { ENV } from './config';
-import { EXIT, UsageError, type ExitCode } from './exit-codes';
-import type { CliIo } from './io';
-import { cliMessages } from './messages';
+import { DEMO_CREDENTIALS, describeFaults } from '../../sandbox';
+import { startSandboxCluster } from '../../sandbox/server';
+import type { SandboxArgs } from '../args';
+import type { CliConfig } from '../config';
+import { ENV } from '../config';
+import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import type { CliIo } from '../io';
+import { cliMessages } from '../messages';
 
 /**
  * Runs the emulator until Ctrl-C: for trying the add-in or the CLI without an account, and for IT's

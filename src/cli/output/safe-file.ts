@@ -1,8 +1,8 @@
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
-import type { LocalizedText } from '../core/text/i18n';
-import { UsageError } from './exit-codes';
-import { cliMessages } from './messages';
+import type { LocalizedText } from '../../core/text/i18n';
+import { UsageError } from '../exit-codes';
+import { cliMessages } from '../messages';
 
 /**
  * Files a run keeps beside its output (lock, state) may sit in a shared folder. Another user's

@@ -1,4 +1,4 @@
-import type { HighlightRule, TableCell } from '../bulk/result-table';
+import type { HighlightRule, TableCell } from '../../bulk/result-table';
 
 /** Excel refuses to open a file with a longer cell. */
 export const CELL_TEXT_LIMIT = 32_767;

@@ -1,12 +1,12 @@
 import { extname } from 'node:path';
 import type ExcelJS from 'exceljs';
-import type { CellValue } from '../bulk/columns';
-import { isHitsHeader, readPreviousHits, refusalText, type HitsGrid, type PreviousRun } from '../bulk/decisions';
-import { bulkMessages } from '../bulk/messages';
-import { rescreenMessages } from '../bulk/rescreen-messages';
-import { LANGS } from '../core/text/i18n';
-import { loadExcelJs } from './exceljs-lazy';
-import { UsageError } from './exit-codes';
+import type { CellValue } from '../../bulk/columns';
+import { isHitsHeader, readPreviousHits, refusalText, type HitsGrid, type PreviousRun } from '../../bulk/decisions';
+import { bulkMessages } from '../../bulk/messages';
+import { rescreenMessages } from '../../bulk/rescreen-messages';
+import { LANGS } from '../../core/text/i18n';
+import { loadExcelJs } from '../output/exceljs-lazy';
+import { UsageError } from '../exit-codes';
 import { plainCellValue } from './input-file';
 
 /** Rows searched for the hits table's header: it is the first row in our files, a person may insert a few above. */

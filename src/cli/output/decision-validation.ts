@@ -1,8 +1,8 @@
 import type ExcelJS from 'exceljs';
-import { columnLetter } from '../bulk/columns';
-import { decisionValidation } from '../bulk/decisions';
-import type { TableColumn } from '../bulk/result-table';
-import type { Lang } from '../core/text/i18n';
+import { columnLetter } from '../../bulk/columns';
+import { decisionValidation } from '../../bulk/decisions';
+import type { TableColumn } from '../../bulk/result-table';
+import type { Lang } from '../../core/text/i18n';
 
 /**
  * exceljs keeps a sheet's validations in `dataValidations` (DataValidations: add(address, rule)),
