@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS } from '../src/core/settings/settings';
 import { SettingsStore } from '../src/core/settings/settings-store';
 import { memoryStorage } from '../src/core/settings/storage';
 import { evalRegistryRow } from '../src/functions/evaluate';
-import { ServiceRuntime } from '../src/service/runtime';
+import { ServiceRuntime } from '../src/shared-runtime/runtime';
 import { DEMO_CREDENTIALS, KNOWN } from '../src/sandbox';
 import { startSandboxServer } from '../src/sandbox/server';
 

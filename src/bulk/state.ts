@@ -14,7 +14,7 @@ import { outcomeSchema, type SubjectOutcome } from './outcome';
  * already on the results sheet are never asked again.
  *
  * Where it lives is the front end's choice (RunStateStore): in Excel a very hidden worksheet
- * of the same workbook (src/excel/bulk-state.ts), so state and results are saved, shared and
+ * of the same workbook (src/excel/bulk/bulk-state.ts), so state and results are saved, shared and
  * lost together and can never disagree; in Node any KeyValueStorage (a directory of files).
  */
 export const RUN_STATE_VERSION = 1;

@@ -1,4 +1,4 @@
-import { notePendingScreenRequest, postScreenSelectionMessage } from '../service/screen-selection-handshake';
+import { notePendingScreenRequest, postScreenSelectionMessage } from '../shared-runtime/screen-selection-handshake';
 
 /**
  * The "Screen selection" ribbon button. It opens the task pane on the bulk panel with the
@@ -7,7 +7,7 @@ import { notePendingScreenRequest, postScreenSelectionMessage } from '../service
  * registries and the row count are shown for a look first: a click on the wrong range (one
  * cell of a notes column, a million empty rows) must cost nothing.
  *
- * The pane learns of the click through service/screen-selection-handshake.ts.
+ * The pane learns of the click through shared-runtime/screen-selection-handshake.ts.
  */
 export async function screenSelection(): Promise<void> {
   notePendingScreenRequest();

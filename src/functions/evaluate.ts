@@ -8,7 +8,7 @@ import type { RegistryError } from '../core/protocol/schema';
 import { levelText, registryErrorText, type RegistrySummary } from '../core/answer/summary';
 import { withTimeout } from '../core/request/timing';
 import { functionsMessages } from './messages';
-import type { RuntimeContext } from '../service/runtime';
+import type { RuntimeContext } from '../shared-runtime/runtime';
 
 /**
  * The worksheet functions as plain logic: arguments as Excel passes them in, values or typed

@@ -15,7 +15,7 @@ import {
 } from './evaluate';
 import { officeRuntimeStorage } from '../excel/storage';
 import { officeDisplayLanguage } from './office-host';
-import { sharedRuntime, setDefaultRuntimeEnvironment, type RuntimeContext } from '../service/runtime';
+import { sharedRuntime, setDefaultRuntimeEnvironment, type RuntimeContext } from '../shared-runtime/runtime';
 
 /*
  * The CHECKLISTS.* worksheet functions. functions.json is generated from the JSDoc below by

@@ -4,7 +4,7 @@
  * and the pane load in a chunk of their own after the functions and the ribbon commands have
  * registered (webpack.config.js; `npm run build:check` holds both budgets).
  */
-import(/* webpackChunkName: "pane" */ './mount')
+import(/* webpackChunkName: "pane" */ './shell/mount')
   .then((m) => m.mountTaskpane())
   .catch((error: unknown) => {
     // Nothing of the pane is there to show it: the page's console is where a developer looks.

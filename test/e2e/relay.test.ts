@@ -6,9 +6,9 @@
 import path from 'node:path';
 import type { Browser, Response } from 'playwright-core';
 import { KNOWN } from '../../src/sandbox';
-import { taskpaneMessages as m } from '../../src/taskpane/messages';
-import { settingsMessages as settingsText } from '../../src/taskpane/settings-messages';
-import { relayPaneMessages as r } from '../../src/taskpane/relay-connection';
+import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
+import { settingsMessages as settingsText } from '../../src/taskpane/settings/settings-messages';
+import { relayPaneMessages as r } from '../../src/taskpane/settings/relay-connection';
 import { addKey, startRecordingSandbox, startTestDatabase, startTestRelay, TOKKEN, type RecordingSandbox, type TestDatabase, type TestRelay } from '../integration/relay-support';
 import { launchChromium } from './support/browser';
 import { buildHarness } from './support/build-harness';

@@ -11,7 +11,7 @@ import { rescreenMessages as r } from '../../src/bulk/rescreen-messages';
 import { hitsColumns } from '../../src/bulk/result-table';
 import { columnLetter } from '../../src/bulk/columns';
 import { KNOWN } from '../../src/sandbox';
-import { taskpaneMessages as m } from '../../src/taskpane/messages';
+import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
 import { CLIENT_SHEET } from './harness/client-list';
 import { RESULTS_TABLE_PREFIX } from './harness/harness-workbook';
 import { launchChromium } from './support/browser';

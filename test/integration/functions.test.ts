@@ -13,7 +13,7 @@ import { startScriptedServer, type ScriptedServer } from '../support/scripted-se
  */
 
 type FunctionsModule = typeof import('../../src/functions/functions');
-type RuntimeModule = typeof import('../../src/service/runtime');
+type RuntimeModule = typeof import('../../src/shared-runtime/runtime');
 
 class StubCellError {
   constructor(
@@ -52,7 +52,7 @@ function startAddinRuntime(storage: KeyValueStorage): { fns: FunctionsModule; ru
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       fns: require('../../src/functions/functions') as FunctionsModule,
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      runtime: require('../../src/service/runtime') as RuntimeModule,
+      runtime: require('../../src/shared-runtime/runtime') as RuntimeModule,
     };
   });
   if (!loaded) throw new Error('runtime not loaded');

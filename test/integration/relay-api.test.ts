@@ -20,7 +20,7 @@ import {
   type TestDatabase,
   type TestRelay,
 } from './relay-support';
-import { runRelayConnectionTest } from '../../src/taskpane/relay-connection';
+import { runRelayConnectionTest } from '../../src/taskpane/settings/relay-connection';
 import { parseKey } from '../../src/relay/keys';
 
 /** One PostgreSQL cluster for the whole file; each test empties it. */

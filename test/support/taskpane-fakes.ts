@@ -7,8 +7,8 @@ import { SettingsStore, type LoadedSettings } from '../../src/core/settings/sett
 import { memoryStorage } from '../../src/core/settings/storage';
 import type { CellValue } from '../../src/bulk/columns';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/core/request/transport';
-import type { Connection } from '../../src/service/connection';
-import { detachedHost, type HostInfo, type TaskpaneServices } from '../../src/taskpane/services';
+import type { Connection } from '../../src/shared-runtime/connection';
+import { detachedHost, type HostInfo, type TaskpaneServices } from '../../src/taskpane/shell/services';
 import { fixtureJson } from './fixtures';
 
 export type Reply = TransportResponse | Error | ((request: TransportRequest) => TransportResponse | Error);
@@ -36,7 +36,7 @@ export function json(status: number, body: unknown): TransportResponse {
 
 const LABEL: LocalizedText = { uk: 'тест', en: 'test' };
 
-/** A connection as src/service/connection builds it, on a scripted transport and without retries or waits. */
+/** A connection as src/shared-runtime/connection builds it, on a scripted transport and without retries or waits. */
 export function fakeConnect(transport: Transport) {
   return (loaded: LoadedSettings): Connection => {
     const live = loaded.mode === 'live' && loaded.tokken !== null;

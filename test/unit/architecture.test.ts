@@ -82,17 +82,17 @@ describe('architecture boundaries', () => {
       if (/\b(Excel|Office)\.\w/.test(text)) offences.push(`${rel(file)} uses Office`);
       for (const spec of importsOf(file)) {
         const area = resolvesInto(file, spec);
-        if (area && !['core', 'bulk', 'sandbox', 'service'].includes(area)) offences.push(`${rel(file)} -> ${spec}`);
+        if (area && !['core', 'bulk', 'sandbox', 'shared-runtime'].includes(area)) offences.push(`${rel(file)} -> ${spec}`);
         if (/^(react|@fluentui|node:)/.test(spec)) offences.push(`${rel(file)} -> ${spec}`);
       }
     }
     expect(offences).toEqual([]);
   });
 
-  it('no surface is imported by core, bulk, excel, sandbox, service or relay', () => {
+  it('no surface is imported by core, bulk, excel, sandbox, shared-runtime or relay', () => {
     const surfaces = new Set(SURFACES);
     const offences: string[] = [];
-    for (const area of ['core', 'bulk', 'excel', 'sandbox', 'service', 'relay']) {
+    for (const area of ['core', 'bulk', 'excel', 'sandbox', 'shared-runtime', 'relay']) {
       for (const file of filesUnder(path.join(SRC, area))) {
         for (const spec of importsOf(file)) {
           const target = resolvesInto(file, spec);
@@ -105,7 +105,7 @@ describe('architecture boundaries', () => {
 
   it('no surface imports another surface', () => {
     // A surface that needs what another surface has moves it down into core, bulk, excel or
-    // service; the ribbon-to-pane handshake lives in service/screen-selection-handshake.ts.
+    // shared-runtime; the ribbon-to-pane handshake lives in shared-runtime/screen-selection-handshake.ts.
     const offences: string[] = [];
     for (const area of SURFACES) {
       for (const file of filesUnder(path.join(SRC, area))) {

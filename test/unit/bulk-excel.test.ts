@@ -1,8 +1,8 @@
 import { recogniseColumns } from '../../src/bulk/columns';
 import type { BulkProgress } from '../../src/bulk';
-import { readSelectionInput } from '../../src/excel/bulk-input';
-import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk-run';
-import { STATE_SHEET_PREFIX, workbookRunStateStore } from '../../src/excel/bulk-state';
+import { readSelectionInput } from '../../src/excel/bulk/bulk-input';
+import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk/bulk-run';
+import { STATE_SHEET_PREFIX, workbookRunStateStore } from '../../src/excel/bulk/bulk-state';
 import { WorkbookFake } from '../support/workbook-fake';
 import { fakeService } from '../support/fake-service';
 

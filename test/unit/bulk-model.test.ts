@@ -2,7 +2,7 @@ import { formatDuration, progressLines } from '../../src/bulk/progress-text';
 import { failedOutcome, screenedOutcome, type ScreenedOutcome } from '../../src/bulk/outcome';
 import { hitRows, highlightRules, resultColumns, resultRow, runHeaderRows, statusText, type RowResult, type TableContext } from '../../src/bulk/result-table';
 import { fingerprintRows, keyValueRunStateStore, parseOutcome, type RunMeta, type RunProgressState } from '../../src/bulk/state';
-import { highlightFormula } from '../../src/excel/bulk-sink';
+import { highlightFormula } from '../../src/excel/bulk/bulk-sink';
 import { AccountError, ServiceUnreachableError } from '../../src/core/protocol/errors';
 import type { Lang } from '../../src/core/text/i18n';
 import { parseEnvelope } from '../../src/core/protocol/schema';

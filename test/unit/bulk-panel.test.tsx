@@ -3,12 +3,12 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Transport } from '../../src/core/request/transport';
-import { SCREEN_SELECTION_MESSAGE, notePendingScreenRequest } from '../../src/service/screen-selection-handshake';
+import { SCREEN_SELECTION_MESSAGE, notePendingScreenRequest } from '../../src/shared-runtime/screen-selection-handshake';
 import { KNOWN, createSandboxEngine, sandboxTransport, type SandboxEngine } from '../../src/sandbox';
 import { BulkPanel } from '../../src/taskpane/bulk/BulkPanel';
 import { WorkbookFake } from '../support/workbook-fake';
 import { fakeServices } from '../support/taskpane-fakes';
-import { loadAllParts } from '../../src/taskpane/lazy-parts';
+import { loadAllParts } from '../../src/taskpane/shell/lazy-parts';
 
 // The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
 beforeAll(() => loadAllParts(), 60_000);

@@ -6,9 +6,9 @@ import { recogniseColumns } from '../../src/bulk/columns';
 import type { AskFn } from '../../src/bulk';
 import { AccountError } from '../../src/core/protocol/errors';
 import { parseEnvelope } from '../../src/core/protocol/schema';
-import { readSelectionInput } from '../../src/excel/bulk-input';
-import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk-run';
-import { STATE_SHEET_PREFIX } from '../../src/excel/bulk-state';
+import { readSelectionInput } from '../../src/excel/bulk/bulk-input';
+import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk/bulk-run';
+import { STATE_SHEET_PREFIX } from '../../src/excel/bulk/bulk-state';
 import { EXCEL_WEB_PAYLOAD_LIMIT_BYTES } from '../../src/excel/payload';
 import { describeExcelError } from '../../src/excel/errors';
 import { readSelection } from '../../src/excel/selection';
@@ -296,7 +296,7 @@ describe('fixes: what the stricter fake caught', () => {
   });
 
   it('7. text written at the active cell of a Text-formatted column stays exactly the text, never a formula', async () => {
-    const { officeExcel } = await import('../../src/taskpane/office-services');
+    const { officeExcel } = await import('../../src/taskpane/shell/office-services');
     fake.setNumberFormat('Sheet1', 'A1:B3', '@').select('Sheet1', 'A1');
     await officeExcel().insertAtActiveCell([
       ['=HYPERLINK("http://x","y")', 'Іваненко'],

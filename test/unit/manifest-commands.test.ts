@@ -1,4 +1,4 @@
-import { SCREEN_SELECTION_MESSAGE } from '../../src/service/screen-selection-handshake';
+import { SCREEN_SELECTION_MESSAGE } from '../../src/shared-runtime/screen-selection-handshake';
 
 // The ribbon buttons of manifest.xml, with Office stubbed: each must end with event.completed(),
 // or Office keeps the button spinning.

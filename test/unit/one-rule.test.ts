@@ -11,7 +11,7 @@ import { runCli } from '../../src/cli/main';
 import type { CliIo } from '../../src/cli/io';
 import { evalScreen, toCellError, type EvalContext } from '../../src/functions/evaluate';
 import { checkBulkChoices } from '../../src/taskpane/bulk/bulk-choices';
-import { formFromSettings, validateSettingsForm } from '../../src/taskpane/settings-form';
+import { formFromSettings, validateSettingsForm } from '../../src/taskpane/settings/settings-form';
 
 /*
  * One rule, one message: the same bad lowranklimit, listdata and address, given to each surface

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnvelope } from '../../src/core/protocol/schema';
 import { DEFAULT_SETTINGS, serviceMode } from '../../src/core/settings/settings';
-import { formFromSettings, validateSettingsForm } from '../../src/taskpane/settings-form';
+import { formFromSettings, validateSettingsForm } from '../../src/taskpane/settings/settings-form';
 import { auditCsv } from '../../src/relay/audit-export';
 import { envelopeToWire } from '../../src/relay/envelope-wire';
 import { parseKey } from '../../src/relay/keys';

@@ -3,11 +3,11 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InvalidInputError } from '../../src/core/protocol/errors';
 import { DEFAULT_SETTINGS } from '../../src/core/settings/settings';
-import { App } from '../../src/taskpane/App';
-import { taskpaneMessages as m } from '../../src/taskpane/messages';
-import type { HostTheme } from '../../src/taskpane/services';
+import { App } from '../../src/taskpane/shell/App';
+import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
+import type { HostTheme } from '../../src/taskpane/shell/services';
 import { fakeServices } from '../support/taskpane-fakes';
-import { loadAllParts } from '../../src/taskpane/lazy-parts';
+import { loadAllParts } from '../../src/taskpane/shell/lazy-parts';
 
 // The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
 beforeAll(() => loadAllParts(), 60_000);

@@ -1,11 +1,11 @@
 import { coreMessages } from '../../src/core/text/messages';
 import { summarize, verdictText } from '../../src/core/answer/summary';
-import { countryName, formatServiceDate, hasContent, isCountryBlock, isLinkItem, riskFlagsOf, safeHref } from '../../src/taskpane/field-format';
-import { fieldLabel } from '../../src/taskpane/field-labels';
-import { resultsMessages as resultsText } from '../../src/taskpane/results-messages';
-import { REGISTRY_VIEWS } from '../../src/taskpane/registry-views';
-import { summaryRows } from '../../src/taskpane/summary-rows';
-import { luminance, themeKindFor } from '../../src/taskpane/theme';
+import { countryName, formatServiceDate, hasContent, isCountryBlock, isLinkItem, riskFlagsOf, safeHref } from '../../src/taskpane/results/field-format';
+import { fieldLabel } from '../../src/taskpane/results/field-labels';
+import { resultsMessages as resultsText } from '../../src/taskpane/results/results-messages';
+import { REGISTRY_VIEWS } from '../../src/taskpane/results/registry-views';
+import { summaryRows } from '../../src/taskpane/results/summary-rows';
+import { luminance, themeKindFor } from '../../src/taskpane/shell/theme';
 import { REGISTRY_KEYS } from '../../src/core/protocol/registries';
 import { searchResultFrom } from '../support/taskpane-fakes';
 import { fixtureJson } from '../support/fixtures';

@@ -1,5 +1,5 @@
 import { SettingsStore } from '../../src/core/settings/settings-store';
-import { officeExcel, officeHost, pickStorage } from '../../src/taskpane/office-services';
+import { officeExcel, officeHost, pickStorage } from '../../src/taskpane/shell/office-services';
 import { WorkbookFake } from '../support/workbook-fake';
 
 describe('the Office excel facade on the workbook fake', () => {

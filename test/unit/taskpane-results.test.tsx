@@ -6,12 +6,12 @@ import type { Lang } from '../../src/core/text/i18n';
 import { REGISTRY_KEYS, registryDef, type RegistryKey } from '../../src/core/protocol/registries';
 import { parseRegistryErrorText } from '../../src/core/protocol/schema';
 import { hitStrength, levelText, registryErrorText, summarize } from '../../src/core/answer/summary';
-import { formatServiceDate } from '../../src/taskpane/field-format';
-import { resultsMessages as resultsText } from '../../src/taskpane/results-messages';
-import { ResultsView, formatReceivedAt } from '../../src/taskpane/ResultsView';
+import { formatServiceDate } from '../../src/taskpane/results/field-format';
+import { resultsMessages as resultsText } from '../../src/taskpane/results/results-messages';
+import { ResultsView, formatReceivedAt } from '../../src/taskpane/results/ResultsView';
 import { searchResultFrom } from '../support/taskpane-fakes';
 import { fixtureJson } from '../support/fixtures';
-import { loadAllParts } from '../../src/taskpane/lazy-parts';
+import { loadAllParts } from '../../src/taskpane/shell/lazy-parts';
 
 // The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
 beforeAll(() => loadAllParts(), 60_000);

@@ -9,13 +9,13 @@ import type { LoadedSettings } from '../../src/core/settings/settings-store';
 import type { Transport } from '../../src/core/request/transport';
 import { ExcelLayerError } from '../../src/excel/errors';
 import { excelMessages } from '../../src/excel/messages';
-import { taskpaneMessages as m } from '../../src/taskpane/messages';
-import { settingsMessages as settingsText } from '../../src/taskpane/settings-messages';
-import { SettingsPanel } from '../../src/taskpane/SettingsPanel';
-import { formFromSettings, validateSettingsForm, type SettingsFormValues } from '../../src/taskpane/settings-form';
+import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
+import { settingsMessages as settingsText } from '../../src/taskpane/settings/settings-messages';
+import { SettingsPanel } from '../../src/taskpane/settings/SettingsPanel';
+import { formFromSettings, validateSettingsForm, type SettingsFormValues } from '../../src/taskpane/settings/settings-form';
 import { fakeServices, json, scriptedTransport, type FakeServices } from '../support/taskpane-fakes';
 import { fixtureJson } from '../support/fixtures';
-import { loadAllParts } from '../../src/taskpane/lazy-parts';
+import { loadAllParts } from '../../src/taskpane/shell/lazy-parts';
 
 // The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
 beforeAll(() => loadAllParts(), 60_000);

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { AnswerCache, CACHE_INDEX_KEY, CACHE_KEY_PREFIX } from '../../src/core/cache/answer-cache';
 import type { Lang } from '../../src/core/text/i18n';
 import { parseEnvelope } from '../../src/core/protocol/schema';
-import { SettingsPanel } from '../../src/taskpane/SettingsPanel';
-import { storageMessages } from '../../src/taskpane/storage-messages';
+import { SettingsPanel } from '../../src/taskpane/settings/SettingsPanel';
+import { storageMessages } from '../../src/taskpane/settings/storage-messages';
 import { fakeServices, type FakeServices } from '../support/taskpane-fakes';
 
 // Issue 11, item 8: the settings say truthfully where things are kept, and can empty the answer cache.

@@ -12,7 +12,7 @@ import { createSecretMask, type SecretMask } from '../../core/text/secret-mask';
 import { addressList } from '../../core/settings/settings';
 import type { Lang } from '../../core/text/i18n';
 import { runOptionsFrom, type RunOptions } from '../../core/request/run-options';
-import { connect, type Connection } from '../../service/connection';
+import { connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
 import type { ScreenArgs } from '../args';
 import type { CliConfig } from '../config';

@@ -6,7 +6,7 @@ import { validateQuery, type QueryInput, type SearchQuery } from '../../core/que
 import { registryDef, type RegistryKey } from '../../core/protocol/registries';
 import { levelText, registryErrorText, summarize, verdictText, type EnvelopeSummary, type RegistrySummary } from '../../core/answer/summary';
 import { hitLine } from '../../bulk/hits';
-import { connect, type Connection } from '../../service/connection';
+import { connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
 import type { SearchArgs } from '../args';
 import { runOptionsFrom } from '../../core/request/run-options';

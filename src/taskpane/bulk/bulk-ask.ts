@@ -1,7 +1,7 @@
 import type { AskFn } from '../../bulk';
-import type { Connection } from '../../service/connection';
-import { runtimeFor } from '../pane-runtime';
-import type { TaskpaneServices } from '../services';
+import type { Connection } from '../../shared-runtime/connection';
+import { runtimeFor } from '../shell/pane-runtime';
+import type { TaskpaneServices } from '../shell/services';
 
 /**
  * Where a bulk run sends its requests: the scheduler the worksheet functions use, when the

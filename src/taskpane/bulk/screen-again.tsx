@@ -3,9 +3,9 @@ import type { BulkProgress, BulkRunReport } from '../../bulk';
 import { rescreenMessages as r } from '../../bulk/rescreen-messages';
 import type { Lang } from '../../core/text/i18n';
 import type { Listdata } from '../../core/protocol/listdata';
-import type { WorkbookRun } from '../../excel/bulk-run';
-import { activeSheetName, startWorkbookRescreen } from '../../excel/rescreen-run';
-import type { TaskpaneServices } from '../services';
+import type { WorkbookRun } from '../../excel/bulk/bulk-run';
+import { activeSheetName, startWorkbookRescreen } from '../../excel/bulk/rescreen-run';
+import type { TaskpaneServices } from '../shell/services';
 import { bulkService } from './bulk-ask';
 
 /** "Screen again" on the open results sheet, with the panel's registries and search options. */

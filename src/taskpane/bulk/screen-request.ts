@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isScreenSelectionMessage, takePendingScreenRequest } from '../../service/screen-selection-handshake';
+import { isScreenSelectionMessage, takePendingScreenRequest } from '../../shared-runtime/screen-selection-handshake';
 
 /** Calls `onRequest` for a click made before the pane mounted and for every click after. */
 export function useScreenSelectionRequests(onRequest: () => void): void {

@@ -1,5 +1,5 @@
 import type { SyncStats, TableView } from '../../support/workbook-fake';
-import type { ReadyInfo } from '../../../src/taskpane/office-services';
+import type { ReadyInfo } from '../../../src/taskpane/shell/office-services';
 import type { HarnessHost, HarnessSandbox, HarnessThemeName } from './harness-services';
 import type { HarnessWorkbook } from './harness-workbook';
 

@@ -2,9 +2,9 @@ import { CheckListsClient } from '../../../src/core/request/client';
 import type { Transport } from '../../../src/core/request/transport';
 import { SettingsStore, type LoadedSettings } from '../../../src/core/settings/settings-store';
 import { DEMO_CREDENTIALS, createSandboxEngine, sandboxTransport, type SandboxEngine } from '../../../src/sandbox';
-import { MODE_LABELS, SANDBOX_ADDRESS, connect, type Connection } from '../../../src/service/connection';
-import { officeExcel, officeHost, pickStorage, type ReadyInfo } from '../../../src/taskpane/office-services';
-import type { HostInfo, HostTheme, TaskpaneServices } from '../../../src/taskpane/services';
+import { MODE_LABELS, SANDBOX_ADDRESS, connect, type Connection } from '../../../src/shared-runtime/connection';
+import { officeExcel, officeHost, pickStorage, type ReadyInfo } from '../../../src/taskpane/shell/office-services';
+import type { HostInfo, HostTheme, TaskpaneServices } from '../../../src/taskpane/shell/services';
 
 /** The Office themes the harness toolbar offers; colours as Excel reports its "Black" and "White"-ish themes. */
 export const HARNESS_THEMES = {
@@ -73,7 +73,7 @@ export class HarnessSandbox {
 }
 
 /**
- * TaskpaneServices as src/taskpane/office-services.ts builds them outside Office (localStorage,
+ * TaskpaneServices as src/taskpane/shell/office-services.ts builds them outside Office (localStorage,
  * Excel.run on the global Excel — here the workbook fake), with one difference: the sandbox
  * answers after `latencyMs`, as a real service would, instead of at once. Live settings connect
  * exactly as in the add-in (fetch to the saved addresses).

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { App } from '../../../src/taskpane/App';
-import type { ReadyInfo } from '../../../src/taskpane/office-services';
+import { App } from '../../../src/taskpane/shell/App';
+import type { ReadyInfo } from '../../../src/taskpane/shell/office-services';
 import { CLIENT_SHEET, clientSheetRows } from './client-list';
 import { harnessApi, type HarnessApi } from './harness-api';
 import { HarnessHost, HarnessSandbox, harnessServices } from './harness-services';
@@ -15,7 +15,7 @@ declare global {
   }
 }
 
-/** As src/taskpane/mount.tsx: office.js is loaded, outside Office onReady answers with no host. */
+/** As src/taskpane/shell/mount.tsx: office.js is loaded, outside Office onReady answers with no host. */
 async function ready(): Promise<ReadyInfo> {
   if (typeof Office === 'undefined' || typeof Office.onReady !== 'function') return { host: null };
   const info = await Office.onReady();
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
       <WorkbookGrid workbook={workbook} />
     </>,
   );
-  // The pane exactly as the add-in mounts it (src/taskpane/mount.tsx), with the harness's services.
+  // The pane exactly as the add-in mounts it (src/taskpane/shell/mount.tsx), with the harness's services.
   document.body.style.margin = '0';
   createRoot(paneElement).render(<App services={services} />);
   window.__harness = harnessApi(workbook, host, info, sandbox);

@@ -1,0 +1,57 @@
+import type { CellValue } from '../../bulk/columns';
+import type { BulkInput } from '../../bulk';
+import { bulkMessages, type BulkMessageKey } from '../../bulk/messages';
+import { InvalidInputError } from '../../core/protocol/errors';
+import { parseAddress, qualifiedAddress, type CellRect } from '../a1';
+import { runQueued } from '../run';
+import { readRectValues, readSelection } from '../selection';
+
+/**
+ * The rows a bulk run screens, as the selection helper reads them (src/excel/selection.ts: a
+ * cell in a table means the table, a lone cell its current region, whole columns are cut to
+ * the used range, values read in slices under the 5 MB response limit), plus what a run
+ * needs on top: a header row, data rows without trailing blank rows, and where they came from.
+ */
+export interface SheetInput extends BulkInput {
+  sheetName: string;
+  /** Header row included. */
+  rect: CellRect;
+}
+
+function isBlankRow(row: readonly CellValue[]): boolean {
+  return row.every((v) => v === null || (typeof v === 'string' && v.trim() === ''));
+}
+
+function refuse(code: BulkMessageKey): InvalidInputError {
+  return new InvalidInputError([{ field: 'input', code, message: bulkMessages.text(code) }]);
+}
+
+function toInput(sheetName: string, rect: CellRect, values: readonly (readonly CellValue[])[]): SheetInput {
+  let end = values.length;
+  while (end > 1 && isBlankRow(values[end - 1])) end--;
+  const [headers, ...rows] = values.slice(0, end);
+  if (!headers || isBlankRow(headers)) throw refuse('input.noHeader');
+  if (rows.length === 0) throw refuse('input.empty');
+  const used: CellRect = { ...rect, rowCount: rows.length + 1 };
+  return { sheetName, rect: used, headers: [...headers], rows, source: qualifiedAddress(sheetName, used), firstSourceRow: used.rowIndex + 2 };
+}
+
+export async function readSelectionInput(): Promise<SheetInput> {
+  return runQueued(async (context) => {
+    const read = await readSelection(context);
+    if (read.source === 'empty' || read.rowCount === 0) throw refuse('input.noSelection');
+    const rect: CellRect = { rowIndex: read.rowIndex, columnIndex: read.columnIndex, rowCount: read.rowCount, columnCount: read.columnCount };
+    return toInput(read.sheetName, rect, read.values);
+  });
+}
+
+/** The same rectangle again (a resume): read by address, never widened. */
+export async function readAddressInput(address: string): Promise<SheetInput> {
+  const parsed = parseAddress(address);
+  if (!parsed || parsed.sheetName === null) throw new RangeError(`not a sheet address: ${address}`);
+  const { sheetName, ...rect } = parsed;
+  return runQueued(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    return toInput(sheetName, rect, await readRectValues(context, sheet, rect));
+  });
+}

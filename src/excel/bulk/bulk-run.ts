@@ -1,0 +1,123 @@
+import type { ColumnMapping } from '../../bulk/columns';
+import { assertSameMode, resumeBulkRun, startBulkRun, type AskFn, type BulkProgress, type BulkRun, type BulkRunReport, type RunTuning } from '../../bulk';
+import type { PreviousRun } from '../../bulk/decisions';
+import type { RunQueryOptions } from '../../bulk/plan';
+import type { RunListing, RunStateStore } from '../../bulk/state';
+import type { Lang, LocalizedText } from '../../core/text/i18n';
+import type { ServiceMode } from '../../core/settings/settings';
+import { readAddressInput, type SheetInput } from './bulk-input';
+import { excelBulkSink, type ExcelSinkOptions, type ExcelSinkStats } from './bulk-sink';
+import { workbookRunStateStore } from './bulk-state';
+import { ExcelLayerError, officeErrorCode } from '../errors';
+import { withReviewSheets } from './hits-table';
+import { excelMessages } from '../messages';
+
+/**
+ * A bulk run on the open workbook: the engine with the Excel sink and the workbook state
+ * store. The task pane and the ribbon command start runs through here; so do the tests, with
+ * the workbook fake installed as the global Excel.
+ */
+export interface WorkbookRunDeps {
+  /** The shared scheduler's ask, so cells and bulk runs share one concurrency cap and cache. */
+  ask: AskFn;
+  onProgress?: (progress: BulkProgress) => void;
+  store?: RunStateStore;
+  sink?: ExcelSinkOptions;
+  signal?: AbortSignal;
+}
+
+export interface WorkbookRunRequest {
+  input: SheetInput;
+  mapping: ColumnMapping;
+  options: RunQueryOptions;
+  lang: Lang;
+  mode: ServiceMode;
+  modeLabel: LocalizedText;
+  tuning: RunTuning;
+  /** Screen again: the previous run's hits and decisions (src/excel/bulk/rescreen-run.ts). */
+  previous?: PreviousRun | null;
+}
+
+/** A resume also says which service it would ask now, so a run never mixes sandbox and live answers. */
+export interface WorkbookResumeDeps extends WorkbookRunDeps {
+  mode: ServiceMode;
+  modeLabel: LocalizedText;
+}
+
+export interface WorkbookRun extends BulkRun {
+  readonly sinkStats: ExcelSinkStats;
+}
+
+/**
+ * Excel answers GeneralException when it cannot add, activate or write a sheet because the
+ * person brought another workbook to the front (the batch has no workbook to act on). The
+ * engine has then kept what it could in the state sheet; the person is told the run is paused
+ * and can be resumed, or, when no state was written yet, that nothing was screened.
+ */
+function pausedWhenUnreachable(done: Promise<BulkRunReport>, stateWritten: () => boolean): Promise<BulkRunReport> {
+  return done.catch((error: unknown) => {
+    if (officeErrorCode(error) !== 'GeneralException') throw error;
+    throw stateWritten()
+      ? new ExcelLayerError('run-paused', excelMessages.text('excel.run.paused'))
+      : new ExcelLayerError('run-not-started', excelMessages.text('excel.run.notStarted'));
+  });
+}
+
+/** The store, noting whether the run's state reached the workbook. */
+function watchedStore(store: RunStateStore, resumed: boolean): { store: RunStateStore; written: () => boolean } {
+  let written = resumed;
+  return {
+    written: () => written,
+    store: {
+      list: () => store.list(),
+      load: (runId) => store.load(runId),
+      remove: (runId) => store.remove(runId),
+      begin: async (meta, progress) => {
+        await store.begin(meta, progress);
+        written = true;
+      },
+      checkpoint: (runId, progress, outcomes) => store.checkpoint(runId, progress, outcomes),
+    },
+  };
+}
+
+function withStats(run: BulkRun, stats: ExcelSinkStats, stateWritten: () => boolean): WorkbookRun {
+  const done = pausedWhenUnreachable(run.done, stateWritten);
+  return { runId: run.runId, done, cancel: () => run.cancel(), abort: () => run.abort(), sinkStats: stats };
+}
+
+export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunDeps): WorkbookRun {
+  const sink = withReviewSheets(excelBulkSink(deps.sink));
+  const watched = watchedStore(deps.store ?? workbookRunStateStore(), false);
+  const run = startBulkRun(
+    {
+      input: request.input,
+      mapping: request.mapping,
+      options: request.options,
+      lang: request.lang,
+      mode: request.mode,
+      modeLabel: request.modeLabel,
+      previous: request.previous ?? null,
+    },
+    { ask: deps.ask, sink, store: watched.store, onProgress: deps.onProgress, signal: deps.signal },
+    request.tuning,
+  );
+  return withStats(run, sink.stats, watched.written);
+}
+
+/** Continues a run from the workbook's state; the input is read again from the address it came from. */
+export async function resumeWorkbookRun(runId: string, deps: WorkbookResumeDeps, tuning: RunTuning): Promise<WorkbookRun | null> {
+  const store = deps.store ?? workbookRunStateStore();
+  const state = await store.load(runId);
+  if (!state) return null;
+  assertSameMode(state.meta, deps.mode, deps.modeLabel);
+  const input = await readAddressInput(state.meta.input.source);
+  const sink = withReviewSheets(excelBulkSink(deps.sink));
+  const run = resumeBulkRun(state, input, { ask: deps.ask, sink, store, onProgress: deps.onProgress, signal: deps.signal }, tuning);
+  return withStats(run, sink.stats, () => true);
+}
+
+/** Runs that stopped before the end, newest first. */
+export async function resumableRuns(store: RunStateStore = workbookRunStateStore()): Promise<RunListing[]> {
+  return (await store.list()).filter((r) => r.status !== 'completed');
+}

@@ -1,0 +1,168 @@
+import type { BulkSink, SinkBegin, SinkEnd } from '../../bulk';
+import type { CellValue } from '../../bulk/columns';
+import { decisionValidation, readPreviousHits, refusalText, type PreviousRun } from '../../bulk/decisions';
+import { rescreenMessages } from '../../bulk/rescreen-messages';
+import type { TableColumn } from '../../bulk/result-table';
+import { InvalidInputError } from '../../core/protocol/errors';
+import type { Lang } from '../../core/text/i18n';
+import { WriteBatch, batchBudget, type BatchStats } from './bulk-batch';
+import { excelApiSupported } from '../requirements';
+import { readRectValues } from '../selection';
+import { resultSheetName, uniqueTableName } from '../sheet-names';
+import { queueAutofitColumns } from '../sheets';
+
+/**
+ * The hits table as the analyst's worksheet: a drop-down of decisions on its Decision column,
+ * the decisions read back for a re-screen, and the "gone" sheet a re-screen adds.
+ *
+ * Office APIs used, all ExcelApi 1.8 or older:
+ * - Range.dataValidation (rule.list, prompt, errorAlert), ExcelApi 1.8:
+ *   https://learn.microsoft.com/javascript/api/excel/excel.datavalidation
+ * - Workbook.tables.getItemOrNullObject, Table.getRange, ExcelApi 1.1/1.4:
+ *   https://learn.microsoft.com/javascript/api/excel/excel.tablecollection
+ */
+
+/** Range.dataValidation needs ExcelApi 1.8, above the 1.7 the manifest declares. */
+export const DATA_VALIDATION_API = '1.8';
+
+/**
+ * Queues the Decision drop-down on `rows` hit rows below the header at sheet row index `headerRow`
+ * (0-based). On an Excel older than ExcelApi 1.8 the column stays a plain column: decisions are
+ * typed, and the re-screen's read-back still refuses anything that is not a decision.
+ */
+export function queueDecisionValidation(sheet: Excel.Worksheet, columns: readonly TableColumn[], headerRow: number, rows: number, lang: Lang): boolean {
+  const column = columns.findIndex((c) => c.id === 'decision');
+  if (column < 0 || rows < 1 || !excelApiSupported(DATA_VALIDATION_API)) return false;
+  const spec = decisionValidation(lang);
+  const range = sheet.getRangeByIndexes(headerRow + 1, column, rows, 1);
+  // A list source is "a string that contains a comma-separated" list; no decision holds a comma.
+  range.dataValidation.rule = { list: { inCellDropDown: true, source: spec.values.join(',') } };
+  range.dataValidation.prompt = { showPrompt: true, title: spec.title, message: spec.prompt };
+  range.dataValidation.errorAlert = { showAlert: true, style: 'Stop', title: spec.title, message: spec.error };
+  return true;
+}
+
+/**
+ * The Excel sink plus what decisions need, without touching the sink's own code: after the
+ * sink has made the hits table, its Decision column gets the drop-down; a completed re-screen
+ * also gets a sheet listing the hits that are gone, with their old decisions.
+ */
+export function withReviewSheets<S extends BulkSink>(inner: S, options: { now?: () => Date } = {}): S {
+  let begun: SinkBegin | null = null;
+  let output: Record<string, string> = {};
+  const stats: BatchStats = { syncs: 0, maxBatchBytes: 0 };
+  const wrapped: BulkSink = {
+    async begin(begin) {
+      begun = begin;
+      const opened = await inner.begin(begin);
+      output = opened.output;
+      return opened;
+    },
+    write: (chunk) => inner.write(chunk),
+    async end(end: SinkEnd) {
+      await inner.end(end);
+      const b = begun;
+      if (!b) return;
+      const hitsSheet = output.hitsSheet;
+      await Excel.run(async (context) => {
+        const batch = new WriteBatch(context, batchBudget(), stats);
+        if (hitsSheet && end.hitsWritten > 0) {
+          const sheet = context.workbook.worksheets.getItem(hitsSheet);
+          await batch.add(1_000, () => queueDecisionValidation(sheet, b.hitsColumns, 0, end.hitsWritten, b.lang));
+        }
+        if (end.gone) {
+          const sheets = context.workbook.worksheets;
+          sheets.load('items/name');
+          const tables = context.workbook.tables;
+          tables.load('items/name');
+          await batch.flush();
+          stats.syncs++;
+          await context.sync();
+          const name = resultSheetName(
+            options.now?.() ?? end.header.updatedAt,
+            sheets.items.map((s) => s.name),
+            rescreenMessages.t(b.lang, 'sheet.gone'),
+          );
+          const gone = sheets.add(name);
+          const width = b.hitsColumns.length;
+          await batch.addRows(gone, 0, 0, [b.hitsColumns.map((c) => c.header), ...end.gone], width);
+          const tableName = uniqueTableName(
+            `${output.resultsTable ?? 'CheckLists'}_gone`,
+            tables.items.map((t) => t.name),
+          );
+          await batch.add(500, () => {
+            const table = gone.tables.add(gone.getRangeByIndexes(0, 0, Math.max(1, end.gone!.length) + 1, width), true);
+            table.name = tableName;
+            table.style = 'TableStyleLight11';
+            queueAutofitColumns(gone, { rowIndex: 0, columnIndex: 0, rowCount: Math.min(end.gone!.length, 200) + 1, columnCount: width });
+          });
+        }
+        await batch.flush();
+      });
+    },
+  };
+  return { ...inner, ...wrapped };
+}
+
+/** Where a results sheet's run came from and the hits it found, as the workbook holds them now. */
+export interface WorkbookPrevious {
+  previous: PreviousRun;
+  /** The run header's "Input": the client list's sheet address. */
+  inputSource: string;
+  resultsSheet: string;
+}
+
+const HEADER_ROWS = 12;
+
+function headerValue(values: readonly (readonly CellValue[])[], labels: readonly string[]): string | null {
+  const row = values.find((r) => typeof r[0] === 'string' && labels.includes(r[0].trim()));
+  const v = row?.[1];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+}
+
+/**
+ * Reads what "Screen again" needs from a results sheet (or its hits sheet): the list's address
+ * from the run header and every hit row with its decision. Refuses, naming the sheet and cell,
+ * when a decision could not be carried (a typo, a deleted column).
+ */
+export async function readWorkbookPrevious(sheetName: string, inputLabels: readonly string[]): Promise<WorkbookPrevious> {
+  return Excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    const tables = sheet.tables;
+    tables.load('items/name');
+    await context.sync();
+    // Started from the hits sheet: its table is "<results table>_hits".
+    const own = tables.items.map((t) => t.name);
+    const hitsOnThisSheet = own.find((n) => /_hits$/i.test(n));
+    const resultsTableName = hitsOnThisSheet ? hitsOnThisSheet.replace(/_hits$/i, '') : (own.find((n) => /^CheckLists_/i.test(n)) ?? null);
+    if (!resultsTableName) throw notResults(sheetName);
+    const resultsTable = context.workbook.tables.getItemOrNullObject(resultsTableName);
+    const resultsSheet = resultsTable.worksheet;
+    resultsSheet.load('name');
+    const hitsTable = context.workbook.tables.getItemOrNullObject(`${resultsTableName}_hits`);
+    const hitsRange = hitsTable.getRange();
+    hitsRange.load('rowIndex,columnIndex,rowCount,columnCount');
+    const hitsSheet = hitsTable.worksheet;
+    hitsSheet.load('name');
+    await context.sync();
+    if (resultsTable.isNullObject) throw notResults(sheetName);
+    const header = resultsSheet.getRangeByIndexes(0, 0, HEADER_ROWS, 2);
+    header.load('values');
+    await context.sync();
+    const inputSource = headerValue(header.values as CellValue[][], inputLabels);
+    if (!inputSource) throw notResults(sheetName);
+    if (hitsTable.isNullObject) return { previous: { source: resultsSheet.name, hits: new Map() }, inputSource, resultsSheet: resultsSheet.name };
+    const rect = { rowIndex: hitsRange.rowIndex, columnIndex: hitsRange.columnIndex, rowCount: hitsRange.rowCount, columnCount: hitsRange.columnCount };
+    const values = await readRectValues(context, hitsSheet, rect);
+    const [head, ...rows] = values;
+    const { hits, problems } = readPreviousHits({ sheet: hitsSheet.name, headerRow: rect.rowIndex + 1, firstColumn: rect.columnIndex, header: head ?? [], rows });
+    if (problems.length > 0) {
+      throw new InvalidInputError([{ field: 'previous', code: 'previous.refused', message: refusalText(problems) }]);
+    }
+    return { previous: { source: hitsSheet.name, hits }, inputSource, resultsSheet: resultsSheet.name };
+  });
+}
+
+function notResults(sheet: string): InvalidInputError {
+  return new InvalidInputError([{ field: 'previous', code: 'previous.noHitsSheet', message: rescreenMessages.text('previous.noHitsSheet', { source: sheet }) }]);
+}

@@ -1,0 +1,194 @@
+import { Badge, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import type { Lang } from '../../core/text/i18n';
+import { countryName, formatNumber, formatServiceDate, hasContent, isCountryBlock, isLinkItem, isRecord, riskFlagsOf, safeHref } from './field-format';
+import { RISK_FLAGS, VALUE_LABELS, fieldLabel } from './field-labels';
+import { resultsMessages as resultsText } from './results-messages';
+
+const useStyles = makeStyles({
+  list: { margin: 0, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, minWidth: 0 },
+  row: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS, minWidth: 0 },
+  label: { margin: 0, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, flexBasis: '100%' },
+  value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', flexBasis: '100%' },
+  nested: {
+    margin: 0,
+    paddingLeft: tokens.spacingHorizontalM,
+    listStyleType: 'none',
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalS,
+  },
+  nestedItem: {
+    borderLeft: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralStroke2}`,
+    paddingLeft: tokens.spacingHorizontalS,
+  },
+  plainList: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, marginTop: tokens.spacingVerticalXXS },
+  links: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS },
+  muted: { color: tokens.colorNeutralForeground3 },
+  facts: { display: 'block', color: tokens.colorNeutralForeground3 },
+});
+
+/** Nesting the service never needs; deeper data shows as text rather than blowing the stack. */
+const MAX_DEPTH = 6;
+
+/** Shown as the country's name; the rest of the block is facts and flags. */
+const COUNTRY_NAME_FIELDS: ReadonlySet<string> = new Set(['countryname', 'countrynamelat', 'country_2dig', 'country_3dig']);
+
+interface ValueProps {
+  field: string;
+  value: unknown;
+  lang: Lang;
+  depth: number;
+}
+
+export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer" inline>
+      {children}
+    </Link>
+  );
+}
+
+/** A URL as a short label: host and path, so a 320 px pane is not filled by one query string. */
+function linkText(href: string): string {
+  try {
+    const url = new URL(href);
+    const path = url.pathname.length > 32 ? `${url.pathname.slice(0, 31)}…` : url.pathname;
+    return `${url.host}${path === '/' ? '' : path}`;
+  } catch {
+    return href;
+  }
+}
+
+function ScalarText({ field, value, lang }: { field: string; value: string | number | boolean; lang: Lang }) {
+  const styles = useStyles();
+  if (typeof value === 'boolean') return <>{resultsText.t(lang, value ? 'value.yes' : 'value.no')}</>;
+  const coded = VALUE_LABELS[field]?.[String(value)];
+  if (coded) return <>{`${coded[lang]} (${value})`}</>;
+  if (typeof value === 'number') return <>{formatNumber(value, lang)}</>;
+  const href = safeHref(value);
+  if (href) return <ExternalLink href={href}>{linkText(href)}</ExternalLink>;
+  const date = formatServiceDate(value, lang);
+  if (date) return <>{date}</>;
+  return <span className={styles.value}>{value}</span>;
+}
+
+export function CountryView({ block, lang }: { block: Record<string, unknown>; lang: Lang }) {
+  const styles = useStyles();
+  const flags = riskFlagsOf(block);
+  const facts = Object.keys(block).filter((k) => !COUNTRY_NAME_FIELDS.has(k) && !(k in RISK_FLAGS) && hasContent(block[k]));
+  return (
+    <span data-country="">
+      {countryName(block, lang)}
+      {facts.length > 0 && (
+        <Text as="span" size={200} className={styles.facts}>
+          {facts.map((k, i) => (
+            <span key={k}>
+              {i > 0 && ' · '}
+              {`${fieldLabel(k, lang)}: `}
+              <FieldValue field={k} value={block[k]} lang={lang} depth={MAX_DEPTH - 1} />
+            </span>
+          ))}
+        </Text>
+      )}
+      {flags.length > 0 && (
+        <span className={styles.badges}>
+          {flags.map((flag) => (
+            <Badge key={flag} color="danger" appearance="tint" shape="rounded">
+              {RISK_FLAGS[flag][lang]}
+            </Badge>
+          ))}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function SourceLinks({ item, lang }: { item: { site?: unknown; pdf?: unknown; brief?: unknown }; lang: Lang }) {
+  const styles = useStyles();
+  const site = safeHref(item.site);
+  const pdf = safeHref(item.pdf);
+  const brief = typeof item.brief === 'string' && item.brief.trim() ? item.brief : null;
+  return (
+    <span className={styles.links}>
+      {brief && <span className={styles.value}>{brief}</span>}
+      {site ? <ExternalLink href={site}>{resultsText.t(lang, 'value.source')}</ExternalLink> : typeof item.site === 'string' && item.site.trim() && <span>{item.site}</span>}
+      {pdf && <ExternalLink href={pdf}>PDF</ExternalLink>}
+    </span>
+  );
+}
+
+function FieldValue({ field, value, lang, depth }: ValueProps) {
+  const styles = useStyles();
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return <ScalarText field={field} value={value} lang={lang} />;
+  }
+  if (depth >= MAX_DEPTH) return <span className={styles.value}>{JSON.stringify(value)}</span>;
+  if (Array.isArray(value)) {
+    const items = value.filter(hasContent);
+    if (items.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) {
+      return (
+        <ul className={styles.plainList}>
+          {items.map((v, i) => (
+            <li key={i}>
+              <ScalarText field={field} value={v as string | number | boolean} lang={lang} />
+            </li>
+          ))}
+        </ul>
+      );
+    }
+    return (
+      <ol className={styles.nested} aria-label={fieldLabel(field, lang)}>
+        {items.map((v, i) => (
+          <li key={i} className={styles.nestedItem}>
+            <FieldValue field={field} value={v} lang={lang} depth={depth + 1} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  if (isCountryBlock(value)) return <CountryView block={value} lang={lang} />;
+  if (isLinkItem(value)) return <SourceLinks item={value} lang={lang} />;
+  if (isRecord(value)) return <FieldList item={value} lang={lang} depth={depth + 1} />;
+  return <span className={styles.muted}>—</span>;
+}
+
+export interface FieldListProps {
+  item: Record<string, unknown>;
+  lang: Lang;
+  /** Shown first, in this order; the rest follow in the order the service sent them. */
+  first?: readonly string[];
+  /** Left out entirely (shown elsewhere, e.g. in a card header). */
+  exclude?: ReadonlySet<string>;
+  /** Restricts the list to these fields. */
+  only?: readonly string[];
+  depth?: number;
+}
+
+export function orderedFields(item: Record<string, unknown>, first: readonly string[] = [], exclude?: ReadonlySet<string>): string[] {
+  const keys = Object.keys(item).filter((k) => !exclude?.has(k) && hasContent(item[k]));
+  const leading = first.filter((k) => keys.includes(k));
+  return [...leading, ...keys.filter((k) => !leading.includes(k))];
+}
+
+/** Any record from the service as label/value pairs, recursively; never as HTML. */
+export function FieldList({ item, lang, first, exclude, only, depth = 0 }: FieldListProps) {
+  const styles = useStyles();
+  const keys = only ? only.filter((k) => !exclude?.has(k) && hasContent(item[k])) : orderedFields(item, first, exclude);
+  if (keys.length === 0) return null;
+  return (
+    <dl className={styles.list}>
+      {keys.map((key) => (
+        <div key={key} className={styles.row} data-field={key}>
+          <dt className={styles.label}>
+            <Text size={200}>{fieldLabel(key, lang)}</Text>
+          </dt>
+          <dd className={styles.value}>
+            <FieldValue field={key} value={item[key]} lang={lang} depth={depth} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,78 @@
+import { Badge, Button, Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useId, useState } from 'react';
+import type { Lang } from '../../core/text/i18n';
+import type { RegistryKey } from '../../core/protocol/registries';
+import { hitStrength, levelText, type MatchLevel } from '../../core/answer/summary';
+import { formatNumber } from './field-format';
+import { FieldList, orderedFields } from './FieldView';
+import { resultsMessages as resultsText } from './results-messages';
+import { HEADER_FIELDS, REGISTRY_VIEWS } from './registry-views';
+
+const useStyles = makeStyles({
+  card: { width: '100%', boxSizing: 'border-box', minWidth: 0 },
+  title: { overflowWrap: 'anywhere' },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, marginTop: tokens.spacingVerticalXXS },
+  more: { alignSelf: 'flex-start' },
+});
+
+export function LevelBadge({ level, lang }: { level: MatchLevel | null; lang: Lang }) {
+  if (level === null) return null;
+  return (
+    <Badge color={level === 'high' ? 'danger' : 'warning'} appearance="filled" data-level={level}>
+      {levelText(level, lang)}
+    </Badge>
+  );
+}
+
+export interface HitCardProps {
+  registry: RegistryKey;
+  item: Record<string, unknown>;
+  index: number;
+  lang: Lang;
+}
+
+/** One hit: who or what matched, how strongly, and every field the service sent about it. */
+export function HitCard({ registry, item, index, lang }: HitCardProps) {
+  const styles = useStyles();
+  const [expanded, setExpanded] = useState(false);
+  const restId = useId();
+  const view = REGISTRY_VIEWS[registry];
+  const { percent, level } = hitStrength(registry, item);
+  const title = view.title(item) ?? resultsText.t(lang, 'results.hitUntitled', { n: index + 1 });
+  const all = orderedFields(item, view.keyFields, HEADER_FIELDS);
+  const key = all.filter((k) => view.keyFields.includes(k));
+  const rest = all.filter((k) => !view.keyFields.includes(k));
+
+  return (
+    <Card className={styles.card} data-testid={`hit-${registry}`} role="article" aria-label={title}>
+      <CardHeader
+        header={
+          <Text weight="semibold" className={styles.title}>
+            {title}
+          </Text>
+        }
+        description={
+          <span className={styles.badges}>
+            <LevelBadge level={level} lang={lang} />
+            {percent !== null && (
+              <Badge color="informative" appearance="outline" data-percent={percent}>
+                {`${formatNumber(percent, lang)}%`}
+              </Badge>
+            )}
+          </span>
+        }
+      />
+      <FieldList item={item} lang={lang} only={key} />
+      {rest.length > 0 && (
+        <>
+          <Button className={styles.more} appearance="subtle" size="small" aria-expanded={expanded} aria-controls={restId} onClick={() => setExpanded((v) => !v)}>
+            {resultsText.t(lang, expanded ? 'results.fewerFields' : 'results.moreFields', { count: rest.length })}
+          </Button>
+          <div id={restId} hidden={!expanded}>
+            {expanded && <FieldList item={item} lang={lang} only={rest} />}
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

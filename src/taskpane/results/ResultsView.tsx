@@ -1,0 +1,196 @@
+import { Badge, Button, MessageBar, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useId } from 'react';
+import type { Lang } from '../../core/text/i18n';
+import { registryDef, type RegistryKey } from '../../core/protocol/registries';
+import type { ParsedEnvelope } from '../../core/protocol/schema';
+import type { ServiceMode } from '../../core/settings/settings';
+import { registryErrorText, verdictText, type EnvelopeSummary, type RegistrySummary } from '../../core/answer/summary';
+import { MODE_LABELS } from '../../shared-runtime/connection';
+import { formatNumber, formatServiceDate } from './field-format';
+import { FieldList } from './FieldView';
+import { HitCard, LevelBadge } from './HitCard';
+import { resultsMessages as resultsText } from './results-messages';
+import { SandboxBanner } from '../shell/SandboxBanner';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
+  verdict: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  audit: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalXXS,
+    margin: 0,
+    fontSize: tokens.fontSizeBase200,
+    color: tokens.colorNeutralForeground2,
+    '& dt': { color: tokens.colorNeutralForeground3 },
+    '& dd': { margin: 0, overflowWrap: 'anywhere' },
+  },
+  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
+  heading: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    margin: 0,
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+type Item = Record<string, unknown>;
+
+/**
+ * What the view shows of an answer: a client's SearchResult, or the scheduler's answer, which may
+ * come from the cache and then has no request of its own to time.
+ */
+export interface ShownAnswer {
+  envelope: ParsedEnvelope;
+  servedBy: string;
+  durationMs?: number;
+  fromCache?: boolean;
+  /** Epoch ms the answer was received; for a cached one, when it originally was. */
+  receivedAt?: number;
+}
+
+/** The analyst's own clock, not the service's: it says how old the kept answer is. */
+export function formatReceivedAt(epochMs: number, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === 'uk' ? 'uk-UA' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(epochMs));
+}
+
+function itemsOf(result: ShownAnswer, key: RegistryKey): readonly Item[] {
+  const outcome = result.envelope.registries[key];
+  if (!outcome || outcome.status === 'error') return [];
+  return outcome.items as readonly Item[];
+}
+
+function RegistrySection({ summary, result, lang }: { summary: RegistrySummary; result: ShownAnswer; lang: Lang }) {
+  const styles = useStyles();
+  const headingId = useId();
+  const label = registryDef(summary.key).label[lang];
+  const items = itemsOf(result, summary.key);
+  return (
+    <section className={styles.section} aria-labelledby={headingId} data-registry={summary.key} data-status={summary.status}>
+      <h3 id={headingId} className={styles.heading}>
+        <span>{label}</span>
+        {summary.status === 'error' ? (
+          <Badge color="severe" appearance="tint">
+            {resultsText.t(lang, 'results.registryFailed')}
+          </Badge>
+        ) : (
+          <Badge color={summary.hits > 0 ? 'brand' : 'subtle'} appearance={summary.hits > 0 ? 'filled' : 'outline'}>
+            {resultsText.t(lang, 'results.hits', { count: summary.hits })}
+          </Badge>
+        )}
+        <LevelBadge level={summary.bestLevel} lang={lang} />
+      </h3>
+      {summary.status === 'error' && summary.error && (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>{registryErrorText(summary.error, lang)}</MessageBarBody>
+        </MessageBar>
+      )}
+      {summary.status === 'malformed' && summary.error && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>{resultsText.t(lang, 'results.malformed', { details: summary.error.message })}</MessageBarBody>
+        </MessageBar>
+      )}
+      {summary.status === 'absent' && <Text className={styles.muted}>{resultsText.t(lang, 'results.absent')}</Text>}
+      {summary.status === 'ok' && items.length === 0 && <Text className={styles.muted}>{resultsText.t(lang, 'results.noHits')}</Text>}
+      {items.map((item, i) => (
+        <HitCard key={i} registry={summary.key} item={item} index={i} lang={lang} />
+      ))}
+    </section>
+  );
+}
+
+export interface ResultsViewProps {
+  result: ShownAnswer;
+  summary: EnvelopeSummary;
+  mode: ServiceMode;
+  lang: Lang;
+  onInsert?: () => void;
+  inserting?: boolean;
+  /** Outcome of the last "Insert into sheet", shown next to the button. */
+  insertMessage?: { intent: 'success' | 'error'; text: string } | null;
+}
+
+/** The whole answer: verdict, audit facts, then each registry with its hits or its error. */
+export function ResultsView({ result, summary, mode, lang, onInsert, inserting, insertMessage }: ResultsViewProps) {
+  const styles = useStyles();
+  const header = result.envelope.header;
+  const date = summary.dateResponse ? (formatServiceDate(summary.dateResponse, lang) ?? summary.dateResponse) : '—';
+  const extra = result.envelope.unknownResultKeys;
+  return (
+    <div className={styles.root} data-testid="results">
+      {mode === 'sandbox' && <SandboxBanner lang={lang} />}
+      <div className={styles.verdict} aria-live="polite">
+        <Text weight="semibold" size={500}>
+          {verdictText(summary.verdict, lang)}
+        </Text>
+        <Badge appearance="outline">{resultsText.t(lang, 'results.hits', { count: summary.totalHits })}</Badge>
+        {summary.bestPercent !== null && <Badge appearance="outline">{resultsText.t(lang, 'results.bestPercent', { percent: formatNumber(summary.bestPercent, lang) })}</Badge>}
+      </div>
+      <dl className={styles.audit} aria-label={resultsText.t(lang, 'audit.title')}>
+        <dt>{resultsText.t(lang, 'audit.idrequest')}</dt>
+        <dd data-testid="audit-idrequest">{summary.idrequest ?? header.idrequest ?? '—'}</dd>
+        <dt>{resultsText.t(lang, 'audit.dateResponse')}</dt>
+        <dd>{date}</dd>
+        {result.fromCache && result.receivedAt !== undefined ? (
+          <>
+            <dt>{resultsText.t(lang, 'audit.source')}</dt>
+            <dd data-testid="audit-origin" data-from-cache="true">
+              {resultsText.t(lang, 'audit.fromCache', { time: formatReceivedAt(result.receivedAt, lang) })}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>{resultsText.t(lang, 'audit.servedBy')}</dt>
+            <dd data-testid="audit-origin" data-from-cache="false">
+              {result.servedBy}
+            </dd>
+            {result.durationMs !== undefined && (
+              <>
+                <dt>{resultsText.t(lang, 'audit.duration')}</dt>
+                <dd>{resultsText.t(lang, 'audit.ms', { ms: Math.round(result.durationMs) })}</dd>
+              </>
+            )}
+          </>
+        )}
+        <dt>{resultsText.t(lang, 'audit.mode')}</dt>
+        <dd>{MODE_LABELS[mode][lang]}</dd>
+      </dl>
+      {onInsert && (
+        <div className={styles.actions}>
+          <Button appearance="primary" onClick={onInsert} disabled={inserting}>
+            {resultsText.t(lang, 'results.insert')}
+          </Button>
+          {insertMessage && (
+            <Text role="status" data-intent={insertMessage.intent} className={insertMessage.intent === 'error' ? styles.error : styles.muted}>
+              {insertMessage.text}
+            </Text>
+          )}
+        </div>
+      )}
+      {result.envelope.problems.length > 0 && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{resultsText.t(lang, 'results.problems')}</MessageBarTitle>
+            {result.envelope.problems.join('; ')}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {summary.registries.map((r) => (
+        <RegistrySection key={r.key} summary={r} result={result} lang={lang} />
+      ))}
+      {Object.keys(extra).length > 0 && (
+        <section className={styles.section} data-registry="unknown">
+          <h3 className={styles.heading}>{resultsText.t(lang, 'results.unknownBlocks')}</h3>
+          <FieldList item={extra} lang={lang} />
+        </section>
+      )}
+    </div>
+  );
+}

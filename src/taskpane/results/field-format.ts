@@ -1,0 +1,82 @@
+import type { Lang } from '../../core/text/i18n';
+import { RISK_FLAGS } from './field-labels';
+
+/** Service text is untrusted: only a well-formed http(s) URL may become a link. */
+export function safeHref(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (!/^https?:\/\//i.test(text) || /\s/.test(text)) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Service dates ("1970-01-31", "2024-05-01 10:20:30", "2024-05-01T10:20:30.123") as people write
+ * them. The wall-clock digits are kept as sent: the service reports Kyiv time and moving it to the
+ * analyst's zone would misstate when a record was made. Anything else is returned as null.
+ */
+export function formatServiceDate(value: string, lang: Lang): string | null {
+  const m = ISO_DATE.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m;
+  const month = Number(mo);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const date = lang === 'uk' ? `${d}.${mo}.${y}` : `${d} ${EN_MONTHS[month - 1]} ${y}`;
+  if (h === undefined) return date;
+  if (h === '00' && mi === '00' && (s === undefined || s === '00')) return date;
+  return `${date} ${h}:${mi}${s !== undefined ? `:${s}` : ''}`;
+}
+
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const COUNTRY_MARKERS = ['countryname', 'countrynamelat', 'country_2dig', 'country_3dig', 'codecountr'];
+
+/** The interface's country risk block, wherever it appears. */
+export function isCountryBlock(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && COUNTRY_MARKERS.some((k) => k in value);
+}
+
+/** Link items of sources/links: site, pdf and a description, nothing else needed. */
+export function isLinkItem(value: unknown): value is { site?: unknown; pdf?: unknown; brief?: unknown } {
+  if (!isRecord(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((k) => k === 'site' || k === 'pdf' || k === 'brief') && ('site' in value || 'pdf' in value);
+}
+
+/** Risk lists a country is on; a flag counts only when it is plainly true. */
+export function riskFlagsOf(block: Record<string, unknown>): string[] {
+  return Object.keys(RISK_FLAGS).filter((flag) => block[flag] === true || block[flag] === 'true' || block[flag] === 1);
+}
+
+export function countryName(block: Record<string, unknown>, lang: Lang): string {
+  const pick = lang === 'uk' ? [block.countryname, block.countrynamelat] : [block.countrynamelat, block.countryname];
+  const name = pick.find((v) => typeof v === 'string' && v.trim() !== '');
+  const code = [block.country_2dig, block.country_3dig].find((v) => typeof v === 'string' && v.trim() !== '');
+  if (typeof name === 'string') return typeof code === 'string' ? `${name} (${code})` : name;
+  if (typeof code === 'string') return code;
+  return typeof block.codecountr === 'number' || typeof block.codecountr === 'string' ? String(block.codecountr) : '—';
+}
+
+/** Is there anything worth showing? Empty strings, nulls, empty lists and empty objects are not. */
+export function hasContent(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.some(hasContent);
+  if (isRecord(value)) return Object.values(value).some(hasContent);
+  return true;
+}
+
+export function formatNumber(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 2 }).format(value);
+}

@@ -1,0 +1,35 @@
+import type { SearchResult } from '../../core/request/client';
+import type { Lang } from '../../core/text/i18n';
+import { registryDef } from '../../core/protocol/registries';
+import type { ServiceMode } from '../../core/settings/settings';
+import { registryErrorText, verdictText, type EnvelopeSummary } from '../../core/answer/summary';
+import { MODE_LABELS } from '../../shared-runtime/connection';
+import { resultsMessages as resultsText } from './results-messages';
+import type { CellValue } from '../../bulk/columns';
+
+/**
+ * The answer in two columns for the sheet: verdict, best percent, one row per registry, and the
+ * audit facts. Values stay plain (text and numbers); the Excel side writes text as text.
+ */
+export function summaryRows(subject: string, summary: EnvelopeSummary, result: Pick<SearchResult, 'servedBy'>, mode: ServiceMode, lang: Lang): CellValue[][] {
+  const rows: CellValue[][] = [
+    [resultsText.t(lang, 'sheet.subject'), subject],
+    [resultsText.t(lang, 'sheet.verdict'), verdictText(summary.verdict, lang)],
+    [resultsText.t(lang, 'sheet.bestPercent'), summary.bestPercent],
+    [resultsText.t(lang, 'sheet.totalHits'), summary.totalHits],
+  ];
+  for (const r of summary.registries) {
+    const label = registryDef(r.key).label[lang];
+    if (r.status === 'error' && r.error) rows.push([label, registryErrorText(r.error, lang)]);
+    else if (r.status === 'absent') rows.push([label, resultsText.t(lang, 'results.absent')]);
+    else if (r.status === 'malformed') rows.push([label, resultsText.t(lang, 'sheet.hitsMalformed', { count: r.hits })]);
+    else rows.push([label, r.hits]);
+  }
+  rows.push(
+    [resultsText.t(lang, 'audit.idrequest'), summary.idrequest ?? ''],
+    [resultsText.t(lang, 'audit.dateResponse'), summary.dateResponse ?? ''],
+    [resultsText.t(lang, 'audit.servedBy'), result.servedBy],
+    [resultsText.t(lang, 'audit.mode'), MODE_LABELS[mode][lang]],
+  );
+  return rows;
+}

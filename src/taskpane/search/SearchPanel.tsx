@@ -1,0 +1,219 @@
+import { Button, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, MessageBarTitle } from '../shell/message-bar';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { CancelledError, describeError } from '../../core/protocol/errors';
+import type { Lang } from '../../core/text/i18n';
+import { lowranklimitSchema, rangeHint, validateQuery, type SearchQuery } from '../../core/query';
+import type { ScheduledAnswer } from '../../core/request/scheduler';
+import type { Settings, ServiceMode } from '../../core/settings/settings';
+import { describeExcelError } from '../../excel/errors';
+import { taskpaneMessages as m } from '../shell/messages';
+import { RegistryPicker } from './RegistryPicker';
+import { runtimeFor } from '../shell/pane-runtime';
+import { errorsByField, queryInputFrom, searchFormDefaults, subjectText, type SearchField, type SearchFormValues, type SearchTextField as TextField } from './search-form';
+import type { TaskpaneServices } from '../shell/services';
+import { LoadBoundary } from '../shell/LoadBoundary';
+import { resultsView } from '../shell/lazy-parts';
+
+/**
+ * The result renderers of all 18 registries and their field labels load with the first answer;
+ * the request starts on submit, so the chunk arrives while the service is still answering.
+ */
+const ResultsView = resultsView.Component;
+
+const LOWRANKLIMIT_HINT = rangeHint(lowranklimitSchema);
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, minWidth: 0 },
+  form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
+  input: { width: '100%', minWidth: 0 },
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+export interface SearchPanelProps {
+  /** Settings store, connection and workbook: the search asks through the runtime built on them. */
+  services: TaskpaneServices;
+  /** The saved settings: the form's defaults. */
+  settings: Settings;
+  lang: Lang;
+}
+
+interface Shown {
+  /** Its summary covers exactly the registries asked, however much the answer holds. */
+  answer: ScheduledAnswer;
+  /** What was asked, so "search again" repeats it even after the form was edited. */
+  query: SearchQuery;
+  mode: ServiceMode;
+  subject: string;
+}
+
+/**
+ * One subject looked up in depth: every search attribute, then the whole answer. The search goes
+ * through the scheduler the worksheet functions and bulk runs use, so a subject already screened
+ * is answered from the shared cache instead of costing a second request.
+ */
+export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
+  const styles = useStyles();
+  const [values, setValues] = useState<SearchFormValues>(() => searchFormDefaults(settings));
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<SearchField, string>>>({});
+  const [general, setGeneral] = useState<string[]>([]);
+  const [running, setRunning] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [inserting, setInserting] = useState(false);
+  const [insertMessage, setInsertMessage] = useState<{ intent: 'success' | 'error'; text: string } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  // The validator returns texts in both languages: keep them so a language switch re-words them.
+  const [lastErrors, setLastErrors] = useState<Parameters<typeof errorsByField>[0]>([]);
+
+  useEffect(() => () => abort.current?.abort(), []);
+  // Saved defaults apply to the form at once; what the person typed stays.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const d = searchFormDefaults(settings);
+    setValues((v) => ({ ...v, search: d.search, lowranklimit: d.lowranklimit, listdata: d.listdata }));
+  }, [settings]);
+  useEffect(() => {
+    const { fields, general: rest } = errorsByField(lastErrors, lang);
+    setFieldErrors(fields);
+    setGeneral(rest);
+  }, [lastErrors, lang]);
+
+  const set = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (running) return;
+    const checked = validateQuery(queryInputFrom(values, settings));
+    if (!checked.ok) {
+      setLastErrors(checked.errors);
+      return;
+    }
+    // The renderers load while the question is out; a failed load is shown where the results go.
+    resultsView.preload().catch(() => undefined);
+    setLastErrors([]);
+    await ask(checked.query, subjectText(values), false);
+  };
+
+  const ask = async (query: SearchQuery, subject: string, fresh: boolean) => {
+    setFailure(null);
+    setInsertMessage(null);
+    const controller = new AbortController();
+    abort.current = controller;
+    setRunning(true);
+    try {
+      const context = await runtimeFor(services).context();
+      // The context's mode, not the pane's: it is the connection that actually answered.
+      const answer = await context.scheduler.ask(query, { signal: controller.signal, fresh });
+      setShown({ answer, query, mode: context.mode, subject });
+    } catch (error) {
+      if (!(error instanceof CancelledError)) setFailure(describeError(error)[lang]);
+      else setFailure(m.t(lang, 'search.cancelled'));
+    } finally {
+      setRunning(false);
+      abort.current = null;
+    }
+  };
+
+  const askAgain = () => {
+    if (!shown || running) return;
+    void ask(shown.query, shown.subject, true);
+  };
+
+  const insert = async () => {
+    if (!shown) return;
+    setInserting(true);
+    setInsertMessage(null);
+    try {
+      // The sheet layout comes with the results chunk: only a search that answered needs it.
+      const { summaryRows } = await import(/* webpackChunkName: "results" */ '../results/summary-rows');
+      const rows = summaryRows(shown.subject, shown.answer.summary, shown.answer, shown.mode, lang);
+      const address = await services.excel.insertAtActiveCell(rows);
+      setInsertMessage({ intent: 'success', text: m.t(lang, 'results.inserted', { address }) });
+    } catch (error) {
+      setInsertMessage({ intent: 'error', text: m.t(lang, 'results.insertFailed', { message: describeExcelError(error)[lang] }) });
+    } finally {
+      setInserting(false);
+    }
+  };
+
+  const text = (field: TextField, label: string, extra: { placeholder?: string; hint?: string } = {}) => (
+    <Field label={label} hint={extra.hint} validationMessage={fieldErrors[field]} validationState={fieldErrors[field] ? 'error' : 'none'}>
+      <Input className={styles.input} name={field} value={values[field]} placeholder={extra.placeholder} onChange={(_, d) => set(field, d.value)} />
+    </Field>
+  );
+
+  return (
+    <div className={styles.root}>
+      <form className={styles.form} onSubmit={submit} noValidate aria-label={m.t(lang, 'tab.search')}>
+        {text('name', m.t(lang, 'search.name'), { hint: m.t(lang, 'search.nameHint') })}
+        {text('namelat', m.t(lang, 'search.namelat'), { hint: m.t(lang, 'search.namelatHint') })}
+        {text('ipn', m.t(lang, 'search.ipn'), { placeholder: '12345678 / 1234567890' })}
+        {text('date', m.t(lang, 'search.date'), { placeholder: m.t(lang, 'search.datePlaceholder') })}
+        {text('doc', m.t(lang, 'search.doc'), { placeholder: 'АА 123456 / FA123456 / 123456789' })}
+        <Field label={m.t(lang, 'search.doctype')} validationMessage={fieldErrors.doctype}>
+          <Select name="doctype" value={values.doctype} onChange={(_, d) => set('doctype', d.value as SearchFormValues['doctype'])}>
+            <option value="">{m.t(lang, 'search.doctype.default')}</option>
+            <option value="0">{m.t(lang, 'search.doctype.0')}</option>
+            <option value="1">{m.t(lang, 'search.doctype.1')}</option>
+            <option value="2">{m.t(lang, 'search.doctype.2')}</option>
+          </Select>
+        </Field>
+        <Field label={m.t(lang, 'search.method')} validationMessage={fieldErrors.search}>
+          <Select name="search" value={values.search} onChange={(_, d) => set('search', d.value === '2' ? '2' : '1')}>
+            <option value="1">{m.t(lang, 'search.method.1')}</option>
+            <option value="2">{m.t(lang, 'search.method.2')}</option>
+          </Select>
+        </Field>
+        {text('lowranklimit', m.t(lang, 'search.lowranklimit'), { hint: LOWRANKLIMIT_HINT })}
+        <RegistryPicker value={values.listdata} onChange={(v) => set('listdata', v)} lang={lang} legend={m.t(lang, 'search.registries')} error={fieldErrors.listdata} />
+        {general.length > 0 && (
+          <MessageBar intent="error" layout="multiline" data-testid="search-general-errors">
+            <MessageBarBody>{general.join(' ')}</MessageBarBody>
+          </MessageBar>
+        )}
+        <div className={styles.row}>
+          <Button type="submit" appearance="primary" disabled={running}>
+            {m.t(lang, 'search.submit')}
+          </Button>
+          {running && (
+            <>
+              <Spinner size="tiny" label={m.t(lang, 'search.running')} />
+              <Button onClick={() => abort.current?.abort()}>{m.t(lang, 'search.cancel')}</Button>
+            </>
+          )}
+        </div>
+      </form>
+      {failure && (
+        <MessageBar intent="error" layout="multiline" data-testid="search-failure">
+          <MessageBarBody>
+            <MessageBarTitle>{m.t(lang, 'search.failed')}</MessageBarTitle>
+            {failure}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {shown?.answer.fromCache && (
+        <div className={styles.row} data-testid="search-fresh">
+          <Button onClick={askAgain} disabled={running}>
+            {m.t(lang, 'search.fresh')}
+          </Button>
+          <Text size={200} className={styles.hint}>
+            {m.t(lang, 'search.freshHint')}
+          </Text>
+        </div>
+      )}
+      {shown && (
+        <LoadBoundary lang={lang}>
+          <Suspense fallback={<Spinner size="small" label={m.t(lang, 'app.partLoading')} />}>
+            <ResultsView result={shown.answer} summary={shown.answer.summary} mode={shown.mode} lang={lang} onInsert={insert} inserting={inserting} insertMessage={insertMessage} />
+          </Suspense>
+        </LoadBoundary>
+      )}
+    </div>
+  );
+}
