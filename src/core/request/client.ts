@@ -10,6 +10,13 @@ import { DEFAULT_RETRY_POLICY, backoffDelay, isRetryableStatus, type RetryPolicy
 import { deadlineSignal, delay } from './timing';
 import { createSecretMask, maskDeep, type SecretMask } from '../text/secret-mask';
 
+/** What one search sends, the same at every address it tries. */
+interface WireQuery {
+  method: HttpMethod;
+  fields: Record<string, WireValue>;
+  listdata: bigint | undefined;
+}
+
 export interface Credentials {
   tokken: string;
   idSubjectFM: string;
@@ -185,6 +192,7 @@ export class CheckListsClient {
     const started = this.now();
     const attempts: AttemptReport[] = [];
     const fields = queryToWire(query);
+    const wire: WireQuery = { method, fields, listdata: query.listdata };
     const onAnswerArrived = options.onAnswerArrived;
     let told = false;
     const arrived = onAnswerArrived
@@ -211,7 +219,7 @@ export class CheckListsClient {
         if (n > 1) this.onWait?.({ attempt: n, of: total, next: this.shown(address) });
         // With a give-up time, each attempt gets its share of what is left, so every address is tried before giving up.
         const share = Number.isFinite(remaining) ? remaining / (total - n + 1) : remaining;
-        const outcome = await this.attempt(address, method, fields, query.listdata, signal, Math.min(this.policy.timeoutMs, share), arrived);
+        const outcome = await this.attempt(address, wire, signal, Math.min(this.policy.timeoutMs, share), arrived);
         attempts.push(outcome.report);
         if (outcome.kind === 'answer') {
           this.coolingUntil.delete(address);
@@ -232,9 +240,7 @@ export class CheckListsClient {
 
   private async attempt(
     address: string,
-    method: HttpMethod,
-    fields: Record<string, WireValue>,
-    listdata: bigint | undefined,
+    { method, fields, listdata }: WireQuery,
     callerSignal: AbortSignal | undefined,
     timeoutMs: number,
     onArrived: ((status: number, contentType: string | null) => void) | undefined,

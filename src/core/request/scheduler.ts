@@ -95,6 +95,16 @@ export interface SchedulerStats {
   cacheTimeouts: number;
 }
 
+/** An envelope on its way to the askers who share it, with where and when it came from. */
+interface Arrival {
+  envelope: ParsedEnvelope;
+  listdata: Listdata;
+  servedBy: string;
+  fromCache: boolean;
+  receivedAt: number;
+  durationMs: number;
+}
+
 interface Waiter {
   query: SearchQuery;
   asked: Listdata;
@@ -298,7 +308,7 @@ export class RequestScheduler {
           w.flight = flight;
           this.stats.merged++;
           const r = flight.result;
-          if (r) w.resolve(this.answerFor(w, r.envelope, flight.listdata, r.servedBy, false, r.receivedAt, r.durationMs));
+          if (r) w.resolve(this.answerFor(w, { envelope: r.envelope, listdata: flight.listdata, servedBy: r.servedBy, fromCache: false, receivedAt: r.receivedAt, durationMs: r.durationMs }));
           else flight.waiters.push(w);
         }
       waiting = waiting.filter((w) => !w.flight);
@@ -321,7 +331,7 @@ export class RequestScheduler {
         for (const w of waiting)
           if (!w.fresh && containsListdata(cached.listdata, w.asked)) {
             this.stats.cacheHits++;
-            w.resolve(this.answerFor(w, cached.envelope, cached.listdata, cached.servedBy, true, cached.storedAt, 0));
+            w.resolve(this.answerFor(w, { envelope: cached.envelope, listdata: cached.listdata, servedBy: cached.servedBy, fromCache: true, receivedAt: cached.storedAt, durationMs: 0 }));
           }
       }
     }
@@ -406,7 +416,7 @@ export class RequestScheduler {
       // The wire is free again; storing the answer must not hold back the next request.
       free();
       flight.result = { envelope: result.envelope, servedBy: result.servedBy, receivedAt, durationMs };
-      for (const w of flight.waiters) w.resolve(this.answerFor(w, result.envelope, flight.listdata, result.servedBy, false, receivedAt, durationMs));
+      for (const w of flight.waiters) w.resolve(this.answerFor(w, { envelope: result.envelope, listdata: flight.listdata, servedBy: result.servedBy, fromCache: false, receivedAt, durationMs }));
       // Asks arriving while the answer is being stored join the answered flight (see processBatch).
       // A write that hangs only ends that early: the askers were answered above.
       if (this.cache?.enabled && isCacheable(result.envelope)) {
@@ -434,7 +444,8 @@ export class RequestScheduler {
     else this.inFlight.delete(flight.key);
   }
 
-  private answerFor(waiter: Waiter, envelope: ParsedEnvelope, listdata: Listdata, servedBy: string, fromCache: boolean, receivedAt: number, durationMs: number): ScheduledAnswer {
+  private answerFor(waiter: Waiter, arrival: Arrival): ScheduledAnswer {
+    const { envelope, listdata, servedBy, fromCache, receivedAt, durationMs } = arrival;
     const registries = registriesOf(waiter.asked);
     // An answer for exactly the asked lists is already the service's own selection.
     const own = listdata === waiter.asked ? envelope : restrictToListdata(envelope, waiter.asked);
