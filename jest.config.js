@@ -28,7 +28,12 @@ module.exports = {
       testMatch: ['<rootDir>/test/unit/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/test/support/ui-setup.ts'],
     },
-    { ...common, displayName: 'integration', testEnvironment: 'node', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+    },
     { ...common, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
   ],
 };

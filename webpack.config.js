@@ -139,7 +139,10 @@ module.exports = async (env = {}, argv = {}) => {
           // ribbon-to-pane handshake) as one file: one request and one gzip stream instead of
           // several (about 2 KB less on the runtime page), and no module twice on the page.
           functionsShared: {
-            test: (module, { chunkGraph }) => [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => chunk.name === 'functions' || chunk.name === 'commands'),
+            test: (module, { chunkGraph }) =>
+              [...chunkGraph.getModuleChunksIterable(module)].some(
+                (chunk) => chunk.name === 'functions' || chunk.name === 'commands',
+              ),
             minChunks: 2,
             name: 'shared',
             priority: 20,
@@ -151,7 +154,12 @@ module.exports = async (env = {}, argv = {}) => {
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: {
-      rules: [griffelRule(), scriptRule(), zodJsonSchemaStubRule(), { test: /\.(png|jpg|jpeg|gif|ico)$/, type: 'asset/resource' }],
+      rules: [
+        griffelRule(),
+        scriptRule(),
+        zodJsonSchemaStubRule(),
+        { test: /\.(png|jpg|jpeg|gif|ico)$/, type: 'asset/resource' },
+      ],
     },
     performance: { hints: false },
     plugins: [
@@ -172,10 +180,12 @@ module.exports = async (env = {}, argv = {}) => {
             transform: (content) => retargetManifest(content.toString(), host),
           },
           ...(localOfficeJs
-            ? ['office.js', 'o15apptofilemappingtable.js', 'en-us/office_strings.js', 'uk-ua/office_strings.js'].map((file) => ({
-                from: path.join(OFFICE_JS_PACKAGE, 'dist', file),
-                to: `office-js/${file}`,
-              }))
+            ? ['office.js', 'o15apptofilemappingtable.js', 'en-us/office_strings.js', 'uk-ua/office_strings.js'].map(
+                (file) => ({
+                  from: path.join(OFFICE_JS_PACKAGE, 'dist', file),
+                  to: `office-js/${file}`,
+                }),
+              )
             : []),
         ],
       }),

@@ -15,7 +15,14 @@ import { listdataForRegistries } from '../src/core/protocol/listdata';
 import { readSelectionInput } from '../src/excel/bulk/bulk-input';
 import { startWorkbookRun } from '../src/excel/bulk/bulk-run';
 import { DEMO_CREDENTIALS, createSandboxEngine, sandboxTransport } from '../src/sandbox';
-import { LIST_HEADERS, countOf, distinctSubjects, makeClientList, schedulerFor, startPair } from '../test/integration/bulk-fixtures';
+import {
+  LIST_HEADERS,
+  countOf,
+  distinctSubjects,
+  makeClientList,
+  schedulerFor,
+  startPair,
+} from '../test/integration/bulk-fixtures';
 import { WorkbookFake } from '../test/support/workbook-fake';
 
 const rows = Number(process.argv[2] ?? 10_000);
@@ -53,7 +60,12 @@ async function main(): Promise<void> {
     {
       input,
       mapping: recogniseColumns(input.headers),
-      options: { listdata: listdataForRegistries(['peps', 'psanctions', 'lostdocs']), search: 1, lowranklimit: 0, idUserPC: 'BENCH' },
+      options: {
+        listdata: listdataForRegistries(['peps', 'psanctions', 'lostdocs']),
+        search: 1,
+        lowranklimit: 0,
+        idUserPC: 'BENCH',
+      },
       lang: 'en',
       mode: 'sandbox',
       modeLabel: { uk: 'ПІСОЧНИЦЯ', en: 'SANDBOX' },
@@ -68,12 +80,22 @@ async function main(): Promise<void> {
   const answered = countOf(servers, (s) => s === 200);
   const failed = countOf(servers, (s) => s >= 500);
   console.log(`bulk-throughput: ${rows} rows, concurrency ${concurrency}, 5xx rate ${failRate}`);
-  console.log(`  status            ${report.status}, ${report.rowsWithHits} rows with hits, ${report.invalidRows} invalid, ${report.failedRows} failed`);
-  console.log(`  time              ${seconds.toFixed(2)} s  (${Math.round(rows / seconds)} rows/s, ${Math.round(answered / seconds)} requests/s)`);
-  console.log(`  requests          ${answered} answered (${distinctSubjects(list)} distinct valid subjects), ${failed} 5xx retried`);
+  console.log(
+    `  status            ${report.status}, ${report.rowsWithHits} rows with hits, ${report.invalidRows} invalid, ${report.failedRows} failed`,
+  );
+  console.log(
+    `  time              ${seconds.toFixed(2)} s  (${Math.round(rows / seconds)} rows/s, ${Math.round(answered / seconds)} requests/s)`,
+  );
+  console.log(
+    `  requests          ${answered} answered (${distinctSubjects(list)} distinct valid subjects), ${failed} 5xx retried`,
+  );
   console.log(`  chunks written    ${report.chunksWritten}`);
-  console.log(`  syncs             ${fake.stats.syncs}  (max ${fake.stats.maxSyncBytes} bytes in one sync; Excel on the web refuses 5 MB)`);
-  console.log(`  peak memory       heap ${mb(peakHeap)} (+${mb(peakHeap - baseline.heapUsed)} over the start), rss ${mb(peakRss)}`);
+  console.log(
+    `  syncs             ${fake.stats.syncs}  (max ${fake.stats.maxSyncBytes} bytes in one sync; Excel on the web refuses 5 MB)`,
+  );
+  console.log(
+    `  peak memory       heap ${mb(peakHeap)} (+${mb(peakHeap - baseline.heapUsed)} over the start), rss ${mb(peakRss)}`,
+  );
   restore();
   await Promise.all(servers.map((s) => s.server.close()));
   await engineAlone();
@@ -86,7 +108,11 @@ async function main(): Promise<void> {
 async function engineAlone(): Promise<void> {
   const engine = createSandboxEngine();
   const list = makeClientList(rows, engine);
-  const client = new CheckListsClient({ addresses: ['https://sandbox.invalid'], credentials: DEMO_CREDENTIALS, transport: sandboxTransport(engine) });
+  const client = new CheckListsClient({
+    addresses: ['https://sandbox.invalid'],
+    credentials: DEMO_CREDENTIALS,
+    transport: sandboxTransport(engine),
+  });
   const scheduler = new RequestScheduler({ search: (q, o) => client.search(q, o), cache: null, concurrency });
   let written = 0;
   const sink: BulkSink = {
@@ -122,8 +148,12 @@ async function engineAlone(): Promise<void> {
   await run.done;
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
-  console.log(`engine alone (in-process sandbox, discarding sink): ${written} rows in ${seconds.toFixed(2)} s (slowed by the forced collections of the sampler)`);
-  console.log(`  peak live heap    +${mb(peak - baseline)} over the start${global.gc ? '' : ' (run with --expose-gc for live figures)'}`);
+  console.log(
+    `engine alone (in-process sandbox, discarding sink): ${written} rows in ${seconds.toFixed(2)} s (slowed by the forced collections of the sampler)`,
+  );
+  console.log(
+    `  peak live heap    +${mb(peak - baseline)} over the start${global.gc ? '' : ' (run with --expose-gc for live figures)'}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -34,7 +34,10 @@ async function startCanned(): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      res.writeHead(answer.status, { 'Content-Type': answer.contentType, 'Content-Length': Buffer.byteLength(answer.body) });
+      res.writeHead(answer.status, {
+        'Content-Type': answer.contentType,
+        'Content-Length': Buffer.byteLength(answer.body),
+      });
       res.end(answer.body);
     });
   });
@@ -44,7 +47,9 @@ async function startCanned(): Promise<{ url: string; server: Server }> {
 
 const canned = process.argv.includes('--canned');
 const formatsArg = process.argv.find((a) => a.startsWith('--formats='));
-const formats = (formatsArg ? formatsArg.slice('--formats='.length).split(',') : ['xlsx', 'csv']).filter((f): f is 'xlsx' | 'csv' => f === 'xlsx' || f === 'csv');
+const formats = (formatsArg ? formatsArg.slice('--formats='.length).split(',') : ['xlsx', 'csv']).filter(
+  (f): f is 'xlsx' | 'csv' => f === 'xlsx' || f === 'csv',
+);
 const counts = process.argv
   .slice(2)
   .map(Number)
@@ -68,7 +73,9 @@ function letters(i: number): string {
 
 function writeInput(path: string, rows: number): void {
   const lines = ['ПІБ,Дата народження,ІПН,Паспорт'];
-  for (let i = 0; i < rows; i++) lines.push(`Обсягенко ${letters(i)} Петрович,1980-01-${String((i % 28) + 1).padStart(2, '0')},,`);
+  for (let i = 0; i < rows; i++) {
+    lines.push(`Обсягенко ${letters(i)} Петрович,1980-01-${String((i % 28) + 1).padStart(2, '0')},,`);
+  }
   writeFileSync(path, `\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
@@ -83,7 +90,14 @@ function run(
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--require', hook, bundle, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), LANG: 'en_US.UTF-8', CHECKLISTS_BENCH_RSS: rssFile, ...service },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        XDG_CONFIG_HOME: join(dir, 'config'),
+        LANG: 'en_US.UTF-8',
+        CHECKLISTS_BENCH_RSS: rssFile,
+        ...service,
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     child.on('error', reject);
@@ -109,7 +123,11 @@ async function main(): Promise<void> {
   );
   const service = canned ? await startCanned() : null;
   const env: Record<string, string> = service
-    ? { CHECKLISTS_URL: service.url, CHECKLISTS_TOKKEN: CANNED_CREDENTIALS.tokken, CHECKLISTS_SUBJECT_ID: CANNED_CREDENTIALS.idSubjectFM }
+    ? {
+        CHECKLISTS_URL: service.url,
+        CHECKLISTS_TOKKEN: CANNED_CREDENTIALS.tokken,
+        CHECKLISTS_SUBJECT_ID: CANNED_CREDENTIALS.idSubjectFM,
+      }
     : {};
   try {
     console.log(`service: ${canned ? 'loopback, one canned sandbox answer' : 'in-process sandbox'}`);
@@ -119,7 +137,26 @@ async function main(): Promise<void> {
       writeInput(input, rows);
       for (const format of formats) {
         const out = join(dir, `out-${rows}.${format}`);
-        const r = await run(bundle, hook, ['screen', input, '-o', out, '-c', '16', '--progress', 'none', '--max-rows', String(rows), '--max-input-mb', '1000'], dir, env);
+        const r = await run(
+          bundle,
+          hook,
+          [
+            'screen',
+            input,
+            '-o',
+            out,
+            '-c',
+            '16',
+            '--progress',
+            'none',
+            '--max-rows',
+            String(rows),
+            '--max-input-mb',
+            '1000',
+          ],
+          dir,
+          env,
+        );
         console.log(
           `${String(rows).padEnd(9)} ${format.padEnd(6)}  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${String(Math.round(rows / (r.ms / 1000))).padStart(7)}  ${(r.cpuMs / 1000).toFixed(1).padStart(6)} s  ${mb(r.maxRssKb).padStart(8)}  ${r.code}`,
         );

@@ -20,11 +20,18 @@ async function main(): Promise<void> {
   const server = await startSandboxServer({ log: (line) => requests.push(line) });
   const storage = memoryStorage();
   const store = new SettingsStore(storage);
-  await store.save({ ...DEFAULT_SETTINGS, primaryUrl: server.url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM, concurrency });
+  await store.save({
+    ...DEFAULT_SETTINGS,
+    primaryUrl: server.url,
+    idSubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+    concurrency,
+  });
   await store.saveTokken(DEMO_CREDENTIALS.tokken);
 
   const subjects = Array.from({ length: 400 }, (_, i) =>
-    i === 0 ? { name: KNOWN.pepSanctioned.name, date: KNOWN.pepSanctioned.date } : { name: `Клієнт${i} Тестовий Номер`, date: null },
+    i === 0
+      ? { name: KNOWN.pepSanctioned.name, date: KNOWN.pepSanctioned.date }
+      : { name: `Клієнт${i} Тестовий Номер`, date: null },
   );
   const rows = Array.from({ length: 500 }, (_, i) => subjects[(i * 7) % 400]);
 
@@ -35,7 +42,9 @@ async function main(): Promise<void> {
   const recalc = async (runtime: ServiceRuntime) => {
     const started = performance.now();
     const context = await runtime.context();
-    await Promise.all(rows.flatMap((r) => [evalRegistryRow(context, 'peps', r), evalRegistryRow(context, 'psanctions', r)]));
+    await Promise.all(
+      rows.flatMap((r) => [evalRegistryRow(context, 'peps', r), evalRegistryRow(context, 'psanctions', r)]),
+    );
     return performance.now() - started;
   };
 
@@ -56,7 +65,9 @@ async function main(): Promise<void> {
   console.log(`1000 evaluations (500 rows, 400 subjects), sandbox over HTTP on 127.0.0.1, concurrency ${concurrency}`);
   console.log(`first recalculation: ${coldRequests} HTTP requests, ${cold.toFixed(0)} ms`);
   console.log(`after restart: ${requests.length - coldRequests} HTTP requests, ${warmMs.toFixed(0)} ms`);
-  console.log(`cache: ${stats.entries} entries, ${(stats.bytes / 1024).toFixed(0)} KiB; whole store ${(stored / 1024).toFixed(0)} KiB (limit 10240 KiB)`);
+  console.log(
+    `cache: ${stats.entries} entries, ${(stats.bytes / 1024).toFixed(0)} KiB; whole store ${(stored / 1024).toFixed(0)} KiB (limit 10240 KiB)`,
+  );
   await server.close();
 }
 

@@ -24,10 +24,25 @@ async function search(query: SearchQuery): Promise<SearchResult> {
   sent++;
   await new Promise((r) => setTimeout(r, latencyMs));
   const result: Record<string, unknown> = {};
-  for (const key of registriesOf(query.listdata ?? ALL_LISTS))
-    result[key] = query.name?.endsWith('7') ? [{ name: query.name, percent: 88, level: 'Низький', remark: 'x'.repeat(400) }] : [];
-  const raw = { idrequest: String(sent), dateResponse: '2025-01-01 10:00:00', listdata: String(query.listdata), result };
-  return { envelope: parseEnvelope(raw), servedBy: 'https://bench', attempts: [], durationMs: latencyMs, method: 'POST', raw };
+  for (const key of registriesOf(query.listdata ?? ALL_LISTS)) {
+    result[key] = query.name?.endsWith('7')
+      ? [{ name: query.name, percent: 88, level: 'Низький', remark: 'x'.repeat(400) }]
+      : [];
+  }
+  const raw = {
+    idrequest: String(sent),
+    dateResponse: '2025-01-01 10:00:00',
+    listdata: String(query.listdata),
+    result,
+  };
+  return {
+    envelope: parseEnvelope(raw),
+    servedBy: 'https://bench',
+    attempts: [],
+    durationMs: latencyMs,
+    method: 'POST',
+    raw,
+  };
 }
 
 const rows = Array.from({ length: ROWS }, (_, i) => `Прізвище${i % DISTINCT} Ім'я По-батькові`);
@@ -36,7 +51,9 @@ const SANCTIONS = listdataForRegistries(['psanctions']);
 
 async function recalc(scheduler: RequestScheduler): Promise<number> {
   const started = performance.now();
-  await Promise.all(rows.flatMap((name) => [scheduler.ask({ name, listdata: PEPS }), scheduler.ask({ name, listdata: SANCTIONS })]));
+  await Promise.all(
+    rows.flatMap((name) => [scheduler.ask({ name, listdata: PEPS }), scheduler.ask({ name, listdata: SANCTIONS })]),
+  );
   return performance.now() - started;
 }
 
@@ -49,9 +66,15 @@ async function main(): Promise<void> {
   const second = new RequestScheduler({ search, cache: new AnswerCache({ storage }), concurrency });
   const warm = await recalc(second);
   const stats = await new AnswerCache({ storage }).stats();
-  console.log(`evaluations: ${ROWS * 2} (${ROWS} rows, ${DISTINCT} distinct subjects), latency ${latencyMs} ms, concurrency ${concurrency}`);
-  console.log(`cold: ${coldSent} requests, ${cold.toFixed(0)} ms (ideal ${((DISTINCT / concurrency) * latencyMs).toFixed(0)} ms); merged ${first.stats.merged}`);
-  console.log(`after restart: ${sent - coldSent} requests, ${warm.toFixed(1)} ms, cache hits ${second.stats.cacheHits}`);
+  console.log(
+    `evaluations: ${ROWS * 2} (${ROWS} rows, ${DISTINCT} distinct subjects), latency ${latencyMs} ms, concurrency ${concurrency}`,
+  );
+  console.log(
+    `cold: ${coldSent} requests, ${cold.toFixed(0)} ms (ideal ${((DISTINCT / concurrency) * latencyMs).toFixed(0)} ms); merged ${first.stats.merged}`,
+  );
+  console.log(
+    `after restart: ${sent - coldSent} requests, ${warm.toFixed(1)} ms, cache hits ${second.stats.cacheHits}`,
+  );
   console.log(`cache: ${stats.entries} entries, ${(stats.bytes / 1024).toFixed(0)} KiB counted (budget 8192 KiB)`);
 }
 

@@ -52,7 +52,11 @@ async function drive(urls: string[], body: (analyst: number, j: number) => Recor
     Array.from({ length: ANALYSTS }, async (_, a) => {
       for (let j = 0; j < PER_ANALYST; j++) {
         const t = performance.now();
-        const res = await fetch(`${urls[a % urls.length]}/api`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body(a, j)) });
+        const res = await fetch(`${urls[a % urls.length]}/api`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body(a, j)),
+        });
         await res.arrayBuffer();
         if (res.status !== 200) failed++;
         latencies.push(performance.now() - t);
@@ -81,7 +85,9 @@ async function withRelays(
   names: string[],
   coordinateInstances: boolean,
   upstream: string[],
-  passes: (measure: (label: string, keys: string[], subject: (a: number, j: number) => string) => Promise<Row>) => Promise<void>,
+  passes: (
+    measure: (label: string, keys: string[], subject: (a: number, j: number) => string) => Promise<Row>,
+  ) => Promise<void>,
 ): Promise<void> {
   const services = stores.map(
     (store, i) =>
@@ -138,7 +144,8 @@ async function auditInserts(store: RelayStore, servedBy: string): Promise<number
 async function main(): Promise<void> {
   // Shared subjects (400 over 2,000 requests) for the cache figures; distinct subjects (one per
   // request) for the like-for-like added latency.
-  const shared = (tag: string) => (a: number, j: number) => `${tag} Суб’єкт ${(a * Math.ceil(SUBJECTS / ANALYSTS) + j) % SUBJECTS}`;
+  const shared = (tag: string) => (a: number, j: number) =>
+    `${tag} Суб’єкт ${(a * Math.ceil(SUBJECTS / ANALYSTS) + j) % SUBJECTS}`;
   const distinct = (tag: string) => (a: number, j: number) => `${tag} Суб’єкт ${a}-${j}`;
   const sandbox = await startSandboxCluster({ instances: 2 });
   const rows: Row[] = [];
@@ -154,15 +161,24 @@ async function main(): Promise<void> {
   try {
     rows.push([
       'sandbox directly, distinct subjects',
-      await drive(sandbox.urls.slice(0, 1), (a, j) => ({ ...DEMO_CREDENTIALS, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: distinct('Прямо')(a, j) })),
+      await drive(sandbox.urls.slice(0, 1), (a, j) => ({
+        ...DEMO_CREDENTIALS,
+        IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+        name: distinct('Прямо')(a, j),
+      })),
       `${ANALYSTS * PER_ANALYST} paid`,
     ]);
 
     // 1. Embedded store: what `checklists relay --data-dir DIR` opens (fsync on).
     let t = performance.now();
-    const embedded = await openStore({ dataDir: await tempDir('relay-bench-embedded-') }, { adopt: true, poolSize: 20 });
+    const embedded = await openStore(
+      { dataDir: await tempDir('relay-bench-embedded-') },
+      { adopt: true, poolSize: 20 },
+    );
     notes.push(`embedded store first start (initdb + start + migrate): ${ms(performance.now() - t)}`);
-    notes.push(`embedded store, one durable audit insert after another: ${(await auditInserts(embedded.store, sandbox.urls[0])).toFixed(2)} ms each`);
+    notes.push(
+      `embedded store, one durable audit insert after another: ${(await auditInserts(embedded.store, sandbox.urls[0])).toFixed(2)} ms each`,
+    );
     const embeddedKeys = await keysFor(embedded.store, 'emb');
     await withRelays([embedded.store], ['embedded'], false, sandbox.urls, async (measure) => {
       rows.push(await measure('embedded, 1 relay, distinct subjects', embeddedKeys, distinct('Вбудований')));
@@ -185,7 +201,9 @@ async function main(): Promise<void> {
     notes.push(`by-URL store: ${where}`);
     const one = await openStore({ databaseUrl: url, dataDir: '' }, { adopt: false, poolSize: 20 });
     const two = await openStore({ databaseUrl: url, dataDir: '' }, { adopt: false, poolSize: 20 });
-    notes.push(`by-URL store, one durable audit insert after another: ${(await auditInserts(one.store, sandbox.urls[0])).toFixed(2)} ms each`);
+    notes.push(
+      `by-URL store, one durable audit insert after another: ${(await auditInserts(one.store, sandbox.urls[0])).toFixed(2)} ms each`,
+    );
     const keys = await keysFor(one.store, `url${Date.now()}-`);
     const run = Date.now();
     await withRelays([one.store], ['url-single'], true, sandbox.urls, async (measure) => {
@@ -211,19 +229,25 @@ async function main(): Promise<void> {
   }
 
   const direct = rows[0][1];
-  console.log(`\n${ANALYSTS} analysts × ${PER_ANALYST} requests at once (each analyst one request at a time), loopback, sandbox upstream:`);
+  console.log(
+    `\n${ANALYSTS} analysts × ${PER_ANALYST} requests at once (each analyst one request at a time), loopback, sandbox upstream:`,
+  );
   console.log(
     `${'setup'.padEnd(44)} ${'req'.padStart(5)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'req/s'.padStart(5)}  ${'paid upstream'.padStart(13)}  added p50 / p95 vs direct`,
   );
   for (const [label, pass, paid] of rows) {
     const added =
-      /distinct/.test(label) && pass !== direct ? `${ms(pct(pass.latencies, 50) - pct(direct.latencies, 50))} / ${ms(pct(pass.latencies, 95) - pct(direct.latencies, 95))}` : '';
+      /distinct/.test(label) && pass !== direct
+        ? `${ms(pct(pass.latencies, 50) - pct(direct.latencies, 50))} / ${ms(pct(pass.latencies, 95) - pct(direct.latencies, 95))}`
+        : '';
     const n = pass.latencies.length;
     console.log(
       `${label.padEnd(44)} ${String(n).padStart(5)}  ${ms(pct(pass.latencies, 50)).padStart(9)}  ${ms(pct(pass.latencies, 95)).padStart(9)}  ${(n / pass.seconds).toFixed(0).padStart(5)}  ${paid.padStart(13)}  ${added}${pass.failed ? `  (${pass.failed} failed)` : ''}`,
     );
   }
-  console.log('added latency = relay row − direct row, both with distinct subjects only: the same number of paid upstream requests, no cache answers.');
+  console.log(
+    'added latency = relay row − direct row, both with distinct subjects only: the same number of paid upstream requests, no cache answers.',
+  );
   for (const note of notes) console.log(note);
   console.log(`memory: rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
 }

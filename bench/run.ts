@@ -97,16 +97,47 @@ export function distinctNames(count: number): string[] {
     'Зінченко',
     'Приходько',
   ];
-  const first = ['Остап', 'Тарас', 'Богдан', 'Ярема', 'Орест', 'Назар', 'Мирон', 'Данило', 'Зиновій', 'Любомир', 'Стефан', 'Гордій'];
-  const father = ['Остапович', 'Тарасович', 'Богданович', 'Яремович', 'Орестович', 'Назарович', 'Миронович', 'Данилович', 'Зиновійович', 'Любомирович'];
+  const first = [
+    'Остап',
+    'Тарас',
+    'Богдан',
+    'Ярема',
+    'Орест',
+    'Назар',
+    'Мирон',
+    'Данило',
+    'Зиновій',
+    'Любомир',
+    'Стефан',
+    'Гордій',
+  ];
+  const father = [
+    'Остапович',
+    'Тарасович',
+    'Богданович',
+    'Яремович',
+    'Орестович',
+    'Назарович',
+    'Миронович',
+    'Данилович',
+    'Зиновійович',
+    'Любомирович',
+  ];
   const names: string[] = [];
-  for (const s of surnames) for (const f of first) for (const p of father) if (names.length < count) names.push(`${s}вський ${f} ${p}`);
+  for (const s of surnames) {
+    for (const f of first) for (const p of father) if (names.length < count) names.push(`${s}вський ${f} ${p}`);
+  }
   if (names.length < count) throw new Error(`only ${names.length} distinct names`);
   return names;
 }
 
 function liveEnv(server: SandboxServer): Record<string, string> {
-  return { CHECKLISTS_URL: server.url, CHECKLISTS_TOKKEN: DEMO_CREDENTIALS.tokken, CHECKLISTS_SUBJECT_ID: DEMO_CREDENTIALS.idSubjectFM, LANG: 'en_US.UTF-8' };
+  return {
+    CHECKLISTS_URL: server.url,
+    CHECKLISTS_TOKKEN: DEMO_CREDENTIALS.tokken,
+    CHECKLISTS_SUBJECT_ID: DEMO_CREDENTIALS.idSubjectFM,
+    LANG: 'en_US.UTF-8',
+  };
 }
 
 async function bulk(): Promise<void> {
@@ -123,7 +154,8 @@ async function bulk(): Promise<void> {
     const warm = await run(process.execPath, [FLOOR_CLIENT, server.url, '1000', '8']);
     if (warm.code !== 0) throw new Error(`bench/floor-client.cjs exited ${warm.code}\n${warm.stderr}`);
     const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const runs = (xs: readonly number[]) => (xs.length > 1 ? ` (runs ${xs.map((x) => (x / 1000).toFixed(2)).join(', ')})` : '');
+    const runs = (xs: readonly number[]) =>
+      xs.length > 1 ? ` (runs ${xs.map((x) => (x / 1000).toFixed(2)).join(', ')})` : '';
     for (const c of CONCURRENCIES) {
       const walls: number[] = [];
       const cpus: number[] = [];
@@ -134,10 +166,14 @@ async function bulk(): Promise<void> {
         requests.length = 0;
         const out = join(work, `out-${c}.csv`);
         const cpuFile = join(work, `cpu-${c}.json`);
-        const r = await run(process.execPath, ['-r', CPU_PRELOAD, BIN, 'screen', csv, '-o', out, '--concurrency', String(c), '--progress', 'lines'], {
-          ...liveEnv(server),
-          CHECKLISTS_BENCH_CPU_FILE: cpuFile,
-        });
+        const r = await run(
+          process.execPath,
+          ['-r', CPU_PRELOAD, BIN, 'screen', csv, '-o', out, '--concurrency', String(c), '--progress', 'lines'],
+          {
+            ...liveEnv(server),
+            CHECKLISTS_BENCH_CPU_FILE: cpuFile,
+          },
+        );
         if (r.code !== 0) throw new Error(`checklists screen exited ${r.code}\n${r.stderr.slice(-2000)}`);
         walls.push(r.ms);
         const cliRequests = requests.length;
@@ -154,7 +190,9 @@ async function bulk(): Promise<void> {
         const cpu = JSON.parse(readFileSync(cpuFile, 'utf8')) as { user: number; system: number };
         cpus.push((cpu.user + cpu.system) / 1000);
         // What the sandbox delivered: its log gives each answer's time from arrival to the last byte written.
-        const served = requests.map((line) => Number(/ ([\d.]+)ms$/.exec(line)?.[1] ?? NaN)).filter((ms) => Number.isFinite(ms));
+        const served = requests
+          .map((line) => Number(/ ([\d.]+)ms$/.exec(line)?.[1] ?? NaN))
+          .filter((ms) => Number.isFinite(ms));
         servedMeans.push(served.reduce((a, b) => a + b, 0) / Math.max(1, served.length));
         const floor = await run(process.execPath, [FLOOR_CLIENT, server.url, String(D), String(c)]);
         if (floor.code !== 0) throw new Error(`bench/floor-client.cjs exited ${floor.code}\n${floor.stderr}`);
@@ -243,10 +281,17 @@ function sizes(): void {
     const b = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     if (b.status !== 0) throw new Error('npm run build failed');
   }
-  const check = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-check.mjs'), '--json'], { cwd: ROOT, encoding: 'utf8' });
+  const check = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-check.mjs'), '--json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   const json = check.stdout.split('\n').find((line) => line.startsWith('{'));
   if (!json) throw new Error(`build check printed no figures:\n${check.stdout}${check.stderr}`);
-  const figures = JSON.parse(json) as { runtimePage: { kb: number; budgetKB: number }; firstRender: { kb: number; budgetKB: number }; lazy: { name: string; addedKB: number }[] };
+  const figures = JSON.parse(json) as {
+    runtimePage: { kb: number; budgetKB: number };
+    firstRender: { kb: number; budgetKB: number };
+    lazy: { name: string; addedKB: number }[];
+  };
   rows.push({
     group: 'sizes',
     figure: 'runtime page: functions + commands ready (gzip)',
@@ -272,7 +317,7 @@ async function scripts(): Promise<void> {
   details.push(`--- bench/functions-sandbox-http.ts\n${functions.stdout.trim()}`);
   const cold = /first recalculation: (\d+) HTTP requests, (\d+) ms/.exec(functions.stdout);
   const warm = /after restart: (\d+) HTTP requests, (\d+) ms/.exec(functions.stdout);
-  if (cold)
+  if (cold) {
     rows.push({
       group: 'requests',
       figure: 'functions: 1000 cells evaluated → requests',
@@ -281,7 +326,16 @@ async function scripts(): Promise<void> {
       ratio: Number(cold[1]) / 400,
       goal: '1.00',
     });
-  if (warm) rows.push({ group: 'requests', figure: 'functions: reopen with a warm cache → requests', value: warm[1], ideal: '0', goal: '0' });
+  }
+  if (warm) {
+    rows.push({
+      group: 'requests',
+      figure: 'functions: reopen with a warm cache → requests',
+      value: warm[1],
+      ideal: '0',
+      goal: '0',
+    });
+  }
   for (const [script, args] of [
     ['functions-scheduler.ts', ['50', '4']],
     ['bulk-throughput.ts', ['2000', '8']],
@@ -312,9 +366,18 @@ function printTable(): void {
   const load = loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
-  console.log(`machine: ${availableParallelism()} cores, load average ${load} (figures are noisy when load exceeds the cores)\n`);
+  console.log(
+    `machine: ${availableParallelism()} cores, load average ${load} (figures are noisy when load exceeds the cores)\n`,
+  );
   const header = ['', 'figure', 'measured', 'ideal (same run)', 'ratio', 'goal'];
-  const body = rows.map((r) => [r.group, r.figure, r.value, r.ideal, r.ratio === undefined ? '' : r.ratio.toFixed(3), r.goal ?? '']);
+  const body = rows.map((r) => [
+    r.group,
+    r.figure,
+    r.value,
+    r.ideal,
+    r.ratio === undefined ? '' : r.ratio.toFixed(3),
+    r.goal ?? '',
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) =>
     cells

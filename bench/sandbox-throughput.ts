@@ -23,9 +23,13 @@ function queries(data: SandboxData): SearchQuery[] {
   const companies = data.records.filter((r) => r.registry === 'edr');
   for (let i = 0; i < 60; i++) {
     const person = people[(i * 37) % people.length];
-    list.push(parseQuery({ name: person.names[0], ...(i % 2 === 0 && person.birthDate ? { date: person.birthDate } : {}) }));
+    list.push(
+      parseQuery({ name: person.names[0], ...(i % 2 === 0 && person.birthDate ? { date: person.birthDate } : {}) }),
+    );
   }
-  for (let i = 0; i < 20; i++) list.push(parseQuery({ ipn: String(companies[(i * 13) % companies.length].item.edrpou) }));
+  for (let i = 0; i < 20; i++) {
+    list.push(parseQuery({ ipn: String(companies[(i * 13) % companies.length].item.edrpou) }));
+  }
   for (const k of KNOWN_EXPECTATIONS) {
     const v = validateQuery(k.query);
     if (v.ok) list.push(v.query);
@@ -41,20 +45,39 @@ async function main(): Promise<void> {
   const records = engine.data.records.length;
   const generated = performance.now();
   // The first search builds the index.
-  engine.handle({ method: 'POST', query: {}, body: JSON.stringify({ tokken: DEMO_CREDENTIALS.tokken, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: 'Петро', listdata: 0 }) });
-  engine.handle({ method: 'POST', query: {}, body: JSON.stringify({ tokken: DEMO_CREDENTIALS.tokken, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: 'Петро' }) });
+  engine.handle({
+    method: 'POST',
+    query: {},
+    body: JSON.stringify({
+      tokken: DEMO_CREDENTIALS.tokken,
+      IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+      name: 'Петро',
+      listdata: 0,
+    }),
+  });
+  engine.handle({
+    method: 'POST',
+    query: {},
+    body: JSON.stringify({ tokken: DEMO_CREDENTIALS.tokken, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: 'Петро' }),
+  });
   const indexed = performance.now();
 
   const server = await startSandboxServer({ engine });
   const mix = queries(engine.data);
-  const bodies = mix.map((q) => JSON.stringify({ tokken: DEMO_CREDENTIALS.tokken, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, ...queryToWire(q) }));
+  const bodies = mix.map((q) =>
+    JSON.stringify({ tokken: DEMO_CREDENTIALS.tokken, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, ...queryToWire(q) }),
+  );
 
   // 1. The server alone: raw POSTs, the answer read as text.
   const rssBefore = process.memoryUsage().rss;
   let bytes = 0;
   const rawStart = performance.now();
   for (let i = 0; i < REQUESTS; i++) {
-    const res = await fetch(`${server.url}/api`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: bodies[i % bodies.length] });
+    const res = await fetch(`${server.url}/api`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: bodies[i % bodies.length],
+    });
     bytes += (await res.text()).length;
   }
   const raw = performance.now() - rawStart;
@@ -68,7 +91,9 @@ async function main(): Promise<void> {
     const t = performance.now();
     const answer = await client.search(mix[i % mix.length]);
     latencies.push(performance.now() - t);
-    for (const outcome of Object.values(answer.envelope.registries)) if (outcome && outcome.status !== 'error') hits += outcome.items.length;
+    for (const outcome of Object.values(answer.envelope.registries)) {
+      if (outcome && outcome.status !== 'error') hits += outcome.items.length;
+    }
   }
   const elapsed = performance.now() - started;
   await server.close();
@@ -79,7 +104,8 @@ async function main(): Promise<void> {
   const inProcess = performance.now() - inProcessStart;
 
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(2);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(2);
   const after = process.memoryUsage();
   const lines = [
     `sandbox: ${records} records; data ${(generated - coldStart).toFixed(0)} ms, index + first search ${(indexed - generated).toFixed(0)} ms (cold start ${(indexed - coldStart).toFixed(0)} ms)`,

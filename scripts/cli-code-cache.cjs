@@ -54,7 +54,14 @@ function cleanEnv() {
 
 /** The environment of the warm-up runs: the sandbox, and a config folder of their own (the state key). */
 function warmEnv(url, dir) {
-  return { ...cleanEnv(), CHECKLISTS_URL: url, CHECKLISTS_TOKKEN: 'demo-tokken', CHECKLISTS_SUBJECT_ID: 'demo-subject', XDG_CONFIG_HOME: dir, APPDATA: dir };
+  return {
+    ...cleanEnv(),
+    CHECKLISTS_URL: url,
+    CHECKLISTS_TOKKEN: 'demo-tokken',
+    CHECKLISTS_SUBJECT_ID: 'demo-subject',
+    XDG_CONFIG_HOME: dir,
+    APPDATA: dir,
+  };
 }
 
 const CSV_LIST = [
@@ -72,7 +79,14 @@ async function warmUp(cli) {
   try {
     fs.writeFileSync(path.join(dir, 'list.csv'), `${CSV_LIST}\r\n`);
     const silent = { write: () => true };
-    const io = { stdout: silent, stderr: silent, env: warmEnv(sandbox.url, dir), cwd: dir, platform: process.platform, interrupt: new AbortController().signal };
+    const io = {
+      stdout: silent,
+      stderr: silent,
+      env: warmEnv(sandbox.url, dir),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
     const runs = [
       ['screen', path.join(ROOT, 'examples', 'clients.xlsx'), '-o', 'clients-results.xlsx'],
       ['screen', 'list.csv', '-o', 'list-results.csv', '--progress', 'lines'],
@@ -98,7 +112,9 @@ writeCodeCache(bundle, warmUp)
   .catch((error) => {
     // Only slower starts without it: the build goes on.
     fs.rmSync(cachePathFor(bundle), { force: true });
-    process.stderr.write(`cli-code-cache: no code cache written (${error instanceof Error ? error.message : String(error)})\n`);
+    process.stderr.write(
+      `cli-code-cache: no code cache written (${error instanceof Error ? error.message : String(error)})\n`,
+    );
   })
   .finally(() => {
     clearTimeout(limit);

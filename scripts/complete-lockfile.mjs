@@ -18,7 +18,11 @@ function platformOf(name) {
   const parts = name.split('/').pop().split('-');
   const os = parts.find((p) => OS.includes(p));
   const cpu = parts.find((p) => CPU.includes(p));
-  const libc = parts.some((p) => p.startsWith('musl')) ? 'musl' : parts.some((p) => p === 'gnu' || p.startsWith('gnueabi')) ? 'glibc' : undefined;
+  const libc = parts.some((p) => p.startsWith('musl'))
+    ? 'musl'
+    : parts.some((p) => p === 'gnu' || p.startsWith('gnueabi'))
+      ? 'glibc'
+      : undefined;
   return { os, cpu, libc };
 }
 
@@ -41,6 +45,8 @@ for (const [path, entry] of Object.entries(packages)) {
   }
 }
 
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))),
+);
 fs.writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: added ${added} platform entr${added === 1 ? 'y' : 'ies'}`);

@@ -13,4 +13,7 @@ export interface FunctionsMetadataLike {
 
 export type FunctionTexts = Record<string, { name?: string; description: string; parameters: Record<string, string> }>;
 
-export function localizeFunctionsMetadata<T extends FunctionsMetadataLike>(metadata: T, texts: FunctionTexts): { metadata: T; problems: string[] };
+export function localizeFunctionsMetadata<T extends FunctionsMetadataLike>(
+  metadata: T,
+  texts: FunctionTexts,
+): { metadata: T; problems: string[] };

@@ -21,7 +21,9 @@ function localizeFunctionsMetadata(metadata, texts) {
     }
     if (!t.description) problems.push(`no translated description for ${fn.id}`);
     const names = new Set(fn.parameters.map((p) => p.name));
-    for (const p of Object.keys(t.parameters || {})) if (!names.has(p)) problems.push(`translation for unknown parameter ${fn.id}.${p}`);
+    for (const p of Object.keys(t.parameters || {})) {
+      if (!names.has(p)) problems.push(`translation for unknown parameter ${fn.id}.${p}`);
+    }
     const parameters = fn.parameters.map((p) => {
       const d = t.parameters && t.parameters[p.name];
       if (!d) problems.push(`no translated description for ${fn.id}.${p.name}`);

@@ -77,7 +77,7 @@ function icon(size) {
   return png(size, (x, y) => {
     let square = 0;
     let check = 0;
-    for (let sy = 0; sy < SAMPLES; sy++)
+    for (let sy = 0; sy < SAMPLES; sy++) {
       for (let sx = 0; sx < SAMPLES; sx++) {
         const u = (x + (sx + 0.5) / SAMPLES) / size;
         const v = (y + (sy + 0.5) / SAMPLES) / size;
@@ -86,6 +86,7 @@ function icon(size) {
           if (onCheck(u, v)) check++;
         }
       }
+    }
     const n = SAMPLES * SAMPLES;
     if (square === 0) return [0, 0, 0, 0];
     const w = check / square;

@@ -50,7 +50,11 @@ export interface ManifestReport {
  * and src/excel/requirements.ts):
  * https://learn.microsoft.com/en-us/office/dev/add-ins/develop/specify-office-hosts-and-api-requirements
  */
-export const REQUIRED_SETS: Readonly<Record<string, string>> = { ExcelApi: '1.7', CustomFunctionsRuntime: '1.2', SharedRuntime: '1.1' };
+export const REQUIRED_SETS: Readonly<Record<string, string>> = {
+  ExcelApi: '1.7',
+  CustomFunctionsRuntime: '1.2',
+  SharedRuntime: '1.1',
+};
 
 /** Which kind of resource each resid-bearing element must point at. */
 function expectedKind(element: XmlElement, parent: XmlElement | undefined): ResourceKind[] {
@@ -65,7 +69,9 @@ function expectedKind(element: XmlElement, parent: XmlElement | undefined): Reso
     case 'LearnMoreUrl':
       return ['Urls'];
     case 'Description':
-      return parentName === 'Supertip' || parentName === 'GetStarted' ? ['LongStrings'] : ['ShortStrings', 'LongStrings'];
+      return parentName === 'Supertip' || parentName === 'GetStarted'
+        ? ['LongStrings']
+        : ['ShortStrings', 'LongStrings'];
     case 'Title':
     case 'Label':
     case 'Namespace':
@@ -117,7 +123,7 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
   if (!/^https:\/\//i.test(host)) problems.push(`configured host ${host} is not HTTPS`);
 
   // Resources: ids unique, kinds known, overrides per locale.
-  for (const section of findAll(root, 'Resources'))
+  for (const section of findAll(root, 'Resources')) {
     for (const group of section.children) {
       const kind = localName(group.name) as ResourceKind;
       if (!['Images', 'Urls', 'ShortStrings', 'LongStrings'].includes(kind)) continue;
@@ -130,14 +136,18 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
         if (id.length > 32) problems.push(`resource id "${id}" is longer than 32 characters`);
         if (resources.has(id)) problems.push(`resource id "${id}" is defined twice`);
         const overrides: Record<string, string> = {};
-        for (const o of childrenNamed(item, 'Override')) overrides[o.attributes.Locale ?? ''] = o.attributes.Value ?? '';
+        for (const o of childrenNamed(item, 'Override')) {
+          overrides[o.attributes.Locale ?? ''] = o.attributes.Value ?? '';
+        }
         resources.set(id, { id, kind, value: item.attributes.DefaultValue ?? '', overrides });
         if (!item.attributes.DefaultValue) problems.push(`resource "${id}" has no DefaultValue`);
         const limit = kind === 'ShortStrings' ? 125 : kind === 'LongStrings' ? 250 : 2048;
-        for (const text of [item.attributes.DefaultValue ?? '', ...Object.values(overrides)])
+        for (const text of [item.attributes.DefaultValue ?? '', ...Object.values(overrides)]) {
           if (text.length > limit) problems.push(`resource "${id}" has a value longer than ${limit} characters`);
+        }
       }
     }
+  }
 
   // Every resid resolves, to the right kind.
   for (const { element, parents } of walk(root)) {
@@ -149,16 +159,22 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
       continue;
     }
     const kinds = expectedKind(element, parents[parents.length - 1]);
-    if (!kinds.includes(resource.kind)) problems.push(`${describe(element)} refers to "${resid}" in ${resource.kind}, expected ${kinds.join(' or ')}`);
+    if (!kinds.includes(resource.kind)) {
+      problems.push(`${describe(element)} refers to "${resid}" in ${resource.kind}, expected ${kinds.join(' or ')}`);
+    }
   }
 
   // Every address is HTTPS on the configured host.
   for (const { element } of walk(root)) {
     for (const [attr, value] of Object.entries(element.attributes)) {
       if (attr === 'xmlns' || attr.startsWith('xmlns:')) continue;
-      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim())) urls.push({ url: value.trim(), where: `${describe(element)} ${attr}` });
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim())) {
+        urls.push({ url: value.trim(), where: `${describe(element)} ${attr}` });
+      }
     }
-    if (localName(element.name) === 'AppDomain' || localName(element.name) === 'SupportUrl') if (element.text) urls.push({ url: element.text, where: describe(element) });
+    if (localName(element.name) === 'AppDomain' || localName(element.name) === 'SupportUrl') {
+      if (element.text) urls.push({ url: element.text, where: describe(element) });
+    }
   }
   for (const { url, where } of urls) {
     if (!/^https:\/\//i.test(url)) problems.push(`${where}: ${url} is not HTTPS`);
@@ -173,21 +189,32 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
   if (cf) {
     const ns = childrenNamed(cf, 'Namespace')[0];
     namespace = ns?.attributes.resid ? (resources.get(ns.attributes.resid)?.value ?? null) : null;
-    if (namespace !== namespaceWanted) problems.push(`custom-functions namespace is ${namespace ?? 'missing'}, expected ${namespaceWanted}`);
-    for (const part of ['Script', 'Page', 'Metadata'])
-      if (!childrenNamed(cf, part)[0] || !childrenNamed(childrenNamed(cf, part)[0], 'SourceLocation')[0])
+    if (namespace !== namespaceWanted) {
+      problems.push(`custom-functions namespace is ${namespace ?? 'missing'}, expected ${namespaceWanted}`);
+    }
+    for (const part of ['Script', 'Page', 'Metadata']) {
+      if (!childrenNamed(cf, part)[0] || !childrenNamed(childrenNamed(cf, part)[0], 'SourceLocation')[0]) {
         problems.push(`CustomFunctions extension point has no ${part}/SourceLocation`);
+      }
+    }
   }
 
   // Requirement sets: every one the code needs, at least at the version it needs.
   const requirementSets: Record<string, string> = {};
-  for (const req of childrenNamed(root, 'Requirements'))
-    for (const group of childrenNamed(req, 'Sets'))
-      for (const set of childrenNamed(group, 'Set')) requirementSets[set.attributes.Name ?? ''] = set.attributes.MinVersion ?? group.attributes.DefaultMinVersion ?? '1.1';
+  for (const req of childrenNamed(root, 'Requirements')) {
+    for (const group of childrenNamed(req, 'Sets')) {
+      for (const set of childrenNamed(group, 'Set')) {
+        requirementSets[set.attributes.Name ?? ''] =
+          set.attributes.MinVersion ?? group.attributes.DefaultMinVersion ?? '1.1';
+      }
+    }
+  }
   for (const [name, version] of Object.entries(REQUIRED_SETS)) {
     const declared = requirementSets[name];
     if (declared === undefined) problems.push(`the ${name} requirement set is not declared`);
-    else if (compareVersions(declared, version) < 0) problems.push(`the ${name} requirement set is declared at ${declared}, the code needs ${version}`);
+    else if (compareVersions(declared, version) < 0) {
+      problems.push(`the ${name} requirement set is declared at ${declared}, the code needs ${version}`);
+    }
   }
 
   // Shared runtime: declared, long-lived, and the page every surface uses.
@@ -198,24 +225,40 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
     const rt = runtimes[0];
     sharedRuntime = { resid: rt.attributes.resid ?? '', lifetime: rt.attributes.lifetime ?? null };
     if (sharedRuntime.lifetime !== 'long') problems.push('the shared runtime lifetime is not "long"');
-    const pageResid = cf ? childrenNamed(childrenNamed(cf, 'Page')[0] ?? cf, 'SourceLocation')[0]?.attributes.resid : undefined;
-    if (cf && pageResid !== sharedRuntime.resid) problems.push(`custom functions page uses "${pageResid ?? ''}", not the shared runtime "${sharedRuntime.resid}"`);
-    for (const ff of findAll(root, 'FunctionFile'))
-      if (ff.attributes.resid !== sharedRuntime.resid) problems.push(`FunctionFile uses "${ff.attributes.resid ?? ''}", not the shared runtime "${sharedRuntime.resid}"`);
+    const pageResid = cf
+      ? childrenNamed(childrenNamed(cf, 'Page')[0] ?? cf, 'SourceLocation')[0]?.attributes.resid
+      : undefined;
+    if (cf && pageResid !== sharedRuntime.resid) {
+      problems.push(`custom functions page uses "${pageResid ?? ''}", not the shared runtime "${sharedRuntime.resid}"`);
+    }
+    for (const ff of findAll(root, 'FunctionFile')) {
+      if (ff.attributes.resid !== sharedRuntime.resid) {
+        problems.push(
+          `FunctionFile uses "${ff.attributes.resid ?? ''}", not the shared runtime "${sharedRuntime.resid}"`,
+        );
+      }
+    }
     for (const action of findAll(root, 'Action').filter((a) => a.attributes['xsi:type'] === 'ShowTaskpane')) {
       const loc = childrenNamed(action, 'SourceLocation')[0]?.attributes.resid;
-      if (loc !== sharedRuntime.resid) problems.push(`a ShowTaskpane action opens "${loc ?? ''}", not the shared runtime page`);
+      if (loc !== sharedRuntime.resid) {
+        problems.push(`a ShowTaskpane action opens "${loc ?? ''}", not the shared runtime page`);
+      }
     }
     const rtUrl = resources.get(sharedRuntime.resid);
-    const defaultPage = childrenNamed(childrenNamed(root, 'DefaultSettings')[0] ?? root, 'SourceLocation')[0]?.attributes.DefaultValue;
-    if (rtUrl && defaultPage !== rtUrl.value) problems.push('DefaultSettings/SourceLocation is not the shared runtime page');
+    const defaultPage = childrenNamed(childrenNamed(root, 'DefaultSettings')[0] ?? root, 'SourceLocation')[0]
+      ?.attributes.DefaultValue;
+    if (rtUrl && defaultPage !== rtUrl.value) {
+      problems.push('DefaultSettings/SourceLocation is not the shared runtime page');
+    }
   }
 
   // Ribbon commands.
   const executeFunctions = findAll(root, 'Action')
     .filter((a) => a.attributes['xsi:type'] === 'ExecuteFunction')
     .map((a) => childrenNamed(a, 'FunctionName')[0]?.text ?? '');
-  for (const fn of executeFunctions) if (!/^[A-Za-z_$][\w$]*$/.test(fn)) problems.push(`ExecuteFunction name "${fn}" is not an identifier`);
+  for (const fn of executeFunctions) {
+    if (!/^[A-Za-z_$][\w$]*$/.test(fn)) problems.push(`ExecuteFunction name "${fn}" is not an identifier`);
+  }
 
   // Localisation: default locale, and an override for every user-facing text.
   const defaultLocale = childrenNamed(root, 'DefaultLocale')[0]?.text;
@@ -224,13 +267,22 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
     for (const top of ['DisplayName', 'Description']) {
       const el = childrenNamed(root, top)[0];
       if (!el) problems.push(`<${top}> is missing`);
-      else if (!childrenNamed(el, 'Override').some((o) => o.attributes.Locale === locale && o.attributes.Value)) problems.push(`<${top}> has no ${locale} override`);
+      else if (!childrenNamed(el, 'Override').some((o) => o.attributes.Locale === locale && o.attributes.Value)) {
+        problems.push(`<${top}> has no ${locale} override`);
+      }
     }
     const namespaceResid = cf ? childrenNamed(cf, 'Namespace')[0]?.attributes.resid : undefined;
-    for (const r of resources.values())
-      if ((r.kind === 'ShortStrings' || r.kind === 'LongStrings') && r.id !== namespaceResid && !r.overrides[locale]) problems.push(`string "${r.id}" has no ${locale} override`);
-    const metadataResid = cf ? childrenNamed(childrenNamed(cf, 'Metadata')[0] ?? cf, 'SourceLocation')[0]?.attributes.resid : undefined;
-    if (metadataResid && !resources.get(metadataResid)?.overrides[locale]) problems.push(`functions metadata has no ${locale} override (localized functions.json)`);
+    for (const r of resources.values()) {
+      if ((r.kind === 'ShortStrings' || r.kind === 'LongStrings') && r.id !== namespaceResid && !r.overrides[locale]) {
+        problems.push(`string "${r.id}" has no ${locale} override`);
+      }
+    }
+    const metadataResid = cf
+      ? childrenNamed(childrenNamed(cf, 'Metadata')[0] ?? cf, 'SourceLocation')[0]?.attributes.resid
+      : undefined;
+    if (metadataResid && !resources.get(metadataResid)?.overrides[locale]) {
+      problems.push(`functions metadata has no ${locale} override (localized functions.json)`);
+    }
   }
 
   const controlActions = findAll(root, 'Control').map((c) => ({
@@ -268,7 +320,9 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  console.log(`✓ ${file}: ${report.resources.size} resources, ${report.urls.length} addresses on ${host}, namespace ${report.namespace}`);
+  console.log(
+    `✓ ${file}: ${report.resources.size} resources, ${report.urls.length} addresses on ${host}, namespace ${report.namespace}`,
+  );
 }
 
 if (typeof require !== 'undefined' && require.main === module) void main();

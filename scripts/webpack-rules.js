@@ -28,7 +28,11 @@ function scriptRule() {
  * last rule first: swc (scriptRule) turns the TSX into JS, then this rule sees it.
  */
 function griffelRule() {
-  return { test: /\.tsx$/, include: path.resolve(__dirname, '..', 'src'), use: [{ loader: '@griffel/webpack-loader' }] };
+  return {
+    test: /\.tsx$/,
+    include: path.resolve(__dirname, '..', 'src'),
+    use: [{ loader: '@griffel/webpack-loader' }],
+  };
 }
 
 /** zod's JSON Schema export, never used by the add-in, replaced by stubs (see the loader). */

@@ -92,7 +92,9 @@ export function parseXml(source: string): XmlElement {
       } else if (source.startsWith('</', pos)) {
         advance(2);
         const close = NAME.exec(source.slice(pos));
-        if (!close || close[0] !== element.name) throw new XmlSyntaxError(`</${close?.[0] ?? ''}> closes <${element.name}> (line ${element.line})`, line);
+        if (!close || close[0] !== element.name) {
+          throw new XmlSyntaxError(`</${close?.[0] ?? ''}> closes <${element.name}> (line ${element.line})`, line);
+        }
         advance(close[0].length);
         skipSpace();
         if (source[pos] !== '>') throw new XmlSyntaxError('expected ">"', line);
@@ -125,7 +127,10 @@ export function localName(name: string): string {
   return i < 0 ? name : name.slice(i + 1);
 }
 
-export function* walk(element: XmlElement, parents: XmlElement[] = []): Generator<{ element: XmlElement; parents: XmlElement[] }> {
+export function* walk(
+  element: XmlElement,
+  parents: XmlElement[] = [],
+): Generator<{ element: XmlElement; parents: XmlElement[] }> {
   yield { element, parents };
   for (const child of element.children) yield* walk(child, [...parents, element]);
 }

@@ -16,7 +16,13 @@ module.exports = function zodJsonSchemaStub(source) {
       if (alias) names.add(alias.trim());
     }
   }
-  const lines = ['function unavailable() {', "  throw new Error('zod JSON Schema is not part of this bundle (scripts/zod-json-schema-stub-loader.js)');", '}'];
-  for (const name of names) lines.push(`export const ${name} = ${name.startsWith('create') ? '() => unavailable' : 'unavailable'};`);
+  const lines = [
+    'function unavailable() {',
+    "  throw new Error('zod JSON Schema is not part of this bundle (scripts/zod-json-schema-stub-loader.js)');",
+    '}',
+  ];
+  for (const name of names) {
+    lines.push(`export const ${name} = ${name.startsWith('create') ? '() => unavailable' : 'unavailable'};`);
+  }
   return lines.join('\n');
 };

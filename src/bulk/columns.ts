@@ -47,7 +47,19 @@ const EXACT: Record<ColumnRole, readonly string[]> = {
     'person',
     'subject',
   ],
-  date: ['дата народження', 'дата нар', 'д н', 'дн', 'народження', 'date', 'birth date', 'birthdate', 'date of birth', 'dob', 'born'],
+  date: [
+    'дата народження',
+    'дата нар',
+    'д н',
+    'дн',
+    'народження',
+    'date',
+    'birth date',
+    'birthdate',
+    'date of birth',
+    'dob',
+    'born',
+  ],
   ipn: [
     'іпн',
     'інн',
@@ -84,7 +96,18 @@ const EXACT: Record<ColumnRole, readonly string[]> = {
     'id document',
     'id card',
   ],
-  namelat: ['namelat', 'name lat', 'latin name', 'name latin', 'name in latin', 'піб латиницею', 'піб лат', 'назва латиницею', 'латиницею', 'транслітерація'],
+  namelat: [
+    'namelat',
+    'name lat',
+    'latin name',
+    'name latin',
+    'name in latin',
+    'піб латиницею',
+    'піб лат',
+    'назва латиницею',
+    'латиницею',
+    'транслітерація',
+  ],
 };
 
 /** Words that, inside a longer header, point to a role ("Дата народження клієнта", "Client's passport"). */
@@ -159,7 +182,9 @@ export function checkMapping(mapping: ColumnMapping, columnCount: number): Mappi
     if (seen.has(index)) problems.push({ code: 'mapping.duplicate', role, column: index });
     else seen.set(index, role);
   }
-  if (mapping.name === undefined && mapping.ipn === undefined && mapping.doc === undefined) problems.push({ code: 'mapping.noSubject' });
+  if (mapping.name === undefined && mapping.ipn === undefined && mapping.doc === undefined) {
+    problems.push({ code: 'mapping.noSubject' });
+  }
   return problems;
 }
 

@@ -78,7 +78,17 @@ export function readColumnHeader(id: ReadColumnId, lang: Lang): string {
 }
 
 /** Without these the merge would lose a decision or misjudge a change: their absence refuses the run. */
-export const REQUIRED_COLUMNS: readonly ReadColumnId[] = ['hitId', 'decision', 'reason', 'decidedBy', 'decidedAt', 'name', 'percent', 'level', 'birth'];
+export const REQUIRED_COLUMNS: readonly ReadColumnId[] = [
+  'hitId',
+  'decision',
+  'reason',
+  'decidedBy',
+  'decidedAt',
+  'name',
+  'percent',
+  'level',
+  'birth',
+];
 const OPTIONAL_COLUMNS: readonly ReadColumnId[] = ['sourceRow', 'input', 'registry', 'recordId', 'details'];
 
 /** One hit of the previous run as its hits sheet holds it now, analyst's edits included. */
@@ -144,7 +154,9 @@ function text(value: CellValue | undefined): string {
 function parseLevel(value: CellValue | undefined): MatchLevel | null {
   const t = fold(text(value));
   if (!t) return null;
-  for (const level of ['high', 'low'] as const) for (const lang of LANGS) if (fold(levelText(level, lang)) === t) return level;
+  for (const level of ['high', 'low'] as const) {
+    for (const lang of LANGS) if (fold(levelText(level, lang)) === t) return level;
+  }
   return null;
 }
 
@@ -160,7 +172,12 @@ function ref(grid: HitsGrid, column: number, rowOffset: number): string {
   return `${columnLetter(grid.firstColumn + column)}${grid.headerRow + rowOffset}`;
 }
 
-function problem(grid: HitsGrid, cell: string, key: 'previous.missingColumn' | 'previous.badDecision' | 'previous.badHitId', params: Record<string, string>): PreviousProblem {
+function problem(
+  grid: HitsGrid,
+  cell: string,
+  key: 'previous.missingColumn' | 'previous.badDecision' | 'previous.badHitId',
+  params: Record<string, string>,
+): PreviousProblem {
   const text = (lang: Lang) =>
     rescreenMessages.t(lang, key, {
       sheet: grid.sheet,
@@ -189,7 +206,9 @@ export function readPreviousHits(grid: HitsGrid): { hits: Map<string, PreviousHi
   const at = columnIndexes(grid.header);
   const width = Math.max(1, grid.header.length);
   const headerCells = `${ref(grid, 0, 0)}:${ref(grid, width - 1, 0)}`;
-  for (const id of REQUIRED_COLUMNS) if (!at.has(id)) problems.push(problem(grid, headerCells, 'previous.missingColumn', { column: id }));
+  for (const id of REQUIRED_COLUMNS) {
+    if (!at.has(id)) problems.push(problem(grid, headerCells, 'previous.missingColumn', { column: id }));
+  }
   if (problems.length > 0) return { hits, problems };
   const col = (id: ReadColumnId) => at.get(id)!;
   grid.rows.forEach((row, i) => {
@@ -197,7 +216,9 @@ export function readPreviousHits(grid: HitsGrid): { hits: Map<string, PreviousHi
     const decisionCell = row[col('decision')];
     const decision = parseDecision(decisionCell);
     if (decision === undefined) {
-      problems.push(problem(grid, ref(grid, col('decision'), offset), 'previous.badDecision', { value: text(decisionCell) }));
+      problems.push(
+        problem(grid, ref(grid, col('decision'), offset), 'previous.badDecision', { value: text(decisionCell) }),
+      );
       return;
     }
     const reason = text(row[col('reason')]);
@@ -207,7 +228,9 @@ export function readPreviousHits(grid: HitsGrid): { hits: Map<string, PreviousHi
     if (!identity) {
       // A row with nothing decided and no identity is a note line (e.g. "more hits not listed"): nothing to carry.
       if (decision !== null || reason || decidedBy || decidedAt) {
-        problems.push(problem(grid, ref(grid, col('hitId'), offset), 'previous.badHitId', { value: text(row[col('hitId')]) }));
+        problems.push(
+          problem(grid, ref(grid, col('hitId'), offset), 'previous.badHitId', { value: text(row[col('hitId')]) }),
+        );
       }
       return;
     }

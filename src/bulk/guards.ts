@@ -12,14 +12,20 @@ export function inputError(field: string, code: string, message: LocalizedText):
 }
 
 /** Refuses a run whose mapping cannot produce a single request, before anything is sent or written. */
-export function assertRunnable(input: { headers: readonly CellValue[]; rowCount: number }, mapping: ColumnMapping): void {
+export function assertRunnable(
+  input: { headers: readonly CellValue[]; rowCount: number },
+  mapping: ColumnMapping,
+): void {
   const problems = checkMapping(mapping, input.headers.length);
   if (problems.length > 0) {
     throw new InvalidInputError(
       problems.map((p) => ({
         field: 'mapping',
         code: p.code,
-        message: { uk: describeMappingProblem(p, input.headers, 'uk'), en: describeMappingProblem(p, input.headers, 'en') },
+        message: {
+          uk: describeMappingProblem(p, input.headers, 'uk'),
+          en: describeMappingProblem(p, input.headers, 'en'),
+        },
       })),
     );
   }

@@ -100,7 +100,10 @@ export class HeadStart {
         if (this.seen.has(key)) continue;
         this.seen.add(key);
         this.owed--;
-        this.send(key, r, { ...checked.query, IDinternal: idInternalOf(this.params.runId, this.params.firstSourceRow + r) });
+        this.send(key, r, {
+          ...checked.query,
+          IDinternal: idInternalOf(this.params.runId, this.params.firstSourceRow + r),
+        });
       }
     } catch {
       // The run's own pass over the input meets the same problem and reports it.

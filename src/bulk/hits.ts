@@ -29,11 +29,12 @@ function text(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value))
+  if (Array.isArray(value)) {
     return value
       .map(text)
       .filter((s) => s.length > 0)
       .join('; ');
+  }
   return '';
 }
 

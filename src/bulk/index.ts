@@ -27,7 +27,9 @@ const SCAN_ROWS_PER_CHECK = 16;
  * (Node, the only host of a streamed input), since a zero timeout lasts a whole millisecond there.
  */
 function nextTurn(): Promise<void> {
-  return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+  return new Promise((resolve) =>
+    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
+  );
 }
 
 /** What one pass over the input gives: the work list and the fingerprint a resume compares. */
@@ -41,7 +43,13 @@ class InputScan {
   private readonly builder: PlanBuilder;
   private readonly print: RowFingerprint;
 
-  constructor(headers: readonly CellValue[], rowCount: number, mapping: ColumnMapping, options: RunQueryOptions, now: Date) {
+  constructor(
+    headers: readonly CellValue[],
+    rowCount: number,
+    mapping: ColumnMapping,
+    options: RunQueryOptions,
+    now: Date,
+  ) {
     this.builder = new PlanBuilder(rowCount, mapping, options, now);
     this.print = new RowFingerprint(headers.length);
     this.print.header(headers);
@@ -57,14 +65,25 @@ class InputScan {
   }
 }
 
-function scanRows(headers: readonly CellValue[], rows: readonly InputRow[], mapping: ColumnMapping, options: RunQueryOptions, now: Date): ScannedInput {
+function scanRows(
+  headers: readonly CellValue[],
+  rows: readonly InputRow[],
+  mapping: ColumnMapping,
+  options: RunQueryOptions,
+  now: Date,
+): ScannedInput {
   const scan = new InputScan(headers, rows.length, mapping, options, now);
   for (const row of rows) scan.add(row);
   return scan.finish();
 }
 
 /** One pass over any input; rows in memory are not copied. */
-export async function scanInput(input: RunInput, mapping: ColumnMapping, options: RunQueryOptions, now: Date): Promise<ScannedInput> {
+export async function scanInput(
+  input: RunInput,
+  mapping: ColumnMapping,
+  options: RunQueryOptions,
+  now: Date,
+): Promise<ScannedInput> {
   if (isRowArray(input.rows)) return scanRows(input.headers, input.rows, mapping, options, now);
   const source: RowSource = input.rows;
   const scan = new InputScan(input.headers, source.count, mapping, options, now);
@@ -137,14 +156,26 @@ export function prepareRun(params: NewRunParams, now: Date = new Date()): Prepar
 export function startBulkRun(params: NewRunParams, deps: BulkDeps, tuning: RunTuning): BulkRun {
   const now = new Date((deps.now ?? Date.now)());
   const { meta, plan } = prepareRun(params, now);
-  return new Runner({ meta, rows: rowAccessOf(params.input.rows), plan, resume: null, deps, tuning, previous: params.previous ?? null });
+  return new Runner({
+    meta,
+    rows: rowAccessOf(params.input.rows),
+    plan,
+    resume: null,
+    deps,
+    tuning,
+    previous: params.previous ?? null,
+  });
 }
 
 /**
  * startBulkRun for any input. A streamed one is read once more to plan it; its first subjects are
  * asked meanwhile (HeadStart), once the checks that can refuse the run have passed.
  */
-export async function startRunFrom(params: NewRunParams<RunInput>, deps: BulkDeps, tuning: RunTuning): Promise<BulkRun> {
+export async function startRunFrom(
+  params: NewRunParams<RunInput>,
+  deps: BulkDeps,
+  tuning: RunTuning,
+): Promise<BulkRun> {
   const now = new Date((deps.now ?? Date.now)());
   const rows = rowAccessOf(params.input.rows);
   assertRunnable({ headers: params.input.headers, rowCount: rowCountOf(params.input) }, params.mapping);
@@ -171,7 +202,9 @@ export async function startRunFrom(params: NewRunParams<RunInput>, deps: BulkDep
 
 function resumeOptions(state: RunState): RunQueryOptions {
   // The decisions a re-screen carries live in the previous results, not in the state: a resume would drop them.
-  if (state.meta.rescreenOf !== undefined) throw inputError('previous', 'previous.resumeUnsupported', rescreenMessages.text('previous.resumeUnsupported'));
+  if (state.meta.rescreenOf !== undefined) {
+    throw inputError('previous', 'previous.resumeUnsupported', rescreenMessages.text('previous.resumeUnsupported'));
+  }
   return {
     listdata: BigInt(state.meta.options.listdata),
     search: state.meta.options.search,
@@ -186,10 +219,19 @@ function resumeOptions(state: RunState): RunQueryOptions {
  */
 export function resumeBulkRun(state: RunState, input: BulkInput, deps: BulkDeps, tuning: RunTuning): BulkRun {
   const options = resumeOptions(state);
-  if (input.rows.length !== state.meta.input.rowCount) assertSameInput(state.meta, { rowCount: input.rows.length, fingerprint: '' });
+  if (input.rows.length !== state.meta.input.rowCount) {
+    assertSameInput(state.meta, { rowCount: input.rows.length, fingerprint: '' });
+  }
   const scanned = scanRows(input.headers, input.rows, state.meta.mapping, options, new Date(state.meta.createdAt));
   assertSameInput(state.meta, { rowCount: input.rows.length, fingerprint: scanned.fingerprint });
-  return new Runner({ meta: state.meta, rows: rowAccessOf(input.rows), plan: scanned.plan, resume: state, deps, tuning });
+  return new Runner({
+    meta: state.meta,
+    rows: rowAccessOf(input.rows),
+    plan: scanned.plan,
+    resume: state,
+    deps,
+    tuning,
+  });
 }
 
 /** The plan a resume continues with, after checking the input is the very one the run started with. */
@@ -203,6 +245,12 @@ export async function planResume(state: RunState, input: RunInput): Promise<RunP
 }
 
 /** resumeBulkRun for any input, with the plan planResume gave. */
-export function resumePlannedRun(state: RunState, input: RunInput, plan: RunPlan, deps: BulkDeps, tuning: RunTuning): BulkRun {
+export function resumePlannedRun(
+  state: RunState,
+  input: RunInput,
+  plan: RunPlan,
+  deps: BulkDeps,
+  tuning: RunTuning,
+): BulkRun {
   return new Runner({ meta: state.meta, rows: rowAccessOf(input.rows), plan, resume: state, deps, tuning });
 }

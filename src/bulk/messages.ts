@@ -13,11 +13,13 @@ const en = {
   'input.empty': 'The selection has a header row but no data rows.',
   'input.noSelection': 'Select the list to screen: a range with a header row, or one cell inside it.',
   'input.noHeader': 'The first row of the selection must hold column headers.',
-  'input.changed': 'The input range changed since the run started ({details}); a resume would mix answers with other rows. Start a new run.',
+  'input.changed':
+    'The input range changed since the run started ({details}); a resume would mix answers with other rows. Start a new run.',
   'input.rowCount': 'rows: {before} then, {now} now',
   'input.content': 'cell values differ',
   'resume.missingSheet': 'The results sheet "{sheet}" of this run no longer exists; start a new run.',
-  'resume.modeChanged': 'This run was started on "{was}" and the add-in now uses "{now}": a resume would mix their answers on one sheet. Start a new run.',
+  'resume.modeChanged':
+    'This run was started on "{was}" and the add-in now uses "{now}": a resume would mix their answers on one sheet. Start a new run.',
   'status.ok': 'ok: {hits} hit(s)',
   'status.clear': 'no hits',
   'status.incomplete': 'incomplete: {why}',
@@ -61,7 +63,8 @@ const en = {
   'run.completed': 'completed: {total} rows',
   'run.cancelled': 'cancelled at {done} of {total} rows — resume from the task pane',
   'run.stoppedAccount': 'stopped at {done} of {total} rows: {why} — resume from the task pane once resolved',
-  'run.stoppedUnreachable': 'stopped at {done} of {total} rows: the service is not answering — resume from the task pane later',
+  'run.stoppedUnreachable':
+    'stopped at {done} of {total} rows: the service is not answering — resume from the task pane later',
   'phase.reading': 'Reading the selection…',
   'phase.validating': 'Checking rows…',
   'phase.preparing': 'Preparing the results sheet…',
@@ -90,8 +93,10 @@ const en = {
   'panel.resume': 'Resume',
   'panel.discard': 'Discard',
   'panel.resumable': 'An unfinished run ({when}, {done} of {total} rows) can be resumed.',
-  'panel.done': 'Finished: {total} rows, {hits} with hits, {errors} failed, {invalid} invalid. Results: sheet "{sheet}".',
-  'panel.cancelled': 'Cancelled at {done} of {total} rows. Resume continues where it stopped without asking finished rows again.',
+  'panel.done':
+    'Finished: {total} rows, {hits} with hits, {errors} failed, {invalid} invalid. Results: sheet "{sheet}".',
+  'panel.cancelled':
+    'Cancelled at {done} of {total} rows. Resume continues where it stopped without asking finished rows again.',
   'panel.accountStop': 'The run stopped: {why} Nothing more was sent. Resume once it is resolved.',
   'panel.unreachableStop': 'The run stopped because the service is not answering. Resume later.',
   'panel.mode': 'Service: {label}',
@@ -118,11 +123,13 @@ const uk: Record<Key, string> = {
   'input.empty': 'У виділенні є рядок заголовків, але немає рядків даних.',
   'input.noSelection': 'Виділіть список для перевірки: діапазон з рядком заголовків або одну клітинку в ньому.',
   'input.noHeader': 'Перший рядок виділення має містити заголовки стовпців.',
-  'input.changed': 'Вхідний діапазон змінився після початку перевірки ({details}); продовження змішало б відповіді з іншими рядками. Почніть нову перевірку.',
+  'input.changed':
+    'Вхідний діапазон змінився після початку перевірки ({details}); продовження змішало б відповіді з іншими рядками. Почніть нову перевірку.',
   'input.rowCount': 'рядків: тоді {before}, зараз {now}',
   'input.content': 'значення клітинок відрізняються',
   'resume.missingSheet': 'Аркуша результатів «{sheet}» цієї перевірки вже немає; почніть нову перевірку.',
-  'resume.modeChanged': 'Цю перевірку почато з «{was}», а зараз надбудова працює з «{now}»: продовження змішало б їхні відповіді на одному аркуші. Почніть нову перевірку.',
+  'resume.modeChanged':
+    'Цю перевірку почато з «{was}», а зараз надбудова працює з «{now}»: продовження змішало б їхні відповіді на одному аркуші. Почніть нову перевірку.',
   'status.ok': 'перевірено: збігів — {hits}',
   'status.clear': 'збігів немає',
   'status.incomplete': 'неповно: {why}',
@@ -165,8 +172,10 @@ const uk: Record<Key, string> = {
   'run.running': 'виконується: {done} з {total} рядків',
   'run.completed': 'завершено: {total} рядків',
   'run.cancelled': 'скасовано на {done} з {total} рядків — продовжіть з області завдань',
-  'run.stoppedAccount': 'зупинено на {done} з {total} рядків: {why} — продовжіть з області завдань, коли це буде вирішено',
-  'run.stoppedUnreachable': 'зупинено на {done} з {total} рядків: сервіс не відповідає — продовжіть з області завдань пізніше',
+  'run.stoppedAccount':
+    'зупинено на {done} з {total} рядків: {why} — продовжіть з області завдань, коли це буде вирішено',
+  'run.stoppedUnreachable':
+    'зупинено на {done} з {total} рядків: сервіс не відповідає — продовжіть з області завдань пізніше',
   'phase.reading': 'Читання виділення…',
   'phase.validating': 'Перевірка рядків…',
   'phase.preparing': 'Підготовка аркуша результатів…',
@@ -181,7 +190,8 @@ const uk: Record<Key, string> = {
   'progress.eta': 'Залишилось: {eta}',
   'progress.etaUnknown': 'Залишилось: оцінюється…',
   'panel.title': 'Перевірка списку',
-  'panel.intro': 'Виділіть діапазон з рядком заголовків (або клітинку в таблиці), перевірте відповідність стовпців і почніть.',
+  'panel.intro':
+    'Виділіть діапазон з рядком заголовків (або клітинку в таблиці), перевірте відповідність стовпців і почніть.',
   'panel.readSelection': 'Взяти поточне виділення',
   'panel.source': 'Вхідні дані: {address} — рядків даних: {rows}',
   'panel.noSelection': 'Діапазон ще не прочитано.',
@@ -195,8 +205,10 @@ const uk: Record<Key, string> = {
   'panel.resume': 'Продовжити',
   'panel.discard': 'Відкинути',
   'panel.resumable': 'Незавершену перевірку ({when}, {done} з {total} рядків) можна продовжити.',
-  'panel.done': 'Завершено: {total} рядків, зі збігами — {hits}, з помилкою — {errors}, некоректних — {invalid}. Результати: аркуш «{sheet}».',
-  'panel.cancelled': 'Скасовано на {done} з {total} рядків. Продовження почнеться з місця зупинки без повторних запитів щодо готових рядків.',
+  'panel.done':
+    'Завершено: {total} рядків, зі збігами — {hits}, з помилкою — {errors}, некоректних — {invalid}. Результати: аркуш «{sheet}».',
+  'panel.cancelled':
+    'Скасовано на {done} з {total} рядків. Продовження почнеться з місця зупинки без повторних запитів щодо готових рядків.',
   'panel.accountStop': 'Перевірку зупинено: {why} Більше нічого не надсилалося. Продовжіть, коли це буде вирішено.',
   'panel.unreachableStop': 'Перевірку зупинено, бо сервіс не відповідає. Продовжіть пізніше.',
   'panel.mode': 'Сервіс: {label}',

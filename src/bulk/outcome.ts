@@ -12,9 +12,20 @@ import { hitLine, hitLineSchema, type HitLine } from './hits';
  */
 const VERDICTS = ['high', 'low', 'clear', 'incomplete'] as const satisfies readonly Verdict[];
 const MATCH_LEVELS = ['high', 'low'] as const satisfies readonly MatchLevel[];
-const ERROR_KINDS = ['invalid-input', 'account', 'rejected', 'unreachable', 'cancelled', 'unknown'] as const satisfies readonly (ErrorKind | 'unknown')[];
+const ERROR_KINDS = [
+  'invalid-input',
+  'account',
+  'rejected',
+  'unreachable',
+  'cancelled',
+  'unknown',
+] as const satisfies readonly (ErrorKind | 'unknown')[];
 
-const registryFailureSchema = z.object({ key: z.enum(REGISTRY_KEYS), code: z.number().nullable(), message: z.string() });
+const registryFailureSchema = z.object({
+  key: z.enum(REGISTRY_KEYS),
+  code: z.number().nullable(),
+  message: z.string(),
+});
 
 const screenedSchema = z.object({
   kind: z.literal('screened'),

@@ -217,7 +217,12 @@ export class PlanBuilder {
   }
 }
 
-export function planRun(rows: readonly InputRow[], mapping: ColumnMapping, options: RunQueryOptions, now: Date): RunPlan {
+export function planRun(
+  rows: readonly InputRow[],
+  mapping: ColumnMapping,
+  options: RunQueryOptions,
+  now: Date,
+): RunPlan {
   const builder = new PlanBuilder(rows.length, mapping, options, now);
   for (const row of rows) builder.add(row);
   return builder.finish();
@@ -233,14 +238,24 @@ export function idInternalOf(runId: string, sourceRow: number): string {
 }
 
 /** The request for one subject, rebuilt from its first row (valid by construction). */
-export function subjectQuery(firstRow: InputRow, mapping: ColumnMapping, options: RunQueryOptions, now: Date): SearchQuery {
+export function subjectQuery(
+  firstRow: InputRow,
+  mapping: ColumnMapping,
+  options: RunQueryOptions,
+  now: Date,
+): SearchQuery {
   const checked = checkRow(firstRow, mapping, options, now);
   if (!checked.ok) throw new Error('a planned subject no longer validates');
   return checked.query;
 }
 
 /** Why a row is not asked: validated again from the row when it is written, rather than kept for every row. */
-export function rowErrors(row: InputRow, mapping: ColumnMapping, options: RunQueryOptions, now: Date): readonly FieldError[] {
+export function rowErrors(
+  row: InputRow,
+  mapping: ColumnMapping,
+  options: RunQueryOptions,
+  now: Date,
+): readonly FieldError[] {
   const checked = checkRow(row, mapping, options, now);
   return checked.ok ? [] : checked.errors;
 }

@@ -15,7 +15,10 @@ import type { RunMeta, RunStateStore, RunStatus } from './state';
  * onAnswerArrived: an ask that can tell when the service has finished a request (its answer's
  * bytes are in, not yet read) calls it, and the run starts its next request at once.
  */
-export type AskFn = (query: SearchQuery, options: { signal?: AbortSignal; onAnswerArrived?: () => void }) => Promise<AnswerLike>;
+export type AskFn = (
+  query: SearchQuery,
+  options: { signal?: AbortSignal; onAnswerArrived?: () => void },
+) => Promise<AnswerLike>;
 
 export interface BulkInput {
   headers: readonly CellValue[];

@@ -23,16 +23,21 @@ const en = {
   'header.changes.pending': 'counted when the run ends',
   'header.changes.summary': 'new {new}, changed {changed}, gone {gone}; rows to review {review} (previous: {source})',
   'panel.screenAgain': 'Screen again',
-  'panel.screenAgainHint': 'On a results sheet (or its hits sheet): screen its client list again and carry every decision to the same hit.',
+  'panel.screenAgainHint':
+    'On a results sheet (or its hits sheet): screen its client list again and carry every decision to the same hit.',
   'summary.line': 'Since the previous run: new {new}, changed {changed}, gone {gone}; rows to review: {review}.',
   'validation.prompt': 'Leave blank, or choose: {allowed}',
   'validation.error': 'Choose one of: {allowed}, or leave the cell blank.',
-  'previous.noHitsSheet': 'No sheet of "{source}" holds a hits table with a "Hit ID" column: choose the results of an earlier run.',
-  'previous.missingColumn': 'Sheet "{sheet}", header row {cell}: the column "{column}" is missing. Restore it (undo the deletion) and run again.',
-  'previous.badDecision': 'Sheet "{sheet}", cell {cell}: "{value}" is not a decision. Use one of: {allowed}, or leave it blank.',
+  'previous.noHitsSheet':
+    'No sheet of "{source}" holds a hits table with a "Hit ID" column: choose the results of an earlier run.',
+  'previous.missingColumn':
+    'Sheet "{sheet}", header row {cell}: the column "{column}" is missing. Restore it (undo the deletion) and run again.',
+  'previous.badDecision':
+    'Sheet "{sheet}", cell {cell}: "{value}" is not a decision. Use one of: {allowed}, or leave it blank.',
   'previous.badHitId':
     'Sheet "{sheet}", cell {cell}: this row holds a decision but its Hit ID "{value}" is not one this add-in wrote. Restore the Hit ID from the previous results.',
-  'previous.refused': 'Nothing was screened: the previous results have {count} problem(s), and screening on would drop decisions. Fix them and run again.',
+  'previous.refused':
+    'Nothing was screened: the previous results have {count} problem(s), and screening on would drop decisions. Fix them and run again.',
   'previous.resumeUnsupported': 'A re-screen against previous results cannot be resumed; run it again from the start.',
 } as const;
 
@@ -58,19 +63,27 @@ const uk: Record<Key, string> = {
   'header.changes': 'Від попередньої перевірки',
 
   'header.changes.pending': 'буде пораховано наприкінці перевірки',
-  'header.changes.summary': 'нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду {review} (попередня: {source})',
+  'header.changes.summary':
+    'нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду {review} (попередня: {source})',
   'panel.screenAgain': 'Перевірити знову',
-  'panel.screenAgainHint': 'На аркуші результатів (або його аркуші збігів): перевірити його список клієнтів знову й перенести кожне рішення до того самого збігу.',
-  'summary.line': 'Від попередньої перевірки: нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду: {review}.',
+  'panel.screenAgainHint':
+    'На аркуші результатів (або його аркуші збігів): перевірити його список клієнтів знову й перенести кожне рішення до того самого збігу.',
+  'summary.line':
+    'Від попередньої перевірки: нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду: {review}.',
   'validation.prompt': 'Залиште порожнім або виберіть: {allowed}',
   'validation.error': 'Виберіть одне з: {allowed} або залиште клітинку порожньою.',
-  'previous.noHitsSheet': 'Жоден аркуш "{source}" не містить таблиці збігів зі стовпцем "Ідентифікатор збігу": виберіть результати попередньої перевірки.',
-  'previous.missingColumn': 'Аркуш "{sheet}", рядок заголовків {cell}: немає стовпця "{column}". Поверніть його (скасуйте видалення) і запустіть знову.',
-  'previous.badDecision': 'Аркуш "{sheet}", клітинка {cell}: "{value}" не є рішенням. Виберіть одне з: {allowed} або залиште порожнім.',
+  'previous.noHitsSheet':
+    'Жоден аркуш "{source}" не містить таблиці збігів зі стовпцем "Ідентифікатор збігу": виберіть результати попередньої перевірки.',
+  'previous.missingColumn':
+    'Аркуш "{sheet}", рядок заголовків {cell}: немає стовпця "{column}". Поверніть його (скасуйте видалення) і запустіть знову.',
+  'previous.badDecision':
+    'Аркуш "{sheet}", клітинка {cell}: "{value}" не є рішенням. Виберіть одне з: {allowed} або залиште порожнім.',
   'previous.badHitId':
     'Аркуш "{sheet}", клітинка {cell}: у рядку є рішення, але його ідентифікатор збігу "{value}" записаний не цією програмою. Поверніть ідентифікатор із попередніх результатів.',
-  'previous.refused': 'Перевірку не запущено: у попередніх результатах проблем: {count}; продовження втратило б рішення. Виправте їх і запустіть знову.',
-  'previous.resumeUnsupported': 'Повторну перевірку з попередніми результатами не можна продовжити; запустіть її знову з початку.',
+  'previous.refused':
+    'Перевірку не запущено: у попередніх результатах проблем: {count}; продовження втратило б рішення. Виправте їх і запустіть знову.',
+  'previous.resumeUnsupported':
+    'Повторну перевірку з попередніми результатами не можна продовжити; запустіть її знову з початку.',
 };
 
 export const rescreenMessages = defineCatalogue<Key>(en, uk);

@@ -1,6 +1,13 @@
 import type { Lang } from '../core/text/i18n';
 import type { MatchLevel } from '../core/answer/summary';
-import { changeText, decisionText, type ChangeMark, type Decision, type PreviousHit, type PreviousRun } from './decisions';
+import {
+  changeText,
+  decisionText,
+  type ChangeMark,
+  type Decision,
+  type PreviousHit,
+  type PreviousRun,
+} from './decisions';
 import type { HitLine } from './hits';
 import { hitIdentity } from './hit-identity';
 import type { TableCell } from './result-table';
@@ -23,7 +30,12 @@ const fold = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLow
 
 /** Changed: the percent, the level or a defining field (name, birth date) differs; details may be reworded freely. */
 export function hitChanged(previous: PreviousHit, hit: HitLine): boolean {
-  return previous.percent !== hit.percent || previous.level !== hit.level || fold(previous.name) !== fold(hit.name) || fold(previous.birth) !== fold(hit.birth);
+  return (
+    previous.percent !== hit.percent ||
+    previous.level !== hit.level ||
+    fold(previous.name) !== fold(hit.name) ||
+    fold(previous.birth) !== fold(hit.birth)
+  );
 }
 
 export function reviewHit(previous: PreviousRun | null | undefined, subjectKey: string, hit: HitLine): HitReview {

@@ -41,7 +41,10 @@ export interface TableContext {
 }
 
 /** What is known of one row when it is written. */
-export type RowResult = { kind: 'pending' } | { kind: 'invalid'; errors: readonly FieldError[] } | { kind: 'outcome'; outcome: SubjectOutcome };
+export type RowResult =
+  | { kind: 'pending' }
+  | { kind: 'invalid'; errors: readonly FieldError[] }
+  | { kind: 'outcome'; outcome: SubjectOutcome };
 
 /** Excel tables need distinct header texts; a repeated or clashing header gets a number. */
 function uniqueHeaders(headers: string[]): string[] {
@@ -58,7 +61,11 @@ export function resultColumns(ctx: TableContext): TableColumn[] {
   const t = (key: Parameters<typeof bulkMessages.t>[1]) => bulkMessages.t(ctx.lang, key);
   const columns: TableColumn[] = [{ id: 'row', header: t('col.row'), kind: 'integer' }];
   ctx.headers.forEach((_, i) => {
-    columns.push({ id: `in:${i}`, header: headerText(ctx.headers, i), kind: i === ctx.mapping.date ? 'date' : 'input' });
+    columns.push({
+      id: `in:${i}`,
+      header: headerText(ctx.headers, i),
+      kind: i === ctx.mapping.date ? 'date' : 'input',
+    });
   });
   columns.push({ id: 'level', header: t('col.level'), kind: 'text' });
   columns.push({ id: 'bestPercent', header: t('col.bestPercent'), kind: 'number' });
@@ -89,12 +96,18 @@ function fieldLabel(field: string, ctx: TableContext): string {
 
 export function invalidReason(errors: readonly FieldError[], ctx: TableContext): string {
   // "subject" is no column: the message itself names the columns it wants.
-  return errors.map((e) => (e.field === 'subject' ? e.message[ctx.lang] : `${fieldLabel(e.field, ctx)}: ${e.message[ctx.lang]}`)).join(' ');
+  return errors
+    .map((e) => (e.field === 'subject' ? e.message[ctx.lang] : `${fieldLabel(e.field, ctx)}: ${e.message[ctx.lang]}`))
+    .join(' ');
 }
 
 function registryErrorsText(outcome: SubjectOutcome, lang: Lang): string {
   if (outcome.kind !== 'screened') return '';
-  return outcome.failures.map((f) => `${registryDef(f.key).shortLabel[lang]}: ${registryErrorText({ code: f.code, message: f.message }, lang)}`).join('; ');
+  return outcome.failures
+    .map(
+      (f) => `${registryDef(f.key).shortLabel[lang]}: ${registryErrorText({ code: f.code, message: f.message }, lang)}`,
+    )
+    .join('; ');
 }
 
 export function statusText(result: RowResult, ctx: TableContext): string {
@@ -112,12 +125,20 @@ export function statusText(result: RowResult, ctx: TableContext): string {
  * A screened row always says what came back, so a row with no hits never looks like one that was
  * not asked (those stay blank): "No hits" when every registry answered, "Incomplete" when one failed.
  */
-function overallLevelText(screened: { totalHits: number; level: MatchLevel | null; verdict: Verdict }, lang: Lang): string {
+function overallLevelText(
+  screened: { totalHits: number; level: MatchLevel | null; verdict: Verdict },
+  lang: Lang,
+): string {
   return screened.totalHits > 0 ? levelText(screened.level, lang) : verdictText(screened.verdict, lang);
 }
 
 /** One result row: the input as given, then what the service said about it. */
-export function resultRow(ctx: TableContext, rowIndex: number, input: readonly CellValue[], result: RowResult): TableCell[] {
+export function resultRow(
+  ctx: TableContext,
+  rowIndex: number,
+  input: readonly CellValue[],
+  result: RowResult,
+): TableCell[] {
   const cells: TableCell[] = [ctx.firstSourceRow + rowIndex];
   for (let i = 0; i < ctx.headers.length; i++) cells.push(inputCell(input[i]));
   const o = result.kind === 'outcome' ? result.outcome : null;
@@ -207,7 +228,12 @@ function subjectLabel(ctx: TableContext, input: readonly CellValue[]): TableCell
 }
 
 /** The hits sheet rows one input row contributes (none when it had no hits). */
-export function hitRows(ctx: TableContext, rowIndex: number, input: readonly CellValue[], result: RowResult): TableCell[][] {
+export function hitRows(
+  ctx: TableContext,
+  rowIndex: number,
+  input: readonly CellValue[],
+  result: RowResult,
+): TableCell[][] {
   if (result.kind !== 'outcome' || result.outcome.kind !== 'screened') return [];
   const o = result.outcome;
   const source = ctx.firstSourceRow + rowIndex;
@@ -226,7 +252,23 @@ export function hitRows(ctx: TableContext, rowIndex: number, input: readonly Cel
     ...reviewCells(reviews[i], ctx.lang),
   ]);
   if (o.hitsOmitted > 0) {
-    rows.push([source, label, null, null, null, null, null, null, bulkMessages.t(ctx.lang, 'hits.truncated', { count: o.hitsOmitted }), null, null, null, null, null, null]);
+    rows.push([
+      source,
+      label,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      bulkMessages.t(ctx.lang, 'hits.truncated', { count: o.hitsOmitted }),
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   }
   return rows;
 }
@@ -252,7 +294,11 @@ export function highlightRules(lang: Lang): HighlightRule[] {
     {
       style: 'failure',
       columnId: 'status',
-      startsWith: [prefixOf(bulkMessages[lang]['status.failed']), prefixOf(bulkMessages[lang]['status.invalid']), prefixOf(bulkMessages[lang]['status.incomplete'])],
+      startsWith: [
+        prefixOf(bulkMessages[lang]['status.failed']),
+        prefixOf(bulkMessages[lang]['status.invalid']),
+        prefixOf(bulkMessages[lang]['status.incomplete']),
+      ],
     },
   ];
 }
@@ -288,7 +334,13 @@ function stateWithChanges(info: RunHeaderInfo, lang: Lang): string {
   const changes =
     c === 'pending'
       ? rescreenMessages.t(lang, 'header.changes.pending')
-      : rescreenMessages.t(lang, 'header.changes.summary', { new: c.newHits, changed: c.changedHits, gone: c.goneHits, review: c.rowsToReview, source: c.previousSource });
+      : rescreenMessages.t(lang, 'header.changes.summary', {
+          new: c.newHits,
+          changed: c.changedHits,
+          gone: c.goneHits,
+          review: c.rowsToReview,
+          source: c.previousSource,
+        });
   return `${info.state}; ${rescreenMessages.t(lang, 'header.changes')}: ${changes}`;
 }
 
@@ -304,7 +356,10 @@ export function formatLocalDateTime(d: Date): string {
 /** Two columns, label and value; values are untrusted (IDuserPC and the source come from people). */
 export function runHeaderRows(info: RunHeaderInfo, lang: Lang): TableCell[][] {
   const t = (key: Parameters<typeof bulkMessages.t>[1]) => bulkMessages.t(lang, key);
-  const registries = info.registries === 'all' ? t('registries.all') : info.registries.map((k) => registryDef(k).shortLabel[lang]).join(', ');
+  const registries =
+    info.registries === 'all'
+      ? t('registries.all')
+      : info.registries.map((k) => registryDef(k).shortLabel[lang]).join(', ');
   return [
     [t('header.title'), null],
     [t('header.when'), formatLocalDateTime(info.startedAt)],

@@ -9,7 +9,15 @@ import { failedOutcome, screenedOutcome, type AnswerLike, type SubjectOutcome } 
 import { inputChangedError } from './guards';
 import type { EarlyRequest, HeadStart } from './head-start';
 import { RowCursor, type RowAccess } from './input-rows';
-import { idInternalOf, rowErrors, rowHash, subjectQuery, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
+import {
+  idInternalOf,
+  rowErrors,
+  rowHash,
+  subjectQuery,
+  type InputRow,
+  type RunPlan,
+  type RunQueryOptions,
+} from './plan';
 import { RescreenTally } from './rescreen';
 import { SubjectFeed } from './subject-feed';
 import {
@@ -26,7 +34,16 @@ import {
   type TableContext,
 } from './result-table';
 import { type RunMeta, type RunProgressState, type RunState, type RunStatus, type WrittenCounters } from './state';
-import type { BulkDeps, BulkPhase, BulkProgress, BulkRun, BulkRunReport, RunTotals, RunTuning, StopKind } from './ports';
+import type {
+  BulkDeps,
+  BulkPhase,
+  BulkProgress,
+  BulkRun,
+  BulkRunReport,
+  RunTotals,
+  RunTuning,
+  StopKind,
+} from './ports';
 
 const TODO = 0;
 const IN_FLIGHT = 1;
@@ -213,8 +230,9 @@ export class Runner implements BulkRun {
     for (let r = this.written; r < plan.rowCount; r++) {
       const s = plan.rowSubject[r];
       if (s < 0) this.countResolved(this.live, { kind: 'invalid', errors: [] });
-      else if (this.subjectState[s] === DONE) this.countResolved(this.live, { kind: 'outcome', outcome: this.outcomes.get(s)! });
-      else continue;
+      else if (this.subjectState[s] === DONE) {
+        this.countResolved(this.live, { kind: 'outcome', outcome: this.outcomes.get(s)! });
+      } else continue;
       this.rowsDone++;
     }
     this.readyPrefix = this.written;
@@ -399,7 +417,10 @@ export class Runner implements BulkRun {
     } else {
       const request = this.requestOf(s, row);
       key = request.key;
-      const query: SearchQuery = { ...request.base, IDinternal: idInternalOf(this.runId, this.meta.input.firstSourceRow + this.plan.subjectFirstRow[s]) };
+      const query: SearchQuery = {
+        ...request.base,
+        IDinternal: idInternalOf(this.runId, this.meta.input.firstSourceRow + this.plan.subjectFirstRow[s]),
+      };
       try {
         promise = this.deps.ask(query, { signal: this.controller.signal, onAnswerArrived });
       } catch (error) {
@@ -490,15 +511,20 @@ export class Runner implements BulkRun {
     if (!force && target <= this.written) return;
     if (target <= this.written && this.pendingPersist.length === 0) return;
     // Answers first, then rows: a crash between the two costs a rewrite of the same rows, never a request.
-    if (this.deps.store) await this.deps.store.checkpoint(this.runId, this.progressRecord('running'), this.pendingPersist.splice(0));
-    else this.pendingPersist = [];
+    if (this.deps.store) {
+      await this.deps.store.checkpoint(this.runId, this.progressRecord('running'), this.pendingPersist.splice(0));
+    } else this.pendingPersist = [];
     while (this.written < target) {
       const end = Math.min(this.written + this.chunkRows, target);
       const rows: TableCell[][] = [];
       const hits: TableCell[][] = [];
       const inputs = await this.writeCursor.take(this.written, end);
       // A streamed file is read again here: a row that changed since planning must not get another row's answer.
-      if (!this.rows.at) for (let r = this.written; r < end; r++) if (rowHash(inputs[r - this.written]) !== this.plan.rowHash[r]) throw inputChangedError();
+      if (!this.rows.at) {
+        for (let r = this.written; r < end; r++) {
+          if (rowHash(inputs[r - this.written]) !== this.plan.rowHash[r]) throw inputChangedError();
+        }
+      }
       for (let r = this.written; r < end; r++) {
         const input = inputs[r - this.written];
         const result = this.rowResult(r, input);
@@ -612,7 +638,11 @@ export class Runner implements BulkRun {
 
     if (failure) {
       // Keep what was answered so a resume does not pay for it again; the run stays resumable.
-      if (this.deps.store) await this.deps.store.checkpoint(this.runId, this.progressRecord('running'), this.pendingPersist.splice(0)).catch(() => undefined);
+      if (this.deps.store) {
+        await this.deps.store
+          .checkpoint(this.runId, this.progressRecord('running'), this.pendingPersist.splice(0))
+          .catch(() => undefined);
+      }
       await Promise.all([this.feed.close(), this.writeCursor.close(), pendingCursor.close()]).catch(() => undefined);
       this.setPhase('stopped');
       throw failure;
@@ -621,10 +651,15 @@ export class Runner implements BulkRun {
     this.setPhase('finishing');
     await this.flush(true);
     const status = this.finalStatus();
-    if (this.deps.store && status !== 'completed') await this.deps.store.checkpoint(this.runId, this.progressRecord(status), this.pendingPersist.splice(0));
+    if (this.deps.store && status !== 'completed') {
+      await this.deps.store.checkpoint(this.runId, this.progressRecord(status), this.pendingPersist.splice(0));
+    }
     const completedRescreen = this.tally && status === 'completed' ? this.tally : null;
     await this.deps.sink.end({
-      header: { ...this.header(this.stateText(status)), ...(completedRescreen ? { changes: completedRescreen.summary() } : {}) },
+      header: {
+        ...this.header(this.stateText(status)),
+        ...(completedRescreen ? { changes: completedRescreen.summary() } : {}),
+      },
       status,
       written: this.written,
       hitsWritten: this.hitsWritten,

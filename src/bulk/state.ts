@@ -228,7 +228,9 @@ export function keyValueRunStateStore(storage: KeyValueStorage, prefix = 'checkl
 
   return {
     async list() {
-      const ids = (await storage.keys()).filter((k) => k.startsWith(prefix) && k.endsWith('.meta')).map((k) => k.slice(prefix.length, -'.meta'.length));
+      const ids = (await storage.keys())
+        .filter((k) => k.startsWith(prefix) && k.endsWith('.meta'))
+        .map((k) => k.slice(prefix.length, -'.meta'.length));
       const out: RunListing[] = [];
       for (const id of ids) {
         const meta = parseMeta(await readJson(metaKey(id)));

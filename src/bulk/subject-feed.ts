@@ -42,7 +42,9 @@ export class SubjectFeed {
     const at = this.source.at;
     if (at) {
       while (this.nextSubject < plan.subjectCount && !wanted(this.nextSubject)) this.nextSubject++;
-      return this.nextSubject < plan.subjectCount ? { subject: this.nextSubject, row: at(plan.subjectFirstRow[this.nextSubject]) } : null;
+      return this.nextSubject < plan.subjectCount
+        ? { subject: this.nextSubject, row: at(plan.subjectFirstRow[this.nextSubject]) }
+        : null;
     }
     while (this.head < this.queue.length && !wanted(this.queue[this.head].subject)) this.head++;
     if (this.head > 1024) {

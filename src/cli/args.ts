@@ -170,7 +170,9 @@ export function parseRegistryErrors(specs: readonly string[]): Partial<Record<Re
   for (const part of specs.flatMap((spec) => spec.split(/[,;\s]+/)).filter((p) => p.length > 0)) {
     const [key, code, extra] = part.split(/[:=]/);
     const n = code === undefined ? 9000 : /^\d+$/.test(code) ? Number(code) : NaN;
-    if (extra !== undefined || !isRegistryKey(key) || !Number.isInteger(n) || n < 1) throw usage('sandbox.registryErrors', { value: part });
+    if (extra !== undefined || !isRegistryKey(key) || !Number.isInteger(n) || n < 1) {
+      throw usage('sandbox.registryErrors', { value: part });
+    }
     out[key] = n;
   }
   return out;
@@ -221,8 +223,13 @@ const NEGATIVE_VALUE = /^-\d/;
  * negative-looking word after an option that takes a value is that option's value: it is
  * rewritten as `--registries=-1`, which parseArgs takes as it is.
  */
-export function attachNegativeValues(argv: readonly string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
-  const byShort = new Map<string, string>(Object.entries(options).flatMap(([name, o]) => (o.short ? [[`-${o.short}`, name] as const] : [])));
+export function attachNegativeValues(
+  argv: readonly string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): string[] {
+  const byShort = new Map<string, string>(
+    Object.entries(options).flatMap(([name, o]) => (o.short ? [[`-${o.short}`, name] as const] : [])),
+  );
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i];
@@ -244,7 +251,12 @@ export function attachNegativeValues(argv: readonly string[], options: NonNullab
 
 function run<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O, positionals: boolean) {
   try {
-    return parseArgs({ args: attachNegativeValues(argv, options), options, strict: true, allowPositionals: positionals });
+    return parseArgs({
+      args: attachNegativeValues(argv, options),
+      options,
+      strict: true,
+      allowPositionals: positionals,
+    });
   } catch (e) {
     // parseArgs names the offending option in English only; keep its words, add ours around them.
     const detail = e instanceof Error ? e.message : String(e);
@@ -276,7 +288,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     if (values.help) return { command: 'help', global, topic: 'search' };
     // A bare name is what people type first; accept it rather than demand --name.
     const name = values.name ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
-    if (values.name !== undefined && positionals.length > 0) throw usage('args.unexpected', { value: positionals.join(' ') });
+    if (values.name !== undefined && positionals.length > 0) {
+      throw usage('args.unexpected', { value: positionals.join(' ') });
+    }
     return {
       command: 'search',
       global,

@@ -4,7 +4,16 @@ import { langFromLocale, type Lang, type LocalizedText } from '../core/text/i18n
 import { coreMessages } from '../core/text/messages';
 import { isJsonObject, parseJson } from '../core/text/json';
 import type { LoadedSettings } from '../core/settings/settings-store';
-import { DEFAULT_SETTINGS, addressList, insecureAddresses, serviceMode, settingsAddressErrors, settingsSchema, type AddressPolicy, type Settings } from '../core/settings/settings';
+import {
+  DEFAULT_SETTINGS,
+  addressList,
+  insecureAddresses,
+  serviceMode,
+  settingsAddressErrors,
+  settingsSchema,
+  type AddressPolicy,
+  type Settings,
+} from '../core/settings/settings';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';
 
@@ -66,7 +75,9 @@ function splitList(value: string): string[] {
 
 /** POSIX order: LC_ALL beats LC_MESSAGES beats LANG. */
 export function langFromEnv(env: Env): Lang {
-  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v.trim() !== '' && v !== 'C' && v !== 'POSIX');
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find(
+    (v) => v !== undefined && v.trim() !== '' && v !== 'C' && v !== 'POSIX',
+  );
   // POSIX writes uk_UA.UTF-8; langFromLocale reads BCP 47 (uk-UA).
   return langFromLocale(locale ? locale.replace(/_/g, '-') : null);
 }
@@ -84,9 +95,12 @@ async function readConfigFile(path: string, platform: NodeJS.Platform): Promise<
     const info = await stat(path);
     if (!info.isFile()) throw usage('config.notFile', { path });
     // Others can read the tokken in it: say so, but still run, as ssh does for keys only when it must.
-    if (platform !== 'win32' && (info.mode & 0o004) !== 0) warnings.push(cliMessages.text('config.worldReadable', { path }));
-    else if (platform !== 'win32' && (info.mode & 0o040) !== 0) {
-      warnings.push(cliMessages.text('config.groupReadable', { path, mode: (info.mode & 0o777).toString(8).padStart(3, '0') }));
+    if (platform !== 'win32' && (info.mode & 0o004) !== 0) {
+      warnings.push(cliMessages.text('config.worldReadable', { path }));
+    } else if (platform !== 'win32' && (info.mode & 0o040) !== 0) {
+      warnings.push(
+        cliMessages.text('config.groupReadable', { path, mode: (info.mode & 0o777).toString(8).padStart(3, '0') }),
+      );
     }
     text = await readFile(path, 'utf8');
   } catch (e) {
@@ -131,7 +145,9 @@ export interface LoadConfigOptions {
 
 export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConfig> {
   const { env } = options;
-  const file = options.configPath ? await readConfigFile(options.configPath, options.platform ?? process.platform) : { fields: {}, tokken: null, warnings: [] };
+  const file = options.configPath
+    ? await readConfigFile(options.configPath, options.platform ?? process.platform)
+    : { fields: {}, tokken: null, warnings: [] };
 
   const merged: Record<string, unknown> = { ...file.fields };
   const envValue = (name: string) => {
@@ -179,7 +195,10 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
     loaded: { settings, tokken: tokken ?? null, mode: serviceMode(settings, tokken) },
     lang,
     // Both languages, whatever the chosen one: a warning about the tokken in the clear must not be missed.
-    warnings: [...file.warnings, ...insecure.map((address) => bilingual(coreMessages.text('address.insecureWarning', { address })))],
+    warnings: [
+      ...file.warnings,
+      ...insecure.map((address) => bilingual(coreMessages.text('address.insecureWarning', { address }))),
+    ],
     tokkenSource,
     addressPolicy,
   };

@@ -1,4 +1,10 @@
-import { AccountError, CancelledError, InvalidInputError, RequestRejectedError, ServiceUnreachableError } from '../core/protocol/errors';
+import {
+  AccountError,
+  CancelledError,
+  InvalidInputError,
+  RequestRejectedError,
+  ServiceUnreachableError,
+} from '../core/protocol/errors';
 import type { LocalizedText } from '../core/text/i18n';
 
 /**
@@ -42,7 +48,9 @@ export class OutputWriteError extends Error {
 
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof OutputWriteError) return EXIT.outputFailed;
-  if (error instanceof UsageError || error instanceof InvalidInputError || error instanceof RequestRejectedError) return EXIT.badInput;
+  if (error instanceof UsageError || error instanceof InvalidInputError || error instanceof RequestRejectedError) {
+    return EXIT.badInput;
+  }
   if (error instanceof AccountError) return EXIT.account;
   if (error instanceof ServiceUnreachableError) return EXIT.unreachable;
   if (error instanceof CancelledError) return EXIT.interrupted;

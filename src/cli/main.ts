@@ -25,7 +25,9 @@ export function describeFailure(error: unknown, lang: Lang): string[] {
 
 function hintFor(code: number, lang: Lang, command: string | undefined): string | null {
   // `search` has no --resume: its hint must not send people looking for one.
-  if (code === EXIT.account) return cliMessages.t(lang, command === 'search' ? 'exit.hint.accountSearch' : 'exit.hint.account');
+  if (code === EXIT.account) {
+    return cliMessages.t(lang, command === 'search' ? 'exit.hint.accountSearch' : 'exit.hint.account');
+  }
   if (code === EXIT.unreachable) return cliMessages.t(lang, 'exit.hint.unreachable');
   if (code === EXIT.interrupted) return cliMessages.t(lang, 'exit.hint.interrupted');
   return null;
@@ -39,7 +41,12 @@ export async function loadCommandModules(): Promise<void> {
   await Promise.all([import('./commands/screen-command'), import('./commands/search-command')]);
 }
 
-async function dispatch(parsed: ParsedCommand, io: CliIo, fallbackLang: Lang, onSecret: (mask: SecretMask) => void): Promise<number> {
+async function dispatch(
+  parsed: ParsedCommand,
+  io: CliIo,
+  fallbackLang: Lang,
+  onSecret: (mask: SecretMask) => void,
+): Promise<number> {
   if (parsed.command === 'help') {
     io.stdout.write(`${cliMessages.t(parsed.global.lang ?? fallbackLang, helpKey(parsed.topic))}\n`);
     return EXIT.ok;
@@ -89,7 +96,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     for (const line of describeFailure(error, lang)) io.stderr.write(`${plain(mask(line))}\n`);
     const hint = hintFor(code, lang, command);
     if (hint) io.stderr.write(`${hint}\n`);
-    if (code === EXIT.unexpected && io.env.CHECKLISTS_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+    if (code === EXIT.unexpected && io.env.CHECKLISTS_DEBUG && error instanceof Error && error.stack) {
+      io.stderr.write(`${error.stack}\n`);
+    }
     return code;
   }
 }

@@ -10,14 +10,18 @@ const en = {
   'args.progress': 'Unknown --progress value "{value}": use auto, bar, lines or none.',
   'args.unknownCommand': 'Unknown command "{value}". Commands: {commands}. See: checklists --help',
   'args.output.format': 'The output file must end in .xlsx or .csv; got "{path}".',
-  'args.output.sameAs': 'The {which} file {output} is the input file {input}: it would be overwritten. Choose another -o.',
-  'args.output.notWritable': 'Cannot write {path}: {reason}. Close it in other programs or choose another -o; nothing was sent yet.',
+  'args.output.sameAs':
+    'The {which} file {output} is the input file {input}: it would be overwritten. Choose another -o.',
+  'args.output.notWritable':
+    'Cannot write {path}: {reason}. Close it in other programs or choose another -o; nothing was sent yet.',
   'args.output.isFolder': '{path} is a folder, not a file: choose another -o; nothing was sent yet.',
   'output.writeFailed':
     'Could not write {path} ({reason}). All {answers} answers are kept in {state}: once the file is free (closed in Excel, writable), run the same command with --resume to write them without asking the service again.',
-  'file.symlink': '{path} is a symbolic link: refusing to follow it (someone else may have placed it). Remove it or choose another -o.',
+  'file.symlink':
+    '{path} is a symbolic link: refusing to follow it (someone else may have placed it). Remove it or choose another -o.',
   'file.notFile': '{path} is not a regular file: remove it or choose another -o.',
-  'file.foreign': '{path} belongs to another user or can be changed by other users (mode {mode}): refusing to use it. Remove it or choose another -o.',
+  'file.foreign':
+    '{path} belongs to another user or can be changed by other users (mode {mode}): refusing to use it. Remove it or choose another -o.',
   'stateKey.readable': 'The state key {path} can be read by other users (mode {mode}): run chmod 600 {path}.',
   'stateKey.bad': 'The state key {path} is damaged: remove it (stopped runs signed with it can then not be resumed).',
   'state.tampered':
@@ -25,18 +29,27 @@ const en = {
   'state.vanished': 'The state file {path} disappeared during the run.',
   'state.serviceChanged':
     'The stopped run asked {was}; now {now} is configured. A resume must use the same service address and IDsubjectFM, or the report would mix two services: restore them, or screen again without --resume.',
-  'state.incomplete': 'The state file recorded {written} rows as written, but the answers for {missing} of their subjects are missing: they will be asked again.',
-  'lock.busy': 'Another CheckLists run is already writing {output}: process {pid} on {host}, started {since} (lock {lock}). Wait for it to finish, or choose another -o.',
-  'lock.unknown': 'Another CheckLists run may be writing {output} (lock {lock} cannot be read). If no run is active, remove the lock file.',
+  'state.incomplete':
+    'The state file recorded {written} rows as written, but the answers for {missing} of their subjects are missing: they will be asked again.',
+  'lock.busy':
+    'Another CheckLists run is already writing {output}: process {pid} on {host}, started {since} (lock {lock}). Wait for it to finish, or choose another -o.',
+  'lock.unknown':
+    'Another CheckLists run may be writing {output} (lock {lock} cannot be read). If no run is active, remove the lock file.',
   'input.tooLarge': '{path} is {size} MB; the limit is {limit} MB. Raise it with --max-input-mb if this is intended.',
-  'input.tooManyRows': '{path} has {rows} rows; the limit is {limit}. Raise it with --max-rows if this is intended, or split the list.',
-  'input.hiddenSheet': 'Warning: the first sheet "{sheet}" of {path} is hidden, and it is the one screened. Use --sheet to choose another.',
-  'input.merged': "Warning: {path} has {count} merged cell areas; Excel keeps a value only in each area's first cell, so the rows it covers are read as empty.",
+  'input.tooManyRows':
+    '{path} has {rows} rows; the limit is {limit}. Raise it with --max-rows if this is intended, or split the list.',
+  'input.hiddenSheet':
+    'Warning: the first sheet "{sheet}" of {path} is hidden, and it is the one screened. Use --sheet to choose another.',
+  'input.merged':
+    "Warning: {path} has {count} merged cell areas; Excel keeps a value only in each area's first cell, so the rows it covers are read as empty.",
   'input.duplicateHeaders': 'Warning: the header has duplicate columns: {names}. The first of each is used.',
   'input.controlChars': 'Warning: {count} NUL or control characters were dropped from the input.',
-  'search.getWarning': 'Warning: --get puts the tokken in the URL, where proxies and server logs may keep it. Use the default POST form unless the service requires GET.',
-  'config.groupReadable': 'Warning: {path} can be read by other users of this computer (mode {mode}) and may hold the tokken. Run: chmod 600 {path}',
-  'exit.hint.accountSearch': 'Stopped: the account cannot make more requests. Fix it (or ask the operator), then search again.',
+  'search.getWarning':
+    'Warning: --get puts the tokken in the URL, where proxies and server logs may keep it. Use the default POST form unless the service requires GET.',
+  'config.groupReadable':
+    'Warning: {path} can be read by other users of this computer (mode {mode}) and may hold the tokken. Run: chmod 600 {path}',
+  'exit.hint.accountSearch':
+    'Stopped: the account cannot make more requests. Fix it (or ask the operator), then search again.',
   'wait.service': 'waiting for the service (attempt {attempt} of {of}, next address {next})',
   'args.output.folder': 'Cannot write into the folder of "{path}": it does not exist or is not writable.',
   'config.notFile': 'The config file {path} is not a file.',
@@ -44,11 +57,15 @@ const en = {
   'config.json': 'The config file {path} is not a JSON object.',
   'config.unknownKey': 'Ignoring unknown key "{key}" in {path}.',
   'config.badValue': 'Bad value for {key} in {path}.',
-  'config.worldReadable': 'Warning: {path} can be read by every user of this computer and may hold the tokken. Run: chmod 600 {path}',
-  'config.missingCredentials': 'A service address is set, but {missing} is not. Set it, or unset CHECKLISTS_URL to use the sandbox.',
+  'config.worldReadable':
+    'Warning: {path} can be read by every user of this computer and may hold the tokken. Run: chmod 600 {path}',
+  'config.missingCredentials':
+    'A service address is set, but {missing} is not. Set it, or unset CHECKLISTS_URL to use the sandbox.',
   'config.reserveWithoutPrimary': 'Reserve addresses are set without a primary address: set CHECKLISTS_URL too.',
-  'sandbox.notice': '{label}: no service address is configured, so answers come from the built-in sandbox. Set CHECKLISTS_URL to use the live service.',
-  'sandbox.registryErrors': 'Bad --registry-errors entry "{value}": use registry keys, optionally with a code (peps,edr:9004).',
+  'sandbox.notice':
+    '{label}: no service address is configured, so answers come from the built-in sandbox. Set CHECKLISTS_URL to use the live service.',
+  'sandbox.registryErrors':
+    'Bad --registry-errors entry "{value}": use registry keys, optionally with a code (peps,edr:9004).',
   'sandbox.listen': 'Cannot listen on {host}:{port}: {reason}',
   'sandbox.listening': 'CheckLists sandbox (fictional data) is listening on {url}',
   'sandbox.use': 'Point the add-in or the command line at it, for example:',
@@ -81,21 +98,28 @@ const en = {
   'input.sheetForCsv': '--sheet applies to .xlsx workbooks only.',
   'input.empty': '{path} has no rows to screen (a header row and at least one row are needed).',
   'progress.line': '{done}/{total} rows ({percent}%), with hits {hits}, failed {failed}, invalid {invalid}, {time}',
-  'screen.done': 'Done: {written} of {total} rows ({subjects} distinct subjects, {requests} requests this time) in {seconds} s.',
+  'screen.done':
+    'Done: {written} of {total} rows ({subjects} distinct subjects, {requests} requests this time) in {seconds} s.',
   'screen.stopped': 'Stopped: {written} of {total} rows written ({requests} requests this time) in {seconds} s.',
   'screen.counts': 'Rows with hits: {hits} (high: {high}); failed: {failed}; invalid input: {invalid}.',
   'screen.file': 'Written: {path}',
   'screen.resumeHint': 'The answers so far are kept in {state}: run the same command with --resume to continue.',
-  'screen.allUnreachable': 'No request was answered: the service could not be reached. Check the network and the addresses, then run again.',
+  'screen.allUnreachable':
+    'No request was answered: the service could not be reached. Check the network and the addresses, then run again.',
   'screen.resume.nothing': 'Nothing to resume for this output: starting a new run.',
-  'screen.resume.modeChanged': 'The stopped run used "{was}", now it is "{now}": a resume would mix answers. Run without --resume to start anew.',
-  'screen.resume.optionsIgnored': 'Resuming with the registries and search options of the original run; the ones given now are ignored.',
+  'screen.resume.modeChanged':
+    'The stopped run used "{was}", now it is "{now}": a resume would mix answers. Run without --resume to start anew.',
+  'screen.resume.optionsIgnored':
+    'Resuming with the registries and search options of the original run; the ones given now are ignored.',
   'screen.resume.from': 'Resuming: {written} of {total} rows were already done.',
-  'screen.resume.discarded': 'An unfinished earlier run ({state}) is replaced by this new one; use --resume to continue a stopped run instead.',
+  'screen.resume.discarded':
+    'An unfinished earlier run ({state}) is replaced by this new one; use --resume to continue a stopped run instead.',
   'error.prefix': 'Error',
   'error.unexpected': 'Unexpected error: {message}',
-  'exit.hint.account': 'Stopped: the account cannot make more requests. Fix it, then run the same command with --resume.',
-  'exit.hint.unreachable': 'The service could not be reached. Check the network and CHECKLISTS_URL / CHECKLISTS_RESERVE_URLS.',
+  'exit.hint.account':
+    'Stopped: the account cannot make more requests. Fix it, then run the same command with --resume.',
+  'exit.hint.unreachable':
+    'The service could not be reached. Check the network and CHECKLISTS_URL / CHECKLISTS_RESERVE_URLS.',
   'exit.hint.interrupted': 'Interrupted.',
   'help.main':
     'checklists — screen people and companies against the CheckLists registries\n\n' +
@@ -175,31 +199,46 @@ const uk: Record<Key, string> = {
   'args.unknownCommand': 'Невідома команда «{value}». Команди: {commands}. Довідка: checklists --help',
   'args.output.format': 'Файл результатів має закінчуватися на .xlsx або .csv; отримано «{path}».',
   'args.output.sameAs': 'Файл {which} {output} — це вхідний файл {input}: його буде перезаписано. Оберіть інший -o.',
-  'args.output.notWritable': 'Не вдається записати {path}: {reason}. Закрийте його в інших програмах або оберіть інший -o; нічого ще не надіслано.',
+  'args.output.notWritable':
+    'Не вдається записати {path}: {reason}. Закрийте його в інших програмах або оберіть інший -o; нічого ще не надіслано.',
   'args.output.isFolder': '{path} — це тека, а не файл: оберіть інший -o; нічого ще не надіслано.',
   'output.writeFailed':
     'Не вдалося записати {path} ({reason}). Усі відповіді ({answers}) збережено в {state}: коли файл звільниться (закрийте його в Excel), запустіть ту саму команду з --resume — їх буде записано без повторних запитів до сервісу.',
-  'file.symlink': '{path} — символічне посилання: за ним не переходимо (його міг створити інший користувач). Видаліть його або оберіть інший -o.',
+  'file.symlink':
+    '{path} — символічне посилання: за ним не переходимо (його міг створити інший користувач). Видаліть його або оберіть інший -o.',
   'file.notFile': '{path} не є звичайним файлом: видаліть його або оберіть інший -o.',
-  'file.foreign': '{path} належить іншому користувачеві або його можуть змінювати інші (права {mode}): не використовуємо. Видаліть його або оберіть інший -o.',
+  'file.foreign':
+    '{path} належить іншому користувачеві або його можуть змінювати інші (права {mode}): не використовуємо. Видаліть його або оберіть інший -o.',
   'stateKey.readable': 'Ключ стану {path} можуть читати інші користувачі (права {mode}): виконайте chmod 600 {path}.',
-  'stateKey.bad': 'Ключ стану {path} пошкоджено: видаліть його (зупинені перевірки, підписані ним, тоді не вдасться продовжити).',
-  'state.tampered': 'Файл стану {path} змінено поза CheckLists: рядок {line} не має дійсного підпису. Йому не довіряємо; видаліть його й перевірте заново без --resume.',
+  'stateKey.bad':
+    'Ключ стану {path} пошкоджено: видаліть його (зупинені перевірки, підписані ним, тоді не вдасться продовжити).',
+  'state.tampered':
+    'Файл стану {path} змінено поза CheckLists: рядок {line} не має дійсного підпису. Йому не довіряємо; видаліть його й перевірте заново без --resume.',
   'state.vanished': 'Файл стану {path} зник під час перевірки.',
   'state.serviceChanged':
     'Зупинена перевірка зверталася до {was}; зараз налаштовано {now}. Продовжувати можна лише з тією самою адресою сервісу та IDsubjectFM, інакше звіт змішає два сервіси: поверніть їх або перевірте заново без --resume.',
-  'state.incomplete': 'У файлі стану {written} рядків позначено записаними, але відповідей для {missing} їхніх суб’єктів бракує: їх буде запитано знову.',
-  'lock.busy': 'Інша перевірка CheckLists уже записує {output}: процес {pid} на {host}, розпочато {since} (блокування {lock}). Дочекайтеся її завершення або оберіть інший -o.',
-  'lock.unknown': 'Можливо, інша перевірка CheckLists записує {output} (блокування {lock} не читається). Якщо жодна перевірка не триває, видаліть файл блокування.',
-  'input.tooLarge': '{path} має {size} МБ; обмеження — {limit} МБ. Якщо так і задумано, збільште його параметром --max-input-mb.',
-  'input.tooManyRows': 'У {path} {rows} рядків; обмеження — {limit}. Якщо так і задумано, збільште його параметром --max-rows або розділіть список.',
-  'input.hiddenSheet': 'Увага: перший аркуш «{sheet}» у {path} прихований, і перевіряється саме він. Інший аркуш можна обрати параметром --sheet.',
-  'input.merged': 'Увага: у {path} є об’єднані клітинки ({count} областей); Excel зберігає значення лише в першій клітинці області, тож покриті нею рядки прочитано порожніми.',
+  'state.incomplete':
+    'У файлі стану {written} рядків позначено записаними, але відповідей для {missing} їхніх суб’єктів бракує: їх буде запитано знову.',
+  'lock.busy':
+    'Інша перевірка CheckLists уже записує {output}: процес {pid} на {host}, розпочато {since} (блокування {lock}). Дочекайтеся її завершення або оберіть інший -o.',
+  'lock.unknown':
+    'Можливо, інша перевірка CheckLists записує {output} (блокування {lock} не читається). Якщо жодна перевірка не триває, видаліть файл блокування.',
+  'input.tooLarge':
+    '{path} має {size} МБ; обмеження — {limit} МБ. Якщо так і задумано, збільште його параметром --max-input-mb.',
+  'input.tooManyRows':
+    'У {path} {rows} рядків; обмеження — {limit}. Якщо так і задумано, збільште його параметром --max-rows або розділіть список.',
+  'input.hiddenSheet':
+    'Увага: перший аркуш «{sheet}» у {path} прихований, і перевіряється саме він. Інший аркуш можна обрати параметром --sheet.',
+  'input.merged':
+    'Увага: у {path} є об’єднані клітинки ({count} областей); Excel зберігає значення лише в першій клітинці області, тож покриті нею рядки прочитано порожніми.',
   'input.duplicateHeaders': 'Увага: у заголовку повторюються стовпці: {names}. Використано перший із кожних.',
   'input.controlChars': 'Увага: із вхідних даних вилучено {count} символів NUL або керівних символів.',
-  'search.getWarning': 'Увага: --get передає tokken в адресі запиту, де його можуть зберегти проксі та журнали сервера. Використовуйте типовий POST, якщо сервіс не вимагає GET.',
-  'config.groupReadable': 'Увага: {path} можуть читати інші користувачі комп’ютера (права {mode}), а в ньому може бути tokken. Виконайте: chmod 600 {path}',
-  'exit.hint.accountSearch': 'Зупинено: обліковий запис не може робити запитів. Усуньте причину (або зверніться до оператора) і повторіть пошук.',
+  'search.getWarning':
+    'Увага: --get передає tokken в адресі запиту, де його можуть зберегти проксі та журнали сервера. Використовуйте типовий POST, якщо сервіс не вимагає GET.',
+  'config.groupReadable':
+    'Увага: {path} можуть читати інші користувачі комп’ютера (права {mode}), а в ньому може бути tokken. Виконайте: chmod 600 {path}',
+  'exit.hint.accountSearch':
+    'Зупинено: обліковий запис не може робити запитів. Усуньте причину (або зверніться до оператора) і повторіть пошук.',
   'wait.service': 'очікуємо на сервіс (спроба {attempt} з {of}, наступна адреса {next})',
   'args.output.folder': 'Не вдається записати в теку файлу «{path}»: її немає або запис до неї заборонено.',
   'config.notFile': 'Файл налаштувань {path} не є файлом.',
@@ -207,11 +246,15 @@ const uk: Record<Key, string> = {
   'config.json': 'Файл налаштувань {path} не є об’єктом JSON.',
   'config.unknownKey': 'Невідомий ключ «{key}» у {path} пропущено.',
   'config.badValue': 'Хибне значення {key} у {path}.',
-  'config.worldReadable': 'Увага: {path} можуть прочитати всі користувачі комп’ютера, а в ньому може бути tokken. Виконайте: chmod 600 {path}',
-  'config.missingCredentials': 'Адресу сервісу задано, а {missing} — ні. Задайте, або приберіть CHECKLISTS_URL, щоб працювати з пісочницею.',
+  'config.worldReadable':
+    'Увага: {path} можуть прочитати всі користувачі комп’ютера, а в ньому може бути tokken. Виконайте: chmod 600 {path}',
+  'config.missingCredentials':
+    'Адресу сервісу задано, а {missing} — ні. Задайте, або приберіть CHECKLISTS_URL, щоб працювати з пісочницею.',
   'config.reserveWithoutPrimary': 'Резервні адреси задано без основної: задайте також CHECKLISTS_URL.',
-  'sandbox.notice': '{label}: адресу сервісу не задано, тож відповіді дає вбудована пісочниця. Задайте CHECKLISTS_URL для робочого сервісу.',
-  'sandbox.registryErrors': 'Хибний запис --registry-errors «{value}»: ключі реєстрів, за бажання з кодом (peps,edr:9004).',
+  'sandbox.notice':
+    '{label}: адресу сервісу не задано, тож відповіді дає вбудована пісочниця. Задайте CHECKLISTS_URL для робочого сервісу.',
+  'sandbox.registryErrors':
+    'Хибний запис --registry-errors «{value}»: ключі реєстрів, за бажання з кодом (peps,edr:9004).',
   'sandbox.listen': 'Не вдається слухати {host}:{port}: {reason}',
   'sandbox.listening': 'Пісочниця CheckLists (вигадані дані) слухає {url}',
   'sandbox.use': 'Спрямуйте на неї надбудову або командний рядок, наприклад:',
@@ -243,21 +286,28 @@ const uk: Record<Key, string> = {
   'input.format': 'Не вдається перевірити {path}: потрібна книга .xlsx або файл .csv.',
   'input.sheetForCsv': '--sheet стосується лише книг .xlsx.',
   'input.empty': 'У {path} немає рядків для перевірки (потрібні рядок заголовків і хоча б один рядок).',
-  'progress.line': '{done}/{total} рядків ({percent}%), зі збігами {hits}, з помилкою {failed}, некоректних {invalid}, {time}',
-  'screen.done': 'Готово: {written} з {total} рядків (різних суб’єктів: {subjects}, запитів цього разу: {requests}) за {seconds} с.',
+  'progress.line':
+    '{done}/{total} рядків ({percent}%), зі збігами {hits}, з помилкою {failed}, некоректних {invalid}, {time}',
+  'screen.done':
+    'Готово: {written} з {total} рядків (різних суб’єктів: {subjects}, запитів цього разу: {requests}) за {seconds} с.',
   'screen.stopped': 'Зупинено: записано {written} з {total} рядків (запитів цього разу: {requests}) за {seconds} с.',
   'screen.counts': 'Рядків зі збігами: {hits} (високий рівень: {high}); з помилкою: {failed}; некоректних: {invalid}.',
   'screen.file': 'Записано: {path}',
   'screen.resumeHint': 'Отримані відповіді збережено в {state}: запустіть ту саму команду з --resume, щоб продовжити.',
-  'screen.allUnreachable': 'Жоден запит не отримав відповіді: сервіс недоступний. Перевірте мережу й адреси та запустіть знову.',
+  'screen.allUnreachable':
+    'Жоден запит не отримав відповіді: сервіс недоступний. Перевірте мережу й адреси та запустіть знову.',
   'screen.resume.nothing': 'Для цього файлу результатів нічого продовжувати: починаємо нову перевірку.',
-  'screen.resume.modeChanged': 'Зупинена перевірка працювала з «{was}», а зараз — «{now}»: продовження змішало б відповіді. Запустіть без --resume, щоб почати заново.',
-  'screen.resume.optionsIgnored': 'Продовжуємо з реєстрами й параметрами пошуку початкової перевірки; задані зараз пропущено.',
+  'screen.resume.modeChanged':
+    'Зупинена перевірка працювала з «{was}», а зараз — «{now}»: продовження змішало б відповіді. Запустіть без --resume, щоб почати заново.',
+  'screen.resume.optionsIgnored':
+    'Продовжуємо з реєстрами й параметрами пошуку початкової перевірки; задані зараз пропущено.',
   'screen.resume.from': 'Продовжуємо: {written} з {total} рядків уже готові.',
-  'screen.resume.discarded': 'Незавершену попередню перевірку ({state}) замінено новою; щоб продовжити зупинену, додайте --resume.',
+  'screen.resume.discarded':
+    'Незавершену попередню перевірку ({state}) замінено новою; щоб продовжити зупинену, додайте --resume.',
   'error.prefix': 'Помилка',
   'error.unexpected': 'Неочікувана помилка: {message}',
-  'exit.hint.account': 'Зупинено: обліковий запис не може робити запитів. Усуньте причину й запустіть ту саму команду з --resume.',
+  'exit.hint.account':
+    'Зупинено: обліковий запис не може робити запитів. Усуньте причину й запустіть ту саму команду з --resume.',
   'exit.hint.unreachable': 'Сервіс недоступний. Перевірте мережу та CHECKLISTS_URL / CHECKLISTS_RESERVE_URLS.',
   'exit.hint.interrupted': 'Перервано.',
   'help.main':

@@ -42,7 +42,9 @@ export function registerCommands(actions: Actions = Office.actions): void {
  * two clicks" reports, office-js issues 1029 and 3378). Associating again once Office is ready
  * covers a host whose Office.actions appears only then.
  */
-export function registerAtLoad(office: { actions?: Actions; onReady?: (callback: () => void) => unknown } | undefined): void {
+export function registerAtLoad(
+  office: { actions?: Actions; onReady?: (callback: () => void) => unknown } | undefined,
+): void {
   if (!office) return;
   if (office.actions) registerCommands(office.actions);
   void office.onReady?.(() => {

@@ -158,7 +158,12 @@ export function parseAddress(address: string): ParsedAddress | null {
 }
 
 export function rectContains(outer: CellRect, row: number, col: number): boolean {
-  return row >= outer.rowIndex && row < outer.rowIndex + outer.rowCount && col >= outer.columnIndex && col < outer.columnIndex + outer.columnCount;
+  return (
+    row >= outer.rowIndex &&
+    row < outer.rowIndex + outer.rowCount &&
+    col >= outer.columnIndex &&
+    col < outer.columnIndex + outer.columnCount
+  );
 }
 
 export function intersectRects(a: CellRect, b: CellRect): CellRect | null {

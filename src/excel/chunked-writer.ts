@@ -43,7 +43,14 @@ export function* chunkRows(
   let pendingStart = 0;
   let pendingBytes = 2;
   const flush = (): Chunk => {
-    const chunk = { rowOffset: pendingStart, rowCount: pending.length, columnOffset: 0, columnCount: width, values: pending, bytes: pendingBytes };
+    const chunk = {
+      rowOffset: pendingStart,
+      rowCount: pending.length,
+      columnOffset: 0,
+      columnCount: width,
+      values: pending,
+      bytes: pendingBytes,
+    };
     pending = [];
     pendingBytes = 2;
     return chunk;
@@ -65,17 +72,37 @@ export function* chunkRows(
   if (pending.length > 0) yield flush();
 }
 
-function* splitRow(row: CellWrite[], rowOffset: number, budgetBytes: number, withTextFormats: boolean): Generator<Chunk> {
+function* splitRow(
+  row: CellWrite[],
+  rowOffset: number,
+  budgetBytes: number,
+  withTextFormats: boolean,
+): Generator<Chunk> {
   let start = 0;
   let bytes = 4;
   for (let c = 0; c < row.length; c += 1) {
-    const cellBytes = jsonByteLength(row[c]) + 1 + (withTextFormats ? jsonByteLength(textCellFormats([[row[c]]])[0][0]) + 1 : 0);
+    const cellBytes =
+      jsonByteLength(row[c]) + 1 + (withTextFormats ? jsonByteLength(textCellFormats([[row[c]]])[0][0]) + 1 : 0);
     if (c > start && bytes + cellBytes > budgetBytes) {
-      yield { rowOffset, rowCount: 1, columnOffset: start, columnCount: c - start, values: [row.slice(start, c)], bytes };
+      yield {
+        rowOffset,
+        rowCount: 1,
+        columnOffset: start,
+        columnCount: c - start,
+        values: [row.slice(start, c)],
+        bytes,
+      };
       start = c;
       bytes = 4;
     }
     bytes += cellBytes;
   }
-  yield { rowOffset, rowCount: 1, columnOffset: start, columnCount: row.length - start, values: [row.slice(start)], bytes };
+  yield {
+    rowOffset,
+    rowCount: 1,
+    columnOffset: start,
+    columnCount: row.length - start,
+    values: [row.slice(start)],
+    bytes,
+  };
 }

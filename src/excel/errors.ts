@@ -61,7 +61,14 @@ export function describeWorkbookError(e: unknown): LocalizedText {
 /** Errors this layer raises itself (not Excel's), with text for both languages. */
 export class ExcelLayerError extends Error {
   constructor(
-    readonly code: 'selection-too-large' | 'storage-unavailable' | 'several-areas' | 'needs-newer-excel' | 'run-paused' | 'run-not-started' | 'write-too-large',
+    readonly code:
+      | 'selection-too-large'
+      | 'storage-unavailable'
+      | 'several-areas'
+      | 'needs-newer-excel'
+      | 'run-paused'
+      | 'run-not-started'
+      | 'write-too-large',
     readonly text: LocalizedText,
   ) {
     super(text.en);

@@ -1,7 +1,8 @@
 import { defineCatalogue } from '../core/text/i18n';
 
 const en = {
-  'excel.error.payloadTooLarge': 'Excel refused a write because it was too large. Try again; if it keeps failing, screen fewer rows at a time.',
+  'excel.error.payloadTooLarge':
+    'Excel refused a write because it was too large. Try again; if it keeps failing, screen fewer rows at a time.',
   'excel.error.responseTooLarge': 'The range is too large for Excel to send at once: select fewer rows.',
   'excel.error.itemNotFound': 'The sheet or table was not found: it may have been renamed or deleted.',
   'excel.error.itemExists': 'A sheet or table with that name already exists.',
@@ -10,9 +11,12 @@ const en = {
   'excel.error.other': 'Excel reported an error ({code}): {message}',
   'excel.selection.tooLarge': 'The selection holds {cells} cells; at most {max} can be read at once.',
   'excel.storage.unavailable': 'Settings storage is not available here.',
-  'excel.selection.severalAreas': 'Several areas are selected. Select one block of cells (the list with its header row) and try again.',
-  'excel.selection.noRegion': 'This version of Excel cannot find the list around one cell (that needs ExcelApi 1.13). Select the whole list, header row included, and try again.',
-  'excel.error.apiNotFound': 'This version of Excel does not have a feature the add-in needs here. Update Excel, or select the data yourself.',
+  'excel.selection.severalAreas':
+    'Several areas are selected. Select one block of cells (the list with its header row) and try again.',
+  'excel.selection.noRegion':
+    'This version of Excel cannot find the list around one cell (that needs ExcelApi 1.13). Select the whole list, header row included, and try again.',
+  'excel.error.apiNotFound':
+    'This version of Excel does not have a feature the add-in needs here. Update Excel, or select the data yourself.',
   'excel.run.paused':
     'Excel could not reach the result sheets (this happens when another workbook is brought to the front during a run). The run is paused and what was screened is saved: come back to this workbook and resume it from the list.',
   'excel.run.notStarted':
@@ -22,7 +26,8 @@ const en = {
 type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
-  'excel.error.payloadTooLarge': 'Excel відхилив запис, бо він завеликий. Спробуйте ще раз; якщо помилка повторюється, перевіряйте менше рядків за раз.',
+  'excel.error.payloadTooLarge':
+    'Excel відхилив запис, бо він завеликий. Спробуйте ще раз; якщо помилка повторюється, перевіряйте менше рядків за раз.',
   'excel.error.responseTooLarge': 'Діапазон завеликий, щоб Excel передав його за один раз: виділіть менше рядків.',
   'excel.error.itemNotFound': 'Аркуш або таблицю не знайдено: можливо, їх перейменовано чи видалено.',
   'excel.error.itemExists': 'Аркуш або таблиця з такою назвою вже існує.',
@@ -31,10 +36,12 @@ const uk: Record<Key, string> = {
   'excel.error.other': 'Excel повідомив про помилку ({code}): {message}',
   'excel.selection.tooLarge': 'Виділення містить {cells} клітинок; за раз можна прочитати щонайбільше {max}.',
   'excel.storage.unavailable': 'Сховище налаштувань тут недоступне.',
-  'excel.selection.severalAreas': 'Виділено кілька областей. Виділіть один блок клітинок (список разом із рядком заголовків) і спробуйте ще раз.',
+  'excel.selection.severalAreas':
+    'Виділено кілька областей. Виділіть один блок клітинок (список разом із рядком заголовків) і спробуйте ще раз.',
   'excel.selection.noRegion':
     'Ця версія Excel не вміє знайти список навколо однієї клітинки (потрібен ExcelApi 1.13). Виділіть увесь список разом із рядком заголовків і спробуйте ще раз.',
-  'excel.error.apiNotFound': 'У цій версії Excel немає функції, потрібної тут надбудові. Оновіть Excel або виділіть дані самостійно.',
+  'excel.error.apiNotFound':
+    'У цій версії Excel немає функції, потрібної тут надбудові. Оновіть Excel або виділіть дані самостійно.',
   'excel.run.paused':
     'Excel не зміг дістатися аркушів із результатами (так буває, коли під час перевірки на передній план виведено іншу книгу). Перевірку призупинено, перевірене збережено: поверніться до цієї книги й продовжте її зі списку.',
   'excel.run.notStarted':

@@ -72,7 +72,12 @@ function contains(outer: CellRect, inner: CellRect): boolean {
 const FIRST_READ_CELLS = 2_000;
 
 /** Reads values of `rect` on `sheet` in row blocks sized by bytes, one sync per block. */
-export async function readRectValues(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: CellRect, maxCellsPerRead = DEFAULT_MAX_CELLS_PER_READ): Promise<CellValue[][]> {
+export async function readRectValues(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  rect: CellRect,
+  maxCellsPerRead = DEFAULT_MAX_CELLS_PER_READ,
+): Promise<CellValue[][]> {
   const columns = Math.max(1, rect.columnCount);
   const maxRows = Math.max(1, Math.floor(maxCellsPerRead / columns));
   const out: CellValue[][] = [];
@@ -88,7 +93,10 @@ export async function readRectValues(context: Excel.RequestContext, sheet: Excel
   return out;
 }
 
-export async function readSelection(context: Excel.RequestContext, options: ReadSelectionOptions = {}): Promise<SelectionRead> {
+export async function readSelection(
+  context: Excel.RequestContext,
+  options: ReadSelectionOptions = {},
+): Promise<SelectionRead> {
   const extend = options.extend ?? true;
   const selected = context.workbook.getSelectedRange();
   selected.load(`address,${DIMS}`);
@@ -143,12 +151,24 @@ export async function readSelection(context: Excel.RequestContext, options: Read
   }
 
   if (!rect) {
-    return { ...base, address: '', rowIndex: sel.rowIndex, columnIndex: sel.columnIndex, rowCount: 0, columnCount: 0, values: [], source: 'empty' };
+    return {
+      ...base,
+      address: '',
+      rowIndex: sel.rowIndex,
+      columnIndex: sel.columnIndex,
+      rowCount: 0,
+      columnCount: 0,
+      values: [],
+      source: 'empty',
+    };
   }
   const cells = rect.rowCount * rect.columnCount;
   const maxCells = options.maxCells ?? DEFAULT_MAX_SELECTION_CELLS;
   if (cells > maxCells) {
-    throw new ExcelLayerError('selection-too-large', excelMessages.text('excel.selection.tooLarge', { cells, max: maxCells }));
+    throw new ExcelLayerError(
+      'selection-too-large',
+      excelMessages.text('excel.selection.tooLarge', { cells, max: maxCells }),
+    );
   }
   const sheet = context.workbook.worksheets.getItem(sheetName);
   const values = await readRectValues(context, sheet, rect, options.maxCellsPerRead);

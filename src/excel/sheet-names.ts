@@ -20,7 +20,14 @@ function trimApostrophes(text: string): string {
 }
 
 export function isValidSheetName(name: string): boolean {
-  return name.trim().length > 0 && name.length <= SHEET_NAME_MAX && !/[:\\/?*[\]]/.test(name) && !name.startsWith("'") && !name.endsWith("'") && name.toLowerCase() !== 'history';
+  return (
+    name.trim().length > 0 &&
+    name.length <= SHEET_NAME_MAX &&
+    !/[:\\/?*[\]]/.test(name) &&
+    !name.startsWith("'") &&
+    !name.endsWith("'") &&
+    name.toLowerCase() !== 'history'
+  );
 }
 
 /** Makes any text a valid sheet name: forbidden characters become "-", length cut to 31. */
@@ -57,7 +64,12 @@ export function resultSheetName(now: Date, existing: readonly string[], prefix =
 }
 
 export function isValidTableName(name: string): boolean {
-  return name.length > 0 && name.length <= 255 && /^[\p{L}_\\][\p{L}\p{N}_.\\]*$/u.test(name) && !/^([A-Za-z]{1,3}\d+|[RrCc]|[Rr]\d*[Cc]\d*)$/.test(name);
+  return (
+    name.length > 0 &&
+    name.length <= 255 &&
+    /^[\p{L}_\\][\p{L}\p{N}_.\\]*$/u.test(name) &&
+    !/^([A-Za-z]{1,3}\d+|[RrCc]|[Rr]\d*[Cc]\d*)$/.test(name)
+  );
 }
 
 /** Any text as a valid table name: other characters become "_"; a leading digit gets "_". */

@@ -56,9 +56,13 @@ export function browserStorage(storage?: Storage, prefix = BROWSER_STORAGE_PREFI
  * The best store this runtime has: OfficeRuntime.storage, else localStorage, else memory
  * (settings then last only for the session).
  */
-export function defaultStorage({ officeRuntime = true }: { officeRuntime?: boolean } = {}): KeyValueStorage & { kind: 'office-runtime' | 'browser' | 'memory' } {
+export function defaultStorage({ officeRuntime = true }: { officeRuntime?: boolean } = {}): KeyValueStorage & {
+  kind: 'office-runtime' | 'browser' | 'memory';
+} {
   const g = globals();
-  if (officeRuntime && g.OfficeRuntime?.storage) return { ...officeRuntimeStorage(g.OfficeRuntime.storage), kind: 'office-runtime' };
+  if (officeRuntime && g.OfficeRuntime?.storage) {
+    return { ...officeRuntimeStorage(g.OfficeRuntime.storage), kind: 'office-runtime' };
+  }
   try {
     if (g.localStorage) return { ...browserStorage(g.localStorage), kind: 'browser' };
   } catch {

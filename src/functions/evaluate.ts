@@ -54,7 +54,9 @@ function cellError(kind: CellErrorValue['kind'], message: string): CellErrorValu
 /** Turns anything thrown during an evaluation into the cell error a person can act on. */
 export function toCellError(error: unknown, lang: Lang): CellErrorValue {
   if (error instanceof CellFailure) return error.cell;
-  if (error instanceof InvalidInputError || error instanceof RequestRejectedError) return cellError('value', error.text[lang]);
+  if (error instanceof InvalidInputError || error instanceof RequestRejectedError) {
+    return cellError('value', error.text[lang]);
+  }
   if (error instanceof AccountError || error instanceof CheckListsError) return cellError('na', error.text[lang]);
   const message = error instanceof Error ? error.message : String(error);
   return cellError('na', functionsMessages.t(lang, 'error.unexpected', { message }));
@@ -92,7 +94,9 @@ export function listdataOf(context: EvalContext, registries: RangeArg): Listdata
 
 /** Everything a request of this cell shares, checked by core's runOptionsFrom: the settings' addresses included. */
 export function cellRunOptions(context: EvalContext, registries: Listdata | RangeArg): RunOptions {
-  const checked = runOptionsFrom(context.settings, { registries: typeof registries === 'bigint' ? registries : registriesArg(registries) });
+  const checked = runOptionsFrom(context.settings, {
+    registries: typeof registries === 'bigint' ? registries : registriesArg(registries),
+  });
   if (!checked.ok) throw new InvalidInputError(checked.errors);
   return checked.options;
 }
@@ -145,8 +149,16 @@ function registryReason(error: RegistryError | undefined, lang: Lang): string {
 }
 
 function registryFailure(r: RegistrySummary, lang: Lang): CellErrorValue {
-  if (r.status === 'absent') return cellError('na', functionsMessages.t(lang, 'error.registryAbsent', { registry: registryLabel(r.key, lang) }));
-  return cellError('na', functionsMessages.t(lang, 'error.registry', { registry: registryLabel(r.key, lang), reason: registryReason(r.error, lang) }));
+  if (r.status === 'absent') {
+    return cellError('na', functionsMessages.t(lang, 'error.registryAbsent', { registry: registryLabel(r.key, lang) }));
+  }
+  return cellError(
+    'na',
+    functionsMessages.t(lang, 'error.registry', {
+      registry: registryLabel(r.key, lang),
+      reason: registryReason(r.error, lang),
+    }),
+  );
 }
 
 /** A level in a cell: a dash for no hit, so a column of results reads at a glance (core's levelText says "No hits"). */
@@ -155,11 +167,18 @@ function levelCellText(level: 'high' | 'low' | null, lang: Lang): string {
 }
 
 /** PEP / SANCTIONS: one row of level, best percent and hit count. */
-export async function evalRegistryRow(context: EvalContext, registry: 'peps' | 'psanctions', args: SubjectArgs, options: EvalOptions = {}): Promise<ResultRow[]> {
+export async function evalRegistryRow(
+  context: EvalContext,
+  registry: 'peps' | 'psanctions',
+  args: SubjectArgs,
+  options: EvalOptions = {},
+): Promise<ResultRow[]> {
   if (isEmptySubject(args)) return [['', '', '']];
   const answer = await ask(context, args, listdataForRegistries([registry]), options);
   const r = answer.summary.registries.find((x) => x.key === registry);
-  if (!r || r.status === 'error' || r.status === 'absent') throw new CellFailure(registryFailure(r ?? absentSummary(registry), context.lang));
+  if (!r || r.status === 'error' || r.status === 'absent') {
+    throw new CellFailure(registryFailure(r ?? absentSummary(registry), context.lang));
+  }
   if (r.hits === 0) return [[functionsMessages.t(context.lang, 'cell.nothing'), 0, 0]];
   return [[levelCellText(r.bestLevel, context.lang), r.bestPercent ?? 0, r.hits]];
 }
@@ -169,7 +188,12 @@ function absentSummary(key: RegistryKey): RegistrySummary {
 }
 
 /** SCREEN: one row of hit counts, one per registry asked, in REGISTRIES' order. */
-export async function evalScreen(context: EvalContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<ResultRow[]> {
+export async function evalScreen(
+  context: EvalContext,
+  args: SubjectArgs,
+  registries: RangeArg,
+  options: EvalOptions = {},
+): Promise<ResultRow[]> {
   const listdata = listdataOf(context, registries);
   const keys = registriesOf(listdata);
   if (isEmptySubject(args)) return [keys.map(() => '')];
@@ -193,7 +217,12 @@ export function evalRegistries(context: EvalContext, registries: RangeArg): Resu
 }
 
 /** LEVEL: the overall level over the registries asked. */
-export async function evalLevel(context: EvalContext, args: SubjectArgs, registries: RangeArg, options: EvalOptions = {}): Promise<string> {
+export async function evalLevel(
+  context: EvalContext,
+  args: SubjectArgs,
+  registries: RangeArg,
+  options: EvalOptions = {},
+): Promise<string> {
   const listdata = listdataOf(context, registries);
   if (isEmptySubject(args)) return '';
   const answer = await ask(context, args, listdata, options);
@@ -202,14 +231,21 @@ export async function evalLevel(context: EvalContext, args: SubjectArgs, registr
   if (verdict === 'low') return levelCellText('low', context.lang);
   // A registry asked by name but missing from the answer was not searched (SCREEN shows #N/A for
   // it), so "no hits" would claim more than the service said.
-  const failed = rows.filter((r) => r.status === 'error' || r.status === 'malformed' || (r.status === 'absent' && listdata !== ALL_LISTS));
+  const failed = rows.filter(
+    (r) => r.status === 'error' || r.status === 'malformed' || (r.status === 'absent' && listdata !== ALL_LISTS),
+  );
   if (failed.length === 0) return functionsMessages.t(context.lang, 'cell.nothing');
   const details = failed.map((r) => registryFailure(r, context.lang).message).join('; ');
   throw new CellFailure(cellError('na', functionsMessages.t(context.lang, 'error.registries', { details })));
 }
 
 /** LOSTDOC: hit count in the lost-documents registry. */
-export async function evalLostDoc(context: EvalContext, doc: CellArg, doctype: CellArg, options: EvalOptions = {}): Promise<number | string> {
+export async function evalLostDoc(
+  context: EvalContext,
+  doc: CellArg,
+  doctype: CellArg,
+  options: EvalOptions = {},
+): Promise<number | string> {
   if (isEmptySubject({ doc })) return '';
   const answer = await ask(context, { doc, doctype }, listdataForRegistries(['lostdocs']), options);
   const r = answer.summary.registries.find((x) => x.key === 'lostdocs') ?? absentSummary('lostdocs');
@@ -229,7 +265,12 @@ export function evalListdata(registries: RangeArg): number {
  * Runs one evaluation to a settled end: a value, or a cell error, within `timeoutMs` whatever
  * the service does. The signal given to `work` is aborted on timeout and on Excel's cancel.
  */
-export function settle<T>(lang: () => Lang, timeoutMs: number, work: (signal: AbortSignal) => Promise<T>, cancel?: AbortSignal): Promise<T | CellErrorValue> {
+export function settle<T>(
+  lang: () => Lang,
+  timeoutMs: number,
+  work: (signal: AbortSignal) => Promise<T>,
+  cancel?: AbortSignal,
+): Promise<T | CellErrorValue> {
   const controller = new AbortController();
   const onCancel = () => controller.abort();
   cancel?.addEventListener('abort', onCancel, { once: true });

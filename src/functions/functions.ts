@@ -49,7 +49,10 @@ function cancelSignal(invocation: CustomFunctions.CancelableInvocation | undefin
 }
 
 /** Every function goes through here: a settled value or a CustomFunctions.Error, in bounded time. */
-async function evaluate<T>(invocation: CustomFunctions.CancelableInvocation | undefined, work: (context: RuntimeContext, signal: AbortSignal) => Promise<T>): Promise<T> {
+async function evaluate<T>(
+  invocation: CustomFunctions.CancelableInvocation | undefined,
+  work: (context: RuntimeContext, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const cancel = cancelSignal(invocation);
   const context = await settle(
     () => lastLang,
@@ -94,7 +97,9 @@ export async function pep(
   ipn: number | string | null,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
-  return toCells(await evaluate(invocation, (context, signal) => evalRegistryRow(context, 'peps', { name, date, ipn }, { signal })));
+  return toCells(
+    await evaluate(invocation, (context, signal) => evalRegistryRow(context, 'peps', { name, date, ipn }, { signal })),
+  );
 }
 
 /**
@@ -113,7 +118,11 @@ export async function sanctions(
   ipn: number | string | null,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
-  return toCells(await evaluate(invocation, (context, signal) => evalRegistryRow(context, 'psanctions', { name, date, ipn }, { signal })));
+  return toCells(
+    await evaluate(invocation, (context, signal) =>
+      evalRegistryRow(context, 'psanctions', { name, date, ipn }, { signal }),
+    ),
+  );
 }
 
 /**
@@ -137,7 +146,9 @@ export async function screen(
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
   const range: RangeArg = registries ?? null;
-  return toCells(await evaluate(invocation, (context, signal) => evalScreen(context, { name, date, ipn, doc }, range, { signal })));
+  return toCells(
+    await evaluate(invocation, (context, signal) => evalScreen(context, { name, date, ipn, doc }, range, { signal })),
+  );
 }
 
 /**
@@ -146,7 +157,9 @@ export async function screen(
  * @param [registries] Registries: names such as "peps, psanctions", a listdata number, or a range of names. Default: the registries chosen in the CheckLists pane.
  * @returns One label per registry.
  */
-export async function registries(registries?: Array<Array<string | number | null>>): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
+export async function registries(
+  registries?: Array<Array<string | number | null>>,
+): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
   return toCells(await evaluate(undefined, async (context) => evalRegistries(context, registries ?? null)));
 }
 
@@ -181,7 +194,11 @@ export async function level(
  * @returns Number of hits.
  * @cancelable
  */
-export async function lostdoc(doc: number | string | null, doctype: number | string | null, invocation: CustomFunctions.CancelableInvocation): Promise<number | string> {
+export async function lostdoc(
+  doc: number | string | null,
+  doctype: number | string | null,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<number | string> {
   return evaluate(invocation, (context, signal) => evalLostDoc(context, doc, doctype, { signal }));
 }
 

@@ -43,7 +43,14 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
     const shared = await cache.get(key, query.listdata ?? ALL_LISTS);
     if (!shared) return null;
     options.onShared(key);
-    return { envelope: shared.envelope, servedBy: shared.servedBy, attempts: [], durationMs: 0, method: 'POST', raw: envelopeToWire(shared.envelope) };
+    return {
+      envelope: shared.envelope,
+      servedBy: shared.servedBy,
+      attempts: [],
+      durationMs: 0,
+      method: 'POST',
+      raw: envelopeToWire(shared.envelope),
+    };
   };
 
   return async (query, { signal }) => {
@@ -60,7 +67,11 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
           if (shared) return shared;
           const result = await options.ask(query, signal);
           // Stored before the claim is given back, so that whoever waits finds it.
-          if (isCacheable(result.envelope)) await cache.put(key, query.listdata ?? ALL_LISTS, result.raw, result.envelope, result.servedBy).catch(() => false);
+          if (isCacheable(result.envelope)) {
+            await cache
+              .put(key, query.listdata ?? ALL_LISTS, result.raw, result.envelope, result.servedBy)
+              .catch(() => false);
+          }
           return result;
         } finally {
           // Not awaited: the answer is stored, and the asker need not wait for the claim's row

@@ -23,7 +23,9 @@ export function entraVerifier(config: EntraConfig): (token: string) => Promise<B
         clockTolerance: 60,
       });
       // Entra v2 tokens name the person in preferred_username; v1 in upn; oid is always there.
-      const name = [payload.preferred_username, payload.upn, payload.oid].find((v): v is string => typeof v === 'string' && v.length > 0);
+      const name = [payload.preferred_username, payload.upn, payload.oid].find(
+        (v): v is string => typeof v === 'string' && v.length > 0,
+      );
       return name ? { ok: true, analyst: `entra:${name}`.slice(0, 128) } : { ok: false };
     } catch {
       return { ok: false };

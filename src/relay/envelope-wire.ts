@@ -15,8 +15,10 @@ export function envelopeToWire(envelope: ParsedEnvelope): Record<string, unknown
   const result: Record<string, unknown> = {};
   for (const [key, outcome] of Object.entries(envelope.registries)) {
     if (!outcome) continue;
-    if (outcome.status === 'error') result[key] = outcome.error.code !== null ? `${outcome.error.code}.${outcome.error.message}` : outcome.error.message;
-    else result[key] = outcome.items;
+    if (outcome.status === 'error') {
+      result[key] =
+        outcome.error.code !== null ? `${outcome.error.code}.${outcome.error.message}` : outcome.error.message;
+    } else result[key] = outcome.items;
   }
   for (const [key, value] of Object.entries(envelope.unknownResultKeys)) if (!(key in result)) result[key] = value;
   out.result = result;

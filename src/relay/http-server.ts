@@ -72,7 +72,8 @@ function securityHeaders(https: boolean): Record<string, string> {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** A DNS name, IPv4 or [IPv6] literal, and an optional port: nothing else may reach the manifest. */
-const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const PLAIN_HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 function errorBody(code: number, key: RelayMessageKey, params?: Record<string, string | number>): string {
   return JSON.stringify({ error: code, message: bilingual(key, params) });
@@ -92,7 +93,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
         ? [408, 'Request Timeout', 'timeout']
         : [400, 'Bad Request', 'bad.request'];
   const body = errorBody(status === 408 ? 408 : RELAY_ERRORS.badRequest, key);
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** The pages say they came from a relay, so the pane can propose this origin without asking the network. */
@@ -101,7 +104,12 @@ export const RELAY_PAGE_MARK = '<meta name="checklists-relay" content="1">';
 function markAsRelayPage(html: Buffer): Buffer {
   const text = html.toString('utf8');
   const head = /<head[^>]*>/i.exec(text);
-  return head ? Buffer.from(text.slice(0, head.index + head[0].length) + RELAY_PAGE_MARK + text.slice(head.index + head[0].length), 'utf8') : html;
+  return head
+    ? Buffer.from(
+        text.slice(0, head.index + head[0].length) + RELAY_PAGE_MARK + text.slice(head.index + head[0].length),
+        'utf8',
+      )
+    : html;
 }
 
 type Body = { kind: 'ok'; text: string } | { kind: 'large' } | { kind: 'aborted' };
@@ -168,12 +176,27 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
     return PLAIN_HOST.test(host) ? `${proto}://${host.toLowerCase()}` : null;
   };
 
-  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}) => {
-    res.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', ...extra });
+  const send = (
+    res: ServerResponse,
+    status: number,
+    type: string,
+    body: string | Buffer,
+    extra: Record<string, string> = {},
+  ) => {
+    res.writeHead(status, {
+      ...headers,
+      'Content-Type': type,
+      'Content-Length': String(Buffer.byteLength(body)),
+      'Cache-Control': 'no-store',
+      ...extra,
+    });
     res.end(body);
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<{ route: string; analyst?: string | null; code?: number | null; cache?: boolean }> => {
+  const handle = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<{ route: string; analyst?: string | null; code?: number | null; cache?: boolean }> => {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://relay.invalid');
     const path = url.pathname;
@@ -195,7 +218,12 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         ),
         service.upstreamReachable(),
       ]);
-      send(res, store && upstream ? 200 : 503, JSON_TYPE, JSON.stringify({ store: store ? 'up' : 'down', upstream: upstream ? 'up' : 'down' }));
+      send(
+        res,
+        store && upstream ? 200 : 503,
+        JSON_TYPE,
+        JSON.stringify({ store: store ? 'up' : 'down', upstream: upstream ? 'up' : 'down' }),
+      );
       return { route: path };
     }
     if (path === '/api' || path === '/api/' || path === '/relay/check') {
@@ -225,7 +253,9 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
             return { route: path, code: 0 };
           }
           if (body.kind === 'large') {
-            send(res, 413, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'body.large', { limit: maxBody }), { Connection: 'close' });
+            send(res, 413, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'body.large', { limit: maxBody }), {
+              Connection: 'close',
+            });
             // Let the rest drain to nowhere, so the client reads the answer; then hang up.
             req.resume();
             setTimeout(() => req.socket.destroy(), 5_000).unref();
@@ -243,7 +273,10 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         if (path === '/relay/check') {
           const checked = await service.check(fields, bearer);
           send(res, checked.status, JSON_TYPE, JSON.stringify(checked.body), checked.headers);
-          return { route: path, code: checked.status === 200 ? null : ((checked.body as { error?: number }).error ?? null) };
+          return {
+            route: path,
+            code: checked.status === 200 ? null : ((checked.body as { error?: number }).error ?? null),
+          };
         }
         const reply = await service.handle({ method: method as 'GET' | 'POST', fields, bearer });
         send(res, reply.status, JSON_TYPE, JSON.stringify(reply.body), reply.headers);
@@ -271,12 +304,19 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         send(res, 400, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'host.bad'));
         return { route: path, code: RELAY_ERRORS.badRequest };
       }
-      send(res, 200, 'application/xml; charset=utf-8', rewriteManifest(xml, origin), { 'Content-Disposition': 'inline; filename="manifest.xml"' });
+      send(res, 200, 'application/xml; charset=utf-8', rewriteManifest(xml, origin), {
+        'Content-Disposition': 'inline; filename="manifest.xml"',
+      });
       return { route: path };
     }
     if (path === '/' && (await readStatic(options.distDir, '/index.html'))) {
       const index = markAsRelayPage((await readStatic(options.distDir, '/index.html'))!.body);
-      res.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(index.length), 'Cache-Control': 'no-cache' });
+      res.writeHead(200, {
+        ...headers,
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': String(index.length),
+        'Cache-Control': 'no-cache',
+      });
       res.end(method === 'HEAD' ? undefined : index);
       return { route: path };
     }
@@ -293,7 +333,12 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
     // Bundles carry content hashes in their names; pages must be fetched fresh to pick them up.
     const cache = /\.[0-9a-f]{8,}\./.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
     const body = file.type.startsWith('text/html') ? markAsRelayPage(file.body) : file.body;
-    res.writeHead(200, { ...headers, 'Content-Type': file.type, 'Content-Length': String(body.length), 'Cache-Control': cache });
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': file.type,
+      'Content-Length': String(body.length),
+      'Cache-Control': cache,
+    });
     res.end(method === 'HEAD' ? undefined : body);
     return { route: path };
   };
@@ -319,7 +364,15 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
       () => {
         if (!res.headersSent) send(res, 500, JSON_TYPE, errorBody(500, 'internal'));
         else res.destroy();
-        log?.(JSON.stringify({ time: new Date().toISOString(), instance: service.config.instance, method: req.method, route: '(error)', status: 500 }));
+        log?.(
+          JSON.stringify({
+            time: new Date().toISOString(),
+            instance: service.config.instance,
+            method: req.method,
+            route: '(error)',
+            status: 500,
+          }),
+        );
       },
     );
   };
@@ -333,7 +386,10 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
     maxHeaderSize: 16 * 1024,
   };
   const server: Server = https
-    ? (createHttpsServer({ ...serverOptions, cert: options.tls!.cert, key: options.tls!.key }, onRequest) as unknown as Server)
+    ? (createHttpsServer(
+        { ...serverOptions, cert: options.tls!.cert, key: options.tls!.key },
+        onRequest,
+      ) as unknown as Server)
     : createHttpServer(serverOptions, onRequest);
   server.maxHeadersCount = 100;
   server.on('clientError', answerClientError);

@@ -13,7 +13,11 @@ const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 export const ANALYST_NAME = /^[\p{L}\p{N}._@-]{1,64}$/u;
 
 function scrypt(secret: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => scryptCb(secret, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p }, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scryptCb(secret, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
 }
 
 export interface NewKey {

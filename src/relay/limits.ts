@@ -40,7 +40,9 @@ export class Limits {
     if (this.config.ratePerMinute <= 0) return { ok: true };
     const { start, end } = this.window();
     const count = await this.store.readCounter(`rate:${analyst}:${start}`);
-    return count < this.config.ratePerMinute ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((end - this.now()) / 1000)) };
+    return count < this.config.ratePerMinute
+      ? { ok: true }
+      : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((end - this.now()) / 1000)) };
   }
 
   private day(): { name: string; end: Date } {

@@ -9,7 +9,8 @@ export const relayMessages = defineCatalogue(
     'bearer.invalid': 'The Microsoft sign-in token was not accepted: sign in again.',
     'rate.limited': 'Too many requests from your key: wait {seconds} s and try again.',
     'budget.spent': "The organisation's daily request budget is spent: requests resume tomorrow.",
-    cooldown: 'The service refused the organisation account ({code}: {reason}); the relay pauses every request for {seconds} s. Tell your administrator.',
+    cooldown:
+      'The service refused the organisation account ({code}: {reason}); the relay pauses every request for {seconds} s. Tell your administrator.',
     'upstream.down': 'The CheckLists service cannot be reached from the relay right now; try again later.',
     'store.down': 'The relay cannot write its audit trail right now, so it answers nothing; try again shortly.',
     'body.json': 'The request body is not a JSON object.',
@@ -17,7 +18,8 @@ export const relayMessages = defineCatalogue(
     'params.many': 'The request has more than {limit} query parameters.',
     'headers.large': 'The request line or headers are too large.',
     'bad.request': 'The request could not be read.',
-    'host.bad': 'The Host header is not a plain host name, so no manifest can be built for it. The relay administrator sets --public-url.',
+    'host.bad':
+      'The Host header is not a plain host name, so no manifest can be built for it. The relay administrator sets --public-url.',
     timeout: 'The request took too long to arrive.',
     'not.found': 'Not found.',
     method: 'Use GET or POST on /api.',
@@ -42,7 +44,8 @@ export const relayMessages = defineCatalogue(
     'bearer.invalid': 'Токен входу Microsoft не прийнято: увійдіть знову.',
     'rate.limited': 'Забагато запитів із вашого ключа: зачекайте {seconds} с і спробуйте знову.',
     'budget.spent': 'Денний ліміт запитів організації вичерпано: запити відновляться завтра.',
-    cooldown: 'Сервіс відмовив обліковому запису організації ({code}: {reason}); релей призупиняє всі запити на {seconds} с. Повідомте адміністратора.',
+    cooldown:
+      'Сервіс відмовив обліковому запису організації ({code}: {reason}); релей призупиняє всі запити на {seconds} с. Повідомте адміністратора.',
     'upstream.down': 'Сервіс CheckLists зараз недоступний із релея; спробуйте пізніше.',
     'store.down': 'Релей зараз не може записати журнал аудиту, тож нічого не відповідає; спробуйте трохи згодом.',
     'body.json': 'Тіло запиту не є об’єктом JSON.',
@@ -50,7 +53,8 @@ export const relayMessages = defineCatalogue(
     'params.many': 'У запиті більше ніж {limit} параметрів.',
     'headers.large': 'Рядок запиту або заголовки завеликі.',
     'bad.request': 'Запит не вдалося прочитати.',
-    'host.bad': 'Заголовок Host не є звичайним іменем хоста, тож маніфест для нього не побудувати. Адміністратор relay задає --public-url.',
+    'host.bad':
+      'Заголовок Host не є звичайним іменем хоста, тож маніфест для нього не побудувати. Адміністратор relay задає --public-url.',
     timeout: 'Запит надходив задовго.',
     'not.found': 'Не знайдено.',
     method: 'Використовуйте GET або POST на /api.',

@@ -79,14 +79,22 @@ export class Refusal extends Error {
   /** What the connection test names; /api answers keep to the interface's {error, message}. */
   get reason(): string {
     if (this.status === 401) return 'bad-key';
-    if (this.status === 403 && this.code === RELAY_ERRORS.revokedKey && this.text === bilingual('key.revoked')) return 'revoked-key';
+    if (this.status === 403 && this.code === RELAY_ERRORS.revokedKey && this.text === bilingual('key.revoked')) {
+      return 'revoked-key';
+    }
     if (this.status === 429) return 'rate-limited';
     if (this.status === 503) return 'upstream-down';
     if (this.status === 403) return 'account';
     return 'other';
   }
 
-  static of(status: number, code: number, key: RelayMessageKey, params?: Record<string, string | number>, headers?: Record<string, string>): Refusal {
+  static of(
+    status: number,
+    code: number,
+    key: RelayMessageKey,
+    params?: Record<string, string | number>,
+    headers?: Record<string, string>,
+  ): Refusal {
     return new Refusal(status, code, bilingual(key, params), headers);
   }
 }
@@ -148,7 +156,12 @@ export class RelayService {
       cacheReadTimeoutMs: 10_000,
       search:
         cache && config.coordinateInstances
-          ? claimedSearch({ store, cache, ask: (query, signal) => this.ask(query, signal), onShared: (key) => this.sharedHits.set(key, Date.now()) })
+          ? claimedSearch({
+              store,
+              cache,
+              ask: (query, signal) => this.ask(query, signal),
+              onShared: (key) => this.sharedHits.set(key, Date.now()),
+            })
           : (query, options) => this.ask(query, options.signal),
     });
   }
@@ -196,7 +209,15 @@ export class RelayService {
     try {
       analyst = await this.authenticate(request.fields, request.bearer);
       const rate = await this.limits.hit(analyst);
-      if (!rate.ok) throw Refusal.of(429, RELAY_ERRORS.rateLimited, 'rate.limited', { seconds: rate.retryAfterSeconds }, { 'Retry-After': String(rate.retryAfterSeconds) });
+      if (!rate.ok) {
+        throw Refusal.of(
+          429,
+          RELAY_ERRORS.rateLimited,
+          'rate.limited',
+          { seconds: rate.retryAfterSeconds },
+          { 'Retry-After': String(rate.retryAfterSeconds) },
+        );
+      }
       const input: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(request.fields)) if (!CREDENTIAL_FIELDS.has(k.toLowerCase())) input[k] = v;
       const checked = validateQuery(input);
@@ -224,12 +245,27 @@ export class RelayService {
       const en = fillCooldown('en', error, seconds);
       return new Refusal(403, error.code, `${uk} / ${en}`);
     }
-    if (error instanceof RequestRejectedError)
-      return new Refusal(error.status >= 400 && error.status < 500 ? error.status : 400, error.code ?? RELAY_ERRORS.badRequest, error.serviceMessage);
-    if (error instanceof ServiceUnreachableError || error instanceof CancelledError) return Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
-    if (process.env.RELAY_DEBUG && isStoreFailure(error)) process.stderr.write(`store failure: ${error instanceof Error ? error.message : String(error)}\n`);
-    if (isStoreFailure(error)) return Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down', undefined, { 'Retry-After': '5' });
-    if (process.env.RELAY_DEBUG) process.stderr.write(`relay internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    if (error instanceof RequestRejectedError) {
+      return new Refusal(
+        error.status >= 400 && error.status < 500 ? error.status : 400,
+        error.code ?? RELAY_ERRORS.badRequest,
+        error.serviceMessage,
+      );
+    }
+    if (error instanceof ServiceUnreachableError || error instanceof CancelledError) {
+      return Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
+    }
+    if (process.env.RELAY_DEBUG && isStoreFailure(error)) {
+      process.stderr.write(`store failure: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+    if (isStoreFailure(error)) {
+      return Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down', undefined, { 'Retry-After': '5' });
+    }
+    if (process.env.RELAY_DEBUG) {
+      process.stderr.write(
+        `relay internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+    }
     return Refusal.of(500, 500, 'internal');
   }
 
@@ -265,37 +301,75 @@ export class RelayService {
       await this.store.writeAudit(row);
       this.metrics.auditWrite.observe((performance.now() - auditStarted) / 1000);
     } catch (error) {
-      if (process.env.RELAY_DEBUG) process.stderr.write(`audit failure: ${error instanceof Error ? error.message : String(error)}\n`);
+      if (process.env.RELAY_DEBUG) {
+        process.stderr.write(`audit failure: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
       // Never an answer without its audit row.
       const down = Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down');
       this.metrics.requests.inc({ outcome: 'refused', code: String(down.code) });
-      return { status: 503, body: { error: down.code, message: down.text }, headers: { 'Retry-After': '5' }, analyst, errorCode: down.code, fromCache: false };
+      return {
+        status: 503,
+        body: { error: down.code, message: down.text },
+        headers: { 'Retry-After': '5' },
+        analyst,
+        errorCode: down.code,
+        fromCache: false,
+      };
     }
     if (refusal) {
       this.metrics.requests.inc({ outcome: 'refused', code: String(refusal.code) });
-      return { status, body: { error: refusal.code, message: refusal.text }, headers: refusal.headers, analyst, errorCode: refusal.code, fromCache: false };
+      return {
+        status,
+        body: { error: refusal.code, message: refusal.text },
+        headers: refusal.headers,
+        analyst,
+        errorCode: refusal.code,
+        fromCache: false,
+      };
     }
     this.metrics.requests.inc({ outcome: 'answered', code: 'none' });
     this.metrics.answers.inc({ source: row.fromCache ? 'cache' : 'service' });
     const wire = envelopeToWire(answer!.envelope);
     wire.iduserPC = analyst;
     if (query?.IDinternal !== undefined) wire.idinternal = query.IDinternal;
-    return { status: 200, body: request.method === 'GET' ? [wire] : wire, headers: {}, analyst, errorCode: null, fromCache: row.fromCache };
+    return {
+      status: 200,
+      body: request.method === 'GET' ? [wire] : wire,
+      headers: {},
+      analyst,
+      errorCode: null,
+      fromCache: row.fromCache,
+    };
   }
 
   /** For /relay/check: the key and the rate limit as they stand, without a request to the service. */
-  async check(fields: Record<string, unknown>, bearer: string | null): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
+  async check(
+    fields: Record<string, unknown>,
+    bearer: string | null,
+  ): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
     try {
       const analyst = await this.authenticate(fields, bearer);
       const rate = await this.limits.peek(analyst);
-      if (!rate.ok) throw Refusal.of(429, RELAY_ERRORS.rateLimited, 'rate.limited', { seconds: rate.retryAfterSeconds }, { 'Retry-After': String(rate.retryAfterSeconds) });
+      if (!rate.ok) {
+        throw Refusal.of(
+          429,
+          RELAY_ERRORS.rateLimited,
+          'rate.limited',
+          { seconds: rate.retryAfterSeconds },
+          { 'Retry-After': String(rate.retryAfterSeconds) },
+        );
+      }
       const halted = this.scheduler.haltedBy;
       if (halted) throw this.refusalFor(halted);
       if (!(await this.upstreamReachable())) throw Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
       return { status: 200, body: { analyst, upstream: 'up' }, headers: {} };
     } catch (error) {
       const refusal = this.refusalFor(error);
-      return { status: refusal.status, body: { error: refusal.code, message: refusal.text, reason: refusal.reason }, headers: refusal.headers };
+      return {
+        status: refusal.status,
+        body: { error: refusal.code, message: refusal.text, reason: refusal.reason },
+        headers: refusal.headers,
+      };
     }
   }
 
@@ -335,7 +409,10 @@ function isStoreFailure(error: unknown): boolean {
 
 function fillCooldown(lang: 'uk' | 'en', error: AccountError, seconds: number): string {
   const template = relayMessages[lang].cooldown;
-  return template.replace('{code}', String(error.code)).replace('{reason}', error.text[lang]).replace('{seconds}', String(seconds));
+  return template
+    .replace('{code}', String(error.code))
+    .replace('{reason}', error.text[lang])
+    .replace('{seconds}', String(seconds));
 }
 
 /** The query as audit keeps it: JSON-safe (listdata is a bigint), never credentials. */

@@ -75,7 +75,13 @@ export class SharedAnswerCache implements SchedulerCache {
     } catch {
       return null;
     }
-    const answer: CachedAnswer = { subjectKey, listdata: row.listdata, envelope, servedBy: row.servedBy, storedAt: row.storedAt };
+    const answer: CachedAnswer = {
+      subjectKey,
+      listdata: row.listdata,
+      envelope,
+      servedBy: row.servedBy,
+      storedAt: row.storedAt,
+    };
     this.remember(key, answer);
     return answer;
   }
@@ -86,7 +92,13 @@ export class SharedAnswerCache implements SchedulerCache {
     return entry && containsListdata(entry.listdata, asked) ? entry : null;
   }
 
-  async put(subjectKey: string, listdata: Listdata, raw: unknown, envelope: ParsedEnvelope, servedBy: string): Promise<boolean> {
+  async put(
+    subjectKey: string,
+    listdata: Listdata,
+    raw: unknown,
+    envelope: ParsedEnvelope,
+    servedBy: string,
+  ): Promise<boolean> {
     if (!this.enabled) return false;
     const key = this.keyOf(subjectKey);
     // This very answer is stored already: the coordinated search stores an answer before the
@@ -100,7 +112,10 @@ export class SharedAnswerCache implements SchedulerCache {
     }
     if (text.length * 2 > this.options.maxEntryBytes) return false;
     const storedAt = this.now();
-    const kept = await this.store.writeAnswer({ key, subject: subjectKey, listdata, servedBy, storedAt, raw: text }, storedAt - this.options.ttlMs);
+    const kept = await this.store.writeAnswer(
+      { key, subject: subjectKey, listdata, servedBy, storedAt, raw: text },
+      storedAt - this.options.ttlMs,
+    );
     if (kept) this.remember(key, { subjectKey, listdata, envelope, servedBy, storedAt });
     else this.memory.delete(key);
     this.sweep(storedAt);

@@ -8,7 +8,11 @@ import type { Json, JsonObject } from './data/model';
  * edrfullinfo.address_mreg as a number. The differences are read from the core schemas' own
  * field descriptions, so the sandbox and the client share one statement of the interface.
  */
-type Plan = { kind: 'scalar' } | { kind: 'mreg' } | { kind: 'object'; fields: Map<string, { postOnly: boolean; plan: Plan }> } | { kind: 'list'; element: Plan };
+type Plan =
+  | { kind: 'scalar' }
+  | { kind: 'mreg' }
+  | { kind: 'object'; fields: Map<string, { postOnly: boolean; plan: Plan }> }
+  | { kind: 'list'; element: Plan };
 
 const plans = new WeakMap<z.ZodType, Plan>();
 
@@ -36,7 +40,9 @@ function hasPostOnly(plan: Plan, seen = new Set<Plan>()): boolean {
   seen.add(plan);
   if (plan.kind === 'mreg') return true;
   if (plan.kind === 'list') return hasPostOnly(plan.element, seen);
-  if (plan.kind === 'object') for (const f of plan.fields.values()) if (f.postOnly || hasPostOnly(f.plan, seen)) return true;
+  if (plan.kind === 'object') {
+    for (const f of plan.fields.values()) if (f.postOnly || hasPostOnly(f.plan, seen)) return true;
+  }
   return false;
 }
 

@@ -22,9 +22,20 @@ export function scoredItem(key: RegistryKey, hit: Hit): JsonObject {
       return { ...item, level: hit.level };
     case 'psanctions': {
       const scored: JsonObject = { ...item, p_percent: hit.percent, p_level: hit.level };
-      for (const slot of ['sanction', 'sanction_lost', 'caution', 'caution_lost', 'adm_sanction', 'adm_sanction_lost']) {
+      for (const slot of [
+        'sanction',
+        'sanction_lost',
+        'caution',
+        'caution_lost',
+        'adm_sanction',
+        'adm_sanction_lost',
+      ]) {
         const entries = item[slot];
-        if (Array.isArray(entries)) scored[slot] = entries.map((e) => (e && typeof e === 'object' && !Array.isArray(e) ? { ...e, percent: hit.percent, level: hit.level } : e));
+        if (Array.isArray(entries)) {
+          scored[slot] = entries.map((e) =>
+            e && typeof e === 'object' && !Array.isArray(e) ? { ...e, percent: hit.percent, level: hit.level } : e,
+          );
+        }
       }
       return scored;
     }

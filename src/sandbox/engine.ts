@@ -85,7 +85,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
 
 interface SharedState {
-  options: Required<Pick<SandboxEngineOptions, 'seed' | 'maxHitsPerRegistry' | 'dataRevision'>> & { now: () => Date; accounts: readonly SandboxAccount[] };
+  options: Required<Pick<SandboxEngineOptions, 'seed' | 'maxHitsPerRegistry' | 'dataRevision'>> & {
+    now: () => Date;
+    accounts: readonly SandboxAccount[];
+  };
   used: Map<string, number>;
   requestCounter: number;
   data?: SandboxData;
@@ -146,7 +149,10 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
     // The service derives namelat from name by KMU 55 when it is not sent.
     const namelat = q.namelat ?? (name ? latinOf(name) : undefined);
     const codes = [q.ipn, q.nonrezedentcode].filter((c): c is string => typeof c === 'string' && c !== '');
-    const accept = (r: SandboxRecord) => searched.has(r.registry) && (q.listdata === ALL_LISTS || r.bits.some((b) => askedBits.has(b))) && (r.actual || !q.onlyactual);
+    const accept = (r: SandboxRecord) =>
+      searched.has(r.registry) &&
+      (q.listdata === ALL_LISTS || r.bits.some((b) => askedBits.has(b))) &&
+      (r.actual || !q.onlyactual);
     const hits = ensureIndex().search(
       {
         nameVariants: queryNameVariants(name, namelat),
@@ -171,8 +177,9 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
     for (const key of keys) {
       if (!searched.has(key)) continue;
       const found = grouped.get(key) ?? [];
-      if (key === 'edrchanges') result[key] = edrChangesBlock(found, q, askedBits).map((i) => itemForForm(key, i, form));
-      else result[key] = found.map((hit) => itemForForm(key, scoredItem(key, hit), form));
+      if (key === 'edrchanges') {
+        result[key] = edrChangesBlock(found, q, askedBits).map((i) => itemForForm(key, i, form));
+      } else result[key] = found.map((hit) => itemForForm(key, scoredItem(key, hit), form));
     }
     return result;
   };
@@ -188,8 +195,18 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
       const decision = injector.decide();
       const delayMs = decision.delayMs;
       if (decision.drop) return { status: 0, contentType: '', body: '', delayMs, drop: true };
-      if (decision.failStatus !== undefined) return { status: decision.failStatus, contentType: HTML_TYPE, body: errorPageHtml(decision.failStatus), delayMs, drop: false };
-      if (decision.html) return { status: 200, contentType: HTML_TYPE, body: maintenancePageHtml(), delayMs, drop: false };
+      if (decision.failStatus !== undefined) {
+        return {
+          status: decision.failStatus,
+          contentType: HTML_TYPE,
+          body: errorPageHtml(decision.failStatus),
+          delayMs,
+          drop: false,
+        };
+      }
+      if (decision.html) {
+        return { status: 200, contentType: HTML_TYPE, body: maintenancePageHtml(), delayMs, drop: false };
+      }
 
       const path = (request.path ?? '/api').replace(/\/+$/, '');
       if (!/(^|\/)api$/i.test(path)) return serviceError(404, 404, delayMs);
@@ -267,9 +284,13 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
  */
 export function createSandboxEngine(options: SandboxEngineOptions = {}): SandboxEngine {
   const maxHits = options.maxHitsPerRegistry ?? 100;
-  if (!Number.isInteger(maxHits) || maxHits < 1) throw new RangeError('maxHitsPerRegistry must be a positive whole number');
+  if (!Number.isInteger(maxHits) || maxHits < 1) {
+    throw new RangeError('maxHitsPerRegistry must be a positive whole number');
+  }
   const revision = options.dataRevision ?? 0;
-  if (!Number.isInteger(revision) || revision < 0 || revision > MAX_DATA_REVISION) throw new RangeError(`dataRevision must be a whole number from 0 to ${MAX_DATA_REVISION}`);
+  if (!Number.isInteger(revision) || revision < 0 || revision > MAX_DATA_REVISION) {
+    throw new RangeError(`dataRevision must be a whole number from 0 to ${MAX_DATA_REVISION}`);
+  }
   const shared: SharedState = {
     options: {
       seed: options.seed ?? DEFAULT_SEED,

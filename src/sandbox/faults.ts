@@ -103,10 +103,15 @@ export class FaultInjector {
     this.failRate = rate(faults.failRate, 'failRate');
     this.dropRate = rate(faults.dropRate, 'dropRate');
     this.htmlRate = rate(faults.htmlRate, 'htmlRate');
-    this.failStatuses = faults.failStatuses && faults.failStatuses.length > 0 ? faults.failStatuses : DEFAULT_FAIL_STATUSES;
-    if (this.failStatuses.some((s) => !Number.isInteger(s) || s < 500 || s > 599)) throw new RangeError('failStatuses must be 5xx');
+    this.failStatuses =
+      faults.failStatuses && faults.failStatuses.length > 0 ? faults.failStatuses : DEFAULT_FAIL_STATUSES;
+    if (this.failStatuses.some((s) => !Number.isInteger(s) || s < 500 || s > 599)) {
+      throw new RangeError('failStatuses must be 5xx');
+    }
     for (const [key, value] of Object.entries(faults.registryErrors ?? {})) {
-      if (typeof value === 'number' && !Number.isInteger(value)) throw new RangeError(`registry error of ${key} must be a whole number`);
+      if (typeof value === 'number' && !Number.isInteger(value)) {
+        throw new RangeError(`registry error of ${key} must be a whole number`);
+      }
     }
   }
 
@@ -140,7 +145,12 @@ export class FaultInjector {
 }
 
 export function errorPageHtml(status: number): string {
-  const reason: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Temporarily Unavailable', 504: 'Gateway Time-out' };
+  const reason: Record<number, string> = {
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Temporarily Unavailable',
+    504: 'Gateway Time-out',
+  };
   const title = `${status} ${reason[status] ?? 'Server Error'}`;
   return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 }

@@ -179,20 +179,30 @@ export class SandboxIndex {
           const score = scoreVariant(variant, name, sim);
           if (!score) continue;
           const prev = nameScores.get(id);
-          nameScores.set(id, prev ? { percent: Math.max(prev.percent, score.percent), exact: prev.exact || score.exact } : score);
+          nameScores.set(
+            id,
+            prev ? { percent: Math.max(prev.percent, score.percent), exact: prev.exact || score.exact } : score,
+          );
         }
       }
     }
 
     const codeIds = new Set<number>();
     for (const code of query.codes) for (const id of this.byCode.get(code) ?? []) codeIds.add(id);
-    for (const scope of query.scopedCodes ?? [])
-      for (const code of scope.codes) for (const id of this.byCode.get(code) ?? []) if (scope.registries.includes(this.records[id].record.registry)) codeIds.add(id);
+    for (const scope of query.scopedCodes ?? []) {
+      for (const code of scope.codes) {
+        for (const id of this.byCode.get(code) ?? []) {
+          if (scope.registries.includes(this.records[id].record.registry)) codeIds.add(id);
+        }
+      }
+    }
     const docIds = new Set<number>();
     if (query.doc) {
       const { value, doctype } = query.doc;
       for (const id of this.byDoc.get(value) ?? []) {
-        if (doctype === 0 || this.records[id].record.docs.some((d) => d.value === value && d.doctype === doctype)) docIds.add(id);
+        if (doctype === 0 || this.records[id].record.docs.some((d) => d.value === value && d.doctype === doctype)) {
+          docIds.add(id);
+        }
       }
     }
 
@@ -208,7 +218,9 @@ export class SandboxIndex {
       if (percent < query.lowranklimit) continue;
       let level: Level = LEVEL_LOW;
       if (record.subject === 'company') level = byCode ? LEVEL_HIGH : LEVEL_LOW;
-      else if (record.subject === 'person') level = name?.exact && query.date !== undefined && record.birthDate === query.date ? LEVEL_HIGH : LEVEL_LOW;
+      else if (record.subject === 'person') {
+        level = name?.exact && query.date !== undefined && record.birthDate === query.date ? LEVEL_HIGH : LEVEL_LOW;
+      }
       hits.push({ record, percent, level });
     }
     hits.sort((a, b) => b.percent - a.percent || a.record.id - b.record.id);
@@ -241,7 +253,9 @@ export const MAX_QUERY_TOKENS = 12;
 
 /** Query-side helpers, so the engine and the tests normalise exactly as the index does. */
 export function queryNameVariants(name: string | undefined, namelat: string | undefined): string[][] {
-  const variants = [name, namelat].filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => canonicalTokens(v).slice(0, MAX_QUERY_TOKENS));
+  const variants = [name, namelat]
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .map((v) => canonicalTokens(v).slice(0, MAX_QUERY_TOKENS));
   return dedupeVariants(variants);
 }
 

@@ -11,7 +11,9 @@ export class RequestFields {
 
   constructor(...sources: Record<string, RawValue>[]) {
     // Later sources win: the POST body over the query string.
-    for (const source of sources) for (const [key, value] of Object.entries(source)) this.byLower.set(key.toLowerCase(), value);
+    for (const source of sources) {
+      for (const [key, value] of Object.entries(source)) this.byLower.set(key.toLowerCase(), value);
+    }
   }
 
   raw(name: string): RawValue {
@@ -92,7 +94,9 @@ function parseChangeDate(text: string | undefined, fallback: string, code: 103 |
   if (!iso || text.length > 19) throw new BadRequest(code, text);
   const [y, m, d] = iso.split('-').map(Number);
   const probe = new Date(Date.UTC(y, m - 1, d));
-  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) throw new BadRequest(code, text);
+  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) {
+    throw new BadRequest(code, text);
+  }
   return iso;
 }
 
@@ -105,7 +109,9 @@ export const MAX_NAME_CHARS = 300;
 
 function boundedName(fields: RequestFields, key: 'name' | 'namelat'): string | undefined {
   const value = fields.text(key);
-  if (value !== undefined && value.length > MAX_NAME_CHARS) throw new BadRequest(100, `${key} longer than ${MAX_NAME_CHARS} characters`);
+  if (value !== undefined && value.length > MAX_NAME_CHARS) {
+    throw new BadRequest(100, `${key} longer than ${MAX_NAME_CHARS} characters`);
+  }
   return value;
 }
 

@@ -57,7 +57,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
 }
 
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
-  const engine = options.engine ? (options.faults ? options.engine.withFaults(options.faults) : options.engine) : createSandboxEngine(options);
+  const engine = options.engine
+    ? options.faults
+      ? options.engine.withFaults(options.faults)
+      : options.engine
+    : createSandboxEngine(options);
   const host = options.host ?? '127.0.0.1';
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -175,7 +179,9 @@ export interface SandboxCluster {
 
 /** Several instances over one engine, as the live primary and reserves share one back end and one quota. */
 export async function startSandboxCluster(options: SandboxClusterOptions): Promise<SandboxCluster> {
-  if (!Number.isInteger(options.instances) || options.instances < 1) throw new RangeError('instances must be a positive whole number');
+  if (!Number.isInteger(options.instances) || options.instances < 1) {
+    throw new RangeError('instances must be a positive whole number');
+  }
   const engine = createSandboxEngine(options);
   const servers: SandboxServer[] = [];
   try {

@@ -50,7 +50,10 @@ function lazySandboxTransport(engine?: SandboxEngine): Transport {
   let transport: Promise<Transport> | null = null;
   return {
     async send(request: TransportRequest): Promise<TransportResponse> {
-      transport ??= Promise.all([engine ?? inProcessSandbox(), import(/* webpackChunkName: "sandbox" */ '../sandbox/transport')]).then(([e, t]) => t.sandboxTransport(e));
+      transport ??= Promise.all([
+        engine ?? inProcessSandbox(),
+        import(/* webpackChunkName: "sandbox" */ '../sandbox/transport'),
+      ]).then(([e, t]) => t.sandboxTransport(e));
       return (await transport).send(request);
     },
   };

@@ -57,7 +57,9 @@ const ACCOUNT_HALT_MS = 60_000;
 /** One request, every address and the client's retries included, plus room for backoff. */
 export function requestBoundMs(settings: Settings): number {
   const attempts = Math.max(1, addressList(settings).length) * (DEFAULT_RETRY_POLICY.retries + 1);
-  return settings.timeoutSeconds * 1000 * attempts + DEFAULT_RETRY_POLICY.backoffMs * 2 * DEFAULT_RETRY_POLICY.retries + 2000;
+  return (
+    settings.timeoutSeconds * 1000 * attempts + DEFAULT_RETRY_POLICY.backoffMs * 2 * DEFAULT_RETRY_POLICY.retries + 2000
+  );
 }
 
 /** Cached answers of one service and account never answer for another (nor demo data for real). */
@@ -88,7 +90,9 @@ export class ServiceRuntime {
   /** The context for one evaluation; re-reads the settings when they may have changed. */
   context(): Promise<RuntimeContext> {
     const refresh = this.env.settingsRefreshMs ?? DEFAULT_SETTINGS_REFRESH_MS;
-    if (this.current && Date.now() - this.loadedAt < refresh) return Promise.resolve(this.withLanguage(this.current.context));
+    if (this.current && Date.now() - this.loadedAt < refresh) {
+      return Promise.resolve(this.withLanguage(this.current.context));
+    }
     this.loading ??= this.load().finally(() => {
       this.loading = null;
     });
@@ -106,7 +110,9 @@ export class ServiceRuntime {
 
   /** Waits until every scheduler this runtime made is idle (tests, and before a restart). */
   async idle(): Promise<void> {
-    await Promise.all([...this.retired, ...(this.current ? [this.current.context.scheduler] : [])].map((s) => s.idle()));
+    await Promise.all(
+      [...this.retired, ...(this.current ? [this.current.context.scheduler] : [])].map((s) => s.idle()),
+    );
   }
 
   /** Stops everything: pending cells get #N/A (cancelled). */
@@ -137,7 +143,9 @@ export class ServiceRuntime {
     const print = fingerprint(loaded);
     if (this.current && this.current.fingerprint === print) return this.withLanguage(this.current.context);
 
-    const connection = this.env.connect ? this.env.connect(loaded) : connect(loaded, this.env.transport ? { transport: this.env.transport } : {});
+    const connection = this.env.connect
+      ? this.env.connect(loaded)
+      : connect(loaded, this.env.transport ? { transport: this.env.transport } : {});
     const settings = connection.settings;
     const cache = new AnswerCache({
       storage: this.env.storage,

@@ -9,7 +9,16 @@ import { KNOWN } from '../../src/sandbox';
 import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
 import { settingsMessages as settingsText } from '../../src/taskpane/settings/settings-messages';
 import { relayPaneMessages as r } from '../../src/taskpane/settings/relay-connection';
-import { addKey, startRecordingSandbox, startTestDatabase, startTestRelay, TOKKEN, type RecordingSandbox, type TestDatabase, type TestRelay } from '../integration/relay-support';
+import {
+  addKey,
+  startRecordingSandbox,
+  startTestDatabase,
+  startTestRelay,
+  TOKKEN,
+  type RecordingSandbox,
+  type TestDatabase,
+  type TestRelay,
+} from '../integration/relay-support';
 import { launchChromium } from './support/browser';
 import { buildHarness } from './support/build-harness';
 import { openPane, waitForText } from './support/session';

@@ -43,7 +43,9 @@ afterAll(async () => {
 type Grid = (string | number | boolean)[][];
 
 async function hitsSheets(s: PaneSession): Promise<string[]> {
-  return (await s.harness('tables')).filter((t) => t.name.startsWith(RESULTS_TABLE_PREFIX) && t.name.endsWith('_hits')).map((t) => t.sheet);
+  return (await s.harness('tables'))
+    .filter((t) => t.name.startsWith(RESULTS_TABLE_PREFIX) && t.name.endsWith('_hits'))
+    .map((t) => t.sheet);
 }
 
 function column(grid: Grid, id: string): number {
@@ -66,7 +68,11 @@ test('a decision set in the hits sheet is carried by Screen again, with New and 
   // The analyst marks the PEP hit of the sanctioned PEP a true match, through the drop-down's list.
   const decision = column(before, 'decision');
   const hitId = column(before, 'hitId');
-  const pepRow = before.findIndex((row) => row[column(before, 'input')] === KNOWN.pepSanctioned.name && String(row[hitId]).includes(`|peps:${KNOWN.pepSanctioned.idpep}|`));
+  const pepRow = before.findIndex(
+    (row) =>
+      row[column(before, 'input')] === KNOWN.pepSanctioned.name &&
+      String(row[hitId]).includes(`|peps:${KNOWN.pepSanctioned.idpep}|`),
+  );
   expect(pepRow).toBeGreaterThan(0);
   const cell = `${columnLetter(decision)}${pepRow + 1}`;
   expect(await s.harness('typeValue', firstHits, cell, 'Підтвердженно')).toBe(false);
@@ -85,13 +91,20 @@ test('a decision set in the hits sheet is carried by Screen again, with New and 
   const summary = s.pane.getByTestId('bulk-rescreen-summary');
   await summary.waitFor({ timeout: 60_000 });
   const summaryText = (await summary.textContent()) ?? '';
-  expect(summaryText).toMatch(/^Від попередньої перевірки: нових [1-9]\d*, змінених [1-9]\d*, зниклих [1-9]\d*; рядків до перегляду: [1-9]\d*\.$/);
+  expect(summaryText).toMatch(
+    /^Від попередньої перевірки: нових [1-9]\d*, змінених [1-9]\d*, зниклих [1-9]\d*; рядків до перегляду: [1-9]\d*\.$/,
+  );
 
   const newHits = (await hitsSheets(s)).find((n) => n !== firstHits)!;
   const after = (await s.harness('sheetValues', newHits)) as Grid;
   const carried = after.filter((row) => String(row[column(after, 'hitId')]) === String(before[pepRow][hitId]));
   expect(carried.length).toBeGreaterThan(0);
-  for (const row of carried) expect([row[column(after, 'decision')], row[column(after, 'change')]]).toEqual([decisionText('trueMatch', uk), r.t(uk, 'change.same')]);
+  for (const row of carried) {
+    expect([row[column(after, 'decision')], row[column(after, 'change')]]).toEqual([
+      decisionText('trueMatch', uk),
+      r.t(uk, 'change.same'),
+    ]);
+  }
   const marks = after.slice(1).map((row) => row[column(after, 'change')]);
   expect(marks).toContain(r.t(uk, 'change.new'));
   expect(marks).toContain(r.t(uk, 'change.changed'));
@@ -99,10 +112,17 @@ test('a decision set in the hits sheet is carried by Screen again, with New and 
   const inputCol = column(after, 'input');
   expect(
     after.some(
-      (row) => row[inputCol] === KNOWN.wanted.name && String(row[column(after, 'hitId')]).includes('|wanted:900002|') && row[column(after, 'change')] === r.t(uk, 'change.new'),
+      (row) =>
+        row[inputCol] === KNOWN.wanted.name &&
+        String(row[column(after, 'hitId')]).includes('|wanted:900002|') &&
+        row[column(after, 'change')] === r.t(uk, 'change.new'),
     ),
   ).toBe(true);
-  expect(after.some((row) => row[inputCol] === KNOWN.traitor.name && row[column(after, 'change')] === r.t(uk, 'change.changed'))).toBe(true);
+  expect(
+    after.some(
+      (row) => row[inputCol] === KNOWN.traitor.name && row[column(after, 'change')] === r.t(uk, 'change.changed'),
+    ),
+  ).toBe(true);
   await s.pane.getByTestId('bulk-outcome').scrollIntoViewIfNeeded();
   await s.shot('21-rescreen-summary');
   expect(s.pageErrors).toEqual([]);

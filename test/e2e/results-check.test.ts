@@ -13,7 +13,9 @@ const lang = 'uk' as const;
 const t = bulkMessages.t;
 const rows = clientList();
 /** Truth by design: two hits for each known subject, none for the rest. */
-const expected: ExpectedRow[] = rows.map((r) => (r.kind === 'invalid' ? { kind: 'invalid' } : { kind: 'screened', totalHits: r.kind === 'known' ? 2 : 0 }));
+const expected: ExpectedRow[] = rows.map((r) =>
+  r.kind === 'invalid' ? { kind: 'invalid' } : { kind: 'screened', totalHits: r.kind === 'known' ? 2 : 0 },
+);
 const HEADER_ROWS = 13;
 const FIRST_SOURCE_ROW = 2;
 
@@ -25,12 +27,18 @@ function statusOf(want: ExpectedRow): string {
 /** A results sheet as the bulk sink lays it out: run header, a blank row, then the table. */
 function rightSheet(list: readonly ClientRow[] = rows, wants: readonly ExpectedRow[] = expected): ResultsSheetData {
   const header: SheetCell[] = [t(lang, 'col.row'), ...CLIENT_HEADERS, t(lang, 'col.status')];
-  const values: SheetCell[][] = Array.from({ length: HEADER_ROWS }, (_, i) => (i === 0 ? [t(lang, 'header.title'), '', '', '', '', ''] : ['', '', '', '', '', '']));
+  const values: SheetCell[][] = Array.from({ length: HEADER_ROWS }, (_, i) =>
+    i === 0 ? [t(lang, 'header.title'), '', '', '', '', ''] : ['', '', '', '', '', ''],
+  );
   values.push(header);
   list.forEach((row, i) => values.push([FIRST_SOURCE_ROW + i, ...row.cells.map((c) => c ?? ''), statusOf(wants[i])]));
   const hitsValues: SheetCell[][] = [[t(lang, 'hits.sourceRow'), t(lang, 'hits.input'), t(lang, 'hits.registry')]];
   wants.forEach((want, i) => {
-    if (want.kind === 'screened') for (let h = 0; h < want.totalHits; h++) hitsValues.push([FIRST_SOURCE_ROW + i, String(list[i].cells[0]), h === 0 ? 'ПЕП' : 'Санкції']);
+    if (want.kind === 'screened') {
+      for (let h = 0; h < want.totalHits; h++) {
+        hitsValues.push([FIRST_SOURCE_ROW + i, String(list[i].cells[0]), h === 0 ? 'ПЕП' : 'Санкції']);
+      }
+    }
   });
   const last = HEADER_ROWS + 1 + list.length;
   return { values, tableAddress: `'CheckLists 2026-01-01 10-00'!A${HEADER_ROWS + 1}:F${last}`, hitsValues };
@@ -57,7 +65,9 @@ describe('checkResultsSheet', () => {
     const sheetRow = HEADER_ROWS + 57; // 0-based index of the 57th data row
     data.values[sheetRow] = data.values[sheetRow].map(() => '');
     expect(expected[56]).toEqual({ kind: 'screened', totalHits: 0 }); // so the hits sheet stays right
-    expect(checkResultsSheet(data, expectation)).toEqual(['input row 57 (sheet row 58): missing from the results table (blank row)']);
+    expect(checkResultsSheet(data, expectation)).toEqual([
+      'input row 57 (sheet row 58): missing from the results table (blank row)',
+    ]);
   });
 
   test('a row left out altogether (a table one row short) is caught', () => {
@@ -74,7 +84,10 @@ describe('checkResultsSheet', () => {
     const statusCol = 5;
     data.values[HEADER_ROWS + 10][statusCol] = t(lang, 'status.clear'); // input row 10 is invalid
     data.values[HEADER_ROWS + 4][statusCol] = t(lang, 'status.pending'); // input row 4 is known: 2 hits
-    [data.values[HEADER_ROWS + 1], data.values[HEADER_ROWS + 2]] = [data.values[HEADER_ROWS + 2], data.values[HEADER_ROWS + 1]];
+    [data.values[HEADER_ROWS + 1], data.values[HEADER_ROWS + 2]] = [
+      data.values[HEADER_ROWS + 2],
+      data.values[HEADER_ROWS + 1],
+    ];
     const problems = checkResultsSheet(data, expectation);
     expect(problems).toEqual([
       'input row 1 (sheet row 2): "Row" reads 3, expected 2',
@@ -99,7 +112,9 @@ describe('checkResultsSheet', () => {
   test('results written below the table are caught', () => {
     const data = clone(rightSheet());
     data.values.push([202, 'Зайвий', '', '', '', t(lang, 'status.clear')]);
-    expect(checkResultsSheet(data, expectation)).toEqual([`sheet row ${data.values.length}: content below the results table`]);
+    expect(checkResultsSheet(data, expectation)).toEqual([
+      `sheet row ${data.values.length}: content below the results table`,
+    ]);
   });
 });
 
@@ -109,7 +124,9 @@ describe('compareTables', () => {
     const b = clone(a);
     expect(compareTables(a, b)).toEqual([]);
     b.values[HEADER_ROWS + 3][5] = 'інше';
-    expect(compareTables(a, b)).toEqual([`table row 3 column "${t(lang, 'col.status')}": ${JSON.stringify(a.values[HEADER_ROWS + 3][5])} vs "інше"`]);
+    expect(compareTables(a, b)).toEqual([
+      `table row 3 column "${t(lang, 'col.status')}": ${JSON.stringify(a.values[HEADER_ROWS + 3][5])} vs "інше"`,
+    ]);
     expect(compareTables(a, b, [t(lang, 'col.status')])).toEqual([]);
   });
 });

@@ -57,7 +57,9 @@ beforeAll(async () => {
   // Fail, never skip: a missing browser must not let a broken pane pass.
   const launched = await launchChromium();
   browser = launched.browser;
-  console.info(`harness built in ${build.durationMs} ms; browser: ${launched.found.source} ${launched.found.executablePath}`);
+  console.info(
+    `harness built in ${build.durationMs} ms; browser: ${launched.found.source} ${launched.found.executablePath}`,
+  );
 }, 240_000);
 
 afterEach(async () => {
@@ -122,9 +124,14 @@ describe('settings', () => {
     }
     await button(s, settingsText.t(uk, 'settings.test')).click();
     expect(await s.pane.getByTestId('connection-test').count()).toBe(0);
-    const storedAfterInvalid = await s.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('checklists:')));
+    const storedAfterInvalid = await s.page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('checklists:')),
+    );
     expect(storedAfterInvalid).toEqual([]);
-    await s.shot('02-settings-invalid', s.pane.getByText(settingsText.t(uk, 'settings.idSubjectFM.required'), { exact: true }));
+    await s.shot(
+      '02-settings-invalid',
+      s.pane.getByText(settingsText.t(uk, 'settings.idSubjectFM.required'), { exact: true }),
+    );
 
     // Valid form, wrong tokken: the test reaches the service (over HTTP) and says the credentials are wrong.
     await field(s, settingsText.t(uk, 'settings.primaryUrl')).fill(server.origin);
@@ -152,10 +159,14 @@ describe('settings', () => {
     await waitForText(s.pane.getByTestId('mode-badge'), m.t(uk, 'mode.live'));
     expect(await s.pane.getByText(settingsText.t(uk, 'settings.sandboxNote')).count()).toBe(0);
     // The saved tokken is never put back into a field: the form shows its mask only.
-    const fieldValues = await s.pane.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    const fieldValues = await s.pane
+      .locator('input')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
     expect(fieldValues).not.toContain(KNOWN_DEMO_TOKKEN);
     expect(await s.page.content()).not.toContain(KNOWN_DEMO_TOKKEN);
-    await s.pane.getByText(settingsText.t(uk, 'settings.tokkenSaved', { mask: `••••••••${KNOWN_DEMO_TOKKEN.slice(-4)}` })).waitFor();
+    await s.pane
+      .getByText(settingsText.t(uk, 'settings.tokkenSaved', { mask: `••••••••${KNOWN_DEMO_TOKKEN.slice(-4)}` }))
+      .waitFor();
     await s.shot('05-settings-saved-live', s.pane.getByTestId('mode-badge'));
     expect(s.pageErrors).toEqual([]);
     expect(server.missing).toEqual([]);
@@ -217,12 +228,18 @@ async function insertIntoSheet(s: PaneSession): Promise<void> {
   await s.page.locator(`table[data-sheet="${CLIENT_SHEET}"] [data-cell="F2"]`).click();
   expect(await s.harness('selectedAddress')).toBe(`${CLIENT_SHEET}!F2`);
   await button(s, resultsText.t(uk, 'results.insert')).click();
-  await waitForText(s.pane.getByRole('status'), m.t(uk, 'results.inserted', { address: `${CLIENT_SHEET}!F2:G` }).replace(/\.$/, ''));
+  await waitForText(
+    s.pane.getByRole('status'),
+    m.t(uk, 'results.inserted', { address: `${CLIENT_SHEET}!F2:G` }).replace(/\.$/, ''),
+  );
   const sheet = await s.harness('sheetValues', CLIENT_SHEET);
   expect(sheet[1].slice(5, 7)).toEqual([resultsText.t(uk, 'sheet.subject'), `${person.name} · 12.04.1967`]);
   expect(sheet[2].slice(5, 7)).toEqual([resultsText.t(uk, 'sheet.verdict'), verdictText('high', uk)]);
   expect(rows[3].cells[0]).toBe(person.name);
-  expect(sheet[4].slice(5, 7)).toEqual([resultsText.t(uk, 'sheet.totalHits'), expected[3].kind === 'screened' ? expected[3].totalHits : -1]);
+  expect(sheet[4].slice(5, 7)).toEqual([
+    resultsText.t(uk, 'sheet.totalHits'),
+    expected[3].kind === 'screened' ? expected[3].totalHits : -1,
+  ]);
   expect(await s.harness('formulaCells', CLIENT_SHEET)).toEqual([]);
 }
 
@@ -245,7 +262,11 @@ async function readRun(s: PaneSession, tableName: string): Promise<Run> {
     sheet: table.sheet,
     table: table.address,
     hitsSheet,
-    data: { values: await s.harness('sheetValues', table.sheet), tableAddress: table.address, hitsValues: await s.harness('sheetValues', hitsSheet) },
+    data: {
+      values: await s.harness('sheetValues', table.sheet),
+      tableAddress: table.address,
+      hitsValues: await s.harness('sheetValues', hitsSheet),
+    },
   };
 }
 
@@ -256,7 +277,9 @@ async function resultsTables(s: PaneSession): Promise<string[]> {
 
 /** Selects the whole list by clicking its first cell and shift-clicking its last, as a person does. */
 async function selectClientList(s: PaneSession): Promise<void> {
-  const sheetTab = s.page.getByRole('tablist', { name: 'Sheets' }).getByRole('tab', { name: CLIENT_SHEET, exact: true });
+  const sheetTab = s.page
+    .getByRole('tablist', { name: 'Sheets' })
+    .getByRole('tab', { name: CLIENT_SHEET, exact: true });
   await sheetTab.click();
   // The grid redraws on the next frame: click only into the list's own cells.
   const grid = s.page.locator(`table[data-sheet="${CLIENT_SHEET}"]`);
@@ -270,7 +293,10 @@ async function selectClientList(s: PaneSession): Promise<void> {
 
 async function readSelectionIntoPanel(s: PaneSession): Promise<void> {
   await button(s, b.t(uk, 'panel.readSelection')).click();
-  await waitForText(s.pane.getByTestId('bulk-source'), b.t(uk, 'panel.source', { address: `${CLIENT_SHEET}!${CLIENT_RANGE}`, rows: CLIENT_ROWS }));
+  await waitForText(
+    s.pane.getByTestId('bulk-source'),
+    b.t(uk, 'panel.source', { address: `${CLIENT_SHEET}!${CLIENT_RANGE}`, rows: CLIENT_ROWS }),
+  );
 }
 
 function doneText(sheet: string): string {
@@ -310,7 +336,9 @@ describe('bulk screening', () => {
     await s.shot('11-bulk-progress');
     await button(s, b.t(uk, 'panel.cancel')).click();
     await s.pane.getByTestId('bulk-resumable').waitFor();
-    const cancelled = templatePattern(b[uk]['panel.cancelled']).exec((await s.pane.getByTestId('bulk-outcome').textContent()) ?? '');
+    const cancelled = templatePattern(b[uk]['panel.cancelled']).exec(
+      (await s.pane.getByTestId('bulk-outcome').textContent()) ?? '',
+    );
     expect(cancelled).not.toBeNull();
     const [done, total] = [Number(cancelled![1]), Number(cancelled![2])];
     expect(total).toBe(CLIENT_ROWS);
@@ -381,7 +409,9 @@ describe('bulk screening', () => {
     const gapRow = tableRect(run.table).rowIndex + 1 + 57;
     await s.page.locator(`table[data-sheet="${run.sheet}"] [data-cell="A${gapRow + 8}"]`).scrollIntoViewIfNeeded();
     await s.shot('15-mutation-dropped-row');
-    expect(checkResultsSheet(run.data, { rows, expected, lang: uk, firstSourceRow: 2 })).toEqual(['input row 57 (sheet row 58): missing from the results table (blank row)']);
+    expect(checkResultsSheet(run.data, { rows, expected, lang: uk, firstSourceRow: 2 })).toEqual([
+      'input row 57 (sheet row 58): missing from the results table (blank row)',
+    ]);
   });
 });
 
@@ -391,7 +421,9 @@ describe('look and language', () => {
     const provider = s.pane.locator('[data-theme]').first();
     expect(await provider.getAttribute('data-theme')).toBe('light');
     await s.page.getByRole('button', { name: 'Dark Office theme' }).click();
-    await s.page.waitForFunction(() => document.querySelector('#taskpane [data-theme]')?.getAttribute('data-theme') === 'dark');
+    await s.page.waitForFunction(
+      () => document.querySelector('#taskpane [data-theme]')?.getAttribute('data-theme') === 'dark',
+    );
     const background = await provider.evaluate((el) => getComputedStyle(el).backgroundColor);
     const [r, g, bl] = (background.match(/\d+/g) ?? []).map(Number);
     // Dark: a background well below mid-grey, text light on it.
@@ -409,7 +441,9 @@ describe('look and language', () => {
 
     // The choice is a setting: a reload keeps English although the browser is Ukrainian.
     await s.page.reload();
-    await s.page.waitForFunction(() => (window as unknown as { __harness?: { ready: boolean } }).__harness?.ready === true);
+    await s.page.waitForFunction(
+      () => (window as unknown as { __harness?: { ready: boolean } }).__harness?.ready === true,
+    );
     await tab(s, m.t('en', 'tab.search')).waitFor();
     await field(s, m.t('en', 'app.language')).selectOption('uk');
     await tab(s, m.t(uk, 'tab.search')).waitFor();

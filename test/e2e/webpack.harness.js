@@ -15,7 +15,12 @@ const OFFICE_JS_PACKAGE = path.dirname(require.resolve('@microsoft/office-js/pac
 /** Git-ignored with the screenshots: nothing of the harness build is ever committed. */
 const DEFAULT_OUTPUT = path.join(ROOT, 'test-results', '.harness');
 /** What office.js fetches outside Office: itself, its file map and the strings of two UI languages. */
-const OFFICE_JS_FILES = ['office.js', 'o15apptofilemappingtable.js', 'en-us/office_strings.js', 'uk-ua/office_strings.js'];
+const OFFICE_JS_FILES = [
+  'office.js',
+  'o15apptofilemappingtable.js',
+  'en-us/office_strings.js',
+  'uk-ua/office_strings.js',
+];
 
 function harnessConfig(options = {}) {
   const output = options.outputPath ?? DEFAULT_OUTPUT;
@@ -30,15 +35,26 @@ function harnessConfig(options = {}) {
     cache:
       options.cache === false
         ? false
-        : { type: 'filesystem', cacheDirectory: path.join(ROOT, 'node_modules', '.cache', 'checklists-e2e-webpack'), buildDependencies: { config: [__filename] } },
+        : {
+            type: 'filesystem',
+            cacheDirectory: path.join(ROOT, 'node_modules', '.cache', 'checklists-e2e-webpack'),
+            buildDependencies: { config: [__filename] },
+          },
     module: { rules: [griffelRule(), scriptRule(), zodJsonSchemaStubRule()] },
     performance: { hints: false },
     infrastructureLogging: { level: 'error' },
     stats: 'errors-warnings',
     plugins: [
-      new HtmlWebpackPlugin({ filename: 'index.html', template: './test/e2e/harness/harness.html', templateParameters: { officeJs: 'office-js/office.js' } }),
+      new HtmlWebpackPlugin({
+        filename: 'index.html',
+        template: './test/e2e/harness/harness.html',
+        templateParameters: { officeJs: 'office-js/office.js' },
+      }),
       new CopyWebpackPlugin({
-        patterns: OFFICE_JS_FILES.map((file) => ({ from: path.join(OFFICE_JS_PACKAGE, 'dist', file), to: `office-js/${file}` })),
+        patterns: OFFICE_JS_FILES.map((file) => ({
+          from: path.join(OFFICE_JS_PACKAGE, 'dist', file),
+          to: `office-js/${file}`,
+        })),
       }),
     ],
   };

@@ -3,11 +3,26 @@ import type { BulkProgress } from '../../src/bulk';
 import { listdataForRegistries } from '../../src/core/protocol/listdata';
 import type { RequestScheduler } from '../../src/core/request/scheduler';
 import { readSelectionInput } from '../../src/excel/bulk/bulk-input';
-import { resumableRuns, resumeWorkbookRun, startWorkbookRun, type WorkbookRunRequest } from '../../src/excel/bulk/bulk-run';
+import {
+  resumableRuns,
+  resumeWorkbookRun,
+  startWorkbookRun,
+  type WorkbookRunRequest,
+} from '../../src/excel/bulk/bulk-run';
 import { STATE_SHEET_PREFIX } from '../../src/excel/bulk/bulk-state';
 import { DEMO_CREDENTIALS, createSandboxEngine } from '../../src/sandbox';
 import { WorkbookFake } from '../support/workbook-fake';
-import { LIST_HEADERS, countOf, distinctSubjects, makeClientList, schedulerFor, startCounting, startPair, type CountingServer, type ListRow } from './bulk-fixtures';
+import {
+  LIST_HEADERS,
+  countOf,
+  distinctSubjects,
+  makeClientList,
+  schedulerFor,
+  startCounting,
+  startPair,
+  type CountingServer,
+  type ListRow,
+} from './bulk-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -127,7 +142,13 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     for (const name of fake.sheetNames()) expect(fake.formulaCells(name)).toEqual([]);
     expect(list.some((r) => r.hostile)).toBe(true);
     list.forEach((row, i) => {
-      if (row.hostile) expect(fake.cell(sheet, `B${TABLE_TOP + i + 1}`)).toMatchObject({ value: row.cells[0], formula: null, type: 'String' });
+      if (row.hostile) {
+        expect(fake.cell(sheet, `B${TABLE_TOP + i + 1}`)).toMatchObject({
+          value: row.cells[0],
+          formula: null,
+          type: 'String',
+        });
+      }
     });
     expect(fake.stats.maxSyncBytes).toBeLessThan(4 * 1024 * 1024);
     expect(fake.stats.droppedOps).toBe(0);
@@ -159,10 +180,15 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
       'Hit ID',
     ]);
     const hitRows = fake.sheetValues(hitsSheet).slice(1);
-    const totalHits = rows.reduce((n, r) => n + ['PEP', 'Sanctions', 'Lost docs'].reduce((m, h) => m + Number(r[col(h)] || 0), 0), 0);
+    const totalHits = rows.reduce(
+      (n, r) => n + ['PEP', 'Sanctions', 'Lost docs'].reduce((m, h) => m + Number(r[col(h)] || 0), 0),
+      0,
+    );
     expect(hitRows).toHaveLength(totalHits);
     const header = fake.sheetValues(sheet).slice(0, 12);
-    expect(header.map((r) => r[0])).toEqual(expect.arrayContaining(['Started', 'IDuserPC', 'Registries', 'listdata', 'Search method', 'Service']));
+    expect(header.map((r) => r[0])).toEqual(
+      expect.arrayContaining(['Started', 'IDuserPC', 'Registries', 'listdata', 'Search method', 'Service']),
+    );
     expect(header.find((r) => r[0] === 'Service')?.[1]).toBe('SANDBOX — fictional data');
     expect(header.find((r) => r[0] === 'listdata')?.[1]).toBe(String(LISTDATA));
   });
@@ -171,7 +197,9 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     const referenceServers = await pair();
     const list = makeClientList(ROWS, referenceServers[0].server.engine);
     putList(list);
-    const reference = await startWorkbookRun(await request(), { ask: ask(schedulerFor(referenceServers.map((s) => s.server.url))) }).done;
+    const reference = await startWorkbookRun(await request(), {
+      ask: ask(schedulerFor(referenceServers.map((s) => s.server.url))),
+    }).done;
     const expected = comparable(resultsBody(reference.output.resultsSheet).rows);
 
     const servers = await pair();
@@ -193,13 +221,19 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     const [listing] = await resumableRuns();
     expect(listing).toMatchObject({ runId: run.runId, status: 'cancelled' });
 
-    const resumed = await resumeWorkbookRun(run.runId, { ask: ask(scheduler), mode: 'sandbox', modeLabel: SANDBOX_LABEL }, TUNING);
+    const resumed = await resumeWorkbookRun(
+      run.runId,
+      { ask: ask(scheduler), mode: 'sandbox', modeLabel: SANDBOX_LABEL },
+      TUNING,
+    );
     const second = await resumed!.done;
     expect(second.status).toBe('completed');
     expect(second.requests).toBe(distinctSubjects(list) - answeredBefore);
     expect(countOf(servers, (s) => s === 200)).toBe(distinctSubjects(list));
     expect(comparable(resultsBody(first.output.resultsSheet).rows)).toEqual(expected);
-    expect(fake.sheetValues(first.output.hitsSheet).map((r) => r.slice(0, 7))).toEqual(fake.sheetValues(reference.output.hitsSheet).map((r) => r.slice(0, 7)));
+    expect(fake.sheetValues(first.output.hitsSheet).map((r) => r.slice(0, 7))).toEqual(
+      fake.sheetValues(reference.output.hitsSheet).map((r) => r.slice(0, 7)),
+    );
     expect(fake.sheetNames().filter((n) => n.startsWith(STATE_SHEET_PREFIX))).toEqual([]);
     for (const name of fake.sheetNames()) expect(fake.formulaCells(name)).toEqual([]);
   });
@@ -227,7 +261,9 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
 
     const sheet = report.output.resultsSheet;
     const header = fake.sheetValues(sheet).slice(0, 12);
-    expect(String(header.find((r) => r[0] === 'Run state')?.[1])).toMatch(/^stopped at \d+ of 2000 rows: The request quota is used up/);
+    expect(String(header.find((r) => r[0] === 'Run state')?.[1])).toMatch(
+      /^stopped at \d+ of 2000 rows: The request quota is used up/,
+    );
     const { rows, col } = resultsBody(sheet);
     expect(rows.slice(700).every((r) => r[col('Status')] === 'not screened yet')).toBe(true);
     const [listing] = await resumableRuns();
@@ -237,10 +273,16 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     const ports = servers.map((s) => s.server.port);
     await Promise.all(running.splice(0).map((s) => s.server.close()));
     const raised = [];
-    for (let i = 0; i < ports.length; i++) raised.push(await startCounting({ engine, faults: { seed: 20 + i, failRate: 0.05 }, port: ports[i] }));
+    for (let i = 0; i < ports.length; i++) {
+      raised.push(await startCounting({ engine, faults: { seed: 20 + i, failRate: 0.05 }, port: ports[i] }));
+    }
     running.push(...raised);
     scheduler.resume();
-    const resumed = await resumeWorkbookRun(run.runId, { ask: ask(scheduler), mode: 'sandbox', modeLabel: SANDBOX_LABEL }, TUNING);
+    const resumed = await resumeWorkbookRun(
+      run.runId,
+      { ask: ask(scheduler), mode: 'sandbox', modeLabel: SANDBOX_LABEL },
+      TUNING,
+    );
     const final = await resumed!.done;
     expect(final.status).toBe('completed');
     expect(engine.usage(DEMO_CREDENTIALS)).toBe(distinctSubjects(list));

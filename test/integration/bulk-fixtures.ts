@@ -42,7 +42,9 @@ const HOSTILE_PREFIXES = ['=', '+', '@', '-', '=HYPERLINK("http://evil.test","']
 
 export function makeClientList(count: number, engine: SandboxEngine, seed = 20261122): ListRow[] {
   const random = rng(seed);
-  const known = engine.data.records.filter((r) => r.subject === 'person' && r.registry === 'peps' && r.birthDate && r.names[0]);
+  const known = engine.data.records.filter(
+    (r) => r.subject === 'person' && r.registry === 'peps' && r.birthDate && r.names[0],
+  );
   const rows: ListRow[] = [];
   let subjects = 0;
   let knownUsed = 0;
@@ -65,19 +67,36 @@ export function makeClientList(count: number, engine: SandboxEngine, seed = 2026
       const original = earlier[Math.floor(random() * earlier.length)];
       const [name, date, ipn, doc] = original.cells;
       // The same person typed differently: case, spacing, a date cell instead of date text.
-      const respelled = typeof name === 'string' ? (i % 2 ? name.toUpperCase() : `  ${name.replace(/ /g, '  ')} `) : name;
-      const redated = typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && i % 3 === 0 ? serialOf(date) : date;
-      rows.push({ cells: [respelled, redated, ipn, doc], kind: 'duplicate', subject: original.subject, hostile: original.hostile });
+      const respelled =
+        typeof name === 'string' ? (i % 2 ? name.toUpperCase() : `  ${name.replace(/ /g, '  ')} `) : name;
+      const redated =
+        typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && i % 3 === 0 ? serialOf(date) : date;
+      rows.push({
+        cells: [respelled, redated, ipn, doc],
+        kind: 'duplicate',
+        subject: original.subject,
+        hostile: original.hostile,
+      });
     } else if (random() < 0.15 && knownUsed < known.length) {
       const record = known[knownUsed++];
-      rows.push({ cells: [record.names[0], record.birthDate ?? '', '', ''], kind: 'known', subject: subjects++, hostile: false });
+      rows.push({
+        cells: [record.names[0], record.birthDate ?? '', '', ''],
+        kind: 'known',
+        subject: subjects++,
+        hostile: false,
+      });
       earlier.push(rows[rows.length - 1]);
     } else {
       const hostile = i % 17 === 0;
       const prefix = hostile ? HOSTILE_PREFIXES[i % HOSTILE_PREFIXES.length] : '';
       const year = 1940 + Math.floor(random() * 60);
       const date = `${year}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
-      rows.push({ cells: [`${prefix}Клієнтенко Тест ${i}`, i % 5 === 0 ? serialOf(date) : date, '', ''], kind: 'fresh', subject: subjects++, hostile });
+      rows.push({
+        cells: [`${prefix}Клієнтенко Тест ${i}`, i % 5 === 0 ? serialOf(date) : date, '', ''],
+        kind: 'fresh',
+        subject: subjects++,
+        hostile,
+      });
       earlier.push(rows[rows.length - 1]);
     }
   }
@@ -105,7 +124,11 @@ export function countOf(servers: readonly CountingServer[], predicate: (status: 
   return n;
 }
 
-export async function startCounting(options: { engine?: SandboxEngine; faults: SandboxFaults; port?: number }): Promise<CountingServer> {
+export async function startCounting(options: {
+  engine?: SandboxEngine;
+  faults: SandboxFaults;
+  port?: number;
+}): Promise<CountingServer> {
   const statuses = new Map<number, number>();
   const server = await startSandboxServer({
     ...(options.engine ? { engine: options.engine } : {}),
@@ -120,14 +143,30 @@ export async function startCounting(options: { engine?: SandboxEngine; faults: S
 }
 
 /** A primary and one reserve over one engine (shared data and quota), each failing 5% with a 5xx. */
-export async function startPair(extra: SandboxFaults = {}, engine: SandboxEngine = createSandboxEngine()): Promise<CountingServer[]> {
-  const primary = await startCounting({ engine, faults: { seed: 11, failRate: 0.05, latencyMs: 1, jitterMs: 3, ...extra } });
-  const reserve = await startCounting({ engine, faults: { seed: 12, failRate: 0.05, latencyMs: 1, jitterMs: 3, ...extra } });
+export async function startPair(
+  extra: SandboxFaults = {},
+  engine: SandboxEngine = createSandboxEngine(),
+): Promise<CountingServer[]> {
+  const primary = await startCounting({
+    engine,
+    faults: { seed: 11, failRate: 0.05, latencyMs: 1, jitterMs: 3, ...extra },
+  });
+  const reserve = await startCounting({
+    engine,
+    faults: { seed: 12, failRate: 0.05, latencyMs: 1, jitterMs: 3, ...extra },
+  });
   return [primary, reserve];
 }
 
 export function schedulerFor(urls: readonly string[], concurrency = 4): RequestScheduler {
-  const client = new CheckListsClient({ addresses: urls, credentials: DEMO_CREDENTIALS, timeoutMs: 5_000, retries: 2, backoffMs: 5, cooldownMs: 50 });
+  const client = new CheckListsClient({
+    addresses: urls,
+    credentials: DEMO_CREDENTIALS,
+    timeoutMs: 5_000,
+    retries: 2,
+    backoffMs: 5,
+    cooldownMs: 50,
+  });
   // No answer cache: every answer here must come over the wire, so the servers' counts tell the truth.
   return new RequestScheduler({ search: (q, o) => client.search(q, o), cache: null, concurrency, batchWindowMs: 1 });
 }

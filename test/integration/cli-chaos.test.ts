@@ -60,7 +60,11 @@ function chaosRows(): string[] {
 }
 
 function readTable(path: string): string[][] {
-  const rows = parse(readFileSync(path, 'utf8'), { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
+  const rows = parse(readFileSync(path, 'utf8'), {
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+  }) as string[][];
   const blank = rows.findIndex((r) => r.every((v) => v === ''));
   const header = rows[blank + 1];
   const keep = header.map((h, i) => (VOLATILE.has(h) ? -1 : i)).filter((i) => i >= 0);
@@ -75,7 +79,11 @@ beforeAll(async () => {
   [bundle, server] = await Promise.all([buildCli(), startSandboxServer({ accounts })]);
   proxy = await startServiceProxy(server.url);
   work = tempDir('checklists-chaos-');
-  writeFileSync(join(work, 'clients.csv'), `\uFEFFПІБ,Дата народження,ІПН,Паспорт\r\n${chaosRows().join('\r\n')}\r\n`, 'utf8');
+  writeFileSync(
+    join(work, 'clients.csv'),
+    `\uFEFFПІБ,Дата народження,ІПН,Паспорт\r\n${chaosRows().join('\r\n')}\r\n`,
+    'utf8',
+  );
 });
 
 afterAll(async () => {
@@ -89,7 +97,11 @@ it(`survives kill -9 at ${KILLS} random moments: same report as an uninterrupted
   const env = cliEnv({ CHECKLISTS_URL: proxy.url, CHECKLISTS_TOKKEN: TOKKEN, CHECKLISTS_SUBJECT_ID: SUBJECT });
   const input = join(work, 'clients.csv');
 
-  const reference = await runCli(bundle, ['screen', input, '-o', join(work, 'reference.csv'), '-c', CONCURRENCY, '--progress', 'none'], { env });
+  const reference = await runCli(
+    bundle,
+    ['screen', input, '-o', join(work, 'reference.csv'), '-c', CONCURRENCY, '--progress', 'none'],
+    { env },
+  );
   expect(reference.code).toBe(0);
   const distinct = new Set(proxy.requests.map((r) => r.name)).size;
   expect(proxy.requests).toHaveLength(distinct);
@@ -98,7 +110,8 @@ it(`survives kill -9 at ${KILLS} random moments: same report as an uninterrupted
 
   const out = join(work, 'chaos.csv');
   const state = `${out}.checklists-state.json`;
-  const savedAnswers = () => (exists(state) ? (readFileSync(state, 'utf8').match(/^[0-9a-f]{64} \{"a":/gm) ?? []).length : 0);
+  const savedAnswers = () =>
+    exists(state) ? (readFileSync(state, 'utf8').match(/^[0-9a-f]{64} \{"a":/gm) ?? []).length : 0;
   const args = ['screen', input, '-o', out, '-c', CONCURRENCY, '--progress', 'none'];
   const random = createRng(1717);
   let inFlightAtKills = 0;
@@ -106,7 +119,11 @@ it(`survives kill -9 at ${KILLS} random moments: same report as an uninterrupted
   for (let k = 0; k < KILLS; k++) {
     const seen = proxy.requests.length;
     const savedBefore = savedAnswers();
-    const child = spawn(process.execPath, [bundle, ...args, ...(k > 0 ? ['--resume'] : [])], { cwd: ROOT, env, stdio: 'ignore' });
+    const child = spawn(process.execPath, [bundle, ...args, ...(k > 0 ? ['--resume'] : [])], {
+      cwd: ROOT,
+      env,
+      stdio: 'ignore',
+    });
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     // A moment of the screening, counted from its first request.
     const started = await Promise.race([
@@ -126,10 +143,14 @@ it(`survives kill -9 at ${KILLS} random moments: same report as an uninterrupted
     const session = proxy.requests.slice(seen);
     const saved = savedAnswers() - savedBefore;
     // Saved as they arrive: every answer that reached the CLI well before the kill is in the state.
-    const longReceived = session.filter((r: ProxiedRequest) => r.ended !== undefined && r.ended <= at - SAVED_WITHIN_MS).length;
+    const longReceived = session.filter(
+      (r: ProxiedRequest) => r.ended !== undefined && r.ended <= at - SAVED_WITHIN_MS,
+    ).length;
     expect({ kill: k, saved: saved >= longReceived }).toEqual({ kill: k, saved: true });
     // In flight: sent by this session and not answered well before it died.
-    inFlightAtKills += session.filter((r: ProxiedRequest) => r.ended === undefined || r.ended > at - SAVED_WITHIN_MS).length;
+    inFlightAtKills += session.filter(
+      (r: ProxiedRequest) => r.ended === undefined || r.ended > at - SAVED_WITHIN_MS,
+    ).length;
   }
   expect(kills).toBe(KILLS);
   expect(exists(`${out}.checklists-state.json`)).toBe(true);

@@ -24,7 +24,9 @@ beforeAll(async () => {
       } else if (req.url === '/busy') {
         res.writeHead(503, { 'Content-Type': 'text/html' }).end('<h1>busy</h1>');
       } else {
-        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify({ method: req.method, body, type: req.headers['content-type'] }));
+        res
+          .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' })
+          .end(JSON.stringify({ method: req.method, body, type: req.headers['content-type'] }));
       }
     });
   });
@@ -43,7 +45,13 @@ test('posts the body as UTF-8 and resolves with status, content type and text; c
   const transport = nodeHttpTransport();
   const body = JSON.stringify({ name: 'Кривоклен Северин' });
   for (let i = 0; i < 3; i++) {
-    const answer = await transport.send({ url: `${base}/api`, method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: signal() });
+    const answer = await transport.send({
+      url: `${base}/api`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      signal: signal(),
+    });
     expect(answer.status).toBe(200);
     expect(answer.contentType).toBe('application/json; charset=utf-8');
     expect(JSON.parse(answer.text)).toEqual({ method: 'POST', body, type: 'application/json' });
@@ -54,7 +62,13 @@ test('posts the body as UTF-8 and resolves with status, content type and text; c
 test('tells onArrived the status and content type once the whole answer is in, before send resolves', async () => {
   const transport = nodeHttpTransport();
   const events: string[] = [];
-  const sent = transport.send({ url: `${base}/busy`, method: 'GET', headers: {}, signal: signal(), onArrived: (status, type) => events.push(`${status} ${type}`) });
+  const sent = transport.send({
+    url: `${base}/busy`,
+    method: 'GET',
+    headers: {},
+    signal: signal(),
+    onArrived: (status, type) => events.push(`${status} ${type}`),
+  });
   const answer = await sent.then((a) => (events.push('resolved'), a));
   expect(answer.text).toBe('<h1>busy</h1>');
   expect(events).toEqual(['503 text/html', 'resolved']);
@@ -64,12 +78,16 @@ test('a 5xx resolves like any answer; a redirect and a dead port reject without 
   const transport = nodeHttpTransport();
   const busy = await transport.send({ url: `${base}/busy`, method: 'GET', headers: {}, signal: signal() });
   expect([busy.status, busy.contentType, busy.text]).toEqual([503, 'text/html', '<h1>busy</h1>']);
-  await expect(transport.send({ url: `${base}/redirect?tokken=secret`, method: 'GET', headers: {}, signal: signal() })).rejects.toThrow(new TypeError('redirect refused'));
+  await expect(
+    transport.send({ url: `${base}/redirect?tokken=secret`, method: 'GET', headers: {}, signal: signal() }),
+  ).rejects.toThrow(new TypeError('redirect refused'));
   const dead = createServer();
   await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
   const port = (dead.address() as AddressInfo).port;
   await new Promise((resolve) => dead.close(resolve));
-  await expect(transport.send({ url: `http://127.0.0.1:${port}/api`, method: 'GET', headers: {}, signal: signal() })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  await expect(
+    transport.send({ url: `http://127.0.0.1:${port}/api`, method: 'GET', headers: {}, signal: signal() }),
+  ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
 });
 
 test('an abort rejects at once with the signal’s reason', async () => {
@@ -84,8 +102,17 @@ test('an abort rejects at once with the signal’s reason', async () => {
 
 describe('requests made ahead (requestAhead, the bulk run’s transport)', () => {
   const post = (transport: ReturnType<typeof nodeHttpTransport>, body: string) =>
-    transport.send({ url: `${base}/api`, method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: signal() });
-  const connections = () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    transport.send({
+      url: `${base}/api`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      signal: signal(),
+    });
+  const connections = () =>
+    new Promise<number>((resolve, reject) =>
+      server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+    );
   const until = async (check: () => Promise<boolean>) => {
     for (let waited = 0; !(await check()); waited += 10) {
       if (waited > 3_000) throw new Error('condition not reached in 3 s');
@@ -108,7 +135,13 @@ describe('requests made ahead (requestAhead, the bulk run’s transport)', () =>
     expect(sockets.size).toBe(2);
     // A request made ahead carries the headers of the POST before it: a POST with others never goes out with those.
     for (const type of ['text/plain', 'application/json', 'text/plain']) {
-      const answer = await transport.send({ url: `${base}/api`, method: 'POST', headers: { 'Content-Type': type }, body: 'x', signal: signal() });
+      const answer = await transport.send({
+        url: `${base}/api`,
+        method: 'POST',
+        headers: { 'Content-Type': type },
+        body: 'x',
+        signal: signal(),
+      });
       expect(JSON.parse(answer.text)).toEqual({ method: 'POST', body: 'x', type });
     }
   });
@@ -122,7 +155,12 @@ describe('requests made ahead (requestAhead, the bulk run’s transport)', () =>
     await until(async () => (await connections()) === 1);
     server.closeAllConnections();
     await until(async () => (await connections()) === 0);
-    await nodeHttpTransport({ requestAhead: true }).send({ url: `${base}/api`, method: 'GET', headers: {}, signal: signal() });
+    await nodeHttpTransport({ requestAhead: true }).send({
+      url: `${base}/api`,
+      method: 'GET',
+      headers: {},
+      signal: signal(),
+    });
     await post(nodeHttpTransport(), '{}');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await connections()).toBe(2);

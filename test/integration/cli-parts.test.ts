@@ -70,8 +70,17 @@ describe('CSV output written through the run (FileSink)', () => {
     [6, 'ＡＢＣ全角', '', '"'],
   ];
   // A placeholder echoes the input's cells: a tokken pasted into the list must not reach the file through it either.
-  const pendingCell = (i: number): TableCell[] => [100 + i, `pending "${i}" tokken-SECRET-42`, 'not screened yet', null];
-  const columns: TableColumn[] = ['Row', 'Name', 'Note', 'Level'].map((header, i) => ({ id: `c${i}`, header, kind: 'text' }));
+  const pendingCell = (i: number): TableCell[] => [
+    100 + i,
+    `pending "${i}" tokken-SECRET-42`,
+    'not screened yet',
+    null,
+  ];
+  const columns: TableColumn[] = ['Row', 'Name', 'Note', 'Level'].map((header, i) => ({
+    id: `c${i}`,
+    header,
+    kind: 'text',
+  }));
   const hitsColumns: TableColumn[] = ['Row', 'Hit'].map((header, i) => ({ id: `h${i}`, header, kind: 'text' }));
   const mask = createSecretMask(['tokken-SECRET-42']);
   const header: RunHeaderInfo = {
@@ -104,21 +113,41 @@ describe('CSV output written through the run (FileSink)', () => {
     pendingRows,
   });
 
-  async function run(path: string, delimiter: CsvDelimiter, rowCount: number, chunkSize: number, gone?: TableCell[][]): Promise<FileSink> {
+  async function run(
+    path: string,
+    delimiter: CsvDelimiter,
+    rowCount: number,
+    chunkSize: number,
+    gone?: TableCell[][],
+  ): Promise<FileSink> {
     const sink = new FileSink({ format: 'csv', path, delimiter }, mask);
-    await sink.begin(beginOf(rowCount, async (from, to) => Array.from({ length: to - from }, (_, k) => pendingCell(from + k))));
+    await sink.begin(
+      beginOf(rowCount, async (from, to) => Array.from({ length: to - from }, (_, k) => pendingCell(from + k))),
+    );
     for (let start = 0; start < tricky.length; start += chunkSize) {
       const rows = tricky.slice(start, start + chunkSize);
       await sink.write({ start, rows, hitsStart: start, hits: rows.map((r) => [r[0], r[1]]) });
     }
-    await sink.end({ header, status: 'cancelled', written: tricky.length, hitsWritten: tricky.length, ...(gone ? { gone } : {}) });
+    await sink.end({
+      header,
+      status: 'cancelled',
+      written: tricky.length,
+      hitsWritten: tricky.length,
+      ...(gone ? { gone } : {}),
+    });
     return sink;
   }
 
-  const masked = (rows: readonly (readonly TableCell[])[]) => rows.map((r) => r.map((v) => (typeof v === 'string' ? mask(v) : v)));
+  const masked = (rows: readonly (readonly TableCell[])[]) =>
+    rows.map((r) => r.map((v) => (typeof v === 'string' ? mask(v) : v)));
 
   /** A completed run of the whole table in chunks of 100, `afterChunk` called after each chunk is taken. */
-  async function writeWhole(sink: FileSink, table: TableCell[][], hitOf: (row: TableCell[]) => TableCell[], afterChunk: () => void): Promise<void> {
+  async function writeWhole(
+    sink: FileSink,
+    table: TableCell[][],
+    hitOf: (row: TableCell[]) => TableCell[],
+    afterChunk: () => void,
+  ): Promise<void> {
     await sink.begin(beginOf(table.length, async () => []));
     for (let start = 0; start < table.length; start += 100) {
       const rows = table.slice(start, start + 100);
@@ -128,25 +157,32 @@ describe('CSV output written through the run (FileSink)', () => {
     await sink.end({ header, status: 'completed', written: table.length, hitsWritten: table.length });
   }
 
-  it.each([',', ';', '\t'] as const)('writes with %j exactly the text csvText gives for the whole table, pending rows of a stopped run last', async (delimiter) => {
-    const dir = tempDir();
-    try {
-      const path = join(dir, 'out.csv');
-      const gone: TableCell[][] = [[9, 'gone "x"\n=2']];
-      const sink = await run(path, delimiter, tricky.length + 3, 4, gone);
-      const runHeader = masked(runHeaderRows(header, 'en'));
-      const pending = [0, 1, 2].map((k) => pendingCell(tricky.length + k));
-      expect(readFileSync(path, 'utf8')).toBe(csvText(runHeader, ['Row', 'Name', 'Note', 'Level'], [...masked(tricky), ...masked(pending)], delimiter));
-      expect(readFileSync(hitsPathFor(path), 'utf8')).toBe(csvText(runHeader, ['Row', 'Hit'], masked(tricky.map((r) => [r[0], r[1]])), delimiter));
-      expect(readFileSync(gonePathFor(path), 'utf8')).toBe(csvText(runHeader, ['Row', 'Hit'], gone, delimiter));
-      expect(readFileSync(path, 'utf8')).not.toContain('SECRET');
-      expect(sink.written).toEqual([path, hitsPathFor(path), gonePathFor(path)]);
-      // Only the outputs are left: spools and temp files are gone.
-      expect(readdirSync(dir).sort()).toEqual(['out.csv', 'out.gone.csv', 'out.hits.csv']);
-    } finally {
-      removeDir(dir);
-    }
-  });
+  it.each([',', ';', '\t'] as const)(
+    'writes with %j exactly the text csvText gives for the whole table, pending rows of a stopped run last',
+    async (delimiter) => {
+      const dir = tempDir();
+      try {
+        const path = join(dir, 'out.csv');
+        const gone: TableCell[][] = [[9, 'gone "x"\n=2']];
+        const sink = await run(path, delimiter, tricky.length + 3, 4, gone);
+        const runHeader = masked(runHeaderRows(header, 'en'));
+        const pending = [0, 1, 2].map((k) => pendingCell(tricky.length + k));
+        expect(readFileSync(path, 'utf8')).toBe(
+          csvText(runHeader, ['Row', 'Name', 'Note', 'Level'], [...masked(tricky), ...masked(pending)], delimiter),
+        );
+        expect(readFileSync(hitsPathFor(path), 'utf8')).toBe(
+          csvText(runHeader, ['Row', 'Hit'], masked(tricky.map((r) => [r[0], r[1]])), delimiter),
+        );
+        expect(readFileSync(gonePathFor(path), 'utf8')).toBe(csvText(runHeader, ['Row', 'Hit'], gone, delimiter));
+        expect(readFileSync(path, 'utf8')).not.toContain('SECRET');
+        expect(sink.written).toEqual([path, hitsPathFor(path), gonePathFor(path)]);
+        // Only the outputs are left: spools and temp files are gone.
+        expect(readdirSync(dir).sort()).toEqual(['out.csv', 'out.gone.csv', 'out.hits.csv']);
+      } finally {
+        removeDir(dir);
+      }
+    },
+  );
 
   it('gives the same bytes however the rows were chunked', async () => {
     const dir = tempDir();
@@ -168,7 +204,12 @@ describe('CSV output written through the run (FileSink)', () => {
     const dir = tempDir();
     try {
       // About 2.4 MB of cells: the spool keeps 1 MB in memory, then writes to a file beside the output.
-      const big: TableCell[][] = Array.from({ length: 600 }, (_, i) => [i + 1, `${'Кривоклен '.repeat(200)}${i}`, i % 2 ? '=1+1' : 'a,b;"c"', null]);
+      const big: TableCell[][] = Array.from({ length: 600 }, (_, i) => [
+        i + 1,
+        `${'Кривоклен '.repeat(200)}${i}`,
+        i % 2 ? '=1+1' : 'a,b;"c"',
+        null,
+      ]);
       const path = join(dir, 'big.csv');
       const sink = new FileSink({ format: 'csv', path, delimiter: ';' }, mask);
       const during: string[][] = [];
@@ -204,7 +245,12 @@ describe('CSV output written through the run (FileSink)', () => {
     const dir = tempDir();
     try {
       // 110 rows of 10,000 characters pass the 1 MB a spool keeps in memory; the hits stay there.
-      const table: TableCell[][] = Array.from({ length: count }, (_, i) => [i + 1, `${'Kryvoklen '.repeat(1000)}${i}`, i % 2 ? '=1+1' : 'a,b;"c"', null]);
+      const table: TableCell[][] = Array.from({ length: count }, (_, i) => [
+        i + 1,
+        `${'Kryvoklen '.repeat(1000)}${i}`,
+        i % 2 ? '=1+1' : 'a,b;"c"',
+        null,
+      ]);
       const hitsOf = (r: readonly TableCell[]): TableCell[] => [r[0], `Кривоклен ${String(r[0])}`];
       const path = join(dir, 'big.xlsx');
       const sink = new FileSink({ format: 'xlsx', path, delimiter: ',' }, mask);
@@ -331,7 +377,10 @@ describe('command line and config', () => {
       expect(JSON.stringify(fromFile.loaded.settings)).not.toContain('file-tokken');
       expect(fromFile.warnings).toEqual([]);
 
-      const fromEnv = await loadCliConfig({ env: { CHECKLISTS_URL: 'https://env.example', CHECKLISTS_TOKKEN: 'env-tokken' }, configPath: file });
+      const fromEnv = await loadCliConfig({
+        env: { CHECKLISTS_URL: 'https://env.example', CHECKLISTS_TOKKEN: 'env-tokken' },
+        configPath: file,
+      });
       expect(fromEnv.loaded.settings.primaryUrl).toBe('https://env.example');
       expect(fromEnv.loaded.tokken).toBe('env-tokken');
       expect(fromEnv.loaded.settings.idSubjectFM).toBe('file-subject');

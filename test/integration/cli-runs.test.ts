@@ -1,5 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -7,7 +16,19 @@ import { KNOWN, type SandboxAccount } from '../../src/sandbox';
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/server';
 import { startScriptedServer } from '../support/scripted-server';
 import { startServiceProxy } from './cli-proxy';
-import { ROOT, buildCli, cliEnv, exists, filesUnder, readWorkbook, removeDir, runCli, tableAfterHeader, tempDir, type CliResult } from './cli-support';
+import {
+  ROOT,
+  buildCli,
+  cliEnv,
+  exists,
+  filesUnder,
+  readWorkbook,
+  removeDir,
+  runCli,
+  tableAfterHeader,
+  tempDir,
+  type CliResult,
+} from './cli-support';
 
 /**
  * Issue 17: runs that cannot lose or corrupt work. One test (or group) per finding; each failed
@@ -97,7 +118,11 @@ describe('1. one run per output', () => {
 
       // A lock left by a process that died on this host is taken over.
       const dead = spawnSync(process.execPath, ['-e', '']).pid;
-      writeFileSync(`${out}.checklists-lock`, JSON.stringify({ pid: dead, host: hostname(), startedAt: new Date().toISOString() }), { mode: 0o600 });
+      writeFileSync(
+        `${out}.checklists-lock`,
+        JSON.stringify({ pid: dead, host: hostname(), startedAt: new Date().toISOString() }),
+        { mode: 0o600 },
+      );
       const third = await runCli(bundle, args, { env: live(server.url) });
       expect(third.code).toBe(0);
       expect(exists(`${out}.checklists-lock`)).toBe(false);
@@ -170,7 +195,9 @@ describe('3. the state file is opened safely and its lines are signed', () => {
     const state = `${out}.checklists-state.json`;
     server.engine.resetUsage();
     const env = live(server.url, { CHECKLISTS_TOKKEN: QUOTA_TOKKEN });
-    const first = await runCli(bundle, ['screen', input, '-o', out, '--concurrency', '1', '--progress', 'none'], { env });
+    const first = await runCli(bundle, ['screen', input, '-o', out, '--concurrency', '1', '--progress', 'none'], {
+      env,
+    });
     expect(first.code).toBe(3);
     expect(statSync(state).mode & 0o777).toBe(0o600);
     // An answer for a row never asked, claiming "no hits".
@@ -191,7 +218,9 @@ describe('4. no output may be the input', () => {
     const input = join(work, 'clients.hits.csv');
     csv(input, names('Вхідний', 2));
     const before = readFileSync(input);
-    const r = await runCli(bundle, ['screen', input, '-o', join(work, 'clients.csv'), '--progress', 'none'], { env: live(server.url) });
+    const r = await runCli(bundle, ['screen', input, '-o', join(work, 'clients.csv'), '--progress', 'none'], {
+      env: live(server.url),
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('is the input file');
     expect(readFileSync(input).equals(before)).toBe(true);
@@ -210,12 +239,23 @@ describe('5. the tokken is masked in every form the service may echo', () => {
     ];
     try {
       proxy.rewrite = (text) => text.split(S.name).join(`${S.name} ${forms.join(' ')}`);
-      proxy.fail = (name) => (name.startsWith('Луна') ? { status: 400, body: { error: 100, message: `Bad request, tokken ${forms.join(' | ')}` } } : null);
+      proxy.fail = (name) =>
+        name.startsWith('Луна')
+          ? { status: 400, body: { error: 100, message: `Bad request, tokken ${forms.join(' | ')}` } }
+          : null;
       const dir = tempDir('checklists-echo-');
       const input = join(dir, 'echo.csv');
-      writeFileSync(input, `\uFEFF${HEADER.join(',')}\r\n${S.name},${S.date},${S.rnokpp},${S.passport}\r\nЛуна Відповідь Тест,,,\r\n`, 'utf8');
-      const r1 = await runCli(bundle, ['screen', input, '-o', join(dir, 'echo.csv.xlsx'), '--progress', 'none'], { env: live(proxy.url) });
-      const r2 = await runCli(bundle, ['screen', input, '-o', join(dir, 'echo-out.csv'), '--progress', 'none'], { env: live(proxy.url) });
+      writeFileSync(
+        input,
+        `\uFEFF${HEADER.join(',')}\r\n${S.name},${S.date},${S.rnokpp},${S.passport}\r\nЛуна Відповідь Тест,,,\r\n`,
+        'utf8',
+      );
+      const r1 = await runCli(bundle, ['screen', input, '-o', join(dir, 'echo.csv.xlsx'), '--progress', 'none'], {
+        env: live(proxy.url),
+      });
+      const r2 = await runCli(bundle, ['screen', input, '-o', join(dir, 'echo-out.csv'), '--progress', 'none'], {
+        env: live(proxy.url),
+      });
       const r3 = await runCli(bundle, ['search', S.name, '--date', S.date], { env: live(proxy.url) });
       expect([r1.code, r2.code, r3.code]).toEqual([0, 0, 0]);
       const sheets = await readWorkbook(join(dir, 'echo.csv.xlsx'));
@@ -253,12 +293,16 @@ describe('6. a resume never mixes services', () => {
       const out = join(work, 'mix.xlsx');
       server.engine.resetUsage();
       const env = live(server.url, { CHECKLISTS_TOKKEN: QUOTA_TOKKEN });
-      const first = await runCli(bundle, ['screen', input, '-o', out, '--concurrency', '1', '--progress', 'none'], { env });
+      const first = await runCli(bundle, ['screen', input, '-o', out, '--concurrency', '1', '--progress', 'none'], {
+        env,
+      });
       expect(first.code).toBe(3);
       const header = (await resultRows(out)).runHeader.map((row) => row.slice(0, 2));
       expect(header).toContainEqual(['Service address', server.url]);
       expect(header).toContainEqual(['IDsubjectFM', SUBJECT]);
-      const resumed = await runCli(bundle, ['screen', input, '-o', out, '--resume', '--progress', 'none'], { env: { ...env, CHECKLISTS_URL: other.url } });
+      const resumed = await runCli(bundle, ['screen', input, '-o', out, '--resume', '--progress', 'none'], {
+        env: { ...env, CHECKLISTS_URL: other.url },
+      });
       expect(resumed.code).toBe(2);
       expect(resumed.stderr).toContain('same service address and IDsubjectFM');
       expect(other.engine.usage({ tokken: QUOTA_TOKKEN, idSubjectFM: SUBJECT })).toBe(0);
@@ -274,12 +318,16 @@ describe('7. size bounds before the first request', () => {
     try {
       const input = join(work, 'big.csv');
       csv(input, names('Великий', 8));
-      const rows = await runCli(bundle, ['screen', input, '-o', join(work, 'big.xlsx'), '--max-rows', '5'], { env: live(proxy.url) });
+      const rows = await runCli(bundle, ['screen', input, '-o', join(work, 'big.xlsx'), '--max-rows', '5'], {
+        env: live(proxy.url),
+      });
       expect(rows.code).toBe(2);
       expect(rows.stderr).toContain('has 8 rows; the limit is 5');
       const huge = join(work, 'huge.csv');
       writeFileSync(huge, `${HEADER.join(',')}\r\n${'Іваненко Іван,,,\r\n'.repeat(70_000)}`);
-      const size = await runCli(bundle, ['screen', huge, '-o', join(work, 'huge.xlsx'), '--max-input-mb', '1'], { env: live(proxy.url) });
+      const size = await runCli(bundle, ['screen', huge, '-o', join(work, 'huge.xlsx'), '--max-input-mb', '1'], {
+        env: live(proxy.url),
+      });
       expect(size.code).toBe(2);
       expect(size.stderr).toContain('the limit is 1 MB');
       expect(proxy.requests).toHaveLength(0);
@@ -366,7 +414,9 @@ describe('9. input surprises are told', () => {
 
       const controls = join(work, 'controls.csv');
       writeFileSync(controls, `${HEADER.join(',')}\r\nКерів\u0000ний\u001b Клієнт,,,\r\n`, 'utf8');
-      const c = await runCli(bundle, ['screen', controls, '-o', join(work, 'controls.xlsx'), '--progress', 'none'], { env: live(proxy.url) });
+      const c = await runCli(bundle, ['screen', controls, '-o', join(work, 'controls.xlsx'), '--progress', 'none'], {
+        env: live(proxy.url),
+      });
       expect(c.code).toBe(0);
       expect(c.stderr).toContain('2 NUL or control characters were dropped');
       expect(proxy.requests.at(-1)?.name).toBe('Керівний Клієнт');
@@ -395,9 +445,13 @@ describe('12. a dead-slow service', () => {
       const input = join(work, 'dead.csv');
       csv(input, names('Мертвий', 1));
       const started = Date.now();
-      const r = await runCli(bundle, ['screen', input, '-o', join(work, 'dead.xlsx'), '--give-up', '3', '--progress', 'none'], {
-        env: live(a.url, { CHECKLISTS_RESERVE_URLS: b.url }),
-      });
+      const r = await runCli(
+        bundle,
+        ['screen', input, '-o', join(work, 'dead.xlsx'), '--give-up', '3', '--progress', 'none'],
+        {
+          env: live(a.url, { CHECKLISTS_RESERVE_URLS: b.url }),
+        },
+      );
       expect(r.code).toBe(4);
       expect(r.stderr).toMatch(/waiting for the service \(attempt 2 of 4, next address http:\/\/127\.0\.0\.1:\d+\)/);
       // Far from the 242 s it took before; generous for a loaded machine.

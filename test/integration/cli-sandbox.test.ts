@@ -45,13 +45,20 @@ function startSandboxCommand(args: string[]): Promise<RunningSandbox> {
   });
 }
 
-const demo = (url: string) => cliEnv({ CHECKLISTS_URL: url, CHECKLISTS_TOKKEN: DEMO_CREDENTIALS.tokken, CHECKLISTS_SUBJECT_ID: DEMO_CREDENTIALS.idSubjectFM });
+const demo = (url: string) =>
+  cliEnv({
+    CHECKLISTS_URL: url,
+    CHECKLISTS_TOKKEN: DEMO_CREDENTIALS.tokken,
+    CHECKLISTS_SUBJECT_ID: DEMO_CREDENTIALS.idSubjectFM,
+  });
 
 describe('checklists sandbox', () => {
   it('serves the emulator until Ctrl-C and exits 0', async () => {
     const sandbox = await startSandboxCommand([]);
     expect(sandbox.output()).toContain('CHECKLISTS_TOKKEN=demo-tokken');
-    const r = await runCli(bundle, ['search', '--name', KNOWN.wanted.name, '--date', KNOWN.wanted.date], { env: demo(sandbox.url) });
+    const r = await runCli(bundle, ['search', '--name', KNOWN.wanted.name, '--date', KNOWN.wanted.date], {
+      env: demo(sandbox.url),
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Wanted persons\s+1\s+100\s+High/);
     sandbox.child.kill('SIGINT');
@@ -88,8 +95,15 @@ describe('checklists sandbox', () => {
     expect(reserve).not.toBe(sandbox.url);
     expect(sandbox.output()).toContain(`CHECKLISTS_RESERVE_URLS=${reserve}`);
     expect(sandbox.output()).toContain('Faults: --registry-errors peps:9001');
-    const params = new URLSearchParams({ tokken: DEMO_CREDENTIALS.tokken, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: 'Петро', listdata: '512' });
-    const peps = async (url: string) => ((await (await fetch(`${url}/api?${params.toString()}`)).json()) as { result: { peps: unknown } }[])[0].result.peps;
+    const params = new URLSearchParams({
+      tokken: DEMO_CREDENTIALS.tokken,
+      IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+      name: 'Петро',
+      listdata: '512',
+    });
+    const peps = async (url: string) =>
+      ((await (await fetch(`${url}/api?${params.toString()}`)).json()) as { result: { peps: unknown } }[])[0].result
+        .peps;
     expect(await peps(sandbox.url)).toMatch(/^9001\./);
     expect(Array.isArray(await peps(`${reserve}`))).toBe(true);
     sandbox.child.kill('SIGINT');
@@ -102,7 +116,9 @@ describe('checklists sandbox', () => {
 
   it('npm run sandbox -- --help and checklists sandbox --help print the same options, exactly those the parser reads', async () => {
     const viaNpm = await new Promise<string>((resolve, reject) =>
-      execFile('npm', ['run', '--silent', 'sandbox', '--', '--help'], { cwd: ROOT, env: cliEnv() }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+      execFile('npm', ['run', '--silent', 'sandbox', '--', '--help'], { cwd: ROOT, env: cliEnv() }, (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
     );
     const viaBin = await runCli(bundle, ['sandbox', '--help'], { env: cliEnv() });
     expect(viaBin.code).toBe(0);
@@ -153,14 +169,18 @@ describe('the checklists bin', () => {
     const cache = `${target}.v8cache`;
     const run = (code: string) =>
       new Promise<string>((resolve, reject) =>
-        execFile(process.execPath, ['-e', code], { cwd: ROOT, env: cliEnv() }, (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout.trim()))),
+        execFile(process.execPath, ['-e', code], { cwd: ROOT, env: cliEnv() }, (error, stdout, stderr) =>
+          error ? reject(new Error(stderr)) : resolve(stdout.trim()),
+        ),
       );
     const report = `const l = require(${JSON.stringify(loader)}); const r = l.loadBundleReporting(${JSON.stringify(target)}); console.log(r.cache, typeof r.exports.main);`;
     mkdirSync(join(home, 'dist'), { recursive: true });
     copyFileSync(bundle, target);
     rmSync(cache, { force: true });
     expect(await run(report)).toBe('none function');
-    await run(`require(${JSON.stringify(loader)}).writeCodeCache(${JSON.stringify(target)}, (cli) => cli.loadCommandModules())`);
+    await run(
+      `require(${JSON.stringify(loader)}).writeCodeCache(${JSON.stringify(target)}, (cli) => cli.loadCommandModules())`,
+    );
     expect(await run(report)).toBe('used function');
     // Through the bin and its cache, a run that loads exceljs on demand (xlsx in and out) works and warns of nothing.
     const bin = join(home, 'bin', 'checklists.cjs');
@@ -168,7 +188,11 @@ describe('the checklists bin', () => {
     copyFileSync(join(ROOT, 'bin', 'checklists.cjs'), bin);
     copyFileSync(loader, join(home, 'bin', 'bundle-loader.cjs'));
     copyFileSync(join(ROOT, 'examples', 'clients.xlsx'), join(home, 'clients.xlsx'));
-    const screened = await runCli(bin, ['screen', join(home, 'clients.xlsx'), '-o', join(home, 'clients.results.xlsx')], { env: cliEnv() });
+    const screened = await runCli(
+      bin,
+      ['screen', join(home, 'clients.xlsx'), '-o', join(home, 'clients.results.xlsx')],
+      { env: cliEnv() },
+    );
     expect(screened.stderr).not.toMatch(/Warning|Unexpected error/);
     expect(screened.code).toBe(0);
     // Another build's cache (here: bytes that are no cache at all) is refused by V8 and the bundle still runs.
@@ -207,7 +231,10 @@ describe('the checklists bin', () => {
     await new Promise<void>((resolve, reject) =>
       execFile(
         process.execPath,
-        ['-e', `require(${JSON.stringify(loader)}).writeCodeCache(${JSON.stringify(loadedOnly)}, (cli) => cli.loadCommandModules())`],
+        [
+          '-e',
+          `require(${JSON.stringify(loader)}).writeCodeCache(${JSON.stringify(loadedOnly)}, (cli) => cli.loadCommandModules())`,
+        ],
         { env: cliEnv() },
         (error) => (error ? reject(error) : resolve()),
       ),

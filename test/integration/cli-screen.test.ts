@@ -4,9 +4,28 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { KNOWN, type SandboxAccount } from '../../src/sandbox';
-import { startSandboxCluster, startSandboxServer, type SandboxCluster, type SandboxServer } from '../../src/sandbox/server';
+import {
+  startSandboxCluster,
+  startSandboxServer,
+  type SandboxCluster,
+  type SandboxServer,
+} from '../../src/sandbox/server';
 import { refusedAddress } from '../support/scripted-server';
-import { ROOT, buildCli, cliEnv, exists, filesUnder, readWorkbook, removeDir, runCli, tableAfterHeader, tempDir, unzipEntries, type Cell, type CliResult } from './cli-support';
+import {
+  ROOT,
+  buildCli,
+  cliEnv,
+  exists,
+  filesUnder,
+  readWorkbook,
+  removeDir,
+  runCli,
+  tableAfterHeader,
+  tempDir,
+  unzipEntries,
+  type Cell,
+  type CliResult,
+} from './cli-support';
 
 jest.setTimeout(90_000);
 
@@ -56,7 +75,12 @@ function writeCsvFile(path: string, rows: (string | null)[][], delimiter: string
 }
 
 function readCsvRows(path: string): string[][] {
-  return parse(readFileSync(path, 'utf8'), { bom: true, relax_column_count: true, skip_empty_lines: false, delimiter: [',', ';'] }) as string[][];
+  return parse(readFileSync(path, 'utf8'), {
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    delimiter: [',', ';'],
+  }) as string[][];
 }
 
 function live(url: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -70,7 +94,9 @@ function expectNoSecrets(dir: string, ...results: CliResult[]): void {
       expect(r.stdout).not.toContain(secret);
       expect(r.stderr).not.toContain(secret);
     }
-    for (const f of filesUnder(dir)) expect({ file: f.path, hasSecret: f.bytes.includes(secret) }).toEqual({ file: f.path, hasSecret: false });
+    for (const f of filesUnder(dir)) {
+      expect({ file: f.path, hasSecret: f.bytes.includes(secret) }).toEqual({ file: f.path, hasSecret: false });
+    }
   }
 }
 
@@ -84,7 +110,11 @@ beforeAll(async () => {
   [bundle, server, cluster] = await Promise.all([
     buildCli(),
     startSandboxServer({ accounts }),
-    startSandboxCluster({ instances: 2, accounts, faultsFor: (i) => (i === 0 ? { failRate: 1, failStatuses: [502] } : {}) }),
+    startSandboxCluster({
+      instances: 2,
+      accounts,
+      faultsFor: (i) => (i === 0 ? { failRate: 1, failStatuses: [502] } : {}),
+    }),
   ]);
   work = tempDir();
   await writeXlsx(join(work, 'clients.xlsx'), ROWS);
@@ -101,7 +131,9 @@ afterAll(async () => {
 describe('checklists screen: formats and row counts', () => {
   it('xlsx in, xlsx out: one result row per input row, a hits sheet, a run header, no formulas', async () => {
     const out = join(work, 'x2x.xlsx');
-    const r = await runCli(bundle, ['screen', join(work, 'clients.xlsx'), '--sheet', 'Клієнти', '-o', out], { env: live(server.url) });
+    const r = await runCli(bundle, ['screen', join(work, 'clients.xlsx'), '--sheet', 'Клієнти', '-o', out], {
+      env: live(server.url),
+    });
     expect(r.stderr).not.toContain('Error');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Done: 8 of 8 rows (6 distinct subjects, 6 requests this time)');
@@ -126,7 +158,10 @@ describe('checklists screen: formats and row counts', () => {
     const perRow = new Map<Cell, number>();
     for (const h of hitRows) perRow.set(h[0], (perRow.get(h[0]) ?? 0) + 1);
     const total = column(header, 'PEP');
-    const counts = (row: Cell[]) => row.slice(total, column(header, 'Registry errors')).reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0);
+    const counts = (row: Cell[]) =>
+      row
+        .slice(total, column(header, 'Registry errors'))
+        .reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0);
     expect(hitRows).toHaveLength(counts(body[0]) + counts(body[7]));
     expect([...perRow.keys()]).toEqual([2, 9]);
 
@@ -144,7 +179,9 @@ describe('checklists screen: formats and row counts', () => {
 
   it('xlsx in, csv out: results and hits files with exact row counts, formula-like text quoted', async () => {
     const out = join(work, 'x2c.csv');
-    const r = await runCli(bundle, ['screen', join(work, 'clients.xlsx'), '--sheet', 'Клієнти', '-o', out], { env: live(server.url) });
+    const r = await runCli(bundle, ['screen', join(work, 'clients.xlsx'), '--sheet', 'Клієнти', '-o', out], {
+      env: live(server.url),
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('x2c.hits.csv');
     const raw = readFileSync(out);
@@ -162,7 +199,9 @@ describe('checklists screen: formats and row counts', () => {
 
   it('csv with ";" in, xlsx out', async () => {
     const out = join(work, 'c2x.xlsx');
-    const r = await runCli(bundle, ['screen', join(work, 'clients-semicolon.csv'), '-o', out], { env: live(server.url) });
+    const r = await runCli(bundle, ['screen', join(work, 'clients-semicolon.csv'), '-o', out], {
+      env: live(server.url),
+    });
     expect(r.code).toBe(0);
     const [results] = await readWorkbook(out);
     const { header, body } = tableAfterHeader(results.rows);
@@ -185,7 +224,9 @@ describe('checklists screen: formats and row counts', () => {
   });
 
   it('writes next to the input by default, in Ukrainian when asked', async () => {
-    const r = await runCli(bundle, ['screen', join(work, 'clients-comma.csv'), '--lang', 'uk'], { env: live(server.url) });
+    const r = await runCli(bundle, ['screen', join(work, 'clients-comma.csv'), '--lang', 'uk'], {
+      env: live(server.url),
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Готово: 8 з 8 рядків');
     const [results] = await readWorkbook(join(work, 'clients-comma.results.xlsx'));
@@ -196,7 +237,10 @@ describe('checklists screen: formats and row counts', () => {
 describe('checklists screen: service and sandbox', () => {
   it('screens examples/clients.xlsx on the in-process sandbox and marks the file as fictional', async () => {
     const out = join(work, 'examples.xlsx');
-    const r = await runCli(bundle, ['screen', 'examples/clients.xlsx', '-o', out, '--progress', 'lines'], { env: cliEnv(), cwd: ROOT });
+    const r = await runCli(bundle, ['screen', 'examples/clients.xlsx', '-o', out, '--progress', 'lines'], {
+      env: cliEnv(),
+      cwd: ROOT,
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('*** SANDBOX — fictional data ***');
     expect(r.stderr).toMatch(/\d+\/\d+ rows \(100%\)/);
@@ -214,7 +258,9 @@ describe('checklists screen: service and sandbox', () => {
   it('fails over to the reserve for a whole run', async () => {
     const [primary, reserve] = cluster.urls;
     const out = join(work, 'failover.xlsx');
-    const r = await runCli(bundle, ['screen', join(work, 'clients.xlsx'), '--sheet', 'Клієнти', '-o', out], { env: live(primary, { CHECKLISTS_RESERVE_URLS: reserve }) });
+    const r = await runCli(bundle, ['screen', join(work, 'clients.xlsx'), '--sheet', 'Клієнти', '-o', out], {
+      env: live(primary, { CHECKLISTS_RESERVE_URLS: reserve }),
+    });
     expect(r.code).toBe(0);
     const [results] = await readWorkbook(out);
     const { header, body } = tableAfterHeader(results.rows);
@@ -225,7 +271,12 @@ describe('checklists screen: service and sandbox', () => {
 
   it('exits 4 when the service is unreachable, keeping state to resume', async () => {
     const dead = await refusedAddress();
-    const rows = Array.from({ length: 12 }, (_, i) => [`Недосяжний Клієнт ${String.fromCharCode(0x410 + i)}`, null, null, null]);
+    const rows = Array.from({ length: 12 }, (_, i) => [
+      `Недосяжний Клієнт ${String.fromCharCode(0x410 + i)}`,
+      null,
+      null,
+      null,
+    ]);
     const input = join(work, 'unreachable.csv');
     writeCsvFile(input, rows, ',');
     const out = join(work, 'unreachable.xlsx');
@@ -358,8 +409,18 @@ describe('checklists screen: bad input exits 2', () => {
     ['a header and no rows', () => writeBytes('empty.csv', 'ПІБ,ІПН\n'), [], 'has no rows to screen'],
     ['a missing sheet', () => join(work, 'clients.xlsx'), ['--sheet', 'Нема'], 'No sheet "Нема"'],
     ['a bad output name', () => join(work, 'clients.xlsx'), ['-o', 'out.pdf'], 'must end in .xlsx or .csv'],
-    ['an output folder that does not exist', () => join(work, 'clients.xlsx'), ['-o', 'no-such-folder/out.xlsx'], 'Cannot write into the folder'],
-    ['bad concurrency', () => join(work, 'clients.xlsx'), ['--concurrency', '99'], 'concurrency: "99" is not allowed: use a whole number from 1 to 16.'],
+    [
+      'an output folder that does not exist',
+      () => join(work, 'clients.xlsx'),
+      ['-o', 'no-such-folder/out.xlsx'],
+      'Cannot write into the folder',
+    ],
+    [
+      'bad concurrency',
+      () => join(work, 'clients.xlsx'),
+      ['--concurrency', '99'],
+      'concurrency: "99" is not allowed: use a whole number from 1 to 16.',
+    ],
   ])('on %s', async (_label, makeInput, extra, message) => {
     const r = await runCli(bundle, ['screen', makeInput(), ...extra], { env: live(server.url) });
     expect(r.stderr).toContain(message);

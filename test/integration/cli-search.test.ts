@@ -2,7 +2,12 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listdataForRegistries } from '../../src/core/protocol/listdata';
 import { KNOWN, type SandboxAccount } from '../../src/sandbox';
-import { startSandboxCluster, startSandboxServer, type SandboxCluster, type SandboxServer } from '../../src/sandbox/server';
+import {
+  startSandboxCluster,
+  startSandboxServer,
+  type SandboxCluster,
+  type SandboxServer,
+} from '../../src/sandbox/server';
 import { refusedAddress } from '../support/scripted-server';
 import { buildCli, cliEnv, removeDir, runCli, tempDir, type CliResult } from './cli-support';
 
@@ -27,7 +32,11 @@ beforeAll(async () => {
     buildCli(),
     startSandboxServer({ accounts }),
     // The primary answers every request with a 5xx page; the reserve is healthy.
-    startSandboxCluster({ instances: 2, accounts, faultsFor: (i) => (i === 0 ? { failRate: 1, failStatuses: [503] } : {}) }),
+    startSandboxCluster({
+      instances: 2,
+      accounts,
+      faultsFor: (i) => (i === 0 ? { failRate: 1, failStatuses: [503] } : {}),
+    }),
   ]);
   work = tempDir();
 });
@@ -77,7 +86,9 @@ describe('checklists search', () => {
   });
 
   it('--json prints the parsed envelope of only the registries asked', async () => {
-    const r = await runCli(bundle, [...severynArgs, '--registries', 'peps,psanctions', '--json'], { env: live(server.url) });
+    const r = await runCli(bundle, [...severynArgs, '--registries', 'peps,psanctions', '--json'], {
+      env: live(server.url),
+    });
     expect(r.code).toBe(0);
     const envelope = JSON.parse(r.stdout) as {
       header: { listdata?: string; idrequest?: string };

@@ -39,9 +39,17 @@ export function cliEnv(extra: Record<string, string> = {}): Record<string, strin
   };
 }
 
-export function runCli(bundle: string, args: string[], options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  bundle: string,
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle, ...args], { cwd: options.cwd ?? ROOT, env: options.env ?? cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle, ...args], {
+      cwd: options.cwd ?? ROOT,
+      env: options.env ?? cliEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));

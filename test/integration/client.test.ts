@@ -1,6 +1,11 @@
 import { nodeHttpTransport } from '../../src/cli/transport/http-transport';
 import { CheckListsClient } from '../../src/core/request/client';
-import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../../src/core/protocol/errors';
+import {
+  AccountError,
+  CancelledError,
+  RequestRejectedError,
+  ServiceUnreachableError,
+} from '../../src/core/protocol/errors';
 import type { SearchQuery } from '../../src/core/query';
 import { refusedAddress, startScriptedServer, type Reply, type ScriptedServer } from '../support/scripted-server';
 
@@ -49,7 +54,14 @@ describe('CheckListsClient over real HTTP on loopback', () => {
     expect(req.url).not.toContain(TOKKEN);
     expect(req.headers['content-type']).toContain('application/json');
     const body = JSON.parse(req.body);
-    expect(body).toMatchObject({ tokken: TOKKEN, IDsubjectFM: 'subject-7', name: 'Тест Тестович', date: '1970-01-01', listdata: 512, IDinternal: 'row-1' });
+    expect(body).toMatchObject({
+      tokken: TOKKEN,
+      IDsubjectFM: 'subject-7',
+      name: 'Тест Тестович',
+      date: '1970-01-01',
+      listdata: 512,
+      IDinternal: 'row-1',
+    });
   });
 
   it('sends listdata above 2^31 exactly', async () => {
@@ -122,12 +134,19 @@ describe('CheckListsClient over real HTTP on loopback', () => {
 
   it('tells the caller once when a 200 JSON answer has arrived, before the search resolves, and never for a 5xx, HTML or 4XX', async () => {
     const r503 = await server({ kind: 'json', status: 503, body: {} });
-    const html = await server({ kind: 'text', status: 200, body: '<!doctype html><h1>Bad gateway</h1>', contentType: 'text/html' });
+    const html = await server({
+      kind: 'text',
+      status: 200,
+      body: '<!doctype html><h1>Bad gateway</h1>',
+      contentType: 'text/html',
+    });
     const good = await server(ok('told'));
     const quota = await server({ kind: 'json', status: 403, body: { error: 11, message: 'Вичерпано ліміт запитів' } });
     const events: string[] = [];
     const c = client([r503.url, html.url, good.url], { transport: nodeHttpTransport() });
-    const result = await c.search(query, { onAnswerArrived: () => events.push('arrived') }).then((r) => (events.push('resolved'), r));
+    const result = await c
+      .search(query, { onAnswerArrived: () => events.push('arrived') })
+      .then((r) => (events.push('resolved'), r));
     expect(result.servedBy).toBe(good.url);
     expect(events).toEqual(['arrived', 'resolved']);
     const told: string[] = [];
@@ -139,7 +158,11 @@ describe('CheckListsClient over real HTTP on loopback', () => {
   });
 
   it('a quota error stops with a distinct account error and touches no reserve', async () => {
-    const primary = await server({ kind: 'json', status: 403, body: { error: 11, message: 'Вичерпано ліміт запитів' } });
+    const primary = await server({
+      kind: 'json',
+      status: 403,
+      body: { error: 11, message: 'Вичерпано ліміт запитів' },
+    });
     const reserve = await server(ok('x'));
     const error = await client([primary.url, reserve.url], { retries: 2 })
       .search(query)
@@ -151,18 +174,25 @@ describe('CheckListsClient over real HTTP on loopback', () => {
     expect(reserve.received).toHaveLength(0);
   });
 
-  it.each([1, 2, 3, 6, 7, 8, 9, 10])('account code %i is an AccountError with a message in both languages', async (code) => {
-    const primary = await server({ kind: 'json', status: 401, body: { error: code, message: 'x' } });
-    const error = (await client([primary.url])
-      .search(query)
-      .catch((e: unknown) => e)) as AccountError;
-    expect(error).toBeInstanceOf(AccountError);
-    expect(error.code).toBe(code);
-    expect(error.text.uk).not.toBe(error.text.en);
-  });
+  it.each([1, 2, 3, 6, 7, 8, 9, 10])(
+    'account code %i is an AccountError with a message in both languages',
+    async (code) => {
+      const primary = await server({ kind: 'json', status: 401, body: { error: code, message: 'x' } });
+      const error = (await client([primary.url])
+        .search(query)
+        .catch((e: unknown) => e)) as AccountError;
+      expect(error).toBeInstanceOf(AccountError);
+      expect(error.code).toBe(code);
+      expect(error.text.uk).not.toBe(error.text.en);
+    },
+  );
 
   it('keeps the tokken out of error text even if the service echoes it', async () => {
-    const primary = await server({ kind: 'json', status: 400, body: { error: 104, message: `bad request tokken=${TOKKEN}` } });
+    const primary = await server({
+      kind: 'json',
+      status: 400,
+      body: { error: 104, message: `bad request tokken=${TOKKEN}` },
+    });
     const error = (await client([primary.url])
       .search(query)
       .catch((e: unknown) => e)) as RequestRejectedError;
@@ -174,7 +204,12 @@ describe('CheckListsClient over real HTTP on loopback', () => {
     const tokken = 'Secret+Tokken/42=';
     const primary = await server({ kind: 'json', status: 400, body: {} });
     primary.setReply((req) => ({ kind: 'json', status: 400, body: { error: 105, message: `bad query ${req.url}` } }));
-    const c = new CheckListsClient({ addresses: [primary.url], credentials: { tokken, idSubjectFM: 's' }, method: 'GET', retries: 0 });
+    const c = new CheckListsClient({
+      addresses: [primary.url],
+      credentials: { tokken, idSubjectFM: 's' },
+      method: 'GET',
+      retries: 0,
+    });
     const error = (await c.search(query).catch((e: unknown) => e)) as RequestRejectedError;
     expect(error).toBeInstanceOf(RequestRejectedError);
     expect(primary.received[0].url).toContain(encodeURIComponent(tokken));
@@ -207,7 +242,9 @@ describe('CheckListsClient over real HTTP on loopback', () => {
     const primary = await server({ kind: 'hang' });
     const reserve = await server(ok('r'));
     const controller = new AbortController();
-    const pending = client([primary.url, reserve.url], { timeoutMs: 10_000 }).search(query, { signal: controller.signal });
+    const pending = client([primary.url, reserve.url], { timeoutMs: 10_000 }).search(query, {
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toBeInstanceOf(CancelledError);
     expect(reserve.received).toHaveLength(0);

@@ -14,27 +14,33 @@ beforeAll(() => (work = tempDir('checklists-validation-')));
 afterAll(() => removeDir(work));
 
 describe('Decision column validation in .xlsx', () => {
-  it.each(['uk', 'en'] as const)('streaming WorksheetWriter (%s): a list of the three decisions over the hit rows', async (lang) => {
-    const path = join(work, `stream-${lang}.xlsx`);
-    const columns = hitsColumns(lang);
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true });
-    const ws = wb.addWorksheet('hits');
-    ws.addRow(columns.map((c) => c.header)).commit();
-    for (let i = 0; i < 300; i++) ws.addRow(columns.map((_, j) => `r${i}c${j}`)).commit();
-    expect(addDecisionValidation(ws as unknown as SheetWithValidations, columns, 2, 301, lang)).toBe(true);
-    ws.commit();
-    await wb.commit();
+  it.each(['uk', 'en'] as const)(
+    'streaming WorksheetWriter (%s): a list of the three decisions over the hit rows',
+    async (lang) => {
+      const path = join(work, `stream-${lang}.xlsx`);
+      const columns = hitsColumns(lang);
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true });
+      const ws = wb.addWorksheet('hits');
+      ws.addRow(columns.map((c) => c.header)).commit();
+      for (let i = 0; i < 300; i++) ws.addRow(columns.map((_, j) => `r${i}c${j}`)).commit();
+      expect(addDecisionValidation(ws as unknown as SheetWithValidations, columns, 2, 301, lang)).toBe(true);
+      ws.commit();
+      await wb.commit();
 
-    const xml = unzipEntries(path).get('xl/worksheets/sheet1.xml')!.toString('utf8');
-    const validations = xml.match(/<dataValidation [^>]*>/g) ?? [];
-    expect(validations).toHaveLength(1);
-    expect(validations[0]).toContain('type="list"');
-    expect(validations[0]).toContain('sqref="K2:K301"');
-    const read = new ExcelJS.Workbook();
-    await read.xlsx.readFile(path);
-    expect(read.worksheets[0].getCell('K150').dataValidation).toMatchObject({ type: 'list', formulae: [`"${decisionList(lang).join(',')}"`] });
-    expect(read.worksheets[0].getCell('K1').dataValidation).toBeUndefined();
-  });
+      const xml = unzipEntries(path).get('xl/worksheets/sheet1.xml')!.toString('utf8');
+      const validations = xml.match(/<dataValidation [^>]*>/g) ?? [];
+      expect(validations).toHaveLength(1);
+      expect(validations[0]).toContain('type="list"');
+      expect(validations[0]).toContain('sqref="K2:K301"');
+      const read = new ExcelJS.Workbook();
+      await read.xlsx.readFile(path);
+      expect(read.worksheets[0].getCell('K150').dataValidation).toMatchObject({
+        type: 'list',
+        formulae: [`"${decisionList(lang).join(',')}"`],
+      });
+      expect(read.worksheets[0].getCell('K1').dataValidation).toBeUndefined();
+    },
+  );
 
   it('in-memory Worksheet: the same single rule', async () => {
     const path = join(work, 'memory.xlsx');

@@ -130,7 +130,12 @@ function distinctSubjects(): Row[] {
       taken++;
     }
   }
-  for (let i = 0; rows.length < 400; i++) rows.push({ name: `Неіснуючий Клієнт${String.fromCharCode(0x430 + (i % 32))} Номер${i}`, date: i % 3 === 0 ? 30000 + i : null });
+  for (let i = 0; rows.length < 400; i++) {
+    rows.push({
+      name: `Неіснуючий Клієнт${String.fromCharCode(0x430 + (i % 32))} Номер${i}`,
+      date: i % 3 === 0 ? 30000 + i : null,
+    });
+  }
   return rows;
 }
 
@@ -155,7 +160,11 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
 
   async function liveStorage(extra: Partial<Settings> = {}): Promise<KeyValueStorage> {
     const storage = memoryStorage();
-    await saveSettings(storage, { primaryUrl: server.url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM, ...extra }, DEMO_CREDENTIALS.tokken);
+    await saveSettings(
+      storage,
+      { primaryUrl: server.url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM, ...extra },
+      DEMO_CREDENTIALS.tokken,
+    );
     return storage;
   }
 
@@ -166,7 +175,10 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     const storage = await liveStorage();
 
     const recalc = async (fns: FunctionsModule, tracker: PromiseTracker) => {
-      const calls = rows.flatMap((r) => [tracker.track(fns.pep(r.name, r.date, null, invocation())), tracker.track(fns.sanctions(r.name, r.date, null, invocation()))]);
+      const calls = rows.flatMap((r) => [
+        tracker.track(fns.pep(r.name, r.date, null, invocation())),
+        tracker.track(fns.sanctions(r.name, r.date, null, invocation())),
+      ]);
       return Promise.all(calls);
     };
 
@@ -237,7 +249,9 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     // A foreign passport under "national passport" is refused by the validator, not sent.
     expect((await outcome(fns.lostdoc(KNOWN.lostForeignPassport.doc, 1, invocation()))).error?.code).toBe('#VALUE!');
     expect(fns.listdata([['peps, psanctions']])).toBe(Number(listdataForRegistries(['peps', 'psanctions'])));
-    expect(fns.listdata([['peps'], ['lost-passports'], [null]])).toBe(Number(listdataForRegistries(['peps', 'lostdocs'])));
+    expect(fns.listdata([['peps'], ['lost-passports'], [null]])).toBe(
+      Number(listdataForRegistries(['peps', 'lostdocs'])),
+    );
     expect(fns.listdata([[512]])).toBe(512);
     expect(fns.listdata([['all']])).toBe(-1);
     expect(() => fns.listdata([['no-such-registry']])).toThrow(StubCellError);
@@ -264,7 +278,9 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     const future = await outcome(tracker.track(fns.sanctions('Іваненко Іван', '2999-01-01', null, invocation())));
     const serial = await outcome(tracker.track(fns.pep('Іваненко Іван', -5, null, invocation())));
     const ipn = await outcome(tracker.track(fns.pep('Іваненко Іван', null, '12345', invocation())));
-    const registries = await outcome(tracker.track(fns.screen('Іваненко Іван', null, null, null, [['nonsense']], invocation())));
+    const registries = await outcome(
+      tracker.track(fns.screen('Іваненко Іван', null, null, null, [['nonsense']], invocation())),
+    );
     expect(impossible.error).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/date/i) });
     expect(future.error).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/future/i) });
     expect(serial.error?.code).toBe('#VALUE!');
@@ -287,7 +303,9 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     officeGlobals.Office.context.displayLanguage = 'uk-UA';
     try {
       const { fns } = startAddinRuntime(await liveStorage());
-      expect((await fns.pep(KNOWN.pepSanctioned.name, KNOWN.pepSanctioned.date, null, invocation()))[0][0]).toBe('Високий');
+      expect((await fns.pep(KNOWN.pepSanctioned.name, KNOWN.pepSanctioned.date, null, invocation()))[0][0]).toBe(
+        'Високий',
+      );
       expect((await fns.pep(KNOWN.pepSanctioned.name, null, null, invocation()))[0][0]).toBe('Низький');
       expect(await fns.registries([['peps, psanctions']])).toEqual([['ПЕП', 'Санкції']]);
       const invalid = await outcome(fns.pep('Іваненко Іван', '31.02.1980', null, invocation()));
@@ -298,10 +316,17 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
   });
 
   it('turns a registry that failed into #N/A in its own cell, the rest of the row intact', async () => {
-    const faulty = await startSandboxServer({ engine: server.engine, faults: { registryErrors: { psanctions: 9000 } } });
+    const faulty = await startSandboxServer({
+      engine: server.engine,
+      faults: { registryErrors: { psanctions: 9000 } },
+    });
     try {
       const storage = memoryStorage();
-      await saveSettings(storage, { primaryUrl: faulty.url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM }, DEMO_CREDENTIALS.tokken);
+      await saveSettings(
+        storage,
+        { primaryUrl: faulty.url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM },
+        DEMO_CREDENTIALS.tokken,
+      );
       const { fns } = startAddinRuntime(storage);
       const { name, date } = KNOWN.pepSanctioned;
       const row = await fns.screen(name, date, null, null, [['peps, psanctions']], invocation());
@@ -329,7 +354,11 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     expect(received.length).toBe(before);
 
     // Saving credentials switches the next evaluation to the service.
-    await saveSettings(storage, { primaryUrl: server.url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM }, DEMO_CREDENTIALS.tokken);
+    await saveSettings(
+      storage,
+      { primaryUrl: server.url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM },
+      DEMO_CREDENTIALS.tokken,
+    );
     runtime.reloadSharedSettings();
     await fns.pep(KNOWN.pepSpouse.name, KNOWN.pepSpouse.date, null, invocation());
     expect((await runtime.sharedRuntime().context()).mode).toBe('live');
@@ -345,7 +374,11 @@ describe('CHECKLISTS functions when the service fails', () => {
 
   async function runtimeAgainst(url: string, extra: Partial<Settings> = {}, tokken: string = DEMO_CREDENTIALS.tokken) {
     const storage = memoryStorage();
-    await saveSettings(storage, { primaryUrl: url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM, timeoutSeconds: 1, ...extra }, tokken);
+    await saveSettings(
+      storage,
+      { primaryUrl: url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM, timeoutSeconds: 1, ...extra },
+      tokken,
+    );
     return startAddinRuntime(storage);
   }
 
@@ -375,7 +408,10 @@ describe('CHECKLISTS functions when the service fails', () => {
       expect(await tracker.pendingAfter(10_000)).toBe(0);
       const elapsed = Date.now() - started;
       for (const r of await Promise.all(results)) {
-        expect(r.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/could not be reached|No answer/) });
+        expect(r.error).toMatchObject({
+          code: '#N/A',
+          message: expect.stringMatching(/could not be reached|No answer/),
+        });
       }
       expect(elapsed).toBeLessThan(runtime.requestBoundMs({ ...DEFAULT_SETTINGS, timeoutSeconds: 1 }) + 2000);
       expect(s.received.length).toBeLessThanOrEqual(3 * 2);
@@ -418,7 +454,9 @@ describe('CHECKLISTS functions when the service fails', () => {
       const { fns } = await runtimeAgainst(server.url, {}, 'wrong-tokken');
       const tracker = new PromiseTracker();
       const first = await Promise.all(evaluateMany(fns, tracker));
-      for (const r of first) expect(r.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/User not found/) });
+      for (const r of first) {
+        expect(r.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/User not found/) });
+      }
       expect(await tracker.pendingAfter(5000)).toBe(0);
       // Every further request would fail too: after the first answer nothing more is sent.
       expect(requests.length).toBeGreaterThanOrEqual(1);

@@ -27,11 +27,15 @@ interface RunningRelay {
 function startRelay(extra: string[] = []): Promise<RunningRelay> {
   return new Promise((resolve, reject) => {
     // Its own process group, so a crash test can kill the relay and its PostgreSQL together.
-    const child = spawn(process.execPath, [bundle, 'relay', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...extra], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    const child = spawn(
+      process.execPath,
+      [bundle, 'relay', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...extra],
+      {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    );
     children.add(child);
     child.on('exit', () => children.delete(child));
     let out = '';
@@ -87,15 +91,28 @@ async function cli(args: string[]) {
 
 const keys = new Map<string, string>();
 
-async function ask(url: string, key: string, name: string, id: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${url}/api`, { method: 'POST', body: JSON.stringify({ tokken: key, name, IDinternal: id }) });
+async function ask(
+  url: string,
+  key: string,
+  name: string,
+  id: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${url}/api`, {
+    method: 'POST',
+    body: JSON.stringify({ tokken: key, name, IDinternal: id }),
+  });
   const text = await res.text();
   outputs.push(text);
   return { status: res.status, body: JSON.parse(text) as Record<string, unknown> };
 }
 
 /** 20 analysts × 100 requests over 400 distinct subjects, each analyst one request at a time. */
-async function load(url: string, prefix: string, onAnswer: (id: string) => void, stopEarly?: () => boolean): Promise<{ ok: number; failed: number }> {
+async function load(
+  url: string,
+  prefix: string,
+  onAnswer: (id: string) => void,
+  stopEarly?: () => boolean,
+): Promise<{ ok: number; failed: number }> {
   let ok = 0;
   let failed = 0;
   await Promise.all(
@@ -186,7 +203,9 @@ describe('checklists relay', () => {
     await stopRelay(relay);
 
     const audit = await auditIds();
-    expect(audit.header).toBe('id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance');
+    expect(audit.header).toBe(
+      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance',
+    );
     expect(audit.rows).toBe(2002);
     for (const id of received) expect(audit.ids.has(id)).toBe(true);
     const fromAnalyst = await cli(['audit', '--analyst', 'analyst3', '--from', '2000-01-01', '--to', '2999-12-31']);
@@ -222,7 +241,13 @@ describe('checklists relay', () => {
   it('the tokken is in no output of the relay and in no file under its data folder', () => {
     const text = outputs.join('\n');
     expect(text.length).toBeGreaterThan(1000);
-    const spellings = [TOKKEN, Buffer.from(TOKKEN).toString('base64'), Buffer.from(TOKKEN).toString('base64url'), Buffer.from(TOKKEN).toString('hex'), encodeURIComponent(TOKKEN)];
+    const spellings = [
+      TOKKEN,
+      Buffer.from(TOKKEN).toString('base64'),
+      Buffer.from(TOKKEN).toString('base64url'),
+      Buffer.from(TOKKEN).toString('hex'),
+      encodeURIComponent(TOKKEN),
+    ];
     for (const spelling of spellings) expect(text.toLowerCase()).not.toContain(spelling.toLowerCase());
     const files: string[] = [];
     const walk = (dir: string) => {
@@ -235,7 +260,9 @@ describe('checklists relay', () => {
     };
     walk(dataDir);
     expect(files.length).toBeGreaterThan(100);
-    const needles = [...spellings, TOKKEN.toLowerCase(), TOKKEN.toUpperCase()].map((x) => Buffer.from(x)).concat(Buffer.from(TOKKEN, 'utf16le'));
+    const needles = [...spellings, TOKKEN.toLowerCase(), TOKKEN.toUpperCase()]
+      .map((x) => Buffer.from(x))
+      .concat(Buffer.from(TOKKEN, 'utf16le'));
     const holding = files.filter((f) => {
       const bytes = readFileSync(f);
       return needles.some((needle) => bytes.includes(needle));

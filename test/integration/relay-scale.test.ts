@@ -1,5 +1,14 @@
 import { buildCli, cliEnv, removeDir, runCli } from './cli-support';
-import { addKey, resetStore, startRecordingSandbox, startTestDatabase, startTestRelay, type RecordingSandbox, type TestDatabase, type TestRelay } from './relay-support';
+import {
+  addKey,
+  resetStore,
+  startRecordingSandbox,
+  startTestDatabase,
+  startTestRelay,
+  type RecordingSandbox,
+  type TestDatabase,
+  type TestRelay,
+} from './relay-support';
 
 /**
  * Relay at organisation scale: two instances on one PostgreSQL (a throwaway embedded cluster,
@@ -39,7 +48,13 @@ interface LoadResult {
 }
 
 /** `analysts` analysts × `each` requests over 400 subjects; even analysts on A, odd ones on B. */
-async function load(targets: TestRelay[], keys: string[], each: number, prefix: string, onAnswer?: (status: number) => void): Promise<LoadResult> {
+async function load(
+  targets: TestRelay[],
+  keys: string[],
+  each: number,
+  prefix: string,
+  onAnswer?: (status: number) => void,
+): Promise<LoadResult> {
   const received: string[] = [];
   const statuses = new Map<number, number>();
   await Promise.all(
@@ -48,7 +63,10 @@ async function load(targets: TestRelay[], keys: string[], each: number, prefix: 
       for (let j = 0; j < each; j++) {
         const id = `${prefix}-${a}-${j}`;
         const subject = (a * 10 + j) % 400;
-        const res = await fetch(`${target.url}/api`, { method: 'POST', body: JSON.stringify({ tokken: key, name: `${prefix} Суб’єкт ${subject}`, IDinternal: id }) });
+        const res = await fetch(`${target.url}/api`, {
+          method: 'POST',
+          body: JSON.stringify({ tokken: key, name: `${prefix} Суб’єкт ${subject}`, IDinternal: id }),
+        });
         const body = (await res.json()) as { idinternal?: string };
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         onAnswer?.(res.status);
@@ -124,7 +142,9 @@ it('a PostgreSQL restart in the middle of the load: every answer received has it
   expect(answeredBeforeRestart).toBeLessThan(1200);
   expect(okAfterRestart).toBeGreaterThan(0);
   const unavailable = result.statuses.get(503) ?? 0;
-  console.info(`database restart during load: ${result.received.length} answers, ${unavailable} answered 503, statuses ${JSON.stringify([...result.statuses])}`);
+  console.info(
+    `database restart during load: ${result.received.length} answers, ${unavailable} answered 503, statuses ${JSON.stringify([...result.statuses])}`,
+  );
   expect(result.received.length + unavailable).toBe(1200);
   // The outage was seen by analysts (as 503s), not hidden by a restart between two requests.
   expect(unavailable).toBeGreaterThan(0);
@@ -133,7 +153,10 @@ it('a PostgreSQL restart in the middle of the load: every answer received has it
   expect(result.received.filter((id) => !ids.has(id))).toEqual([]);
   // Recovered without a restart of either relay.
   for (const r of [a, b]) {
-    const res = await fetch(`${r.url}/api`, { method: 'POST', body: JSON.stringify({ tokken: keys[0], name: 'Після Перезапуску' }) });
+    const res = await fetch(`${r.url}/api`, {
+      method: 'POST',
+      body: JSON.stringify({ tokken: keys[0], name: 'Після Перезапуску' }),
+    });
     expect(res.status).toBe(200);
   }
 }, 120_000);
@@ -146,7 +169,10 @@ it('--database-url and DATABASE_URL work for relay keys and relay audit', async 
     expect(added.code).toBe(0);
     const key = added.stdout.trim().split('\n').pop()!;
     const [a] = await pair();
-    expect((await fetch(`${a.url}/api`, { method: 'POST', body: JSON.stringify({ tokken: key, name: 'Через URL' }) })).status).toBe(200);
+    expect(
+      (await fetch(`${a.url}/api`, { method: 'POST', body: JSON.stringify({ tokken: key, name: 'Через URL' }) }))
+        .status,
+    ).toBe(200);
     const audit = await runCli(bundle, ['relay', 'audit', '--csv'], { env: cliEnv({ DATABASE_URL: db.url }) });
     expect(audit.code).toBe(0);
     const lines = audit.stdout.trim().split(/\r?\n/);

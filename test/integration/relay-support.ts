@@ -137,7 +137,12 @@ export async function startRecordingSandbox(instances = 2): Promise<RecordingSan
         requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body, query: url.search });
         const query: Record<string, string> = {};
         url.searchParams.forEach((v, k) => (query[k] = v));
-        const answer = engine.handle({ method: req.method ?? 'GET', path: url.pathname, query, body: req.method === 'POST' ? body : undefined });
+        const answer = engine.handle({
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          query,
+          body: req.method === 'POST' ? body : undefined,
+        });
         res.writeHead(answer.status, { 'Content-Type': answer.contentType });
         res.end(answer.body);
       });
@@ -173,11 +178,22 @@ export interface TestRelay {
   close(): Promise<void>;
 }
 
-export async function startTestRelay(dbUrl: string, upstream: string[], overrides: Partial<RelayServiceConfig> = {}, http: Partial<RelayHttpOptions> = {}): Promise<TestRelay> {
+export async function startTestRelay(
+  dbUrl: string,
+  upstream: string[],
+  overrides: Partial<RelayServiceConfig> = {},
+  http: Partial<RelayHttpOptions> = {},
+): Promise<TestRelay> {
   const store = openSqlStore({ url: dbUrl });
   await store.migrate();
   const service = new RelayService(store, {
-    upstream: { addresses: upstream, tokken: DEMO_CREDENTIALS.tokken, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM, timeoutMs: 20_000, retries: 0 },
+    upstream: {
+      addresses: upstream,
+      tokken: DEMO_CREDENTIALS.tokken,
+      idSubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+      timeoutMs: 20_000,
+      retries: 0,
+    },
     instance: 'test',
     concurrency: 8,
     limits: { ratePerMinute: 0, dailyBudget: 0 },
@@ -186,7 +202,11 @@ export async function startTestRelay(dbUrl: string, upstream: string[], override
     ...overrides,
   });
   const logs: string[] = [];
-  const server = await startRelayHttp(service, { distDir: join(__dirname, '..', '..', 'dist'), log: (l) => logs.push(l), ...http });
+  const server = await startRelayHttp(service, {
+    distDir: join(__dirname, '..', '..', 'dist'),
+    log: (l) => logs.push(l),
+    ...http,
+  });
   return {
     url: server.url,
     service,
@@ -207,7 +227,11 @@ export async function addKey(store: RelayStore, name: string): Promise<string> {
   return made.key;
 }
 
-export async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown; headers: Headers; text: string }> {
+export async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown; headers: Headers; text: string }> {
   const res = await fetch(`${url}/api`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },

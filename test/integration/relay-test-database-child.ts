@@ -7,11 +7,11 @@ async function main(): Promise<void> {
   const db = await startTestDatabase();
   process.stdout.write(`${JSON.stringify({ dir: db.dir, url: db.url })}\n`);
   const mode = process.argv[2];
-  if (mode === 'throw')
+  if (mode === 'throw') {
     setImmediate(() => {
       throw new Error('a failing test run');
     });
-  else if (mode === 'exit') process.exit(1);
+  } else if (mode === 'exit') process.exit(1);
   else setInterval(() => undefined, 1_000);
 }
 

@@ -11,10 +11,15 @@ import { Client } from 'pg';
 
 const CHILD = join(__dirname, 'relay-test-database-child.ts');
 
-async function endsBadly(mode: 'throw' | 'exit' | 'signal'): Promise<{ dir: string; url: string; code: number | null; signal: NodeJS.Signals | null }> {
+async function endsBadly(
+  mode: 'throw' | 'exit' | 'signal',
+): Promise<{ dir: string; url: string; code: number | null; signal: NodeJS.Signals | null }> {
   // Plain node with tsx as a loader, not the tsx command: that one adds its own signal handlers,
   // which jest's workers do not have.
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TEST_DATABASE_URL: '' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TEST_DATABASE_URL: '' },
+  });
   let out = '';
   let err = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
@@ -26,7 +31,9 @@ async function endsBadly(mode: 'throw' | 'exit' | 'signal'): Promise<{ dir: stri
     });
     child.once('exit', () => reject(new Error(`child ended before the database started: ${err}`)));
   });
-  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.once('exit', (code, signal) => resolve([code, signal])),
+  );
   const db = await started;
   expect(existsSync(db.dir)).toBe(true);
   if (mode === 'signal') child.kill('SIGTERM');

@@ -20,7 +20,19 @@ import {
   type ListCell,
 } from '../support/rescreen-scenario';
 import { startServiceProxy } from './cli-proxy';
-import { ROOT, buildCli, cliEnv, exists, readWorkbook, removeDir, runCli, tableAfterHeader, tempDir, type Cell, type CliResult } from './cli-support';
+import {
+  ROOT,
+  buildCli,
+  cliEnv,
+  exists,
+  readWorkbook,
+  removeDir,
+  runCli,
+  tableAfterHeader,
+  tempDir,
+  type Cell,
+  type CliResult,
+} from './cli-support';
 
 /**
  * Issue 16, "a month later", through the command line as a subprocess: screen, decide in the
@@ -46,7 +58,15 @@ const GONE = 'CheckLists gone';
 async function writeList(path: string, rows: readonly ListCell[][]): Promise<void> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Клієнти');
-  for (const row of rows) ws.addRow(row.map((v, i) => (i === 1 && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : (v ?? undefined))));
+  for (const row of rows) {
+    ws.addRow(
+      row.map((v, i) =>
+        i === 1 && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)
+          ? new Date(`${v}T00:00:00Z`)
+          : (v ?? undefined),
+      ),
+    );
+  }
   await wb.xlsx.writeFile(path);
 }
 
@@ -70,7 +90,10 @@ describe('checklists screen --previous: a month later', () => {
   it('carries every decision to its hit, counts New/Changed/Gone as docs/sandbox.md documents, leaves false positives out of the open level, exits 10', async () => {
     const clients = join(work, 'clients.xlsx');
     copyFileSync(join(ROOT, 'examples', 'clients.xlsx'), clients);
-    const first = await runCli(bundle, ['screen', 'clients.xlsx', '-o', 'last.results.xlsx', '--progress', 'none'], { env: env(0), cwd: work });
+    const first = await runCli(bundle, ['screen', 'clients.xlsx', '-o', 'last.results.xlsx', '--progress', 'none'], {
+      env: env(0),
+      cwd: work,
+    });
     expect(first.code).toBe(0);
 
     // The Decision column carries the drop-down of the three decisions (blank is "none").
@@ -80,22 +103,34 @@ describe('checklists screen --previous: a month later', () => {
     const at = hitsIndex(hitsGrid[0], 'en');
     expect(hitsGrid[0][at.decision]).toBe('Decision');
     const validation = check.getWorksheet(HITS)!.getCell(hitsGrid.length, at.decision + 1).dataValidation;
-    expect(validation).toMatchObject({ type: 'list', allowBlank: true, formulae: [`"${decisionList('en').join(',')}"`] });
+    expect(validation).toMatchObject({
+      type: 'list',
+      allowBlank: true,
+      formulae: [`"${decisionList('en').join(',')}"`],
+    });
     expect(decisionList('en')).toEqual(['False positive', 'True match', 'Needs review']);
 
     await decide(join(work, 'last.results.xlsx'), (ws, grid) => {
-      for (const e of decisionEdits(grid, 'en')) e.values.forEach((v, i) => (ws.getCell(e.row + 1, e.column + 1 + i).value = v));
+      for (const e of decisionEdits(grid, 'en')) {
+        e.values.forEach((v, i) => (ws.getCell(e.row + 1, e.column + 1 + i).value = v));
+      }
     });
     await writeList(clients, editedList(exampleList('iso'), 'iso'));
 
-    const again = await runCli(bundle, ['screen', 'clients.xlsx', '-o', 'next.results.xlsx', '--previous', 'last.results.xlsx', '--progress', 'none'], {
-      env: env(1),
-      cwd: work,
-    });
+    const again = await runCli(
+      bundle,
+      ['screen', 'clients.xlsx', '-o', 'next.results.xlsx', '--previous', 'last.results.xlsx', '--progress', 'none'],
+      {
+        env: env(1),
+        cwd: work,
+      },
+    );
     expect(again.stderr).not.toMatch(/Error/);
     expect(again.code).toBe(10);
     const documented = documentedCounts(0, 1);
-    expect(again.stdout).toContain(`Since the previous run: new ${documented.newHits}, changed ${documented.changedHits}, gone ${documented.goneHits};`);
+    expect(again.stdout).toContain(
+      `Since the previous run: new ${documented.newHits}, changed ${documented.changedHits}, gone ${documented.goneHits};`,
+    );
 
     const next = await readWorkbook(join(work, 'next.results.xlsx'));
     const hits = sheet(next, HITS);
@@ -107,17 +142,29 @@ describe('checklists screen --previous: a month later', () => {
     expect(problems).toEqual([]);
     // A changed hit keeps its decision and says so: the non-resident answered 90 instead of 100.
     const nonResident = hits.find((r) => r[hitsIndex(hits[0], 'en').input] === PICKS[1].input)!;
-    expect([nonResident[at.change], nonResident[at.percent], nonResident[at.decision]]).toEqual(['Changed', 90, 'False positive']);
+    expect([nonResident[at.change], nonResident[at.percent], nonResident[at.decision]]).toEqual([
+      'Changed',
+      90,
+      'False positive',
+    ]);
     // The run header states the counts too.
-    expect(results.runHeader.find((r) => r[0] === 'Run state')?.[1]).toContain(`new ${documented.newHits}, changed ${documented.changedHits}, gone ${documented.goneHits}`);
+    expect(results.runHeader.find((r) => r[0] === 'Run state')?.[1]).toContain(
+      `new ${documented.newHits}, changed ${documented.changedHits}, gone ${documented.goneHits}`,
+    );
     expect(gone.slice(1).every((r) => r[at.change] === 'Gone')).toBe(true);
 
     // Next month, nothing changed: exit 0, and the decisions travel on once more.
-    const third = await runCli(bundle, ['screen', 'clients.xlsx', '-o', 'third.results.xlsx', '--previous', 'next.results.xlsx', '--progress', 'none'], { env: env(1), cwd: work });
+    const third = await runCli(
+      bundle,
+      ['screen', 'clients.xlsx', '-o', 'third.results.xlsx', '--previous', 'next.results.xlsx', '--progress', 'none'],
+      { env: env(1), cwd: work },
+    );
     expect(third.code).toBe(0);
     expect(third.stdout).toContain('Since the previous run: new 0, changed 0, gone 0; rows to review: 1.');
     const thirdHits = sheet(await readWorkbook(join(work, 'third.results.xlsx')), HITS);
-    const carried = thirdHits.filter((r) => r[at.decidedBy] === DECIDED_BY && String(r[at.decidedAt]).startsWith(DECIDED_AT));
+    const carried = thirdHits.filter(
+      (r) => r[at.decidedBy] === DECIDED_BY && String(r[at.decidedAt]).startsWith(DECIDED_AT),
+    );
     expect(carried.length).toBeGreaterThanOrEqual(PICKS.length);
   }, 120_000);
 
@@ -125,7 +172,10 @@ describe('checklists screen --previous: a month later', () => {
     async function prepared(name: string): Promise<string> {
       const clients = join(work, `${name}.xlsx`);
       copyFileSync(join(ROOT, 'examples', 'clients.xlsx'), clients);
-      const r = await runCli(bundle, ['screen', `${name}.xlsx`, '-o', `${name}.last.xlsx`, '--progress', 'none'], { env: env(0), cwd: work });
+      const r = await runCli(bundle, ['screen', `${name}.xlsx`, '-o', `${name}.last.xlsx`, '--progress', 'none'], {
+        env: env(0),
+        cwd: work,
+      });
       expect(r.code).toBe(0);
       return join(work, `${name}.last.xlsx`);
     }
@@ -140,7 +190,10 @@ describe('checklists screen --previous: a month later', () => {
         cell = target.address;
       });
       const before = readFileSync(last);
-      const r = await runCli(bundle, ['screen', 'typo.xlsx', '-o', 'typo.next.xlsx', '--previous', 'typo.last.xlsx'], { env: env(1), cwd: work });
+      const r = await runCli(bundle, ['screen', 'typo.xlsx', '-o', 'typo.next.xlsx', '--previous', 'typo.last.xlsx'], {
+        env: env(1),
+        cwd: work,
+      });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`Sheet "${HITS}", cell ${cell}: "Flase positive" is not a decision.`);
       expect(r.stderr).toContain('Nothing was screened');
@@ -151,10 +204,16 @@ describe('checklists screen --previous: a month later', () => {
     it('a deleted column', async () => {
       const last = await prepared('deleted');
       await decide(last, (ws, grid) => {
-        for (const e of decisionEdits(grid, 'en')) e.values.forEach((v, i) => (ws.getCell(e.row + 1, e.column + 1 + i).value = v));
+        for (const e of decisionEdits(grid, 'en')) {
+          e.values.forEach((v, i) => (ws.getCell(e.row + 1, e.column + 1 + i).value = v));
+        }
         ws.spliceColumns(hitsIndex(grid[0], 'en').reason + 1, 1);
       });
-      const r = await runCli(bundle, ['screen', 'deleted.xlsx', '-o', 'deleted.next.xlsx', '--previous', 'deleted.last.xlsx', '--lang', 'uk'], { env: env(1), cwd: work });
+      const r = await runCli(
+        bundle,
+        ['screen', 'deleted.xlsx', '-o', 'deleted.next.xlsx', '--previous', 'deleted.last.xlsx', '--lang', 'uk'],
+        { env: env(1), cwd: work },
+      );
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(new RegExp(`Аркуш "${HITS}", рядок заголовків A1:[A-Z]+1: немає стовпця "Причина"`));
       expect(exists(join(work, 'deleted.next.xlsx'))).toBe(false);
@@ -175,25 +234,39 @@ describe('checklists screen --previous with the run safeguards', () => {
     { tokken: TOKKEN, idSubjectFM: SUBJECT },
     { tokken: QUOTA_TOKKEN, idSubjectFM: SUBJECT, quota: 3 },
   ];
-  const live = (url: string, tokken = TOKKEN) => cliEnv({ CHECKLISTS_URL: url, CHECKLISTS_TOKKEN: tokken, CHECKLISTS_SUBJECT_ID: SUBJECT });
+  const live = (url: string, tokken = TOKKEN) =>
+    cliEnv({ CHECKLISTS_URL: url, CHECKLISTS_TOKKEN: tokken, CHECKLISTS_SUBJECT_ID: SUBJECT });
 
   /** The example list screened on revision 0 (in-process sandbox), with the scenario's decisions set. */
   async function decided(name: string): Promise<void> {
     copyFileSync(join(ROOT, 'examples', 'clients.xlsx'), join(work, `${name}.xlsx`));
-    const r = await runCli(bundle, ['screen', `${name}.xlsx`, '-o', `${name}.last.xlsx`, '--progress', 'none'], { env: env(0), cwd: work });
+    const r = await runCli(bundle, ['screen', `${name}.xlsx`, '-o', `${name}.last.xlsx`, '--progress', 'none'], {
+      env: env(0),
+      cwd: work,
+    });
     expect(r.code).toBe(0);
     await decide(join(work, `${name}.last.xlsx`), (ws, grid) => {
-      for (const e of decisionEdits(grid, 'en')) e.values.forEach((v, i) => (ws.getCell(e.row + 1, e.column + 1 + i).value = v));
+      for (const e of decisionEdits(grid, 'en')) {
+        e.values.forEach((v, i) => (ws.getCell(e.row + 1, e.column + 1 + i).value = v));
+      }
     });
   }
 
   function readCsv(path: string): string[][] {
-    return parse(readFileSync(path, 'utf8'), { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
+    return parse(readFileSync(path, 'utf8'), {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+    }) as string[][];
   }
 
   it('CSV output: decisions carried in the hits CSV, gone hits streamed to <output>.gone.csv, exit 10', async () => {
     await decided('csvout');
-    const r = await runCli(bundle, ['screen', 'csvout.xlsx', '-o', 'csvout.next.csv', '--previous', 'csvout.last.xlsx', '--progress', 'none'], { env: env(1), cwd: work });
+    const r = await runCli(
+      bundle,
+      ['screen', 'csvout.xlsx', '-o', 'csvout.next.csv', '--previous', 'csvout.last.xlsx', '--progress', 'none'],
+      { env: env(1), cwd: work },
+    );
     expect(r.stderr).not.toMatch(/Error/);
     expect(r.code).toBe(10);
     const summary = /Since the previous run: new (\d+), changed (\d+), gone (\d+);/.exec(r.stdout);
@@ -212,7 +285,9 @@ describe('checklists screen --previous with the run safeguards', () => {
       goneHits: Number(summary![3]),
     });
     for (const pick of PICKS) {
-      const row = hits.body.find((h) => h[at.input] === pick.input && String(h[at.hitId]).includes(`|${pick.registry}:${pick.recordId}|`));
+      const row = hits.body.find(
+        (h) => h[at.input] === pick.input && String(h[at.hitId]).includes(`|${pick.registry}:${pick.recordId}|`),
+      );
       expect(row?.[at.decidedBy]).toBe(DECIDED_BY);
     }
     // Nothing of the run is left beside the outputs: no spool, lock or state.
@@ -226,10 +301,23 @@ describe('checklists screen --previous with the run safeguards', () => {
     try {
       await decided('gonefolder');
       mkdirSync(join(work, 'gonefolder.next.gone.csv'));
-      const r = await runCli(bundle, ['screen', 'gonefolder.xlsx', '-o', 'gonefolder.next.csv', '--previous', 'gonefolder.last.xlsx', '--progress', 'none'], {
-        env: live(proxy.url),
-        cwd: work,
-      });
+      const r = await runCli(
+        bundle,
+        [
+          'screen',
+          'gonefolder.xlsx',
+          '-o',
+          'gonefolder.next.csv',
+          '--previous',
+          'gonefolder.last.xlsx',
+          '--progress',
+          'none',
+        ],
+        {
+          env: live(proxy.url),
+          cwd: work,
+        },
+      );
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('gonefolder.next.gone.csv is a folder');
       expect(proxy.requests).toHaveLength(0);
@@ -246,10 +334,18 @@ describe('checklists screen --previous with the run safeguards', () => {
     const before = readFileSync(last);
     // `same.last.xlsx` is what `-o` names; the default output of `same.xlsx` would be `same.results.xlsx`.
     copyFileSync(last, join(work, 'same.results.xlsx'));
-    const byDefault = await runCli(bundle, ['screen', 'same.xlsx', '--previous', 'same.results.xlsx', '--progress', 'none'], { env: env(1), cwd: work });
+    const byDefault = await runCli(
+      bundle,
+      ['screen', 'same.xlsx', '--previous', 'same.results.xlsx', '--progress', 'none'],
+      { env: env(1), cwd: work },
+    );
     expect(byDefault.code).toBe(2);
     expect(byDefault.stderr).toContain('is the input file same.results.xlsx');
-    const named = await runCli(bundle, ['screen', 'same.xlsx', '-o', 'same.last.xlsx', '--previous', 'same.last.xlsx', '--progress', 'none'], { env: env(1), cwd: work });
+    const named = await runCli(
+      bundle,
+      ['screen', 'same.xlsx', '-o', 'same.last.xlsx', '--previous', 'same.last.xlsx', '--progress', 'none'],
+      { env: env(1), cwd: work },
+    );
     expect(named.code).toBe(2);
     expect(readFileSync(last).equals(before)).toBe(true);
   }, 120_000);
@@ -260,7 +356,10 @@ describe('checklists screen --previous with the run safeguards', () => {
     try {
       await decided('stopped');
       const args = ['screen', 'stopped.xlsx', '-o', 'stopped.next.xlsx', '--progress', 'none', '--concurrency', '1'];
-      const stopped = await runCli(bundle, [...args, '--previous', 'stopped.last.xlsx'], { env: live(proxy.url, QUOTA_TOKKEN), cwd: work });
+      const stopped = await runCli(bundle, [...args, '--previous', 'stopped.last.xlsx'], {
+        env: live(proxy.url, QUOTA_TOKKEN),
+        cwd: work,
+      });
       expect(stopped.code).toBe(3);
       expect(exists(join(work, 'stopped.next.xlsx.checklists-state.json'))).toBe(true);
       const asked = proxy.requests.length;
@@ -268,12 +367,18 @@ describe('checklists screen --previous with the run safeguards', () => {
       const resumed = await runCli(bundle, [...args, '--resume'], { env: live(proxy.url), cwd: work });
       expect(resumed.code).toBe(2);
       expect(resumed.stderr).toContain('A re-screen against previous results cannot be resumed');
-      const both = await runCli(bundle, [...args, '--resume', '--previous', 'stopped.last.xlsx'], { env: live(proxy.url), cwd: work });
+      const both = await runCli(bundle, [...args, '--resume', '--previous', 'stopped.last.xlsx'], {
+        env: live(proxy.url),
+        cwd: work,
+      });
       expect(both.code).toBe(2);
       expect(both.stderr).toContain('A re-screen against previous results cannot be resumed');
       expect(proxy.requests.length).toBe(asked);
       // Neither refusal left the output locked: the re-screen from the start runs.
-      const again = await runCli(bundle, [...args, '--previous', 'stopped.last.xlsx'], { env: live(proxy.url), cwd: work });
+      const again = await runCli(bundle, [...args, '--previous', 'stopped.last.xlsx'], {
+        env: live(proxy.url),
+        cwd: work,
+      });
       expect(again.code).toBe(10);
     } finally {
       await proxy.close();
@@ -286,11 +391,27 @@ describe('checklists screen --previous with the run safeguards', () => {
     try {
       await decided('final');
       const out = join(work, 'final.next.xlsx');
-      const child = spawn(process.execPath, [bundle, 'screen', 'final.xlsx', '-o', out, '--previous', 'final.last.xlsx', '--concurrency', '1', '--progress', 'none'], {
-        cwd: work,
-        env: live(server.url),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          bundle,
+          'screen',
+          'final.xlsx',
+          '-o',
+          out,
+          '--previous',
+          'final.last.xlsx',
+          '--concurrency',
+          '1',
+          '--progress',
+          'none',
+        ],
+        {
+          cwd: work,
+          env: live(server.url),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let stderr = '';
       let stdout = '';
       child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));

@@ -3,7 +3,12 @@ import { AccountError, RequestRejectedError, ServiceUnreachableError } from '../
 import { listdataForRegistries } from '../../src/core/protocol/listdata';
 import { parseQuery, validateQuery, type SearchQuery } from '../../src/core/query';
 import { REGISTRY_KEYS, type RegistryKey } from '../../src/core/protocol/registries';
-import { checkGetAnswerStrict, checkPostAnswerStrict, parseGetAnswer, parsePostAnswer } from '../../src/core/protocol/schema';
+import {
+  checkGetAnswerStrict,
+  checkPostAnswerStrict,
+  parseGetAnswer,
+  parsePostAnswer,
+} from '../../src/core/protocol/schema';
 import { summarize } from '../../src/core/answer/summary';
 import { DEMO_CREDENTIALS, KNOWN, KNOWN_EXPECTATIONS } from '../../src/sandbox';
 import { MAX_QUERY_TOKENS, queryNameVariants } from '../../src/sandbox/matching';
@@ -11,11 +16,24 @@ import { startSandboxCluster, startSandboxServer, type SandboxServer } from '../
 
 const LEVELS: Record<string, 'high' | 'low'> = { Високий: 'high', Низький: 'low' };
 
-function clientFor(addresses: string[], extra: Partial<ConstructorParameters<typeof CheckListsClient>[0]> = {}): CheckListsClient {
-  return new CheckListsClient({ addresses, credentials: DEMO_CREDENTIALS, timeoutMs: 5000, retries: 0, backoffMs: 1, ...extra });
+function clientFor(
+  addresses: string[],
+  extra: Partial<ConstructorParameters<typeof CheckListsClient>[0]> = {},
+): CheckListsClient {
+  return new CheckListsClient({
+    addresses,
+    credentials: DEMO_CREDENTIALS,
+    timeoutMs: 5000,
+    retries: 0,
+    backoffMs: 1,
+    ...extra,
+  });
 }
 
-async function rawPost(server: SandboxServer, fields: Record<string, unknown>): Promise<{ status: number; type: string | null; json: unknown }> {
+async function rawPost(
+  server: SandboxServer,
+  fields: Record<string, unknown>,
+): Promise<{ status: number; type: string | null; json: unknown }> {
   const res = await fetch(`${server.url}/api`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -39,17 +57,25 @@ describe('sandbox over HTTP (loopback)', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
-  it.each(['POST', 'GET'] as const)('%s: each registry answers when its bits are asked, and only then', async (method) => {
-    const client = clientFor([server.url], { method });
-    for (const key of REGISTRY_KEYS) {
-      const answer = await client.search({ ipn: KNOWN.company.edrpou, listdata: listdataForRegistries([key]) });
-      const keys = Object.keys(answer.envelope.registries) as RegistryKey[];
-      expect(keys).toContain(key);
-      // Lists that share a bit answer together (zrada/okupant, taxdebtor/debtor).
-      const partner: Partial<Record<RegistryKey, RegistryKey>> = { zrada: 'okupant', okupant: 'zrada', taxdebtor: 'debtor', debtor: 'taxdebtor' };
-      expect(keys.sort()).toEqual([key, ...(partner[key] ? [partner[key]] : [])].sort());
-    }
-  });
+  it.each(['POST', 'GET'] as const)(
+    '%s: each registry answers when its bits are asked, and only then',
+    async (method) => {
+      const client = clientFor([server.url], { method });
+      for (const key of REGISTRY_KEYS) {
+        const answer = await client.search({ ipn: KNOWN.company.edrpou, listdata: listdataForRegistries([key]) });
+        const keys = Object.keys(answer.envelope.registries) as RegistryKey[];
+        expect(keys).toContain(key);
+        // Lists that share a bit answer together (zrada/okupant, taxdebtor/debtor).
+        const partner: Partial<Record<RegistryKey, RegistryKey>> = {
+          zrada: 'okupant',
+          okupant: 'zrada',
+          taxdebtor: 'debtor',
+          debtor: 'taxdebtor',
+        };
+        expect(keys.sort()).toEqual([key, ...(partner[key] ? [partner[key]] : [])].sort());
+      }
+    },
+  );
 
   it.each(KNOWN_EXPECTATIONS.map((k) => [k.title, k] as const))('known subject: %s', async (_title, expectation) => {
     const validation = validateQuery(expectation.query);
@@ -73,7 +99,11 @@ describe('sandbox over HTTP (loopback)', () => {
   });
 
   it('answers GET with an array and POST with one object, both exactly as documented', async () => {
-    const params = new URLSearchParams({ tokken: DEMO_CREDENTIALS.tokken, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: KNOWN.pepSanctioned.name });
+    const params = new URLSearchParams({
+      tokken: DEMO_CREDENTIALS.tokken,
+      IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+      name: KNOWN.pepSanctioned.name,
+    });
     const g = await fetch(`${server.url}/api?${params.toString()}`);
     expect(g.status).toBe(200);
     expect(g.headers.get('content-type')).toMatch(/^application\/json/);
@@ -105,7 +135,11 @@ describe('sandbox over HTTP (loopback)', () => {
   });
 
   it('answers error 1 for wrong credentials, as an account error that stops everything', async () => {
-    const client = new CheckListsClient({ addresses: [server.url], credentials: { tokken: 'wrong', idSubjectFM: 'wrong' }, retries: 0 });
+    const client = new CheckListsClient({
+      addresses: [server.url],
+      credentials: { tokken: 'wrong', idSubjectFM: 'wrong' },
+      retries: 0,
+    });
     const failure = client.search(parseQuery({ name: 'Петро' }));
     await expect(failure).rejects.toBeInstanceOf(AccountError);
     await expect(failure).rejects.toMatchObject({ code: 1, status: 401 });
@@ -114,7 +148,11 @@ describe('sandbox over HTTP (loopback)', () => {
   it.each<[string, number, SearchQuery]>([
     ['lowranklimit above 100', 105, { name: 'Петро', lowranklimit: 150 }],
     ['changes from before 1991-08-24', 103, { ipn: KNOWN.company.edrpou, edrchangesfrom: '1990-01-01' }],
-    ['changes to before from', 104, { ipn: KNOWN.company.edrpou, edrchangesfrom: '2024-05-01', edrchangesto: '2024-01-01' }],
+    [
+      'changes to before from',
+      104,
+      { ipn: KNOWN.company.edrpou, edrchangesfrom: '2024-05-01', edrchangesto: '2024-01-01' },
+    ],
   ])('rejects %s with error %d, on the first address only', async (_what, code, query) => {
     const client = clientFor([server.url, server.url]);
     const before = lines.length;
@@ -130,7 +168,11 @@ describe('sandbox over HTTP (loopback)', () => {
   });
 
   it('never logs the tokken or a query string', async () => {
-    const params = new URLSearchParams({ tokken: DEMO_CREDENTIALS.tokken, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: 'Петро' });
+    const params = new URLSearchParams({
+      tokken: DEMO_CREDENTIALS.tokken,
+      IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+      name: 'Петро',
+    });
     await fetch(`${server.url}/api?${params.toString()}`);
     await rawPost(server, { name: 'Петро' });
     expect(lines.length).toBeGreaterThan(1);
@@ -179,7 +221,13 @@ describe('sandbox over HTTP: quota and faults', () => {
     }
   });
 
-  it.each<[string, Parameters<typeof startSandboxServer>[0] extends infer O ? (O extends { faults?: infer F } ? F : never) : never, string]>([
+  it.each<
+    [
+      string,
+      Parameters<typeof startSandboxServer>[0] extends infer O ? (O extends { faults?: infer F } ? F : never) : never,
+      string,
+    ]
+  >([
     ['5xx', { failRate: 1 }, 'http-5xx'],
     ['dropped connection', { dropRate: 1 }, 'network'],
     ['HTML page with status 200', { htmlRate: 1 }, 'bad-answer'],
@@ -188,7 +236,9 @@ describe('sandbox over HTTP: quota and faults', () => {
     const cluster = await startSandboxCluster({ instances: 2, faultsFor: (i) => (i === 0 ? faults : {}) });
     try {
       const client = clientFor(cluster.urls, { timeoutMs: 700 });
-      const answer = await client.search(parseQuery({ name: KNOWN.pepSanctioned.name, date: KNOWN.pepSanctioned.date, listdata: 'peps' }));
+      const answer = await client.search(
+        parseQuery({ name: KNOWN.pepSanctioned.name, date: KNOWN.pepSanctioned.date, listdata: 'peps' }),
+      );
       expect(answer.servedBy).toBe(cluster.urls[1]);
       expect(answer.attempts.map((a) => a.outcome)).toEqual([outcome, 'ok']);
       expect(summarize(answer.envelope).verdict).toBe('high');
@@ -198,7 +248,10 @@ describe('sandbox over HTTP: quota and faults', () => {
   });
 
   it('reports the service unreachable when every address fails', async () => {
-    const cluster = await startSandboxCluster({ instances: 2, faultsFor: (i) => (i === 0 ? { failRate: 1 } : { dropRate: 1 }) });
+    const cluster = await startSandboxCluster({
+      instances: 2,
+      faultsFor: (i) => (i === 0 ? { failRate: 1 } : { dropRate: 1 }),
+    });
     try {
       const failure = clientFor(cluster.urls).search(parseQuery({ name: 'Петро' }));
       await expect(failure).rejects.toBeInstanceOf(ServiceUnreachableError);
@@ -222,8 +275,17 @@ describe('sandbox over HTTP: quota and faults', () => {
   it('puts NNNN.message in place of a failing registry and keeps the rest', async () => {
     const server = await startSandboxServer({ faults: { registryErrors: { peps: 9001, wanted: 9003 } } });
     try {
-      const answer = await clientFor([server.url]).search(parseQuery({ name: KNOWN.pepSanctioned.name, date: KNOWN.pepSanctioned.date, listdata: 'peps, psanctions, wanted' }));
-      expect(answer.envelope.registries.peps).toEqual({ status: 'error', error: { code: 9001, message: expect.stringMatching(/пакет/) } });
+      const answer = await clientFor([server.url]).search(
+        parseQuery({
+          name: KNOWN.pepSanctioned.name,
+          date: KNOWN.pepSanctioned.date,
+          listdata: 'peps, psanctions, wanted',
+        }),
+      );
+      expect(answer.envelope.registries.peps).toEqual({
+        status: 'error',
+        error: { code: 9001, message: expect.stringMatching(/пакет/) },
+      });
       expect(answer.envelope.registries.wanted).toMatchObject({ status: 'error', error: { code: 9003 } });
       const summary = summarize(answer.envelope);
       expect(summary.registries.find((r) => r.key === 'psanctions')?.bestLevel).toBe('high');

@@ -91,11 +91,24 @@ export function fakeService(options: FakeServiceOptions = {}): FakeService {
         signal?.removeEventListener('abort', onAbort);
         current--;
         if (service.quotaAfter !== null && n >= service.quotaAfter) return reject(new AccountError(11, 403, 'quota'));
-        if (service.unreachable(query)) return reject(new ServiceUnreachableError([{ address: 'https://a.test', outcome: 'http-5xx', status: 503, durationMs: 1 }]));
+        if (service.unreachable(query)) {
+          return reject(
+            new ServiceUnreachableError([
+              { address: 'https://a.test', outcome: 'http-5xx', status: 503, durationMs: 1 },
+            ]),
+          );
+        }
         const failure = options.fail?.(query, n);
         if (failure) return reject(failure);
         const raw = answer(query, ++idr);
-        resolve({ envelope: parseEnvelope(raw), servedBy: 'https://svc.test', attempts: [], durationMs: 1, method: 'POST', raw });
+        resolve({
+          envelope: parseEnvelope(raw),
+          servedBy: 'https://svc.test',
+          attempts: [],
+          durationMs: 1,
+          method: 'POST',
+          raw,
+        });
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       if (options.gated) gates.push(settle);
@@ -112,7 +125,10 @@ export function fakeService(options: FakeServiceOptions = {}): FakeService {
     quotaAfter: null,
     unreachable: () => false,
     inFlight: () => current,
-    reached: (n) => (service.calls.length >= n ? Promise.resolve() : new Promise<void>((resolve) => reachedWaiters.push({ n, resolve }))),
+    reached: (n) =>
+      service.calls.length >= n
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => reachedWaiters.push({ n, resolve })),
     release: () => {
       const open = gates;
       gates = [];
@@ -129,8 +145,14 @@ export function fakeService(options: FakeServiceOptions = {}): FakeService {
 export function bulkAnswer(query: SearchQuery, idrequest: number): Record<string, unknown> {
   const name = query.name ?? '';
   const result: Record<string, unknown> = { peps: [], psanctions: [] };
-  if (name.includes('HIT')) result.peps = [{ list: 'pep', idpep: 1000 + idrequest, name, percent: 100, level: 'Високий', job: '=HYPERLINK("x")' }];
-  if (name.includes('LOW')) result.psanctions = [{ pid: `S${idrequest}`, p_fullname: `+${name}`, p_percent: 71, p_level: 'Низький' }];
+  if (name.includes('HIT')) {
+    result.peps = [
+      { list: 'pep', idpep: 1000 + idrequest, name, percent: 100, level: 'Високий', job: '=HYPERLINK("x")' },
+    ];
+  }
+  if (name.includes('LOW')) {
+    result.psanctions = [{ pid: `S${idrequest}`, p_fullname: `+${name}`, p_percent: 71, p_level: 'Низький' }];
+  }
   if (name.includes('ERR')) result.peps = "9000.Немає зв'язку з реєстром";
   return {
     idrequest: String(idrequest),

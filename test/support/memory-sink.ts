@@ -25,7 +25,9 @@ export function memorySink(): MemorySink {
       return { output: { ...b.output, sheet: b.output.sheet ?? `results-${b.runId}` } };
     },
     async write(chunk) {
-      if (sink.failOnWrite !== null && sink.writes.length + 1 >= sink.failOnWrite) throw new Error('sheet write failed');
+      if (sink.failOnWrite !== null && sink.writes.length + 1 >= sink.failOnWrite) {
+        throw new Error('sheet write failed');
+      }
       sink.writes.push(chunk);
       chunk.rows.forEach((r, i) => (sink.rows[chunk.start + i] = r));
       // Hit lines follow each other: a gap would mean a lost line.

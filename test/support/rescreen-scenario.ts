@@ -28,7 +28,9 @@ export function serial(iso: string): number {
 export function exampleList(dates: 'iso' | 'serial'): ListCell[][] {
   const rows = EXAMPLE_ROWS.map((row) =>
     row.map((v) => {
-      if (v instanceof Date) return dates === 'iso' ? v.toISOString().slice(0, 10) : serial(v.toISOString().slice(0, 10));
+      if (v instanceof Date) {
+        return dates === 'iso' ? v.toISOString().slice(0, 10) : serial(v.toISOString().slice(0, 10));
+      }
       return v;
     }),
   );
@@ -46,7 +48,9 @@ export function editedList(list: readonly ListCell[][], dates: 'iso' | 'serial')
   const [header, ...rows] = list;
   const kept = rows.filter((r) => r[0] !== REMOVED_NAME);
   if (kept.length !== rows.length - 1) throw new Error('scenario: the row to remove is not in the list');
-  const added = ADDED_ROWS.map((r) => r.map((v, i) => (i === 1 && typeof v === 'string' && dates === 'serial' ? serial(v) : v)));
+  const added = ADDED_ROWS.map((r) =>
+    r.map((v, i) => (i === 1 && typeof v === 'string' && dates === 'serial' ? serial(v) : v)),
+  );
   return [header, ...[...kept, ...added].reverse()];
 }
 
@@ -60,11 +64,41 @@ export interface DecisionPick {
 
 /** Two false positives, two true matches, one to review: the five decisions of the scenario. */
 export const PICKS: readonly DecisionPick[] = [
-  { input: KNOWN.manager.name, registry: 'edr', recordId: KNOWN.company.edrpou, decision: 'falsePositive', reason: 'manager, not a party' },
-  { input: KNOWN.nonResident.name, registry: 'nonrezedent', recordId: KNOWN.nonResident.code, decision: 'falsePositive', reason: 'other company, same name' },
-  { input: KNOWN.wanted.name, registry: 'wanted', recordId: '900001', decision: 'trueMatch', reason: 'passport checked' },
-  { input: KNOWN.pepSanctioned.name, registry: 'peps', recordId: String(KNOWN.pepSanctioned.idpep), decision: 'trueMatch', reason: 'MP, confirmed' },
-  { input: KNOWN.corrupt.name, registry: 'corrupt', recordId: '900001', decision: 'needsReview', reason: 'ask compliance' },
+  {
+    input: KNOWN.manager.name,
+    registry: 'edr',
+    recordId: KNOWN.company.edrpou,
+    decision: 'falsePositive',
+    reason: 'manager, not a party',
+  },
+  {
+    input: KNOWN.nonResident.name,
+    registry: 'nonrezedent',
+    recordId: KNOWN.nonResident.code,
+    decision: 'falsePositive',
+    reason: 'other company, same name',
+  },
+  {
+    input: KNOWN.wanted.name,
+    registry: 'wanted',
+    recordId: '900001',
+    decision: 'trueMatch',
+    reason: 'passport checked',
+  },
+  {
+    input: KNOWN.pepSanctioned.name,
+    registry: 'peps',
+    recordId: String(KNOWN.pepSanctioned.idpep),
+    decision: 'trueMatch',
+    reason: 'MP, confirmed',
+  },
+  {
+    input: KNOWN.corrupt.name,
+    registry: 'corrupt',
+    recordId: '900001',
+    decision: 'needsReview',
+    reason: 'ask compliance',
+  },
 ];
 export const DECIDED_BY = 'analyst-7';
 export const DECIDED_AT = '2026-10-01';
@@ -72,7 +106,10 @@ export const DECIDED_AT = '2026-10-01';
 /** Counts docs/sandbox.md documents for a re-screen of examples/clients.xlsx from one revision to another. */
 export function documentedCounts(from: number, to: number): { newHits: number; changedHits: number; goneHits: number } {
   const doc = readFileSync(join(ROOT, 'docs', 'sandbox.md'), 'utf8');
-  const row = new RegExp(`^\\|\\s*${from}\\s*\\|\\s*${to}\\s*\\|\\s*(\\d+)\\s*\\|\\s*(\\d+)\\s*\\|\\s*(\\d+)\\s*\\|\\s*$`, 'm').exec(doc);
+  const row = new RegExp(
+    `^\\|\\s*${from}\\s*\\|\\s*${to}\\s*\\|\\s*(\\d+)\\s*\\|\\s*(\\d+)\\s*\\|\\s*(\\d+)\\s*\\|\\s*$`,
+    'm',
+  ).exec(doc);
   if (!row) throw new Error(`docs/sandbox.md documents no re-screen from revision ${from} to ${to}`);
   return { newHits: Number(row[1]), changedHits: Number(row[2]), goneHits: Number(row[3]) };
 }
@@ -88,8 +125,9 @@ export function hitsIndex(header: readonly unknown[], lang: Lang): Record<string
 
 export function resultsIndex(header: readonly unknown[], lang: Lang): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const c of resultColumns({ lang, headers: [], mapping: {}, registries: [], firstSourceRow: 2 }))
+  for (const c of resultColumns({ lang, headers: [], mapping: {}, registries: [], firstSourceRow: 2 })) {
     if (!c.id.startsWith('in:')) out[c.id] = header.findIndex((h) => h === c.header);
+  }
   return out;
 }
 
@@ -111,12 +149,20 @@ export function decisionEdits(hits: Grid, lang: Lang): { row: number; column: nu
   return PICKS.map((pick) => {
     const rows = rowsOfPick(hits, lang, pick);
     if (rows.length === 0) throw new Error(`scenario: no hit row for ${pick.input} ${pick.registry}:${pick.recordId}`);
-    return { row: rows[0], column: at.decision, values: [decisionText(pick.decision, lang), pick.reason, DECIDED_BY, DECIDED_AT] };
+    return {
+      row: rows[0],
+      column: at.decision,
+      values: [decisionText(pick.decision, lang), pick.reason, DECIDED_BY, DECIDED_AT],
+    };
   });
 }
 
 /** The distinct New/Changed identities a hits grid marks, and the rows of a Gone grid. */
-export function countedChanges(hits: Grid, gone: Grid, lang: Lang): { newHits: number; changedHits: number; goneHits: number } {
+export function countedChanges(
+  hits: Grid,
+  gone: Grid,
+  lang: Lang,
+): { newHits: number; changedHits: number; goneHits: number } {
   const at = hitsIndex(hits[0], lang);
   const distinct = (mark: 'new' | 'changed') =>
     new Set(
@@ -132,15 +178,28 @@ export function countedChanges(hits: Grid, gone: Grid, lang: Lang): { newHits: n
  * Every decision is on every row of its hit (a duplicate client row included), Changed hits keep
  * theirs, and the open level leaves the false positives out while true matches stay high.
  */
-export function checkCarried(hits: Grid, results: Grid, lang: Lang, expect: (cond: boolean, what: string) => void): void {
+export function checkCarried(
+  hits: Grid,
+  results: Grid,
+  lang: Lang,
+  expect: (cond: boolean, what: string) => void,
+): void {
   const at = hitsIndex(hits[0], lang);
   for (const pick of PICKS) {
     const rows = rowsOfPick(hits, lang, pick);
     expect(rows.length > 0, `${pick.input} ${pick.registry}:${pick.recordId} is on the new hits sheet`);
     for (const r of rows) {
       const row = hits[r];
-      expect(row[at.decision] === decisionText(pick.decision, lang), `${pick.input}: decision ${String(row[at.decision])}`);
-      expect(row[at.reason] === pick.reason && row[at.decidedBy] === DECIDED_BY && String(row[at.decidedAt]).startsWith(DECIDED_AT), `${pick.input}: reason, who, when`);
+      expect(
+        row[at.decision] === decisionText(pick.decision, lang),
+        `${pick.input}: decision ${String(row[at.decision])}`,
+      );
+      expect(
+        row[at.reason] === pick.reason &&
+          row[at.decidedBy] === DECIDED_BY &&
+          String(row[at.decidedAt]).startsWith(DECIDED_AT),
+        `${pick.input}: reason, who, when`,
+      );
     }
   }
   const rat = resultsIndex(results[0], lang);
@@ -148,8 +207,14 @@ export function checkCarried(hits: Grid, results: Grid, lang: Lang, expect: (con
   const rowOf = (name: string) => results.find((r) => r[nameCol] === name)!;
   const none = rescreenMessages.t(lang, 'level.noneOpen');
   // False positives: the only hit of each row, so nothing is open there any more.
-  expect(rowOf(KNOWN.manager.name)[rat.level] === levelText('low', lang) && rowOf(KNOWN.manager.name)[rat.openLevel] === none, 'manager: low, nothing open');
+  expect(
+    rowOf(KNOWN.manager.name)[rat.level] === levelText('low', lang) &&
+      rowOf(KNOWN.manager.name)[rat.openLevel] === none,
+    'manager: low, nothing open',
+  );
   expect(rowOf(KNOWN.nonResident.name)[rat.openLevel] === none, 'non-resident: nothing open');
   // Confirmed true matches keep the row high.
-  for (const name of [KNOWN.wanted.name, KNOWN.pepSanctioned.name]) expect(rowOf(name)[rat.openLevel] === levelText('high', lang), `${name}: open level high`);
+  for (const name of [KNOWN.wanted.name, KNOWN.pepSanctioned.name]) {
+    expect(rowOf(name)[rat.openLevel] === levelText('high', lang), `${name}: open level high`);
+  }
 }

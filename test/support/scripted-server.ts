@@ -8,7 +8,11 @@ export interface ReceivedRequest {
   body: string;
 }
 
-export type Reply = { kind: 'json'; status: number; body: unknown } | { kind: 'text'; status: number; body: string; contentType?: string } | { kind: 'hang' } | { kind: 'drop' };
+export type Reply =
+  | { kind: 'json'; status: number; body: unknown }
+  | { kind: 'text'; status: number; body: string; contentType?: string }
+  | { kind: 'hang' }
+  | { kind: 'drop' };
 
 /**
  * A loopback HTTP server whose every answer the test decides: lets client tests meet real
@@ -29,7 +33,12 @@ export async function startScriptedServer(reply: Reply | ((req: ReceivedRequest)
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const r: ReceivedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const r: ReceivedRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       received.push(r);
       const action = typeof current === 'function' ? current(r) : current;
       switch (action.kind) {

@@ -14,14 +14,19 @@ import { fixtureJson } from './fixtures';
 export type Reply = TransportResponse | Error | ((request: TransportRequest) => TransportResponse | Error);
 
 /** Answers requests by address (origin), or with one reply for all; records every request. */
-export function scriptedTransport(replies: Reply | Record<string, Reply>): Transport & { requests: TransportRequest[] } {
+export function scriptedTransport(
+  replies: Reply | Record<string, Reply>,
+): Transport & { requests: TransportRequest[] } {
   const requests: TransportRequest[] = [];
   return {
     requests,
     async send(request) {
       requests.push(request);
       const origin = new URL(request.url).origin;
-      const reply = typeof replies === 'function' || replies instanceof Error || 'status' in replies ? (replies as Reply) : (replies as Record<string, Reply>)[origin];
+      const reply =
+        typeof replies === 'function' || replies instanceof Error || 'status' in replies
+          ? (replies as Reply)
+          : (replies as Record<string, Reply>)[origin];
       if (reply === undefined) throw new TypeError('fetch failed');
       const r = typeof reply === 'function' ? reply(request) : reply;
       if (r instanceof Error) throw r;
@@ -46,7 +51,9 @@ export function fakeConnect(transport: Transport) {
       label: LABEL,
       client: new CheckListsClient({
         addresses: live ? addressList(loaded.settings) : ['https://sandbox.test'],
-        credentials: live ? { tokken: loaded.tokken ?? '', idSubjectFM: loaded.settings.idSubjectFM } : { tokken: 'demo', idSubjectFM: 'demo' },
+        credentials: live
+          ? { tokken: loaded.tokken ?? '', idSubjectFM: loaded.settings.idSubjectFM }
+          : { tokken: 'demo', idSubjectFM: 'demo' },
         transport,
         retries: 0,
         backoffMs: 0,
@@ -62,10 +69,14 @@ export interface FakeServices extends TaskpaneServices {
   inserted: (readonly (readonly CellValue[])[])[];
 }
 
-export function fakeServices(options: { transport?: Transport; host?: Partial<HostInfo>; initial?: Record<string, string> } = {}): FakeServices {
+export function fakeServices(
+  options: { transport?: Transport; host?: Partial<HostInfo>; initial?: Record<string, string> } = {},
+): FakeServices {
   const storage = memoryStorage(options.initial ?? {});
   const settings = new SettingsStore(storage);
-  const connectWith = fakeConnect(options.transport ?? scriptedTransport(json(200, fixtureJson('post-all-registries.json'))));
+  const connectWith = fakeConnect(
+    options.transport ?? scriptedTransport(json(200, fixtureJson('post-all-registries.json'))),
+  );
   const inserted: (readonly (readonly CellValue[])[])[] = [];
   return {
     storage,

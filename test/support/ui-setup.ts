@@ -30,7 +30,11 @@ if (typeof window !== 'undefined') {
       disconnect(): void {}
     }
     Object.defineProperty(window, 'ResizeObserver', { configurable: true, writable: true, value: ResizeObserverStub });
-    Object.defineProperty(globalThis, 'ResizeObserver', { configurable: true, writable: true, value: ResizeObserverStub });
+    Object.defineProperty(globalThis, 'ResizeObserver', {
+      configurable: true,
+      writable: true,
+      value: ResizeObserverStub,
+    });
   }
 
   // Fluent's motion components animate through the Web Animations API.

@@ -6,7 +6,10 @@ import { memoryStorage, type KeyValueStorage } from '../../src/core/settings/sto
 const PEPS = listdataForRegistries(['peps']);
 
 async function put(cache: AnswerCache, key: string, padding = 0) {
-  const raw = { idrequest: key, result: { peps: [{ name: key, percent: 80, level: 'Низький', remark: 'x'.repeat(padding) }] } };
+  const raw = {
+    idrequest: key,
+    result: { peps: [{ name: key, percent: 80, level: 'Низький', remark: 'x'.repeat(padding) }] },
+  };
   return cache.put(key, PEPS, raw, parseEnvelope(raw), 'https://svc.test');
 }
 

@@ -51,7 +51,9 @@ describe('AnswerCache', () => {
     const stats = await cache.stats();
     expect(stats.bytes).toBeLessThanOrEqual(maxBytes);
     let stored = 0;
-    for (const [key, value] of storage.map) if (key.startsWith(CACHE_KEY_PREFIX) || key === CACHE_INDEX_KEY) stored += (key.length + value.length) * 2;
+    for (const [key, value] of storage.map) {
+      if (key.startsWith(CACHE_KEY_PREFIX) || key === CACHE_INDEX_KEY) stored += (key.length + value.length) * 2;
+    }
     expect(stored).toBeLessThanOrEqual(stats.bytes);
     expect(await cache.get('subject-0', PEPS)).toBeNull();
     expect(await cache.get('subject-19', PEPS)).not.toBeNull();
@@ -69,7 +71,9 @@ describe('AnswerCache', () => {
       await put(cache, `s${i}`);
     }
     let footprint = 0;
-    for (const [key, value] of storage.map) if (key.startsWith(CACHE_KEY_PREFIX) || key === CACHE_INDEX_KEY) footprint += (key.length + value.length) * 2;
+    for (const [key, value] of storage.map) {
+      if (key.startsWith(CACHE_KEY_PREFIX) || key === CACHE_INDEX_KEY) footprint += (key.length + value.length) * 2;
+    }
     expect(footprint).toBeLessThanOrEqual(maxBytes);
     expect(await cache.get('s59', PEPS)).not.toBeNull();
   });

@@ -16,7 +16,9 @@ function filesUnder(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(file, 'utf8');
   const specs: string[] = [];
-  for (const m of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+  for (const m of text.matchAll(
+    /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g,
+  )) {
     specs.push(m[1] ?? m[2] ?? m[3]);
   }
   return specs;
@@ -51,14 +53,22 @@ describe('architecture boundaries', () => {
       for (const spec of importsOf(file)) {
         const area = resolvesInto(file, spec);
         if (area !== null && area !== 'core') offences.push(`${rel(file)} -> ${spec}`);
-        if (/^(node:|fs$|path$|http$|https$|net$|os$|child_process$|react|@fluentui|@microsoft\/office-js|office-)/.test(spec)) offences.push(`${rel(file)} -> ${spec}`);
+        if (
+          /^(node:|fs$|path$|http$|https$|net$|os$|child_process$|react|@fluentui|@microsoft\/office-js|office-)/.test(
+            spec,
+          )
+        ) {
+          offences.push(`${rel(file)} -> ${spec}`);
+        }
       }
     }
     expect(offences).toEqual([]);
   });
 
   it('core uses no Office or browser-only globals', () => {
-    const offences = core.filter((f) => /\b(Office|Excel|OfficeRuntime|CustomFunctions)\.\w/.test(withoutComments(fs.readFileSync(f, 'utf8'))));
+    const offences = core.filter((f) =>
+      /\b(Office|Excel|OfficeRuntime|CustomFunctions)\.\w/.test(withoutComments(fs.readFileSync(f, 'utf8'))),
+    );
     expect(offences.map(rel)).toEqual([]);
   });
 
@@ -82,7 +92,9 @@ describe('architecture boundaries', () => {
       if (/\b(Excel|Office)\.\w/.test(text)) offences.push(`${rel(file)} uses Office`);
       for (const spec of importsOf(file)) {
         const area = resolvesInto(file, spec);
-        if (area && !['core', 'bulk', 'sandbox', 'shared-runtime'].includes(area)) offences.push(`${rel(file)} -> ${spec}`);
+        if (area && !['core', 'bulk', 'sandbox', 'shared-runtime'].includes(area)) {
+          offences.push(`${rel(file)} -> ${spec}`);
+        }
         if (/^(react|@fluentui|node:)/.test(spec)) offences.push(`${rel(file)} -> ${spec}`);
       }
     }
@@ -145,7 +157,9 @@ describe('architecture boundaries', () => {
   });
 
   it('src has no explicit any', () => {
-    const offences = filesUnder(SRC).filter((f) => /(:\s*any\b|<any>|\bas any\b|\bany\[\])/.test(withoutComments(fs.readFileSync(f, 'utf8'))));
+    const offences = filesUnder(SRC).filter((f) =>
+      /(:\s*any\b|<any>|\bas any\b|\bany\[\])/.test(withoutComments(fs.readFileSync(f, 'utf8'))),
+    );
     expect(offences.map(rel)).toEqual([]);
   });
 });

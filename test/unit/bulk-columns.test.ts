@@ -9,8 +9,16 @@ describe('recogniseColumns', () => {
     ['company columns', ['Назва', 'ЄДРПОУ'], { name: 0, ipn: 1 }],
     ['РНОКПП and Документ', ['№', 'РНОКПП', 'Документ', 'П.І.Б.'], { ipn: 1, doc: 2, name: 3 }],
     ['namelat is not taken for name', ['ПІБ латиницею', 'ПІБ'], { namelat: 0, name: 1 }],
-    ['partial headers', ['Прізвище, ім’я клієнта', 'Дата народження клієнта', 'Серія і номер паспорта'], { name: 0, date: 1, doc: 2 }],
-    ['English variants', ['Full name', 'Date of birth', 'Tax ID', 'Passport number'], { name: 0, date: 1, ipn: 2, doc: 3 }],
+    [
+      'partial headers',
+      ['Прізвище, ім’я клієнта', 'Дата народження клієнта', 'Серія і номер паспорта'],
+      { name: 0, date: 1, doc: 2 },
+    ],
+    [
+      'English variants',
+      ['Full name', 'Date of birth', 'Tax ID', 'Passport number'],
+      { name: 0, date: 1, ipn: 2, doc: 3 },
+    ],
     ['unknown and blank headers are left alone', ['Примітка', null, 'Amount'], {}],
     ['the first fitting column wins', ['ПІБ', 'Назва'], { name: 0 }],
   ])('%s', (_label, headers, expected) => {
@@ -46,7 +54,10 @@ describe('rows into requests', () => {
   const options = { listdata: 512n, search: 1 as const, lowranklimit: 0 };
 
   it('reads only mapped cells', () => {
-    expect(rowInput(['Іваненко Іван', 45000, 'x'], { name: 0, date: 1 })).toEqual({ name: 'Іваненко Іван', date: 45000 });
+    expect(rowInput(['Іваненко Іван', 45000, 'x'], { name: 0, date: 1 })).toEqual({
+      name: 'Іваненко Іван',
+      date: 45000,
+    });
   });
 
   const subjectKeyOf = (row: readonly (string | null)[]): string => {

@@ -1,4 +1,13 @@
-import { resumeBulkRun, startBulkRun, startRunFrom, type AskFn, type BulkInput, type BulkProgress, type NewRunParams, type StreamedInput } from '../../src/bulk';
+import {
+  resumeBulkRun,
+  startBulkRun,
+  startRunFrom,
+  type AskFn,
+  type BulkInput,
+  type BulkProgress,
+  type NewRunParams,
+  type StreamedInput,
+} from '../../src/bulk';
 import { InvalidInputError } from '../../src/core/protocol/errors';
 import { keyValueRunStateStore } from '../../src/bulk/state';
 import { memoryStorage } from '../../src/core/settings/storage';
@@ -11,8 +20,9 @@ import type { TableCell } from '../../src/bulk/result-table';
 function makeInput(count: number): BulkInput {
   const rows: (string | number | null)[][] = [];
   for (let i = 0; i < count; i++) {
-    if (i % 10 === 3)
-      rows.push(['', '', null]); // no subject at all
+    if (i % 10 === 3) {
+      rows.push(['', '', null]);
+    } // no subject at all
     else if (i % 10 === 7) rows.push([`Person ${i % 50}`, 'not a date', null]);
     else if (i % 5 === 4) rows.push([`Person ${(i * 7) % 40} ${i % 3 === 0 ? 'HIT' : ''}`.trim(), '1980-01-02', null]);
     else {
@@ -36,7 +46,8 @@ function params(input: BulkInput): NewRunParams {
 
 const tuning = { concurrency: 4, chunkRows: 37, flushIntervalMs: 5 };
 
-const statusCol = (sink: { begins: { columns: readonly { id: string }[] }[] }) => sink.begins[0].columns.findIndex((c) => c.id === 'status');
+const statusCol = (sink: { begins: { columns: readonly { id: string }[] }[] }) =>
+  sink.begins[0].columns.findIndex((c) => c.id === 'status');
 
 describe('bulk engine', () => {
   it('starts the next request the moment an answer has arrived, before it is read, never with more than C at the service', async () => {
@@ -142,7 +153,11 @@ describe('bulk engine', () => {
         run.cancel();
       }
     };
-    const run = startBulkRun(params(input), { ask: service.ask, sink, store, onProgress }, { ...tuning, progressIntervalMs: 0 });
+    const run = startBulkRun(
+      params(input),
+      { ask: service.ask, sink, store, onProgress },
+      { ...tuning, progressIntervalMs: 0 },
+    );
     const first = await run.done;
     expect(first.status).toBe('cancelled');
     expect(first.rowsWritten).toBeLessThan(600);
@@ -197,11 +212,20 @@ describe('bulk engine', () => {
   });
 
   it('fails isolated unreachable subjects but stops the run when the service stays away', async () => {
-    const input: BulkInput = { headers: ['name'], rows: Array.from({ length: 60 }, (_, i) => [`P${i}`]), source: 'x', firstSourceRow: 2 };
+    const input: BulkInput = {
+      headers: ['name'],
+      rows: Array.from({ length: 60 }, (_, i) => [`P${i}`]),
+      source: 'x',
+      firstSourceRow: 2,
+    };
     const isolated = fakeService();
     isolated.unreachable = (q) => q.name === 'P5';
     const sink = memorySink();
-    const report = await startBulkRun({ ...params(input), mapping: { name: 0 } }, { ask: isolated.ask, sink }, { ...tuning, unreachableStreak: 3 }).done;
+    const report = await startBulkRun(
+      { ...params(input), mapping: { name: 0 } },
+      { ask: isolated.ask, sink },
+      { ...tuning, unreachableStreak: 3 },
+    ).done;
     expect(report.status).toBe('completed');
     expect(String(sink.rows[5][statusCol(sink)])).toMatch(/^failed: The CheckLists service could not be reached/);
     expect(report.failedRows).toBe(1);
@@ -210,7 +234,11 @@ describe('bulk engine', () => {
     down.unreachable = (q) => Number(q.name?.slice(1)) >= 20;
     const sink2 = memorySink();
     const store = keyValueRunStateStore(memoryStorage());
-    const stopped = await startBulkRun({ ...params(input), mapping: { name: 0 } }, { ask: down.ask, sink: sink2, store }, { ...tuning, concurrency: 2, unreachableStreak: 3 }).done;
+    const stopped = await startBulkRun(
+      { ...params(input), mapping: { name: 0 } },
+      { ask: down.ask, sink: sink2, store },
+      { ...tuning, concurrency: 2, unreachableStreak: 3 },
+    ).done;
     expect(stopped.status).toBe('stopped-unreachable');
     expect(down.asked.length).toBeLessThan(30);
     // The failures that revealed the outage are not final: a resume asks them again.
@@ -250,8 +278,17 @@ describe('bulk engine', () => {
     await run.done;
     const state = (await store.load(run.runId))!;
     const changed = { ...input, rows: input.rows.map((r, i) => (i === 10 ? ['Someone else', r[1], r[2]] : r)) };
-    expect(() => resumeBulkRun(state, changed, { ask: service.ask, sink: memorySink(), store }, tuning)).toThrow(/input range changed/);
-    expect(() => resumeBulkRun(state, { ...input, rows: input.rows.slice(1) }, { ask: service.ask, sink: memorySink(), store }, tuning)).toThrow(/rows: 50 then, 49 now/);
+    expect(() => resumeBulkRun(state, changed, { ask: service.ask, sink: memorySink(), store }, tuning)).toThrow(
+      /input range changed/,
+    );
+    expect(() =>
+      resumeBulkRun(
+        state,
+        { ...input, rows: input.rows.slice(1) },
+        { ask: service.ask, sink: memorySink(), store },
+        tuning,
+      ),
+    ).toThrow(/rows: 50 then, 49 now/);
   });
 
   it('does not run ahead of the written rows further than the window allows', async () => {
@@ -267,9 +304,22 @@ describe('bulk engine', () => {
       return new Promise<never>((resolve) => {
         if (q.name === 'P0') release.push(() => resolve(undefined as never));
         else setTimeout(() => resolve(undefined as never), 0);
-      }).then(() => ({ envelope: { header: {}, registries: {}, extraHeader: {}, unknownResultKeys: {}, problems: [], resultIntact: true } }));
+      }).then(() => ({
+        envelope: {
+          header: {},
+          registries: {},
+          extraHeader: {},
+          unknownResultKeys: {},
+          problems: [],
+          resultIntact: true,
+        },
+      }));
     };
-    const run = startBulkRun({ ...params(input), mapping: { name: 0 } }, { ask, sink: memorySink() }, { concurrency: 4, chunkRows: 100, maxAheadRows: 500 });
+    const run = startBulkRun(
+      { ...params(input), mapping: { name: 0 } },
+      { ask, sink: memorySink() },
+      { concurrency: 4, chunkRows: 100, maxAheadRows: 500 },
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(maxAhead).toBeLessThanOrEqual(500);
     release.forEach((r) => r());
@@ -346,7 +396,11 @@ describe('bulk engine over a streamed input', () => {
     const { stream, atGate, open } = gatedAt(input, 300);
     const service = fakeService({ gated: true });
     const sink = memorySink();
-    const starting = startRunFrom({ ...params(input), input: stream, runId: 'R1' }, { ask: service.ask, sink }, { ...tuning, concurrency: 4 });
+    const starting = startRunFrom(
+      { ...params(input), input: stream, runId: 'R1' },
+      { ask: service.ask, sink },
+      { ...tuning, concurrency: 4 },
+    );
     await atGate;
     await service.reached(4);
     // Planning has not passed row 300, yet the first four subjects are on the wire, each from its first row.
@@ -367,7 +421,15 @@ describe('bulk engine over a streamed input', () => {
     expect(report.requests).toBe(report.subjectsTotal);
     expect(service.maxInFlight).toBeLessThanOrEqual(4);
     const status = statusCol(sink);
-    expect(sink.rows.slice(0, 7).map((r) => r[status])).toEqual(['ok: 1 hit(s)', 'no hits', 'no hits', expect.stringMatching(/^invalid input/), 'no hits', 'no hits', 'no hits']);
+    expect(sink.rows.slice(0, 7).map((r) => r[status])).toEqual([
+      'ok: 1 hit(s)',
+      'no hits',
+      'no hits',
+      expect.stringMatching(/^invalid input/),
+      'no hits',
+      'no hits',
+      'no hits',
+    ]);
   });
 
   it('keeps C requests at the service while planning, one more as each answer arrives, at most four rounds ahead', async () => {
@@ -375,7 +437,11 @@ describe('bulk engine over a streamed input', () => {
     const { stream, atGate, open } = gatedAt(input, 300);
     const service = fakeService({ delayMs: 2 });
     const sink = memorySink();
-    const starting = startRunFrom({ ...params(input), input: stream, runId: 'R2' }, { ask: service.ask, sink }, { ...tuning, concurrency: 4 });
+    const starting = startRunFrom(
+      { ...params(input), input: stream, runId: 'R2' },
+      { ask: service.ask, sink },
+      { ...tuning, concurrency: 4 },
+    );
     await atGate;
     await service.reached(16);
     // Answers keep coming while planning waits at row 300; nothing past the fourth round is sent.
@@ -395,15 +461,25 @@ describe('bulk engine over a streamed input', () => {
       const name = String(row[0]);
       if (!firstRows.has(name)) firstRows.set(name, r);
     });
-    for (const c of service.calls.slice(0, 16)) expect(c.query.IDinternal).toBe(`R2:${2 + (firstRows.get(String(c.query.name)) ?? -99)}`);
+    for (const c of service.calls.slice(0, 16)) {
+      expect(c.query.IDinternal).toBe(`R2:${2 + (firstRows.get(String(c.query.name)) ?? -99)}`);
+    }
   });
 
   it('reads at most 10,000 rows looking for subjects to ask early: a list of repeats is not read twice before planning', async () => {
-    const rows: (string | null)[][] = Array.from({ length: 11_000 }, (_, r) => [r === 10_500 ? 'Second Person' : 'First Person', null, null]);
+    const rows: (string | null)[][] = Array.from({ length: 11_000 }, (_, r) => [
+      r === 10_500 ? 'Second Person' : 'First Person',
+      null,
+      null,
+    ]);
     const input: BulkInput = { headers: ['ПІБ', 'Дата народження', 'ІПН'], rows, source: 'x', firstSourceRow: 2 };
     const { stream, atGate, open } = gatedAt(input, 10_800);
     const service = fakeService({ gated: true });
-    const starting = startRunFrom({ ...params(input), input: stream }, { ask: service.ask, sink: memorySink() }, { ...tuning, chunkRows: 1000 });
+    const starting = startRunFrom(
+      { ...params(input), input: stream },
+      { ask: service.ask, sink: memorySink() },
+      { ...tuning, chunkRows: 1000 },
+    );
     await atGate;
     expect(service.calls.map((c) => c.query.name)).toEqual(['First Person']);
     open();
@@ -424,9 +500,17 @@ describe('bulk engine over a streamed input', () => {
     const input = makeInput(50);
     const service = fakeService();
     const { stream } = streamed(input);
-    await expect(startRunFrom({ ...params(input), input: stream, mapping: { date: 1 } }, { ask: service.ask, sink: memorySink() }, tuning)).rejects.toThrow(InvalidInputError);
+    await expect(
+      startRunFrom(
+        { ...params(input), input: stream, mapping: { date: 1 } },
+        { ask: service.ask, sink: memorySink() },
+        tuning,
+      ),
+    ).rejects.toThrow(InvalidInputError);
     const empty: StreamedInput = { ...stream, rows: { count: 0, read: stream.rows.read } };
-    await expect(startRunFrom({ ...params(input), input: empty }, { ask: service.ask, sink: memorySink() }, tuning)).rejects.toThrow(InvalidInputError);
+    await expect(
+      startRunFrom({ ...params(input), input: empty }, { ask: service.ask, sink: memorySink() }, tuning),
+    ).rejects.toThrow(InvalidInputError);
     expect(service.calls).toHaveLength(0);
   });
 
@@ -437,7 +521,9 @@ describe('bulk engine over a streamed input', () => {
       if (pass > 0 && r === 60) throw new Error('disk gone');
       return row;
     });
-    await expect(startRunFrom({ ...params(input), input: stream }, { ask: service.ask, sink: memorySink() }, tuning)).rejects.toThrow('disk gone');
+    await expect(
+      startRunFrom({ ...params(input), input: stream }, { ask: service.ask, sink: memorySink() }, tuning),
+    ).rejects.toThrow('disk gone');
     expect(service.calls.length).toBe(4);
     expect(service.calls.every((c) => c.signal?.aborted)).toBe(true);
   });
@@ -451,7 +537,11 @@ describe('bulk engine over a streamed input', () => {
       if (planned < 0) planned = pass;
       return pass === planned ? row : ['Someone Else', '1970-01-01', null];
     });
-    const run = await startRunFrom({ ...params(input), input: stream }, { ask: fakeService().ask, sink: memorySink() }, tuning);
+    const run = await startRunFrom(
+      { ...params(input), input: stream },
+      { ask: fakeService().ask, sink: memorySink() },
+      tuning,
+    );
     await expect(run.done).rejects.toThrow(InvalidInputError);
     await expect(run.done).rejects.toMatchObject({ errors: [{ code: 'input.changed' }] });
   });

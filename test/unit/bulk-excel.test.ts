@@ -13,7 +13,12 @@ function clientRows(count: number): (string | number | null)[][] {
   for (let i = 0; i < count; i++) {
     const hostile = ['=HYPERLINK("http://x","y")', '+380 44 000', '@SUM(A1)', '-1+2'][i % 4];
     const name = i % 9 === 0 ? hostile : i % 11 === 0 ? `Person ${i} HIT` : `Person ${i % 150}`;
-    rows.push([name, i % 20 === 5 ? '31.02.1990' : 29000 + (i % 300), i % 3 === 0 ? '0123456789' : null, i % 4 === 0 ? '=1+1' : 'note']);
+    rows.push([
+      name,
+      i % 20 === 5 ? '31.02.1990' : 29000 + (i % 300),
+      i % 3 === 0 ? '0123456789' : null,
+      i % 4 === 0 ? '=1+1' : 'note',
+    ]);
   }
   return rows;
 }
@@ -80,7 +85,10 @@ describe('bulk run on the workbook', () => {
     expect(fake.stats.droppedOps).toBe(0);
 
     const formats = fake.conditionalFormats(sheet);
-    expect(formats.map((f) => f.formula)).toEqual([expect.stringContaining('"Високий"'), expect.stringContaining('LEFT(')]);
+    expect(formats.map((f) => f.formula)).toEqual([
+      expect.stringContaining('"Високий"'),
+      expect.stringContaining('LEFT('),
+    ]);
     const statusIndex = table.headers.indexOf('Стан');
     expect(body.filter((r) => String(r[statusIndex]).startsWith('некоректні дані:'))).toHaveLength(30);
 
@@ -96,7 +104,8 @@ describe('bulk run on the workbook', () => {
 
   it('cancelled half way, resumed from the workbook state: same sheet as an uninterrupted run, nobody asked twice', async () => {
     fake.setSheet('Clients', clientRows(400)).select('Clients', 'A1:D401');
-    const reference = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 2 }).ask }).done;
+    const reference = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 2 }).ask })
+      .done;
     expect(reference.status).toBe('completed');
     const referenceValues = fake.sheetValues(resultsSheet()).slice(14);
 
@@ -131,7 +140,11 @@ describe('bulk run on the workbook', () => {
     expect(new Set(service.asked).size).toBe(service.asked.length);
     const askedBeforeResume = service.asked.length;
 
-    const resumed = await resumeWorkbookRun(run.runId, { ask: service.ask, ...sandbox }, { concurrency: 4, chunkRows: 100, flushIntervalMs: 10_000 });
+    const resumed = await resumeWorkbookRun(
+      run.runId,
+      { ask: service.ask, ...sandbox },
+      { concurrency: 4, chunkRows: 100, flushIntervalMs: 10_000 },
+    );
     const second = await resumed!.done;
     expect(second.status).toBe('completed');
     expect(service.asked.length).toBeGreaterThan(askedBeforeResume);

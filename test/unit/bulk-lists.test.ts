@@ -28,8 +28,20 @@ function listService() {
           p_listdata: Number(l),
         }))
       : [];
-    const raw = { idrequest: `r${n}`, dateResponse: '2026-01-01 10:00:00', listdata: asked.toString(), result: { psanctions } };
-    return { envelope: parseEnvelope(raw), servedBy: 'https://svc.test', attempts: [], durationMs: 1, method: 'POST', raw };
+    const raw = {
+      idrequest: `r${n}`,
+      dateResponse: '2026-01-01 10:00:00',
+      listdata: asked.toString(),
+      result: { psanctions },
+    };
+    return {
+      envelope: parseEnvelope(raw),
+      servedBy: 'https://svc.test',
+      attempts: [],
+      durationMs: 1,
+      method: 'POST',
+      raw,
+    };
   };
   return { search, calls };
 }
@@ -55,7 +67,11 @@ function params(listdata: Listdata): NewRunParams {
 describe('bulk run through the scheduler: lists within one registry', () => {
   it('counts and lists only EU entries for an EU run answered from cached "all lists" answers', async () => {
     const svc = listService();
-    const scheduler = new RequestScheduler({ search: svc.search, cache: new AnswerCache({ storage: memoryStorage() }), batchWindowMs: 1 });
+    const scheduler = new RequestScheduler({
+      search: svc.search,
+      cache: new AnswerCache({ storage: memoryStorage() }),
+      batchWindowMs: 1,
+    });
     const ask = (query: SearchQuery, options: { signal?: AbortSignal }) => scheduler.ask(query, options);
 
     const wide = memorySink();

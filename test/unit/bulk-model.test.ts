@@ -1,7 +1,22 @@
 import { formatDuration, progressLines } from '../../src/bulk/progress-text';
 import { failedOutcome, screenedOutcome, type ScreenedOutcome } from '../../src/bulk/outcome';
-import { hitRows, highlightRules, resultColumns, resultRow, runHeaderRows, statusText, type RowResult, type TableContext } from '../../src/bulk/result-table';
-import { fingerprintRows, keyValueRunStateStore, parseOutcome, type RunMeta, type RunProgressState } from '../../src/bulk/state';
+import {
+  hitRows,
+  highlightRules,
+  resultColumns,
+  resultRow,
+  runHeaderRows,
+  statusText,
+  type RowResult,
+  type TableContext,
+} from '../../src/bulk/result-table';
+import {
+  fingerprintRows,
+  keyValueRunStateStore,
+  parseOutcome,
+  type RunMeta,
+  type RunProgressState,
+} from '../../src/bulk/state';
 import { highlightFormula } from '../../src/excel/bulk/bulk-sink';
 import { AccountError, ServiceUnreachableError } from '../../src/core/protocol/errors';
 import type { Lang } from '../../src/core/text/i18n';
@@ -17,10 +32,13 @@ const ctx = (lang: Lang): TableContext => ({
 });
 
 function answer(result: Record<string, unknown>) {
-  return { envelope: parseEnvelope({ idrequest: 'R-1', dateResponse: '2026-11-22 10:00:00', listdata: '513', result }) };
+  return {
+    envelope: parseEnvelope({ idrequest: 'R-1', dateResponse: '2026-11-22 10:00:00', listdata: '513', result }),
+  };
 }
 
-const screened = (result: Record<string, unknown>): ScreenedOutcome => screenedOutcome('k', answer(result), ['peps', 'psanctions']);
+const screened = (result: Record<string, unknown>): ScreenedOutcome =>
+  screenedOutcome('k', answer(result), ['peps', 'psanctions']);
 
 describe('result table model', () => {
   it('lays out row number, input columns, level, best %, one count per registry, errors, status, idrequest, time', () => {
@@ -72,7 +90,22 @@ describe('result table model', () => {
       psanctions: [{ pid: 'S1', p_fullname: '@Іваненко', p_percent: 80, p_level: 'Низький' }],
     });
     const row = (r: RowResult) => resultRow(ctx('en'), 0, input, r);
-    expect(row({ kind: 'outcome', outcome: hit })).toEqual([5, '=Іваненко', 29000, 'TRUE', null, 'High', 100, 1, 1, null, 'ok: 2 hit(s)', 'High', 'R-1', '2026-11-22 10:00:00']);
+    expect(row({ kind: 'outcome', outcome: hit })).toEqual([
+      5,
+      '=Іваненко',
+      29000,
+      'TRUE',
+      null,
+      'High',
+      100,
+      1,
+      1,
+      null,
+      'ok: 2 hit(s)',
+      'High',
+      'R-1',
+      '2026-11-22 10:00:00',
+    ]);
     // Screened with no hits says so; only a row nothing was asked for stays blank.
     expect(row({ kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) }).slice(5)).toEqual([
       'No hits',
@@ -85,49 +118,92 @@ describe('result table model', () => {
       'R-1',
       '2026-11-22 10:00:00',
     ]);
-    expect(resultRow(ctx('uk'), 0, input, { kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) })[5]).toBe('Збігів немає');
+    expect(
+      resultRow(ctx('uk'), 0, input, { kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) })[5],
+    ).toBe('Збігів немає');
     const incomplete = row({ kind: 'outcome', outcome: screened({ peps: '9000.Немає зв’язку', psanctions: [] }) });
     expect(incomplete[5]).toBe('Incomplete: a registry failed');
-    expect(incomplete.slice(7, 11)).toEqual([null, 0, 'PEP: No connection to this registry.', 'incomplete: PEP: No connection to this registry.']);
+    expect(incomplete.slice(7, 11)).toEqual([
+      null,
+      0,
+      'PEP: No connection to this registry.',
+      'incomplete: PEP: No connection to this registry.',
+    ]);
     const failed = row({ kind: 'outcome', outcome: failedOutcome('k', new AccountError(11, 403, 'x')) });
     expect(failed[10]).toBe('failed: The request quota is used up: further requests will fail until it is raised.');
     expect(failed.slice(5, 10)).toEqual([null, null, null, null, null]);
-    const invalid = row({ kind: 'invalid', errors: [{ field: 'date', code: 'field.date.impossible', message: { uk: 'Такої дати не існує.', en: 'No such date.' } }] });
+    const invalid = row({
+      kind: 'invalid',
+      errors: [
+        { field: 'date', code: 'field.date.impossible', message: { uk: 'Такої дати не існує.', en: 'No such date.' } },
+      ],
+    });
     expect(invalid[10]).toBe('invalid input: Дата народження: No such date.');
     expect(row({ kind: 'pending' })[10]).toBe('not screened yet');
   });
 
-  it.each<Lang>(['en', 'uk'])('highlights exactly the failed, invalid and incomplete rows and the high ones (%s)', (lang) => {
-    const c = ctx(lang);
-    const [high, failure] = highlightRules(lang);
-    const cases: [RowResult, boolean][] = [
-      [{ kind: 'outcome', outcome: failedOutcome('k', new ServiceUnreachableError([])) }, true],
-      [{ kind: 'invalid', errors: [] }, true],
-      [{ kind: 'outcome', outcome: screened({ peps: '9000.x', psanctions: [] }) }, true],
-      [{ kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) }, false],
-      [{ kind: 'outcome', outcome: screened({ peps: [{ idpep: 1, name: 'x', percent: 50, level: 'Низький' }] }) }, false],
-      [{ kind: 'pending' }, false],
-    ];
-    for (const [result, flagged] of cases) {
-      const text = statusText(result, c);
-      expect(failure.startsWith!.some((p) => text.startsWith(p))).toBe(flagged);
-    }
-    const highRow = resultRow(c, 0, [], { kind: 'outcome', outcome: screened({ peps: [{ idpep: 1, name: 'x', percent: 100, level: 'Високий' }] }) });
-    const levelIndex = resultColumns(c).findIndex((col) => col.id === 'level');
-    expect(high.equals).toContain(highRow[levelIndex]);
-    const formula = highlightFormula(failure, resultColumns(c), 15);
-    expect(formula).toMatch(/^=OR\(LEFT\(\$K15,\d+\)=".*",LEFT\(\$K15,\d+\)=".*",LEFT\(\$K15,\d+\)=".*"\)$/);
-  });
+  it.each<Lang>(['en', 'uk'])(
+    'highlights exactly the failed, invalid and incomplete rows and the high ones (%s)',
+    (lang) => {
+      const c = ctx(lang);
+      const [high, failure] = highlightRules(lang);
+      const cases: [RowResult, boolean][] = [
+        [{ kind: 'outcome', outcome: failedOutcome('k', new ServiceUnreachableError([])) }, true],
+        [{ kind: 'invalid', errors: [] }, true],
+        [{ kind: 'outcome', outcome: screened({ peps: '9000.x', psanctions: [] }) }, true],
+        [{ kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) }, false],
+        [
+          { kind: 'outcome', outcome: screened({ peps: [{ idpep: 1, name: 'x', percent: 50, level: 'Низький' }] }) },
+          false,
+        ],
+        [{ kind: 'pending' }, false],
+      ];
+      for (const [result, flagged] of cases) {
+        const text = statusText(result, c);
+        expect(failure.startsWith!.some((p) => text.startsWith(p))).toBe(flagged);
+      }
+      const highRow = resultRow(c, 0, [], {
+        kind: 'outcome',
+        outcome: screened({ peps: [{ idpep: 1, name: 'x', percent: 100, level: 'Високий' }] }),
+      });
+      const levelIndex = resultColumns(c).findIndex((col) => col.id === 'level');
+      expect(high.equals).toContain(highRow[levelIndex]);
+      const formula = highlightFormula(failure, resultColumns(c), 15);
+      expect(formula).toMatch(/^=OR\(LEFT\(\$K15,\d+\)=".*",LEFT\(\$K15,\d+\)=".*",LEFT\(\$K15,\d+\)=".*"\)$/);
+    },
+  );
 
   it('lists hit lines with the source row and a note when a subject had more hits than listed', () => {
-    const items = Array.from({ length: 205 }, (_, i) => ({ idpep: i, name: `P${i}`, percent: 60, level: 'Низький', job: '=cmd' }));
+    const items = Array.from({ length: 205 }, (_, i) => ({
+      idpep: i,
+      name: `P${i}`,
+      percent: 60,
+      level: 'Низький',
+      job: '=cmd',
+    }));
     const o = screened({ peps: items, psanctions: [] });
     expect(o.hits).toHaveLength(200);
     expect(o.hitsOmitted).toBe(5);
     const lines = hitRows(ctx('en'), 3, ['Іваненко', null], { kind: 'outcome', outcome: o });
     expect(lines).toHaveLength(201);
     // A first run: no change mark, no decision yet, and the hit's identity for the next run.
-    expect(lines[0]).toEqual([8, 'Іваненко', 'PEP', '0', 'P0', 60, 'Low', null, '=cmd', null, null, null, null, null, expect.stringMatching(/^h1\|peps:0\|[0-9a-f]{16}$/)]);
+    expect(lines[0]).toEqual([
+      8,
+      'Іваненко',
+      'PEP',
+      '0',
+      'P0',
+      60,
+      'Low',
+      null,
+      '=cmd',
+      null,
+      null,
+      null,
+      null,
+      null,
+      expect.stringMatching(/^h1\|peps:0\|[0-9a-f]{16}$/),
+    ]);
     expect(lines[200][8]).toBe('5 more hit(s) not listed; see the hit counts in the results table.');
     expect(hitRows(ctx('en'), 0, [], { kind: 'invalid', errors: [] })).toEqual([]);
   });
@@ -203,7 +279,10 @@ describe('run state', () => {
       ['a', 'cancelled', 2],
     ]);
     const state = await fresh.load('a');
-    expect(state?.outcomes).toEqual([one, { kind: 'failed', key: 'k2', errorKind: 'unknown', error: { uk: 'boom', en: 'boom' } }]);
+    expect(state?.outcomes).toEqual([
+      one,
+      { kind: 'failed', key: 'k2', errorKind: 'unknown', error: { uk: 'boom', en: 'boom' } },
+    ]);
     await fresh.checkpoint('a', progress(2), [one]);
     expect((await fresh.load('a'))?.outcomes).toHaveLength(3);
     await fresh.remove('a');
@@ -249,6 +328,12 @@ describe('progress text', () => {
       },
       'en',
     );
-    expect(lines).toEqual(['4 of 10 rows', 'Rows with hits: 1', 'Failed: 0', 'Invalid rows: 2', 'Time left: estimating…']);
+    expect(lines).toEqual([
+      '4 of 10 rows',
+      'Rows with hits: 1',
+      'Failed: 0',
+      'Invalid rows: 2',
+      'Time left: estimating…',
+    ]);
   });
 });

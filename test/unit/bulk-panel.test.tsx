@@ -3,7 +3,10 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Transport } from '../../src/core/request/transport';
-import { SCREEN_SELECTION_MESSAGE, notePendingScreenRequest } from '../../src/shared-runtime/screen-selection-handshake';
+import {
+  SCREEN_SELECTION_MESSAGE,
+  notePendingScreenRequest,
+} from '../../src/shared-runtime/screen-selection-handshake';
 import { KNOWN, createSandboxEngine, sandboxTransport, type SandboxEngine } from '../../src/sandbox';
 import { BulkPanel } from '../../src/taskpane/bulk/BulkPanel';
 import { WorkbookFake } from '../support/workbook-fake';
@@ -88,7 +91,9 @@ describe('BulkPanel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Start screening' }));
     const done = await outcome();
-    expect(done).toHaveTextContent(/^Finished: 40 rows, \d+ with hits, 0 failed, 4 invalid\. Results: sheet "CheckLists \d{4}-\d{2}-\d{2} \d{2}-\d{2}"\.$/);
+    expect(done).toHaveTextContent(
+      /^Finished: 40 rows, \d+ with hits, 0 failed, 4 invalid\. Results: sheet "CheckLists \d{4}-\d{2}-\d{2} \d{2}-\d{2}"\.$/,
+    );
     expect(transport.requests).toBe(DISTINCT);
     expect(DISTINCT).toBeLessThan(36);
     const sheet = fake.sheetNames().find((n) => n.startsWith('CheckLists 2'))!;
@@ -104,7 +109,9 @@ describe('BulkPanel', () => {
     await user.click(screen.getByRole('option', { name: '— not used —' }));
     await user.click(screen.getByRole('combobox', { name: 'Name (person or company)' }));
     await user.click(screen.getByRole('option', { name: '— not used —' }));
-    expect(await screen.findByTestId('bulk-mapping-problems')).toHaveTextContent('Map at least one column to name, tax/company code or document.');
+    expect(await screen.findByTestId('bulk-mapping-problems')).toHaveTextContent(
+      'Map at least one column to name, tax/company code or document.',
+    );
     expect(screen.getByRole('button', { name: 'Start screening' })).toBeDisabled();
 
     await user.click(screen.getByRole('combobox', { name: 'Tax / company code' }));
@@ -128,7 +135,9 @@ describe('BulkPanel', () => {
 
     transport.use(createSandboxEngine({ accounts: [ACCOUNT] }));
     await user.click(within(offer).getByRole('button', { name: 'Продовжити' }));
-    await waitFor(() => expect(screen.getByTestId('bulk-outcome')).toHaveTextContent(/^Завершено: 40 рядків/), { timeout: 20_000 });
+    await waitFor(() => expect(screen.getByTestId('bulk-outcome')).toHaveTextContent(/^Завершено: 40 рядків/), {
+      timeout: 20_000,
+    });
     // Only what the first session could not get: six subjects were answered before the quota ran out.
     expect(transport.requests - asked).toBe(DISTINCT - 6);
     await waitFor(() => expect(screen.queryByTestId('bulk-resumable')).not.toBeInTheDocument());
@@ -146,7 +155,9 @@ describe('BulkPanel', () => {
       ])
       .select('Other', 'A2');
     await act(async () => {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: SCREEN_SELECTION_MESSAGE }, origin: window.location.origin }));
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: SCREEN_SELECTION_MESSAGE }, origin: window.location.origin }),
+      );
     });
     expect(await screen.findByText('Input: Other!A1:B2 — 1 data rows')).toBeInTheDocument();
   });

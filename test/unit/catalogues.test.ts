@@ -24,7 +24,9 @@ const sources = filesUnder(SRC).map((file) => ({ file, text: fs.readFileSync(fil
 const rel = (file: string) => path.relative(SRC, file);
 
 function isCatalogue(value: unknown): value is Catalogue<string> {
-  return typeof value === 'object' && value !== null && 'en' in value && 'uk' in value && 't' in value && 'text' in value;
+  return (
+    typeof value === 'object' && value !== null && 'en' in value && 'uk' in value && 't' in value && 'text' in value
+  );
 }
 
 interface Found {
@@ -36,10 +38,14 @@ interface Found {
 function cataloguesOf(file: string): Found[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- discovered at run time, so a new catalogue cannot escape the checks
   const exported = require(file) as Record<string, unknown>;
-  return Object.entries(exported).flatMap(([name, value]) => (isCatalogue(value) ? [{ name, file, catalogue: value }] : []));
+  return Object.entries(exported).flatMap(([name, value]) =>
+    isCatalogue(value) ? [{ name, file, catalogue: value }] : [],
+  );
 }
 
-const defining = sources.filter((s) => rel(s.file) !== path.join('core', 'text', 'i18n.ts') && /=\s*defineCatalogue\b/.test(s.text));
+const defining = sources.filter(
+  (s) => rel(s.file) !== path.join('core', 'text', 'i18n.ts') && /=\s*defineCatalogue\b/.test(s.text),
+);
 const catalogues = defining.flatMap((s) => cataloguesOf(s.file));
 
 /** Template literals such as `registry.error.${code}` or `mode.${mode}.label`, as patterns of the keys they build. */
@@ -65,7 +71,11 @@ const definitions = countAll(/^\s*(['"])([^'"\n]{1,120})\1\s*:/gm);
 const properties = countAll(/(\]|\.(?:en|uk))(?:\.)([A-Za-z_]\w*)\b/g);
 
 function isUsed(key: string): boolean {
-  return (quoted.get(key) ?? 0) > (definitions.get(key) ?? 0) || properties.has(key) || dynamicKeys.some((re) => re.test(key));
+  return (
+    (quoted.get(key) ?? 0) > (definitions.get(key) ?? 0) ||
+    properties.has(key) ||
+    dynamicKeys.some((re) => re.test(key))
+  );
 }
 
 /**
@@ -79,7 +89,11 @@ const DATA_KEYED: Record<string, string[]> = {
 
 function fieldNamesUnder(dirs: string[]): Set<string> {
   const words = new Set<string>();
-  for (const dir of dirs) for (const file of filesUnder(dir)) for (const m of fs.readFileSync(file, 'utf8').matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) words.add(m[0]);
+  for (const dir of dirs) {
+    for (const file of filesUnder(dir)) {
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) words.add(m[0]);
+    }
+  }
   return words;
 }
 
@@ -131,9 +145,13 @@ describe('message catalogues', () => {
       for (const [text, keys] of byText) {
         if (keys.length < 2) continue;
         const ukrainian = new Set(keys.map((k) => catalogue.uk[k]));
-        const codes = (KEYS_THAT_ARE_CODES[name] ?? []).some((group) => group.length === keys.length && group.every((k) => keys.includes(k)));
+        const codes = (KEYS_THAT_ARE_CODES[name] ?? []).some(
+          (group) => group.length === keys.length && group.every((k) => keys.includes(k)),
+        );
         if (codes) continue;
-        if (!allowed.has(text) || ukrainian.size < keys.length) duplicates.push(`${name}: "${text}" under ${keys.join(', ')}`);
+        if (!allowed.has(text) || ukrainian.size < keys.length) {
+          duplicates.push(`${name}: "${text}" under ${keys.join(', ')}`);
+        }
       }
     }
     expect(duplicates).toEqual([]);
@@ -143,7 +161,9 @@ describe('message catalogues', () => {
     const stale: string[] = [];
     for (const [name, texts] of Object.entries(SAME_ENGLISH_DIFFERENT_UKRAINIAN)) {
       const catalogue = catalogues.find((c) => c.name === name)?.catalogue;
-      for (const text of texts) if (Object.values(catalogue?.en ?? {}).filter((t) => t === text).length < 2) stale.push(`${name}: ${text}`);
+      for (const text of texts) {
+        if (Object.values(catalogue?.en ?? {}).filter((t) => t === text).length < 2) stale.push(`${name}: ${text}`);
+      }
     }
     expect(stale).toEqual([]);
   });

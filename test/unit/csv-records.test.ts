@@ -15,7 +15,13 @@ const DELIMITERS: CsvDelimiter[] = [',', ';', '\t'];
 /** What csv-parse gives for a text, with the options the CLI reads with; 'throws' when it rejects it. */
 function csvParseOf(text: string, delimiter: CsvDelimiter): string[][] | 'throws' {
   try {
-    return parseCsv(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true }) as string[][];
+    return parseCsv(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      bom: true,
+    }) as string[][];
   } catch {
     return 'throws';
   }
@@ -65,7 +71,11 @@ function split(chunks: readonly string[], delimiter: CsvDelimiter): string[][] |
   return last === null ? null : [...records, ...last];
 }
 
-async function readAll(chunks: readonly string[], delimiter: CsvDelimiter, route = { fast: true }): Promise<string[][] | 'throws'> {
+async function readAll(
+  chunks: readonly string[],
+  delimiter: CsvDelimiter,
+  route = { fast: true },
+): Promise<string[][] | 'throws'> {
   const records: string[][] = [];
   try {
     for await (const batch of csvRecordBatches(
@@ -74,8 +84,9 @@ async function readAll(chunks: readonly string[], delimiter: CsvDelimiter, route
       },
       delimiter,
       route,
-    ))
+    )) {
       records.push(...batch);
+    }
   } catch {
     return 'throws';
   }
@@ -86,24 +97,30 @@ describe('the fast CSV splitter against csv-parse', () => {
   it.each([
     ['nasty', NASTY, 1],
     ['no lone carriage return', ['a', 'я', '"', ',', ';', '\t', '\n', ' ', '\r\n', '""', 'a', 'я'], 2],
-  ])('gives csv-parse records for every random %s text it accepts, cut anywhere, and accepts none csv-parse rejects', (_, alphabet, seed) => {
-    const random = prng(seed);
-    let accepted = 0;
-    const cases = 4000;
-    for (let n = 0; n < cases; n++) {
-      const text = randomText(random, alphabet, 25);
-      for (const delimiter of DELIMITERS) {
-        const records = split(randomChunks(random, text), delimiter);
-        if (records === null) continue;
-        accepted++;
-        const expected = csvParseOf(text, delimiter);
-        if (JSON.stringify(records) !== JSON.stringify(expected))
-          throw new Error(`${JSON.stringify(text)} with ${JSON.stringify(delimiter)}: got ${JSON.stringify(records)}, csv-parse ${JSON.stringify(expected)}`);
+  ])(
+    'gives csv-parse records for every random %s text it accepts, cut anywhere, and accepts none csv-parse rejects',
+    (_, alphabet, seed) => {
+      const random = prng(seed);
+      let accepted = 0;
+      const cases = 4000;
+      for (let n = 0; n < cases; n++) {
+        const text = randomText(random, alphabet, 25);
+        for (const delimiter of DELIMITERS) {
+          const records = split(randomChunks(random, text), delimiter);
+          if (records === null) continue;
+          accepted++;
+          const expected = csvParseOf(text, delimiter);
+          if (JSON.stringify(records) !== JSON.stringify(expected)) {
+            throw new Error(
+              `${JSON.stringify(text)} with ${JSON.stringify(delimiter)}: got ${JSON.stringify(records)}, csv-parse ${JSON.stringify(expected)}`,
+            );
+          }
+        }
       }
-    }
-    // The fast path must take a fair share even of such texts, or this test would prove nothing.
-    expect(accepted).toBeGreaterThan(cases * DELIMITERS.length * 0.2);
-  });
+      // The fast path must take a fair share even of such texts, or this test would prove nothing.
+      expect(accepted).toBeGreaterThan(cases * DELIMITERS.length * 0.2);
+    },
+  );
 
   it('gives csv-parse results through the reader, fast path or fallback, records or a rejection', async () => {
     const random = prng(3);
@@ -112,7 +129,10 @@ describe('the fast CSV splitter against csv-parse', () => {
       const text = randomText(random, NASTY, 20);
       const delimiter = DELIMITERS[n % 3];
       const route = { fast: true };
-      expect({ text, records: await readAll(randomChunks(random, text), delimiter, route) }).toEqual({ text, records: csvParseOf(text, delimiter) });
+      expect({ text, records: await readAll(randomChunks(random, text), delimiter, route) }).toEqual({
+        text,
+        records: csvParseOf(text, delimiter),
+      });
       routes[route.fast ? 'fast' : 'fallback']++;
     }
     expect(routes.fast).toBeGreaterThan(30);
@@ -120,7 +140,11 @@ describe('the fast CSV splitter against csv-parse', () => {
   });
 
   it.each([
-    ['quoted fields holding line breaks and delimiters', true, 'ПІБ,Адреса\n"Іваненко, Іван","м. Київ,\nвул. Січова"\nПетренко,"a\r\nb"\n'],
+    [
+      'quoted fields holding line breaks and delimiters',
+      true,
+      'ПІБ,Адреса\n"Іваненко, Іван","м. Київ,\nвул. Січова"\nПетренко,"a\r\nb"\n',
+    ],
     ['doubled quotes', true, 'a,b\n"ТОВ ""Ромашка""",""\n"""",x\n'],
     ['a quote inside an unquoted field', true, 'a,b\nТОВ "Ромашка",1\n'],
     ['empty lines, kept as records', true, 'a,b\n\n1,2\n\n\n'],
@@ -177,19 +201,33 @@ describe('a CSV file opened for screening', () => {
   }
 
   it.each([
-    ['usual UTF-8 with a BOM and CRLF', 'utf-8', Buffer.from('\uFEFFПІБ;Дата\r\n"Іваненко; Іван";1990\r\n\r\nПетренко;\r\n;;\r\n', 'utf8')],
-    ['unusual (text after a closing quote), read by csv-parse', 'utf-8', Buffer.from('ПІБ,Дата\n"ТОВ "Ромашка"",1\n\nПетренко\n', 'utf8')],
+    [
+      'usual UTF-8 with a BOM and CRLF',
+      'utf-8',
+      Buffer.from('\uFEFFПІБ;Дата\r\n"Іваненко; Іван";1990\r\n\r\nПетренко;\r\n;;\r\n', 'utf8'),
+    ],
+    [
+      'unusual (text after a closing quote), read by csv-parse',
+      'utf-8',
+      Buffer.from('ПІБ,Дата\n"ТОВ "Ромашка"",1\n\nПетренко\n', 'utf8'),
+    ],
     // "ПІБ,1\nІван,2\n"А,\nБ",3\n": not valid UTF-8, so read as Windows-1251 after the first try.
     [
       'Windows-1251',
       'windows-1251',
-      Buffer.from([0xcf, 0xb2, 0xc1, 0x2c, 0x31, 0x0a, 0xb2, 0xe2, 0xe0, 0xed, 0x2c, 0x32, 0x0a, 0x22, 0xc0, 0x2c, 0x0a, 0xc1, 0x22, 0x2c, 0x33, 0x0a]),
+      Buffer.from([
+        0xcf, 0xb2, 0xc1, 0x2c, 0x31, 0x0a, 0xb2, 0xe2, 0xe0, 0xed, 0x2c, 0x32, 0x0a, 0x22, 0xc0, 0x2c, 0x0a, 0xc1,
+        0x22, 0x2c, 0x33, 0x0a,
+      ]),
     ],
   ])('%s: the rows csv-parse reads, on every pass and from any row', async (name, encoding, bytes) => {
     const path = join(dir, `${name.length}.csv`);
     writeFileSync(path, bytes);
     const opened = await openInput(path, undefined, limits, 'list.csv');
-    const expected = bulkInputOf({ format: 'csv', sheetName: 'CSV', rows: parseCsvText(new TextDecoder(encoding).decode(bytes)), warnings: [] }, 'list.csv');
+    const expected = bulkInputOf(
+      { format: 'csv', sheetName: 'CSV', rows: parseCsvText(new TextDecoder(encoding).decode(bytes)), warnings: [] },
+      'list.csv',
+    );
     expect(opened.input.headers).toEqual(expected.headers);
     const source = opened.input.rows as RowSource;
     expect(source.count).toBe(expected.rows.length);

@@ -8,7 +8,31 @@ import { csvRecords, csvSafe, csvText, type CsvDelimiter } from '../../src/cli/o
 
 const DELIMITERS: CsvDelimiter[] = [',', ';', '\t'];
 // Everything that changes how a field is written: delimiters, quotes, line breaks, formula starts, controls, Cyrillic.
-const PIECES = [',', ';', '\t', '"', '""', '\n', '\r', '\r\n', "'", '=', '+', '-', '@', '\uFF1D', '\u0000', '\u0085', ' ', 'a', 'Я', 'ї', '1', '.', '0'];
+const PIECES = [
+  ',',
+  ';',
+  '\t',
+  '"',
+  '""',
+  '\n',
+  '\r',
+  '\r\n',
+  "'",
+  '=',
+  '+',
+  '-',
+  '@',
+  '\uFF1D',
+  '\u0000',
+  '\u0085',
+  ' ',
+  'a',
+  'Я',
+  'ї',
+  '1',
+  '.',
+  '0',
+];
 const NUMBERS = [0, -0, 7, -3, 2.5, -1e-7, 1e21, 123456789012, Number.NaN, Number.POSITIVE_INFINITY];
 
 function random(seed: number): () => number {
@@ -44,14 +68,21 @@ test('gives csv-stringify’s bytes for 3,000 random rows of awkward cells, with
   for (const delimiter of DELIMITERS) {
     for (let n = 0; n < 1_000; n++) {
       const width = Math.floor(next() * 5);
-      const rows = Array.from({ length: 1 + Math.floor(next() * 3) }, () => Array.from({ length: width }, () => randomCell(next)));
+      const rows = Array.from({ length: 1 + Math.floor(next() * 3) }, () =>
+        Array.from({ length: width }, () => randomCell(next)),
+      );
       expect(csvRecords(rows as TableCell[][], delimiter)).toBe(reference(rows, delimiter));
     }
   }
 });
 
 test('a chunk’s text is what csvText writes for the same rows after its header row', () => {
-  const rows: TableCell[][] = [[1, 'Кривоклен Северин', '=SUM(A1)', 'a "quoted" word'], [2, 'line\nbreak', '', null], [], [3, -4, 'x;y', 'tab\there']];
+  const rows: TableCell[][] = [
+    [1, 'Кривоклен Северин', '=SUM(A1)', 'a "quoted" word'],
+    [2, 'line\nbreak', '', null],
+    [],
+    [3, -4, 'x;y', 'tab\there'],
+  ];
   for (const delimiter of DELIMITERS) {
     const whole = csvText([], ['Row', 'Name', 'Formula', 'Note'], rows, delimiter);
     const header = csvText([], ['Row', 'Name', 'Formula', 'Note'], [], delimiter);

@@ -1,5 +1,15 @@
 import { columnLetter } from '../../src/bulk/columns';
-import { EXCEL_MAX_COLUMNS, EXCEL_MAX_ROWS, cellAddress, columnIndexOf, intersectRects, parseAddress, qualifiedAddress, quoteSheetName, rectAddress } from '../../src/excel/a1';
+import {
+  EXCEL_MAX_COLUMNS,
+  EXCEL_MAX_ROWS,
+  cellAddress,
+  columnIndexOf,
+  intersectRects,
+  parseAddress,
+  qualifiedAddress,
+  quoteSheetName,
+  rectAddress,
+} from '../../src/excel/a1';
 
 describe('column letters', () => {
   it.each([
@@ -40,9 +50,12 @@ describe('parseAddress', () => {
     expect(parseAddress(address)).toEqual({ sheetName, rowIndex, columnIndex, rowCount, columnCount });
   });
 
-  it.each(['', 'A', '1', 'A0', 'XFE1', 'A1048577', 'A1:B', "'unterminated!A1", '!A1', 'A1:B2:C3'])('refuses %j', (address) => {
-    expect(parseAddress(address)).toBeNull();
-  });
+  it.each(['', 'A', '1', 'A0', 'XFE1', 'A1048577', 'A1:B', "'unterminated!A1", '!A1', 'A1:B2:C3'])(
+    'refuses %j',
+    (address) => {
+      expect(parseAddress(address)).toBeNull();
+    },
+  );
 });
 
 describe('formatting addresses', () => {

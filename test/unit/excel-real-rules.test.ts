@@ -39,7 +39,10 @@ function request(input: Awaited<ReturnType<typeof readSelectionInput>>) {
 }
 
 function clients(count: number): (string | number)[][] {
-  return [['ПІБ', 'Дата народження'], ...Array.from({ length: count }, (_, i) => [`Петренко Петро ${i}`, 29000 + (i % 300)])];
+  return [
+    ['ПІБ', 'Дата народження'],
+    ...Array.from({ length: count }, (_, i) => [`Петренко Петро ${i}`, 29000 + (i % 300)]),
+  ];
 }
 
 function stateSheets(): string[] {
@@ -141,11 +144,16 @@ describe("the workbook fake follows Microsoft's documentation", () => {
   it('validates conditional-format rule formulas at sync', async () => {
     const add = (formula: string) =>
       Excel.run(async (context) => {
-        const cf = context.workbook.worksheets.getItem('Sheet1').getRange('A1:A5').conditionalFormats.add(Excel.ConditionalFormatType.custom);
+        const cf = context.workbook.worksheets
+          .getItem('Sheet1')
+          .getRange('A1:A5')
+          .conditionalFormats.add(Excel.ConditionalFormatType.custom);
         cf.custom.rule.formula = formula;
         await context.sync();
       });
-    for (const bad of ['$A1="x"', '=$A1="x', '=OR($A1="x"', '=$A1=)', '=$A1=']) expect([bad, await codeOf(add(bad))]).toEqual([bad, 'InvalidArgument']);
+    for (const bad of ['$A1="x"', '=$A1="x', '=OR($A1="x"', '=$A1=)', '=$A1=']) {
+      expect([bad, await codeOf(add(bad))]).toEqual([bad, 'InvalidArgument']);
+    }
     expect(await codeOf(add('=OR($A1="x ""quoted""",LEFT($A1,2)="ab")'))).toBeNull();
     // The add before a refused formula still ran (Excel applies a batch's operations in order up
     // to the failing one), so only the valid rule has a formula.
@@ -156,7 +164,8 @@ describe("the workbook fake follows Microsoft's documentation", () => {
 describe('fixes: what the stricter fake caught', () => {
   it('1. a completed run leaves no state sheet behind, very hidden or otherwise', async () => {
     fake.setSheet('Clients', clients(150)).select('Clients', 'A1');
-    const report = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 3 }).ask }).done;
+    const report = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 3 }).ask })
+      .done;
     expect(report.status).toBe('completed');
     expect(stateSheets()).toEqual([]);
     expect(await resumableRuns()).toEqual([]);
@@ -179,7 +188,9 @@ describe('fixes: what the stricter fake caught', () => {
     const service = fakeService({ seed: 5 });
     // The first write into the results sheet after the run began: a GeneralException, as Excel
     // gives when the user has brought another workbook to the front.
-    fake.failOperation((p) => p.p === 'values' && String(p.o).includes('getItem("CheckLists'), { code: 'GeneralException' });
+    fake.failOperation((p) => p.p === 'values' && String(p.o).includes('getItem("CheckLists'), {
+      code: 'GeneralException',
+    });
     const run = startWorkbookRun(request(await readSelectionInput()), { ask: service.ask });
     const error = await run.done.then(
       () => null,
@@ -201,14 +212,16 @@ describe('fixes: what the stricter fake caught', () => {
   it('2c. activating the results sheet is a courtesy: a GeneralException there does not stop the run', async () => {
     fake.setSheet('Clients', clients(50)).select('Clients', 'A1');
     fake.failOperation((p) => p.a === 'activate', { code: 'GeneralException' });
-    const report = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 6 }).ask }).done;
+    const report = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 6 }).ask })
+      .done;
     expect(report.status).toBe('completed');
   });
 
   it('3a. resumes a 2,000-row run whose rows carry 20 Cyrillic hit lines each, every sync under 5 MB', async () => {
     const ROWS = 2_000;
     fake.setSheet('Clients', clients(ROWS)).select('Clients', 'A1');
-    const job = 'Голова правління акціонерного товариства «Українська енергетична компанія», член наглядової ради '.repeat(4);
+    const job =
+      'Голова правління акціонерного товариства «Українська енергетична компанія», член наглядової ради '.repeat(4);
     let idr = 0;
     let asked = 0;
     let quotaAfter: number | null = ROWS - 10;
@@ -223,7 +236,14 @@ describe('fixes: what the stricter fake caught', () => {
         level: 'Високий',
         job,
       }));
-      return { envelope: parseEnvelope({ idrequest: String(idr), dateResponse: '2026-11-22 10:00:00', listdata: '512', result: { peps } }) };
+      return {
+        envelope: parseEnvelope({
+          idrequest: String(idr),
+          dateResponse: '2026-11-22 10:00:00',
+          listdata: '512',
+          result: { peps },
+        }),
+      };
     };
     const run = startWorkbookRun(request(await readSelectionInput()), { ask });
     const first = await run.done;

@@ -1,4 +1,11 @@
-import { EXCEL_CELL_TEXT_LIMIT, formulaStringLiteral, safeText, textCellFormats, toSafeCellValue, toSafeRows } from '../../src/excel/safe-text';
+import {
+  EXCEL_CELL_TEXT_LIMIT,
+  formulaStringLiteral,
+  safeText,
+  textCellFormats,
+  toSafeCellValue,
+  toSafeRows,
+} from '../../src/excel/safe-text';
 import { WorkbookFake } from '../support/workbook-fake';
 
 // Text that Excel would not store verbatim through plain Range.values: formula starters
@@ -76,9 +83,13 @@ describe('toSafeCellValue', () => {
 describe('safe writing against the workbook fake', () => {
   it('control: plain values turn many of these strings into formulas or other types', async () => {
     const fake = await writeThroughFake(HOSTILE.map((s) => [s]));
-    const changed = HOSTILE.filter((s, i) => fake.sheetValues('Sheet1')[i]?.[0] !== s || fake.cell('Sheet1', `A${i + 1}`).formula);
+    const changed = HOSTILE.filter(
+      (s, i) => fake.sheetValues('Sheet1')[i]?.[0] !== s || fake.cell('Sheet1', `A${i + 1}`).formula,
+    );
     expect(fake.formulaCells('Sheet1').length).toBeGreaterThanOrEqual(6);
-    expect(changed).toEqual(expect.arrayContaining(['=1+1', '+1+1', '-1+1', '@SUM(1,1)', '007', 'TRUE', '2024-01-05', "'=1+1"]));
+    expect(changed).toEqual(
+      expect.arrayContaining(['=1+1', '+1+1', '-1+1', '@SUM(1,1)', '007', 'TRUE', '2024-01-05', "'=1+1"]),
+    );
   });
 
   it('stores every string verbatim as text through toSafeCellValue', async () => {
@@ -109,7 +120,10 @@ describe('safe writing against the workbook fake', () => {
   it('reads back through values and formulas without the prefix', async () => {
     const fake = await writeThroughFake(HOSTILE.map((s) => [toSafeCellValue(s)]));
     const ctx = fake.context();
-    const r = ctx.workbook.worksheets.getItem('Sheet1').getRangeByIndexes(0, 0, HOSTILE.length, 1).load('values,formulas');
+    const r = ctx.workbook.worksheets
+      .getItem('Sheet1')
+      .getRangeByIndexes(0, 0, HOSTILE.length, 1)
+      .load('values,formulas');
     await ctx.sync();
     expect(r.values.map((row) => row[0])).toEqual(HOSTILE);
     expect(r.formulas.map((row) => row[0])).toEqual(HOSTILE);

@@ -63,7 +63,12 @@ describe('readSelection', () => {
   it('reads a multi-cell selection as selected, cut to the used range', async () => {
     const fake = sheetWithData().select('Дані', 'B:C');
     const read = await readSelection(fake.context());
-    expect(read).toMatchObject({ source: 'selection', address: 'Дані!B2:C10', selectedAddress: 'Дані!B:C', rowCount: 9 });
+    expect(read).toMatchObject({
+      source: 'selection',
+      address: 'Дані!B2:C10',
+      selectedAddress: 'Дані!B:C',
+      rowCount: 9,
+    });
     expect(read.values.slice(0, 3)).toEqual(PEOPLE.map((r) => r.slice(0, 2)));
     expect(read.values[8]).toEqual(['', '']);
   });

@@ -115,8 +115,12 @@ describe('browserStorage', () => {
 describe('defaultStorage', () => {
   it('prefers OfficeRuntime.storage, then localStorage, then memory', async () => {
     const runtime = officeRuntimeStorageFake();
-    expect(withGlobals({ OfficeRuntime: { storage: runtime }, localStorage: new MapStorage() }, () => defaultStorage().kind)).toBe('office-runtime');
-    expect(withGlobals({ OfficeRuntime: undefined, localStorage: new MapStorage() }, () => defaultStorage().kind)).toBe('browser');
+    expect(
+      withGlobals({ OfficeRuntime: { storage: runtime }, localStorage: new MapStorage() }, () => defaultStorage().kind),
+    ).toBe('office-runtime');
+    expect(withGlobals({ OfficeRuntime: undefined, localStorage: new MapStorage() }, () => defaultStorage().kind)).toBe(
+      'browser',
+    );
     const memory = withGlobals({ OfficeRuntime: undefined, localStorage: undefined }, () => defaultStorage());
     expect(memory.kind).toBe('memory');
     await memory.setItem('k', 'v');

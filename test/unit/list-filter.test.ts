@@ -15,7 +15,13 @@ const CHANGES_MANAGER = parseListdata('edr-changes-manager');
 const CHANGES_STATUS = parseListdata('edr-changes-status');
 const CHANGES_UBO = parseListdata('edr-changes-ubo');
 
-const sanction = (pid: string, lists: Record<string, unknown>) => ({ pid, p_fullname: `Entry ${pid}`, p_percent: 90, p_level: 'Високий', ...lists });
+const sanction = (pid: string, lists: Record<string, unknown>) => ({
+  pid,
+  p_fullname: `Entry ${pid}`,
+  p_percent: 90,
+  p_level: 'Високий',
+  ...lists,
+});
 
 /** One answer for many lists: what a merged request or a cached "-1" answer holds. */
 function wideAnswer(): ParsedEnvelope {
@@ -50,7 +56,10 @@ function wideAnswer(): ParsedEnvelope {
                 { datachange: '2023-06-01', changedetails: [{ id: 'a2', changetype: 2 }] },
               ],
             },
-            { edrpou: '22222222', changes: [{ datachange: '2024-01-01', changedetails: [{ id: 'b5', changetype: 5 }] }] },
+            {
+              edrpou: '22222222',
+              changes: [{ datachange: '2024-01-01', changedetails: [{ id: 'b5', changetype: 5 }] }],
+            },
           ],
         },
       ],
@@ -67,7 +76,10 @@ const detailIds = (envelope: ParsedEnvelope) => {
   const outcome = envelope.registries.edrchanges;
   if (!outcome || outcome.status === 'error') return null;
   return outcome.items.flatMap((block) =>
-    (block.edrchanges ?? []).map((c) => `${c.edrpou}:${(c.changes ?? []).map((ch) => (ch.changedetails ?? []).map((d) => d.id).join('+')).join('|')}`),
+    (block.edrchanges ?? []).map(
+      (c) =>
+        `${c.edrpou}:${(c.changes ?? []).map((ch) => (ch.changedetails ?? []).map((d) => d.id).join('+')).join('|')}`,
+    ),
   );
 };
 
@@ -86,7 +98,13 @@ describe('restrictToListdata', () => {
     const wide = wideAnswer();
     expect(pids(restrictToListdata(wide, EU))).toEqual(['eu', 'eu+sfms', 'unknown', 'as-text']);
     expect(pids(restrictToListdata(wide, NSDC))).toEqual(['nsdc', 'unknown']);
-    expect(pids(restrictToListdata(wide, unionListdata(EU, NSDC)))).toEqual(['eu', 'nsdc', 'eu+sfms', 'unknown', 'as-text']);
+    expect(pids(restrictToListdata(wide, unionListdata(EU, NSDC)))).toEqual([
+      'eu',
+      'nsdc',
+      'eu+sfms',
+      'unknown',
+      'as-text',
+    ]);
     expect(summarize(restrictToListdata(wide, NSDC), ['psanctions']).totalHits).toBe(2);
   });
 
@@ -107,7 +125,11 @@ describe('restrictToListdata', () => {
     const wide = wideAnswer();
     expect(detailIds(restrictToListdata(wide, CHANGES_MANAGER))).toEqual(['11111111:a3']);
     expect(detailIds(restrictToListdata(wide, CHANGES_STATUS))).toEqual(['22222222:b5']);
-    expect(detailIds(restrictToListdata(wide, unionListdata(CHANGES_MANAGER, parseListdata('edr-changes-address'), CHANGES_STATUS)))).toEqual(['11111111:a3|a2', '22222222:b5']);
+    expect(
+      detailIds(
+        restrictToListdata(wide, unionListdata(CHANGES_MANAGER, parseListdata('edr-changes-address'), CHANGES_STATUS)),
+      ),
+    ).toEqual(['11111111:a3|a2', '22222222:b5']);
     // Nothing of the asked kind: no hit at all, not an empty company.
     const none = restrictToListdata(wide, CHANGES_UBO);
     expect(none.registries.edrchanges).toEqual({ status: 'ok', items: [] });
@@ -116,14 +138,32 @@ describe('restrictToListdata', () => {
 
   it('keeps register-change details whose kind it cannot tell', () => {
     const envelope = parseEnvelope({
-      result: { edrchanges: [{ edrchanges: [{ edrpou: '3', changes: [{ changedetails: [{ id: 'x', changetype: 99 }, { id: 'y' }, { id: 'z', changetype: 4 }] }] }] }] },
+      result: {
+        edrchanges: [
+          {
+            edrchanges: [
+              {
+                edrpou: '3',
+                changes: [{ changedetails: [{ id: 'x', changetype: 99 }, { id: 'y' }, { id: 'z', changetype: 4 }] }],
+              },
+            ],
+          },
+        ],
+      },
     });
     expect(detailIds(restrictToListdata(envelope, CHANGES_MANAGER))).toEqual(['3:x+y']);
   });
 
   it('counts unreadable records of a malformed block as still there, and stays malformed', () => {
     const envelope = parseEnvelope({
-      result: { psanctions: [sanction('eu', { p_listdata: 8 }), sanction('nsdc', { p_listdata: 2 }), 'not a record', sanction('us', { p_listdata: 32 })] },
+      result: {
+        psanctions: [
+          sanction('eu', { p_listdata: 8 }),
+          sanction('nsdc', { p_listdata: 2 }),
+          'not a record',
+          sanction('us', { p_listdata: 32 }),
+        ],
+      },
     });
     expect(envelope.registries.psanctions).toMatchObject({ status: 'malformed', rawCount: 4 });
     const narrowed = restrictToListdata(envelope, EU);

@@ -45,14 +45,17 @@ describe('registry catalogue', () => {
 });
 
 describe('listdata arithmetic beyond 32 bits', () => {
-  it.each(Array.from({ length: 40 }, (_, bit) => bit))('bit %i round-trips through encode, wire, parse and decode', (bit) => {
-    const value = listdataFromBits([bit]);
-    expect(value).toBe(2n ** BigInt(bit));
-    expect(listdataToWire(value)).toBe(2 ** bit);
-    expect(parseListdata(listdataToString(value))).toBe(value);
-    expect(parseListdata(listdataToWire(value))).toBe(value);
-    expect(bitsOf(value)).toEqual([bit]);
-  });
+  it.each(Array.from({ length: 40 }, (_, bit) => bit))(
+    'bit %i round-trips through encode, wire, parse and decode',
+    (bit) => {
+      const value = listdataFromBits([bit]);
+      expect(value).toBe(2n ** BigInt(bit));
+      expect(listdataToWire(value)).toBe(2 ** bit);
+      expect(parseListdata(listdataToString(value))).toBe(value);
+      expect(parseListdata(listdataToWire(value))).toBe(value);
+      expect(bitsOf(value)).toEqual([bit]);
+    },
+  );
 
   it('round-trips the sum of all 40 bits', () => {
     const all = listdataFromBits(Array.from({ length: 40 }, (_, i) => i));
@@ -70,7 +73,9 @@ describe('listdata arithmetic beyond 32 bits', () => {
   });
 
   it('the seven active sanctions lists are 127', () => {
-    expect(parseListdata('sanctions-sfms sanctions-nsdc sanctions-un sanctions-eu sanctions-uk sanctions-us sanctions-ca')).toBe(127n);
+    expect(
+      parseListdata('sanctions-sfms sanctions-nsdc sanctions-un sanctions-eu sanctions-uk sanctions-us sanctions-ca'),
+    ).toBe(127n);
   });
 
   it('accepts registry names, list names, numbers, decimal strings and arrays (a range of cells)', () => {
@@ -106,17 +111,20 @@ describe('listdata arithmetic beyond 32 bits', () => {
     expect(parseListdata([], 512n)).toBe(512n);
   });
 
-  it.each([['sanctionz'], ['0'], ['-2'], ['1099511627776'], [1.5], ['reserved-18']])('rejects %p naming the field', (bad) => {
-    let caught: unknown;
-    try {
-      parseListdata(bad as string);
-    } catch (e) {
-      caught = e;
-    }
-    expect(caught).toBeInstanceOf(InvalidInputError);
-    const err = caught as InvalidInputError;
-    expect(err.errors[0].field).toBe('listdata');
-    expect(err.errors[0].message.uk.length).toBeGreaterThan(0);
-    expect(err.errors[0].message.en).toContain(String(bad));
-  });
+  it.each([['sanctionz'], ['0'], ['-2'], ['1099511627776'], [1.5], ['reserved-18']])(
+    'rejects %p naming the field',
+    (bad) => {
+      let caught: unknown;
+      try {
+        parseListdata(bad as string);
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(InvalidInputError);
+      const err = caught as InvalidInputError;
+      expect(err.errors[0].field).toBe('listdata');
+      expect(err.errors[0].message.uk.length).toBeGreaterThan(0);
+      expect(err.errors[0].message.en).toContain(String(bad));
+    },
+  );
 });

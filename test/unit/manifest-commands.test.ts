@@ -12,12 +12,15 @@ Object.assign(globalThis, {
   window: { postMessage, location: { origin: 'https://localhost:3000' } },
 });
 // Loaded after the stub, as office.js loads before the bundle.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { COMMANDS, registerCommands } = require('../../src/commands/commands') as typeof import('../../src/commands/commands');
+const { COMMANDS, registerCommands } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('../../src/commands/commands') as typeof import('../../src/commands/commands');
 const associatedAtLoad = associate.mock.calls.map((c) => c[0] as string);
 
 function event() {
-  return { completed: jest.fn(), source: { id: 'button' } } as unknown as Office.AddinCommands.Event & { completed: jest.Mock };
+  return { completed: jest.fn(), source: { id: 'button' } } as unknown as Office.AddinCommands.Event & {
+    completed: jest.Mock;
+  };
 }
 
 beforeEach(() => {

@@ -2,14 +2,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCustomFunctionsMetadata } from 'custom-functions-metadata';
 import { DEV_HOST, addinHost, retargetManifest } from '../../scripts/addin-host';
-import { localizeFunctionsMetadata, type FunctionTexts, type FunctionsMetadataLike } from '../../scripts/functions-l10n';
+import {
+  localizeFunctionsMetadata,
+  type FunctionTexts,
+  type FunctionsMetadataLike,
+} from '../../scripts/functions-l10n';
 import { checkManifest, pathOnHost } from '../../scripts/manifest-check';
 import { COMMANDS } from '../../src/commands/commands';
 
 const ROOT = join(__dirname, '..', '..');
 const MANIFEST = readFileSync(join(ROOT, 'manifest.xml'), 'utf8');
 const FUNCTIONS_SOURCE = join(ROOT, 'src', 'functions', 'functions.ts');
-const UK_TEXTS = JSON.parse(readFileSync(join(ROOT, 'src', 'functions', 'metadata.uk-UA.json'), 'utf8')) as FunctionTexts;
+const UK_TEXTS = JSON.parse(
+  readFileSync(join(ROOT, 'src', 'functions', 'metadata.uk-UA.json'), 'utf8'),
+) as FunctionTexts;
 
 /** The functions issue #4 asks for, with their parameters in order. */
 const EXPECTED_FUNCTIONS: Record<string, string[]> = {
@@ -50,9 +56,14 @@ describe('manifest.xml (offline check)', () => {
 
   it('declares the requirement sets the code uses: ExcelApi 1.7, CustomFunctionsRuntime 1.2, SharedRuntime 1.1', () => {
     expect(report.requirementSets).toEqual({ ExcelApi: '1.7', CustomFunctionsRuntime: '1.2', SharedRuntime: '1.1' });
-    const lower = checkManifest(MANIFEST.replace('<Set Name="ExcelApi" MinVersion="1.7" />', '<Set Name="ExcelApi" MinVersion="1.3" />'), { host: DEV_HOST });
+    const lower = checkManifest(
+      MANIFEST.replace('<Set Name="ExcelApi" MinVersion="1.7" />', '<Set Name="ExcelApi" MinVersion="1.3" />'),
+      { host: DEV_HOST },
+    );
     expect(lower.problems).toContain('the ExcelApi requirement set is declared at 1.3, the code needs 1.7');
-    const none = checkManifest(MANIFEST.replace('<Set Name="CustomFunctionsRuntime" MinVersion="1.2" />', ''), { host: DEV_HOST });
+    const none = checkManifest(MANIFEST.replace('<Set Name="CustomFunctionsRuntime" MinVersion="1.2" />', ''), {
+      host: DEV_HOST,
+    });
     expect(none.problems).toContain('the CustomFunctionsRuntime requirement set is not declared');
   });
 
@@ -69,7 +80,9 @@ describe('manifest.xml (offline check)', () => {
       const size = Number(/icon-(\d+)\.png$/.exec(icon)?.[1]);
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
     }
-    for (const size of [16, 32, 64, 80, 128]) expect(readFileSync(join(ROOT, 'assets', `icon-${size}.png`)).length).toBeGreaterThan(0);
+    for (const size of [16, 32, 64, 80, 128]) {
+      expect(readFileSync(join(ROOT, 'assets', `icon-${size}.png`)).length).toBeGreaterThan(0);
+    }
   });
 
   it('moves every address to the production host, and only then passes for that host', () => {
@@ -84,20 +97,56 @@ describe('manifest.xml (offline check)', () => {
 
   describe('catches what would break the add-in', () => {
     const cases: [string, (xml: string) => string, RegExp][] = [
-      ['an undefined resid', (x) => x.replace('resid="ScreenSelection.Tooltip"', 'resid="Nope.Tooltip"'), /"Nope.Tooltip", which is not defined/],
-      ['a resid of the wrong kind', (x) => x.replace('<Label resid="OpenTaskpane.Label" />', '<Label resid="Taskpane.Url" />'), /expected ShortStrings/],
-      ['a plain-HTTP address', (x) => x.replace(`${DEV_HOST}/assets/icon-16.png`, 'http://localhost:3000/assets/icon-16.png'), /is not HTTPS/],
-      ['an address on another host', (x) => x.replace(`${DEV_HOST}/functions.js`, 'https://cdn.example.org/functions.js'), /not on the configured host/],
-      ['a missing namespace', (x) => x.replace(/\s*<Namespace resid="Functions.Namespace" \/>/, ''), /namespace is missing/],
-      ['another namespace', (x) => x.replace('DefaultValue="CHECKLISTS"', 'DefaultValue="CONTOSO"'), /namespace is CONTOSO/],
+      [
+        'an undefined resid',
+        (x) => x.replace('resid="ScreenSelection.Tooltip"', 'resid="Nope.Tooltip"'),
+        /"Nope.Tooltip", which is not defined/,
+      ],
+      [
+        'a resid of the wrong kind',
+        (x) => x.replace('<Label resid="OpenTaskpane.Label" />', '<Label resid="Taskpane.Url" />'),
+        /expected ShortStrings/,
+      ],
+      [
+        'a plain-HTTP address',
+        (x) => x.replace(`${DEV_HOST}/assets/icon-16.png`, 'http://localhost:3000/assets/icon-16.png'),
+        /is not HTTPS/,
+      ],
+      [
+        'an address on another host',
+        (x) => x.replace(`${DEV_HOST}/functions.js`, 'https://cdn.example.org/functions.js'),
+        /not on the configured host/,
+      ],
+      [
+        'a missing namespace',
+        (x) => x.replace(/\s*<Namespace resid="Functions.Namespace" \/>/, ''),
+        /namespace is missing/,
+      ],
+      [
+        'another namespace',
+        (x) => x.replace('DefaultValue="CHECKLISTS"', 'DefaultValue="CONTOSO"'),
+        /namespace is CONTOSO/,
+      ],
       ['a short-lived runtime', (x) => x.replace('lifetime="long"', 'lifetime="short"'), /lifetime is not "long"/],
-      ['no SharedRuntime requirement', (x) => x.replace('<Set Name="SharedRuntime" MinVersion="1.1" />', ''), /SharedRuntime requirement set/],
+      [
+        'no SharedRuntime requirement',
+        (x) => x.replace('<Set Name="SharedRuntime" MinVersion="1.1" />', ''),
+        /SharedRuntime requirement set/,
+      ],
       [
         'functions outside the shared runtime',
-        (x) => x.replace(/<Page>\s*<SourceLocation resid="Taskpane.Url" \/>/, '<Page><SourceLocation resid="Functions.Script.Url" />'),
+        (x) =>
+          x.replace(
+            /<Page>\s*<SourceLocation resid="Taskpane.Url" \/>/,
+            '<Page><SourceLocation resid="Functions.Script.Url" />',
+          ),
         /custom functions page/,
       ],
-      ['a string without uk-UA', (x) => x.replace(/<bt:Override Locale="uk-UA" Value="Перевірити виділене" \/>/, ''), /"ScreenSelection.Label" has no uk-UA override/],
+      [
+        'a string without uk-UA',
+        (x) => x.replace(/<bt:Override Locale="uk-UA" Value="Перевірити виділене" \/>/, ''),
+        /"ScreenSelection.Label" has no uk-UA override/,
+      ],
       ['broken XML', (x) => x.replace('</bt:Images>', '</bt:Image>'), /not well-formed/],
     ];
     it.each(cases)('%s', (_label, mutate, expected) => {
@@ -109,7 +158,14 @@ describe('manifest.xml (offline check)', () => {
 });
 
 describe('functions.json generated from src/functions/functions.ts', () => {
-  let metadata: FunctionsMetadataLike & { functions: { id: string; name: string; description?: string; parameters: { name: string; description?: string }[] }[] };
+  let metadata: FunctionsMetadataLike & {
+    functions: {
+      id: string;
+      name: string;
+      description?: string;
+      parameters: { name: string; description?: string }[];
+    }[];
+  };
   let associate: { id: string; functionName: string }[];
 
   beforeAll(async () => {
@@ -137,7 +193,9 @@ describe('functions.json generated from src/functions/functions.ts', () => {
     // to this very file, so each name must be a function declared at its top level.
     const source = readFileSync(FUNCTIONS_SOURCE, 'utf8');
     expect(associate.map((a) => a.id).sort()).toEqual(Object.keys(EXPECTED_FUNCTIONS).sort());
-    for (const a of associate) expect(source).toMatch(new RegExp(`^export (async )?function ${a.functionName}\\(`, 'm'));
+    for (const a of associate) {
+      expect(source).toMatch(new RegExp(`^export (async )?function ${a.functionName}\\(`, 'm'));
+    }
   });
 
   it('has a complete Ukrainian twin: every function and parameter described in Ukrainian', () => {
@@ -159,6 +217,8 @@ describe('functions.json generated from src/functions/functions.ts', () => {
     const { PEP: _dropped, ...rest } = UK_TEXTS;
     const broken = { ...rest, NOPE: { description: 'x', parameters: {} } };
     const { problems } = localizeFunctionsMetadata(metadata, broken);
-    expect(problems).toEqual(expect.arrayContaining(['no translation for function PEP', 'translation for unknown function NOPE']));
+    expect(problems).toEqual(
+      expect.arrayContaining(['no translation for function PEP', 'translation for unknown function NOPE']),
+    );
   });
 });

@@ -31,7 +31,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-async function cli(argv: string[], lang: Lang, env: Record<string, string> = {}): Promise<{ code: number; stderr: string }> {
+async function cli(
+  argv: string[],
+  lang: Lang,
+  env: Record<string, string> = {},
+): Promise<{ code: number; stderr: string }> {
   let stderr = '';
   const io: CliIo = {
     stdout: { write: () => true },
@@ -156,7 +160,11 @@ describe.each(LANGS)('one rule, one message (%s)', (lang) => {
 
 describe('--insecure-http', () => {
   it('lets the CLI use plain http to another computer only when given, with a warning in both languages', async () => {
-    const env = { CHECKLISTS_URL: 'http://127.0.0.1:9', CHECKLISTS_TOKKEN: 'tk_test_0000', CHECKLISTS_SUBJECT_ID: 'S-1' };
+    const env = {
+      CHECKLISTS_URL: 'http://127.0.0.1:9',
+      CHECKLISTS_TOKKEN: 'tk_test_0000',
+      CHECKLISTS_SUBJECT_ID: 'S-1',
+    };
     // Loopback needs no flag and gets no warning.
     const loopback = await cli(screenArgs('--lowranklimit', '101'), 'en', env);
     expect(loopback.stderr).not.toContain(coreMessages.t('en', 'address.http'));

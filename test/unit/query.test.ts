@@ -42,7 +42,12 @@ const VALID: Valid[] = [
   ['name: decomposed й composed (NFC)', { name: 'Андрі\u0438\u0306' }, 'name', 'Андрій'],
   ['name: a number is text', { name: 1420, ipn: '12345678' }, 'name', '1420'],
   ['namelat: trimmed and collapsed', { ...SUBJECT, namelat: ' Ivanov  Ivan ' }, 'namelat', 'Ivanov Ivan'],
-  ['namelat: Latin diacritics and punctuation allowed', { ...SUBJECT, namelat: "O'Brien-Müller" }, 'namelat', "O'Brien-Müller"],
+  [
+    'namelat: Latin diacritics and punctuation allowed',
+    { ...SUBJECT, namelat: "O'Brien-Müller" },
+    'namelat',
+    "O'Brien-Müller",
+  ],
   ['ipn: 8-digit string', { ipn: '12345678' }, 'ipn', '12345678'],
   ['ipn: spaces stripped, leading zero kept', { ipn: ' 0123 456 789 ' }, 'ipn', '0123456789'],
   ['ipn: Excel number of 7 digits padded to 8', { ipn: 1234567 }, 'ipn', '01234567'],
@@ -57,7 +62,12 @@ const VALID: Valid[] = [
   ['date: Excel serial, time of day ignored', { ...SUBJECT, date: 32878.99 }, 'date', '1990-01-05'],
   ['date: Excel serial after the fake leap day', { ...SUBJECT, date: 61 }, 'date', '1900-03-01'],
   ['date: Excel serial before the fake leap day', { ...SUBJECT, date: 59 }, 'date', '1900-02-28'],
-  ['date: JS Date at UTC midnight (exceljs)', { ...SUBJECT, date: new Date(Date.UTC(1990, 0, 5)) }, 'date', '1990-01-05'],
+  [
+    'date: JS Date at UTC midnight (exceljs)',
+    { ...SUBJECT, date: new Date(Date.UTC(1990, 0, 5)) },
+    'date',
+    '1990-01-05',
+  ],
   ['date: JS Date at local midnight (UI)', { ...SUBJECT, date: new Date(1990, 0, 5) }, 'date', '1990-01-05'],
   ['date: leap day of a leap year', { ...SUBJECT, date: '29.02.2000' }, 'date', '2000-02-29'],
   ['date: today is not the future', { ...SUBJECT, date: '2024-06-15' }, 'date', '2024-06-15'],
@@ -79,19 +89,59 @@ const VALID: Valid[] = [
   ['lowranklimit: numeric string', { ...SUBJECT, lowranklimit: ' 50 ' }, 'lowranklimit', 50],
   ['lowranklimit: 0', { ...SUBJECT, lowranklimit: 0 }, 'lowranklimit', 0],
   ['lowranklimit: 100', { ...SUBJECT, lowranklimit: 100 }, 'lowranklimit', 100],
-  ['listdata: registry keys', { ...SUBJECT, listdata: 'peps, psanctions' }, 'listdata', listdataForRegistries(['peps', 'psanctions'])],
+  [
+    'listdata: registry keys',
+    { ...SUBJECT, listdata: 'peps, psanctions' },
+    'listdata',
+    listdataForRegistries(['peps', 'psanctions']),
+  ],
   ['listdata: -1 kept as "every list"', { ...SUBJECT, listdata: -1 }, 'listdata', ALL_LISTS],
   ['listdata: number', { ...SUBJECT, listdata: 127 }, 'listdata', 127n],
   ['IDinternal: a row number becomes text', { ...SUBJECT, IDinternal: 42 }, 'IDinternal', '42'],
   ['IDuserPC: trimmed', { ...SUBJECT, IDuserPC: ' PC-07 ' }, 'IDuserPC', 'PC-07'],
-  ['DateRequest: documented form', { ...SUBJECT, DateRequest: '2024-06-15 09:05:00' }, 'DateRequest', '2024-06-15 09:05:00'],
-  ['DateRequest: ISO form completed', { ...SUBJECT, DateRequest: '2024-06-15T9:05' }, 'DateRequest', '2024-06-15 09:05:00'],
-  ['DateRequest: JS Date in local time', { ...SUBJECT, DateRequest: new Date(2024, 5, 15, 9, 5, 7) }, 'DateRequest', '2024-06-15 09:05:07'],
-  ['DateRequest: Excel serial keeps the time', { ...SUBJECT, DateRequest: 45458.5 }, 'DateRequest', '2024-06-15 12:00:00'],
-  ['edrchangesfrom: DD.MM.YYYY at the register start', { ...SUBJECT, edrchangesfrom: '24.08.1991' }, 'edrchangesfrom', '1991-08-24'],
+  [
+    'DateRequest: documented form',
+    { ...SUBJECT, DateRequest: '2024-06-15 09:05:00' },
+    'DateRequest',
+    '2024-06-15 09:05:00',
+  ],
+  [
+    'DateRequest: ISO form completed',
+    { ...SUBJECT, DateRequest: '2024-06-15T9:05' },
+    'DateRequest',
+    '2024-06-15 09:05:00',
+  ],
+  [
+    'DateRequest: JS Date in local time',
+    { ...SUBJECT, DateRequest: new Date(2024, 5, 15, 9, 5, 7) },
+    'DateRequest',
+    '2024-06-15 09:05:07',
+  ],
+  [
+    'DateRequest: Excel serial keeps the time',
+    { ...SUBJECT, DateRequest: 45458.5 },
+    'DateRequest',
+    '2024-06-15 12:00:00',
+  ],
+  [
+    'edrchangesfrom: DD.MM.YYYY at the register start',
+    { ...SUBJECT, edrchangesfrom: '24.08.1991' },
+    'edrchangesfrom',
+    '1991-08-24',
+  ],
   ['edrchangesto: Excel serial', { ...SUBJECT, edrchangesto: 45458 }, 'edrchangesto', '2024-06-15'],
-  ['arrayedrpou: separated text, duplicates dropped', { ...SUBJECT, arrayedrpou: '12345678; 87654321 12345678' }, 'arrayedrpou', ['12345678', '87654321']],
-  ['arrayedrpou: range of cells with Excel numbers', { ...SUBJECT, arrayedrpou: [1, '00000002', null, ''] }, 'arrayedrpou', ['00000001', '00000002']],
+  [
+    'arrayedrpou: separated text, duplicates dropped',
+    { ...SUBJECT, arrayedrpou: '12345678; 87654321 12345678' },
+    'arrayedrpou',
+    ['12345678', '87654321'],
+  ],
+  [
+    'arrayedrpou: range of cells with Excel numbers',
+    { ...SUBJECT, arrayedrpou: [1, '00000002', null, ''] },
+    'arrayedrpou',
+    ['00000001', '00000002'],
+  ],
   ['onlyactual: boolean', { ...SUBJECT, onlyactual: false }, 'onlyactual', false],
   ['onlyactual: Ukrainian Excel word', { ...SUBJECT, onlyactual: 'ХИБНІСТЬ' }, 'onlyactual', false],
   ['onlyactual: 1', { ...SUBJECT, onlyactual: 1 }, 'onlyactual', true],
@@ -115,7 +165,13 @@ const INVALID: Invalid[] = [
   ['ipn: negative', { ipn: -5 }, 'ipn', 'field.ipn.format', '-5'],
   ['date: 31 February (ISO)', { ...SUBJECT, date: '1990-02-31' }, 'date', 'field.date.impossible', '1990-02-31'],
   ['date: 31 February (dotted)', { ...SUBJECT, date: '31.02.1990' }, 'date', 'field.date.impossible', '31.02.1990'],
-  ['date: 29 February of a common year', { ...SUBJECT, date: '1900-02-29' }, 'date', 'field.date.impossible', '1900-02-29'],
+  [
+    'date: 29 February of a common year',
+    { ...SUBJECT, date: '1900-02-29' },
+    'date',
+    'field.date.impossible',
+    '1900-02-29',
+  ],
   ['date: month 13', { ...SUBJECT, date: '01.13.1990' }, 'date', 'field.date.impossible', '01.13.1990'],
   ['date: tomorrow', { ...SUBJECT, date: '2024-06-16' }, 'date', 'field.date.future', '2024-06-16'],
   ['date: before 1900', { ...SUBJECT, date: '31.12.1899' }, 'date', 'field.date.tooEarly', '1900-01-01'],
@@ -129,9 +185,27 @@ const INVALID: Invalid[] = [
   ['doc: too few digits', { doc: 'АА12345' }, 'doc', 'field.doc.format', 'АА12345'],
   ['doc: series with no possible script', { doc: 'ФZ123456' }, 'doc', 'field.doc.format', 'ФZ123456'],
   ['doc: ID card with doctype 2', { doc: '123456789', doctype: 2 }, 'doc', 'field.doc.doctypeMismatch', '123456789'],
-  ['doc: ID card (Excel number) with doctype 2', { doc: 123456789, doctype: 2 }, 'doc', 'field.doc.doctypeMismatch', '123456789'],
-  ['doc: foreign passport with doctype 1', { doc: 'FZ123456', doctype: 1 }, 'doc', 'field.doc.doctypeMismatch', 'FZ123456'],
-  ['doc: national passport with doctype 2', { doc: 'ЖК123456', doctype: 2 }, 'doc', 'field.doc.doctypeMismatch', 'ЖК123456'],
+  [
+    'doc: ID card (Excel number) with doctype 2',
+    { doc: 123456789, doctype: 2 },
+    'doc',
+    'field.doc.doctypeMismatch',
+    '123456789',
+  ],
+  [
+    'doc: foreign passport with doctype 1',
+    { doc: 'FZ123456', doctype: 1 },
+    'doc',
+    'field.doc.doctypeMismatch',
+    'FZ123456',
+  ],
+  [
+    'doc: national passport with doctype 2',
+    { doc: 'ЖК123456', doctype: 2 },
+    'doc',
+    'field.doc.doctypeMismatch',
+    'ЖК123456',
+  ],
   ['doc: number too long for an ID card', { doc: 1234567890 }, 'doc', 'field.doc.format', '1234567890'],
   ['doctype: 3', { ...SUBJECT, doctype: 3 }, 'doctype', 'field.enum.value', '3'],
   ['doctype: word', { ...SUBJECT, doctype: 'one' }, 'doctype', 'field.enum.value', 'one'],
@@ -144,17 +218,71 @@ const INVALID: Invalid[] = [
   ['listdata: out of range', { ...SUBJECT, listdata: 2 ** 41 }, 'listdata', 'listdata.range', String(2 ** 41)],
   ['listdata: boolean', { ...SUBJECT, listdata: true }, 'listdata', 'field.type.listdata', 'true'],
   ['IDinternal: too long', { ...SUBJECT, IDinternal: 'x'.repeat(129) }, 'IDinternal', 'field.text.tooLong', '128'],
-  ['DateRequest: dotted form', { ...SUBJECT, DateRequest: '15.06.2024 10:00' }, 'DateRequest', 'field.datetime.format', '15.06.2024 10:00'],
-  ['DateRequest: impossible time', { ...SUBJECT, DateRequest: '2024-06-15 24:00:00' }, 'DateRequest', 'field.datetime.impossible', '2024-06-15 24:00:00'],
-  ['DateRequest: impossible date', { ...SUBJECT, DateRequest: '2024-02-30 10:00:00' }, 'DateRequest', 'field.datetime.impossible', '2024-02-30'],
-  ['edrchangesfrom: before the register', { ...SUBJECT, edrchangesfrom: '1991-08-23' }, 'edrchangesfrom', 'field.date.tooEarly', '1991-08-24'],
-  ['edrchangesto: future', { ...SUBJECT, edrchangesto: '01.07.2024' }, 'edrchangesto', 'field.date.future', '01.07.2024'],
-  ['edrchanges: from after to', { ...SUBJECT, edrchangesfrom: '2020-01-01', edrchangesto: '2019-12-31' }, 'edrchangesfrom', 'field.dateRange.order', '2019-12-31'],
-  ['arrayedrpou: short code', { ...SUBJECT, arrayedrpou: '1234567, 12345678' }, 'arrayedrpou', 'field.edrpouList', '1234567'],
-  ['arrayedrpou: Excel number too long', { ...SUBJECT, arrayedrpou: [123456789] }, 'arrayedrpou', 'field.edrpouList', '123456789'],
+  [
+    'DateRequest: dotted form',
+    { ...SUBJECT, DateRequest: '15.06.2024 10:00' },
+    'DateRequest',
+    'field.datetime.format',
+    '15.06.2024 10:00',
+  ],
+  [
+    'DateRequest: impossible time',
+    { ...SUBJECT, DateRequest: '2024-06-15 24:00:00' },
+    'DateRequest',
+    'field.datetime.impossible',
+    '2024-06-15 24:00:00',
+  ],
+  [
+    'DateRequest: impossible date',
+    { ...SUBJECT, DateRequest: '2024-02-30 10:00:00' },
+    'DateRequest',
+    'field.datetime.impossible',
+    '2024-02-30',
+  ],
+  [
+    'edrchangesfrom: before the register',
+    { ...SUBJECT, edrchangesfrom: '1991-08-23' },
+    'edrchangesfrom',
+    'field.date.tooEarly',
+    '1991-08-24',
+  ],
+  [
+    'edrchangesto: future',
+    { ...SUBJECT, edrchangesto: '01.07.2024' },
+    'edrchangesto',
+    'field.date.future',
+    '01.07.2024',
+  ],
+  [
+    'edrchanges: from after to',
+    { ...SUBJECT, edrchangesfrom: '2020-01-01', edrchangesto: '2019-12-31' },
+    'edrchangesfrom',
+    'field.dateRange.order',
+    '2019-12-31',
+  ],
+  [
+    'arrayedrpou: short code',
+    { ...SUBJECT, arrayedrpou: '1234567, 12345678' },
+    'arrayedrpou',
+    'field.edrpouList',
+    '1234567',
+  ],
+  [
+    'arrayedrpou: Excel number too long',
+    { ...SUBJECT, arrayedrpou: [123456789] },
+    'arrayedrpou',
+    'field.edrpouList',
+    '123456789',
+  ],
   ['onlyactual: unclear word', { ...SUBJECT, onlyactual: 'maybe' }, 'onlyactual', 'field.boolean', 'maybe'],
   ['city: control character', { ...SUBJECT, city: 'Ки\u0007їв' }, 'city', 'field.text.control', '3'],
-  ['nonrezedentcode: too long', { ...SUBJECT, nonrezedentcode: '1'.repeat(65) }, 'nonrezedentcode', 'field.text.tooLong', '64'],
+  [
+    'nonrezedentcode: too long',
+    { ...SUBJECT, nonrezedentcode: '1'.repeat(65) },
+    'nonrezedentcode',
+    'field.text.tooLong',
+    '64',
+  ],
   ['subject: nothing given', {}, 'subject', 'field.required.subject'],
   ['subject: only blanks', { name: '   ', ipn: '', doc: null }, 'subject', 'field.required.subject'],
   ['subject: namelat alone is not enough', { namelat: 'Ivanov' }, 'subject', 'field.required.subject'],
@@ -219,7 +347,17 @@ describe('validateQuery: behaviour across fields', () => {
       edrchangesto: '2019-01-01',
       onlyactual: 'maybe',
     });
-    expect(errors.map((e) => e.field)).toEqual(['name', 'ipn', 'date', 'doc', 'search', 'lowranklimit', 'listdata', 'onlyactual', 'edrchangesfrom']);
+    expect(errors.map((e) => e.field)).toEqual([
+      'name',
+      'ipn',
+      'date',
+      'doc',
+      'search',
+      'lowranklimit',
+      'listdata',
+      'onlyactual',
+      'edrchangesfrom',
+    ]);
   });
 
   it('does not ask for a subject when the subject given is merely invalid', () => {
@@ -245,7 +383,9 @@ describe('validateQuery: behaviour across fields', () => {
 
   it('checks edrchangesfrom against today when edrchangesto is not given', () => {
     expect(errorsOf({ ...SUBJECT, edrchangesfrom: '2024-06-16' }).map((e) => e.code)).toEqual(['field.date.future']);
-    expect(okQuery({ ...SUBJECT, edrchangesfrom: '2024-06-15', edrchangesto: '2024-06-15' }).edrchangesto).toBe('2024-06-15');
+    expect(okQuery({ ...SUBJECT, edrchangesfrom: '2024-06-15', edrchangesto: '2024-06-15' }).edrchangesto).toBe(
+      '2024-06-15',
+    );
   });
 
   it('accepts a plain record of unknown values (JSON lines, CLI) and ignores fields it does not know', () => {
@@ -315,12 +455,16 @@ describe('subjectKey', () => {
 
   it('ignores listdata and the caller ids and time', () => {
     const base = key({ ...SUBJECT });
-    expect(key({ ...SUBJECT, listdata: 'peps', IDinternal: 'r1', DateRequest: '2024-06-15 10:00:00', IDuserPC: 'PC-1' })).toBe(base);
+    expect(
+      key({ ...SUBJECT, listdata: 'peps', IDinternal: 'r1', DateRequest: '2024-06-15 10:00:00', IDuserPC: 'PC-1' }),
+    ).toBe(base);
   });
 
   it('treats a value equal to the service default as not sent', () => {
     const base = key({ ...SUBJECT });
-    expect(key({ ...SUBJECT, doctype: 0, search: 1, lowranklimit: 0, onlyactual: true, edrchangesfrom: '1991-08-24' })).toBe(base);
+    expect(
+      key({ ...SUBJECT, doctype: 0, search: 1, lowranklimit: 0, onlyactual: true, edrchangesfrom: '1991-08-24' }),
+    ).toBe(base);
   });
 
   it('does not depend on the order of fields or of company codes', () => {

@@ -15,7 +15,9 @@ describe('relay parts', () => {
     const xml = readFileSync(join(__dirname, '..', '..', 'manifest.xml'), 'utf8');
     const out = rewriteManifest(xml, 'https://relay.bank.example');
     expect(out).not.toContain('https://localhost:3000');
-    expect(out.match(/https:\/\/relay\.bank\.example\//g)?.length).toBe(xml.match(/https:\/\/localhost:3000\//g)?.length);
+    expect(out.match(/https:\/\/relay\.bank\.example\//g)?.length).toBe(
+      xml.match(/https:\/\/localhost:3000\//g)?.length,
+    );
   });
 
   it('writes audit CSV with a header and neutralises text a spreadsheet would run', () => {
@@ -37,7 +39,9 @@ describe('relay parts', () => {
       instance: 'r1',
     };
     const lines = auditCsv([row]).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance');
+    expect(lines[0]).toBe(
+      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance',
+    );
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain('2026-01-02T03:04:05.000Z');
   });
@@ -48,7 +52,11 @@ describe('relay parts', () => {
       method: 'POST',
       path: '/api',
       query: {},
-      body: JSON.stringify({ ...DEMO_CREDENTIALS, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: KNOWN.pepSanctioned.name }),
+      body: JSON.stringify({
+        ...DEMO_CREDENTIALS,
+        IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+        name: KNOWN.pepSanctioned.name,
+      }),
     });
     const parsed = parseEnvelope(JSON.parse(answer.body));
     const again = parseEnvelope(envelopeToWire(parsed));
@@ -58,8 +66,13 @@ describe('relay parts', () => {
   });
 
   it('reads only well-formed analyst keys', () => {
-    expect(parseKey(`ckr_abcdefABCDEF_${'a_-'.repeat(15)}`)).toEqual({ keyId: 'abcdefABCDEF', secret: 'a_-'.repeat(15) });
-    for (const bad of ['', 'demo-tokken', 'ckr_short_x', `ckr_abcdefABCDEF_${'a'.repeat(20)}`]) expect(parseKey(bad)).toBeNull();
+    expect(parseKey(`ckr_abcdefABCDEF_${'a_-'.repeat(15)}`)).toEqual({
+      keyId: 'abcdefABCDEF',
+      secret: 'a_-'.repeat(15),
+    });
+    for (const bad of ['', 'demo-tokken', 'ckr_short_x', `ckr_abcdefABCDEF_${'a'.repeat(20)}`]) {
+      expect(parseKey(bad)).toBeNull();
+    }
   });
 });
 
@@ -75,7 +88,14 @@ describe('the Relay connection in settings', () => {
     const checked = validateSettingsForm(form, false, 'auto');
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
-    expect(checked.settings).toEqual(expect.objectContaining({ connection: 'relay', primaryUrl: 'https://relay.bank.example', idSubjectFM: '', reserveUrls: [] }));
+    expect(checked.settings).toEqual(
+      expect.objectContaining({
+        connection: 'relay',
+        primaryUrl: 'https://relay.bank.example',
+        idSubjectFM: '',
+        reserveUrls: [],
+      }),
+    );
     expect(serviceMode(checked.settings, checked.tokken)).toBe('live');
     // Direct, the same form still needs IDsubjectFM.
     const direct = validateSettingsForm({ ...form, connection: 'direct' }, false, 'auto');

@@ -41,7 +41,14 @@ function outcome(key: string, hits: HitLine[]): ScreenedOutcome {
   };
 }
 
-const ctx = (previous: PreviousRun | null = null): TableContext => ({ lang: 'en', headers: ['ПІБ'], mapping: { name: 0 }, registries: ['peps'], firstSourceRow: 2, previous });
+const ctx = (previous: PreviousRun | null = null): TableContext => ({
+  lang: 'en',
+  headers: ['ПІБ'],
+  mapping: { name: 0 },
+  registries: ['peps'],
+  firstSourceRow: 2,
+  previous,
+});
 
 describe('hit identity', () => {
   it('is registry + record id + subject key, never the row number', () => {
@@ -97,10 +104,32 @@ describe('decisions', () => {
   ];
 
   // The "more hits not listed" line: no identity, nothing decided, nothing to carry.
-  const note = ['2', 'x', null, null, null, null, null, null, '5 more hit(s) not listed', null, null, null, null, null, null];
+  const note = [
+    '2',
+    'x',
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    '5 more hit(s) not listed',
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+  ];
 
   it('names the sheet and cell of a typo, of a missing column, and of a decided row without its Hit ID', () => {
-    const grid = { sheet: 'Hits', headerRow: 1, firstColumn: 0, header, rows: [row('True match'), row('Flase positive'), note, row('Needs review', 'edited')] };
+    const grid = {
+      sheet: 'Hits',
+      headerRow: 1,
+      firstColumn: 0,
+      header,
+      rows: [row('True match'), row('Flase positive'), note, row('Needs review', 'edited')],
+    };
     const { problems, hits } = readPreviousHits(grid);
     expect(problems.map((p) => `${p.sheet}!${p.cell}`)).toEqual(['Hits!K3', 'Hits!O5']);
     expect(problems[0].message.en).toBe(
@@ -110,11 +139,19 @@ describe('decisions', () => {
     expect(hits.get(id)?.decision).toBe('trueMatch');
 
     const without = readPreviousHits({ ...grid, header: header.filter((h) => h !== 'Reason'), rows: [] });
-    expect(without.problems.map((p) => p.message.en)).toEqual(['Sheet "Hits", header row A1:N1: the column "Reason" is missing. Restore it (undo the deletion) and run again.']);
+    expect(without.problems.map((p) => p.message.en)).toEqual([
+      'Sheet "Hits", header row A1:N1: the column "Reason" is missing. Restore it (undo the deletion) and run again.',
+    ]);
   });
 
   it('keeps the first decision made when one client is on two rows', () => {
-    const { hits } = readPreviousHits({ sheet: 'H', headerRow: 1, firstColumn: 0, header, rows: [row(null), row('False positive'), row('True match')] });
+    const { hits } = readPreviousHits({
+      sheet: 'H',
+      headerRow: 1,
+      firstColumn: 0,
+      header,
+      rows: [row(null), row('False positive'), row('True match')],
+    });
     expect(hits.get(id)?.decision).toBe('falsePositive');
   });
 });
@@ -159,7 +196,10 @@ describe('merge', () => {
       decidedBy: 'me',
       decidedAt: '2026-10-01',
     });
-    expect(reviewHit(previous(), 'k', hit({ percent: 90 }))).toMatchObject({ change: 'changed', decision: 'falsePositive' });
+    expect(reviewHit(previous(), 'k', hit({ percent: 90 }))).toMatchObject({
+      change: 'changed',
+      decision: 'falsePositive',
+    });
     expect(reviewHit(previous(), 'k', hit({ level: 'low' })).change).toBe('changed');
     expect(reviewHit(previous(), 'k', hit({ birth: '1967-04-13' })).change).toBe('changed');
   });
@@ -219,7 +259,13 @@ async function screen(list: (string | number | null)[][], revision: number, prev
     { ask: ask(revision), sink },
     { concurrency: 4 },
   ).done;
-  const { hits, problems } = readPreviousHits({ sheet: 'hits', headerRow: 1, firstColumn: 0, header: sink.begun!.hitsColumns.map((c) => c.header), rows: sink.hits });
+  const { hits, problems } = readPreviousHits({
+    sheet: 'hits',
+    headerRow: 1,
+    firstColumn: 0,
+    header: sink.begun!.hitsColumns.map((c) => c.header),
+    rows: sink.hits,
+  });
   expect(problems).toEqual([]);
   return { report, next: { source: `rev ${revision}`, hits } as PreviousRun };
 }

@@ -9,7 +9,16 @@ import { readSelectionInput } from '../../src/excel/bulk/bulk-input';
 import { startWorkbookRun } from '../../src/excel/bulk/bulk-run';
 import { startWorkbookRescreen } from '../../src/excel/bulk/rescreen-run';
 import { DEMO_CREDENTIALS, createSandboxEngine, sandboxTransport } from '../../src/sandbox';
-import { PICKS, checkCarried, countedChanges, decisionEdits, documentedCounts, editedList, exampleList, hitsIndex } from '../support/rescreen-scenario';
+import {
+  PICKS,
+  checkCarried,
+  countedChanges,
+  decisionEdits,
+  documentedCounts,
+  editedList,
+  exampleList,
+  hitsIndex,
+} from '../support/rescreen-scenario';
 import { WorkbookFake } from '../support/workbook-fake';
 
 /**
@@ -47,14 +56,19 @@ async function firstRun(): Promise<{ results: string; hits: string }> {
   fake.setSheet('Клієнти', exampleList('serial')).select('Клієнти', 'A1');
   const input = await readSelectionInput();
   const before = fake.sheetNames();
-  const report = await startWorkbookRun({ input, mapping: recogniseColumns(input.headers), ...COMMON }, { ask: sandboxAsk(0) }).done;
+  const report = await startWorkbookRun(
+    { input, mapping: recogniseColumns(input.headers), ...COMMON },
+    { ask: sandboxAsk(0) },
+  ).done;
   expect(report.status).toBe('completed');
   const added = fake.sheetNames().filter((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible');
   return { results: added.find((n) => !/hits/.test(n))!, hits: added.find((n) => /hits/.test(n))! };
 }
 
 function decideAll(hitsSheet: string): void {
-  for (const e of decisionEdits(fake.sheetValues(hitsSheet), 'en')) fake.pasteValues(hitsSheet, cellAddress(e.row, e.column), [e.values]);
+  for (const e of decisionEdits(fake.sheetValues(hitsSheet), 'en')) {
+    fake.pasteValues(hitsSheet, cellAddress(e.row, e.column), [e.values]);
+  }
 }
 
 describe('Screen again on the workbook: a month later', () => {
@@ -65,14 +79,19 @@ describe('Screen again on the workbook: a month later', () => {
     const letter = columnLetter(at.decision);
     // The Decision column has the drop-down, and the drop-down refuses a typed typo.
     expect(fake.dataValidations(first.hits)).toEqual([
-      expect.objectContaining({ address: `${letter}2:${letter}${hitsGrid.length}`, rule: { list: { inCellDropDown: true, source: decisionList('en').join(',') } } }),
+      expect.objectContaining({
+        address: `${letter}2:${letter}${hitsGrid.length}`,
+        rule: { list: { inCellDropDown: true, source: decisionList('en').join(',') } },
+      }),
     ]);
     expect(fake.typeValue(first.hits, `${letter}2`, 'Flase positive')).toBe(false);
     decideAll(first.hits);
     fake.setSheet('Клієнти', editedList(exampleList('serial'), 'serial'));
 
     const before = fake.sheetNames();
-    const report = await (await startWorkbookRescreen({ sheetName: first.results, ...COMMON }, { ask: sandboxAsk(1) })).done;
+    const report = await (
+      await startWorkbookRescreen({ sheetName: first.results, ...COMMON }, { ask: sandboxAsk(1) })
+    ).done;
     const documented = documentedCounts(0, 1);
     expect(report.rescreen).toMatchObject(documented);
 
@@ -85,8 +104,14 @@ describe('Screen again on the workbook: a month later', () => {
     checkCarried(hits, results.slice(TABLE_TOP), 'en', (ok, what) => ok || problems.push(what));
     expect(problems).toEqual([]);
     const nonResident = hits.find((r) => r[at.input] === PICKS[1].input)!;
-    expect([nonResident[at.change], nonResident[at.percent], nonResident[at.decision]]).toEqual(['Changed', 90, 'False positive']);
-    expect(String(results[3][1])).toContain(`new ${documented.newHits}, changed ${documented.changedHits}, gone ${documented.goneHits}`);
+    expect([nonResident[at.change], nonResident[at.percent], nonResident[at.decision]]).toEqual([
+      'Changed',
+      90,
+      'False positive',
+    ]);
+    expect(String(results[3][1])).toContain(
+      `new ${documented.newHits}, changed ${documented.changedHits}, gone ${documented.goneHits}`,
+    );
   });
 
   it('on Excel below ExcelApi 1.8 the Decision column has no drop-down, and Screen again still carries decisions', async () => {
@@ -97,12 +122,19 @@ describe('Screen again on the workbook: a month later', () => {
     fake.setSheet('Клієнти', list).select('Клієнти', `A1:D${list.length}`);
     const input = await readSelectionInput();
     const before = fake.sheetNames();
-    expect((await startWorkbookRun({ input, mapping: recogniseColumns(input.headers), ...COMMON }, { ask: sandboxAsk(0) }).done).status).toBe('completed');
+    expect(
+      (
+        await startWorkbookRun({ input, mapping: recogniseColumns(input.headers), ...COMMON }, { ask: sandboxAsk(0) })
+          .done
+      ).status,
+    ).toBe('completed');
     const added = fake.sheetNames().filter((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible');
     const hitsSheet = added.find((n) => /hits/.test(n))!;
     expect(fake.dataValidations(hitsSheet)).toEqual([]);
     decideAll(hitsSheet);
-    const report = await (await startWorkbookRescreen({ sheetName: added.find((n) => !/hits/.test(n))!, ...COMMON }, { ask: sandboxAsk(1) })).done;
+    const report = await (
+      await startWorkbookRescreen({ sheetName: added.find((n) => !/hits/.test(n))!, ...COMMON }, { ask: sandboxAsk(1) })
+    ).done;
     expect(report.rescreen).toMatchObject(documentedCounts(0, 1));
   });
 
@@ -113,11 +145,15 @@ describe('Screen again on the workbook: a month later', () => {
     fake.pasteValues(first.hits, cellAddress(e.row, e.column), [['Flase positive']]);
     const names = fake.sheetNames();
     const again = () => startWorkbookRescreen({ sheetName: first.results, ...COMMON }, { ask: sandboxAsk(1) });
-    await expect(again()).rejects.toThrow(`Sheet "${first.hits}", cell ${cellAddress(e.row, e.column)}: "Flase positive" is not a decision.`);
+    await expect(again()).rejects.toThrow(
+      `Sheet "${first.hits}", cell ${cellAddress(e.row, e.column)}: "Flase positive" is not a decision.`,
+    );
 
     fake.pasteValues(first.hits, cellAddress(e.row, e.column), [[decisionList('en')[0]]]);
     fake.deleteColumn(first.hits, columnLetter(hitsIndex(grid[0], 'en').reason));
-    await expect(again()).rejects.toThrow(new RegExp(`Sheet "${first.hits}", header row A1:[A-Z]+1: the column "Reason" is missing`));
+    await expect(again()).rejects.toThrow(
+      new RegExp(`Sheet "${first.hits}", header row A1:[A-Z]+1: the column "Reason" is missing`),
+    );
     expect(fake.sheetNames()).toEqual(names);
     expect(fake.sheetValues(first.hits)[e.row][e.column]).toBe('False positive');
   });

@@ -15,7 +15,13 @@ const data = sandboxData();
 /** Registry items as an answer carries them (percent and level set), in one form. */
 function answerItems(key: RegistryKey, records: readonly SandboxRecord[], form: 'get' | 'post'): JsonObject[] {
   if (key === 'edrchanges') {
-    return [itemForForm(key, { edrchangesfrom: '1991-08-24', edrchangesto: '2025-01-31', edrchanges: records.map((r) => r.item) }, form)];
+    return [
+      itemForForm(
+        key,
+        { edrchangesfrom: '1991-08-24', edrchangesto: '2025-01-31', edrchanges: records.map((r) => r.item) },
+        form,
+      ),
+    ];
   }
   return records.map((record) => itemForForm(key, scoredItem(key, { record, percent: 57, level: LEVEL_LOW }), form));
 }
@@ -59,7 +65,13 @@ describe('sandbox data', () => {
   it.each(REGISTRY_KEYS)('%s: every answer validates strictly in both forms', (key) => {
     const records = data.byRegistry.get(key) ?? [];
     for (const form of ['post', 'get'] as const) {
-      const envelope = { idrequest: '1', dateResponse: '2025-01-31 10:00:00', listdata: '-1', search: '1', result: { [key]: answerItems(key, records, form) } };
+      const envelope = {
+        idrequest: '1',
+        dateResponse: '2025-01-31 10:00:00',
+        listdata: '-1',
+        search: '1',
+        result: { [key]: answerItems(key, records, form) },
+      };
       expect(checkEnvelopeStrict(envelope, { form })).toEqual([]);
       const parsed = parseEnvelope(envelope);
       expect(parsed.problems).toEqual([]);
@@ -67,22 +79,25 @@ describe('sandbox data', () => {
     }
   });
 
-  it.each(REGISTRY_KEYS)('%s: the POST form uses every documented field and no other; the GET form drops the † ones', (key) => {
-    const documented = documentedFields(key);
-    const open = openFields(key);
-    const records = data.byRegistry.get(key) ?? [];
-    const post = new Set<string>();
-    for (const item of answerItems(key, records, 'post')) keyPaths(item, '', post);
-    const undocumented = [...post].filter((p) => !documented.has(p) && !open.some((o) => p.startsWith(`${o}.`)));
-    expect(undocumented).toEqual([]);
-    expect([...documented.keys()].filter((p) => !post.has(p))).toEqual([]);
+  it.each(REGISTRY_KEYS)(
+    '%s: the POST form uses every documented field and no other; the GET form drops the † ones',
+    (key) => {
+      const documented = documentedFields(key);
+      const open = openFields(key);
+      const records = data.byRegistry.get(key) ?? [];
+      const post = new Set<string>();
+      for (const item of answerItems(key, records, 'post')) keyPaths(item, '', post);
+      const undocumented = [...post].filter((p) => !documented.has(p) && !open.some((o) => p.startsWith(`${o}.`)));
+      expect(undocumented).toEqual([]);
+      expect([...documented.keys()].filter((p) => !post.has(p))).toEqual([]);
 
-    const get = new Set<string>();
-    for (const item of answerItems(key, records, 'get')) keyPaths(item, '', get);
-    const postOnly = [...documented].filter(([, only]) => only).map(([p]) => p);
-    expect(postOnly.filter((p) => get.has(p))).toEqual([]);
-    expect([...documented].filter(([p, only]) => !only && !get.has(p)).map(([p]) => p)).toEqual([]);
-  });
+      const get = new Set<string>();
+      for (const item of answerItems(key, records, 'get')) keyPaths(item, '', get);
+      const postOnly = [...documented].filter(([, only]) => only).map(([p]) => p);
+      expect(postOnly.filter((p) => get.has(p))).toEqual([]);
+      expect([...documented].filter(([p, only]) => !only && !get.has(p)).map(([p]) => p)).toEqual([]);
+    },
+  );
 
   it('writes address_mreg as text in the POST form and as a number in the GET form', () => {
     const record = data.byRegistry.get('edrfullinfo')?.[0];
@@ -97,8 +112,17 @@ describe('sandbox data', () => {
     for (const code of companyCodes) expect(isValidEdrpou(code)).toBe(true);
     const taxNumbers = [...(data.byRegistry.get('debtor') ?? [])].map((r) => String(r.item.code));
     for (const code of taxNumbers) expect(isValidRnokpp(code)).toBe(true);
-    for (const code of [KNOWN.company.edrpou, KNOWN.taxDebtor.edrpou, KNOWN.sanctionedCompany.edrpou, KNOWN.clearCompanyCode]) expect(isValidEdrpou(code)).toBe(true);
-    for (const code of [KNOWN.pepSanctioned.rnokpp, KNOWN.pepSpouse.rnokpp, KNOWN.debtor.rnokpp, KNOWN.wanted.rnokpp]) expect(isValidRnokpp(code)).toBe(true);
+    for (const code of [
+      KNOWN.company.edrpou,
+      KNOWN.taxDebtor.edrpou,
+      KNOWN.sanctionedCompany.edrpou,
+      KNOWN.clearCompanyCode,
+    ]) {
+      expect(isValidEdrpou(code)).toBe(true);
+    }
+    for (const code of [KNOWN.pepSanctioned.rnokpp, KNOWN.pepSpouse.rnokpp, KNOWN.debtor.rnokpp, KNOWN.wanted.rnokpp]) {
+      expect(isValidRnokpp(code)).toBe(true);
+    }
   });
 
   it('encodes the birth date in every generated tax number, as the real numbering does', () => {
@@ -122,24 +146,44 @@ describe('sandbox data', () => {
 
   it('keeps the known subjects apart from the generated pools', () => {
     const generatedSurnames = new Set([...SURNAMES_COMMON, ...SURNAMES_GENDERED.flat()]);
-    for (const subject of [KNOWN.pepSanctioned, KNOWN.wanted, KNOWN.debtor, KNOWN.corrupt, KNOWN.notary, KNOWN.traitor, KNOWN.manager, KNOWN.clearPerson]) {
+    for (const subject of [
+      KNOWN.pepSanctioned,
+      KNOWN.wanted,
+      KNOWN.debtor,
+      KNOWN.corrupt,
+      KNOWN.notary,
+      KNOWN.traitor,
+      KNOWN.manager,
+      KNOWN.clearPerson,
+    ]) {
       expect(generatedSurnames.has(subject.name.split(' ')[0])).toBe(false);
     }
     const knownIds = new Set(knownRecords(DEFAULT_SEED).map((r) => JSON.stringify(r.item)));
     const surname = (r: SandboxRecord) => String(r.item.name ?? '').split(' ')[0];
-    const withKnownSurname = data.records.filter((r) => ['Кривоклен', 'Сірошапка', 'Безслідний'].includes(surname(r)) && !knownIds.has(JSON.stringify(r.item)));
+    const withKnownSurname = data.records.filter(
+      (r) => ['Кривоклен', 'Сірошапка', 'Безслідний'].includes(surname(r)) && !knownIds.has(JSON.stringify(r.item)),
+    );
     expect(withKnownSurname).toEqual([]);
   });
 
   it('keeps links on the reserved example.org domain', () => {
-    const hosts = (JSON.stringify(data.records.map((r) => r.item)).match(/https?:\/\/[^"/]+/g) ?? []).map((u) => new URL(u).hostname);
+    const hosts = (JSON.stringify(data.records.map((r) => r.item)).match(/https?:\/\/[^"/]+/g) ?? []).map(
+      (u) => new URL(u).hostname,
+    );
     expect(hosts.length).toBeGreaterThan(100);
     expect(hosts.filter((h) => !/(^|\.)sandbox\.example\.org$/.test(h))).toEqual([]);
   });
 
   it('puts every sanction entry with its list and source', () => {
     for (const r of data.byRegistry.get('psanctions') ?? []) {
-      const entries = ['sanction', 'sanction_lost', 'caution', 'caution_lost', 'adm_sanction', 'adm_sanction_lost'].flatMap((slot) => (r.item[slot] as JsonObject[]) ?? []);
+      const entries = [
+        'sanction',
+        'sanction_lost',
+        'caution',
+        'caution_lost',
+        'adm_sanction',
+        'adm_sanction_lost',
+      ].flatMap((slot) => (r.item[slot] as JsonObject[]) ?? []);
       expect(entries.length).toBeGreaterThan(0);
       for (const e of entries) {
         expect(e.list).toEqual((e.list_info as JsonObject).list);

@@ -1,7 +1,15 @@
 import { registriesOf } from '../../src/core/protocol/listdata';
 import { LISTS, REGISTRY_KEYS, type RegistryKey } from '../../src/core/protocol/registries';
 import { checkGetAnswerStrict, checkPostAnswerStrict, parseRegistryErrorText } from '../../src/core/protocol/schema';
-import { DEMO_CREDENTIALS, KNOWN, KNOWN_EXPECTATIONS, createSandboxEngine, type SandboxEngine, type SandboxEngineOptions, type SandboxResponse } from '../../src/sandbox';
+import {
+  DEMO_CREDENTIALS,
+  KNOWN,
+  KNOWN_EXPECTATIONS,
+  createSandboxEngine,
+  type SandboxEngine,
+  type SandboxEngineOptions,
+  type SandboxResponse,
+} from '../../src/sandbox';
 
 type Json = Record<string, unknown>;
 type Item = Record<string, unknown>;
@@ -15,7 +23,12 @@ function engine(options: SandboxEngineOptions = {}): SandboxEngine {
 
 const shared = engine();
 
-function post(e: SandboxEngine, fields: Json, query: Record<string, string> = {}, credentials: Json = CREDS): SandboxResponse & { json: Json } {
+function post(
+  e: SandboxEngine,
+  fields: Json,
+  query: Record<string, string> = {},
+  credentials: Json = CREDS,
+): SandboxResponse & { json: Json } {
   const r = e.handle({ method: 'POST', query, body: JSON.stringify({ ...credentials, ...fields }) });
   return { ...r, json: r.contentType.startsWith('application/json') ? (JSON.parse(r.body) as Json) : {} };
 }
@@ -57,16 +70,35 @@ describe('sandbox engine: envelope', () => {
 
   it('echoes the caller ids and says when and how it searched', () => {
     const e = engine();
-    const a = post(e, { name: 'Петро', IDinternal: 'row-17', IDuserPC: 'PC-3', DateRequest: '2025-02-01 10:00:00', listdata: 512, search: 2 });
+    const a = post(e, {
+      name: 'Петро',
+      IDinternal: 'row-17',
+      IDuserPC: 'PC-3',
+      DateRequest: '2025-02-01 10:00:00',
+      listdata: 512,
+      search: 2,
+    });
     const b = post(e, { name: 'Петро' });
-    expect(a.json).toMatchObject({ idinternal: 'row-17', iduserPC: 'PC-3', idsubjectFM: CREDS.IDsubjectFM, listdata: '512', search: '2', dateResponse: '2025-02-01 10:20:30' });
+    expect(a.json).toMatchObject({
+      idinternal: 'row-17',
+      iduserPC: 'PC-3',
+      idsubjectFM: CREDS.IDsubjectFM,
+      listdata: '512',
+      search: '2',
+      dateResponse: '2025-02-01 10:20:30',
+    });
     expect(b.json).toMatchObject({ idinternal: '', listdata: '-1', search: '1' });
     expect(a.json.idrequest).not.toEqual(b.json.idrequest);
     expect(typeof a.json.idrequest).toBe('string');
   });
 
   it('accepts field names in any case and listdata as text', () => {
-    const a = post(shared, { NAME: KNOWN.pepSanctioned.name, ListData: '512' }, {}, { TOKKEN: CREDS.tokken, idsubjectfm: CREDS.IDsubjectFM });
+    const a = post(
+      shared,
+      { NAME: KNOWN.pepSanctioned.name, ListData: '512' },
+      {},
+      { TOKKEN: CREDS.tokken, idsubjectfm: CREDS.IDsubjectFM },
+    );
     expect(a.status).toBe(200);
     expect(Object.keys(result(a))).toEqual(['peps']);
   });
@@ -81,14 +113,18 @@ describe('sandbox engine: which registries answer', () => {
 
   it.each(REGISTRY_KEYS)('%s answers when one of its bits is asked, and only then', (key) => {
     const def = LISTS.filter((l) => l.keys.includes(key));
-    for (const list of def) expect(Object.keys(result(post(shared, { ipn: KNOWN.company.edrpou, listdata: 2 ** list.bit })))).toContain(key);
+    for (const list of def) {
+      expect(Object.keys(result(post(shared, { ipn: KNOWN.company.edrpou, listdata: 2 ** list.bit })))).toContain(key);
+    }
     const others = LISTS.filter((l) => !l.keys.includes(key)).reduce((acc, l) => acc + 2 ** l.bit, 0);
     expect(Object.keys(result(post(shared, { ipn: KNOWN.company.edrpou, listdata: others })))).not.toContain(key);
   });
 
   it('answers every registry when listdata is -1 or absent, none when it is 0', () => {
     expect(Object.keys(result(post(shared, { name: 'Петро' }))).sort()).toEqual([...REGISTRY_KEYS].sort());
-    expect(Object.keys(result(post(shared, { name: 'Петро', listdata: -1 }))).sort()).toEqual([...REGISTRY_KEYS].sort());
+    expect(Object.keys(result(post(shared, { name: 'Петро', listdata: -1 }))).sort()).toEqual(
+      [...REGISTRY_KEYS].sort(),
+    );
     expect(result(post(shared, { name: 'Петро', listdata: 0 }))).toEqual({});
   });
 
@@ -101,7 +137,8 @@ describe('sandbox engine: which registries answer', () => {
   });
 
   it('returns a sanctions record only for the lists it is on (active or lifted)', () => {
-    const onList = (bit: number) => items(post(shared, { name: KNOWN.pepSanctioned.name, listdata: 2 ** bit }), 'psanctions').length;
+    const onList = (bit: number) =>
+      items(post(shared, { name: KNOWN.pepSanctioned.name, listdata: 2 ** bit }), 'psanctions').length;
     expect(onList(1)).toBe(1);
     expect(onList(3)).toBe(1);
     expect(onList(5)).toBe(1);
@@ -151,14 +188,23 @@ describe('sandbox engine: the known subjects', () => {
     expect(byCode.map((i) => [i.percent, i.level])).toEqual([[100, 'Високий']]);
     const byName = items(post(shared, { name: KNOWN.company.bare, listdata: 2 ** 22 }), 'edrfullinfo');
     expect(byName.map((i) => [i.percent, i.level])).toEqual([[100, 'Низький']]);
-    const both = items(post(shared, { name: 'Зовсім інша назва', ipn: KNOWN.company.edrpou, listdata: 2 ** 22 }), 'edrfullinfo');
+    const both = items(
+      post(shared, { name: 'Зовсім інша назва', ipn: KNOWN.company.edrpou, listdata: 2 ** 22 }),
+      'edrfullinfo',
+    );
     expect(both.map((i) => [i.percent, i.level])).toEqual([[100, 'Високий']]);
   });
 
   it('derives namelat from name and also searches a namelat that was sent', () => {
-    const latinName = items(post(shared, { name: KNOWN.pepSanctioned.namelat, date: KNOWN.pepSanctioned.date, listdata: 512 }), 'peps');
+    const latinName = items(
+      post(shared, { name: KNOWN.pepSanctioned.namelat, date: KNOWN.pepSanctioned.date, listdata: 512 }),
+      'peps',
+    );
     expect(latinName.map((i) => i.level)).toEqual(['Високий']);
-    const onlyNamelat = items(post(shared, { name: 'Зовсім Інша Людина', namelat: KNOWN.pepSanctioned.namelat, listdata: 512 }), 'peps');
+    const onlyNamelat = items(
+      post(shared, { name: 'Зовсім Інша Людина', namelat: KNOWN.pepSanctioned.namelat, listdata: 512 }),
+      'peps',
+    );
     expect(onlyNamelat.map((i) => i.name)).toEqual([KNOWN.pepSanctioned.name]);
   });
 
@@ -171,21 +217,30 @@ describe('sandbox engine: the known subjects', () => {
     expect(tolerant[0].percent).toBeLessThan(100);
     expect(tolerant[0].level).toBe('Низький');
     // The foreign lists carry that spelling as an alias: full text finds it there, in full.
-    const sanctions = items(post(shared, { name: spelled, date: KNOWN.pepSanctioned.date, listdata: 2 ** 3 }), 'psanctions');
+    const sanctions = items(
+      post(shared, { name: spelled, date: KNOWN.pepSanctioned.date, listdata: 2 ** 3 }),
+      'psanctions',
+    );
     expect(sanctions.map((i) => [i.p_percent, i.p_level])).toEqual([[100, 'Високий']]);
   });
 
   it('filters name matches by lowranklimit, but never a code match', () => {
-    const surname = (limit: number) => items(post(shared, { name: 'Кривоклен', listdata: 512 + 4096, lowranklimit: limit }), 'peps');
+    const surname = (limit: number) =>
+      items(post(shared, { name: 'Кривоклен', listdata: 512 + 4096, lowranklimit: limit }), 'peps');
     expect(surname(0).map((i) => i.percent)).toEqual([33, 33]);
     expect(surname(33)).toHaveLength(2);
     expect(surname(34)).toEqual([]);
-    expect(items(post(shared, { ipn: KNOWN.company.edrpou, lowranklimit: 100, listdata: 2 ** 20 }), 'edr')).toHaveLength(1);
+    expect(
+      items(post(shared, { ipn: KNOWN.company.edrpou, lowranklimit: 100, listdata: 2 ** 20 }), 'edr'),
+    ).toHaveLength(1);
   });
 
   it('matches documents without regard to spaces or look-alike letters, and honours doctype', () => {
-    const lost = (doc: string, doctype?: number) => items(post(shared, { doc, ...(doctype !== undefined ? { doctype } : {}), listdata: 2 ** 15 }), 'lostdocs');
-    for (const doc of ['КМ 417305', 'КМ417305', 'KM417305', 'км 417 305']) expect(lost(doc).map((i) => i.d_STATUS)).toEqual(['Викрадений']);
+    const lost = (doc: string, doctype?: number) =>
+      items(post(shared, { doc, ...(doctype !== undefined ? { doctype } : {}), listdata: 2 ** 15 }), 'lostdocs');
+    for (const doc of ['КМ 417305', 'КМ417305', 'KM417305', 'км 417 305']) {
+      expect(lost(doc).map((i) => i.d_STATUS)).toEqual(['Викрадений']);
+    }
     expect(lost('КМ 417305', 1)).toHaveLength(1);
     expect(lost('КМ 417305', 2)).toEqual([]);
     expect(lost('FT 920417', 2)).toHaveLength(1);
@@ -203,7 +258,9 @@ describe('sandbox engine: the known subjects', () => {
 
   it('shows superseded register entries only when onlyactual is false', () => {
     expect(items(post(shared, { ipn: KNOWN.company.edrpou, listdata: 2 ** 22 }), 'edrfullinfo')).toHaveLength(1);
-    expect(items(post(shared, { ipn: KNOWN.company.edrpou, listdata: 2 ** 22, onlyactual: false }), 'edrfullinfo')).toHaveLength(2);
+    expect(
+      items(post(shared, { ipn: KNOWN.company.edrpou, listdata: 2 ** 22, onlyactual: false }), 'edrfullinfo'),
+    ).toHaveLength(2);
     const g = get(shared, { ipn: KNOWN.company.edrpou, listdata: String(2 ** 22), onlyactual: 'false' });
     expect(((g.json as Json[])[0].result as Json).edrfullinfo).toHaveLength(2);
   });
@@ -213,7 +270,9 @@ describe('sandbox engine: the known subjects', () => {
       const block = items(post(shared, { arrayedrpou: [KNOWN.company.edrpou], ...fields }), 'edrchanges');
       if (block.length === 0) return [];
       const companies = block[0].edrchanges as Item[];
-      return companies.flatMap((c) => (c.changes as Item[]).flatMap((ch) => (ch.changedetails as Item[]).map((d) => [ch.datachange, d.changetype])));
+      return companies.flatMap((c) =>
+        (c.changes as Item[]).flatMap((ch) => (ch.changedetails as Item[]).map((d) => [ch.datachange, d.changetype])),
+      );
     };
     const all = changes({ listdata: 2 ** 23 + 2 ** 24 + 2 ** 25 + 2 ** 26 + 2 ** 27 + 2 ** 28 + 2 ** 29 });
     expect(all.length).toBeGreaterThan(0);
@@ -225,9 +284,14 @@ describe('sandbox engine: the known subjects', () => {
     const dates = all.map(([d]) => String(d)).sort();
     const last = dates[dates.length - 1];
     expect(changes({ listdata: -1, edrchangesfrom: last })).toEqual(all.filter(([d]) => String(d) >= last));
-    const dayBefore = new Date(Date.UTC(+dates[0].slice(0, 4), +dates[0].slice(5, 7) - 1, +dates[0].slice(8, 10) - 1)).toISOString().slice(0, 10);
+    const dayBefore = new Date(Date.UTC(+dates[0].slice(0, 4), +dates[0].slice(5, 7) - 1, +dates[0].slice(8, 10) - 1))
+      .toISOString()
+      .slice(0, 10);
     expect(changes({ listdata: -1, edrchangesto: dayBefore })).toEqual([]);
-    const block = items(post(shared, { ipn: KNOWN.company.edrpou, edrchangesfrom: '2000-01-01', edrchangesto: '2025-01-31' }), 'edrchanges');
+    const block = items(
+      post(shared, { ipn: KNOWN.company.edrpou, edrchangesfrom: '2000-01-01', edrchangesto: '2025-01-31' }),
+      'edrchanges',
+    );
     expect(block).toHaveLength(1);
     expect(block[0]).toMatchObject({ edrchangesfrom: '2000-01-01', edrchangesto: '2025-01-31' });
   });
@@ -264,7 +328,9 @@ describe('sandbox engine: every answer validates', () => {
       } else {
         const g = get(shared, Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])));
         expect(checkGetAnswerStrict(g.json)).toEqual([]);
-        for (const [k, v] of Object.entries(((g.json as Json[])[0].result as Json) ?? {})) if (Array.isArray(v) && v.length > 0) seen.add(k);
+        for (const [k, v] of Object.entries(((g.json as Json[])[0].result as Json) ?? {})) {
+          if (Array.isArray(v) && v.length > 0) seen.add(k);
+        }
       }
     }
     expect([...seen].sort()).toEqual([...REGISTRY_KEYS].sort());
@@ -381,7 +447,10 @@ describe('sandbox engine: faults', () => {
     const e = engine({ faults: { registryErrors: { peps: 9000, psanctions: 9003, edr: '9004.Своє повідомлення' } } });
     const res = result(post(e, { name: KNOWN.pepSanctioned.name }));
     expect(parseRegistryErrorText(String(res.peps)).code).toBe(9000);
-    expect(parseRegistryErrorText(String(res.psanctions))).toEqual({ code: 9003, message: expect.stringMatching(/Уточніть запит/) });
+    expect(parseRegistryErrorText(String(res.psanctions))).toEqual({
+      code: 9003,
+      message: expect.stringMatching(/Уточніть запит/),
+    });
     expect(res.edr).toBe('9004.Своє повідомлення');
     expect(Array.isArray(res.wanted)).toBe(true);
     expect(result(post(e, { name: 'x', listdata: 2 ** 15 }))).toEqual({ lostdocs: [] });

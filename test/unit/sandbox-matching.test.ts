@@ -20,7 +20,13 @@ describe('sandbox text normalisation', () => {
   });
 
   it('gives the same Latin as the core transliteration, word by word', () => {
-    for (const text of ['Кривоклен Северин Богданович', 'ЗГУРСЬКИЙ Юрій', "Знам'янка", 'Щербанівська Їжаченко-Євген', 'ТОВ "ЯСНИЙ ЛАН"']) {
+    for (const text of [
+      'Кривоклен Северин Богданович',
+      'ЗГУРСЬКИЙ Юрій',
+      "Знам'янка",
+      'Щербанівська Їжаченко-Євген',
+      'ТОВ "ЯСНИЙ ЛАН"',
+    ]) {
       expect(latinOf(text)).toBe(transliterate(text));
     }
   });
@@ -78,7 +84,9 @@ describe('scoring one name against another', () => {
 
   it('needs the shorter side covered in full', () => {
     expect(scoreVariant(['kryvoklen', 'ivan'], ['kryvoklen', 'severyn', 'bohdanovych'], exact)).toBeNull();
-    expect(scoreVariant(['petro', 'ivanovych', 'kryvoklen'], ['kryvoklen', 'severyn', 'bohdanovych'], exact)).toBeNull();
+    expect(
+      scoreVariant(['petro', 'ivanovych', 'kryvoklen'], ['kryvoklen', 'severyn', 'bohdanovych'], exact),
+    ).toBeNull();
   });
 
   it('uses each name token once', () => {

@@ -10,7 +10,14 @@ function sandboxArgs(argv: string[]): SandboxArgs {
 
 describe('sandbox options (checklists sandbox = npm run sandbox)', () => {
   it('defaults to one healthy instance on 127.0.0.1:8443', () => {
-    expect(sandboxArgs([])).toEqual({ port: 8443, host: '127.0.0.1', reserves: 0, reserveFaults: false, quiet: false, faults: {} });
+    expect(sandboxArgs([])).toEqual({
+      port: 8443,
+      host: '127.0.0.1',
+      reserves: 0,
+      reserveFaults: false,
+      quiet: false,
+      faults: {},
+    });
   });
 
   it('reads every option, with spaces or =', () => {
@@ -50,7 +57,16 @@ describe('sandbox options (checklists sandbox = npm run sandbox)', () => {
       quiet: true,
       seed: 42,
       dataRevision: 1,
-      faults: { quota: 10, latencyMs: 200, jitterMs: 50, failRate: 0.2, dropRate: 0.1, htmlRate: 0.05, seed: 3, registryErrors: { peps: 9001, psanctions: 9003, edr: 9004 } },
+      faults: {
+        quota: 10,
+        latencyMs: 200,
+        jitterMs: 50,
+        failRate: 0.2,
+        dropRate: 0.1,
+        htmlRate: 0.05,
+        seed: 3,
+        registryErrors: { peps: 9001, psanctions: 9003, edr: 9004 },
+      },
     });
     expect(describeFaults(args.faults)).toBe(
       '--fail-rate 0.2 --latency 200 --jitter 50 --drop-rate 0.1 --html-rate 0.05 --quota 10 --registry-errors peps:9001,psanctions:9003,edr:9004 --fault-seed 3',
@@ -58,8 +74,13 @@ describe('sandbox options (checklists sandbox = npm run sandbox)', () => {
   });
 
   it('reads both spellings of registry errors: peps,edr:9004 and the older --registry-error peps=9001', () => {
-    expect(sandboxArgs(['--registry-errors', 'peps,edr:9004']).faults.registryErrors).toEqual({ peps: 9000, edr: 9004 });
-    expect(sandboxArgs(['--registry-error', 'peps=9001', '--registry-error', 'edr=9004']).faults.registryErrors).toEqual({ peps: 9001, edr: 9004 });
+    expect(sandboxArgs(['--registry-errors', 'peps,edr:9004']).faults.registryErrors).toEqual({
+      peps: 9000,
+      edr: 9004,
+    });
+    expect(
+      sandboxArgs(['--registry-error', 'peps=9001', '--registry-error', 'edr=9004']).faults.registryErrors,
+    ).toEqual({ peps: 9001, edr: 9004 });
   });
 
   it('--down answers 503 to everything, whatever --fail-rate says, and is described as --down', () => {

@@ -8,8 +8,16 @@ const ADDRESS = 'https://sandbox.checklists.invalid';
 
 describe('sandboxTransport (in-process)', () => {
   it('serves the core client in POST and GET form', async () => {
-    const client = new CheckListsClient({ addresses: [ADDRESS], credentials: DEMO_CREDENTIALS, transport: sandboxTransport(createSandboxEngine()) });
-    const query = parseQuery({ name: KNOWN.pepSanctioned.name, date: KNOWN.pepSanctioned.date, listdata: 'peps, psanctions' });
+    const client = new CheckListsClient({
+      addresses: [ADDRESS],
+      credentials: DEMO_CREDENTIALS,
+      transport: sandboxTransport(createSandboxEngine()),
+    });
+    const query = parseQuery({
+      name: KNOWN.pepSanctioned.name,
+      date: KNOWN.pepSanctioned.date,
+      listdata: 'peps, psanctions',
+    });
     for (const method of ['POST', 'GET'] as const) {
       const answer = await client.search(query, { method });
       expect(answer.method).toBe(method);
@@ -50,14 +58,24 @@ describe('sandboxTransport (in-process)', () => {
   it('gives up when the caller aborts during the delay', async () => {
     const transport = sandboxTransport(createSandboxEngine({ faults: { latencyMs: 60_000 } }));
     const controller = new AbortController();
-    const sent = transport.send({ url: `${ADDRESS}/api`, method: 'POST', headers: {}, body: '{}', signal: controller.signal });
+    const sent = transport.send({
+      url: `${ADDRESS}/api`,
+      method: 'POST',
+      headers: {},
+      body: '{}',
+      signal: controller.signal,
+    });
     controller.abort();
     // The signal's own reason (an AbortError), as fetch rejects: the client tells a cancel from a failure by it.
     await expect(sent).rejects.toBe(controller.signal.reason);
   });
 
   it('lets the client see quota exhaustion as an account error that stops everything', async () => {
-    const client = new CheckListsClient({ addresses: [ADDRESS], credentials: DEMO_CREDENTIALS, transport: sandboxTransport(createSandboxEngine({ faults: { quota: 1 } })) });
+    const client = new CheckListsClient({
+      addresses: [ADDRESS],
+      credentials: DEMO_CREDENTIALS,
+      transport: sandboxTransport(createSandboxEngine({ faults: { quota: 1 } })),
+    });
     const query = parseQuery({ name: 'Петро', listdata: 'peps' });
     await client.search(query);
     const failure = client.search(query);

@@ -38,7 +38,14 @@ function listService(durationMs = 42) {
     }
     if (asked === ALL_LISTS || askedBits.has(9)) result.peps = [{ name: query.name, percent: 70, level: 'Низький' }];
     const raw = { idrequest: `req-${n}`, listdata: asked.toString(), result };
-    return { envelope: parseEnvelope(raw), servedBy: 'https://svc.test', attempts: [], durationMs, method: 'POST', raw };
+    return {
+      envelope: parseEnvelope(raw),
+      servedBy: 'https://svc.test',
+      attempts: [],
+      durationMs,
+      method: 'POST',
+      raw,
+    };
   };
   return {
     search,
@@ -58,7 +65,10 @@ function scheduler(search: SchedulerOptions['search'], extra: Partial<SchedulerO
   return new RequestScheduler({ search, batchWindowMs: 2, ...extra });
 }
 
-const q = (name: string, listdata?: Listdata): SearchQuery => ({ name, ...(listdata !== undefined ? { listdata } : {}) });
+const q = (name: string, listdata?: Listdata): SearchQuery => ({
+  name,
+  ...(listdata !== undefined ? { listdata } : {}),
+});
 
 const sanctionPids = (envelope: ParsedEnvelope) => {
   const o = envelope.registries.psanctions;
@@ -191,7 +201,9 @@ function hangingStorage() {
   const wrap =
     <A extends unknown[], T>(call: (...args: A) => Promise<T>) =>
     (...args: A): Promise<T> =>
-      hanging ? new Promise<T>((resolve, reject) => waiting.push(() => call(...args).then(resolve, reject))) : call(...args);
+      hanging
+        ? new Promise<T>((resolve, reject) => waiting.push(() => call(...args).then(resolve, reject)))
+        : call(...args);
   const storage: KeyValueStorage = {
     getItem: wrap(inner.getItem),
     setItem: wrap(inner.setItem),

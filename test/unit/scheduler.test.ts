@@ -1,7 +1,13 @@
 import { AnswerCache } from '../../src/core/cache/answer-cache';
 import type { SearchResult } from '../../src/core/request/client';
 import { AccountError, CancelledError, ServiceUnreachableError } from '../../src/core/protocol/errors';
-import { ALL_LISTS, listdataForRegistries, registriesOf, unionListdata, type Listdata } from '../../src/core/protocol/listdata';
+import {
+  ALL_LISTS,
+  listdataForRegistries,
+  registriesOf,
+  unionListdata,
+  type Listdata,
+} from '../../src/core/protocol/listdata';
 import { subjectKey, type SearchQuery } from '../../src/core/query';
 import type { RegistryKey } from '../../src/core/protocol/registries';
 import { RequestScheduler, type SchedulerOptions } from '../../src/core/request/scheduler';
@@ -13,8 +19,15 @@ const SANCTIONS = listdataForRegistries(['psanctions']);
 const LOST = listdataForRegistries(['lostdocs']);
 
 /** The scheduler tests' service: every registry the listdata selects answers, names starting with "Hit" with one hit. */
-function fakeService(options: { gated?: boolean; registryErrors?: Partial<Record<RegistryKey, string>>; fail?: () => unknown } = {}) {
-  return sharedFakeService({ gated: options.gated, delayMs: 1, answer: everyListAnswer(options.registryErrors), fail: options.fail });
+function fakeService(
+  options: { gated?: boolean; registryErrors?: Partial<Record<RegistryKey, string>>; fail?: () => unknown } = {},
+) {
+  return sharedFakeService({
+    gated: options.gated,
+    delayMs: 1,
+    answer: everyListAnswer(options.registryErrors),
+    fail: options.fail,
+  });
 }
 
 /** A promise the test resolves by hand: what a request or a storage call waits on instead of a clock. */
@@ -59,14 +72,21 @@ describe('RequestScheduler: merging and dedupe', () => {
   it('treats queries that differ only in ids and spacing/case of the name as one subject', async () => {
     const svc = fakeService();
     const s = scheduler(svc.search);
-    await Promise.all([s.ask(q('Hit  Ivan', PEPS, { IDinternal: 'row-1' })), s.ask(q('hit ivan', PEPS, { IDinternal: 'row-2' }))]);
+    await Promise.all([
+      s.ask(q('Hit  Ivan', PEPS, { IDinternal: 'row-1' })),
+      s.ask(q('hit ivan', PEPS, { IDinternal: 'row-2' })),
+    ]);
     expect(svc.calls).toHaveLength(1);
   });
 
   it('sends different subjects separately', async () => {
     const svc = fakeService();
     const s = scheduler(svc.search);
-    await Promise.all([s.ask(q('Hit Ivan', PEPS)), s.ask(q('Hit Petro', PEPS)), s.ask(q('Hit Ivan', PEPS, { date: '1980-01-02' }))]);
+    await Promise.all([
+      s.ask(q('Hit Ivan', PEPS)),
+      s.ask(q('Hit Petro', PEPS)),
+      s.ask(q('Hit Ivan', PEPS, { date: '1980-01-02' })),
+    ]);
     expect(svc.calls).toHaveLength(3);
   });
 
@@ -178,7 +198,12 @@ describe('RequestScheduler: cache', () => {
     const answers = await Promise.all([second.ask(q('Hit Ivan', PEPS)), second.ask(q('Olena', SANCTIONS))]);
     expect(svc2.calls).toHaveLength(0);
     expect(answers.map((a) => a.fromCache)).toEqual([true, true]);
-    expect(answers[0].summary.registries[0]).toMatchObject({ key: 'peps', hits: 1, bestLevel: 'high', bestPercent: 91 });
+    expect(answers[0].summary.registries[0]).toMatchObject({
+      key: 'peps',
+      hits: 1,
+      bestLevel: 'high',
+      bestPercent: 91,
+    });
   });
 
   it('asks again once an entry has outlived its lifetime', async () => {

@@ -29,7 +29,12 @@ function itemsOf<K extends RegistryKey>(envelope: ParsedEnvelope, key: K): Regis
 }
 
 /** Every documented field path of a schema ("peps.relatedPersons.country.codecountr"), with its † mark. */
-function documentedPaths(schema: z.ZodType, prefix: string, out: Map<string, boolean>, postOnly = false): Map<string, boolean> {
+function documentedPaths(
+  schema: z.ZodType,
+  prefix: string,
+  out: Map<string, boolean>,
+  postOnly = false,
+): Map<string, boolean> {
   const desc = describeField(schema);
   if (!desc) throw new Error(`undescribed field at ${prefix}`);
   const inherited = postOnly || desc.postOnly;
@@ -89,9 +94,15 @@ describe('field declarations follow the interface document', () => {
   });
 
   test('the country risk block carries all 24 documented fields wherever it is used', () => {
-    const countryFields = [...DOCUMENTED.keys()].filter((p) => p.startsWith('peps.country.')).map((p) => p.slice('peps.country.'.length));
+    const countryFields = [...DOCUMENTED.keys()]
+      .filter((p) => p.startsWith('peps.country.'))
+      .map((p) => p.slice('peps.country.'.length));
     expect(countryFields).toHaveLength(24);
-    for (const path of ['peps.relatedPeps.country_reg', 'edrfullinfo.benefiaciars.countries_of_origin_risks', 'peps.jobdetails.jobcountry']) {
+    for (const path of [
+      'peps.relatedPeps.country_reg',
+      'edrfullinfo.benefiaciars.countries_of_origin_risks',
+      'peps.jobdetails.jobcountry',
+    ]) {
       for (const field of countryFields) expect(DOCUMENTED.has(`${path}.${field}`)).toBe(true);
     }
     expect(DOCUMENTED.get('peps.country.codecountr')).toBe(true);
@@ -170,7 +181,9 @@ describe('POST fixture with every registry', () => {
     expect(itemsOf(envelope, 'taxdebtor')[0].dfs?.[0].debtdetails?.[0].dsumlocal).toBe(12500.5);
     expect(itemsOf(envelope, 'wanted')[0].fotos).toHaveLength(2);
     expect(itemsOf(envelope, 'licenses')[0].bonds?.[0].emis_vol).toBe(10000000);
-    expect(itemsOf(envelope, 'edrchanges')[0].edrchanges?.[0].changes?.[0].changedetails?.[0].ishumanchanges).toBe(false);
+    expect(itemsOf(envelope, 'edrchanges')[0].edrchanges?.[0].changes?.[0].changedetails?.[0].ishumanchanges).toBe(
+      false,
+    );
   });
 });
 

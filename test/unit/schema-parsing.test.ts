@@ -93,7 +93,10 @@ describe('registry values', () => {
   });
 
   test('any registry key takes an error text', () => {
-    expect(parseRegistryValue('nonrezedent', '9001.Не оплачено')).toEqual({ status: 'error', error: { code: 9001, message: 'Не оплачено' } });
+    expect(parseRegistryValue('nonrezedent', '9001.Не оплачено')).toEqual({
+      status: 'error',
+      error: { code: 9001, message: 'Не оплачено' },
+    });
   });
 
   test('null is absent; an empty list is ok', () => {
@@ -112,11 +115,21 @@ describe('registry values', () => {
   });
 
   test('several bad fields in one record are all dropped and all reported', () => {
-    const outcome = parseRegistryValue('peps', [{ name: 'Петренко', percent: 'x', active: 'maybe', sources: [{ site: {} }, 'y'], relatedPeps: { idpep: 'n' } }]);
+    const outcome = parseRegistryValue('peps', [
+      { name: 'Петренко', percent: 'x', active: 'maybe', sources: [{ site: {} }, 'y'], relatedPeps: { idpep: 'n' } },
+    ]);
     expect(outcome).toEqual({
       status: 'malformed',
       rawCount: 1,
-      items: [{ name: 'Петренко', percent: undefined, active: undefined, sources: [{ site: undefined }], relatedPeps: [{ idpep: undefined }] }],
+      items: [
+        {
+          name: 'Петренко',
+          percent: undefined,
+          active: undefined,
+          sources: [{ site: undefined }],
+          relatedPeps: [{ idpep: undefined }],
+        },
+      ],
       issues: [
         'peps[0].active: expected boolean, got string',
         'peps[0].percent: expected number, got string',
@@ -128,12 +141,17 @@ describe('registry values', () => {
   });
 
   test('a lone object read as a list of one loses only its bad field, not the whole object', () => {
-    const outcome = parseRegistryValue('psanctions', [{ pid: 'P-1', sanction: { sanctionId: 'NSDC-7', name: 'Ткаченко', list_info: 'oops' }, p_akas: { x: 1 } }]);
+    const outcome = parseRegistryValue('psanctions', [
+      { pid: 'P-1', sanction: { sanctionId: 'NSDC-7', name: 'Ткаченко', list_info: 'oops' }, p_akas: { x: 1 } },
+    ]);
     expect(outcome).toEqual({
       status: 'malformed',
       rawCount: 1,
       items: [{ pid: 'P-1', sanction: [{ sanctionId: 'NSDC-7', name: 'Ткаченко', list_info: undefined }], p_akas: [] }],
-      issues: ['psanctions[0].p_akas[0]: expected string, got object', 'psanctions[0].sanction[0].list_info: expected object, got string'],
+      issues: [
+        'psanctions[0].p_akas[0]: expected string, got object',
+        'psanctions[0].sanction[0].list_info: expected object, got string',
+      ],
     });
   });
 });
@@ -188,7 +206,9 @@ describe('envelope shape', () => {
   });
 
   test('keys named __proto__ are stored, never used as prototypes', () => {
-    const raw = JSON.parse('{"idrequest":"a","__proto__":{"polluted":1},"result":{"__proto__":{"x":1},"peps":[]}}') as unknown;
+    const raw = JSON.parse(
+      '{"idrequest":"a","__proto__":{"polluted":1},"result":{"__proto__":{"x":1},"peps":[]}}',
+    ) as unknown;
     const envelope = parseEnvelope(raw);
     expect(Object.getPrototypeOf(envelope.extraHeader)).toBe(Object.prototype);
     expect(Object.getPrototypeOf(envelope.unknownResultKeys)).toBe(Object.prototype);
@@ -227,7 +247,14 @@ describe('parseServiceError', () => {
     expect(parseServiceError(raw)).toEqual(expected);
   });
 
-  test.each([[null], ['error'], [[{ error: 1, message: 'x' }]], [{ idrequest: 'a', result: {} }], [{ result: {}, error: 1 }], [{ foo: 1 }]])('not an error body: %j', (raw) => {
+  test.each([
+    [null],
+    ['error'],
+    [[{ error: 1, message: 'x' }]],
+    [{ idrequest: 'a', result: {} }],
+    [{ result: {}, error: 1 }],
+    [{ foo: 1 }],
+  ])('not an error body: %j', (raw) => {
     expect(parseServiceError(raw)).toBeNull();
   });
 
@@ -240,7 +267,14 @@ describe('parseServiceError', () => {
 describe('parseServiceDate', () => {
   test('documented format is wall-clock time', () => {
     const date = parseServiceDate('2024-03-15 10:22:33');
-    expect([date?.getFullYear(), date?.getMonth(), date?.getDate(), date?.getHours(), date?.getMinutes(), date?.getSeconds()]).toEqual([2024, 2, 15, 10, 22, 33]);
+    expect([
+      date?.getFullYear(),
+      date?.getMonth(),
+      date?.getDate(),
+      date?.getHours(),
+      date?.getMinutes(),
+      date?.getSeconds(),
+    ]).toEqual([2024, 2, 15, 10, 22, 33]);
     expect(date?.getMilliseconds()).toBe(0);
   });
 
@@ -266,12 +300,19 @@ describe('parseServiceDate', () => {
     expect(parseServiceDate('2024-03-15 10:22')?.getMinutes()).toBe(22);
   });
 
-  test.each([[undefined], [''], ['15.03.2024 10:22:33'], ['2024-02-30 10:00:00'], ['2023-02-29'], ['2024-13-01'], ['2024-03-15 24:00:00'], ['2024-03-15 10:60:00'], ['yesterday']])(
-    '%j is not a date',
-    (text) => {
-      expect(parseServiceDate(text)).toBeUndefined();
-    },
-  );
+  test.each([
+    [undefined],
+    [''],
+    ['15.03.2024 10:22:33'],
+    ['2024-02-30 10:00:00'],
+    ['2023-02-29'],
+    ['2024-13-01'],
+    ['2024-03-15 24:00:00'],
+    ['2024-03-15 10:60:00'],
+    ['yesterday'],
+  ])('%j is not a date', (text) => {
+    expect(parseServiceDate(text)).toBeUndefined();
+  });
 
   test('leap day exists in leap years', () => {
     expect(parseServiceDate('2024-02-29 00:00:00')?.getDate()).toBe(29);

@@ -1,5 +1,12 @@
 import type { RegistryKey } from '../../src/core/protocol/registries';
-import { checkEnvelopeStrict, parseGetAnswer, parsePostAnswer, parseServiceDate, type ParsedEnvelope, type RegistryItemMap } from '../../src/core/protocol/schema';
+import {
+  checkEnvelopeStrict,
+  parseGetAnswer,
+  parsePostAnswer,
+  parseServiceDate,
+  type ParsedEnvelope,
+  type RegistryItemMap,
+} from '../../src/core/protocol/schema';
 import { fixtureJson } from '../support/fixtures';
 
 function itemsOf<K extends RegistryKey>(envelope: ParsedEnvelope, key: K): RegistryItemMap[K][] {
@@ -32,7 +39,10 @@ describe('envelope key spellings', () => {
     expect(envelope.header.idrequest).toBe('R-DOCUMENTED');
     expect(envelope.header.idinternal).toBe('row-4');
     expect(envelope.extraHeader).toEqual({ iDrequest: 'R-VARIANT', IDinternal: 'row-4-variant' });
-    expect(envelope.problems).toEqual(['iDrequest: second spelling of idrequest; kept in extraHeader', 'IDinternal: second spelling of idinternal; kept in extraHeader']);
+    expect(envelope.problems).toEqual([
+      'iDrequest: second spelling of idrequest; kept in extraHeader',
+      'IDinternal: second spelling of idinternal; kept in extraHeader',
+    ]);
   });
 });
 
@@ -88,7 +98,15 @@ describe('numbers, numeric strings, booleans and nulls swapped', () => {
     expect(pep.country_pep).toEqual([{ countryname: 'Україна', country_2dig: 'UA' }]);
     expect(pep.sources).toEqual([{ site: 'https://registry.example.ua/pep/104523', brief: 'Розпорядження КМУ' }]);
     // A null list element is absent, not a record.
-    expect(pep.relatedPersons).toEqual([{ relateid: 220871, active: true, relatepib: 'Коваленко Ірина Миколаївна', relatebrief_id: 1, archivelink: false }]);
+    expect(pep.relatedPersons).toEqual([
+      {
+        relateid: 220871,
+        active: true,
+        relatepib: 'Коваленко Ірина Миколаївна',
+        relatebrief_id: 1,
+        archivelink: false,
+      },
+    ]);
   });
 
   test('sanctions record: string lists, big list numbers, nested numbers', () => {
@@ -100,7 +118,12 @@ describe('numbers, numeric strings, booleans and nulls swapped', () => {
     expect(item.p_idcode).toEqual(['1234509876']);
     expect(item.p_listdata).toBe(10);
     expect(item.p_listdata_ca).toBe(137438953472);
-    expect(item.sanction?.[0]).toEqual({ sanctionId: '17', related: 0, percent: 100, list_info: { individual: 15230, all: 24640 } });
+    expect(item.sanction?.[0]).toEqual({
+      sanctionId: '17',
+      related: 0,
+      percent: 100,
+      list_info: { individual: 15230, all: 24640 },
+    });
   });
 
   test('other registries', () => {
@@ -116,7 +139,9 @@ describe('numbers, numeric strings, booleans and nulls swapped', () => {
     expect(itemsOf(envelope, 'okupant')[0]).toEqual({ id: 90871, is_good: false, is_accused: true, percent: 92 });
     expect(itemsOf(envelope, 'taxdebtor')[0].dedrpou).toBe('41234567');
     // "12500,50": a decimal comma, as Ukrainian sources write it.
-    expect(itemsOf(envelope, 'taxdebtor')[0].dfs?.[0].debtdetails).toEqual([{ dminperiod: 202301, dsumlocal: 12500.5, disactive: 1 }]);
+    expect(itemsOf(envelope, 'taxdebtor')[0].dfs?.[0].debtdetails).toEqual([
+      { dminperiod: 202301, dsumlocal: 12500.5, disactive: 1 },
+    ]);
   });
 });
 
@@ -146,7 +171,9 @@ describe('one malformed block next to good ones', () => {
   test('good blocks are untouched', () => {
     expect(envelope.registries.peps).toEqual({
       status: 'ok',
-      items: [{ list: 'pep', idpep: 77120, active: true, name: 'Гончаренко Марія Василівна', percent: 100, level: 'Високий' }],
+      items: [
+        { list: 'pep', idpep: 77120, active: true, name: 'Гончаренко Марія Василівна', percent: 100, level: 'Високий' },
+      ],
     });
     expect(itemsOf(envelope, 'lostdocs')).toEqual([{ d_SERIES: 'КВ', d_NUMBER: '123456', d_STATUS: 'Втрачений' }]);
   });
@@ -158,7 +185,13 @@ describe('one malformed block next to good ones', () => {
     expect(outcome.rawCount).toBe(3);
     expect(outcome.items).toEqual([
       { pid: 'P-1000001', p_fullname: 'ТКАЧЕНКО Павло Іванович', p_percent: 95, p_level: 'Низький' },
-      { pid: 'P-1000002', p_fullname: undefined, p_percent: undefined, p_level: 'Високий', sanction: [{ sanctionId: 'NSDC-1', percent: 100 }] },
+      {
+        pid: 'P-1000002',
+        p_fullname: undefined,
+        p_percent: undefined,
+        p_level: 'Високий',
+        sanction: [{ sanctionId: 'NSDC-1', percent: 100 }],
+      },
     ]);
     expect(outcome.issues).toEqual([
       'psanctions[1]: expected object, got string',
@@ -178,7 +211,12 @@ describe('one malformed block next to good ones', () => {
   });
 
   test('a scalar where a list belongs is malformed with nothing read', () => {
-    expect(envelope.registries.executive).toEqual({ status: 'malformed', items: [], rawCount: 0, issues: ['executive: expected array, got number'] });
+    expect(envelope.registries.executive).toEqual({
+      status: 'malformed',
+      items: [],
+      rawCount: 0,
+      issues: ['executive: expected array, got number'],
+    });
   });
 
   test('problems list every issue, block by block', () => {
@@ -232,7 +270,9 @@ describe('unknown item fields', () => {
 });
 
 describe('long multi-line free text starting with formula characters', () => {
-  const raw = fixtureJson('quirk-multiline-remark.json') as { result: { psanctions: { sanction: { remark: string }[] }[] } };
+  const raw = fixtureJson('quirk-multiline-remark.json') as {
+    result: { psanctions: { sanction: { remark: string }[] }[] };
+  };
   const envelope = parsePostAnswer(raw);
 
   test("is carried byte for byte (making it safe for a cell is the Excel layer's job)", () => {

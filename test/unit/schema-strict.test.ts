@@ -31,14 +31,30 @@ describe('strict check flags each deviation from the documented types', () => {
     ['result.peps.0.photo', null, ['peps[0].photo: expected string, got null']],
     ['result.peps.0.level', 'Середній', ['peps[0].level: expected "Високий" or "Низький", got "Середній"']],
     ['result.peps.0.country.eublack', 0, ['peps[0].country.eublack: expected boolean, got number']],
-    ['result.peps.0.relatedPersons.0.country_pep.0.coruption', '36', ['peps[0].relatedPersons[0].country_pep[0].coruption: expected number, got string']],
+    [
+      'result.peps.0.relatedPersons.0.country_pep.0.coruption',
+      '36',
+      ['peps[0].relatedPersons[0].country_pep[0].coruption: expected number, got string'],
+    ],
     ['result.peps.0.sources', { site: 'x' }, ['peps[0].sources: expected array, got object']],
     ['result.peps.0.jobdetails.0.jobcountry', [], ['peps[0].jobdetails[0].jobcountry: expected object, got array']],
     ['result.psanctions.0.p_akas', 'Шевчук', ['psanctions[0].p_akas: expected array, got string']],
     ['result.psanctions.0.p_level', 'high', ['psanctions[0].p_level: expected "Високий" or "Низький", got "high"']],
-    ['result.psanctions.0.caution.0.list_info.all', '1', ['psanctions[0].caution[0].list_info.all: expected number, got string']],
-    ['result.psanctions.0.sanction.0.sanctionSource.norder', 1, ['psanctions[0].sanction[0].sanctionSource.norder: expected string, got number']],
-    ['result.edrfullinfo.0.branches.0.exdata.0.startNum', 1716, ['edrfullinfo[0].branches[0].exdata[0].startNum: expected string, got number']],
+    [
+      'result.psanctions.0.caution.0.list_info.all',
+      '1',
+      ['psanctions[0].caution[0].list_info.all: expected number, got string'],
+    ],
+    [
+      'result.psanctions.0.sanction.0.sanctionSource.norder',
+      1,
+      ['psanctions[0].sanction[0].sanctionSource.norder: expected string, got number'],
+    ],
+    [
+      'result.edrfullinfo.0.branches.0.exdata.0.startNum',
+      1716,
+      ['edrfullinfo[0].branches[0].exdata[0].startNum: expected string, got number'],
+    ],
     [
       'result.edrchanges.0.edrchanges.0.changes.0.changedetails.0.changetype',
       '2',
@@ -46,14 +62,22 @@ describe('strict check flags each deviation from the documented types', () => {
     ],
     ['result.wanted.0.fotos.1', 5, ['wanted[0].fotos[1]: expected string, got number']],
     ['result.wanted.0.links.0', 'https://x', ['wanted[0].links[0]: expected object, got string']],
-    ['result.taxdebtor.0.dfs.0.debtdetails.0.disactive', true, ['taxdebtor[0].dfs[0].debtdetails[0].disactive: expected number, got boolean']],
+    [
+      'result.taxdebtor.0.dfs.0.debtdetails.0.disactive',
+      true,
+      ['taxdebtor[0].dfs[0].debtdetails[0].disactive: expected number, got boolean'],
+    ],
     ['result.lostdocs.0', 5, ['lostdocs[0]: expected object, got number']],
     ['result.executive', {}, ['executive: expected array of records or error text, got object']],
     ['result.corrupt', null, ['corrupt: expected array of records or error text, got null']],
     ['result', [], ['result: expected object, got array']],
     ['listdata', -1, ['listdata: expected string, got number']],
     ['listdata', 'all', ['listdata: expected a decimal number as text, got "all"']],
-    ['dateResponse', '2024-03-15T10:22:33.123', ['dateResponse: expected "YYYY-MM-DD hh:mm:ss", got "2024-03-15T10:22:33.123"']],
+    [
+      'dateResponse',
+      '2024-03-15T10:22:33.123',
+      ['dateResponse: expected "YYYY-MM-DD hh:mm:ss", got "2024-03-15T10:22:33.123"'],
+    ],
     ['search', '3', ['search: expected "1" or "2", got "3"']],
     ['responsetype', '4', ['responsetype: expected "1" or "2" or "3" or "5", got "4"']],
     ['textformat', 'pdf', ['textformat: expected "JSON" or "" or "xml" or "html" or "text", got "pdf"']],
@@ -72,7 +96,10 @@ describe('strict check flags each deviation from the documented types', () => {
     const result = raw.result as Json;
     result.PEPS = result.peps;
     delete result.peps;
-    expect(checkEnvelopeStrict(raw)).toEqual(['iDrequest: documented spelling is idrequest', 'PEPS: documented spelling is peps']);
+    expect(checkEnvelopeStrict(raw)).toEqual([
+      'iDrequest: documented spelling is idrequest',
+      'PEPS: documented spelling is peps',
+    ]);
   });
 
   test('several deviations are all reported, in order', () => {
@@ -137,14 +164,18 @@ describe('strict check allows what the document allows', () => {
 describe('address_mreg differs between forms', () => {
   test('POST form wants text', () => {
     const raw = postWith('result.edrfullinfo.0.address_mreg', { set: 5310100000 });
-    expect(checkEnvelopeStrict(raw, { form: 'post' })).toEqual(['edrfullinfo[0].address_mreg: expected string, got number']);
+    expect(checkEnvelopeStrict(raw, { form: 'post' })).toEqual([
+      'edrfullinfo[0].address_mreg: expected string, got number',
+    ]);
     expect(checkPostAnswerStrict(raw)).toEqual(['edrfullinfo[0].address_mreg: expected string, got number']);
     expect(checkEnvelopeStrict(raw)).toEqual([]);
   });
 
   test('GET form wants a number', () => {
     const raw = fixtureJson('post-all-registries.json');
-    expect(checkEnvelopeStrict(raw, { form: 'get' })).toEqual(['edrfullinfo[0].address_mreg: expected number, got string']);
+    expect(checkEnvelopeStrict(raw, { form: 'get' })).toEqual([
+      'edrfullinfo[0].address_mreg: expected number, got string',
+    ]);
     expect(checkGetAnswerStrict([raw])).toEqual(['[0].edrfullinfo[0].address_mreg: expected number, got string']);
   });
 
@@ -182,7 +213,10 @@ describe('4XX error body', () => {
   });
 
   test('deviations are flagged', () => {
-    expect(checkServiceErrorStrict(fixtureJson('error-4xx-string-code.json'))).toEqual(['error: expected number, got nothing', 'message: expected string, got nothing']);
+    expect(checkServiceErrorStrict(fixtureJson('error-4xx-string-code.json'))).toEqual([
+      'error: expected number, got nothing',
+      'message: expected string, got nothing',
+    ]);
     expect(checkServiceErrorStrict({ error: '11', message: 'x' })).toEqual(['error: expected number, got string']);
     expect(checkServiceErrorStrict([])).toEqual(['expected object, got array']);
   });

@@ -1,7 +1,8 @@
 import { parseEnvelope, parsePostAnswer } from '../../src/core/protocol/schema';
 import { levelText, registryErrorText, summarize, verdictText } from '../../src/core/answer/summary';
 
-const envelope = (result: Record<string, unknown>) => parseEnvelope({ idrequest: '77', dateResponse: '2026-11-22 10:00:00', listdata: '-1', search: '1', result });
+const envelope = (result: Record<string, unknown>) =>
+  parseEnvelope({ idrequest: '77', dateResponse: '2026-11-22 10:00:00', listdata: '-1', search: '1', result });
 
 describe('summarize', () => {
   it('counts hits, best percent and best level per registry, and a high verdict', () => {
@@ -11,7 +12,9 @@ describe('summarize', () => {
           { name: 'А', percent: 80, level: 'Низький' },
           { name: 'Б', percent: '100', level: 'Високий' },
         ],
-        psanctions: [{ p_fullname: 'В', p_percent: 90, p_level: 'Низький', sanction: [{ percent: 95, level: 'Низький' }] }],
+        psanctions: [
+          { p_fullname: 'В', p_percent: 90, p_level: 'Низький', sanction: [{ percent: 95, level: 'Низький' }] },
+        ],
         lostdocs: [],
       }),
       ['peps', 'psanctions', 'lostdocs'],
@@ -58,8 +61,14 @@ describe('summarize', () => {
 
   it.each([
     ['result is not an object', { idrequest: '1', listdata: '512', result: 'oops' }],
-    ['a second spelling of a registry carries the hits', { idrequest: '1', listdata: '512', result: { peps: [], PEPS: [{ name: 'X', percent: 90 }] } }],
-    ['a second spelling of result', { idrequest: '1', listdata: '512', result: { peps: [] }, Result: { peps: [{ name: 'X' }] } }],
+    [
+      'a second spelling of a registry carries the hits',
+      { idrequest: '1', listdata: '512', result: { peps: [], PEPS: [{ name: 'X', percent: 90 }] } },
+    ],
+    [
+      'a second spelling of result',
+      { idrequest: '1', listdata: '512', result: { peps: [] }, Result: { peps: [{ name: 'X' }] } },
+    ],
   ])('never calls an answer clear when %s', (_why, raw) => {
     const parsed = parseEnvelope(raw);
     expect(parsed.resultIntact).toBe(false);

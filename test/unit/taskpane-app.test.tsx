@@ -39,17 +39,25 @@ describe('App', () => {
     ['de-DE', 'en'],
   ] as const)('speaks the Office display language %s as %s', async (displayLanguage, lang) => {
     render(<App services={fakeServices({ host: { displayLanguage } })} />);
-    for (const key of ['tab.search', 'tab.bulk', 'tab.settings'] as const) expect(await screen.findByRole('tab', { name: m.t(lang, key) })).toBeInTheDocument();
+    for (const key of ['tab.search', 'tab.bulk', 'tab.settings'] as const) {
+      expect(await screen.findByRole('tab', { name: m.t(lang, key) })).toBeInTheDocument();
+    }
   });
 
   it('tells why it could not start in the display language', async () => {
     const services = fakeServices({ host: { displayLanguage: 'uk-UA' } });
-    const problem = { field: 'addresses', code: 'field.address', message: { uk: 'Хибна адреса сервісу', en: 'Bad service address' } };
+    const problem = {
+      field: 'addresses',
+      code: 'field.address',
+      message: { uk: 'Хибна адреса сервісу', en: 'Bad service address' },
+    };
     services.connect = async () => {
       throw new InvalidInputError([problem]);
     };
     render(<App services={services} />);
-    expect(await screen.findByText(new RegExp(m.t('uk', 'app.startFailed', { message: '' }).trim()))).toHaveTextContent('Хибна адреса сервісу');
+    expect(await screen.findByText(new RegExp(m.t('uk', 'app.startFailed', { message: '' }).trim()))).toHaveTextContent(
+      'Хибна адреса сервісу',
+    );
     expect(screen.queryByText(/Bad service address/)).toBeNull();
   });
 

@@ -1,6 +1,14 @@
 import { coreMessages } from '../../src/core/text/messages';
 import { summarize, verdictText } from '../../src/core/answer/summary';
-import { countryName, formatServiceDate, hasContent, isCountryBlock, isLinkItem, riskFlagsOf, safeHref } from '../../src/taskpane/results/field-format';
+import {
+  countryName,
+  formatServiceDate,
+  hasContent,
+  isCountryBlock,
+  isLinkItem,
+  riskFlagsOf,
+  safeHref,
+} from '../../src/taskpane/results/field-format';
 import { fieldLabel } from '../../src/taskpane/results/field-labels';
 import { resultsMessages as resultsText } from '../../src/taskpane/results/results-messages';
 import { REGISTRY_VIEWS } from '../../src/taskpane/results/registry-views';
@@ -65,7 +73,16 @@ describe('formatServiceDate', () => {
 });
 
 describe('country and link blocks', () => {
-  const block = { countryname: 'Іран', countrynamelat: 'Iran', country_2dig: 'IR', fatfblack: true, eublack: 'true', oecdgray: 1, eugray: false, coruption: 24 };
+  const block = {
+    countryname: 'Іран',
+    countrynamelat: 'Iran',
+    country_2dig: 'IR',
+    fatfblack: true,
+    eublack: 'true',
+    oecdgray: 1,
+    eugray: false,
+    coruption: 24,
+  };
 
   it('recognises the blocks by their fields', () => {
     expect(isCountryBlock(block)).toBe(true);
@@ -101,11 +118,12 @@ describe('registry views', () => {
   });
 
   it('labels every key field in both languages', () => {
-    for (const key of REGISTRY_KEYS)
+    for (const key of REGISTRY_KEYS) {
       for (const f of REGISTRY_VIEWS[key].keyFields) {
         expect(fieldLabel(f, 'en')).not.toBe(f);
         expect(fieldLabel(f, 'uk')).not.toBe(f);
       }
+    }
   });
 });
 

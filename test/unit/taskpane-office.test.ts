@@ -22,7 +22,9 @@ describe('the Office excel facade on the workbook fake', () => {
     ]);
     expect(address).toBe('Sheet1!C3:D7');
     const d3 = fake.cell('Sheet1', 'D3');
-    expect(d3).toEqual(expect.objectContaining({ value: '=HYPERLINK("http://evil.example","click")', formula: null, type: 'String' }));
+    expect(d3).toEqual(
+      expect.objectContaining({ value: '=HYPERLINK("http://evil.example","click")', formula: null, type: 'String' }),
+    );
     expect(fake.cell('Sheet1', 'D4')).toEqual(expect.objectContaining({ value: 92, type: 'Double' }));
     expect(fake.cell('Sheet1', 'D5').value).toBe('+380441234567');
     expect(fake.cell('Sheet1', 'D6').value).toBe('0012345678');

@@ -52,31 +52,38 @@ function section(container: HTMLElement, key: string): HTMLElement {
 describe('ResultsView on an answer holding every registry block and a registry error', () => {
   it.each<Lang>(['en', 'uk'])('shows one section per registry, headed by its name (%s)', (lang) => {
     const { container } = show(answerWithError(), lang);
-    const sections = [...container.querySelectorAll('section[data-registry]')].map((s) => s.getAttribute('data-registry'));
+    const sections = [...container.querySelectorAll('section[data-registry]')].map((s) =>
+      s.getAttribute('data-registry'),
+    );
     expect(sections).toEqual([...REGISTRY_KEYS]);
     for (const key of REGISTRY_KEYS) {
-      expect(screen.getByRole('region', { name: new RegExp(registryDef(key).label[lang].replace(/[()]/g, '\\$&')) })).toBe(section(container, key));
+      expect(
+        screen.getByRole('region', { name: new RegExp(registryDef(key).label[lang].replace(/[()]/g, '\\$&')) }),
+      ).toBe(section(container, key));
     }
   });
 
-  it.each<Lang>(['en', 'uk'])('shows the registry error on its own registry while the others show their hits (%s)', (lang) => {
-    const { container, result } = show(answerWithError(), lang);
-    const error = parseRegistryErrorText(ERROR_TEXT);
-    const expected = registryErrorText(error, lang);
-    const failed = section(container, FAILED);
-    expect(within(failed).getByText(expected)).toBeInTheDocument();
-    expect(within(failed).queryAllByTestId(`hit-${FAILED}`)).toHaveLength(0);
-    // Exactly one place carries the error text.
-    expect(screen.getAllByText(expected)).toHaveLength(1);
+  it.each<Lang>(['en', 'uk'])(
+    'shows the registry error on its own registry while the others show their hits (%s)',
+    (lang) => {
+      const { container, result } = show(answerWithError(), lang);
+      const error = parseRegistryErrorText(ERROR_TEXT);
+      const expected = registryErrorText(error, lang);
+      const failed = section(container, FAILED);
+      expect(within(failed).getByText(expected)).toBeInTheDocument();
+      expect(within(failed).queryAllByTestId(`hit-${FAILED}`)).toHaveLength(0);
+      // Exactly one place carries the error text.
+      expect(screen.getAllByText(expected)).toHaveLength(1);
 
-    for (const key of REGISTRY_KEYS.filter((k) => k !== FAILED)) {
-      const outcome = result.envelope.registries[key];
-      expect(outcome?.status).toBe('ok');
-      const count = outcome && outcome.status !== 'error' ? outcome.items.length : 0;
-      expect(count).toBeGreaterThan(0);
-      expect(within(section(container, key)).getAllByTestId(`hit-${key}`)).toHaveLength(count);
-    }
-  });
+      for (const key of REGISTRY_KEYS.filter((k) => k !== FAILED)) {
+        const outcome = result.envelope.registries[key];
+        expect(outcome?.status).toBe('ok');
+        const count = outcome && outcome.status !== 'error' ? outcome.items.length : 0;
+        expect(count).toBeGreaterThan(0);
+        expect(within(section(container, key)).getAllByTestId(`hit-${key}`)).toHaveLength(count);
+      }
+    },
+  );
 
   it('gives every hit its level badge and percent, as the core summary reads them', () => {
     const { container, result } = show(answerWithError());
@@ -113,36 +120,41 @@ describe('ResultsView on an answer holding every registry block and a registry e
     const audit = container.querySelector<HTMLElement>('dl[aria-label="Audit details"]');
     if (!audit) throw new Error('no audit list');
     expect(within(audit).getByText(String(raw.idrequest))).toBeInTheDocument();
-    expect(within(audit).getByText(formatServiceDate(String(raw.dateResponse), 'en') ?? 'unparsed')).toBeInTheDocument();
+    expect(
+      within(audit).getByText(formatServiceDate(String(raw.dateResponse), 'en') ?? 'unparsed'),
+    ).toBeInTheDocument();
     expect(within(audit).getByText('https://primary.example')).toBeInTheDocument();
     expect(within(audit).getByText('137 ms')).toBeInTheDocument();
   });
 
-  it.each<Lang>(['en', 'uk'])('says an answer came from the cache and when it was received, instead of a server and a response time (%s)', (lang) => {
-    const raw = answerWithError();
-    const base = searchResultFrom(raw);
-    // 09:41:27 UTC: the minutes and seconds read the same in any whole-hour time zone.
-    const receivedAt = Date.UTC(2026, 10, 20, 9, 41, 27);
-    const cached = { envelope: base.envelope, servedBy: base.servedBy, fromCache: true, receivedAt };
-    const { container } = render(
-      <FluentProvider theme={webLightTheme}>
-        <ResultsView result={cached} summary={summarize(base.envelope)} mode="live" lang={lang} />
-      </FluentProvider>,
-    );
-    const audit = container.querySelector<HTMLElement>(`dl[aria-label="${resultsText.t(lang, 'audit.title')}"]`);
-    if (!audit) throw new Error('no audit list');
-    const origin = within(audit).getByTestId('audit-origin');
-    expect(origin).toHaveAttribute('data-from-cache', 'true');
-    const [before] = resultsText.t(lang, 'audit.fromCache').split('{time}');
-    expect(origin.textContent?.startsWith(before)).toBe(true);
-    expect(origin).toHaveTextContent(/2026/);
-    expect(origin).toHaveTextContent(/:41:27/);
-    expect(within(audit).getByText(resultsText.t(lang, 'audit.source'))).toBeInTheDocument();
-    expect(within(audit).queryByText(base.servedBy)).toBeNull();
-    expect(within(audit).queryByText(resultsText.t(lang, 'audit.duration'))).toBeNull();
-    // The request id of the original answer stays: it is what an audit traces.
-    expect(within(audit).getByText(String(raw.idrequest))).toBeInTheDocument();
-  });
+  it.each<Lang>(['en', 'uk'])(
+    'says an answer came from the cache and when it was received, instead of a server and a response time (%s)',
+    (lang) => {
+      const raw = answerWithError();
+      const base = searchResultFrom(raw);
+      // 09:41:27 UTC: the minutes and seconds read the same in any whole-hour time zone.
+      const receivedAt = Date.UTC(2026, 10, 20, 9, 41, 27);
+      const cached = { envelope: base.envelope, servedBy: base.servedBy, fromCache: true, receivedAt };
+      const { container } = render(
+        <FluentProvider theme={webLightTheme}>
+          <ResultsView result={cached} summary={summarize(base.envelope)} mode="live" lang={lang} />
+        </FluentProvider>,
+      );
+      const audit = container.querySelector<HTMLElement>(`dl[aria-label="${resultsText.t(lang, 'audit.title')}"]`);
+      if (!audit) throw new Error('no audit list');
+      const origin = within(audit).getByTestId('audit-origin');
+      expect(origin).toHaveAttribute('data-from-cache', 'true');
+      const [before] = resultsText.t(lang, 'audit.fromCache').split('{time}');
+      expect(origin.textContent?.startsWith(before)).toBe(true);
+      expect(origin).toHaveTextContent(/2026/);
+      expect(origin).toHaveTextContent(/:41:27/);
+      expect(within(audit).getByText(resultsText.t(lang, 'audit.source'))).toBeInTheDocument();
+      expect(within(audit).queryByText(base.servedBy)).toBeNull();
+      expect(within(audit).queryByText(resultsText.t(lang, 'audit.duration'))).toBeNull();
+      // The request id of the original answer stays: it is what an audit traces.
+      expect(within(audit).getByText(String(raw.idrequest))).toBeInTheDocument();
+    },
+  );
 
   it('formats the reception time in the pane’s language', () => {
     const at = Date.UTC(2026, 10, 20, 9, 41, 27);
@@ -199,7 +211,14 @@ describe('ResultsView on untrusted text', () => {
     zrada.source = 'https://source.example/zrada/1';
     zrada.foto = 'data:text/html,<script>alert(1)</script>';
     const psanctions = { ...(result.psanctions[0] as Record<string, unknown>) };
-    psanctions.country = { countryname: 'Країна Ризику', countrynamelat: 'Riskland', country_2dig: 'RL', fatfblack: true, eugray: true, fatfgray: false };
+    psanctions.country = {
+      countryname: 'Країна Ризику',
+      countrynamelat: 'Riskland',
+      country_2dig: 'RL',
+      fatfblack: true,
+      eugray: true,
+      fatfgray: false,
+    };
     return { ...raw, result: { zrada: [zrada], psanctions: [psanctions] } };
   }
 

@@ -42,10 +42,19 @@ async function enter(el: HTMLElement, text: string) {
 }
 jest.setTimeout(20_000);
 
-const LIVE: Settings = { ...DEFAULT_SETTINGS, primaryUrl: 'https://primary.example', idSubjectFM: 'S1', idUserPC: 'PC-7' };
+const LIVE: Settings = {
+  ...DEFAULT_SETTINGS,
+  primaryUrl: 'https://primary.example',
+  idSubjectFM: 'S1',
+  idUserPC: 'PC-7',
+};
 
 /** Services whose store holds the given settings, and a tokken when the mode is live. */
-async function savedServices(transport: Transport, settings: Settings, mode: 'live' | 'sandbox'): Promise<FakeServices> {
+async function savedServices(
+  transport: Transport,
+  settings: Settings,
+  mode: 'live' | 'sandbox',
+): Promise<FakeServices> {
   const services = fakeServices({ transport });
   await services.settings.save(settings);
   if (mode === 'live') await services.settings.saveTokken('secret');
@@ -60,7 +69,9 @@ function renderPanel(services: TaskpaneServices, settings: Settings, lang: Lang)
   );
 }
 
-async function renderSearch(options: { transport?: Transport; lang?: Lang; mode?: 'live' | 'sandbox'; settings?: Settings } = {}) {
+async function renderSearch(
+  options: { transport?: Transport; lang?: Lang; mode?: 'live' | 'sandbox'; settings?: Settings } = {},
+) {
   const transport = options.transport ?? scriptedTransport(json(200, fixtureJson('post-all-registries.json')));
   const settings = options.settings ?? LIVE;
   const services = await savedServices(transport, settings, options.mode ?? 'live');
@@ -72,39 +83,44 @@ async function renderSearch(options: { transport?: Transport; lang?: Lang; mode?
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('SearchPanel form', () => {
-  it.each<Lang>(['en', 'uk'])('shows the core validator’s message inline on each wrong field and sends nothing (%s)', async (lang) => {
-    const { transport } = await renderSearch({ lang });
-    const typed = { namelat: 'Петро Коваль', ipn: '12345', date: '31.02.2020', doc: 'XYZ', lowranklimit: '150' };
-    await enter(field(m.t(lang, 'search.namelat')), typed.namelat);
-    await enter(field(m.t(lang, 'search.ipn')), typed.ipn);
-    await enter(field(m.t(lang, 'search.date')), typed.date);
-    await enter(field(m.t(lang, 'search.doc')), typed.doc);
-    await user.clear(field(m.t(lang, 'search.lowranklimit')));
-    await enter(field(m.t(lang, 'search.lowranklimit')), typed.lowranklimit);
-    await user.click(screen.getByRole('button', { name: m.t(lang, 'search.submit') }));
+  it.each<Lang>(['en', 'uk'])(
+    'shows the core validator’s message inline on each wrong field and sends nothing (%s)',
+    async (lang) => {
+      const { transport } = await renderSearch({ lang });
+      const typed = { namelat: 'Петро Коваль', ipn: '12345', date: '31.02.2020', doc: 'XYZ', lowranklimit: '150' };
+      await enter(field(m.t(lang, 'search.namelat')), typed.namelat);
+      await enter(field(m.t(lang, 'search.ipn')), typed.ipn);
+      await enter(field(m.t(lang, 'search.date')), typed.date);
+      await enter(field(m.t(lang, 'search.doc')), typed.doc);
+      await user.clear(field(m.t(lang, 'search.lowranklimit')));
+      await enter(field(m.t(lang, 'search.lowranklimit')), typed.lowranklimit);
+      await user.click(screen.getByRole('button', { name: m.t(lang, 'search.submit') }));
 
-    const expected = validateQuery(queryInputFrom({ ...searchFormDefaults(LIVE), ...typed }, LIVE));
-    expect(expected.ok).toBe(false);
-    if (expected.ok) return;
-    const labels: Record<string, string> = {
-      namelat: m.t(lang, 'search.namelat'),
-      ipn: m.t(lang, 'search.ipn'),
-      date: m.t(lang, 'search.date'),
-      doc: m.t(lang, 'search.doc'),
-      lowranklimit: m.t(lang, 'search.lowranklimit'),
-    };
-    expect(new Set(expected.errors.map((e) => e.field))).toEqual(new Set(Object.keys(labels)));
-    for (const e of expected.errors) {
-      expect(field(labels[e.field])).toHaveAccessibleDescription(expect.stringContaining(e.message[lang]));
-      expect(field(labels[e.field])).toHaveAttribute('aria-invalid', 'true');
-    }
-    expect(transport.requests).toHaveLength(0);
-  });
+      const expected = validateQuery(queryInputFrom({ ...searchFormDefaults(LIVE), ...typed }, LIVE));
+      expect(expected.ok).toBe(false);
+      if (expected.ok) return;
+      const labels: Record<string, string> = {
+        namelat: m.t(lang, 'search.namelat'),
+        ipn: m.t(lang, 'search.ipn'),
+        date: m.t(lang, 'search.date'),
+        doc: m.t(lang, 'search.doc'),
+        lowranklimit: m.t(lang, 'search.lowranklimit'),
+      };
+      expect(new Set(expected.errors.map((e) => e.field))).toEqual(new Set(Object.keys(labels)));
+      for (const e of expected.errors) {
+        expect(field(labels[e.field])).toHaveAccessibleDescription(expect.stringContaining(e.message[lang]));
+        expect(field(labels[e.field])).toHaveAttribute('aria-invalid', 'true');
+      }
+      expect(transport.requests).toHaveLength(0);
+    },
+  );
 
   it('says what is missing when no subject is given', async () => {
     const { transport } = await renderSearch();
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByTestId('search-general-errors')).toHaveTextContent(coreMessages.t('en', 'field.required.subject'));
+    expect(await screen.findByTestId('search-general-errors')).toHaveTextContent(
+      coreMessages.t('en', 'field.required.subject'),
+    );
     expect(transport.requests).toHaveLength(0);
   });
 
@@ -116,7 +132,15 @@ describe('SearchPanel form', () => {
     expect(transport.requests).toHaveLength(1);
     const body = JSON.parse(transport.requests[0].body ?? '{}') as Record<string, unknown>;
     // Default registries of the settings: -1, every list the account allows.
-    expect(body).toEqual(expect.objectContaining({ name: 'Коваленко Олександр Петрович', date: '1968-04-12', search: 1, IDuserPC: 'PC-7', listdata: -1 }));
+    expect(body).toEqual(
+      expect.objectContaining({
+        name: 'Коваленко Олександр Петрович',
+        date: '1968-04-12',
+        search: 1,
+        IDuserPC: 'PC-7',
+        listdata: -1,
+      }),
+    );
   });
 
   it('sends the registries chosen in the picker as listdata', async () => {
@@ -129,7 +153,9 @@ describe('SearchPanel form', () => {
     expect(screen.getByTestId('listdata-value')).toHaveTextContent(`listdata = ${512 + 1024 + 2048 + 4096}`);
     await enter(field('Tax number (RNOKPP) or company code (EDRPOU)'), '41234567{Enter}');
     await screen.findByTestId('results');
-    expect(JSON.parse(transport.requests[0].body ?? '{}')).toEqual(expect.objectContaining({ ipn: '41234567', listdata: 7680 }));
+    expect(JSON.parse(transport.requests[0].body ?? '{}')).toEqual(
+      expect.objectContaining({ ipn: '41234567', listdata: 7680 }),
+    );
   });
 });
 
@@ -173,7 +199,9 @@ describe('SearchPanel results', () => {
     const services = await savedServices(transport, LIVE, 'live');
     const excel = {
       insertAtActiveCell: async (): Promise<string> => {
-        throw Object.assign(new Error('The request cannot be processed in cell-editing mode.'), { code: 'InvalidOperationInCellEditMode' });
+        throw Object.assign(new Error('The request cannot be processed in cell-editing mode.'), {
+          code: 'InvalidOperationInCellEditMode',
+        });
       },
     };
     renderPanel({ ...services, excel }, LIVE, 'uk');
@@ -193,7 +221,11 @@ describe('SearchPanel results', () => {
 
   it('renders the in-process sandbox’s answer for its documented PEP under sanctions', async () => {
     const base = fakeServices();
-    const services: TaskpaneServices = { ...base, connectWith: (loaded) => connect(loaded), connect: async () => connect(await base.settings.load()) };
+    const services: TaskpaneServices = {
+      ...base,
+      connectWith: (loaded) => connect(loaded),
+      connect: async () => connect(await base.settings.load()),
+    };
     expect((await services.connect()).mode).toBe('sandbox');
     const { container } = renderPanel(services, DEFAULT_SETTINGS, 'uk');
     await enter(field(m.t('uk', 'search.date')), KNOWN.pepSanctioned.date);
@@ -219,28 +251,33 @@ function formQuery(name: string, settings: Settings = LIVE) {
 const origin = () => screen.getByTestId('audit-origin');
 
 describe('SearchPanel through the runtime’s scheduler and answer cache', () => {
-  it.each<Lang>(['en', 'uk'])('answers a second search for the same subject from the cache, and the audit line says so (%s)', async (lang) => {
-    const { transport, services } = await renderSearch({ lang });
-    await enter(field(m.t(lang, 'search.name')), 'Коваленко Олександр{Enter}');
-    await screen.findByTestId('results');
-    expect(origin()).toHaveAttribute('data-from-cache', 'false');
-    expect(origin()).toHaveTextContent('https://primary.example');
-    expect(screen.getByText(resultsText.t(lang, 'audit.duration'))).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: m.t(lang, 'search.fresh') })).toBeNull();
-    // The first answer is in the cache once the scheduler has stored it.
-    const runtime = runtimeFor(services);
-    await runtime.idle();
+  it.each<Lang>(['en', 'uk'])(
+    'answers a second search for the same subject from the cache, and the audit line says so (%s)',
+    async (lang) => {
+      const { transport, services } = await renderSearch({ lang });
+      await enter(field(m.t(lang, 'search.name')), 'Коваленко Олександр{Enter}');
+      await screen.findByTestId('results');
+      expect(origin()).toHaveAttribute('data-from-cache', 'false');
+      expect(origin()).toHaveTextContent('https://primary.example');
+      expect(screen.getByText(resultsText.t(lang, 'audit.duration'))).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: m.t(lang, 'search.fresh') })).toBeNull();
+      // The first answer is in the cache once the scheduler has stored it.
+      const runtime = runtimeFor(services);
+      await runtime.idle();
 
-    await user.click(screen.getByRole('button', { name: m.t(lang, 'search.submit') }));
-    await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'true'));
-    expect(transport.requests).toHaveLength(1);
-    const cached = await (await runtime.context()).cache.peek(subjectKey(formQuery('Коваленко Олександр')));
-    expect(cached).not.toBeNull();
-    expect(origin()).toHaveTextContent(resultsText.t(lang, 'audit.fromCache', { time: formatReceivedAt(cached?.storedAt ?? 0, lang) }));
-    // No request was made, so there is no response time to claim.
-    expect(screen.queryByText(resultsText.t(lang, 'audit.duration'))).toBeNull();
-    expect(screen.getByRole('button', { name: m.t(lang, 'search.fresh') })).toBeEnabled();
-  });
+      await user.click(screen.getByRole('button', { name: m.t(lang, 'search.submit') }));
+      await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'true'));
+      expect(transport.requests).toHaveLength(1);
+      const cached = await (await runtime.context()).cache.peek(subjectKey(formQuery('Коваленко Олександр')));
+      expect(cached).not.toBeNull();
+      expect(origin()).toHaveTextContent(
+        resultsText.t(lang, 'audit.fromCache', { time: formatReceivedAt(cached?.storedAt ?? 0, lang) }),
+      );
+      // No request was made, so there is no response time to claim.
+      expect(screen.queryByText(resultsText.t(lang, 'audit.duration'))).toBeNull();
+      expect(screen.getByRole('button', { name: m.t(lang, 'search.fresh') })).toBeEnabled();
+    },
+  );
 
   it('“Search again without the cache” sends a new request for the subject shown, not the edited form', async () => {
     const { transport, services } = await renderSearch();
@@ -276,7 +313,9 @@ describe('SearchPanel through the runtime’s scheduler and answer cache', () =>
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'true'));
     expect(transport.requests).toHaveLength(1);
-    const shown = [...screen.getByTestId('results').querySelectorAll('section[data-registry]')].map((el) => el.getAttribute('data-registry'));
+    const shown = [...screen.getByTestId('results').querySelectorAll('section[data-registry]')].map((el) =>
+      el.getAttribute('data-registry'),
+    );
     expect(shown).toEqual(registriesOf(7680n));
   });
 

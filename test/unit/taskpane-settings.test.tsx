@@ -12,7 +12,11 @@ import { excelMessages } from '../../src/excel/messages';
 import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
 import { settingsMessages as settingsText } from '../../src/taskpane/settings/settings-messages';
 import { SettingsPanel } from '../../src/taskpane/settings/SettingsPanel';
-import { formFromSettings, validateSettingsForm, type SettingsFormValues } from '../../src/taskpane/settings/settings-form';
+import {
+  formFromSettings,
+  validateSettingsForm,
+  type SettingsFormValues,
+} from '../../src/taskpane/settings/settings-form';
 import { fakeServices, json, scriptedTransport, type FakeServices } from '../support/taskpane-fakes';
 import { fixtureJson } from '../support/fixtures';
 import { loadAllParts } from '../../src/taskpane/shell/lazy-parts';
@@ -43,11 +47,17 @@ describe('validateSettingsForm', () => {
     ['https://host.example/?tokken=x', false],
   ])('primary address %s accepted: %s', (url, ok) => {
     const outcome = validateSettingsForm(form({ primaryUrl: url }), false, 'auto');
-    expect(outcome.ok ? undefined : outcome.errors.primaryUrl).toEqual(ok ? undefined : expect.objectContaining({ en: expect.any(String), uk: expect.any(String) }));
+    expect(outcome.ok ? undefined : outcome.errors.primaryUrl).toEqual(
+      ok ? undefined : expect.objectContaining({ en: expect.any(String), uk: expect.any(String) }),
+    );
   });
 
   it('checks every reserve on its own line and refuses a repeated address', () => {
-    const outcome = validateSettingsForm(form({ primaryUrl: PRIMARY, reserveUrls: ['https://r1.example', 'http://r2.example', `${PRIMARY}/`, ''] }), false, 'auto');
+    const outcome = validateSettingsForm(
+      form({ primaryUrl: PRIMARY, reserveUrls: ['https://r1.example', 'http://r2.example', `${PRIMARY}/`, ''] }),
+      false,
+      'auto',
+    );
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.errors['reserveUrls.0']).toBeUndefined();
@@ -86,7 +96,11 @@ describe('validateSettingsForm', () => {
   });
 
   it('refuses a tokken with spaces inside and an empty registry choice', () => {
-    const outcome = validateSettingsForm(form({ tokkenDraft: 'two words', registries: 0n, primaryUrl: PRIMARY, idSubjectFM: 'S1' }), false, 'auto');
+    const outcome = validateSettingsForm(
+      form({ tokkenDraft: 'two words', registries: 0n, primaryUrl: PRIMARY, idSubjectFM: 'S1' }),
+      false,
+      'auto',
+    );
     expect(outcome.ok ? [] : Object.keys(outcome.errors).sort()).toEqual(['registries', 'tokken']);
   });
 
@@ -158,11 +172,17 @@ describe('SettingsPanel', () => {
 
     expect(await screen.findByText(coreMessages.t(lang, 'address.http'))).toBeInTheDocument();
     expect(screen.getByText(settingsText.t(lang, 'settings.idSubjectFM.required'))).toBeInTheDocument();
-    expect(screen.getByText(coreMessages.t(lang, 'field.range.value', { value: '150', min: 0, max: 100 }))).toBeInTheDocument();
-    expect(screen.getByText(coreMessages.t(lang, 'field.range.value', { value: '99', min: 1, max: 16 }))).toBeInTheDocument();
+    expect(
+      screen.getByText(coreMessages.t(lang, 'field.range.value', { value: '150', min: 0, max: 100 })),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(coreMessages.t(lang, 'field.range.value', { value: '99', min: 1, max: 16 })),
+    ).toBeInTheDocument();
     expect(screen.getByText(settingsText.t(lang, 'settings.fixErrors'))).toBeInTheDocument();
     // Each message is tied to its input, so a screen reader reads it with the field.
-    expect(input(settingsText.t(lang, 'settings.primaryUrl'))).toHaveAccessibleDescription(expect.stringContaining(coreMessages.t(lang, 'address.http')));
+    expect(input(settingsText.t(lang, 'settings.primaryUrl'))).toHaveAccessibleDescription(
+      expect.stringContaining(coreMessages.t(lang, 'address.http')),
+    );
     expect(services.storage.map.size).toBe(0);
   });
 
@@ -183,7 +203,10 @@ describe('SettingsPanel', () => {
     expect(loaded.settings.reserveUrls).toEqual(['https://reserve1.example']);
     expect(saved.at(-1)?.mode).toBe('live');
 
-    const leaks = () => [...document.querySelectorAll('input')].filter((i) => i.value.includes(SECRET) || (i.placeholder ?? '').includes(SECRET));
+    const leaks = () =>
+      [...document.querySelectorAll('input')].filter(
+        (i) => i.value.includes(SECRET) || (i.placeholder ?? '').includes(SECRET),
+      );
     expect(leaks()).toEqual([]);
     expect(document.body.textContent).not.toContain(SECRET);
 
@@ -191,7 +214,9 @@ describe('SettingsPanel', () => {
     unmount();
     await renderPanel(services);
     expect(document.body.innerHTML).not.toContain(SECRET);
-    expect(screen.getByText(settingsText.t('en', 'settings.tokkenSaved', { mask: maskSecret(SECRET) }))).toBeInTheDocument();
+    expect(
+      screen.getByText(settingsText.t('en', 'settings.tokkenSaved', { mask: maskSecret(SECRET) })),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Replace tokken' }));
     expect(input('tokken').value).toBe('');
     expect(input('tokken')).toHaveAttribute('type', 'password');
@@ -219,7 +244,9 @@ describe('SettingsPanel', () => {
     };
     const { saved } = await renderPanel(services, 'uk');
     await user.click(screen.getByRole('button', { name: settingsText.t('uk', 'settings.removeTokken') }));
-    const expected = settingsText.t('uk', 'settings.saveFailed', { message: excelMessages.t('uk', 'excel.storage.unavailable') });
+    const expected = settingsText.t('uk', 'settings.saveFailed', {
+      message: excelMessages.t('uk', 'excel.storage.unavailable'),
+    });
     expect(await screen.findByText(expected)).toBeInTheDocument();
     expect(screen.queryByText(settingsText.t('uk', 'settings.tokkenRemoved'))).toBeNull();
     expect(saved).toEqual([]);
@@ -234,7 +261,11 @@ describe('SettingsPanel', () => {
     await renderPanel(services, 'uk');
     await fill(settingsText.t('uk', 'settings.primaryUrl'), PRIMARY);
     await user.click(screen.getByRole('button', { name: settingsText.t('uk', 'settings.save') }));
-    expect(await screen.findByText(settingsText.t('uk', 'settings.saveFailed', { message: excelMessages.t('uk', 'excel.storage.unavailable') }))).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        settingsText.t('uk', 'settings.saveFailed', { message: excelMessages.t('uk', 'excel.storage.unavailable') }),
+      ),
+    ).toBeInTheDocument();
   });
 
   it('adds and removes reserve addresses, always offering at least three', async () => {
@@ -254,7 +285,9 @@ describe('SettingsPanel', () => {
     await user.click(screen.getByRole('checkbox', { name: /^Sanctions lists/ }));
     // Every list but the sanctions group: bits 0-7 and 37-39 are off.
     const sanctionsBits = (1n << 8n) - 1n + (7n << 37n);
-    const allBits = [...Array(40).keys()].filter((b) => ![18, 21, 32, 34, 36].includes(b)).reduce((acc, b) => acc | (1n << BigInt(b)), 0n);
+    const allBits = [...Array(40).keys()]
+      .filter((b) => ![18, 21, 32, 34, 36].includes(b))
+      .reduce((acc, b) => acc | (1n << BigInt(b)), 0n);
     expect(value).toHaveTextContent(`listdata = ${allBits & ~sanctionsBits}`);
     await user.click(screen.getByRole('button', { name: 'Show the lists of Sanctions lists' }));
     await user.click(screen.getByRole('checkbox', { name: 'European Union' }));
@@ -276,7 +309,10 @@ describe('Test connection', () => {
   }
 
   it('names every address tried when none answers', async () => {
-    const { box, services } = await testWith(scriptedTransport({}), ['https://reserve1.example', 'https://reserve2.example']);
+    const { box, services } = await testWith(scriptedTransport({}), [
+      'https://reserve1.example',
+      'https://reserve2.example',
+    ]);
     expect(box).toHaveAttribute('data-kind', 'unreachable');
     expect(box).toHaveTextContent(settingsText.t('en', 'test.unreachable', { count: 3 }));
     for (const a of [PRIMARY, 'https://reserve1.example', 'https://reserve2.example']) expect(box).toHaveTextContent(a);
@@ -298,7 +334,10 @@ describe('Test connection', () => {
 
   it('fails over and reports which address answered', async () => {
     const answer = fixtureJson('post-lostdocs-hit.json');
-    const transport = scriptedTransport({ 'https://reserve1.example': json(200, answer), [PRIMARY]: json(503, 'down') });
+    const transport = scriptedTransport({
+      'https://reserve1.example': json(200, answer),
+      [PRIMARY]: json(503, 'down'),
+    });
     const { box } = await testWith(transport, ['https://reserve1.example']);
     expect(box).toHaveAttribute('data-kind', 'ok');
     expect(box).toHaveTextContent(/Answered by https:\/\/reserve1\.example in \d+ ms/);
@@ -307,7 +346,9 @@ describe('Test connection', () => {
     expect(transport.requests).toHaveLength(2);
     for (const r of transport.requests) {
       expect(r.url).not.toContain(SECRET);
-      expect(JSON.parse(r.body ?? '{}')).toEqual(expect.objectContaining({ name: 'Тест', listdata: 512, tokken: SECRET, IDsubjectFM: 'SUBJ-1' }));
+      expect(JSON.parse(r.body ?? '{}')).toEqual(
+        expect.objectContaining({ name: 'Тест', listdata: 512, tokken: SECRET, IDsubjectFM: 'SUBJ-1' }),
+      );
     }
     expect(within(box).queryByText(SECRET)).toBeNull();
   });

@@ -51,7 +51,9 @@ describe('settings: storage said truthfully, cached answers cleared on request',
 
     await renderPanel(services, 'en');
     await user.click(screen.getByRole('button', { name: storageMessages.t('en', 'storage.clear') }));
-    await waitFor(() => expect(screen.getByText(storageMessages.t('en', 'storage.cleared', { count: 4 }))).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText(storageMessages.t('en', 'storage.cleared', { count: 4 }))).toBeInTheDocument(),
+    );
 
     expect(await cached()).toEqual([]);
     expect(await services.storage.getItem(CACHE_INDEX_KEY)).toBe('{}');

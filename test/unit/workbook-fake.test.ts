@@ -422,7 +422,10 @@ describe('ranges and addresses', () => {
   it('reads sheet-qualified addresses, quoting names Excel quotes, with columns past Z', async () => {
     const fake = new WorkbookFake().setSheet('My Sheet', []).setSheet('Аркуш1', []);
     const ctx = fake.context();
-    const a = ctx.workbook.worksheets.getItem('My Sheet').getRange("'My Sheet'!AA10:ab11").load('address,columnIndex,columnCount');
+    const a = ctx.workbook.worksheets
+      .getItem('My Sheet')
+      .getRange("'My Sheet'!AA10:ab11")
+      .load('address,columnIndex,columnCount');
     const b = ctx.workbook.worksheets.getItem('Аркуш1').getRangeByIndexes(0, 701, 1, 2).load('address');
     const c = ctx.workbook.worksheets.getItem('Sheet1').getRange('C:D').load('address,rowCount');
     await ctx.sync();
@@ -507,8 +510,18 @@ describe('ranges and addresses', () => {
     tc.textComparison.format.font.color = '#9C5700';
     await ctx.sync();
     expect(fake.conditionalFormats('Sheet1')).toEqual([
-      expect.objectContaining({ address: 'A2:F10', type: 'Custom', formula: '=$F2="High"', fillColor: '#FFC7CE', bold: true }),
-      expect.objectContaining({ type: 'ContainsText', textRule: { operator: 'Contains', text: 'Low' }, fontColor: '#9C5700' }),
+      expect.objectContaining({
+        address: 'A2:F10',
+        type: 'Custom',
+        formula: '=$F2="High"',
+        fillColor: '#FFC7CE',
+        bold: true,
+      }),
+      expect.objectContaining({
+        type: 'ContainsText',
+        textRule: { operator: 'Contains', text: 'Low' },
+        fontColor: '#9C5700',
+      }),
     ]);
   });
 });

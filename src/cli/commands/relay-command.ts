@@ -58,7 +58,9 @@ export async function runRelay(argv: readonly string[], io: CliIo): Promise<numb
     return await runServer(argv, io);
   } catch (error) {
     // node:util parseArgs: an unknown or incomplete option is a usage error, not a crash.
-    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) throw usage(error.message);
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      throw usage(error.message);
+    }
     throw error;
   }
 }
@@ -73,7 +75,9 @@ async function tokkenFromFile(path: string, platform: NodeJS.Platform): Promise<
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) throw usage(`--tokken-file ${path}`);
   // The organisation's secret: a file others can read is refused, not merely warned about.
-  if (platform !== 'win32' && (info.mode & 0o077) !== 0) throw new UsageError(relayMessages.text('tokkenFile.open', { path }));
+  if (platform !== 'win32' && (info.mode & 0o077) !== 0) {
+    throw new UsageError(relayMessages.text('tokkenFile.open', { path }));
+  }
   return (await readFile(path, 'utf8')).trim();
 }
 
@@ -115,7 +119,9 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   const tokkenFile = values['tokken-file'] ?? env.CHECKLISTS_TOKKEN_FILE;
   const tokken = tokkenFile ? await tokkenFromFile(resolve(io.cwd, tokkenFile), io.platform) : config.loaded.tokken;
   const addresses = [settings.primaryUrl, ...settings.reserveUrls].map((a) => a.trim()).filter(Boolean);
-  if (addresses.length === 0 || !tokken || !settings.idSubjectFM.trim()) throw new UsageError(relayMessages.text('noUpstream'));
+  if (addresses.length === 0 || !tokken || !settings.idSubjectFM.trim()) {
+    throw new UsageError(relayMessages.text('noUpstream'));
+  }
   if ((values.cert === undefined) !== (values.key === undefined)) throw usage('--cert and --key go together');
   const publicUrl = values['public-url'];
   if (publicUrl !== undefined) {
@@ -127,9 +133,15 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const entra =
     values['entra-issuer'] || values['entra-audience'] || values['entra-jwks']
-      ? { issuer: values['entra-issuer'] ?? '', audience: values['entra-audience'] ?? '', jwksUrl: values['entra-jwks'] ?? '' }
+      ? {
+          issuer: values['entra-issuer'] ?? '',
+          audience: values['entra-audience'] ?? '',
+          jwksUrl: values['entra-jwks'] ?? '',
+        }
       : undefined;
-  if (entra && (!entra.issuer || !entra.audience || !entra.jwksUrl)) throw usage('--entra-issuer, --entra-audience and --entra-jwks go together');
+  if (entra && (!entra.issuer || !entra.audience || !entra.jwksUrl)) {
+    throw usage('--entra-issuer, --entra-audience and --entra-jwks go together');
+  }
 
   const location = storeLocation(values, env, io.cwd);
   const log = (line: string) => io.stdout.write(`${line}\n`);
@@ -160,7 +172,10 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     // An external database may serve several instances; the embedded one serves this one only.
     coordinateInstances: location.databaseUrl !== undefined,
   });
-  const tls = values.cert && values.key ? { cert: await readFile(resolve(io.cwd, values.cert)), key: await readFile(resolve(io.cwd, values.key)) } : undefined;
+  const tls =
+    values.cert && values.key
+      ? { cert: await readFile(resolve(io.cwd, values.cert)), key: await readFile(resolve(io.cwd, values.key)) }
+      : undefined;
   const http = await startRelayHttp(service, {
     port: wholeNumber(values.port, 'port', 8443),
     host: values.host ?? (values['trust-proxy'] ? '127.0.0.1' : '0.0.0.0'),
@@ -197,11 +212,18 @@ async function withStore<T>(
 }
 
 async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args: [...argv], options: STORE_OPTIONS, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: STORE_OPTIONS,
+    allowPositionals: true,
+    strict: true,
+  });
   const [action, name] = positionals;
   const lang = values.lang === 'en' || values.lang === 'uk' ? values.lang : 'en';
   if (action === 'add' || action === 'revoke') {
-    if (!name || !ANALYST_NAME.test(name)) throw new UsageError(relayMessages.text('keys.badName', { name: name ?? '' }));
+    if (!name || !ANALYST_NAME.test(name)) {
+      throw new UsageError(relayMessages.text('keys.badName', { name: name ?? '' }));
+    }
   }
   if (action === 'add') {
     return withStore(values, io, async (store) => {
@@ -230,8 +252,11 @@ async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
     return withStore(values, io, async (store) => {
       const keys = await store.listKeys();
       if (keys.length === 0) io.stderr.write(`${relayMessages.t(lang, 'keys.none')}\n`);
-      for (const k of keys)
-        io.stdout.write(`${k.name}\t${k.revokedAt ? 'revoked' : 'active'}\t${k.createdAt.toISOString()}${k.revokedAt ? `\t${k.revokedAt.toISOString()}` : ''}\n`);
+      for (const k of keys) {
+        io.stdout.write(
+          `${k.name}\t${k.revokedAt ? 'revoked' : 'active'}\t${k.createdAt.toISOString()}${k.revokedAt ? `\t${k.revokedAt.toISOString()}` : ''}\n`,
+        );
+      }
       return 0;
     });
   }
@@ -250,13 +275,23 @@ function dateOption(value: string | undefined, name: string, endOfDay: boolean):
 async function runAudit(argv: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
-    options: { ...STORE_OPTIONS, from: { type: 'string' }, to: { type: 'string' }, analyst: { type: 'string' }, csv: { type: 'boolean', default: false } },
+    options: {
+      ...STORE_OPTIONS,
+      from: { type: 'string' },
+      to: { type: 'string' },
+      analyst: { type: 'string' },
+      csv: { type: 'boolean', default: false },
+    },
     strict: true,
   });
   const from = dateOption(values.from, 'from', false);
   const to = dateOption(values.to, 'to', true);
   return withStore(values, io, async (store) => {
-    const rows = await store.readAudit({ ...(from ? { from } : {}), ...(to ? { to } : {}), ...(values.analyst ? { analyst: values.analyst } : {}) });
+    const rows = await store.readAudit({
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(values.analyst ? { analyst: values.analyst } : {}),
+    });
     io.stdout.write(values.csv ? auditCsv(rows) : auditJsonLines(rows));
     return 0;
   });

@@ -34,7 +34,14 @@ export async function sandboxForEnv(io: CliIo): Promise<SandboxEngine | undefine
 export function rescreenLines(report: BulkRunReport, lang: Lang): string[] {
   const r = report.rescreen;
   if (!r) return [];
-  return [rescreenMessages.t(lang, 'summary.line', { new: r.newHits, changed: r.changedHits, gone: r.goneHits, review: r.rowsToReview })];
+  return [
+    rescreenMessages.t(lang, 'summary.line', {
+      new: r.newHits,
+      changed: r.changedHits,
+      gone: r.goneHits,
+      review: r.rowsToReview,
+    }),
+  ];
 }
 
 /** For schedulers: a completed re-screen with new or changed hits exits 10, one with nothing new exits 0. */

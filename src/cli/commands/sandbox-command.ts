@@ -27,9 +27,16 @@ export async function runSandbox(args: SandboxArgs, config: CliConfig, io: CliIo
     });
   } catch (e) {
     const code = (e as { code?: string }).code;
-    throw new UsageError(cliMessages.text('sandbox.listen', { host: args.host, port: args.port, reason: code ?? (e instanceof Error ? e.message : String(e)) }));
+    throw new UsageError(
+      cliMessages.text('sandbox.listen', {
+        host: args.host,
+        port: args.port,
+        reason: code ?? (e instanceof Error ? e.message : String(e)),
+      }),
+    );
   }
-  const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) => cliMessages.t(lang, key, params);
+  const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
+    cliMessages.t(lang, key, params);
   const [primary, ...reserves] = cluster.urls;
   const described = describeFaults(faults);
   io.stdout.write(

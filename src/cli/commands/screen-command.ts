@@ -2,7 +2,18 @@ import { constants } from 'node:fs';
 import { access, open, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { recogniseColumns } from '../../bulk/columns';
-import { planResume, resumePlannedRun, rowCountOf, startRunFrom, type AskFn, type BulkInput, type BulkProgress, type BulkRun, type BulkRunReport, type RunInput } from '../../bulk';
+import {
+  planResume,
+  resumePlannedRun,
+  rowCountOf,
+  startRunFrom,
+  type AskFn,
+  type BulkInput,
+  type BulkProgress,
+  type BulkRun,
+  type BulkRunReport,
+  type RunInput,
+} from '../../bulk';
 import type { RunPlan } from '../../bulk/plan';
 import type { RunMeta, RunState } from '../../bulk/state';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
@@ -39,9 +50,14 @@ function usage(key: CliMessageKey, params?: Record<string, string | number>): Us
 /** Default: next to the input, `<name>.results.xlsx`, so results and resume state stay with their list. */
 export function outputTarget(args: ScreenArgs, cwd: string, inputDelimiter: CsvDelimiter | null): OutputTarget {
   const input = resolve(cwd, args.input);
-  const path = args.output !== undefined ? resolve(cwd, args.output) : join(dirname(input), `${basename(input, extname(input))}.results.xlsx`);
+  const path =
+    args.output !== undefined
+      ? resolve(cwd, args.output)
+      : join(dirname(input), `${basename(input, extname(input))}.results.xlsx`);
   const format = formatOf(path);
-  if (format === null || extname(path).toLowerCase() === '.txt') throw usage('args.output.format', { path: args.output ?? path });
+  if (format === null || extname(path).toLowerCase() === '.txt') {
+    throw usage('args.output.format', { path: args.output ?? path });
+  }
   // A CSV answer to a CSV question keeps its separator: a ";" file came from a locale whose Excel expects ";".
   return { format, path, delimiter: inputDelimiter ?? ',' };
 }
@@ -76,7 +92,12 @@ export async function sameFile(a: string, b: string, platform: NodeJS.Platform):
  * No file a run writes (results, hits, a re-screen's gone list, state, lock) may be one it reads:
  * the list, or the previous results whose decisions a stopped re-screen could not give back.
  */
-async function assertOutputsAreNotInput(target: OutputTarget, inputs: readonly { path: string; shown: string }[], rescreen: boolean, platform: NodeJS.Platform): Promise<void> {
+async function assertOutputsAreNotInput(
+  target: OutputTarget,
+  inputs: readonly { path: string; shown: string }[],
+  rescreen: boolean,
+  platform: NodeJS.Platform,
+): Promise<void> {
   const names: [string, string][] = [
     ...outputFiles(target, rescreen).map((f): [string, string] => [f.role, f.path]),
     ['state', statePathFor(target.path)],
@@ -179,7 +200,10 @@ function seconds(ms: number): string {
 /** What a resume must find unchanged: the service's addresses and the account. */
 function serviceOf(connection: Connection): RunMeta['service'] {
   if (connection.mode !== 'live') return undefined;
-  return { origins: addressList(connection.settings).map(describeAddress), idSubjectFM: connection.settings.idSubjectFM };
+  return {
+    origins: addressList(connection.settings).map(describeAddress),
+    idSubjectFM: connection.settings.idSubjectFM,
+  };
 }
 
 function describeService(service: RunMeta['service']): string {
@@ -191,19 +215,30 @@ function describeService(service: RunMeta['service']): string {
  * engine starts at row 0 and reuses every answer the file holds; rows the file claimed as
  * written but whose answers are missing (a state another run cut short) are simply asked again.
  */
-function resumeFrom(read: RunState, plan: RunPlan, note: (key: CliMessageKey, params?: Record<string, string | number>) => void): RunState {
+function resumeFrom(
+  read: RunState,
+  plan: RunPlan,
+  note: (key: CliMessageKey, params?: Record<string, string | number>) => void,
+): RunState {
   const answered = new Uint8Array(plan.subjectCount);
   for (const o of read.outcomes) {
     const s = plan.subjectOf(o.key);
     if (s >= 0) answered[s] = 1;
   }
   let missing = 0;
-  for (let s = 0; s < plan.subjectCount && plan.subjectFirstRow[s] < read.progress.written; s++) if (!answered[s]) missing++;
+  for (let s = 0; s < plan.subjectCount && plan.subjectFirstRow[s] < read.progress.written; s++) {
+    if (!answered[s]) missing++;
+  }
   if (missing > 0) note('state.incomplete', { written: read.progress.written, missing });
   return {
     meta: read.meta,
     outcomes: read.outcomes,
-    progress: { ...read.progress, written: 0, hitsWritten: 0, counters: { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 } },
+    progress: {
+      ...read.progress,
+      written: 0,
+      hitsWritten: 0,
+      counters: { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 },
+    },
   };
 }
 
@@ -218,7 +253,12 @@ function reportLines(report: BulkRunReport, lang: Lang, files: readonly string[]
       requests: report.requests,
       seconds: seconds(report.elapsedMs),
     }),
-    t('screen.counts', { hits: report.rowsWithHits, high: report.highRows, failed: report.failedRows, invalid: report.invalidRows }),
+    t('screen.counts', {
+      hits: report.rowsWithHits,
+      high: report.highRows,
+      failed: report.failedRows,
+      invalid: report.invalidRows,
+    }),
     ...files.map((f) => t('screen.file', { path: shown(f) })),
   ];
   return lines;
@@ -258,7 +298,10 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     throw usage('args.output.folder', { path: args.output ?? chosen.path });
   });
   const inputPath = resolve(io.cwd, args.input);
-  const inputs = [{ path: inputPath, shown: args.input }, ...(args.previous !== undefined ? [{ path: resolve(io.cwd, args.previous), shown: args.previous }] : [])];
+  const inputs = [
+    { path: inputPath, shown: args.input },
+    ...(args.previous !== undefined ? [{ path: resolve(io.cwd, args.previous), shown: args.previous }] : []),
+  ];
   await assertOutputsAreNotInput(chosen, inputs, args.previous !== undefined, io.platform);
   const table = await openInput(
     inputPath,
@@ -272,7 +315,10 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   );
   const input: RunInput = table.input;
   const dupes = duplicateHeaders(input.headers);
-  const warnings = [...table.warnings, ...(dupes.length > 0 ? [cliMessages.text('input.duplicateHeaders', { names: dupes.join(', ') })] : [])];
+  const warnings = [
+    ...table.warnings,
+    ...(dupes.length > 0 ? [cliMessages.text('input.duplicateHeaders', { names: dupes.join(', ') })] : []),
+  ];
   for (const w of warnings) say(w[lang]);
   const target: OutputTarget = { ...chosen, delimiter: table.delimiter ?? chosen.delimiter };
   const statePath = statePathFor(target.path);
@@ -308,15 +354,23 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
       const prior = previous?.state ?? null;
       if (!prior) note('screen.resume.nothing');
       // The decisions a re-screen carries live in its previous results, not in the state.
-      else if (prior.meta.rescreenOf !== undefined) throw new UsageError(rescreenMessages.text('previous.resumeUnsupported'));
-      else if (prior.meta.mode !== connection.mode) throw usage('screen.resume.modeChanged', { was: prior.meta.modeLabel[lang], now: connection.label[lang] });
+      else if (prior.meta.rescreenOf !== undefined) {
+        throw new UsageError(rescreenMessages.text('previous.resumeUnsupported'));
+      } else if (prior.meta.mode !== connection.mode) {
+        throw usage('screen.resume.modeChanged', { was: prior.meta.modeLabel[lang], now: connection.label[lang] });
+      }
       // The state passed the mask when written: compare like with like.
       else if (describeService(prior.meta.service) !== mask(describeService(service))) {
-        throw usage('state.serviceChanged', { was: describeService(prior.meta.service), now: describeService(service) });
+        throw usage('state.serviceChanged', {
+          was: describeService(prior.meta.service),
+          now: describeService(service),
+        });
       } else {
         const plan = await planResume(prior, input);
         resume = { state: resumeFrom(prior, plan, note), plan };
-        if (args.registries !== undefined || args.search !== undefined || args.lowranklimit !== undefined) note('screen.resume.optionsIgnored');
+        if (args.registries !== undefined || args.search !== undefined || args.lowranklimit !== undefined) {
+          note('screen.resume.optionsIgnored');
+        }
         note('screen.resume.from', { written: prior.outcomes.length, total: prior.meta.input.rowCount });
       }
     } else if (await stat(statePath).catch(() => null)) {
@@ -330,7 +384,14 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     const sink = new FileSink(target, mask);
     const store = fileRunStateStore(statePath, key, mask, resume ? previous : null);
     const reporter = new ProgressReporter(io.stderr, progressMode(args.progress, io.stderr), lang);
-    const snapshot = (p: BulkProgress) => ({ done: p.rowsDone, total: p.rowsTotal, hits: p.rowsWithHits, failed: p.failedRows, invalid: p.invalidRows, etaMs: p.etaMs });
+    const snapshot = (p: BulkProgress) => ({
+      done: p.rowsDone,
+      total: p.rowsTotal,
+      hits: p.rowsWithHits,
+      failed: p.failedRows,
+      invalid: p.invalidRows,
+      etaMs: p.etaMs,
+    });
     const latest: { progress: BulkProgress | null } = { progress: null };
     const deps = {
       ask: askVia(connection, counters),
@@ -375,7 +436,12 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
       if (error instanceof OutputWriteError) {
         reporter.finish({ done: 0, total: rowCountOf(input), hits: 0, failed: 0, invalid: 0 });
         const shown = (p: string) => (p.startsWith(`${io.cwd}/`) ? p.slice(io.cwd.length + 1) : p);
-        note('output.writeFailed', { path: shown(error.path), reason: error.reason, answers: counters.answered + (resume?.state.outcomes.length ?? 0), state: shown(statePath) });
+        note('output.writeFailed', {
+          path: shown(error.path),
+          reason: error.reason,
+          answers: counters.answered + (resume?.state.outcomes.length ?? 0),
+          state: shown(statePath),
+        });
         return EXIT.outputFailed;
       }
       throw error;
@@ -386,11 +452,19 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     reporter.finish(
       latest.progress
         ? snapshot(latest.progress)
-        : { done: report.rowsWritten, total: report.rowsTotal, hits: report.rowsWithHits, failed: report.failedRows, invalid: report.invalidRows },
+        : {
+            done: report.rowsWritten,
+            total: report.rowsTotal,
+            hits: report.rowsWithHits,
+            failed: report.failedRows,
+            invalid: report.invalidRows,
+          },
     );
 
     if (connection.mode === 'sandbox') io.stdout.write(`*** ${connection.label[lang]} ***\n`);
-    for (const line of [...reportLines(report, lang, sink.written, io.cwd), ...rescreenLines(report, lang)]) io.stdout.write(`${mask(line)}\n`);
+    for (const line of [...reportLines(report, lang, sink.written, io.cwd), ...rescreenLines(report, lang)]) {
+      io.stdout.write(`${mask(line)}\n`);
+    }
     for (const line of stopLines(report, lang, statePath, io.cwd)) say(line);
     // 5 (output not written) returned above; 10 only for a re-screen that otherwise ends 0.
     const code = rescreenExit(report, exitFor(report, counters));

@@ -4,7 +4,14 @@ import type { Lang } from '../../core/text/i18n';
 import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
 import { validateQuery, type QueryInput, type SearchQuery } from '../../core/query';
 import { registryDef, type RegistryKey } from '../../core/protocol/registries';
-import { levelText, registryErrorText, summarize, verdictText, type EnvelopeSummary, type RegistrySummary } from '../../core/answer/summary';
+import {
+  levelText,
+  registryErrorText,
+  summarize,
+  verdictText,
+  type EnvelopeSummary,
+  type RegistrySummary,
+} from '../../core/answer/summary';
 import { hitLine } from '../../bulk/hits';
 import { connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
@@ -25,7 +32,11 @@ const HITS_SHOWN = 5;
  */
 export function searchQuery(args: SearchArgs, config: CliConfig): SearchQuery {
   const { settings } = config.loaded;
-  const options = runOptionsFrom(settings, { registries: args.registries, search: args.search, lowranklimit: args.lowranklimit }, config.addressPolicy);
+  const options = runOptionsFrom(
+    settings,
+    { registries: args.registries, search: args.search, lowranklimit: args.lowranklimit },
+    config.addressPolicy,
+  );
   const input: QueryInput = {
     name: args.name,
     namelat: args.namelat,
@@ -33,7 +44,14 @@ export function searchQuery(args: SearchArgs, config: CliConfig): SearchQuery {
     ipn: args.ipn,
     doc: args.doc,
     doctype: args.doctype,
-    ...(options.ok ? { search: options.options.search, lowranklimit: options.options.lowranklimit, listdata: options.options.listdata, IDuserPC: options.options.idUserPC } : {}),
+    ...(options.ok
+      ? {
+          search: options.options.search,
+          lowranklimit: options.options.lowranklimit,
+          listdata: options.options.listdata,
+          IDuserPC: options.options.idUserPC,
+        }
+      : {}),
   };
   const validation = validateQuery(input);
   // Every problem at once, the options' first: they are the same for every search of a script.
@@ -51,13 +69,21 @@ function percentText(p: number | null): string {
   return p === null ? '' : String(Math.round(p * 10) / 10);
 }
 
-export function renderSummary(result: SearchResult, summary: EnvelopeSummary, connection: Connection, lang: Lang): string {
-  const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) => cliMessages.t(lang, key, params);
+export function renderSummary(
+  result: SearchResult,
+  summary: EnvelopeSummary,
+  connection: Connection,
+  lang: Lang,
+): string {
+  const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
+    cliMessages.t(lang, key, params);
   const lines: string[] = [];
   if (connection.mode === 'sandbox') lines.push(`*** ${connection.label[lang]} ***`);
   lines.push(
     t('search.servedBy', { address: result.servedBy, method: result.method, ms: Math.round(result.durationMs) }),
-    ...(summary.idrequest ? [t('search.requestId', { id: plain(summary.idrequest), date: plain(summary.dateResponse ?? '') })] : []),
+    ...(summary.idrequest
+      ? [t('search.requestId', { id: plain(summary.idrequest), date: plain(summary.dateResponse ?? '') })]
+      : []),
     t('search.verdict', {
       verdict: verdictText(summary.verdict, lang),
       hits: summary.totalHits,
@@ -92,15 +118,24 @@ export function renderSummary(result: SearchResult, summary: EnvelopeSummary, co
     for (const item of items.slice(0, HITS_SHOWN)) lines.push(`  - ${hitText(r.key, item, lang)}`);
     if (items.length > HITS_SHOWN) lines.push(`  ${t('search.more', { count: items.length - HITS_SHOWN })}`);
   }
-  if (result.envelope.problems.length > 0) lines.push('', t('search.problems', { count: result.envelope.problems.length }));
+  if (result.envelope.problems.length > 0) {
+    lines.push('', t('search.problems', { count: result.envelope.problems.length }));
+  }
   return lines.join('\n');
 }
 
 /** One hit on one line: name, id, birth date, match strength, and why the record matters. */
 function hitText(key: RegistryKey, item: Record<string, unknown>, lang: Lang): string {
   const hit = hitLine(key, item);
-  const strength = [hit.percent !== null ? `${percentText(hit.percent)}%` : '', hit.level ? levelText(hit.level, lang) : ''].filter(Boolean).join(' ');
-  const parts = [hit.name || '—', hit.id ? `#${hit.id}` : '', hit.birth, strength, hit.details].filter((p) => p.length > 0);
+  const strength = [
+    hit.percent !== null ? `${percentText(hit.percent)}%` : '',
+    hit.level ? levelText(hit.level, lang) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const parts = [hit.name || '—', hit.id ? `#${hit.id}` : '', hit.birth, strength, hit.details].filter(
+    (p) => p.length > 0,
+  );
   return plain(truncate(parts.join(' · '), 160));
 }
 
@@ -115,7 +150,9 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
   const query = searchQuery(args, config);
 
   const connection = connect(config.loaded, { transport: nodeHttpTransport() });
-  if (connection.mode === 'sandbox') io.stderr.write(`${cliMessages.t(lang, 'sandbox.notice', { label: connection.label[lang] })}\n`);
+  if (connection.mode === 'sandbox') {
+    io.stderr.write(`${cliMessages.t(lang, 'sandbox.notice', { label: connection.label[lang] })}\n`);
+  }
 
   // Every time, not once: the URL with the tokken lands in a proxy's log on every use.
   if (args.get) io.stderr.write(`${cliMessages.t(config.lang, 'search.getWarning')}\n`);

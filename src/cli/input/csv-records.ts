@@ -22,7 +22,11 @@ const CSV_PARSE_OPTIONS = { relax_column_count: true, relax_quotes: true, skip_e
  * records the splitter gave before it stopped (they are csv-parse's own, so they are not given twice).
  * Only as much text as one unfinished record is held: memory does not grow with the file.
  */
-export async function* csvRecordBatches(chunks: () => AsyncIterable<string>, delimiter: CsvDelimiter, route: CsvRoute): AsyncGenerator<string[][]> {
+export async function* csvRecordBatches(
+  chunks: () => AsyncIterable<string>,
+  delimiter: CsvDelimiter,
+  route: CsvRoute,
+): AsyncGenerator<string[][]> {
   let given = 0;
   if (route.fast) {
     const splitter = new CsvRecordSplitter(delimiter);

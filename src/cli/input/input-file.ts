@@ -115,13 +115,19 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
     throw usage('input.xlsxUnreadable', { path });
   }
   const worksheets = workbook.worksheets.filter((w) => w.state !== 'veryHidden');
-  const ws = sheet === undefined ? worksheets[0] : (worksheets.find((w) => w.name === sheet) ?? worksheets.find((w) => w.name.toLowerCase() === sheet.toLowerCase()));
+  const ws =
+    sheet === undefined
+      ? worksheets[0]
+      : (worksheets.find((w) => w.name === sheet) ??
+        worksheets.find((w) => w.name.toLowerCase() === sheet.toLowerCase()));
   if (!ws) {
     if (sheet === undefined) throw usage('input.noSheets', { path });
     throw usage('input.noSuchSheet', { sheet, sheets: worksheets.map((w) => `"${w.name}"`).join(', ') });
   }
   const warnings: LocalizedText[] = [];
-  if (sheet === undefined && ws.state === 'hidden') warnings.push(cliMessages.text('input.hiddenSheet', { sheet: ws.name, path }));
+  if (sheet === undefined && ws.state === 'hidden') {
+    warnings.push(cliMessages.text('input.hiddenSheet', { sheet: ws.name, path }));
+  }
   const rows: CellValue[][] = [];
   const columnCount = ws.columnCount;
   ws.eachRow({ includeEmpty: true }, (row, rowNumber) => {
@@ -181,7 +187,10 @@ export function detectDelimiter(text: string): ',' | ';' | '\t' {
   return ',';
 }
 
-export function parseCsvText(text: string, delimiter: ',' | ';' | '\t' = detectDelimiter(text.replace(/^\uFEFF/, ''))): CellValue[][] {
+export function parseCsvText(
+  text: string,
+  delimiter: ',' | ';' | '\t' = detectDelimiter(text.replace(/^\uFEFF/, '')),
+): CellValue[][] {
   const body = text.replace(/^\uFEFF/, '');
   const records = parseCsv(body, {
     delimiter,
@@ -201,7 +210,9 @@ async function checkInputFile(path: string, limits: ReadLimits): Promise<void> {
   if (!info) throw usage('input.notFound', { path });
   if (!info.isFile()) throw usage('input.unreadable', { path });
   const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
-  if (info.size > limits.maxBytes) throw usage('input.tooLarge', { path: limits.shownPath ?? path, size: mb(info.size), limit: mb(limits.maxBytes) });
+  if (info.size > limits.maxBytes) {
+    throw usage('input.tooLarge', { path: limits.shownPath ?? path, size: mb(info.size), limit: mb(limits.maxBytes) });
+  }
 }
 
 /** A workbook, read whole (a CSV is streamed by openInput instead). */
@@ -211,7 +222,9 @@ async function readWorkbookInput(path: string, sheet: string | undefined, limits
   const shown = limits.shownPath ?? path;
   const table = await readXlsx(path, sheet);
   // The header row is not screened; everything else is a request.
-  if (table.rows.length - 1 > limits.maxRows) throw usage('input.tooManyRows', { path: shown, rows: table.rows.length - 1, limit: limits.maxRows });
+  if (table.rows.length - 1 > limits.maxRows) {
+    throw usage('input.tooManyRows', { path: shown, rows: table.rows.length - 1, limit: limits.maxRows });
+  }
   if (table.rows.filter((r) => !isEmptyRow(r)).length < 2) throw usage('input.empty', { path });
   const dropped = dropControlChars(table.rows);
   if (dropped > 0) table.warnings.push(cliMessages.text('input.controlChars', { count: dropped }));
@@ -234,7 +247,8 @@ async function* decodedChunks(path: string, encoding: TextEncoding): AsyncGenera
     if (tail) yield tail;
   } catch (e) {
     // By its code too: a TypeError made in another realm (jest's sandbox) is no instance of this one's.
-    const invalid = e instanceof TypeError || (e as { code?: unknown } | null)?.code === 'ERR_ENCODING_INVALID_ENCODED_DATA';
+    const invalid =
+      e instanceof TypeError || (e as { code?: unknown } | null)?.code === 'ERR_ENCODING_INVALID_ENCODED_DATA';
     if (invalid && encoding === 'utf-8') throw new NotUtf8();
     throw e;
   }
@@ -244,7 +258,12 @@ async function* decodedChunks(path: string, encoding: TextEncoding): AsyncGenera
  * A CSV file's records in batches, with the same options as parseCsvText: the file is never held
  * whole, so a pass costs the same memory at any size. See csvRecordBatches for the two readers.
  */
-function csvRecords(path: string, encoding: TextEncoding, delimiter: ',' | ';' | '\t', route: CsvRoute): AsyncGenerator<string[][]> {
+function csvRecords(
+  path: string,
+  encoding: TextEncoding,
+  delimiter: ',' | ';' | '\t',
+  route: CsvRoute,
+): AsyncGenerator<string[][]> {
   return csvRecordBatches(() => decodedChunks(path, encoding), delimiter, route);
 }
 
@@ -277,7 +296,12 @@ interface CsvShape {
   route: CsvRoute;
 }
 
-async function csvShape(path: string, encoding: TextEncoding, delimiter: ',' | ';' | '\t', limits: ReadLimits): Promise<CsvShape> {
+async function csvShape(
+  path: string,
+  encoding: TextEncoding,
+  delimiter: ',' | ';' | '\t',
+  limits: ReadLimits,
+): Promise<CsvShape> {
   let index = 0;
   let headerIndex = -1;
   let header: string[] = [];
@@ -306,9 +330,20 @@ async function csvShape(path: string, encoding: TextEncoding, delimiter: ',' | '
   }
   const shown = limits.shownPath ?? path;
   // The header row is not screened; everything else is a request (as readWorkbookInput counts).
-  if (lastNonEmpty > limits.maxRows) throw usage('input.tooManyRows', { path: shown, rows: lastNonEmpty, limit: limits.maxRows });
+  if (lastNonEmpty > limits.maxRows) {
+    throw usage('input.tooManyRows', { path: shown, rows: lastNonEmpty, limit: limits.maxRows });
+  }
   if (nonEmpty < 2) throw usage('input.empty', { path });
-  return { encoding, delimiter, headerIndex, headers: cellsOf(header, width), rowCount: lastNonEmpty - headerIndex, width, dropped: droppedKept, route };
+  return {
+    encoding,
+    delimiter,
+    headerIndex,
+    headers: cellsOf(header, width),
+    rowCount: lastNonEmpty - headerIndex,
+    width,
+    dropped: droppedKept,
+    route,
+  };
 }
 
 /**
@@ -385,7 +420,13 @@ function csvRowSource(path: string, shape: CsvShape): RowSource {
       const skip = shape.headerIndex + 1 + from;
       const end = shape.headerIndex + 1 + shape.rowCount;
       // A copy of the route: a file changed since the first pass may turn unusual, and that pass alone then finishes with csv-parse.
-      return new CsvRows(csvRecords(path, shape.encoding, shape.delimiter, { ...shape.route }), skip, end, shape.width, path);
+      return new CsvRows(
+        csvRecords(path, shape.encoding, shape.delimiter, { ...shape.route }),
+        skip,
+        end,
+        shape.width,
+        path,
+      );
     },
   };
 }
@@ -400,7 +441,9 @@ export interface OpenedInput {
 
 /** Reads a workbook whole (exceljs); see openInput. */
 export function bulkInputOf(table: InputTable, displayPath: string): BulkInput {
-  const headerIndex = table.rows.findIndex((r) => r.some((v) => v !== null && !(typeof v === 'string' && v.trim() === '')));
+  const headerIndex = table.rows.findIndex((r) =>
+    r.some((v) => v !== null && !(typeof v === 'string' && v.trim() === '')),
+  );
   return {
     headers: table.rows[headerIndex] ?? [],
     rows: table.rows.slice(headerIndex + 1),
@@ -414,7 +457,12 @@ export function bulkInputOf(table: InputTable, displayPath: string): BulkInput {
  * and the engine reads it again pass by pass, so memory does not grow with its rows. A workbook
  * is read whole (exceljs), within --max-input-mb.
  */
-export async function openInput(path: string, sheet: string | undefined, limits: ReadLimits, displayPath: string): Promise<OpenedInput> {
+export async function openInput(
+  path: string,
+  sheet: string | undefined,
+  limits: ReadLimits,
+  displayPath: string,
+): Promise<OpenedInput> {
   if (formatOf(path) !== 'csv') {
     const table = await readWorkbookInput(path, sheet, limits);
     return { input: bulkInputOf(table, displayPath), format: table.format, warnings: table.warnings };
@@ -454,7 +502,12 @@ export async function openInput(path: string, sheet: string | undefined, limits:
   const warnings = shape.encoding === 'windows-1251' ? [cliMessages.text('input.cp1251', { path })] : [];
   if (shape.dropped > 0) warnings.push(cliMessages.text('input.controlChars', { count: shape.dropped }));
   return {
-    input: { headers: shape.headers, rows: csvRowSource(path, shape), source: displayPath, firstSourceRow: shape.headerIndex + 2 },
+    input: {
+      headers: shape.headers,
+      rows: csvRowSource(path, shape),
+      source: displayPath,
+      firstSourceRow: shape.headerIndex + 2,
+    },
     format: 'csv',
     delimiter,
     warnings,

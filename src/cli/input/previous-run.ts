@@ -24,7 +24,9 @@ function hitsGridOf(ws: ExcelJS.Worksheet, firstRowAnyway: boolean): HitsGrid | 
   const width = ws.columnCount;
   const last = ws.rowCount;
   let headerRow = 0;
-  for (let r = 1; r <= Math.min(last, HEADER_SEARCH_ROWS) && headerRow === 0; r++) if (isHitsHeader(rowValues(ws, r, width))) headerRow = r;
+  for (let r = 1; r <= Math.min(last, HEADER_SEARCH_ROWS) && headerRow === 0; r++) {
+    if (isHitsHeader(rowValues(ws, r, width))) headerRow = r;
+  }
   if (headerRow === 0 && firstRowAnyway && last > 0) headerRow = 1;
   if (headerRow === 0) return null;
   const rows: CellValue[][] = [];
@@ -33,15 +35,19 @@ function hitsGridOf(ws: ExcelJS.Worksheet, firstRowAnyway: boolean): HitsGrid | 
   return { sheet: ws.name, headerRow, firstColumn: 0, header: rowValues(ws, headerRow, width), rows };
 }
 
-const named = (name: string, key: 'sheet.hits') => LANGS.some((lang) => bulkMessages.t(lang, key).toLowerCase() === name.toLowerCase());
-const goneSheet = (name: string) => LANGS.some((lang) => rescreenMessages.t(lang, 'sheet.gone').toLowerCase() === name.toLowerCase());
+const named = (name: string, key: 'sheet.hits') =>
+  LANGS.some((lang) => bulkMessages.t(lang, key).toLowerCase() === name.toLowerCase());
+const goneSheet = (name: string) =>
+  LANGS.some((lang) => rescreenMessages.t(lang, 'sheet.gone').toLowerCase() === name.toLowerCase());
 
 /**
  * The hits of an earlier results .xlsx with the analyst's decisions. Refuses (UsageError, exit 2)
  * rather than carry on without a decision: every problem names its sheet and cell.
  */
 export async function readPreviousRun(path: string, displayPath: string): Promise<PreviousRun> {
-  if (extname(path).toLowerCase() !== '.xlsx') throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
+  if (extname(path).toLowerCase() !== '.xlsx') {
+    throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
+  }
   const wb = new (await loadExcelJs()).Workbook();
   try {
     await wb.xlsx.readFile(path);
@@ -49,7 +55,9 @@ export async function readPreviousRun(path: string, displayPath: string): Promis
     throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
   }
   // Our own hits sheet first; a "Gone" sheet has the same columns but lists what is no longer found.
-  const sheets = [...wb.worksheets].filter((ws) => !goneSheet(ws.name)).sort((a, b) => Number(named(b.name, 'sheet.hits')) - Number(named(a.name, 'sheet.hits')));
+  const sheets = [...wb.worksheets]
+    .filter((ws) => !goneSheet(ws.name))
+    .sort((a, b) => Number(named(b.name, 'sheet.hits')) - Number(named(a.name, 'sheet.hits')));
   for (const ws of sheets) {
     const grid = hitsGridOf(ws, named(ws.name, 'sheet.hits'));
     if (!grid) continue;

@@ -45,8 +45,18 @@ function options(delimiter: CsvDelimiter): StringifyOptions {
  * One CSV text: the run header lines, an empty line, then the table with its header row.
  * The BOM tells Excel the file is UTF-8; without it Cyrillic opens as mojibake.
  */
-export function csvText(runHeader: readonly (readonly TableCell[])[], header: readonly string[], rows: readonly (readonly TableCell[])[], delimiter: CsvDelimiter): string {
-  const records: (string | number)[][] = [...block(runHeader), ...(runHeader.length > 0 ? [[]] : []), ...block([header]), ...block(rows)];
+export function csvText(
+  runHeader: readonly (readonly TableCell[])[],
+  header: readonly string[],
+  rows: readonly (readonly TableCell[])[],
+  delimiter: CsvDelimiter,
+): string {
+  const records: (string | number)[][] = [
+    ...block(runHeader),
+    ...(runHeader.length > 0 ? [[]] : []),
+    ...block([header]),
+    ...block(rows),
+  ];
   return stringify(records, options(delimiter));
 }
 
@@ -80,7 +90,9 @@ function csvField(value: string | number, delimiter: CsvDelimiter): string {
 export function csvRecords(rows: readonly (readonly TableCell[])[], delimiter: CsvDelimiter): string {
   let text = '';
   for (const row of rows) {
-    for (let i = 0; i < row.length; i++) text += i === 0 ? csvField(csvSafe(row[i]), delimiter) : delimiter + csvField(csvSafe(row[i]), delimiter);
+    for (let i = 0; i < row.length; i++) {
+      text += i === 0 ? csvField(csvSafe(row[i]), delimiter) : delimiter + csvField(csvSafe(row[i]), delimiter);
+    }
     text += RECORD_DELIMITER;
   }
   return text;

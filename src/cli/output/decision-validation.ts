@@ -36,7 +36,13 @@ export function decisionRule(lang: Lang): ExcelJS.DataValidation {
  * Puts the drop-down on the Decision cells of hit rows `firstRow`..`lastRow` (1-based sheet rows).
  * Works the same for a Worksheet and a streaming WorksheetWriter: call it any time before commit.
  */
-export function addDecisionValidation(sheet: SheetWithValidations, columns: readonly TableColumn[], firstRow: number, lastRow: number, lang: Lang): boolean {
+export function addDecisionValidation(
+  sheet: SheetWithValidations,
+  columns: readonly TableColumn[],
+  firstRow: number,
+  lastRow: number,
+  lang: Lang,
+): boolean {
   const index = columns.findIndex((c) => c.id === 'decision');
   if (index < 0 || lastRow < firstRow) return false;
   const letter = columnLetter(index);

@@ -115,7 +115,10 @@ class JsonSpool extends Spool {
 
   async *read(): AsyncGenerator<TableCell[]> {
     const text = this.inMemory();
-    const lines = text === null ? createInterface({ input: createReadStream(this.path, { encoding: 'utf8' }), crlfDelay: Infinity }) : text.split('\n');
+    const lines =
+      text === null
+        ? createInterface({ input: createReadStream(this.path, { encoding: 'utf8' }), crlfDelay: Infinity })
+        : text.split('\n');
     for await (const line of lines) if (line) yield JSON.parse(line) as TableCell[];
   }
 }
@@ -147,7 +150,9 @@ type Spools = { format: 'xlsx'; rows: JsonSpool; hits: JsonSpool } | { format: '
 
 /** A stopped run's placeholder rows, after the written ones, a thousand at a time; they echo input cells, so they pass the mask too. */
 async function* pendingRows(b: SinkBegin, written: number, mask: SecretMask): AsyncGenerator<TableCell[][]> {
-  for (let from = written; from < b.rowCount; from += 1000) yield (await b.pendingRows(from, Math.min(b.rowCount, from + 1000))).map((r) => maskRow(r, mask));
+  for (let from = written; from < b.rowCount; from += 1000) {
+    yield (await b.pendingRows(from, Math.min(b.rowCount, from + 1000))).map((r) => maskRow(r, mask));
+  }
 }
 
 /**
@@ -170,7 +175,11 @@ export class FileSink implements BulkSink {
     this.spools =
       target.format === 'xlsx'
         ? { format: 'xlsx', rows: new JsonSpool(rowsPath), hits: new JsonSpool(hitsPath) }
-        : { format: 'csv', rows: new CsvSpool(rowsPath, target.delimiter), hits: new CsvSpool(hitsPath, target.delimiter) };
+        : {
+            format: 'csv',
+            rows: new CsvSpool(rowsPath, target.delimiter),
+            hits: new CsvSpool(hitsPath, target.delimiter),
+          };
   }
 
   async begin(begin: SinkBegin): Promise<{ output: Record<string, string> }> {
@@ -200,8 +209,15 @@ export class FileSink implements BulkSink {
     }
   }
 
-  private async endXlsx(b: SinkBegin, end: SinkEnd, spools: { rows: JsonSpool; hits: JsonSpool }, runHeader: TableCell[][], gone: TableCell[][] | null): Promise<void> {
-    const pendingWidths = b.rowCount > end.written ? ((await b.pendingRows(end.written, end.written + 1))[0] ?? []) : [];
+  private async endXlsx(
+    b: SinkBegin,
+    end: SinkEnd,
+    spools: { rows: JsonSpool; hits: JsonSpool },
+    runHeader: TableCell[][],
+    gone: TableCell[][] | null,
+  ): Promise<void> {
+    const pendingWidths =
+      b.rowCount > end.written ? ((await b.pendingRows(end.written, end.written + 1))[0] ?? []) : [];
     const widths = b.columns.map((_, i) => Math.max(spools.rows.widths[i] ?? 0, displayWidth(pendingWidths[i])));
     const mask = this.mask;
     async function* tableRows(): AsyncGenerator<TableCell[]> {
@@ -233,7 +249,13 @@ export class FileSink implements BulkSink {
     this.written.push(this.target.path);
   }
 
-  private async endCsv(b: SinkBegin, end: SinkEnd, spools: { rows: CsvSpool; hits: CsvSpool }, runHeader: TableCell[][], gone: TableCell[][] | null): Promise<void> {
+  private async endCsv(
+    b: SinkBegin,
+    end: SinkEnd,
+    spools: { rows: CsvSpool; hits: CsvSpool },
+    runHeader: TableCell[][],
+    gone: TableCell[][] | null,
+  ): Promise<void> {
     const { delimiter } = this.target;
     const mask = this.mask;
     const headers = (cols: readonly { header: string }[]) => cols.map((c) => c.header);
@@ -243,13 +265,19 @@ export class FileSink implements BulkSink {
     }
     // Every row in the spool (a completed run): its text as it is, in memory when it fits there.
     const table = end.written >= b.rowCount ? spools.rows.read() : tableRecords();
-    await this.attempt(this.target.path, () => writeCsvFile(this.target.path, runHeader, headers(b.columns), table, delimiter));
+    await this.attempt(this.target.path, () =>
+      writeCsvFile(this.target.path, runHeader, headers(b.columns), table, delimiter),
+    );
     const hitsPath = hitsPathFor(this.target.path);
-    await this.attempt(hitsPath, () => writeCsvFile(hitsPath, runHeader, headers(b.hitsColumns), spools.hits.read(), delimiter));
+    await this.attempt(hitsPath, () =>
+      writeCsvFile(hitsPath, runHeader, headers(b.hitsColumns), spools.hits.read(), delimiter),
+    );
     this.written.push(this.target.path, hitsPath);
     if (gone) {
       const gonePath = gonePathFor(this.target.path);
-      await this.attempt(gonePath, () => writeCsvFile(gonePath, runHeader, headers(b.hitsColumns), [csvRecords(gone, delimiter)], delimiter));
+      await this.attempt(gonePath, () =>
+        writeCsvFile(gonePath, runHeader, headers(b.hitsColumns), [csvRecords(gone, delimiter)], delimiter),
+      );
       this.written.push(gonePath);
     }
   }

@@ -111,7 +111,8 @@ export class ProgressReporter {
   }
 
   private drawBar(s: ProgressSnapshot, t: number): void {
-    const filled = s.total === 0 ? ProgressReporter.BAR_WIDTH : Math.round((s.done / s.total) * ProgressReporter.BAR_WIDTH);
+    const filled =
+      s.total === 0 ? ProgressReporter.BAR_WIDTH : Math.round((s.done / s.total) * ProgressReporter.BAR_WIDTH);
     const bar = `[${'#'.repeat(filled)}${'.'.repeat(ProgressReporter.BAR_WIDTH - filled)}]`;
     let line = `${bar} ${this.text(s, t)}`;
     const columns = this.stream.columns;

@@ -17,12 +17,18 @@ export function octal(mode: number): string {
 }
 
 /** Why an existing file at `path` must not be used, or null when it is a plain file of ours that only we may change. */
-export function unsafeReason(info: Stats, path: string, platform: NodeJS.Platform = process.platform): LocalizedText | null {
+export function unsafeReason(
+  info: Stats,
+  path: string,
+  platform: NodeJS.Platform = process.platform,
+): LocalizedText | null {
   if (info.isSymbolicLink()) return cliMessages.text('file.symlink', { path });
   if (!info.isFile()) return cliMessages.text('file.notFile', { path });
   if (platform === 'win32') return null;
   const uid = typeof process.getuid === 'function' ? process.getuid() : null;
-  if ((uid !== null && info.uid !== uid) || (info.mode & 0o022) !== 0) return cliMessages.text('file.foreign', { path, mode: octal(info.mode) });
+  if ((uid !== null && info.uid !== uid) || (info.mode & 0o022) !== 0) {
+    return cliMessages.text('file.foreign', { path, mode: octal(info.mode) });
+  }
   return null;
 }
 

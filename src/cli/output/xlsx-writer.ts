@@ -55,7 +55,11 @@ export interface StreamedWorkbook {
   gone?: { sheet: string; rows: readonly (readonly TableCell[])[] };
 }
 
-function columnWidths(columns: readonly TableColumn[], measured: readonly number[], extra: readonly (readonly TableCell[])[] = []): Partial<ExcelJS.Column>[] {
+function columnWidths(
+  columns: readonly TableColumn[],
+  measured: readonly number[],
+  extra: readonly (readonly TableCell[])[] = [],
+): Partial<ExcelJS.Column>[] {
   return columns.map((c, i) => {
     let w = Math.max(8, c.header.length, measured[i] ?? 0);
     for (const row of extra) w = Math.max(w, Math.min(30, displayWidth(row[i])));
@@ -71,7 +75,9 @@ async function addTable(
   rows: AsyncIterable<readonly TableCell[]>,
   fill: (row: readonly TableCell[], r: ExcelJS.Row) => void,
 ): Promise<void> {
-  if (columns.length > 0) ws.autoFilter = { from: { row: startRow, column: 1 }, to: { row: startRow + count, column: columns.length } };
+  if (columns.length > 0) {
+    ws.autoFilter = { from: { row: startRow, column: 1 }, to: { row: startRow + count, column: columns.length } };
+  }
   const header = ws.addRow(columns.map((c) => xlsxCell(c.header)));
   header.font = { bold: true };
   header.commit();
@@ -102,7 +108,10 @@ export async function writeXlsxStream(path: string, doc: StreamedWorkbook, sandb
   wb.created = new Date();
   try {
     const tableStart = doc.runHeader.length > 0 ? doc.runHeader.length + 2 : 1;
-    const ws = wb.addWorksheet(doc.resultsSheet, doc.runHeader.length === 0 ? { views: [{ state: 'frozen', ySplit: tableStart }] } : {});
+    const ws = wb.addWorksheet(
+      doc.resultsSheet,
+      doc.runHeader.length === 0 ? { views: [{ state: 'frozen', ySplit: tableStart }] } : {},
+    );
     ws.columns = columnWidths(doc.columns, doc.widths, doc.runHeader);
     for (const line of doc.runHeader) {
       const row = ws.addRow(line.map(xlsxCell));
@@ -116,9 +125,13 @@ export async function writeXlsxStream(path: string, doc: StreamedWorkbook, sandb
       row.commit();
     }
     if (doc.runHeader.length > 0) ws.addRow([]).commit();
-    const rules = doc.highlight.map((rule) => ({ rule, col: doc.columns.findIndex((c) => c.id === rule.columnId) })).filter((r) => r.col >= 0);
+    const rules = doc.highlight
+      .map((rule) => ({ rule, col: doc.columns.findIndex((c) => c.id === rule.columnId) }))
+      .filter((r) => r.col >= 0);
     await addTable(ws, doc.columns, tableStart, doc.rowCount, doc.rows(), (values, row) => {
-      for (const { rule, col } of rules) if (matchesRule(rule, values[col])) row.getCell(col + 1).fill = solid(FILLS[rule.style]);
+      for (const { rule, col } of rules) {
+        if (matchesRule(rule, values[col])) row.getCell(col + 1).fill = solid(FILLS[rule.style]);
+      }
     });
     ws.commit();
 

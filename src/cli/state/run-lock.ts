@@ -34,7 +34,9 @@ function alive(pid: number): boolean {
 function parseOwner(text: string): LockOwner | null {
   // Not JSON: a lock cut short by a crash right after creation, treated as held by an unknown run.
   const v = (parseJson(text) ?? {}) as Partial<LockOwner> | null;
-  if (typeof v?.pid === 'number' && typeof v.host === 'string' && typeof v.startedAt === 'string') return { pid: v.pid, host: v.host, startedAt: v.startedAt };
+  if (typeof v?.pid === 'number' && typeof v.host === 'string' && typeof v.startedAt === 'string') {
+    return { pid: v.pid, host: v.host, startedAt: v.startedAt };
+  }
   return null;
 }
 
@@ -73,7 +75,13 @@ export class RunLock {
       }
       throw new UsageError(
         other
-          ? cliMessages.text('lock.busy', { output, pid: other.pid, host: other.host, since: other.startedAt, lock: path })
+          ? cliMessages.text('lock.busy', {
+              output,
+              pid: other.pid,
+              host: other.host,
+              since: other.startedAt,
+              lock: path,
+            })
           : cliMessages.text('lock.unknown', { output, lock: path }),
       );
     }
@@ -94,7 +102,9 @@ export class RunLock {
         closeSync(fd);
       }
       const current = parseOwner(text);
-      if (current && current.pid === this.owner.pid && current.startedAt === this.owner.startedAt) unlinkSync(this.path);
+      if (current && current.pid === this.owner.pid && current.startedAt === this.owner.startedAt) {
+        unlinkSync(this.path);
+      }
     } catch {
       // Already gone.
     }

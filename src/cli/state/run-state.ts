@@ -3,7 +3,16 @@ import { constants, fdatasync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { SubjectOutcome } from '../../bulk/outcome';
-import { listingOf, parseMeta, parseOutcome, parseProgress, type RunMeta, type RunProgressState, type RunState, type RunStateStore } from '../../bulk/state';
+import {
+  listingOf,
+  parseMeta,
+  parseOutcome,
+  parseProgress,
+  type RunMeta,
+  type RunProgressState,
+  type RunState,
+  type RunStateStore,
+} from '../../bulk/state';
 import { parseJson } from '../../core/text/json';
 import type { SecretMask } from '../../core/text/secret-mask';
 import { UsageError } from '../exit-codes';
@@ -61,7 +70,9 @@ export function parseStateText(text: string, key: Buffer, path: string): ReadSta
     const mac = space > 0 ? line.slice(0, space) : '';
     const json = line.slice(space + 1);
     const expected = macOf(key, index, json);
-    if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) throw tampered(path, index + 1);
+    if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) {
+      throw tampered(path, index + 1);
+    }
     const record = parseJson(json) as Record_ | undefined;
     if (record === undefined) throw tampered(path, index + 1);
     if ('meta' in record) meta = parseMeta(record.meta);
@@ -98,7 +109,12 @@ export interface FileRunStateStore extends RunStateStore {
  * The engine's RunStateStore over one file that holds one run. `resume` continues an existing
  * file (verified by readStateFile) after its last whole line; otherwise begin() creates it anew.
  */
-export function fileRunStateStore(path: string, key: Buffer, mask: SecretMask, resume: ReadState | null = null): FileRunStateStore {
+export function fileRunStateStore(
+  path: string,
+  key: Buffer,
+  mask: SecretMask,
+  resume: ReadState | null = null,
+): FileRunStateStore {
   let handle: FileHandle | null = null;
   let index = resume?.lines ?? 0;
   let dirty = false;

@@ -27,7 +27,9 @@ export async function loadStateKey(env: Env, platform: NodeJS.Platform): Promise
     if (info) {
       const reason = unsafeReason(info, path, platform);
       if (reason) throw new UsageError(reason);
-      if (platform !== 'win32' && (info.mode & 0o077) !== 0) throw new UsageError(cliMessages.text('stateKey.readable', { path, mode: octal(info.mode) }));
+      if (platform !== 'win32' && (info.mode & 0o077) !== 0) {
+        throw new UsageError(cliMessages.text('stateKey.readable', { path, mode: octal(info.mode) }));
+      }
       const text = (await readFile(path, 'utf8')).trim();
       if (/^[0-9a-f]{64}$/.test(text)) return Buffer.from(text, 'hex');
       throw new UsageError(cliMessages.text('stateKey.bad', { path }));

@@ -79,7 +79,9 @@ export function hitStrength(key: RegistryKey, item: Item): { percent: number | n
 function summarizeRegistry(envelope: ParsedEnvelope, key: RegistryKey): RegistrySummary {
   const outcome = envelope.registries[key];
   if (!outcome) return { key, status: 'absent', hits: 0, bestPercent: null, bestLevel: null };
-  if (outcome.status === 'error') return { key, status: 'error', hits: 0, bestPercent: null, bestLevel: null, error: outcome.error };
+  if (outcome.status === 'error') {
+    return { key, status: 'error', hits: 0, bestPercent: null, bestLevel: null, error: outcome.error };
+  }
   let bestPercent: number | null = null;
   let bestLevel: MatchLevel | null = null;
   for (const item of outcome.items as readonly Item[]) {
@@ -149,6 +151,8 @@ export function verdictText(verdict: Verdict, lang: Lang): string {
 /** A registry error as a person reads it: the known codes in their language, anything else with the service's words. */
 export function registryErrorText(error: RegistryError, lang: Lang): string {
   const code = error.code;
-  if (code === 9000 || code === 9001 || code === 9003 || code === 9004) return coreMessages.t(lang, `registry.error.${code}`);
+  if (code === 9000 || code === 9001 || code === 9003 || code === 9004) {
+    return coreMessages.t(lang, `registry.error.${code}`);
+  }
   return coreMessages.t(lang, 'registry.error.other', { message: error.message });
 }

@@ -104,7 +104,12 @@ function parseIndex(text: string | null): Map<string, IndexEntry> | null {
   if (!isJsonObject(parsed)) return null;
   const index = new Map<string, IndexEntry>();
   for (const [key, known] of Object.entries(parsed)) {
-    if (key.startsWith(CACHE_KEY_PREFIX) && Array.isArray(known) && typeof known[0] === 'number' && typeof known[1] === 'number') {
+    if (
+      key.startsWith(CACHE_KEY_PREFIX) &&
+      Array.isArray(known) &&
+      typeof known[0] === 'number' &&
+      typeof known[1] === 'number'
+    ) {
       index.set(key, { bytes: known[0], storedAt: known[1] });
     }
   }
@@ -173,7 +178,10 @@ export class AnswerCache {
 
   constructor(options: AnswerCacheOptions) {
     this.shared = options.storage;
-    this.storage = boundedStorage(options.storage, Math.max(1, options.storageTimeoutMs ?? DEFAULT_CACHE_STORAGE_TIMEOUT_MS));
+    this.storage = boundedStorage(
+      options.storage,
+      Math.max(1, options.storageTimeoutMs ?? DEFAULT_CACHE_STORAGE_TIMEOUT_MS),
+    );
     this.ttlMs = Math.max(0, options.ttlMs ?? DEFAULT_CACHE_TTL_MS);
     this.maxBytes = options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
     this.maxEntryBytes = Math.min(options.maxEntryBytes ?? DEFAULT_CACHE_MAX_ENTRY_BYTES, this.maxBytes);
@@ -338,7 +346,13 @@ export class AnswerCache {
     } catch {
       return null;
     }
-    const answer: CachedAnswer = { subjectKey, listdata: BigInt(entry.l), envelope, servedBy: entry.s, storedAt: entry.t };
+    const answer: CachedAnswer = {
+      subjectKey,
+      listdata: BigInt(entry.l),
+      envelope,
+      servedBy: entry.s,
+      storedAt: entry.t,
+    };
     this.remember(key, answer);
     return answer;
   }
@@ -353,11 +367,23 @@ export class AnswerCache {
    * Keeps an answer, replacing the subject's previous one. Returns false when it was not kept
    * (cache disabled, the answer alone is larger than an entry may be, or storage refused it).
    */
-  put(subjectKey: string, listdata: Listdata, raw: unknown, envelope: ParsedEnvelope, servedBy: string): Promise<boolean> {
+  put(
+    subjectKey: string,
+    listdata: Listdata,
+    raw: unknown,
+    envelope: ParsedEnvelope,
+    servedBy: string,
+  ): Promise<boolean> {
     return this.inTurn(() => this.write(subjectKey, listdata, raw, envelope, servedBy));
   }
 
-  private async write(subjectKey: string, listdata: Listdata, raw: unknown, envelope: ParsedEnvelope, servedBy: string): Promise<boolean> {
+  private async write(
+    subjectKey: string,
+    listdata: Listdata,
+    raw: unknown,
+    envelope: ParsedEnvelope,
+    servedBy: string,
+  ): Promise<boolean> {
     if (!this.enabled) return false;
     const index = await this.refreshIndex();
     const key = this.storageKey(subjectKey);

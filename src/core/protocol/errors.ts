@@ -107,7 +107,11 @@ export class CancelledError extends CheckListsError {
 }
 
 /** Turns an error code from a 4XX body into the right typed error. */
-export function errorFromServiceBody(status: number, code: number | null, message: string): AccountError | RequestRejectedError {
+export function errorFromServiceBody(
+  status: number,
+  code: number | null,
+  message: string,
+): AccountError | RequestRejectedError {
   if (code !== null && ACCOUNT_ERROR_CODES.includes(code)) return new AccountError(code, status, message);
   return new RequestRejectedError(status, code, message);
 }

@@ -1,6 +1,14 @@
 import { ALL_LISTS, listdataForRegistries, registriesOf, type Listdata } from './listdata';
 import { REGISTRY_KEYS, type RegistryKey } from './registries';
-import type { EdrchangesItem, EdrChange, EdrCompanyChanges, ParsedEnvelope, ParsedRegistries, PsanctionsItem, RegistryError } from './schema';
+import type {
+  EdrchangesItem,
+  EdrChange,
+  EdrCompanyChanges,
+  ParsedEnvelope,
+  ParsedRegistries,
+  PsanctionsItem,
+  RegistryError,
+} from './schema';
 
 /**
  * An answer fetched for more lists than one asker wanted (a merged request, or a cached answer
@@ -61,7 +69,10 @@ function coversRegistry(listdata: Listdata, key: RegistryKey): boolean {
  * A malformed block keeps its status and issues; records that could not be read at all cannot
  * be attributed to a list, so they stay counted in rawCount.
  */
-type Outcome<T> = { status: 'ok'; items: T[] } | { status: 'error'; error: RegistryError } | { status: 'malformed'; items: T[]; rawCount: number; issues: string[] };
+type Outcome<T> =
+  | { status: 'ok'; items: T[] }
+  | { status: 'error'; error: RegistryError }
+  | { status: 'malformed'; items: T[]; rawCount: number; issues: string[] };
 
 function filterOutcome<T>(outcome: Outcome<T>, filter: (items: T[]) => T[]): Outcome<T> {
   if (outcome.status === 'error') return outcome;
@@ -73,7 +84,14 @@ function filterOutcome<T>(outcome: Outcome<T>, filter: (items: T[]) => T[]): Out
 }
 
 /** The psanctions fields that name lists as a listdata mask (all of it, then the POST-form groups). */
-const SANCTION_MASK_FIELDS = ['p_listdata', 'p_listdata_ns', 'p_listdata_aas', 'p_listdata_nas', 'p_listdata_ca', 'p_listdata_cn'] as const;
+const SANCTION_MASK_FIELDS = [
+  'p_listdata',
+  'p_listdata_ns',
+  'p_listdata_aas',
+  'p_listdata_nas',
+  'p_listdata_ca',
+  'p_listdata_cn',
+] as const;
 
 function maskOf(value: unknown): Listdata | null {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return BigInt(value);

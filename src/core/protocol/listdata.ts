@@ -107,11 +107,12 @@ export function parseListdata(spec: ListdataSpec, fallback: Listdata = ALL_LISTS
   const tokens: string[] = [];
   const add = (s: string) => tokens.push(...s.split(/[,;\s]+/).filter((x) => x.length > 0));
   if (typeof spec === 'string') add(spec);
-  else
+  else {
     for (const item of spec) {
       if (typeof item === 'number') tokens.push(String(item));
       else if (typeof item === 'string') add(item);
     }
+  }
   if (tokens.length === 0) return fallback;
   return unionListdata(...tokens.map(fromToken));
 }

@@ -50,7 +50,13 @@ export interface RegistryDef {
 
 export const MAX_BIT = 39;
 
-function list(bit: number, name: string, label: RegistryNameKey, group: RegistryGroup, keys: readonly RegistryKey[]): ListDef {
+function list(
+  bit: number,
+  name: string,
+  label: RegistryNameKey,
+  group: RegistryGroup,
+  keys: readonly RegistryKey[],
+): ListDef {
   return { bit, name, label: registryNames.text(label), group, keys, reserved: keys.length === 0 };
 }
 

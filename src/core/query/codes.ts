@@ -25,7 +25,9 @@ export function normalizeIpn(value: unknown, field = 'ipn'): FieldCheck<string> 
   if (typeof value !== 'string') return reject(field, 'field.type.text', { value: shown(value) });
   const compact = value.replace(/\s+/g, '');
   if (!/^\d+$/.test(compact)) return reject(field, 'field.ipn.digits', { value: shown(value.trim()) });
-  if (compact.length !== EDRPOU_LENGTH && compact.length !== RNOKPP_LENGTH) return reject(field, 'field.ipn.format', { value: compact });
+  if (compact.length !== EDRPOU_LENGTH && compact.length !== RNOKPP_LENGTH) {
+    return reject(field, 'field.ipn.format', { value: compact });
+  }
   return accept(compact);
 }
 

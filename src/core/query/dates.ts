@@ -59,14 +59,20 @@ export function localIsoDate(now: Date): string {
  * otherwise yields the intended calendar day in either case, in any time zone.
  */
 function isoOfJsDate(date: Date): string {
-  const utcMidnight = date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+  const utcMidnight =
+    date.getUTCHours() === 0 &&
+    date.getUTCMinutes() === 0 &&
+    date.getUTCSeconds() === 0 &&
+    date.getUTCMilliseconds() === 0;
   return utcMidnight ? isoOfUtcMs(date.getTime()) : localIsoDate(date);
 }
 
 const ISO_FORM = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
 const DOTTED_FORM = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?$/;
 
-type Parsed = { iso: string; shown: string } | { error: 'field.date.format' | 'field.date.impossible' | 'field.date.serial' | 'field.type.date'; shown: string };
+type Parsed =
+  | { iso: string; shown: string }
+  | { error: 'field.date.format' | 'field.date.impossible' | 'field.date.serial' | 'field.type.date'; shown: string };
 
 function parseDateValue(value: unknown): Parsed {
   if (value instanceof Date) {
@@ -111,7 +117,9 @@ export function normalizeDate(value: unknown, rules: DateRules = {}): FieldCheck
   if ('error' in parsed) return reject(field, parsed.error, { value: parsed.shown });
   const min = rules.min ?? MIN_BIRTH_DATE;
   if (parsed.iso < min) return reject(field, 'field.date.tooEarly', { value: parsed.shown, min });
-  if (parsed.iso > localIsoDate(rules.now ?? new Date())) return reject(field, 'field.date.future', { value: parsed.shown });
+  if (parsed.iso > localIsoDate(rules.now ?? new Date())) {
+    return reject(field, 'field.date.future', { value: parsed.shown });
+  }
   return accept(parsed.iso);
 }
 
@@ -130,20 +138,33 @@ export function normalizeDateTime(value: unknown, field = 'DateRequest'): FieldC
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return reject(field, 'field.datetime.format', { value: 'Invalid Date' });
     const d = value;
-    return accept(dateTimeOf(d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()));
+    return accept(
+      dateTimeOf(d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()),
+    );
   }
   if (typeof value === 'number') {
     const day = Math.floor(value);
     if (excelSerialToIsoDate(day) === null) return reject(field, 'field.date.serial', { value: shown(value) });
     const seconds = Math.round((value - day) * 86_400);
     const d = new Date(excelDayToUtcMs(day) + seconds * 1000);
-    return accept(dateTimeOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+    return accept(
+      dateTimeOf(
+        d.getUTCFullYear(),
+        d.getUTCMonth() + 1,
+        d.getUTCDate(),
+        d.getUTCHours(),
+        d.getUTCMinutes(),
+        d.getUTCSeconds(),
+      ),
+    );
   }
   if (typeof value !== 'string') return reject(field, 'field.type.date', { value: shown(value) });
   const text = value.trim();
   const m = DATETIME_FORM.exec(text);
   if (!m) return reject(field, 'field.datetime.format', { value: shown(text) });
   const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number);
-  if (!isRealDate(year, month, day) || hour > 23 || minute > 59 || second > 59) return reject(field, 'field.datetime.impossible', { value: shown(text) });
+  if (!isRealDate(year, month, day) || hour > 23 || minute > 59 || second > 59) {
+    return reject(field, 'field.datetime.impossible', { value: shown(text) });
+  }
   return accept(dateTimeOf(year, month, day, hour, minute, second));
 }

@@ -25,7 +25,9 @@ const LATIN_TO_CYRILLIC: Readonly<Record<string, string>> = {
   X: 'Х',
   Y: 'У',
 };
-const CYRILLIC_TO_LATIN: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(LATIN_TO_CYRILLIC).map(([lat, cyr]) => [cyr, lat]));
+const CYRILLIC_TO_LATIN: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(LATIN_TO_CYRILLIC).map(([lat, cyr]) => [cyr, lat]),
+);
 
 const CYRILLIC_CAPITAL = /^\p{Script=Cyrillic}$/u;
 const LATIN_CAPITAL = /^[A-Z]$/;
@@ -50,7 +52,14 @@ function fits(kind: DocumentKind, doctype: Doctype | undefined): boolean {
 function mismatch(field: string, raw: string, kind: DocumentKind, doctype: 1 | 2) {
   return {
     ok: false as const,
-    errors: [localizedError(field, 'field.doc.doctypeMismatch', { value: raw, doctype }, { kind: `field.doc.kind.${kind}`, allowedKind: `field.doctype.${doctype}` })],
+    errors: [
+      localizedError(
+        field,
+        'field.doc.doctypeMismatch',
+        { value: raw, doctype },
+        { kind: `field.doc.kind.${kind}`, allowedKind: `field.doctype.${doctype}` },
+      ),
+    ],
   };
 }
 
@@ -67,7 +76,9 @@ export function normalizeDoc(value: unknown, options: { field?: string; doctype?
 
   if (typeof value === 'number') {
     // A General cell turns an ID-card number into a number and drops its leading zeros.
-    if (!Number.isSafeInteger(value) || value < 0 || String(value).length > ID_CARD_DIGITS) return reject(field, 'field.doc.format', { value: shown(value) });
+    if (!Number.isSafeInteger(value) || value < 0 || String(value).length > ID_CARD_DIGITS) {
+      return reject(field, 'field.doc.format', { value: shown(value) });
+    }
     const doc = String(value).padStart(ID_CARD_DIGITS, '0');
     return doctype === 2 ? mismatch(field, doc, 'idcard', doctype) : accept(doc);
   }
@@ -79,7 +90,9 @@ export function normalizeDoc(value: unknown, options: { field?: string; doctype?
     .toUpperCase()
     .replace(/[\s\-‐‑‒–—―№]+/g, '');
 
-  if (new RegExp(`^\\d{${ID_CARD_DIGITS}}$`).test(compact)) return fits('idcard', doctype) ? accept(compact) : mismatch(field, raw, 'idcard', 2);
+  if (new RegExp(`^\\d{${ID_CARD_DIGITS}}$`).test(compact)) {
+    return fits('idcard', doctype) ? accept(compact) : mismatch(field, raw, 'idcard', 2);
+  }
 
   const parts = /^(\p{L}{2})(\d{6})$/u.exec(compact);
   if (!parts) return reject(field, 'field.doc.format', { value: raw });

@@ -12,11 +12,20 @@ export function accept<T>(value: T | undefined): FieldCheck<T> {
   return { ok: true, value };
 }
 
-export function fieldError(field: string, code: CoreMessageKey, params?: MessageParams, message?: LocalizedText): FieldError {
+export function fieldError(
+  field: string,
+  code: CoreMessageKey,
+  params?: MessageParams,
+  message?: LocalizedText,
+): FieldError {
   return { field, code, message: message ?? coreMessages.text(code, params) };
 }
 
-export function reject(field: string, code: CoreMessageKey, params?: MessageParams): { ok: false; errors: FieldError[] } {
+export function reject(
+  field: string,
+  code: CoreMessageKey,
+  params?: MessageParams,
+): { ok: false; errors: FieldError[] } {
   return { ok: false, errors: [fieldError(field, code, params)] };
 }
 
@@ -44,7 +53,12 @@ export function shown(value: unknown): string {
 }
 
 /** Several localised sub-texts in one message: each language gets its own words for its params. */
-export function localizedError(field: string, code: CoreMessageKey, params: MessageParams, localParams: Record<string, CoreMessageKey>): FieldError {
+export function localizedError(
+  field: string,
+  code: CoreMessageKey,
+  params: MessageParams,
+  localParams: Record<string, CoreMessageKey>,
+): FieldError {
   const textIn = (lang: 'uk' | 'en') => {
     const filled: MessageParams = { ...params };
     for (const [name, key] of Object.entries(localParams)) filled[name] = coreMessages.t(lang, key);

@@ -5,7 +5,14 @@ import { normalizeEdrpouList, normalizeIpn } from './codes';
 import { MIN_EDR_CHANGES_DATE, normalizeDate, normalizeDateTime } from './dates';
 import { normalizeDoc } from './documents';
 import { accept, fieldError, isAbsent, reject, shown, type FieldCheck } from './field';
-import { lowranklimitSchema, normalizeBoolean, normalizeDoctype, normalizeLowranklimit, normalizeSearch, searchModeSchema } from './options';
+import {
+  lowranklimitSchema,
+  normalizeBoolean,
+  normalizeDoctype,
+  normalizeLowranklimit,
+  normalizeSearch,
+  searchModeSchema,
+} from './options';
 import { TEXT_LIMITS, normalizeName, normalizeNamelat, normalizePlainText } from './text';
 
 export { normalizeIpn } from './codes';
@@ -75,7 +82,9 @@ const NOTHING_SAID: Listdata = 0n;
 export function normalizeListdata(value: unknown, field = 'listdata'): FieldCheck<Listdata> {
   if (isAbsent(value)) return accept(undefined);
   const scalarOk = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint';
-  if (!(scalarOk(value) || (Array.isArray(value) && value.every((v) => isAbsent(v) || scalarOk(v))))) return reject(field, 'field.type.listdata', { value: shown(value) });
+  if (!(scalarOk(value) || (Array.isArray(value) && value.every((v) => isAbsent(v) || scalarOk(v))))) {
+    return reject(field, 'field.type.listdata', { value: shown(value) });
+  }
   try {
     // 0 is never a valid listdata, so it can stand for "the text named no list at all".
     const listdata = parseListdata(value as ListdataSpec, NOTHING_SAID);
@@ -87,7 +96,10 @@ export function normalizeListdata(value: unknown, field = 'listdata'): FieldChec
 }
 
 /** Normalises every field, collecting all errors rather than stopping at the first. */
-export function validateQuery(input: QueryInput | Readonly<Record<string, unknown>>, options: QueryOptions = {}): QueryValidation {
+export function validateQuery(
+  input: QueryInput | Readonly<Record<string, unknown>>,
+  options: QueryOptions = {},
+): QueryValidation {
   const raw = input as Readonly<Record<string, unknown>>;
   const now = options.now ?? new Date();
   const query: SearchQuery = {};
@@ -122,17 +134,25 @@ export function validateQuery(input: QueryInput | Readonly<Record<string, unknow
   set('city', normalizePlainText(raw.city, 'city'));
   set('nonrezedentcode', normalizePlainText(raw.nonrezedentcode, 'nonrezedentcode'));
 
-  if (query.edrchangesfrom && query.edrchangesto && query.edrchangesfrom > query.edrchangesto)
-    errors.push(fieldError('edrchangesfrom', 'field.dateRange.order', { from: query.edrchangesfrom, to: query.edrchangesto }));
+  if (query.edrchangesfrom && query.edrchangesto && query.edrchangesfrom > query.edrchangesto) {
+    errors.push(
+      fieldError('edrchangesfrom', 'field.dateRange.order', { from: query.edrchangesfrom, to: query.edrchangesto }),
+    );
+  }
 
   const subject = ['name', 'ipn', 'doc'] as const;
-  if (subject.every((key) => query[key] === undefined && !failed.has(key))) errors.unshift(fieldError('subject', 'field.required.subject'));
+  if (subject.every((key) => query[key] === undefined && !failed.has(key))) {
+    errors.unshift(fieldError('subject', 'field.required.subject'));
+  }
 
   return errors.length > 0 ? { ok: false, errors } : { ok: true, query };
 }
 
 /** Like validateQuery, for callers that handle errors by type: throws InvalidInputError. */
-export function parseQuery(input: QueryInput | Readonly<Record<string, unknown>>, options: QueryOptions = {}): SearchQuery {
+export function parseQuery(
+  input: QueryInput | Readonly<Record<string, unknown>>,
+  options: QueryOptions = {},
+): SearchQuery {
   const result = validateQuery(input, options);
   if (!result.ok) throw new InvalidInputError(result.errors);
   return result.query;

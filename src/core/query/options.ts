@@ -10,7 +10,9 @@ function wholeNumber(value: unknown): number | null {
 }
 
 function typeCheck(value: unknown, field: string): FieldCheck<never> | null {
-  return typeof value === 'number' || typeof value === 'string' ? null : reject(field, 'field.type.number', { value: shown(value) });
+  return typeof value === 'number' || typeof value === 'string'
+    ? null
+    : reject(field, 'field.type.number', { value: shown(value) });
 }
 
 function choice<T extends number>(value: unknown, allowed: readonly T[], field: string): FieldCheck<T> {
@@ -18,8 +20,12 @@ function choice<T extends number>(value: unknown, allowed: readonly T[], field: 
   const wrongType = typeCheck(value, field);
   if (wrongType) return wrongType;
   const n = wholeNumber(value);
-  if (n === null || !(allowed as readonly number[]).includes(n))
-    return reject(field, 'field.enum.value', { value: shown(typeof value === 'string' ? value.trim() : value), allowed: allowed.join(', ') });
+  if (n === null || !(allowed as readonly number[]).includes(n)) {
+    return reject(field, 'field.enum.value', {
+      value: shown(typeof value === 'string' ? value.trim() : value),
+      allowed: allowed.join(', '),
+    });
+  }
   return accept(n as T);
 }
 
@@ -77,7 +83,13 @@ export function normalizeWholeNumber(value: unknown, field: string, schema: z.Zo
   if (wrongType) return wrongType;
   const n = wholeNumber(value);
   const { min, max } = rangeOf(schema);
-  if (n === null || !schema.safeParse(n).success) return reject(field, 'field.range.value', { value: shown(typeof value === 'string' ? value.trim() : value), min, max });
+  if (n === null || !schema.safeParse(n).success) {
+    return reject(field, 'field.range.value', {
+      value: shown(typeof value === 'string' ? value.trim() : value),
+      min,
+      max,
+    });
+  }
   return accept(n);
 }
 

@@ -45,7 +45,12 @@ function normalizeText(value: unknown, rules: TextRules): FieldCheck<string> {
 
 /** Surname, first name, patronymic or organisation name. */
 export function normalizeName(value: unknown, field = 'name'): FieldCheck<string> {
-  return normalizeText(value, { field, max: TEXT_LIMITS.name, tooLong: 'field.name.tooLong', control: 'field.name.control' });
+  return normalizeText(value, {
+    field,
+    max: TEXT_LIMITS.name,
+    tooLong: 'field.name.tooLong',
+    control: 'field.name.control',
+  });
 }
 
 const CYRILLIC = /\p{Script=Cyrillic}/u;
@@ -68,5 +73,10 @@ export function normalizeNamelat(value: unknown, field = 'namelat'): FieldCheck<
 
 /** Free-text request fields other than the name: ids, town, non-resident code. */
 export function normalizePlainText(value: unknown, field: keyof typeof TEXT_LIMITS): FieldCheck<string> {
-  return normalizeText(value, { field, max: TEXT_LIMITS[field], tooLong: 'field.text.tooLong', control: 'field.text.control' });
+  return normalizeText(value, {
+    field,
+    max: TEXT_LIMITS[field],
+    tooLong: 'field.text.tooLong',
+    control: 'field.text.control',
+  });
 }

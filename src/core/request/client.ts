@@ -1,4 +1,10 @@
-import { AttemptReport, CancelledError, InvalidInputError, ServiceUnreachableError, errorFromServiceBody } from '../protocol/errors';
+import {
+  AttemptReport,
+  CancelledError,
+  InvalidInputError,
+  ServiceUnreachableError,
+  errorFromServiceBody,
+} from '../protocol/errors';
 import { listdataToString, listdataToWire } from '../protocol/listdata';
 import { coreMessages } from '../text/messages';
 import type { SearchQuery } from '../query';
@@ -93,7 +99,9 @@ function validateAddresses(addresses: readonly string[]): string[] {
   const bad = cleaned.filter((a) => {
     try {
       const u = new URL(a);
-      return (u.protocol !== 'https:' && u.protocol !== 'http:') || u.username !== '' || u.password !== '' || u.search !== '';
+      return (
+        (u.protocol !== 'https:' && u.protocol !== 'http:') || u.username !== '' || u.password !== '' || u.search !== ''
+      );
     } catch {
       return true;
     }
@@ -104,7 +112,10 @@ function validateAddresses(addresses: readonly string[]): string[] {
       {
         field: 'addresses',
         code: 'field.address',
-        message: cleaned.length === 0 ? coreMessages.text('address.none') : coreMessages.text('address.bad', { address: describeAddress(value) }),
+        message:
+          cleaned.length === 0
+            ? coreMessages.text('address.none')
+            : coreMessages.text('address.bad', { address: describeAddress(value) }),
       },
     ]);
   }
@@ -209,7 +220,11 @@ export class CheckListsClient {
     rounds: for (let round = 0; round <= this.policy.retries; round++) {
       if (round > 0) {
         if (left() <= 0) break;
-        await delay(Math.min(backoffDelay(this.policy, round), Math.max(0, left())), signal, () => new CancelledError());
+        await delay(
+          Math.min(backoffDelay(this.policy, round), Math.max(0, left())),
+          signal,
+          () => new CancelledError(),
+        );
       }
       for (const address of this.attemptOrder()) {
         if (signal?.aborted) throw new CancelledError();
@@ -244,7 +259,10 @@ export class CheckListsClient {
     callerSignal: AbortSignal | undefined,
     timeoutMs: number,
     onArrived: ((status: number, contentType: string | null) => void) | undefined,
-  ): Promise<{ kind: 'answer'; envelope: ParsedEnvelope; raw: unknown; report: AttemptReport } | { kind: 'failed'; report: AttemptReport }> {
+  ): Promise<
+    | { kind: 'answer'; envelope: ParsedEnvelope; raw: unknown; report: AttemptReport }
+    | { kind: 'failed'; report: AttemptReport }
+  > {
     const shown = this.shown(address);
     const started = this.now();
     const deadline = deadlineSignal(timeoutMs, callerSignal);
@@ -293,7 +311,8 @@ export class CheckListsClient {
       if (isRetryableStatus(this.policy, response.status)) {
         return { kind: 'failed', report: report('http-5xx', response.status) };
       }
-      const { AnswerShapeError, noteLostResult, parseGetAnswer, parsePostAnswer, parseServiceError } = await answerSchema();
+      const { AnswerShapeError, noteLostResult, parseGetAnswer, parsePostAnswer, parseServiceError } =
+        await answerSchema();
       let json = parseJson(response.text);
       if (json === undefined) {
         if (response.status >= 400) throw errorFromServiceBody(response.status, null, `HTTP ${response.status}`);
@@ -304,18 +323,26 @@ export class CheckListsClient {
       if (this.mask(response.text) !== response.text) json = maskDeep(json, this.mask);
       const serviceError = parseServiceError(json);
       if (response.status >= 400 || serviceError) {
-        throw errorFromServiceBody(response.status, serviceError?.error ?? null, this.redact(serviceError?.message ?? `HTTP ${response.status}`));
+        throw errorFromServiceBody(
+          response.status,
+          serviceError?.error ?? null,
+          this.redact(serviceError?.message ?? `HTTP ${response.status}`),
+        );
       }
       try {
         const envelopes = method === 'GET' ? parseGetAnswer(json) : [parsePostAnswer(json)];
         const envelope = envelopes[0];
         if (!envelope) return { kind: 'failed', report: report('bad-answer', response.status, 'empty answer') };
         // One query has one envelope; should the service ever send more, say so rather than drop them unseen.
-        if (envelopes.length > 1) noteLostResult(envelope, `answer held ${envelopes.length} envelopes; only the first was read`);
+        if (envelopes.length > 1) {
+          noteLostResult(envelope, `answer held ${envelopes.length} envelopes; only the first was read`);
+        }
         const raw = Array.isArray(json) ? json[0] : json;
         return { kind: 'answer', envelope, raw, report: report('ok', response.status) };
       } catch (error) {
-        if (error instanceof AnswerShapeError) return { kind: 'failed', report: report('bad-answer', response.status, error.message) };
+        if (error instanceof AnswerShapeError) {
+          return { kind: 'failed', report: report('bad-answer', response.status, error.message) };
+        }
         throw error;
       }
     } finally {

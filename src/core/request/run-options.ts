@@ -44,15 +44,29 @@ export function listdataFrom(settings: Pick<Settings, 'registries'>, registries?
   return check.ok ? { ok: true, value: check.value ?? ALL_LISTS } : check;
 }
 
-export function runOptionsFrom(settings: Settings, overrides: RunOptionInputs = {}, policy: AddressPolicy = {}): RunOptionsCheck {
+export function runOptionsFrom(
+  settings: Settings,
+  overrides: RunOptionInputs = {},
+  policy: AddressPolicy = {},
+): RunOptionsCheck {
   const errors: FieldError[] = settingsAddressErrors(settings, policy);
   const pick = (value: unknown, saved: unknown) => (isAbsent(value) ? saved : value);
   const listdata = listdataFrom(settings, overrides.registries);
   const search = normalizeSearch(pick(overrides.search, settings.search));
-  const lowranklimit = normalizeWholeNumber(pick(overrides.lowranklimit, settings.lowranklimit), 'lowranklimit', lowranklimitSchema);
-  const concurrency = normalizeWholeNumber(pick(overrides.concurrency, settings.concurrency), 'concurrency', concurrencySchema);
+  const lowranklimit = normalizeWholeNumber(
+    pick(overrides.lowranklimit, settings.lowranklimit),
+    'lowranklimit',
+    lowranklimitSchema,
+  );
+  const concurrency = normalizeWholeNumber(
+    pick(overrides.concurrency, settings.concurrency),
+    'concurrency',
+    concurrencySchema,
+  );
   for (const check of [listdata, search, lowranklimit, concurrency]) if (!check.ok) errors.push(...check.errors);
-  if (errors.length > 0 || !listdata.ok || !search.ok || !lowranklimit.ok || !concurrency.ok) return { ok: false, errors };
+  if (errors.length > 0 || !listdata.ok || !search.ok || !lowranklimit.ok || !concurrency.ok) {
+    return { ok: false, errors };
+  }
   const idUserPC = settings.idUserPC.trim();
   return {
     ok: true,

@@ -176,7 +176,15 @@ export class RequestScheduler {
   private halted: AccountError | null = null;
   private haltedAt = 0;
 
-  readonly stats: SchedulerStats = { asks: 0, requestsSent: 0, cacheHits: 0, merged: 0, failures: 0, cancelled: 0, cacheTimeouts: 0 };
+  readonly stats: SchedulerStats = {
+    asks: 0,
+    requestsSent: 0,
+    cacheHits: 0,
+    merged: 0,
+    failures: 0,
+    cancelled: 0,
+    cacheTimeouts: 0,
+  };
 
   constructor(options: SchedulerOptions) {
     this.searchFn = options.search;
@@ -303,14 +311,25 @@ export class RequestScheduler {
     }
 
     for (const flight of this.inFlight.get(key) ?? []) {
-      for (const w of waiting)
+      for (const w of waiting) {
         if (containsListdata(flight.listdata, w.asked) && (!w.fresh || !flight.sent || w.seq <= flight.sentSeq)) {
           w.flight = flight;
           this.stats.merged++;
           const r = flight.result;
-          if (r) w.resolve(this.answerFor(w, { envelope: r.envelope, listdata: flight.listdata, servedBy: r.servedBy, fromCache: false, receivedAt: r.receivedAt, durationMs: r.durationMs }));
-          else flight.waiters.push(w);
+          if (r) {
+            w.resolve(
+              this.answerFor(w, {
+                envelope: r.envelope,
+                listdata: flight.listdata,
+                servedBy: r.servedBy,
+                fromCache: false,
+                receivedAt: r.receivedAt,
+                durationMs: r.durationMs,
+              }),
+            );
+          } else flight.waiters.push(w);
         }
+      }
       waiting = waiting.filter((w) => !w.flight);
     }
     if (waiting.length === 0) return;
@@ -328,11 +347,21 @@ export class RequestScheduler {
       const cached = read === TIMED_OUT ? null : read;
       if (cached) {
         cachedListdata = cached.listdata;
-        for (const w of waiting)
+        for (const w of waiting) {
           if (!w.fresh && containsListdata(cached.listdata, w.asked)) {
             this.stats.cacheHits++;
-            w.resolve(this.answerFor(w, { envelope: cached.envelope, listdata: cached.listdata, servedBy: cached.servedBy, fromCache: true, receivedAt: cached.storedAt, durationMs: 0 }));
+            w.resolve(
+              this.answerFor(w, {
+                envelope: cached.envelope,
+                listdata: cached.listdata,
+                servedBy: cached.servedBy,
+                fromCache: true,
+                receivedAt: cached.storedAt,
+                durationMs: 0,
+              }),
+            );
           }
+        }
       }
     }
     // Asks may have been cancelled while the cache was read.
@@ -356,7 +385,9 @@ export class RequestScheduler {
     // With a cache, asking also for what it holds and what other requests for this subject fetch
     // costs no extra request, and lets the last answer stored hold every list instead of one
     // partial entry replacing another.
-    const kept = this.cache?.enabled ? [...others.map((f) => f.listdata), ...(cachedListdata !== null ? [cachedListdata] : [])] : [];
+    const kept = this.cache?.enabled
+      ? [...others.map((f) => f.listdata), ...(cachedListdata !== null ? [cachedListdata] : [])]
+      : [];
     const listdata = unionListdata(...asked, ...kept);
     const flight: Flight = {
       key,
@@ -407,20 +438,39 @@ export class RequestScheduler {
       flight.sent = true;
       flight.sentSeq = this.askSeq;
       // Raced rather than trusted: a search that ignores its signal must not hold a cell forever.
-      const result = await withTimeout(this.searchFn(flight.query, { signal: flight.controller.signal }), this.timeoutMs, () => {
-        flight.controller.abort();
-        throw new ServiceUnreachableError([{ address: '(all)', outcome: 'timeout', detail: 'no answer in time', durationMs: Date.now() - started }]);
-      });
+      const result = await withTimeout(
+        this.searchFn(flight.query, { signal: flight.controller.signal }),
+        this.timeoutMs,
+        () => {
+          flight.controller.abort();
+          throw new ServiceUnreachableError([
+            { address: '(all)', outcome: 'timeout', detail: 'no answer in time', durationMs: Date.now() - started },
+          ]);
+        },
+      );
       const receivedAt = Date.now();
       const durationMs = Number.isFinite(result.durationMs) ? result.durationMs : receivedAt - started;
       // The wire is free again; storing the answer must not hold back the next request.
       free();
       flight.result = { envelope: result.envelope, servedBy: result.servedBy, receivedAt, durationMs };
-      for (const w of flight.waiters) w.resolve(this.answerFor(w, { envelope: result.envelope, listdata: flight.listdata, servedBy: result.servedBy, fromCache: false, receivedAt, durationMs }));
+      for (const w of flight.waiters) {
+        w.resolve(
+          this.answerFor(w, {
+            envelope: result.envelope,
+            listdata: flight.listdata,
+            servedBy: result.servedBy,
+            fromCache: false,
+            receivedAt,
+            durationMs,
+          }),
+        );
+      }
       // Asks arriving while the answer is being stored join the answered flight (see processBatch).
       // A write that hangs only ends that early: the askers were answered above.
       if (this.cache?.enabled && isCacheable(result.envelope)) {
-        const stored = this.cache.put(flight.key, flight.listdata, result.raw, result.envelope, result.servedBy).catch(() => false);
+        const stored = this.cache
+          .put(flight.key, flight.listdata, result.raw, result.envelope, result.servedBy)
+          .catch(() => false);
         if ((await withTimeout(stored, this.cacheWriteTimeoutMs, timedOut)) === TIMED_OUT) this.stats.cacheTimeouts++;
       }
     } catch (error) {

@@ -13,7 +13,11 @@ export function abortReason(signal: AbortSignal): unknown {
  * Resolves after `ms`; an abort of `signal` (before or during the wait) rejects at once with
  * `abortError(signal)`, by default the signal's reason.
  */
-export function delay(ms: number, signal?: AbortSignal, abortError: (signal: AbortSignal) => unknown = abortReason): Promise<void> {
+export function delay(
+  ms: number,
+  signal?: AbortSignal,
+  abortError: (signal: AbortSignal) => unknown = abortReason,
+): Promise<void> {
   if (!signal) return new Promise((resolve) => setTimeout(resolve, ms));
   return new Promise((resolve, reject) => {
     if (signal.aborted) {

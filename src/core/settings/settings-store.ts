@@ -22,7 +22,10 @@ export class SettingsStore {
   constructor(readonly storage: KeyValueStorage) {}
 
   async load(): Promise<LoadedSettings> {
-    const [rawSettings, tokken] = await Promise.all([this.storage.getItem(SETTINGS_KEY), this.storage.getItem(TOKKEN_KEY)]);
+    const [rawSettings, tokken] = await Promise.all([
+      this.storage.getItem(SETTINGS_KEY),
+      this.storage.getItem(TOKKEN_KEY),
+    ]);
     const settings = readSettings(parseJson(rawSettings) ?? null);
     return { settings, tokken: tokken || null, mode: serviceMode(settings, tokken) };
   }

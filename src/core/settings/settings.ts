@@ -40,7 +40,9 @@ export function addressProblem(value: string, policy: AddressPolicy = {}): Addre
 
 /** Addresses that pass only because of --insecure-http: the CLI warns about each. */
 export function insecureAddresses(addresses: readonly string[]): string[] {
-  return addresses.filter((a) => addressProblem(a) === 'address.http' && addressProblem(a, { insecureHttp: true }) === null);
+  return addresses.filter(
+    (a) => addressProblem(a) === 'address.http' && addressProblem(a, { insecureHttp: true }) === null,
+  );
 }
 
 /**
@@ -105,7 +107,10 @@ export function addressList(settings: Settings): string[] {
 }
 
 /** Field errors for the addresses of `settings` under the address policy (fields primaryUrl, reserveUrls.N). */
-export function settingsAddressErrors(settings: Pick<Settings, 'primaryUrl' | 'reserveUrls'>, policy: AddressPolicy = {}): FieldError[] {
+export function settingsAddressErrors(
+  settings: Pick<Settings, 'primaryUrl' | 'reserveUrls'>,
+  policy: AddressPolicy = {},
+): FieldError[] {
   const errors: FieldError[] = [];
   const check = (field: string, value: string) => {
     if (!value.trim()) return;

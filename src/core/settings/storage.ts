@@ -11,7 +11,9 @@ export interface KeyValueStorage {
   keys(): Promise<string[]>;
 }
 
-export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { readonly map: Map<string, string> } {
+export function memoryStorage(
+  initial: Record<string, string> = {},
+): KeyValueStorage & { readonly map: Map<string, string> } {
   const map = new Map(Object.entries(initial));
   return {
     map,

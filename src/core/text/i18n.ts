@@ -17,7 +17,9 @@ export function langFromLocale(locale: string | null | undefined): Lang {
 }
 
 export function fillTemplate(template: string, params: MessageParams = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.prototype.hasOwnProperty.call(params, key) ? String(params[key]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    Object.prototype.hasOwnProperty.call(params, key) ? String(params[key]) : whole,
+  );
 }
 
 /**
@@ -32,7 +34,10 @@ export interface Catalogue<K extends string> {
   text(key: K, params?: MessageParams): LocalizedText;
 }
 
-export function defineCatalogue<K extends string>(en: Readonly<Record<K, string>>, uk: Readonly<Record<K, string>>): Catalogue<K> {
+export function defineCatalogue<K extends string>(
+  en: Readonly<Record<K, string>>,
+  uk: Readonly<Record<K, string>>,
+): Catalogue<K> {
   return {
     en,
     uk,

@@ -13,8 +13,10 @@ const en = {
   'field.date.serial': 'Excel date number {value} is out of range.',
   'field.dateRange.order': 'The start date {from} is after the end date {to}.',
   'field.datetime.format': 'Use "YYYY-MM-DD hh:mm:ss"; got "{value}".',
-  'field.doc.format': 'Unrecognised document "{value}": use passport series and number (АА 123456), foreign-passport series and number (FA123456) or a 9-digit ID-card number.',
-  'field.doc.doctypeMismatch': 'The document "{value}" is {kind}, which does not fit document type {doctype} ({allowedKind}).',
+  'field.doc.format':
+    'Unrecognised document "{value}": use passport series and number (АА 123456), foreign-passport series and number (FA123456) or a 9-digit ID-card number.',
+  'field.doc.doctypeMismatch':
+    'The document "{value}" is {kind}, which does not fit document type {doctype} ({allowedKind}).',
   'field.text.tooLong': 'Too long: at most {max} characters.',
   'field.edrpouList': 'Every entry must be an 8-digit company code; "{value}" is not.',
   'field.type.text': 'Expected text; got {value}.',
@@ -35,14 +37,16 @@ const en = {
   'field.doc.kind.foreign': 'a foreign-travel passport',
   'field.doctype.1': 'national passport or ID card',
   'field.doctype.2': 'foreign-travel passport',
-  'listdata.unknown': 'Unknown registry or list "{value}". Use registry keys (peps, psanctions, ...), list names or a listdata number.',
+  'listdata.unknown':
+    'Unknown registry or list "{value}". Use registry keys (peps, psanctions, ...), list names or a listdata number.',
   'listdata.range': 'The listdata number must be -1 or a whole number from 1 to 2^40-1; got "{value}".',
   'listdata.empty': 'No registry chosen.',
   'address.invalid': 'Not a web address: use https://host[:port].',
   'address.http': 'Plain http is allowed only for this computer (localhost, 127.0.0.1, ::1): use https://.',
   'address.credentials': 'A user name or password does not belong in the address.',
   'address.query': 'The address must not carry a query (?…) or fragment (#…).',
-  'address.insecureWarning': 'Warning: {address} is plain http to another computer (--insecure-http): the tokken and every query cross the network unencrypted.',
+  'address.insecureWarning':
+    'Warning: {address} is plain http to another computer (--insecure-http): the tokken and every query cross the network unencrypted.',
   'error.account.1': 'User not found: check the tokken and IDsubjectFM.',
   'error.account.2': 'The address the requests come from is not on the allow-list: ask the operator to allow it.',
   'error.account.3': 'Trial access is used up or has expired: buy access.',
@@ -89,8 +93,10 @@ const uk: Record<Key, string> = {
   'field.date.serial': 'Число дати Excel {value} поза допустимими межами.',
   'field.dateRange.order': 'Початкова дата {from} пізніша за кінцеву {to}.',
   'field.datetime.format': 'Використовуйте «РРРР-ММ-ДД гг:хх:сс»; отримано «{value}».',
-  'field.doc.format': 'Нерозпізнаний документ «{value}»: вкажіть серію й номер паспорта (АА 123456), закордонного паспорта (FA123456) або 9-значний номер ID-картки.',
-  'field.doc.doctypeMismatch': 'Документ «{value}» — {kind}, що не відповідає типу документа {doctype} ({allowedKind}).',
+  'field.doc.format':
+    'Нерозпізнаний документ «{value}»: вкажіть серію й номер паспорта (АА 123456), закордонного паспорта (FA123456) або 9-значний номер ID-картки.',
+  'field.doc.doctypeMismatch':
+    'Документ «{value}» — {kind}, що не відповідає типу документа {doctype} ({allowedKind}).',
   'field.text.tooLong': 'Задовго: щонайбільше {max} символів.',
   'field.edrpouList': 'Кожен елемент має бути 8-значним кодом ЄДРПОУ; «{value}» — ні.',
   'field.type.text': 'Очікується текст; отримано {value}.',
@@ -111,14 +117,17 @@ const uk: Record<Key, string> = {
   'field.doc.kind.foreign': 'закордонний паспорт',
   'field.doctype.1': 'паспорт громадянина або ID-картка',
   'field.doctype.2': 'закордонний паспорт',
-  'listdata.unknown': 'Невідомий реєстр або список «{value}». Використовуйте ключі реєстрів (peps, psanctions, …), назви списків або число listdata.',
+  'listdata.unknown':
+    'Невідомий реєстр або список «{value}». Використовуйте ключі реєстрів (peps, psanctions, …), назви списків або число listdata.',
   'listdata.range': 'Число listdata має бути -1 або цілим від 1 до 2^40-1; отримано «{value}».',
   'listdata.empty': 'Не обрано жодного реєстру.',
   'address.invalid': 'Це не вебадреса: вкажіть https://хост[:порт].',
-  'address.http': 'Http без шифрування дозволено лише для цього комп’ютера (localhost, 127.0.0.1, ::1): вкажіть https://.',
+  'address.http':
+    'Http без шифрування дозволено лише для цього комп’ютера (localhost, 127.0.0.1, ::1): вкажіть https://.',
   'address.credentials': 'Ім’я користувача чи пароль не мають бути в адресі.',
   'address.query': 'Адреса не повинна містити параметрів (?…) чи фрагмента (#…).',
-  'address.insecureWarning': 'Увага: {address} — http без шифрування до іншого комп’ютера (--insecure-http): токен і кожен запит ідуть мережею незашифрованими.',
+  'address.insecureWarning':
+    'Увага: {address} — http без шифрування до іншого комп’ютера (--insecure-http): токен і кожен запит ідуть мережею незашифрованими.',
   'error.account.1': 'Користувача не знайдено: перевірте tokken та IDsubjectFM.',
   'error.account.2': 'IP-адреси, з якої надходять запити, немає в дозволеному списку: зверніться до оператора.',
   'error.account.3': 'Пробний доступ вичерпано або він закінчився: придбайте доступ.',

@@ -31,7 +31,13 @@ interface Entry {
 }
 
 /** Values (already safe) at (row0, col0), with a number format per listed column. */
-function blockEntry(sheet: Excel.Worksheet, row0: number, col0: number, values: CellWrite[][], formats: ReadonlyMap<number, string>): Entry {
+function blockEntry(
+  sheet: Excel.Worksheet,
+  row0: number,
+  col0: number,
+  values: CellWrite[][],
+  formats: ReadonlyMap<number, string>,
+): Entry {
   const rowCount = values.length;
   const columnCount = values[0]?.length ?? 0;
   const columnFormats: { column: number; values: string[][] }[] = [];
@@ -45,18 +51,26 @@ function blockEntry(sheet: Excel.Worksheet, row0: number, col0: number, values: 
     bytes,
     queue: () => {
       sheet.getRangeByIndexes(row0, col0, rowCount, columnCount).values = values;
-      for (const f of columnFormats) sheet.getRangeByIndexes(row0, col0 + f.column, rowCount, 1).numberFormat = f.values;
+      for (const f of columnFormats) {
+        sheet.getRangeByIndexes(row0, col0 + f.column, rowCount, 1).numberFormat = f.values;
+      }
     },
     split:
       rowCount > 1
         ? () => {
             const half = Math.ceil(rowCount / 2);
-            return [blockEntry(sheet, row0, col0, values.slice(0, half), formats), blockEntry(sheet, row0 + half, col0, values.slice(half), formats)];
+            return [
+              blockEntry(sheet, row0, col0, values.slice(0, half), formats),
+              blockEntry(sheet, row0 + half, col0, values.slice(half), formats),
+            ];
           }
         : columnCount > 1
           ? () => {
               const half = Math.ceil(columnCount / 2);
-              return [blockEntry(sheet, row0, col0, [values[0].slice(0, half)], formats), blockEntry(sheet, row0, col0 + half, [values[0].slice(half)], shifted(half))];
+              return [
+                blockEntry(sheet, row0, col0, [values[0].slice(0, half)], formats),
+                blockEntry(sheet, row0, col0 + half, [values[0].slice(half)], shifted(half)),
+              ];
             }
           : undefined,
   };

@@ -33,14 +33,26 @@ function toInput(sheetName: string, rect: CellRect, values: readonly (readonly C
   if (!headers || isBlankRow(headers)) throw refuse('input.noHeader');
   if (rows.length === 0) throw refuse('input.empty');
   const used: CellRect = { ...rect, rowCount: rows.length + 1 };
-  return { sheetName, rect: used, headers: [...headers], rows, source: qualifiedAddress(sheetName, used), firstSourceRow: used.rowIndex + 2 };
+  return {
+    sheetName,
+    rect: used,
+    headers: [...headers],
+    rows,
+    source: qualifiedAddress(sheetName, used),
+    firstSourceRow: used.rowIndex + 2,
+  };
 }
 
 export async function readSelectionInput(): Promise<SheetInput> {
   return runQueued(async (context) => {
     const read = await readSelection(context);
     if (read.source === 'empty' || read.rowCount === 0) throw refuse('input.noSelection');
-    const rect: CellRect = { rowIndex: read.rowIndex, columnIndex: read.columnIndex, rowCount: read.rowCount, columnCount: read.columnCount };
+    const rect: CellRect = {
+      rowIndex: read.rowIndex,
+      columnIndex: read.columnIndex,
+      rowCount: read.rowCount,
+      columnCount: read.columnCount,
+    };
     return toInput(read.sheetName, rect, read.values);
   });
 }

@@ -1,5 +1,14 @@
 import type { ColumnMapping } from '../../bulk/columns';
-import { assertSameMode, resumeBulkRun, startBulkRun, type AskFn, type BulkProgress, type BulkRun, type BulkRunReport, type RunTuning } from '../../bulk';
+import {
+  assertSameMode,
+  resumeBulkRun,
+  startBulkRun,
+  type AskFn,
+  type BulkProgress,
+  type BulkRun,
+  type BulkRunReport,
+  type RunTuning,
+} from '../../bulk';
 import type { PreviousRun } from '../../bulk/decisions';
 import type { RunQueryOptions } from '../../bulk/plan';
 import type { RunListing, RunStateStore } from '../../bulk/state';
@@ -106,14 +115,23 @@ export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunD
 }
 
 /** Continues a run from the workbook's state; the input is read again from the address it came from. */
-export async function resumeWorkbookRun(runId: string, deps: WorkbookResumeDeps, tuning: RunTuning): Promise<WorkbookRun | null> {
+export async function resumeWorkbookRun(
+  runId: string,
+  deps: WorkbookResumeDeps,
+  tuning: RunTuning,
+): Promise<WorkbookRun | null> {
   const store = deps.store ?? workbookRunStateStore();
   const state = await store.load(runId);
   if (!state) return null;
   assertSameMode(state.meta, deps.mode, deps.modeLabel);
   const input = await readAddressInput(state.meta.input.source);
   const sink = withReviewSheets(excelBulkSink(deps.sink));
-  const run = resumeBulkRun(state, input, { ask: deps.ask, sink, store, onProgress: deps.onProgress, signal: deps.signal }, tuning);
+  const run = resumeBulkRun(
+    state,
+    input,
+    { ask: deps.ask, sink, store, onProgress: deps.onProgress, signal: deps.signal },
+    tuning,
+  );
   return withStats(run, sink.stats, () => true);
 }
 

@@ -51,7 +51,11 @@ interface Layout {
   lang: Lang;
 }
 
-export function highlightFormula(rule: HighlightRule, columns: readonly TableColumn[], firstRow: number): string | null {
+export function highlightFormula(
+  rule: HighlightRule,
+  columns: readonly TableColumn[],
+  firstRow: number,
+): string | null {
   const index = columns.findIndex((c) => c.id === rule.columnId);
   if (index < 0) return null;
   const cell = `$${columnLetter(index)}${firstRow}`;
@@ -64,7 +68,11 @@ export function highlightFormula(rule: HighlightRule, columns: readonly TableCol
 }
 
 /** The model's highlight rules as conditional formats on rows starting at sheet row `firstRow` (1-based). */
-export function sheetRules(rules: readonly HighlightRule[], columns: readonly TableColumn[], firstRow: number): ConditionalFormatRule[] {
+export function sheetRules(
+  rules: readonly HighlightRule[],
+  columns: readonly TableColumn[],
+  firstRow: number,
+): ConditionalFormatRule[] {
   return rules.flatMap((rule) => {
     const formula = highlightFormula(rule, columns, firstRow);
     const style = rule.style === 'high' ? HIGH_STYLE : FAILURE_STYLE;
@@ -77,9 +85,15 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
   const budget = batchBudget(options.maxBytesPerSync);
   let layout: Layout | null = null;
 
-  const dateFormats = (columns: readonly TableColumn[]) => new Map(columns.flatMap((c, i) => (c.kind === 'date' ? [[i, DATE_FORMAT] as const] : [])));
+  const dateFormats = (columns: readonly TableColumn[]) =>
+    new Map(columns.flatMap((c, i) => (c.kind === 'date' ? [[i, DATE_FORMAT] as const] : [])));
 
-  async function writeHeader(batch: WriteBatch, sheet: Excel.Worksheet, header: SinkEnd['header'], lang: Lang): Promise<void> {
+  async function writeHeader(
+    batch: WriteBatch,
+    sheet: Excel.Worksheet,
+    header: SinkEnd['header'],
+    lang: Lang,
+  ): Promise<void> {
     await batch.addRows(sheet, 0, 0, runHeaderRows(header, lang), RUN_HEADER_COLUMNS.length);
     await batch.add(100, () => {
       sheet.getRangeByIndexes(0, 0, RUN_HEADER_ROWS, 1).format.font.bold = true;
@@ -144,7 +158,15 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         const code = officeErrorCode(e);
         if (code !== 'GeneralException' && code !== 'InvalidOperation') throw e;
       }
-      return { resultsSheet, hitsSheet, resultsTable, columns, hitsColumns: begin.hitsColumns, rowCount: begin.rowCount, lang: begin.lang };
+      return {
+        resultsSheet,
+        hitsSheet,
+        resultsTable,
+        columns,
+        hitsColumns: begin.hitsColumns,
+        rowCount: begin.rowCount,
+        lang: begin.lang,
+      };
     });
   }
 
@@ -163,7 +185,13 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         [hits, hitsSheet],
       ] as const) {
         if (sheet.isNullObject) {
-          throw new InvalidInputError([{ field: 'output', code: 'resume.missingSheet', message: bulkMessages.text('resume.missingSheet', { sheet: name }) }]);
+          throw new InvalidInputError([
+            {
+              field: 'output',
+              code: 'resume.missingSheet',
+              message: bulkMessages.text('resume.missingSheet', { sheet: name }),
+            },
+          ]);
         }
       }
       const batch = new WriteBatch(context, budget, stats);
@@ -197,7 +225,9 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
 
     async begin(begin) {
       layout = begin.resume ? await reopen(begin) : await createSheets(begin);
-      return { output: { resultsSheet: layout.resultsSheet, hitsSheet: layout.hitsSheet, resultsTable: layout.resultsTable } };
+      return {
+        output: { resultsSheet: layout.resultsSheet, hitsSheet: layout.hitsSheet, resultsTable: layout.resultsTable },
+      };
     },
 
     async write(chunk: ResultChunk) {
@@ -225,13 +255,26 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         await batch.add(1_000, () => {
           if (end.hitsWritten > 0) {
             const hits = context.workbook.worksheets.getItem(l.hitsSheet);
-            const table = hits.tables.add(hits.getRangeByIndexes(0, 0, end.hitsWritten + 1, l.hitsColumns.length), true);
+            const table = hits.tables.add(
+              hits.getRangeByIndexes(0, 0, end.hitsWritten + 1, l.hitsColumns.length),
+              true,
+            );
             table.name = `${l.resultsTable}_hits`;
             table.style = 'TableStyleLight9';
-            queueAutofitColumns(hits, { rowIndex: 0, columnIndex: 0, rowCount: Math.min(end.hitsWritten, 200) + 1, columnCount: l.hitsColumns.length });
+            queueAutofitColumns(hits, {
+              rowIndex: 0,
+              columnIndex: 0,
+              rowCount: Math.min(end.hitsWritten, 200) + 1,
+              columnCount: l.hitsColumns.length,
+            });
           }
           // Sizing columns by a sample: autofitting fifty thousand rows costs Excel more than it helps.
-          queueAutofitColumns(results, { rowIndex: TABLE_TOP, columnIndex: 0, rowCount: Math.min(l.rowCount, 200) + 1, columnCount: l.columns.length });
+          queueAutofitColumns(results, {
+            rowIndex: TABLE_TOP,
+            columnIndex: 0,
+            rowCount: Math.min(l.rowCount, 200) + 1,
+            columnCount: l.columns.length,
+          });
         });
         await batch.flush();
       });

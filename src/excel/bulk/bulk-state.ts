@@ -1,5 +1,15 @@
 import type { SubjectOutcome } from '../../bulk/outcome';
-import { listingOf, parseMeta, parseOutcome, parseProgress, type RunListing, type RunMeta, type RunProgressState, type RunState, type RunStateStore } from '../../bulk/state';
+import {
+  listingOf,
+  parseMeta,
+  parseOutcome,
+  parseProgress,
+  type RunListing,
+  type RunMeta,
+  type RunProgressState,
+  type RunState,
+  type RunStateStore,
+} from '../../bulk/state';
 import { parseJson } from '../../core/text/json';
 import { WriteBatch, batchBudget } from './bulk-batch';
 import { runQueued } from '../run';
@@ -47,12 +57,18 @@ function joined(row: readonly unknown[]): string {
   return row.map((v) => (typeof v === 'string' ? v : '')).join('');
 }
 
-async function readHead(context: Excel.RequestContext, sheet: Excel.Worksheet): Promise<{ meta: RunMeta | null; progress: RunProgressState | null }> {
+async function readHead(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+): Promise<{ meta: RunMeta | null; progress: RunProgressState | null }> {
   const head = sheet.getRangeByIndexes(0, 0, FIRST_OUTCOME_ROW - 1, HEAD_COLUMNS).load('values');
   await context.sync();
   const [marker, metaRow, progressRow] = head.values;
   if (marker?.[0] !== MARKER) return { meta: null, progress: null };
-  return { meta: parseMeta(parseJson(joined(metaRow ?? []))), progress: parseProgress(parseJson(joined(progressRow ?? []))) };
+  return {
+    meta: parseMeta(parseJson(joined(metaRow ?? []))),
+    progress: parseProgress(parseJson(joined(progressRow ?? []))),
+  };
 }
 
 export function workbookRunStateStore(): RunStateStore {

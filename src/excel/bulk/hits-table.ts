@@ -30,7 +30,13 @@ export const DATA_VALIDATION_API = '1.8';
  * (0-based). On an Excel older than ExcelApi 1.8 the column stays a plain column: decisions are
  * typed, and the re-screen's read-back still refuses anything that is not a decision.
  */
-export function queueDecisionValidation(sheet: Excel.Worksheet, columns: readonly TableColumn[], headerRow: number, rows: number, lang: Lang): boolean {
+export function queueDecisionValidation(
+  sheet: Excel.Worksheet,
+  columns: readonly TableColumn[],
+  headerRow: number,
+  rows: number,
+  lang: Lang,
+): boolean {
   const column = columns.findIndex((c) => c.id === 'decision');
   if (column < 0 || rows < 1 || !excelApiSupported(DATA_VALIDATION_API)) return false;
   const spec = decisionValidation(lang);
@@ -94,7 +100,12 @@ export function withReviewSheets<S extends BulkSink>(inner: S, options: { now?: 
             const table = gone.tables.add(gone.getRangeByIndexes(0, 0, Math.max(1, end.gone!.length) + 1, width), true);
             table.name = tableName;
             table.style = 'TableStyleLight11';
-            queueAutofitColumns(gone, { rowIndex: 0, columnIndex: 0, rowCount: Math.min(end.gone!.length, 200) + 1, columnCount: width });
+            queueAutofitColumns(gone, {
+              rowIndex: 0,
+              columnIndex: 0,
+              rowCount: Math.min(end.gone!.length, 200) + 1,
+              columnCount: width,
+            });
           });
         }
         await batch.flush();
@@ -125,7 +136,10 @@ function headerValue(values: readonly (readonly CellValue[])[], labels: readonly
  * from the run header and every hit row with its decision. Refuses, naming the sheet and cell,
  * when a decision could not be carried (a typo, a deleted column).
  */
-export async function readWorkbookPrevious(sheetName: string, inputLabels: readonly string[]): Promise<WorkbookPrevious> {
+export async function readWorkbookPrevious(
+  sheetName: string,
+  inputLabels: readonly string[],
+): Promise<WorkbookPrevious> {
   return Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const tables = sheet.tables;
@@ -134,7 +148,9 @@ export async function readWorkbookPrevious(sheetName: string, inputLabels: reado
     // Started from the hits sheet: its table is "<results table>_hits".
     const own = tables.items.map((t) => t.name);
     const hitsOnThisSheet = own.find((n) => /_hits$/i.test(n));
-    const resultsTableName = hitsOnThisSheet ? hitsOnThisSheet.replace(/_hits$/i, '') : (own.find((n) => /^CheckLists_/i.test(n)) ?? null);
+    const resultsTableName = hitsOnThisSheet
+      ? hitsOnThisSheet.replace(/_hits$/i, '')
+      : (own.find((n) => /^CheckLists_/i.test(n)) ?? null);
     if (!resultsTableName) throw notResults(sheetName);
     const resultsTable = context.workbook.tables.getItemOrNullObject(resultsTableName);
     const resultsSheet = resultsTable.worksheet;
@@ -151,11 +167,24 @@ export async function readWorkbookPrevious(sheetName: string, inputLabels: reado
     await context.sync();
     const inputSource = headerValue(header.values as CellValue[][], inputLabels);
     if (!inputSource) throw notResults(sheetName);
-    if (hitsTable.isNullObject) return { previous: { source: resultsSheet.name, hits: new Map() }, inputSource, resultsSheet: resultsSheet.name };
-    const rect = { rowIndex: hitsRange.rowIndex, columnIndex: hitsRange.columnIndex, rowCount: hitsRange.rowCount, columnCount: hitsRange.columnCount };
+    if (hitsTable.isNullObject) {
+      return { previous: { source: resultsSheet.name, hits: new Map() }, inputSource, resultsSheet: resultsSheet.name };
+    }
+    const rect = {
+      rowIndex: hitsRange.rowIndex,
+      columnIndex: hitsRange.columnIndex,
+      rowCount: hitsRange.rowCount,
+      columnCount: hitsRange.columnCount,
+    };
     const values = await readRectValues(context, hitsSheet, rect);
     const [head, ...rows] = values;
-    const { hits, problems } = readPreviousHits({ sheet: hitsSheet.name, headerRow: rect.rowIndex + 1, firstColumn: rect.columnIndex, header: head ?? [], rows });
+    const { hits, problems } = readPreviousHits({
+      sheet: hitsSheet.name,
+      headerRow: rect.rowIndex + 1,
+      firstColumn: rect.columnIndex,
+      header: head ?? [],
+      rows,
+    });
     if (problems.length > 0) {
       throw new InvalidInputError([{ field: 'previous', code: 'previous.refused', message: refusalText(problems) }]);
     }
@@ -164,5 +193,11 @@ export async function readWorkbookPrevious(sheetName: string, inputLabels: reado
 }
 
 function notResults(sheet: string): InvalidInputError {
-  return new InvalidInputError([{ field: 'previous', code: 'previous.noHitsSheet', message: rescreenMessages.text('previous.noHitsSheet', { source: sheet }) }]);
+  return new InvalidInputError([
+    {
+      field: 'previous',
+      code: 'previous.noHitsSheet',
+      message: rescreenMessages.text('previous.noHitsSheet', { source: sheet }),
+    },
+  ]);
 }

@@ -52,7 +52,12 @@ export async function readListAgain(address: string): Promise<SheetInput> {
     await context.sync();
     const ranges = tables.items.map((t) => t.getRange().load('rowIndex,columnIndex,rowCount,columnCount'));
     if (ranges.length > 0) await context.sync();
-    const dims = (r: Excel.Range): CellRect => ({ rowIndex: r.rowIndex, columnIndex: r.columnIndex, rowCount: r.rowCount, columnCount: r.columnCount });
+    const dims = (r: Excel.Range): CellRect => ({
+      rowIndex: r.rowIndex,
+      columnIndex: r.columnIndex,
+      rowCount: r.rowCount,
+      columnCount: r.columnCount,
+    });
     const table = ranges.map(dims).find((r) => rectContains(r, rowIndex, columnIndex));
     const bottom = used.isNullObject ? rowIndex + 1 : Math.max(rowIndex + 1, used.rowIndex + used.rowCount);
     const rect = table ?? { rowIndex, columnIndex, rowCount: bottom - rowIndex, columnCount };
@@ -63,11 +68,21 @@ export async function readListAgain(address: string): Promise<SheetInput> {
     if (!headers || blank(headers)) throw refuse('input.noHeader');
     if (rows.length === 0) throw refuse('input.empty');
     const read: CellRect = { ...rect, rowCount: rows.length + 1 };
-    return { sheetName, rect: read, headers: [...headers], rows, source: qualifiedAddress(sheetName, read), firstSourceRow: read.rowIndex + 2 };
+    return {
+      sheetName,
+      rect: read,
+      headers: [...headers],
+      rows,
+      source: qualifiedAddress(sheetName, read),
+      firstSourceRow: read.rowIndex + 2,
+    };
   });
 }
 
-export async function startWorkbookRescreen(request: WorkbookRescreenRequest, deps: WorkbookRunDeps): Promise<WorkbookRun> {
+export async function startWorkbookRescreen(
+  request: WorkbookRescreenRequest,
+  deps: WorkbookRunDeps,
+): Promise<WorkbookRun> {
   const { previous, inputSource } = await readWorkbookPrevious(
     request.sheetName,
     LANGS.map((l) => bulkMessages.t(l, 'header.source')),

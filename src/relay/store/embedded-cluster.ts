@@ -51,7 +51,9 @@ function binDir(): string {
   try {
     entry = require.resolve(pkg);
   } catch {
-    throw new Error(`PostgreSQL binaries for ${process.platform}-${process.arch} are not installed (npm package ${pkg}); use --database-url`);
+    throw new Error(
+      `PostgreSQL binaries for ${process.platform}-${process.arch} are not installed (npm package ${pkg}); use --database-url`,
+    );
   }
   return join(dirname(entry), '..', 'native', 'bin');
 }
@@ -64,7 +66,10 @@ async function hydrateSymlinks(bin: string): Promise<void> {
   const root = join(bin, '..', '..');
   let links: { source: string; target: string }[];
   try {
-    links = JSON.parse(await readFile(join(root, 'native', 'pg-symlinks.json'), 'utf8')) as { source: string; target: string }[];
+    links = JSON.parse(await readFile(join(root, 'native', 'pg-symlinks.json'), 'utf8')) as {
+      source: string;
+      target: string;
+    }[];
   } catch {
     return;
   }
@@ -94,13 +99,17 @@ export function freePort(): Promise<number> {
  */
 async function reachableBinDir(bin: string): Promise<string> {
   const native = join(bin, '..');
-  const version = (JSON.parse(await readFile(join(native, '..', 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+  const version =
+    (JSON.parse(await readFile(join(native, '..', 'package.json'), 'utf8')) as { version?: string }).version ??
+    'unknown';
   const copy = join(tmpdir(), `checklists-postgres-${process.platform}-${process.arch}-${version}`);
   const trusted = async (): Promise<boolean> => {
     const st = await lstat(copy).catch(() => null);
     if (!st) return false;
     // A folder another user planted there would run its code as postgres: never use one root does not own alone.
-    if (!st.isDirectory() || st.uid !== 0 || (st.mode & 0o022) !== 0) throw new Error(`${copy} is not a folder owned and writable by root only; remove it and start again`);
+    if (!st.isDirectory() || st.uid !== 0 || (st.mode & 0o022) !== 0) {
+      throw new Error(`${copy} is not a folder owned and writable by root only; remove it and start again`);
+    }
     return exists(join(copy, 'bin', 'postgres'));
   };
   if (await trusted()) return join(copy, 'bin');
@@ -218,10 +227,21 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
     await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
     if (owner) await chown(pwfile, owner.uid, owner.gid);
     try {
-      await run(join(bin, 'initdb'), [`--pgdata=${pgdata}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--no-locale'], {
-        ...spawnIds,
-        env: { ...process.env, LC_ALL: 'C' },
-      });
+      await run(
+        join(bin, 'initdb'),
+        [
+          `--pgdata=${pgdata}`,
+          '--auth=scram-sha-256',
+          `--username=${USER}`,
+          `--pwfile=${pwfile}`,
+          '--encoding=UTF8',
+          '--no-locale',
+        ],
+        {
+          ...spawnIds,
+          env: { ...process.env, LC_ALL: 'C' },
+        },
+      );
     } finally {
       await rm(pwfile, { force: true });
     }
@@ -265,9 +285,15 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
     'max_connections=200',
     '-c',
     'shared_buffers=32MB',
-    ...(options.fsync === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ...(options.fsync === false
+      ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+      : []),
   ];
-  const child: ChildProcess = spawn(join(bin, 'postgres'), args, { ...spawnIds, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(join(bin, 'postgres'), args, {
+    ...spawnIds,
+    env: { ...process.env, LC_ALL: 'C' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -277,7 +303,9 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
       if (text.includes('ready to accept connections')) resolve();
     };
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`PostgreSQL stopped while starting (exit ${code}): ${output.slice(-2000)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`PostgreSQL stopped while starting (exit ${code}): ${output.slice(-2000)}`)),
+    );
     child.once('error', reject);
   });
   child.stderr?.removeAllListeners('data');

@@ -20,7 +20,10 @@ export interface OpenedStore {
 }
 
 /** The user's data directory, as each platform names it. */
-export function defaultDataDir(env: Record<string, string | undefined> = process.env, platform: NodeJS.Platform = process.platform): string {
+export function defaultDataDir(
+  env: Record<string, string | undefined> = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'checklists-relay');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'checklists-relay');
   return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'checklists-relay');
@@ -37,11 +40,19 @@ export async function openStore(
     const u = new URL(url);
     description = `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`;
   } else {
-    cluster = await startEmbeddedCluster({ dir: join(location.dataDir, 'postgres'), adopt: options.adopt, ...(options.log ? { log: options.log } : {}) });
+    cluster = await startEmbeddedCluster({
+      dir: join(location.dataDir, 'postgres'),
+      adopt: options.adopt,
+      ...(options.log ? { log: options.log } : {}),
+    });
     url = cluster.url;
     description = `embedded PostgreSQL in ${location.dataDir}`;
   }
-  const store = openSqlStore({ url, ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...(options.onError ? { onError: options.onError } : {}) });
+  const store = openSqlStore({
+    url,
+    ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
   try {
     await store.migrate();
   } catch (error) {

@@ -1,5 +1,14 @@
 import { Pool, type PoolClient } from 'pg';
-import { AUDIT_COLUMNS, type AnalystKeyRow, type AuditFilter, type AuditRow, type CounterHit, type RelayStore, type StoredAnswer, type StoredAuditRow } from './port';
+import {
+  AUDIT_COLUMNS,
+  type AnalystKeyRow,
+  type AuditFilter,
+  type AuditRow,
+  type CounterHit,
+  type RelayStore,
+  type StoredAnswer,
+  type StoredAuditRow,
+} from './port';
 
 /**
  * The relay's store on PostgreSQL. The only file with SQL in it. Migrations are numbered and
@@ -81,7 +90,14 @@ interface KeyRecord {
 type AuditRecord = Record<(typeof AUDIT_COLUMNS)[number]['column'], unknown>;
 
 function keyRow(r: KeyRecord): AnalystKeyRow {
-  return { name: r.name, keyId: r.key_id, salt: r.salt, hash: r.hash, createdAt: r.created_at, revokedAt: r.revoked_at };
+  return {
+    name: r.name,
+    keyId: r.key_id,
+    salt: r.salt,
+    hash: r.hash,
+    createdAt: r.created_at,
+    revokedAt: r.revoked_at,
+  };
 }
 
 function auditRow(r: AuditRecord): StoredAuditRow {
@@ -163,8 +179,12 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       try {
         await client.query('BEGIN');
         await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-        await client.query('CREATE TABLE IF NOT EXISTS relay_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-        const done = new Set((await client.query<{ version: number }>('SELECT version FROM relay_schema')).rows.map((r) => r.version));
+        await client.query(
+          'CREATE TABLE IF NOT EXISTS relay_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+        );
+        const done = new Set(
+          (await client.query<{ version: number }>('SELECT version FROM relay_schema')).rows.map((r) => r.version),
+        );
         for (let i = 0; i < MIGRATIONS.length; i++) {
           if (done.has(i + 1)) continue;
           await client.query(MIGRATIONS[i]);
@@ -183,12 +203,10 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       await q('SELECT 1');
     },
     async addKey(row) {
-      const added = await q('INSERT INTO analyst_keys (name, key_id, salt, hash) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING RETURNING name', [
-        row.name,
-        row.keyId,
-        row.salt,
-        row.hash,
-      ]);
+      const added = await q(
+        'INSERT INTO analyst_keys (name, key_id, salt, hash) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING RETURNING name',
+        [row.name, row.keyId, row.salt, row.hash],
+      );
       return added.length > 0 ? 'added' : 'exists';
     },
     async keyById(keyId) {
@@ -199,7 +217,10 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       return (await q<KeyRecord>('SELECT * FROM analyst_keys ORDER BY name')).map(keyRow);
     },
     async revokeKey(name) {
-      const rows = await q('UPDATE analyst_keys SET revoked_at = now() WHERE name = $1 AND revoked_at IS NULL RETURNING name', [name]);
+      const rows = await q(
+        'UPDATE analyst_keys SET revoked_at = now() WHERE name = $1 AND revoked_at IS NULL RETURNING name',
+        [name],
+      );
       return rows.length > 0;
     },
     async writeAudit(row: AuditRow) {
@@ -227,7 +248,9 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       return { count: Number(rows[0]?.n ?? 0) };
     },
     async readCounter(name) {
-      return Number((await q<{ n: string }>('SELECT n FROM counters WHERE name = $1 AND expires_at >= now()', [name]))[0]?.n ?? 0);
+      return Number(
+        (await q<{ n: string }>('SELECT n FROM counters WHERE name = $1 AND expires_at >= now()', [name]))[0]?.n ?? 0,
+      );
     },
     async claimSubject(name, owner, holdMs) {
       const rows = await q(
@@ -245,7 +268,16 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     },
     async readAnswer(key) {
       const r = (await q<AnswerRecord>('SELECT * FROM answers WHERE key = $1', [key]))[0];
-      return r ? { key: r.key, subject: r.subject, listdata: BigInt(r.listdata), servedBy: r.served_by, storedAt: Number(r.stored_at), raw: r.raw } : null;
+      return r
+        ? {
+            key: r.key,
+            subject: r.subject,
+            listdata: BigInt(r.listdata),
+            servedBy: r.served_by,
+            storedAt: Number(r.stored_at),
+            raw: r.raw,
+          }
+        : null;
     },
     async writeAnswer(a: StoredAnswer, freshSince) {
       // Two requests for one subject can finish out of order: a narrower answer arriving last

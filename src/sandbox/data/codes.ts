@@ -39,7 +39,10 @@ export function isValidRnokpp(code: string): boolean {
 
 /** First five digits count days from 1899-12-31 to the birth date; the ninth is odd for men. */
 export function makeRnokpp(rng: Rng, birthDate: string, male: boolean): string {
-  const days = Math.round((Date.UTC(+birthDate.slice(0, 4), +birthDate.slice(5, 7) - 1, +birthDate.slice(8, 10)) - Date.UTC(1899, 11, 31)) / 86_400_000);
+  const days = Math.round(
+    (Date.UTC(+birthDate.slice(0, 4), +birthDate.slice(5, 7) - 1, +birthDate.slice(8, 10)) - Date.UTC(1899, 11, 31)) /
+      86_400_000,
+  );
   const genderDigit = rng.int(0, 4) * 2 + (male ? 1 : 0);
   const first9 = String(days).padStart(5, '0') + rng.digits(3) + String(genderDigit);
   return first9 + String(rnokppCheckDigit(first9));

@@ -18,7 +18,18 @@ import {
   type LegalForm,
 } from './pools';
 
-const RU_SPELLING: Readonly<Record<string, string>> = { і: 'и', ї: 'и', є: 'е', ґ: 'г', І: 'И', Ї: 'И', Є: 'Е', Ґ: 'Г', "'": '', '’': '' };
+const RU_SPELLING: Readonly<Record<string, string>> = {
+  і: 'и',
+  ї: 'и',
+  є: 'е',
+  ґ: 'г',
+  І: 'И',
+  Ї: 'И',
+  Є: 'Е',
+  Ґ: 'Г',
+  "'": '',
+  '’': '',
+};
 const RU_SPELLING_CHARS = /[іїєґІЇЄҐ'’]/g;
 
 /** Ukrainian spelling to the Russian spelling older lists use: і/ї → и, є → е, ґ → г, no apostrophe. */

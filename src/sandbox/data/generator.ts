@@ -71,8 +71,30 @@ export interface SandboxData {
 }
 
 const RUSSIAN_MALE = ['Алексей', 'Дмитрий', 'Сергей', 'Иван', 'Никита', 'Артем', 'Максим', 'Павел', 'Евгений', 'Роман'];
-const RUSSIAN_PATRONYMIC = ['Алексеевич', 'Дмитриевич', 'Сергеевич', 'Иванович', 'Николаевич', 'Викторович', 'Олегович', 'Юрьевич'];
-const RUSSIAN_SURNAMES = ['Кочетков', 'Сорокин', 'Грачев', 'Дроздов', 'Скворцов', 'Чижов', 'Щеглов', 'Снегирев', 'Коршунов', 'Филинов', 'Стрижов', 'Синицын'];
+const RUSSIAN_PATRONYMIC = [
+  'Алексеевич',
+  'Дмитриевич',
+  'Сергеевич',
+  'Иванович',
+  'Николаевич',
+  'Викторович',
+  'Олегович',
+  'Юрьевич',
+];
+const RUSSIAN_SURNAMES = [
+  'Кочетков',
+  'Сорокин',
+  'Грачев',
+  'Дроздов',
+  'Скворцов',
+  'Чижов',
+  'Щеглов',
+  'Снегирев',
+  'Коршунов',
+  'Филинов',
+  'Стрижов',
+  'Синицын',
+];
 
 function russianPerson(rng: Rng): Person {
   const surname = rng.pick(RUSSIAN_SURNAMES);
@@ -96,9 +118,16 @@ function relative(rng: Rng, of: Person, kind: 'spouse' | 'child'): Person {
   // A child's patronymic comes from the PEP's first name; a spouse keeps their own father's.
   const patronymicSource = kind === 'child' && of.male && ofFatherName ? ofFatherName : rng.pick(MALE_NAMES);
   const surname =
-    of.surname.endsWith('ський') && !male ? of.surname.replace(/ський$/, 'ська') : of.surname.endsWith('ська') && male ? of.surname.replace(/ська$/, 'ський') : of.surname;
+    of.surname.endsWith('ський') && !male
+      ? of.surname.replace(/ський$/, 'ська')
+      : of.surname.endsWith('ська') && male
+        ? of.surname.replace(/ська$/, 'ський')
+        : of.surname;
   const patronymic = male ? patronymicSource.patronymic[0] : patronymicSource.patronymic[1];
-  const birthYear = kind === 'child' ? Math.min(+of.birthDate.slice(0, 4) + rng.int(20, 32), 2005) : +of.birthDate.slice(0, 4) + rng.int(-4, 4);
+  const birthYear =
+    kind === 'child'
+      ? Math.min(+of.birthDate.slice(0, 4) + rng.int(20, 32), 2005)
+      : +of.birthDate.slice(0, 4) + rng.int(-4, 4);
   return personFrom(rng, { surname, first, patronymic, male, birthDate: randomDate(rng, birthYear, birthYear) });
 }
 
@@ -106,7 +135,12 @@ export function generateSandboxData(seed: number = DEFAULT_SEED): SandboxData {
   const specs: RecordSpec[] = [...knownRecords(seed)];
   const stream = (label: string) => createRng(deriveSeed(seed, label));
   const n = GENERATED_COUNTS;
-  const reservedCodes = new Set<string>([KNOWN.company.edrpou, KNOWN.taxDebtor.edrpou, KNOWN.sanctionedCompany.edrpou, KNOWN.clearCompanyCode]);
+  const reservedCodes = new Set<string>([
+    KNOWN.company.edrpou,
+    KNOWN.taxDebtor.edrpou,
+    KNOWN.sanctionedCompany.edrpou,
+    KNOWN.clearCompanyCode,
+  ]);
 
   // One pool of people, so that the same person turns up in several registries as in life.
   const peopleRng = stream('people');
@@ -134,7 +168,13 @@ export function generateSandboxData(seed: number = DEFAULT_SEED): SandboxData {
       const kind = r === 0 ? 'spouse' : 'child';
       const relPerson = relative(pepRng, person, kind);
       const brief = kind === 'spouse' ? (relPerson.male ? 'чоловік' : 'дружина') : relPerson.male ? 'син' : 'донька';
-      relatives.push({ person: relPerson, brief, briefId: kind === 'spouse' ? 1 : 2, linkCode: kind === 'spouse' ? 1 : 2, idpep: idpep++ });
+      relatives.push({
+        person: relPerson,
+        brief,
+        briefId: kind === 'spouse' ? 1 : 2,
+        linkCode: kind === 'spouse' ? 1 : 2,
+        idpep: idpep++,
+      });
     }
     const bit = pepRng.chance(0.7) ? 9 : pepRng.chance(0.33) ? 10 : 11;
     const job = pepRng.pick(PEP_JOBS);
@@ -149,7 +189,14 @@ export function generateSandboxData(seed: number = DEFAULT_SEED): SandboxData {
       }),
     );
     for (const rel of relatives) {
-      const back = rel.brief === 'дружина' || rel.brief === 'чоловік' ? (person.male ? 'чоловік' : 'дружина') : person.male ? 'батько' : 'мати';
+      const back =
+        rel.brief === 'дружина' || rel.brief === 'чоловік'
+          ? person.male
+            ? 'чоловік'
+            : 'дружина'
+          : person.male
+            ? 'батько'
+            : 'мати';
       specs.push(
         buildPep(pepRng, rel.person, {
           idpep: rel.idpep ?? idpep++,
@@ -196,7 +243,13 @@ export function generateSandboxData(seed: number = DEFAULT_SEED): SandboxData {
   for (let i = 0; i < n.sanctionPersons; i++) {
     const person = i % 10 === 0 ? pepPeople[i % pepPeople.length].person : people[300 + i];
     const { active, lifted } = pickBits();
-    specs.push(buildSanctionPerson(sanRng, person, { pid: `SBX-S-${String(i + 100).padStart(4, '0')}`, activeBits: active, liftedBits: lifted }));
+    specs.push(
+      buildSanctionPerson(sanRng, person, {
+        pid: `SBX-S-${String(i + 100).padStart(4, '0')}`,
+        activeBits: active,
+        liftedBits: lifted,
+      }),
+    );
   }
   for (let i = 0; i < n.sanctionCompanies; i++) {
     const c = companies[i * 8];
@@ -225,7 +278,11 @@ export function generateSandboxData(seed: number = DEFAULT_SEED): SandboxData {
           id,
           p,
           rng.chance(0.3),
-          rng.pick(['Особи, які переховуються від органів досудового розслідування', 'Особи, які зникли безвісти', 'Особи, які ухиляються від відбування покарання']),
+          rng.pick([
+            'Особи, які переховуються від органів досудового розслідування',
+            'Особи, які зникли безвісти',
+            'Особи, які ухиляються від відбування покарання',
+          ]),
         ),
       700,
     ],
@@ -248,26 +305,53 @@ export function generateSandboxData(seed: number = DEFAULT_SEED): SandboxData {
   const bankruptRng = stream('bankrupt');
   for (let i = 0; i < n.edrfullinfo; i++) {
     const c = companies[i];
-    const isBankrupt = i % Math.floor(n.edrfullinfo / n.bankrupt) === 0 && i / Math.floor(n.edrfullinfo / n.bankrupt) < n.bankrupt;
+    const isBankrupt =
+      i % Math.floor(n.edrfullinfo / n.bankrupt) === 0 && i / Math.floor(n.edrfullinfo / n.bankrupt) < n.bankrupt;
     const opDate = randomDate(bankruptRng, 2016, 2024);
-    specs.push(buildEdrFull(fullRng, 100_000 + i, c, flags.get(c.edrpou) ?? noFlags(), isBankrupt ? { bankrupt: { opDate, reason: 'Неплатоспроможність' } } : {}));
+    specs.push(
+      buildEdrFull(
+        fullRng,
+        100_000 + i,
+        c,
+        flags.get(c.edrpou) ?? noFlags(),
+        isBankrupt ? { bankrupt: { opDate, reason: 'Неплатоспроможність' } } : {},
+      ),
+    );
     if (isBankrupt) specs.push(buildBankrupt(bankruptRng, c, opDate));
-    if (i % 23 === 0) specs.push(buildEdrFull(fullRng, 500_000 + i, { ...c, address: 'м. Київ, вул. Попередня, буд. 1' }, flags.get(c.edrpou) ?? noFlags(), { superseded: true }));
+    if (i % 23 === 0) {
+      specs.push(
+        buildEdrFull(
+          fullRng,
+          500_000 + i,
+          { ...c, address: 'м. Київ, вул. Попередня, буд. 1' },
+          flags.get(c.edrpou) ?? noFlags(),
+          { superseded: true },
+        ),
+      );
+    }
   }
   const changesRng = stream('edrchanges');
-  for (let i = 0; i < n.edrchanges; i++) specs.push(buildEdrChanges(changesRng, companies[i * 3], people[changesRng.int(0, people.length - 1)], changesRng.int(1, 5)));
+  for (let i = 0; i < n.edrchanges; i++) {
+    specs.push(
+      buildEdrChanges(changesRng, companies[i * 3], people[changesRng.int(0, people.length - 1)], changesRng.int(1, 5)),
+    );
+  }
   const licRng = stream('licenses');
   for (let i = 0; i < n.licenses; i++) specs.push(buildLicenses(licRng, companies[(i * 7 + 3) % companies.length]));
   const taxRng = stream('taxdebtor');
   for (let i = 0; i < n.taxdebtor; i++) specs.push(buildTaxDebtor(taxRng, companies[(i * 4 + 1) % companies.length]));
   const justiceRng = stream('justice');
   for (let i = 0; i < n.justice; i++) {
-    const party = justiceRng.chance(0.6) ? { kind: 'company' as const, company: justiceRng.pick(companies) } : { kind: 'person' as const, person: justiceRng.pick(people) };
+    const party = justiceRng.chance(0.6)
+      ? { kind: 'company' as const, company: justiceRng.pick(companies) }
+      : { kind: 'person' as const, person: justiceRng.pick(people) };
     specs.push(buildJustice(justiceRng, party, { kind: 'company', company: justiceRng.pick(companies) }));
   }
   const execRng = stream('executive');
   for (let i = 0; i < n.executive; i++) {
-    const debtor = execRng.chance(0.5) ? { kind: 'company' as const, company: execRng.pick(companies) } : { kind: 'person' as const, person: execRng.pick(people) };
+    const debtor = execRng.chance(0.5)
+      ? { kind: 'company' as const, company: execRng.pick(companies) }
+      : { kind: 'person' as const, person: execRng.pick(people) };
     specs.push(buildExecutive(execRng, 100_000 + i, debtor, execRng.pick(companies)));
   }
   const nrRng = stream('nonrezedent');

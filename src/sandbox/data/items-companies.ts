@@ -21,9 +21,28 @@ export function noFlags(): CompanyFlags {
 }
 
 /** Risk indicators as a bit mask with its digit string and a note, the way the register blocks carry them. */
-function indicators(f: CompanyFlags): { indicators: number; indicators_str: string; indicators_note: string; indicators_level: number } {
-  const marks = [f.pepIds.length > 0, f.sanctionIds.length > 0, f.russian, f.belarusian, f.riskBonds, f.massAddress > 2];
-  const notes = ["зв'язок з ПЕП", "зв'язок з санкційними особами", 'російський слід', 'білоруський слід', 'ризикові цінні папери', 'адреса масової реєстрації'];
+function indicators(f: CompanyFlags): {
+  indicators: number;
+  indicators_str: string;
+  indicators_note: string;
+  indicators_level: number;
+} {
+  const marks = [
+    f.pepIds.length > 0,
+    f.sanctionIds.length > 0,
+    f.russian,
+    f.belarusian,
+    f.riskBonds,
+    f.massAddress > 2,
+  ];
+  const notes = [
+    "зв'язок з ПЕП",
+    "зв'язок з санкційними особами",
+    'російський слід',
+    'білоруський слід',
+    'ризикові цінні папери',
+    'адреса масової реєстрації',
+  ];
   const value = marks.reduce((acc, m, i) => acc + (m ? 2 ** i : 0), 0);
   const count = marks.filter(Boolean).length;
   return {
@@ -177,7 +196,11 @@ function exdata(rng: Rng, since: string): JsonObject {
   return {
     authorityName: 'ГОЛОВНЕ УПРАВЛІННЯ ДПС (вигадане)',
     authorityCode: String(rng.int(100, 999)),
-    taxPayType: rng.pick(['Платник податку на додану вартість', 'Платник єдиного внеску', 'Платник податку на прибуток']),
+    taxPayType: rng.pick([
+      'Платник податку на додану вартість',
+      'Платник єдиного внеску',
+      'Платник податку на прибуток',
+    ]),
     startDate: since,
     startNum: String(rng.int(100_000, 999_999)),
     endDate: '',
@@ -233,7 +256,8 @@ export function buildEdrFull(rng: Rng, idrec: number, c: Company, f: CompanyFlag
     vpDates: o.bankrupt ? `Справа про банкрутство з ${o.bankrupt.opDate}` : '',
     contacts: `${phone(rng)}; office${idrec}@sandbox.example.org`,
     address_mreg: String(f.massAddress),
-    edrpou_address_mreg: f.massAddress > 0 ? Array.from({ length: f.massAddress }, () => makeEdrpou(rng)).join(',') : '',
+    edrpou_address_mreg:
+      f.massAddress > 0 ? Array.from({ length: f.massAddress }, () => makeEdrpou(rng)).join(',') : '',
     isnoprofit: false,
     isriskbonds: f.riskBonds,
     n_mfounder: 0,
@@ -249,7 +273,9 @@ export function buildEdrFull(rng: Rng, idrec: number, c: Company, f: CompanyFlag
     founders: c.founders.map((p, i) => founderItem(rng, p, shares[i], c.capital, f)),
     benefiaciars: c.founders.map((p, i) => beneficiaryItem(rng, p, shares[i], f)),
     manager_info: managerInfo(c.manager, 'Директор', appointed, f),
-    signers: [{ ...managerInfo(c.manager, 'Керівник', appointed, f), founder: c.founders.includes(c.manager) ? 'так' : 'ні' }],
+    signers: [
+      { ...managerInfo(c.manager, 'Керівник', appointed, f), founder: c.founders.includes(c.manager) ? 'так' : 'ні' },
+    ],
     structure: [
       {
         num_struct: String(rng.int(1, 9)),
@@ -266,7 +292,14 @@ export function buildEdrFull(rng: Rng, idrec: number, c: Company, f: CompanyFlag
     predecs: rng.chance(0.1) ? [{ name: `ПП "${c.bare}"`, code: makeEdrpou(rng), entity_type: 1 }] : [],
     aks: [{ name: c.manager.name, code: '', prima: 'Відомості про особу, яка має право вчиняти дії без довіреності' }],
     bankrupts: o.bankrupt
-      ? [{ opDate: o.bankrupt.opDate, reason: o.bankrupt.reason, sbjState: 'порушено справу про банкрутство', justmentName: 'Господарський суд (вигаданий)' }]
+      ? [
+          {
+            opDate: o.bankrupt.opDate,
+            reason: o.bankrupt.reason,
+            sbjState: 'порушено справу про банкрутство',
+            justmentName: 'Господарський суд (вигаданий)',
+          },
+        ]
       : [],
     tsi: terminated
       ? [
@@ -336,7 +369,9 @@ export function bitOfChangeType(changetype: number): number | undefined {
 
 export function buildEdrChanges(rng: Rng, c: Company, other: Person, count: number): RecordSpec {
   const counts: ChangeCounts = { n_name: 0, n_address: 0, n_manag: 0, n_kved: 0, n_state: 0, n_kbv: 0, n_founder: 0 };
-  const dates = Array.from({ length: count }, () => dateBetween(rng, c.registrationDate < '2010-01-01' ? '2010-01-01' : c.registrationDate, '2025-01-31')).sort();
+  const dates = Array.from({ length: count }, () =>
+    dateBetween(rng, c.registrationDate < '2010-01-01' ? '2010-01-01' : c.registrationDate, '2025-01-31'),
+  ).sort();
   let seq = 1;
   const changes: JsonObject[] = dates.map((date) => {
     const kinds = rng.sample(CHANGE_KINDS, rng.int(1, 2));
@@ -376,7 +411,16 @@ export function buildEdrChanges(rng: Rng, c: Company, other: Person, count: numb
     n_founder_human: String(counts.n_founder),
     changes,
   };
-  return { registry: 'edrchanges', subject: 'company', names: companyNames(c), codes: [c.edrpou], docs: [], bits: CHANGE_KINDS.map((k) => k.bit), actual: true, item };
+  return {
+    registry: 'edrchanges',
+    subject: 'company',
+    names: companyNames(c),
+    codes: [c.edrpou],
+    docs: [],
+    bits: CHANGE_KINDS.map((k) => k.bit),
+    actual: true,
+    item,
+  };
 }
 
 export function buildLicenses(rng: Rng, c: Company): RecordSpec {
@@ -441,7 +485,16 @@ export function buildLicenses(rng: Rng, c: Company): RecordSpec {
           ]
         : [],
   };
-  return { registry: 'licenses', subject: 'company', names: companyNames(c), codes: [c.edrpou], docs: [], bits: [31], actual: true, item };
+  return {
+    registry: 'licenses',
+    subject: 'company',
+    names: companyNames(c),
+    codes: [c.edrpou],
+    docs: [],
+    bits: [31],
+    actual: true,
+    item,
+  };
 }
 
 export function buildTaxDebtor(rng: Rng, c: Company): RecordSpec {
@@ -465,7 +518,16 @@ export function buildTaxDebtor(rng: Rng, c: Company): RecordSpec {
       },
     ],
   };
-  return { registry: 'taxdebtor', subject: 'company', names: companyNames(c), codes: [c.edrpou], docs: [], bits: [17], actual: true, item };
+  return {
+    registry: 'taxdebtor',
+    subject: 'company',
+    names: companyNames(c),
+    codes: [c.edrpou],
+    docs: [],
+    bits: [17],
+    actual: true,
+    item,
+  };
 }
 
 export function buildBankrupt(rng: Rng, c: Company, opDate: string): RecordSpec {
@@ -496,7 +558,16 @@ export function buildBankrupt(rng: Rng, c: Company, opDate: string): RecordSpec 
       },
     ],
   };
-  return { registry: 'bankrupt', subject: 'company', names: companyNames(c), codes: [c.edrpou], docs: [], bits: [19], actual: true, item };
+  return {
+    registry: 'bankrupt',
+    subject: 'company',
+    names: companyNames(c),
+    codes: [c.edrpou],
+    docs: [],
+    bits: [19],
+    actual: true,
+    item,
+  };
 }
 
 export interface ForeignCompany {
@@ -515,7 +586,16 @@ export function randomForeignCompany(rng: Rng): ForeignCompany {
 
 export function buildNonResident(rng: Rng, fc: ForeignCompany): RecordSpec {
   const item: JsonObject = { code: fc.code, name: fc.name, date_reestr: randomDate(rng, 2015, 2024) };
-  return { registry: 'nonrezedent', subject: 'company', names: [fc.name], codes: [fc.code], docs: [], bits: [14], actual: true, item };
+  return {
+    registry: 'nonrezedent',
+    subject: 'company',
+    names: [fc.name],
+    codes: [fc.code],
+    docs: [],
+    bits: [14],
+    actual: true,
+    item,
+  };
 }
 
 export type Party = { kind: 'company'; company: Company } | { kind: 'person'; person: Person };
@@ -533,9 +613,15 @@ export function buildJustice(rng: Rng, party: Party, opponent: Party): RecordSpe
   const causeNum = `${rng.int(900, 930)}/${rng.int(1000, 9999)}/${date.slice(2, 4)}`;
   const category =
     party.kind === 'company'
-      ? rng.pick(['Господарські справи; стягнення заборгованості', 'Адміністративні справи; оскарження податкових повідомлень-рішень'])
+      ? rng.pick([
+          'Господарські справи; стягнення заборгованості',
+          'Адміністративні справи; оскарження податкових повідомлень-рішень',
+        ])
       : rng.pick(['Цивільні справи; стягнення боргу', 'Кримінальні справи; шахрайство']);
-  const court = party.kind === 'company' ? 'Господарський суд (вигаданий)' : `${rng.pick(['Печерський', 'Личаківський', 'Київський', 'Центральний'])} районний суд`;
+  const court =
+    party.kind === 'company'
+      ? 'Господарський суд (вигаданий)'
+      : `${rng.pick(['Печерський', 'Личаківський', 'Київський', 'Центральний'])} районний суд`;
   const role = rng.pick(['відповідач', 'позивач']);
   const item: JsonObject = {
     cause_num: causeNum,

@@ -332,7 +332,9 @@ function buildSanction(rng: Rng, s: SanctionSubject, o: SanctionOptions): JsonOb
     caution: { active: [], lost: [] },
     adm_sanction: { active: [], lost: [] },
   };
-  for (const bit of o.activeBits) slots[sanctionList(bit).slot].active.push(sanctionEntry(rng, bit, entrySubject, false));
+  for (const bit of o.activeBits) {
+    slots[sanctionList(bit).slot].active.push(sanctionEntry(rng, bit, entrySubject, false));
+  }
   for (const bit of lifted) slots[sanctionList(bit).slot].lost.push(sanctionEntry(rng, bit, entrySubject, true));
   const group = (pred: (bit: number) => boolean, bits: readonly number[]) => listsSummary(bits.filter(pred));
   const ns = group((b) => b <= 1, o.activeBits);
@@ -478,7 +480,16 @@ export function buildLostDoc(
     insert_DATE: dateTime(rng, dateBetween(rng, theft, '2025-01-31')),
     id: String(id),
   };
-  return { registry: 'lostdocs', subject: 'document', names: [], codes: [], docs: [docKey(doc)], bits: [15], actual: true, item };
+  return {
+    registry: 'lostdocs',
+    subject: 'document',
+    names: [],
+    codes: [],
+    docs: [docKey(doc)],
+    bits: [15],
+    actual: true,
+    item,
+  };
 }
 
 export function buildWanted(rng: Rng, id: number, person: Person, interpol: boolean, category: string): RecordSpec {
@@ -537,7 +548,9 @@ export function buildWanted(rng: Rng, id: number, person: Person, interpol: bool
   return {
     registry: 'wanted',
     subject: 'person',
-    names: interpol ? [`${surnameLat} ${firstLat}`, person.name, person.nameRu, person.namelat] : [person.name, person.nameRu, person.namelat],
+    names: interpol
+      ? [`${surnameLat} ${firstLat}`, person.name, person.nameRu, person.namelat]
+      : [person.name, person.nameRu, person.namelat],
     birthDate: person.birthDate,
     codes: [],
     docs: [],
@@ -555,15 +568,33 @@ export function buildCorrupt(rng: Rng, id: number, person: Person): RecordSpec {
     name: person.name,
     punishment_type: rng.pick(['Кримінальне покарання', 'Адміністративне стягнення']),
     punishment_start: sentence,
-    punishment: rng.pick(['Штраф 17 000 грн', 'Позбавлення права обіймати посади на 3 роки', 'Позбавлення волі на 5 років']),
+    punishment: rng.pick([
+      'Штраф 17 000 грн',
+      'Позбавлення права обіймати посади на 3 роки',
+      'Позбавлення волі на 5 років',
+    ]),
     sentence_date: sentence,
-    offense_name: rng.pick(['Прийняття пропозиції, обіцянки або одержання неправомірної вигоди', 'Порушення обмежень щодо сумісництва', 'Декларування недостовірної інформації']),
+    offense_name: rng.pick([
+      'Прийняття пропозиції, обіцянки або одержання неправомірної вигоди',
+      'Порушення обмежень щодо сумісництва',
+      'Декларування недостовірної інформації',
+    ]),
     court_case_number: `${rng.int(100, 999)}/${rng.int(1000, 9999)}/${sentence.slice(2, 4)}`,
     court_name: `${rng.pick(['Печерський', 'Шевченківський', 'Галицький', 'Приморський'])} районний суд`,
     sentence_number: String(rng.int(10_000_000, 99_999_999)),
     codex_articles: rng.pick(['ст. 368 КК України', 'ст. 172-4 КУпАП', 'ст. 366-2 КК України']),
   };
-  return { registry: 'corrupt', subject: 'person', names: [person.name, person.namelat], birthDate: person.birthDate, codes: [], docs: [], bits: [35], actual: true, item };
+  return {
+    registry: 'corrupt',
+    subject: 'person',
+    names: [person.name, person.namelat],
+    birthDate: person.birthDate,
+    codes: [],
+    docs: [],
+    bits: [35],
+    actual: true,
+    item,
+  };
 }
 
 export function buildZrada(rng: Rng, id: number, person: Person): RecordSpec {
@@ -571,7 +602,11 @@ export function buildZrada(rng: Rng, id: number, person: Person): RecordSpec {
     id: String(id),
     name: person.name,
     birth: dottedDate(person.birthDate),
-    position: rng.pick(['Так званий "депутат"', 'Так званий "міністр"', 'Колаборант, посадова особа окупаційної адміністрації']),
+    position: rng.pick([
+      'Так званий "депутат"',
+      'Так званий "міністр"',
+      'Колаборант, посадова особа окупаційної адміністрації',
+    ]),
     reason: 'Співпраця з державою-агресором (ст. 111-1 КК України)',
     foto: photo('zrada', id),
     url: `https://sandbox.example.org/zrada/${id}`,
@@ -659,5 +694,15 @@ export function buildNotarius(rng: Rng, id: number, person: Person): RecordSpec 
     contacts: `${person.address}; ${phone(rng)}`,
     info: rng.chance(0.1) ? 'Діяльність зупинено' : 'Діючий',
   };
-  return { registry: 'notarius', subject: 'person', names: [person.name, person.namelat], birthDate: person.birthDate, codes: [], docs: [], bits: [8], actual: true, item };
+  return {
+    registry: 'notarius',
+    subject: 'person',
+    names: [person.name, person.namelat],
+    birthDate: person.birthDate,
+    codes: [],
+    docs: [],
+    bits: [8],
+    actual: true,
+    item,
+  };
 }

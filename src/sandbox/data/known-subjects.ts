@@ -3,7 +3,18 @@ import { createRng, deriveSeed } from '../prng';
 import type { GeneratedDoc } from './codes';
 import type { RecordSpec } from './common';
 import { companyFrom, personFrom } from './entities';
-import { buildBankrupt, buildEdr, buildEdrChanges, buildEdrFull, buildExecutive, buildJustice, buildLicenses, buildNonResident, buildTaxDebtor, noFlags } from './items-companies';
+import {
+  buildBankrupt,
+  buildEdr,
+  buildEdrChanges,
+  buildEdrFull,
+  buildExecutive,
+  buildJustice,
+  buildLicenses,
+  buildNonResident,
+  buildTaxDebtor,
+  noFlags,
+} from './items-companies';
 import {
   buildCorrupt,
   buildDebtor,
@@ -210,11 +221,35 @@ export function knownRecords(seed: number): RecordSpec[] {
 
   const tov = LEGAL_FORMS[0];
   const pp = LEGAL_FORMS[1];
-  const prychal = companyFrom(rng, { bare: k.company.bare, edrpou: k.company.edrpou, form: tov, state: 'зареєстровано', manager: levko, founders: [levko, severyn] });
-  const kremin = companyFrom(rng, { bare: k.taxDebtor.bare, edrpou: k.taxDebtor.edrpou, form: pp, state: 'зареєстровано', manager: yarema, founders: [yarema] });
-  const sova = companyFrom(rng, { bare: k.sanctionedCompany.bare, edrpou: k.sanctionedCompany.edrpou, form: tov, state: 'зареєстровано' });
+  const prychal = companyFrom(rng, {
+    bare: k.company.bare,
+    edrpou: k.company.edrpou,
+    form: tov,
+    state: 'зареєстровано',
+    manager: levko,
+    founders: [levko, severyn],
+  });
+  const kremin = companyFrom(rng, {
+    bare: k.taxDebtor.bare,
+    edrpou: k.taxDebtor.edrpou,
+    form: pp,
+    state: 'зареєстровано',
+    manager: yarema,
+    founders: [yarema],
+  });
+  const sova = companyFrom(rng, {
+    bare: k.sanctionedCompany.bare,
+    edrpou: k.sanctionedCompany.edrpou,
+    form: tov,
+    state: 'зареєстровано',
+  });
 
-  const prychalFlags = { ...noFlags(), pepIds: [k.pepSanctioned.idpep], sanctionIds: [k.pepSanctioned.pid], massAddress: 3 };
+  const prychalFlags = {
+    ...noFlags(),
+    pepIds: [k.pepSanctioned.idpep],
+    sanctionIds: [k.pepSanctioned.pid],
+    massAddress: 3,
+  };
   const sovaFlags = { ...noFlags(), sanctionIds: [k.sanctionedCompany.pid], russian: true };
 
   const spouseRelation = { person: myroslava, brief: 'дружина', briefId: 1, linkCode: 1, idpep: k.pepSpouse.idpep };
@@ -231,7 +266,16 @@ export function knownRecords(seed: number): RecordSpec[] {
       bit: 12,
       typePEP: 1,
       job: ['', ''],
-      relatedPeps: [{ person: severyn, brief: 'чоловік', briefId: 1, linkCode: 1, idpep: k.pepSanctioned.idpep, job: 'Народний депутат України' }],
+      relatedPeps: [
+        {
+          person: severyn,
+          brief: 'чоловік',
+          briefId: 1,
+          linkCode: 1,
+          idpep: k.pepSanctioned.idpep,
+          job: 'Народний депутат України',
+        },
+      ],
     }),
     buildSanctionPerson(rng, severyn, {
       pid: k.pepSanctioned.pid,
@@ -241,8 +285,16 @@ export function knownRecords(seed: number): RecordSpec[] {
     }),
     buildSanctionCompany(rng, sova, { pid: k.sanctionedCompany.pid, activeBits: [1, 37] }),
     buildEdr(rng, 900_001, prychal, prychalFlags),
-    buildEdrFull(rng, 900_001, prychal, prychalFlags, { bankrupt: { opDate: k.company.bankruptSince, reason: 'Неплатоспроможність' } }),
-    buildEdrFull(rng, 900_002, { ...prychal, state: 'зареєстровано', address: 'м. Київ, вул. Попередня, буд. 1' }, prychalFlags, { superseded: true }),
+    buildEdrFull(rng, 900_001, prychal, prychalFlags, {
+      bankrupt: { opDate: k.company.bankruptSince, reason: 'Неплатоспроможність' },
+    }),
+    buildEdrFull(
+      rng,
+      900_002,
+      { ...prychal, state: 'зареєстровано', address: 'м. Київ, вул. Попередня, буд. 1' },
+      prychalFlags,
+      { superseded: true },
+    ),
     buildEdrChanges(rng, prychal, severyn, 3),
     buildBankrupt(rng, prychal, k.company.bankruptSince),
     buildLicenses(rng, prychal),
@@ -276,7 +328,15 @@ export function knownRecords(seed: number): RecordSpec[] {
 /** What the README promises for each known subject; tests walk this table. */
 export interface KnownExpectation {
   title: string;
-  query: { name?: string; namelat?: string; date?: string; ipn?: string; doc?: string; doctype?: 0 | 1 | 2; search?: 1 | 2 };
+  query: {
+    name?: string;
+    namelat?: string;
+    date?: string;
+    ipn?: string;
+    doc?: string;
+    doctype?: 0 | 1 | 2;
+    search?: 1 | 2;
+  };
   hits: readonly { registry: RegistryKey; level?: 'Високий' | 'Низький'; percent?: number }[];
   /** Registries that must answer with no hit for this query. */
   clear?: readonly RegistryKey[];
@@ -349,7 +409,11 @@ export const KNOWN_EXPECTATIONS: readonly KnownExpectation[] = [
   {
     title: 'Tax debtor company',
     query: { ipn: KNOWN.taxDebtor.edrpou },
-    hits: [{ registry: 'taxdebtor' }, { registry: 'executive', level: 'Високий', percent: 100 }, { registry: 'edr', level: 'Високий' }],
+    hits: [
+      { registry: 'taxdebtor' },
+      { registry: 'executive', level: 'Високий', percent: 100 },
+      { registry: 'edr', level: 'Високий' },
+    ],
   },
   {
     title: 'Sanctioned company by code',
@@ -422,7 +486,19 @@ export const KNOWN_EXPECTATIONS: readonly KnownExpectation[] = [
     title: 'Clear person: no registry holds them',
     query: { name: KNOWN.clearPerson.name, date: KNOWN.clearPerson.date },
     hits: [],
-    clear: ['peps', 'psanctions', 'wanted', 'corrupt', 'zrada', 'okupant', 'debtor', 'notarius', 'executive', 'justice', 'edr'],
+    clear: [
+      'peps',
+      'psanctions',
+      'wanted',
+      'corrupt',
+      'zrada',
+      'okupant',
+      'debtor',
+      'notarius',
+      'executive',
+      'justice',
+      'edr',
+    ],
   },
   {
     title: 'Clear company code',

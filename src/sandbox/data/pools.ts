@@ -263,8 +263,29 @@ export const COMPANY_NOUNS: readonly string[] = [
   'ТЕРМІНАЛ',
 ];
 
-export const COMPANY_PREFIXES: readonly string[] = ['АГРО', 'ТЕХНО', 'ЕНЕРГО', 'БУД', 'МЕТАЛ', 'ТРАНС', 'ФАРМ', 'ЛІС', 'ХЛІБ', 'ЕКО'];
-export const COMPANY_SUFFIXES: readonly string[] = ['ІНВЕСТ', 'ТРЕЙД', 'БУД', 'ЛОГІСТИК', 'СЕРВІС', 'ГРУП', 'ПРОМ', 'ПОСТАЧ', 'ЕКСПОРТ'];
+export const COMPANY_PREFIXES: readonly string[] = [
+  'АГРО',
+  'ТЕХНО',
+  'ЕНЕРГО',
+  'БУД',
+  'МЕТАЛ',
+  'ТРАНС',
+  'ФАРМ',
+  'ЛІС',
+  'ХЛІБ',
+  'ЕКО',
+];
+export const COMPANY_SUFFIXES: readonly string[] = [
+  'ІНВЕСТ',
+  'ТРЕЙД',
+  'БУД',
+  'ЛОГІСТИК',
+  'СЕРВІС',
+  'ГРУП',
+  'ПРОМ',
+  'ПОСТАЧ',
+  'ЕКСПОРТ',
+];
 
 export interface LegalForm {
   short: string;
@@ -323,4 +344,11 @@ export const FOREIGN_NAMES: readonly string[] = [
   'SEAFORTH',
   'KINGSLEY',
 ];
-export const FOREIGN_SUFFIXES: readonly string[] = ['TRADING LIMITED', 'HOLDINGS LTD', 'INVESTMENTS LLC', 'CAPITAL S.A.', 'GMBH', 'SHIPPING LTD'];
+export const FOREIGN_SUFFIXES: readonly string[] = [
+  'TRADING LIMITED',
+  'HOLDINGS LTD',
+  'INVESTMENTS LLC',
+  'CAPITAL S.A.',
+  'GMBH',
+  'SHIPPING LTD',
+];

@@ -29,7 +29,10 @@ export const DATA_REVISIONS: readonly (readonly RevisionChange[])[] = [
       kind: 'add',
       from: { registry: 'wanted', field: 'id', value: '900001' },
       id: '900002',
-      patch: { category: 'Особи, які переховуються від органів досудового розслідування', article_accusation: 'ст. 190 ч. 4 КК України' },
+      patch: {
+        category: 'Особи, які переховуються від органів досудового розслідування',
+        article_accusation: 'ст. 190 ч. 4 КК України',
+      },
       what: 'wanted: a second notice for Сірошапка Тихон Веремійович (id 900002)',
     },
     {
@@ -45,9 +48,22 @@ export const DATA_REVISIONS: readonly (readonly RevisionChange[])[] = [
       percent: 90,
       what: 'nonrezedent HE417302 (QUILLFEATHER TRADING LIMITED): percent 100 → 90',
     },
-    { kind: 'percent', record: { registry: 'zrada', field: 'id', value: '900001' }, percent: 95, what: 'zrada 900001 (Перекотиполе Гнат Силович): percent 100 → 95' },
-    { kind: 'remove', record: { registry: 'notarius', field: 'license', value: '900001' }, what: 'notarius 900001 (Вишнепільська Аліна Євгенівна) removed' },
-    { kind: 'remove', record: { registry: 'lostdocs', field: 'id', value: '900003' }, what: 'lostdocs 900003 (ID card 004172093) removed: the card was found' },
+    {
+      kind: 'percent',
+      record: { registry: 'zrada', field: 'id', value: '900001' },
+      percent: 95,
+      what: 'zrada 900001 (Перекотиполе Гнат Силович): percent 100 → 95',
+    },
+    {
+      kind: 'remove',
+      record: { registry: 'notarius', field: 'license', value: '900001' },
+      what: 'notarius 900001 (Вишнепільська Аліна Євгенівна) removed',
+    },
+    {
+      kind: 'remove',
+      record: { registry: 'lostdocs', field: 'id', value: '900003' },
+      what: 'lostdocs 900003 (ID card 004172093) removed: the card was found',
+    },
   ],
   [
     {
@@ -57,8 +73,17 @@ export const DATA_REVISIONS: readonly (readonly RevisionChange[])[] = [
       patch: { vd_cat: 'Стягнення аліментів' },
       what: 'debtor: a second proceeding against Ковтуненко-Вирій Ярема Остапович (vporder 60900002)',
     },
-    { kind: 'percent', record: { registry: 'corrupt', field: 'id', value: '900001' }, percent: 90, what: 'corrupt 900001 (Прибережна Ніна Панасівна): percent 100 → 90' },
-    { kind: 'remove', record: { registry: 'wanted', field: 'id', value: '900002' }, what: 'wanted 900002 (the notice added in revision 1) removed: the search ended' },
+    {
+      kind: 'percent',
+      record: { registry: 'corrupt', field: 'id', value: '900001' },
+      percent: 90,
+      what: 'corrupt 900001 (Прибережна Ніна Панасівна): percent 100 → 90',
+    },
+    {
+      kind: 'remove',
+      record: { registry: 'wanted', field: 'id', value: '900002' },
+      what: 'wanted 900002 (the notice added in revision 1) removed: the search ended',
+    },
   ],
 ];
 
@@ -76,7 +101,10 @@ function find(records: readonly SandboxRecord[], ref: RecordRef): SandboxRecord 
 }
 
 /** Records of revision N; record ids are positions, so the list is renumbered after every change. */
-function revisedRecords(base: readonly SandboxRecord[], revision: number): { records: SandboxRecord[]; percents: Map<SandboxRecord, number> } {
+function revisedRecords(
+  base: readonly SandboxRecord[],
+  revision: number,
+): { records: SandboxRecord[]; percents: Map<SandboxRecord, number> } {
   let records = [...base];
   const percents = new Map<SandboxRecord, number>();
   for (let n = 1; n <= revision; n++) {

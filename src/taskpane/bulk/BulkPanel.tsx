@@ -15,7 +15,17 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { COLUMN_ROLES, checkMapping, columnLetter, describeMappingProblem, headerText, recogniseColumns, roleLabel, type ColumnMapping, type ColumnRole } from '../../bulk/columns';
+import {
+  COLUMN_ROLES,
+  checkMapping,
+  columnLetter,
+  describeMappingProblem,
+  headerText,
+  recogniseColumns,
+  roleLabel,
+  type ColumnMapping,
+  type ColumnRole,
+} from '../../bulk/columns';
 import type { BulkProgress, BulkRunReport } from '../../bulk';
 import { bulkMessages as b } from '../../bulk/messages';
 import { phaseText, progressLines } from '../../bulk/progress-text';
@@ -193,7 +203,12 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
       service.allowSending();
       const resumed = await resumeWorkbookRun(
         runId,
-        { ask: service.ask, mode: service.connection.mode, modeLabel: service.connection.label, onProgress: (p) => mounted.current && setProgress(p) },
+        {
+          ask: service.ask,
+          mode: service.connection.mode,
+          modeLabel: service.connection.label,
+          onProgress: (p) => mounted.current && setProgress(p),
+        },
         { ...TUNING, concurrency: service.concurrency },
       );
       if (resumed) await follow(resumed);
@@ -258,7 +273,9 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
           {b.t(lang, 'panel.readSelection')}
         </Button>
         <Text size={200} className={styles.mono} data-testid="bulk-source">
-          {input ? b.t(lang, 'panel.source', { address: input.source, rows: input.rows.length }) : b.t(lang, 'panel.noSelection')}
+          {input
+            ? b.t(lang, 'panel.source', { address: input.source, rows: input.rows.length })
+            : b.t(lang, 'panel.noSelection')}
         </Text>
       </div>
       {readError && (
@@ -316,15 +333,32 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
           <Text id={ids.options} weight="semibold">
             {b.t(lang, 'panel.options')}
           </Text>
-          <RegistryPicker value={listdata} onChange={setListdata} lang={lang} legend={b.t(lang, 'panel.registries')} error={choiceErrors?.listdata?.[lang]} disabled={running} />
+          <RegistryPicker
+            value={listdata}
+            onChange={setListdata}
+            lang={lang}
+            legend={b.t(lang, 'panel.registries')}
+            error={choiceErrors?.listdata?.[lang]}
+            disabled={running}
+          />
           <Field label={b.t(lang, 'panel.search')}>
-            <Select id={ids.search} value={String(search)} disabled={running} onChange={(_, d) => setSearch(d.value === '2' ? 2 : 1)}>
+            <Select
+              id={ids.search}
+              value={String(search)}
+              disabled={running}
+              onChange={(_, d) => setSearch(d.value === '2' ? 2 : 1)}
+            >
               <option value="1">{b.t(lang, 'search.1')}</option>
               <option value="2">{b.t(lang, 'search.2')}</option>
             </Select>
           </Field>
           <Field label={b.t(lang, 'panel.lowranklimit')} validationMessage={choiceErrors?.lowranklimit?.[lang]}>
-            <Input value={lowranklimit} disabled={running} inputMode="numeric" onChange={(_, d) => setLowranklimit(d.value)} />
+            <Input
+              value={lowranklimit}
+              disabled={running}
+              inputMode="numeric"
+              onChange={(_, d) => setLowranklimit(d.value)}
+            />
           </Field>
           {choiceErrors && choiceErrors.general.length > 0 && (
             <MessageBar intent="error" layout="multiline" data-testid="bulk-option-problems">
@@ -342,7 +376,11 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
         <Button appearance="primary" disabled={!canStart} onClick={() => void start()}>
           {b.t(lang, 'panel.start')}
         </Button>
-        <ScreenAgainButton lang={lang} disabled={running || reading || !choices.ok} onClick={() => void screenAgain()} />
+        <ScreenAgainButton
+          lang={lang}
+          disabled={running || reading || !choices.ok}
+          onClick={() => void screenAgain()}
+        />
         {running && (
           <Button onClick={() => run.current?.cancel()} data-testid="bulk-cancel">
             {b.t(lang, 'panel.cancel')}
@@ -377,7 +415,14 @@ function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) {
     );
   }
   const r = outcome.report;
-  const params = { total: r.rowsTotal, done: r.rowsWritten, hits: r.rowsWithHits, errors: r.failedRows, invalid: r.invalidRows, sheet: outcome.sheet };
+  const params = {
+    total: r.rowsTotal,
+    done: r.rowsWritten,
+    hits: r.rowsWithHits,
+    errors: r.failedRows,
+    invalid: r.invalidRows,
+    sheet: outcome.sheet,
+  };
   if (r.status === 'completed') {
     return (
       <MessageBar intent="success" layout="multiline" data-testid="bulk-outcome">
@@ -400,7 +445,9 @@ function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) {
   }
   return (
     <MessageBar intent="warning" layout="multiline" data-testid="bulk-outcome">
-      <MessageBarBody>{b.t(lang, r.status === 'stopped-unreachable' ? 'panel.unreachableStop' : 'panel.cancelled', params)}</MessageBarBody>
+      <MessageBarBody>
+        {b.t(lang, r.status === 'stopped-unreachable' ? 'panel.unreachableStop' : 'panel.cancelled', params)}
+      </MessageBarBody>
     </MessageBar>
   );
 }

@@ -24,7 +24,11 @@ export type BulkChoiceCheck = { ok: true; options: RunOptions } | { ok: false; e
  * no rule of its own, so it refuses exactly what the settings form, the CLI and the functions refuse.
  */
 export function checkBulkChoices(settings: Settings, choices: BulkChoices): BulkChoiceCheck {
-  const checked = runOptionsFrom(settings, { registries: choices.listdata, search: choices.search, lowranklimit: choices.lowranklimit });
+  const checked = runOptionsFrom(settings, {
+    registries: choices.listdata,
+    search: choices.search,
+    lowranklimit: choices.lowranklimit,
+  });
   if (checked.ok) return checked;
   const errors: BulkChoiceErrors = { general: [] };
   for (const e of checked.errors) {

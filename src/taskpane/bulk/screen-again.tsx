@@ -11,7 +11,13 @@ import { bulkService } from './bulk-ask';
 /** "Screen again" on the open results sheet, with the panel's registries and search options. */
 export async function startScreenAgain(
   services: TaskpaneServices,
-  choices: { listdata: Listdata; search: 1 | 2; lowranklimit: number; lang: Lang; tuning: { chunkRows: number; flushIntervalMs: number } },
+  choices: {
+    listdata: Listdata;
+    search: 1 | 2;
+    lowranklimit: number;
+    lang: Lang;
+    tuning: { chunkRows: number; flushIntervalMs: number };
+  },
   onProgress: (p: BulkProgress) => void,
 ): Promise<WorkbookRun> {
   const service = await bulkService(services);
@@ -19,7 +25,12 @@ export async function startScreenAgain(
   return startWorkbookRescreen(
     {
       sheetName,
-      options: { listdata: choices.listdata, search: choices.search, lowranklimit: choices.lowranklimit, idUserPC: service.connection.settings.idUserPC },
+      options: {
+        listdata: choices.listdata,
+        search: choices.search,
+        lowranklimit: choices.lowranklimit,
+        idUserPC: service.connection.settings.idUserPC,
+      },
       lang: choices.lang,
       mode: service.connection.mode,
       modeLabel: service.connection.label,
@@ -31,7 +42,12 @@ export async function startScreenAgain(
 
 export function ScreenAgainButton({ lang, disabled, onClick }: { lang: Lang; disabled: boolean; onClick: () => void }) {
   return (
-    <Button disabled={disabled} onClick={onClick} title={r.t(lang, 'panel.screenAgainHint')} data-testid="bulk-screen-again">
+    <Button
+      disabled={disabled}
+      onClick={onClick}
+      title={r.t(lang, 'panel.screenAgainHint')}
+      data-testid="bulk-screen-again"
+    >
       {r.t(lang, 'panel.screenAgain')}
     </Button>
   );
@@ -42,7 +58,12 @@ export function RescreenSummaryLine({ report, lang }: { report: BulkRunReport; l
   const s = report.rescreen;
   if (!s) return null;
   return (
-    <Text as="p" size={200} data-testid="bulk-rescreen-summary" style={{ display: 'block', margin: 0, marginTop: '4px' }}>
+    <Text
+      as="p"
+      size={200}
+      data-testid="bulk-rescreen-summary"
+      style={{ display: 'block', margin: 0, marginTop: '4px' }}
+    >
       {r.t(lang, 'summary.line', { new: s.newHits, changed: s.changedHits, gone: s.goneHits, review: s.rowsToReview })}
     </Text>
   );

@@ -1,7 +1,17 @@
 import { Badge, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import type { Lang } from '../../core/text/i18n';
-import { countryName, formatNumber, formatServiceDate, hasContent, isCountryBlock, isLinkItem, isRecord, riskFlagsOf, safeHref } from './field-format';
+import {
+  countryName,
+  formatNumber,
+  formatServiceDate,
+  hasContent,
+  isCountryBlock,
+  isLinkItem,
+  isRecord,
+  riskFlagsOf,
+  safeHref,
+} from './field-format';
 import { RISK_FLAGS, VALUE_LABELS, fieldLabel } from './field-labels';
 import { resultsMessages as resultsText } from './results-messages';
 
@@ -33,7 +43,12 @@ const useStyles = makeStyles({
 const MAX_DEPTH = 6;
 
 /** Shown as the country's name; the rest of the block is facts and flags. */
-const COUNTRY_NAME_FIELDS: ReadonlySet<string> = new Set(['countryname', 'countrynamelat', 'country_2dig', 'country_3dig']);
+const COUNTRY_NAME_FIELDS: ReadonlySet<string> = new Set([
+  'countryname',
+  'countrynamelat',
+  'country_2dig',
+  'country_3dig',
+]);
 
 interface ValueProps {
   field: string;
@@ -77,7 +92,9 @@ function ScalarText({ field, value, lang }: { field: string; value: string | num
 export function CountryView({ block, lang }: { block: Record<string, unknown>; lang: Lang }) {
   const styles = useStyles();
   const flags = riskFlagsOf(block);
-  const facts = Object.keys(block).filter((k) => !COUNTRY_NAME_FIELDS.has(k) && !(k in RISK_FLAGS) && hasContent(block[k]));
+  const facts = Object.keys(block).filter(
+    (k) => !COUNTRY_NAME_FIELDS.has(k) && !(k in RISK_FLAGS) && hasContent(block[k]),
+  );
   return (
     <span data-country="">
       {countryName(block, lang)}
@@ -113,7 +130,11 @@ export function SourceLinks({ item, lang }: { item: { site?: unknown; pdf?: unkn
   return (
     <span className={styles.links}>
       {brief && <span className={styles.value}>{brief}</span>}
-      {site ? <ExternalLink href={site}>{resultsText.t(lang, 'value.source')}</ExternalLink> : typeof item.site === 'string' && item.site.trim() && <span>{item.site}</span>}
+      {site ? (
+        <ExternalLink href={site}>{resultsText.t(lang, 'value.source')}</ExternalLink>
+      ) : (
+        typeof item.site === 'string' && item.site.trim() && <span>{item.site}</span>
+      )}
       {pdf && <ExternalLink href={pdf}>PDF</ExternalLink>}
     </span>
   );
@@ -166,7 +187,11 @@ export interface FieldListProps {
   depth?: number;
 }
 
-export function orderedFields(item: Record<string, unknown>, first: readonly string[] = [], exclude?: ReadonlySet<string>): string[] {
+export function orderedFields(
+  item: Record<string, unknown>,
+  first: readonly string[] = [],
+  exclude?: ReadonlySet<string>,
+): string[] {
   const keys = Object.keys(item).filter((k) => !exclude?.has(k) && hasContent(item[k]));
   const leading = first.filter((k) => keys.includes(k));
   return [...leading, ...keys.filter((k) => !leading.includes(k))];

@@ -65,7 +65,14 @@ export function HitCard({ registry, item, index, lang }: HitCardProps) {
       <FieldList item={item} lang={lang} only={key} />
       {rest.length > 0 && (
         <>
-          <Button className={styles.more} appearance="subtle" size="small" aria-expanded={expanded} aria-controls={restId} onClick={() => setExpanded((v) => !v)}>
+          <Button
+            className={styles.more}
+            appearance="subtle"
+            size="small"
+            aria-expanded={expanded}
+            aria-controls={restId}
+            onClick={() => setExpanded((v) => !v)}
+          >
             {resultsText.t(lang, expanded ? 'results.fewerFields' : 'results.moreFields', { count: rest.length })}
           </Button>
           <div id={restId} hidden={!expanded}>

@@ -1,4 +1,13 @@
-import { Badge, Button, MessageBar, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { useId } from 'react';
 import type { Lang } from '../../core/text/i18n';
 import { registryDef, type RegistryKey } from '../../core/protocol/registries';
@@ -58,7 +67,10 @@ export interface ShownAnswer {
 
 /** The analyst's own clock, not the service's: it says how old the kept answer is. */
 export function formatReceivedAt(epochMs: number, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'uk' ? 'uk-UA' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(epochMs));
+  return new Intl.DateTimeFormat(lang === 'uk' ? 'uk-UA' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  }).format(new Date(epochMs));
 }
 
 function itemsOf(result: ShownAnswer, key: RegistryKey): readonly Item[] {
@@ -73,7 +85,12 @@ function RegistrySection({ summary, result, lang }: { summary: RegistrySummary; 
   const label = registryDef(summary.key).label[lang];
   const items = itemsOf(result, summary.key);
   return (
-    <section className={styles.section} aria-labelledby={headingId} data-registry={summary.key} data-status={summary.status}>
+    <section
+      className={styles.section}
+      aria-labelledby={headingId}
+      data-registry={summary.key}
+      data-status={summary.status}
+    >
       <h3 id={headingId} className={styles.heading}>
         <span>{label}</span>
         {summary.status === 'error' ? (
@@ -94,11 +111,15 @@ function RegistrySection({ summary, result, lang }: { summary: RegistrySummary; 
       )}
       {summary.status === 'malformed' && summary.error && (
         <MessageBar intent="warning" layout="multiline">
-          <MessageBarBody>{resultsText.t(lang, 'results.malformed', { details: summary.error.message })}</MessageBarBody>
+          <MessageBarBody>
+            {resultsText.t(lang, 'results.malformed', { details: summary.error.message })}
+          </MessageBarBody>
         </MessageBar>
       )}
       {summary.status === 'absent' && <Text className={styles.muted}>{resultsText.t(lang, 'results.absent')}</Text>}
-      {summary.status === 'ok' && items.length === 0 && <Text className={styles.muted}>{resultsText.t(lang, 'results.noHits')}</Text>}
+      {summary.status === 'ok' && items.length === 0 && (
+        <Text className={styles.muted}>{resultsText.t(lang, 'results.noHits')}</Text>
+      )}
       {items.map((item, i) => (
         <HitCard key={i} registry={summary.key} item={item} index={i} lang={lang} />
       ))}
@@ -131,7 +152,11 @@ export function ResultsView({ result, summary, mode, lang, onInsert, inserting, 
           {verdictText(summary.verdict, lang)}
         </Text>
         <Badge appearance="outline">{resultsText.t(lang, 'results.hits', { count: summary.totalHits })}</Badge>
-        {summary.bestPercent !== null && <Badge appearance="outline">{resultsText.t(lang, 'results.bestPercent', { percent: formatNumber(summary.bestPercent, lang) })}</Badge>}
+        {summary.bestPercent !== null && (
+          <Badge appearance="outline">
+            {resultsText.t(lang, 'results.bestPercent', { percent: formatNumber(summary.bestPercent, lang) })}
+          </Badge>
+        )}
       </div>
       <dl className={styles.audit} aria-label={resultsText.t(lang, 'audit.title')}>
         <dt>{resultsText.t(lang, 'audit.idrequest')}</dt>
@@ -168,7 +193,11 @@ export function ResultsView({ result, summary, mode, lang, onInsert, inserting, 
             {resultsText.t(lang, 'results.insert')}
           </Button>
           {insertMessage && (
-            <Text role="status" data-intent={insertMessage.intent} className={insertMessage.intent === 'error' ? styles.error : styles.muted}>
+            <Text
+              role="status"
+              data-intent={insertMessage.intent}
+              className={insertMessage.intent === 'error' ? styles.error : styles.muted}
+            >
               {insertMessage.text}
             </Text>
           )}

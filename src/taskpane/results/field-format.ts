@@ -51,7 +51,11 @@ export function isCountryBlock(value: unknown): value is Record<string, unknown>
 export function isLinkItem(value: unknown): value is { site?: unknown; pdf?: unknown; brief?: unknown } {
   if (!isRecord(value)) return false;
   const keys = Object.keys(value);
-  return keys.length > 0 && keys.every((k) => k === 'site' || k === 'pdf' || k === 'brief') && ('site' in value || 'pdf' in value);
+  return (
+    keys.length > 0 &&
+    keys.every((k) => k === 'site' || k === 'pdf' || k === 'brief') &&
+    ('site' in value || 'pdf' in value)
+  );
 }
 
 /** Risk lists a country is on; a flag counts only when it is plainly true. */

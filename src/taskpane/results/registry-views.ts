@@ -31,11 +31,38 @@ function field(...names: string[]): (item: Item) => string | null {
 export const REGISTRY_VIEWS: Record<RegistryKey, RegistryView> = {
   peps: {
     title: field('name', 'shortname'),
-    keyFields: ['dateb', 'yearb', 'typePEP', 'categoryPEP', 'job', 'active', 'dateendpep', 'country', 'aka', 'sources', 'relatedPersons', 'relatedPeps'],
+    keyFields: [
+      'dateb',
+      'yearb',
+      'typePEP',
+      'categoryPEP',
+      'job',
+      'active',
+      'dateendpep',
+      'country',
+      'aka',
+      'sources',
+      'relatedPersons',
+      'relatedPeps',
+    ],
   },
   psanctions: {
     title: field('p_fullname'),
-    keyFields: ['p_birthdate', 'p_birthdates', 'p_lists', 'p_active', 'active', 'p_countries', 'country', 'p_idcode', 'p_docs', 'p_akas', 'sanction', 'caution', 'adm_sanction'],
+    keyFields: [
+      'p_birthdate',
+      'p_birthdates',
+      'p_lists',
+      'p_active',
+      'active',
+      'p_countries',
+      'country',
+      'p_idcode',
+      'p_docs',
+      'p_akas',
+      'sanction',
+      'caution',
+      'adm_sanction',
+    ],
   },
   lostdocs: {
     title: (item) => [text(item.d_SERIES), text(item.d_NUMBER)].filter(Boolean).join(' ') || null,
@@ -47,7 +74,17 @@ export const REGISTRY_VIEWS: Record<RegistryKey, RegistryView> = {
   },
   edrfullinfo: {
     title: field('name', 'shortName'),
-    keyFields: ['edrpou', 'stan', 'opf', 'address', 'country_risk', 'manager_info', 'founders', 'benefiaciars', 'indicators_str'],
+    keyFields: [
+      'edrpou',
+      'stan',
+      'opf',
+      'address',
+      'country_risk',
+      'manager_info',
+      'founders',
+      'benefiaciars',
+      'indicators_str',
+    ],
   },
   edrchanges: {
     title: (item) => {
@@ -59,12 +96,22 @@ export const REGISTRY_VIEWS: Record<RegistryKey, RegistryView> = {
     keyFields: ['edrchangesfrom', 'edrchangesto', 'edrchanges'],
   },
   justice: {
-    title: (item) => [text(item.cause_num), text(item.name) ?? text(item.nameperson)].filter(Boolean).join(' · ') || null,
+    title: (item) =>
+      [text(item.cause_num), text(item.name) ?? text(item.nameperson)].filter(Boolean).join(' · ') || null,
     keyFields: ['typeperson', 'nameperson', 'case_description', 'documents', 'personsList'],
   },
   executive: {
     title: field('debtor_name'),
-    keyFields: ['order_vp', 'debtor_birtdate', 'devtor_edrpou', 'creditor_name', 'begindate_vp', 'state_vp', 'depname', 'typecl'],
+    keyFields: [
+      'order_vp',
+      'debtor_birtdate',
+      'devtor_edrpou',
+      'creditor_name',
+      'begindate_vp',
+      'state_vp',
+      'depname',
+      'typecl',
+    ],
   },
   taxdebtor: {
     title: field('dname'),
@@ -84,7 +131,16 @@ export const REGISTRY_VIEWS: Record<RegistryKey, RegistryView> = {
   },
   wanted: {
     title: field('name', 'forename'),
-    keyFields: ['datebirth', 'category', 'region', 'article_accusation', 'precaution', 'date_disappearance', 'contacts', 'links'],
+    keyFields: [
+      'datebirth',
+      'category',
+      'region',
+      'article_accusation',
+      'precaution',
+      'date_disappearance',
+      'contacts',
+      'links',
+    ],
   },
   licenses: {
     title: field('edrpou'),

@@ -11,7 +11,13 @@ import type { CellValue } from '../../bulk/columns';
  * The answer in two columns for the sheet: verdict, best percent, one row per registry, and the
  * audit facts. Values stay plain (text and numbers); the Excel side writes text as text.
  */
-export function summaryRows(subject: string, summary: EnvelopeSummary, result: Pick<SearchResult, 'servedBy'>, mode: ServiceMode, lang: Lang): CellValue[][] {
+export function summaryRows(
+  subject: string,
+  summary: EnvelopeSummary,
+  result: Pick<SearchResult, 'servedBy'>,
+  mode: ServiceMode,
+  lang: Lang,
+): CellValue[][] {
   const rows: CellValue[][] = [
     [resultsText.t(lang, 'sheet.subject'), subject],
     [resultsText.t(lang, 'sheet.verdict'), verdictText(summary.verdict, lang)],
@@ -22,8 +28,9 @@ export function summaryRows(subject: string, summary: EnvelopeSummary, result: P
     const label = registryDef(r.key).label[lang];
     if (r.status === 'error' && r.error) rows.push([label, registryErrorText(r.error, lang)]);
     else if (r.status === 'absent') rows.push([label, resultsText.t(lang, 'results.absent')]);
-    else if (r.status === 'malformed') rows.push([label, resultsText.t(lang, 'sheet.hitsMalformed', { count: r.hits })]);
-    else rows.push([label, r.hits]);
+    else if (r.status === 'malformed') {
+      rows.push([label, resultsText.t(lang, 'sheet.hitsMalformed', { count: r.hits })]);
+    } else rows.push([label, r.hits]);
   }
   rows.push(
     [resultsText.t(lang, 'audit.idrequest'), summary.idrequest ?? ''],

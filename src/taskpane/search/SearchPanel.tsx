@@ -10,7 +10,15 @@ import { describeExcelError } from '../../excel/errors';
 import { taskpaneMessages as m } from '../shell/messages';
 import { RegistryPicker } from './RegistryPicker';
 import { runtimeFor } from '../shell/pane-runtime';
-import { errorsByField, queryInputFrom, searchFormDefaults, subjectText, type SearchField, type SearchFormValues, type SearchTextField as TextField } from './search-form';
+import {
+  errorsByField,
+  queryInputFrom,
+  searchFormDefaults,
+  subjectText,
+  type SearchField,
+  type SearchFormValues,
+  type SearchTextField as TextField,
+} from './search-form';
 import type { TaskpaneServices } from '../shell/services';
 import { LoadBoundary } from '../shell/LoadBoundary';
 import { resultsView } from '../shell/lazy-parts';
@@ -84,7 +92,8 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
     setGeneral(rest);
   }, [lastErrors, lang]);
 
-  const set = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -136,15 +145,29 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
       const address = await services.excel.insertAtActiveCell(rows);
       setInsertMessage({ intent: 'success', text: m.t(lang, 'results.inserted', { address }) });
     } catch (error) {
-      setInsertMessage({ intent: 'error', text: m.t(lang, 'results.insertFailed', { message: describeExcelError(error)[lang] }) });
+      setInsertMessage({
+        intent: 'error',
+        text: m.t(lang, 'results.insertFailed', { message: describeExcelError(error)[lang] }),
+      });
     } finally {
       setInserting(false);
     }
   };
 
   const text = (field: TextField, label: string, extra: { placeholder?: string; hint?: string } = {}) => (
-    <Field label={label} hint={extra.hint} validationMessage={fieldErrors[field]} validationState={fieldErrors[field] ? 'error' : 'none'}>
-      <Input className={styles.input} name={field} value={values[field]} placeholder={extra.placeholder} onChange={(_, d) => set(field, d.value)} />
+    <Field
+      label={label}
+      hint={extra.hint}
+      validationMessage={fieldErrors[field]}
+      validationState={fieldErrors[field] ? 'error' : 'none'}
+    >
+      <Input
+        className={styles.input}
+        name={field}
+        value={values[field]}
+        placeholder={extra.placeholder}
+        onChange={(_, d) => set(field, d.value)}
+      />
     </Field>
   );
 
@@ -157,7 +180,11 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
         {text('date', m.t(lang, 'search.date'), { placeholder: m.t(lang, 'search.datePlaceholder') })}
         {text('doc', m.t(lang, 'search.doc'), { placeholder: 'АА 123456 / FA123456 / 123456789' })}
         <Field label={m.t(lang, 'search.doctype')} validationMessage={fieldErrors.doctype}>
-          <Select name="doctype" value={values.doctype} onChange={(_, d) => set('doctype', d.value as SearchFormValues['doctype'])}>
+          <Select
+            name="doctype"
+            value={values.doctype}
+            onChange={(_, d) => set('doctype', d.value as SearchFormValues['doctype'])}
+          >
             <option value="">{m.t(lang, 'search.doctype.default')}</option>
             <option value="0">{m.t(lang, 'search.doctype.0')}</option>
             <option value="1">{m.t(lang, 'search.doctype.1')}</option>
@@ -171,7 +198,13 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
           </Select>
         </Field>
         {text('lowranklimit', m.t(lang, 'search.lowranklimit'), { hint: LOWRANKLIMIT_HINT })}
-        <RegistryPicker value={values.listdata} onChange={(v) => set('listdata', v)} lang={lang} legend={m.t(lang, 'search.registries')} error={fieldErrors.listdata} />
+        <RegistryPicker
+          value={values.listdata}
+          onChange={(v) => set('listdata', v)}
+          lang={lang}
+          legend={m.t(lang, 'search.registries')}
+          error={fieldErrors.listdata}
+        />
         {general.length > 0 && (
           <MessageBar intent="error" layout="multiline" data-testid="search-general-errors">
             <MessageBarBody>{general.join(' ')}</MessageBarBody>
@@ -210,7 +243,15 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
       {shown && (
         <LoadBoundary lang={lang}>
           <Suspense fallback={<Spinner size="small" label={m.t(lang, 'app.partLoading')} />}>
-            <ResultsView result={shown.answer} summary={shown.answer.summary} mode={shown.mode} lang={lang} onInsert={insert} inserting={inserting} insertMessage={insertMessage} />
+            <ResultsView
+              result={shown.answer}
+              summary={shown.answer.summary}
+              mode={shown.mode}
+              lang={lang}
+              onInsert={insert}
+              inserting={inserting}
+              insertMessage={insertMessage}
+            />
           </Suspense>
         </LoadBoundary>
       )}

@@ -19,7 +19,17 @@ export interface SearchFormValues {
   listdata: Listdata;
 }
 
-export const SEARCH_FIELDS = ['name', 'namelat', 'ipn', 'date', 'doc', 'doctype', 'search', 'lowranklimit', 'listdata'] as const;
+export const SEARCH_FIELDS = [
+  'name',
+  'namelat',
+  'ipn',
+  'date',
+  'doc',
+  'doctype',
+  'search',
+  'lowranklimit',
+  'listdata',
+] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 /** The fields typed as free text (the others are a select or the registry picker). */
 export type SearchTextField = 'name' | 'namelat' | 'ipn' | 'date' | 'doc' | 'lowranklimit';
@@ -69,7 +79,10 @@ export function subjectText(values: SearchFormValues): string {
 }
 
 /** The validator's errors by form field; those naming no field of the form go to the form as a whole. */
-export function errorsByField(errors: readonly FieldError[], lang: Lang): { fields: Partial<Record<SearchField, string>>; general: string[] } {
+export function errorsByField(
+  errors: readonly FieldError[],
+  lang: Lang,
+): { fields: Partial<Record<SearchField, string>>; general: string[] } {
   const fields: Partial<Record<SearchField, string>> = {};
   const general: string[] = [];
   for (const e of errors) {

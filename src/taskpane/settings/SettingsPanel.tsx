@@ -1,4 +1,16 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Select,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Lang, LocalizedText } from '../../core/text/i18n';
 import { lowranklimitSchema, rangeHint } from '../../core/query';
@@ -12,7 +24,14 @@ import { detectRelayOrigin, relayPaneMessages as r, runRelayConnectionTest } fro
 import { RegistryPicker } from '../search/RegistryPicker';
 import { StorageSection } from './StorageSection';
 import type { TaskpaneServices } from '../shell/services';
-import { MIN_RESERVE_SLOTS, formFromSettings, validateSettingsForm, type SettingsErrors, type SettingsField, type SettingsFormValues } from './settings-form';
+import {
+  MIN_RESERVE_SLOTS,
+  formFromSettings,
+  validateSettingsForm,
+  type SettingsErrors,
+  type SettingsField,
+  type SettingsFormValues,
+} from './settings-form';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -25,7 +44,11 @@ const useStyles = makeStyles({
     margin: 0,
     minWidth: 0,
   },
-  legend: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400, marginBottom: tokens.spacingVerticalXS },
+  legend: {
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
+    marginBottom: tokens.spacingVerticalXS,
+  },
   reserve: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   grow: { flexGrow: 1, minWidth: 0 },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
@@ -85,7 +108,8 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
     setValues((v) => ({ ...v, [key]: value }));
     setStatus(null);
   };
-  const setReserve = (i: number, value: string) => setValues((v) => ({ ...v, reserveUrls: v.reserveUrls.map((r, j) => (j === i ? value : r)) }));
+  const setReserve = (i: number, value: string) =>
+    setValues((v) => ({ ...v, reserveUrls: v.reserveUrls.map((r, j) => (j === i ? value : r)) }));
   const removeReserve = (i: number) =>
     setValues((v) => {
       const next = v.reserveUrls.filter((_, j) => j !== i);
@@ -113,10 +137,16 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
       const fresh = await services.settings.load();
       setValues({ ...formFromSettings(fresh.settings), tokkenDraft: '' });
       setReplacing(fresh.tokken === null);
-      setStatus({ intent: 'success', text: settingsText.t(lang, fresh.mode === 'live' ? 'settings.saved.live' : 'settings.saved.sandbox') });
+      setStatus({
+        intent: 'success',
+        text: settingsText.t(lang, fresh.mode === 'live' ? 'settings.saved.live' : 'settings.saved.sandbox'),
+      });
       onSaved(fresh);
     } catch (error) {
-      setStatus({ intent: 'error', text: settingsText.t(lang, 'settings.saveFailed', { message: describeExcelError(error)[lang] }) });
+      setStatus({
+        intent: 'error',
+        text: settingsText.t(lang, 'settings.saveFailed', { message: describeExcelError(error)[lang] }),
+      });
     } finally {
       setSaving(false);
     }
@@ -132,7 +162,10 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
       setStatus({ intent: 'success', text: settingsText.t(lang, 'settings.tokkenRemoved') });
       onSaved(fresh);
     } catch (error) {
-      setStatus({ intent: 'error', text: settingsText.t(lang, 'settings.saveFailed', { message: describeExcelError(error)[lang] }) });
+      setStatus({
+        intent: 'error',
+        text: settingsText.t(lang, 'settings.saveFailed', { message: describeExcelError(error)[lang] }),
+      });
     } finally {
       setSaving(false);
     }
@@ -160,11 +193,20 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
       const mode = serviceMode(outcome.settings, tokken);
       const connection = services.connectWith({ settings: outcome.settings, tokken, mode });
       const result = await runConnectionTest(connection.client, lang, controller.signal);
-      if (!controller.signal.aborted)
-        setTest(mode === 'sandbox' && result.kind === 'ok' ? { ...result, details: [settingsText.t(lang, 'test.sandbox'), ...result.details] } : result);
+      if (!controller.signal.aborted) {
+        setTest(
+          mode === 'sandbox' && result.kind === 'ok'
+            ? { ...result, details: [settingsText.t(lang, 'test.sandbox'), ...result.details] }
+            : result,
+        );
+      }
     } catch (error) {
       // connectWith rejects addresses the client cannot use; the form's own check should have caught them.
-      setTest({ kind: 'invalid', title: settingsText.t(lang, 'test.invalid'), details: [error instanceof Error ? error.message : String(error)] });
+      setTest({
+        kind: 'invalid',
+        title: settingsText.t(lang, 'test.invalid'),
+        details: [error instanceof Error ? error.message : String(error)],
+      });
     } finally {
       setTesting(false);
     }
@@ -187,7 +229,10 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
       <fieldset className={styles.section}>
         <legend className={styles.legend}>{settingsText.t(lang, 'settings.addresses')}</legend>
         <Field label={r.t(lang, 'connection.label')}>
-          <Select value={values.connection} onChange={(_, d) => set('connection', d.value === 'relay' ? 'relay' : 'direct')}>
+          <Select
+            value={values.connection}
+            onChange={(_, d) => set('connection', d.value === 'relay' ? 'relay' : 'direct')}
+          >
             <option value="direct">{r.t(lang, 'connection.direct')}</option>
             <option value="relay">{r.t(lang, 'connection.relay')}</option>
           </Select>
@@ -197,16 +242,36 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
           hint={relay ? undefined : settingsText.t(lang, 'settings.addressHint')}
           validationMessage={err('primaryUrl')}
         >
-          <Input className={styles.input} type="url" value={values.primaryUrl} placeholder="https://host:9443" onChange={(_, d) => set('primaryUrl', d.value)} />
+          <Input
+            className={styles.input}
+            type="url"
+            value={values.primaryUrl}
+            placeholder="https://host:9443"
+            onChange={(_, d) => set('primaryUrl', d.value)}
+          />
         </Field>
         {!relay &&
           values.reserveUrls.map((url, i) => (
             <div key={i} className={styles.reserve}>
-              <Field className={styles.grow} label={settingsText.t(lang, 'settings.reserveUrl', { n: i + 1 })} validationMessage={err(`reserveUrls.${i}`)}>
-                <Input className={styles.input} type="url" value={url} placeholder="https://" onChange={(_, d) => setReserve(i, d.value)} />
+              <Field
+                className={styles.grow}
+                label={settingsText.t(lang, 'settings.reserveUrl', { n: i + 1 })}
+                validationMessage={err(`reserveUrls.${i}`)}
+              >
+                <Input
+                  className={styles.input}
+                  type="url"
+                  value={url}
+                  placeholder="https://"
+                  onChange={(_, d) => setReserve(i, d.value)}
+                />
               </Field>
               {(values.reserveUrls.length > MIN_RESERVE_SLOTS || url !== '') && (
-                <Button appearance="subtle" onClick={() => removeReserve(i)} aria-label={settingsText.t(lang, 'settings.removeReserve', { n: i + 1 })}>
+                <Button
+                  appearance="subtle"
+                  onClick={() => removeReserve(i)}
+                  aria-label={settingsText.t(lang, 'settings.removeReserve', { n: i + 1 })}
+                >
                   ✕
                 </Button>
               )}
@@ -214,7 +279,9 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
           ))}
         {!relay && (
           <div className={styles.row}>
-            <Button onClick={() => set('reserveUrls', [...values.reserveUrls, ''])}>{settingsText.t(lang, 'settings.addReserve')}</Button>
+            <Button onClick={() => set('reserveUrls', [...values.reserveUrls, ''])}>
+              {settingsText.t(lang, 'settings.addReserve')}
+            </Button>
           </div>
         )}
       </fieldset>
@@ -236,7 +303,14 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
               onChange={(_, d) => set('tokkenDraft', d.value)}
             />
           ) : (
-            <Input className={styles.input} type="password" readOnly value="" placeholder={maskSecret(loaded.tokken)} aria-describedby={savedTokkenId} />
+            <Input
+              className={styles.input}
+              type="password"
+              readOnly
+              value=""
+              placeholder={maskSecret(loaded.tokken)}
+              aria-describedby={savedTokkenId}
+            />
           )}
         </Field>
         <div className={styles.row}>
@@ -263,10 +337,18 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
         </div>
         {!relay && (
           <Field label="IDsubjectFM" validationMessage={err('idSubjectFM')}>
-            <Input className={styles.input} value={values.idSubjectFM} onChange={(_, d) => set('idSubjectFM', d.value)} />
+            <Input
+              className={styles.input}
+              value={values.idSubjectFM}
+              onChange={(_, d) => set('idSubjectFM', d.value)}
+            />
           </Field>
         )}
-        <Field label={settingsText.t(lang, 'settings.idUserPC')} hint={settingsText.t(lang, 'settings.idUserPCHint')} validationMessage={err('idUserPC')}>
+        <Field
+          label={settingsText.t(lang, 'settings.idUserPC')}
+          hint={settingsText.t(lang, 'settings.idUserPCHint')}
+          validationMessage={err('idUserPC')}
+        >
           <Input className={styles.input} value={values.idUserPC} onChange={(_, d) => set('idUserPC', d.value)} />
         </Field>
       </fieldset>
@@ -286,17 +368,53 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
             <option value="2">{m.t(lang, 'search.method.2')}</option>
           </Select>
         </Field>
-        <Field label={m.t(lang, 'search.lowranklimit')} hint={rangeHint(lowranklimitSchema)} validationMessage={err('lowranklimit')}>
-          <Input className={styles.input} inputMode="numeric" value={values.lowranklimit} onChange={(_, d) => set('lowranklimit', d.value)} />
+        <Field
+          label={m.t(lang, 'search.lowranklimit')}
+          hint={rangeHint(lowranklimitSchema)}
+          validationMessage={err('lowranklimit')}
+        >
+          <Input
+            className={styles.input}
+            inputMode="numeric"
+            value={values.lowranklimit}
+            onChange={(_, d) => set('lowranklimit', d.value)}
+          />
         </Field>
-        <Field label={settingsText.t(lang, 'settings.cacheHours')} hint={settingsText.t(lang, 'settings.cacheHoursHint')} validationMessage={err('cacheHours')}>
-          <Input className={styles.input} inputMode="decimal" value={values.cacheHours} onChange={(_, d) => set('cacheHours', d.value)} />
+        <Field
+          label={settingsText.t(lang, 'settings.cacheHours')}
+          hint={settingsText.t(lang, 'settings.cacheHoursHint')}
+          validationMessage={err('cacheHours')}
+        >
+          <Input
+            className={styles.input}
+            inputMode="decimal"
+            value={values.cacheHours}
+            onChange={(_, d) => set('cacheHours', d.value)}
+          />
         </Field>
-        <Field label={settingsText.t(lang, 'settings.concurrency')} hint={rangeHint(concurrencySchema)} validationMessage={err('concurrency')}>
-          <Input className={styles.input} inputMode="numeric" value={values.concurrency} onChange={(_, d) => set('concurrency', d.value)} />
+        <Field
+          label={settingsText.t(lang, 'settings.concurrency')}
+          hint={rangeHint(concurrencySchema)}
+          validationMessage={err('concurrency')}
+        >
+          <Input
+            className={styles.input}
+            inputMode="numeric"
+            value={values.concurrency}
+            onChange={(_, d) => set('concurrency', d.value)}
+          />
         </Field>
-        <Field label={settingsText.t(lang, 'settings.timeoutSeconds')} hint="1–300" validationMessage={err('timeoutSeconds')}>
-          <Input className={styles.input} inputMode="numeric" value={values.timeoutSeconds} onChange={(_, d) => set('timeoutSeconds', d.value)} />
+        <Field
+          label={settingsText.t(lang, 'settings.timeoutSeconds')}
+          hint="1–300"
+          validationMessage={err('timeoutSeconds')}
+        >
+          <Input
+            className={styles.input}
+            inputMode="numeric"
+            value={values.timeoutSeconds}
+            onChange={(_, d) => set('timeoutSeconds', d.value)}
+          />
         </Field>
       </fieldset>
 
@@ -321,7 +439,12 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
         {settingsText.t(lang, 'settings.testCost')}
       </Text>
       {test && (
-        <MessageBar intent={test.kind === 'ok' ? 'success' : 'error'} layout="multiline" data-testid="connection-test" data-kind={test.kind}>
+        <MessageBar
+          intent={test.kind === 'ok' ? 'success' : 'error'}
+          layout="multiline"
+          data-testid="connection-test"
+          data-kind={test.kind}
+        >
           <MessageBarBody>
             <MessageBarTitle>{test.title}</MessageBarTitle>
             {test.details.length > 0 && (

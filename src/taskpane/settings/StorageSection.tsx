@@ -7,8 +7,20 @@ import type { TaskpaneServices } from '../shell/services';
 import { storageMessages as m } from './storage-messages';
 
 const useStyles = makeStyles({
-  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, border: 'none', padding: 0, margin: 0, minWidth: 0 },
-  legend: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400, marginBottom: tokens.spacingVerticalXS },
+  section: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalS,
+    border: 'none',
+    padding: 0,
+    margin: 0,
+    minWidth: 0,
+  },
+  legend: {
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
+    marginBottom: tokens.spacingVerticalXS,
+  },
   muted: { color: tokens.colorNeutralForeground3 },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
 });
@@ -45,7 +57,10 @@ export function StorageSection({ services, lang, cacheHours }: StorageSectionPro
       const count = await cache.clearAll();
       setStatus({ intent: 'success', text: m.t(lang, 'storage.cleared', { count }) });
     } catch (error) {
-      setStatus({ intent: 'error', text: m.t(lang, 'storage.clearFailed', { message: error instanceof Error ? error.message : String(error) }) });
+      setStatus({
+        intent: 'error',
+        text: m.t(lang, 'storage.clearFailed', { message: error instanceof Error ? error.message : String(error) }),
+      });
     } finally {
       setClearing(false);
     }

@@ -1,5 +1,11 @@
 import { describeAddress, type CheckListsClient } from '../../core/request/client';
-import { AccountError, CheckListsError, InvalidInputError, RequestRejectedError, ServiceUnreachableError } from '../../core/protocol/errors';
+import {
+  AccountError,
+  CheckListsError,
+  InvalidInputError,
+  RequestRejectedError,
+  ServiceUnreachableError,
+} from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
 import { listdataFromBits } from '../../core/protocol/listdata';
 import type { SearchQuery } from '../../core/query';
@@ -33,14 +39,28 @@ export interface ConnectionTestOutcome {
 }
 
 /** Runs the test request and words the outcome precisely in `lang`. Never throws. */
-export async function runConnectionTest(client: Pick<CheckListsClient, 'search'>, lang: Lang, signal?: AbortSignal): Promise<ConnectionTestOutcome> {
+export async function runConnectionTest(
+  client: Pick<CheckListsClient, 'search'>,
+  lang: Lang,
+  signal?: AbortSignal,
+): Promise<ConnectionTestOutcome> {
   try {
     const result = await client.search(TEST_QUERY, signal ? { signal } : {});
-    const details = [settingsText.t(lang, 'test.ok.servedBy', { address: result.servedBy, ms: Math.round(result.durationMs) })];
+    const details = [
+      settingsText.t(lang, 'test.ok.servedBy', { address: result.servedBy, ms: Math.round(result.durationMs) }),
+    ];
     const idrequest = result.envelope.header.idrequest;
     if (idrequest) details.push(settingsText.t(lang, 'test.ok.request', { id: idrequest }));
     const failedBefore = result.attempts.filter((a) => a.outcome !== 'ok');
-    for (const a of failedBefore) details.push(settingsText.t(lang, 'test.attempt', { address: a.address, outcome: attemptText(a.outcome, lang), status: a.status ?? '' }));
+    for (const a of failedBefore) {
+      details.push(
+        settingsText.t(lang, 'test.attempt', {
+          address: a.address,
+          outcome: attemptText(a.outcome, lang),
+          status: a.status ?? '',
+        }),
+      );
+    }
     return { kind: 'ok', title: settingsText.t(lang, 'test.ok'), details };
   } catch (error) {
     return describeTestFailure(error, lang);
@@ -71,19 +91,49 @@ export function describeTestFailure(error: unknown, lang: Lang): ConnectionTestO
       kind: 'unreachable',
       title: settingsText.t(lang, 'test.unreachable', { count: tried.length }),
       details: error.attempts.map((a) =>
-        settingsText.t(lang, 'test.attempt', { address: describeAddress(a.address), outcome: attemptText(a.outcome, lang), status: a.status ?? '' }).trim(),
+        settingsText
+          .t(lang, 'test.attempt', {
+            address: describeAddress(a.address),
+            outcome: attemptText(a.outcome, lang),
+            status: a.status ?? '',
+          })
+          .trim(),
       ),
     };
   }
   if (error instanceof AccountError) {
-    const serviceSaid = error.serviceMessage ? [settingsText.t(lang, 'test.serviceSaid', { code: error.code, message: error.serviceMessage })] : [];
-    if (error.code === 2) return { kind: 'ip', title: settingsText.t(lang, 'test.ip'), details: [error.text[lang], ...serviceSaid] };
-    if (error.code === 1) return { kind: 'credentials', title: settingsText.t(lang, 'test.credentials'), details: [error.text[lang], ...serviceSaid] };
-    if (error.isQuota) return { kind: 'quota', title: settingsText.t(lang, 'test.quota'), details: [error.text[lang], ...serviceSaid] };
-    return { kind: 'account', title: settingsText.t(lang, 'test.account', { code: error.code }), details: [error.text[lang], ...serviceSaid] };
+    const serviceSaid = error.serviceMessage
+      ? [settingsText.t(lang, 'test.serviceSaid', { code: error.code, message: error.serviceMessage })]
+      : [];
+    if (error.code === 2) {
+      return { kind: 'ip', title: settingsText.t(lang, 'test.ip'), details: [error.text[lang], ...serviceSaid] };
+    }
+    if (error.code === 1) {
+      return {
+        kind: 'credentials',
+        title: settingsText.t(lang, 'test.credentials'),
+        details: [error.text[lang], ...serviceSaid],
+      };
+    }
+    if (error.isQuota) {
+      return { kind: 'quota', title: settingsText.t(lang, 'test.quota'), details: [error.text[lang], ...serviceSaid] };
+    }
+    return {
+      kind: 'account',
+      title: settingsText.t(lang, 'test.account', { code: error.code }),
+      details: [error.text[lang], ...serviceSaid],
+    };
   }
-  if (error instanceof RequestRejectedError) return { kind: 'rejected', title: settingsText.t(lang, 'test.rejected'), details: [error.text[lang]] };
-  if (error instanceof InvalidInputError) return { kind: 'invalid', title: settingsText.t(lang, 'test.invalid'), details: error.errors.map((e) => e.message[lang]) };
+  if (error instanceof RequestRejectedError) {
+    return { kind: 'rejected', title: settingsText.t(lang, 'test.rejected'), details: [error.text[lang]] };
+  }
+  if (error instanceof InvalidInputError) {
+    return {
+      kind: 'invalid',
+      title: settingsText.t(lang, 'test.invalid'),
+      details: error.errors.map((e) => e.message[lang]),
+    };
+  }
   if (error instanceof CheckListsError) return { kind: 'other', title: error.text[lang], details: [] };
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'other', title: settingsText.t(lang, 'test.other'), details: [message] };

@@ -15,8 +15,10 @@ export const relayPaneMessages = defineCatalogue(
     'connection.relay': "Through the organisation's relay",
     'relay.address': 'Relay address',
     'relay.key': 'Analyst key',
-    'relay.keyHint': 'Your own key from your administrator. The organisation tokken stays on the relay, never on this PC.',
-    'relay.proposed': 'This pane was loaded from the relay {origin}; it is proposed as the address. Enter your analyst key and save.',
+    'relay.keyHint':
+      'Your own key from your administrator. The organisation tokken stays on the relay, never on this PC.',
+    'relay.proposed':
+      'This pane was loaded from the relay {origin}; it is proposed as the address. Enter your analyst key and save.',
     'test.ok': 'The relay accepts your key and reaches the CheckLists service.',
     'test.ok.analyst': 'Signed in as {analyst} at {origin}.',
     'test.badKey': 'The relay does not know this analyst key.',
@@ -37,8 +39,10 @@ export const relayPaneMessages = defineCatalogue(
     'connection.relay': 'Через релей організації',
     'relay.address': 'Адреса релея',
     'relay.key': 'Ключ аналітика',
-    'relay.keyHint': 'Ваш власний ключ від адміністратора. Токен організації лишається на релеї, ніколи не на цьому ПК.',
-    'relay.proposed': 'Цю панель завантажено з релея {origin}; його запропоновано як адресу. Введіть ключ аналітика й збережіть.',
+    'relay.keyHint':
+      'Ваш власний ключ від адміністратора. Токен організації лишається на релеї, ніколи не на цьому ПК.',
+    'relay.proposed':
+      'Цю панель завантажено з релея {origin}; його запропоновано як адресу. Введіть ключ аналітика й збережіть.',
     'test.ok': 'Релей приймає ваш ключ і має зв’язок із сервісом CheckLists.',
     'test.ok.analyst': 'Ви — {analyst} на {origin}.',
     'test.badKey': 'Релей не знає цього ключа аналітика.',
@@ -76,7 +80,9 @@ function originOf(address: string): string {
  * The origin that served this pane when that origin is a CheckLists relay, else null. The relay
  * marks the pages it serves (a meta tag), so nothing is fetched to find out. Never throws.
  */
-export async function detectRelayOrigin(doc: Document | null = typeof document !== 'undefined' ? document : null): Promise<string | null> {
+export async function detectRelayOrigin(
+  doc: Document | null = typeof document !== 'undefined' ? document : null,
+): Promise<string | null> {
   try {
     if (!doc?.querySelector('meta[name="checklists-relay"]')) return null;
     const origin = doc.location?.origin ?? null;
@@ -113,11 +119,29 @@ export async function runRelayConnectionTest(
     return { kind: 'unreachable', title: t(lang, 'test.unreachable', { origin }), details: [] };
   }
   const said = typeof body.message === 'string' ? [body.message] : [];
-  if (status === 200) return { kind: 'ok', title: t(lang, 'test.ok'), details: [t(lang, 'test.ok.analyst', { analyst: body.analyst ?? '?', origin })] };
-  if (status === 401 || body.reason === 'bad-key') return { kind: 'bad-key', title: t(lang, 'test.badKey'), details: [t(lang, 'test.badKey.hint')] };
-  if (body.reason === 'revoked-key') return { kind: 'revoked-key', title: t(lang, 'test.revokedKey'), details: [t(lang, 'test.revokedKey.hint')] };
-  if (status === 429) return { kind: 'rate-limited', title: t(lang, 'test.rateLimited'), details: [t(lang, 'test.rateLimited.hint', { seconds: retryAfter ?? '60' })] };
-  if (status === 503) return { kind: 'upstream-down', title: t(lang, 'test.upstreamDown'), details: [t(lang, 'test.upstreamDown.hint')] };
+  if (status === 200) {
+    return {
+      kind: 'ok',
+      title: t(lang, 'test.ok'),
+      details: [t(lang, 'test.ok.analyst', { analyst: body.analyst ?? '?', origin })],
+    };
+  }
+  if (status === 401 || body.reason === 'bad-key') {
+    return { kind: 'bad-key', title: t(lang, 'test.badKey'), details: [t(lang, 'test.badKey.hint')] };
+  }
+  if (body.reason === 'revoked-key') {
+    return { kind: 'revoked-key', title: t(lang, 'test.revokedKey'), details: [t(lang, 'test.revokedKey.hint')] };
+  }
+  if (status === 429) {
+    return {
+      kind: 'rate-limited',
+      title: t(lang, 'test.rateLimited'),
+      details: [t(lang, 'test.rateLimited.hint', { seconds: retryAfter ?? '60' })],
+    };
+  }
+  if (status === 503) {
+    return { kind: 'upstream-down', title: t(lang, 'test.upstreamDown'), details: [t(lang, 'test.upstreamDown.hint')] };
+  }
   if (status === 403) return { kind: 'account', title: t(lang, 'test.account'), details: said };
   return { kind: 'other', title: t(lang, 'test.other', { status }), details: said };
 }

@@ -28,11 +28,21 @@ export interface SettingsFormValues {
 }
 
 export type SettingsField =
-  'primaryUrl' | `reserveUrls.${number}` | 'idSubjectFM' | 'idUserPC' | 'registries' | 'lowranklimit' | 'cacheHours' | 'concurrency' | 'timeoutSeconds' | 'tokken';
+  | 'primaryUrl'
+  | `reserveUrls.${number}`
+  | 'idSubjectFM'
+  | 'idUserPC'
+  | 'registries'
+  | 'lowranklimit'
+  | 'cacheHours'
+  | 'concurrency'
+  | 'timeoutSeconds'
+  | 'tokken';
 
 export type SettingsErrors = Partial<Record<SettingsField, LocalizedText>>;
 
-export type SettingsValidation = { ok: true; settings: Settings; tokken: string | null } | { ok: false; errors: SettingsErrors };
+export type SettingsValidation =
+  { ok: true; settings: Settings; tokken: string | null } | { ok: false; errors: SettingsErrors };
 
 export function formFromSettings(settings: Settings): SettingsFormValues {
   const reserves = [...settings.reserveUrls];
@@ -70,7 +80,14 @@ const TIMEOUT_SECONDS = settingsSchema.shape.timeoutSeconds.unwrap();
 /** Core's field names onto the form's: the registry picker is the form's "registries". */
 function formField(field: string): SettingsField | null {
   if (field === 'listdata') return 'registries';
-  if (field === 'primaryUrl' || field === 'lowranklimit' || field === 'concurrency' || /^reserveUrls\.\d+$/.test(field)) return field as SettingsField;
+  if (
+    field === 'primaryUrl' ||
+    field === 'lowranklimit' ||
+    field === 'concurrency' ||
+    /^reserveUrls\.\d+$/.test(field)
+  ) {
+    return field as SettingsField;
+  }
   return null;
 }
 
@@ -80,7 +97,11 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
  * Checks the whole form at once so every problem shows on its field. `hasSavedTokken` matters
  * because IDsubjectFM and the primary address are needed whenever a tokken will be in use.
  */
-export function validateSettingsForm(values: SettingsFormValues, hasSavedTokken: boolean, language: Settings['language']): SettingsValidation {
+export function validateSettingsForm(
+  values: SettingsFormValues,
+  hasSavedTokken: boolean,
+  language: Settings['language'],
+): SettingsValidation {
   const errors: SettingsErrors = {};
   const tokken = values.tokkenDraft.trim();
   const tokkenInUse = tokken.length > 0 || hasSavedTokken;
@@ -93,13 +114,19 @@ export function validateSettingsForm(values: SettingsFormValues, hasSavedTokken:
   // Addresses, registries, search, lowranklimit and concurrency: core's rules, core's messages.
   const checked = runOptionsFrom(
     { ...DEFAULT_SETTINGS, primaryUrl: primary, reserveUrls: reserveSlots },
-    { registries: values.registries, search: values.search, lowranklimit: values.lowranklimit, concurrency: values.concurrency },
+    {
+      registries: values.registries,
+      search: values.search,
+      lowranklimit: values.lowranklimit,
+      concurrency: values.concurrency,
+    },
   );
-  if (!checked.ok)
+  if (!checked.ok) {
     for (const e of checked.errors) {
       const field = formField(e.field);
       if (field && !errors[field]) errors[field] = e.message;
     }
+  }
   if (!primary && tokkenInUse) errors.primaryUrl = settingsText.text('settings.primary.required');
 
   const seen = new Set<string>(primary ? [primary.replace(/\/+$/, '')] : []);
@@ -107,7 +134,9 @@ export function validateSettingsForm(values: SettingsFormValues, hasSavedTokken:
   reserveSlots.forEach((value, i) => {
     if (!value) return;
     const normal = value.replace(/\/+$/, '');
-    if (!errors[`reserveUrls.${i}`] && seen.has(normal)) errors[`reserveUrls.${i}`] = settingsText.text('settings.address.duplicate');
+    if (!errors[`reserveUrls.${i}`] && seen.has(normal)) {
+      errors[`reserveUrls.${i}`] = settingsText.text('settings.address.duplicate');
+    }
     seen.add(normal);
     reserves.push(value);
   });
@@ -120,14 +149,20 @@ export function validateSettingsForm(values: SettingsFormValues, hasSavedTokken:
   if (CONTROL.test(idUserPC)) errors.idUserPC = settingsText.text('settings.text.control');
   else if (idUserPC.length > 128) errors.idUserPC = settingsText.text('settings.text.tooLong', { max: 128 });
 
-  if (values.tokkenDraft && (!tokken || /\s/.test(tokken) || CONTROL.test(tokken))) errors.tokken = settingsText.text('settings.tokken.format');
+  if (values.tokkenDraft && (!tokken || /\s/.test(tokken) || CONTROL.test(tokken))) {
+    errors.tokken = settingsText.text('settings.tokken.format');
+  }
 
   const cacheHours = decimalIn(values.cacheHours, CACHE_HOURS);
   if (cacheHours === null) errors.cacheHours = settingsText.text('settings.rangeDecimal', rangeOf(CACHE_HOURS));
   const timeoutSeconds = decimalIn(values.timeoutSeconds, TIMEOUT_SECONDS);
-  if (timeoutSeconds === null) errors.timeoutSeconds = settingsText.text('settings.rangeDecimal', rangeOf(TIMEOUT_SECONDS));
+  if (timeoutSeconds === null) {
+    errors.timeoutSeconds = settingsText.text('settings.rangeDecimal', rangeOf(TIMEOUT_SECONDS));
+  }
 
-  if (Object.keys(errors).length > 0 || !checked.ok || cacheHours === null || timeoutSeconds === null) return { ok: false, errors };
+  if (Object.keys(errors).length > 0 || !checked.ok || cacheHours === null || timeoutSeconds === null) {
+    return { ok: false, errors };
+  }
 
   const settings = settingsSchema.parse({
     primaryUrl: primary,

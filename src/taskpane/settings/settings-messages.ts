@@ -4,7 +4,8 @@ import { defineCatalogue } from '../../core/text/i18n';
 // pane's first render.
 const en = {
   'settings.title': 'Settings',
-  'settings.sandboxNote': 'Until the primary address, tokken and IDsubjectFM are saved, every search runs in the sandbox with fictional data.',
+  'settings.sandboxNote':
+    'Until the primary address, tokken and IDsubjectFM are saved, every search runs in the sandbox with fictional data.',
   'settings.addresses': 'Service addresses',
   'settings.primaryUrl': 'Primary address',
   'settings.addressHint': 'https://host[:port]; plain http only for localhost. The program adds /api itself.',
@@ -13,7 +14,8 @@ const en = {
   'settings.removeReserve': 'Remove reserve address {n}',
   'settings.credentials': 'Credentials',
   'settings.tokken': 'tokken',
-  'settings.tokkenHint': 'Kept on this computer for the add-in only, never in the workbook, and never shown again in full.',
+  'settings.tokkenHint':
+    'Kept on this computer for the add-in only, never in the workbook, and never shown again in full.',
   'settings.tokkenSaved': 'Saved tokken: {mask}',
   'settings.replaceTokken': 'Replace tokken',
   'settings.keepTokken': 'Keep the saved tokken',
@@ -30,10 +32,12 @@ const en = {
   'settings.save': 'Save',
   'settings.test': 'Test connection',
   'settings.testing': 'Testing…',
-  'settings.testCost': 'The test sends one real search (name "Тест", one PEP list) with the values in this form: it costs one request of the quota.',
+  'settings.testCost':
+    'The test sends one real search (name "Тест", one PEP list) with the values in this form: it costs one request of the quota.',
   'settings.fixErrors': 'Nothing was saved: correct the marked fields.',
   'settings.saved.live': 'Saved. Searches now go to the live service.',
-  'settings.saved.sandbox': 'Saved. Searches still run in the sandbox until an address, tokken and IDsubjectFM are all set.',
+  'settings.saved.sandbox':
+    'Saved. Searches still run in the sandbox until an address, tokken and IDsubjectFM are all set.',
   'settings.saveFailed': 'Saving failed: {message}',
   'settings.address.duplicate': 'This address is already in the list.',
   'settings.primary.required': 'Enter the primary address: a tokken is set.',
@@ -68,7 +72,8 @@ type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
   'settings.title': 'Налаштування',
-  'settings.sandboxNote': 'Доки не збережено основну адресу, tokken та IDsubjectFM, кожен пошук виконується в пісочниці з вигаданими даними.',
+  'settings.sandboxNote':
+    'Доки не збережено основну адресу, tokken та IDsubjectFM, кожен пошук виконується в пісочниці з вигаданими даними.',
   'settings.addresses': 'Адреси сервісу',
   'settings.primaryUrl': 'Основна адреса',
   'settings.addressHint': 'https://хост[:порт]; http лише для localhost. /api програма додає сама.',
@@ -77,14 +82,16 @@ const uk: Record<Key, string> = {
   'settings.removeReserve': 'Вилучити резервну адресу {n}',
   'settings.credentials': 'Облікові дані',
   'settings.tokken': 'tokken',
-  'settings.tokkenHint': 'Зберігається на цьому комп’ютері лише для надбудови, ніколи не потрапляє в книгу й більше не показується повністю.',
+  'settings.tokkenHint':
+    'Зберігається на цьому комп’ютері лише для надбудови, ніколи не потрапляє в книгу й більше не показується повністю.',
   'settings.tokkenSaved': 'Збережений tokken: {mask}',
   'settings.replaceTokken': 'Замінити tokken',
   'settings.keepTokken': 'Залишити збережений tokken',
   'settings.removeTokken': 'Вилучити tokken',
   'settings.tokkenRemoved': 'Tokken вилучено: тепер пошук виконується в пісочниці.',
   'settings.idUserPC': 'Ідентифікатор робочого місця (IDuserPC)',
-  'settings.idUserPCHint': 'Надсилається з кожним запитом і повертається у відповіді, щоб розрізняти робочі місця під час аудиту.',
+  'settings.idUserPCHint':
+    'Надсилається з кожним запитом і повертається у відповіді, щоб розрізняти робочі місця під час аудиту.',
   'settings.defaults': 'Типові значення',
   'settings.registries': 'Реєстри для пошуку за замовчуванням',
   'settings.cacheHours': 'Зберігати відповіді (годин)',
@@ -94,10 +101,12 @@ const uk: Record<Key, string> = {
   'settings.save': 'Зберегти',
   'settings.test': 'Перевірити з’єднання',
   'settings.testing': 'Перевірка…',
-  'settings.testCost': 'Перевірка надсилає один справжній запит (ім’я «Тест», один список ПЕП) зі значеннями з цієї форми: він витрачає один запит ліміту.',
+  'settings.testCost':
+    'Перевірка надсилає один справжній запит (ім’я «Тест», один список ПЕП) зі значеннями з цієї форми: він витрачає один запит ліміту.',
   'settings.fixErrors': 'Нічого не збережено: виправте позначені поля.',
   'settings.saved.live': 'Збережено. Пошук тепер іде до робочого сервісу.',
-  'settings.saved.sandbox': 'Збережено. Пошук і далі виконується в пісочниці, доки не вказано адресу, tokken та IDsubjectFM.',
+  'settings.saved.sandbox':
+    'Збережено. Пошук і далі виконується в пісочниці, доки не вказано адресу, tokken та IDsubjectFM.',
   'settings.saveFailed': 'Не вдалося зберегти: {message}',
   'settings.address.duplicate': 'Ця адреса вже є в переліку.',
   'settings.primary.required': 'Вкажіть основну адресу: tokken задано.',

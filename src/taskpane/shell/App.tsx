@@ -1,4 +1,14 @@
-import { Badge, FluentProvider, Select, Spinner, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  FluentProvider,
+  Select,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { MessageBar, MessageBarBody } from './message-bar';
 import { Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { reloadSharedSettings } from '../../shared-runtime/runtime';
@@ -30,7 +40,13 @@ const useStyles = makeStyles({
     overflowX: 'hidden',
     overflowWrap: 'anywhere',
   },
-  header: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  header: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalS,
+  },
   title: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   lang: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   tabs: { flexWrap: 'wrap' },
@@ -136,7 +152,12 @@ export function App({ services }: AppProps) {
             <label htmlFor={langSelectId}>
               <Text size={200}>{m.t(lang, 'app.language')}</Text>
             </label>
-            <Select id={langSelectId} size="small" value={language} onChange={(_, d) => void changeLanguage(d.value as Settings['language'])}>
+            <Select
+              id={langSelectId}
+              size="small"
+              value={language}
+              onChange={(_, d) => void changeLanguage(d.value as Settings['language'])}
+            >
               <option value="auto">{m.t(lang, 'app.language.auto')}</option>
               <option value="uk">Українська</option>
               <option value="en">English</option>
@@ -144,7 +165,12 @@ export function App({ services }: AppProps) {
           </div>
         </header>
 
-        <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabKey)} size="small">
+        <TabList
+          className={styles.tabs}
+          selectedValue={tab}
+          onTabSelect={(_, d) => setTab(d.value as TabKey)}
+          size="small"
+        >
           <Tab value="search">{m.t(lang, 'tab.search')}</Tab>
           <Tab value="bulk">{m.t(lang, 'tab.bulk')}</Tab>
           <Tab value="settings">{m.t(lang, 'tab.settings')}</Tab>

@@ -47,5 +47,7 @@ export const messageBarTitle = definePart(loadMessageBar, (m) => m.MessageBarTit
 
 /** Every part at once: for tests, which should not wait for a module graph inside a timeout. */
 export function loadAllParts(): Promise<unknown> {
-  return Promise.all([resultsView, bulkPanel, settingsPanel, messageBar, messageBarBody, messageBarTitle].map((part) => part.preload()));
+  return Promise.all(
+    [resultsView, bulkPanel, settingsPanel, messageBar, messageBarBody, messageBarTitle].map((part) => part.preload()),
+  );
 }

@@ -16,7 +16,8 @@ const en = {
   'tab.search': 'Search',
   'tab.settings': 'Settings',
   'tab.bulk': 'Bulk screening',
-  'sandbox.body': 'These results are fictional, produced by the built-in sandbox. Save the service address, tokken and IDsubjectFM in Settings to search the real registries.',
+  'sandbox.body':
+    'These results are fictional, produced by the built-in sandbox. Save the service address, tokken and IDsubjectFM in Settings to search the real registries.',
 
   'registries.all': 'Every list the account allows (-1)',
   'registries.expand': 'Show the lists of {group}',
@@ -46,7 +47,8 @@ const en = {
   'search.cancelled': 'The search was cancelled.',
   'search.failed': 'The search failed',
   'search.fresh': 'Search again without the cache',
-  'search.freshHint': 'This answer was kept from an earlier search. Asking the service again costs one request of the quota.',
+  'search.freshHint':
+    'This answer was kept from an earlier search. Asking the service again costs one request of the quota.',
 
   'results.inserted': 'Written to {address}.',
   'results.insertFailed': 'Could not write to the sheet: {message}',
@@ -66,7 +68,8 @@ const uk: Record<Key, string> = {
   'tab.search': 'Пошук',
   'tab.settings': 'Налаштування',
   'tab.bulk': 'Масова перевірка',
-  'sandbox.body': 'Ці результати вигадані — їх створила вбудована пісочниця. Збережіть адресу сервісу, tokken та IDsubjectFM у налаштуваннях, щоб шукати в справжніх реєстрах.',
+  'sandbox.body':
+    'Ці результати вигадані — їх створила вбудована пісочниця. Збережіть адресу сервісу, tokken та IDsubjectFM у налаштуваннях, щоб шукати в справжніх реєстрах.',
 
   'registries.all': 'Усі списки, дозволені обліковому запису (-1)',
   'registries.expand': 'Показати списки групи «{group}»',
@@ -96,7 +99,8 @@ const uk: Record<Key, string> = {
   'search.cancelled': 'Пошук скасовано.',
   'search.failed': 'Пошук не вдався',
   'search.fresh': 'Шукати знову без кешу',
-  'search.freshHint': 'Цю відповідь збережено з попереднього пошуку. Повторний запит до сервісу витрачає один запит ліміту.',
+  'search.freshHint':
+    'Цю відповідь збережено з попереднього пошуку. Повторний запит до сервісу витрачає один запит ліміту.',
 
   'results.inserted': 'Записано в {address}.',
   'results.insertFailed': 'Не вдалося записати в аркуш: {message}',

@@ -27,7 +27,9 @@ export function pickStorage(inOffice: boolean): KeyValueStorage {
 }
 
 function forcedColorsQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia('(forced-colors: active)') : null;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(forced-colors: active)')
+    : null;
 }
 
 export function officeHost(info: ReadyInfo): HostInfo {
@@ -47,16 +49,22 @@ export function officeHost(info: ReadyInfo): HostInfo {
       // Not every host raises OfficeThemeChanged for a document; where it is refused the theme is read once.
       try {
         if (document && office?.EventType?.OfficeThemeChanged) {
-          document.addHandlerAsync(office.EventType.OfficeThemeChanged, listener, (result: Office.AsyncResult<void>) => {
-            registered = result.status === office.AsyncResultStatus.Succeeded;
-          });
+          document.addHandlerAsync(
+            office.EventType.OfficeThemeChanged,
+            listener,
+            (result: Office.AsyncResult<void>) => {
+              registered = result.status === office.AsyncResultStatus.Succeeded;
+            },
+          );
         }
       } catch {
         registered = false;
       }
       return () => {
         media?.removeEventListener('change', listener);
-        if (registered && document && office) document.removeHandlerAsync(office.EventType.OfficeThemeChanged, { handler: listener });
+        if (registered && document && office) {
+          document.removeHandlerAsync(office.EventType.OfficeThemeChanged, { handler: listener });
+        }
       };
     },
   };

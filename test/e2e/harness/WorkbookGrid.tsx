@@ -41,8 +41,14 @@ export function WorkbookGrid({ workbook }: WorkbookGridProps) {
   const sheet = model.activeSheet;
   const used = sheet.usedRect(false);
   const sel = sheet.selection;
-  const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, used ? used.rowIndex + used.rowCount : 0, sel.rowIndex + sel.rowCount));
-  const columns = Math.min(MAX_COLUMNS, Math.max(MIN_COLUMNS, used ? used.columnIndex + used.columnCount : 0, sel.columnIndex + sel.columnCount));
+  const rows = Math.min(
+    MAX_ROWS,
+    Math.max(MIN_ROWS, used ? used.rowIndex + used.rowCount : 0, sel.rowIndex + sel.rowCount),
+  );
+  const columns = Math.min(
+    MAX_COLUMNS,
+    Math.max(MIN_COLUMNS, used ? used.columnIndex + used.columnCount : 0, sel.columnIndex + sel.columnCount),
+  );
 
   const click = (row: number, col: number, extend: boolean) => {
     const from = extend ? anchor.current : { row, col };
@@ -63,7 +69,11 @@ export function WorkbookGrid({ workbook }: WorkbookGridProps) {
     for (let c = 0; c < columns; c++) {
       const content = sheet.get(r, c);
       const style = sheet.style(r, c);
-      const classes = [content?.type === 'Double' ? 'hx-num' : '', rectContains(sel, r, c) ? 'hx-sel' : '', style.bold ? 'hx-bold' : ''].filter(Boolean);
+      const classes = [
+        content?.type === 'Double' ? 'hx-num' : '',
+        rectContains(sel, r, c) ? 'hx-sel' : '',
+        style.bold ? 'hx-bold' : '',
+      ].filter(Boolean);
       const text = sheet.text(r, c);
       cells.push(
         <td

@@ -23,7 +23,16 @@ export const CLIENT_ROWS = 200;
 /** The whole list with its header row, as a person selects it. */
 export const CLIENT_RANGE = `A1:D${CLIENT_ROWS + 1}`;
 
-const KNOWN_PEOPLE = [KNOWN.pepSanctioned, KNOWN.pepSpouse, KNOWN.manager, KNOWN.wanted, KNOWN.debtor, KNOWN.corrupt, KNOWN.notary, KNOWN.traitor];
+const KNOWN_PEOPLE = [
+  KNOWN.pepSanctioned,
+  KNOWN.pepSpouse,
+  KNOWN.manager,
+  KNOWN.wanted,
+  KNOWN.debtor,
+  KNOWN.corrupt,
+  KNOWN.notary,
+  KNOWN.traitor,
+];
 const HOSTILE_PREFIXES = ['=', '+', '@', '-'] as const;
 
 /** Excel's serial number of an ISO date: how a date cell reads through Range.values. */
@@ -66,12 +75,20 @@ export function clientList(count = CLIENT_ROWS): ClientRow[] {
       // The row five above, typed differently: upper case, doubled spaces.
       const original = rows[i - 5];
       const [name, ...rest] = original.cells;
-      const respelled = typeof name === 'string' ? (i % 20 === 6 ? name.toUpperCase() : ` ${name.replace(/ /g, '  ')} `) : name;
-      rows.push({ cells: [respelled, ...rest], kind: original.kind === 'invalid' ? 'invalid' : 'repeat', repeats: i - 5 });
+      const respelled =
+        typeof name === 'string' ? (i % 20 === 6 ? name.toUpperCase() : ` ${name.replace(/ /g, '  ')} `) : name;
+      rows.push({
+        cells: [respelled, ...rest],
+        kind: original.kind === 'invalid' ? 'invalid' : 'repeat',
+        repeats: i - 5,
+      });
     } else {
       const prefix = i % 17 === 0 ? HOSTILE_PREFIXES[(i / 17) % HOSTILE_PREFIXES.length] : '';
       const date = freshDate(i);
-      rows.push({ cells: [`${prefix}Клієнтенко Тест ${i}`, i % 5 === 0 ? excelSerial(date) : date, '', ''], kind: 'fresh' });
+      rows.push({
+        cells: [`${prefix}Клієнтенко Тест ${i}`, i % 5 === 0 ? excelSerial(date) : date, '', ''],
+        kind: 'fresh',
+      });
     }
   }
   return rows;

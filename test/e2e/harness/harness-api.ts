@@ -29,7 +29,12 @@ export interface HarnessApi {
   setDataRevision(revision: number): void;
 }
 
-export function harnessApi(workbook: HarnessWorkbook, host: HarnessHost, info: ReadyInfo, sandbox: HarnessSandbox): HarnessApi {
+export function harnessApi(
+  workbook: HarnessWorkbook,
+  host: HarnessHost,
+  info: ReadyInfo,
+  sandbox: HarnessSandbox,
+): HarnessApi {
   return {
     ready: true,
     officeHost: info.host === null ? null : String(info.host),
@@ -46,7 +51,11 @@ export function harnessApi(workbook: HarnessWorkbook, host: HarnessHost, info: R
     sheetFormulas: (sheet) => workbook.sheetFormulas(sheet),
     formulaCells: (sheet) => workbook.formulaCells(sheet),
     tables: (sheet) => workbook.tables(sheet),
-    stats: () => ({ syncs: workbook.stats.syncs, droppedOps: workbook.stats.droppedOps, maxSyncBytes: workbook.stats.maxSyncBytes }),
+    stats: () => ({
+      syncs: workbook.stats.syncs,
+      droppedOps: workbook.stats.droppedOps,
+      maxSyncBytes: workbook.stats.maxSyncBytes,
+    }),
     theme: () => host.current,
     setTheme: (name) => host.setTheme(name),
     typeValue: (sheet, address, value) => {

@@ -62,7 +62,10 @@ export class HarnessSandbox {
   constructor(private readonly latencyMs: number) {}
 
   current(): SandboxEngine {
-    this.engine ??= createSandboxEngine({ dataRevision: this.revision, ...(this.latencyMs > 0 ? { faults: { latencyMs: this.latencyMs } } : {}) });
+    this.engine ??= createSandboxEngine({
+      dataRevision: this.revision,
+      ...(this.latencyMs > 0 ? { faults: { latencyMs: this.latencyMs } } : {}),
+    });
     return this.engine;
   }
 
@@ -78,7 +81,11 @@ export class HarnessSandbox {
  * answers after `latencyMs`, as a real service would, instead of at once. Live settings connect
  * exactly as in the add-in (fetch to the saved addresses).
  */
-export function harnessServices(host: HarnessHost, options: HarnessServiceOptions, sandbox = new HarnessSandbox(options.latencyMs)): TaskpaneServices {
+export function harnessServices(
+  host: HarnessHost,
+  options: HarnessServiceOptions,
+  sandbox = new HarnessSandbox(options.latencyMs),
+): TaskpaneServices {
   const settings = new SettingsStore(pickStorage(false));
   // Asks the sandbox of the moment, so a connection made before a revision change sees the new data.
   const transport: Transport = { send: (request) => sandboxTransport(sandbox.current()).send(request) };
@@ -95,7 +102,8 @@ export function harnessServices(host: HarnessHost, options: HarnessServiceOption
       }),
     };
   };
-  const connectWith = (loaded: LoadedSettings): Connection => (loaded.mode === 'live' && loaded.tokken ? connect(loaded) : sandboxConnection(loaded));
+  const connectWith = (loaded: LoadedSettings): Connection =>
+    loaded.mode === 'live' && loaded.tokken ? connect(loaded) : sandboxConnection(loaded);
   return {
     settings,
     connect: async () => connectWith(await settings.load()),

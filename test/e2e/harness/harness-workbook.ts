@@ -49,7 +49,9 @@ export class HarnessWorkbook extends WorkbookFake {
       if (!table.name.startsWith(RESULTS_TABLE_PREFIX) || table.name.endsWith('_hits')) continue;
       if (n >= table.rect.rowCount) continue;
       const row = table.rect.rowIndex + n;
-      for (let c = table.rect.columnIndex; c < table.rect.columnIndex + table.rect.columnCount; c++) table.sheet.setContent(row, c, null);
+      for (let c = table.rect.columnIndex; c < table.rect.columnIndex + table.rect.columnCount; c++) {
+        table.sheet.setContent(row, c, null);
+      }
     }
   }
 }

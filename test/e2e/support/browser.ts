@@ -31,7 +31,14 @@ export interface DiscoveryEnvironment {
   unpackBundled(): Promise<string>;
 }
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 
 /**
  * The stable channels playwright-core itself knows (its registry's chrome, msedge and chromium
@@ -80,7 +87,9 @@ export async function findBrowser(environment: DiscoveryEnvironment = realEnviro
   }
   if (forced !== 'bundled') {
     if (env.CHROMIUM_PATH) {
-      if (!environment.isExecutable(env.CHROMIUM_PATH)) throw new Error(`CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file: fix it or unset it.`);
+      if (!environment.isExecutable(env.CHROMIUM_PATH)) {
+        throw new Error(`CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file: fix it or unset it.`);
+      }
       return { source: 'CHROMIUM_PATH', executablePath: env.CHROMIUM_PATH, env: {} };
     }
     const installed = installedBrowserCandidates(platform, env).find((file) => environment.isExecutable(file));
@@ -94,7 +103,11 @@ export async function findBrowser(environment: DiscoveryEnvironment = realEnviro
   }
   const executablePath = await environment.unpackBundled();
   // The package's fonts (with Cyrillic) unpack next to the browser; a bare machine has none of its own.
-  return { source: 'bundled', executablePath, env: { FONTCONFIG_PATH: path.join(path.dirname(executablePath), 'fonts') } };
+  return {
+    source: 'bundled',
+    executablePath,
+    env: { FONTCONFIG_PATH: path.join(path.dirname(executablePath), 'fonts') },
+  };
 }
 
 function isExecutable(file: string): boolean {
@@ -126,18 +139,26 @@ export async function unpackBundledChromium(): Promise<string> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > LOCK_STALE_MS) fs.rmSync(LOCK, { recursive: true, force: true });
-      else if (Date.now() - started > LOCK_STALE_MS) throw new Error(`waited too long for ${LOCK}: remove it if no test is running`, { cause: error });
-      else await new Promise((resolve) => setTimeout(resolve, 200));
+      else if (Date.now() - started > LOCK_STALE_MS) {
+        throw new Error(`waited too long for ${LOCK}: remove it if no test is running`, { cause: error });
+      } else await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
   try {
-    const script = "import('@sparticuz/chromium').then(async (m) => process.stdout.write(await m.default.executablePath()))";
-    const { stdout } = await run(process.execPath, ['-e', script], { cwd: path.resolve(__dirname, '..', '..', '..'), timeout: 120_000 });
+    const script =
+      "import('@sparticuz/chromium').then(async (m) => process.stdout.write(await m.default.executablePath()))";
+    const { stdout } = await run(process.execPath, ['-e', script], {
+      cwd: path.resolve(__dirname, '..', '..', '..'),
+      timeout: 120_000,
+    });
     const file = stdout.trim();
     if (!isExecutable(file)) throw new Error(`@sparticuz/chromium unpacked to ${file}, which is not executable`);
     return file;
   } catch (error) {
-    throw new Error(`The npm-installed Chromium (@sparticuz/chromium) could not be unpacked: ${(error as Error).message}. Run npm ci, or set CHROMIUM_PATH.`, { cause: error });
+    throw new Error(
+      `The npm-installed Chromium (@sparticuz/chromium) could not be unpacked: ${(error as Error).message}. Run npm ci, or set CHROMIUM_PATH.`,
+      { cause: error },
+    );
   } finally {
     fs.rmSync(LOCK, { recursive: true, force: true });
   }
@@ -163,6 +184,11 @@ export interface LaunchedBrowser {
 export async function launchChromium(options: { bundled?: boolean } = {}): Promise<LaunchedBrowser> {
   const env = options.bundled ? { ...process.env, CHECKLISTS_TEST_BROWSER: 'bundled' } : process.env;
   const found = await findBrowser(realEnvironment(env));
-  const browser = await chromium.launch({ executablePath: found.executablePath, headless: true, args: ARGS, env: { ...definedEntries(process.env), ...found.env } });
+  const browser = await chromium.launch({
+    executablePath: found.executablePath,
+    headless: true,
+    args: ARGS,
+    env: { ...definedEntries(process.env), ...found.env },
+  });
   return { browser, found };
 }

@@ -24,8 +24,13 @@ export function buildHarness(outputPath: string = config.DEFAULT_OUTPUT): Promis
     compiler.run((error, stats) => {
       compiler.close(() => {
         if (error) reject(error);
-        else if (!stats || stats.hasErrors()) reject(new Error(`harness build failed:\n${stats?.toString({ all: false, errors: true, errorDetails: true }) ?? 'no stats'}`));
-        else resolve({ dir: outputPath, durationMs: Date.now() - started });
+        else if (!stats || stats.hasErrors()) {
+          reject(
+            new Error(
+              `harness build failed:\n${stats?.toString({ all: false, errors: true, errorDetails: true }) ?? 'no stats'}`,
+            ),
+          );
+        } else resolve({ dir: outputPath, durationMs: Date.now() - started });
       });
     });
   });

@@ -17,7 +17,11 @@ const ROLES = ['name', 'date', 'ipn', 'doc'] as const;
  */
 export async function expectedRows(rows: readonly ClientRow[]): Promise<ExpectedRow[]> {
   if (CLIENT_HEADERS.length !== ROLES.length) throw new Error('client list columns changed: update the oracle');
-  const client = new CheckListsClient({ addresses: ['https://sandbox.checklists.invalid'], credentials: DEMO_CREDENTIALS, transport: sandboxTransport(createSandboxEngine()) });
+  const client = new CheckListsClient({
+    addresses: ['https://sandbox.checklists.invalid'],
+    credentials: DEMO_CREDENTIALS,
+    transport: sandboxTransport(createSandboxEngine()),
+  });
   const out: ExpectedRow[] = [];
   for (const row of rows) {
     const input: Record<string, string | number> = {};

@@ -59,7 +59,8 @@ function asText(cell: SheetCell | null | undefined): string {
  */
 export function checkResultsSheet(data: ResultsSheetData, expectation: ResultsExpectation): string[] {
   const { rows, expected, lang, firstSourceRow } = expectation;
-  const t = (key: Parameters<typeof bulkMessages.t>[1], params?: Record<string, string | number>) => bulkMessages.t(lang, key, params);
+  const t = (key: Parameters<typeof bulkMessages.t>[1], params?: Record<string, string | number>) =>
+    bulkMessages.t(lang, key, params);
   const problems: string[] = [];
   if (rows.length !== expected.length) throw new Error('checker: rows and expectations differ in length');
 
@@ -68,7 +69,9 @@ export function checkResultsSheet(data: ResultsSheetData, expectation: ResultsEx
   if (dataRows !== rows.length) problems.push(`the results table has ${dataRows} data rows, expected ${rows.length}`);
 
   const headerRow = rect.rowIndex;
-  const headers = Array.from({ length: rect.columnCount }, (_, i) => asText(cellAt(data.values, headerRow, rect.columnIndex + i)));
+  const headers = Array.from({ length: rect.columnCount }, (_, i) =>
+    asText(cellAt(data.values, headerRow, rect.columnIndex + i)),
+  );
   const column = (header: string): number => {
     const i = headers.indexOf(header);
     if (i < 0) problems.push(`the results table has no column "${header}" (headers: ${headers.join(' | ')})`);
@@ -89,17 +92,25 @@ export function checkResultsSheet(data: ResultsSheetData, expectation: ResultsEx
       continue;
     }
     const rowNumber = cellAt(data.values, r, rowCol);
-    if (rowNumber !== firstSourceRow + i) problems.push(`${label}: "Row" reads ${JSON.stringify(rowNumber)}, expected ${firstSourceRow + i}`);
+    if (rowNumber !== firstSourceRow + i) {
+      problems.push(`${label}: "Row" reads ${JSON.stringify(rowNumber)}, expected ${firstSourceRow + i}`);
+    }
     const name = asText(cellAt(data.values, r, nameCol));
     const inputName = asText(rows[i].cells[0]);
-    if (name !== inputName) problems.push(`${label}: name reads ${JSON.stringify(name)}, expected ${JSON.stringify(inputName)}`);
+    if (name !== inputName) {
+      problems.push(`${label}: name reads ${JSON.stringify(name)}, expected ${JSON.stringify(inputName)}`);
+    }
     const status = asText(cellAt(data.values, r, statusCol));
     const want = expected[i];
     if (want.kind === 'invalid') {
-      if (!status.startsWith(invalidPrefix)) problems.push(`${label}: status ${JSON.stringify(status)}, expected "${invalidPrefix}…"`);
+      if (!status.startsWith(invalidPrefix)) {
+        problems.push(`${label}: status ${JSON.stringify(status)}, expected "${invalidPrefix}…"`);
+      }
     } else {
       const text = want.totalHits > 0 ? t('status.ok', { hits: want.totalHits }) : t('status.clear');
-      if (status !== text) problems.push(`${label}: status ${JSON.stringify(status)}, expected ${JSON.stringify(text)}`);
+      if (status !== text) {
+        problems.push(`${label}: status ${JSON.stringify(status)}, expected ${JSON.stringify(text)}`);
+      }
     }
   }
   // Rows below the table would be results written outside it.
@@ -134,10 +145,14 @@ function checkHits(hitsValues: ResultsSheetData['hitsValues'], expectation: Resu
     const hits = want.kind === 'screened' ? want.totalHits : 0;
     // A subject with more hits than listed gets one extra "… more not listed" line.
     const wantLines = hits > LISTED_HITS ? LISTED_HITS + 1 : hits;
-    if (count !== wantLines) problems.push(`hits sheet: sheet row ${source} has ${count} hit line(s), expected ${wantLines}`);
+    if (count !== wantLines) {
+      problems.push(`hits sheet: sheet row ${source} has ${count} hit line(s), expected ${wantLines}`);
+    }
     listed.delete(source);
   });
-  for (const [source, count] of listed) problems.push(`hits sheet: ${count} hit line(s) for sheet row ${source}, which is not an input row`);
+  for (const [source, count] of listed) {
+    problems.push(`hits sheet: ${count} hit line(s) for sheet row ${source}, which is not an input row`);
+  }
   return problems;
 }
 
@@ -153,7 +168,9 @@ export function compareTables(
     return [`table sizes differ: ${ra.rowCount}×${ra.columnCount} vs ${rb.rowCount}×${rb.columnCount}`];
   }
   const problems: string[] = [];
-  const headers = Array.from({ length: ra.columnCount }, (_, j) => asText(cellAt(a.values, ra.rowIndex, ra.columnIndex + j)));
+  const headers = Array.from({ length: ra.columnCount }, (_, j) =>
+    asText(cellAt(a.values, ra.rowIndex, ra.columnIndex + j)),
+  );
   for (let i = 0; i < ra.rowCount; i++) {
     for (let j = 0; j < ra.columnCount; j++) {
       if (ignoreHeaders.includes(headers[j])) continue;

@@ -6,7 +6,9 @@ import type { HarnessApi } from '../harness/harness-api';
 /** Screenshots of every step, git-ignored with the rest of test-results/. */
 export const SCREENSHOT_DIR = path.resolve(__dirname, '..', '..', '..', 'test-results', 'e2e');
 
-type HarnessMethod = { [K in keyof HarnessApi]: HarnessApi[K] extends (...args: never[]) => unknown ? K : never }[keyof HarnessApi];
+type HarnessMethod = {
+  [K in keyof HarnessApi]: HarnessApi[K] extends (...args: never[]) => unknown ? K : never;
+}[keyof HarnessApi];
 
 export interface PaneSession {
   context: BrowserContext;
@@ -36,7 +38,11 @@ export interface OpenOptions {
  * until office.js has answered and the pane has loaded its settings.
  */
 export async function openPane(browser: Browser, origin: string, options: OpenOptions = {}): Promise<PaneSession> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: options.locale ?? 'uk-UA', deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 860 },
+    locale: options.locale ?? 'uk-UA',
+    deviceScaleFactor: 1,
+  });
   const blocked: string[] = [];
   // No network: office.js's telemetry and anything else off loopback is refused at once.
   await context.route('**/*', (route) => {
@@ -91,7 +97,9 @@ export async function waitForHarness(page: Page, pageErrors: readonly string[] =
     .catch((error: unknown) => {
       throw new Error(`harness did not start (${String(error)}); page errors: ${JSON.stringify(pageErrors)}`);
     });
-  if (outcome !== 'ready') throw new Error(`harness did not start: ${String(outcome)}; page errors: ${JSON.stringify(pageErrors)}`);
+  if (outcome !== 'ready') {
+    throw new Error(`harness did not start: ${String(outcome)}; page errors: ${JSON.stringify(pageErrors)}`);
+  }
   // The pane has read its settings once the tab list and a panel are there.
   await page.locator('#taskpane [role="tabpanel"]').waitFor({ state: 'attached', timeout: 20_000 });
 }

@@ -73,7 +73,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     }
     try {
       const data = await fs.readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
       res.end(req.method === 'HEAD' ? undefined : data);
     } catch {
       missing.push(url.pathname);

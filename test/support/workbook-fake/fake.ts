@@ -114,7 +114,11 @@ export class WorkbookFake implements BatchHost {
    * current Excel has. https://learn.microsoft.com/en-us/javascript/api/office/office.requirementsetsupport
    */
   isSetSupported(name: string, minVersion = '1.1'): boolean {
-    const have: Record<string, string> = { ExcelApi: this.excelApi, SharedRuntime: '1.1', CustomFunctionsRuntime: '1.4' };
+    const have: Record<string, string> = {
+      ExcelApi: this.excelApi,
+      SharedRuntime: '1.1',
+      CustomFunctionsRuntime: '1.4',
+    };
     const version = have[name];
     return version !== undefined && compareVersions(version, minVersion) >= 0;
   }
@@ -168,7 +172,8 @@ export class WorkbookFake implements BatchHost {
           ? (first as { context: FakeRequestContext }).context
           : undefined;
     // Excel.run(options, batch): RunOptions, https://learn.microsoft.com/en-us/javascript/api/excel/excel.runoptions
-    const options = !previous && first && typeof first === 'object' ? (first as { delayForCellEdit?: unknown }) : undefined;
+    const options =
+      !previous && first && typeof first === 'object' ? (first as { delayForCellEdit?: unknown }) : undefined;
     const ctx = previous ?? new FakeRequestContext(this, options?.delayForCellEdit === true);
     const result = await (batch as RunBatch<T>)(ctx as unknown as Excel.RequestContext);
     if (!previous) {
@@ -189,7 +194,11 @@ export class WorkbookFake implements BatchHost {
     const fake = this;
     // Only where no Office global exists: a test's own Office stand-in stays in charge.
     if (target.Office === undefined) {
-      target.Office = { context: { requirements: { isSetSupported: (name: string, version?: string) => fake.isSetSupported(name, version) } } };
+      target.Office = {
+        context: {
+          requirements: { isSetSupported: (name: string, version?: string) => fake.isSetSupported(name, version) },
+        },
+      };
     }
     target.Excel = {
       run: (...args: unknown[]) => fake.run(...args),
@@ -206,7 +215,12 @@ export class WorkbookFake implements BatchHost {
         topBottom: 'TopBottom',
         presetCriteria: 'PresetCriteria',
       },
-      ConditionalTextOperator: { contains: 'Contains', notContains: 'NotContains', beginsWith: 'BeginsWith', endsWith: 'EndsWith' },
+      ConditionalTextOperator: {
+        contains: 'Contains',
+        notContains: 'NotContains',
+        beginsWith: 'BeginsWith',
+        endsWith: 'EndsWith',
+      },
       ClearApplyTo: { all: 'All', formats: 'Formats', contents: 'Contents' },
       ErrorCodes: {
         invalidArgument: 'InvalidArgument',
@@ -261,7 +275,9 @@ export class WorkbookFake implements BatchHost {
 
   async cellEditGate(delayForCellEdit: boolean): Promise<void> {
     while (this.cellEdit) {
-      if (!delayForCellEdit) throw new FakeOfficeError('InvalidOperationInCellEditMode', 'a batch arrived while a cell is being edited');
+      if (!delayForCellEdit) {
+        throw new FakeOfficeError('InvalidOperationInCellEditMode', 'a batch arrived while a cell is being edited');
+      }
       this.stats.delayedForCellEdit += 1;
       await this.cellEdit.ended;
     }
@@ -328,9 +344,13 @@ export class WorkbookFake implements BatchHost {
     } finally {
       this.stats.responseBytesPerSync.push(response);
     }
-    if (failure) throw new FakeOfficeError(failure.code ?? 'GeneralException', failure.detail ?? `injected failure at sync ${n}`);
+    if (failure) {
+      throw new FakeOfficeError(failure.code ?? 'GeneralException', failure.detail ?? `injected failure at sync ${n}`);
+    }
     // The response side of the same 5 MB limit (see the request check above).
-    if (response > this.responseLimitBytes) throw new FakeOfficeError('ResponsePayloadSizeLimitExceeded', `${response} bytes`);
+    if (response > this.responseLimitBytes) {
+      throw new FakeOfficeError('ResponsePayloadSizeLimitExceeded', `${response} bytes`);
+    }
     for (const commit of commits) commit();
   }
 
@@ -347,7 +367,11 @@ export class WorkbookFake implements BatchHost {
    * By default values are stored as given (strings as text); `typed: true` parses them as
    * Excel parses typed input, so "=1+1" becomes a formula and "007" the number 7.
    */
-  setSheet(name: string, rows: readonly (readonly SetupCell[])[], options: { at?: string; typed?: boolean; activate?: boolean } = {}): this {
+  setSheet(
+    name: string,
+    rows: readonly (readonly SetupCell[])[],
+    options: { at?: string; typed?: boolean; activate?: boolean } = {},
+  ): this {
     let sheet = this.model.findSheet(name);
     if (!sheet) {
       const problem = sheetNameProblem(name);
@@ -365,9 +389,11 @@ export class WorkbookFake implements BatchHost {
         const c = origin.columnIndex + j;
         if (v === null || v === undefined || v === '') return;
         if (options.typed) sheet!.writeInput(r, c, v);
-        else if (typeof v === 'string') sheet!.setContent(r, c, { value: v, type: 'String', formula: null, quotePrefix: false });
-        else if (typeof v === 'number') sheet!.setContent(r, c, { value: v, type: 'Double', formula: null, quotePrefix: false });
-        else sheet!.setContent(r, c, { value: v, type: 'Boolean', formula: null, quotePrefix: false });
+        else if (typeof v === 'string') {
+          sheet!.setContent(r, c, { value: v, type: 'String', formula: null, quotePrefix: false });
+        } else if (typeof v === 'number') {
+          sheet!.setContent(r, c, { value: v, type: 'Double', formula: null, quotePrefix: false });
+        } else sheet!.setContent(r, c, { value: v, type: 'Boolean', formula: null, quotePrefix: false });
       }),
     );
     if (options.activate) this.model.activeSheet = sheet;
@@ -397,7 +423,9 @@ export class WorkbookFake implements BatchHost {
     const sheet = this.sheet(sheetName);
     const rect = this.rect(address);
     for (let r = rect.rowIndex; r < rect.rowIndex + rect.rowCount; r += 1) {
-      for (let c = rect.columnIndex; c < rect.columnIndex + rect.columnCount; c += 1) sheet.patchStyle(r, c, { numberFormat: format });
+      for (let c = rect.columnIndex; c < rect.columnIndex + rect.columnCount; c += 1) {
+        sheet.patchStyle(r, c, { numberFormat: format });
+      }
     }
     return this;
   }
@@ -416,9 +444,11 @@ export class WorkbookFake implements BatchHost {
         const r = origin.rowIndex + i;
         const c = origin.columnIndex + j;
         if (v === null || v === undefined || v === '') sheet.setContent(r, c, null);
-        else if (typeof v === 'string') sheet.setContent(r, c, { value: v, type: 'String', formula: null, quotePrefix: false });
-        else if (typeof v === 'number') sheet.setContent(r, c, { value: v, type: 'Double', formula: null, quotePrefix: false });
-        else sheet.setContent(r, c, { value: v, type: 'Boolean', formula: null, quotePrefix: false });
+        else if (typeof v === 'string') {
+          sheet.setContent(r, c, { value: v, type: 'String', formula: null, quotePrefix: false });
+        } else if (typeof v === 'number') {
+          sheet.setContent(r, c, { value: v, type: 'Double', formula: null, quotePrefix: false });
+        } else sheet.setContent(r, c, { value: v, type: 'Boolean', formula: null, quotePrefix: false });
       }),
     );
     return this;
@@ -433,7 +463,11 @@ export class WorkbookFake implements BatchHost {
     const sheet = this.sheet(sheetName);
     const { rowIndex: r, columnIndex: c } = this.rect(address);
     const rule = sheet.dataValidations.find(
-      (v) => r >= v.rect.rowIndex && r < v.rect.rowIndex + v.rect.rowCount && c >= v.rect.columnIndex && c < v.rect.columnIndex + v.rect.columnCount,
+      (v) =>
+        r >= v.rect.rowIndex &&
+        r < v.rect.rowIndex + v.rect.rowCount &&
+        c >= v.rect.columnIndex &&
+        c < v.rect.columnIndex + v.rect.columnCount,
     );
     const list = rule?.rule.list as { source?: string } | undefined;
     const stops = rule && (rule.errorAlert?.showAlert ?? true) && (rule.errorAlert?.style ?? 'Stop') === 'Stop';
@@ -445,8 +479,9 @@ export class WorkbookFake implements BatchHost {
       !String(list.source ?? '')
         .split(',')
         .includes(value)
-    )
+    ) {
       return false;
+    }
     sheet.writeInput(r, c, value);
     return true;
   }
@@ -470,8 +505,9 @@ export class WorkbookFake implements BatchHost {
     for (const [r, c, v] of moved) if (c > col) sheet.setContent(r, c - 1, v);
     for (const t of this.model.liveTables()) {
       if (t.sheet !== sheet) continue;
-      if (col >= t.rect.columnIndex && col < t.rect.columnIndex + t.rect.columnCount) t.rect = { ...t.rect, columnCount: t.rect.columnCount - 1 };
-      else if (col < t.rect.columnIndex) t.rect = { ...t.rect, columnIndex: t.rect.columnIndex - 1 };
+      if (col >= t.rect.columnIndex && col < t.rect.columnIndex + t.rect.columnCount) {
+        t.rect = { ...t.rect, columnCount: t.rect.columnCount - 1 };
+      } else if (col < t.rect.columnIndex) t.rect = { ...t.rect, columnIndex: t.rect.columnIndex - 1 };
     }
     return this;
   }
@@ -574,7 +610,9 @@ export class WorkbookFake implements BatchHost {
         name: t.name,
         sheet: t.sheet.name,
         address: qualifiedAddress(t.sheet.name, t.rect),
-        headers: Array.from({ length: t.rect.columnCount }, (_, i) => String(t.sheet.get(t.rect.rowIndex, t.rect.columnIndex + i)?.value ?? '')),
+        headers: Array.from({ length: t.rect.columnCount }, (_, i) =>
+          String(t.sheet.get(t.rect.rowIndex, t.rect.columnIndex + i)?.value ?? ''),
+        ),
         style: t.style,
         showHeaders: t.showHeaders,
         showBandedRows: t.showBandedRows,
@@ -590,8 +628,15 @@ export class WorkbookFake implements BatchHost {
   }
 
   /** Data-validation rules of a sheet with the cells they cover. */
-  dataValidations(sheetName: string): { address: string; rule: Record<string, unknown>; prompt: unknown; errorAlert: unknown }[] {
-    return this.sheet(sheetName).dataValidations.map((v) => ({ address: rectAddress(v.rect), rule: v.rule, prompt: v.prompt, errorAlert: v.errorAlert }));
+  dataValidations(
+    sheetName: string,
+  ): { address: string; rule: Record<string, unknown>; prompt: unknown; errorAlert: unknown }[] {
+    return this.sheet(sheetName).dataValidations.map((v) => ({
+      address: rectAddress(v.rect),
+      rule: v.rule,
+      prompt: v.prompt,
+      errorAlert: v.errorAlert,
+    }));
   }
 
   frozen(sheetName: string): { rows: number; columns: number } {

@@ -37,10 +37,22 @@ export interface CellContent {
   quotePrefix: boolean;
 }
 
-export type InputOutcome = { kind: 'skip' } | { kind: 'clear' } | { kind: 'set'; content: CellContent; numberFormat?: string };
+export type InputOutcome =
+  { kind: 'skip' } | { kind: 'clear' } | { kind: 'set'; content: CellContent; numberFormat?: string };
 
 export const CELL_TEXT_LIMIT = 32_767;
-const ERROR_LITERALS = ['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A', '#GETTING_DATA', '#SPILL!', '#CALC!'];
+const ERROR_LITERALS = [
+  '#NULL!',
+  '#DIV/0!',
+  '#VALUE!',
+  '#REF!',
+  '#NAME?',
+  '#NUM!',
+  '#N/A',
+  '#GETTING_DATA',
+  '#SPILL!',
+  '#CALC!',
+];
 
 const NUMBER_RE = /^\s*[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d*)?(?:[eE][+-]?\d+)?\s*$/;
 const PERCENT_RE = /^\s*([+-]?(?:\d+)?(?:\.\d*)?)\s*%\s*$/;
@@ -86,9 +98,15 @@ export function serialToParts(serial: number): { y: number; m: number; d: number
 /** Interprets one element of a values/formulas array as Excel would for a cell with this number format. */
 export function parseCellInput(input: unknown, numberFormat: string): InputOutcome {
   if (input === null || input === undefined) return { kind: 'skip' };
-  if (typeof input === 'number') return Number.isFinite(input) ? { kind: 'set', content: num(input) } : { kind: 'skip' };
-  if (typeof input === 'boolean') return { kind: 'set', content: { value: input, type: 'Boolean', formula: null, quotePrefix: false } };
-  if (typeof input !== 'string') throw new FakeOfficeError('InvalidArgument', `unsupported cell input of type ${typeof input}`);
+  if (typeof input === 'number') {
+    return Number.isFinite(input) ? { kind: 'set', content: num(input) } : { kind: 'skip' };
+  }
+  if (typeof input === 'boolean') {
+    return { kind: 'set', content: { value: input, type: 'Boolean', formula: null, quotePrefix: false } };
+  }
+  if (typeof input !== 'string') {
+    throw new FakeOfficeError('InvalidArgument', `unsupported cell input of type ${typeof input}`);
+  }
   if (input === '') return { kind: 'clear' };
   // Text format first: there the apostrophe is not a prefix but part of the value (see above).
   if (numberFormat === '@') return checked({ kind: 'set', content: text(input) });
@@ -108,7 +126,9 @@ export function parseCellInput(input: unknown, numberFormat: string): InputOutco
   }
   if (first === '@' && /^@[A-Za-z_][A-Za-z0-9_.]*\(/.test(input)) return formula(`=${input.slice(1)}`);
   const upper = input.trim().toUpperCase();
-  if (ERROR_LITERALS.includes(upper)) return { kind: 'set', content: { value: upper, type: 'Error', formula: null, quotePrefix: false } };
+  if (ERROR_LITERALS.includes(upper)) {
+    return { kind: 'set', content: { value: upper, type: 'Error', formula: null, quotePrefix: false } };
+  }
   if (upper === 'TRUE' || upper === 'FALSE') {
     return { kind: 'set', content: { value: upper === 'TRUE', type: 'Boolean', formula: null, quotePrefix: false } };
   }
@@ -127,7 +147,9 @@ export function parseCellInput(input: unknown, numberFormat: string): InputOutco
   const us = US_DATE_RE.exec(input);
   if (us) {
     const serial = dateToSerial(+us[3], +us[1], +us[2]);
-    if (serial !== null) return { kind: 'set', content: num(serial), numberFormat: numberFormat === 'General' ? 'm/d/yyyy' : undefined };
+    if (serial !== null) {
+      return { kind: 'set', content: num(serial), numberFormat: numberFormat === 'General' ? 'm/d/yyyy' : undefined };
+    }
   }
   return checked({ kind: 'set', content: text(input) });
 }
@@ -139,7 +161,11 @@ function percent(input: string, numberFormat: string): InputOutcome | null {
 }
 
 function checked(outcome: InputOutcome): InputOutcome {
-  if (outcome.kind === 'set' && typeof outcome.content.value === 'string' && outcome.content.value.length > CELL_TEXT_LIMIT) {
+  if (
+    outcome.kind === 'set' &&
+    typeof outcome.content.value === 'string' &&
+    outcome.content.value.length > CELL_TEXT_LIMIT
+  ) {
     throw new FakeOfficeError('InvalidArgument', `text longer than ${CELL_TEXT_LIMIT} characters`);
   }
   return outcome;
@@ -240,11 +266,12 @@ function formatDate(serial: number, fmt: string): string {
 function formatGeneral(n: number): string {
   if (Number.isInteger(n) && Math.abs(n) < 1e11) return String(n);
   const abs = Math.abs(n);
-  if (abs !== 0 && (abs >= 1e11 || abs < 1e-9))
+  if (abs !== 0 && (abs >= 1e11 || abs < 1e-9)) {
     return n
       .toExponential(5)
       .replace(/\.?0+(?=e)/, '')
       .replace('e', 'E');
+  }
   return String(Number(n.toPrecision(10)));
 }
 

@@ -74,7 +74,9 @@ export function sheetNameProblem(name: unknown): string | null {
 export function tableNameProblem(name: unknown): string | null {
   if (typeof name !== 'string' || name === '') return 'blank';
   if (name.length > 255) return 'longer than 255 characters';
-  if (!/^[\p{L}_\\][\p{L}\p{N}_.\\]*$/u.test(name)) return 'must start with a letter, _ or \\ and hold only letters, digits, _ . \\';
+  if (!/^[\p{L}_\\][\p{L}\p{N}_.\\]*$/u.test(name)) {
+    return 'must start with a letter, _ or \\ and hold only letters, digits, _ . \\';
+  }
   if (/^([A-Za-z]{1,3}\d+|[RrCc]|[Rr]\d*[Cc]\d*)$/.test(name)) return 'looks like a cell reference';
   return null;
 }
@@ -227,7 +229,9 @@ export class SheetModel {
       const c = k % EXCEL_MAX_COLUMNS;
       if (r >= fromRow && c >= c0 && c <= c1) moved.push([r, c, v]);
     }
-    if (moved.some(([r]) => r + n >= EXCEL_MAX_ROWS)) throw new FakeOfficeError('InvalidOperation', 'cells would move off the sheet');
+    if (moved.some(([r]) => r + n >= EXCEL_MAX_ROWS)) {
+      throw new FakeOfficeError('InvalidOperation', 'cells would move off the sheet');
+    }
     for (const [r, c] of moved) this.setContent(r, c, null);
     for (const [r, c, v] of moved) this.setContent(r + n, c, v);
   }
@@ -313,7 +317,9 @@ export class WorkbookModel {
     }
     const problem = sheetNameProblem(finalName);
     if (problem) throw new FakeOfficeError('InvalidArgument', `sheet name ${JSON.stringify(finalName)}: ${problem}`);
-    if (this.findSheet(finalName)) throw new FakeOfficeError('ItemAlreadyExists', `sheet ${JSON.stringify(finalName)} exists`);
+    if (this.findSheet(finalName)) {
+      throw new FakeOfficeError('ItemAlreadyExists', `sheet ${JSON.stringify(finalName)} exists`);
+    }
     this.sheetSeq += 1;
     const sheet = new SheetModel(`{FAKE-SHEET-${this.sheetSeq}}`, finalName);
     this.sheets.push(sheet);
@@ -324,7 +330,9 @@ export class WorkbookModel {
     const problem = sheetNameProblem(name);
     if (problem) throw new FakeOfficeError('InvalidArgument', `sheet name ${JSON.stringify(name)}: ${problem}`);
     const other = this.findSheet(name as string);
-    if (other && other !== sheet) throw new FakeOfficeError('ItemAlreadyExists', `sheet ${JSON.stringify(name)} exists`);
+    if (other && other !== sheet) {
+      throw new FakeOfficeError('ItemAlreadyExists', `sheet ${JSON.stringify(name)} exists`);
+    }
     sheet.name = name as string;
   }
 
@@ -349,7 +357,10 @@ export class WorkbookModel {
     // https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheet#excel-excel-worksheet-delete-member(1)
     // and office-js issue 365 ("by design"), https://github.com/OfficeDev/office-js/issues/365
     if (sheet.visibility === 'VeryHidden') {
-      throw new FakeOfficeError('InvalidOperation', `sheet ${JSON.stringify(sheet.name)} is very hidden and cannot be deleted`);
+      throw new FakeOfficeError(
+        'InvalidOperation',
+        `sheet ${JSON.stringify(sheet.name)} is very hidden and cannot be deleted`,
+      );
     }
     if (!this.sheets.some((s) => s !== sheet && s.visibility === 'Visible')) {
       throw new FakeOfficeError('InvalidOperation', 'a workbook must keep one visible sheet');
@@ -376,7 +387,9 @@ export class WorkbookModel {
       throw new FakeOfficeError('NotImplemented', 'workbook fake: tables.add(address, false)');
     }
     for (const t of this.liveTables()) {
-      if (t.sheet === sheet && intersectRects(t.rect, rect)) throw new FakeOfficeError('InvalidArgument', 'tables cannot overlap');
+      if (t.sheet === sheet && intersectRects(t.rect, rect)) {
+        throw new FakeOfficeError('InvalidArgument', 'tables cannot overlap');
+      }
     }
     // A table always has at least one body row.
     const finalRect = rect.rowCount < 2 ? { ...rect, rowCount: 2 } : rect;
@@ -393,7 +406,9 @@ export class WorkbookModel {
     const problem = tableNameProblem(name);
     if (problem) throw new FakeOfficeError('InvalidArgument', `table name ${JSON.stringify(name)}: ${problem}`);
     const other = this.findTable(name as string);
-    if (other && other !== table) throw new FakeOfficeError('ItemAlreadyExists', `table ${JSON.stringify(name)} exists`);
+    if (other && other !== table) {
+      throw new FakeOfficeError('ItemAlreadyExists', `table ${JSON.stringify(name)} exists`);
+    }
     table.name = name as string;
   }
 

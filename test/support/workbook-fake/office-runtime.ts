@@ -63,7 +63,10 @@ export function officeRuntimeStorageFake(initial: Record<string, string> = {}): 
 }
 
 /** Sets globalThis.OfficeRuntime = { storage } (browser harness, jest); returns the restore function. */
-export function installOfficeRuntimeStorage(storage: OfficeRuntime.Storage, target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): () => void {
+export function installOfficeRuntimeStorage(
+  storage: OfficeRuntime.Storage,
+  target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>,
+): () => void {
   const previous = target.OfficeRuntime;
   target.OfficeRuntime = { storage };
   return () => {

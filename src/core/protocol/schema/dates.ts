@@ -4,7 +4,8 @@
  * Without a zone the time is the service's wall-clock time, read as local time of the caller
  * (the service and its users are both in Ukraine); with a zone the zone is honoured.
  */
-const SERVICE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const SERVICE_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 export function parseServiceDate(s?: string): Date | undefined {
   if (typeof s !== 'string') return undefined;

@@ -46,7 +46,10 @@ export function strictEnvelopeSchema(form?: AnswerForm): z.ZodType {
   if (cached) return cached;
   const result: Record<string, z.ZodType> = {};
   for (const key of REGISTRY_KEYS) result[key] = registryValueSchema(key, form);
-  const schema = z.looseObject({ ...strictHeaderShape, result: z.looseObject(result, expectedMessage('object')).optional() }, expectedMessage('object'));
+  const schema = z.looseObject(
+    { ...strictHeaderShape, result: z.looseObject(result, expectedMessage('object')).optional() },
+    expectedMessage('object'),
+  );
   envelopeCache.set(form ?? 'either', schema);
   return schema;
 }
@@ -60,19 +63,25 @@ export interface StrictCheckOptions {
   form?: AnswerForm;
 }
 
-const DOCUMENTED_BY_LOWER = new Map<string, string>([...HEADER_KEYS, 'result'].map((k): [string, string] => [k.toLowerCase(), k]));
+const DOCUMENTED_BY_LOWER = new Map<string, string>(
+  [...HEADER_KEYS, 'result'].map((k): [string, string] => [k.toLowerCase(), k]),
+);
 
 function spellingIssues(raw: Record<string, unknown>, base: readonly PropertyKey[]): string[] {
   const issues: string[] = [];
   for (const key of Object.keys(raw)) {
     const documented = DOCUMENTED_BY_LOWER.get(key.toLowerCase());
-    if (documented && documented !== key) issues.push(`${formatPath([...base, key])}: documented spelling is ${documented}`);
+    if (documented && documented !== key) {
+      issues.push(`${formatPath([...base, key])}: documented spelling is ${documented}`);
+    }
   }
   const result = raw.result;
   if (isPlainObject(result)) {
     for (const key of Object.keys(result)) {
       const registry = REGISTRY_KEYS.find((k) => k.toLowerCase() === key.toLowerCase());
-      if (registry && registry !== key) issues.push(`${formatPath([...base, key])}: documented spelling is ${registry}`);
+      if (registry && registry !== key) {
+        issues.push(`${formatPath([...base, key])}: documented spelling is ${registry}`);
+      }
     }
   }
   return issues;
@@ -90,7 +99,10 @@ function checkOne(raw: unknown, form: AnswerForm | undefined, base: readonly Pro
   }
   const parsed = strictEnvelopeSchema(form).safeParse(raw);
   const typeIssues = parsed.success ? [] : flattenIssues(parsed.error.issues, base);
-  return [...spellingIssues(raw, base), ...typeIssues.map((issue) => formatIssue({ path: withoutResultSegment(issue.path, base), message: issue.message }))];
+  return [
+    ...spellingIssues(raw, base),
+    ...typeIssues.map((issue) => formatIssue({ path: withoutResultSegment(issue.path, base), message: issue.message })),
+  ];
 }
 
 /**

@@ -6,7 +6,17 @@ import { isPlainObject, kindOf, setOwn } from './primitives';
 import { parseRegistryValue, type RegistryOutcome } from './registry-value';
 
 /** Envelope header keys as the interface document spells them. */
-export const HEADER_KEYS = ['idinternal', 'idsubjectFM', 'iduserPC', 'idrequest', 'dateResponse', 'listdata', 'search', 'responsetype', 'textformat'] as const;
+export const HEADER_KEYS = [
+  'idinternal',
+  'idsubjectFM',
+  'iduserPC',
+  'idrequest',
+  'dateResponse',
+  'listdata',
+  'search',
+  'responsetype',
+  'textformat',
+] as const;
 
 export type HeaderKey = (typeof HEADER_KEYS)[number];
 
@@ -100,7 +110,14 @@ function parseResult(result: unknown, envelope: ParsedEnvelope): void {
  */
 export function parseEnvelope(raw: unknown): ParsedEnvelope {
   if (!isPlainObject(raw)) throw new AnswerShapeError(`expected an envelope object, got ${kindOf(raw)}`);
-  const envelope: ParsedEnvelope = { header: {}, registries: {}, extraHeader: {}, unknownResultKeys: {}, problems: [], resultIntact: true };
+  const envelope: ParsedEnvelope = {
+    header: {},
+    registries: {},
+    extraHeader: {},
+    unknownResultKeys: {},
+    problems: [],
+    resultIntact: true,
+  };
   let recognised = false;
   let result: unknown;
   let resultSeen = false;

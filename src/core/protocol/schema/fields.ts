@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { expectedMessage, lenientBoolean, lenientNumber, lenientString, lenientStringList, nullToAbsent, toLenientList } from './primitives';
+import {
+  expectedMessage,
+  lenientBoolean,
+  lenientNumber,
+  lenientString,
+  lenientStringList,
+  nullToAbsent,
+  toLenientList,
+} from './primitives';
 
 /**
  * The field vocabulary every registry block is written in. A block is declared once, with these
@@ -41,7 +49,12 @@ export const mreg = described(lenientString.clone(), { kind: 'mreg', postOnly: f
 
 /** An object whose unknown keys are kept: registries gain fields over time. */
 export function item<S extends Shape>(shape: S) {
-  return described(z.looseObject(shape, expectedMessage('object')), { kind: 'object', shape, postOnly: false, item: true });
+  return described(z.looseObject(shape, expectedMessage('object')), {
+    kind: 'object',
+    shape,
+    postOnly: false,
+    item: true,
+  });
 }
 
 /** A nested single object (null means absent). */

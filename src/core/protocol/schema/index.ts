@@ -14,7 +14,13 @@ export {
   type ParsedEnvelope,
   type ParsedRegistries,
 } from './envelope';
-export { checkEnvelopeStrict, checkGetAnswerStrict, checkPostAnswerStrict, strictGetAnswerSchema, strictPostAnswerSchema } from './envelope-strict';
+export {
+  checkEnvelopeStrict,
+  checkGetAnswerStrict,
+  checkPostAnswerStrict,
+  strictGetAnswerSchema,
+  strictPostAnswerSchema,
+} from './envelope-strict';
 export { describeField } from './fields';
 export { REGISTRY_ITEM_SCHEMAS, type RegistryItemMap } from './items';
 export { parseRegistryErrorText, parseRegistryValue, type RegistryError } from './registry-value';

@@ -1,11 +1,26 @@
 import type { z } from 'zod';
 import type { RegistryKey } from '../registries';
-import { bankruptItemSchema, corruptItemSchema, debtorItemSchema, executiveItemSchema, justiceItemSchema, taxdebtorItemSchema, wantedItemSchema } from './courts';
+import {
+  bankruptItemSchema,
+  corruptItemSchema,
+  debtorItemSchema,
+  executiveItemSchema,
+  justiceItemSchema,
+  taxdebtorItemSchema,
+  wantedItemSchema,
+} from './courts';
 import { edrchangesItemSchema, edrItemSchema } from './edr';
 import { edrfullinfoItemSchema } from './edrfullinfo';
 import { pepItemSchema } from './peps';
 import { psanctionsItemSchema } from './psanctions';
-import { licensesItemSchema, lostdocsItemSchema, nonrezedentItemSchema, notariusItemSchema, okupantItemSchema, zradaItemSchema } from './registers';
+import {
+  licensesItemSchema,
+  lostdocsItemSchema,
+  nonrezedentItemSchema,
+  notariusItemSchema,
+  okupantItemSchema,
+  zradaItemSchema,
+} from './registers';
 
 /** One item schema per result key: the single place that ties a key to its block. */
 export const REGISTRY_ITEM_SCHEMAS = {

@@ -71,7 +71,9 @@ export function expectedMessage(what: string) {
 
 export const lenientString = z.preprocess(toLenientString, z.string(expectedMessage('string')).optional()).optional();
 export const lenientNumber = z.preprocess(toLenientNumber, z.number(expectedMessage('number')).optional()).optional();
-export const lenientBoolean = z.preprocess(toLenientBoolean, z.boolean(expectedMessage('boolean')).optional()).optional();
+export const lenientBoolean = z
+  .preprocess(toLenientBoolean, z.boolean(expectedMessage('boolean')).optional())
+  .optional();
 export const lenientStringList = z
   .preprocess(toLenientList, z.array(lenientString, expectedMessage('array')).optional())
   .transform((list) => list?.filter((s): s is string => s !== undefined))
@@ -87,7 +89,10 @@ export function strictEnum(values: readonly [string, ...string[]]) {
   const allowed = values.map((v) => `"${v}"`).join(' or ');
   return z
     .enum(values, {
-      error: (issue: { input?: unknown }) => (typeof issue.input === 'string' ? `expected ${allowed}, got "${issue.input}"` : `expected ${allowed}, got ${kindOf(issue.input)}`),
+      error: (issue: { input?: unknown }) =>
+        typeof issue.input === 'string'
+          ? `expected ${allowed}, got "${issue.input}"`
+          : `expected ${allowed}, got ${kindOf(issue.input)}`,
     })
     .optional();
 }

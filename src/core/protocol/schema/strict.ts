@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { describeField, type Shape } from './fields';
-import { expectedMessage, kindOf, strictBoolean, strictEnum, strictNumber, strictString, strictStringList } from './primitives';
+import {
+  expectedMessage,
+  kindOf,
+  strictBoolean,
+  strictEnum,
+  strictNumber,
+  strictString,
+  strictStringList,
+} from './primitives';
 
 /** GET and POST answers differ in a few documented fields (†, address_mreg). */
 export type AnswerForm = 'get' | 'post';
@@ -8,7 +16,9 @@ export type AnswerForm = 'get' | 'post';
 export const MATCH_LEVELS = ['Високий', 'Низький'] as const;
 
 const strictLevel = strictEnum(MATCH_LEVELS);
-const strictStringOrNumber = z.union([z.string(), z.number()], { error: (issue) => `expected string or number, got ${kindOf(issue.input)}` }).optional();
+const strictStringOrNumber = z
+  .union([z.string(), z.number()], { error: (issue) => `expected string or number, got ${kindOf(issue.input)}` })
+  .optional();
 
 const caches: Record<AnswerForm | 'either', WeakMap<z.ZodType, z.ZodType>> = {
   get: new WeakMap(),

@@ -6,11 +6,12 @@ import type { FakeRequestContext, OpResult } from './context';
 
 export function parseLoadSpec(spec: unknown): string[] | null {
   if (spec === undefined || spec === null) return null;
-  if (typeof spec === 'string')
+  if (typeof spec === 'string') {
     return spec
       .split(',')
       .map((s) => s.trim())
       .filter((s) => s !== '');
+  }
   if (Array.isArray(spec)) return spec.flatMap((s) => (typeof s === 'string' ? (parseLoadSpec(s) ?? []) : []));
   if (typeof spec === 'object') {
     const o = spec as { select?: unknown; expand?: unknown };
@@ -64,11 +65,15 @@ export abstract class FakeClientObject {
     for (const p of props ?? this.scalarProps) {
       const slash = p.indexOf('/');
       if (slash === -1) {
-        if (!this.scalarProps.includes(p)) throw new FakeOfficeError('InvalidArgument', `unknown property ${p} on ${this.path}`);
+        if (!this.scalarProps.includes(p)) {
+          throw new FakeOfficeError('InvalidArgument', `unknown property ${p} on ${this.path}`);
+        }
         own.push(p);
       } else {
         const head = p.slice(0, slash);
-        if (!this.child(head)) throw new FakeOfficeError('InvalidArgument', `unknown navigation ${head} on ${this.path}`);
+        if (!this.child(head)) {
+          throw new FakeOfficeError('InvalidArgument', `unknown navigation ${head} on ${this.path}`);
+        }
         nested.set(head, [...(nested.get(head) ?? []), p.slice(slash + 1)]);
       }
     }
@@ -123,7 +128,15 @@ export function must<T>(value: T | null, what: string): T {
 
 export function checkIndexes(row: number, col: number, rows: number, cols: number): CellRect {
   const ok = [row, col, rows, cols].every((n) => Number.isInteger(n));
-  if (!ok || row < 0 || col < 0 || rows < 1 || cols < 1 || row + rows > EXCEL_MAX_ROWS || col + cols > EXCEL_MAX_COLUMNS) {
+  if (
+    !ok ||
+    row < 0 ||
+    col < 0 ||
+    rows < 1 ||
+    cols < 1 ||
+    row + rows > EXCEL_MAX_ROWS ||
+    col + cols > EXCEL_MAX_COLUMNS
+  ) {
     throw new FakeOfficeError('InvalidArgument', `range indexes ${row},${col},${rows},${cols} outside the grid`);
   }
   return { rowIndex: row, columnIndex: col, rowCount: rows, columnCount: cols };
@@ -145,7 +158,9 @@ export class FakeClientResult<T> {
 }
 
 export function forEachCell(rect: CellRect, fn: (r: number, c: number, i: number, j: number) => void): void {
-  for (let i = 0; i < rect.rowCount; i += 1) for (let j = 0; j < rect.columnCount; j += 1) fn(rect.rowIndex + i, rect.columnIndex + j, i, j);
+  for (let i = 0; i < rect.rowCount; i += 1) {
+    for (let j = 0; j < rect.columnCount; j += 1) fn(rect.rowIndex + i, rect.columnIndex + j, i, j);
+  }
 }
 
 export function grid<T>(rect: CellRect, fn: (r: number, c: number) => T): T[][] {
@@ -162,10 +177,15 @@ export function grid<T>(rect: CellRect, fn: (r: number, c: number) => T): T[][] 
 export function cellInputAt(input: unknown, rect: CellRect, what: string): (i: number, j: number) => unknown {
   if (!Array.isArray(input)) return () => input;
   const rows = input as unknown[];
-  const ok = rows.length === rect.rowCount && rows.every((row) => Array.isArray(row) && (row as unknown[]).length === rect.columnCount);
+  const ok =
+    rows.length === rect.rowCount &&
+    rows.every((row) => Array.isArray(row) && (row as unknown[]).length === rect.columnCount);
   if (!ok) {
     const got = `${rows.length}x${Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : '?'}`;
-    throw new FakeOfficeError('InvalidArgument', `${what}: ${got} array for a ${rect.rowCount}x${rect.columnCount} range`);
+    throw new FakeOfficeError(
+      'InvalidArgument',
+      `${what}: ${got} array for a ${rect.rowCount}x${rect.columnCount} range`,
+    );
   }
   return (i, j) => (rows[i] as unknown[])[j];
 }

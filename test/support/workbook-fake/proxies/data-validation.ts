@@ -25,12 +25,18 @@ const TYPE_OF: Record<(typeof CRITERIA)[number], string> = {
 };
 
 function checkRule(rule: unknown): Record<string, unknown> {
-  if (!rule || typeof rule !== 'object') throw new FakeOfficeError('InvalidArgument', 'dataValidation.rule must be an object');
+  if (!rule || typeof rule !== 'object') {
+    throw new FakeOfficeError('InvalidArgument', 'dataValidation.rule must be an object');
+  }
   const set = CRITERIA.filter((k) => (rule as Record<string, unknown>)[k] !== undefined);
-  if (set.length !== 1) throw new FakeOfficeError('InvalidArgument', `dataValidation.rule: exactly one criterion, got ${set.length}`);
+  if (set.length !== 1) {
+    throw new FakeOfficeError('InvalidArgument', `dataValidation.rule: exactly one criterion, got ${set.length}`);
+  }
   const list = (rule as { list?: { source?: unknown } }).list;
   // ListDataValidation.source: "a Range object, or a string that contains a comma-separated number, Boolean, or date" (excel.listdatavalidation).
-  if (list && typeof list.source !== 'string') throw new FakeOfficeError('NotImplemented', 'workbook fake: list source other than a string');
+  if (list && typeof list.source !== 'string') {
+    throw new FakeOfficeError('NotImplemented', 'workbook fake: list source other than a string');
+  }
   return rule as Record<string, unknown>;
 }
 
@@ -50,7 +56,9 @@ export class FakeDataValidation extends FakeClientObject {
    * https://learn.microsoft.com/en-us/javascript/api/excel/excel.errorcodes
    */
   private requireApi(): void {
-    if (compareVersions(this.context.host.model.excelApi, '1.8') < 0) throw new FakeOfficeError('ApiNotFound', 'Range.dataValidation needs ExcelApi 1.8');
+    if (compareVersions(this.context.host.model.excelApi, '1.8') < 0) {
+      throw new FakeOfficeError('ApiNotFound', 'Range.dataValidation needs ExcelApi 1.8');
+    }
   }
 
   /** The record covering the whole range, if one does. */
@@ -99,8 +107,17 @@ export class FakeDataValidation extends FakeClientObject {
       Object.assign(existing, patch);
       return;
     }
-    if (!patch.rule) throw new FakeOfficeError('NotImplemented', 'workbook fake: prompt or errorAlert on a range without a rule of its own');
-    sheet.dataValidations.splice(0, sheet.dataValidations.length, ...sheet.dataValidations.filter((v) => !intersectRects(v.rect, rect)));
+    if (!patch.rule) {
+      throw new FakeOfficeError(
+        'NotImplemented',
+        'workbook fake: prompt or errorAlert on a range without a rule of its own',
+      );
+    }
+    sheet.dataValidations.splice(
+      0,
+      sheet.dataValidations.length,
+      ...sheet.dataValidations.filter((v) => !intersectRects(v.rect, rect)),
+    );
     sheet.dataValidations.push({
       rect: { ...rect },
       rule: patch.rule,
@@ -115,7 +132,9 @@ export class FakeDataValidation extends FakeClientObject {
   }
   set rule(value: Record<string, unknown>) {
     const rule = checkRule(value);
-    this.setProp('rule', value, () => this.upsert({ rule: JSON.parse(JSON.stringify(rule)) as Record<string, unknown> }));
+    this.setProp('rule', value, () =>
+      this.upsert({ rule: JSON.parse(JSON.stringify(rule)) as Record<string, unknown> }),
+    );
   }
 
   get type(): string {
@@ -148,7 +167,11 @@ export class FakeDataValidation extends FakeClientObject {
     this.queue({ a: 'clear' }, () => {
       this.requireApi();
       const { sheet, rect } = this.range.mustTarget();
-      sheet.dataValidations.splice(0, sheet.dataValidations.length, ...sheet.dataValidations.filter((v) => !intersectRects(v.rect, rect)));
+      sheet.dataValidations.splice(
+        0,
+        sheet.dataValidations.length,
+        ...sheet.dataValidations.filter((v) => !intersectRects(v.rect, rect)),
+      );
     });
   }
 }

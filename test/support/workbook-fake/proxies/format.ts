@@ -36,7 +36,10 @@ export class StylePart extends FakeClientObject {
       props.map((p) => {
         const field = this.fields[p];
         const v = uniform(this.range, (s) => s[field]);
-        return [p, field === 'fillColor' && v === null && uniform(this.range, (s) => s.fillColor === null) ? '#FFFFFF' : v];
+        return [
+          p,
+          field === 'fillColor' && v === null && uniform(this.range, (s) => s.fillColor === null) ? '#FFFFFF' : v,
+        ];
       }),
     );
   }
@@ -143,10 +146,16 @@ export class FakeRangeFormat extends StylePart {
       const { sheet, rect } = this.range.mustTarget();
       sheet.autofitCalls.push({ ...rect });
       const used = sheet.usedRect(true);
-      const rows = used ? intersectRects({ ...rect, columnIndex: rect.columnIndex, columnCount: rect.columnCount }, used) : null;
+      const rows = used
+        ? intersectRects({ ...rect, columnIndex: rect.columnIndex, columnCount: rect.columnCount }, used)
+        : null;
       for (let c = rect.columnIndex; c < rect.columnIndex + rect.columnCount; c += 1) {
         let longest = 0;
-        if (rows) for (let r = rows.rowIndex; r < rows.rowIndex + rows.rowCount; r += 1) longest = Math.max(longest, sheet.text(r, c).length);
+        if (rows) {
+          for (let r = rows.rowIndex; r < rows.rowIndex + rows.rowCount; r += 1) {
+            longest = Math.max(longest, sheet.text(r, c).length);
+          }
+        }
         sheet.columnWidths.set(c, longest === 0 ? DEFAULT_COLUMN_WIDTH : Math.min(255 * 7, Math.ceil(longest * 7 + 5)));
       }
     });
@@ -176,9 +185,20 @@ export class FakeConditionalFormatCollection extends FakeClientObject {
 
   add(type: string): FakeConditionalFormat {
     let record: ConditionalFormatRecord | null = null;
-    const cf = new FakeConditionalFormat(this.context, `${this.path}.add(${JSON.stringify(type)})`, type, () => must(record, 'the conditional format was not added'));
+    const cf = new FakeConditionalFormat(this.context, `${this.path}.add(${JSON.stringify(type)})`, type, () =>
+      must(record, 'the conditional format was not added'),
+    );
     this.queue({ a: 'add', v: type }, () => {
-      const known = ['Custom', 'ContainsText', 'CellValue', 'DataBar', 'ColorScale', 'IconSet', 'TopBottom', 'PresetCriteria'];
+      const known = [
+        'Custom',
+        'ContainsText',
+        'CellValue',
+        'DataBar',
+        'ColorScale',
+        'IconSet',
+        'TopBottom',
+        'PresetCriteria',
+      ];
       if (!known.includes(type)) throw new FakeOfficeError('InvalidArgument', `conditional format type ${type}`);
       const { sheet, rect } = this.range.mustTarget();
       record = {
@@ -313,7 +333,9 @@ export class FakeConditionalFormat extends FakeClientObject {
   }
 
   private requireKind(kind: string, what: string): void {
-    if (this.kind !== kind) throw new FakeOfficeError('InvalidOperation', `${what} on a ${this.kind} conditional format`);
+    if (this.kind !== kind) {
+      throw new FakeOfficeError('InvalidOperation', `${what} on a ${this.kind} conditional format`);
+    }
   }
 
   get custom() {
@@ -328,7 +350,9 @@ export class FakeConditionalFormat extends FakeClientObject {
             payload: { o: `${path}.rule`, a: 'set', p: 'formula', v },
             run: () => {
               const problem = ruleFormulaProblem(v);
-              if (problem) throw new FakeOfficeError('InvalidArgument', `rule formula ${JSON.stringify(v)}: ${problem}`);
+              if (problem) {
+                throw new FakeOfficeError('InvalidArgument', `rule formula ${JSON.stringify(v)}: ${problem}`);
+              }
               resolve().formula = v;
             },
           });
@@ -348,7 +372,9 @@ export class FakeConditionalFormat extends FakeClientObject {
         context.enqueue({
           payload: { o: path, a: 'set', p: 'rule', v },
           run: () => {
-            if (!v || typeof v.text !== 'string' || typeof v.operator !== 'string') throw new FakeOfficeError('InvalidArgument', 'text rule');
+            if (!v || typeof v.text !== 'string' || typeof v.operator !== 'string') {
+              throw new FakeOfficeError('InvalidArgument', 'text rule');
+            }
             resolve().textRule = { operator: v.operator, text: v.text };
           },
         });

@@ -3,5 +3,11 @@ export { FakeRequestContext, type BatchHost, type OpResult, type QueuedOp } from
 export { FakeClientObject, FakeClientResult } from './client-object';
 export { FakeWorkbook, FakeWorksheetCollection, FakeWorksheet, FakeFreezePanes } from './workbook';
 export { FakeRange, type RangeTarget } from './range';
-export { FakeRangeFormat, FakeRangeFont, FakeRangeFill, FakeConditionalFormatCollection, FakeConditionalFormat } from './format';
+export {
+  FakeRangeFormat,
+  FakeRangeFont,
+  FakeRangeFill,
+  FakeConditionalFormatCollection,
+  FakeConditionalFormat,
+} from './format';
 export { FakeTableCollection, FakeTable } from './table';

@@ -1,5 +1,12 @@
 /** Ranges: values, formulas, formats and every method that derives another range. */
-import { EXCEL_MAX_COLUMNS, EXCEL_MAX_ROWS, intersectRects, parseAddress, qualifiedAddress, type CellRect } from '../../../../src/excel/a1';
+import {
+  EXCEL_MAX_COLUMNS,
+  EXCEL_MAX_ROWS,
+  intersectRects,
+  parseAddress,
+  qualifiedAddress,
+  type CellRect,
+} from '../../../../src/excel/a1';
 import { FakeOfficeError } from '../errors';
 import { compareVersions } from '../versions';
 import type { SheetModel } from '../model';
@@ -77,7 +84,10 @@ export class FakeRange extends FakeClientObject {
     const { sheet, rect } = t;
     const cellsRead = ['values', 'formulas', 'formulasLocal', 'numberFormat', 'text', 'valueTypes'];
     if (props.some((p) => cellsRead.includes(p)) && rect.rowCount * rect.columnCount > MAX_READ_CELLS) {
-      throw new FakeOfficeError('ResponsePayloadSizeLimitExceeded', `reading ${rect.rowCount * rect.columnCount} cells`);
+      throw new FakeOfficeError(
+        'ResponsePayloadSizeLimitExceeded',
+        `reading ${rect.rowCount * rect.columnCount} cells`,
+      );
     }
     const out: Record<string, unknown> = {};
     for (const p of props) {
@@ -219,7 +229,11 @@ export class FakeRange extends FakeClientObject {
 
   get worksheet(): FakeWorksheet {
     if (!this.worksheetProxy) {
-      this.worksheetProxy = new FakeWorksheet(this.context, `${this.path}.worksheet`, () => this.target()?.sheet ?? null);
+      this.worksheetProxy = new FakeWorksheet(
+        this.context,
+        `${this.path}.worksheet`,
+        () => this.target()?.sheet ?? null,
+      );
     }
     return this.worksheetProxy;
   }
@@ -240,15 +254,21 @@ export class FakeRange extends FakeClientObject {
   }
 
   getCell(row: number, column: number): FakeRange {
-    return this.derived(`getCell(${row},${column})`, ({ rect }) => checkIndexes(rect.rowIndex + row, rect.columnIndex + column, 1, 1));
+    return this.derived(`getCell(${row},${column})`, ({ rect }) =>
+      checkIndexes(rect.rowIndex + row, rect.columnIndex + column, 1, 1),
+    );
   }
 
   getRow(row: number): FakeRange {
-    return this.derived(`getRow(${row})`, ({ rect }) => checkIndexes(rect.rowIndex + row, rect.columnIndex, 1, rect.columnCount));
+    return this.derived(`getRow(${row})`, ({ rect }) =>
+      checkIndexes(rect.rowIndex + row, rect.columnIndex, 1, rect.columnCount),
+    );
   }
 
   getColumn(column: number): FakeRange {
-    return this.derived(`getColumn(${column})`, ({ rect }) => checkIndexes(rect.rowIndex, rect.columnIndex + column, rect.rowCount, 1));
+    return this.derived(`getColumn(${column})`, ({ rect }) =>
+      checkIndexes(rect.rowIndex, rect.columnIndex + column, rect.rowCount, 1),
+    );
   }
 
   getOffsetRange(rowOffset: number, columnOffset: number): FakeRange {
@@ -264,7 +284,9 @@ export class FakeRange extends FakeClientObject {
   }
 
   getAbsoluteResizedRange(numRows: number, numColumns: number): FakeRange {
-    return this.derived(`getAbsoluteResizedRange(${numRows},${numColumns})`, ({ rect }) => checkIndexes(rect.rowIndex, rect.columnIndex, numRows, numColumns));
+    return this.derived(`getAbsoluteResizedRange(${numRows},${numColumns})`, ({ rect }) =>
+      checkIndexes(rect.rowIndex, rect.columnIndex, numRows, numColumns),
+    );
   }
 
   getEntireColumn(): FakeRange {
@@ -292,7 +314,11 @@ export class FakeRange extends FakeClientObject {
   }
 
   getIntersectionOrNullObject(other: FakeRange | string): FakeRange {
-    return this.derived('getIntersectionOrNullObject()', ({ sheet, rect }) => intersectRects(rect, this.otherRect(other, sheet)), true);
+    return this.derived(
+      'getIntersectionOrNullObject()',
+      ({ sheet, rect }) => intersectRects(rect, this.otherRect(other, sheet)),
+      true,
+    );
   }
 
   getBoundingRect(other: FakeRange | string): FakeRange {
@@ -311,7 +337,9 @@ export class FakeRange extends FakeClientObject {
     // an older Excel answers ApiNotFound, https://learn.microsoft.com/en-us/javascript/api/excel/excel.errorcodes
     const model = this.context.host.model;
     return this.derived('getSurroundingRegion()', ({ sheet, rect }) => {
-      if (compareVersions(model.excelApi, '1.13') < 0) throw new FakeOfficeError('ApiNotFound', 'Range.getSurroundingRegion needs ExcelApi 1.13');
+      if (compareVersions(model.excelApi, '1.13') < 0) {
+        throw new FakeOfficeError('ApiNotFound', 'Range.getSurroundingRegion needs ExcelApi 1.13');
+      }
       return sheet.surroundingRegion(rect.rowIndex, rect.columnIndex);
     });
   }
@@ -342,7 +370,10 @@ export class FakeRange extends FakeClientObject {
         if (table.sheet !== t.sheet) return false;
         const overlap = intersectRects(table.rect, t.rect);
         if (!overlap) return false;
-        return !fullyContained || (overlap.rowCount === table.rect.rowCount && overlap.columnCount === table.rect.columnCount);
+        return (
+          !fullyContained ||
+          (overlap.rowCount === table.rect.rowCount && overlap.columnCount === table.rect.columnCount)
+        );
       });
     });
   }

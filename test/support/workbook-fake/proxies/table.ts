@@ -36,7 +36,9 @@ export class FakeTableCollection extends FakeClientObject {
 
   override loadOp(props: readonly string[] | null): () => OpResult {
     const wantCount = (props ?? []).includes('count');
-    const itemProps = (props ?? ['items']).flatMap((p) => (p === 'items' || p === 'count' ? [] : [p.startsWith('items/') ? p.slice(6) : p]));
+    const itemProps = (props ?? ['items']).flatMap((p) =>
+      p === 'items' || p === 'count' ? [] : [p.startsWith('items/') ? p.slice(6) : p],
+    );
     const wantItems = props === null || props.some((p) => p !== 'count');
     return () => {
       const tables = this.list();
@@ -73,7 +75,8 @@ export class FakeTableCollection extends FakeClientObject {
             throw new FakeOfficeError('InvalidArgument', 'table address on another sheet');
           }
         } else {
-          sheet = sheetName === null ? model.activeSheet : must(model.findSheet(sheetName) ?? null, `no sheet ${sheetName}`);
+          sheet =
+            sheetName === null ? model.activeSheet : must(model.findSheet(sheetName) ?? null, `no sheet ${sheetName}`);
         }
       } else {
         ({ sheet, rect } = address.mustTarget());
@@ -84,11 +87,15 @@ export class FakeTableCollection extends FakeClientObject {
   }
 
   getItem(name: string): FakeTable {
-    return new FakeTable(this.context, `${this.path}.getItem(${JSON.stringify(name)})`, () => must(this.find(name), `no table ${JSON.stringify(name)}`));
+    return new FakeTable(this.context, `${this.path}.getItem(${JSON.stringify(name)})`, () =>
+      must(this.find(name), `no table ${JSON.stringify(name)}`),
+    );
   }
 
   getItemOrNullObject(name: string): FakeTable {
-    const table = new FakeTable(this.context, `${this.path}.getItemOrNullObject(${JSON.stringify(name)})`, () => this.find(name));
+    const table = new FakeTable(this.context, `${this.path}.getItemOrNullObject(${JSON.stringify(name)})`, () =>
+      this.find(name),
+    );
     table.checkExists();
     return table;
   }
@@ -98,7 +105,9 @@ export class FakeTableCollection extends FakeClientObject {
   }
 
   getItemAt(index: number): FakeTable {
-    return new FakeTable(this.context, `${this.path}.getItemAt(${index})`, () => must(this.list()[index] ?? null, `no table at ${index}`));
+    return new FakeTable(this.context, `${this.path}.getItemAt(${index})`, () =>
+      must(this.list()[index] ?? null, `no table at ${index}`),
+    );
   }
 
   getCount(): FakeClientResult<number> {
@@ -116,7 +125,15 @@ export class FakeTableCollection extends FakeClientObject {
   }
 }
 
-const TABLE_BOOLEANS = ['showHeaders', 'showTotals', 'showBandedRows', 'showBandedColumns', 'showFilterButton', 'highlightFirstColumn', 'highlightLastColumn'] as const;
+const TABLE_BOOLEANS = [
+  'showHeaders',
+  'showTotals',
+  'showBandedRows',
+  'showBandedColumns',
+  'showFilterButton',
+  'highlightFirstColumn',
+  'highlightLastColumn',
+] as const;
 type TableBoolean = (typeof TABLE_BOOLEANS)[number];
 
 export class FakeTable extends FakeClientObject {
@@ -134,7 +151,9 @@ export class FakeTable extends FakeClientObject {
     this.rows = {
       add: (index, values) => {
         this.queue({ a: 'rows.add', v: [index ?? null, values ?? null] }, () => {
-          if (index !== undefined && index !== null) throw new FakeOfficeError('NotImplemented', 'workbook fake: rows.add at an index');
+          if (index !== undefined && index !== null) {
+            throw new FakeOfficeError('NotImplemented', 'workbook fake: rows.add at an index');
+          }
           const t = this.mustTarget();
           const n = Array.isArray(values) ? values.length : 1;
           const { rowIndex, columnIndex, rowCount, columnCount } = t.rect;
@@ -249,7 +268,11 @@ export class FakeTable extends FakeClientObject {
 
   get worksheet(): FakeWorksheet {
     if (!this.worksheetProxy) {
-      this.worksheetProxy = new FakeWorksheet(this.context, `${this.path}.worksheet`, () => this.target()?.sheet ?? null);
+      this.worksheetProxy = new FakeWorksheet(
+        this.context,
+        `${this.path}.worksheet`,
+        () => this.target()?.sheet ?? null,
+      );
     }
     return this.worksheetProxy;
   }

@@ -16,7 +16,8 @@ export class FakeWorkbook {
     this.worksheets = new FakeWorksheetCollection(context);
     this.tables = new FakeTableCollection(context, 'workbook.tables', null, () => this.model().liveTables());
     this.application = {
-      suspendApiCalculationUntilNextSync: () => context.enqueue({ payload: { a: 'suspendCalc' }, run: () => undefined }),
+      suspendApiCalculationUntilNextSync: () =>
+        context.enqueue({ payload: { a: 'suspendCalc' }, run: () => undefined }),
     };
   }
 
@@ -69,7 +70,9 @@ export class FakeWorksheetCollection extends FakeClientObject {
 
   override loadOp(props: readonly string[] | null): () => OpResult {
     // Collections load their items; "name" and "items/name" both mean the items' names.
-    const itemProps = (props ?? ['items']).flatMap((p) => (p === 'items' ? [] : [p.startsWith('items/') ? p.slice(6) : p]));
+    const itemProps = (props ?? ['items']).flatMap((p) =>
+      p === 'items' ? [] : [p.startsWith('items/') ? p.slice(6) : p],
+    );
     return () => {
       const sheets = [...this.model().sheets];
       const items = sheets.map((s, i) => new FakeWorksheet(this.context, `${this.path}.items[${i}]`, () => s));
@@ -88,7 +91,9 @@ export class FakeWorksheetCollection extends FakeClientObject {
 
   add(name?: string): FakeWorksheet {
     let created: SheetModel | null = null;
-    const sheet = new FakeWorksheet(this.context, `${this.path}.add(${JSON.stringify(name ?? null)})`, () => must(created, 'the sheet was not added'));
+    const sheet = new FakeWorksheet(this.context, `${this.path}.add(${JSON.stringify(name ?? null)})`, () =>
+      must(created, 'the sheet was not added'),
+    );
     this.queue({ a: 'add', v: name ?? null }, () => {
       created = this.model().addSheet(name);
     });
@@ -96,11 +101,15 @@ export class FakeWorksheetCollection extends FakeClientObject {
   }
 
   getItem(key: string): FakeWorksheet {
-    return new FakeWorksheet(this.context, `${this.path}.getItem(${JSON.stringify(key)})`, () => must(this.byKey(key), `no sheet named ${JSON.stringify(key)}`));
+    return new FakeWorksheet(this.context, `${this.path}.getItem(${JSON.stringify(key)})`, () =>
+      must(this.byKey(key), `no sheet named ${JSON.stringify(key)}`),
+    );
   }
 
   getItemOrNullObject(key: string): FakeWorksheet {
-    const sheet = new FakeWorksheet(this.context, `${this.path}.getItemOrNullObject(${JSON.stringify(key)})`, () => this.byKey(key));
+    const sheet = new FakeWorksheet(this.context, `${this.path}.getItemOrNullObject(${JSON.stringify(key)})`, () =>
+      this.byKey(key),
+    );
     sheet.checkExists();
     return sheet;
   }
@@ -160,7 +169,12 @@ export class FakeWorksheet extends FakeClientObject {
     const s = this.target();
     if (!s) return null;
     const model = this.context.host.model;
-    const all: Record<string, unknown> = { name: s.name, id: s.id, position: model.sheets.indexOf(s), visibility: s.visibility };
+    const all: Record<string, unknown> = {
+      name: s.name,
+      id: s.id,
+      position: model.sheets.indexOf(s),
+      visibility: s.visibility,
+    };
     return Object.fromEntries(props.map((p) => [p, all[p]]));
   }
 
@@ -194,7 +208,12 @@ export class FakeWorksheet extends FakeClientObject {
 
   getRange(address?: string): FakeRange {
     if (address === undefined || address === '') {
-      return this.rangeOn('getRange()', () => ({ rowIndex: 0, columnIndex: 0, rowCount: EXCEL_MAX_ROWS, columnCount: EXCEL_MAX_COLUMNS }));
+      return this.rangeOn('getRange()', () => ({
+        rowIndex: 0,
+        columnIndex: 0,
+        rowCount: EXCEL_MAX_ROWS,
+        columnCount: EXCEL_MAX_COLUMNS,
+      }));
     }
     return new FakeRange(this.context, `${this.path}.getRange(${JSON.stringify(address)})`, () => {
       const sheet = this.mustTarget();
@@ -209,7 +228,9 @@ export class FakeWorksheet extends FakeClientObject {
   }
 
   getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): FakeRange {
-    return this.rangeOn(`getRangeByIndexes(${startRow},${startColumn},${rowCount},${columnCount})`, () => checkIndexes(startRow, startColumn, rowCount, columnCount));
+    return this.rangeOn(`getRangeByIndexes(${startRow},${startColumn},${rowCount},${columnCount})`, () =>
+      checkIndexes(startRow, startColumn, rowCount, columnCount),
+    );
   }
 
   getCell(row: number, column: number): FakeRange {
@@ -237,7 +258,9 @@ export class FakeWorksheet extends FakeClientObject {
   activate(): void {
     this.queue({ a: 'activate' }, () => {
       const sheet = this.mustTarget();
-      if (sheet.visibility !== 'Visible') throw new FakeOfficeError('InvalidOperation', 'a hidden sheet cannot be activated');
+      if (sheet.visibility !== 'Visible') {
+        throw new FakeOfficeError('InvalidOperation', 'a hidden sheet cannot be activated');
+      }
       this.context.host.model.activeSheet = sheet;
     });
   }
@@ -264,7 +287,9 @@ export class FakeFreezePanes {
 
   freezeRows(count = 1): void {
     this.queue('freezeRows', count, (s) => {
-      if (!Number.isInteger(count) || count < 0 || count >= EXCEL_MAX_ROWS) throw new FakeOfficeError('InvalidArgument', 'freezeRows');
+      if (!Number.isInteger(count) || count < 0 || count >= EXCEL_MAX_ROWS) {
+        throw new FakeOfficeError('InvalidArgument', 'freezeRows');
+      }
       s.frozenRows = count;
       s.frozenColumns = 0;
     });
@@ -272,7 +297,9 @@ export class FakeFreezePanes {
 
   freezeColumns(count = 1): void {
     this.queue('freezeColumns', count, (s) => {
-      if (!Number.isInteger(count) || count < 0 || count >= EXCEL_MAX_COLUMNS) throw new FakeOfficeError('InvalidArgument', 'freezeColumns');
+      if (!Number.isInteger(count) || count < 0 || count >= EXCEL_MAX_COLUMNS) {
+        throw new FakeOfficeError('InvalidArgument', 'freezeColumns');
+      }
       s.frozenColumns = count;
       s.frozenRows = 0;
     });
