@@ -244,6 +244,14 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): Manif
         problems.push(`a ShowTaskpane action opens "${loc ?? ''}", not the shared runtime page`);
       }
     }
+    // "If the runtime's lifetime is long, none of the descendant <Action> elements should have a
+    // <TaskpaneID> child element": otherwise a second pane or runtime can appear
+    // (https://learn.microsoft.com/en-us/javascript/api/manifest/runtime, and the shared-runtime how-to).
+    for (const action of findAll(root, 'Action')) {
+      if (childrenNamed(action, 'TaskpaneId').length > 0 || childrenNamed(action, 'TaskpaneID').length > 0) {
+        problems.push('an <Action> has a <TaskpaneId>, which a long-lived shared runtime must not have');
+      }
+    }
     const rtUrl = resources.get(sharedRuntime.resid);
     const defaultPage = childrenNamed(childrenNamed(root, 'DefaultSettings')[0] ?? root, 'SourceLocation')[0]
       ?.attributes.DefaultValue;

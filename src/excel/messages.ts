@@ -14,7 +14,7 @@ const en = {
   'excel.selection.severalAreas':
     'Several areas are selected. Select one block of cells (the list with its header row) and try again.',
   'excel.selection.noRegion':
-    'This version of Excel cannot find the list around one cell (that needs ExcelApi 1.13). Select the whole list, header row included, and try again.',
+    'This version of Excel cannot find the list around one cell (that needs ExcelApi 1.7). Select the whole list, header row included, and try again.',
   'excel.error.apiNotFound':
     'This version of Excel does not have a feature the add-in needs here. Update Excel, or select the data yourself.',
   'excel.run.paused':
@@ -39,7 +39,7 @@ const uk: Record<Key, string> = {
   'excel.selection.severalAreas':
     'Виділено кілька областей. Виділіть один блок клітинок (список разом із рядком заголовків) і спробуйте ще раз.',
   'excel.selection.noRegion':
-    'Ця версія Excel не вміє знайти список навколо однієї клітинки (потрібен ExcelApi 1.13). Виділіть увесь список разом із рядком заголовків і спробуйте ще раз.',
+    'Ця версія Excel не вміє знайти список навколо однієї клітинки (потрібен ExcelApi 1.7). Виділіть увесь список разом із рядком заголовків і спробуйте ще раз.',
   'excel.error.apiNotFound':
     'У цій версії Excel немає функції, потрібної тут надбудові. Оновіть Excel або виділіть дані самостійно.',
   'excel.run.paused':

@@ -15,7 +15,8 @@
  * Several areas (a Ctrl-click) cannot be read: getSelectedRange throws InvalidSelection for them
  * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.workbook#excel-excel-workbook-getselectedrange-member(1)),
  * and the user is asked to select one block. Extending a single cell to its region needs
- * Range.getSurroundingRegion, ExcelApi 1.13, above the declared 1.7: asked for first.
+ * Range.getSurroundingRegion, ExcelApi 1.7 (the API reference's "[Api set: ExcelApi 1.7]"), the
+ * manifest's minimum; still asked for first, so a host that loads us below it degrades with a message.
  */
 import type { CellValue } from '../bulk/columns';
 import { intersectRects, qualifiedAddress, type CellRect } from './a1';
@@ -104,7 +105,7 @@ export async function readSelection(
   sheetProxy.load('name');
   const used = sheetProxy.getUsedRangeOrNullObject(true);
   used.load(DIMS);
-  const region = extend && excelApiSupported('1.13') ? selected.getSurroundingRegion() : null;
+  const region = extend && excelApiSupported('1.7') ? selected.getSurroundingRegion() : null;
   region?.load(DIMS);
   const firstCell = extend ? selected.getCell(0, 0) : null;
   firstCell?.load('valueTypes');

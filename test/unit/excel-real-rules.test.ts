@@ -299,9 +299,17 @@ describe('fixes: what the stricter fake caught', () => {
     expect(text.uk).toMatch(/один блок/i);
   });
 
-  it('6. on an Excel without ExcelApi 1.13 (no getSurroundingRegion) a single cell read degrades with a message', async () => {
+  it('6a. getSurroundingRegion is ExcelApi 1.7: on a 1.12 host a click on one cell of a list reads the list', async () => {
     restore();
     fake = new WorkbookFake({ excelApi: '1.12' });
+    restore = fake.install();
+    fake.setSheet('Clients', clients(5)).select('Clients', 'B3');
+    await expect(readSelectionInput()).resolves.toMatchObject({ source: 'Clients!A1:B6' });
+  });
+
+  it('6. on an Excel below ExcelApi 1.7 (no getSurroundingRegion) a single cell read degrades with a message', async () => {
+    restore();
+    fake = new WorkbookFake({ excelApi: '1.6' });
     restore = fake.install();
     fake.setSheet('Clients', clients(5)).select('Clients', 'B3');
     const error = await readSelectionInput().then(

@@ -41,6 +41,17 @@ describe('manifest.xml (offline check)', () => {
     expect(report.resources.get('Taskpane.Url')?.value).toBe(`${DEV_HOST}/taskpane.html`);
   });
 
+  it('refuses a <TaskpaneId> under the long-lived shared runtime (a second pane or runtime could appear)', () => {
+    const withId = MANIFEST.replace(
+      '<Action xsi:type="ShowTaskpane">',
+      '<Action xsi:type="ShowTaskpane"><TaskpaneId>CheckListsPane</TaskpaneId>',
+    );
+    expect(withId).not.toBe(MANIFEST);
+    expect(checkManifest(withId, { host: DEV_HOST }).problems).toEqual([
+      'an <Action> has a <TaskpaneId>, which a long-lived shared runtime must not have',
+    ]);
+  });
+
   it('points the uk-UA functions metadata at the localized file the build writes', () => {
     const metadata = report.resources.get('Functions.Metadata.Url');
     expect(metadata?.value).toBe(`${DEV_HOST}/functions.json`);

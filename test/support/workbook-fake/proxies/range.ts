@@ -333,12 +333,13 @@ export class FakeRange extends FakeClientObject {
   }
 
   getSurroundingRegion(): FakeRange {
-    // [API set: ExcelApi 1.13], https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-getsurroundingregion-member(1);
+    // [Api set: ExcelApi 1.7], https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-getsurroundingregion-member(1)
+    // and the ExcelApi 1.7 requirement-set listing (@types/office-js says the same);
     // an older Excel answers ApiNotFound, https://learn.microsoft.com/en-us/javascript/api/excel/excel.errorcodes
     const model = this.context.host.model;
     return this.derived('getSurroundingRegion()', ({ sheet, rect }) => {
-      if (compareVersions(model.excelApi, '1.13') < 0) {
-        throw new FakeOfficeError('ApiNotFound', 'Range.getSurroundingRegion needs ExcelApi 1.13');
+      if (compareVersions(model.excelApi, '1.7') < 0) {
+        throw new FakeOfficeError('ApiNotFound', 'Range.getSurroundingRegion needs ExcelApi 1.7');
       }
       return sheet.surroundingRegion(rect.rowIndex, rect.columnIndex);
     });
