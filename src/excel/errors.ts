@@ -34,6 +34,10 @@ export function describeExcelError(e: unknown): LocalizedText {
       return excelMessages.text('excel.error.itemExists');
     case 'InvalidArgument':
       return excelMessages.text('excel.error.invalidArgument');
+    // A batch that meets the user editing a cell fails with InvalidOperation according to the
+    // cell-edit how-to (https://learn.microsoft.com/en-us/office/dev/add-ins/excel/excel-add-ins-cell-edit-mode)
+    // and with InvalidOperationInCellEditMode according to Excel.ErrorCodes: both mean "finish editing".
+    case 'InvalidOperation':
     case 'InvalidOperationInCellEditMode':
       return excelMessages.text('excel.error.cellEdit');
     case 'InvalidSelection':

@@ -131,6 +131,14 @@ describe("the workbook fake follows Microsoft's documentation", () => {
     expect(fake.stats.delayedForCellEdit).toBe(1);
   });
 
+  it('says "finish editing the cell" for both codes Excel uses for a batch refused in cell-edit mode', () => {
+    for (const code of ['InvalidOperation', 'InvalidOperationInCellEditMode']) {
+      const text = describeExcelError(Object.assign(new Error('refused'), { code }));
+      expect([code, text.en]).toEqual([code, 'Finish editing the cell in Excel, then try again.']);
+      expect(text.uk).toBe('Завершіть редагування клітинки в Excel і спробуйте ще раз.');
+    }
+  });
+
   it('keeps a leading apostrophe as a character in a cell formatted as Text, and as a prefix in a General one', async () => {
     fake.setNumberFormat('Sheet1', 'A1', '@');
     await Excel.run(async (context) => {

@@ -8,6 +8,8 @@ import { cellAddress } from '../../src/excel/a1';
 import { readSelectionInput } from '../../src/excel/bulk/bulk-input';
 import { startWorkbookRun } from '../../src/excel/bulk/bulk-run';
 import { startWorkbookRescreen } from '../../src/excel/bulk/rescreen-run';
+import { queueDecisionValidation } from '../../src/excel/bulk/hits-table';
+import { hitsColumns } from '../../src/bulk/result-table';
 import { DEMO_CREDENTIALS, createSandboxEngine, sandboxTransport } from '../../src/sandbox';
 import {
   PICKS,
@@ -156,5 +158,38 @@ describe('Screen again on the workbook: a month later', () => {
     );
     expect(fake.sheetNames()).toEqual(names);
     expect(fake.sheetValues(first.hits)[e.row][e.column]).toBe('False positive');
+  });
+});
+
+describe('the run’s last batch meets Excel’s rules (issue 32)', () => {
+  it('waits for the analyst to finish editing a cell instead of failing after every row was written', async () => {
+    // The batch that adds the Decision drop-down arrives while a cell is being edited.
+    fake.cellEditStartsAt((p) => p.p === 'rule', 30);
+    const first = await firstRun();
+    expect(fake.stats.delayedForCellEdit).toBeGreaterThan(0);
+    expect(fake.dataValidations(first.hits)).toHaveLength(1);
+  });
+
+  it('sets the drop-down again over a column that already holds it on its first rows (a resumed run)', async () => {
+    const first = await firstRun();
+    const [validation] = fake.dataValidations(first.hits);
+    const rows = fake.sheetValues(first.hits).length - 1;
+    // A rule on the first half only, as an interrupted end of a run leaves it.
+    await Excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(first.hits);
+      const column = sheet.getRange(validation.address);
+      column.dataValidation.clear();
+      const firstHalf = column.getResizedRange(-Math.ceil(rows / 2), 0);
+      firstHalf.dataValidation.rule = { list: { inCellDropDown: true, source: 'a,b' } };
+      await context.sync();
+    });
+    const columns = hitsColumns('en');
+    await Excel.run(async (context) => {
+      queueDecisionValidation(context.workbook.worksheets.getItem(first.hits), columns, 0, rows, 'en');
+      await context.sync();
+    });
+    expect(fake.dataValidations(first.hits)).toEqual([
+      expect.objectContaining({ address: validation.address, rule: validation.rule }),
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import type { TableColumn } from '../../bulk/result-table';
 import { InvalidInputError } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
 import { WriteBatch, batchBudget, type BatchStats } from './bulk-batch';
+import { runQueued } from '../run';
 import { excelApiSupported } from '../requirements';
 import { readRectValues } from '../selection';
 import { resultSheetName, uniqueTableName } from '../sheet-names';
@@ -41,6 +42,9 @@ export function queueDecisionValidation(
   if (column < 0 || rows < 1 || !excelApiSupported(DATA_VALIDATION_API)) return false;
   const spec = decisionValidation(lang);
   const range = sheet.getRangeByIndexes(headerRow + 1, column, rows, 1);
+  // Cleared first, as Microsoft's sample does: a resumed run's column may already hold the rule
+  // on its first rows, and a rule set over partial validation fails with InvalidArgument (office-js#2594).
+  range.dataValidation.clear();
   // A list source is "a string that contains a comma-separated" list; no decision holds a comma.
   range.dataValidation.rule = { list: { inCellDropDown: true, source: spec.values.join(',') } };
   range.dataValidation.prompt = { showPrompt: true, title: spec.title, message: spec.prompt };
@@ -70,7 +74,7 @@ export function withReviewSheets<S extends BulkSink>(inner: S, options: { now?: 
       const b = begun;
       if (!b) return;
       const hitsSheet = output.hitsSheet;
-      await Excel.run(async (context) => {
+      await runQueued(async (context) => {
         const batch = new WriteBatch(context, batchBudget(), stats);
         if (hitsSheet && end.hitsWritten > 0) {
           const sheet = context.workbook.worksheets.getItem(hitsSheet);
@@ -140,7 +144,7 @@ export async function readWorkbookPrevious(
   sheetName: string,
   inputLabels: readonly string[],
 ): Promise<WorkbookPrevious> {
-  return Excel.run(async (context) => {
+  return runQueued(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const tables = sheet.tables;
     tables.load('items/name');

@@ -9,6 +9,7 @@ import { parseAddress, qualifiedAddress, rectContains, type CellRect } from '../
 import type { SheetInput } from './bulk-input';
 import { startWorkbookRun, type WorkbookRun, type WorkbookRunDeps } from './bulk-run';
 import { readWorkbookPrevious } from './hits-table';
+import { runQueued } from '../run';
 import { readRectValues } from '../selection';
 
 /**
@@ -43,7 +44,7 @@ export async function readListAgain(address: string): Promise<SheetInput> {
   const parsed = parseAddress(address);
   if (!parsed || parsed.sheetName === null) throw new RangeError(`not a sheet address: ${address}`);
   const { sheetName, rowIndex, columnIndex, columnCount } = parsed;
-  return Excel.run(async (context) => {
+  return runQueued(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const tables = sheet.tables;
     tables.load('items/name');
@@ -105,7 +106,7 @@ export async function startWorkbookRescreen(
 
 /** The sheet a person has open: "Screen again" works on it. */
 export async function activeSheetName(): Promise<string> {
-  return Excel.run(async (context) => {
+  return runQueued(async (context) => {
     const sheet = context.workbook.worksheets.getActiveWorksheet();
     sheet.load('name');
     await context.sync();

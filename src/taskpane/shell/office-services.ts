@@ -2,6 +2,7 @@ import { SettingsStore } from '../../core/settings/settings-store';
 import type { KeyValueStorage } from '../../core/settings/storage';
 // The modules themselves, not the excel barrel: the barrel would pull the bulk writers into the pane's first chunk.
 import { textCellFormats, toSafeRows } from '../../excel/safe-text';
+import { runQueued } from '../../excel/run';
 import { defaultStorage } from '../../excel/storage';
 import { connect } from '../../shared-runtime/connection';
 import type { CellValue } from '../../bulk/columns';
@@ -77,7 +78,7 @@ export function officeExcel(): ExcelFacade {
       if (typeof Excel === 'undefined') throw new Error('Excel is not available');
       const width = rows.reduce((max, r) => Math.max(max, r.length), 0);
       if (rows.length === 0 || width === 0) return '';
-      return Excel.run(async (context) => {
+      return runQueued(async (context) => {
         const range = context.workbook.getActiveCell().getResizedRange(rows.length - 1, width - 1);
         const values = toSafeRows(rows, width);
         // The active cell may sit in a column formatted as Text: see textCellFormats.

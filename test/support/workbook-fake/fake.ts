@@ -96,6 +96,7 @@ export class WorkbookFake implements BatchHost {
   readonly excelApi: string;
   readonly stats: SyncStats;
   private readonly failures = new Map<number, SyncFailure>();
+  private readonly editTriggers: { match: (payload: OpPayload) => boolean; forMs: number }[] = [];
   private readonly opFailures: { match: (payload: OpPayload) => boolean; failure: SyncFailure; times: number }[] = [];
   private cellEdit: { ended: Promise<void>; end: () => void } | null = null;
 
@@ -273,7 +274,22 @@ export class WorkbookFake implements BatchHost {
     return this.cellEdit !== null;
   }
 
-  async cellEditGate(delayForCellEdit: boolean): Promise<void> {
+  /**
+   * The user starts typing just as the first batch holding an operation that `match`es arrives,
+   * and stops `forMs` later: the moment a run's last batch can meet an analyst mid-edit.
+   */
+  cellEditStartsAt(match: (payload: OpPayload) => boolean, forMs: number): this {
+    this.editTriggers.push({ match, forMs });
+    return this;
+  }
+
+  async cellEditGate(delayForCellEdit: boolean, ops: readonly QueuedOp[] = []): Promise<void> {
+    const trigger = this.editTriggers.findIndex((t) => ops.some((op) => t.match(op.payload)));
+    if (trigger >= 0) {
+      const [{ forMs }] = this.editTriggers.splice(trigger, 1);
+      this.cellEditStarts();
+      setTimeout(() => this.cellEditEnds(), forMs);
+    }
     while (this.cellEdit) {
       if (!delayForCellEdit) {
         throw new FakeOfficeError('InvalidOperationInCellEditMode', 'a batch arrived while a cell is being edited');

@@ -27,7 +27,7 @@ export interface BatchHost {
   readonly model: WorkbookModel;
   executeBatch(ops: QueuedOp[]): void;
   /** Resolves when a batch may run; rejects when cell-edit mode refuses it (see WorkbookFake). */
-  cellEditGate(delayForCellEdit: boolean): Promise<void>;
+  cellEditGate(delayForCellEdit: boolean, ops?: readonly QueuedOp[]): Promise<void>;
 }
 
 export class FakeRequestContext {
@@ -53,7 +53,7 @@ export class FakeRequestContext {
     this.queue = [];
     // A real sync is a round trip: nothing is applied before the caller awaits.
     await Promise.resolve();
-    if (ops.length > 0) await this.host.cellEditGate(this.delayForCellEdit);
+    if (ops.length > 0) await this.host.cellEditGate(this.delayForCellEdit, ops);
     this.host.executeBatch(ops);
   }
 }

@@ -3,7 +3,7 @@
  * https://learn.microsoft.com/javascript/api/excel/excel.datavalidation
  * https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-data-validation
  */
-import { intersectRects } from '../../../../src/excel/a1';
+import { intersectRects, type CellRect } from '../../../../src/excel/a1';
 import { FakeOfficeError } from '../errors';
 import { compareVersions } from '../versions';
 import type { DataValidationRecord } from '../model';
@@ -23,6 +23,15 @@ const TYPE_OF: Record<(typeof CRITERIA)[number], string> = {
   time: 'Time',
   wholeNumber: 'WholeNumber',
 };
+
+function rectContainsRect(outer: CellRect, inner: CellRect): boolean {
+  return (
+    inner.rowIndex >= outer.rowIndex &&
+    inner.columnIndex >= outer.columnIndex &&
+    inner.rowIndex + inner.rowCount <= outer.rowIndex + outer.rowCount &&
+    inner.columnIndex + inner.columnCount <= outer.columnIndex + outer.columnCount
+  );
+}
 
 function checkRule(rule: unknown): Record<string, unknown> {
   if (!rule || typeof rule !== 'object') {
@@ -106,6 +115,18 @@ export class FakeDataValidation extends FakeClientObject {
     ) {
       Object.assign(existing, patch);
       return;
+    }
+    // Setting a rule over a range that only partly has validation (a resumed run's longer Decision
+    // column) fails with InvalidArgument: office-js#2594. Microsoft's data-validation sample clears
+    // the range first (https://learn.microsoft.com/en-us/office/dev/add-ins/excel/excel-add-ins-data-validation,
+    // "Remove data validation"), which is what the add-in does.
+    const overlapping = sheet.dataValidations.filter((v) => intersectRects(v.rect, rect));
+    const uniform = overlapping.length === 1 && rectContainsRect(overlapping[0].rect, rect);
+    if (patch.rule && overlapping.length > 0 && !uniform) {
+      throw new FakeOfficeError(
+        'InvalidArgument',
+        'a range that partly holds data validation takes a new rule only after dataValidation.clear() (office-js#2594)',
+      );
     }
     if (!patch.rule) {
       throw new FakeOfficeError(
