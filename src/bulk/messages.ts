@@ -60,7 +60,7 @@ const en = {
   'search.2': 'tolerant of spelling errors (2)',
   'registries.all': 'every list the account allows (-1)',
   'run.running': 'running: {done} of {total} rows',
-  'run.completed': 'completed: {total} rows',
+  'run.completed': 'completed: {total} rows, {hits} hits listed',
   'run.cancelled': 'cancelled at {done} of {total} rows — resume from the task pane',
   'run.stoppedAccount': 'stopped at {done} of {total} rows: {why} — resume from the task pane once resolved',
   'run.stoppedUnreachable':
@@ -170,7 +170,7 @@ const uk: Record<Key, string> = {
   'search.2': 'з виправленням помилок (2)',
   'registries.all': 'усі списки, дозволені обліковому запису (-1)',
   'run.running': 'виконується: {done} з {total} рядків',
-  'run.completed': 'завершено: {total} рядків',
+  'run.completed': 'завершено: {total} рядків, у переліку збігів: {hits}',
   'run.cancelled': 'скасовано на {done} з {total} рядків — продовжіть з області завдань',
   'run.stoppedAccount':
     'зупинено на {done} з {total} рядків: {why} — продовжіть з області завдань, коли це буде вирішено',

@@ -30,6 +30,8 @@ const en = {
   'validation.error': 'Choose one of: {allowed}, or leave the cell blank.',
   'previous.noHitsSheet':
     'No sheet of "{source}" holds a hits table with a "Hit ID" column: choose the results of an earlier run.',
+  'previous.hitsTableMissing':
+    'The hits table "{table}" of "{sheet}" is gone (renamed, deleted or converted to a range) and no hits sheet has its header row, yet the run listed hits: nothing was screened, so no decision is dropped. Restore the hits sheet (undo) and run again.',
   'previous.missingColumn':
     'Sheet "{sheet}", header row {cell}: the column "{column}" is missing. Restore it (undo the deletion) and run again.',
   'previous.badDecision':
@@ -74,6 +76,8 @@ const uk: Record<Key, string> = {
   'validation.error': 'Виберіть одне з: {allowed} або залиште клітинку порожньою.',
   'previous.noHitsSheet':
     'Жоден аркуш "{source}" не містить таблиці збігів зі стовпцем "Ідентифікатор збігу": виберіть результати попередньої перевірки.',
+  'previous.hitsTableMissing':
+    'Таблиці збігів «{table}» аркуша «{sheet}» немає (її перейменовано, видалено або перетворено на діапазон), і жоден аркуш збігів не має її рядка заголовків, хоча перевірка знайшла збіги. Нічого не перевірено, тож жодне рішення не втрачено. Поверніть аркуш збігів (скасуйте дію) і запустіть знову.',
   'previous.missingColumn':
     'Аркуш "{sheet}", рядок заголовків {cell}: немає стовпця "{column}". Поверніть його (скасуйте видалення) і запустіть знову.',
   'previous.badDecision':

@@ -1,5 +1,5 @@
 import type { FieldError } from '../core/protocol/errors';
-import type { Lang, LocalizedText } from '../core/text/i18n';
+import { LANGS, type Lang, type LocalizedText } from '../core/text/i18n';
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import { levelText, registryErrorText, verdictText, type MatchLevel, type Verdict } from '../core/answer/summary';
 import { headerText, type CellValue, type ColumnMapping } from './columns';
@@ -351,6 +351,24 @@ function pad(n: number): string {
 /** Local wall-clock time as people read it in a sheet; no time-zone letters to confuse. */
 export function formatLocalDateTime(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/**
+ * The hits a completed run listed, read back from its header's "Run state" line in either
+ * language; null when the line is not a completed run's. "Screen again" trusts a missing hits
+ * table to mean "no hits" only when this says 0.
+ */
+export function completedHitsOf(state: string): number | null {
+  for (const lang of LANGS) {
+    const template = bulkMessages[lang]['run.completed'];
+    const pattern = template
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('\\{total\\}', '\\d+')
+      .replace('\\{hits\\}', '(\\d+)');
+    const m = new RegExp(`^${pattern}`).exec(state.trim());
+    if (m) return Number(m[1]);
+  }
+  return null;
 }
 
 /** Two columns, label and value; values are untrusted (IDuserPC and the source come from people). */

@@ -553,7 +553,7 @@ export class Runner implements BulkRun {
     const params = { done: this.written, total: this.plan.rowCount };
     switch (status) {
       case 'completed':
-        return bulkMessages.t(lang, 'run.completed', params);
+        return bulkMessages.t(lang, 'run.completed', { ...params, hits: this.hitsWritten });
       case 'cancelled':
         return bulkMessages.t(lang, 'run.cancelled', params);
       case 'stopped-account':

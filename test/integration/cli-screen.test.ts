@@ -330,7 +330,9 @@ describe('checklists screen: quota stop and resume', () => {
     expect(done.body.filter((row) => row[statusCol] !== 'no hits')).toEqual([]);
     // Rows answered before the stop keep their answers: nothing was asked twice.
     for (const [row, id] of firstIds) expect(done.body.find((r) => r[0] === row)?.[idCol]).toBe(id);
-    expect(done.runHeader.find((row) => row[0] === 'Run state')?.[1]).toBe(`completed: ${rows.length} rows`);
+    expect(done.runHeader.find((row) => row[0] === 'Run state')?.[1]).toBe(
+      `completed: ${rows.length} rows, 0 hits listed`,
+    );
     expectNoSecrets(work, first, second);
   });
 

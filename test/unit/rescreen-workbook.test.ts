@@ -193,3 +193,49 @@ describe('the run’s last batch meets Excel’s rules (issue 32)', () => {
     ]);
   });
 });
+
+describe('Screen again when the hits table was renamed, converted or lost (issue 32)', () => {
+  async function decidedRun(): Promise<{ results: string; hits: string }> {
+    const first = await firstRun();
+    decideAll(first.hits);
+    return first;
+  }
+  const again = (results: string) =>
+    startWorkbookRescreen({ sheetName: results, ...COMMON }, { ask: sandboxAsk(1) }).then((r) => r.done);
+  const hitsTableOf = (sheet: string) => fake.tables(sheet).find((t) => /_hits$/.test(t.name))!.name;
+
+  it('a renamed hits table: decisions found by the header row and carried', async () => {
+    const first = await decidedRun();
+    const name = hitsTableOf(first.hits);
+    await Excel.run(async (context) => {
+      context.workbook.tables.getItem(name).name = 'MyReview';
+      await context.sync();
+    });
+    const report = await again(first.results);
+    expect(report.rescreen).toMatchObject(documentedCounts(0, 1));
+  });
+
+  it('a hits table converted to a range: decisions found by the header row and carried', async () => {
+    const first = await decidedRun();
+    const name = hitsTableOf(first.hits);
+    await Excel.run(async (context) => {
+      context.workbook.tables.getItem(name).convertToRange();
+      await context.sync();
+    });
+    expect(fake.tables(first.hits)).toEqual([]);
+    const report = await again(first.results);
+    expect(report.rescreen).toMatchObject(documentedCounts(0, 1));
+  });
+
+  it('a deleted hits sheet after a run with hits: refused, naming the table, nothing added', async () => {
+    const first = await decidedRun();
+    const name = hitsTableOf(first.hits);
+    await Excel.run(async (context) => {
+      context.workbook.worksheets.getItem(first.hits).delete();
+      await context.sync();
+    });
+    const names = fake.sheetNames();
+    await expect(again(first.results)).rejects.toThrow(`The hits table "${name}" of "${first.results}" is gone`);
+    expect(fake.sheetNames()).toEqual(names);
+  });
+});

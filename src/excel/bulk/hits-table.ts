@@ -1,10 +1,18 @@
 import type { BulkSink, SinkBegin, SinkEnd } from '../../bulk';
 import type { CellValue } from '../../bulk/columns';
-import { decisionValidation, readPreviousHits, refusalText, type PreviousRun } from '../../bulk/decisions';
+import {
+  decisionValidation,
+  isHitsHeader,
+  readPreviousHits,
+  refusalText,
+  type PreviousRun,
+} from '../../bulk/decisions';
+import { bulkMessages } from '../../bulk/messages';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
-import type { TableColumn } from '../../bulk/result-table';
+import { completedHitsOf, type TableColumn } from '../../bulk/result-table';
 import { InvalidInputError } from '../../core/protocol/errors';
-import type { Lang } from '../../core/text/i18n';
+import { LANGS, type Lang } from '../../core/text/i18n';
+import type { CellRect } from '../a1';
 import { WriteBatch, batchBudget, type BatchStats } from './bulk-batch';
 import { runQueued } from '../run';
 import { excelApiSupported } from '../requirements';
@@ -139,6 +147,11 @@ function headerValue(values: readonly (readonly CellValue[])[], labels: readonly
  * Reads what "Screen again" needs from a results sheet (or its hits sheet): the list's address
  * from the run header and every hit row with its decision. Refuses, naming the sheet and cell,
  * when a decision could not be carried (a typo, a deleted column).
+ *
+ * The hits table is looked up by name, in a sync of its own, before anything is derived from it:
+ * a range or worksheet taken from a null object is no safe answer. An analyst may rename the table
+ * or convert it to a range; then the hits are found by their header row on the hits sheet, and a
+ * missing table means "no hits" only when the run's own header says it listed none.
  */
 export async function readWorkbookPrevious(
   sheetName: string,
@@ -157,33 +170,68 @@ export async function readWorkbookPrevious(
       : (own.find((n) => /^CheckLists_/i.test(n)) ?? null);
     if (!resultsTableName) throw notResults(sheetName);
     const resultsTable = context.workbook.tables.getItemOrNullObject(resultsTableName);
-    const resultsSheet = resultsTable.worksheet;
-    resultsSheet.load('name');
-    const hitsTable = context.workbook.tables.getItemOrNullObject(`${resultsTableName}_hits`);
-    const hitsRange = hitsTable.getRange();
-    hitsRange.load('rowIndex,columnIndex,rowCount,columnCount');
-    const hitsSheet = hitsTable.worksheet;
-    hitsSheet.load('name');
+    resultsTable.load('name');
+    const hitsTableName = `${resultsTableName}_hits`;
+    const hitsTable = context.workbook.tables.getItemOrNullObject(hitsTableName);
+    hitsTable.load('name');
     await context.sync();
     if (resultsTable.isNullObject) throw notResults(sheetName);
+
+    const resultsSheet = resultsTable.worksheet;
+    resultsSheet.load('name');
     const header = resultsSheet.getRangeByIndexes(0, 0, HEADER_ROWS, 2);
     header.load('values');
+    const hitsRange = hitsTable.isNullObject ? null : hitsTable.getRange();
+    hitsRange?.load('rowIndex,columnIndex,rowCount,columnCount');
+    const tableSheet = hitsTable.isNullObject ? null : hitsTable.worksheet;
+    tableSheet?.load('name');
     await context.sync();
-    const inputSource = headerValue(header.values as CellValue[][], inputLabels);
+    const headerValues = header.values as CellValue[][];
+    const inputSource = headerValue(headerValues, inputLabels);
     if (!inputSource) throw notResults(sheetName);
-    if (hitsTable.isNullObject) {
-      return { previous: { source: resultsSheet.name, hits: new Map() }, inputSource, resultsSheet: resultsSheet.name };
+
+    let located: { sheet: Excel.Worksheet; sheetName: string; rect: CellRect } | null =
+      hitsRange && tableSheet
+        ? {
+            sheet: tableSheet,
+            sheetName: tableSheet.name,
+            rect: {
+              rowIndex: hitsRange.rowIndex,
+              columnIndex: hitsRange.columnIndex,
+              rowCount: hitsRange.rowCount,
+              columnCount: hitsRange.columnCount,
+            },
+          }
+        : null;
+    if (!located) {
+      const state = headerValue(headerValues, stateLabels());
+      if (state !== null && completedHitsOf(state) === 0) {
+        return {
+          previous: { source: resultsSheet.name, hits: new Map() },
+          inputSource,
+          resultsSheet: resultsSheet.name,
+        };
+      }
+      located = await findHitsByHeader(context, resultsSheet.name);
+      if (!located) {
+        throw new InvalidInputError([
+          {
+            field: 'previous',
+            code: 'previous.hitsTableMissing',
+            message: rescreenMessages.text('previous.hitsTableMissing', {
+              table: hitsTableName,
+              sheet: resultsSheet.name,
+            }),
+          },
+        ]);
+      }
     }
-    const rect = {
-      rowIndex: hitsRange.rowIndex,
-      columnIndex: hitsRange.columnIndex,
-      rowCount: hitsRange.rowCount,
-      columnCount: hitsRange.columnCount,
-    };
-    const values = await readRectValues(context, hitsSheet, rect);
+    const { rect } = located;
+    const values = await readRectValues(context, located.sheet, rect);
     const [head, ...rows] = values;
+    while (rows.length > 0 && rows[rows.length - 1].every((v) => v === null || v === '')) rows.pop();
     const { hits, problems } = readPreviousHits({
-      sheet: hitsSheet.name,
+      sheet: located.sheetName,
       headerRow: rect.rowIndex + 1,
       firstColumn: rect.columnIndex,
       header: head ?? [],
@@ -192,8 +240,65 @@ export async function readWorkbookPrevious(
     if (problems.length > 0) {
       throw new InvalidInputError([{ field: 'previous', code: 'previous.refused', message: refusalText(problems) }]);
     }
-    return { previous: { source: hitsSheet.name, hits }, inputSource, resultsSheet: resultsSheet.name };
+    return { previous: { source: located.sheetName, hits }, inputSource, resultsSheet: resultsSheet.name };
   });
+}
+
+function stateLabels(): string[] {
+  return LANGS.map((lang) => bulkMessages.t(lang, 'header.state'));
+}
+
+/** Rows searched for the hits header on a sheet: ours is row 1, a person may insert a few above. */
+const HEADER_SEARCH_ROWS = 30;
+
+/**
+ * The hits of a run whose table was renamed or converted to a range: on a sheet named as our hits
+ * sheets are (the one written with this results sheet first), the first row that holds a hits
+ * header, down to the last used row.
+ */
+async function findHitsByHeader(
+  context: Excel.RequestContext,
+  resultsSheetName: string,
+): Promise<{ sheet: Excel.Worksheet; sheetName: string; rect: CellRect } | null> {
+  const sheets = context.workbook.worksheets;
+  sheets.load('items/name');
+  await context.sync();
+  const hitsPrefixes = LANGS.map((lang) => bulkMessages.t(lang, 'sheet.hits'));
+  const resultsPrefixes = LANGS.map((lang) => bulkMessages.t(lang, 'sheet.results'));
+  const stamp = resultsPrefixes.reduce(
+    (rest, prefix) => (rest.startsWith(`${prefix} `) ? rest.slice(prefix.length + 1) : rest),
+    resultsSheetName,
+  );
+  const candidates = sheets.items
+    .filter((ws) => hitsPrefixes.some((prefix) => ws.name.startsWith(prefix)))
+    .sort((a, b) => Number(b.name.endsWith(stamp)) - Number(a.name.endsWith(stamp)));
+  for (const ws of candidates) {
+    const used = ws.getUsedRangeOrNullObject(true);
+    used.load('rowIndex,columnIndex,rowCount,columnCount');
+    await context.sync();
+    if (used.isNullObject) continue;
+    const top: CellRect = {
+      rowIndex: used.rowIndex,
+      columnIndex: used.columnIndex,
+      rowCount: Math.min(used.rowCount, HEADER_SEARCH_ROWS),
+      columnCount: used.columnCount,
+    };
+    const head = await readRectValues(context, ws, top);
+    const at = head.findIndex((row) => isHitsHeader(row));
+    if (at < 0) continue;
+    const rowIndex = used.rowIndex + at;
+    return {
+      sheet: ws,
+      sheetName: ws.name,
+      rect: {
+        rowIndex,
+        columnIndex: used.columnIndex,
+        rowCount: used.rowIndex + used.rowCount - rowIndex,
+        columnCount: used.columnCount,
+      },
+    };
+  }
+  return null;
 }
 
 function notResults(sheet: string): InvalidInputError {
