@@ -126,6 +126,7 @@ function metaFor(params: NewRunParams<RunInput>, now: Date, fingerprint: string)
       search: params.options.search,
       lowranklimit: params.options.lowranklimit,
       idUserPC: params.options.idUserPC ?? '',
+      ...(params.options.dateSystem === 1904 ? { dateSystem: 1904 as const } : {}),
     },
     registries: registriesOf(listdata),
     allRegistries: listdata === ALL_LISTS,
@@ -210,6 +211,7 @@ function resumeOptions(state: RunState): RunQueryOptions {
     search: state.meta.options.search,
     lowranklimit: state.meta.options.lowranklimit,
     idUserPC: state.meta.options.idUserPC,
+    ...(state.meta.options.dateSystem ? { dateSystem: state.meta.options.dateSystem } : {}),
   };
 }
 

@@ -1,10 +1,13 @@
 import type { FieldError } from '../core/protocol/errors';
 import type { RunOptions } from '../core/request/run-options';
-import { subjectKey, validateQuery, type QueryInput, type SearchQuery } from '../core/query';
+import { subjectKey, validateQuery, type DateSystem, type QueryInput, type SearchQuery } from '../core/query';
 import { COLUMN_ROLES, type CellValue, type ColumnMapping } from './columns';
 
 /** What every request of a run shares; chosen once per run and checked by core's runOptionsFrom before the first row. */
-export type RunQueryOptions = Pick<RunOptions, 'listdata' | 'search' | 'lowranklimit' | 'idUserPC'>;
+export type RunQueryOptions = Pick<RunOptions, 'listdata' | 'search' | 'lowranklimit' | 'idUserPC'> & {
+  /** How the input's date numbers count days: a workbook in the 1904 system says so. */
+  dateSystem?: DateSystem;
+};
 
 export type InputRow = readonly CellValue[];
 
@@ -27,7 +30,7 @@ export type RowCheck = { ok: true; query: SearchQuery } | { ok: false; errors: r
  * validated again at resume time gives the same answer as at the start.
  */
 export function checkRow(row: InputRow, mapping: ColumnMapping, options: RunQueryOptions, now: Date): RowCheck {
-  const checked = validateQuery(rowInput(row, mapping), { now });
+  const checked = validateQuery(rowInput(row, mapping), { now, dateSystem: options.dateSystem });
   if (!checked.ok) return { ok: false, errors: checked.errors };
   const query: SearchQuery = {
     ...checked.query,

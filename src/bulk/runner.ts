@@ -180,6 +180,7 @@ export class Runner implements BulkRun {
       search: meta.options.search,
       lowranklimit: meta.options.lowranklimit,
       idUserPC: meta.options.idUserPC,
+      ...(meta.options.dateSystem ? { dateSystem: meta.options.dateSystem } : {}),
     };
     this.ctx = {
       lang: meta.lang,

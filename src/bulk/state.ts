@@ -34,6 +34,8 @@ export const runMetaSchema = z.object({
     search: searchModeSchema,
     lowranklimit: lowranklimitSchema,
     idUserPC: z.string(),
+    /** Present for a workbook in the 1904 date system, so a resume reads its dates alike. */
+    dateSystem: z.literal(1904).optional(),
   }),
   registries: z.array(registryKey),
   /** True when listdata was -1: the header says "every list", not eighteen names. */

@@ -13,7 +13,9 @@ import {
   type RangeArg,
   type ResultRow,
 } from './evaluate';
+import { workbookDateSystem } from '../excel/date-system';
 import { officeRuntimeStorage } from '../excel/storage';
+import { excelSerialToIsoDate } from '../core/query';
 import { officeDisplayLanguage } from './office-host';
 import { sharedRuntime, setDefaultRuntimeEnvironment, type RuntimeContext } from '../shared-runtime/runtime';
 
@@ -72,6 +74,16 @@ async function evaluate<T>(
   return result;
 }
 
+/**
+ * A date cell arrives as a serial in the workbook's own date system; core reads serials as the
+ * 1900 system, so a 1904 workbook's date is handed over as the calendar day it shows.
+ */
+async function dateArg(date: number | string | null): Promise<number | string | null> {
+  if (typeof date !== 'number') return date;
+  const system = await workbookDateSystem();
+  return system === 1900 ? date : (excelSerialToIsoDate(date, system) ?? date);
+}
+
 /** The synchronous functions still never throw anything but a cell error. */
 function evaluateNow<T>(work: () => T): T {
   try {
@@ -98,7 +110,9 @@ export async function pep(
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
   return toCells(
-    await evaluate(invocation, (context, signal) => evalRegistryRow(context, 'peps', { name, date, ipn }, { signal })),
+    await evaluate(invocation, async (context, signal) =>
+      evalRegistryRow(context, 'peps', { name, date: await dateArg(date), ipn }, { signal }),
+    ),
   );
 }
 
@@ -119,8 +133,8 @@ export async function sanctions(
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
   return toCells(
-    await evaluate(invocation, (context, signal) =>
-      evalRegistryRow(context, 'psanctions', { name, date, ipn }, { signal }),
+    await evaluate(invocation, async (context, signal) =>
+      evalRegistryRow(context, 'psanctions', { name, date: await dateArg(date), ipn }, { signal }),
     ),
   );
 }
@@ -147,7 +161,9 @@ export async function screen(
 ): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
   const range: RangeArg = registries ?? null;
   return toCells(
-    await evaluate(invocation, (context, signal) => evalScreen(context, { name, date, ipn, doc }, range, { signal })),
+    await evaluate(invocation, async (context, signal) =>
+      evalScreen(context, { name, date: await dateArg(date), ipn, doc }, range, { signal }),
+    ),
   );
 }
 
@@ -182,7 +198,9 @@ export async function level(
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<string> {
   const range: RangeArg = registries ?? null;
-  return evaluate(invocation, (context, signal) => evalLevel(context, { name, date, ipn }, range, { signal }));
+  return evaluate(invocation, async (context, signal) =>
+    evalLevel(context, { name, date: await dateArg(date), ipn }, range, { signal }),
+  );
 }
 
 /**

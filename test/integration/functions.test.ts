@@ -5,6 +5,7 @@ import { memoryStorage, type KeyValueStorage } from '../../src/core/settings/sto
 import { DEMO_CREDENTIALS, KNOWN, sandboxData } from '../../src/sandbox';
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/server';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server';
+import { WorkbookFake } from '../support/workbook-fake';
 
 /*
  * The CHECKLISTS.* functions as Excel runs them: Office globals stubbed (CustomFunctions,
@@ -297,6 +298,23 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     const byText = await fns.pep(KNOWN.pepSanctioned.name, KNOWN.pepSanctioned.date, null, invocation());
     expect(bySerial).toEqual(byText);
     expect(bySerial[0][0]).toBe('High');
+  });
+
+  it('reads a date cell of a workbook in the 1904 date system as the day it shows (issue 32)', async () => {
+    const fake = new WorkbookFake({ dateSystem: 1904 });
+    const restore = fake.install();
+    try {
+      const { fns } = startAddinRuntime(await liveStorage());
+      // 1967-04-12 is serial 24574 in the 1900 system and 23112 in the 1904 one.
+      fake.setSheet('Clients', [['1967-04-12']], { typed: true });
+      const serial = fake.cell('Clients', 'A1').value;
+      expect(serial).toBe(23112);
+      const bySerial = await fns.pep(KNOWN.pepSanctioned.name, serial as number, null, invocation());
+      expect(bySerial[0][0]).toBe('High');
+      expect(bySerial).toEqual(await fns.pep(KNOWN.pepSanctioned.name, KNOWN.pepSanctioned.date, null, invocation()));
+    } finally {
+      restore();
+    }
   });
 
   it('writes levels and labels in the Office display language', async () => {

@@ -345,3 +345,51 @@ describe('fixes: what the stricter fake caught', () => {
     expect(fake.formulaCells('Sheet1')).toEqual([]);
   });
 });
+
+describe('workbooks in the 1904 date system (issue 32)', () => {
+  async function datesAsked(dateSystem: 1900 | 1904): Promise<string[]> {
+    restore();
+    fake = new WorkbookFake({ dateSystem });
+    restore = fake.install();
+    fake
+      .setSheet(
+        'Clients',
+        [
+          ['ПІБ', 'Дата народження'],
+          ['Петренко Петро', '1980-05-12'],
+          ['Іваненко Іван', '1967-04-12'],
+        ],
+        { typed: true },
+      )
+      .select('Clients', 'A1');
+    const asked: string[] = [];
+    const service = fakeService({ seed: 7 });
+    const ask: AskFn = (query, options) => {
+      asked.push(query.date ?? '');
+      return service.ask(query, options);
+    };
+    const input = await readSelectionInput();
+    expect(input.dateSystem).toBe(dateSystem);
+    expect((await startWorkbookRun(request(input), { ask }).done).status).toBe('completed');
+    return asked.sort();
+  }
+
+  it('the fake stores a typed date as the serial of its own system, and DATE(1904,1,1) tells which', async () => {
+    restore();
+    fake = new WorkbookFake({ dateSystem: 1904 });
+    restore = fake.install();
+    fake.setSheet('S', [['1904-01-01', '1967-04-12']], { typed: true });
+    expect([fake.cell('S', 'A1').value, fake.cell('S', 'B1').value]).toEqual([0, 23112]);
+    const probe = await Excel.run(async (context) => {
+      const r = context.workbook.functions.date(1904, 1, 1).load('value');
+      await context.sync();
+      return r.value;
+    });
+    expect(probe).toBe(0);
+  });
+
+  it('a bulk run asks with the birth dates the cells show, in either system', async () => {
+    expect(await datesAsked(1900)).toEqual(['1967-04-12', '1980-05-12']);
+    expect(await datesAsked(1904)).toEqual(['1967-04-12', '1980-05-12']);
+  });
+});

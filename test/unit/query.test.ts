@@ -526,6 +526,26 @@ describe('excelSerialToIsoDate', () => {
   });
 });
 
+describe('the 1904 date system', () => {
+  it.each<[number, string | null]>([
+    [0, '1904-01-01'],
+    [59, '1904-02-29'],
+    [23112, '1967-04-12'],
+    [23112.75, '1967-04-12'],
+    [2957003, '9999-12-31'],
+    [2957004, null],
+    [-1, null],
+  ])('%p → %p', (serial, iso) => {
+    expect(excelSerialToIsoDate(serial, 1904)).toBe(iso);
+  });
+
+  it('validateQuery reads birth dates and DateRequest numbers in the system it is told', () => {
+    // 45000.5 is 2023-03-15 noon in the 1900 system, 1,462 days later in the 1904 one.
+    const asked = validateQuery({ name: 'Іваненко Іван', date: 23112, DateRequest: 45000.5 }, { dateSystem: 1904 });
+    expect(asked).toMatchObject({ ok: true, query: { date: '1967-04-12', DateRequest: '2027-03-16 12:00:00' } });
+  });
+});
+
 describe('per-field normalisers used alone', () => {
   it('name the field they were asked for', () => {
     const result = normalizeIpn('12', 'row 3 ipn');

@@ -38,12 +38,28 @@ function excelDayToUtcMs(day: number): number {
 }
 
 /**
- * Date of an Excel serial number in the 1900 date system; the fractional part (time of day) is
- * ignored. Null for serials outside 1..9999-12-31 and for 60, Excel's non-existent 1900-02-29.
+ * A workbook counts days from 1900 or, with Options → "Use 1904 date system" (long Excel for Mac's
+ * default), from 1904-01-01; Office.js hands a date cell over as a serial in the workbook's own
+ * system and does not say which. The CLI's files are read by exceljs, which knows.
  */
-export function excelSerialToIsoDate(serial: number): string | null {
+export type DateSystem = 1900 | 1904;
+/** A 1904-system serial plus this is the 1900-system serial of the same day. */
+const DAYS_1904_AFTER_1900 = 1462;
+
+/** A serial of either system as the 1900 system's day number; the fraction is kept. */
+function as1900(serial: number, system: DateSystem): number {
+  return system === 1904 ? serial + DAYS_1904_AFTER_1900 : serial;
+}
+
+/**
+ * Date of an Excel serial number in the workbook's date system (1900 unless told); the fractional
+ * part (time of day) is ignored. Null for serials outside the system's first day..9999-12-31 and
+ * for the 1900 system's 60, Excel's non-existent 1900-02-29.
+ */
+export function excelSerialToIsoDate(serial: number, system: DateSystem = 1900): string | null {
   if (!Number.isFinite(serial)) return null;
-  const day = Math.floor(serial);
+  if (system === 1904 && serial < 0) return null;
+  const day = Math.floor(as1900(serial, system));
   if (day < 1 || day > EXCEL_MAX_SERIAL || day === EXCEL_FAKE_LEAP_DAY) return null;
   return isoOfUtcMs(excelDayToUtcMs(day));
 }
@@ -74,16 +90,18 @@ type Parsed =
   | { iso: string; shown: string }
   | { error: 'field.date.format' | 'field.date.impossible' | 'field.date.serial' | 'field.type.date'; shown: string };
 
-function parseDateValue(value: unknown): Parsed {
+function parseDateValue(value: unknown, system: DateSystem): Parsed {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return { error: 'field.date.format', shown: 'Invalid Date' };
     const iso = isoOfJsDate(value);
     return { iso, shown: iso };
   }
   if (typeof value === 'number') {
-    const iso = excelSerialToIsoDate(value);
+    const iso = excelSerialToIsoDate(value, system);
     if (iso !== null) return { iso, shown: iso };
-    if (Math.floor(value) === EXCEL_FAKE_LEAP_DAY) return { error: 'field.date.impossible', shown: '1900-02-29' };
+    if (system === 1900 && Math.floor(value) === EXCEL_FAKE_LEAP_DAY) {
+      return { error: 'field.date.impossible', shown: '1900-02-29' };
+    }
     return { error: 'field.date.serial', shown: shown(value) };
   }
   if (typeof value !== 'string') return { error: 'field.type.date', shown: shown(value) };
@@ -104,6 +122,8 @@ export interface DateRules {
   now?: Date;
   /** Earliest allowed date, YYYY-MM-DD; default 1900-01-01. */
   min?: string;
+  /** How a number is read as a date: the workbook's date system; default 1900. */
+  dateSystem?: DateSystem;
 }
 
 /**
@@ -113,7 +133,7 @@ export interface DateRules {
 export function normalizeDate(value: unknown, rules: DateRules = {}): FieldCheck<string> {
   const field = rules.field ?? 'date';
   if (isAbsent(value)) return accept(undefined);
-  const parsed = parseDateValue(value);
+  const parsed = parseDateValue(value, rules.dateSystem ?? 1900);
   if ('error' in parsed) return reject(field, parsed.error, { value: parsed.shown });
   const min = rules.min ?? MIN_BIRTH_DATE;
   if (parsed.iso < min) return reject(field, 'field.date.tooEarly', { value: parsed.shown, min });
@@ -133,7 +153,11 @@ const DATETIME_FORM = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(
  * When the caller built the request, `YYYY-MM-DD hh:mm:ss` on the caller's clock. A JS Date is
  * formatted in local time; an Excel serial keeps its time of day.
  */
-export function normalizeDateTime(value: unknown, field = 'DateRequest'): FieldCheck<string> {
+export function normalizeDateTime(
+  value: unknown,
+  field = 'DateRequest',
+  system: DateSystem = 1900,
+): FieldCheck<string> {
   if (isAbsent(value)) return accept(undefined);
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return reject(field, 'field.datetime.format', { value: 'Invalid Date' });
@@ -143,9 +167,12 @@ export function normalizeDateTime(value: unknown, field = 'DateRequest'): FieldC
     );
   }
   if (typeof value === 'number') {
-    const day = Math.floor(value);
-    if (excelSerialToIsoDate(day) === null) return reject(field, 'field.date.serial', { value: shown(value) });
-    const seconds = Math.round((value - day) * 86_400);
+    if (excelSerialToIsoDate(value, system) === null) {
+      return reject(field, 'field.date.serial', { value: shown(value) });
+    }
+    const serial = as1900(value, system);
+    const day = Math.floor(serial);
+    const seconds = Math.round((serial - day) * 86_400);
     const d = new Date(excelDayToUtcMs(day) + seconds * 1000);
     return accept(
       dateTimeOf(

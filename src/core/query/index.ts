@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InvalidInputError, type FieldError } from '../protocol/errors';
 import { parseListdata, type Listdata, type ListdataSpec } from '../protocol/listdata';
 import { normalizeEdrpouList, normalizeIpn } from './codes';
-import { MIN_EDR_CHANGES_DATE, normalizeDate, normalizeDateTime } from './dates';
+import { MIN_EDR_CHANGES_DATE, normalizeDate, normalizeDateTime, type DateSystem } from './dates';
 import { normalizeDoc } from './documents';
 import { accept, fieldError, isAbsent, reject, shown, type FieldCheck } from './field';
 import {
@@ -16,7 +16,7 @@ import {
 import { TEXT_LIMITS, normalizeName, normalizeNamelat, normalizePlainText } from './text';
 
 export { normalizeIpn } from './codes';
-export { excelSerialToIsoDate } from './dates';
+export { excelSerialToIsoDate, type DateSystem } from './dates';
 export { normalizeDoc } from './documents';
 export { isAbsent, type FieldCheck } from './field';
 export { lowranklimitSchema, rangeHint, rangeOf, searchModeSchema } from './options';
@@ -72,6 +72,8 @@ export type QueryInput = { [K in QueryField]?: QueryInputValue };
 export interface QueryOptions {
   /** Reference for "in the future"; default the current time. */
   now?: Date;
+  /** The date system of the workbook a number came from (1904 on some Mac workbooks); default 1900. */
+  dateSystem?: DateSystem;
 }
 
 export type QueryValidation = { ok: true; query: SearchQuery } | { ok: false; errors: FieldError[] };
@@ -102,6 +104,7 @@ export function validateQuery(
 ): QueryValidation {
   const raw = input as Readonly<Record<string, unknown>>;
   const now = options.now ?? new Date();
+  const dateSystem = options.dateSystem ?? 1900;
   const query: SearchQuery = {};
   const errors: FieldError[] = [];
   const failed = new Set<string>();
@@ -118,17 +121,23 @@ export function validateQuery(
   set('name', normalizeName(raw.name));
   set('namelat', normalizeNamelat(raw.namelat));
   set('ipn', normalizeIpn(raw.ipn));
-  set('date', normalizeDate(raw.date, { now }));
+  set('date', normalizeDate(raw.date, { now, dateSystem }));
   set('doctype', normalizeDoctype(raw.doctype));
   set('doc', normalizeDoc(raw.doc, { doctype: query.doctype }));
   set('search', normalizeSearch(raw.search));
   set('lowranklimit', normalizeLowranklimit(raw.lowranklimit));
   set('listdata', normalizeListdata(raw.listdata));
   set('IDinternal', normalizePlainText(raw.IDinternal, 'IDinternal'));
-  set('DateRequest', normalizeDateTime(raw.DateRequest));
+  set('DateRequest', normalizeDateTime(raw.DateRequest, 'DateRequest', dateSystem));
   set('IDuserPC', normalizePlainText(raw.IDuserPC, 'IDuserPC'));
-  set('edrchangesfrom', normalizeDate(raw.edrchangesfrom, { field: 'edrchangesfrom', now, min: MIN_EDR_CHANGES_DATE }));
-  set('edrchangesto', normalizeDate(raw.edrchangesto, { field: 'edrchangesto', now, min: MIN_EDR_CHANGES_DATE }));
+  set(
+    'edrchangesfrom',
+    normalizeDate(raw.edrchangesfrom, { field: 'edrchangesfrom', now, min: MIN_EDR_CHANGES_DATE, dateSystem }),
+  );
+  set(
+    'edrchangesto',
+    normalizeDate(raw.edrchangesto, { field: 'edrchangesto', now, min: MIN_EDR_CHANGES_DATE, dateSystem }),
+  );
   set('arrayedrpou', normalizeEdrpouList(raw.arrayedrpou));
   set('onlyactual', normalizeBoolean(raw.onlyactual, 'onlyactual'));
   set('city', normalizePlainText(raw.city, 'city'));

@@ -3,6 +3,8 @@ import type { BulkInput } from '../../bulk';
 import { bulkMessages, type BulkMessageKey } from '../../bulk/messages';
 import { InvalidInputError } from '../../core/protocol/errors';
 import { parseAddress, qualifiedAddress, type CellRect } from '../a1';
+import type { DateSystem } from '../../core/query';
+import { queueDateSystem } from '../date-system';
 import { runQueued } from '../run';
 import { readRectValues, readSelection } from '../selection';
 
@@ -16,6 +18,8 @@ export interface SheetInput extends BulkInput {
   sheetName: string;
   /** Header row included. */
   rect: CellRect;
+  /** How this workbook's date numbers count days (see ../date-system.ts). */
+  dateSystem: DateSystem;
 }
 
 function isBlankRow(row: readonly CellValue[]): boolean {
@@ -26,7 +30,12 @@ function refuse(code: BulkMessageKey): InvalidInputError {
   return new InvalidInputError([{ field: 'input', code, message: bulkMessages.text(code) }]);
 }
 
-function toInput(sheetName: string, rect: CellRect, values: readonly (readonly CellValue[])[]): SheetInput {
+function toInput(
+  sheetName: string,
+  rect: CellRect,
+  values: readonly (readonly CellValue[])[],
+  dateSystem: DateSystem,
+): SheetInput {
   let end = values.length;
   while (end > 1 && isBlankRow(values[end - 1])) end--;
   const [headers, ...rows] = values.slice(0, end);
@@ -40,11 +49,13 @@ function toInput(sheetName: string, rect: CellRect, values: readonly (readonly C
     rows,
     source: qualifiedAddress(sheetName, used),
     firstSourceRow: used.rowIndex + 2,
+    dateSystem,
   };
 }
 
 export async function readSelectionInput(): Promise<SheetInput> {
   return runQueued(async (context) => {
+    const dateSystem = queueDateSystem(context);
     const read = await readSelection(context);
     if (read.source === 'empty' || read.rowCount === 0) throw refuse('input.noSelection');
     const rect: CellRect = {
@@ -53,7 +64,7 @@ export async function readSelectionInput(): Promise<SheetInput> {
       rowCount: read.rowCount,
       columnCount: read.columnCount,
     };
-    return toInput(read.sheetName, rect, read.values);
+    return toInput(read.sheetName, rect, read.values, dateSystem());
   });
 }
 
@@ -64,6 +75,7 @@ export async function readAddressInput(address: string): Promise<SheetInput> {
   const { sheetName, ...rect } = parsed;
   return runQueued(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
-    return toInput(sheetName, rect, await readRectValues(context, sheet, rect));
+    const dateSystem = queueDateSystem(context);
+    return toInput(sheetName, rect, await readRectValues(context, sheet, rect), dateSystem());
   });
 }

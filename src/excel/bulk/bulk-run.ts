@@ -102,7 +102,7 @@ export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunD
     {
       input: request.input,
       mapping: request.mapping,
-      options: request.options,
+      options: { ...request.options, dateSystem: request.input.dateSystem },
       lang: request.lang,
       mode: request.mode,
       modeLabel: request.modeLabel,

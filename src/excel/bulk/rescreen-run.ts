@@ -9,6 +9,7 @@ import { parseAddress, qualifiedAddress, rectContains, type CellRect } from '../
 import type { SheetInput } from './bulk-input';
 import { startWorkbookRun, type WorkbookRun, type WorkbookRunDeps } from './bulk-run';
 import { readWorkbookPrevious } from './hits-table';
+import { queueDateSystem } from '../date-system';
 import { runQueued } from '../run';
 import { readRectValues } from '../selection';
 
@@ -48,6 +49,7 @@ export async function readListAgain(address: string): Promise<SheetInput> {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const tables = sheet.tables;
     tables.load('items/name');
+    const dateSystem = queueDateSystem(context);
     const used = sheet.getUsedRangeOrNullObject(true);
     used.load('rowIndex,rowCount');
     await context.sync();
@@ -76,6 +78,7 @@ export async function readListAgain(address: string): Promise<SheetInput> {
       rows,
       source: qualifiedAddress(sheetName, read),
       firstSourceRow: read.rowIndex + 2,
+      dateSystem: dateSystem(),
     };
   });
 }

@@ -24,6 +24,8 @@ export interface WorkbookFakeOptions {
    * and APIs above it fail with ApiNotFound, as in an older Excel.
    */
   excelApi?: string;
+  /** The workbook's date system (Options, "Use 1904 date system"); 1900 by default. */
+  dateSystem?: 1900 | 1904;
 }
 
 export interface SyncStats {
@@ -106,6 +108,7 @@ export class WorkbookFake implements BatchHost {
     this.responseLimitBytes = options.responseLimitBytes ?? EXCEL_WEB_PAYLOAD_LIMIT_BYTES;
     this.excelApi = options.excelApi ?? '1.20';
     this.model.excelApi = this.excelApi;
+    this.model.dateSystem = options.dateSystem ?? 1900;
     this.stats = WorkbookFake.emptyStats();
   }
 

@@ -73,21 +73,36 @@ function parseNumber(s: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-const EPOCH = Date.UTC(1899, 11, 30);
+/**
+ * Day 0 of each date system. "The 1900 date system": serial 1 is 1900-01-01 (with Lotus's
+ * 1900-02-29, so from March 1900 on serial 0 sits at 1899-12-30); "the 1904 date system":
+ * serial 0 is 1904-01-01, so a serial is 1,462 days smaller for the same date
+ * (https://learn.microsoft.com/en-us/office/troubleshoot/excel/1900-and-1904-date-system).
+ * Office.js hands a date cell's value over as a serial in the workbook's own system.
+ */
+export type FakeDateSystem = 1900 | 1904;
+const EPOCHS: Record<FakeDateSystem, number> = { 1900: Date.UTC(1899, 11, 30), 1904: Date.UTC(1904, 0, 1) };
 const DAY_MS = 86_400_000;
 
-export function dateToSerial(y: number, m: number, d: number, hh = 0, mm = 0, ss = 0): number | null {
+export function dateToSerial(
+  [y, m, d]: readonly [number, number, number],
+  [hh, mm, ss]: readonly [number, number, number] = [0, 0, 0],
+  system: FakeDateSystem = 1900,
+): number | null {
   if (m < 1 || m > 12 || d < 1 || d > 31 || hh > 23 || mm > 59 || ss > 59) return null;
   const t = Date.UTC(y, m - 1, d);
   const back = new Date(t);
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d) return null;
-  if (y < 1900 || y > 9999) return null;
-  return (t - EPOCH) / DAY_MS + (hh * 3600 + mm * 60 + ss) / 86400;
+  if (y < system || y > 9999) return null;
+  return (t - EPOCHS[system]) / DAY_MS + (hh * 3600 + mm * 60 + ss) / 86400;
 }
 
-export function serialToParts(serial: number): { y: number; m: number; d: number; hh: number; mi: number; ss: number } {
+export function serialToParts(
+  serial: number,
+  system: FakeDateSystem = 1900,
+): { y: number; m: number; d: number; hh: number; mi: number; ss: number } {
   const whole = Math.floor(serial);
-  const date = new Date(EPOCH + whole * DAY_MS);
+  const date = new Date(EPOCHS[system] + whole * DAY_MS);
   let secs = Math.round((serial - whole) * 86400);
   const hh = Math.floor(secs / 3600);
   secs -= hh * 3600;
@@ -96,7 +111,7 @@ export function serialToParts(serial: number): { y: number; m: number; d: number
 }
 
 /** Interprets one element of a values/formulas array as Excel would for a cell with this number format. */
-export function parseCellInput(input: unknown, numberFormat: string): InputOutcome {
+export function parseCellInput(input: unknown, numberFormat: string, system: FakeDateSystem = 1900): InputOutcome {
   if (input === null || input === undefined) return { kind: 'skip' };
   if (typeof input === 'number') {
     return Number.isFinite(input) ? { kind: 'set', content: num(input) } : { kind: 'skip' };
@@ -138,7 +153,7 @@ export function parseCellInput(input: unknown, numberFormat: string): InputOutco
   if (pct) return pct;
   const iso = ISO_DATE_RE.exec(input);
   if (iso) {
-    const serial = dateToSerial(+iso[1], +iso[2], +iso[3], +(iso[4] ?? 0), +(iso[5] ?? 0), +(iso[6] ?? 0));
+    const serial = dateToSerial([+iso[1], +iso[2], +iso[3]], [+(iso[4] ?? 0), +(iso[5] ?? 0), +(iso[6] ?? 0)], system);
     if (serial !== null) {
       const fmt = iso[4] !== undefined ? 'yyyy-mm-dd hh:mm' : 'yyyy-mm-dd';
       return { kind: 'set', content: num(serial), numberFormat: numberFormat === 'General' ? fmt : undefined };
@@ -146,7 +161,7 @@ export function parseCellInput(input: unknown, numberFormat: string): InputOutco
   }
   const us = US_DATE_RE.exec(input);
   if (us) {
-    const serial = dateToSerial(+us[3], +us[1], +us[2]);
+    const serial = dateToSerial([+us[3], +us[1], +us[2]], undefined, system);
     if (serial !== null) {
       return { kind: 'set', content: num(serial), numberFormat: numberFormat === 'General' ? 'm/d/yyyy' : undefined };
     }
@@ -251,8 +266,8 @@ export function evaluateFormula(f: string): { value: number | string; type: Cell
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
 
-function formatDate(serial: number, fmt: string): string {
-  const p = serialToParts(serial);
+function formatDate(serial: number, fmt: string, system: FakeDateSystem): string {
+  const p = serialToParts(serial, system);
   return fmt
     .replace(/yyyy/g, String(p.y))
     .replace(/hh:mm/g, `${pad(p.hh)}:${pad(p.mi)}`)
@@ -276,7 +291,11 @@ function formatGeneral(n: number): string {
 }
 
 /** Range.text for one cell: enough of Excel's formatting for the formats the add-in uses. */
-export function displayText(content: CellContent | undefined, numberFormat: string): string {
+export function displayText(
+  content: CellContent | undefined,
+  numberFormat: string,
+  system: FakeDateSystem = 1900,
+): string {
   if (!content) return '';
   if (content.type === 'Boolean') return content.value ? 'TRUE' : 'FALSE';
   if (typeof content.value === 'string') return content.value;
@@ -289,6 +308,6 @@ export function displayText(content: CellContent | undefined, numberFormat: stri
     const s = n.toFixed(fixed[2]?.length ?? 0);
     return fixed[1] ? s.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : s;
   }
-  if (/[yd]/.test(numberFormat) || /^m\/|\/m/.test(numberFormat)) return formatDate(n, numberFormat);
+  if (/[yd]/.test(numberFormat) || /^m\/|\/m/.test(numberFormat)) return formatDate(n, numberFormat, system);
   return formatGeneral(n);
 }

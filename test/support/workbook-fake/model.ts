@@ -4,7 +4,7 @@
  */
 import { EXCEL_MAX_COLUMNS, EXCEL_MAX_ROWS, intersectRects, type CellRect } from '../../../src/excel/a1';
 import { FakeOfficeError } from './errors';
-import { displayText, parseCellInput, type CellContent } from './input';
+import { displayText, parseCellInput, type CellContent, type FakeDateSystem } from './input';
 
 export interface CellStyle {
   numberFormat: string;
@@ -103,6 +103,8 @@ export class SheetModel {
   constructor(
     readonly id: string,
     public name: string,
+    /** The workbook's date system, which decides what a typed date's serial is. */
+    private readonly dateSystem: () => FakeDateSystem = () => 1900,
   ) {}
 
   static key(row: number, col: number): number {
@@ -135,7 +137,7 @@ export class SheetModel {
 
   /** Applies one values/formulas element as Excel parses it. */
   writeInput(row: number, col: number, input: unknown): void {
-    const outcome = parseCellInput(input, this.style(row, col).numberFormat);
+    const outcome = parseCellInput(input, this.style(row, col).numberFormat, this.dateSystem());
     if (outcome.kind === 'skip') return;
     if (outcome.kind === 'clear') {
       this.setContent(row, col, null);
@@ -146,7 +148,7 @@ export class SheetModel {
   }
 
   text(row: number, col: number): string {
-    return displayText(this.get(row, col), this.style(row, col).numberFormat);
+    return displayText(this.get(row, col), this.style(row, col).numberFormat, this.dateSystem());
   }
 
   /** Bounding box of cells with content (and, unless valuesOnly, with formatting); null when none. */
@@ -295,6 +297,8 @@ export class WorkbookModel {
   activeSheet: SheetModel;
   /** Highest ExcelApi set this Excel has (see WorkbookFakeOptions.excelApi). */
   excelApi = '1.20';
+  /** Excel → Options → "Use 1904 date system"; the default of Excel for Mac before 2011. */
+  dateSystem: FakeDateSystem = 1900;
   private sheetSeq = 0;
   private tableSeq = 0;
   private cfSeq = 0;
@@ -321,7 +325,7 @@ export class WorkbookModel {
       throw new FakeOfficeError('ItemAlreadyExists', `sheet ${JSON.stringify(finalName)} exists`);
     }
     this.sheetSeq += 1;
-    const sheet = new SheetModel(`{FAKE-SHEET-${this.sheetSeq}}`, finalName);
+    const sheet = new SheetModel(`{FAKE-SHEET-${this.sheetSeq}}`, finalName, () => this.dateSystem);
     this.sheets.push(sheet);
     return sheet;
   }

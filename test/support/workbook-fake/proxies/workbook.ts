@@ -6,14 +6,67 @@ import { FakeClientObject, FakeClientResult, checkIndexes, must } from './client
 import type { FakeRequestContext, OpResult } from './context';
 import { FakeRange } from './range';
 import { FakeTableCollection } from './table';
+import { dateToSerial } from '../input';
+import { compareVersions } from '../versions';
+
+/**
+ * Excel.FunctionResult: a worksheet function evaluated by the host, its `value` (and `error`)
+ * readable after load and sync (https://learn.microsoft.com/en-us/javascript/api/excel/excel.functionresult).
+ */
+class FakeFunctionResult extends FakeClientObject {
+  protected readonly scalarProps = ['value', 'error'] as const;
+
+  constructor(
+    context: FakeRequestContext,
+    path: string,
+    private readonly compute: () => { value: unknown; error: string | null },
+  ) {
+    super(context, path);
+  }
+
+  protected snapshot(props: readonly string[]): Record<string, unknown> {
+    const result = this.compute();
+    return Object.fromEntries(props.map((p) => [p, p === 'value' ? result.value : result.error]));
+  }
+
+  get value(): unknown {
+    return this.read('value');
+  }
+
+  get error(): string | null {
+    return this.read('error');
+  }
+}
+
+/**
+ * Workbook.functions (ExcelApi 1.2): only DATE, which the add-in calls to learn the workbook's
+ * date system: DATE(1904,1,1) is 0 in the 1904 system and 1462 in the 1900 one
+ * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.functions#excel-excel-functions-date-member(1)).
+ */
+class FakeFunctions {
+  constructor(private readonly context: FakeRequestContext) {}
+
+  date(year: number, month: number, day: number): FakeFunctionResult {
+    const host = this.context.host;
+    return new FakeFunctionResult(this.context, `workbook.functions.date(${year},${month},${day})`, () => {
+      if (compareVersions(host.model.excelApi, '1.2') < 0) {
+        throw new FakeOfficeError('ApiNotFound', 'Functions: ExcelApi 1.2');
+      }
+      const serial = dateToSerial([year, month, day], undefined, host.model.dateSystem);
+      return serial === null ? { value: null, error: '#NUM!' } : { value: serial, error: null };
+    });
+  }
+}
 
 export class FakeWorkbook {
   readonly worksheets: FakeWorksheetCollection;
+  readonly functions: FakeFunctions;
   readonly tables: FakeTableCollection;
   readonly application: { suspendApiCalculationUntilNextSync: () => void };
 
   constructor(readonly context: FakeRequestContext) {
     this.worksheets = new FakeWorksheetCollection(context);
+    this.functions = new FakeFunctions(context);
     this.tables = new FakeTableCollection(context, 'workbook.tables', null, () => this.model().liveTables());
     this.application = {
       suspendApiCalculationUntilNextSync: () =>
