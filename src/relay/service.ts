@@ -330,8 +330,12 @@ export class RelayService {
     this.metrics.requests.inc({ outcome: 'answered', code: 'none' });
     this.metrics.answers.inc({ source: row.fromCache ? 'cache' : 'service' });
     const wire = envelopeToWire(answer!.envelope);
-    wire.iduserPC = analyst;
-    if (query?.IDinternal !== undefined) wire.idinternal = query.IDinternal;
+    // What the service echoes of a request belongs to the analyst who sent it: a shared or cached
+    // answer carries the first asker's, so each field is set from this request, or left out.
+    for (const [field, own] of Object.entries(ownEcho(analyst, query))) {
+      if (own === undefined) delete wire[field];
+      else wire[field] = own;
+    }
     return {
       status: 200,
       body: request.method === 'GET' ? [wire] : wire,
@@ -413,6 +417,20 @@ function fillCooldown(lang: 'uk' | 'en', error: AccountError, seconds: number): 
     .replace('{code}', String(error.code))
     .replace('{reason}', error.text[lang])
     .replace('{seconds}', String(seconds));
+}
+
+/**
+ * The header fields the service copies from a request, as this analyst's request set them. Kept
+ * in one place so that a field the interface adds to its echo is added here, and the test that
+ * crosses analysts covers it.
+ */
+export const ECHOED_REQUEST_FIELDS = ['idinternal', 'iduserPC'] as const;
+
+function ownEcho(
+  analyst: string,
+  query: SearchQuery | null,
+): Record<(typeof ECHOED_REQUEST_FIELDS)[number], string | undefined> {
+  return { idinternal: query?.IDinternal, iduserPC: analyst };
 }
 
 /** The query as audit keeps it: JSON-safe (listdata is a bigint), never credentials. */

@@ -27,6 +27,14 @@ const MEMORY_ENTRIES = 2000;
 /** How often expired rows are swept out of the table. */
 const SWEEP_MS = 10 * 60_000;
 
+/** Header fields that echo one asker's request (their case reference, their workstation): never stored for another. */
+const ASKER_ECHO = new Set(['idinternal', 'iduserpc']);
+
+function withoutAskerEcho(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => !ASKER_ECHO.has(key.toLowerCase())));
+}
+
 export class SharedAnswerCache implements SchedulerCache {
   private readonly memory = new Map<string, CachedAnswer>();
   private readonly prefix: string;
@@ -106,7 +114,7 @@ export class SharedAnswerCache implements SchedulerCache {
     if (this.memory.get(key)?.envelope === envelope) return true;
     let text: string;
     try {
-      text = JSON.stringify(raw);
+      text = JSON.stringify(withoutAskerEcho(raw));
     } catch {
       return false;
     }

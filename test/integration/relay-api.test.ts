@@ -663,6 +663,44 @@ describe('several instances on one database', () => {
   });
 });
 
+describe('nothing of one analyst’s request reaches another (issue 32)', () => {
+  it('IDinternal and IDuserPC come from the asker’s own request: cached, merged, GET and POST, across instances', async () => {
+    const a = await relay({ instance: 'A', coordinateInstances: true });
+    const b = await relay({ instance: 'B', coordinateInstances: true });
+    const anna = await addKey(a.store, 'anna');
+    const bohdan = await addKey(a.store, 'bohdan');
+    const subject = 'Перехресний Клієнт';
+    const first = await ask(a, { tokken: anna, name: subject, IDinternal: 'case-anna-secret' });
+    expect(first.json).toEqual(expect.objectContaining({ idinternal: 'case-anna-secret', iduserPC: 'anna' }));
+    // Same instance, from the cache; the other instance, from the shared cache; by GET too.
+    const again = await ask(a, { tokken: bohdan, name: subject });
+    const other = await ask(b, { tokken: bohdan, name: subject, IDinternal: 'case-bohdan' });
+    const res = await fetch(`${b.url}/api?tokken=${encodeURIComponent(bohdan)}&name=${encodeURIComponent(subject)}`);
+    const viaGet = ((await res.json()) as Record<string, unknown>[])[0];
+    expect(sandbox.requests).toHaveLength(1);
+    for (const answer of [again.json, viaGet] as Record<string, unknown>[]) {
+      expect(answer.iduserPC).toBe('bohdan');
+      expect(answer).not.toHaveProperty('idinternal');
+    }
+    expect(other.json).toEqual(expect.objectContaining({ idinternal: 'case-bohdan', iduserPC: 'bohdan' }));
+    // Two analysts at once, one request upstream: each gets their own reference back.
+    const [x, y] = await Promise.all([
+      ask(a, { tokken: anna, name: 'Одночасний Клієнт', IDinternal: 'x-1' }),
+      ask(a, { tokken: bohdan, name: 'Одночасний Клієнт', IDinternal: 'y-2' }),
+    ]);
+    expect([(x.json as { idinternal: string }).idinternal, (y.json as { idinternal: string }).idinternal]).toEqual([
+      'x-1',
+      'y-2',
+    ]);
+    // And the shared cache in the database holds nobody's reference.
+    const c = new Client({ connectionString: db.url });
+    await c.connect();
+    const stored = (await c.query<{ raw: string }>('SELECT raw FROM answers')).rows.map((r) => r.raw).join('\n');
+    await c.end();
+    expect(stored).not.toMatch(/case-anna-secret|x-1|y-2|"iduserPC"/);
+  });
+});
+
 describe('database outage', () => {
   it('answers 503 in the interface form while PostgreSQL is down, never an answer without its audit row, and recovers by itself', async () => {
     if (!db.stopServer || !db.startServer) return; // an external TEST_DATABASE_URL is not ours to stop
