@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startRelayHttp, type RelayHttpServer } from '../src/relay/http-server';
 import { createKey } from '../src/relay/keys';
+import { RELAY_STEPS } from '../src/relay/metrics';
 import { RelayService } from '../src/relay/service';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../src/relay/store/embedded-cluster';
 import { openStore } from '../src/relay/store/open-store';
@@ -79,6 +80,16 @@ async function keysFor(store: RelayStore, prefix: string): Promise<string[]> {
 
 type Row = [string, Pass, string];
 
+/** Per-step p50 / p95 of the last pass, every relay of the setup together (metrics.ts RELAY_STEPS). */
+const breakdowns: [string, string][] = [];
+
+function stepBreakdown(services: RelayService[]): string {
+  return RELAY_STEPS.map((step) => {
+    const samples = services.flatMap((s) => s.metrics.stepSamples.get(step) ?? []).sort((x, y) => x - y);
+    return `${step} ${pct(samples, 50).toFixed(2)}/${pct(samples, 95).toFixed(2)}`;
+  }).join(', ');
+}
+
 /** Relays over the given stores (one each), as `checklists relay` runs them; `measure` runs one pass and counts what it paid. */
 async function withRelays(
   stores: RelayStore[],
@@ -94,7 +105,9 @@ async function withRelays(
       new RelayService(store, {
         upstream: { addresses: upstream, tokken: DEMO_CREDENTIALS.tokken, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM },
         instance: names[i],
-        concurrency: 8,
+        // As many requests on the wire as analysts: the direct row has 20 at once too, so the
+        // added latency is the relay's own, not a queue in front of a lower --concurrency.
+        concurrency: ANALYSTS,
         limits: { ratePerMinute: 0, dailyBudget: 0 },
         cacheTtlMs: 3_600_000,
         accountCooldownMs: 60_000,
@@ -107,10 +120,12 @@ async function withRelays(
   try {
     await passes(async (label, keys, subject) => {
       const before = paid();
+      for (const service of services) service.metrics.stepSamples.clear();
       const pass = await drive(
         servers.map((s) => s.url),
         (a, j) => ({ tokken: keys[a], name: subject(a, j) }),
       );
+      if (/distinct/.test(label)) breakdowns.push([label, stepBreakdown(services)]);
       return [label, pass, `${paid() - before} paid`];
     });
   } finally {
@@ -121,6 +136,7 @@ async function withRelays(
 
 async function auditInserts(store: RelayStore, servedBy: string): Promise<number> {
   const row = {
+    state: 'answered' as const,
     at: new Date(),
     analyst: 'bench',
     method: 'POST' as const,
@@ -248,6 +264,8 @@ async function main(): Promise<void> {
   console.log(
     'added latency = relay row − direct row, both with distinct subjects only: the same number of paid upstream requests, no cache answers.',
   );
+  console.log('\nwhere the time goes, per step, ms p50/p95 (audit-asked and audit-complete are the durable writes):');
+  for (const [label, line] of breakdowns) console.log(`  ${label}: ${line}`);
   for (const note of notes) console.log(note);
   console.log(`memory: rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
 }

@@ -66,17 +66,20 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
           const shared = await fromCache(key, query);
           if (shared) return shared;
           const result = await options.ask(query, signal);
-          // Stored before the claim is given back, so that whoever waits finds it.
-          if (isCacheable(result.envelope)) {
-            await cache
-              .put(key, query.listdata ?? ALL_LISTS, result.raw, result.envelope, result.servedBy)
-              .catch(() => false);
-          }
+          // The asker has its answer now. The claim is given back only once the answer is stored,
+          // so that whoever waits for it finds it; neither wait is the asker's. A release that
+          // fails leaves a claim that runs out after holdMs.
+          const stored = isCacheable(result.envelope)
+            ? cache.put(key, query.listdata ?? ALL_LISTS, result.raw, result.envelope, result.servedBy)
+            : Promise.resolve(false);
+          void stored
+            .catch(() => false)
+            .then(() => store.releaseSubject(name, owner))
+            .catch(() => undefined);
           return result;
-        } finally {
-          // Not awaited: the answer is stored, and the asker need not wait for the claim's row
-          // to go. A release that fails leaves a claim that runs out after holdMs.
+        } catch (error) {
           void store.releaseSubject(name, owner).catch(() => undefined);
+          throw error;
         }
       }
       if (signal?.aborted) throw new CancelledError();

@@ -4,9 +4,15 @@ import type { AnalystKeyRow, RelayStore } from './store/port';
 /**
  * Analyst keys: `ckr_<id>_<secret>`. The id finds the row; the secret is checked against a
  * salted scrypt hash, so the store never holds a usable key. scrypt is slow on purpose, so a
- * successful check is remembered in memory by a SHA-256 of the key; revocation is read from the
- * store on every request and therefore takes effect at once.
+ * successful check is remembered in memory by a SHA-256 of the key. The key's row (and so its
+ * revocation) is read from the store at most every KEY_ROW_TTL_MS per id: a revocation on any
+ * instance is felt by every instance within that time, and a busy analyst costs no database
+ * round trip per request.
  */
+
+/** How long a key's row is trusted without reading it again; revocation's promise is "within about a second". */
+const KEY_ROW_TTL_MS = 500;
+const KEY_ROWS_KEPT = 10_000;
 
 const PREFIX = 'ckr';
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
@@ -47,14 +53,28 @@ export type KeyCheck = { ok: true; analyst: string } | { ok: false; reason: 'mis
 export class KeyVerifier {
   /** SHA-256 of keys whose scrypt check passed → analyst name. Bounded. */
   private readonly verified = new Map<string, string>();
+  /** Rows by key id (null: no such id), with when they were read. */
+  private readonly rows = new Map<string, { row: AnalystKeyRow | null; at: number }>();
 
-  constructor(private readonly store: RelayStore) {}
+  constructor(
+    private readonly store: RelayStore,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  private async rowOf(keyId: string): Promise<AnalystKeyRow | null> {
+    const known = this.rows.get(keyId);
+    if (known && this.now() - known.at < KEY_ROW_TTL_MS) return known.row;
+    const row = await this.store.keyById(keyId);
+    if (this.rows.size >= KEY_ROWS_KEPT) this.rows.clear();
+    this.rows.set(keyId, { row, at: this.now() });
+    return row;
+  }
 
   async check(key: string | null | undefined): Promise<KeyCheck> {
     if (!key || !key.trim()) return { ok: false, reason: 'missing' };
     const parsed = parseKey(key);
     if (!parsed) return { ok: false, reason: 'unknown' };
-    const row: AnalystKeyRow | null = await this.store.keyById(parsed.keyId);
+    const row = await this.rowOf(parsed.keyId);
     if (!row) return { ok: false, reason: 'unknown' };
     const digest = createHash('sha256').update(key.trim()).digest('base64');
     if (this.verified.get(digest) !== row.name) {

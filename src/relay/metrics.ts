@@ -1,5 +1,20 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+/** The steps of one /api request, in the order they run. */
+export const RELAY_STEPS = [
+  'auth',
+  'rate',
+  'validate',
+  'audit-asked',
+  'answer',
+  'upstream',
+  'audit-complete',
+  'reply',
+] as const;
+export type RelayStep = (typeof RELAY_STEPS)[number];
+
+const SAMPLES_KEPT = 20_000;
+
 /**
  * /metrics in Prometheus format. One registry per relay service (not prom-client's global one),
  * so several relays in one process (tests, benchmarks) never mix their figures. No label ever
@@ -11,6 +26,10 @@ export class RelayMetrics {
   readonly upstream: Histogram<'address'>;
   readonly answers: Counter<'source'>;
   readonly auditWrite: Histogram;
+  readonly steps: Histogram<'step'>;
+  readonly auditBatch: Histogram;
+  /** The last samples of each step, ms, for the bench's breakdown (bounded). */
+  readonly stepSamples = new Map<RelayStep, number[]>();
 
   constructor(budgetLeft: () => Promise<number | null>) {
     this.requests = new Counter({
@@ -50,6 +69,19 @@ export class RelayMetrics {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers: [this.registry],
     });
+    this.steps = new Histogram({
+      name: 'relay_step_seconds',
+      help: 'Where a request spends its time in the relay, by step (see docs/relay.md, "Where the time goes")',
+      labelNames: ['step'],
+      buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+      registers: [this.registry],
+    });
+    this.auditBatch = new Histogram({
+      name: 'relay_audit_batch_rows',
+      help: 'Audit changes carried by one durable commit (group commit)',
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 500],
+      registers: [this.registry],
+    });
     new Gauge({
       name: 'relay_budget_left',
       help: "Requests left in today's budget (-1 when no budget is set)",
@@ -63,5 +95,14 @@ export class RelayMetrics {
         }
       },
     });
+  }
+
+  /** Records one step's time, ms. */
+  step(step: RelayStep, ms: number): void {
+    this.steps.observe({ step }, ms / 1000);
+    let samples = this.stepSamples.get(step);
+    if (!samples) this.stepSamples.set(step, (samples = []));
+    if (samples.length >= SAMPLES_KEPT) samples.splice(0, samples.length - SAMPLES_KEPT / 2);
+    samples.push(ms);
   }
 }

@@ -9,9 +9,10 @@ import { envelopeToWire } from './envelope-wire';
 import { KeyVerifier } from './keys';
 import { Limits, type LimitsConfig } from './limits';
 import { bilingual, relayMessages, type RelayMessageKey } from './messages';
-import { RelayMetrics } from './metrics';
+import { RelayMetrics, type RelayStep } from './metrics';
 import { SharedAnswerCache } from './shared-answer-cache';
-import type { AuditRow, RelayStore } from './store/port';
+import { AuditJournal } from './audit-journal';
+import type { AuditOutcome, AuditRow, AuditState, RelayStore } from './store/port';
 import { acceptsConnection } from './tcp-probe';
 
 /**
@@ -113,6 +114,18 @@ export const RELAY_ERRORS = {
 class BudgetSpent extends Error {}
 
 const CREDENTIAL_FIELDS = new Set(['tokken', 'idsubjectfm']);
+
+/** A request at its end: what finish() records and answers. */
+interface Finished {
+  request: ApiRequest;
+  started: number;
+  analyst: string;
+  query: SearchQuery | null;
+  /** The "asked" row, when the request got that far. */
+  auditId: number | null;
+  answer: ScheduledAnswer | null;
+  refusal: Refusal | null;
+}
 const ANONYMOUS = '-';
 
 export class RelayService {
@@ -121,6 +134,7 @@ export class RelayService {
   readonly limits: Limits;
   readonly metrics: RelayMetrics;
   private readonly keys: KeyVerifier;
+  readonly journal: AuditJournal;
   private readonly bearer: ((token: string) => Promise<{ ok: true; analyst: string } | { ok: false }>) | null;
   upstreamRequests = 0;
 
@@ -139,6 +153,9 @@ export class RelayService {
     this.limits = new Limits(store, config.limits);
     this.metrics = new RelayMetrics(() => this.limits.budgetLeft());
     this.keys = new KeyVerifier(store);
+    this.journal = new AuditJournal(store, {
+      onCommit: (changes) => this.metrics.auditBatch.observe(changes),
+    });
     this.bearer = config.entra ? entraVerifier(config.entra) : null;
     const cache =
       config.cacheTtlMs > 0
@@ -154,6 +171,9 @@ export class RelayService {
       concurrency: config.concurrency,
       accountHaltMs: config.accountCooldownMs,
       cacheReadTimeoutMs: 10_000,
+      // Asks for one subject merge while its request is on the wire; a window before sending,
+      // made for a recalculation's burst of cells, would only add its length to every request.
+      batchWindowMs: 0,
       search:
         cache && config.coordinateInstances
           ? claimedSearch({
@@ -174,6 +194,7 @@ export class RelayService {
     this.upstreamRequests++;
     const result = await this.client.search(query, signal ? { signal } : {});
     this.metrics.upstream.observe({ address: result.servedBy }, result.durationMs / 1000);
+    this.metrics.step('upstream', result.durationMs);
     return result;
   }
 
@@ -202,13 +223,21 @@ export class RelayService {
 
   async handle(request: ApiRequest): Promise<ApiReply> {
     const started = performance.now();
+    let mark = started;
+    const lap = (step: RelayStep) => {
+      const now = performance.now();
+      this.metrics.step(step, now - mark);
+      mark = now;
+    };
     let analyst: string | null = null;
     let query: SearchQuery | null = null;
+    let auditId: number | null = null;
     let answer: ScheduledAnswer;
-    let refusal: Refusal;
     try {
       analyst = await this.authenticate(request.fields, request.bearer);
+      lap('auth');
       const rate = await this.limits.hit(analyst);
+      lap('rate');
       if (!rate.ok) {
         throw Refusal.of(
           429,
@@ -221,6 +250,7 @@ export class RelayService {
       const input: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(request.fields)) if (!CREDENTIAL_FIELDS.has(k.toLowerCase())) input[k] = v;
       const checked = validateQuery(input);
+      lap('validate');
       if (!checked.ok) {
         const uk = checked.errors.map((e) => `${e.field}: ${e.message.uk}`).join(' ');
         const en = checked.errors.map((e) => `${e.field}: ${e.message.en}`).join(' ');
@@ -228,12 +258,27 @@ export class RelayService {
       }
       // The operator's own records then show who asked.
       query = { ...checked.query, IDuserPC: analyst.slice(0, 128) };
+      // Durable before anything is asked: a crash from here on leaves "asked, outcome unknown".
+      auditId = await this.journal.insert(this.auditBase(request, analyst, query, 'asked'));
+      lap('audit-asked');
       answer = await this.scheduler.ask(query);
+      lap('answer');
     } catch (error) {
-      refusal = this.refusalFor(error);
-      return this.finish(request, started, analyst ?? ANONYMOUS, query, null, refusal);
+      mark = performance.now();
+      return this.finish(
+        {
+          request,
+          started,
+          analyst: analyst ?? ANONYMOUS,
+          query,
+          auditId,
+          answer: null,
+          refusal: this.refusalFor(error),
+        },
+        lap,
+      );
     }
-    return this.finish(request, started, analyst, query, answer, null);
+    return this.finish({ request, started, analyst, query, auditId, answer, refusal: null }, lap);
   }
 
   private refusalFor(error: unknown): Refusal {
@@ -269,37 +314,50 @@ export class RelayService {
     return Refusal.of(500, 500, 'internal');
   }
 
-  private async finish(
-    request: ApiRequest,
-    started: number,
-    analyst: string,
-    query: SearchQuery | null,
-    answer: ScheduledAnswer | null,
-    refusal: Refusal | null,
-  ): Promise<ApiReply> {
-    const hits: Record<string, number> = {};
-    if (answer) for (const r of answer.summary.registries) hits[r.key] = r.hits;
-    const status = refusal ? refusal.status : 200;
-    const row: AuditRow = {
+  /** The part of a request's audit row known before its outcome. */
+  private auditBase(request: ApiRequest, analyst: string, query: SearchQuery | null, state: AuditState): AuditRow {
+    return {
+      state,
       at: new Date(),
       analyst,
       method: request.method,
       query: query ? auditQuery(query) : {},
       listdata: query?.listdata !== undefined ? query.listdata.toString() : query ? '-1' : null,
+      servedBy: null,
+      idrequest: null,
+      verdict: null,
+      hits: {},
+      durationMs: 0,
+      fromCache: false,
+      errorCode: null,
+      status: 0,
+      instance: this.config.instance,
+    };
+  }
+
+  private async finish(done: Finished, lap: (step: RelayStep) => void): Promise<ApiReply> {
+    const { request, started, analyst, query, auditId, answer, refusal } = done;
+    const hits: Record<string, number> = {};
+    if (answer) for (const r of answer.summary.registries) hits[r.key] = r.hits;
+    const status = refusal ? refusal.status : 200;
+    const fromCache = answer ? answer.fromCache || (query !== null && this.cameFromSharedCache(query)) : false;
+    const outcome: AuditOutcome = {
+      state: refusal ? 'refused' : 'answered',
       servedBy: answer ? answer.servedBy : null,
       idrequest: answer?.envelope.header.idrequest ?? null,
       verdict: answer ? answer.summary.verdict : null,
       hits,
       durationMs: performance.now() - started,
-      fromCache: answer ? answer.fromCache || (query !== null && this.cameFromSharedCache(query)) : false,
+      fromCache,
       errorCode: refusal ? refusal.code : null,
       status,
-      instance: this.config.instance,
     };
     const auditStarted = performance.now();
     try {
-      await this.store.writeAudit(row);
+      if (auditId !== null) await this.journal.complete(auditId, outcome);
+      else await this.journal.insert({ ...this.auditBase(request, analyst, query, outcome.state), ...outcome });
       this.metrics.auditWrite.observe((performance.now() - auditStarted) / 1000);
+      lap('audit-complete');
     } catch (error) {
       if (process.env.RELAY_DEBUG) {
         process.stderr.write(`audit failure: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -328,7 +386,7 @@ export class RelayService {
       };
     }
     this.metrics.requests.inc({ outcome: 'answered', code: 'none' });
-    this.metrics.answers.inc({ source: row.fromCache ? 'cache' : 'service' });
+    this.metrics.answers.inc({ source: fromCache ? 'cache' : 'service' });
     const wire = envelopeToWire(answer!.envelope);
     // What the service echoes of a request belongs to the analyst who sent it: a shared or cached
     // answer carries the first asker's, so each field is set from this request, or left out.
@@ -336,13 +394,14 @@ export class RelayService {
       if (own === undefined) delete wire[field];
       else wire[field] = own;
     }
+    lap('reply');
     return {
       status: 200,
       body: request.method === 'GET' ? [wire] : wire,
       headers: {},
       analyst,
       errorCode: null,
-      fromCache: row.fromCache,
+      fromCache,
     };
   }
 

@@ -37,6 +37,8 @@ function withoutAskerEcho(raw: unknown): unknown {
 
 export class SharedAnswerCache implements SchedulerCache {
   private readonly memory = new Map<string, CachedAnswer>();
+  /** Writes on their way, so the scheduler's put of an answer the claimed search is storing waits for that one. */
+  private readonly writing = new Map<string, { envelope: ParsedEnvelope; done: Promise<boolean> }>();
   private readonly prefix: string;
   private readonly now: () => number;
   private lastSweep = 0;
@@ -112,6 +114,25 @@ export class SharedAnswerCache implements SchedulerCache {
     // This very answer is stored already: the coordinated search stores an answer before the
     // scheduler, which stores what it is handed, sees it; an answer read from here is here.
     if (this.memory.get(key)?.envelope === envelope) return true;
+    const writing = this.writing.get(key);
+    if (writing?.envelope === envelope) return writing.done;
+    const done = this.write(key, subjectKey, listdata, raw, envelope, servedBy);
+    this.writing.set(key, { envelope, done });
+    try {
+      return await done;
+    } finally {
+      if (this.writing.get(key)?.done === done) this.writing.delete(key);
+    }
+  }
+
+  private async write(
+    key: string,
+    subjectKey: string,
+    listdata: Listdata,
+    raw: unknown,
+    envelope: ParsedEnvelope,
+    servedBy: string,
+  ): Promise<boolean> {
     let text: string;
     try {
       text = JSON.stringify(withoutAskerEcho(raw));

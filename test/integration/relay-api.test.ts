@@ -122,6 +122,8 @@ describe('analyst keys', () => {
     expect(wrongSecret.json).toEqual({ error: 1, message: expect.stringContaining('Unknown analyst key') });
 
     expect(await r.store.revokeKey('olena')).toBe(true);
+    // Key rows are read again at most every 500 ms: revocation is felt within about a second.
+    await new Promise((resolve) => setTimeout(resolve, 600));
     const revoked = await ask(r, { tokken: key, name: 'Інший Суб’єкт' });
     expect(revoked.status).toBe(403);
     expect(revoked.json).toEqual({ error: 9, message: expect.stringContaining('revoked') });

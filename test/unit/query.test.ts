@@ -276,6 +276,15 @@ const INVALID: Invalid[] = [
   ],
   ['onlyactual: unclear word', { ...SUBJECT, onlyactual: 'maybe' }, 'onlyactual', 'field.boolean', 'maybe'],
   ['city: control character', { ...SUBJECT, city: 'Ки\u0007їв' }, 'city', 'field.text.control', '3'],
+  ['city: lone high surrogate', { ...SUBJECT, city: 'Київ\uD83D' }, 'city', 'field.text.brokenCharacter', '5'],
+  ['name: lone low surrogate', { name: '\uDE00Іваненко' }, 'name', 'field.text.brokenCharacter', '1'],
+  [
+    'IDinternal: lone surrogate',
+    { ...SUBJECT, IDinternal: 'case\uDBFF-7' },
+    'IDinternal',
+    'field.text.brokenCharacter',
+    '5',
+  ],
   [
     'nonrezedentcode: too long',
     { ...SUBJECT, nonrezedentcode: '1'.repeat(65) },

@@ -23,6 +23,7 @@ describe('relay parts', () => {
   it('writes audit CSV with a header and neutralises text a spreadsheet would run', () => {
     const row: StoredAuditRow = {
       id: 1,
+      state: 'answered',
       at: new Date('2026-01-02T03:04:05Z'),
       analyst: '=HYPERLINK("x")',
       method: 'POST',
@@ -40,7 +41,7 @@ describe('relay parts', () => {
     };
     const lines = auditCsv([row]).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance',
+      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance,state',
     );
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain('2026-01-02T03:04:05.000Z');

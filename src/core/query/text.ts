@@ -20,6 +20,13 @@ const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u
 /** Control characters other than whitespace; tabs and line breaks (Alt+Enter in a cell) collapse to a space instead. */
 const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/;
 
+/**
+ * Half of a UTF-16 surrogate pair: no character at all. JavaScript strings can hold one (a cut
+ * paste, a bad export); UTF-8, JSON on the wire and PostgreSQL cannot, so it is refused here, for
+ * every surface, before anything is paid for.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 interface TextRules {
   field: string;
   max: number;
@@ -37,6 +44,8 @@ function normalizeText(value: unknown, rules: TextRules): FieldCheck<string> {
   const visible = raw.normalize('NFC').replace(INVISIBLE, '');
   const control = CONTROL.exec(visible);
   if (control) return reject(rules.field, rules.control, { position: control.index + 1 });
+  const broken = LONE_SURROGATE.exec(visible);
+  if (broken) return reject(rules.field, 'field.text.brokenCharacter', { position: broken.index + 1 });
   const text = visible.trim().replace(/\s+/g, ' ');
   if (text === '') return accept(undefined);
   if (Array.from(text).length > rules.max) return reject(rules.field, rules.tooLong, { max: rules.max });

@@ -26,6 +26,8 @@ const en = {
   'field.type.listdata': 'Expected registry keys, list names or a listdata number; got {value}.',
   'field.boolean': 'Expected yes or no (TRUE/FALSE); got "{value}".',
   'field.text.control': 'Contains control characters (at position {position}).',
+  'field.text.brokenCharacter':
+    'Contains a broken character (half of a UTF-16 pair) at position {position}: retype or paste the text again.',
   'field.namelat.nonLatin': 'Must be in Latin script; "{char}" is not a Latin letter.',
   'field.ipn.digits': 'A tax or company code has only digits; got "{value}".',
   'field.ipn.tooLong': 'The number {value} has more than 10 digits: neither a company code (8) nor a tax number (10).',
@@ -106,6 +108,8 @@ const uk: Record<Key, string> = {
   'field.type.listdata': 'Очікуються ключі реєстрів, назви списків або число listdata; отримано {value}.',
   'field.boolean': 'Очікується так або ні (ІСТИНА/ХИБНІСТЬ); отримано «{value}».',
   'field.text.control': 'Містить керівні символи (позиція {position}).',
+  'field.text.brokenCharacter':
+    'Містить пошкоджений символ (половину пари UTF-16) у позиції {position}: наберіть або вставте текст ще раз.',
   'field.namelat.nonLatin': 'Має бути латиницею; «{char}» — не латинська літера.',
   'field.ipn.digits': 'Код ІПН/ЄДРПОУ складається лише з цифр; отримано «{value}».',
   'field.ipn.tooLong': 'Число {value} має понад 10 цифр: це не код ЄДРПОУ (8) і не РНОКПП (10).',

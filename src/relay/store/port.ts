@@ -13,7 +13,14 @@ export interface AnalystKeyRow {
   revokedAt: Date | null;
 }
 
+/**
+ * A request's row is written "asked" before anything is asked of the service and completed with
+ * its outcome after: a crash in between leaves "asked, outcome unknown", never nothing.
+ */
+export type AuditState = 'asked' | 'answered' | 'refused';
+
 export interface AuditRow {
+  state: AuditState;
   at: Date;
   analyst: string;
   method: 'GET' | 'POST';
@@ -38,6 +45,18 @@ export interface StoredAuditRow extends AuditRow {
   id: number;
 }
 
+/** What a request's outcome adds to its "asked" row. */
+export type AuditOutcome = Pick<
+  AuditRow,
+  'state' | 'servedBy' | 'idrequest' | 'verdict' | 'hits' | 'durationMs' | 'fromCache' | 'errorCode' | 'status'
+>;
+
+/** Audit changes written together: one transaction, one durable commit (see ../audit-journal.ts). */
+export interface AuditBatch {
+  inserts: readonly AuditRow[];
+  completions: readonly { id: number; outcome: AuditOutcome }[];
+}
+
 /**
  * The audit trail's columns in their one order, each with the row field it holds: the table's
  * INSERT, its reading back and the CSV export all follow this list.
@@ -58,6 +77,7 @@ export const AUDIT_COLUMNS = [
   { column: 'error_code', field: 'errorCode' },
   { column: 'status', field: 'status' },
   { column: 'instance', field: 'instance' },
+  { column: 'state', field: 'state' },
 ] as const satisfies readonly { column: string; field: keyof StoredAuditRow }[];
 
 export interface AuditFilter {
@@ -95,7 +115,11 @@ export interface RelayStore {
   revokeKey(name: string): Promise<boolean>;
 
   writeAudit(row: AuditRow): Promise<number>;
+  /** Inserts and completions in one transaction; the new rows' ids in the order given. */
+  writeAuditBatch(batch: AuditBatch): Promise<number[]>;
   readAudit(filter: AuditFilter): Promise<StoredAuditRow[]>;
+  /** The trail in pages of at most `pageSize` rows, in id order: an export of millions holds one page at a time. */
+  auditPages(filter: AuditFilter, pageSize?: number): AsyncIterable<StoredAuditRow[]>;
   countAudit(filter?: AuditFilter): Promise<number>;
 
   /** Atomic increment of a named counter that expires at `expiresAt` (never read-modify-write). */

@@ -2,8 +2,9 @@ import { Pool, type PoolClient } from 'pg';
 import {
   AUDIT_COLUMNS,
   type AnalystKeyRow,
+  type AuditBatch,
   type AuditFilter,
-  type AuditRow,
+  type AuditOutcome,
   type CounterHit,
   type RelayStore,
   type StoredAnswer,
@@ -73,6 +74,9 @@ const MIGRATIONS: readonly string[] = [
      owner text NOT NULL,
      expires_at timestamptz NOT NULL
    );`,
+  // Rows are written "asked" before the service is asked and completed after (port.ts AuditState).
+  `ALTER TABLE audit ADD COLUMN state text NOT NULL DEFAULT 'answered';
+   UPDATE audit SET state = 'refused' WHERE status <> 200;`,
 ];
 
 /** Any number: the lock only has to be the same for every relay on this database. */
@@ -108,16 +112,66 @@ function auditRow(r: AuditRecord): StoredAuditRow {
   return row as unknown as StoredAuditRow;
 }
 
-/** The audit INSERT, its columns in AUDIT_COLUMNS order (the id is the table's). */
+/** The audit INSERT's columns in AUDIT_COLUMNS order; ids are drawn from the table's sequence first. */
 const AUDIT_INSERTED = AUDIT_COLUMNS.filter((c) => c.column !== 'id');
-const AUDIT_INSERT = `INSERT INTO audit (${AUDIT_INSERTED.map((c) => c.column).join(', ')})
-  VALUES (${AUDIT_INSERTED.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`;
+const AUDIT_WIDTH = AUDIT_INSERTED.length + 1;
 
-function auditValue(row: AuditRow, field: (typeof AUDIT_INSERTED)[number]['field']): unknown {
-  const value = row[field];
-  if (field === 'durationMs') return Math.round(row.durationMs);
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) return JSON.stringify(value);
+function auditInsert(rows: number, offset: number): string {
+  const tuples = Array.from(
+    { length: rows },
+    (_, r) => `(${Array.from({ length: AUDIT_WIDTH }, (_, c) => `$${offset + r * AUDIT_WIDTH + c + 1}`).join(', ')})`,
+  );
+  return `INSERT INTO audit (id, ${AUDIT_INSERTED.map((c) => c.column).join(', ')}) VALUES ${tuples.join(', ')}`;
+}
+
+/** What a completion sets, with the SQL type of each value (a VALUES list needs them spelled). */
+const COMPLETED = [
+  ['state', 'state', 'text'],
+  ['served_by', 'servedBy', 'text'],
+  ['idrequest', 'idrequest', 'text'],
+  ['verdict', 'verdict', 'text'],
+  ['hits', 'hits', 'jsonb'],
+  ['duration_ms', 'durationMs', 'integer'],
+  ['from_cache', 'fromCache', 'boolean'],
+  ['error_code', 'errorCode', 'integer'],
+  ['status', 'status', 'integer'],
+] as const satisfies readonly (readonly [string, keyof AuditOutcome, string])[];
+
+function auditComplete(rows: number, offset: number): string {
+  const width = COMPLETED.length + 1;
+  const tuples = Array.from(
+    { length: rows },
+    (_, r) =>
+      `($${offset + r * width + 1}::bigint, ${COMPLETED.map(([, , type], c) => `$${offset + r * width + c + 2}::${type}`).join(', ')})`,
+  );
+  return `UPDATE audit AS a SET ${COMPLETED.map(([column]) => `${column} = v.${column}`).join(', ')}
+    FROM (VALUES ${tuples.join(', ')}) AS v(id, ${COMPLETED.map(([column]) => column).join(', ')})
+    WHERE a.id = v.id`;
+}
+
+/**
+ * Text PostgreSQL cannot hold (NUL, a lone UTF-16 surrogate), as visible \u{...} notation: what
+ * the service sent is kept, readable, and never fails the audit insert.
+ */
+function storable<T>(value: T): T {
+  if (typeof value === 'string') {
+    return value.replace(
+      /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+      (c) => `\\u{${c.charCodeAt(0).toString(16)}}`,
+    ) as T;
+  }
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), storable(v)])) as T;
+  }
   return value;
+}
+
+function sqlValue(value: unknown, field: string): unknown {
+  if (field === 'durationMs') return Math.round(value as number);
+  const safe = storable(value);
+  if (safe !== null && typeof safe === 'object' && !(safe instanceof Date)) return JSON.stringify(safe);
+  return safe;
 }
 
 interface AnswerRecord {
@@ -129,9 +183,13 @@ interface AnswerRecord {
   raw: string;
 }
 
-function where(filter: AuditFilter): { sql: string; params: unknown[] } {
+function where(filter: AuditFilter, afterId = 0): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
+  if (afterId > 0) {
+    params.push(afterId);
+    parts.push(`id > $${params.length}`);
+  }
   if (filter.from) {
     params.push(filter.from);
     parts.push(`at >= $${params.length}`);
@@ -168,8 +226,70 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     query_timeout: 15_000,
   });
   pool.on('error', (error) => options.onError?.(error));
+  // Counters, claims, the answer cache and key look-ups commit without waiting for the WAL flush
+  // (synchronous_commit off): none is evidence, a crash loses at most the last fraction of a
+  // second of them (a rate window, a budget count, a cached answer paid again), and each would
+  // otherwise cost a request an fsync of its own. The audit trail, keys and migrations stay on
+  // the durable pool: a request's audit row is on disk before its answer leaves.
+  const fast = new Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 30,
+    connectionTimeoutMillis: 15_000,
+    idleTimeoutMillis: 30_000,
+    query_timeout: 15_000,
+    options: '-c synchronous_commit=off',
+  });
+  fast.on('error', (error) => options.onError?.(error));
 
   const q = async <R extends object>(sql: string, params: unknown[] = []) => (await pool.query<R>(sql, params)).rows;
+  const qf = async <R extends object>(sql: string, params: unknown[] = []) => (await fast.query<R>(sql, params)).rows;
+
+  /**
+   * One statement, so one round trip, one transaction and one WAL flush for the whole batch: new
+   * rows with ids drawn beforehand (reserveAuditIds), and outcomes of earlier rows. Within one
+   * statement the UPDATE cannot see this statement's INSERT; a completion always follows its
+   * row's own durable insert, so the two never meet in one batch.
+   */
+  async function writeAuditBatch(batch: AuditBatch): Promise<number[]> {
+    const ids = batch.inserts.length > 0 ? await reserveAuditIds(batch.inserts.length) : [];
+    const parts: string[] = [];
+    const params: unknown[] = [];
+    if (batch.inserts.length > 0) {
+      parts.push(`i AS (${auditInsert(batch.inserts.length, 0)})`);
+      params.push(
+        ...batch.inserts.flatMap((row, i) => [
+          ids[i],
+          ...AUDIT_INSERTED.map(({ field }) => sqlValue(row[field], field)),
+        ]),
+      );
+    }
+    if (batch.completions.length > 0) {
+      parts.push(`u AS (${auditComplete(batch.completions.length, params.length)})`);
+      params.push(
+        ...batch.completions.flatMap(({ id, outcome }) => [
+          id,
+          ...COMPLETED.map(([, field]) => sqlValue(outcome[field], field)),
+        ]),
+      );
+    }
+    if (parts.length > 0) await q(`WITH ${parts.join(', ')} SELECT 1`, params);
+    return ids;
+  }
+
+  /**
+   * Ids for new audit rows, drawn from the table's sequence in blocks (a round trip per block, not
+   * per batch). Ids left unused when the process ends are gaps, as a rolled-back insert leaves.
+   */
+  const spareIds: number[] = [];
+  async function reserveAuditIds(n: number): Promise<number[]> {
+    if (spareIds.length < n) {
+      const rows = await qf<{ id: string }>("SELECT nextval('audit_id_seq') AS id FROM generate_series(1, $1)", [
+        Math.max(n, 256),
+      ]);
+      spareIds.push(...rows.map((r) => Number(r.id)));
+    }
+    return spareIds.splice(0, n);
+  }
 
   return {
     async migrate() {
@@ -210,7 +330,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       return added.length > 0 ? 'added' : 'exists';
     },
     async keyById(keyId) {
-      const rows = await q<KeyRecord>('SELECT * FROM analyst_keys WHERE key_id = $1', [keyId]);
+      const rows = await qf<KeyRecord>('SELECT * FROM analyst_keys WHERE key_id = $1', [keyId]);
       return rows[0] ? keyRow(rows[0]) : null;
     },
     async listKeys() {
@@ -223,12 +343,24 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       );
       return rows.length > 0;
     },
-    async writeAudit(row: AuditRow) {
-      const rows = await q<{ id: string }>(
-        AUDIT_INSERT,
-        AUDIT_INSERTED.map(({ field }) => auditValue(row, field)),
-      );
-      return Number(rows[0]?.id ?? 0);
+    async writeAudit(row) {
+      return (await writeAuditBatch({ inserts: [row], completions: [] }))[0];
+    },
+    writeAuditBatch,
+    async *auditPages(filter, pageSize = 5_000) {
+      let after = 0;
+      for (;;) {
+        const w = where(filter, after);
+        const page = (
+          await q<AuditRecord>(
+            `SELECT * FROM audit ${w.sql} ORDER BY id LIMIT ${Math.max(1, Math.floor(pageSize))}`,
+            w.params,
+          )
+        ).map(auditRow);
+        if (page.length === 0) return;
+        yield page;
+        after = page[page.length - 1].id;
+      }
     },
     async readAudit(filter) {
       const w = where(filter);
@@ -239,35 +371,35 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       return Number((await q<{ n: string }>(`SELECT count(*) AS n FROM audit ${w.sql}`, w.params))[0]?.n ?? 0);
     },
     async hitCounter(name, expiresAt, by = 1): Promise<CounterHit> {
-      const rows = await q<{ n: string }>(
+      const rows = await qf<{ n: string }>(
         `INSERT INTO counters (name, n, expires_at) VALUES ($1, $3, $2)
          ON CONFLICT (name) DO UPDATE SET n = counters.n + EXCLUDED.n RETURNING n`,
         [name, expiresAt, by],
       );
-      if (Math.random() < 0.01) void q('DELETE FROM counters WHERE expires_at < now()').catch(() => undefined);
+      if (Math.random() < 0.01) void qf('DELETE FROM counters WHERE expires_at < now()').catch(() => undefined);
       return { count: Number(rows[0]?.n ?? 0) };
     },
     async readCounter(name) {
       return Number(
-        (await q<{ n: string }>('SELECT n FROM counters WHERE name = $1 AND expires_at >= now()', [name]))[0]?.n ?? 0,
+        (await qf<{ n: string }>('SELECT n FROM counters WHERE name = $1 AND expires_at >= now()', [name]))[0]?.n ?? 0,
       );
     },
     async claimSubject(name, owner, holdMs) {
-      const rows = await q(
+      const rows = await qf(
         `INSERT INTO subject_claims (name, owner, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
          ON CONFLICT (name) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at WHERE subject_claims.expires_at < now()
          RETURNING owner`,
         [name, owner, Math.max(1, Math.round(holdMs))],
       );
       // Claims of holders that died stay until taken over; sweep them now and then.
-      if (Math.random() < 0.01) void q('DELETE FROM subject_claims WHERE expires_at < now()').catch(() => undefined);
+      if (Math.random() < 0.01) void qf('DELETE FROM subject_claims WHERE expires_at < now()').catch(() => undefined);
       return rows.length > 0;
     },
     async releaseSubject(name, owner) {
-      await q('DELETE FROM subject_claims WHERE name = $1 AND owner = $2', [name, owner]);
+      await qf('DELETE FROM subject_claims WHERE name = $1 AND owner = $2', [name, owner]);
     },
     async readAnswer(key) {
-      const r = (await q<AnswerRecord>('SELECT * FROM answers WHERE key = $1', [key]))[0];
+      const r = (await qf<AnswerRecord>('SELECT * FROM answers WHERE key = $1', [key]))[0];
       return r
         ? {
             key: r.key,
@@ -282,7 +414,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     async writeAnswer(a: StoredAnswer, freshSince) {
       // Two requests for one subject can finish out of order: a narrower answer arriving last
       // must not replace a fresh one holding all of it and more ((old & new) = new: a superset).
-      const rows = await q(
+      const rows = await qf(
         `INSERT INTO answers (key, subject, listdata, served_by, stored_at, raw) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (key) DO UPDATE SET subject = EXCLUDED.subject, listdata = EXCLUDED.listdata, served_by = EXCLUDED.served_by,
            stored_at = EXCLUDED.stored_at, raw = EXCLUDED.raw
@@ -294,8 +426,10 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       return rows.length > 0;
     },
     async dropAnswers(before) {
-      await q('DELETE FROM answers WHERE stored_at < $1', [before]);
+      await qf('DELETE FROM answers WHERE stored_at < $1', [before]);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), fast.end()]);
+    },
   };
 }

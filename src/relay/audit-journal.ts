@@ -1,0 +1,76 @@
+import type { AuditOutcome, AuditRow, RelayStore } from './store/port';
+
+/**
+ * Group commit for the audit trail. Requests that arrive while a commit is on its way to disk
+ * wait for the next one and share it: one transaction and one fsync for all of them, however
+ * many analysts are busy, instead of one fsync each in a queue. A request's promise settles
+ * only once its own row is durable; a batch that fails fails each of its requests, which then
+ * answer 503 (no answer leaves without its row).
+ */
+
+/** One commit carries at most this many changes; the next takes the rest at once. */
+const MAX_BATCH = 500;
+
+type Pending =
+  | { kind: 'insert'; row: AuditRow; resolve: (id: number) => void; reject: (e: unknown) => void }
+  | { kind: 'complete'; id: number; outcome: AuditOutcome; resolve: () => void; reject: (e: unknown) => void };
+
+export interface JournalObserver {
+  /** Each commit: how many changes it carried and how long it took, ms. */
+  onCommit?(changes: number, ms: number): void;
+}
+
+export class AuditJournal {
+  private pending: Pending[] = [];
+  private flushing = false;
+
+  constructor(
+    private readonly store: RelayStore,
+    private readonly observer: JournalObserver = {},
+  ) {}
+
+  /** A new row; its id once durable. */
+  insert(row: AuditRow): Promise<number> {
+    return new Promise((resolve, reject) => this.add({ kind: 'insert', row, resolve, reject }));
+  }
+
+  /** The outcome of an "asked" row; resolves once durable. */
+  complete(id: number, outcome: AuditOutcome): Promise<void> {
+    return new Promise((resolve, reject) => this.add({ kind: 'complete', id, outcome, resolve, reject }));
+  }
+
+  /** Resolves when nothing is waiting to be written (shutdown). */
+  async drained(): Promise<void> {
+    while (this.flushing || this.pending.length > 0) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  private add(entry: Pending): void {
+    this.pending.push(entry);
+    if (!this.flushing) void this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, MAX_BATCH);
+        const inserts = batch.filter((p) => p.kind === 'insert');
+        const completions = batch.filter((p) => p.kind === 'complete');
+        const started = performance.now();
+        try {
+          const ids = await this.store.writeAuditBatch({
+            inserts: inserts.map((p) => p.row),
+            completions: completions.map((p) => ({ id: p.id, outcome: p.outcome })),
+          });
+          this.observer.onCommit?.(batch.length, performance.now() - started);
+          inserts.forEach((p, i) => p.resolve(ids[i]));
+          for (const p of completions) p.resolve();
+        } catch (error) {
+          for (const p of batch) p.reject(error);
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+}
