@@ -8,22 +8,24 @@
 // Each with distinct subjects and with 400 subjects, cache cold then warm.
 // "Added latency" compares like with like: every request names a distinct subject, so the relay's
 // cache never answers and each relay request costs exactly one paid upstream request, as each
-// direct request does. Prints figures only; nothing here passes or fails on machine speed.
+// direct request does. Each relay runs in a process of its own (support/relay-child.ts), as
+// `checklists relay` does, so the load generator's HTTP work never shares the relay's event loop;
+// the per-step breakdown comes from the relays' own step timings (relay_step_seconds).
+// Prints figures only; nothing here passes or fails on machine speed.
 //   npx tsx bench/relay-load.ts
 //   BENCH_DATABASE_URL=postgres://... npx tsx bench/relay-load.ts   the by-URL rows use that server instead
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startRelayHttp, type RelayHttpServer } from '../src/relay/http-server';
-import { createKey } from '../src/relay/keys';
+import { fork, type ChildProcess } from 'node:child_process';
 import { RELAY_STEPS } from '../src/relay/metrics';
-import { RelayService } from '../src/relay/service';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../src/relay/store/embedded-cluster';
 import { openStore } from '../src/relay/store/open-store';
 import type { RelayStore } from '../src/relay/store/port';
 import { DEMO_CREDENTIALS } from '../src/sandbox';
 import { startSandboxCluster } from '../src/sandbox/server';
+import type { RelayChildConfig, RelayChildRequest } from './support/relay-child';
 
 const ANALYSTS = Number(process.env.BENCH_ANALYSTS ?? 20);
 const PER_ANALYST = Number(process.env.BENCH_PER_ANALYST ?? 100);
@@ -69,68 +71,84 @@ async function drive(urls: string[], body: (analyst: number, j: number) => Recor
 
 const DIST = join(__dirname, '..', 'dist');
 
-async function keysFor(store: RelayStore, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  for (let a = 0; a < ANALYSTS; a++) {
-    const made = await createKey(store, `${prefix}${a}`);
-    if (made !== 'exists') keys.push(made.key);
-  }
-  return keys;
-}
-
 type Row = [string, Pass, string];
 
 /** Per-step p50 / p95 of the last pass, every relay of the setup together (metrics.ts RELAY_STEPS). */
 const breakdowns: [string, string][] = [];
 
-function stepBreakdown(services: RelayService[]): string {
+async function stepBreakdown(relays: RelayChild[]): Promise<string> {
+  const all = await Promise.all(relays.map((r) => r.ask<{ steps: Record<string, number[]> }>({ type: 'steps' })));
   return RELAY_STEPS.map((step) => {
-    const samples = services.flatMap((s) => s.metrics.stepSamples.get(step) ?? []).sort((x, y) => x - y);
+    const samples = all.flatMap((m) => m.steps[step] ?? []).sort((x, y) => x - y);
     return `${step} ${pct(samples, 50).toFixed(2)}/${pct(samples, 95).toFixed(2)}`;
   }).join(', ');
 }
 
-/** Relays over the given stores (one each), as `checklists relay` runs them; `measure` runs one pass and counts what it paid. */
+/** A relay process of its own (support/relay-child.ts), spoken to over IPC. */
+class RelayChild {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+  ) {}
+
+  static start(config: RelayChildConfig): Promise<RelayChild> {
+    const child = fork(join(__dirname, 'support', 'relay-child.ts'), [JSON.stringify(config)], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    return new Promise((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`relay child exited with ${code}`)));
+      child.once('message', (m: { type: string; url: string }) => resolve(new RelayChild(child, m.url)));
+    });
+  }
+
+  ask<T>(request: RelayChildRequest): Promise<T> {
+    return new Promise((resolve) => {
+      this.child.once('message', (m: T) => resolve(m));
+      this.child.send(request);
+    });
+  }
+
+  async close(): Promise<void> {
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    await this.ask({ type: 'close' });
+    await exited;
+  }
+}
+
+/** Relays (one process each), as `checklists relay` runs them; `measure` runs one pass and counts what it paid. */
 async function withRelays(
-  stores: RelayStore[],
-  names: string[],
-  coordinateInstances: boolean,
+  configs: Omit<RelayChildConfig, 'upstream' | 'concurrency' | 'distDir'>[],
   upstream: string[],
   passes: (
     measure: (label: string, keys: string[], subject: (a: number, j: number) => string) => Promise<Row>,
+    keysFor: (prefix: string) => Promise<string[]>,
   ) => Promise<void>,
 ): Promise<void> {
-  const services = stores.map(
-    (store, i) =>
-      new RelayService(store, {
-        upstream: { addresses: upstream, tokken: DEMO_CREDENTIALS.tokken, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM },
-        instance: names[i],
-        // As many requests on the wire as analysts: the direct row has 20 at once too, so the
-        // added latency is the relay's own, not a queue in front of a lower --concurrency.
-        concurrency: ANALYSTS,
-        limits: { ratePerMinute: 0, dailyBudget: 0 },
-        cacheTtlMs: 3_600_000,
-        accountCooldownMs: 60_000,
-        coordinateInstances,
-      }),
-  );
-  const servers: RelayHttpServer[] = [];
-  for (const service of services) servers.push(await startRelayHttp(service, { distDir: DIST }));
-  const paid = () => services.reduce((n, s) => n + s.upstreamRequests, 0);
+  const relays: RelayChild[] = [];
   try {
-    await passes(async (label, keys, subject) => {
-      const before = paid();
-      for (const service of services) service.metrics.stepSamples.clear();
-      const pass = await drive(
-        servers.map((s) => s.url),
-        (a, j) => ({ tokken: keys[a], name: subject(a, j) }),
-      );
-      if (/distinct/.test(label)) breakdowns.push([label, stepBreakdown(services)]);
-      return [label, pass, `${paid() - before} paid`];
-    });
+    for (const config of configs) {
+      // As many requests on the wire as analysts: the direct row has 20 at once too, so the
+      // added latency is the relay's own, not a queue in front of a lower --concurrency.
+      relays.push(await RelayChild.start({ ...config, upstream, concurrency: ANALYSTS, distDir: DIST }));
+    }
+    const paid = async () =>
+      (await Promise.all(relays.map((r) => r.ask<{ paid: number }>({ type: 'paid' })))).reduce((n, m) => n + m.paid, 0);
+    await passes(
+      async (label, keys, subject) => {
+        const before = await paid();
+        for (const relay of relays) await relay.ask({ type: 'clear' });
+        const pass = await drive(
+          relays.map((r) => r.url),
+          (a, j) => ({ tokken: keys[a], name: subject(a, j) }),
+        );
+        if (/distinct/.test(label)) breakdowns.push([label, await stepBreakdown(relays)]);
+        return [label, pass, `${(await paid()) - before} paid`];
+      },
+      async (prefix) => (await relays[0].ask<{ keys: string[] }>({ type: 'keys', prefix, count: ANALYSTS })).keys,
+    );
   } finally {
-    for (const server of servers.reverse()) await server.close();
-    for (const service of services) await service.scheduler.idle();
+    for (const relay of relays.reverse()) await relay.close();
   }
 }
 
@@ -185,23 +203,26 @@ async function main(): Promise<void> {
       `${ANALYSTS * PER_ANALYST} paid`,
     ]);
 
-    // 1. Embedded store: what `checklists relay --data-dir DIR` opens (fsync on).
+    // 1. Embedded store: what `checklists relay --data-dir DIR` opens (fsync on). The bare insert
+    // is measured on the same cluster first, then the relay process adopts it.
     let t = performance.now();
-    const embedded = await openStore(
-      { dataDir: await tempDir('relay-bench-embedded-') },
-      { adopt: true, poolSize: 20 },
-    );
+    const embeddedDir = await tempDir('relay-bench-embedded-');
+    const embedded = await openStore({ dataDir: embeddedDir }, { adopt: true, poolSize: 20 });
     notes.push(`embedded store first start (initdb + start + migrate): ${ms(performance.now() - t)}`);
     notes.push(
       `embedded store, one durable audit insert after another: ${(await auditInserts(embedded.store, sandbox.urls[0])).toFixed(2)} ms each`,
     );
-    const embeddedKeys = await keysFor(embedded.store, 'emb');
-    await withRelays([embedded.store], ['embedded'], false, sandbox.urls, async (measure) => {
-      rows.push(await measure('embedded, 1 relay, distinct subjects', embeddedKeys, distinct('Вбудований')));
-      rows.push(await measure('embedded, 1 relay, 400 subj., cold', embeddedKeys, shared('Вбудований')));
-      rows.push(await measure('embedded, 1 relay, 400 subj., warm', embeddedKeys, shared('Вбудований')));
-    });
     await embedded.close();
+    await withRelays(
+      [{ dataDir: embeddedDir, instance: 'embedded', coordinateInstances: false }],
+      sandbox.urls,
+      async (measure, keysFor) => {
+        const embeddedKeys = await keysFor('emb');
+        rows.push(await measure('embedded, 1 relay, distinct subjects', embeddedKeys, distinct('Вбудований')));
+        rows.push(await measure('embedded, 1 relay, 400 subj., cold', embeddedKeys, shared('Вбудований')));
+        rows.push(await measure('embedded, 1 relay, 400 subj., warm', embeddedKeys, shared('Вбудований')));
+      },
+    );
 
     // 2. PostgreSQL by URL: a separate cluster, as a bank's database server would be; the relays
     // only get its URL (`--database-url`), exactly as the command opens it (coordinated: other
@@ -216,28 +237,42 @@ async function main(): Promise<void> {
     }
     notes.push(`by-URL store: ${where}`);
     const one = await openStore({ databaseUrl: url, dataDir: '' }, { adopt: false, poolSize: 20 });
-    const two = await openStore({ databaseUrl: url, dataDir: '' }, { adopt: false, poolSize: 20 });
     notes.push(
       `by-URL store, one durable audit insert after another: ${(await auditInserts(one.store, sandbox.urls[0])).toFixed(2)} ms each`,
     );
-    const keys = await keysFor(one.store, `url${Date.now()}-`);
-    const run = Date.now();
-    await withRelays([one.store], ['url-single'], true, sandbox.urls, async (measure) => {
-      rows.push(await measure('by URL, 1 relay, distinct subjects', keys, distinct(`URL1 ${run}`)));
-      rows.push(await measure('by URL, 1 relay, 400 subj., cold', keys, shared(`URL1 ${run}`)));
-      rows.push(await measure('by URL, 1 relay, 400 subj., warm', keys, shared(`URL1 ${run}`)));
-    });
-    // The same relay without the cross-instance subject claim, to show what the claim costs.
-    await withRelays([one.store], ['url-alone'], false, sandbox.urls, async (measure) => {
-      rows.push(await measure('by URL, 1 relay, no subject claim, distinct', keys, distinct(`URL0 ${run}`)));
-    });
-    await withRelays([one.store, two.store], ['url-a', 'url-b'], true, sandbox.urls, async (measure) => {
-      rows.push(await measure('by URL, 2 relays, distinct subjects', keys, distinct(`URL2 ${run}`)));
-      rows.push(await measure('by URL, 2 relays, 400 subj., cold', keys, shared(`URL2 ${run}`)));
-      rows.push(await measure('by URL, 2 relays, 400 subj., warm', keys, shared(`URL2 ${run}`)));
-    });
-    await two.close();
     await one.close();
+    const run = Date.now();
+    let keys: string[] = [];
+    await withRelays(
+      [{ databaseUrl: url, instance: 'url-single', coordinateInstances: true }],
+      sandbox.urls,
+      async (measure, keysFor) => {
+        keys = await keysFor(`url${run}-`);
+        rows.push(await measure('by URL, 1 relay, distinct subjects', keys, distinct(`URL1 ${run}`)));
+        rows.push(await measure('by URL, 1 relay, 400 subj., cold', keys, shared(`URL1 ${run}`)));
+        rows.push(await measure('by URL, 1 relay, 400 subj., warm', keys, shared(`URL1 ${run}`)));
+      },
+    );
+    // The same relay without the cross-instance subject claim, to show what the claim costs.
+    await withRelays(
+      [{ databaseUrl: url, instance: 'url-alone', coordinateInstances: false }],
+      sandbox.urls,
+      async (measure) => {
+        rows.push(await measure('by URL, 1 relay, no subject claim, distinct', keys, distinct(`URL0 ${run}`)));
+      },
+    );
+    await withRelays(
+      [
+        { databaseUrl: url, instance: 'url-a', coordinateInstances: true },
+        { databaseUrl: url, instance: 'url-b', coordinateInstances: true },
+      ],
+      sandbox.urls,
+      async (measure) => {
+        rows.push(await measure('by URL, 2 relays, distinct subjects', keys, distinct(`URL2 ${run}`)));
+        rows.push(await measure('by URL, 2 relays, 400 subj., cold', keys, shared(`URL2 ${run}`)));
+        rows.push(await measure('by URL, 2 relays, 400 subj., warm', keys, shared(`URL2 ${run}`)));
+      },
+    );
   } finally {
     await sandbox.close();
     await external?.stop().catch(() => undefined);

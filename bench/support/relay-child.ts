@@ -1,0 +1,91 @@
+// One relay in a process of its own, as `checklists relay` runs in production, for
+// bench/relay-load.ts: the load generator's own HTTP work must not share the relay's event loop.
+// Spoken to over IPC: keys to make, step samples to read and clear, requests paid, close.
+import { startRelayHttp } from '../../src/relay/http-server';
+import { createKey } from '../../src/relay/keys';
+import { RELAY_STEPS } from '../../src/relay/metrics';
+import { RelayService } from '../../src/relay/service';
+import { openStore } from '../../src/relay/store/open-store';
+import { DEMO_CREDENTIALS } from '../../src/sandbox';
+
+export interface RelayChildConfig {
+  databaseUrl?: string;
+  dataDir?: string;
+  upstream: string[];
+  instance: string;
+  coordinateInstances: boolean;
+  concurrency: number;
+  distDir: string;
+}
+
+export type RelayChildRequest =
+  | { type: 'keys'; prefix: string; count: number }
+  | { type: 'steps' }
+  | { type: 'clear' }
+  | { type: 'paid' }
+  | { type: 'close' };
+
+async function main(): Promise<void> {
+  const config = JSON.parse(process.argv[2] ?? '{}') as RelayChildConfig;
+  const opened = await openStore(
+    { databaseUrl: config.databaseUrl ?? '', dataDir: config.dataDir ?? '' },
+    { adopt: config.databaseUrl === undefined, poolSize: config.concurrency + 20 },
+  );
+  const service = new RelayService(opened.store, {
+    upstream: {
+      addresses: config.upstream,
+      tokken: DEMO_CREDENTIALS.tokken,
+      idSubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+    },
+    instance: config.instance,
+    concurrency: config.concurrency,
+    limits: { ratePerMinute: 0, dailyBudget: 0 },
+    cacheTtlMs: 3_600_000,
+    accountCooldownMs: 60_000,
+    coordinateInstances: config.coordinateInstances,
+  });
+  const server = await startRelayHttp(service, { distDir: config.distDir });
+  const send = (message: unknown) => process.send?.(message);
+  process.on('message', (message: RelayChildRequest) => {
+    void (async () => {
+      switch (message.type) {
+        case 'keys': {
+          const keys: string[] = [];
+          for (let a = 0; a < message.count; a++) {
+            const made = await createKey(opened.store, `${message.prefix}${a}`);
+            if (made !== 'exists') keys.push(made.key);
+          }
+          send({ type: 'keys', keys });
+          break;
+        }
+        case 'steps':
+          send({
+            type: 'steps',
+            steps: Object.fromEntries(RELAY_STEPS.map((s) => [s, service.metrics.stepSamples.get(s) ?? []])),
+          });
+          break;
+        case 'clear':
+          service.metrics.stepSamples.clear();
+          send({ type: 'clear' });
+          break;
+        case 'paid':
+          send({ type: 'paid', paid: service.upstreamRequests });
+          break;
+        case 'close':
+          await server.close();
+          await service.scheduler.idle();
+          await service.journal.drained();
+          await opened.close();
+          send({ type: 'closed' });
+          process.disconnect?.();
+          break;
+      }
+    })();
+  });
+  send({ type: 'ready', url: server.url });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
