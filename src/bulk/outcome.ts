@@ -3,6 +3,7 @@ import { CheckListsError, describeError, type ErrorKind } from '../core/protocol
 import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
 import type { ParsedEnvelope } from '../core/protocol/schema';
 import { summarize, type MatchLevel, type Verdict } from '../core/answer/summary';
+import type { ExplainedQuery } from '../core/answer/explain';
 import { hitLine, hitLineSchema, type HitLine } from './hits';
 
 /**
@@ -64,7 +65,12 @@ export interface AnswerLike {
   envelope: ParsedEnvelope;
 }
 
-export function screenedOutcome(key: string, answer: AnswerLike, registries: readonly RegistryKey[]): ScreenedOutcome {
+export function screenedOutcome(
+  key: string,
+  answer: AnswerLike,
+  registries: readonly RegistryKey[],
+  query?: ExplainedQuery,
+): ScreenedOutcome {
   const envelope = answer.envelope;
   const summary = summarize(envelope, registries);
   const hits: HitLine[] = [];
@@ -77,7 +83,7 @@ export function screenedOutcome(key: string, answer: AnswerLike, registries: rea
         omitted++;
         continue;
       }
-      hits.push(hitLine(registry, item && typeof item === 'object' ? (item as Record<string, unknown>) : {}));
+      hits.push(hitLine(registry, item && typeof item === 'object' ? (item as Record<string, unknown>) : {}, query));
     }
     if (outcome.status === 'malformed') omitted += Math.max(0, outcome.rawCount - outcome.items.length);
   }

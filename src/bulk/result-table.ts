@@ -8,6 +8,7 @@ import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
 import { openLevel, reviewCells, reviewHit, type HitReview, type RescreenSummary } from './rescreen';
 import { rescreenMessages } from './rescreen-messages';
+import { EXPLANATION_RULES_VERSION, suggestionLabel, whyLineOf } from '../core/answer/explain';
 
 /**
  * The results of a run as plain data: Excel, CSV and XLSX writers all render this one model,
@@ -167,6 +168,8 @@ export function hitsColumns(lang: Lang): TableColumn[] {
     { id: 'level', header: t('hits.level'), kind: 'text' },
     { id: 'birth', header: t('role.date'), kind: 'text' },
     { id: 'details', header: t('hits.details'), kind: 'text' },
+    { id: 'why', header: bulkMessages.t(lang, 'hits.why', { version: EXPLANATION_RULES_VERSION }), kind: 'text' },
+    { id: 'suggested', header: t('hits.suggested'), kind: 'text' },
     { id: 'change', header: r('col.change'), kind: 'text' },
     { id: 'decision', header: r('col.decision'), kind: 'text' },
     { id: 'reason', header: r('col.reason'), kind: 'text' },
@@ -207,6 +210,9 @@ export function goneRows(gone: readonly PreviousHit[], lang: Lang): TableCell[][
     h.cells.level ?? null,
     h.birth || null,
     h.cells.details ?? null,
+    // A gone hit's record is not in this answer: nothing to explain it against.
+    null,
+    null,
     rescreenMessages.t(lang, 'change.gone'),
     h.decision ? decisionText(h.decision, lang) : null,
     h.reason || null,
@@ -249,6 +255,8 @@ export function hitRows(
     h.level ? levelText(h.level, ctx.lang) : null,
     h.birth || null,
     h.details || null,
+    h.facts && h.suggested ? whyLineOf(h.facts, h.suggested, ctx.lang) : null,
+    h.suggested ? suggestionLabel(h.suggested, ctx.lang) : null,
     ...reviewCells(reviews[i], ctx.lang),
   ]);
   if (o.hitsOmitted > 0) {
@@ -262,6 +270,8 @@ export function hitRows(
       null,
       null,
       bulkMessages.t(ctx.lang, 'hits.truncated', { count: o.hitsOmitted }),
+      null,
+      null,
       null,
       null,
       null,

@@ -408,6 +408,8 @@ export class Runner implements BulkRun {
     };
     let promise: Promise<AnswerLike>;
     let key: string;
+    /** What the hits are explained against (the answer is read against the row's own query). */
+    let asked: SearchQuery | null = null;
     const early = this.early.get(s);
     if (early) {
       // Already sent by the head start, from the same row by the same rules: only its answer is taken.
@@ -418,6 +420,7 @@ export class Runner implements BulkRun {
     } else {
       const request = this.requestOf(s, row);
       key = request.key;
+      asked = request.base;
       const query: SearchQuery = {
         ...request.base,
         IDinternal: idInternalOf(this.runId, this.meta.input.firstSourceRow + this.plan.subjectFirstRow[s]),
@@ -431,7 +434,8 @@ export class Runner implements BulkRun {
     promise.then(
       (answer) => {
         leaveService();
-        this.settle(s, key, screenedOutcome(key, answer, this.registries), null);
+        const query = asked ?? subjectQuery(row, this.meta.mapping, this.options, this.validatedAt);
+        this.settle(s, key, screenedOutcome(key, answer, this.registries, query), null);
       },
       (error: unknown) => {
         leaveService();

@@ -56,10 +56,10 @@ describe('hit identity', () => {
     const at3 = hitRows(ctx(), 1, ['Кривоклен Северин Богданович'], { kind: 'outcome', outcome: o });
     const at40 = hitRows(ctx(), 38, ['Кривоклен Северин Богданович'], { kind: 'outcome', outcome: o });
     expect(at3[0][0]).not.toBe(at40[0][0]);
-    expect(at3[0][14]).toBe(at40[0][14]);
-    expect(at3[0][14]).toMatch(/^h1\|peps:10001\|[0-9a-f]{16}$/);
-    expect(hitIdentity('q1:other subject', hit())).not.toBe(at3[0][14]);
-    expect(hitIdentity(o.key, hit({ id: '10002' }))).not.toBe(at3[0][14]);
+    expect(at3[0][16]).toBe(at40[0][16]);
+    expect(at3[0][16]).toMatch(/^h1\|peps:10001\|[0-9a-f]{16}$/);
+    expect(hitIdentity('q1:other subject', hit())).not.toBe(at3[0][16]);
+    expect(hitIdentity(o.key, hit({ id: '10002' }))).not.toBe(at3[0][16]);
   });
 
   it('hashes the defining fields for a registry without a stable record id', () => {
@@ -95,6 +95,8 @@ describe('decisions', () => {
     'High',
     '1967-04-12',
     'MP',
+    'full name agrees → needs review: not enough to tell',
+    'needs review: not enough to tell',
     null,
     decision,
     'why',
@@ -120,6 +122,8 @@ describe('decisions', () => {
     null,
     null,
     null,
+    null,
+    null,
   ];
 
   it('names the sheet and cell of a typo, of a missing column, and of a decided row without its Hit ID', () => {
@@ -131,16 +135,16 @@ describe('decisions', () => {
       rows: [row('True match'), row('Flase positive'), note, row('Needs review', 'edited')],
     };
     const { problems, hits } = readPreviousHits(grid);
-    expect(problems.map((p) => `${p.sheet}!${p.cell}`)).toEqual(['Hits!K3', 'Hits!O5']);
+    expect(problems.map((p) => `${p.sheet}!${p.cell}`)).toEqual(['Hits!M3', 'Hits!Q5']);
     expect(problems[0].message.en).toBe(
-      'Sheet "Hits", cell K3: "Flase positive" is not a decision. Use one of: "False positive", "True match", "Needs review", or leave it blank.',
+      'Sheet "Hits", cell M3: "Flase positive" is not a decision. Use one of: "False positive", "True match", "Needs review", or leave it blank.',
     );
-    expect(problems[0].message.uk).toContain('Аркуш "Hits", клітинка K3');
+    expect(problems[0].message.uk).toContain('Аркуш "Hits", клітинка M3');
     expect(hits.get(id)?.decision).toBe('trueMatch');
 
     const without = readPreviousHits({ ...grid, header: header.filter((h) => h !== 'Reason'), rows: [] });
     expect(without.problems.map((p) => p.message.en)).toEqual([
-      'Sheet "Hits", header row A1:N1: the column "Reason" is missing. Restore it (undo the deletion) and run again.',
+      'Sheet "Hits", header row A1:P1: the column "Reason" is missing. Restore it (undo the deletion) and run again.',
     ]);
   });
 
@@ -174,6 +178,8 @@ describe('merge', () => {
           'Високий',
           '1967-04-12',
           'old words',
+          null,
+          null,
           null,
           'Хибний збіг',
           'namesake',

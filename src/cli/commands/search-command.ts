@@ -13,6 +13,8 @@ import {
   type RegistrySummary,
 } from '../../core/answer/summary';
 import { hitLine } from '../../bulk/hits';
+import { EXPLANATION_RULES_VERSION, explainHit, whyLine } from '../../core/answer/explain';
+import type { ParsedEnvelope } from '../../core/protocol/schema';
 import { connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
 import type { SearchArgs } from '../args';
@@ -74,6 +76,7 @@ export function renderSummary(
   summary: EnvelopeSummary,
   connection: Connection,
   lang: Lang,
+  query: SearchQuery,
 ): string {
   const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
     cliMessages.t(lang, key, params);
@@ -115,13 +118,39 @@ export function renderSummary(
     const outcome = result.envelope.registries[r.key];
     const items = outcome && outcome.status !== 'error' ? (outcome.items as readonly Record<string, unknown>[]) : [];
     lines.push('', `${registryDef(r.key).label[lang]}:`);
-    for (const item of items.slice(0, HITS_SHOWN)) lines.push(`  - ${hitText(r.key, item, lang)}`);
+    for (const item of items.slice(0, HITS_SHOWN)) {
+      lines.push(`  - ${hitText(r.key, item, lang)}`);
+      lines.push(`    ${t('search.why', { why: plain(whyLine(explainHit(query, r.key, item), lang)) })}`);
+    }
     if (items.length > HITS_SHOWN) lines.push(`  ${t('search.more', { count: items.length - HITS_SHOWN })}`);
   }
   if (result.envelope.problems.length > 0) {
     lines.push('', t('search.problems', { count: result.envelope.problems.length }));
   }
   return lines.join('\n');
+}
+
+/**
+ * The envelope for --json, each registry block that has items with `explanations` beside them:
+ * one per item, in order, as explain.ts builds it (computed here, never asked of the service).
+ */
+function withExplanations(envelope: ParsedEnvelope, query: SearchQuery, lang: Lang): ParsedEnvelope {
+  const registries: Record<string, unknown> = {};
+  for (const [key, outcome] of Object.entries(envelope.registries)) {
+    if (!outcome || outcome.status === 'error' || outcome.items.length === 0) {
+      registries[key] = outcome;
+      continue;
+    }
+    const explanations = (outcome.items as readonly object[]).map((item) => {
+      const { facts, suggested } = explainHit(query, key as RegistryKey, item);
+      return {
+        facts: facts.map((f) => ({ code: f.code, query: f.query, record: f.record, text: f.text[lang] })),
+        suggested: { decision: suggested.decision, reason: suggested.reason },
+      };
+    });
+    registries[key] = { ...outcome, explanations, explanationRules: EXPLANATION_RULES_VERSION };
+  }
+  return { ...envelope, registries: registries as ParsedEnvelope['registries'] };
 }
 
 /** One hit on one line: name, id, birth date, match strength, and why the record matters. */
@@ -158,7 +187,7 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
   if (args.get) io.stderr.write(`${cliMessages.t(config.lang, 'search.getWarning')}\n`);
   const result = await connection.client.search(query, { method: args.get ? 'GET' : 'POST', signal: io.interrupt });
   const summary = summarize(result.envelope, askedRegistries(query));
-  if (args.json) io.stdout.write(`${toJson(result.envelope)}\n`);
-  else io.stdout.write(`${renderSummary(result, summary, connection, lang)}\n`);
+  if (args.json) io.stdout.write(`${toJson(withExplanations(result.envelope, query, lang))}\n`);
+  else io.stdout.write(`${renderSummary(result, summary, connection, lang, query)}\n`);
   return EXIT.ok;
 }

@@ -240,9 +240,7 @@ export const REGISTRY_VIEWS: Views = {
     edrpous: (i) => texts(i.edrpou),
     docs: none,
     status: current,
-    details: (i) => [
-      (i.details ?? []).map((d) => texts(d.typerec, d.casenumber).join(' ')).slice(0, 2),
-    ],
+    details: (i) => [(i.details ?? []).map((d) => texts(d.typerec, d.casenumber).join(' ')).slice(0, 2)],
   },
   corrupt: {
     kind: 'mixed',
@@ -279,11 +277,7 @@ export const REGISTRY_VIEWS: Views = {
     edrpous: (i) => texts(i.edrpou),
     docs: none,
     status: current,
-    details: (i) => [
-      i.build?.[0]?.vud,
-      i.gambling?.[0]?.typelic,
-      i.bonds?.[0]?.emis_type_name,
-    ],
+    details: (i) => [i.build?.[0]?.vud, i.gambling?.[0]?.typelic, i.bonds?.[0]?.emis_type_name],
   },
   notarius: {
     kind: 'person',

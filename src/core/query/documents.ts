@@ -10,7 +10,7 @@ const KINDS_OF_DOCTYPE: Readonly<Record<1 | 2, readonly DocumentKind[]>> = {
 };
 
 /** Latin capitals drawn the same as a Cyrillic capital: keyboards in the wrong layout produce them. */
-const LATIN_TO_CYRILLIC: Readonly<Record<string, string>> = {
+export const LATIN_TO_CYRILLIC: Readonly<Record<string, string>> = {
   A: 'А',
   B: 'В',
   C: 'С',

@@ -1,0 +1,396 @@
+import { LATIN_TO_CYRILLIC } from '../query/documents';
+import type { SearchQuery } from '../query';
+import type { RegistryKey } from '../protocol/registries';
+import type { Lang, LocalizedText } from '../text/i18n';
+import { transliterate } from '../text/translit';
+import { explainMessages, type ExplainMessageKey } from './explain-messages';
+import { registryView } from './registry-model';
+
+/**
+ * Why a record matched: the query and the record the service already returned, compared field by
+ * field, locally (no request, no quota), and a suggested decision that the analyst confirms or
+ * overrides. The rules are written for analysts in docs/why-this-hit.md; codes are never renamed
+ * once released (tests, state files and other tools read them), new ones may be added.
+ */
+
+/** Raised whenever a rule changes, so a later run can tell a suggestion made under older rules. */
+export const EXPLANATION_RULES_VERSION = 1;
+
+export const FACT_CODES = [
+  'name.exact',
+  'name.alias',
+  'name.partial',
+  'name.differs',
+  'birth.equal',
+  'birth.differs',
+  'birth.swapped',
+  'birth.year-equal',
+  'birth.year-differs',
+  'birth.not-asked',
+  'birth.not-in-record',
+  'code.equal',
+  'code.differs',
+  'code.not-in-record',
+  'doc.equal',
+  'doc.differs',
+  'status.inactive',
+] as const;
+export type FactCode = (typeof FACT_CODES)[number];
+
+export const DECISIONS = ['true-match', 'false-positive', 'needs-review'] as const;
+export type Decision = (typeof DECISIONS)[number];
+export const REASON_CODES = [
+  'confirmed-by-code',
+  'confirmed-by-document',
+  'name-and-birth-date',
+  'different-code',
+  'different-document',
+  'different-birth-date',
+  'incomplete-data',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+/** How a fact reads on a chip: the two sides agree, differ, or one side has nothing to compare. */
+export type FactTone = 'agree' | 'differ' | 'unknown';
+
+export interface Fact {
+  code: FactCode;
+  /** The query's side, as the analyst typed it (normalised); '' when the query had none. */
+  query: string;
+  /** The record's side, as the record gives it; '' when it has none. */
+  record: string;
+  tone: FactTone;
+  text: LocalizedText;
+}
+
+export interface Suggestion {
+  decision: Decision;
+  reason: ReasonCode;
+  text: LocalizedText;
+}
+
+export interface Explanation {
+  facts: Fact[];
+  suggested: Suggestion;
+}
+
+/** What of a query the explainer compares. */
+export type ExplainedQuery = Pick<SearchQuery, 'name' | 'namelat' | 'date' | 'ipn' | 'doc'>;
+
+const TONE: Record<FactCode, FactTone> = {
+  'name.exact': 'agree',
+  'name.alias': 'agree',
+  'name.partial': 'unknown',
+  'name.differs': 'differ',
+  'birth.equal': 'agree',
+  'birth.differs': 'differ',
+  'birth.swapped': 'unknown',
+  'birth.year-equal': 'agree',
+  'birth.year-differs': 'differ',
+  'birth.not-asked': 'unknown',
+  'birth.not-in-record': 'unknown',
+  'code.equal': 'agree',
+  'code.differs': 'differ',
+  'code.not-in-record': 'unknown',
+  'doc.equal': 'agree',
+  'doc.differs': 'differ',
+  'status.inactive': 'unknown',
+};
+
+const FACT_TEXT: Record<FactCode, ExplainMessageKey> = {
+  'name.exact': 'fact.name.exact',
+  'name.alias': 'fact.name.alias',
+  'name.partial': 'fact.name.partial',
+  'name.differs': 'fact.name.differs',
+  'birth.equal': 'fact.birth.equal',
+  'birth.differs': 'fact.birth.differs',
+  'birth.swapped': 'fact.birth.swapped',
+  'birth.year-equal': 'fact.birth.year-equal',
+  'birth.year-differs': 'fact.birth.year-differs',
+  'birth.not-asked': 'fact.birth.not-asked',
+  'birth.not-in-record': 'fact.birth.not-in-record',
+  'code.equal': 'fact.code.equal',
+  'code.differs': 'fact.code.differs',
+  'code.not-in-record': 'fact.code.not-in-record',
+  'doc.equal': 'fact.doc.equal',
+  'doc.differs': 'fact.doc.differs',
+  'status.inactive': 'fact.status.inactive',
+};
+
+const DECISION_TEXT: Record<Decision, ExplainMessageKey> = {
+  'true-match': 'suggest.true-match',
+  'false-positive': 'suggest.false-positive',
+  'needs-review': 'suggest.needs-review',
+};
+
+const REASON_TEXT: Record<ReasonCode, ExplainMessageKey> = {
+  'confirmed-by-code': 'reason.confirmed-by-code',
+  'confirmed-by-document': 'reason.confirmed-by-document',
+  'name-and-birth-date': 'reason.name-and-birth-date',
+  'different-code': 'reason.different-code',
+  'different-document': 'reason.different-document',
+  'different-birth-date': 'reason.different-birth-date',
+  'incomplete-data': 'reason.incomplete-data',
+};
+
+function fact(code: FactCode, query: string, record: string): Fact {
+  return { code, query, record, tone: TONE[code], text: explainMessages.text(FACT_TEXT[code], { query, record }) };
+}
+
+// ---------------------------------------------------------------- names
+
+/** Russian letters the Ukrainian alphabet lacks, folded as the service folds them. */
+const FOLD: Readonly<Record<string, string>> = { ё: 'е', ы: 'и', э: 'е', ъ: '' };
+const LOOK_ALIKE_LOWER: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(LATIN_TO_CYRILLIC).map(([lat, cyr]) => [lat.toLowerCase(), cyr.toLowerCase()]),
+);
+/** Legal-form words: a company is the same company with or without them. */
+const LEGAL_FORMS = new Set([
+  'тов',
+  'пп',
+  'пат',
+  'прат',
+  'ат',
+  'ват',
+  'зат',
+  'тдв',
+  'фг',
+  'дп',
+  'кп',
+  'фоп',
+  'спд',
+  'llc',
+  'ltd',
+  'inc',
+  'gmbh',
+  'corp',
+]);
+
+/**
+ * A name as comparable tokens, the way the service compares: case, apostrophes and spacing do
+ * not matter, Latin look-alike letters inside a Cyrillic word are Cyrillic, and Cyrillic and
+ * Latin spellings meet in the official transliteration (KMU 55).
+ */
+export function nameTokens(text: string): string[] {
+  const tokens: string[] = [];
+  const folded = text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[ёыэъ]/g, (ch) => FOLD[ch] ?? ch)
+    .replace(/(\p{L})['’ʼ`‘](\p{L})/gu, '$1$2');
+  for (const word of folded.split(/[^\p{L}\p{N}]+/u)) {
+    if (word === '' || LEGAL_FORMS.has(word)) continue;
+    const cyrillicWord = /\p{Script=Cyrillic}/u.test(word)
+      ? Array.from(word, (ch) => LOOK_ALIKE_LOWER[ch] ?? ch).join('')
+      : word;
+    const latin = transliterate(cyrillicWord).toLowerCase();
+    if (!LEGAL_FORMS.has(latin)) tokens.push(latin);
+  }
+  return tokens;
+}
+
+function sameTokens(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === 0 || a.length !== b.length) return false;
+  const x = [...a].sort();
+  const y = [...b].sort();
+  return x.every((t, i) => t === y[i]);
+}
+
+/** Some tokens agree, or a one-letter token is the other side's initial. */
+function sharesTokens(query: readonly string[], record: readonly string[]): boolean {
+  return query.some((q) =>
+    record.some((r) => r === q || (q.length === 1 && r.startsWith(q)) || (r.length === 1 && q.startsWith(r))),
+  );
+}
+
+function nameFact(query: ExplainedQuery, name: string, aliases: readonly string[]): Fact | null {
+  const asked = [query.name, query.namelat].filter((s): s is string => !!s);
+  if (asked.length === 0 || name === '') return null;
+  const askedTokens = asked.map(nameTokens);
+  const shownQuery = asked[0];
+  if (askedTokens.some((t) => sameTokens(t, nameTokens(name)))) return fact('name.exact', shownQuery, name);
+  const alias = aliases.find((a) => askedTokens.some((t) => sameTokens(t, nameTokens(a))));
+  if (alias !== undefined) return fact('name.alias', shownQuery, alias);
+  const recordNames = [name, ...aliases].map(nameTokens);
+  if (askedTokens.some((t) => recordNames.some((r) => sharesTokens(t, r)))) {
+    return fact('name.partial', shownQuery, name);
+  }
+  return fact('name.differs', shownQuery, name);
+}
+
+// ---------------------------------------------------------------- birth dates
+
+interface RecordDate {
+  shown: string;
+  year: number;
+  /** Absent for a year alone. */
+  month?: number;
+  day?: number;
+}
+
+/**
+ * A record's birth date in the forms the service gives: YYYY-MM-DD (with a time after it, too),
+ * DD.MM.YYYY, or YYYY alone when only the year is known.
+ */
+export function parseRecordDate(text: string): RecordDate | null {
+  const s = text.trim();
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T].*)?$/.exec(s);
+  if (m) return { shown: s.slice(0, 10), year: +m[1], month: +m[2], day: +m[3] };
+  m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?: .*)?$/.exec(s);
+  if (m) return { shown: s.split(' ')[0], year: +m[3], month: +m[2], day: +m[1] };
+  m = /^(\d{4})(?:\s*(?:р\.?|рік|year))?$/i.exec(s);
+  if (m) return { shown: m[1], year: +m[1] };
+  return null;
+}
+
+function birthFact(query: ExplainedQuery, births: readonly string[]): Fact {
+  const dates = births.map(parseRecordDate).filter((d): d is RecordDate => d !== null);
+  const recordShown = dates.map((d) => d.shown).join(', ');
+  if (!query.date) return fact('birth.not-asked', '', recordShown || '—');
+  if (dates.length === 0) return fact('birth.not-in-record', query.date, '');
+  const [y, mo, d] = query.date.split('-').map(Number);
+  const full = dates.filter((x) => x.day !== undefined);
+  const equal = full.find((x) => x.year === y && x.month === mo && x.day === d);
+  if (equal) return fact('birth.equal', query.date, equal.shown);
+  const swapped = full.find((x) => x.year === y && x.month === d && x.day === mo && d !== mo);
+  if (swapped) return fact('birth.swapped', query.date, swapped.shown);
+  if (full.length > 0) return fact('birth.differs', query.date, full.map((x) => x.shown).join(', '));
+  const year = dates.find((x) => x.year === y);
+  if (year) return fact('birth.year-equal', query.date, year.shown);
+  return fact('birth.year-differs', query.date, dates.map((x) => x.shown).join(', '));
+}
+
+// ---------------------------------------------------------------- codes and documents
+
+/** Codes as digits only; leading zeros the service (or a number cell) may have dropped do not count. */
+function codeDigits(text: string): string {
+  return text.replace(/\D+/g, '').replace(/^0+(?=\d)/, '');
+}
+
+/** Every 8- or 10-digit run of a record's code field ("ІПН 1234 5678 90"), or the field itself. */
+function recordCodes(values: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const v of values) {
+    const compact = v.replace(/[\s-]+/g, '');
+    const runs = compact.match(/\d{6,10}/g);
+    for (const run of runs ?? []) out.add(run);
+  }
+  return [...out];
+}
+
+function codeFact(query: ExplainedQuery, ipns: readonly string[], edrpous: readonly string[]): Fact | null {
+  if (!query.ipn) return null;
+  // A 10-digit code is a person's РНОКПП, 8 digits a company's ЄДРПОУ.
+  const codes = recordCodes(query.ipn.length === 10 ? ipns : edrpous);
+  if (codes.length === 0) return fact('code.not-in-record', query.ipn, '');
+  const asked = codeDigits(query.ipn);
+  const equal = codes.find((c) => codeDigits(c) === asked);
+  if (equal) return fact('code.equal', query.ipn, equal);
+  return fact('code.differs', query.ipn, codes.join(', '));
+}
+
+/** A document number as compared: no spaces or dashes, capitals, look-alike Latin letters as Cyrillic. */
+function docKey(text: string): string {
+  return Array.from(text.toUpperCase().replace(/[\s\-№]+/g, ''), (ch) => LATIN_TO_CYRILLIC[ch] ?? ch).join('');
+}
+
+function docFact(query: ExplainedQuery, docs: readonly string[]): Fact | null {
+  if (!query.doc || docs.length === 0) return null;
+  const asked = docKey(query.doc);
+  const equal = docs.find((d) => docKey(d) === asked);
+  if (equal) return fact('doc.equal', query.doc, equal);
+  return fact('doc.differs', query.doc, docs.join(', '));
+}
+
+// ---------------------------------------------------------------- the suggestion
+
+function suggestion(facts: readonly Fact[]): Suggestion {
+  const has = (code: FactCode) => facts.some((f) => f.code === code);
+  const pick = (decision: Decision, reason: ReasonCode): Suggestion => ({
+    decision,
+    reason,
+    text: { uk: suggestionLabel({ decision, reason }, 'uk'), en: suggestionLabel({ decision, reason }, 'en') },
+  });
+  if (has('code.equal')) return pick('true-match', 'confirmed-by-code');
+  if (has('code.differs')) return pick('false-positive', 'different-code');
+  if (has('doc.equal')) return pick('true-match', 'confirmed-by-document');
+  if (has('doc.differs')) return pick('false-positive', 'different-document');
+  if (has('birth.differs')) return pick('false-positive', 'different-birth-date');
+  if ((has('name.exact') || has('name.alias')) && has('birth.equal')) return pick('true-match', 'name-and-birth-date');
+  return pick('needs-review', 'incomplete-data');
+}
+
+/** Every fact about one record against the query, and the decision they suggest. */
+export function explainHit(query: ExplainedQuery, registry: RegistryKey, item: object): Explanation {
+  const view = registryView(registry);
+  const facts: Fact[] = [];
+  const name = nameFact(query, view.name(item), view.aliases(item));
+  if (name) facts.push(name);
+  if (view.kind === 'person' || view.kind === 'mixed') {
+    const births = view.births(item);
+    if (query.date || births.length > 0) facts.push(birthFact(query, births));
+  }
+  const code = codeFact(query, view.ipns(item), view.edrpous(item));
+  if (code) facts.push(code);
+  const doc = docFact(query, view.docs(item));
+  if (doc) facts.push(doc);
+  const status = view.status(item);
+  if (!status.active) facts.push(fact('status.inactive', '', status.ended.join('; ') || '—'));
+  return { facts, suggested: suggestion(facts) };
+}
+
+const SHORT: Partial<Record<FactCode, ExplainMessageKey>> = {
+  'name.exact': 'short.name',
+  'name.alias': 'short.alias',
+  'name.partial': 'short.name.partial',
+  'name.differs': 'short.name',
+  'birth.equal': 'short.birth',
+  'birth.differs': 'short.birth',
+  'birth.swapped': 'short.birth',
+  'birth.year-equal': 'short.birth.year',
+  'birth.year-differs': 'short.birth.year',
+  'birth.not-in-record': 'short.birth',
+  'code.equal': 'short.code',
+  'code.differs': 'short.code',
+  'code.not-in-record': 'short.code',
+  'doc.equal': 'short.doc',
+  'doc.differs': 'short.doc',
+};
+
+/** The explanation in one line: "full name and code agree; birth date differs → true match: confirmed by code". */
+export function whyLine(explanation: Explanation, lang: Lang): string {
+  return whyLineOf(
+    explanation.facts.map((f) => f.code),
+    explanation.suggested,
+    lang,
+  );
+}
+
+/** The same line from the codes alone, as a bulk run keeps them (see bulk/hits.ts). */
+export function whyLineOf(
+  codes: readonly FactCode[],
+  suggested: Pick<Suggestion, 'decision' | 'reason'>,
+  lang: Lang,
+): string {
+  const t = (key: ExplainMessageKey, params?: Record<string, string>) => explainMessages.t(lang, key, params);
+  const fields = (tone: FactTone) => [
+    ...new Set(codes.filter((c) => TONE[c] === tone && SHORT[c] && c !== 'birth.swapped').map((c) => t(SHORT[c]!))),
+  ];
+  const parts: string[] = [];
+  const agree = fields('agree');
+  if (agree.length > 0) {
+    parts.push(t(agree.length === 1 ? 'why.agree.one' : 'why.agree', { fields: agree.join(t('why.and')) }));
+  }
+  const differ = fields('differ');
+  if (differ.length > 0) {
+    parts.push(t(differ.length === 1 ? 'why.differ.one' : 'why.differ', { fields: differ.join(t('why.and')) }));
+  }
+  if (codes.includes('birth.swapped')) parts.push(t('why.swapped'));
+  if (codes.includes('status.inactive')) parts.push(t('why.inactive'));
+  return `${parts.join('; ')} → ${suggestionLabel(suggested, lang)}`;
+}
+
+/** "true match: confirmed by code", in the analyst's language. */
+export function suggestionLabel(suggested: Pick<Suggestion, 'decision' | 'reason'>, lang: Lang): string {
+  return `${explainMessages.t(lang, DECISION_TEXT[suggested.decision])}: ${explainMessages.t(lang, REASON_TEXT[suggested.reason])}`;
+}

@@ -1,0 +1,95 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { suggestionLabel, whyLineOf, type FactCode } from '../../src/core/answer/explain';
+import { KNOWN, type SandboxAccount } from '../../src/sandbox';
+import { startSandboxServer, type SandboxServer } from '../../src/sandbox/server';
+import { buildCli, cliEnv, removeDir, runCli, tableAfterHeader, tempDir } from './cli-support';
+
+/**
+ * "Why this hit" on every surface of the command line from one fixture: the known PEP asked with
+ * a birth date one day off. `search --json` and the hits file of `screen` must say the same facts
+ * and the same suggestion, and explaining must cost no request beyond the searches themselves.
+ */
+
+jest.setTimeout(60_000);
+
+const TOKKEN = 'Explain-Secret-Tokken-41c9';
+const SUBJECT = 'explain-subject';
+const accounts: SandboxAccount[] = [{ tokken: TOKKEN, idSubjectFM: SUBJECT }];
+const FIXTURE = { name: KNOWN.pepSanctioned.name, date: '1967-04-13' };
+
+let bundle: string;
+let server: SandboxServer;
+let work: string;
+
+beforeAll(async () => {
+  [bundle, server] = await Promise.all([buildCli(), startSandboxServer({ accounts })]);
+  work = tempDir();
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (bundle) rmSync(bundle, { force: true });
+  if (work) removeDir(work);
+});
+
+const env = () => cliEnv({ CHECKLISTS_URL: server.url, CHECKLISTS_TOKKEN: TOKKEN, CHECKLISTS_SUBJECT_ID: SUBJECT });
+const paid = () => server.engine.usage({ tokken: TOKKEN, idSubjectFM: SUBJECT });
+
+interface JsonExplanation {
+  facts: { code: FactCode; query: string; record: string; text: string }[];
+  suggested: { decision: 'true-match' | 'false-positive' | 'needs-review'; reason: 'different-birth-date' };
+}
+
+it('search --json and the hits file of screen explain the same hit alike, for no extra request', async () => {
+  const before = paid();
+  const search = await runCli(bundle, ['search', '--name', FIXTURE.name, '--date', FIXTURE.date, '--json'], {
+    env: env(),
+  });
+  expect(search.code).toBe(0);
+  const envelope = JSON.parse(search.stdout) as {
+    registries: Record<
+      string,
+      { items: { idpep?: number }[]; explanations: JsonExplanation[]; explanationRules: number }
+    >;
+  };
+  const peps = envelope.registries.peps;
+  expect(peps.explanations).toHaveLength(peps.items.length);
+  expect(peps.explanationRules).toBe(1);
+  const [first] = peps.explanations;
+  expect(first.facts.map((f) => f.code)).toEqual(['name.exact', 'birth.differs']);
+  expect(first.facts[1]).toMatchObject({ query: '1967-04-13', record: '1967-04-12' });
+  expect(first.suggested).toEqual({ decision: 'false-positive', reason: 'different-birth-date' });
+
+  // The plain output says it in one line under the hit.
+  const plainSearch = await runCli(bundle, ['search', '--name', FIXTURE.name, '--date', FIXTURE.date, '--lang', 'en'], {
+    env: env(),
+  });
+  expect(plainSearch.stdout).toContain(
+    'why: full name agrees; birth date differs → false positive: namesake, different birth date',
+  );
+
+  const input = join(work, 'clients.csv');
+  writeFileSync(input, `ПІБ;Дата народження\n${FIXTURE.name};${FIXTURE.date}\n`);
+  const out = join(work, 'results.csv');
+  const screen = await runCli(bundle, ['screen', input, '-o', out, '--lang', 'en'], { env: env() });
+  expect(screen.code).toBe(0);
+  const hits = tableAfterHeader(
+    parse(readFileSync(join(work, 'results.hits.csv'), 'utf8'), {
+      bom: true,
+      relax_column_count: true,
+      // The results keep the input's separator.
+      delimiter: ';',
+    }) as string[][],
+  );
+  const col = (prefix: string) => hits.header.findIndex((h) => typeof h === 'string' && h.startsWith(prefix));
+  const pepRow = hits.body.find((r) => r[col('Registry')] === 'PEP')!;
+  const codes = first.facts.map((f) => f.code);
+  expect(pepRow[col('Why')]).toBe(whyLineOf(codes, first.suggested, 'en'));
+  expect(pepRow[col('Suggested')]).toBe(suggestionLabel(first.suggested, 'en'));
+  expect(hits.header[col('Why')]).toBe('Why (rules v1)');
+
+  // Three commands, three requests: explaining asked nothing.
+  expect(paid() - before).toBe(3);
+});

@@ -1,0 +1,265 @@
+import {
+  EXPLANATION_RULES_VERSION,
+  FACT_CODES,
+  explainHit,
+  nameTokens,
+  parseRecordDate,
+  whyLine,
+  type Decision,
+  type ExplainedQuery,
+  type FactCode,
+  type ReasonCode,
+} from '../../src/core/answer/explain';
+import { explainMessages } from '../../src/core/answer/explain-messages';
+import type { RegistryKey } from '../../src/core/protocol/registries';
+
+/**
+ * "Why this hit": one fixture per registry family (persons with birth dates, companies with
+ * ЄДРПОУ, documents), written against the interface and its quirks: year-only birth dates, dates
+ * with a time, codes with spaces or lost leading zeros, Latin look-alikes in Cyrillic names.
+ */
+interface Case {
+  label: string;
+  query: ExplainedQuery;
+  registry: RegistryKey;
+  item: Record<string, unknown>;
+  facts: FactCode[];
+  decision: Decision;
+  reason: ReasonCode;
+}
+
+const PEP = {
+  idpep: 101,
+  name: 'Іваненко Іван Іванович',
+  aka: 'Ivanenko Ivan',
+  dateb: '1967-04-12',
+  ipn: '1234567890',
+  active: true,
+};
+
+const CASES: Case[] = [
+  // Persons with birth dates.
+  {
+    label: 'PEP: name and birth date agree',
+    query: { name: 'ІВАНЕНКО  іван іванович', date: '1967-04-12' },
+    registry: 'peps',
+    item: PEP,
+    facts: ['name.exact', 'birth.equal'],
+    decision: 'true-match',
+    reason: 'name-and-birth-date',
+  },
+  {
+    label: 'PEP: Latin look-alike letters in a Cyrillic name, a date with a time in the record',
+    query: { name: 'Iваненко Iван Iванович', date: '1967-04-12' },
+    registry: 'peps',
+    item: { ...PEP, dateb: '1967-04-12 00:00:00' },
+    facts: ['name.exact', 'birth.equal'],
+    decision: 'true-match',
+    reason: 'name-and-birth-date',
+  },
+  {
+    label: 'PEP: namesake with another birth date',
+    query: { name: 'Іваненко Іван Іванович', date: '1980-01-02' },
+    registry: 'peps',
+    item: PEP,
+    facts: ['name.exact', 'birth.differs'],
+    decision: 'false-positive',
+    reason: 'different-birth-date',
+  },
+  {
+    label: 'PEP: the code agrees whatever else differs',
+    query: { name: 'Іваненко І. І.', date: '1980-01-02', ipn: '1234567890' },
+    registry: 'peps',
+    item: PEP,
+    facts: ['name.partial', 'birth.differs', 'code.equal'],
+    decision: 'true-match',
+    reason: 'confirmed-by-code',
+  },
+  {
+    label: 'PEP: both sides have a code and they differ',
+    query: { name: 'Іваненко Іван Іванович', ipn: '2234567890' },
+    registry: 'peps',
+    item: PEP,
+    facts: ['name.exact', 'birth.not-asked', 'code.differs'],
+    decision: 'false-positive',
+    reason: 'different-code',
+  },
+  {
+    label: 'PEP: day and month swapped is never a clear "differs"',
+    query: { name: 'Іваненко Іван Іванович', date: '1967-12-04' },
+    registry: 'peps',
+    item: PEP,
+    facts: ['name.exact', 'birth.swapped'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  {
+    label: 'PEP: the Latin alias asked, a former PEP, the record has no code',
+    query: { name: 'Ivanenko Ivan', ipn: '3234567890' },
+    registry: 'peps',
+    item: { ...PEP, ipn: undefined, active: false, dateendpep: '2020-05-01' },
+    facts: ['name.alias', 'birth.not-asked', 'code.not-in-record', 'status.inactive'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  {
+    label: 'PEP: year of birth only, and it agrees',
+    query: { name: 'Іваненко Іван Іванович', date: '1967-04-12' },
+    registry: 'peps',
+    item: { ...PEP, dateb: undefined, yearb: '1967' },
+    facts: ['name.exact', 'birth.year-equal'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  {
+    label: 'PEP: year of birth only, and it differs',
+    query: { name: 'Іваненко Іван Іванович', date: '1970-04-12' },
+    registry: 'peps',
+    item: { ...PEP, dateb: undefined, yearb: '1967' },
+    facts: ['name.exact', 'birth.year-differs'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  {
+    label: 'sanctions: no birth date in the record, a lifted list',
+    query: { name: 'Петренко Петро', date: '1970-01-01' },
+    registry: 'psanctions',
+    item: {
+      pid: 'S-1',
+      p_fullname: 'ПЕТРЕНКО ПЕТРО',
+      sanction: [],
+      sanction_lost: [{ list: 'OFAC SDN', lastModifyDate: '2024-03-01' }],
+    },
+    facts: ['name.exact', 'birth.not-in-record', 'status.inactive'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  {
+    label: 'sanctions: one of several birth dates agrees, and a document agrees',
+    query: { name: 'Петренко Петро', date: '1970-01-01', doc: 'AA 123456' },
+    registry: 'psanctions',
+    item: {
+      pid: 'S-2',
+      p_fullname: 'Петренко Петро',
+      p_birthdates: ['1969-01-01', '1970-01-01'],
+      p_docs: ['АА123456'],
+      sanction: [{ list: 'РНБО' }],
+    },
+    facts: ['name.exact', 'birth.equal', 'doc.equal'],
+    decision: 'true-match',
+    reason: 'confirmed-by-document',
+  },
+  {
+    label: 'wanted: surname in name, first name in forename; the name differs (found by another field)',
+    query: { name: 'Сидоренко Олег', date: '1990-03-03' },
+    registry: 'wanted',
+    item: { id: 'W-1', name: 'КОВАЛЬ', forename: 'ОЛЕКСАНДР', datebirth: '1990-03-03' },
+    facts: ['name.differs', 'birth.equal'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  // Companies with ЄДРПОУ.
+  {
+    label: 'company: the code agrees with spaces and a lost leading zero; the legal form does not matter',
+    query: { name: 'ТОВ «Ромашка»', ipn: '01234567' },
+    registry: 'edr',
+    item: { edrpou: '1234 567', name: 'Ромашка', state: 'зареєстровано' },
+    facts: ['name.exact', 'code.equal'],
+    decision: 'true-match',
+    reason: 'confirmed-by-code',
+  },
+  {
+    label: 'company: another company of the same name',
+    query: { name: 'Ромашка', ipn: '87654321' },
+    registry: 'edr',
+    item: { edrpou: '12345678', name: 'ТОВ "РОМАШКА"', state: 'припинено' },
+    facts: ['name.exact', 'code.differs', 'status.inactive'],
+    decision: 'false-positive',
+    reason: 'different-code',
+  },
+  // Documents.
+  {
+    label: 'lost passport: the document agrees, typed with Latin letters',
+    query: { doc: 'AB123456' },
+    registry: 'lostdocs',
+    item: { id: 'L-1', d_SERIES: 'АВ', d_NUMBER: '123456', d_STATUS: 'втрачений' },
+    facts: ['doc.equal'],
+    decision: 'true-match',
+    reason: 'confirmed-by-document',
+  },
+  {
+    label: 'lost passport: another number',
+    query: { doc: 'АВ654321' },
+    registry: 'lostdocs',
+    item: { id: 'L-2', d_SERIES: 'АВ', d_NUMBER: '123456' },
+    facts: ['doc.differs'],
+    decision: 'false-positive',
+    reason: 'different-document',
+  },
+];
+
+describe('why this hit: facts and suggestion per registry family', () => {
+  it.each(CASES)('$label', ({ query, registry, item, facts, decision, reason }) => {
+    const explained = explainHit(query, registry, item);
+    expect(explained.facts.map((f) => f.code)).toEqual(facts);
+    expect(explained.suggested).toMatchObject({ decision, reason });
+    for (const f of explained.facts) {
+      expect(f.text.uk).not.toMatch(/\{|\}/);
+      expect(f.text.en).not.toMatch(/\{|\}/);
+    }
+  });
+
+  it('every fact code occurs in the fixtures', () => {
+    const seen = new Set(CASES.flatMap((c) => explainHit(c.query, c.registry, c.item).facts.map((f) => f.code)));
+    expect(FACT_CODES.filter((code) => !seen.has(code))).toEqual([]);
+  });
+
+  it('says what it compared: the values on both sides, as the analyst reads them', () => {
+    const [, birth] = explainHit({ name: 'Іваненко Іван Іванович', date: '1980-01-02' }, 'peps', PEP).facts;
+    expect(birth).toMatchObject({ query: '1980-01-02', record: '1967-04-12', tone: 'differ' });
+    expect(birth.text).toEqual({
+      uk: 'Дати народження різні: у запиті 1980-01-02, у записі 1967-04-12.',
+      en: 'Birth dates differ: 1980-01-02 asked, 1967-04-12 in the record.',
+    });
+  });
+
+  it('one why line, in each language', () => {
+    const explained = explainHit(
+      { name: 'Іваненко Іван Іванович', date: '1980-01-02', ipn: '1234567890' },
+      'peps',
+      PEP,
+    );
+    expect(whyLine(explained, 'en')).toBe(
+      'full name and code agree; birth date differs → true match: confirmed by code',
+    );
+    expect(whyLine(explained, 'uk')).toBe(
+      'ПІБ і код збігаються; дата народження: різниця → справжній збіг: підтверджено кодом',
+    );
+  });
+
+  it('has uk and en text for every fact, suggestion and reason', () => {
+    for (const key of Object.keys(explainMessages.en) as (keyof typeof explainMessages.en)[]) {
+      expect([key, explainMessages.uk[key].length > 0]).toEqual([key, true]);
+    }
+    expect(EXPLANATION_RULES_VERSION).toBe(1);
+  });
+});
+
+describe('the pieces', () => {
+  it.each([
+    ['1967-04-12', { year: 1967, month: 4, day: 12 }],
+    ['1967-04-12 00:00:00', { year: 1967, month: 4, day: 12 }],
+    ['1967-04-12T00:00:00Z', { year: 1967, month: 4, day: 12 }],
+    ['12.04.1967', { year: 1967, month: 4, day: 12 }],
+    ['1967', { year: 1967 }],
+    ['1967 р.', { year: 1967 }],
+  ])('record date %p', (text, parts) => {
+    expect(parseRecordDate(text)).toMatchObject(parts);
+  });
+
+  it('names meet across scripts, case, apostrophes and legal forms', () => {
+    expect(nameTokens("Д'Артаньян ОЛЕГ")).toEqual(nameTokens('д’артаньян олег'));
+    expect(nameTokens('Шевченко Тарас')).toEqual(nameTokens('Shevchenko Taras'));
+    expect(nameTokens('ТОВ Ромашка')).toEqual(['romashka']);
+  });
+});
