@@ -2,6 +2,8 @@ import type { Env } from './config';
 
 export interface OutStream {
   write(chunk: string): boolean;
+  /** A stream whose buffer is full says so from write(); 'drain' says it emptied (Node's Writable). */
+  once?(event: 'drain', listener: () => void): unknown;
   isTTY?: boolean;
   columns?: number;
 }

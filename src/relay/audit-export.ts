@@ -22,12 +22,18 @@ function csvCell(value: Cell): string {
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+export function auditCsvHeader(): string {
+  return `${AUDIT_COLUMNS.map((c) => c.column).join(',')}\r\n`;
+}
+
+export function auditCsvRows(rows: readonly StoredAuditRow[]): string {
+  return rows.map((row) => `${cells(row).map(csvCell).join(',')}\r\n`).join('');
+}
+
 export function auditCsv(rows: readonly StoredAuditRow[]): string {
-  const lines = [AUDIT_COLUMNS.map((c) => c.column).join(',')];
-  for (const row of rows) lines.push(cells(row).map(csvCell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return auditCsvHeader() + auditCsvRows(rows);
 }
 
 export function auditJsonLines(rows: readonly StoredAuditRow[]): string {
-  return rows.map((row) => JSON.stringify({ ...row, at: row.at.toISOString() })).join('\n') + (rows.length ? '\n' : '');
+  return rows.map((row) => `${JSON.stringify({ ...row, at: row.at.toISOString() })}\n`).join('');
 }

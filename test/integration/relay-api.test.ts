@@ -703,6 +703,47 @@ describe('nothing of one analyst’s request reaches another (issue 32)', () => 
   });
 });
 
+describe('the audit trail in pages (issue 32)', () => {
+  it('an export reads the trail page by page, every row once, in id order, whatever its size', async () => {
+    const r = await relay();
+    const row = (i: number) => ({
+      state: 'answered' as const,
+      at: new Date(Date.UTC(2026, 0, 1, 0, 0, i % 60)),
+      analyst: `a${i % 7}`,
+      method: 'POST' as const,
+      query: { name: `Особа ${i}` },
+      listdata: '-1',
+      servedBy: 'https://a',
+      idrequest: String(i),
+      verdict: 'clear',
+      hits: {},
+      durationMs: 1,
+      fromCache: false,
+      errorCode: null,
+      status: 200,
+      instance: 'pages',
+    });
+    for (let start = 0; start < 2_345; start += 500) {
+      await r.store.writeAuditBatch({
+        inserts: Array.from({ length: Math.min(500, 2_345 - start) }, (_, k) => row(start + k)),
+        completions: [],
+      });
+    }
+    const sizes: number[] = [];
+    const ids: number[] = [];
+    for await (const page of r.store.auditPages({}, 400)) {
+      sizes.push(page.length);
+      ids.push(...page.map((p) => p.id));
+    }
+    expect(sizes).toEqual([400, 400, 400, 400, 400, 345]);
+    expect(new Set(ids).size).toBe(2_345);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    let filtered = 0;
+    for await (const page of r.store.auditPages({ analyst: 'a3' }, 100)) filtered += page.length;
+    expect(filtered).toBe(335);
+  });
+});
+
 describe('database outage', () => {
   it('answers 503 in the interface form while PostgreSQL is down, never an answer without its audit row, and recovers by itself', async () => {
     if (!db.stopServer || !db.startServer) return; // an external TEST_DATABASE_URL is not ours to stop

@@ -171,6 +171,18 @@ describe('checklists relay', () => {
     const revoked = await cli(['keys', 'revoke', 'petro']);
     expect(revoked.code).toBe(0);
     expect((await cli(['keys', 'list'])).stdout).toMatch(/^petro\trevoked\t/m);
+    // A revoked analyst gets a new key under the same name (issue 32), and rotate replaces one in force.
+    const renewed = await cli(['keys', 'add', 'petro']);
+    expect(renewed.code).toBe(0);
+    const petroKey = renewed.stdout.trimEnd().split('\n').pop()!;
+    expect((await ask(relay.url, petroKey, 'Новий Ключ', 'p1')).status).toBe(200);
+    const rotated = await cli(['keys', 'rotate', 'petro']);
+    expect(rotated.code).toBe(0);
+    const rotatedKey = rotated.stdout.trimEnd().split('\n').pop()!;
+    expect(rotatedKey).not.toBe(petroKey);
+    expect((await ask(relay.url, rotatedKey, 'Новий Ключ', 'p2')).status).toBe(200);
+    const petroRows = (await cli(['keys', 'list'])).stdout.split('\n').filter((l) => l.startsWith('petro\t'));
+    expect(petroRows.map((l) => l.split('\t')[1])).toEqual(['revoked', 'revoked', 'active']);
     // The load tests' 20 analysts: the same createKey the command runs, in this process on the
     // relay's own running cluster (a CLI subprocess each cost ~1 s of start-up on a busy machine).
     const opened = await openStore({ dataDir }, { adopt: false });
@@ -215,7 +227,7 @@ describe('checklists relay', () => {
     expect(audit.header).toBe(
       'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance,state',
     );
-    expect(audit.rows).toBe(2001 + attempts);
+    expect(audit.rows).toBe(2003 + attempts);
     for (const id of received) expect(audit.ids.has(id)).toBe(true);
     const fromAnalyst = await cli(['audit', '--analyst', 'analyst3', '--from', '2000-01-01', '--to', '2999-12-31']);
     expect(fromAnalyst.stdout.trim().split('\n')).toHaveLength(100);

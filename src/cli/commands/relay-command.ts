@@ -6,8 +6,8 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_TTL_MS } from '../../core/cache/answer-cache';
 import { loadCliConfig, type Env } from '../config';
 import { UsageError } from '../exit-codes';
-import type { CliIo } from '../io';
-import { auditCsv, auditJsonLines } from '../../relay/audit-export';
+import type { CliIo, OutStream } from '../io';
+import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
 import { startRelayHttp } from '../../relay/http-server';
 import { ANALYST_NAME, createKey } from '../../relay/keys';
 import { relayMessages } from '../../relay/messages';
@@ -198,6 +198,12 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   return 0;
 }
 
+/** Writes and, when the stream's buffer is full, waits for it to drain before the caller reads more. */
+function writeOut(out: OutStream, chunk: string): Promise<void> {
+  if (out.write(chunk) || !out.once) return Promise.resolve();
+  return new Promise((resolve) => out.once!('drain', resolve));
+}
+
 async function withStore<T>(
   values: { 'data-dir'?: string; 'database-url'?: string },
   io: CliIo,
@@ -220,7 +226,7 @@ async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
   });
   const [action, name] = positionals;
   const lang = values.lang === 'en' || values.lang === 'uk' ? values.lang : 'en';
-  if (action === 'add' || action === 'revoke') {
+  if (action === 'add' || action === 'revoke' || action === 'rotate') {
     if (!name || !ANALYST_NAME.test(name)) {
       throw new UsageError(relayMessages.text('keys.badName', { name: name ?? '' }));
     }
@@ -234,6 +240,21 @@ async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
       }
       io.stderr.write(`${relayMessages.t(lang, 'keys.added', { name: name! })}\n`);
       // Alone on the last line of stdout, for scripts.
+      io.stdout.write(`${made.key}\n`);
+      return 0;
+    });
+  }
+  if (action === 'rotate') {
+    // A leaked key: the old one stops, a new one under the same name keeps one audit history.
+    return withStore(values, io, async (store) => {
+      if (!(await store.revokeKey(name!))) {
+        io.stderr.write(`${relayMessages.t(lang, 'keys.notFound', { name: name! })}\n`);
+        return 2;
+      }
+      io.stderr.write(`${relayMessages.t(lang, 'keys.revoked', { name: name! })}\n`);
+      const made = await createKey(store, name!);
+      if (made === 'exists') return 2;
+      io.stderr.write(`${relayMessages.t(lang, 'keys.added', { name: name! })}\n`);
       io.stdout.write(`${made.key}\n`);
       return 0;
     });
@@ -287,12 +308,16 @@ async function runAudit(argv: readonly string[], io: CliIo): Promise<number> {
   const from = dateOption(values.from, 'from', false);
   const to = dateOption(values.to, 'to', true);
   return withStore(values, io, async (store) => {
-    const rows = await store.readAudit({
+    const filter = {
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
       ...(values.analyst ? { analyst: values.analyst } : {}),
-    });
-    io.stdout.write(values.csv ? auditCsv(rows) : auditJsonLines(rows));
+    };
+    // Page by page, each written before the next is read: millions of rows in bounded memory.
+    if (values.csv) await writeOut(io.stdout, auditCsvHeader());
+    for await (const page of store.auditPages(filter)) {
+      await writeOut(io.stdout, values.csv ? auditCsvRows(page) : auditJsonLines(page));
+    }
     return 0;
   });
 }

@@ -77,6 +77,12 @@ const MIGRATIONS: readonly string[] = [
   // Rows are written "asked" before the service is asked and completed after (port.ts AuditState).
   `ALTER TABLE audit ADD COLUMN state text NOT NULL DEFAULT 'answered';
    UPDATE audit SET state = 'refused' WHERE status <> 200;`,
+  // A revoked analyst gets a new key under the same name (one audit history per person): a name
+  // is unique among keys in force only, and the revoked rows stay as the keys' history.
+  `ALTER TABLE analyst_keys DROP CONSTRAINT analyst_keys_pkey;
+   ALTER TABLE analyst_keys ADD PRIMARY KEY (key_id);
+   ALTER TABLE analyst_keys DROP CONSTRAINT IF EXISTS analyst_keys_key_id_key;
+   CREATE UNIQUE INDEX analyst_keys_name_in_force ON analyst_keys (name) WHERE revoked_at IS NULL;`,
 ];
 
 /** Any number: the lock only has to be the same for every relay on this database. */
@@ -324,7 +330,8 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     },
     async addKey(row) {
       const added = await q(
-        'INSERT INTO analyst_keys (name, key_id, salt, hash) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING RETURNING name',
+        `INSERT INTO analyst_keys (name, key_id, salt, hash) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (name) WHERE revoked_at IS NULL DO NOTHING RETURNING name`,
         [row.name, row.keyId, row.salt, row.hash],
       );
       return added.length > 0 ? 'added' : 'exists';
@@ -334,7 +341,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       return rows[0] ? keyRow(rows[0]) : null;
     },
     async listKeys() {
-      return (await q<KeyRecord>('SELECT * FROM analyst_keys ORDER BY name')).map(keyRow);
+      return (await q<KeyRecord>('SELECT * FROM analyst_keys ORDER BY name, created_at')).map(keyRow);
     },
     async revokeKey(name) {
       const rows = await q(
