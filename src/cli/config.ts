@@ -141,6 +141,8 @@ export interface LoadConfigOptions {
   platform?: NodeJS.Platform;
   /** --insecure-http: plain http to another computer is allowed, with a warning per address. */
   insecureHttp?: boolean;
+  /** A tokken the command read itself (the relay's --tokken-file), ahead of the environment and the file. */
+  tokken?: string;
 }
 
 export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConfig> {
@@ -175,7 +177,7 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
   if (addressErrors.length > 0) throw new InvalidInputError(addressErrors);
   const insecure = options.insecureHttp ? insecureAddresses(addressList(settings)) : [];
 
-  const envTokken = envValue(ENV.tokken);
+  const envTokken = options.tokken?.trim() || envValue(ENV.tokken);
   const tokken = envTokken ?? file.tokken;
   const tokkenSource: CliConfig['tokkenSource'] = envTokken ? 'env' : file.tokken ? 'file' : null;
 

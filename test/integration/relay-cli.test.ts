@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, lstatSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, lstatSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { buildCli, cliEnv, removeDir, runCli, tempDir } from './cli-support';
 import { startRecordingSandbox, TOKKEN, type RecordingSandbox } from './relay-support';
 import { createKey } from '../../src/relay/keys';
@@ -258,6 +258,49 @@ describe('checklists relay', () => {
     expect((await ask(restarted.url, keys.get('analyst0')!, 'Після Аварії', 'after')).status).toBe(200);
     await stopRelay(restarted);
   }, 180_000);
+
+  it('keeps the tokken in a file of its own, and PostgreSQL’s environment never holds it (issue 32)', async () => {
+    // Started with the tokken in the environment: the embedded PostgreSQL does not inherit it.
+    let relay = await startRelay();
+    const postgres = readdirSync('/proc')
+      .filter((pid) => /^\d+$/.test(pid))
+      .filter((pid) => {
+        try {
+          const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+          return args[0].endsWith('/postgres') && args.some((a) => a.includes(dataDir));
+        } catch {
+          return false;
+        }
+      });
+    expect(postgres.length).toBeGreaterThan(0);
+    for (const pid of postgres) {
+      let environ = '';
+      try {
+        environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      } catch {
+        continue;
+      }
+      expect(environ).not.toContain(TOKKEN);
+      expect(environ).not.toContain('CHECKLISTS_');
+    }
+    await stopRelay(relay);
+
+    // The tokken from --tokken-file alone (mode 600), none in the environment: the relay starts and asks with it.
+    const file = join(tempDir('relay-tokken-'), 'tokken');
+    writeFileSync(file, `${TOKKEN}\n`, { mode: 0o600 });
+    const saved = env;
+    env = Object.fromEntries(Object.entries(env).filter(([k]) => k !== 'CHECKLISTS_TOKKEN'));
+    try {
+      relay = await startRelay(['--tokken-file', file]);
+      sandbox.requests.length = 0;
+      expect((await ask(relay.url, keys.get('analyst1')!, 'Файловий Токен', 'f1')).status).toBe(200);
+      expect(sandbox.requests.map((r) => (JSON.parse(r.body) as { tokken: string }).tokken)).toEqual([TOKKEN]);
+      await stopRelay(relay);
+    } finally {
+      env = saved;
+      removeDir(dirname(file));
+    }
+  }, 120_000);
 
   it('the tokken is in no output of the relay and in no file under its data folder', () => {
     const text = outputs.join('\n');

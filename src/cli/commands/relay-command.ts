@@ -108,16 +108,19 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     strict: true,
   });
   const env = io.env;
+  // Read first: the configuration's check that an address has its credentials must see it.
+  const tokkenFile = values['tokken-file'] ?? env.CHECKLISTS_TOKKEN_FILE;
+  const fileTokken = tokkenFile ? await tokkenFromFile(resolve(io.cwd, tokkenFile), io.platform) : undefined;
   const config = await loadCliConfig({
     env,
     platform: io.platform,
     ...(values.config ? { configPath: values.config } : {}),
     ...(values['insecure-http'] ? { insecureHttp: true } : {}),
+    ...(fileTokken ? { tokken: fileTokken } : {}),
   });
   for (const w of config.warnings) io.stderr.write(`${w[config.lang]}\n`);
   const settings = config.loaded.settings;
-  const tokkenFile = values['tokken-file'] ?? env.CHECKLISTS_TOKKEN_FILE;
-  const tokken = tokkenFile ? await tokkenFromFile(resolve(io.cwd, tokkenFile), io.platform) : config.loaded.tokken;
+  const tokken = config.loaded.tokken;
   const addresses = [settings.primaryUrl, ...settings.reserveUrls].map((a) => a.trim()).filter(Boolean);
   if (addresses.length === 0 || !tokken || !settings.idSubjectFM.trim()) {
     throw new UsageError(relayMessages.text('noUpstream'));

@@ -19,6 +19,18 @@ import { acceptsConnection } from '../tcp-probe';
 
 const run = promisify(execFile);
 
+/**
+ * The environment PostgreSQL starts with: what it needs, nothing of the relay's. The relay's own
+ * environment may hold the tokken (CHECKLISTS_TOKKEN), and a server process's environment is
+ * readable by its operating-system user (/proc/PID/environ).
+ */
+export function serverEnvironment(): NodeJS.ProcessEnv {
+  const keep = ['PATH', 'TZ', 'TMPDIR', 'LD_LIBRARY_PATH'];
+  const env: NodeJS.ProcessEnv = { LC_ALL: 'C', LANG: 'C' };
+  for (const name of keep) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return env;
+}
+
 export interface EmbeddedClusterOptions {
   /** The cluster's own folder (PGDATA). Created on first start. */
   dir: string;
@@ -239,7 +251,7 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
         ],
         {
           ...spawnIds,
-          env: { ...process.env, LC_ALL: 'C' },
+          env: serverEnvironment(),
         },
       );
     } finally {
@@ -291,7 +303,7 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
   ];
   const child: ChildProcess = spawn(join(bin, 'postgres'), args, {
     ...spawnIds,
-    env: { ...process.env, LC_ALL: 'C' },
+    env: serverEnvironment(),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
