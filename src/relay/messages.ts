@@ -13,6 +13,8 @@ export const relayMessages = defineCatalogue(
       'The service refused the organisation account ({code}: {reason}); the relay pauses every request for {seconds} s. Tell your administrator.',
     'upstream.down': 'The CheckLists service cannot be reached from the relay right now; try again later.',
     'store.down': 'The relay cannot write its audit trail right now, so it answers nothing; try again shortly.',
+    'folder.inUse':
+      'Another relay (process {pid}) serves {dir}. One relay per data folder: stop that one, or give this one another --data-dir; several relays share a database through --database-url.',
     'body.json': 'The request body is not a JSON object.',
     'body.large': 'The request body is larger than {limit} bytes.',
     'params.many': 'The request has more than {limit} query parameters.',
@@ -48,6 +50,8 @@ export const relayMessages = defineCatalogue(
       'Сервіс відмовив обліковому запису організації ({code}: {reason}); релей призупиняє всі запити на {seconds} с. Повідомте адміністратора.',
     'upstream.down': 'Сервіс CheckLists зараз недоступний із релея; спробуйте пізніше.',
     'store.down': 'Релей зараз не може записати журнал аудиту, тож нічого не відповідає; спробуйте трохи згодом.',
+    'folder.inUse':
+      'Теку {dir} уже обслуговує інший релей (процес {pid}). Одна тека даних — один релей: зупиніть той або вкажіть цьому іншу --data-dir; кілька релеїв спільно використовують базу через --database-url.',
     'body.json': 'Тіло запиту не є об’єктом JSON.',
     'body.large': 'Тіло запиту більше за {limit} байтів.',
     'params.many': 'У запиті більше ніж {limit} параметрів.',

@@ -302,6 +302,50 @@ describe('checklists relay', () => {
     }
   }, 120_000);
 
+  it('one relay per data folder: a second is refused and the first keeps its database (issue 32)', async () => {
+    const first = await startRelay();
+    const second = await startRelay().then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(second).toMatch(/relay exited 2: .*Another relay \(process \d+\) serves/s);
+    // The refused one stopped nothing: the first still answers, with its database.
+    expect((await ask(first.url, keys.get('analyst2')!, 'Після Другого', 's1')).status).toBe(200);
+    await stopRelay(first);
+    // The folder is free again once the first has stopped.
+    const third = await startRelay();
+    await stopRelay(third);
+  }, 120_000);
+
+  it('as root, a new --data-dir made several levels deep works: PostgreSQL (run as postgres) can reach it', async () => {
+    if (process.getuid?.() !== 0) return;
+    const parent = tempDir('relay-root-');
+    // The operator's folder: postgres may pass through it, as any service's parent folder allows.
+    chmodSync(parent, 0o711);
+    const fresh = join(parent, 'new', 'deeper', 'relay');
+    const child = spawn(
+      process.execPath,
+      [bundle, 'relay', '--port', '0', '--host', '127.0.0.1', '--data-dir', fresh],
+      { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    );
+    children.add(child);
+    let err = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+        err += d;
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
+        if (m) resolve(m[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`relay exited ${code}: ${err}`)));
+    });
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill('SIGTERM');
+    await exited;
+    outputs.push(err);
+    removeDir(parent);
+  }, 120_000);
+
   it('the tokken is in no output of the relay and in no file under its data folder', () => {
     const text = outputs.join('\n');
     expect(text.length).toBeGreaterThan(1000);

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_TTL_MS } from '../../core/cache/answer-cache';
 import { loadCliConfig, type Env } from '../config';
 import { UsageError } from '../exit-codes';
 import type { CliIo, OutStream } from '../io';
+import { lockDataFolder, type FolderLock } from '../../relay/store/folder-lock';
 import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
 import { startRelayHttp } from '../../relay/http-server';
 import { ANALYST_NAME, createKey } from '../../relay/keys';
@@ -151,10 +152,26 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   const concurrency = wholeNumber(values.concurrency, 'concurrency', 8) || 8;
   // No connection is held while the service answers (subject claims are rows): the pool serves
   // each request's few short queries (key, counters, cache, claim, audit row).
+  // One relay per data folder: a second one would adopt the first's PostgreSQL and stop it on exit.
+  let folder: FolderLock | null = null;
+  if (location.databaseUrl === undefined) {
+    // As root, `postgres` must pass through it (see embedded-cluster.ts).
+    await mkdir(location.dataDir, { recursive: true, mode: process.getuid?.() === 0 ? 0o711 : 0o700 });
+    folder = await lockDataFolder(location.dataDir);
+    if (!folder.ok) {
+      throw new UsageError(relayMessages.text('folder.inUse', { dir: location.dataDir, pid: folder.holder }));
+    }
+  }
+  const releaseFolder = async () => {
+    if (folder?.ok) await folder.release();
+  };
   const opened = await openStore(location, {
     adopt: true,
     poolSize: concurrency + 20,
     onError: () => log(JSON.stringify({ time: new Date().toISOString(), event: 'store-connection-error' })),
+  }).catch(async (error: unknown) => {
+    await releaseFolder();
+    throw error;
   });
   const service = new RelayService(opened.store, {
     upstream: { addresses, tokken, idSubjectFM: settings.idSubjectFM, timeoutMs: settings.timeoutSeconds * 1000 },
@@ -197,7 +214,9 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   });
   await http.close();
   await service.scheduler.idle().catch(() => undefined);
+  await service.journal.drained();
   await opened.close();
+  await releaseFolder();
   return 0;
 }
 

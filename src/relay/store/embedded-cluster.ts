@@ -223,9 +223,10 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
   const bin = owner ? await reachableBinDir(packaged) : packaged;
   const pgdata = join(options.dir, 'pgdata');
   const passwordFile = join(options.dir, 'pg-password');
-  await mkdir(options.dir, { recursive: true, mode: 0o700 });
-  // As root the server runs as `postgres`, which must be able to pass through this folder (only
-  // pass: its listing and the password file stay root's). Folders above it are the operator's.
+  // As root the server runs as `postgres`, which must be able to pass through this folder and any
+  // folder made here on the way to it (a new --data-dir): pass only, their listings and the
+  // password file stay root's. Folders that existed before are the operator's.
+  await mkdir(options.dir, { recursive: true, mode: owner ? 0o711 : 0o700 });
   if (owner) await chmod(options.dir, 0o711);
   const spawnIds = owner ? { uid: owner.uid, gid: owner.gid } : {};
 

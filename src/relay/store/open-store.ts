@@ -19,6 +19,10 @@ export interface OpenedStore {
   close(): Promise<void>;
 }
 
+function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
 /** The user's data directory, as each platform names it. */
 export function defaultDataDir(
   env: Record<string, string | undefined> = process.env,
@@ -26,6 +30,9 @@ export function defaultDataDir(
 ): string {
   if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'checklists-relay');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'checklists-relay');
+  // Root's home is private (0700), and as root PostgreSQL runs as `postgres`, which could not
+  // reach a folder inside it: a service run as root keeps its state where services do.
+  if (isRoot() && env.XDG_DATA_HOME === undefined) return '/var/lib/checklists-relay';
   return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'checklists-relay');
 }
 
