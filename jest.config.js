@@ -19,6 +19,7 @@ module.exports = {
   // their time waiting on child processes, Chromium and PostgreSQL: two workers there took the
   // suite from 432 s to 259 s, every test passing, no suite slower than 1.6x its time alone.
   maxWorkers: Math.max(2, availableParallelism() - 1),
+  reporters: ['default', '<rootDir>/test/support/timing-reporter.cjs'],
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {

@@ -1,5 +1,5 @@
 import { Button, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { MessageBar, MessageBarBody, MessageBarTitle } from '../shell/message-bar';
+import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CancelledError, describeError } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';

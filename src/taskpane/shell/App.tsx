@@ -9,7 +9,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { MessageBar, MessageBarBody } from './message-bar';
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { reloadSharedSettings } from '../../shared-runtime/runtime';
 import { isScreenSelectionMessage, peekPendingScreenRequest } from '../../shared-runtime/screen-selection-handshake';

@@ -1,4 +1,4 @@
-import { MessageBar, MessageBarBody } from './message-bar';
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { Component, type ReactNode } from 'react';
 import type { Lang } from '../../core/text/i18n';
 import { taskpaneMessages as m } from './messages';

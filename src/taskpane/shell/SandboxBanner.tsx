@@ -1,4 +1,4 @@
-import { MessageBar, MessageBarBody, MessageBarTitle } from './message-bar';
+import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import type { Lang } from '../../core/text/i18n';
 import { MODE_LABELS } from '../../shared-runtime/connection';
 import { taskpaneMessages as m } from './messages';

@@ -30,7 +30,6 @@ function definePart<M, P extends object>(load: () => Promise<M>, pick: (module: 
 }
 
 const loadResults = () => import(/* webpackChunkName: "results" */ '../results/ResultsView');
-const loadMessageBar = () => import(/* webpackChunkName: "message-bar" */ './message-bar-fluent');
 
 export const resultsView = definePart(loadResults, (m) => m.ResultsView);
 export const bulkPanel = definePart(
@@ -41,13 +40,8 @@ export const settingsPanel = definePart(
   () => import(/* webpackChunkName: "settings" */ '../settings/SettingsPanel'),
   (m) => m.SettingsPanel,
 );
-export const messageBar = definePart(loadMessageBar, (m) => m.MessageBar);
-export const messageBarBody = definePart(loadMessageBar, (m) => m.MessageBarBody);
-export const messageBarTitle = definePart(loadMessageBar, (m) => m.MessageBarTitle);
 
 /** Every part at once: for tests, which should not wait for a module graph inside a timeout. */
 export function loadAllParts(): Promise<unknown> {
-  return Promise.all(
-    [resultsView, bulkPanel, settingsPanel, messageBar, messageBarBody, messageBarTitle].map((part) => part.preload()),
-  );
+  return Promise.all([resultsView, bulkPanel, settingsPanel].map((part) => part.preload()));
 }
