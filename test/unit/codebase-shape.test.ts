@@ -153,7 +153,9 @@ describe('the shape of the codebase', () => {
     const missing: string[] = [];
     for (const file of texts) {
       const text = fs.readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/(?<![\w./-])((?:src|test|docs|bench|scripts)\/[\w./-]*\.(?:tsx?|md|mjs|cjs|js))/g)) {
+      for (const m of text.matchAll(
+        /(?<![\w./-])((?:src|test|docs|bench|scripts)\/[\w./-]*\.(?:tsx?|md|mjs|cjs|js))/g,
+      )) {
         const named = m[1].replace(/[.,;:]+$/, '');
         if (!fs.existsSync(path.join(ROOT, named))) missing.push(`${rel(file)} -> ${named}`);
       }
