@@ -274,12 +274,8 @@ describe('checklists relay', () => {
       });
     expect(postgres.length).toBeGreaterThan(0);
     for (const pid of postgres) {
-      let environ = '';
-      try {
-        environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
-      } catch {
-        continue;
-      }
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      expect(environ).toContain('LC_ALL=C');
       expect(environ).not.toContain(TOKKEN);
       expect(environ).not.toContain('CHECKLISTS_');
     }
