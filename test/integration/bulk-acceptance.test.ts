@@ -172,6 +172,8 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
       'Level',
       'Birth date',
       'Key details',
+      'Why (rules v1)',
+      'Suggested',
       'Change',
       'Decision',
       'Reason',

@@ -31,14 +31,14 @@ describe('Decision column validation in .xlsx', () => {
       const validations = xml.match(/<dataValidation [^>]*>/g) ?? [];
       expect(validations).toHaveLength(1);
       expect(validations[0]).toContain('type="list"');
-      expect(validations[0]).toContain('sqref="K2:K301"');
+      expect(validations[0]).toContain('sqref="M2:M301"');
       const read = new ExcelJS.Workbook();
       await read.xlsx.readFile(path);
-      expect(read.worksheets[0].getCell('K150').dataValidation).toMatchObject({
+      expect(read.worksheets[0].getCell('M150').dataValidation).toMatchObject({
         type: 'list',
         formulae: [`"${decisionList(lang).join(',')}"`],
       });
-      expect(read.worksheets[0].getCell('K1').dataValidation).toBeUndefined();
+      expect(read.worksheets[0].getCell('M1').dataValidation).toBeUndefined();
     },
   );
 
@@ -50,6 +50,6 @@ describe('Decision column validation in .xlsx', () => {
     expect(addDecisionValidation(ws as unknown as SheetWithValidations, hitsColumns('en'), 2, 1, 'en')).toBe(false);
     await wb.xlsx.writeFile(path);
     const xml = unzipEntries(path).get('xl/worksheets/sheet1.xml')!.toString('utf8');
-    expect(xml.match(/<dataValidation [^>]*sqref="K2:K10"/g)).toHaveLength(1);
+    expect(xml.match(/<dataValidation [^>]*sqref="M2:M10"/g)).toHaveLength(1);
   });
 });

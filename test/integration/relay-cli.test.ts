@@ -75,7 +75,13 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const child of children) if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  for (const child of children) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Its process group is gone already.
+    }
+  }
   await sandbox?.close();
   // A postmaster left by a crash test: stop it before removing its folder.
   await runCli(bundle, ['relay', 'keys', 'list', '--data-dir', dataDir], { env }).catch(() => undefined);
@@ -325,6 +331,7 @@ describe('checklists relay', () => {
       { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
     children.add(child);
+    child.on('exit', () => children.delete(child));
     let err = '';
     const url = await new Promise<string>((resolve, reject) => {
       child.stderr!.setEncoding('utf8').on('data', (d: string) => {
