@@ -6,7 +6,6 @@ import { listdataFrom, runOptionsFrom, type RunOptions } from '../core/request/r
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import type { RegistryError } from '../core/protocol/schema';
 import { levelText, registryErrorText, type RegistrySummary } from '../core/answer/summary';
-import { withTimeout } from '../core/request/timing';
 import { functionsMessages } from './messages';
 import type { RuntimeContext } from '../shared-runtime/runtime';
 
@@ -131,12 +130,17 @@ function queryInput(args: SubjectArgs, options: RunOptions): QueryInput {
 
 export interface EvalOptions {
   signal?: AbortSignal;
+  /** The cell's request left for the service (see AskOptions.onSent): its time limit starts now. */
+  onSent?: () => void;
 }
 
 async function ask(context: EvalContext, args: SubjectArgs, registries: Listdata | RangeArg, options: EvalOptions) {
   const validation = validateQuery(queryInput(args, cellRunOptions(context, registries)));
   if (!validation.ok) throw new InvalidInputError(validation.errors);
-  return context.scheduler.ask(validation.query, { signal: options.signal });
+  return context.scheduler.ask(validation.query, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onSent ? { onSent: options.onSent } : {}),
+  });
 }
 
 function registryLabel(key: RegistryKey, lang: Lang): string {
@@ -265,25 +269,54 @@ export function evalListdata(registries: RangeArg): number {
  * Runs one evaluation to a settled end: a value, or a cell error, within `timeoutMs` whatever
  * the service does. The signal given to `work` is aborted on timeout and on Excel's cancel.
  */
+/**
+ * How long a cell may wait for a place in the queue before its request leaves: a backstop only
+ * (a request that never leaves is a bug), far beyond any recalculation the queue serves.
+ */
+export const QUEUE_BACKSTOP_MS = 60 * 60_000;
+
+/**
+ * Runs one cell's work to a value or a cell error, in bounded time. With `fromSent`, the
+ * `timeoutMs` counts from the moment the work says its request left (`sent()`), not from the
+ * call: a cell queued behind thousands of others has not waited for the service.
+ */
 export function settle<T>(
   lang: () => Lang,
   timeoutMs: number,
-  work: (signal: AbortSignal) => Promise<T>,
+  work: (signal: AbortSignal, sent: () => void) => Promise<T>,
   cancel?: AbortSignal,
+  options: { fromSent?: boolean } = {},
 ): Promise<T | CellErrorValue> {
   const controller = new AbortController();
   const onCancel = () => controller.abort();
   cancel?.addEventListener('abort', onCancel, { once: true });
-  const run = (async () => {
-    try {
-      return await work(controller.signal);
-    } catch (error) {
-      return toCellError(error, lang());
-    }
-  })();
+  let limit: ReturnType<typeof setTimeout> | null = null;
+  let expire: (value: CellErrorValue) => void = () => undefined;
+  const expired = new Promise<CellErrorValue>((resolve) => (expire = resolve));
   const timedOut = (): CellErrorValue => {
     controller.abort();
     return cellError('na', functionsMessages.t(lang(), 'error.timeout', { seconds: Math.round(timeoutMs / 1000) }));
   };
-  return withTimeout(run, timeoutMs, timedOut).finally(() => cancel?.removeEventListener('abort', onCancel));
+  const arm = (ms: number) => {
+    if (limit) clearTimeout(limit);
+    limit = setTimeout(() => expire(timedOut()), ms);
+  };
+  let sentOnce = false;
+  const sent = () => {
+    if (sentOnce || !options.fromSent) return;
+    sentOnce = true;
+    arm(timeoutMs);
+  };
+  arm(options.fromSent ? Math.max(timeoutMs, QUEUE_BACKSTOP_MS) : timeoutMs);
+  const run = (async () => {
+    try {
+      return await work(controller.signal, sent);
+    } catch (error) {
+      return toCellError(error, lang());
+    }
+  })();
+  return Promise.race([run, expired]).finally(() => {
+    if (limit) clearTimeout(limit);
+    cancel?.removeEventListener('abort', onCancel);
+  });
 }

@@ -53,7 +53,7 @@ function cancelSignal(invocation: CustomFunctions.CancelableInvocation | undefin
 /** Every function goes through here: a settled value or a CustomFunctions.Error, in bounded time. */
 async function evaluate<T>(
   invocation: CustomFunctions.CancelableInvocation | undefined,
-  work: (context: RuntimeContext, signal: AbortSignal) => Promise<T>,
+  work: (context: RuntimeContext, signal: AbortSignal, sent: () => void) => Promise<T>,
 ): Promise<T> {
   const cancel = cancelSignal(invocation);
   const context = await settle(
@@ -64,11 +64,13 @@ async function evaluate<T>(
   );
   if (isCellError(context)) throw officeError(context);
   lastLang = context.lang;
+  // The cell's time limit counts from its request leaving for the service, not from the queue.
   const result = await settle(
     () => context.lang,
     context.evaluationTimeoutMs,
-    (signal) => work(context, signal),
+    (signal, sent) => work(context, signal, sent),
     cancel,
+    { fromSent: true },
   );
   if (isCellError(result)) throw officeError(result);
   return result;
@@ -110,8 +112,8 @@ export async function pep(
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
   return toCells(
-    await evaluate(invocation, async (context, signal) =>
-      evalRegistryRow(context, 'peps', { name, date: await dateArg(date), ipn }, { signal }),
+    await evaluate(invocation, async (context, signal, sent) =>
+      evalRegistryRow(context, 'peps', { name, date: await dateArg(date), ipn }, { signal, onSent: sent }),
     ),
   );
 }
@@ -133,8 +135,8 @@ export async function sanctions(
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
   return toCells(
-    await evaluate(invocation, async (context, signal) =>
-      evalRegistryRow(context, 'psanctions', { name, date: await dateArg(date), ipn }, { signal }),
+    await evaluate(invocation, async (context, signal, sent) =>
+      evalRegistryRow(context, 'psanctions', { name, date: await dateArg(date), ipn }, { signal, onSent: sent }),
     ),
   );
 }
@@ -161,8 +163,8 @@ export async function screen(
 ): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
   const range: RangeArg = registries ?? null;
   return toCells(
-    await evaluate(invocation, async (context, signal) =>
-      evalScreen(context, { name, date: await dateArg(date), ipn, doc }, range, { signal }),
+    await evaluate(invocation, async (context, signal, sent) =>
+      evalScreen(context, { name, date: await dateArg(date), ipn, doc }, range, { signal, onSent: sent }),
     ),
   );
 }
@@ -198,8 +200,8 @@ export async function level(
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<string> {
   const range: RangeArg = registries ?? null;
-  return evaluate(invocation, async (context, signal) =>
-    evalLevel(context, { name, date: await dateArg(date), ipn }, range, { signal }),
+  return evaluate(invocation, async (context, signal, sent) =>
+    evalLevel(context, { name, date: await dateArg(date), ipn }, range, { signal, onSent: sent }),
   );
 }
 
@@ -217,7 +219,7 @@ export async function lostdoc(
   doctype: number | string | null,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<number | string> {
-  return evaluate(invocation, (context, signal) => evalLostDoc(context, doc, doctype, { signal }));
+  return evaluate(invocation, (context, signal, sent) => evalLostDoc(context, doc, doctype, { signal, onSent: sent }));
 }
 
 /**

@@ -26,7 +26,7 @@ export interface RuntimeEnvironment {
   connect?: (loaded: LoadedSettings) => Connection;
   /** Office's display language ("uk-UA"); used when the settings say "auto". */
   displayLanguage?: () => string | null | undefined;
-  /** Longest a cell may wait, queueing included. Default 5 minutes. */
+  /** Longest a cell waits for the service once its request has left (queueing not counted). Default 5 minutes. */
   maxEvaluationMs?: number;
   /** Merge window of the scheduler. Default 5 ms. */
   batchWindowMs?: number;

@@ -291,6 +291,38 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     expect(received.length).toBe(before);
   });
 
+  it('10,000 cells at concurrency 4 all answer: a cell’s time limit counts from its request leaving, not from the queue (issue 32)', async () => {
+    // 2,500 subjects, each in PEP, SANCTIONS, SCREEN and LEVEL: 2,500 requests of 20 ms, four at a
+    // time, about 13 s in all; each cell's limit is 6 s (timeoutSeconds 1 gives a 5 s request bound).
+    const slow = await startSandboxServer({ engine: server.engine, faults: { latencyMs: 20 } });
+    try {
+      const storage = memoryStorage();
+      await saveSettings(
+        storage,
+        { primaryUrl: slow.url, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM, timeoutSeconds: 1, concurrency: 4 },
+        DEMO_CREDENTIALS.tokken,
+      );
+      const { fns, runtime } = startAddinRuntime(storage);
+      runtime.startSharedRuntime({ storage, displayLanguage: () => 'en-US', maxEvaluationMs: 1 });
+      expect((await runtime.sharedRuntime().context()).evaluationTimeoutMs).toBe(6_000);
+      const started = performance.now();
+      const cells = Array.from({ length: 2_500 }, (_, i) => `Черговий Клієнт ${i}`).flatMap((name) => [
+        outcome(fns.pep(name, null, null, invocation())),
+        outcome(fns.sanctions(name, null, null, invocation())),
+        outcome(fns.screen(name, null, null, null, [['peps', 'psanctions']], invocation())),
+        outcome(fns.level(name, null, null, [['peps']], invocation())),
+      ]);
+      const results = await Promise.all(cells);
+      const seconds = (performance.now() - started) / 1000;
+      expect(results).toHaveLength(10_000);
+      expect(results.filter((r) => r.error).map((r) => r.error?.message)).toEqual([]);
+      // The run took longer than one cell's limit: the queue's wait did not count against it.
+      expect(seconds).toBeGreaterThan(6);
+    } finally {
+      await slow.close();
+    }
+  }, 120_000);
+
   it('accepts Excel date cells (serial numbers) as dates', async () => {
     const { fns } = startAddinRuntime(await liveStorage());
     // 1967-04-12 is Excel serial 24574.

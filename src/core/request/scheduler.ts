@@ -60,6 +60,13 @@ export interface AskOptions {
    * this ask. The answer still goes to the cache. For "search again" in the task pane.
    */
   fresh?: boolean;
+  /**
+   * Called once the request that will answer this ask has left for the service (at once when it
+   * already had). A wait counted from here is a wait for the service, not for a place in the
+   * queue: 10,000 cells at concurrency 4 queue for minutes, and none of that is the service's.
+   * Never called for an answer from the cache.
+   */
+  onSent?: () => void;
 }
 
 export interface ScheduledAnswer {
@@ -116,6 +123,7 @@ interface Waiter {
   reject(error: unknown): void;
   signal?: AbortSignal;
   flight?: Flight;
+  onSent?: () => void;
 }
 
 interface Flight {
@@ -227,6 +235,7 @@ export class RequestScheduler {
         seq,
         settled: false,
         signal,
+        ...(options.onSent ? { onSent: options.onSent } : {}),
         resolve: (answer) => {
           if (waiter.settled) return;
           waiter.settled = true;
@@ -315,6 +324,7 @@ export class RequestScheduler {
         if (containsListdata(flight.listdata, w.asked) && (!w.fresh || !flight.sent || w.seq <= flight.sentSeq)) {
           w.flight = flight;
           this.stats.merged++;
+          if (flight.sent) w.onSent?.();
           const r = flight.result;
           if (r) {
             w.resolve(
@@ -437,6 +447,7 @@ export class RequestScheduler {
       this.stats.requestsSent++;
       flight.sent = true;
       flight.sentSeq = this.askSeq;
+      for (const w of flight.waiters) w.onSent?.();
       // Raced rather than trusted: a search that ignores its signal must not hold a cell forever.
       const result = await withTimeout(
         this.searchFn(flight.query, { signal: flight.controller.signal }),
