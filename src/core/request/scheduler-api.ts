@@ -1,0 +1,90 @@
+import type { AnswerCache } from '../cache/answer-cache';
+import type { Listdata } from '../protocol/listdata';
+import type { ParsedEnvelope } from '../protocol/schema';
+import type { SearchQuery } from '../query';
+import type { EnvelopeSummary } from '../answer/summary';
+import type { SearchResult } from './client';
+import type { RegistryKey } from '../protocol/registries';
+
+/** What callers give the request scheduler (scheduler.ts) and get back from it. */
+
+export type SearchFn = (query: SearchQuery, options: { signal?: AbortSignal }) => Promise<SearchResult>;
+
+/** What the scheduler uses of a cache: core's AnswerCache, or the relay's cache in its database. */
+export type SchedulerCache = Pick<AnswerCache, 'enabled' | 'peek' | 'put'>;
+
+export interface SchedulerOptions {
+  search: SearchFn;
+  cache?: SchedulerCache | null;
+  /** Requests on the wire at once. Default 4. */
+  concurrency?: number;
+  /** How long asks for one subject are gathered before a request leaves. Default 5 ms. */
+  batchWindowMs?: number;
+  /** Guard around one request, the client's own retries included. Default 60 s. */
+  timeoutMs?: number;
+  /**
+   * How long an account or quota error stops all sending. Default: until resume(). Worksheet
+   * functions use a finite pause so that a later recalculation notices a raised quota.
+   */
+  accountHaltMs?: number;
+  /**
+   * Longest an ask waits for the cache to say whether it holds the subject; past it the read
+   * counts as a miss. OfficeRuntime.storage can stop answering, and a bulk run must not stop
+   * with it. Default 3 s.
+   */
+  cacheReadTimeoutMs?: number;
+  /**
+   * Longest an answered request stays findable while its answer is written to the cache; the
+   * askers have their answer before the write starts. Default 30 s.
+   */
+  cacheWriteTimeoutMs?: number;
+}
+
+export interface AskOptions {
+  signal?: AbortSignal;
+  /**
+   * Ask the service again: never answered from the cache, nor by a request that left before
+   * this ask. The answer still goes to the cache. For "search again" in the task pane.
+   */
+  fresh?: boolean;
+  /**
+   * Called once the request that will answer this ask has left for the service (at once when it
+   * already had). A wait counted from here is a wait for the service, not for a place in the
+   * queue: 10,000 cells at concurrency 4 queue for minutes, and none of that is the service's.
+   * Never called for an answer from the cache.
+   */
+  onSent?: () => void;
+}
+
+export interface ScheduledAnswer {
+  /**
+   * The answer restricted to the asked lists (restrictToListdata), whatever the request or the
+   * cache entry held; its header is the service's, unchanged.
+   */
+  envelope: ParsedEnvelope;
+  /** What the request or cache entry answering this ask was for: the asked listdata or more. */
+  listdata: Listdata;
+  asked: Listdata;
+  /** The registries the asked listdata selects; `summary` covers exactly these. */
+  registries: RegistryKey[];
+  summary: EnvelopeSummary;
+  /** The address that answered (for a cached answer: the one that answered originally). */
+  servedBy: string;
+  fromCache: boolean;
+  /** When the answer was received (for a cached one: originally). */
+  receivedAt: number;
+  /** How long the request took, retries and failover included; 0 for an answer from the cache. */
+  durationMs: number;
+}
+
+export interface SchedulerStats {
+  asks: number;
+  requestsSent: number;
+  cacheHits: number;
+  /** Asks answered by a request that also answered another ask. */
+  merged: number;
+  failures: number;
+  cancelled: number;
+  /** Cache reads taken as misses and cache writes given up because storage did not answer in time. */
+  cacheTimeouts: number;
+}
