@@ -141,7 +141,19 @@ function readBody(req: IncomingMessage, limit: number): Promise<Body> {
   });
 }
 
+/**
+ * Whether the service accepts connections, asked at most every READY_PROBE_MS: /readyz answers
+ * anyone, and each call would otherwise open a connection to the service on their behalf.
+ */
+const READY_PROBE_MS = 5_000;
+
 export async function startRelayHttp(service: RelayService, options: RelayHttpOptions): Promise<RelayHttpServer> {
+  let probe: { at: number; result: Promise<boolean> } | null = null;
+  const upstreamProbe = (): Promise<boolean> => {
+    const now = Date.now();
+    if (!probe || now - probe.at >= READY_PROBE_MS) probe = { at: now, result: service.upstreamReachable() };
+    return probe.result;
+  };
   const https = options.tls !== undefined;
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
   const maxParams = options.maxQueryParams ?? 100;
@@ -216,7 +228,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
           () => true,
           () => false,
         ),
-        service.upstreamReachable(),
+        upstreamProbe(),
       ]);
       send(
         res,

@@ -38,6 +38,7 @@ export const relayMessages = defineCatalogue(
       'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL] [--cert F --key F | --trust-proxy]\n       checklists relay keys add|list|revoke|rotate [NAME] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]',
     noUpstream: 'No upstream: set CHECKLISTS_URL, CHECKLISTS_TOKKEN and CHECKLISTS_SUBJECT_ID, or --config FILE.',
     'tokkenFile.open': 'The tokken file {path} can be read by other users: chmod 600 it.',
+    'tlsKey.open': 'The TLS private key {path} can be read by other users: chmod 600 it.',
   },
   {
     'key.missing': 'Немає ключа аналітика: вкажіть свій ключ аналітика там, де вказують токен.',
@@ -75,6 +76,7 @@ export const relayMessages = defineCatalogue(
       'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL] [--public-url URL] [--cert Ф --key Ф | --trust-proxy]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]',
     noUpstream: 'Немає сервісу: задайте CHECKLISTS_URL, CHECKLISTS_TOKKEN і CHECKLISTS_SUBJECT_ID або --config ФАЙЛ.',
     'tokkenFile.open': 'Файл токена {path} можуть читати інші користувачі: виконайте chmod 600.',
+    'tlsKey.open': 'Закритий ключ TLS {path} можуть читати інші користувачі: виконайте chmod 600.',
   },
 );
 

@@ -13,7 +13,6 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
@@ -22,6 +21,13 @@ export interface StaticFile {
   body: Buffer;
   type: string;
 }
+
+/**
+ * Files dist/ holds that are not the add-in: the command line's bundle and its V8 code cache
+ * (scripts/cli-build.js writes them there) and source maps. They would show anyone the program's
+ * inner workings; the add-in never asks for them.
+ */
+const NOT_SERVED = /(^|[/\\])cli[^/\\]*\.(c?js|v8cache)$|\.map$|\.v8cache$/i;
 
 function inside(root: string, file: string): boolean {
   return file === root || file.startsWith(root.endsWith(sep) ? root : root + sep);
@@ -38,6 +44,7 @@ export async function readStatic(root: string, pathname: string): Promise<Static
   if (decoded.includes('\0')) return null;
   const relative = normalize(decoded).replace(/^([/\\])+/, '');
   if (relative.split(/[/\\]/).some((part) => part.startsWith('.'))) return null;
+  if (NOT_SERVED.test(relative)) return null;
   const file = join(root, relative);
   if (!inside(root, file)) return null;
   try {

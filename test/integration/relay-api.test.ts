@@ -482,6 +482,24 @@ describe('operations', () => {
     expect(notTrusted).not.toContain('evil.example');
   });
 
+  it('serves the add-in, not the command line that shares dist/: no CLI bundle, code cache or source map (issue 32)', async () => {
+    const r = await relay();
+    const files = ['cli.cjs', 'cli.cjs.v8cache', 'cli.test-1.cjs', 'taskpane.js.map', 'taskpane.js'];
+    for (const f of files) writeFileSync(join(dist, f), `contents of ${f}`);
+    try {
+      const statuses = await Promise.all(files.map(async (f) => [f, (await fetch(`${r.url}/${f}`)).status]));
+      expect(statuses).toEqual([
+        ['cli.cjs', 404],
+        ['cli.cjs.v8cache', 404],
+        ['cli.test-1.cjs', 404],
+        ['taskpane.js.map', 404],
+        ['taskpane.js', 200],
+      ]);
+    } finally {
+      for (const f of files) rmSync(join(dist, f), { force: true });
+    }
+  });
+
   it('never serves a file outside dist/: dot segments raw or %-encoded, backslashes, absolute paths, symlinks out', async () => {
     const r = await relay();
     const outside = mkdtempSync(join(tmpdir(), 'relay-outside-'));

@@ -349,6 +349,18 @@ describe('checklists relay', () => {
     removeDir(parent);
   }, 120_000);
 
+  it('refuses a TLS private key that other users can read (issue 32)', async () => {
+    const dir = tempDir('relay-tls-');
+    writeFileSync(join(dir, 'k.pem'), 'not a real key', { mode: 0o644 });
+    writeFileSync(join(dir, 'c.pem'), 'not a real certificate', { mode: 0o644 });
+    const refused = await startRelay(['--cert', join(dir, 'c.pem'), '--key', join(dir, 'k.pem')]).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(refused).toMatch(/relay exited 2: .*The TLS private key .*k\.pem can be read by other users/s);
+    removeDir(dir);
+  });
+
   it('the tokken is in no output of the relay and in no file under its data folder', () => {
     const text = outputs.join('\n');
     expect(text.length).toBeGreaterThan(1000);

@@ -82,6 +82,16 @@ async function tokkenFromFile(path: string, platform: NodeJS.Platform): Promise<
   return (await readFile(path, 'utf8')).trim();
 }
 
+/** The TLS key, refused like the tokken file when group or others can read it. */
+async function privateFile(path: string, io: CliIo): Promise<Buffer> {
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) throw usage(`--key ${path}`);
+  if (io.platform !== 'win32' && (info.mode & 0o077) !== 0) {
+    throw new UsageError(relayMessages.text('tlsKey.open', { path }));
+  }
+  return readFile(path);
+}
+
 async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
@@ -194,7 +204,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   });
   const tls =
     values.cert && values.key
-      ? { cert: await readFile(resolve(io.cwd, values.cert)), key: await readFile(resolve(io.cwd, values.key)) }
+      ? { cert: await readFile(resolve(io.cwd, values.cert)), key: await privateFile(resolve(io.cwd, values.key), io) }
       : undefined;
   const http = await startRelayHttp(service, {
     port: wholeNumber(values.port, 'port', 8443),
