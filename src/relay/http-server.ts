@@ -25,6 +25,8 @@ export interface RelayHttpOptions {
   trustProxy?: boolean;
   /** One JSON line per request. */
   log?: (line: string) => void;
+  /** On close, how long requests in progress may take to finish before they are cut. Default 0. */
+  shutdownGraceMs?: number;
   maxBodyBytes?: number;
   maxQueryParams?: number;
   headersTimeoutMs?: number;
@@ -355,8 +357,15 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
     return { route: path };
   };
 
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) drained?.();
+    });
     handle(req, res).then(
       (info) => {
         log?.(
@@ -421,8 +430,18 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
     server,
     close: () =>
       new Promise<void>((resolve) => {
+        // Stop accepting; let requests already in progress finish (their answers are paid and
+        // audited) for up to shutdownGraceMs, then cut whatever is left.
         server.close(() => resolve());
-        server.closeAllConnections();
+        server.closeIdleConnections();
+        const finish = () => {
+          clearTimeout(deadline);
+          drained = null;
+          server.closeAllConnections();
+        };
+        const deadline = setTimeout(finish, options.shutdownGraceMs ?? 0);
+        if (inFlight === 0) finish();
+        else drained = finish;
       }),
   };
 }

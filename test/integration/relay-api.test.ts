@@ -31,6 +31,7 @@ import {
   type TestRelay,
 } from './relay-support';
 import { runRelayConnectionTest } from '../../src/taskpane/settings/relay-connection';
+import { startSandboxServer } from '../../src/sandbox/server';
 import { parseKey } from '../../src/relay/keys';
 
 /** One PostgreSQL cluster for the whole file; each test empties it. */
@@ -718,6 +719,32 @@ describe('nothing of one analyst’s request reaches another (issue 32)', () => 
     const stored = (await c.query<{ raw: string }>('SELECT raw FROM answers')).rows.map((r) => r.raw).join('\n');
     await c.end();
     expect(stored).not.toMatch(/case-anna-secret|x-1|y-2|"iduserPC"/);
+  });
+});
+
+describe('shutting down (issue 32)', () => {
+  it('requests in progress at shutdown get their answers; new ones are refused', async () => {
+    const slow = await startSandboxServer({ faults: { latencyMs: 400 } });
+    const r = await startTestRelay(db.url, [slow.url], {}, { distDir: dist, shutdownGraceMs: 5_000 });
+    try {
+      const key = await addKey(r.store, 'closing');
+      const asks = Array.from({ length: 10 }, (_, i) =>
+        post(r.url, { tokken: key, name: `Закриття Клієнт ${i}` }).then(
+          (res) => res.status,
+          () => 'cut',
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const closing = r.http.close();
+      await expect(fetch(`${r.url}/healthz`)).rejects.toThrow();
+      expect(await Promise.all(asks)).toEqual(Array.from({ length: 10 }, () => 200));
+      await closing;
+      const rows = await r.store.readAudit({ analyst: 'closing' });
+      expect(rows.map((row) => row.state)).toEqual(Array.from({ length: 10 }, () => 'answered'));
+    } finally {
+      await r.close();
+      await slow.close();
+    }
   });
 });
 

@@ -214,6 +214,8 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     ...(tls ? { tls } : {}),
     trustProxy: values['trust-proxy'] === true,
     log,
+    // SIGTERM: requests in progress get their answers (already paid and audited) before the exit.
+    shutdownGraceMs: 10_000,
   });
   io.stderr.write(
     `${relayMessages.t(config.lang, 'listening', { url: http.url, public: publicUrl ?? http.url, upstream: service.upstreamDescription(), store: opened.description })}\n`,
