@@ -33,6 +33,15 @@ export interface RelayHttpOptions {
   requestTimeoutMs?: number;
   /** /api requests handled at once; more get 503 at once rather than queueing without bound. */
   maxOpenRequests?: number;
+  /** How long a request body may take to arrive once its headers have. Default 10 s. */
+  bodyTimeoutMs?: number;
+  /**
+   * Connections one client address may hold at once. Default 64; off behind a proxy (--trust-proxy),
+   * where every connection comes from the proxy.
+   */
+  maxConnectionsPerAddress?: number;
+  /** Under --cert: how long a connection may take from its first byte to a finished TLS handshake. Default 10 s. */
+  handshakeTimeoutMs?: number;
 }
 
 export interface RelayHttpServer {
@@ -83,7 +92,11 @@ function errorBody(code: number, key: RelayMessageKey, params?: Record<string, s
 
 /** The transport-level refusals (header overflow, timeouts, broken requests), in the interface's form. */
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+  // A TLS connection whose handshake failed or never came (https forwards tlsClientError here):
+  // nothing can be written to it, and an answer queued behind a handshake that never ends would
+  // keep the connection open for good.
+  const tlsFailure = (error.code ?? '').startsWith('ERR_TLS') || (error as { library?: unknown }).library !== undefined;
+  if (tlsFailure || !socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
     socket.destroy();
     return;
   }
@@ -114,16 +127,18 @@ function markAsRelayPage(html: Buffer): Buffer {
     : html;
 }
 
-type Body = { kind: 'ok'; text: string } | { kind: 'large' } | { kind: 'aborted' };
+type Body = { kind: 'ok'; text: string } | { kind: 'large' } | { kind: 'aborted' } | { kind: 'slow' };
 
-function readBody(req: IncomingMessage, limit: number): Promise<Body> {
+function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<Body> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
+    const timer = setTimeout(() => settle({ kind: 'slow' }), timeoutMs);
     const settle = (body: Body) => {
       if (!settled) {
         settled = true;
+        clearTimeout(timer);
         resolve(body);
       }
     };
@@ -160,6 +175,9 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
   const maxParams = options.maxQueryParams ?? 100;
   const maxOpen = options.maxOpenRequests ?? 512;
+  const bodyTimeout = options.bodyTimeoutMs ?? 10_000;
+  const perAddress = options.trustProxy ? Infinity : (options.maxConnectionsPerAddress ?? 64);
+  const connectionsOf = new Map<string, number>();
   const log = options.log;
   let open = 0;
   const headers = securityHeaders(https);
@@ -245,11 +263,9 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         send(res, 405, JSON_TYPE, errorBody(405, 'method'), { Allow: 'GET, POST' });
         return { route: path };
       }
-      if (open >= maxOpen) {
-        send(res, 503, JSON_TYPE, errorBody(503, 'busy'), { 'Retry-After': '1' });
-        return { route: path, code: 503 };
-      }
-      open++;
+      // A slot is taken only once the whole request has arrived: clients trickling bodies wait on
+      // their own deadline (bodyTimeoutMs), never in a slot an analyst needs.
+      let slot = false;
       try {
         let count = 0;
         const fields: Record<string, unknown> = {};
@@ -261,10 +277,15 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
           fields[k] = v;
         }
         if (method === 'POST') {
-          const body = await readBody(req, maxBody);
+          const body = await readBody(req, maxBody, bodyTimeout);
           if (body.kind === 'aborted') {
             res.destroy();
             return { route: path, code: 0 };
+          }
+          if (body.kind === 'slow') {
+            send(res, 408, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'body.slow'), { Connection: 'close' });
+            setTimeout(() => req.socket.destroy(), 1_000).unref();
+            return { route: path, code: RELAY_ERRORS.badRequest };
           }
           if (body.kind === 'large') {
             send(res, 413, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'body.large', { limit: maxBody }), {
@@ -282,6 +303,12 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
           }
           for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) if (k !== '__proto__') fields[k] = v;
         }
+        if (open >= maxOpen) {
+          send(res, 503, JSON_TYPE, errorBody(503, 'busy'), { 'Retry-After': '1' });
+          return { route: path, code: 503 };
+        }
+        open++;
+        slot = true;
         const auth = String(req.headers.authorization ?? '');
         const bearer = /^Bearer\s+(\S+)$/i.exec(auth)?.[1] ?? null;
         if (path === '/relay/check') {
@@ -296,7 +323,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         send(res, reply.status, JSON_TYPE, JSON.stringify(reply.body), reply.headers);
         return { route: '/api', analyst: reply.analyst, code: reply.errorCode, cache: reply.fromCache };
       } finally {
-        open--;
+        if (slot) open--;
       }
     }
     if (method !== 'GET' && method !== 'HEAD') {
@@ -408,12 +435,32 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
   };
   const server: Server = https
     ? (createHttpsServer(
-        { ...serverOptions, cert: options.tls!.cert, key: options.tls!.key },
+        {
+          ...serverOptions,
+          cert: options.tls!.cert,
+          key: options.tls!.key,
+          handshakeTimeout: options.handshakeTimeoutMs ?? 10_000,
+        },
         onRequest,
       ) as unknown as Server)
     : createHttpServer(serverOptions, onRequest);
   server.maxHeadersCount = 100;
   server.on('clientError', answerClientError);
+  // One client address cannot hold every connection: the rest of the organisation stays served.
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const held = (connectionsOf.get(address) ?? 0) + 1;
+    if (held > perAddress) {
+      socket.destroy();
+      return;
+    }
+    connectionsOf.set(address, held);
+    socket.once('close', () => {
+      const left = (connectionsOf.get(address) ?? 1) - 1;
+      if (left <= 0) connectionsOf.delete(address);
+      else connectionsOf.set(address, left);
+    });
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -722,6 +722,74 @@ describe('nothing of one analyst’s request reaches another (issue 32)', () => 
   });
 });
 
+describe('floods (issue 32)', () => {
+  it('clients trickling request bodies hold no slot an analyst needs, and one address cannot hold every connection', async () => {
+    const r = await relay({}, { maxOpenRequests: 20 });
+    const key = await addKey(r.store, 'under-flood');
+    // 100 connections from another loopback address, each announcing a body it never finishes.
+    const flood = Array.from({ length: 100 }, () => {
+      const socket = connect({ host: '127.0.0.1', port: Number(new URL(r.url).port), localAddress: '127.0.0.2' });
+      socket.on('error', () => undefined);
+      socket.write(
+        'POST /api HTTP/1.1\r\nHost: relay\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"na',
+      );
+      return socket;
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const open = flood.filter((s) => !s.destroyed).length;
+      expect(open).toBeLessThanOrEqual(64);
+      const answered = await ask(r, { tokken: key, name: 'Під Навалою' });
+      expect(answered.status).toBe(200);
+    } finally {
+      for (const s of flood) s.destroy();
+    }
+  });
+
+  it('under --cert, a connection that never starts TLS is closed by its handshake deadline', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-tls-silent-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        join(dir, 'k.pem'),
+        '-out',
+        join(dir, 'c.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+      ],
+      { stdio: 'ignore' },
+    );
+    const r = await relay(
+      {},
+      {
+        tls: { cert: readFileSync(join(dir, 'c.pem')), key: readFileSync(join(dir, 'k.pem')) },
+        handshakeTimeoutMs: 500,
+      },
+    );
+    try {
+      const started = performance.now();
+      const closedAfter = await new Promise<number>((resolve) => {
+        const silent = connect(Number(new URL(r.url).port), '127.0.0.1');
+        silent.on('error', () => undefined);
+        silent.on('close', () => resolve(performance.now() - started));
+      });
+      expect(closedAfter).toBeLessThan(3_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('shutting down (issue 32)', () => {
   it('requests in progress at shutdown get their answers; new ones are refused', async () => {
     const slow = await startSandboxServer({ faults: { latencyMs: 400 } });
