@@ -13,6 +13,8 @@ import type { AnalystKeyRow, RelayStore } from './store/port';
 /** How long a key's row is trusted without reading it again; revocation's promise is "within about a second". */
 const KEY_ROW_TTL_MS = 500;
 const KEY_ROWS_KEPT = 10_000;
+const FAILURE_WINDOW_MS = 60_000;
+const FAILURES_BEFORE_PAUSE = 10;
 
 const PREFIX = 'ckr';
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
@@ -53,6 +55,8 @@ export type KeyCheck = { ok: true; analyst: string } | { ok: false; reason: 'mis
 export class KeyVerifier {
   /** SHA-256 of keys whose scrypt check passed → analyst name. Bounded. */
   private readonly verified = new Map<string, string>();
+  /** Failed secrets per key id in the current minute: past FAILURES_BEFORE_PAUSE, no more scrypt for it. */
+  private readonly failures = new Map<string, { count: number; since: number }>();
   /** Rows by key id (null: no such id), with when they were read. */
   private readonly rows = new Map<string, { row: AnalystKeyRow | null; at: number }>();
 
@@ -78,8 +82,24 @@ export class KeyVerifier {
     if (!row) return { ok: false, reason: 'unknown' };
     const digest = createHash('sha256').update(key.trim()).digest('base64');
     if (this.verified.get(digest) !== row.name) {
+      // Wrong secrets for one id, again and again: a guess or a flood. Each would cost an scrypt
+      // (tens of ms of CPU); past the limit the id's secrets are not checked for the rest of the
+      // minute. The key's own holder, once verified, is remembered above and never waits.
+      const failed = this.failures.get(parsed.keyId);
+      const now = this.now();
+      if (failed && now - failed.since < FAILURE_WINDOW_MS && failed.count >= FAILURES_BEFORE_PAUSE) {
+        return { ok: false, reason: 'unknown' };
+      }
       const hash = await scrypt(parsed.secret, row.salt);
-      if (hash.length !== row.hash.length || !timingSafeEqual(hash, row.hash)) return { ok: false, reason: 'unknown' };
+      if (hash.length !== row.hash.length || !timingSafeEqual(hash, row.hash)) {
+        const fresh = !failed || now - failed.since >= FAILURE_WINDOW_MS;
+        if (this.failures.size >= KEY_ROWS_KEPT) this.failures.clear();
+        this.failures.set(
+          parsed.keyId,
+          fresh ? { count: 1, since: now } : { count: failed.count + 1, since: failed.since },
+        );
+        return { ok: false, reason: 'unknown' };
+      }
       if (this.verified.size > 10_000) this.verified.clear();
       this.verified.set(digest, row.name);
     }

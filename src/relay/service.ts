@@ -355,7 +355,12 @@ export class RelayService {
     const auditStarted = performance.now();
     try {
       if (auditId !== null) await this.journal.complete(auditId, outcome);
-      else await this.journal.insert({ ...this.auditBase(request, analyst, query, outcome.state), ...outcome });
+      // A request nobody could be named for asked nothing and is nobody's record: it is counted in
+      // relay_requests_total (refused, by code), not written durably, so a flood of bad keys costs
+      // no disk flush.
+      else if (analyst !== ANONYMOUS) {
+        await this.journal.insert({ ...this.auditBase(request, analyst, query, outcome.state), ...outcome });
+      }
       this.metrics.auditWrite.observe((performance.now() - auditStarted) / 1000);
       lap('audit-complete');
     } catch (error) {

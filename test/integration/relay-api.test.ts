@@ -133,16 +133,31 @@ describe('analyst keys', () => {
     expect((await runRelayConnectionTest(r.url, null, 'en')).kind).toBe('bad-key');
     expect((await runRelayConnectionTest('http://127.0.0.1:9', key, 'en')).kind).toBe('unreachable');
     expect(sandbox.requests).toHaveLength(1);
+    // Refused keys name nobody and asked nothing: counted in metrics, not written to the trail (issue 32).
     const rows = await r.store.readAudit({});
-    expect(rows.map((row) => [row.analyst, row.status, row.errorCode])).toEqual([
-      ['olena', 200, null],
-      ['-', 401, 1],
-      ['-', 401, 1],
-      ['-', 401, 1],
-      ['-', 403, 9],
-    ]);
+    expect(rows.map((row) => [row.analyst, row.status, row.errorCode])).toEqual([['olena', 200, null]]);
+    const metrics = await (await fetch(`${r.url}/metrics`)).text();
+    expect(metrics).toMatch(/relay_requests_total\{outcome="refused",code="1"\} [3-9]/);
+    expect(metrics).toMatch(/relay_requests_total\{outcome="refused",code="9"\} [1-9]/);
     // The file's first relay: it also pays for the migrations and the first scrypt checks.
   }, 30_000);
+
+  it('a flood of wrong secrets for one key id stops costing scrypt; the key’s holder is still served (issue 32)', async () => {
+    const r = await relay();
+    const key = await addKey(r.store, 'guarded');
+    expect((await ask(r, { tokken: key, name: 'Перший Запит' })).status).toBe(200);
+    const wrong = key.slice(0, -4) + 'zzzz';
+    const timed = async (n: number) => {
+      const started = performance.now();
+      for (let i = 0; i < n; i++) expect((await ask(r, { tokken: wrong, name: 'Вгадування' })).status).toBe(401);
+      return performance.now() - started;
+    };
+    const hashed = await timed(10);
+    const paused = await timed(10);
+    // Ten scrypt checks against ten refusals without one.
+    expect(paused).toBeLessThan(hashed / 3);
+    expect((await ask(r, { tokken: key, name: 'Другий Запит' })).status).toBe(200);
+  });
 
   it('keys are stored as salted scrypt hashes, never as the key', async () => {
     const r = await relay();
