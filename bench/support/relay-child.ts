@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     accountCooldownMs: 60_000,
     coordinateInstances: config.coordinateInstances,
   });
+  service.metrics.keepStepSamples = true;
   const server = await startRelayHttp(service, { distDir: config.distDir });
   const send = (message: unknown) => process.send?.(message);
   process.on('message', (message: RelayChildRequest) => {

@@ -141,6 +141,9 @@ function columnIndexes(header: readonly CellValue[]): Map<ReadColumnId, number> 
   return found;
 }
 
+/** Rows searched for a hits table's header: it is the first row in our sheets and files, a person may insert a few above. */
+export const HITS_HEADER_SEARCH_ROWS = 30;
+
 /** True when the header row is that of a hits table this code wrote (it has the Hit ID column). */
 export function isHitsHeader(header: readonly CellValue[]): boolean {
   return columnIndexes(header).has('hitId');

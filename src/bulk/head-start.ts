@@ -12,6 +12,8 @@ export interface EarlyRequest {
   key: string;
   /** The data row (0-based) the subject first appears on: the plan gives it the same first row. */
   row: number;
+  /** What was asked: the row's query, and what the answer's hits are explained against. */
+  query: Parameters<AskFn>[0];
   answer: Promise<AnswerLike>;
   /** Calls `listener` once the answer's bytes are in (at once, if they already are). */
   whenArrived(listener: () => void): void;
@@ -137,6 +139,7 @@ export class HeadStart {
     this.requests.push({
       key,
       row,
+      query,
       answer,
       whenArrived: (l) => {
         if (arrived) queueMicrotask(l);

@@ -408,13 +408,14 @@ export class Runner implements BulkRun {
     };
     let promise: Promise<AnswerLike>;
     let key: string;
-    /** What the hits are explained against (the answer is read against the row's own query). */
-    let asked: SearchQuery | null = null;
+    /** What was asked, and what the answer's hits are explained against. */
+    let asked: SearchQuery;
     const early = this.early.get(s);
     if (early) {
       // Already sent by the head start, from the same row by the same rules: only its answer is taken.
       this.early.delete(s);
       key = early.key;
+      asked = early.query;
       promise = early.answer;
       early.whenArrived(onAnswerArrived);
     } else {
@@ -434,8 +435,7 @@ export class Runner implements BulkRun {
     promise.then(
       (answer) => {
         leaveService();
-        const query = asked ?? subjectQuery(row, this.meta.mapping, this.options, this.validatedAt);
-        this.settle(s, key, screenedOutcome(key, answer, this.registries, query), null);
+        this.settle(s, key, screenedOutcome(key, answer, this.registries, asked), null);
       },
       (error: unknown) => {
         leaveService();

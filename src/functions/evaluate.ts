@@ -1,7 +1,7 @@
 import { AccountError, CheckListsError, InvalidInputError, RequestRejectedError } from '../core/protocol/errors';
 import type { Lang } from '../core/text/i18n';
 import { ALL_LISTS, listdataForRegistries, registriesOf, type Listdata } from '../core/protocol/listdata';
-import { isAbsent, validateQuery, type QueryInput } from '../core/query';
+import { isAbsent, validateQuery, type DateSystem, type QueryInput } from '../core/query';
 import { listdataFrom, runOptionsFrom, type RunOptions } from '../core/request/run-options';
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import type { RegistryError } from '../core/protocol/schema';
@@ -132,10 +132,15 @@ export interface EvalOptions {
   signal?: AbortSignal;
   /** The cell's request left for the service (see AskOptions.onSent): its time limit starts now. */
   onSent?: () => void;
+  /** The workbook's date system, for a date cell's serial (core's validateQuery reads it). */
+  dateSystem?: DateSystem;
 }
 
 async function ask(context: EvalContext, args: SubjectArgs, registries: Listdata | RangeArg, options: EvalOptions) {
-  const validation = validateQuery(queryInput(args, cellRunOptions(context, registries)));
+  const validation = validateQuery(
+    queryInput(args, cellRunOptions(context, registries)),
+    options.dateSystem ? { dateSystem: options.dateSystem } : {},
+  );
   if (!validation.ok) throw new InvalidInputError(validation.errors);
   return context.scheduler.ask(validation.query, {
     ...(options.signal ? { signal: options.signal } : {}),

@@ -15,7 +15,7 @@ import {
 } from './evaluate';
 import { workbookDateSystem } from '../excel/date-system';
 import { officeRuntimeStorage } from '../excel/storage';
-import { excelSerialToIsoDate } from '../core/query';
+import type { DateSystem } from '../core/query';
 import { officeDisplayLanguage } from './office-host';
 import { sharedRuntime, setDefaultRuntimeEnvironment, type RuntimeContext } from '../shared-runtime/runtime';
 
@@ -77,13 +77,11 @@ async function evaluate<T>(
 }
 
 /**
- * A date cell arrives as a serial in the workbook's own date system; core reads serials as the
- * 1900 system, so a 1904 workbook's date is handed over as the calendar day it shows.
+ * A date cell arrives as a serial in the workbook's own date system, which core reads by; the
+ * workbook is asked only when a date is a number.
  */
-async function dateArg(date: number | string | null): Promise<number | string | null> {
-  if (typeof date !== 'number') return date;
-  const system = await workbookDateSystem();
-  return system === 1900 ? date : (excelSerialToIsoDate(date, system) ?? date);
+async function dateSystemOf(date: number | string | null): Promise<DateSystem> {
+  return typeof date === 'number' ? workbookDateSystem() : 1900;
 }
 
 /** The synchronous functions still never throw anything but a cell error. */
@@ -113,7 +111,12 @@ export async function pep(
 ): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
   return toCells(
     await evaluate(invocation, async (context, signal, sent) =>
-      evalRegistryRow(context, 'peps', { name, date: await dateArg(date), ipn }, { signal, onSent: sent }),
+      evalRegistryRow(
+        context,
+        'peps',
+        { name, date, ipn },
+        { signal, onSent: sent, dateSystem: await dateSystemOf(date) },
+      ),
     ),
   );
 }
@@ -136,7 +139,12 @@ export async function sanctions(
 ): Promise<Array<Array<string | number | CustomFunctions.Error>>> {
   return toCells(
     await evaluate(invocation, async (context, signal, sent) =>
-      evalRegistryRow(context, 'psanctions', { name, date: await dateArg(date), ipn }, { signal, onSent: sent }),
+      evalRegistryRow(
+        context,
+        'psanctions',
+        { name, date, ipn },
+        { signal, onSent: sent, dateSystem: await dateSystemOf(date) },
+      ),
     ),
   );
 }
@@ -164,7 +172,11 @@ export async function screen(
   const range: RangeArg = registries ?? null;
   return toCells(
     await evaluate(invocation, async (context, signal, sent) =>
-      evalScreen(context, { name, date: await dateArg(date), ipn, doc }, range, { signal, onSent: sent }),
+      evalScreen(context, { name, date, ipn, doc }, range, {
+        signal,
+        onSent: sent,
+        dateSystem: await dateSystemOf(date),
+      }),
     ),
   );
 }
@@ -201,7 +213,7 @@ export async function level(
 ): Promise<string> {
   const range: RangeArg = registries ?? null;
   return evaluate(invocation, async (context, signal, sent) =>
-    evalLevel(context, { name, date: await dateArg(date), ipn }, range, { signal, onSent: sent }),
+    evalLevel(context, { name, date, ipn }, range, { signal, onSent: sent, dateSystem: await dateSystemOf(date) }),
   );
 }
 

@@ -24,3 +24,11 @@ export function envelopeToWire(envelope: ParsedEnvelope): Record<string, unknown
   out.result = result;
   return out;
 }
+
+/**
+ * The header fields the service copies from a request: one analyst's case reference and
+ * workstation. The relay sets them from each asker's own request and never stores them in the
+ * shared cache; a field the interface adds to its echo is added here, for both.
+ */
+export const ECHOED_REQUEST_FIELDS = ['idinternal', 'iduserPC'] as const;
+export type EchoedRequestField = (typeof ECHOED_REQUEST_FIELDS)[number];

@@ -28,8 +28,12 @@ export class RelayMetrics {
   readonly auditWrite: Histogram;
   readonly steps: Histogram<'step'>;
   readonly auditBatch: Histogram;
-  /** The last samples of each step, ms, for the bench's breakdown (bounded). */
+  /**
+   * The last samples of each step, ms, for the bench's exact percentiles (bounded); kept only when
+   * `keepStepSamples` is set: a production relay has the histogram.
+   */
   readonly stepSamples = new Map<RelayStep, number[]>();
+  keepStepSamples = false;
 
   constructor(budgetLeft: () => Promise<number | null>) {
     this.requests = new Counter({
@@ -100,6 +104,7 @@ export class RelayMetrics {
   /** Records one step's time, ms. */
   step(step: RelayStep, ms: number): void {
     this.steps.observe({ step }, ms / 1000);
+    if (!this.keepStepSamples) return;
     let samples = this.stepSamples.get(step);
     if (!samples) this.stepSamples.set(step, (samples = []));
     if (samples.length >= SAMPLES_KEPT) samples.splice(0, samples.length - SAMPLES_KEPT / 2);

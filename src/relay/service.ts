@@ -5,7 +5,7 @@ import { RequestScheduler, type ScheduledAnswer } from '../core/request/schedule
 import type { Transport } from '../core/request/transport';
 import { claimedSearch } from './claimed-search';
 import { entraVerifier, type EntraConfig } from './entra';
-import { envelopeToWire } from './envelope-wire';
+import { envelopeToWire, type EchoedRequestField } from './envelope-wire';
 import { KeyVerifier } from './keys';
 import { Limits, type LimitsConfig } from './limits';
 import { bilingual, relayMessages, type RelayMessageKey } from './messages';
@@ -483,17 +483,7 @@ function fillCooldown(lang: 'uk' | 'en', error: AccountError, seconds: number): 
     .replace('{seconds}', String(seconds));
 }
 
-/**
- * The header fields the service copies from a request, as this analyst's request set them. Kept
- * in one place so that a field the interface adds to its echo is added here, and the test that
- * crosses analysts covers it.
- */
-export const ECHOED_REQUEST_FIELDS = ['idinternal', 'iduserPC'] as const;
-
-function ownEcho(
-  analyst: string,
-  query: SearchQuery | null,
-): Record<(typeof ECHOED_REQUEST_FIELDS)[number], string | undefined> {
+function ownEcho(analyst: string, query: SearchQuery | null): Record<EchoedRequestField, string | undefined> {
   return { idinternal: query?.IDinternal, iduserPC: analyst };
 }
 

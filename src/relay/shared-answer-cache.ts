@@ -2,6 +2,7 @@ import { hashKey, type CachedAnswer } from '../core/cache/answer-cache';
 import { containsListdata, type Listdata } from '../core/protocol/listdata';
 import type { SchedulerCache } from '../core/request/scheduler';
 import { parseEnvelope, type ParsedEnvelope } from '../core/protocol/schema';
+import { ECHOED_REQUEST_FIELDS } from './envelope-wire';
 import type { RelayStore } from './store/port';
 import { rememberRecent } from '../core/cache/recent-map';
 
@@ -27,8 +28,8 @@ const MEMORY_ENTRIES = 2000;
 /** How often expired rows are swept out of the table. */
 const SWEEP_MS = 10 * 60_000;
 
-/** Header fields that echo one asker's request (their case reference, their workstation): never stored for another. */
-const ASKER_ECHO = new Set(['idinternal', 'iduserpc']);
+/** Header fields that echo one asker's request, lower-cased: the service varies their spelling. */
+const ASKER_ECHO = new Set<string>(ECHOED_REQUEST_FIELDS.map((f) => f.toLowerCase()));
 
 function withoutAskerEcho(raw: unknown): unknown {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;

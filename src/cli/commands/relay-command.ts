@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_TTL_MS } from '../../core/cache/answer-cache';
@@ -8,6 +8,7 @@ import { loadCliConfig, type Env } from '../config';
 import { UsageError } from '../exit-codes';
 import type { CliIo, OutStream } from '../io';
 import { lockDataFolder, type FolderLock } from '../../relay/store/folder-lock';
+import { makeServerFolder } from '../../relay/store/embedded-cluster';
 import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
 import { startRelayHttp } from '../../relay/http-server';
 import { ANALYST_NAME, createKey } from '../../relay/keys';
@@ -72,22 +73,19 @@ function builtAddIn(): string {
   return candidates.find((dir) => existsSync(join(dir, 'taskpane.html'))) ?? candidates[1];
 }
 
-async function tokkenFromFile(path: string, platform: NodeJS.Platform): Promise<string> {
+/**
+ * A secret kept in a file (the tokken, the TLS private key): a file others can read is refused,
+ * not merely warned about.
+ */
+async function privateFile(
+  path: string,
+  platform: NodeJS.Platform,
+  what: { option: string; openKey: 'tokkenFile.open' | 'tlsKey.open' },
+): Promise<Buffer> {
   const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) throw usage(`--tokken-file ${path}`);
-  // The organisation's secret: a file others can read is refused, not merely warned about.
+  if (!info?.isFile()) throw usage(`${what.option} ${path}`);
   if (platform !== 'win32' && (info.mode & 0o077) !== 0) {
-    throw new UsageError(relayMessages.text('tokkenFile.open', { path }));
-  }
-  return (await readFile(path, 'utf8')).trim();
-}
-
-/** The TLS key, refused like the tokken file when group or others can read it. */
-async function privateFile(path: string, io: CliIo): Promise<Buffer> {
-  const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) throw usage(`--key ${path}`);
-  if (io.platform !== 'win32' && (info.mode & 0o077) !== 0) {
-    throw new UsageError(relayMessages.text('tlsKey.open', { path }));
+    throw new UsageError(relayMessages.text(what.openKey, { path }));
   }
   return readFile(path);
 }
@@ -121,7 +119,16 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   const env = io.env;
   // Read first: the configuration's check that an address has its credentials must see it.
   const tokkenFile = values['tokken-file'] ?? env.CHECKLISTS_TOKKEN_FILE;
-  const fileTokken = tokkenFile ? await tokkenFromFile(resolve(io.cwd, tokkenFile), io.platform) : undefined;
+  const fileTokken = tokkenFile
+    ? (
+        await privateFile(resolve(io.cwd, tokkenFile), io.platform, {
+          option: '--tokken-file',
+          openKey: 'tokkenFile.open',
+        })
+      )
+        .toString('utf8')
+        .trim()
+    : undefined;
   const config = await loadCliConfig({
     env,
     platform: io.platform,
@@ -165,8 +172,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   // One relay per data folder: a second one would adopt the first's PostgreSQL and stop it on exit.
   let folder: FolderLock | null = null;
   if (location.databaseUrl === undefined) {
-    // As root, `postgres` must pass through it (see embedded-cluster.ts).
-    await mkdir(location.dataDir, { recursive: true, mode: process.getuid?.() === 0 ? 0o711 : 0o700 });
+    await makeServerFolder(location.dataDir);
     folder = await lockDataFolder(location.dataDir);
     if (!folder.ok) {
       throw new UsageError(relayMessages.text('folder.inUse', { dir: location.dataDir, pid: folder.holder }));
@@ -204,7 +210,10 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   });
   const tls =
     values.cert && values.key
-      ? { cert: await readFile(resolve(io.cwd, values.cert)), key: await privateFile(resolve(io.cwd, values.key), io) }
+      ? {
+          cert: await readFile(resolve(io.cwd, values.cert)),
+          key: await privateFile(resolve(io.cwd, values.key), io.platform, { option: '--key', openKey: 'tlsKey.open' }),
+        }
       : undefined;
   const http = await startRelayHttp(service, {
     port: wholeNumber(values.port, 'port', 8443),

@@ -1,16 +1,20 @@
 import { extname } from 'node:path';
 import type ExcelJS from 'exceljs';
 import type { CellValue } from '../../bulk/columns';
-import { isHitsHeader, readPreviousHits, refusalText, type HitsGrid, type PreviousRun } from '../../bulk/decisions';
+import {
+  HITS_HEADER_SEARCH_ROWS,
+  isHitsHeader,
+  readPreviousHits,
+  refusalText,
+  type HitsGrid,
+  type PreviousRun,
+} from '../../bulk/decisions';
 import { bulkMessages } from '../../bulk/messages';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
 import { LANGS } from '../../core/text/i18n';
 import { loadExcelJs } from '../output/exceljs-lazy';
 import { UsageError } from '../exit-codes';
 import { plainCellValue } from './input-file';
-
-/** Rows searched for the hits table's header: it is the first row in our files, a person may insert a few above. */
-const HEADER_SEARCH_ROWS = 30;
 
 function rowValues(ws: ExcelJS.Worksheet, row: number, width: number): CellValue[] {
   const r = ws.getRow(row);
@@ -24,7 +28,7 @@ function hitsGridOf(ws: ExcelJS.Worksheet, firstRowAnyway: boolean): HitsGrid | 
   const width = ws.columnCount;
   const last = ws.rowCount;
   let headerRow = 0;
-  for (let r = 1; r <= Math.min(last, HEADER_SEARCH_ROWS) && headerRow === 0; r++) {
+  for (let r = 1; r <= Math.min(last, HITS_HEADER_SEARCH_ROWS) && headerRow === 0; r++) {
     if (isHitsHeader(rowValues(ws, r, width))) headerRow = r;
   }
   if (headerRow === 0 && firstRowAnyway && last > 0) headerRow = 1;

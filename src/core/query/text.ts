@@ -25,7 +25,7 @@ const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/;
  * paste, a bad export); UTF-8, JSON on the wire and PostgreSQL cannot, so it is refused here, for
  * every surface, before anything is paid for.
  */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 interface TextRules {
   field: string;

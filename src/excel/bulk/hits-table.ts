@@ -2,6 +2,7 @@ import type { BulkSink, SinkBegin, SinkEnd } from '../../bulk';
 import type { CellValue } from '../../bulk/columns';
 import {
   decisionValidation,
+  HITS_HEADER_SEARCH_ROWS,
   isHitsHeader,
   readPreviousHits,
   refusalText,
@@ -248,9 +249,6 @@ function stateLabels(): string[] {
   return LANGS.map((lang) => bulkMessages.t(lang, 'header.state'));
 }
 
-/** Rows searched for the hits header on a sheet: ours is row 1, a person may insert a few above. */
-const HEADER_SEARCH_ROWS = 30;
-
 /**
  * The hits of a run whose table was renamed or converted to a range: on a sheet named as our hits
  * sheets are (the one written with this results sheet first), the first row that holds a hits
@@ -280,7 +278,7 @@ async function findHitsByHeader(
     const top: CellRect = {
       rowIndex: used.rowIndex,
       columnIndex: used.columnIndex,
-      rowCount: Math.min(used.rowCount, HEADER_SEARCH_ROWS),
+      rowCount: Math.min(used.rowCount, HITS_HEADER_SEARCH_ROWS),
       columnCount: used.columnCount,
     };
     const head = await readRectValues(context, ws, top);

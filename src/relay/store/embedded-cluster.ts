@@ -134,9 +134,22 @@ async function reachableBinDir(bin: string): Promise<string> {
   return join(copy, 'bin');
 }
 
+export function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/**
+ * Makes a folder the embedded server will live in (and any folder on the way to it). As root the
+ * server runs as `postgres`, which must be able to pass through them: pass only, their listings
+ * and the password file stay root's. Folders that existed before are the operator's.
+ */
+export async function makeServerFolder(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: isRoot() ? 0o711 : 0o700 });
+}
+
 /** PostgreSQL refuses to run as root; as root we run it as a `postgres` system user, created if missing. */
 async function runAs(): Promise<{ uid: number; gid: number } | null> {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return null;
+  if (!isRoot()) return null;
   const ids = async () => ({
     uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
     gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
@@ -223,10 +236,7 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
   const bin = owner ? await reachableBinDir(packaged) : packaged;
   const pgdata = join(options.dir, 'pgdata');
   const passwordFile = join(options.dir, 'pg-password');
-  // As root the server runs as `postgres`, which must be able to pass through this folder and any
-  // folder made here on the way to it (a new --data-dir): pass only, their listings and the
-  // password file stay root's. Folders that existed before are the operator's.
-  await mkdir(options.dir, { recursive: true, mode: owner ? 0o711 : 0o700 });
+  await makeServerFolder(options.dir);
   if (owner) await chmod(options.dir, 0o711);
   const spawnIds = owner ? { uid: owner.uid, gid: owner.gid } : {};
 

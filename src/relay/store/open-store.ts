@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedCluster, type EmbeddedCluster } from './embedded-cluster';
+import { isRoot, startEmbeddedCluster, type EmbeddedCluster } from './embedded-cluster';
 import type { RelayStore } from './port';
 import { openSqlStore } from './sql-store';
 
@@ -17,10 +17,6 @@ export interface OpenedStore {
   description: string;
   cluster: EmbeddedCluster | null;
   close(): Promise<void>;
-}
-
-function isRoot(): boolean {
-  return typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
 /** The user's data directory, as each platform names it. */

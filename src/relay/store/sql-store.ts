@@ -1,4 +1,5 @@
 import { Pool, type PoolClient } from 'pg';
+import { LONE_SURROGATE } from '../../core/query/text';
 import {
   AUDIT_COLUMNS,
   type AnalystKeyRow,
@@ -159,12 +160,11 @@ function auditComplete(rows: number, offset: number): string {
  * Text PostgreSQL cannot hold (NUL, a lone UTF-16 surrogate), as visible \u{...} notation: what
  * the service sent is kept, readable, and never fails the audit insert.
  */
+const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE.source}`, 'g');
+
 function storable<T>(value: T): T {
   if (typeof value === 'string') {
-    return value.replace(
-      /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-      (c) => `\\u{${c.charCodeAt(0).toString(16)}}`,
-    ) as T;
+    return value.replace(UNSTORABLE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`) as T;
   }
   if (Array.isArray(value)) return value.map(storable) as T;
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
