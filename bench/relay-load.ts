@@ -167,6 +167,7 @@ async function auditInserts(store: RelayStore, servedBy: string): Promise<number
     durationMs: 1,
     fromCache: false,
     errorCode: null,
+    archiveId: null,
     status: 200,
     instance: 'bench',
   };

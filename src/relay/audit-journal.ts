@@ -1,7 +1,7 @@
-import type { AuditOutcome, AuditRow, RelayStore } from './store/port';
+import type { ArchiveEntry, AuditOutcome, AuditRow, RelayStore } from './store/port';
 
 /**
- * Group commit for the audit trail. Requests that arrive while a commit is on its way to disk
+ * Group commit for the audit trail and the answer archive. Requests that arrive while a commit is on its way to disk
  * wait for the next one and share it: one transaction and one fsync for all of them, however
  * many analysts are busy, instead of one fsync each in a queue. A request's promise settles
  * only once its own row is durable; a batch that fails fails each of its requests, which then
@@ -13,7 +13,8 @@ const MAX_BATCH = 500;
 
 type Pending =
   | { kind: 'insert'; row: AuditRow; resolve: (id: number) => void; reject: (e: unknown) => void }
-  | { kind: 'complete'; id: number; outcome: AuditOutcome; resolve: () => void; reject: (e: unknown) => void };
+  | { kind: 'complete'; id: number; outcome: AuditOutcome; resolve: () => void; reject: (e: unknown) => void }
+  | { kind: 'archive'; entry: ArchiveEntry; resolve: (id: number) => void; reject: (e: unknown) => void };
 
 export interface JournalObserver {
   /** Each commit: how many changes it carried and how long it took, ms. */
@@ -39,6 +40,11 @@ export class AuditJournal {
     return new Promise((resolve, reject) => this.add({ kind: 'complete', id, outcome, resolve, reject }));
   }
 
+  /** A paid answer into the archive's chain; its archive id once durable. */
+  archive(entry: ArchiveEntry): Promise<number> {
+    return new Promise((resolve, reject) => this.add({ kind: 'archive', entry, resolve, reject }));
+  }
+
   /** Resolves when nothing is waiting to be written (shutdown). */
   async drained(): Promise<void> {
     while (this.flushing || this.pending.length > 0) await new Promise((r) => setTimeout(r, 5));
@@ -56,14 +62,17 @@ export class AuditJournal {
         const batch = this.pending.splice(0, MAX_BATCH);
         const inserts = batch.filter((p) => p.kind === 'insert');
         const completions = batch.filter((p) => p.kind === 'complete');
+        const archives = batch.filter((p) => p.kind === 'archive');
         const started = performance.now();
         try {
           const ids = await this.store.writeAuditBatch({
             inserts: inserts.map((p) => p.row),
             completions: completions.map((p) => ({ id: p.id, outcome: p.outcome })),
+            archives: archives.map((p) => p.entry),
           });
           this.observer.onCommit?.(batch.length, performance.now() - started);
-          inserts.forEach((p, i) => p.resolve(ids[i]));
+          inserts.forEach((p, i) => p.resolve(ids.audit[i]));
+          archives.forEach((p, i) => p.resolve(ids.archive[i]));
           for (const p of completions) p.resolve();
         } catch (error) {
           for (const p of batch) p.reject(error);

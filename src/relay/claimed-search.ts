@@ -5,6 +5,7 @@ import { CancelledError } from '../core/protocol/errors';
 import { delay } from '../core/request/timing';
 import { subjectKey, type SearchQuery } from '../core/query';
 import { isCacheable, type SearchFn } from '../core/request/scheduler';
+import type { SearchOptions } from '../core/request/scheduler-api';
 import { envelopeToWire } from './envelope-wire';
 import type { SharedAnswerCache } from './shared-answer-cache';
 import type { RelayStore } from './store/port';
@@ -22,7 +23,7 @@ export interface ClaimedSearchOptions {
   store: RelayStore;
   cache: SharedAnswerCache;
   /** The paid request itself (budget counted there). */
-  ask: (query: SearchQuery, signal: AbortSignal | undefined) => Promise<SearchResult>;
+  ask: (query: SearchQuery, options: SearchOptions) => Promise<SearchResult>;
   /** Told of each subject answered from another instance's cache entry. */
   onShared: (subjectKey: string) => void;
   holdMs?: number;
@@ -50,10 +51,12 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
       durationMs: 0,
       method: 'POST',
       raw: envelopeToWire(shared.envelope),
+      ...(shared.receipt !== undefined ? { receipt: shared.receipt } : {}),
     };
   };
 
-  return async (query, { signal }) => {
+  return async (query, searchOptions) => {
+    const { signal } = searchOptions;
     const key = subjectKey(query);
     const name = `relay-subject:${key}`;
     const owner = randomUUID();
@@ -65,12 +68,12 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
           // Another instance may have answered and given its claim back since the scheduler looked.
           const shared = await fromCache(key, query);
           if (shared) return shared;
-          const result = await options.ask(query, signal);
+          const result = await options.ask(query, searchOptions);
           // The asker has its answer now. The claim is given back only once the answer is stored,
           // so that whoever waits for it finds it; neither wait is the asker's. A release that
           // fails leaves a claim that runs out after holdMs.
           const stored = isCacheable(result.envelope)
-            ? cache.put(key, query.listdata ?? ALL_LISTS, result.raw, result.envelope, result.servedBy)
+            ? cache.put(key, query.listdata ?? ALL_LISTS, result.raw, result.envelope, result.servedBy, result.receipt)
             : Promise.resolve(false);
           void stored
             .catch(() => false)
@@ -83,7 +86,7 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
         }
       }
       if (signal?.aborted) throw new CancelledError();
-      if (Date.now() >= deadline) return options.ask(query, signal);
+      if (Date.now() >= deadline) return options.ask(query, searchOptions);
       await delay(pause);
       const shared = await fromCache(key, query);
       if (shared) return shared;

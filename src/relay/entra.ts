@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { rolesFromClaim, type Identity } from './roles';
 
 /** Optional Microsoft Entra ID sign-in: Office SSO bearer tokens checked against issuer, audience and JWKS. */
 export interface EntraConfig {
@@ -7,7 +8,7 @@ export interface EntraConfig {
   jwksUrl: string;
 }
 
-export type BearerCheck = { ok: true; analyst: string } | { ok: false };
+export type BearerCheck = ({ ok: true } & Identity) | { ok: false };
 
 export function entraVerifier(config: EntraConfig): (token: string) => Promise<BearerCheck> {
   const jwks = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: 5_000, cooldownDuration: 30_000 });
@@ -26,7 +27,9 @@ export function entraVerifier(config: EntraConfig): (token: string) => Promise<B
       const name = [payload.preferred_username, payload.upn, payload.oid].find(
         (v): v is string => typeof v === 'string' && v.length > 0,
       );
-      return name ? { ok: true, analyst: `entra:${name}`.slice(0, 128) } : { ok: false };
+      return name
+        ? { ok: true, analyst: `entra:${name}`.slice(0, 128), roles: rolesFromClaim(payload.roles) }
+        : { ok: false };
     } catch {
       return { ok: false };
     }

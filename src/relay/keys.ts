@@ -1,4 +1,5 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import type { Identity, RelayRole } from './roles';
 import type { AnalystKeyRow, RelayStore } from './store/port';
 
 /**
@@ -38,7 +39,11 @@ export function parseKey(key: string): { keyId: string; secret: string } | null 
   return match ? { keyId: match[1], secret: match[2] } : null;
 }
 
-export async function createKey(store: RelayStore, name: string): Promise<NewKey | 'exists'> {
+export async function createKey(
+  store: RelayStore,
+  name: string,
+  role: RelayRole = 'analyst',
+): Promise<NewKey | 'exists'> {
   const keyId = randomBytes(9)
     .toString('base64url')
     .replace(/[^A-Za-z0-9]/g, '0')
@@ -46,11 +51,11 @@ export async function createKey(store: RelayStore, name: string): Promise<NewKey
   const secret = randomBytes(32).toString('base64url');
   const salt = randomBytes(16);
   const hash = await scrypt(secret, salt);
-  const added = await store.addKey({ name, keyId, salt, hash });
+  const added = await store.addKey({ name, role, keyId, salt, hash });
   return added === 'added' ? { name, key: `${PREFIX}_${keyId}_${secret}` } : 'exists';
 }
 
-export type KeyCheck = { ok: true; analyst: string } | { ok: false; reason: 'missing' | 'unknown' | 'revoked' };
+export type KeyCheck = ({ ok: true } & Identity) | { ok: false; reason: 'missing' | 'unknown' | 'revoked' };
 
 export class KeyVerifier {
   /** SHA-256 of keys whose scrypt check passed → analyst name. Bounded. */
@@ -104,6 +109,6 @@ export class KeyVerifier {
       this.verified.set(digest, row.name);
     }
     if (row.revokedAt) return { ok: false, reason: 'revoked' };
-    return { ok: true, analyst: row.name };
+    return { ok: true, analyst: row.name, roles: [row.role] };
   }
 }

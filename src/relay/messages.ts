@@ -9,6 +9,7 @@ export const relayMessages = defineCatalogue(
     'bearer.invalid': 'The Microsoft sign-in token was not accepted: sign in again.',
     'rate.limited': 'Too many requests from your key: wait {seconds} s and try again.',
     'budget.spent': "The organisation's daily request budget is spent: requests resume tomorrow.",
+    'role.noSearch': 'Your key reads records only (role: auditor or admin): it cannot search.',
     cooldown:
       'The service refused the organisation account ({code}: {reason}); the relay pauses every request for {seconds} s. Tell your administrator.',
     'upstream.down': 'The CheckLists service cannot be reached from the relay right now; try again later.',
@@ -28,7 +29,8 @@ export const relayMessages = defineCatalogue(
     method: 'Use GET or POST on /api.',
     busy: 'The relay is busy; try again in a moment.',
     internal: 'The relay failed to answer this request.',
-    'keys.added': 'Key for {name} created. It is shown once; give it to the analyst:',
+    'keys.added': 'Key for {name} (role: {role}) created. It is shown once; give it to its holder:',
+    'keys.badRole': 'Role "{role}": use one of {roles}, and only with keys add.',
     'keys.exists': 'An analyst named {name} already exists; revoke it or choose another name.',
     'keys.revoked': 'Key of {name} revoked.',
     'keys.notFound': 'No active key for {name}.',
@@ -36,10 +38,18 @@ export const relayMessages = defineCatalogue(
     'keys.none': 'No analyst keys yet.',
     listening: 'Relay listening on {url} (public address {public}); upstream: {upstream}; data: {store}',
     usage:
-      'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL] [--cert F --key F | --trust-proxy]\n       checklists relay keys add|list|revoke|rotate [NAME] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]',
+      'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL] [--cert F --key F | --trust-proxy]\n       checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]\n       checklists relay verify [--data-dir DIR | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir DIR | --database-url URL]',
     noUpstream: 'No upstream: set CHECKLISTS_URL, CHECKLISTS_TOKKEN and CHECKLISTS_SUBJECT_ID, or --config FILE.',
     'tokkenFile.open': 'The tokken file {path} can be read by other users: chmod 600 it.',
     'tlsKey.open': 'The TLS private key {path} can be read by other users: chmod 600 it.',
+    'verify.ok': 'Answer archive intact: {rows} rows; chain head {head}',
+    'verify.cut': 'Rows before id {id} were removed by a prune; the chain is checked from its recorded cut.',
+    'verify.digest':
+      'Answer archive BROKEN at row {id}: its answer does not match its SHA-256 ({rows} rows before it are intact).',
+    'verify.chain':
+      'Answer archive BROKEN at row {id}: its chain hash does not follow from the row before it (a row changed, inserted or removed; {rows} rows before it are intact).',
+    'verify.missing': 'Answer archive BROKEN: row {id}, named by the audit trail, is missing.',
+    'archive.pruned': 'Removed {removed} archived answers received before {before}; chain at the cut: {chain}',
   },
   {
     'key.missing': 'Немає ключа аналітика: вкажіть свій ключ аналітика там, де вказують токен.',
@@ -48,6 +58,7 @@ export const relayMessages = defineCatalogue(
     'bearer.invalid': 'Токен входу Microsoft не прийнято: увійдіть знову.',
     'rate.limited': 'Забагато запитів із вашого ключа: зачекайте {seconds} с і спробуйте знову.',
     'budget.spent': 'Денний ліміт запитів організації вичерпано: запити відновляться завтра.',
+    'role.noSearch': 'Ваш ключ дає лише читання записів (роль: аудитор або адміністратор): шукати з ним не можна.',
     cooldown:
       'Сервіс відмовив обліковому запису організації ({code}: {reason}); релей призупиняє всі запити на {seconds} с. Повідомте адміністратора.',
     'upstream.down': 'Сервіс CheckLists зараз недоступний із релея; спробуйте пізніше.',
@@ -67,7 +78,8 @@ export const relayMessages = defineCatalogue(
     method: 'Використовуйте GET або POST на /api.',
     busy: 'Релей зайнятий; спробуйте за мить.',
     internal: 'Релей не зміг відповісти на цей запит.',
-    'keys.added': 'Ключ для {name} створено. Його показано один раз; передайте його аналітику:',
+    'keys.added': 'Ключ для {name} (роль: {role}) створено. Його показано один раз; передайте його власнику:',
+    'keys.badRole': 'Роль «{role}»: вкажіть одну з {roles}, і лише з keys add.',
     'keys.exists': 'Аналітик {name} уже існує; відкличте його ключ або виберіть інше ім’я.',
     'keys.revoked': 'Ключ {name} відкликано.',
     'keys.notFound': 'Немає чинного ключа для {name}.',
@@ -75,10 +87,19 @@ export const relayMessages = defineCatalogue(
     'keys.none': 'Ключів аналітиків ще немає.',
     listening: 'Релей слухає {url} (публічна адреса {public}); сервіс: {upstream}; дані: {store}',
     usage:
-      'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL] [--public-url URL] [--cert Ф --key Ф | --trust-proxy]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]',
+      'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL] [--public-url URL] [--cert Ф --key Ф | --trust-proxy]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]\n       checklists relay verify [--data-dir ТЕКА | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir ТЕКА | --database-url URL]',
     noUpstream: 'Немає сервісу: задайте CHECKLISTS_URL, CHECKLISTS_TOKKEN і CHECKLISTS_SUBJECT_ID або --config ФАЙЛ.',
     'tokkenFile.open': 'Файл токена {path} можуть читати інші користувачі: виконайте chmod 600.',
     'tlsKey.open': 'Закритий ключ TLS {path} можуть читати інші користувачі: виконайте chmod 600.',
+    'verify.ok': 'Архів відповідей цілий: {rows} записів; голова ланцюжка {head}',
+    'verify.cut': 'Записи до id {id} видалено очищенням; ланцюжок перевірено від записаного місця розрізу.',
+    'verify.digest':
+      'Архів відповідей ПОШКОДЖЕНО в записі {id}: відповідь не збігається з її SHA-256 ({rows} записів перед ним цілі).',
+    'verify.chain':
+      'Архів відповідей ПОШКОДЖЕНО в записі {id}: його хеш ланцюжка не випливає з попереднього запису (запис змінено, вставлено або видалено; {rows} записів перед ним цілі).',
+    'verify.missing': 'Архів відповідей ПОШКОДЖЕНО: запису {id}, на який посилається журнал аудиту, немає.',
+    'archive.pruned':
+      'Видалено {removed} архівних відповідей, отриманих до {before}; ланцюжок у місці розрізу: {chain}',
   },
 );
 

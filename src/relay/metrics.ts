@@ -8,6 +8,7 @@ export const RELAY_STEPS = [
   'audit-asked',
   'answer',
   'upstream',
+  'archive',
   'audit-complete',
   'reply',
 ] as const;

@@ -2,9 +2,11 @@ import { CheckListsClient, describeAddress, type SearchResult } from '../core/re
 import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../core/protocol/errors';
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
 import { RequestScheduler, type ScheduledAnswer } from '../core/request/scheduler';
+import type { SearchOptions } from '../core/request/scheduler-api';
 import type { Transport } from '../core/request/transport';
 import { claimedSearch } from './claimed-search';
-import { entraVerifier, type EntraConfig } from './entra';
+import { entraVerifier, type BearerCheck, type EntraConfig } from './entra';
+import { can, type Identity } from './roles';
 import { envelopeToWire, type EchoedRequestField } from './envelope-wire';
 import { KeyVerifier } from './keys';
 import { Limits, type LimitsConfig } from './limits';
@@ -85,6 +87,7 @@ export class Refusal extends Error {
     }
     if (this.status === 429) return 'rate-limited';
     if (this.status === 503) return 'upstream-down';
+    if (this.status === 403 && this.code === RELAY_ERRORS.forbidden) return 'read-only';
     if (this.status === 403) return 'account';
     return 'other';
   }
@@ -106,6 +109,7 @@ export const RELAY_ERRORS = {
   revokedKey: 9,
   budget: 11,
   badRequest: 100,
+  forbidden: 403,
   rateLimited: 429,
   upstreamDown: 503,
   storeDown: 507,
@@ -135,7 +139,7 @@ export class RelayService {
   readonly metrics: RelayMetrics;
   private readonly keys: KeyVerifier;
   readonly journal: AuditJournal;
-  private readonly bearer: ((token: string) => Promise<{ ok: true; analyst: string } | { ok: false }>) | null;
+  private readonly bearer: ((token: string) => Promise<BearerCheck>) | null;
   upstreamRequests = 0;
 
   constructor(
@@ -179,23 +183,40 @@ export class RelayService {
           ? claimedSearch({
               store,
               cache,
-              ask: (query, signal) => this.ask(query, signal),
+              ask: (query, options) => this.ask(query, options),
               onShared: (key) => this.sharedHits.set(key, Date.now()),
             })
-          : (query, options) => this.ask(query, options.signal),
+          : (query, options) => this.ask(query, options),
     });
   }
 
   /** Subjects answered from another instance's cache entry while this one waited for its claim. */
   private readonly sharedHits = new Map<string, number>();
 
-  private async ask(query: SearchQuery, signal: AbortSignal | undefined): Promise<SearchResult> {
+  /**
+   * The paid request. Its answer is archived, durably and in the chain, before anyone is given
+   * it or it enters the shared cache: no paid answer serves anybody without its archived copy,
+   * and the copy names the audit row (written before asking) of the request that paid.
+   */
+  private async ask(query: SearchQuery, options: SearchOptions): Promise<SearchResult> {
+    const payer = options.tickets?.[0];
+    if (payer === undefined) throw new Error('a paid request without its audit row');
     if (!(await this.limits.spend())) throw new BudgetSpent();
     this.upstreamRequests++;
-    const result = await this.client.search(query, signal ? { signal } : {});
+    const result = await this.client.search(query, options.signal ? { signal: options.signal } : {});
+    const receivedAt = new Date();
     this.metrics.upstream.observe({ address: result.servedBy }, result.durationMs / 1000);
     this.metrics.step('upstream', result.durationMs);
-    return result;
+    const archiving = performance.now();
+    const receipt = await this.journal.archive({
+      auditId: payer,
+      receivedAt,
+      analyst: query.IDuserPC ?? ANONYMOUS,
+      request: JSON.stringify(auditQuery(query)),
+      answer: Buffer.from(result.body ?? JSON.stringify(result.raw), 'utf8'),
+    });
+    this.metrics.step('archive', performance.now() - archiving);
+    return { ...result, receipt };
   }
 
   /** Whether this answer came from the shared cache through the lock (the scheduler cannot tell). */
@@ -208,15 +229,15 @@ export class RelayService {
   }
 
   /** Who is asking: an analyst key where the tokken goes, or an Entra ID bearer token. */
-  async authenticate(fields: Record<string, unknown>, bearer: string | null): Promise<string> {
+  async authenticate(fields: Record<string, unknown>, bearer: string | null): Promise<Identity> {
     if (bearer && this.bearer) {
       const checked = await this.bearer(bearer);
       if (!checked.ok) throw Refusal.of(401, RELAY_ERRORS.badKey, 'bearer.invalid');
-      return checked.analyst;
+      return { analyst: checked.analyst, roles: checked.roles };
     }
     const key = typeof fields.tokken === 'string' ? fields.tokken : null;
     const checked = await this.keys.check(key);
-    if (checked.ok) return checked.analyst;
+    if (checked.ok) return { analyst: checked.analyst, roles: checked.roles };
     if (checked.reason === 'revoked') throw Refusal.of(403, RELAY_ERRORS.revokedKey, 'key.revoked');
     throw Refusal.of(401, RELAY_ERRORS.badKey, checked.reason === 'missing' ? 'key.missing' : 'key.unknown');
   }
@@ -234,8 +255,11 @@ export class RelayService {
     let auditId: number | null = null;
     let answer: ScheduledAnswer;
     try {
-      analyst = await this.authenticate(request.fields, request.bearer);
+      const identity = await this.authenticate(request.fields, request.bearer);
+      analyst = identity.analyst;
       lap('auth');
+      // An auditor's key reads the record and never spends the organisation's quota.
+      if (!can(identity, 'search')) throw Refusal.of(403, RELAY_ERRORS.forbidden, 'role.noSearch');
       const rate = await this.limits.hit(analyst);
       lap('rate');
       if (!rate.ok) {
@@ -261,7 +285,7 @@ export class RelayService {
       // Durable before anything is asked: a crash from here on leaves "asked, outcome unknown".
       auditId = await this.journal.insert(this.auditBase(request, analyst, query, 'asked'));
       lap('audit-asked');
-      answer = await this.scheduler.ask(query);
+      answer = await this.scheduler.ask(query, { ticket: auditId });
       lap('answer');
     } catch (error) {
       mark = performance.now();
@@ -332,6 +356,7 @@ export class RelayService {
       errorCode: null,
       status: 0,
       instance: this.config.instance,
+      archiveId: null,
     };
   }
 
@@ -351,6 +376,7 @@ export class RelayService {
       fromCache,
       errorCode: refusal ? refusal.code : null,
       status,
+      archiveId: answer?.receipt ?? null,
     };
     const auditStarted = performance.now();
     try {
@@ -416,7 +442,7 @@ export class RelayService {
     bearer: string | null,
   ): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
     try {
-      const analyst = await this.authenticate(fields, bearer);
+      const { analyst, roles } = await this.authenticate(fields, bearer);
       const rate = await this.limits.peek(analyst);
       if (!rate.ok) {
         throw Refusal.of(
@@ -430,7 +456,7 @@ export class RelayService {
       const halted = this.scheduler.haltedBy;
       if (halted) throw this.refusalFor(halted);
       if (!(await this.upstreamReachable())) throw Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
-      return { status: 200, body: { analyst, upstream: 'up' }, headers: {} };
+      return { status: 200, body: { analyst, roles, upstream: 'up' }, headers: {} };
     } catch (error) {
       const refusal = this.refusalFor(error);
       return {

@@ -36,6 +36,19 @@ function withoutAskerEcho(raw: unknown): unknown {
   return Object.fromEntries(Object.entries(raw).filter(([key]) => !ASKER_ECHO.has(key.toLowerCase())));
 }
 
+interface AnswerToKeep {
+  subjectKey: string;
+  listdata: Listdata;
+  raw: unknown;
+  envelope: ParsedEnvelope;
+  servedBy: string;
+  receipt: number | undefined;
+}
+
+function receiptOf(receipt: number | undefined): { receipt?: number } {
+  return receipt !== undefined ? { receipt } : {};
+}
+
 export class SharedAnswerCache implements SchedulerCache {
   private readonly memory = new Map<string, CachedAnswer>();
   /** Writes on their way, so the scheduler's put of an answer the claimed search is storing waits for that one. */
@@ -92,6 +105,7 @@ export class SharedAnswerCache implements SchedulerCache {
       envelope,
       servedBy: row.servedBy,
       storedAt: row.storedAt,
+      ...receiptOf(row.archiveId ?? undefined),
     };
     this.remember(key, answer);
     return answer;
@@ -109,6 +123,7 @@ export class SharedAnswerCache implements SchedulerCache {
     raw: unknown,
     envelope: ParsedEnvelope,
     servedBy: string,
+    receipt?: number,
   ): Promise<boolean> {
     if (!this.enabled) return false;
     const key = this.keyOf(subjectKey);
@@ -117,7 +132,7 @@ export class SharedAnswerCache implements SchedulerCache {
     if (this.memory.get(key)?.envelope === envelope) return true;
     const writing = this.writing.get(key);
     if (writing?.envelope === envelope) return writing.done;
-    const done = this.write(key, subjectKey, listdata, raw, envelope, servedBy);
+    const done = this.write(key, { subjectKey, listdata, raw, envelope, servedBy, receipt });
     this.writing.set(key, { envelope, done });
     try {
       return await done;
@@ -126,14 +141,8 @@ export class SharedAnswerCache implements SchedulerCache {
     }
   }
 
-  private async write(
-    key: string,
-    subjectKey: string,
-    listdata: Listdata,
-    raw: unknown,
-    envelope: ParsedEnvelope,
-    servedBy: string,
-  ): Promise<boolean> {
+  private async write(key: string, answer: AnswerToKeep): Promise<boolean> {
+    const { subjectKey, listdata, raw, envelope, servedBy, receipt } = answer;
     let text: string;
     try {
       text = JSON.stringify(withoutAskerEcho(raw));
@@ -143,10 +152,10 @@ export class SharedAnswerCache implements SchedulerCache {
     if (text.length * 2 > this.options.maxEntryBytes) return false;
     const storedAt = this.now();
     const kept = await this.store.writeAnswer(
-      { key, subject: subjectKey, listdata, servedBy, storedAt, raw: text },
+      { key, subject: subjectKey, listdata, servedBy, storedAt, raw: text, archiveId: receipt ?? null },
       storedAt - this.options.ttlMs,
     );
-    if (kept) this.remember(key, { subjectKey, listdata, envelope, servedBy, storedAt });
+    if (kept) this.remember(key, { subjectKey, listdata, envelope, servedBy, storedAt, ...receiptOf(receipt) });
     else this.memory.delete(key);
     this.sweep(storedAt);
     return kept;

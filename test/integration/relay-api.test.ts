@@ -31,6 +31,7 @@ import {
   type TestRelay,
 } from './relay-support';
 import { runRelayConnectionTest } from '../../src/taskpane/settings/relay-connection';
+import { createKey } from '../../src/relay/keys';
 import { startSandboxServer } from '../../src/sandbox/server';
 import { parseKey } from '../../src/relay/keys';
 
@@ -335,6 +336,23 @@ describe('failover', () => {
   });
 });
 
+describe('roles', () => {
+  it('an auditor key is refused 403 on /api and the service is not asked; the refusal is in the audit trail under its name', async () => {
+    const r = await relay();
+    const made = await createKey(r.store, 'inspector', 'auditor');
+    if (made === 'exists') throw new Error('exists');
+    sandbox.requests.length = 0;
+    const refused = await ask(r, { tokken: made.key, name: 'Будь-Хто' });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({ error: 403, message: expect.stringContaining('cannot search') });
+    expect(sandbox.requests).toHaveLength(0);
+    const rows = await r.store.readAudit({ analyst: 'inspector' });
+    expect(rows.map((row) => [row.state, row.status, row.errorCode])).toEqual([['refused', 403, 403]]);
+    const check = await fetch(`${r.url}/relay/check`, { method: 'POST', body: JSON.stringify({ tokken: made.key }) });
+    expect(await check.json()).toMatchObject({ analyst: 'inspector', roles: ['auditor'] });
+  });
+});
+
 describe('Entra ID bearer tokens', () => {
   let jwks: Server;
   let jwksUrl: string;
@@ -380,6 +398,23 @@ describe('Entra ID bearer tokens', () => {
     expect(refused.json).toEqual({ error: 1, message: expect.stringContaining('Microsoft sign-in') });
     const garbage = await ask(r, { name: 'Мельник Олег' }, { Authorization: 'Bearer not.a.token' });
     expect(garbage.status).toBe(401);
+  }, 20_000);
+
+  it("takes the person's role from the token's app roles: an auditor (or an unknown role) reads and never searches", async () => {
+    const r = await relay({
+      entra: { issuer: 'https://login.microsoftonline.com/tenant/v2.0', audience: 'api://relay', jwksUrl },
+    });
+    const as = async (roles: unknown) => {
+      const token = await sign({ preferred_username: 'role@bank.example', ...(roles ? { roles } : {}) }, 'api://relay');
+      return ask(r, { name: 'Рольова Особа' }, { Authorization: `Bearer ${token}` });
+    };
+    sandbox.requests.length = 0;
+    expect((await as(['CheckLists.Auditor'])).status).toBe(403);
+    expect((await as(['Directory.Reader'])).status).toBe(403);
+    expect(sandbox.requests).toHaveLength(0);
+    expect((await as(['approver'])).status).toBe(200);
+    expect((await as(undefined)).status).toBe(200);
+    expect(sandbox.requests).toHaveLength(1);
   }, 20_000);
 
   it('refuses tokens without an expiry, not yet valid, expired, from another issuer, or signed with an algorithm Entra does not use', async () => {
@@ -850,6 +885,7 @@ describe('the audit trail in pages (issue 32)', () => {
       errorCode: null,
       status: 200,
       instance: 'pages',
+      archiveId: null,
     });
     for (let start = 0; start < 2_345; start += 500) {
       await r.store.writeAuditBatch({

@@ -172,11 +172,21 @@ describe('checklists relay', () => {
     expect(again.stdout).toBe('');
     await cli(['keys', 'add', 'petro']);
     const listed = await cli(['keys', 'list']);
-    expect(listed.stdout).toMatch(/^olena\tactive\t/m);
+    expect(listed.stdout).toMatch(/^olena\tanalyst\tactive\t/m);
     expect(listed.stdout).not.toContain(last);
     const revoked = await cli(['keys', 'revoke', 'petro']);
     expect(revoked.code).toBe(0);
-    expect((await cli(['keys', 'list'])).stdout).toMatch(/^petro\trevoked\t/m);
+    expect((await cli(['keys', 'list'])).stdout).toMatch(/^petro\tanalyst\trevoked\t/m);
+    // Roles (issue 28, 29): one per key, named on add, listed, kept by rotate; an unknown one refused.
+    expect((await cli(['keys', 'add', 'inspector', '--role', 'auditor'])).code).toBe(0);
+    const badRole = await cli(['keys', 'add', 'boss', '--role', 'owner']);
+    expect(badRole.code).toBe(2);
+    expect(badRole.stderr).toContain('Role "owner"');
+    expect((await cli(['keys', 'rotate', 'inspector'])).code).toBe(0);
+    expect((await cli(['keys', 'list'])).stdout.split('\n').filter((l) => l.startsWith('inspector\t'))).toEqual([
+      expect.stringMatching(/^inspector\tauditor\trevoked\t/),
+      expect.stringMatching(/^inspector\tauditor\tactive\t/),
+    ]);
     // A revoked analyst gets a new key under the same name (issue 32), and rotate replaces one in force.
     const renewed = await cli(['keys', 'add', 'petro']);
     expect(renewed.code).toBe(0);
@@ -188,7 +198,7 @@ describe('checklists relay', () => {
     expect(rotatedKey).not.toBe(petroKey);
     expect((await ask(relay.url, rotatedKey, 'Новий Ключ', 'p2')).status).toBe(200);
     const petroRows = (await cli(['keys', 'list'])).stdout.split('\n').filter((l) => l.startsWith('petro\t'));
-    expect(petroRows.map((l) => l.split('\t')[1])).toEqual(['revoked', 'revoked', 'active']);
+    expect(petroRows.map((l) => l.split('\t')[2])).toEqual(['revoked', 'revoked', 'active']);
     // The load tests' 20 analysts: the same createKey the command runs, in this process on the
     // relay's own running cluster (a CLI subprocess each cost ~1 s of start-up on a busy machine).
     const opened = await openStore({ dataDir }, { adopt: false });
@@ -231,7 +241,7 @@ describe('checklists relay', () => {
 
     const audit = await auditIds();
     expect(audit.header).toBe(
-      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance,state',
+      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance,state,archive_id',
     );
     // The last attempt, refused as revoked, names nobody and is counted in metrics, not audited.
     expect(audit.rows).toBe(2002 + attempts);
@@ -240,8 +250,10 @@ describe('checklists relay', () => {
     expect(fromAnalyst.stdout.trim().split('\n')).toHaveLength(100);
   }, 180_000);
 
-  it('killed with -9 during load and restarted: every answer received has its audit row and the store opens without repair', async () => {
+  it('killed with -9 during load and restarted: every answer received has its audit row, every answer the service sent is archived or its request stays "asked", the store opens without repair', async () => {
     const relay = await startRelay();
+    sandbox.requests.length = 0;
+    sandbox.answers.length = 0;
     const received: string[] = [];
     let killed = false;
     const running = load(relay.url, 'Crash', (id) => {
@@ -261,6 +273,35 @@ describe('checklists relay', () => {
     const audit = await auditIds();
     const missing = received.filter((id) => !audit.ids.has(id));
     expect(missing).toEqual([]);
+
+    // The service's own log against the relay's record: each answer it sent is in the archive
+    // with its bytes, or was cut off by the kill, and then its request's audit row says "asked".
+    const served = sandbox.requests
+      .filter((r) => r.path === '/api')
+      .map((r, i) => ({ name: (JSON.parse(r.body) as { name: string }).name, answer: sandbox.answers[i] }));
+    expect(served.length).toBeGreaterThan(0);
+    const opened = await openStore({ dataDir }, { adopt: false });
+    try {
+      const archived = new Set<string>();
+      for await (const page of opened.store.archivePages()) {
+        for (const row of page) archived.add(row.answer.toString('utf8'));
+      }
+      const rows = await opened.store.readAudit({});
+      const askedOnly = new Set(rows.filter((r) => r.state === 'asked').map((r) => (r.query as { name: string }).name));
+      const unarchived = served.filter((s) => !archived.has(s.answer));
+      for (const s of unarchived) expect(askedOnly.has(s.name)).toBe(true);
+      expect(unarchived.length).toBeLessThanOrEqual(8); // at most what was on the wire (concurrency 8)
+      // Every answered row names an archived answer.
+      const answeredIds = new Set(rows.filter((r) => r.state === 'answered').map((r) => r.archiveId));
+      expect(answeredIds.has(null)).toBe(false);
+      console.info(`kill -9: service sent ${served.length}, cut off before archiving ${unarchived.length}`);
+    } finally {
+      await opened.close();
+    }
+    // The chain survived the kill: nothing half-written in it.
+    const verified = await cli(['verify']);
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toMatch(/Answer archive intact: \d+ rows/);
     // And it serves again on the same store.
     expect((await ask(restarted.url, keys.get('analyst0')!, 'Після Аварії', 'after')).status).toBe(200);
     await stopRelay(restarted);

@@ -100,7 +100,9 @@ export async function startTestDatabase(): Promise<TestDatabase> {
 export async function resetStore(url: string): Promise<void> {
   const c = new Client({ connectionString: url });
   await c.connect();
-  await c.query('TRUNCATE audit, analyst_keys, answers, counters, subject_claims');
+  // The archive refuses TRUNCATE (append-only); a superuser's replica role skips its triggers.
+  await c.query("SET session_replication_role = 'replica'");
+  await c.query('TRUNCATE audit, analyst_keys, answers, counters, subject_claims, answer_archive, archive_cuts');
   await c.end();
 }
 
@@ -116,6 +118,8 @@ export interface RecordedRequest {
 export interface RecordingSandbox {
   urls: string[];
   requests: RecordedRequest[];
+  /** Each /api answer's body exactly as sent, in the order sent. */
+  answers: string[];
   engine: SandboxEngine;
   /** Stops one instance (0 = primary) for failover tests. */
   stop(index: number): Promise<void>;
@@ -125,6 +129,7 @@ export interface RecordingSandbox {
 export async function startRecordingSandbox(instances = 2): Promise<RecordingSandbox> {
   const engine = createSandboxEngine({});
   const requests: RecordedRequest[] = [];
+  const answers: string[] = [];
   const servers: Server[] = [];
   const urls: string[] = [];
   for (let i = 0; i < instances; i++) {
@@ -143,6 +148,7 @@ export async function startRecordingSandbox(instances = 2): Promise<RecordingSan
           query,
           body: req.method === 'POST' ? body : undefined,
         });
+        if (url.pathname === '/api') answers.push(answer.body);
         res.writeHead(answer.status, { 'Content-Type': answer.contentType });
         res.end(answer.body);
       });
@@ -159,6 +165,7 @@ export async function startRecordingSandbox(instances = 2): Promise<RecordingSan
   return {
     urls,
     requests,
+    answers,
     engine,
     stop: (i) => stop(servers[i]),
     close: async () => {

@@ -38,10 +38,11 @@ describe('relay parts', () => {
       errorCode: null,
       status: 200,
       instance: 'r1',
+      archiveId: 41,
     };
     const lines = auditCsv([row]).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance,state',
+      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance,state,archive_id',
     );
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain('2026-01-02T03:04:05.000Z');

@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_TTL_MS } from '../../core/cache/answer-cache';
-import { loadCliConfig, type Env } from '../config';
+import { loadCliConfig } from '../config';
 import { UsageError } from '../exit-codes';
 import type { CliIo, OutStream } from '../io';
 import { lockDataFolder, type FolderLock } from '../../relay/store/folder-lock';
@@ -12,33 +12,18 @@ import { makeServerFolder } from '../../relay/store/embedded-cluster';
 import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
 import { startRelayHttp } from '../../relay/http-server';
 import { ANALYST_NAME, createKey } from '../../relay/keys';
+import { isRole, RELAY_ROLES } from '../../relay/roles';
 import { relayMessages } from '../../relay/messages';
 import { RelayService } from '../../relay/service';
-import { defaultDataDir, openStore, type StoreLocation } from '../../relay/store/open-store';
+import { openStore } from '../../relay/store/open-store';
+import { runArchive, runVerify } from './relay-archive-command';
+import { STORE_OPTIONS, storeLocation, usage, withStore } from './relay-store-access';
 
 /**
- * `checklists relay ...`: the server, `keys add|list|revoke` and `audit`. Every subcommand
+ * `checklists relay ...`: the server, `keys add|list|revoke|rotate`, `audit`, `verify` and
+ * `archive prune` (relay-archive-command.ts). Every subcommand
  * takes --data-dir (embedded store) or --database-url / DATABASE_URL (external PostgreSQL).
  */
-
-const STORE_OPTIONS = {
-  'data-dir': { type: 'string' },
-  'database-url': { type: 'string' },
-  config: { type: 'string' },
-  lang: { type: 'string' },
-} as const;
-
-function usage(detail: string): UsageError {
-  return new UsageError({ uk: `${detail}\n${relayMessages.uk.usage}`, en: `${detail}\n${relayMessages.en.usage}` });
-}
-
-function storeLocation(values: { 'data-dir'?: string; 'database-url'?: string }, env: Env, cwd: string): StoreLocation {
-  const databaseUrl = values['database-url'] ?? (env.DATABASE_URL?.trim() || undefined);
-  return {
-    ...(databaseUrl ? { databaseUrl } : {}),
-    dataDir: values['data-dir'] ? resolve(cwd, values['data-dir']) : defaultDataDir(env),
-  };
-}
 
 function wholeNumber(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -57,6 +42,8 @@ export async function runRelay(argv: readonly string[], io: CliIo): Promise<numb
   try {
     if (sub === 'keys') return await runKeys(argv.slice(1), io);
     if (sub === 'audit') return await runAudit(argv.slice(1), io);
+    if (sub === 'verify') return await runVerify(argv.slice(1), io);
+    if (sub === 'archive') return await runArchive(argv.slice(1), io);
     return await runServer(argv, io);
   } catch (error) {
     // node:util parseArgs: an unknown or incomplete option is a usage error, not a crash.
@@ -247,28 +234,19 @@ function writeOut(out: OutStream, chunk: string): Promise<void> {
   return new Promise((resolve) => out.once!('drain', resolve));
 }
 
-async function withStore<T>(
-  values: { 'data-dir'?: string; 'database-url'?: string },
-  io: CliIo,
-  work: (store: Awaited<ReturnType<typeof openStore>>['store']) => Promise<T>,
-): Promise<T> {
-  const opened = await openStore(storeLocation(values, io.env, io.cwd), { adopt: false });
-  try {
-    return await work(opened.store);
-  } finally {
-    await opened.close();
-  }
-}
-
 async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
-    options: STORE_OPTIONS,
+    options: { ...STORE_OPTIONS, role: { type: 'string' } },
     allowPositionals: true,
     strict: true,
   });
   const [action, name] = positionals;
   const lang = values.lang === 'en' || values.lang === 'uk' ? values.lang : 'en';
+  const role = values.role ?? 'analyst';
+  if (!isRole(role) || (values.role !== undefined && action !== 'add')) {
+    throw new UsageError(relayMessages.text('keys.badRole', { role, roles: RELAY_ROLES.join(', ') }));
+  }
   if (action === 'add' || action === 'revoke' || action === 'rotate') {
     if (!name || !ANALYST_NAME.test(name)) {
       throw new UsageError(relayMessages.text('keys.badName', { name: name ?? '' }));
@@ -276,12 +254,12 @@ async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (action === 'add') {
     return withStore(values, io, async (store) => {
-      const made = await createKey(store, name!);
+      const made = await createKey(store, name!, role);
       if (made === 'exists') {
         io.stderr.write(`${relayMessages.t(lang, 'keys.exists', { name: name! })}\n`);
         return 2;
       }
-      io.stderr.write(`${relayMessages.t(lang, 'keys.added', { name: name! })}\n`);
+      io.stderr.write(`${relayMessages.t(lang, 'keys.added', { name: name!, role })}\n`);
       // Alone on the last line of stdout, for scripts.
       io.stdout.write(`${made.key}\n`);
       return 0;
@@ -290,14 +268,16 @@ async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
   if (action === 'rotate') {
     // A leaked key: the old one stops, a new one under the same name keeps one audit history.
     return withStore(values, io, async (store) => {
-      if (!(await store.revokeKey(name!))) {
+      // The new key keeps the old one's role: rotating is not the moment to change what a person may do.
+      const current = (await store.listKeys()).find((k) => k.name === name && !k.revokedAt);
+      if (!current || !(await store.revokeKey(name!))) {
         io.stderr.write(`${relayMessages.t(lang, 'keys.notFound', { name: name! })}\n`);
         return 2;
       }
       io.stderr.write(`${relayMessages.t(lang, 'keys.revoked', { name: name! })}\n`);
-      const made = await createKey(store, name!);
+      const made = await createKey(store, name!, current.role);
       if (made === 'exists') return 2;
-      io.stderr.write(`${relayMessages.t(lang, 'keys.added', { name: name! })}\n`);
+      io.stderr.write(`${relayMessages.t(lang, 'keys.added', { name: name!, role: current.role })}\n`);
       io.stdout.write(`${made.key}\n`);
       return 0;
     });
@@ -318,7 +298,7 @@ async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
       if (keys.length === 0) io.stderr.write(`${relayMessages.t(lang, 'keys.none')}\n`);
       for (const k of keys) {
         io.stdout.write(
-          `${k.name}\t${k.revokedAt ? 'revoked' : 'active'}\t${k.createdAt.toISOString()}${k.revokedAt ? `\t${k.revokedAt.toISOString()}` : ''}\n`,
+          `${k.name}\t${k.role}\t${k.revokedAt ? 'revoked' : 'active'}\t${k.createdAt.toISOString()}${k.revokedAt ? `\t${k.revokedAt.toISOString()}` : ''}\n`,
         );
       }
       return 0;

@@ -51,6 +51,8 @@ export interface CachedAnswer {
   envelope: ParsedEnvelope;
   servedBy: string;
   storedAt: number;
+  /** The relay's archive row holding the answer this entry was made from (SearchResult.receipt). */
+  receipt?: number;
 }
 
 /** One stored answer; short names because thousands of them share the storage budget. */

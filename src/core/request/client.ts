@@ -77,6 +77,13 @@ export interface SearchResult {
   method: HttpMethod;
   /** The envelope exactly as received, for caching and audit. */
   raw: unknown;
+  /**
+   * The answer's text as it came off the wire (a tokken echo masked, nothing else changed): what
+   * the relay archives as evidence.
+   */
+  body?: string;
+  /** Where the caller keeps its own copy of this answer (the relay's archive row), when it does. */
+  receipt?: number;
 }
 
 /** Scheme, host and port: what may be shown or logged about an address. */
@@ -245,6 +252,7 @@ export class CheckListsClient {
             durationMs: this.now() - started,
             method,
             raw: outcome.raw,
+            body: outcome.body,
           };
         }
         this.coolingUntil.set(address, this.now() + this.policy.cooldownMs);
@@ -260,7 +268,7 @@ export class CheckListsClient {
     timeoutMs: number,
     onArrived: ((status: number, contentType: string | null) => void) | undefined,
   ): Promise<
-    | { kind: 'answer'; envelope: ParsedEnvelope; raw: unknown; report: AttemptReport }
+    | { kind: 'answer'; envelope: ParsedEnvelope; raw: unknown; body: string; report: AttemptReport }
     | { kind: 'failed'; report: AttemptReport }
   > {
     const shown = this.shown(address);
@@ -338,7 +346,7 @@ export class CheckListsClient {
           noteLostResult(envelope, `answer held ${envelopes.length} envelopes; only the first was read`);
         }
         const raw = Array.isArray(json) ? json[0] : json;
-        return { kind: 'answer', envelope, raw, report: report('ok', response.status) };
+        return { kind: 'answer', envelope, raw, body: this.mask(response.text), report: report('ok', response.status) };
       } catch (error) {
         if (error instanceof AnswerShapeError) {
           return { kind: 'failed', report: report('bad-answer', response.status, error.message) };

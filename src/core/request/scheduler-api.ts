@@ -8,10 +8,26 @@ import type { RegistryKey } from '../protocol/registries';
 
 /** What callers give the request scheduler (scheduler.ts) and get back from it. */
 
-export type SearchFn = (query: SearchQuery, options: { signal?: AbortSignal }) => Promise<SearchResult>;
+export interface SearchOptions {
+  signal?: AbortSignal;
+  /** The tickets (AskOptions.ticket) of the asks this request answers, first asker first. */
+  tickets?: readonly number[];
+}
+
+export type SearchFn = (query: SearchQuery, options: SearchOptions) => Promise<SearchResult>;
 
 /** What the scheduler uses of a cache: core's AnswerCache, or the relay's cache in its database. */
-export type SchedulerCache = Pick<AnswerCache, 'enabled' | 'peek' | 'put'>;
+export interface SchedulerCache extends Pick<AnswerCache, 'enabled' | 'peek'> {
+  /** As AnswerCache.put; `receipt` (SearchResult.receipt) is kept by caches that keep it. */
+  put(
+    subjectKey: string,
+    listdata: Listdata,
+    raw: unknown,
+    envelope: ParsedEnvelope,
+    servedBy: string,
+    receipt?: number,
+  ): Promise<boolean>;
+}
 
 export interface SchedulerOptions {
   search: SearchFn;
@@ -54,6 +70,11 @@ export interface AskOptions {
    * Never called for an answer from the cache.
    */
   onSent?: () => void;
+  /**
+   * The caller's name for this ask, handed to search() (SearchOptions.tickets): the relay's
+   * audit row, so the answer's archived copy names the request that paid for it.
+   */
+  ticket?: number;
 }
 
 export interface ScheduledAnswer {
@@ -75,6 +96,8 @@ export interface ScheduledAnswer {
   receivedAt: number;
   /** How long the request took, retries and failover included; 0 for an answer from the cache. */
   durationMs: number;
+  /** The stored copy of the answer this came from (SearchResult.receipt, CachedAnswer.receipt). */
+  receipt?: number;
 }
 
 export interface SchedulerStats {

@@ -43,6 +43,7 @@ interface Arrival {
   fromCache: boolean;
   receivedAt: number;
   durationMs: number;
+  receipt?: number;
 }
 
 interface Waiter {
@@ -57,6 +58,7 @@ interface Waiter {
   signal?: AbortSignal;
   flight?: Flight;
   onSent?: () => void;
+  ticket?: number;
 }
 
 interface Flight {
@@ -70,7 +72,7 @@ interface Flight {
   /** The last ask made before the request left: a fresh ask after it may not share it. */
   sentSeq: number;
   /** Set once answered; the flight stays findable until its answer is in the cache. */
-  result?: { envelope: ParsedEnvelope; servedBy: string; receivedAt: number; durationMs: number };
+  result?: { envelope: ParsedEnvelope; servedBy: string; receivedAt: number; durationMs: number; receipt?: number };
 }
 
 export const DEFAULT_SCHEDULER_CONCURRENCY = 4;
@@ -169,6 +171,7 @@ export class RequestScheduler {
         settled: false,
         signal,
         ...(options.onSent ? { onSent: options.onSent } : {}),
+        ...(options.ticket !== undefined ? { ticket: options.ticket } : {}),
         resolve: (answer) => {
           if (waiter.settled) return;
           waiter.settled = true;
@@ -268,6 +271,7 @@ export class RequestScheduler {
                 fromCache: false,
                 receivedAt: r.receivedAt,
                 durationMs: r.durationMs,
+                receipt: r.receipt,
               }),
             );
           } else flight.waiters.push(w);
@@ -301,6 +305,7 @@ export class RequestScheduler {
                 fromCache: true,
                 receivedAt: cached.storedAt,
                 durationMs: 0,
+                receipt: cached.receipt,
               }),
             );
           }
@@ -383,7 +388,10 @@ export class RequestScheduler {
       for (const w of flight.waiters) w.onSent?.();
       // Raced rather than trusted: a search that ignores its signal must not hold a cell forever.
       const result = await withTimeout(
-        this.searchFn(flight.query, { signal: flight.controller.signal }),
+        this.searchFn(flight.query, {
+          signal: flight.controller.signal,
+          tickets: flight.waiters.flatMap((w) => (w.ticket !== undefined ? [w.ticket] : [])),
+        }),
         this.timeoutMs,
         () => {
           flight.controller.abort();
@@ -396,7 +404,13 @@ export class RequestScheduler {
       const durationMs = Number.isFinite(result.durationMs) ? result.durationMs : receivedAt - started;
       // The wire is free again; storing the answer must not hold back the next request.
       free();
-      flight.result = { envelope: result.envelope, servedBy: result.servedBy, receivedAt, durationMs };
+      flight.result = {
+        envelope: result.envelope,
+        servedBy: result.servedBy,
+        receivedAt,
+        durationMs,
+        receipt: result.receipt,
+      };
       for (const w of flight.waiters) {
         w.resolve(
           this.answerFor(w, {
@@ -406,6 +420,7 @@ export class RequestScheduler {
             fromCache: false,
             receivedAt,
             durationMs,
+            receipt: result.receipt,
           }),
         );
       }
@@ -413,7 +428,7 @@ export class RequestScheduler {
       // A write that hangs only ends that early: the askers were answered above.
       if (this.cache?.enabled && isCacheable(result.envelope)) {
         const stored = this.cache
-          .put(flight.key, flight.listdata, result.raw, result.envelope, result.servedBy)
+          .put(flight.key, flight.listdata, result.raw, result.envelope, result.servedBy, result.receipt)
           .catch(() => false);
         if ((await withTimeout(stored, this.cacheWriteTimeoutMs, timedOut)) === TIMED_OUT) this.stats.cacheTimeouts++;
       }
@@ -439,7 +454,7 @@ export class RequestScheduler {
   }
 
   private answerFor(waiter: Waiter, arrival: Arrival): ScheduledAnswer {
-    const { envelope, listdata, servedBy, fromCache, receivedAt, durationMs } = arrival;
+    const { envelope, listdata, servedBy, fromCache, receivedAt, durationMs, receipt } = arrival;
     const registries = registriesOf(waiter.asked);
     // An answer for exactly the asked lists is already the service's own selection.
     const own = listdata === waiter.asked ? envelope : restrictToListdata(envelope, waiter.asked);
@@ -454,6 +469,7 @@ export class RequestScheduler {
       fromCache,
       receivedAt,
       durationMs,
+      ...(receipt !== undefined ? { receipt } : {}),
     };
   }
 }

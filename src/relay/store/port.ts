@@ -1,3 +1,5 @@
+import type { RelayRole } from '../roles';
+
 /**
  * Everything the relay keeps, behind one small port. There is one implementation (sql-store.ts,
  * PostgreSQL through `pg`): the embedded cluster and an external server differ only in the URL.
@@ -6,6 +8,7 @@
 
 export interface AnalystKeyRow {
   name: string;
+  role: RelayRole;
   keyId: string;
   salt: Buffer;
   hash: Buffer;
@@ -39,6 +42,8 @@ export interface AuditRow {
   status: number;
   /** Which relay instance wrote the row. */
   instance: string;
+  /** The archived answer this request was given (its own paid one, or the one a cache entry came from). */
+  archiveId: number | null;
 }
 
 export interface StoredAuditRow extends AuditRow {
@@ -48,13 +53,59 @@ export interface StoredAuditRow extends AuditRow {
 /** What a request's outcome adds to its "asked" row. */
 export type AuditOutcome = Pick<
   AuditRow,
-  'state' | 'servedBy' | 'idrequest' | 'verdict' | 'hits' | 'durationMs' | 'fromCache' | 'errorCode' | 'status'
+  | 'state'
+  | 'servedBy'
+  | 'idrequest'
+  | 'verdict'
+  | 'hits'
+  | 'durationMs'
+  | 'fromCache'
+  | 'errorCode'
+  | 'status'
+  | 'archiveId'
 >;
+
+/** A paid answer as the archive keeps it (see ../answer-archive.ts). */
+export interface ArchiveEntry {
+  /** The audit row of the request that paid for it: written, durably, before the service was asked. */
+  auditId: number;
+  receivedAt: Date;
+  analyst: string;
+  /** The query as sent, JSON, without credentials. */
+  request: string;
+  /** The answer's bytes as received. */
+  answer: Buffer;
+}
+
+export interface ArchiveRow extends ArchiveEntry {
+  id: number;
+  answerSha256: Buffer;
+  /** SHA-256 of the previous row's chain, this answer's digest and this row's own fields. */
+  chain: Buffer;
+}
+
+/** Where a prune cut the chain: verify starts from `chain` at row `firstKept`. */
+export interface ArchiveCut {
+  cutAt: Date;
+  removedBefore: Date;
+  firstKept: number;
+  chain: Buffer;
+  rowsRemoved: number;
+}
 
 /** Audit changes written together: one transaction, one durable commit (see ../audit-journal.ts). */
 export interface AuditBatch {
   inserts: readonly AuditRow[];
   completions: readonly { id: number; outcome: AuditOutcome }[];
+  /** Paid answers, appended to the archive's chain in this order. */
+  archives?: readonly ArchiveEntry[];
+}
+
+export interface AuditBatchIds {
+  /** The new audit rows' ids, in the order given. */
+  audit: number[];
+  /** The new archive rows' ids, in the order given. */
+  archive: number[];
 }
 
 /**
@@ -78,6 +129,7 @@ export const AUDIT_COLUMNS = [
   { column: 'status', field: 'status' },
   { column: 'instance', field: 'instance' },
   { column: 'state', field: 'state' },
+  { column: 'archive_id', field: 'archiveId' },
 ] as const satisfies readonly { column: string; field: keyof StoredAuditRow }[];
 
 export interface AuditFilter {
@@ -97,6 +149,8 @@ export interface StoredAnswer {
   storedAt: number;
   /** The service's answer as received, JSON. */
   raw: string;
+  /** The archive row holding the paid answer this entry was made from. */
+  archiveId: number | null;
 }
 
 export interface CounterHit {
@@ -115,8 +169,8 @@ export interface RelayStore {
   revokeKey(name: string): Promise<boolean>;
 
   writeAudit(row: AuditRow): Promise<number>;
-  /** Inserts and completions in one transaction; the new rows' ids in the order given. */
-  writeAuditBatch(batch: AuditBatch): Promise<number[]>;
+  /** Inserts, completions and archive rows in one transaction; the new rows' ids in the order given. */
+  writeAuditBatch(batch: AuditBatch): Promise<AuditBatchIds>;
   readAudit(filter: AuditFilter): Promise<StoredAuditRow[]>;
   /** The trail in pages of at most `pageSize` rows, in id order: an export of millions holds one page at a time. */
   auditPages(filter: AuditFilter, pageSize?: number): AsyncIterable<StoredAuditRow[]>;
@@ -144,6 +198,16 @@ export interface RelayStore {
   writeAnswer(answer: StoredAnswer, freshSince: number): Promise<boolean>;
   /** Drops answers stored before `before` (ms since the epoch). */
   dropAnswers(before: number): Promise<void>;
+
+  /** The archive in id order, from `afterId` on, a page at a time (verify, export). */
+  archivePages(afterId?: number, pageSize?: number): AsyncIterable<ArchiveRow[]>;
+  archiveRow(id: number): Promise<ArchiveRow | null>;
+  /** The latest prune's cut, or null when nothing was ever pruned. */
+  archiveCut(): Promise<ArchiveCut | null>;
+  /** Removes archive rows received before `before` and records the cut; how many were removed. */
+  pruneArchive(before: Date): Promise<number>;
+  /** Audit rows naming an archive row at or after `fromId` that does not exist: rows removed other than by a prune. */
+  missingArchiveRows(fromId: number): Promise<number[]>;
 
   close(): Promise<void>;
 }

@@ -1,9 +1,13 @@
 import { Pool, type PoolClient } from 'pg';
 import { LONE_SURROGATE } from '../../core/query/text';
+import { archiveAppend, archiveQueries } from './archive-sql';
+import { MIGRATIONS } from './migrations';
+import type { RelayRole } from '../roles';
 import {
   AUDIT_COLUMNS,
   type AnalystKeyRow,
   type AuditBatch,
+  type AuditBatchIds,
   type AuditFilter,
   type AuditOutcome,
   type CounterHit,
@@ -13,84 +17,17 @@ import {
 } from './port';
 
 /**
- * The relay's store on PostgreSQL. The only file with SQL in it. Migrations are numbered and
- * append-only; each runs once, under an advisory lock so that instances starting together
- * cannot race.
+ * The relay's store on PostgreSQL. SQL lives here, in migrations.ts (the schema) and in
+ * archive-sql.ts (the answer archive); nothing outside this folder builds SQL. Migrations run
+ * once each, under an advisory lock so that instances starting together cannot race.
  */
-
-const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE analyst_keys (
-     name text PRIMARY KEY,
-     key_id text NOT NULL UNIQUE,
-     salt bytea NOT NULL,
-     hash bytea NOT NULL,
-     created_at timestamptz NOT NULL DEFAULT now(),
-     revoked_at timestamptz
-   );
-   CREATE TABLE audit (
-     id bigserial PRIMARY KEY,
-     at timestamptz NOT NULL,
-     analyst text NOT NULL,
-     method text NOT NULL,
-     query jsonb NOT NULL,
-     listdata text,
-     served_by text,
-     idrequest text,
-     verdict text,
-     hits jsonb NOT NULL,
-     duration_ms integer NOT NULL,
-     from_cache boolean NOT NULL,
-     error_code integer,
-     status integer NOT NULL,
-     instance text NOT NULL
-   );
-   CREATE INDEX audit_at ON audit (at);
-   CREATE INDEX audit_analyst_at ON audit (analyst, at);
-   CREATE TABLE cache_kv (
-     key text PRIMARY KEY,
-     value text NOT NULL,
-     updated_at timestamptz NOT NULL DEFAULT now()
-   );
-   CREATE TABLE counters (
-     name text PRIMARY KEY,
-     n bigint NOT NULL,
-     expires_at timestamptz NOT NULL
-   );`,
-  // The answer cache as one row per subject (the key-value table held every entry and an index
-  // of them all, rewritten by each write), and subject claims in place of advisory locks that
-  // held a pooled connection for as long as the service took to answer. Claims live seconds:
-  // unlogged, so taking one costs no WAL flush.
-  `DROP TABLE cache_kv;
-   CREATE TABLE answers (
-     key text PRIMARY KEY,
-     subject text NOT NULL,
-     listdata bigint NOT NULL,
-     served_by text NOT NULL,
-     stored_at bigint NOT NULL,
-     raw text NOT NULL
-   );
-   CREATE INDEX answers_stored_at ON answers (stored_at);
-   CREATE UNLOGGED TABLE subject_claims (
-     name text PRIMARY KEY,
-     owner text NOT NULL,
-     expires_at timestamptz NOT NULL
-   );`,
-  // Rows are written "asked" before the service is asked and completed after (port.ts AuditState).
-  `ALTER TABLE audit ADD COLUMN state text NOT NULL DEFAULT 'answered';
-   UPDATE audit SET state = 'refused' WHERE status <> 200;`,
-  // A revoked analyst gets a new key under the same name (one audit history per person): a name
-  // is unique among keys in force only, and the revoked rows stay as the keys' history.
-  `ALTER TABLE analyst_keys DROP CONSTRAINT analyst_keys_pkey;
-   ALTER TABLE analyst_keys ADD PRIMARY KEY (key_id);
-   ALTER TABLE analyst_keys DROP CONSTRAINT IF EXISTS analyst_keys_key_id_key;
-   CREATE UNIQUE INDEX analyst_keys_name_in_force ON analyst_keys (name) WHERE revoked_at IS NULL;`,
-];
 
 /** Any number: the lock only has to be the same for every relay on this database. */
 const MIGRATION_LOCK = 7_114_151_402;
 
 interface KeyRecord {
   name: string;
+  role: RelayRole;
   key_id: string;
   salt: Buffer;
   hash: Buffer;
@@ -103,6 +40,7 @@ type AuditRecord = Record<(typeof AUDIT_COLUMNS)[number]['column'], unknown>;
 function keyRow(r: KeyRecord): AnalystKeyRow {
   return {
     name: r.name,
+    role: r.role,
     keyId: r.key_id,
     salt: r.salt,
     hash: r.hash,
@@ -114,8 +52,9 @@ function keyRow(r: KeyRecord): AnalystKeyRow {
 function auditRow(r: AuditRecord): StoredAuditRow {
   const row: Record<string, unknown> = {};
   for (const { column, field } of AUDIT_COLUMNS) row[field] = r[column];
-  // bigserial arrives as text.
+  // bigint arrives as text.
   row.id = Number(r.id);
+  row.archiveId = r.archive_id === null ? null : Number(r.archive_id);
   return row as unknown as StoredAuditRow;
 }
 
@@ -142,6 +81,7 @@ const COMPLETED = [
   ['from_cache', 'fromCache', 'boolean'],
   ['error_code', 'errorCode', 'integer'],
   ['status', 'status', 'integer'],
+  ['archive_id', 'archiveId', 'bigint'],
 ] as const satisfies readonly (readonly [string, keyof AuditOutcome, string])[];
 
 function auditComplete(rows: number, offset: number): string {
@@ -187,6 +127,7 @@ interface AnswerRecord {
   served_by: string;
   stored_at: string;
   raw: string;
+  archive_id: string | null;
 }
 
 function where(filter: AuditFilter, afterId = 0): { sql: string; params: unknown[] } {
@@ -252,11 +193,12 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
 
   /**
    * One statement, so one round trip, one transaction and one WAL flush for the whole batch: new
-   * rows with ids drawn beforehand (reserveAuditIds), and outcomes of earlier rows. Within one
-   * statement the UPDATE cannot see this statement's INSERT; a completion always follows its
-   * row's own durable insert, so the two never meet in one batch.
+   * rows with ids drawn beforehand (reserveAuditIds), outcomes of earlier rows, and archived
+   * answers. Within one statement the UPDATE cannot see this statement's INSERT; a completion
+   * (and an archived answer) always follows its row's own durable insert, so they never meet in
+   * one batch.
    */
-  async function writeAuditBatch(batch: AuditBatch): Promise<number[]> {
+  async function writeAuditBatch(batch: AuditBatch): Promise<AuditBatchIds> {
     const ids = batch.inserts.length > 0 ? await reserveAuditIds(batch.inserts.length) : [];
     const parts: string[] = [];
     const params: unknown[] = [];
@@ -278,8 +220,21 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
         ]),
       );
     }
-    if (parts.length > 0) await q(`WITH ${parts.join(', ')} SELECT 1`, params);
-    return ids;
+    const archives = batch.archives ?? [];
+    if (archives.length > 0) {
+      const append = archiveAppend(archives, params.length);
+      parts.push(`a AS (${append.sql})`);
+      params.push(...append.params);
+    }
+    if (parts.length === 0) return { audit: ids, archive: [] };
+    // A CTE that only reads runs only when referenced: the archive's is read by the final SELECT.
+    const rows = await q<{ archive_id: string | null }>(
+      archives.length > 0
+        ? `WITH ${parts.join(', ')} SELECT archive_id FROM a ORDER BY n`
+        : `WITH ${parts.join(', ')} SELECT NULL AS archive_id`,
+      params,
+    );
+    return { audit: ids, archive: archives.length > 0 ? rows.map((r) => Number(r.archive_id)) : [] };
   }
 
   /**
@@ -330,9 +285,9 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     },
     async addKey(row) {
       const added = await q(
-        `INSERT INTO analyst_keys (name, key_id, salt, hash) VALUES ($1, $2, $3, $4)
+        `INSERT INTO analyst_keys (name, key_id, salt, hash, role) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (name) WHERE revoked_at IS NULL DO NOTHING RETURNING name`,
-        [row.name, row.keyId, row.salt, row.hash],
+        [row.name, row.keyId, row.salt, row.hash, row.role],
       );
       return added.length > 0 ? 'added' : 'exists';
     },
@@ -351,7 +306,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       return rows.length > 0;
     },
     async writeAudit(row) {
-      return (await writeAuditBatch({ inserts: [row], completions: [] }))[0];
+      return (await writeAuditBatch({ inserts: [row], completions: [] })).audit[0];
     },
     writeAuditBatch,
     async *auditPages(filter, pageSize = 5_000) {
@@ -415,6 +370,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
             servedBy: r.served_by,
             storedAt: Number(r.stored_at),
             raw: r.raw,
+            archiveId: r.archive_id === null ? null : Number(r.archive_id),
           }
         : null;
     },
@@ -422,19 +378,20 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       // Two requests for one subject can finish out of order: a narrower answer arriving last
       // must not replace a fresh one holding all of it and more ((old & new) = new: a superset).
       const rows = await qf(
-        `INSERT INTO answers (key, subject, listdata, served_by, stored_at, raw) VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO answers (key, subject, listdata, served_by, stored_at, raw, archive_id) VALUES ($1, $2, $3, $4, $5, $6, $8)
          ON CONFLICT (key) DO UPDATE SET subject = EXCLUDED.subject, listdata = EXCLUDED.listdata, served_by = EXCLUDED.served_by,
-           stored_at = EXCLUDED.stored_at, raw = EXCLUDED.raw
+           stored_at = EXCLUDED.stored_at, raw = EXCLUDED.raw, archive_id = EXCLUDED.archive_id
          WHERE NOT (answers.subject = EXCLUDED.subject AND answers.stored_at >= $7 AND answers.listdata <> EXCLUDED.listdata
            AND (answers.listdata & EXCLUDED.listdata) = EXCLUDED.listdata)
          RETURNING key`,
-        [a.key, a.subject, a.listdata.toString(), a.servedBy, a.storedAt, a.raw, freshSince],
+        [a.key, a.subject, a.listdata.toString(), a.servedBy, a.storedAt, a.raw, freshSince, a.archiveId],
       );
       return rows.length > 0;
     },
     async dropAnswers(before) {
       await qf('DELETE FROM answers WHERE stored_at < $1', [before]);
     },
+    ...archiveQueries(q),
     close: async () => {
       await Promise.all([pool.end(), fast.end()]);
     },

@@ -1,0 +1,71 @@
+import { parseArgs } from 'node:util';
+import type { CliIo } from '../io';
+import { verifyArchive, type VerifyProblem } from '../../relay/answer-archive';
+import { relayMessages } from '../../relay/messages';
+import { STORE_OPTIONS, usage, withStore } from './relay-store-access';
+
+/**
+ * `checklists relay verify` (walk the answer archive's chain) and `checklists relay archive
+ * prune` (drop what retention no longer asks to keep, recording the cut). Both work beside a
+ * running relay: verify reads, prune takes the archive's append lock for its one transaction.
+ */
+
+export const DEFAULT_ARCHIVE_YEARS = 5;
+
+function langOf(value: string | undefined, io: CliIo): 'uk' | 'en' {
+  if (value === 'uk' || value === 'en') return value;
+  return io.env.LANG?.startsWith('uk') ? 'uk' : 'en';
+}
+
+const PROBLEM_KEYS = {
+  digest: 'verify.digest',
+  chain: 'verify.chain',
+  missing: 'verify.missing',
+} as const satisfies Record<VerifyProblem['kind'], string>;
+
+export async function runVerify(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args: [...argv], options: STORE_OPTIONS, strict: true });
+  const lang = langOf(values.lang, io);
+  return withStore(values, io, async (store) => {
+    const report = await verifyArchive(store);
+    const summary = { rows: report.rows, head: report.head };
+    if (report.ok) {
+      io.stdout.write(`${relayMessages.t(lang, 'verify.ok', summary)}\n`);
+      if (report.prunedBefore !== null) {
+        io.stdout.write(`${relayMessages.t(lang, 'verify.cut', { id: report.prunedBefore })}\n`);
+      }
+      return 0;
+    }
+    const problem = report.problem!;
+    io.stderr.write(`${relayMessages.t(lang, PROBLEM_KEYS[problem.kind], { id: problem.id, rows: report.rows })}\n`);
+    return 1;
+  });
+}
+
+export async function runArchive(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: { ...STORE_OPTIONS, 'archive-years': { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals[0] !== 'prune') throw usage(`archive ${positionals[0] ?? ''}`);
+  const years = values['archive-years'] === undefined ? DEFAULT_ARCHIVE_YEARS : Number(values['archive-years']);
+  // The law asks for five years; the database refuses any prune of rows younger than one.
+  if (!Number.isInteger(years) || years < 1) throw usage(`--archive-years ${values['archive-years']}`);
+  const lang = langOf(values.lang, io);
+  const before = new Date();
+  before.setUTCFullYear(before.getUTCFullYear() - years);
+  return withStore(values, io, async (store) => {
+    const removed = await store.pruneArchive(before);
+    const cut = removed > 0 ? await store.archiveCut() : null;
+    io.stdout.write(
+      `${relayMessages.t(lang, 'archive.pruned', {
+        removed,
+        before: before.toISOString(),
+        chain: cut ? cut.chain.toString('hex') : '-',
+      })}\n`,
+    );
+    return 0;
+  });
+}

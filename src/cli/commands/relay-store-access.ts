@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import type { Env } from '../config';
+import { UsageError } from '../exit-codes';
+import type { CliIo } from '../io';
+import { relayMessages } from '../../relay/messages';
+import type { RelayStore } from '../../relay/store/port';
+import { defaultDataDir, openStore, type StoreLocation } from '../../relay/store/open-store';
+
+/** What every `checklists relay` subcommand shares: where the store is, and opening it for one job. */
+
+export const STORE_OPTIONS = {
+  'data-dir': { type: 'string' },
+  'database-url': { type: 'string' },
+  config: { type: 'string' },
+  lang: { type: 'string' },
+} as const;
+
+export function usage(detail: string): UsageError {
+  return new UsageError({ uk: `${detail}\n${relayMessages.uk.usage}`, en: `${detail}\n${relayMessages.en.usage}` });
+}
+
+export function storeLocation(
+  values: { 'data-dir'?: string; 'database-url'?: string },
+  env: Env,
+  cwd: string,
+): StoreLocation {
+  const databaseUrl = values['database-url'] ?? (env.DATABASE_URL?.trim() || undefined);
+  return {
+    ...(databaseUrl ? { databaseUrl } : {}),
+    dataDir: values['data-dir'] ? resolve(cwd, values['data-dir']) : defaultDataDir(env),
+  };
+}
+
+export async function withStore<T>(
+  values: { 'data-dir'?: string; 'database-url'?: string },
+  io: CliIo,
+  work: (store: RelayStore) => Promise<T>,
+): Promise<T> {
+  const opened = await openStore(storeLocation(values, io.env, io.cwd), { adopt: false });
+  try {
+    return await work(opened.store);
+  } finally {
+    await opened.close();
+  }
+}

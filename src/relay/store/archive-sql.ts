@@ -1,0 +1,101 @@
+import type { ArchiveCut, ArchiveEntry, ArchiveRow } from './port';
+
+/**
+ * The answer archive's statements (schema and chain in migrations.ts). The chain is computed in
+ * the database, under its lock, so an append is one statement inside the audit batch's one.
+ */
+
+type Query = <R extends object>(sql: string, params?: unknown[]) => Promise<R[]>;
+
+interface ArchiveRecord {
+  id: string;
+  audit_id: string;
+  received_at: Date;
+  analyst: string;
+  request: string;
+  answer: Buffer;
+  answer_sha256: Buffer;
+  chain: Buffer;
+}
+
+interface CutRecord {
+  cut_at: Date;
+  removed_before: Date;
+  first_kept: string;
+  chain: Buffer;
+  rows_removed: string;
+}
+
+function archiveRow(r: ArchiveRecord): ArchiveRow {
+  return {
+    id: Number(r.id),
+    auditId: Number(r.audit_id),
+    receivedAt: r.received_at,
+    analyst: r.analyst,
+    request: r.request,
+    answer: r.answer,
+    answerSha256: r.answer_sha256,
+    chain: r.chain,
+  };
+}
+
+/** A CTE part appending `entries` in order; its rows are (n, archive_id). Parameters from `offset` + 1 on. */
+export function archiveAppend(entries: readonly ArchiveEntry[], offset: number): { sql: string; params: unknown[] } {
+  const at = (i: number) => `$${offset + i}`;
+  return {
+    sql: `SELECT n, archive_id FROM archive_append(${at(1)}::bigint[], ${at(2)}::timestamptz[], ${at(3)}::text[], ${at(4)}::text[], ${at(5)}::bytea[])`,
+    params: [
+      entries.map((e) => e.auditId),
+      entries.map((e) => e.receivedAt),
+      entries.map((e) => e.analyst),
+      entries.map((e) => e.request),
+      entries.map((e) => e.answer),
+    ],
+  };
+}
+
+export function archiveQueries(q: Query) {
+  return {
+    async *archivePages(afterId = 0, pageSize = 1_000): AsyncIterable<ArchiveRow[]> {
+      let after = afterId;
+      for (;;) {
+        const page = (
+          await q<ArchiveRecord>(
+            `SELECT * FROM answer_archive WHERE id > $1 ORDER BY id LIMIT ${Math.max(1, Math.floor(pageSize))}`,
+            [after],
+          )
+        ).map(archiveRow);
+        if (page.length === 0) return;
+        yield page;
+        after = page[page.length - 1].id;
+      }
+    },
+    async archiveRow(id: number): Promise<ArchiveRow | null> {
+      const r = (await q<ArchiveRecord>('SELECT * FROM answer_archive WHERE id = $1', [id]))[0];
+      return r ? archiveRow(r) : null;
+    },
+    async archiveCut(): Promise<ArchiveCut | null> {
+      const r = (await q<CutRecord>('SELECT * FROM archive_cuts ORDER BY id DESC LIMIT 1'))[0];
+      return r
+        ? {
+            cutAt: r.cut_at,
+            removedBefore: r.removed_before,
+            firstKept: Number(r.first_kept),
+            chain: r.chain,
+            rowsRemoved: Number(r.rows_removed),
+          }
+        : null;
+    },
+    async pruneArchive(before: Date): Promise<number> {
+      return Number((await q<{ n: string }>('SELECT archive_prune($1) AS n', [before]))[0]?.n ?? 0);
+    },
+    async missingArchiveRows(fromId: number): Promise<number[]> {
+      const rows = await q<{ archive_id: string }>(
+        `SELECT DISTINCT u.archive_id FROM audit u LEFT JOIN answer_archive a ON a.id = u.archive_id
+         WHERE u.archive_id >= $1 AND a.id IS NULL ORDER BY u.archive_id LIMIT 100`,
+        [fromId],
+      );
+      return rows.map((r) => Number(r.archive_id));
+    },
+  };
+}

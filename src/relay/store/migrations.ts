@@ -1,0 +1,186 @@
+/**
+ * The relay's schema, numbered and append-only: migration N is MIGRATIONS[N - 1], and a
+ * migration once released is never edited (sql-store.ts runs each once per database).
+ */
+
+/** Any number, distinct from the migrations' lock: archive appends take turns under it, across instances. */
+const ARCHIVE_LOCK = 7_114_151_403;
+
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE analyst_keys (
+     name text PRIMARY KEY,
+     key_id text NOT NULL UNIQUE,
+     salt bytea NOT NULL,
+     hash bytea NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now(),
+     revoked_at timestamptz
+   );
+   CREATE TABLE audit (
+     id bigserial PRIMARY KEY,
+     at timestamptz NOT NULL,
+     analyst text NOT NULL,
+     method text NOT NULL,
+     query jsonb NOT NULL,
+     listdata text,
+     served_by text,
+     idrequest text,
+     verdict text,
+     hits jsonb NOT NULL,
+     duration_ms integer NOT NULL,
+     from_cache boolean NOT NULL,
+     error_code integer,
+     status integer NOT NULL,
+     instance text NOT NULL
+   );
+   CREATE INDEX audit_at ON audit (at);
+   CREATE INDEX audit_analyst_at ON audit (analyst, at);
+   CREATE TABLE cache_kv (
+     key text PRIMARY KEY,
+     value text NOT NULL,
+     updated_at timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE TABLE counters (
+     name text PRIMARY KEY,
+     n bigint NOT NULL,
+     expires_at timestamptz NOT NULL
+   );`,
+  // The answer cache as one row per subject (the key-value table held every entry and an index
+  // of them all, rewritten by each write), and subject claims in place of advisory locks that
+  // held a pooled connection for as long as the service took to answer. Claims live seconds:
+  // unlogged, so taking one costs no WAL flush.
+  `DROP TABLE cache_kv;
+   CREATE TABLE answers (
+     key text PRIMARY KEY,
+     subject text NOT NULL,
+     listdata bigint NOT NULL,
+     served_by text NOT NULL,
+     stored_at bigint NOT NULL,
+     raw text NOT NULL
+   );
+   CREATE INDEX answers_stored_at ON answers (stored_at);
+   CREATE UNLOGGED TABLE subject_claims (
+     name text PRIMARY KEY,
+     owner text NOT NULL,
+     expires_at timestamptz NOT NULL
+   );`,
+  // Rows are written "asked" before the service is asked and completed after (port.ts AuditState).
+  `ALTER TABLE audit ADD COLUMN state text NOT NULL DEFAULT 'answered';
+   UPDATE audit SET state = 'refused' WHERE status <> 200;`,
+  // A revoked analyst gets a new key under the same name (one audit history per person): a name
+  // is unique among keys in force only, and the revoked rows stay as the keys' history.
+  `ALTER TABLE analyst_keys DROP CONSTRAINT analyst_keys_pkey;
+   ALTER TABLE analyst_keys ADD PRIMARY KEY (key_id);
+   ALTER TABLE analyst_keys DROP CONSTRAINT IF EXISTS analyst_keys_key_id_key;
+   CREATE UNIQUE INDEX analyst_keys_name_in_force ON analyst_keys (name) WHERE revoked_at IS NULL;`,
+  // The answer archive (docs/relay.md, "The answer archive"): every paid answer's bytes in one
+  // hash chain for every instance. Appends take turns under an advisory lock held to commit, so
+  // ids (drawn under it) are the chain's order. A row's chain hash covers the previous row's,
+  // the answer's digest and the row's own fields, so that no byte of a row, and no row, can be
+  // changed or removed without verify naming it. Triggers refuse UPDATE, TRUNCATE and DELETE,
+  // except a prune's: rows below a recorded cut, and a cut only of rows a year old or more.
+  `CREATE TABLE answer_archive (
+     id bigint PRIMARY KEY,
+     audit_id bigint NOT NULL REFERENCES audit (id),
+     received_at timestamptz NOT NULL,
+     analyst text NOT NULL,
+     request text NOT NULL,
+     answer bytea NOT NULL,
+     answer_sha256 bytea NOT NULL,
+     chain bytea NOT NULL
+   );
+   CREATE SEQUENCE answer_archive_id_seq OWNED BY answer_archive.id;
+   CREATE INDEX answer_archive_received_at ON answer_archive (received_at);
+   CREATE TABLE archive_cuts (
+     id bigserial PRIMARY KEY,
+     cut_at timestamptz NOT NULL DEFAULT now(),
+     removed_before timestamptz NOT NULL,
+     first_kept bigint NOT NULL,
+     chain bytea NOT NULL,
+     rows_removed bigint NOT NULL
+   );
+   ALTER TABLE audit ADD COLUMN archive_id bigint;
+   ALTER TABLE answers ADD COLUMN archive_id bigint;
+
+   CREATE FUNCTION archive_row_hash(prev bytea, digest bytea, id bigint, audit_id bigint, received_at timestamptz,
+                                    analyst text, request text) RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
+     SELECT sha256(prev || digest || sha256(convert_to(concat_ws(E'\n', id, audit_id,
+       (extract(epoch FROM received_at) * 1000)::bigint, analyst, request), 'UTF8')))
+   $$;
+
+   CREATE FUNCTION archive_append(p_audit bigint[], p_received timestamptz[], p_analyst text[], p_request text[],
+                                  p_answer bytea[]) RETURNS TABLE (n integer, archive_id bigint) LANGUAGE plpgsql AS $$
+   DECLARE
+     head bytea;
+     new_id bigint;
+     digest bytea;
+   BEGIN
+     PERFORM pg_advisory_xact_lock(${ARCHIVE_LOCK});
+     SELECT a.chain INTO head FROM answer_archive a ORDER BY a.id DESC LIMIT 1;
+     IF head IS NULL THEN
+       SELECT c.chain INTO head FROM archive_cuts c ORDER BY c.id DESC LIMIT 1;
+     END IF;
+     head := coalesce(head, decode(repeat('00', 32), 'hex'));
+     FOR i IN 1 .. coalesce(array_length(p_answer, 1), 0) LOOP
+       new_id := nextval('answer_archive_id_seq');
+       digest := sha256(p_answer[i]);
+       head := archive_row_hash(head, digest, new_id, p_audit[i], p_received[i], p_analyst[i], p_request[i]);
+       INSERT INTO answer_archive VALUES (new_id, p_audit[i], p_received[i], p_analyst[i], p_request[i], p_answer[i],
+                                          digest, head);
+       n := i;
+       archive_id := new_id;
+       RETURN NEXT;
+     END LOOP;
+   END $$;
+
+   CREATE FUNCTION archive_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF TG_OP = 'DELETE' AND TG_TABLE_NAME = 'answer_archive'
+        AND OLD.id < (SELECT coalesce(max(c.first_kept), 0) FROM archive_cuts c) THEN
+       RETURN OLD;
+     END IF;
+     RAISE EXCEPTION 'the answer archive is append-only: % refused on %', TG_OP, TG_TABLE_NAME
+       USING ERRCODE = 'insufficient_privilege';
+   END $$;
+   CREATE TRIGGER answer_archive_append_only BEFORE UPDATE OR DELETE ON answer_archive
+     FOR EACH ROW EXECUTE FUNCTION archive_guard();
+   CREATE TRIGGER answer_archive_no_truncate BEFORE TRUNCATE ON answer_archive
+     FOR EACH STATEMENT EXECUTE FUNCTION archive_guard();
+   CREATE TRIGGER archive_cuts_append_only BEFORE UPDATE OR DELETE ON archive_cuts
+     FOR EACH ROW EXECUTE FUNCTION archive_guard();
+   CREATE TRIGGER archive_cuts_no_truncate BEFORE TRUNCATE ON archive_cuts
+     FOR EACH STATEMENT EXECUTE FUNCTION archive_guard();
+
+   CREATE FUNCTION archive_cut_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF NEW.removed_before > now() - interval '1 year' THEN
+       RAISE EXCEPTION 'an archive prune keeps at least a year' USING ERRCODE = 'insufficient_privilege';
+     END IF;
+     IF EXISTS (SELECT 1 FROM answer_archive a WHERE a.id < NEW.first_kept AND a.received_at >= NEW.removed_before) THEN
+       RAISE EXCEPTION 'an archive cut may only remove rows received before it' USING ERRCODE = 'insufficient_privilege';
+     END IF;
+     RETURN NEW;
+   END $$;
+   CREATE TRIGGER archive_cuts_checked BEFORE INSERT ON archive_cuts FOR EACH ROW EXECUTE FUNCTION archive_cut_guard();
+
+   CREATE FUNCTION archive_prune(p_before timestamptz) RETURNS bigint LANGUAGE plpgsql AS $$
+   DECLARE
+     keep bigint;
+     cut bytea;
+     removed bigint;
+   BEGIN
+     PERFORM pg_advisory_xact_lock(${ARCHIVE_LOCK});
+     SELECT coalesce(min(a.id), (SELECT coalesce(max(b.id), 0) + 1 FROM answer_archive b)) INTO keep
+       FROM answer_archive a WHERE a.received_at >= p_before;
+     SELECT a.chain INTO cut FROM answer_archive a WHERE a.id < keep ORDER BY a.id DESC LIMIT 1;
+     IF cut IS NULL THEN
+       RETURN 0;
+     END IF;
+     SELECT count(*) INTO removed FROM answer_archive a WHERE a.id < keep;
+     INSERT INTO archive_cuts (removed_before, first_kept, chain, rows_removed) VALUES (p_before, keep, cut, removed);
+     DELETE FROM answer_archive a WHERE a.id < keep;
+     RETURN removed;
+   END $$;`,
+  // Roles (../roles.ts): every key made before them is an analyst's.
+  `ALTER TABLE analyst_keys ADD COLUMN role text NOT NULL DEFAULT 'analyst'
+     CHECK (role IN ('analyst', 'approver', 'auditor', 'admin'));`,
+];

@@ -1,0 +1,277 @@
+import { createHash } from 'node:crypto';
+import { Client } from 'pg';
+import { runRelay } from '../../src/cli/commands/relay-command';
+import type { CliIo } from '../../src/cli/io';
+import { verifyArchive } from '../../src/relay/answer-archive';
+import type { ArchiveRow } from '../../src/relay/store/port';
+import {
+  addKey,
+  post,
+  resetStore,
+  startRecordingSandbox,
+  startTestDatabase,
+  startTestRelay,
+  TOKKEN,
+  type RecordingSandbox,
+  type TestDatabase,
+  type TestRelay,
+} from './relay-support';
+
+/**
+ * The answer archive on a real PostgreSQL: every paid answer's bytes in one chain that two
+ * relay instances append to, checked by `relay verify`, refused any change by its triggers,
+ * found out when a superuser changes it anyway, and pruned only with a recorded cut.
+ */
+
+let db: TestDatabase;
+let sandbox: RecordingSandbox;
+const relays: TestRelay[] = [];
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  sandbox = await startRecordingSandbox(1);
+}, 60_000);
+
+afterEach(async () => {
+  for (const r of relays.splice(0)) await r.close();
+  await resetStore(db.url);
+  sandbox.requests.length = 0;
+  sandbox.answers.length = 0;
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await db?.drop();
+});
+
+async function pair(): Promise<[TestRelay, TestRelay]> {
+  const a = await startTestRelay(db.url, sandbox.urls, { instance: 'A', coordinateInstances: true });
+  const b = await startTestRelay(db.url, sandbox.urls, { instance: 'B', coordinateInstances: true });
+  relays.push(a, b);
+  return [a, b];
+}
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(args: string[]): Promise<Ran> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => ((stdout += s), true) },
+    stderr: { write: (s: string) => ((stderr += s), true) },
+    env: { LANG: 'en_US.UTF-8' },
+    cwd: process.cwd(),
+    platform: process.platform,
+    interrupt: new AbortController().signal,
+  };
+  const code = await runRelay([...args, '--database-url', db.url], io);
+  return { code, stdout, stderr };
+}
+
+async function superuser<T>(work: (c: Client) => Promise<T>): Promise<T> {
+  const c = new Client({ connectionString: db.url });
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+async function allRows(relay: TestRelay): Promise<ArchiveRow[]> {
+  const rows: ArchiveRow[] = [];
+  for await (const page of relay.store.archivePages()) rows.push(...page);
+  return rows;
+}
+
+const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+
+it('two instances append N paid answers to one chain, byte for byte as the service sent them; cached answers point at them; verify passes', async () => {
+  const [a, b] = await pair();
+  const olena = await addKey(a.store, 'olena');
+  const petro = await addKey(a.store, 'petro');
+  const names = Array.from({ length: 40 }, (_, i) => `Архівна Особа ${i}`);
+  const replies = await Promise.all(
+    names.map((name, i) => post(i % 2 ? b.url : a.url, { tokken: i % 2 ? petro : olena, name })),
+  );
+  expect(replies.map((r) => r.status)).toEqual(names.map(() => 200));
+
+  const rows = await allRows(a);
+  expect(rows).toHaveLength(sandbox.answers.length);
+  expect(rows).toHaveLength(40);
+  // The bytes the service sent, each once, and nothing re-encoded.
+  expect(rows.map((r) => sha(r.answer)).sort()).toEqual(sandbox.answers.map((body) => sha(body)).sort());
+  for (const r of rows) expect(r.answerSha256.toString('hex')).toBe(sha(r.answer));
+  // Ids are the chain's order; each row names the analyst and the audit row of the request that paid.
+  expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((x, y) => x - y));
+  const audit = await a.store.readAudit({});
+  const byId = new Map(audit.map((row) => [row.id, row]));
+  for (const r of rows) {
+    const paid = byId.get(r.auditId)!;
+    expect(paid.archiveId).toBe(r.id);
+    expect(paid.analyst).toBe(r.analyst);
+    expect(JSON.parse(r.request)).toMatchObject({ name: (paid.query as { name: string }).name });
+    expect(r.request).not.toContain(TOKKEN);
+    expect(r.request).not.toMatch(/tokken|ckr_/i);
+  }
+
+  // Asked again through the other instance: answered from the shared cache, pointing at the archived answer.
+  const again = await post(b.url, { tokken: petro, name: names[0] });
+  expect(again.status).toBe(200);
+  const latest = (await a.store.readAudit({})).at(-1)!;
+  expect(latest.fromCache).toBe(true);
+  const original = rows.find((r) => JSON.parse(r.request).name === names[0])!;
+  expect(latest.archiveId).toBe(original.id);
+  expect(await a.store.countAudit()).toBe(41);
+  expect(sandbox.answers).toHaveLength(40);
+
+  const verified = await cli(['verify']);
+  expect(verified).toMatchObject({ code: 0, stderr: '' });
+  expect(verified.stdout).toContain('40 rows');
+  expect(verified.stdout).toContain(rows.at(-1)!.chain.toString('hex'));
+}, 60_000);
+
+it('refuses UPDATE, DELETE and TRUNCATE; a byte changed by a superuser with triggers off is named by verify', async () => {
+  const [a] = await pair();
+  const key = await addKey(a.store, 'olena');
+  for (let i = 0; i < 6; i++) {
+    expect((await post(a.url, { tokken: key, name: `Незмінна Особа ${i}` })).status).toBe(200);
+  }
+  const rows = await allRows(a);
+  expect(rows).toHaveLength(6);
+  const target = rows[3];
+
+  await superuser(async (c) => {
+    await expect(
+      c.query('UPDATE answer_archive SET analyst = $1 WHERE id = $2', ['mallory', target.id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(c.query('DELETE FROM answer_archive WHERE id = $1', [target.id])).rejects.toThrow(/append-only/);
+    await expect(c.query('TRUNCATE answer_archive CASCADE')).rejects.toThrow(/append-only/);
+    await expect(c.query('UPDATE archive_cuts SET chain = chain')).resolves.toBeDefined(); // no rows: nothing to refuse
+  });
+  expect((await cli(['verify'])).code).toBe(0);
+
+  // What only a superuser can do: triggers off, one byte of one answer changed.
+  await superuser(async (c) => {
+    await c.query("SET session_replication_role = 'replica'");
+    await c.query('UPDATE answer_archive SET answer = set_byte(answer, 5, get_byte(answer, 5) # 1) WHERE id = $1', [
+      target.id,
+    ]);
+  });
+  const broken = await cli(['verify']);
+  expect(broken.code).toBe(1);
+  expect(broken.stderr).toContain(`row ${target.id}`);
+  expect(broken.stderr).toContain('SHA-256');
+  expect(broken.stderr).toContain('3 rows before it are intact');
+
+  // The digest recomputed to match: the chain still names the row.
+  await superuser(async (c) => {
+    await c.query("SET session_replication_role = 'replica'");
+    await c.query('UPDATE answer_archive SET answer_sha256 = sha256(answer) WHERE id = $1', [target.id]);
+  });
+  const rechained = await cli(['verify']);
+  expect(rechained.code).toBe(1);
+  expect(rechained.stderr).toContain(`row ${target.id}`);
+  expect(rechained.stderr).toContain('chain hash');
+}, 60_000);
+
+it('a removed row is found: in the middle by the chain, at the end by the audit row that names it', async () => {
+  const [a] = await pair();
+  const key = await addKey(a.store, 'olena');
+  for (let i = 0; i < 5; i++) expect((await post(a.url, { tokken: key, name: `Зникла Особа ${i}` })).status).toBe(200);
+  const rows = await allRows(a);
+  await superuser(async (c) => {
+    await c.query("SET session_replication_role = 'replica'");
+    await c.query('DELETE FROM answer_archive WHERE id = $1', [rows[2].id]);
+  });
+  const middle = await cli(['verify']);
+  expect(middle.code).toBe(1);
+  expect(middle.stderr).toContain(`row ${rows[3].id}`);
+
+  await resetStore(db.url);
+  for (let i = 0; i < 3; i++) {
+    expect((await post(a.url, { tokken: await addKey(a.store, `a${i}`), name: `Остання ${i}` })).status).toBe(200);
+  }
+  const last = (await allRows(a)).at(-1)!;
+  await superuser(async (c) => {
+    await c.query("SET session_replication_role = 'replica'");
+    await c.query('DELETE FROM answer_archive WHERE id = $1', [last.id]);
+  });
+  const end = await cli(['verify']);
+  expect(end.code).toBe(1);
+  expect(end.stderr).toContain(`row ${last.id}, named by the audit trail, is missing`);
+}, 60_000);
+
+it('prune removes only what retention allows, records the cut, and verify still proves the rest', async () => {
+  const [a] = await pair();
+  // Six years old: written as the relay writes them, with the time they were received.
+  const old = new Date(Date.now() - 6 * 365.25 * 86_400_000);
+  const auditIds = (
+    await a.store.writeAuditBatch({
+      inserts: [0, 1, 2].map((i) => ({
+        state: 'asked' as const,
+        at: old,
+        analyst: 'old-timer',
+        method: 'POST' as const,
+        query: { name: `Давня Особа ${i}` },
+        listdata: '-1',
+        servedBy: null,
+        idrequest: null,
+        verdict: null,
+        hits: {},
+        durationMs: 0,
+        fromCache: false,
+        errorCode: null,
+        status: 0,
+        instance: 'test',
+        archiveId: null,
+      })),
+      completions: [],
+    })
+  ).audit;
+  await a.store.writeAuditBatch({
+    inserts: [],
+    completions: [],
+    archives: auditIds.map((auditId, i) => ({
+      auditId,
+      receivedAt: old,
+      analyst: 'old-timer',
+      request: JSON.stringify({ name: `Давня Особа ${i}` }),
+      answer: Buffer.from(`{"old":${i}}`),
+    })),
+  });
+  const key = await addKey(a.store, 'olena');
+  for (let i = 0; i < 4; i++) expect((await post(a.url, { tokken: key, name: `Свіжа Особа ${i}` })).status).toBe(200);
+  expect(await allRows(a)).toHaveLength(7);
+  expect((await cli(['verify'])).stdout).toContain('7 rows');
+
+  // Under a year: refused before anything is touched, and the database refuses a young cut by itself.
+  await expect(cli(['archive', 'prune', '--archive-years', '0'])).rejects.toThrow(/archive-years/);
+  await superuser(async (c) => {
+    await expect(
+      c.query(
+        "INSERT INTO archive_cuts (removed_before, first_kept, chain, rows_removed) VALUES (now(), 999999, '\\x00', 0)",
+      ),
+    ).rejects.toThrow(/at least a year/);
+  });
+
+  const pruned = await cli(['archive', 'prune']);
+  expect(pruned.code).toBe(0);
+  expect(pruned.stdout).toMatch(/^Removed 3 archived answers/);
+  const left = await allRows(a);
+  expect(left).toHaveLength(4);
+  expect(left.every((r) => r.analyst === 'olena')).toBe(true);
+  const verified = await cli(['verify']);
+  expect(verified.code).toBe(0);
+  expect(verified.stdout).toContain('4 rows');
+  expect(verified.stdout).toContain(`before id ${left[0].id}`);
+  // The chain goes on after the cut.
+  expect((await post(a.url, { tokken: key, name: 'Після Розрізу' })).status).toBe(200);
+  expect((await verifyArchive(a.store)).rows).toBe(5);
+  // Nothing left to prune.
+  expect((await cli(['archive', 'prune'])).stdout).toMatch(/^Removed 0/);
+}, 60_000);
