@@ -87,6 +87,9 @@ const en = {
   'search.col.status': 'Status',
   'search.more': '… and {count} more',
   'search.why': 'why: {why}',
+  'search.muted':
+    "Muted by the relay's accept list: {count} hit(s) cleared earlier (history: GET /decisions/history on the relay)",
+  'search.changed': 'Decided earlier, but the record changed since: {count} hit(s) to decide again',
   'search.problems': 'Note: {count} part(s) of the answer could not be read; see --json.',
   'input.notFound': 'No such file: {path}',
   'input.unreadable': 'Cannot read {path}.',
@@ -277,6 +280,9 @@ const uk: Record<Key, string> = {
   'search.col.status': 'Стан',
   'search.more': '… і ще {count}',
   'search.why': 'чому: {why}',
+  'search.muted':
+    'Приглушено списком дозволених релея: {count} збіг(ів), знятих раніше (історія: GET /decisions/history на релеї)',
+  'search.changed': 'Рішення було, але запис відтоді змінився: {count} збіг(ів) вирішити знову',
   'search.problems': 'Увага: {count} частин(и) відповіді не вдалося прочитати; див. --json.',
   'input.notFound': 'Файлу немає: {path}',
   'input.unreadable': 'Не вдається прочитати {path}.',

@@ -15,7 +15,7 @@ function cells(row: StoredAuditRow): Cell[] {
 }
 
 /** Text a spreadsheet could run as a formula gets a leading apostrophe (OWASP CSV injection). */
-function csvCell(value: Cell): string {
+export function csvCell(value: Cell): string {
   if (value === null) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { bilingual, type RelayMessageKey } from './messages';
-import { RELAY_ERRORS } from './service';
+import { RELAY_ERRORS } from './refusal';
 
 /**
  * The relay's HTTP parts that are not routing (http-server.ts routes): security headers and the
@@ -114,4 +114,32 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
       if (!req.complete) settle({ kind: 'aborted' });
     });
   });
+}
+
+/**
+ * The origin the manifest names. Without --public-url it comes from the request (Host, or the
+ * proxy's X-Forwarded-* with --trust-proxy), so it is taken only when it is a plain host[:port]
+ * and http(s): a crafted header can then name another host, but never write into the XML.
+ * Central deployment should use --public-url (docs/relay.md).
+ */
+export function requestOrigin(
+  req: IncomingMessage,
+  options: { publicUrl?: string; trustProxy?: boolean; https: boolean },
+): string | null {
+  if (options.publicUrl) return new URL(options.publicUrl).origin;
+  const forwardedProto = options.trustProxy
+    ? String(req.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]
+        .trim()
+        .toLowerCase()
+    : '';
+  const forwardedHost = options.trustProxy
+    ? String(req.headers['x-forwarded-host'] ?? '')
+        .split(',')[0]
+        .trim()
+    : '';
+  const proto = forwardedProto || (options.https ? 'https' : 'http');
+  const host = forwardedHost || req.headers.host || 'localhost';
+  if (proto !== 'http' && proto !== 'https') return null;
+  return PLAIN_HOST.test(host) ? `${proto}://${host.toLowerCase()}` : null;
 }

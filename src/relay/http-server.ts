@@ -4,15 +4,17 @@ import type { AddressInfo, Socket } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseJson } from '../core/text/json';
-import { RELAY_ERRORS, type RelayService } from './service';
+import { handleRecord, RECORD_PATHS } from './record-routes';
+import { RELAY_ERRORS } from './refusal';
+import type { RelayService } from './service';
 import { readStatic, rewriteManifest } from './static-files';
 import {
   JSON_TYPE,
-  PLAIN_HOST,
   answerClientError,
   errorBody,
   markAsRelayPage,
   readBody,
+  requestOrigin,
   securityHeaders,
 } from './http-parts';
 
@@ -84,30 +86,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
   const headers = securityHeaders(https);
   const manifestSource = readFile(join(options.distDir, 'manifest.xml'), 'utf8').catch(() => null);
 
-  /**
-   * The origin the manifest names. Without --public-url it comes from the request (Host, or the
-   * proxy's X-Forwarded-* with --trust-proxy), so it is taken only when it is a plain host[:port]
-   * and http(s): a crafted header can then name another host, but never write into the XML.
-   * Central deployment should use --public-url (docs/relay.md).
-   */
-  const originOf = (req: IncomingMessage): string | null => {
-    if (options.publicUrl) return new URL(options.publicUrl).origin;
-    const forwardedProto = options.trustProxy
-      ? String(req.headers['x-forwarded-proto'] ?? '')
-          .split(',')[0]
-          .trim()
-          .toLowerCase()
-      : '';
-    const forwardedHost = options.trustProxy
-      ? String(req.headers['x-forwarded-host'] ?? '')
-          .split(',')[0]
-          .trim()
-      : '';
-    const proto = forwardedProto || (https ? 'https' : 'http');
-    const host = forwardedHost || req.headers.host || 'localhost';
-    if (proto !== 'http' && proto !== 'https') return null;
-    return PLAIN_HOST.test(host) ? `${proto}://${host.toLowerCase()}` : null;
-  };
+  const originOf = (req: IncomingMessage) => requestOrigin(req, { ...options, https });
 
   const send = (
     res: ServerResponse,
@@ -159,7 +138,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
       );
       return { route: path };
     }
-    if (path === '/api' || path === '/api/' || path === '/relay/check') {
+    if (path === '/api' || path === '/api/' || path === '/relay/check' || RECORD_PATHS.has(path)) {
       if (method !== 'GET' && method !== 'POST') {
         send(res, 405, JSON_TYPE, errorBody(405, 'method'), { Allow: 'GET, POST' });
         return { route: path };
@@ -212,6 +191,16 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         slot = true;
         const auth = String(req.headers.authorization ?? '');
         const bearer = /^Bearer\s+(\S+)$/i.exec(auth)?.[1] ?? null;
+        if (RECORD_PATHS.has(path)) {
+          const r = await handleRecord(service, service.decisions, {
+            path,
+            method: method as 'GET' | 'POST',
+            fields,
+            bearer,
+          });
+          send(res, r.status, r.type, r.body);
+          return { route: path, analyst: r.analyst, code: r.code };
+        }
         if (path === '/relay/check') {
           const checked = await service.check(fields, bearer);
           send(res, checked.status, JSON_TYPE, JSON.stringify(checked.body), checked.headers);

@@ -10,6 +10,14 @@ export const relayMessages = defineCatalogue(
     'rate.limited': 'Too many requests from your key: wait {seconds} s and try again.',
     'budget.spent': "The organisation's daily request budget is spent: requests resume tomorrow.",
     'role.noSearch': 'Your key reads records only (role: auditor or admin): it cannot search.',
+    'decision.role': 'Your key cannot record decisions (role: auditor or admin).',
+    'decision.approveRole': 'Only an approver can approve a decision.',
+    'decision.ownApproval': 'A decision needs a second person: its author cannot approve it.',
+    'decision.unknown': 'No such decision.',
+    'decision.notPending':
+      'This decision is not waiting for approval (approved already, superseded, or not under four-eyes).',
+    'decision.exportRole': 'Only an auditor exports the whole decision record.',
+    'decision.many': 'At most {limit} decisions in one request.',
     cooldown:
       'The service refused the organisation account ({code}: {reason}); the relay pauses every request for {seconds} s. Tell your administrator.',
     'upstream.down': 'The CheckLists service cannot be reached from the relay right now; try again later.',
@@ -38,7 +46,7 @@ export const relayMessages = defineCatalogue(
     'keys.none': 'No analyst keys yet.',
     listening: 'Relay listening on {url} (public address {public}); upstream: {upstream}; data: {store}',
     usage:
-      'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL] [--cert F --key F | --trust-proxy]\n       checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]\n       checklists relay verify [--data-dir DIR | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir DIR | --database-url URL]',
+      'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL] [--cert F --key F | --trust-proxy] [--four-eyes REGISTRIES]\n       checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]\n       checklists relay verify [--data-dir DIR | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir DIR | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since DATE] [--data-dir DIR | --database-url URL]',
     noUpstream: 'No upstream: set CHECKLISTS_URL, CHECKLISTS_TOKKEN and CHECKLISTS_SUBJECT_ID, or --config FILE.',
     'tokkenFile.open': 'The tokken file {path} can be read by other users: chmod 600 it.',
     'tlsKey.open': 'The TLS private key {path} can be read by other users: chmod 600 it.',
@@ -59,6 +67,14 @@ export const relayMessages = defineCatalogue(
     'rate.limited': 'Забагато запитів із вашого ключа: зачекайте {seconds} с і спробуйте знову.',
     'budget.spent': 'Денний ліміт запитів організації вичерпано: запити відновляться завтра.',
     'role.noSearch': 'Ваш ключ дає лише читання записів (роль: аудитор або адміністратор): шукати з ним не можна.',
+    'decision.role': 'Ваш ключ не може записувати рішення (роль: аудитор або адміністратор).',
+    'decision.approveRole': 'Погодити рішення може лише затверджувач.',
+    'decision.ownApproval': 'Рішення потребує другої особи: його автор не може його погодити.',
+    'decision.unknown': 'Такого рішення немає.',
+    'decision.notPending':
+      'Це рішення не чекає на погодження (уже погоджене, замінене новішим або не під правилом чотирьох очей).',
+    'decision.exportRole': 'Увесь реєстр рішень експортує лише аудитор.',
+    'decision.many': 'Не більше ніж {limit} рішень в одному запиті.',
     cooldown:
       'Сервіс відмовив обліковому запису організації ({code}: {reason}); релей призупиняє всі запити на {seconds} с. Повідомте адміністратора.',
     'upstream.down': 'Сервіс CheckLists зараз недоступний із релея; спробуйте пізніше.',
@@ -87,7 +103,7 @@ export const relayMessages = defineCatalogue(
     'keys.none': 'Ключів аналітиків ще немає.',
     listening: 'Релей слухає {url} (публічна адреса {public}); сервіс: {upstream}; дані: {store}',
     usage:
-      'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL] [--public-url URL] [--cert Ф --key Ф | --trust-proxy]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]\n       checklists relay verify [--data-dir ТЕКА | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir ТЕКА | --database-url URL]',
+      'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL] [--public-url URL] [--cert Ф --key Ф | --trust-proxy] [--four-eyes РЕЄСТРИ]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]\n       checklists relay verify [--data-dir ТЕКА | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir ТЕКА | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since ДАТА] [--data-dir ТЕКА | --database-url URL]',
     noUpstream: 'Немає сервісу: задайте CHECKLISTS_URL, CHECKLISTS_TOKKEN і CHECKLISTS_SUBJECT_ID або --config ФАЙЛ.',
     'tokkenFile.open': 'Файл токена {path} можуть читати інші користувачі: виконайте chmod 600.',
     'tlsKey.open': 'Закритий ключ TLS {path} можуть читати інші користувачі: виконайте chmod 600.',

@@ -29,6 +29,7 @@ export class RelayMetrics {
   readonly auditWrite: Histogram;
   readonly steps: Histogram<'step'>;
   readonly auditBatch: Histogram;
+  readonly decisionReadFailures: Counter;
   /**
    * The last samples of each step, ms, for the bench's exact percentiles (bounded); kept only when
    * `keepStepSamples` is set: a production relay has the histogram.
@@ -79,6 +80,11 @@ export class RelayMetrics {
       help: 'Where a request spends its time in the relay, by step (see docs/relay.md, "Where the time goes")',
       labelNames: ['step'],
       buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+      registers: [this.registry],
+    });
+    this.decisionReadFailures = new Counter({
+      name: 'relay_decision_read_failures_total',
+      help: 'Answers sent without the accept list applied because the decision record could not be read',
       registers: [this.registry],
     });
     this.auditBatch = new Histogram({

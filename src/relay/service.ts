@@ -10,10 +10,13 @@ import { can, type Identity } from './roles';
 import { envelopeToWire, type EchoedRequestField } from './envelope-wire';
 import { KeyVerifier } from './keys';
 import { Limits, type LimitsConfig } from './limits';
-import { bilingual, relayMessages, type RelayMessageKey } from './messages';
+import { relayMessages } from './messages';
+import { Refusal, RELAY_ERRORS } from './refusal';
 import { RelayMetrics, type RelayStep } from './metrics';
 import { SharedAnswerCache } from './shared-answer-cache';
 import { AuditJournal } from './audit-journal';
+import { DecisionRecord } from './decisions';
+import type { RegistryKey } from '../core/protocol/registries';
 import type { AuditOutcome, AuditRow, AuditState, RelayStore } from './store/port';
 import { acceptsConnection } from './tcp-probe';
 
@@ -42,6 +45,8 @@ export interface RelayServiceConfig {
   /** How long an account or quota error stops every upstream call. */
   accountCooldownMs: number;
   entra?: EntraConfig;
+  /** Registries where a true match or a false positive needs a second person (--four-eyes). */
+  fourEyes?: readonly RegistryKey[];
   /**
    * Other relay instances share this database (an external PostgreSQL): before a request for a
    * subject, claim it in the database and look in the shared cache again, so two instances
@@ -68,53 +73,6 @@ export interface ApiReply {
   fromCache: boolean;
 }
 
-/** An answer in the interface's error form, decided before or instead of asking the service. */
-export class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    readonly text: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(text);
-  }
-
-  /** What the connection test names; /api answers keep to the interface's {error, message}. */
-  get reason(): string {
-    if (this.status === 401) return 'bad-key';
-    if (this.status === 403 && this.code === RELAY_ERRORS.revokedKey && this.text === bilingual('key.revoked')) {
-      return 'revoked-key';
-    }
-    if (this.status === 429) return 'rate-limited';
-    if (this.status === 503) return 'upstream-down';
-    if (this.status === 403 && this.code === RELAY_ERRORS.forbidden) return 'read-only';
-    if (this.status === 403) return 'account';
-    return 'other';
-  }
-
-  static of(
-    status: number,
-    code: number,
-    key: RelayMessageKey,
-    params?: Record<string, string | number>,
-    headers?: Record<string, string>,
-  ): Refusal {
-    return new Refusal(status, code, bilingual(key, params), headers);
-  }
-}
-
-/** Error codes the relay answers with; 1, 9 and 11 mean what the service means by them. */
-export const RELAY_ERRORS = {
-  badKey: 1,
-  revokedKey: 9,
-  budget: 11,
-  badRequest: 100,
-  forbidden: 403,
-  rateLimited: 429,
-  upstreamDown: 503,
-  storeDown: 507,
-} as const;
-
 class BudgetSpent extends Error {}
 
 const CREDENTIAL_FIELDS = new Set(['tokken', 'idsubjectfm']);
@@ -139,6 +97,7 @@ export class RelayService {
   readonly metrics: RelayMetrics;
   private readonly keys: KeyVerifier;
   readonly journal: AuditJournal;
+  readonly decisions: DecisionRecord;
   private readonly bearer: ((token: string) => Promise<BearerCheck>) | null;
   upstreamRequests = 0;
 
@@ -161,6 +120,7 @@ export class RelayService {
       onCommit: (changes) => this.metrics.auditBatch.observe(changes),
     });
     this.bearer = config.entra ? entraVerifier(config.entra) : null;
+    this.decisions = new DecisionRecord(store, { fourEyes: new Set(config.fourEyes ?? []), instance: config.instance });
     const cache =
       config.cacheTtlMs > 0
         ? new SharedAnswerCache(store, {
@@ -419,6 +379,9 @@ export class RelayService {
     this.metrics.requests.inc({ outcome: 'answered', code: 'none' });
     this.metrics.answers.inc({ source: fromCache ? 'cache' : 'service' });
     const wire = envelopeToWire(answer!.envelope);
+    // The accept list. Should the record be unreadable, the answer goes out whole: more hits
+    // shown, never fewer, and no paid answer lost.
+    if (query) await this.decisions.apply(query, wire).catch(() => this.metrics.decisionReadFailures.inc());
     // What the service echoes of a request belongs to the analyst who sent it: a shared or cached
     // answer carries the first asker's, so each field is set from this request, or left out.
     for (const [field, own] of Object.entries(ownEcho(analyst, query))) {

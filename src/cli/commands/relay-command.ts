@@ -6,22 +6,23 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_TTL_MS } from '../../core/cache/answer-cache';
 import { loadCliConfig } from '../config';
 import { UsageError } from '../exit-codes';
-import type { CliIo, OutStream } from '../io';
+import type { CliIo } from '../io';
 import { lockDataFolder, type FolderLock } from '../../relay/store/folder-lock';
 import { makeServerFolder } from '../../relay/store/embedded-cluster';
 import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
 import { startRelayHttp } from '../../relay/http-server';
 import { ANALYST_NAME, createKey } from '../../relay/keys';
 import { isRole, RELAY_ROLES } from '../../relay/roles';
+import { REGISTRY_KEYS, type RegistryKey } from '../../core/protocol/registries';
 import { relayMessages } from '../../relay/messages';
 import { RelayService } from '../../relay/service';
 import { openStore } from '../../relay/store/open-store';
-import { runArchive, runVerify } from './relay-archive-command';
-import { STORE_OPTIONS, storeLocation, usage, withStore } from './relay-store-access';
+import { runArchive, runDecisions, runVerify } from './relay-record-command';
+import { STORE_OPTIONS, storeLocation, usage, withStore, writeOut } from './relay-store-access';
 
 /**
  * `checklists relay ...`: the server, `keys add|list|revoke|rotate`, `audit`, `verify` and
- * `archive prune` (relay-archive-command.ts). Every subcommand
+ * `archive prune` and `decisions export` (relay-record-command.ts). Every subcommand
  * takes --data-dir (embedded store) or --database-url / DATABASE_URL (external PostgreSQL).
  */
 
@@ -44,6 +45,7 @@ export async function runRelay(argv: readonly string[], io: CliIo): Promise<numb
     if (sub === 'audit') return await runAudit(argv.slice(1), io);
     if (sub === 'verify') return await runVerify(argv.slice(1), io);
     if (sub === 'archive') return await runArchive(argv.slice(1), io);
+    if (sub === 'decisions') return await runDecisions(argv.slice(1), io);
     return await runServer(argv, io);
   } catch (error) {
     // node:util parseArgs: an unknown or incomplete option is a usage error, not a crash.
@@ -100,10 +102,17 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       'entra-audience': { type: 'string' },
       'entra-jwks': { type: 'string' },
       instance: { type: 'string' },
+      'four-eyes': { type: 'string' },
     },
     strict: true,
   });
   const env = io.env;
+  const fourEyes = (values['four-eyes'] ?? '')
+    .split(/[\s,]+/)
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const unknownRegistry = fourEyes.find((k) => !(REGISTRY_KEYS as readonly string[]).includes(k));
+  if (unknownRegistry !== undefined) throw usage(`--four-eyes ${unknownRegistry}: ${REGISTRY_KEYS.join(', ')}`);
   // Read first: the configuration's check that an address has its credentials must see it.
   const tokkenFile = values['tokken-file'] ?? env.CHECKLISTS_TOKKEN_FILE;
   const fileTokken = tokkenFile
@@ -192,6 +201,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
           : DEFAULT_CACHE_TTL_MS,
     accountCooldownMs: wholeNumber(values['cooldown-seconds'], 'cooldown-seconds', 600) * 1000,
     ...(entra ? { entra } : {}),
+    fourEyes: fourEyes as RegistryKey[],
     // An external database may serve several instances; the embedded one serves this one only.
     coordinateInstances: location.databaseUrl !== undefined,
   });
@@ -226,12 +236,6 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   await opened.close();
   await releaseFolder();
   return 0;
-}
-
-/** Writes and, when the stream's buffer is full, waits for it to drain before the caller reads more. */
-function writeOut(out: OutStream, chunk: string): Promise<void> {
-  if (out.write(chunk) || !out.once) return Promise.resolve();
-  return new Promise((resolve) => out.once!('drain', resolve));
 }
 
 async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {

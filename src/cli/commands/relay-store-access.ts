@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Env } from '../config';
 import { UsageError } from '../exit-codes';
-import type { CliIo } from '../io';
+import type { CliIo, OutStream } from '../io';
 import { relayMessages } from '../../relay/messages';
 import type { RelayStore } from '../../relay/store/port';
 import { defaultDataDir, openStore, type StoreLocation } from '../../relay/store/open-store';
@@ -42,4 +42,10 @@ export async function withStore<T>(
   } finally {
     await opened.close();
   }
+}
+
+/** Writes and, when the stream's buffer is full, waits for it to drain before the caller reads more. */
+export function writeOut(out: OutStream, chunk: string): Promise<void> {
+  if (out.write(chunk) || !out.once) return Promise.resolve();
+  return new Promise((resolve) => out.once!('drain', resolve));
 }

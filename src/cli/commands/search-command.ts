@@ -14,6 +14,7 @@ import {
 } from '../../core/answer/summary';
 import { hitLine } from '../../bulk/hits';
 import { EXPLANATION_RULES_VERSION, explainHit, whyLine } from '../../core/answer/explain';
+import { decisionNoteText, relayDecisionsOf } from '../../core/answer/relay-decisions';
 import type { ParsedEnvelope } from '../../core/protocol/schema';
 import { connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
@@ -123,6 +124,16 @@ export function renderSummary(
       lines.push(`    ${t('search.why', { why: plain(whyLine(explainHit(query, r.key, item), lang)) })}`);
     }
     if (items.length > HITS_SHOWN) lines.push(`  ${t('search.more', { count: items.length - HITS_SHOWN })}`);
+  }
+  // Through a relay: hits on its accept list were taken out of the answer; say which, never hide them.
+  const decided = relayDecisionsOf(result.envelope);
+  if (decided && decided.muted.length > 0) {
+    lines.push('', t('search.muted', { count: decided.muted.length }));
+    for (const m of decided.muted) lines.push(`  - ${plain(decisionNoteText(m, lang))}`);
+  }
+  if (decided && decided.changed.length > 0) {
+    lines.push('', t('search.changed', { count: decided.changed.length }));
+    for (const m of decided.changed) lines.push(`  - ${plain(decisionNoteText(m, lang))}`);
   }
   if (result.envelope.problems.length > 0) {
     lines.push('', t('search.problems', { count: result.envelope.problems.length }));

@@ -183,4 +183,30 @@ export const MIGRATIONS: readonly string[] = [
   // Roles (../roles.ts): every key made before them is an analyst's.
   `ALTER TABLE analyst_keys ADD COLUMN role text NOT NULL DEFAULT 'analyst'
      CHECK (role IN ('analyst', 'approver', 'auditor', 'admin'));`,
+  // The decision record (../decisions.ts): append-only like the archive.
+  `CREATE TABLE decisions (
+     id bigserial PRIMARY KEY,
+     at timestamptz NOT NULL DEFAULT now(),
+     kind text NOT NULL CHECK (kind IN ('decision', 'approval')),
+     analyst text NOT NULL,
+     subject_key text NOT NULL,
+     subject jsonb NOT NULL,
+     registry text NOT NULL,
+     record text NOT NULL,
+     fingerprint text NOT NULL,
+     decision text NOT NULL,
+     reason text,
+     comment text NOT NULL,
+     needs_approval boolean NOT NULL,
+     approves bigint REFERENCES decisions (id),
+     instance text NOT NULL
+   );
+   CREATE INDEX decisions_subject ON decisions (subject_key, id);
+   CREATE INDEX decisions_at ON decisions (at);
+   CREATE FUNCTION append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     RAISE EXCEPTION 'the % record is append-only: % refused', TG_TABLE_NAME, TG_OP USING ERRCODE = 'insufficient_privilege';
+   END $$;
+   CREATE TRIGGER decisions_append_only BEFORE UPDATE OR DELETE ON decisions FOR EACH ROW EXECUTE FUNCTION append_only();
+   CREATE TRIGGER decisions_no_truncate BEFORE TRUNCATE ON decisions FOR EACH STATEMENT EXECUTE FUNCTION append_only();`,
 ];

@@ -132,6 +132,37 @@ export const AUDIT_COLUMNS = [
   { column: 'archive_id', field: 'archiveId' },
 ] as const satisfies readonly { column: string; field: keyof StoredAuditRow }[];
 
+/**
+ * One line of the decision record (../decisions.ts): a decision on one hit, or an approval of one.
+ * Lines are only ever added; the latest decision for a hit is the one in force.
+ */
+export interface DecisionEntry {
+  kind: 'decision' | 'approval';
+  /** From the authentication, never from a request body. */
+  analyst: string;
+  /** The hashed subject (core/answer/record-identity.ts subjectPart): what matching uses. */
+  subjectKey: string;
+  /** The subject's query fields, as people read them. */
+  subject: Record<string, unknown>;
+  registry: string;
+  record: string;
+  fingerprint: string;
+  decision: string;
+  reason: string | null;
+  comment: string;
+  /** Four-eyes: stays pending until someone else approves it. */
+  needsApproval: boolean;
+  /** For an approval: the decision approved. */
+  approves: number | null;
+  instance: string;
+}
+
+export interface DecisionRow extends DecisionEntry {
+  id: number;
+  /** The relay's time, never the client's. */
+  at: Date;
+}
+
 export interface AuditFilter {
   from?: Date;
   to?: Date;
@@ -198,6 +229,13 @@ export interface RelayStore {
   writeAnswer(answer: StoredAnswer, freshSince: number): Promise<boolean>;
   /** Drops answers stored before `before` (ms since the epoch). */
   dropAnswers(before: number): Promise<void>;
+
+  addDecision(entry: DecisionEntry): Promise<DecisionRow>;
+  decisionById(id: number): Promise<DecisionRow | null>;
+  /** Every line about one subject's hits, approvals included, in id order. */
+  decisionsFor(subjectKey: string): Promise<DecisionRow[]>;
+  /** The whole record in id order, from `since` on, a page at a time (export). */
+  decisionPages(since?: Date, pageSize?: number): AsyncIterable<DecisionRow[]>;
 
   /** The archive in id order, from `afterId` on, a page at a time (verify, export). */
   archivePages(afterId?: number, pageSize?: number): AsyncIterable<ArchiveRow[]>;

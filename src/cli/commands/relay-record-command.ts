@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import type { CliIo } from '../io';
 import { verifyArchive, type VerifyProblem } from '../../relay/answer-archive';
 import { relayMessages } from '../../relay/messages';
-import { STORE_OPTIONS, usage, withStore } from './relay-store-access';
+import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from '../../relay/decision-export';
+import { STORE_OPTIONS, usage, withStore, writeOut } from './relay-store-access';
 
 /**
- * `checklists relay verify` (walk the answer archive's chain) and `checklists relay archive
- * prune` (drop what retention no longer asks to keep, recording the cut). Both work beside a
- * running relay: verify reads, prune takes the archive's append lock for its one transaction.
+ * The relay's record from its host: `checklists relay verify` (walk the answer archive's chain),
+ * `checklists relay archive prune` (drop what retention no longer asks to keep, recording the
+ * cut) and `checklists relay decisions export`. All work beside a running relay: verify and
+ * export read, prune takes the archive's append lock for its one transaction.
  */
 
 export const DEFAULT_ARCHIVE_YEARS = 5;
@@ -66,6 +68,31 @@ export async function runArchive(argv: readonly string[], io: CliIo): Promise<nu
         chain: cut ? cut.chain.toString('hex') : '-',
       })}\n`,
     );
+    return 0;
+  });
+}
+
+export async function runDecisions(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: {
+      ...STORE_OPTIONS,
+      csv: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      since: { type: 'string' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals[0] !== 'export' || (values.csv && values.json)) throw usage(`decisions ${positionals.join(' ')}`);
+  const since = values.since === undefined ? undefined : new Date(values.since);
+  if (since && Number.isNaN(since.getTime())) throw usage(`--since ${values.since}`);
+  return withStore(values, io, async (store) => {
+    // CSV unless --json: the inspector's spreadsheet first; JSON lines for other systems.
+    if (!values.json) await writeOut(io.stdout, decisionCsvHeader());
+    for await (const page of store.decisionPages(since)) {
+      await writeOut(io.stdout, values.json ? decisionJsonLines(page) : decisionCsvRows(page));
+    }
     return 0;
   });
 }

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { REGISTRY_KEYS } from '../protocol/registries';
+import type { ParsedEnvelope } from '../protocol/schema';
+import type { Lang } from '../text/i18n';
+import { DECISIONS } from './explain';
+
+/**
+ * What the relay adds to an answer from its decision record (docs/relay.md, "Decisions and the
+ * accept list"): the hits it muted (cleared as false positives, record unchanged; they are taken
+ * out of the answer, so every count, level and percent is as if they were not there) and the
+ * decided hits whose record changed since (left in, to be decided again). An answer from the
+ * service directly never carries it.
+ */
+
+export const RELAY_DECISIONS_FIELD = 'relay_decisions';
+
+const decisionNoteSchema = z.object({
+  /** The decision's id in the relay's record. */
+  id: z.number(),
+  registry: z.enum(REGISTRY_KEYS),
+  record: z.string(),
+  /** The record's name, so that a muted hit can be told without the record. */
+  name: z.string(),
+  decision: z.enum(DECISIONS),
+  reason: z.string().nullable(),
+  analyst: z.string(),
+  at: z.string(),
+  state: z.enum(['in-force', 'pending']),
+  approvedBy: z.string().nullable(),
+});
+export type DecisionNote = z.infer<typeof decisionNoteSchema>;
+
+const relayDecisionsSchema = z.object({
+  muted: z.array(decisionNoteSchema),
+  changed: z.array(decisionNoteSchema),
+});
+export type RelayDecisions = z.infer<typeof relayDecisionsSchema>;
+
+export function relayDecisionsOf(envelope: ParsedEnvelope): RelayDecisions | null {
+  const parsed = relayDecisionsSchema.safeParse(envelope.extraHeader[RELAY_DECISIONS_FIELD]);
+  return parsed.success ? parsed.data : null;
+}
+
+const STATE_TEXT = {
+  uk: { 'in-force': 'чинне', pending: 'чекає на погодження' },
+  en: { 'in-force': 'in force', pending: 'awaiting approval' },
+} as const;
+
+const DECISION_TEXT = {
+  uk: { 'false-positive': 'хибний збіг', 'true-match': 'справжній збіг', 'needs-review': 'потребує перевірки' },
+  en: { 'false-positive': 'false positive', 'true-match': 'true match', 'needs-review': 'needs review' },
+} as const;
+
+/** One decided hit on one line: which record, what was decided, by whom, when, approved by whom. */
+export function decisionNoteText(note: DecisionNote, lang: Lang): string {
+  const approved = note.approvedBy
+    ? lang === 'uk'
+      ? `, погодив ${note.approvedBy}`
+      : `, approved by ${note.approvedBy}`
+    : '';
+  return `${note.name || note.record} (${note.record}): ${DECISION_TEXT[lang][note.decision]}, ${note.analyst} ${note.at.slice(0, 16).replace('T', ' ')} UTC${approved}; ${STATE_TEXT[lang][note.state]}`;
+}

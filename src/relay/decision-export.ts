@@ -1,0 +1,44 @@
+import { csvCell } from './audit-export';
+import type { DecisionRow } from './store/port';
+
+/** The decision record as an inspector or another system reads it: CSV with a header, or JSON lines. */
+
+export const DECISION_COLUMNS = [
+  ['id', 'id'],
+  ['at', 'at'],
+  ['kind', 'kind'],
+  ['analyst', 'analyst'],
+  ['subject', 'subject'],
+  ['subject_key', 'subjectKey'],
+  ['registry', 'registry'],
+  ['record', 'record'],
+  ['fingerprint', 'fingerprint'],
+  ['decision', 'decision'],
+  ['reason', 'reason'],
+  ['comment', 'comment'],
+  ['needs_approval', 'needsApproval'],
+  ['approves', 'approves'],
+  ['instance', 'instance'],
+] as const satisfies readonly (readonly [string, keyof DecisionRow])[];
+
+export function decisionCsvHeader(): string {
+  return `${DECISION_COLUMNS.map(([column]) => column).join(',')}\r\n`;
+}
+
+export function decisionCsvRows(rows: readonly DecisionRow[]): string {
+  return rows
+    .map((row) => {
+      const cells = DECISION_COLUMNS.map(([, field]) => {
+        const value = row[field];
+        if (value instanceof Date) return csvCell(value.toISOString());
+        if (typeof value === 'object' && value !== null) return csvCell(JSON.stringify(value));
+        return csvCell(value);
+      });
+      return `${cells.join(',')}\r\n`;
+    })
+    .join('');
+}
+
+export function decisionJsonLines(rows: readonly DecisionRow[]): string {
+  return rows.map((row) => `${JSON.stringify({ ...row, at: row.at.toISOString() })}\n`).join('');
+}

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { DECISIONS, REASON_CODES } from '../core/answer/explain';
+import { recordOf, namingOf, subjectPart } from '../core/answer/record-identity';
+import { RELAY_DECISIONS_FIELD, type DecisionNote, type RelayDecisions } from '../core/answer/relay-decisions';
+import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
+import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
+import { can, type Identity } from './roles';
+import type { DecisionRow, RelayStore } from './store/port';
+
+/**
+ * The decision record: who decided what about which hit, when, and who approved it. Lines are
+ * only added (the table refuses anything else); the latest decision on a hit is the one in force.
+ * A false positive in force is on the accept list: the same subject's same record, unchanged,
+ * is muted in every later answer through any relay on this database. A decision whose record
+ * changed since (another fingerprint) brings the hit back as "changed".
+ */
+
+/** How long one instance trusts what it read of a subject's decisions: "felt within seconds" everywhere. */
+const NOTES_TTL_MS = 1_000;
+const NOTES_KEPT = 10_000;
+/** One request may carry a hits sheet's worth of decisions. */
+export const MAX_DECISIONS_PER_REQUEST = 5_000;
+
+const decisionInput = z
+  .object({
+    subject: z.record(z.string(), z.unknown()),
+    registry: z.enum(REGISTRY_KEYS),
+    record: z.string().trim().min(1).max(300),
+    fingerprint: z.string().regex(/^[0-9a-f]{16}$/),
+    decision: z.enum(DECISIONS),
+    reason: z.enum(REASON_CODES).nullable().optional(),
+    comment: z.string().max(2_000).optional(),
+  })
+  .strict();
+export type DecisionInput = z.infer<typeof decisionInput>;
+
+/** Fields that would name a person other than the authenticated one: refused, never read. */
+const IDENTITY_FIELDS = ['analyst', 'decidedBy', 'decided_by', 'by', 'user', 'iduserPC', 'at', 'time'];
+
+export type DecisionOutcome =
+  { status: 'recorded' | 'pending'; id: number; index: number } | { status: 'refused'; index: number; reason: string };
+
+export interface CurrentDecision {
+  decision: DecisionRow;
+  state: 'in-force' | 'pending';
+  approval: DecisionRow | null;
+}
+
+export interface DecisionRecordOptions {
+  /** Registries where a true match or a false positive needs a second person (four-eyes). */
+  fourEyes: ReadonlySet<RegistryKey>;
+  instance: string;
+}
+
+export class DecisionRecord {
+  private readonly notes = new Map<string, { at: number; current: CurrentDecision[] }>();
+
+  constructor(
+    private readonly store: RelayStore,
+    private readonly options: DecisionRecordOptions,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Records each decision of a batch on its own: one refused leaves the others recorded. */
+  async record(identity: Identity, items: readonly unknown[]): Promise<DecisionOutcome[]> {
+    const out: DecisionOutcome[] = [];
+    for (const [index, raw] of items.entries()) {
+      if (!can(identity, 'decide')) {
+        out.push({ status: 'refused', index, reason: 'role' });
+        continue;
+      }
+      if (raw && typeof raw === 'object' && IDENTITY_FIELDS.some((f) => f in raw)) {
+        out.push({ status: 'refused', index, reason: 'identity-in-body' });
+        continue;
+      }
+      const parsed = decisionInput.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        out.push({ status: 'refused', index, reason: `${issue.path.join('.') || 'decision'}: ${issue.message}` });
+        continue;
+      }
+      const checked = validateQuery(parsed.data.subject);
+      if (!checked.ok) {
+        out.push({ status: 'refused', index, reason: `subject: ${checked.errors.map((e) => e.message.en).join(' ')}` });
+        continue;
+      }
+      const input = parsed.data;
+      const needsApproval = this.options.fourEyes.has(input.registry) && input.decision !== 'needs-review';
+      const row = await this.store.addDecision({
+        kind: 'decision',
+        analyst: identity.analyst,
+        subjectKey: subjectPart(subjectKey(checked.query)),
+        subject: plainSubject(checked.query),
+        registry: input.registry,
+        record: input.record,
+        fingerprint: input.fingerprint,
+        decision: input.decision,
+        reason: input.reason ?? null,
+        comment: input.comment ?? '',
+        needsApproval,
+        approves: null,
+        instance: this.options.instance,
+      });
+      this.notes.delete(row.subjectKey);
+      out.push({ status: needsApproval ? 'pending' : 'recorded', id: row.id, index });
+    }
+    return out;
+  }
+
+  /** Four-eyes: an approver other than the decision's author approves the decision in force. */
+  async approve(
+    identity: Identity,
+    id: number,
+  ): Promise<{ ok: true; id: number } | { ok: false; reason: 'role' | 'unknown' | 'own' | 'not-pending' }> {
+    if (!can(identity, 'approve')) return { ok: false, reason: 'role' };
+    const decision = await this.store.decisionById(id);
+    if (!decision || decision.kind !== 'decision') return { ok: false, reason: 'unknown' };
+    if (decision.analyst === identity.analyst) return { ok: false, reason: 'own' };
+    const current = (await this.current(decision.subjectKey, true)).find(
+      (c) => c.decision.registry === decision.registry && c.decision.record === decision.record,
+    );
+    if (!current || current.decision.id !== id || current.state !== 'pending') {
+      return { ok: false, reason: 'not-pending' };
+    }
+    const row = await this.store.addDecision({
+      ...decision,
+      kind: 'approval',
+      analyst: identity.analyst,
+      comment: '',
+      needsApproval: false,
+      approves: id,
+      instance: this.options.instance,
+    });
+    this.notes.delete(decision.subjectKey);
+    return { ok: true, id: row.id };
+  }
+
+  /** A subject's decisions: the one in force per hit, and every line in order. */
+  async history(query: SearchQuery): Promise<{ current: CurrentDecision[]; history: DecisionRow[] }> {
+    const key = subjectPart(subjectKey(query));
+    const history = await this.store.decisionsFor(key);
+    return { current: currentOf(history), history };
+  }
+
+  private async current(key: string, fresh = false): Promise<CurrentDecision[]> {
+    const known = this.notes.get(key);
+    if (!fresh && known && this.now() - known.at < NOTES_TTL_MS) return known.current;
+    const current = currentOf(await this.store.decisionsFor(key));
+    if (this.notes.size >= NOTES_KEPT) this.notes.clear();
+    this.notes.set(key, { at: this.now(), current });
+    return current;
+  }
+
+  /**
+   * The accept list applied to one answer in wire form: muted hits taken out (with a note each),
+   * changed ones left in and noted. Only answers with hits cost a look at the record.
+   */
+  async apply(query: SearchQuery, wire: Record<string, unknown>): Promise<void> {
+    const result = wire.result;
+    if (!result || typeof result !== 'object') return;
+    const blocks = Object.entries(result as Record<string, unknown>).filter(
+      (entry): entry is [RegistryKey, unknown[]] =>
+        (REGISTRY_KEYS as readonly string[]).includes(entry[0]) && Array.isArray(entry[1]) && entry[1].length > 0,
+    );
+    if (blocks.length === 0) return;
+    const current = await this.current(subjectPart(subjectKey(query)));
+    if (current.length === 0) return;
+    const byRecord = new Map(current.map((c) => [`${c.decision.registry}|${c.decision.record}`, c]));
+    const notes: RelayDecisions = { muted: [], changed: [] };
+    for (const [registry, items] of blocks) {
+      const kept = items.filter((item) => {
+        if (!item || typeof item !== 'object') return true;
+        const { record, fingerprint } = recordOf(registry, item);
+        const decided = byRecord.get(`${registry}|${record}`);
+        if (!decided) return true;
+        const note = noteOf(decided, namingOf(registry, item).name);
+        if (decided.decision.fingerprint !== fingerprint) {
+          notes.changed.push(note);
+          return true;
+        }
+        if (decided.decision.decision === 'false-positive' && decided.state === 'in-force') {
+          notes.muted.push(note);
+          return false;
+        }
+        return true;
+      });
+      (result as Record<string, unknown>)[registry] = kept;
+    }
+    if (notes.muted.length > 0 || notes.changed.length > 0) wire[RELAY_DECISIONS_FIELD] = notes;
+  }
+}
+
+/** The latest decision per hit, with its approval when it has one. */
+function currentOf(history: readonly DecisionRow[]): CurrentDecision[] {
+  const latest = new Map<string, DecisionRow>();
+  const approvals = new Map<number, DecisionRow>();
+  for (const row of history) {
+    if (row.kind === 'approval' && row.approves !== null) approvals.set(row.approves, row);
+    else latest.set(`${row.registry}|${row.record}`, row);
+  }
+  return [...latest.values()].map((decision) => {
+    const approval = approvals.get(decision.id) ?? null;
+    return { decision, approval, state: decision.needsApproval && !approval ? 'pending' : 'in-force' };
+  });
+}
+
+function noteOf(c: CurrentDecision, name: string): DecisionNote {
+  return {
+    id: c.decision.id,
+    registry: c.decision.registry as RegistryKey,
+    record: c.decision.record,
+    name,
+    decision: c.decision.decision as DecisionNote['decision'],
+    reason: c.decision.reason,
+    analyst: c.decision.analyst,
+    at: c.decision.at.toISOString(),
+    state: c.state,
+    approvedBy: c.approval?.analyst ?? null,
+  };
+}
+
+/** The subject as people read it: JSON-safe (listdata is a bigint), without the analyst's own fields. */
+function plainSubject(query: SearchQuery): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (k === 'listdata' || k === 'IDinternal' || k === 'IDuserPC') continue;
+    out[k] = typeof v === 'bigint' ? v.toString() : v;
+  }
+  return out;
+}

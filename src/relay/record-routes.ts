@@ -1,0 +1,129 @@
+import { validateQuery } from '../core/query';
+import { MAX_DECISIONS_PER_REQUEST, type DecisionRecord } from './decisions';
+import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from './decision-export';
+import { JSON_TYPE } from './http-parts';
+import { bilingual } from './messages';
+import { can } from './roles';
+import { Refusal, RELAY_ERRORS } from './refusal';
+import type { RelayService } from './service';
+
+/**
+ * The record's HTTP side (docs/relay.md, "Decisions and the accept list"):
+ *
+ * - `POST /decisions`: one decision, or `{decisions: [...]}` (a hits sheet's worth) in one go;
+ * - `POST /decisions/approve`: `{id}`, four-eyes;
+ * - `GET|POST /decisions/history`: a subject's query fields; its decisions in force and every line;
+ * - `GET /decisions/export[?since=DATE][&format=json]`: the whole record, for auditors.
+ *
+ * The person is always the authenticated one (an analyst key where the tokken goes, or Entra).
+ */
+
+export const RECORD_PATHS = new Set(['/decisions', '/decisions/approve', '/decisions/history', '/decisions/export']);
+
+export interface RecordRequest {
+  path: string;
+  method: 'GET' | 'POST';
+  fields: Record<string, unknown>;
+  bearer: string | null;
+}
+
+export interface RecordReply {
+  status: number;
+  /** The Content-Type. */
+  type: string;
+  body: string;
+  analyst: string | null;
+  code: number | null;
+}
+
+const json = (status: number, body: unknown, analyst: string | null): RecordReply => ({
+  status,
+  type: JSON_TYPE,
+  body: JSON.stringify(body),
+  analyst,
+  code: status === 200 ? null : ((body as { error?: number }).error ?? null),
+});
+
+const refused = (status: number, code: number, message: string, analyst: string | null) =>
+  json(status, { error: code, message }, analyst);
+
+const APPROVAL_REFUSALS = {
+  role: [403, 'decision.approveRole'],
+  unknown: [404, 'decision.unknown'],
+  own: [403, 'decision.ownApproval'],
+  'not-pending': [409, 'decision.notPending'],
+} as const;
+
+export async function handleRecord(
+  service: RelayService,
+  decisions: DecisionRecord,
+  request: RecordRequest,
+): Promise<RecordReply> {
+  let analyst: string | null = null;
+  try {
+    const identity = await service.authenticate(request.fields, request.bearer);
+    analyst = identity.analyst;
+    const { tokken: _key, ...fields } = request.fields;
+    if (request.path === '/decisions') {
+      if (request.method !== 'POST') return refused(405, 405, bilingual('method'), analyst);
+      const items = Array.isArray(fields.decisions) ? fields.decisions : [fields];
+      if (items.length > MAX_DECISIONS_PER_REQUEST) {
+        return refused(
+          400,
+          RELAY_ERRORS.badRequest,
+          bilingual('decision.many', { limit: MAX_DECISIONS_PER_REQUEST }),
+          analyst,
+        );
+      }
+      if (!can(identity, 'decide')) return refused(403, RELAY_ERRORS.forbidden, bilingual('decision.role'), analyst);
+      return json(200, { analyst, results: await decisions.record(identity, items) }, analyst);
+    }
+    if (request.path === '/decisions/approve') {
+      if (request.method !== 'POST') return refused(405, 405, bilingual('method'), analyst);
+      const id = Number(fields.id);
+      if (!Number.isSafeInteger(id) || id <= 0) {
+        return refused(400, RELAY_ERRORS.badRequest, bilingual('decision.unknown'), analyst);
+      }
+      const approved = await decisions.approve(identity, id);
+      if (approved.ok) return json(200, { analyst, approved: id, id: approved.id }, analyst);
+      const [status, key] = APPROVAL_REFUSALS[approved.reason];
+      return refused(status, status === 404 ? 404 : RELAY_ERRORS.forbidden, bilingual(key), analyst);
+    }
+    if (request.path === '/decisions/history') {
+      const checked = validateQuery(fields);
+      if (!checked.ok) {
+        const en = checked.errors.map((e) => `${e.field}: ${e.message.en}`).join(' ');
+        const uk = checked.errors.map((e) => `${e.field}: ${e.message.uk}`).join(' ');
+        return refused(400, RELAY_ERRORS.badRequest, `${uk} / ${en}`, analyst);
+      }
+      const { current, history } = await decisions.history(checked.query);
+      return json(
+        200,
+        {
+          current: current.map((c) => ({ ...c.decision, state: c.state, approvedBy: c.approval?.analyst ?? null })),
+          history,
+        },
+        analyst,
+      );
+    }
+    // /decisions/export: the whole record, auditors (and no one else).
+    if (!can(identity, 'readAll')) {
+      return refused(403, RELAY_ERRORS.forbidden, bilingual('decision.exportRole'), analyst);
+    }
+    const since = typeof fields.since === 'string' && fields.since ? new Date(fields.since) : undefined;
+    if (since && Number.isNaN(since.getTime())) {
+      return refused(400, RELAY_ERRORS.badRequest, bilingual('bad.request'), analyst);
+    }
+    const asJson = fields.format === 'json';
+    let body = asJson ? '' : decisionCsvHeader();
+    for await (const page of service.store.decisionPages(since)) {
+      body += asJson ? decisionJsonLines(page) : decisionCsvRows(page);
+    }
+    const type = asJson ? 'application/x-ndjson; charset=utf-8' : 'text/csv; charset=utf-8';
+    return { status: 200, type, body, analyst, code: null };
+  } catch (error) {
+    const refusal = error instanceof Refusal ? error : null;
+    if (!refusal) throw error;
+    return refused(refusal.status, refusal.code, refusal.text, analyst);
+  }
+}

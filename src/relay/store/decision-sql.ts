@@ -1,0 +1,95 @@
+import type { DecisionEntry, DecisionRow } from './port';
+
+/** The decision record's statements (schema in migrations.ts). */
+
+type Query = <R extends object>(sql: string, params?: unknown[]) => Promise<R[]>;
+
+interface DecisionRecord {
+  id: string;
+  at: Date;
+  kind: DecisionEntry['kind'];
+  analyst: string;
+  subject_key: string;
+  subject: Record<string, unknown>;
+  registry: string;
+  record: string;
+  fingerprint: string;
+  decision: string;
+  reason: string | null;
+  comment: string;
+  needs_approval: boolean;
+  approves: string | null;
+  instance: string;
+}
+
+function decisionRow(r: DecisionRecord): DecisionRow {
+  return {
+    id: Number(r.id),
+    at: r.at,
+    kind: r.kind,
+    analyst: r.analyst,
+    subjectKey: r.subject_key,
+    subject: r.subject,
+    registry: r.registry,
+    record: r.record,
+    fingerprint: r.fingerprint,
+    decision: r.decision,
+    reason: r.reason,
+    comment: r.comment,
+    needsApproval: r.needs_approval,
+    approves: r.approves === null ? null : Number(r.approves),
+    instance: r.instance,
+  };
+}
+
+export function decisionQueries(q: Query) {
+  return {
+    async addDecision(e: DecisionEntry): Promise<DecisionRow> {
+      const rows = await q<DecisionRecord>(
+        `INSERT INTO decisions (kind, analyst, subject_key, subject, registry, record, fingerprint, decision, reason,
+           comment, needs_approval, approves, instance)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+        [
+          e.kind,
+          e.analyst,
+          e.subjectKey,
+          JSON.stringify(e.subject),
+          e.registry,
+          e.record,
+          e.fingerprint,
+          e.decision,
+          e.reason,
+          e.comment,
+          e.needsApproval,
+          e.approves,
+          e.instance,
+        ],
+      );
+      return decisionRow(rows[0]);
+    },
+    async decisionById(id: number): Promise<DecisionRow | null> {
+      const r = (await q<DecisionRecord>('SELECT * FROM decisions WHERE id = $1', [id]))[0];
+      return r ? decisionRow(r) : null;
+    },
+    async decisionsFor(subjectKey: string): Promise<DecisionRow[]> {
+      return (await q<DecisionRecord>('SELECT * FROM decisions WHERE subject_key = $1 ORDER BY id', [subjectKey])).map(
+        decisionRow,
+      );
+    },
+    async *decisionPages(since?: Date, pageSize = 5_000): AsyncIterable<DecisionRow[]> {
+      let after = 0;
+      for (;;) {
+        const page = (
+          await q<DecisionRecord>(
+            `SELECT * FROM decisions WHERE id > $1 AND ($2::timestamptz IS NULL OR at >= $2)
+             ORDER BY id LIMIT ${Math.max(1, Math.floor(pageSize))}`,
+            [after, since ?? null],
+          )
+        ).map(decisionRow);
+        if (page.length === 0) return;
+        yield page;
+        after = page[page.length - 1].id;
+      }
+    },
+  };
+}

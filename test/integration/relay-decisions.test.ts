@@ -1,0 +1,293 @@
+import { recordOf } from '../../src/core/answer/record-identity';
+import { relayDecisionsOf } from '../../src/core/answer/relay-decisions';
+import { summarize } from '../../src/core/answer/summary';
+import { parseEnvelope } from '../../src/core/protocol/schema';
+import { runRelay } from '../../src/cli/commands/relay-command';
+import type { CliIo } from '../../src/cli/io';
+import { createKey } from '../../src/relay/keys';
+import type { RelayRole } from '../../src/relay/roles';
+import { KNOWN } from '../../src/sandbox';
+import {
+  post,
+  resetStore,
+  startRecordingSandbox,
+  startTestDatabase,
+  startTestRelay,
+  type RecordingSandbox,
+  type TestDatabase,
+  type TestRelay,
+} from './relay-support';
+
+/**
+ * The decision record and the accept list on a real PostgreSQL with two relay instances: a
+ * namesake cleared by one analyst on one instance is muted for another analyst on the other;
+ * four-eyes; the auditor's export; the analyst always the authenticated one.
+ */
+
+let db: TestDatabase;
+let sandbox: RecordingSandbox;
+const relays: TestRelay[] = [];
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  sandbox = await startRecordingSandbox(1);
+}, 60_000);
+
+afterEach(async () => {
+  for (const r of relays.splice(0)) await r.close();
+  await resetStore(db.url);
+  sandbox.requests.length = 0;
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await db?.drop();
+});
+
+async function pair(): Promise<[TestRelay, TestRelay]> {
+  const config = { coordinateInstances: true, fourEyes: ['psanctions' as const] };
+  const a = await startTestRelay(db.url, sandbox.urls, { ...config, instance: 'one' });
+  const b = await startTestRelay(db.url, sandbox.urls, { ...config, instance: 'two' });
+  relays.push(a, b);
+  return [a, b];
+}
+
+async function key(relay: TestRelay, name: string, role: RelayRole = 'analyst'): Promise<string> {
+  const made = await createKey(relay.store, name, role);
+  if (made === 'exists') throw new Error(name);
+  return made.key;
+}
+
+async function call(relay: TestRelay, path: string, body: unknown) {
+  const res = await fetch(`${relay.url}${path}`, { method: 'POST', body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+const SUBJECT = { name: KNOWN.pepSanctioned.name };
+
+/** What =CHECKLISTS.PEP and a bulk row compute from an answer: core's summary of the parsed envelope. */
+async function screen(relay: TestRelay, tokken: string) {
+  const reply = await post(relay.url, { tokken, ...SUBJECT });
+  expect(reply.status).toBe(200);
+  const envelope = parseEnvelope(reply.json);
+  return { envelope, wire: reply.json as Record<string, unknown>, summary: summarize(envelope) };
+}
+
+function hitsOf(summary: ReturnType<typeof summarize>, registry: string): number {
+  return summary.registries.find((r) => r.key === registry)?.hits ?? 0;
+}
+
+function itemOf(wire: Record<string, unknown>, registry: 'peps' | 'psanctions'): object {
+  const items = (wire.result as Record<string, unknown[]>)[registry];
+  expect(items.length).toBeGreaterThan(0);
+  return items[0] as object;
+}
+
+it('a namesake cleared by analyst A on instance 1 is muted for analyst B on instance 2, counts and level included; a changed record comes back as changed', async () => {
+  const [one, two] = await pair();
+  const olena = await key(one, 'olena');
+  const petro = await key(one, 'petro');
+
+  const before = await screen(two, petro);
+  expect(hitsOf(before.summary, 'peps')).toBe(1);
+  const pepItem = itemOf(before.wire, 'peps');
+  const pep = recordOf('peps', pepItem);
+
+  const recorded = await call(one, '/decisions', {
+    tokken: olena,
+    subject: SUBJECT,
+    registry: 'peps',
+    ...pep,
+    decision: 'false-positive',
+    reason: 'different-birth-date',
+    comment: 'Клієнт 1985 р. н., PEP — 1967',
+  });
+  expect(recorded.status).toBe(200);
+  expect(recorded.json.results).toEqual([{ status: 'recorded', id: expect.any(Number), index: 0 }]);
+
+  // Instance 2, analyst B, the same subject (from the shared cache now): the PEP hit is muted
+  // within seconds (instance 2 read the subject's decisions just before; it trusts that for 1 s).
+  const decidedAt = Date.now();
+  let after = await screen(two, petro);
+  while (hitsOf(after.summary, 'peps') > 0 && Date.now() - decidedAt < 3_000) {
+    await new Promise((r) => setTimeout(r, 100));
+    after = await screen(two, petro);
+  }
+  expect(hitsOf(after.summary, 'peps')).toBe(0);
+  expect(Date.now() - decidedAt).toBeLessThan(2_000);
+  expect(hitsOf(after.summary, 'psanctions')).toBe(hitsOf(before.summary, 'psanctions'));
+  expect(after.summary.totalHits).toBe(before.summary.totalHits - 1);
+  // Muted is not hidden: the answer says what was muted, by whom and when.
+  const notes = relayDecisionsOf(after.envelope)!;
+  expect(notes.muted).toEqual([
+    expect.objectContaining({
+      registry: 'peps',
+      record: pep.record,
+      decision: 'false-positive',
+      analyst: 'olena',
+      state: 'in-force',
+      name: KNOWN.pepSanctioned.name,
+    }),
+  ]);
+  expect(notes.changed).toEqual([]);
+  expect(sandbox.requests.filter((r) => r.path === '/api')).toHaveLength(1);
+
+  // The record as it was decided differs from today's (the registry edited the entry): back, as changed.
+  const sanction = recordOf('psanctions', itemOf(before.wire, 'psanctions'));
+  await call(one, '/decisions', {
+    tokken: olena,
+    subject: SUBJECT,
+    registry: 'peps',
+    record: pep.record,
+    fingerprint: 'ffffffffffffffff',
+    decision: 'false-positive',
+    reason: 'different-birth-date',
+  });
+  // Instance 1 recorded it, so it knows at once.
+  const changed = await screen(one, petro);
+  expect(hitsOf(changed.summary, 'peps')).toBe(1);
+  expect(relayDecisionsOf(changed.envelope)!.changed).toEqual([
+    expect.objectContaining({ registry: 'peps', record: pep.record, analyst: 'olena' }),
+  ]);
+  expect(sanction.record).toMatch(/^psanctions:/);
+}, 60_000);
+
+it('four-eyes: a decision on psanctions is pending and unmuted; its author cannot approve it, an analyst cannot, an approver can; the history shows both with their times', async () => {
+  const [one, two] = await pair();
+  const anna = await key(one, 'anna', 'approver');
+  const bohdan = await key(one, 'bohdan', 'approver');
+  const clerk = await key(one, 'clerk');
+  const first = await screen(one, anna);
+  const sanction = recordOf('psanctions', itemOf(first.wire, 'psanctions'));
+
+  const proposed = await call(one, '/decisions', {
+    tokken: anna,
+    subject: SUBJECT,
+    registry: 'psanctions',
+    ...sanction,
+    decision: 'false-positive',
+    reason: 'different-code',
+  });
+  const [result] = proposed.json.results as { status: string; id: number }[];
+  expect(result.status).toBe('pending');
+  expect(hitsOf((await screen(two, clerk)).summary, 'psanctions')).toBe(hitsOf(first.summary, 'psanctions'));
+
+  const own = await call(two, '/decisions/approve', { tokken: anna, id: result.id });
+  expect(own.status).toBe(403);
+  expect(own.json.message).toContain('its author cannot approve it');
+  const byAnalyst = await call(two, '/decisions/approve', { tokken: clerk, id: result.id });
+  expect(byAnalyst.status).toBe(403);
+  expect(byAnalyst.json.message).toContain('Only an approver');
+
+  const approved = await call(two, '/decisions/approve', { tokken: bohdan, id: result.id });
+  expect(approved.status).toBe(200);
+  expect((await call(two, '/decisions/approve', { tokken: bohdan, id: result.id })).status).toBe(409);
+  const muted = await screen(one, clerk);
+  expect(hitsOf(muted.summary, 'psanctions')).toBe(0);
+  expect(relayDecisionsOf(muted.envelope)!.muted).toEqual([
+    expect.objectContaining({ registry: 'psanctions', analyst: 'anna', approvedBy: 'bohdan', state: 'in-force' }),
+  ]);
+
+  const history = await call(one, '/decisions/history', { tokken: clerk, ...SUBJECT });
+  expect(history.status).toBe(200);
+  const lines = history.json.history as { kind: string; analyst: string; at: string; approves: number | null }[];
+  expect(lines.map((l) => [l.kind, l.analyst, l.approves])).toEqual([
+    ['decision', 'anna', null],
+    ['approval', 'bohdan', result.id],
+  ]);
+  for (const l of lines) expect(Date.parse(l.at)).toBeGreaterThan(Date.now() - 60_000);
+  expect(history.json.current).toEqual([
+    expect.objectContaining({ id: result.id, state: 'in-force', approvedBy: 'bohdan' }),
+  ]);
+}, 60_000);
+
+it('the analyst is always the authenticated one: a body naming another is refused, the others of the batch recorded', async () => {
+  const [one] = await pair();
+  const olena = await key(one, 'olena');
+  const first = await screen(one, olena);
+  const pep = recordOf('peps', itemOf(first.wire, 'peps'));
+  const decision = { subject: SUBJECT, registry: 'peps', ...pep, decision: 'needs-review', reason: 'incomplete-data' };
+  const saved = await call(one, '/decisions', {
+    tokken: olena,
+    decisions: [
+      { ...decision, analyst: 'chief.officer' },
+      decision,
+      { ...decision, decision: 'maybe' },
+      { ...decision, subject: { name: '' } },
+    ],
+  });
+  expect(saved.status).toBe(200);
+  const results = saved.json.results as { status: string; reason?: string }[];
+  expect(results.map((r) => r.status)).toEqual(['refused', 'recorded', 'refused', 'refused']);
+  expect(results[0].reason).toBe('identity-in-body');
+  expect(results[2].reason).toMatch(/^decision:/);
+  const history = await call(one, '/decisions/history', { tokken: olena, ...SUBJECT });
+  expect((history.json.history as { analyst: string }[]).map((l) => l.analyst)).toEqual(['olena']);
+}, 60_000);
+
+it('an auditor exports the whole record (HTTP and the command line) and cannot search or decide; others cannot export', async () => {
+  const [one] = await pair();
+  const olena = await key(one, 'olena');
+  const inspector = await key(one, 'inspector', 'auditor');
+  const first = await screen(one, olena);
+  const pep = recordOf('peps', itemOf(first.wire, 'peps'));
+  await call(one, '/decisions', {
+    tokken: olena,
+    subject: SUBJECT,
+    registry: 'peps',
+    ...pep,
+    decision: 'false-positive',
+    reason: 'different-birth-date',
+    comment: '=HYPERLINK("http://x")',
+  });
+  sandbox.requests.length = 0;
+  expect((await post(one.url, { tokken: inspector, ...SUBJECT })).status).toBe(403);
+  expect(sandbox.requests).toHaveLength(0);
+  const decide = await call(one, '/decisions', {
+    tokken: inspector,
+    subject: SUBJECT,
+    registry: 'peps',
+    ...pep,
+    decision: 'true-match',
+  });
+  expect(decide.status).toBe(403);
+
+  const csv = await fetch(`${one.url}/decisions/export`, {
+    method: 'POST',
+    body: JSON.stringify({ tokken: inspector }),
+  });
+  expect(csv.status).toBe(200);
+  expect(csv.headers.get('content-type')).toContain('text/csv');
+  const lines = (await csv.text()).trimEnd().split('\r\n');
+  expect(lines[0]).toBe(
+    'id,at,kind,analyst,subject,subject_key,registry,record,fingerprint,decision,reason,comment,needs_approval,approves,instance',
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(',olena,');
+  expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
+  const refused = await fetch(`${one.url}/decisions/export`, {
+    method: 'POST',
+    body: JSON.stringify({ tokken: olena }),
+  });
+  expect(refused.status).toBe(403);
+
+  let stdout = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => ((stdout += s), true) },
+    stderr: { write: () => true },
+    env: {},
+    cwd: process.cwd(),
+    platform: process.platform,
+    interrupt: new AbortController().signal,
+  };
+  expect(await runRelay(['decisions', 'export', '--json', '--since', '2000-01-01', '--database-url', db.url], io)).toBe(
+    0,
+  );
+  const exported = stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(exported).toEqual([
+    expect.objectContaining({ analyst: 'olena', decision: 'false-positive', registry: 'peps' }),
+  ]);
+}, 60_000);
