@@ -4,6 +4,7 @@ import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
 import type { ParsedEnvelope } from '../core/protocol/schema';
 import { summarize, type MatchLevel, type Verdict } from '../core/answer/summary';
 import type { ExplainedQuery } from '../core/answer/explain';
+import { relayDecisionsOf } from '../core/answer/relay-decisions';
 import { hitLine, hitLineSchema, type HitLine } from './hits';
 
 /**
@@ -43,6 +44,8 @@ const screenedSchema = z.object({
   hits: z.array(hitLineSchema),
   /** Hits counted but not listed, when one subject matched more than a review list can hold. */
   hitsOmitted: z.number().int().min(0),
+  /** Hits the relay's accept list took out of the answer (core/answer/relay-decisions.ts); absent directly. */
+  muted: z.number().int().min(0).optional(),
 });
 
 const failedSchema = z.object({
@@ -102,7 +105,13 @@ export function screenedOutcome(
     dateResponse: summary.dateResponse ?? '',
     hits,
     hitsOmitted: omitted,
+    ...mutedOf(envelope, registries),
   };
+}
+
+function mutedOf(envelope: ParsedEnvelope, registries: readonly RegistryKey[]): { muted?: number } {
+  const muted = relayDecisionsOf(envelope)?.muted.filter((m) => registries.includes(m.registry)).length ?? 0;
+  return muted > 0 ? { muted } : {};
 }
 
 export function failedOutcome(key: string, error: unknown): FailedOutcome {

@@ -117,9 +117,14 @@ export function statusText(result: RowResult, ctx: TableContext): string {
   if (result.kind === 'invalid') return t(ctx.lang, 'status.invalid', { why: invalidReason(result.errors, ctx) });
   const o = result.outcome;
   if (o.kind === 'failed') return t(ctx.lang, 'status.failed', { why: o.error[ctx.lang] });
-  if (o.totalHits > 0) return t(ctx.lang, 'status.ok', { hits: o.totalHits });
-  if (o.verdict === 'incomplete') return t(ctx.lang, 'status.incomplete', { why: registryErrorsText(o, ctx.lang) });
-  return t(ctx.lang, 'status.clear');
+  const status =
+    o.totalHits > 0
+      ? t(ctx.lang, 'status.ok', { hits: o.totalHits })
+      : o.verdict === 'incomplete'
+        ? t(ctx.lang, 'status.incomplete', { why: registryErrorsText(o, ctx.lang) })
+        : t(ctx.lang, 'status.clear');
+  // Muted is not hidden: the row says how many hits a colleague's decision took out.
+  return o.muted ? t(ctx.lang, 'status.muted', { status, muted: o.muted }) : status;
 }
 
 /**

@@ -14,7 +14,14 @@ const MAX_BATCH = 500;
 type Pending =
   | { kind: 'insert'; row: AuditRow; resolve: (id: number) => void; reject: (e: unknown) => void }
   | { kind: 'complete'; id: number; outcome: AuditOutcome; resolve: () => void; reject: (e: unknown) => void }
-  | { kind: 'archive'; entry: ArchiveEntry; resolve: (id: number) => void; reject: (e: unknown) => void };
+  | {
+      kind: 'archive';
+      entry: ArchiveEntry;
+      /** The paying request's outcome, written with its answer in one commit. */
+      outcome?: AuditOutcome;
+      resolve: (id: number) => void;
+      reject: (e: unknown) => void;
+    };
 
 export interface JournalObserver {
   /** Each commit: how many changes it carried and how long it took, ms. */
@@ -40,9 +47,14 @@ export class AuditJournal {
     return new Promise((resolve, reject) => this.add({ kind: 'complete', id, outcome, resolve, reject }));
   }
 
-  /** A paid answer into the archive's chain; its archive id once durable. */
-  archive(entry: ArchiveEntry): Promise<number> {
-    return new Promise((resolve, reject) => this.add({ kind: 'archive', entry, resolve, reject }));
+  /**
+   * A paid answer into the archive's chain, with (when given) the outcome of the audit row that
+   * paid for it, in the same commit; its archive id once durable.
+   */
+  archive(entry: ArchiveEntry, outcome?: AuditOutcome): Promise<number> {
+    return new Promise((resolve, reject) =>
+      this.add({ kind: 'archive', entry, ...(outcome ? { outcome } : {}), resolve, reject }),
+    );
   }
 
   /** Resolves when nothing is waiting to be written (shutdown). */
@@ -67,7 +79,12 @@ export class AuditJournal {
         try {
           const ids = await this.store.writeAuditBatch({
             inserts: inserts.map((p) => p.row),
-            completions: completions.map((p) => ({ id: p.id, outcome: p.outcome })),
+            completions: [
+              ...completions.map((p) => ({ id: p.id, outcome: p.outcome })),
+              ...archives.flatMap((p, archived) =>
+                p.outcome ? [{ id: p.entry.auditId, outcome: p.outcome, archived }] : [],
+              ),
+            ],
             archives: archives.map((p) => p.entry),
           });
           this.observer.onCommit?.(batch.length, performance.now() - started);

@@ -1,6 +1,7 @@
 import { CheckListsClient, describeAddress, type SearchResult } from '../core/request/client';
 import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../core/protocol/errors';
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
+import { summarize } from '../core/answer/summary';
 import { RequestScheduler, type ScheduledAnswer } from '../core/request/scheduler';
 import type { SearchOptions } from '../core/request/scheduler-api';
 import type { Transport } from '../core/request/transport';
@@ -168,16 +169,38 @@ export class RelayService {
     this.metrics.upstream.observe({ address: result.servedBy }, result.durationMs / 1000);
     this.metrics.step('upstream', result.durationMs);
     const archiving = performance.now();
-    const receipt = await this.journal.archive({
-      auditId: payer,
-      receivedAt,
-      analyst: query.IDuserPC ?? ANONYMOUS,
-      request: JSON.stringify(auditQuery(query)),
-      answer: Buffer.from(result.body ?? JSON.stringify(result.raw), 'utf8'),
-    });
+    // The paying request's own audit row is completed in the same commit as its answer's copy:
+    // one durable write for both, and the row names the copy.
+    const summary = summarize(result.envelope);
+    const outcome: AuditOutcome = {
+      state: 'answered',
+      servedBy: result.servedBy,
+      idrequest: result.envelope.header.idrequest ?? null,
+      verdict: summary.verdict,
+      hits: Object.fromEntries(summary.registries.map((r) => [r.key, r.hits])),
+      durationMs: result.durationMs,
+      fromCache: false,
+      errorCode: null,
+      status: 200,
+      archiveId: null,
+    };
+    const receipt = await this.journal.archive(
+      {
+        auditId: payer,
+        receivedAt,
+        analyst: query.IDuserPC ?? ANONYMOUS,
+        request: JSON.stringify(auditQuery(query)),
+        answer: Buffer.from(result.body ?? JSON.stringify(result.raw), 'utf8'),
+      },
+      outcome,
+    );
+    this.completedWithAnswer.add(payer);
     this.metrics.step('archive', performance.now() - archiving);
     return { ...result, receipt };
   }
+
+  /** Audit rows already completed with their paid answer's archive row (ask()). */
+  private readonly completedWithAnswer = new Set<number>();
 
   /** Whether this answer came from the shared cache through the lock (the scheduler cannot tell). */
   private cameFromSharedCache(query: SearchQuery): boolean {
@@ -339,8 +362,12 @@ export class RelayService {
       archiveId: answer?.receipt ?? null,
     };
     const auditStarted = performance.now();
+    // The payer's row was completed with its answer's archive copy, unless something refused it since.
+    const completed = auditId !== null && this.completedWithAnswer.delete(auditId) && !refusal;
     try {
-      if (auditId !== null) await this.journal.complete(auditId, outcome);
+      if (completed) {
+        // Durable already.
+      } else if (auditId !== null) await this.journal.complete(auditId, outcome);
       // A request nobody could be named for asked nothing and is nobody's record: it is counted in
       // relay_requests_total (refused, by code), not written durably, so a flood of bad keys costs
       // no disk flush.

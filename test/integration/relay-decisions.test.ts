@@ -2,7 +2,12 @@ import { recordOf } from '../../src/core/answer/record-identity';
 import { relayDecisionsOf } from '../../src/core/answer/relay-decisions';
 import { summarize } from '../../src/core/answer/summary';
 import { parseEnvelope } from '../../src/core/protocol/schema';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runRelay } from '../../src/cli/commands/relay-command';
+import { runCli } from '../../src/cli/main';
+import { cliEnv } from './cli-support';
 import type { CliIo } from '../../src/cli/io';
 import { createKey } from '../../src/relay/keys';
 import type { RelayRole } from '../../src/relay/roles';
@@ -290,4 +295,50 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
   expect(exported).toEqual([
     expect.objectContaining({ analyst: 'olena', decision: 'false-positive', registry: 'peps' }),
   ]);
+}, 60_000);
+
+it('checklists search and screen through instance 2 show the namesake muted, and say so', async () => {
+  const [one, two] = await pair();
+  const olena = await key(one, 'olena');
+  const petro = await key(one, 'petro');
+  const pep = recordOf('peps', itemOf((await screen(one, olena)).wire, 'peps'));
+  await call(one, '/decisions', {
+    tokken: olena,
+    subject: SUBJECT,
+    registry: 'peps',
+    ...pep,
+    decision: 'false-positive',
+    reason: 'different-birth-date',
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'relay-decisions-cli-'));
+  try {
+    let stdout = '';
+    let stderr = '';
+    const io: CliIo = {
+      stdout: { write: (s: string) => ((stdout += s), true) },
+      stderr: { write: (s: string) => ((stderr += s), true) },
+      // Through the relay: the analyst's key where the tokken goes; the relay holds the real one.
+      env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: petro, CHECKLISTS_SUBJECT_ID: 'via-relay' }),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    expect(await runCli(['search', '--name', SUBJECT.name, '--registries', 'peps,psanctions'], io)).toBe(0);
+    expect(stdout).toContain("Muted by the relay's accept list: 1 hit(s)");
+    expect(stdout).toContain(`${KNOWN.pepSanctioned.name} (${pep.record}): false positive, olena`);
+
+    writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${SUBJECT.name}\nЗовсім Інша Особа\n`);
+    stdout = '';
+    const code = await runCli(
+      ['screen', 'clients.csv', '-o', 'out.csv', '--registries', 'peps,psanctions', '--progress', 'none'],
+      io,
+    );
+    expect({ code, stderr }).toMatchObject({ code: 0 });
+    const out = readFileSync(join(dir, 'out.csv'), 'utf8');
+    const row = out.split(/\r?\n/).find((l) => l.includes(SUBJECT.name))!;
+    expect(row).toContain("1 muted by the relay's accept list");
+    expect(out.split(/\r?\n/).find((l) => l.includes('Зовсім Інша Особа'))).not.toContain('muted');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }, 60_000);

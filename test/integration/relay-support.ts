@@ -102,7 +102,9 @@ export async function resetStore(url: string): Promise<void> {
   await c.connect();
   // The archive refuses TRUNCATE (append-only); a superuser's replica role skips its triggers.
   await c.query("SET session_replication_role = 'replica'");
-  await c.query('TRUNCATE audit, analyst_keys, answers, counters, subject_claims, answer_archive, archive_cuts, decisions');
+  await c.query(
+    'TRUNCATE audit, analyst_keys, answers, counters, subject_claims, answer_archive, archive_cuts, decisions',
+  );
   await c.end();
 }
 

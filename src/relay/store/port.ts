@@ -96,7 +96,11 @@ export interface ArchiveCut {
 /** Audit changes written together: one transaction, one durable commit (see ../audit-journal.ts). */
 export interface AuditBatch {
   inserts: readonly AuditRow[];
-  completions: readonly { id: number; outcome: AuditOutcome }[];
+  /**
+   * Outcomes of earlier rows. `archived`: the index in `archives` of the answer this row paid for,
+   * whose new archive id the row then names (one commit for the answer and its audit row).
+   */
+  completions: readonly { id: number; outcome: AuditOutcome; archived?: number }[];
   /** Paid answers, appended to the archive's chain in this order. */
   archives?: readonly ArchiveEntry[];
 }

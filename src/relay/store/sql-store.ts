@@ -85,16 +85,26 @@ const COMPLETED = [
   ['archive_id', 'archiveId', 'bigint'],
 ] as const satisfies readonly (readonly [string, keyof AuditOutcome, string])[];
 
-function auditComplete(rows: number, offset: number): string {
-  const width = COMPLETED.length + 1;
+/**
+ * The completions' UPDATE. With archived answers in the same statement (the CTE `a`), a row that
+ * paid for one names it: `archived` is the answer's place in the batch, joined to its new id.
+ */
+function auditComplete(rows: number, offset: number, withArchive: boolean): string {
+  const width = COMPLETED.length + 2;
   const tuples = Array.from(
     { length: rows },
     (_, r) =>
-      `($${offset + r * width + 1}::bigint, ${COMPLETED.map(([, , type], c) => `$${offset + r * width + c + 2}::${type}`).join(', ')})`,
+      `($${offset + r * width + 1}::bigint, ${COMPLETED.map(([, , type], c) => `$${offset + r * width + c + 2}::${type}`).join(', ')}, $${offset + r * width + width}::integer)`,
   );
-  return `UPDATE audit AS a SET ${COMPLETED.map(([column]) => `${column} = v.${column}`).join(', ')}
-    FROM (VALUES ${tuples.join(', ')}) AS v(id, ${COMPLETED.map(([column]) => column).join(', ')})
-    WHERE a.id = v.id`;
+  const set = COMPLETED.map(([column]) =>
+    column === 'archive_id' && withArchive
+      ? 'archive_id = coalesce(p.archive_id, v.archive_id)'
+      : `${column} = v.${column}`,
+  );
+  return `UPDATE audit AS t SET ${set.join(', ')}
+    FROM (VALUES ${tuples.join(', ')}) AS v(id, ${COMPLETED.map(([column]) => column).join(', ')}, archived)
+    ${withArchive ? 'LEFT JOIN a AS p ON p.n = v.archived' : ''}
+    WHERE t.id = v.id`;
 }
 
 /**
@@ -212,20 +222,22 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
         ]),
       );
     }
-    if (batch.completions.length > 0) {
-      parts.push(`u AS (${auditComplete(batch.completions.length, params.length)})`);
-      params.push(
-        ...batch.completions.flatMap(({ id, outcome }) => [
-          id,
-          ...COMPLETED.map(([, field]) => sqlValue(outcome[field], field)),
-        ]),
-      );
-    }
+    // Before the completions: they may name the answers appended here.
     const archives = batch.archives ?? [];
     if (archives.length > 0) {
       const append = archiveAppend(archives, params.length);
       parts.push(`a AS (${append.sql})`);
       params.push(...append.params);
+    }
+    if (batch.completions.length > 0) {
+      parts.push(`u AS (${auditComplete(batch.completions.length, params.length, archives.length > 0)})`);
+      params.push(
+        ...batch.completions.flatMap(({ id, outcome, archived }) => [
+          id,
+          ...COMPLETED.map(([, field]) => sqlValue(outcome[field], field)),
+          archived === undefined ? null : archived + 1,
+        ]),
+      );
     }
     if (parts.length === 0) return { audit: ids, archive: [] };
     // A CTE that only reads runs only when referenced: the archive's is read by the final SELECT.
