@@ -25,6 +25,8 @@ export interface SearchArgs {
   lowranklimit?: string;
   get: boolean;
   json: boolean;
+  /** Write a screening certificate (PDF) of this search to this file. */
+  certificate?: string;
 }
 
 export interface ScreenArgs {
@@ -92,6 +94,7 @@ const SEARCH_OPTIONS = {
   lowranklimit: { type: 'string' },
   get: { type: 'boolean' },
   json: { type: 'boolean' },
+  certificate: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 const SCREEN_OPTIONS = {
@@ -306,6 +309,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         ...(values.lowranklimit !== undefined ? { lowranklimit: values.lowranklimit } : {}),
         get: values.get === true,
         json: values.json === true,
+        ...(values.certificate !== undefined ? { certificate: values.certificate } : {}),
       },
     };
   }

@@ -87,6 +87,7 @@ const en = {
   'search.col.status': 'Status',
   'search.more': '… and {count} more',
   'search.why': 'why: {why}',
+  'search.certificate': 'Certificate written: {file}',
   'search.muted':
     "Muted by the relay's accept list: {count} hit(s) cleared earlier (history: GET /decisions/history on the relay)",
   'search.changed': 'Decided earlier, but the record changed since: {count} hit(s) to decide again',
@@ -128,7 +129,7 @@ const en = {
   'help.main':
     'checklists — screen people and companies against the CheckLists registries\n\n' +
     'Commands:\n' +
-    '  checklists search --name "…" [--date YYYY-MM-DD] [--ipn …] [--doc …] [--registries peps,psanctions|<listdata>] [--json]\n' +
+    '  checklists search --name "…" [--date YYYY-MM-DD] [--ipn …] [--doc …] [--registries peps,psanctions|<listdata>] [--json] [--certificate F.pdf]\n' +
     '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet NAME] [--resume]\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n\n' +
     'Settings come from CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -149,7 +150,8 @@ const en = {
     '      --search 1|2         1 full text (default), 2 tolerant of spelling errors\n' +
     '      --lowranklimit N     lowest name-match percent to return\n' +
     '      --get                use the GET form (the tokken then travels in the URL)\n' +
-    '      --json               print the parsed answer as JSON',
+    '      --json               print the parsed answer as JSON\n' +
+    '      --certificate F.pdf  also write a screening certificate (PDF) of this search',
   'help.screen':
     'checklists screen <input.xlsx|input.csv> [options]\n\n' +
     '  -o, --output FILE        results .xlsx or .csv (default: <input>.results.xlsx)\n' +
@@ -280,6 +282,7 @@ const uk: Record<Key, string> = {
   'search.col.status': 'Стан',
   'search.more': '… і ще {count}',
   'search.why': 'чому: {why}',
+  'search.certificate': 'Довідку записано: {file}',
   'search.muted':
     'Приглушено списком дозволених релея: {count} збіг(ів), знятих раніше (історія: GET /decisions/history на релеї)',
   'search.changed': 'Рішення було, але запис відтоді змінився: {count} збіг(ів) вирішити знову',
@@ -321,7 +324,7 @@ const uk: Record<Key, string> = {
   'help.main':
     'checklists — перевірка осіб і компаній за реєстрами CheckLists\n\n' +
     'Команди:\n' +
-    '  checklists search --name "…" [--date РРРР-ММ-ДД] [--ipn …] [--doc …] [--registries peps,psanctions|<listdata>] [--json]\n' +
+    '  checklists search --name "…" [--date РРРР-ММ-ДД] [--ipn …] [--doc …] [--registries peps,psanctions|<listdata>] [--json] [--certificate F.pdf]\n' +
     '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet АРКУШ] [--resume]\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n\n' +
     'Налаштування: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -342,7 +345,8 @@ const uk: Record<Key, string> = {
     '      --search 1|2         1 повнотекстовий (типово), 2 з виправленням помилок\n' +
     '      --lowranklimit N     найменший відсоток збігу імені\n' +
     '      --get                форма GET (tokken тоді йде в URL)\n' +
-    '      --json               вивести розібрану відповідь як JSON',
+    '      --json               вивести розібрану відповідь як JSON\n' +
+    '      --certificate Ф.pdf  також записати довідку про перевірку (PDF)',
   'help.screen':
     'checklists screen <вхід.xlsx|вхід.csv> [параметри]\n\n' +
     '  -o, --output ФАЙЛ        результати .xlsx або .csv (типово <вхід>.results.xlsx)\n' +

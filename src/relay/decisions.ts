@@ -32,7 +32,6 @@ const decisionInput = z
     comment: z.string().max(2_000).optional(),
   })
   .strict();
-export type DecisionInput = z.infer<typeof decisionInput>;
 
 /** Fields that would name a person other than the authenticated one: refused, never read. */
 const IDENTITY_FIELDS = ['analyst', 'decidedBy', 'decided_by', 'by', 'user', 'iduserPC', 'at', 'time'];
@@ -191,7 +190,7 @@ export class DecisionRecord {
 }
 
 /** The latest decision per hit, with its approval when it has one. */
-function currentOf(history: readonly DecisionRow[]): CurrentDecision[] {
+export function currentOf(history: readonly DecisionRow[]): CurrentDecision[] {
   const latest = new Map<string, DecisionRow>();
   const approvals = new Map<number, DecisionRow>();
   for (const row of history) {
@@ -204,7 +203,7 @@ function currentOf(history: readonly DecisionRow[]): CurrentDecision[] {
   });
 }
 
-function noteOf(c: CurrentDecision, name: string): DecisionNote {
+export function noteOf(c: CurrentDecision, name: string): DecisionNote {
   return {
     id: c.decision.id,
     registry: c.decision.registry as RegistryKey,

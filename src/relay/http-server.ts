@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseJson } from '../core/text/json';
-import { handleRecord, RECORD_PATHS } from './record-routes';
+import { handleRecord, isRecordPath } from './record-routes';
 import { RELAY_ERRORS } from './refusal';
 import type { RelayService } from './service';
 import { readStatic, rewriteManifest } from './static-files';
@@ -138,7 +138,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
       );
       return { route: path };
     }
-    if (path === '/api' || path === '/api/' || path === '/relay/check' || RECORD_PATHS.has(path)) {
+    if (path === '/api' || path === '/api/' || path === '/relay/check' || isRecordPath(path)) {
       if (method !== 'GET' && method !== 'POST') {
         send(res, 405, JSON_TYPE, errorBody(405, 'method'), { Allow: 'GET, POST' });
         return { route: path };
@@ -191,7 +191,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         slot = true;
         const auth = String(req.headers.authorization ?? '');
         const bearer = /^Bearer\s+(\S+)$/i.exec(auth)?.[1] ?? null;
-        if (RECORD_PATHS.has(path)) {
+        if (isRecordPath(path)) {
           const r = await handleRecord(service, service.decisions, {
             path,
             method: method as 'GET' | 'POST',

@@ -11,6 +11,8 @@ export const relayMessages = defineCatalogue(
     'budget.spent': "The organisation's daily request budget is spent: requests resume tomorrow.",
     'role.noSearch': 'Your key reads records only (role: auditor or admin): it cannot search.',
     'decision.role': 'Your key cannot record decisions (role: auditor or admin).',
+    'certificate.none':
+      'This request has no archived answer to certify (it was refused, or answered before the archive existed).',
     'decision.approveRole': 'Only an approver can approve a decision.',
     'decision.ownApproval': 'A decision needs a second person: its author cannot approve it.',
     'decision.unknown': 'No such decision.',
@@ -68,6 +70,8 @@ export const relayMessages = defineCatalogue(
     'budget.spent': 'Денний ліміт запитів організації вичерпано: запити відновляться завтра.',
     'role.noSearch': 'Ваш ключ дає лише читання записів (роль: аудитор або адміністратор): шукати з ним не можна.',
     'decision.role': 'Ваш ключ не може записувати рішення (роль: аудитор або адміністратор).',
+    'certificate.none':
+      'Для цього запиту немає архівної відповіді, яку можна засвідчити (у запиті відмовлено або відповідь надійшла до появи архіву).',
     'decision.approveRole': 'Погодити рішення може лише затверджувач.',
     'decision.ownApproval': 'Рішення потребує другої особи: його автор не може його погодити.',
     'decision.unknown': 'Такого рішення немає.',

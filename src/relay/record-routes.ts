@@ -1,6 +1,7 @@
 import { validateQuery } from '../core/query';
 import { MAX_DECISIONS_PER_REQUEST, type DecisionRecord } from './decisions';
 import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from './decision-export';
+import { requestCertificate } from './certificates';
 import { JSON_TYPE } from './http-parts';
 import { bilingual } from './messages';
 import { can } from './roles';
@@ -13,12 +14,18 @@ import type { RelayService } from './service';
  * - `POST /decisions`: one decision, or `{decisions: [...]}` (a hits sheet's worth) in one go;
  * - `POST /decisions/approve`: `{id}`, four-eyes;
  * - `GET|POST /decisions/history`: a subject's query fields; its decisions in force and every line;
- * - `GET /decisions/export[?since=DATE][&format=json]`: the whole record, for auditors.
+ * - `GET /decisions/export[?since=DATE][&format=json]`: the whole record, for auditors;
+ * - `GET /certificates/<audit id>.pdf[?lang=en]`: a request's screening certificate (certificates.ts).
  *
  * The person is always the authenticated one (an analyst key where the tokken goes, or Entra).
  */
 
-export const RECORD_PATHS = new Set(['/decisions', '/decisions/approve', '/decisions/history', '/decisions/export']);
+const RECORD_PATHS = new Set(['/decisions', '/decisions/approve', '/decisions/history', '/decisions/export']);
+const CERTIFICATE_PATH = /^\/certificates\/(\d{1,15})\.pdf$/;
+
+export function isRecordPath(path: string): boolean {
+  return RECORD_PATHS.has(path) || CERTIFICATE_PATH.test(path);
+}
 
 export interface RecordRequest {
   path: string;
@@ -31,7 +38,7 @@ export interface RecordReply {
   status: number;
   /** The Content-Type. */
   type: string;
-  body: string;
+  body: string | Buffer;
   analyst: string | null;
   code: number | null;
 }
@@ -64,6 +71,22 @@ export async function handleRecord(
     const identity = await service.authenticate(request.fields, request.bearer);
     analyst = identity.analyst;
     const { tokken: _key, ...fields } = request.fields;
+    const certificate = CERTIFICATE_PATH.exec(request.path);
+    if (certificate) {
+      const made = await requestCertificate(service.store, identity, Number(certificate[1]), {
+        lang: fields.lang === 'en' ? 'en' : 'uk',
+        sandbox: service.sandboxUpstream,
+      });
+      if (!made.ok) {
+        return refused(
+          made.status,
+          made.status,
+          bilingual(made.status === 404 ? 'not.found' : 'certificate.none'),
+          analyst,
+        );
+      }
+      return { status: 200, type: 'application/pdf', body: made.pdf, analyst, code: null };
+    }
     if (request.path === '/decisions') {
       if (request.method !== 'POST') return refused(405, 405, bilingual('method'), analyst);
       const items = Array.isArray(fields.decisions) ? fields.decisions : [fields];

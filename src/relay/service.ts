@@ -2,6 +2,7 @@ import { CheckListsClient, describeAddress, type SearchResult } from '../core/re
 import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../core/protocol/errors';
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
 import { summarize } from '../core/answer/summary';
+import { DEMO_CREDENTIALS } from '../sandbox/credentials';
 import { RequestScheduler, type ScheduledAnswer } from '../core/request/scheduler';
 import type { SearchOptions } from '../core/request/scheduler-api';
 import type { Transport } from '../core/request/transport';
@@ -149,6 +150,14 @@ export class RelayService {
             })
           : (query, options) => this.ask(query, options),
     });
+  }
+
+  /**
+   * The upstream is the sandbox (its demo credentials, which no real account has): certificates
+   * then say on every page that they prove nothing.
+   */
+  get sandboxUpstream(): boolean {
+    return this.config.upstream.tokken === DEMO_CREDENTIALS.tokken;
   }
 
   /** Subjects answered from another instance's cache entry while this one waited for its claim. */

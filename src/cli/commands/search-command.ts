@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { SearchResult } from '../../core/request/client';
 import { InvalidInputError } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
@@ -197,8 +198,24 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
   // Every time, not once: the URL with the tokken lands in a proxy's log on every use.
   if (args.get) io.stderr.write(`${cliMessages.t(config.lang, 'search.getWarning')}\n`);
   const result = await connection.client.search(query, { method: args.get ? 'GET' : 'POST', signal: io.interrupt });
+  const receivedAt = new Date();
   const summary = summarize(result.envelope, askedRegistries(query));
   if (args.json) io.stdout.write(`${toJson(withExplanations(result.envelope, query, lang))}\n`);
   else io.stdout.write(`${renderSummary(result, summary, connection, lang, query)}\n`);
+  if (args.certificate) {
+    // Loaded only here: pdfkit and the font cost a search that asks for no certificate nothing.
+    const { writeSearchCertificate } = await import('../output/certificate-file');
+    const file = await writeSearchCertificate({
+      path: resolve(io.cwd, args.certificate),
+      query,
+      result,
+      receivedAt,
+      asked: summary.registries.map((r) => r.key),
+      sandbox: connection.mode === 'sandbox',
+      analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
+      lang,
+    });
+    io.stderr.write(`${cliMessages.t(lang, 'search.certificate', { file })}\n`);
+  }
   return EXIT.ok;
 }

@@ -207,6 +207,7 @@ export interface RelayStore {
   /** Inserts, completions and archive rows in one transaction; the new rows' ids in the order given. */
   writeAuditBatch(batch: AuditBatch): Promise<AuditBatchIds>;
   readAudit(filter: AuditFilter): Promise<StoredAuditRow[]>;
+  auditById(id: number): Promise<StoredAuditRow | null>;
   /** The trail in pages of at most `pageSize` rows, in id order: an export of millions holds one page at a time. */
   auditPages(filter: AuditFilter, pageSize?: number): AsyncIterable<StoredAuditRow[]>;
   countAudit(filter?: AuditFilter): Promise<number>;

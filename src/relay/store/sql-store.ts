@@ -341,6 +341,10 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       const w = where(filter);
       return (await q<AuditRecord>(`SELECT * FROM audit ${w.sql} ORDER BY at, id`, w.params)).map(auditRow);
     },
+    async auditById(id) {
+      const r = (await q<AuditRecord>('SELECT * FROM audit WHERE id = $1', [id]))[0];
+      return r ? auditRow(r) : null;
+    },
     async countAudit(filter = {}) {
       const w = where(filter);
       return Number((await q<{ n: string }>(`SELECT count(*) AS n FROM audit ${w.sql}`, w.params))[0]?.n ?? 0);

@@ -1,0 +1,72 @@
+import { createSandboxEngine, DEMO_CREDENTIALS, KNOWN } from '../src/sandbox';
+import { parseEnvelope } from '../src/core/protocol/schema';
+import { REGISTRY_KEYS } from '../src/core/protocol/registries';
+import { validateQuery } from '../src/core/query';
+import { buildCertificate, type Certificate } from '../src/evidence/certificate';
+import { certificatePdf } from '../src/evidence/certificate-pdf';
+
+/**
+ * Screening certificates: 1,000 sandbox certificates (every registry asked; subjects with and
+ * without hits; uk and en), time, size, and whether the Ukrainian text reads back (pdf-parse).
+ * The library was chosen on this bench against pdf-lib + @pdf-lib/fontkit (README, "Dependency
+ * notes"; bench/results/2026-11-25-certificate-pdf-libraries.txt), which was then removed.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (data: Buffer) => Promise<{ text: string }>;
+
+const N = Number(process.env.CERTIFICATES ?? 1000);
+const engine = createSandboxEngine({});
+const names = [KNOWN.pepSanctioned.name, KNOWN.pepSpouse.name, 'Тестовий Суб’єкт 1', 'Іваненко Петро'];
+
+function certificate(i: number): Certificate {
+  const name = names[i % names.length];
+  const answer = engine.handle({
+    method: 'POST',
+    path: '/api',
+    query: {},
+    body: JSON.stringify({ ...DEMO_CREDENTIALS, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name }),
+  });
+  const checked = validateQuery({ name });
+  if (!checked.ok) throw new Error(name);
+  const cert = buildCertificate(
+    {
+      query: checked.query,
+      envelope: parseEnvelope(JSON.parse(answer.body)),
+      asked: REGISTRY_KEYS,
+      receivedAt: new Date(),
+      servedBy: 'http://127.0.0.1:3001',
+      sandbox: true,
+      productVersion: 'bench',
+      analyst: 'bench',
+    },
+    i % 2 ? 'en' : 'uk',
+  );
+  return cert;
+}
+
+async function run(label: string, render: (c: Certificate) => Promise<Buffer>): Promise<void> {
+  const certs = Array.from({ length: N }, (_, i) => certificate(i));
+  await render(certs[0]); // warm: fonts read, modules loaded
+  const started = performance.now();
+  let bytes = 0;
+  let last: Buffer = Buffer.alloc(0);
+  for (const c of certs) {
+    last = await render(c);
+    bytes += last.length;
+  }
+  const ms = performance.now() - started;
+  const text = (await pdfParse(last)).text;
+  const readable = text.includes('Кривоклен') || text.includes('Screening certificate') || text.includes('Довідка');
+  console.log(
+    `${label.padEnd(28)} ${N} certificates in ${(ms / 1000).toFixed(1)} s (${(ms / N).toFixed(1)} ms each), ` +
+      `${(bytes / N / 1024).toFixed(1)} KB each, text reads back: ${readable ? 'yes' : 'NO'}`,
+  );
+}
+
+async function main(): Promise<void> {
+  await run('pdfkit 0.17 (PDF/A-2b)', (c) => certificatePdf([c], { title: 'bench' }));
+  console.log(`memory: rss ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
+}
+
+void main();

@@ -1,0 +1,181 @@
+import { explainHit, suggestionLabel, whyLine } from '../core/answer/explain';
+import { namingOf, recordOf } from '../core/answer/record-identity';
+import { registryView, detailsLine } from '../core/answer/registry-model';
+import { decisionNoteText, type DecisionNote } from '../core/answer/relay-decisions';
+import { hitStrength, levelText, registryErrorText, summarize } from '../core/answer/summary';
+import { registryDef, type RegistryKey } from '../core/protocol/registries';
+import type { ParsedEnvelope } from '../core/protocol/schema';
+import type { SearchQuery } from '../core/query';
+import type { Lang } from '../core/text/i18n';
+import { certificateMessages } from './certificate-messages';
+
+/**
+ * A screening certificate as plain data: what one screen of one subject proves, in the words an
+ * inspector reads. The PDF writer (certificate-pdf.ts) only lays it out, so the command line and
+ * the relay print the same certificate, and tests read the same words back from the PDF.
+ *
+ * Each registry asked is in one of three states, never confused: hits (each with its key fields,
+ * why it is a hit, the suggestion, and the decision where one exists), no hits, or not checked
+ * (the service's error code and its meaning).
+ */
+
+export interface CertificateInput {
+  query: SearchQuery;
+  envelope: ParsedEnvelope;
+  /** The registries asked, in the order to show them. */
+  asked: readonly RegistryKey[];
+  /** When the answer was received. */
+  receivedAt: Date;
+  /** The address that answered (origin only). */
+  servedBy: string;
+  /** The fictional sandbox answered: every page says so. */
+  sandbox: boolean;
+  productVersion: string;
+  /** Who screened: the analyst's identity through the relay, or the local user. */
+  analyst: string;
+  /** Through the relay: the answer's archive row and digest. */
+  archive?: { id: number; sha256: string };
+  /** Decisions on this subject's hits (the relay's record), by "registry|record". */
+  decisions?: ReadonlyMap<string, DecisionNote>;
+}
+
+export type CertificateLine =
+  | { kind: 'title'; text: string }
+  | { kind: 'heading'; text: string }
+  | { kind: 'field'; label: string; value: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'hit'; title: string; lines: string[] };
+
+export interface Certificate {
+  lang: Lang;
+  /** Printed on top of every page when set. */
+  banner: string | null;
+  /** Printed at the foot of every page. */
+  footer: string;
+  lines: CertificateLine[];
+}
+
+export type RegistryState = 'hits' | 'clear' | 'not-checked';
+
+const KYIV = 'Europe/Kyiv';
+
+export function kyivTime(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: KYIV,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
+const SUBJECT_FIELDS = ['name', 'namelat', 'date', 'ipn', 'doc', 'edrpou', 'arrayedrpou'] as const;
+
+export function buildCertificate(input: CertificateInput, lang: Lang): Certificate {
+  const t = (key: Parameters<typeof certificateMessages.t>[1], params?: Record<string, string | number>) =>
+    certificateMessages.t(lang, key, params);
+  const lines: CertificateLine[] = [{ kind: 'title', text: t('title') }];
+  if (input.sandbox) lines.push({ kind: 'text', text: t('sandbox.explained') });
+
+  lines.push({ kind: 'heading', text: t('section.subject') });
+  const query = input.query as Record<string, unknown>;
+  for (const field of SUBJECT_FIELDS) {
+    const value = query[field];
+    if (value === undefined || value === null || value === '') continue;
+    lines.push({
+      kind: 'field',
+      label: t(`subject.${field}`),
+      value: Array.isArray(value) ? value.join(', ') : String(value),
+    });
+  }
+
+  lines.push({ kind: 'heading', text: t('section.screen') });
+  lines.push({ kind: 'field', label: t('time.kyiv'), value: kyivTime(input.receivedAt) });
+  lines.push({
+    kind: 'field',
+    label: t('time.utc'),
+    value: `${input.receivedAt.toISOString().slice(0, 19).replace('T', ' ')} UTC`,
+  });
+  lines.push({ kind: 'field', label: t('screenedBy'), value: input.analyst });
+  lines.push({
+    kind: 'field',
+    label: t('service'),
+    value: input.sandbox ? `${input.servedBy} (${t('sandbox.short')})` : input.servedBy,
+  });
+  lines.push({ kind: 'field', label: t('product'), value: `CheckLists for Excel ${input.productVersion}` });
+  const header = input.envelope.header;
+  if (header.idrequest) lines.push({ kind: 'field', label: t('requestId'), value: String(header.idrequest) });
+  if (header.dateResponse) lines.push({ kind: 'field', label: t('dateResponse'), value: String(header.dateResponse) });
+  if (input.archive) {
+    lines.push({ kind: 'field', label: t('archiveId'), value: String(input.archive.id) });
+    lines.push({ kind: 'field', label: t('archiveSha'), value: input.archive.sha256 });
+  }
+  lines.push({
+    kind: 'field',
+    label: t('lists'),
+    value: input.asked.map((k) => registryDef(k).label[lang]).join('; '),
+  });
+
+  const summary = summarize(input.envelope, input.asked);
+  lines.push({ kind: 'heading', text: t('section.result') });
+  for (const r of summary.registries) {
+    const label = registryDef(r.key).label[lang];
+    const state = registryState(r.status, r.hits);
+    if (state === 'not-checked') {
+      const why = r.error ? `${r.error.code ?? '—'}: ${registryErrorText(r.error, lang)}` : t('state.absent');
+      lines.push({ kind: 'field', label, value: t('state.notChecked', { why }) });
+      continue;
+    }
+    if (state === 'clear') {
+      lines.push({ kind: 'field', label, value: t('state.clear') });
+      continue;
+    }
+    lines.push({ kind: 'field', label, value: t('state.hits', { count: r.hits }) });
+    const outcome = input.envelope.registries[r.key];
+    const items = outcome && outcome.status !== 'error' ? (outcome.items as readonly object[]) : [];
+    items.forEach((item, i) => lines.push(hitBlock(input, r.key, item, i + 1, lang)));
+  }
+  const footer = input.sandbox ? t('footer.sandbox') : t('footer', { version: input.productVersion });
+  return { lang, banner: input.sandbox ? t('sandbox.banner') : null, footer, lines };
+}
+
+function registryState(status: string, hits: number): RegistryState {
+  if (status === 'error' || status === 'absent') return 'not-checked';
+  return hits > 0 ? 'hits' : 'clear';
+}
+
+function hitBlock(
+  input: CertificateInput,
+  registry: RegistryKey,
+  item: object,
+  n: number,
+  lang: Lang,
+): CertificateLine {
+  const t = (key: Parameters<typeof certificateMessages.t>[1], params?: Record<string, string | number>) =>
+    certificateMessages.t(lang, key, params);
+  const view = registryView(registry);
+  const naming = namingOf(registry, item);
+  const { percent, level } = hitStrength(registry, item as Record<string, unknown>);
+  const explanation = explainHit(input.query, registry, item);
+  const out: string[] = [];
+  out.push(`${t('hit.id')}: ${naming.id || '—'}`);
+  // A record may give one value in several of its fields: each is listed once.
+  if (naming.birth) out.push(`${t('hit.birth')}: ${[...new Set(view.births(item))].join(', ')}`);
+  const codes = [...new Set([...view.ipns(item), ...view.edrpous(item), ...view.docs(item)])];
+  if (codes.length > 0) out.push(`${t('hit.codes')}: ${codes.join(', ')}`);
+  out.push(
+    `${t('hit.match')}: ${percent === null ? '—' : `${percent}%`} ${level ? levelText(level, lang) : ''}`.trim(),
+  );
+  const details = detailsLine(view.details(item));
+  if (details) out.push(`${t('hit.details')}: ${details}`);
+  out.push(`${t('hit.why')}: ${whyLine(explanation, lang)}`);
+  out.push(`${t('hit.suggested')}: ${suggestionLabel(explanation.suggested, lang)}`);
+  const decided = input.decisions?.get(`${registry}|${recordOf(registry, item).record}`);
+  out.push(`${t('hit.decision')}: ${decided ? decisionNoteText(decided, lang) : t('hit.undecided')}`);
+  return { kind: 'hit', title: `${n}. ${naming.name || '—'}`, lines: out };
+}

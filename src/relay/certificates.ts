@@ -1,0 +1,75 @@
+import { version } from '../../package.json';
+import { recordOf, subjectPart } from '../core/answer/record-identity';
+import type { DecisionNote } from '../core/answer/relay-decisions';
+import { ALL_LISTS, registriesOf } from '../core/protocol/listdata';
+import { REGISTRY_KEYS } from '../core/protocol/registries';
+import { parseEnvelope, type ParsedEnvelope } from '../core/protocol/schema';
+import { subjectKey, validateQuery } from '../core/query';
+import type { Lang } from '../core/text/i18n';
+import { buildCertificate } from '../evidence/certificate';
+import { certificatePdf } from '../evidence/certificate-pdf';
+import { sha256 } from './answer-archive';
+import { currentOf, noteOf } from './decisions';
+import { can, type Identity } from './roles';
+import type { DecisionRow, RelayStore } from './store/port';
+
+/**
+ * `GET /certificates/<audit id>.pdf`: the certificate of one request, made from its archived
+ * answer (the bytes the service sent, with their archive id and SHA-256), the analyst named by
+ * its audit row, and the subject's decisions in force. For the analyst who made the request and
+ * for auditors; anyone else gets "not found", so ids cannot be probed for.
+ */
+
+export type CertificateResult = { ok: true; pdf: Buffer } | { ok: false; status: 404 | 409 };
+
+export async function requestCertificate(
+  store: RelayStore,
+  identity: Identity,
+  auditId: number,
+  options: { lang: Lang; sandbox: boolean },
+): Promise<CertificateResult> {
+  const row = await store.auditById(auditId);
+  if (!row || (row.analyst !== identity.analyst && !can(identity, 'readAll'))) return { ok: false, status: 404 };
+  // A refused request, or one answered before the archive existed: nothing to certify.
+  if (row.archiveId === null || row.state !== 'answered') return { ok: false, status: 409 };
+  const archived = await store.archiveRow(row.archiveId);
+  const checked = validateQuery(row.query);
+  if (!archived || !checked.ok) return { ok: false, status: 409 };
+  const envelope = parseEnvelope(JSON.parse(archived.answer.toString('utf8')));
+  const listdata = row.listdata && row.listdata !== '-1' ? BigInt(row.listdata) : ALL_LISTS;
+  const asked =
+    listdata === ALL_LISTS ? REGISTRY_KEYS.filter((k) => envelope.registries[k] !== undefined) : registriesOf(listdata);
+  const decisions = notesOf(await store.decisionsFor(subjectPart(subjectKey(checked.query))), envelope);
+  const certificate = buildCertificate(
+    {
+      query: checked.query,
+      envelope,
+      asked,
+      receivedAt: row.fromCache ? row.at : archived.receivedAt,
+      servedBy: row.servedBy ?? '',
+      sandbox: options.sandbox,
+      productVersion: version,
+      analyst: row.analyst,
+      archive: { id: archived.id, sha256: sha256(archived.answer).toString('hex') },
+      decisions,
+    },
+    options.lang,
+  );
+  return { ok: true, pdf: await certificatePdf([certificate], { title: `${auditId}` }) };
+}
+
+/** The decision in force per hit of this answer, as the answer's notes show them. */
+function notesOf(history: readonly DecisionRow[], envelope: ParsedEnvelope): Map<string, DecisionNote> {
+  const current = new Map(currentOf(history).map((c) => [`${c.decision.registry}|${c.decision.record}`, c]));
+  const notes = new Map<string, DecisionNote>();
+  for (const key of REGISTRY_KEYS) {
+    const outcome = envelope.registries[key];
+    if (!outcome || outcome.status === 'error') continue;
+    for (const item of outcome.items as readonly object[]) {
+      const id = `${key}|${recordOf(key, item).record}`;
+      const decided = current.get(id);
+      if (decided) notes.set(id, noteOf(decided, ''));
+    }
+  }
+  return notes;
+}

@@ -1,0 +1,235 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/main';
+import type { CliIo } from '../../src/cli/io';
+import { recordOf } from '../../src/core/answer/record-identity';
+import { REGISTRY_KEYS, type RegistryKey } from '../../src/core/protocol/registries';
+import { parseEnvelope } from '../../src/core/protocol/schema';
+import { validateQuery } from '../../src/core/query';
+import { buildCertificate } from '../../src/evidence/certificate';
+import { certificatePdf } from '../../src/evidence/certificate-pdf';
+import { createKey } from '../../src/relay/keys';
+import { createSandboxEngine, DEMO_CREDENTIALS, KNOWN } from '../../src/sandbox';
+import { cliEnv } from './cli-support';
+import {
+  post,
+  resetStore,
+  startRecordingSandbox,
+  startTestDatabase,
+  startTestRelay,
+  type RecordingSandbox,
+  type TestDatabase,
+  type TestRelay,
+} from './relay-support';
+
+/**
+ * Screening certificates read back as text: hits, no hits, a list not checked, the sandbox, in
+ * Ukrainian and English; from the command line and from the relay (with the archived answer's
+ * id and digest, and the decision); never the tokken.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (data: Buffer) => Promise<{ text: string; numpages: number }>;
+
+/** The PDF's words; pdf-parse ends lines where the layout wrapped them, so whitespace is folded. */
+async function textOf(pdf: Buffer): Promise<string> {
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return (await pdfParse(pdf)).text.replace(/\s+/g, ' ');
+}
+
+function sandboxAnswer(
+  name: string,
+  tokken: string = DEMO_CREDENTIALS.tokken,
+  idSubjectFM: string = DEMO_CREDENTIALS.idSubjectFM,
+) {
+  const engine = createSandboxEngine({});
+  const answer = engine.handle({
+    method: 'POST',
+    path: '/api',
+    query: {},
+    body: JSON.stringify({ tokken, IDsubjectFM: idSubjectFM, name }),
+  });
+  return parseEnvelope(JSON.parse(answer.body));
+}
+
+async function certificateText(name: string, lang: 'uk' | 'en', options: { sandbox?: boolean; basic?: boolean } = {}) {
+  const checked = validateQuery({ name });
+  if (!checked.ok) throw new Error(name);
+  const envelope = options.basic ? sandboxAnswer(name, 'basic-tokken', 'basic-subject') : sandboxAnswer(name);
+  const asked: RegistryKey[] = options.basic ? ['peps', 'psanctions', 'justice'] : [...REGISTRY_KEYS];
+  const cert = buildCertificate(
+    {
+      query: checked.query,
+      envelope,
+      asked,
+      receivedAt: new Date('2026-11-25T10:15:00Z'),
+      servedBy: 'https://primary.checklists.example:9443',
+      sandbox: options.sandbox ?? false,
+      productVersion: '9.9.9',
+      analyst: 'olena',
+    },
+    lang,
+  );
+  return textOf(await certificatePdf([cert], { title: 'test' }));
+}
+
+describe('certificate content', () => {
+  it('hits: each with its key fields, why and the suggestion; Kyiv time and UTC; the service and product', async () => {
+    const uk = await certificateText(KNOWN.pepSanctioned.name, 'uk');
+    expect(uk).toContain('Довідка про перевірку');
+    expect(uk).toContain(`ПІБ / назва: ${KNOWN.pepSanctioned.name}`);
+    expect(uk).toContain('Час (Київ): 2026-11-25 12:15:00');
+    expect(uk).toContain('Час (UTC): 2026-11-25 10:15:00 UTC');
+    expect(uk).toContain('Перевірив: olena');
+    expect(uk).toContain('Сервіс: https://primary.checklists.example:9443');
+    expect(uk).toContain('CheckLists for Excel 9.9.9');
+    expect(uk).toContain('Публічні діячі (ПЕП): ЗБІГИ: 1');
+    expect(uk).toContain('Ідентифікатор запису: 10001');
+    expect(uk).toContain('Дата народження: 1967-04-12');
+    expect(uk).toMatch(/Чому: ПІБ: збіг/);
+    expect(uk).toContain('Рішення: рішення ще немає');
+    expect(uk).not.toContain('ПІСОЧНИЦЯ');
+    const en = await certificateText(KNOWN.pepSanctioned.name, 'en');
+    expect(en).toContain('Screening certificate');
+    expect(en).toContain('HITS: 1');
+    expect(en).toContain('Why: full name agrees');
+  });
+
+  it('no hits, and lists not checked with the service error code, never confused; the sandbox on every page', async () => {
+    const text = await certificateText('Зовсім Інша Особа', 'uk', { sandbox: true, basic: true });
+    expect(text).toContain('Публічні діячі (ПЕП): збігів немає');
+    expect(text).toMatch(/Судові справи: НЕ ПЕРЕВІРЕНО \(9001: [^)]+\)/);
+    expect(text).toContain('ПІСОЧНИЦЯ: вигадані дані, не доказ реальної перевірки');
+    const en = await certificateText('Зовсім Інша Особа', 'en', { sandbox: true, basic: true });
+    expect(en).toContain('no hits');
+    expect(en).toMatch(/NOT CHECKED \(9001: /);
+    expect(en).toContain('SANDBOX: fictional data, not evidence of a real screening');
+    // A long certificate (every list, hits): the banner on each of its pages.
+    const long = await certificatePdf(
+      [
+        buildCertificate(
+          {
+            query: (validateQuery({ name: KNOWN.pepSanctioned.name }) as { ok: true; query: never }).query,
+            envelope: sandboxAnswer(KNOWN.pepSanctioned.name),
+            asked: REGISTRY_KEYS,
+            receivedAt: new Date(),
+            servedBy: 'sandbox',
+            sandbox: true,
+            productVersion: '1',
+            analyst: 'a',
+          },
+          'en',
+        ),
+      ],
+      { title: 't' },
+    );
+    const parsed = await pdfParse(long);
+    expect(parsed.numpages).toBeGreaterThan(1);
+    expect(parsed.text.match(/SANDBOX: fictional data, not evidence/g)?.length).toBe(parsed.numpages);
+  });
+});
+
+it('checklists search --certificate writes the PDF of the answer it showed; the tokken is in no byte of it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'certificate-cli-'));
+  try {
+    let stderr = '';
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => ((stderr += s), true) },
+      env: cliEnv({ LANG: 'uk_UA.UTF-8' }),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    expect(await runCli(['search', '--name', KNOWN.pepSanctioned.name, '--certificate', 'olena.pdf'], io)).toBe(0);
+    expect(stderr).toContain('Довідку записано');
+    const pdf = readFileSync(join(dir, 'olena.pdf'));
+    expect(statSync(join(dir, 'olena.pdf')).mode & 0o077).toBe(0);
+    const text = await textOf(pdf);
+    expect(text).toContain('Довідка про перевірку');
+    expect(text).toContain('ПІСОЧНИЦЯ');
+    expect(text).toContain('Публічні діячі (ПЕП): ЗБІГИ: 1');
+    expect(pdf.includes(Buffer.from(DEMO_CREDENTIALS.tokken))).toBe(false);
+    expect(text).not.toContain(DEMO_CREDENTIALS.tokken);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 30_000);
+
+describe('from the relay', () => {
+  let db: TestDatabase;
+  let sandbox: RecordingSandbox;
+  let relay: TestRelay;
+
+  beforeAll(async () => {
+    db = await startTestDatabase();
+    sandbox = await startRecordingSandbox(1);
+    relay = await startTestRelay(db.url, sandbox.urls, { instance: 'cert' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await relay?.close();
+    await resetStore(db.url).catch(() => undefined);
+    await sandbox?.close();
+    await db?.drop();
+  });
+
+  it('GET /certificates/<audit id>.pdf: for its analyst and for auditors, with the archive id, the SHA-256 and the decision; anyone else gets 404', async () => {
+    const key = async (name: string, role: 'analyst' | 'auditor' = 'analyst') => {
+      const made = await createKey(relay.store, name, role);
+      if (made === 'exists') throw new Error(name);
+      return made.key;
+    };
+    const olena = await key('olena');
+    const petro = await key('petro');
+    const inspector = await key('inspector', 'auditor');
+    const answered = await post(relay.url, { tokken: olena, name: KNOWN.pepSanctioned.name });
+    expect(answered.status).toBe(200);
+    const pepItem = ((answered.json as { result: Record<string, object[]> }).result.peps ?? [])[0];
+    const decided = await fetch(`${relay.url}/decisions`, {
+      method: 'POST',
+      body: JSON.stringify({
+        tokken: olena,
+        subject: { name: KNOWN.pepSanctioned.name },
+        registry: 'peps',
+        ...recordOf('peps', pepItem),
+        decision: 'true-match',
+        reason: 'name-and-birth-date',
+      }),
+    });
+    expect(decided.status).toBe(200);
+    const [row] = await relay.store.readAudit({ analyst: 'olena' });
+    const archived = (await relay.store.archiveRow(row.archiveId!))!;
+
+    const get = (tokken: string, lang = 'uk') =>
+      fetch(`${relay.url}/certificates/${row.id}.pdf?lang=${lang}`, {
+        headers: {},
+        method: 'POST',
+        body: JSON.stringify({ tokken }),
+      });
+    const own = await get(olena);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('application/pdf');
+    const text = await textOf(Buffer.from(await own.arrayBuffer()));
+    expect(text).toContain(`Номер в архіві релея: ${archived.id}`);
+    expect(text).toContain(`SHA-256 відповіді: ${archived.answerSha256.toString('hex')}`);
+    expect(text).toContain('Перевірив: olena');
+    expect(text).toMatch(/Рішення: .*справжній збіг, olena/);
+    expect(text).toContain('ПІСОЧНИЦЯ');
+    expect(text).not.toContain(DEMO_CREDENTIALS.tokken);
+
+    expect((await get(petro)).status).toBe(404);
+    const audited = await get(inspector, 'en');
+    expect(audited.status).toBe(200);
+    expect(await textOf(Buffer.from(await audited.arrayBuffer()))).toContain(`Relay archive id: ${archived.id}`);
+    expect(
+      (
+        await fetch(`${relay.url}/certificates/999999.pdf`, {
+          method: 'POST',
+          body: JSON.stringify({ tokken: inspector }),
+        })
+      ).status,
+    ).toBe(404);
+  }, 60_000);
+});
