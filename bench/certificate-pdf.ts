@@ -1,3 +1,8 @@
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CliIo } from '../src/cli/io';
+import { runCli } from '../src/cli/main';
 import { createSandboxEngine, DEMO_CREDENTIALS, KNOWN } from '../src/sandbox';
 import { parseEnvelope } from '../src/core/protocol/schema';
 import { REGISTRY_KEYS } from '../src/core/protocol/registries';
@@ -64,7 +69,37 @@ async function run(label: string, render: (c: Certificate) => Promise<Buffer>): 
   );
 }
 
+/** `checklists screen examples/clients.xlsx --certificates DIR`, in this process, on the built-in sandbox. */
+async function exampleRun(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-certificates-'));
+  try {
+    copyFileSync(join(__dirname, '..', 'examples', 'clients.xlsx'), join(dir, 'clients.xlsx'));
+    let stderr = '';
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => ((stderr += s), true) },
+      env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: dir, LANG: 'en_US.UTF-8' },
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    const started = performance.now();
+    const code = await runCli(['screen', 'clients.xlsx', '--progress', 'none', '--certificates', 'certs'], io);
+    const ms = performance.now() - started;
+    const files = readdirSync(join(dir, 'certs'));
+    const bytes = files.reduce((sum, f) => sum + statSync(join(dir, 'certs', f)).size, 0);
+    console.log(
+      `screen examples/clients.xlsx --certificates: exit ${code}, ${files.length} files (cover + one per subject), ` +
+        `${(bytes / 1024).toFixed(0)} KB (${(bytes / files.length / 1024).toFixed(1)} KB each), whole run ${(ms / 1000).toFixed(1)} s; ` +
+        `${/Certificates: .*$/m.exec(stderr)?.[0] ?? ''}`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  await exampleRun();
   await run('pdfkit 0.17 (PDF/A-2b)', (c) => certificatePdf([c], { title: 'bench' }));
   console.log(`memory: rss ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
 }

@@ -52,7 +52,7 @@ async function buildCliBundle(outfile = path.join(ROOT, 'dist', 'cli.cjs')) {
     target: 'node20',
     // zod and the CSV libraries are bundled: files resolved and loaded one by one cost start-up
     // time, and only the bundle is in the code cache. Libraries only some commands load stay out.
-    external: ['exceljs', 'jose', 'pg', 'prom-client', 'pdfkit'],
+    external: ['exceljs', 'jose', 'pg', 'prom-client', 'pdfkit', 'dejavu-fonts-ttf'],
     // import() becomes require(): the bin runs the bundle as a vm script with its code cache, and
     // a vm script's import() needs a loader Node 20 marks experimental (bin/bundle-loader.cjs).
     supported: { 'dynamic-import': false },

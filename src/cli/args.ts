@@ -46,6 +46,10 @@ export interface ScreenArgs {
   giveUpSeconds?: number;
   maxRows?: number;
   maxInputMb?: number;
+  /** A folder for the run's cover and one certificate (PDF) per subject answered. */
+  certificates?: string;
+  /** Certificates only for subjects with hits. */
+  certificatesWithHits: boolean;
 }
 
 /** `checklists sandbox` and `npm run sandbox` (the same parser: package.json runs `checklists sandbox`). */
@@ -111,6 +115,8 @@ const SCREEN_OPTIONS = {
   'give-up': { type: 'string' },
   'max-rows': { type: 'string' },
   'max-input-mb': { type: 'string' },
+  certificates: { type: 'string' },
+  'certificates-with-hits': { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** Every option of the sandbox command; its help text lists exactly these (test/integration/cli-sandbox.test.ts). */
@@ -344,6 +350,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         ...(giveUpSeconds !== undefined ? { giveUpSeconds } : {}),
         ...(maxRows !== undefined ? { maxRows } : {}),
         ...(maxInputMb !== undefined ? { maxInputMb } : {}),
+        ...(values.certificates !== undefined ? { certificates: values.certificates } : {}),
+        certificatesWithHits: values['certificates-with-hits'] === true,
       },
     };
   }

@@ -88,6 +88,7 @@ const en = {
   'search.more': '… and {count} more',
   'search.why': 'why: {why}',
   'search.certificate': 'Certificate written: {file}',
+  'screen.certificates': 'Certificates: {files} files (the cover and one per subject) in {dir}, {seconds} s',
   'search.muted':
     "Muted by the relay's accept list: {count} hit(s) cleared earlier (history: GET /decisions/history on the relay)",
   'search.changed': 'Decided earlier, but the record changed since: {count} hit(s) to decide again',
@@ -165,6 +166,8 @@ const en = {
     '      --give-up SECONDS    how long one request may wait for the service over all addresses and retries (default 60)\n' +
     '      --max-rows N         refuse inputs with more rows (default 200000)\n' +
     '      --max-input-mb N     refuse larger input files (default 50)\n' +
+    '      --certificates DIR   write the cover and one screening certificate (PDF) per subject into DIR\n' +
+    '      --certificates-with-hits  certificates only for subjects with hits\n' +
     '      --progress MODE      auto, bar, lines or none\n\n' +
     'Exit codes: 0 done, 1 unexpected, 2 bad input or options (also: another run holds the output),\n' +
     '3 account/quota, 4 service unreachable, 5 results file could not be written (answers kept: --resume),\n' +
@@ -283,6 +286,7 @@ const uk: Record<Key, string> = {
   'search.more': '… і ще {count}',
   'search.why': 'чому: {why}',
   'search.certificate': 'Довідку записано: {file}',
+  'screen.certificates': 'Довідки: {files} файл(ів) (титульний аркуш і по одному на суб’єкт) у {dir}, {seconds} с',
   'search.muted':
     'Приглушено списком дозволених релея: {count} збіг(ів), знятих раніше (історія: GET /decisions/history на релеї)',
   'search.changed': 'Рішення було, але запис відтоді змінився: {count} збіг(ів) вирішити знову',
@@ -360,6 +364,8 @@ const uk: Record<Key, string> = {
     '      --give-up СЕКУНДИ    скільки один запит може чекати на сервіс з усіма адресами й повторами (типово 60)\n' +
     '      --max-rows N         відмовляти у вхідних даних з більшою кількістю рядків (типово 200000)\n' +
     '      --max-input-mb N     відмовляти у більших вхідних файлах (типово 50)\n' +
+    '      --certificates ТЕКА  записати в ТЕКУ титульний аркуш і довідку (PDF) на кожного суб’єкта\n' +
+    '      --certificates-with-hits  довідки лише для суб’єктів зі збігами\n' +
     '      --progress РЕЖИМ     auto, bar, lines або none\n\n' +
     'Коди виходу: 0 готово, 1 неочікувана помилка, 2 хибні дані чи параметри (також: інший запуск пише цей файл),\n' +
     '3 обліковий запис/квота, 4 сервіс недоступний, 5 файл результатів не записано (відповіді збережено: --resume),\n' +

@@ -179,3 +179,51 @@ function hitBlock(
   out.push(`${t('hit.decision')}: ${decided ? decisionNoteText(decided, lang) : t('hit.undecided')}`);
   return { kind: 'hit', title: `${n}. ${naming.name || '—'}`, lines: out };
 }
+
+export interface RunCoverInput {
+  inputFile: string;
+  inputSha256: string;
+  rows: number;
+  screened: number;
+  withHits: number;
+  notChecked: number;
+  invalid: number;
+  analyst: string;
+  at: Date;
+  resultsFile: string;
+  resultsSha256: string;
+  certificates: number;
+  sandbox: boolean;
+  productVersion: string;
+}
+
+/** A run's cover sheet: what was screened, by whom and when, and the files that prove it. */
+export function buildRunCover(input: RunCoverInput, lang: Lang): Certificate {
+  const t = (key: Parameters<typeof certificateMessages.t>[1], params?: Record<string, string | number>) =>
+    certificateMessages.t(lang, key, params);
+  const field = (label: string, value: string | number): CertificateLine => ({
+    kind: 'field',
+    label,
+    value: String(value),
+  });
+  const lines: CertificateLine[] = [{ kind: 'title', text: t('cover.title') }];
+  if (input.sandbox) lines.push({ kind: 'text', text: t('sandbox.explained') });
+  lines.push(
+    field(t('cover.input'), input.inputFile),
+    field(t('cover.inputSha'), input.inputSha256),
+    field(t('cover.rows'), input.rows),
+    field(t('cover.screened'), input.screened),
+    field(t('cover.withHits'), input.withHits),
+    field(t('cover.notChecked'), input.notChecked),
+    field(t('cover.invalid'), input.invalid),
+    field(t('screenedBy'), input.analyst),
+    field(t('time.kyiv'), kyivTime(input.at)),
+    field(t('time.utc'), `${input.at.toISOString().slice(0, 19).replace('T', ' ')} UTC`),
+    field(t('cover.results'), input.resultsFile),
+    field(t('cover.resultsSha'), input.resultsSha256),
+    field(t('cover.certificates'), input.certificates),
+    field(t('product'), `CheckLists for Excel ${input.productVersion}`),
+  );
+  const footer = input.sandbox ? t('footer.sandbox') : t('footer', { version: input.productVersion });
+  return { lang, banner: input.sandbox ? t('sandbox.banner') : null, footer, lines };
+}

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main';
@@ -156,6 +157,58 @@ it('checklists search --certificate writes the PDF of the answer it showed; the 
     rmSync(dir, { recursive: true, force: true });
   }
 }, 30_000);
+
+it('checklists screen --certificates on the examples workbook: a cover plus one file per subject; --certificates-with-hits only those with hits', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'certificate-run-'));
+  try {
+    copyFileSync(join(__dirname, '..', '..', 'examples', 'clients.xlsx'), join(dir, 'clients.xlsx'));
+    let stdout = '';
+    let stderr = '';
+    const io: CliIo = {
+      stdout: { write: (s: string) => ((stdout += s), true) },
+      stderr: { write: (s: string) => ((stderr += s), true) },
+      env: cliEnv(),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    const args = ['screen', 'clients.xlsx', '--progress', 'none', '--certificates', 'all'];
+    expect(await runCli(args, io)).toBe(0);
+    expect(stdout).toContain('27 distinct subjects');
+    const files = readdirSync(join(dir, 'all')).sort();
+    expect(files).toHaveLength(28);
+    expect(files[0]).toBe('0000-cover.pdf');
+    expect(stderr).toContain('Certificates: 28 files');
+    const cover = await textOf(readFileSync(join(dir, 'all', files[0])));
+    const sha = (f: string) =>
+      createHash('sha256')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex');
+    expect(cover).toContain('Screening run: cover sheet');
+    expect(cover).toContain(`Input SHA-256: ${sha('clients.xlsx')}`);
+    expect(cover).toContain(`Results SHA-256: ${sha('clients.results.xlsx')}`);
+    expect(cover).toContain('Rows: 32');
+    expect(cover).toContain('Invalid rows: 3');
+    expect(cover).toContain('Certificates in this folder: 27');
+    expect(cover).toContain('SANDBOX: fictional data');
+    const withHits: string[] = [];
+    for (const f of files.slice(1)) {
+      const text = await textOf(readFileSync(join(dir, 'all', f)));
+      expect(text).toContain('Screening certificate');
+      if (text.includes('HITS:')) withHits.push(f.slice(5));
+    }
+    expect(withHits.length).toBeGreaterThan(0);
+    expect(withHits.length).toBeLessThan(27);
+
+    // Again, only subjects with hits.
+    rmSync(join(dir, 'clients.results.xlsx'));
+    expect(await runCli([...args.slice(0, 4), '--certificates', 'hits', '--certificates-with-hits'], io)).toBe(0);
+    const hitFiles = readdirSync(join(dir, 'hits')).filter((f) => f !== '0000-cover.pdf');
+    expect(hitFiles.map((f) => f.slice(5)).sort()).toEqual(withHits.sort());
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
 
 describe('from the relay', () => {
   let db: TestDatabase;

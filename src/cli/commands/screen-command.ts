@@ -21,7 +21,6 @@ import { describeAddress } from '../../core/request/client';
 import { InvalidInputError, ServiceUnreachableError } from '../../core/protocol/errors';
 import { createSecretMask, type SecretMask } from '../../core/text/secret-mask';
 import { addressList } from '../../core/settings/settings';
-import type { Lang } from '../../core/text/i18n';
 import { runOptionsFrom, type RunOptions } from '../../core/request/run-options';
 import { connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
@@ -39,6 +38,9 @@ import { RunLock, lockPathFor } from '../state/run-lock';
 import { fileRunStateStore, readStateFile, statePathFor, type ReadState } from '../state/run-state';
 import { assertSafeExisting } from '../output/safe-file';
 import { loadStateKey } from '../state/state-key';
+import { exitFor, reportLines, stopLines, type AskCounters } from '../output/screen-report';
+import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
+import { RunCertificates } from '../output/run-certificates';
 
 /** One request's whole wait for the service (every address, every retry) before it counts as unreachable. */
 export const DEFAULT_GIVE_UP_SECONDS = 60;
@@ -160,11 +162,6 @@ export function screenOptions(args: ScreenArgs, config: CliConfig): RunOptions {
   return checked.options;
 }
 
-interface AskCounters {
-  answered: number;
-  unreachable: number;
-}
-
 /** Header cells that appear more than once (ignoring case and spaces): the first of each is used. */
 export function duplicateHeaders(headers: readonly unknown[]): string[] {
   const seen = new Set<string>();
@@ -191,10 +188,6 @@ function askVia(connection: Connection, counters: AskCounters): AskFn {
       throw e;
     }
   };
-}
-
-function seconds(ms: number): string {
-  return (ms / 1000).toFixed(1);
 }
 
 /** What a resume must find unchanged: the service's addresses and the account. */
@@ -240,49 +233,6 @@ function resumeFrom(
       counters: { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 },
     },
   };
-}
-
-function reportLines(report: BulkRunReport, lang: Lang, files: readonly string[], cwd: string): string[] {
-  const t = (key: CliMessageKey, params?: Record<string, string | number>) => cliMessages.t(lang, key, params);
-  const shown = (p: string) => (p.startsWith(`${cwd}/`) ? p.slice(cwd.length + 1) : p);
-  const lines = [
-    t(report.status === 'completed' ? 'screen.done' : 'screen.stopped', {
-      written: report.rowsWritten,
-      total: report.rowsTotal,
-      subjects: report.subjectsTotal,
-      requests: report.requests,
-      seconds: seconds(report.elapsedMs),
-    }),
-    t('screen.counts', {
-      hits: report.rowsWithHits,
-      high: report.highRows,
-      failed: report.failedRows,
-      invalid: report.invalidRows,
-    }),
-    ...files.map((f) => t('screen.file', { path: shown(f) })),
-  ];
-  return lines;
-}
-
-/** Why a run stopped and how to continue: on stderr, where a scheduler's mail picks up problems. */
-function stopLines(report: BulkRunReport, lang: Lang, statePath: string, cwd: string): string[] {
-  if (report.status === 'completed') return [];
-  const shown = statePath.startsWith(`${cwd}/`) ? statePath.slice(cwd.length + 1) : statePath;
-  return [...(report.stop ? [report.stop.text[lang]] : []), cliMessages.t(lang, 'screen.resumeHint', { state: shown })];
-}
-
-function exitFor(report: BulkRunReport, counters: AskCounters): ExitCode {
-  switch (report.status) {
-    case 'completed':
-      // A short list can end before the engine's outage streak trips: nothing answered, all unreachable, is still an outage.
-      return counters.answered === 0 && counters.unreachable > 0 ? EXIT.unreachable : EXIT.ok;
-    case 'stopped-account':
-      return EXIT.account;
-    case 'stopped-unreachable':
-      return EXIT.unreachable;
-    default:
-      return EXIT.interrupted;
-  }
 }
 
 export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo): Promise<ExitCode> {
@@ -393,8 +343,10 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
       etaMs: p.etaMs,
     });
     const latest: { progress: BulkProgress | null } = { progress: null };
+    const certificates = args.certificates !== undefined ? new RunCertificates(args.certificatesWithHits) : null;
+    const asking = askVia(connection, counters);
     const deps = {
-      ask: askVia(connection, counters),
+      ask: certificates ? certificates.wrap(asking) : asking,
       sink,
       store,
       onProgress: (p: BulkProgress) => {
@@ -466,6 +418,23 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
       io.stdout.write(`${mask(line)}\n`);
     }
     for (const line of stopLines(report, lang, statePath, io.cwd)) say(line);
+    if (certificates && args.certificates !== undefined) {
+      const written = await certificates.write({
+        dir: resolve(io.cwd, args.certificates),
+        inputPath,
+        resultsPath: target.path,
+        report,
+        registries: options.listdata === ALL_LISTS ? null : registriesOf(options.listdata),
+        sandbox: connection.mode === 'sandbox',
+        analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
+        lang,
+      });
+      note('screen.certificates', {
+        files: written.files,
+        dir: args.certificates,
+        seconds: (written.ms / 1000).toFixed(1),
+      });
+    }
     // 5 (output not written) returned above; 10 only for a re-screen that otherwise ends 0.
     const code = rescreenExit(report, exitFor(report, counters));
     if (code === EXIT.unreachable && report.status === 'completed') note('screen.allUnreachable');

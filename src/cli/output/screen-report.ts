@@ -1,0 +1,58 @@
+import type { BulkRunReport } from '../../bulk/ports';
+import type { Lang } from '../../core/text/i18n';
+import { EXIT, type ExitCode } from '../exit-codes';
+import { cliMessages, type CliMessageKey } from '../messages';
+
+/** What `checklists screen` says when a run ends, and the exit code that tells scripts the same. */
+
+export interface AskCounters {
+  answered: number;
+  unreachable: number;
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(1);
+}
+
+export function reportLines(report: BulkRunReport, lang: Lang, files: readonly string[], cwd: string): string[] {
+  const t = (key: CliMessageKey, params?: Record<string, string | number>) => cliMessages.t(lang, key, params);
+  const shown = (p: string) => (p.startsWith(`${cwd}/`) ? p.slice(cwd.length + 1) : p);
+  const lines = [
+    t(report.status === 'completed' ? 'screen.done' : 'screen.stopped', {
+      written: report.rowsWritten,
+      total: report.rowsTotal,
+      subjects: report.subjectsTotal,
+      requests: report.requests,
+      seconds: seconds(report.elapsedMs),
+    }),
+    t('screen.counts', {
+      hits: report.rowsWithHits,
+      high: report.highRows,
+      failed: report.failedRows,
+      invalid: report.invalidRows,
+    }),
+    ...files.map((f) => t('screen.file', { path: shown(f) })),
+  ];
+  return lines;
+}
+
+/** Why a run stopped and how to continue: on stderr, where a scheduler's mail picks up problems. */
+export function stopLines(report: BulkRunReport, lang: Lang, statePath: string, cwd: string): string[] {
+  if (report.status === 'completed') return [];
+  const shown = statePath.startsWith(`${cwd}/`) ? statePath.slice(cwd.length + 1) : statePath;
+  return [...(report.stop ? [report.stop.text[lang]] : []), cliMessages.t(lang, 'screen.resumeHint', { state: shown })];
+}
+
+export function exitFor(report: BulkRunReport, counters: AskCounters): ExitCode {
+  switch (report.status) {
+    case 'completed':
+      // A short list can end before the engine's outage streak trips: nothing answered, all unreachable, is still an outage.
+      return counters.answered === 0 && counters.unreachable > 0 ? EXIT.unreachable : EXIT.ok;
+    case 'stopped-account':
+      return EXIT.account;
+    case 'stopped-unreachable':
+      return EXIT.unreachable;
+    default:
+      return EXIT.interrupted;
+  }
+}
