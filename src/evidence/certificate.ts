@@ -165,7 +165,7 @@ function hitBlock(
   const out: string[] = [];
   out.push(`${t('hit.id')}: ${naming.id || '—'}`);
   // A record may give one value in several of its fields: each is listed once.
-  if (naming.birth) out.push(`${t('hit.birth')}: ${[...new Set(view.births(item))].join(', ')}`);
+  if (naming.birth) out.push(`${t('subject.date')}: ${[...new Set(view.births(item))].join(', ')}`);
   const codes = [...new Set([...view.ipns(item), ...view.edrpous(item), ...view.docs(item)])];
   if (codes.length > 0) out.push(`${t('hit.codes')}: ${codes.join(', ')}`);
   out.push(

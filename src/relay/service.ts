@@ -1,5 +1,4 @@
 import { CheckListsClient, describeAddress, type SearchResult } from '../core/request/client';
-import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../core/protocol/errors';
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
 import { summarize } from '../core/answer/summary';
 import { DEMO_CREDENTIALS } from '../sandbox/credentials';
@@ -12,8 +11,7 @@ import { can, type Identity } from './roles';
 import { envelopeToWire, type EchoedRequestField } from './envelope-wire';
 import { KeyVerifier } from './keys';
 import { Limits, type LimitsConfig } from './limits';
-import { relayMessages } from './messages';
-import { Refusal, RELAY_ERRORS } from './refusal';
+import { BudgetSpent, Refusal, RELAY_ERRORS, refusalFor } from './refusal';
 import { RelayMetrics, type RelayStep } from './metrics';
 import { SharedAnswerCache } from './shared-answer-cache';
 import { AuditJournal } from './audit-journal';
@@ -74,8 +72,6 @@ export interface ApiReply {
   errorCode: number | null;
   fromCache: boolean;
 }
-
-class BudgetSpent extends Error {}
 
 const CREDENTIAL_FIELDS = new Set(['tokken', 'idsubjectfm']);
 
@@ -298,36 +294,7 @@ export class RelayService {
   }
 
   private refusalFor(error: unknown): Refusal {
-    if (error instanceof Refusal) return error;
-    if (error instanceof BudgetSpent) return Refusal.of(403, RELAY_ERRORS.budget, 'budget.spent');
-    if (error instanceof AccountError) {
-      const seconds = Math.round(this.config.accountCooldownMs / 1000);
-      const uk = fillCooldown('uk', error, seconds);
-      const en = fillCooldown('en', error, seconds);
-      return new Refusal(403, error.code, `${uk} / ${en}`);
-    }
-    if (error instanceof RequestRejectedError) {
-      return new Refusal(
-        error.status >= 400 && error.status < 500 ? error.status : 400,
-        error.code ?? RELAY_ERRORS.badRequest,
-        error.serviceMessage,
-      );
-    }
-    if (error instanceof ServiceUnreachableError || error instanceof CancelledError) {
-      return Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
-    }
-    if (process.env.RELAY_DEBUG && isStoreFailure(error)) {
-      process.stderr.write(`store failure: ${error instanceof Error ? error.message : String(error)}\n`);
-    }
-    if (isStoreFailure(error)) {
-      return Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down', undefined, { 'Retry-After': '5' });
-    }
-    if (process.env.RELAY_DEBUG) {
-      process.stderr.write(
-        `relay internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-    }
-    return Refusal.of(500, 500, 'internal');
+    return refusalFor(error, this.config.accountCooldownMs);
   }
 
   /** The part of a request's audit row known before its outcome. */
@@ -484,28 +451,6 @@ export class RelayService {
   upstreamDescription(): string {
     return this.client.addresses.map(describeAddress).join(', ');
   }
-}
-
-/** A database that is down, restarting or unreachable (pg and socket errors), as opposed to a bug. */
-function isStoreFailure(error: unknown): boolean {
-  // Duck-typed: socket errors may come from another realm (a vm context), where instanceof fails.
-  if (typeof error !== 'object' || error === null || !('message' in error)) return false;
-  const code = 'code' in error ? String((error as { code?: unknown }).code) : '';
-  const message = String((error as { message: unknown }).message);
-  // SQLSTATE classes 08 (connection), 53 (resources), 57 (operator intervention: shutdown).
-  return (
-    /^(08|53|57)/.test(code) ||
-    /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT)$/.test(code) ||
-    /terminat|Connection|timeout exceeded|not queryable|ECONNREFUSED|ECONNRESET|EPIPE/i.test(message)
-  );
-}
-
-function fillCooldown(lang: 'uk' | 'en', error: AccountError, seconds: number): string {
-  const template = relayMessages[lang].cooldown;
-  return template
-    .replace('{code}', String(error.code))
-    .replace('{reason}', error.text[lang])
-    .replace('{seconds}', String(seconds));
 }
 
 function ownEcho(analyst: string, query: SearchQuery | null): Record<EchoedRequestField, string | undefined> {

@@ -95,12 +95,12 @@ const LONG_FILES: Record<string, number> = {
   'src/bulk/runner.ts': 700,
   'src/core/request/scheduler.ts': 470,
   'src/cli/input/input-file.ts': 520,
-  'src/relay/service.ts': 510,
+  'src/relay/service.ts': 470,
   'src/core/cache/answer-cache.ts': 490,
-  'src/cli/commands/screen-command.ts': 480,
+  'src/cli/commands/screen-command.ts': 450,
   'src/taskpane/settings/SettingsPanel.tsx': 470,
   'src/taskpane/bulk/BulkPanel.tsx': 460,
-  'src/relay/store/sql-store.ts': 450,
+  'src/relay/store/sql-store.ts': 420,
   'src/bulk/result-table.ts': 425,
 };
 

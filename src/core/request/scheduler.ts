@@ -404,13 +404,8 @@ export class RequestScheduler {
       const durationMs = Number.isFinite(result.durationMs) ? result.durationMs : receivedAt - started;
       // The wire is free again; storing the answer must not hold back the next request.
       free();
-      flight.result = {
-        envelope: result.envelope,
-        servedBy: result.servedBy,
-        receivedAt,
-        durationMs,
-        receipt: result.receipt,
-      };
+      const { envelope, servedBy, receipt } = result;
+      flight.result = { envelope, servedBy, receivedAt, durationMs, receipt };
       for (const w of flight.waiters) {
         w.resolve(
           this.answerFor(w, {
