@@ -95,6 +95,9 @@ export function isCacheable(envelope: ParsedEnvelope): boolean {
   return true;
 }
 
+/** The tickets (AskOptions.ticket) of the asks one request answers, first asker first. */
+const ticketsOf = (waiters: readonly Waiter[]) => waiters.flatMap((w) => (w.ticket === undefined ? [] : [w.ticket]));
+
 export class RequestScheduler {
   private readonly searchFn: SearchFn;
   private readonly cache: SchedulerCache | null;
@@ -388,10 +391,7 @@ export class RequestScheduler {
       for (const w of flight.waiters) w.onSent?.();
       // Raced rather than trusted: a search that ignores its signal must not hold a cell forever.
       const result = await withTimeout(
-        this.searchFn(flight.query, {
-          signal: flight.controller.signal,
-          tickets: flight.waiters.flatMap((w) => (w.ticket !== undefined ? [w.ticket] : [])),
-        }),
+        this.searchFn(flight.query, { signal: flight.controller.signal, tickets: ticketsOf(flight.waiters) }),
         this.timeoutMs,
         () => {
           flight.controller.abort();
