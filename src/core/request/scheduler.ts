@@ -406,19 +406,16 @@ export class RequestScheduler {
       free();
       const { envelope, servedBy, receipt } = result;
       flight.result = { envelope, servedBy, receivedAt, durationMs, receipt };
-      for (const w of flight.waiters) {
-        w.resolve(
-          this.answerFor(w, {
-            envelope: result.envelope,
-            listdata: flight.listdata,
-            servedBy: result.servedBy,
-            fromCache: false,
-            receivedAt,
-            durationMs,
-            receipt: result.receipt,
-          }),
-        );
-      }
+      const arrival = {
+        envelope,
+        listdata: flight.listdata,
+        servedBy,
+        fromCache: false,
+        receivedAt,
+        durationMs,
+        receipt,
+      };
+      for (const w of flight.waiters) w.resolve(this.answerFor(w, arrival));
       // Asks arriving while the answer is being stored join the answered flight (see processBatch).
       // A write that hangs only ends that early: the askers were answered above.
       if (this.cache?.enabled && isCacheable(result.envelope)) {
