@@ -7,6 +7,9 @@ import { formatNumber } from './field-format';
 import { FieldList, orderedFields } from './FieldView';
 import { resultsMessages as resultsText } from './results-messages';
 import { HEADER_FIELDS, REGISTRY_VIEWS } from './registry-views';
+import type { SearchQuery } from '../../core/query';
+import type { RelayTarget } from './decision-client';
+import { WhyAndDecide } from './WhyAndDecide';
 
 const useStyles = makeStyles({
   card: { width: '100%', boxSizing: 'border-box', minWidth: 0 },
@@ -29,10 +32,14 @@ export interface HitCardProps {
   item: Record<string, unknown>;
   index: number;
   lang: Lang;
+  /** The question asked: the card then says why this is a hit. */
+  query?: SearchQuery;
+  /** Through the relay: the card records decisions there. */
+  relay?: RelayTarget | null;
 }
 
 /** One hit: who or what matched, how strongly, and every field the service sent about it. */
-export function HitCard({ registry, item, index, lang }: HitCardProps) {
+export function HitCard({ registry, item, index, lang, query, relay = null }: HitCardProps) {
   const styles = useStyles();
   const [expanded, setExpanded] = useState(false);
   const restId = useId();
@@ -62,6 +69,7 @@ export function HitCard({ registry, item, index, lang }: HitCardProps) {
           </span>
         }
       />
+      {query && <WhyAndDecide query={query} registry={registry} item={item} lang={lang} relay={relay} />}
       <FieldList item={item} lang={lang} only={key} />
       {rest.length > 0 && (
         <>

@@ -20,6 +20,9 @@ import { FieldList } from './FieldView';
 import { HitCard, LevelBadge } from './HitCard';
 import { resultsMessages as resultsText } from './results-messages';
 import { SandboxBanner } from '../shell/SandboxBanner';
+import { decisionNoteText, relayDecisionsOf, type RelayDecisions } from '../../core/answer/relay-decisions';
+import type { SearchQuery } from '../../core/query';
+import type { RelayTarget } from './decision-client';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -79,7 +82,15 @@ function itemsOf(result: ShownAnswer, key: RegistryKey): readonly Item[] {
   return outcome.items as readonly Item[];
 }
 
-function RegistrySection({ summary, result, lang }: { summary: RegistrySummary; result: ShownAnswer; lang: Lang }) {
+interface SectionProps {
+  summary: RegistrySummary;
+  result: ShownAnswer;
+  lang: Lang;
+  query?: SearchQuery | undefined;
+  relay: RelayTarget | null;
+}
+
+function RegistrySection({ summary, result, lang, query, relay }: SectionProps) {
   const styles = useStyles();
   const headingId = useId();
   const label = registryDef(summary.key).label[lang];
@@ -121,7 +132,15 @@ function RegistrySection({ summary, result, lang }: { summary: RegistrySummary; 
         <Text className={styles.muted}>{resultsText.t(lang, 'results.noHits')}</Text>
       )}
       {items.map((item, i) => (
-        <HitCard key={i} registry={summary.key} item={item} index={i} lang={lang} />
+        <HitCard
+          key={i}
+          registry={summary.key}
+          item={item}
+          index={i}
+          lang={lang}
+          relay={relay}
+          {...(query ? { query } : {})}
+        />
       ))}
     </section>
   );
@@ -136,11 +155,50 @@ export interface ResultsViewProps {
   inserting?: boolean;
   /** Outcome of the last "Insert into sheet", shown next to the button. */
   insertMessage?: { intent: 'success' | 'error'; text: string } | null;
+  /** The question asked: each hit then says why it is one. */
+  query?: SearchQuery;
+  /** Through the organisation's relay: hits can be decided there. */
+  relay?: RelayTarget | null;
+}
+
+/** What the relay's accept list did to this answer (core/answer/relay-decisions.ts): muted is not hidden. */
+function DecisionNotes({ notes, lang }: { notes: RelayDecisions; lang: Lang }) {
+  const list = (items: RelayDecisions['muted']) => (
+    <ul>
+      {items.map((n) => (
+        <li key={`${n.registry}|${n.record}`}>{decisionNoteText(n, lang)}</li>
+      ))}
+    </ul>
+  );
+  return (
+    <>
+      {notes.muted.length > 0 && (
+        <MessageBar intent="info" layout="multiline" data-testid="muted">
+          <MessageBarBody>
+            <MessageBarTitle>{resultsText.t(lang, 'muted.title', { count: notes.muted.length })}</MessageBarTitle>
+            {resultsText.t(lang, 'muted.body')}
+            {list(notes.muted)}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {notes.changed.length > 0 && (
+        <MessageBar intent="warning" layout="multiline" data-testid="changed">
+          <MessageBarBody>
+            <MessageBarTitle>{resultsText.t(lang, 'changed.title', { count: notes.changed.length })}</MessageBarTitle>
+            {resultsText.t(lang, 'changed.body')}
+            {list(notes.changed)}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+    </>
+  );
 }
 
 /** The whole answer: verdict, audit facts, then each registry with its hits or its error. */
-export function ResultsView({ result, summary, mode, lang, onInsert, inserting, insertMessage }: ResultsViewProps) {
+export function ResultsView(props: ResultsViewProps) {
+  const { result, summary, mode, lang, onInsert, inserting, insertMessage, query, relay = null } = props;
   const styles = useStyles();
+  const notes = relayDecisionsOf(result.envelope);
   const header = result.envelope.header;
   const date = summary.dateResponse ? (formatServiceDate(summary.dateResponse, lang) ?? summary.dateResponse) : '—';
   const extra = result.envelope.unknownResultKeys;
@@ -211,8 +269,14 @@ export function ResultsView({ result, summary, mode, lang, onInsert, inserting, 
           </MessageBarBody>
         </MessageBar>
       )}
+      {notes && <DecisionNotes notes={notes} lang={lang} />}
+      {mode === 'live' && !relay && summary.totalHits > 0 && (
+        <Text size={200} className={styles.muted} data-testid="decisions-here">
+          {resultsText.t(lang, 'decide.directOnly')}
+        </Text>
+      )}
       {summary.registries.map((r) => (
-        <RegistrySection key={r.key} summary={r} result={result} lang={lang} />
+        <RegistrySection key={r.key} summary={r} result={result} lang={lang} query={query} relay={relay} />
       ))}
       {Object.keys(extra).length > 0 && (
         <section className={styles.section} data-registry="unknown">

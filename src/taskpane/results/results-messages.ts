@@ -34,6 +34,23 @@ const en = {
   'value.yes': 'yes',
   'value.no': 'no',
   'value.source': 'Source',
+
+  'why.label': 'Why this is a hit',
+  'why.suggested': 'Suggested: {suggestion}',
+  'decide.decision': 'Decision',
+  'decide.reason': 'Reason',
+  'decide.comment': 'Comment',
+  'decide.record': 'Record decision',
+  'decide.recorded': 'Recorded on the relay (no. {id}) under your name.',
+  'decide.pending': 'Recorded (no. {id}); waits for a second person to approve it (four-eyes).',
+  'decide.refused': 'The relay refused this decision: {reason}',
+  'decide.failed': 'Not recorded: {detail}',
+  'decide.directOnly':
+    'Directly connected: decisions live only in this workbook. Through the organisation’s relay they are recorded under your name and follow the client everywhere.',
+  'muted.title': 'Muted by the relay’s accept list: {count}',
+  'muted.body': 'Cleared earlier and unchanged since, so they are not counted above:',
+  'changed.title': 'Decided earlier, but the record changed: {count}',
+  'changed.body': 'These hits need a new decision:',
 } as const;
 
 type Key = keyof typeof en;
@@ -70,6 +87,23 @@ const uk: Record<Key, string> = {
   'value.yes': 'так',
   'value.no': 'ні',
   'value.source': 'Джерело',
+
+  'why.label': 'Чому це збіг',
+  'why.suggested': 'Пропозиція: {suggestion}',
+  'decide.decision': 'Рішення',
+  'decide.reason': 'Причина',
+  'decide.comment': 'Коментар',
+  'decide.record': 'Записати рішення',
+  'decide.recorded': 'Записано на релеї (№ {id}) від вашого імені.',
+  'decide.pending': 'Записано (№ {id}); чекає на погодження другою особою (чотири ока).',
+  'decide.refused': 'Релей відхилив це рішення: {reason}',
+  'decide.failed': 'Не записано: {detail}',
+  'decide.directOnly':
+    'Пряме підключення: рішення зберігаються лише в цій книзі. Через релей організації їх записують від вашого імені, і вони супроводжують клієнта всюди.',
+  'muted.title': 'Приглушено списком дозволених релея: {count}',
+  'muted.body': 'Зняті раніше й відтоді не змінені, тож вище їх не враховано:',
+  'changed.title': 'Рішення було, але запис змінився: {count}',
+  'changed.body': 'Ці збіги потребують нового рішення:',
 };
 
 export const resultsMessages = defineCatalogue<Key>(en, uk);

@@ -22,6 +22,7 @@ import {
 import type { TaskpaneServices } from '../shell/services';
 import { LoadBoundary } from '../shell/LoadBoundary';
 import { resultsView } from '../shell/lazy-parts';
+import type { RelayTarget } from '../results/decision-client';
 
 /**
  * The result renderers of all 18 registries and their field labels load with the first answer;
@@ -54,6 +55,16 @@ interface Shown {
   query: SearchQuery;
   mode: ServiceMode;
   subject: string;
+  /** Through the organisation's relay: where decisions on these hits are recorded. */
+  relay: RelayTarget | null;
+}
+
+/** The relay and the analyst's key, when the saved connection goes through one. */
+async function relayTarget(services: TaskpaneServices): Promise<RelayTarget | null> {
+  const loaded = await services.settings.load().catch(() => null);
+  if (!loaded || loaded.settings.connection !== 'relay' || !loaded.tokken) return null;
+  const url = loaded.settings.primaryUrl.trim();
+  return url ? { url, key: loaded.tokken } : null;
 }
 
 /**
@@ -119,7 +130,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
       const context = await runtimeFor(services).context();
       // The context's mode, not the pane's: it is the connection that actually answered.
       const answer = await context.scheduler.ask(query, { signal: controller.signal, fresh });
-      setShown({ answer, query, mode: context.mode, subject });
+      setShown({ answer, query, mode: context.mode, subject, relay: await relayTarget(services) });
     } catch (error) {
       if (!(error instanceof CancelledError)) setFailure(describeError(error)[lang]);
       else setFailure(m.t(lang, 'search.cancelled'));
@@ -251,6 +262,8 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
               onInsert={insert}
               inserting={inserting}
               insertMessage={insertMessage}
+              query={shown.query}
+              relay={shown.relay}
             />
           </Suspense>
         </LoadBoundary>

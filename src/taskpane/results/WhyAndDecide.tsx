@@ -1,0 +1,128 @@
+import { Badge, Button, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import {
+  DECISIONS,
+  REASON_CODES,
+  explainHit,
+  suggestionLabel,
+  type Decision,
+  type ReasonCode,
+} from '../../core/answer/explain';
+import { explainMessages } from '../../core/answer/explain-messages';
+import { recordOf } from '../../core/answer/record-identity';
+import type { RegistryKey } from '../../core/protocol/registries';
+import type { SearchQuery } from '../../core/query';
+import type { Lang } from '../../core/text/i18n';
+import { recordDecision, type RecordOutcome, type RelayTarget } from './decision-client';
+import { resultsMessages as resultsText } from './results-messages';
+
+const useStyles = makeStyles({
+  chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  suggestion: { fontSize: tokens.fontSizeBase200 },
+  decide: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalXS,
+    marginTop: tokens.spacingVerticalXS,
+  },
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'end' },
+});
+
+const TONE_COLOR = { agree: 'success', differ: 'danger', unknown: 'subtle' } as const;
+
+export interface WhyAndDecideProps {
+  query: SearchQuery;
+  registry: RegistryKey;
+  item: Record<string, unknown>;
+  lang: Lang;
+  /** Through the relay: decisions are recorded there. Null directly (they stay in the workbook). */
+  relay: RelayTarget | null;
+}
+
+function outcomeText(outcome: RecordOutcome, lang: Lang): string {
+  switch (outcome.status) {
+    case 'recorded':
+      return resultsText.t(lang, 'decide.recorded', { id: outcome.id });
+    case 'pending':
+      return resultsText.t(lang, 'decide.pending', { id: outcome.id });
+    case 'refused':
+      return resultsText.t(lang, 'decide.refused', { reason: outcome.reason });
+    default:
+      return resultsText.t(lang, 'decide.failed', { detail: outcome.detail });
+  }
+}
+
+/**
+ * Why this is a hit (each compared field as a chip: agrees, differs, nothing to compare), the
+ * suggested decision, and, through the relay, the decision itself with the suggestion
+ * pre-selected. Computed from the query and the record: no request, no quota.
+ */
+export function WhyAndDecide({ query, registry, item, lang, relay }: WhyAndDecideProps) {
+  const styles = useStyles();
+  const explanation = explainHit(query, registry, item);
+  const [decision, setDecision] = useState<Decision>(explanation.suggested.decision);
+  const [reason, setReason] = useState<ReasonCode>(explanation.suggested.reason);
+  const [comment, setComment] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<RecordOutcome | null>(null);
+
+  const save = async () => {
+    if (!relay) return;
+    setSaving(true);
+    const { record, fingerprint } = recordOf(registry, item);
+    setOutcome(await recordDecision(relay, { query, registry, record, fingerprint, decision, reason, comment }));
+    setSaving(false);
+  };
+
+  return (
+    <div data-testid="why">
+      <div className={styles.chips} aria-label={resultsText.t(lang, 'why.label')}>
+        {explanation.facts.map((fact, i) => (
+          <Badge key={i} appearance="tint" color={TONE_COLOR[fact.tone]} data-fact={fact.code} data-tone={fact.tone}>
+            {fact.text[lang]}
+          </Badge>
+        ))}
+      </div>
+      <Text block className={styles.suggestion} data-testid="why-suggested">
+        {resultsText.t(lang, 'why.suggested', { suggestion: suggestionLabel(explanation.suggested, lang) })}
+      </Text>
+      {relay && (
+        <div className={styles.decide} data-testid="decide">
+          <div className={styles.row}>
+            <Field label={resultsText.t(lang, 'decide.decision')} size="small">
+              <Select size="small" value={decision} onChange={(_, d) => setDecision(d.value as Decision)}>
+                {DECISIONS.map((d) => (
+                  <option key={d} value={d}>
+                    {explainMessages.t(lang, `suggest.${d}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label={resultsText.t(lang, 'decide.reason')} size="small">
+              <Select size="small" value={reason} onChange={(_, d) => setReason(d.value as ReasonCode)}>
+                {REASON_CODES.map((r) => (
+                  <option key={r} value={r}>
+                    {explainMessages.t(lang, `reason.${r}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <Field label={resultsText.t(lang, 'decide.comment')} size="small">
+            <Input size="small" value={comment} maxLength={2000} onChange={(_, d) => setComment(d.value)} />
+          </Field>
+          <div className={styles.row}>
+            <Button size="small" appearance="primary" disabled={saving} onClick={() => void save()}>
+              {resultsText.t(lang, 'decide.record')}
+            </Button>
+            {outcome && (
+              <Text size={200} role="status" data-outcome={outcome.status}>
+                {outcomeText(outcome, lang)}
+              </Text>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

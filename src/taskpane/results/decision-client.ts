@@ -1,0 +1,78 @@
+import type { Decision, ReasonCode } from '../../core/answer/explain';
+import type { RegistryKey } from '../../core/protocol/registries';
+import type { SearchQuery } from '../../core/query';
+import { parseJson } from '../../core/text/json';
+
+/**
+ * The pane's side of the relay's decision record (docs/relay.md, "Decisions and the accept
+ * list"): one decision on one hit, sent with the analyst's own key. The relay names the analyst
+ * and the time; the pane never sends either.
+ */
+
+export interface RelayTarget {
+  /** The relay's address (the pane's saved primary address in relay mode). */
+  url: string;
+  /** The analyst's key, kept in the secret slot. */
+  key: string;
+}
+
+export interface DecisionToRecord {
+  query: SearchQuery;
+  registry: RegistryKey;
+  record: string;
+  fingerprint: string;
+  decision: Decision;
+  reason: ReasonCode;
+  comment: string;
+}
+
+export type RecordOutcome =
+  | { status: 'recorded' | 'pending'; id: number }
+  | { status: 'refused'; reason: string }
+  | { status: 'failed'; detail: string };
+
+/** The subject as the relay normalises it: the query's fields, never listdata or the analyst's own. */
+function subjectOf(query: SearchQuery): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (k === 'listdata' || k === 'IDinternal' || k === 'IDuserPC' || v === undefined) continue;
+    out[k] = typeof v === 'bigint' ? v.toString() : v;
+  }
+  return out;
+}
+
+export async function recordDecision(
+  relay: RelayTarget,
+  d: DecisionToRecord,
+  fetchImpl: typeof fetch = fetch,
+): Promise<RecordOutcome> {
+  let response: Response;
+  try {
+    response = await fetchImpl(`${new URL(relay.url).origin}/decisions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        tokken: relay.key,
+        subject: subjectOf(d.query),
+        registry: d.registry,
+        record: d.record,
+        fingerprint: d.fingerprint,
+        decision: d.decision,
+        reason: d.reason,
+        comment: d.comment,
+      }),
+    });
+  } catch (error) {
+    return { status: 'failed', detail: error instanceof Error ? error.name : 'network' };
+  }
+  const body = parseJson(await response.text().catch(() => '')) as {
+    results?: { status: string; id?: number; reason?: string }[];
+    message?: string;
+  } | null;
+  if (!response.ok) return { status: 'failed', detail: body?.message ?? `HTTP ${response.status}` };
+  const first = body?.results?.[0];
+  if (first && (first.status === 'recorded' || first.status === 'pending') && typeof first.id === 'number') {
+    return { status: first.status, id: first.id };
+  }
+  return { status: 'refused', reason: first?.reason ?? 'unknown' };
+}

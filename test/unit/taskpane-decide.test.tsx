@@ -1,0 +1,150 @@
+import '../support/ui-setup';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { explainHit } from '../../src/core/answer/explain';
+import { recordOf } from '../../src/core/answer/record-identity';
+import { RELAY_DECISIONS_FIELD } from '../../src/core/answer/relay-decisions';
+import { validateQuery } from '../../src/core/query';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings/settings';
+import { createSandboxEngine, DEMO_CREDENTIALS, KNOWN } from '../../src/sandbox';
+import { resultsMessages as resultsText } from '../../src/taskpane/results/results-messages';
+import { SearchPanel } from '../../src/taskpane/search/SearchPanel';
+import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
+import { loadAllParts } from '../../src/taskpane/shell/lazy-parts';
+import { fakeServices, json, scriptedTransport } from '../support/taskpane-fakes';
+
+/**
+ * The hit card in the task pane: why it is a hit (a chip per compared field, the suggestion), and
+ * through the relay the decision, recorded there with the suggestion pre-selected; the accept
+ * list's muted hits named above the registries; directly, the note that decisions stay in the workbook.
+ */
+
+beforeAll(() => loadAllParts(), 60_000);
+jest.setTimeout(20_000);
+const user = userEvent.setup({ delay: null });
+
+const NAME = KNOWN.pepSanctioned.name;
+
+function sandboxAnswer(): Record<string, unknown> {
+  const engine = createSandboxEngine({});
+  const answer = engine.handle({
+    method: 'POST',
+    path: '/api',
+    query: {},
+    body: JSON.stringify({
+      ...DEMO_CREDENTIALS,
+      IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+      name: NAME,
+      date: '1985-02-01',
+    }),
+  });
+  return JSON.parse(answer.body) as Record<string, unknown>;
+}
+
+async function show(settings: Settings, answer: Record<string, unknown>, key: string) {
+  const services = fakeServices({ transport: scriptedTransport(json(200, answer)) });
+  await services.settings.save(settings);
+  await services.settings.saveTokken(key);
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <SearchPanel services={services} settings={settings} lang="en" />
+    </FluentProvider>,
+  );
+  await user.click(screen.getByLabelText(m.t('en', 'search.date')));
+  await user.paste('1985-02-01');
+  await user.click(screen.getByLabelText(m.t('en', 'search.name')));
+  await user.paste(NAME);
+  await user.keyboard('{Enter}');
+  return screen.findByTestId('results', {}, { timeout: 10_000 });
+}
+
+const query = (() => {
+  const checked = validateQuery({ name: NAME, date: '1985-02-01' });
+  if (!checked.ok) throw new Error('subject');
+  return checked.query;
+})();
+
+it('directly: each hit says why (chips per field) and what is suggested; decisions are said to stay in the workbook', async () => {
+  const answer = sandboxAnswer();
+  const results = await show(
+    { ...DEFAULT_SETTINGS, primaryUrl: 'https://primary.example', idSubjectFM: 'S1' },
+    answer,
+    'secret',
+  );
+  const card = within(results).getAllByTestId('hit-peps')[0];
+  const item = (answer.result as Record<string, object[]>).peps[0];
+  const expected = explainHit(query, 'peps', item);
+  const chips = [...card.querySelectorAll('[data-fact]')].map((c) => [
+    c.getAttribute('data-fact'),
+    c.getAttribute('data-tone'),
+  ]);
+  expect(chips).toEqual(expected.facts.map((f) => [f.code, f.tone]));
+  expect(chips).toContainEqual(['birth.differs', 'differ']);
+  expect(within(card).getByTestId('why-suggested').textContent).toContain('false positive');
+  expect(within(card).queryByTestId('decide')).toBeNull();
+  expect(within(results).getByTestId('decisions-here').textContent).toContain('only in this workbook');
+});
+
+it('through the relay: the decision goes to the relay with the suggestion pre-selected and the analyst key, never a name; muted hits are named', async () => {
+  const answer = sandboxAnswer();
+  const item = (answer.result as Record<string, object[]>).psanctions[0];
+  const muted = {
+    id: 7,
+    registry: 'peps',
+    record: 'peps:10001',
+    name: NAME,
+    decision: 'false-positive',
+    reason: 'different-birth-date',
+    analyst: 'olena',
+    at: '2026-11-20T09:00:00.000Z',
+    state: 'in-force',
+    approvedBy: null,
+  };
+  const relayed = {
+    ...answer,
+    result: { ...(answer.result as object), peps: [] },
+    [RELAY_DECISIONS_FIELD]: { muted: [muted], changed: [] },
+  };
+  const sent: { url: string; body: Record<string, unknown> }[] = [];
+  // The pane's jsdom has no fetch: the relay's side of this is tested over real HTTP in
+  // test/integration/relay-decisions.test.ts; here, what the card sends.
+  const fakeFetch = async (url: unknown, init?: { body?: unknown }) => {
+    sent.push({ url: String(url), body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+    const text = JSON.stringify({ analyst: 'petro', results: [{ status: 'pending', id: 42, index: 0 }] });
+    return { ok: true, status: 200, text: async () => text };
+  };
+  Object.assign(globalThis, { fetch: fakeFetch });
+  try {
+    const relay: Settings = { ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.bank.example' };
+    const results = await show(relay, relayed, 'ckr_abcdefghijkl_secretsecretsecretsecretsecretsecret');
+    const notes = within(results).getByTestId('muted');
+    expect(notes.textContent).toContain(resultsText.t('en', 'muted.title', { count: 1 }));
+    expect(notes.textContent).toContain(`${NAME} (peps:10001): false positive, olena 2026-11-20 09:00 UTC; in force`);
+    expect(within(results).queryByTestId('decisions-here')).toBeNull();
+
+    const card = within(results).getAllByTestId('hit-psanctions')[0];
+    const decide = within(card).getByTestId('decide');
+    const suggested = explainHit(query, 'psanctions', item).suggested;
+    const [decision, reason] = within(decide).getAllByRole('combobox') as HTMLSelectElement[];
+    expect([decision.value, reason.value]).toEqual([suggested.decision, suggested.reason]);
+    await user.click(within(decide).getByRole('textbox'));
+    await user.paste('Клієнт 1985 р. н.');
+    await user.click(within(decide).getByRole('button', { name: resultsText.t('en', 'decide.record') }));
+    await waitFor(() => expect(within(decide).getByRole('status').textContent).toContain('waits for a second person'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].url).toBe('https://relay.bank.example/decisions');
+    expect(sent[0].body).toEqual({
+      tokken: 'ckr_abcdefghijkl_secretsecretsecretsecretsecretsecret',
+      subject: expect.objectContaining({ name: NAME, date: '1985-02-01' }),
+      registry: 'psanctions',
+      ...recordOf('psanctions', item),
+      decision: suggested.decision,
+      reason: suggested.reason,
+      comment: 'Клієнт 1985 р. н.',
+    });
+    expect(Object.keys(sent[0].body)).not.toContain('analyst');
+  } finally {
+    delete (globalThis as { fetch?: unknown }).fetch;
+  }
+});
