@@ -50,6 +50,8 @@ export interface ScreenArgs {
   certificates?: string;
   /** Certificates only for subjects with hits. */
   certificatesWithHits: boolean;
+  /** Decisions (the relay's export format) to record on the relay before the run. */
+  decisions?: string;
 }
 
 /** `checklists sandbox` and `npm run sandbox` (the same parser: package.json runs `checklists sandbox`). */
@@ -117,6 +119,7 @@ const SCREEN_OPTIONS = {
   'max-input-mb': { type: 'string' },
   certificates: { type: 'string' },
   'certificates-with-hits': { type: 'boolean' },
+  decisions: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** Every option of the sandbox command; its help text lists exactly these (test/integration/cli-sandbox.test.ts). */
@@ -352,6 +355,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         ...(maxInputMb !== undefined ? { maxInputMb } : {}),
         ...(values.certificates !== undefined ? { certificates: values.certificates } : {}),
         certificatesWithHits: values['certificates-with-hits'] === true,
+        ...(values.decisions !== undefined ? { decisions: values.decisions } : {}),
       },
     };
   }

@@ -88,6 +88,13 @@ const en = {
   'search.more': '… and {count} more',
   'search.why': 'why: {why}',
   'search.certificate': 'Certificate written: {file}',
+  'decisions.unreadable': 'Cannot read the decisions file {path}.',
+  'decisions.notRelay':
+    "The address did not take the decisions (HTTP {status}): --decisions needs the organisation's relay as CHECKLISTS_URL and your analyst key as CHECKLISTS_TOKKEN.",
+  'decisions.sandbox': "--decisions needs the organisation's relay: the sandbox keeps no decisions.",
+  'decisions.imported':
+    'Decisions sent to the relay: {sent}; recorded {recorded}, waiting for approval {pending}, refused {refused}.',
+  'decisions.refusedLine': '  line {line}: {reason}',
   'screen.certificates': 'Certificates: {files} files (the cover and one per subject) in {dir}, {seconds} s',
   'search.muted':
     "Muted by the relay's accept list: {count} hit(s) cleared earlier (history: GET /decisions/history on the relay)",
@@ -168,6 +175,7 @@ const en = {
     '      --max-input-mb N     refuse larger input files (default 50)\n' +
     '      --certificates DIR   write the cover and one screening certificate (PDF) per subject into DIR\n' +
     '      --certificates-with-hits  certificates only for subjects with hits\n' +
+    '      --decisions FILE     through the relay: record these decisions (its export format) before the run\n' +
     '      --progress MODE      auto, bar, lines or none\n\n' +
     'Exit codes: 0 done, 1 unexpected, 2 bad input or options (also: another run holds the output),\n' +
     '3 account/quota, 4 service unreachable, 5 results file could not be written (answers kept: --resume),\n' +
@@ -286,6 +294,13 @@ const uk: Record<Key, string> = {
   'search.more': '… і ще {count}',
   'search.why': 'чому: {why}',
   'search.certificate': 'Довідку записано: {file}',
+  'decisions.unreadable': 'Не вдалося прочитати файл рішень {path}.',
+  'decisions.notRelay':
+    'Адреса не прийняла рішення (HTTP {status}): --decisions потребує релея організації як CHECKLISTS_URL і вашого ключа аналітика як CHECKLISTS_TOKKEN.',
+  'decisions.sandbox': '--decisions потребує релея організації: пісочниця рішень не зберігає.',
+  'decisions.imported':
+    'Рішень надіслано на релей: {sent}; записано {recorded}, чекають на погодження {pending}, відхилено {refused}.',
+  'decisions.refusedLine': '  рядок {line}: {reason}',
   'screen.certificates': 'Довідки: {files} файл(ів) (титульний аркуш і по одному на суб’єкт) у {dir}, {seconds} с',
   'search.muted':
     'Приглушено списком дозволених релея: {count} збіг(ів), знятих раніше (історія: GET /decisions/history на релеї)',
@@ -366,6 +381,7 @@ const uk: Record<Key, string> = {
     '      --max-input-mb N     відмовляти у більших вхідних файлах (типово 50)\n' +
     '      --certificates ТЕКА  записати в ТЕКУ титульний аркуш і довідку (PDF) на кожного суб’єкта\n' +
     '      --certificates-with-hits  довідки лише для суб’єктів зі збігами\n' +
+    '      --decisions ФАЙЛ     через релей: записати ці рішення (у форматі його експорту) перед перевіркою\n' +
     '      --progress РЕЖИМ     auto, bar, lines або none\n\n' +
     'Коди виходу: 0 готово, 1 неочікувана помилка, 2 хибні дані чи параметри (також: інший запуск пише цей файл),\n' +
     '3 обліковий запис/квота, 4 сервіс недоступний, 5 файл результатів не записано (відповіді збережено: --resume),\n' +

@@ -342,3 +342,51 @@ it('checklists search and screen through instance 2 show the namesake muted, and
     rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);
+
+it('checklists screen --decisions FILE records an exported decisions file on the relay in one request, under the running analyst, before the run', async () => {
+  const [one, two] = await pair();
+  const olena = await key(one, 'olena');
+  const petro = await key(one, 'petro');
+  const pep = recordOf('peps', itemOf((await screen(one, olena)).wire, 'peps'));
+  await call(one, '/decisions', {
+    tokken: olena,
+    subject: SUBJECT,
+    registry: 'peps',
+    ...pep,
+    decision: 'false-positive',
+    reason: 'different-birth-date',
+    comment: '=1+1 is not a formula here',
+  });
+  const inspector = await key(one, 'inspector', 'auditor');
+  const exported = await (
+    await fetch(`${one.url}/decisions/export`, { method: 'POST', body: JSON.stringify({ tokken: inspector }) })
+  ).text();
+  // A fresh database: what the file carries is all the relay will know.
+  await resetStore(db.url);
+  const petroAgain = await key(one, 'petro');
+  void petro;
+  const dir = mkdtempSync(join(tmpdir(), 'relay-decisions-import-'));
+  try {
+    writeFileSync(join(dir, 'decisions.csv'), exported);
+    writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${SUBJECT.name}\n`);
+    let stderr = '';
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => ((stderr += s), true) },
+      env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: petroAgain, CHECKLISTS_SUBJECT_ID: 'via-relay' }),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    const args = ['screen', 'clients.csv', '-o', 'out.csv', '--registries', 'peps', '--progress', 'none'];
+    expect(await runCli([...args, '--decisions', 'decisions.csv'], io)).toBe(0);
+    expect(stderr).toContain('Decisions sent to the relay: 1; recorded 1, waiting for approval 0, refused 0.');
+    expect(readFileSync(join(dir, 'out.csv'), 'utf8')).toContain("1 muted by the relay's accept list");
+    const history = await call(one, '/decisions/history', { tokken: petroAgain, ...SUBJECT });
+    expect(history.json.history).toEqual([
+      expect.objectContaining({ analyst: 'petro', comment: '=1+1 is not a formula here', decision: 'false-positive' }),
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);

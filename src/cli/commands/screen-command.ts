@@ -41,6 +41,7 @@ import { loadStateKey } from '../state/state-key';
 import { exitFor, reportLines, stopLines, type AskCounters } from '../output/screen-report';
 import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
 import { RunCertificates } from '../output/run-certificates';
+import { sendDecisions } from './decisions-import';
 
 /** One request's whole wait for the service (every address, every retry) before it counts as unreachable. */
 export const DEFAULT_GIVE_UP_SECONDS = 60;
@@ -290,6 +291,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     },
   });
   if (connection.mode === 'sandbox') note('sandbox.notice', { label: connection.label[lang] });
+  if (args.decisions !== undefined) await sendDecisions(args.decisions, connection, config, io, note);
   const service = serviceOf(connection);
 
   // One run per output from here on: nothing below may touch the state or the output without it.

@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { parse as parseCsv } from 'csv-parse/sync';
+import type { Transport } from '../../core/request/transport';
+import type { LocalizedText } from '../../core/text/i18n';
+import { parseJson } from '../../core/text/json';
+import { UsageError } from '../exit-codes';
+import { cliMessages, type CliMessageKey } from '../messages';
+import { resolve } from 'node:path';
+import type { Connection } from '../../shared-runtime/connection';
+import type { CliConfig } from '../config';
+import type { CliIo } from '../io';
+import { nodeHttpTransport } from '../transport/http-transport';
+
+/**
+ * `checklists screen … --decisions FILE`: decisions in the relay's export format (CSV, or JSON
+ * lines) sent to the relay in one request before the run, so that the run's answers already
+ * carry them (muted hits, changed ones). Who decided and when are the relay's to say: the file's
+ * analyst and time columns are not sent, and the decisions are recorded under this analyst's key.
+ */
+
+export interface ImportedDecisions {
+  sent: number;
+  recorded: number;
+  pending: number;
+  refused: { line: number; reason: string }[];
+}
+
+const FIELDS = ['registry', 'record', 'fingerprint', 'decision', 'reason', 'comment'] as const;
+
+/** A cell the export protected from spreadsheets ('=…) back as written. */
+function unprotect(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
+export function decisionsFromFile(text: string): { line: number; decision: Record<string, unknown> }[] {
+  const trimmed = text.replace(/^\uFEFF/, '').trim();
+  const rows: Record<string, unknown>[] = trimmed.startsWith('{')
+    ? trimmed.split(/\r?\n/).map((l) => (parseJson(l) ?? {}) as Record<string, unknown>)
+    : (parseCsv(trimmed, { columns: true, skip_empty_lines: true }) as Record<string, string>[]);
+  const out: { line: number; decision: Record<string, unknown> }[] = [];
+  rows.forEach((row, i) => {
+    // Approvals are a second person's act: they are not imported as decisions.
+    if (row.kind !== undefined && row.kind !== 'decision') return;
+    const subject = typeof row.subject === 'string' ? parseJson(unprotect(row.subject)) : row.subject;
+    const decision: Record<string, unknown> = { subject };
+    for (const f of FIELDS) {
+      const v = row[f];
+      if (v === undefined || v === null || v === '') continue;
+      decision[f] = typeof v === 'string' ? unprotect(v) : v;
+    }
+    out.push({ line: i + 2, decision });
+  });
+  return out;
+}
+
+export async function importDecisions(
+  path: string,
+  relay: { url: string; key: string },
+  transport: Transport,
+  signal: AbortSignal,
+): Promise<ImportedDecisions> {
+  const text = await readFile(path, 'utf8').catch(() => {
+    throw new UsageError(cliMessages.text('decisions.unreadable', { path }));
+  });
+  const decisions = decisionsFromFile(text);
+  const response = await transport.send({
+    url: `${new URL(relay.url).origin}/decisions`,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ tokken: relay.key, decisions: decisions.map((d) => d.decision) }),
+    signal,
+  });
+  const body = parseJson(response.text) as { results?: { status: string; reason?: string; index: number }[] } | null;
+  if (response.status !== 200 || !body?.results) {
+    const why: LocalizedText = cliMessages.text('decisions.notRelay', { status: response.status });
+    throw new UsageError(why);
+  }
+  const refused = body.results
+    .filter((r) => r.status === 'refused')
+    .map((r) => ({ line: decisions[r.index]?.line ?? 0, reason: r.reason ?? '' }));
+  return {
+    sent: decisions.length,
+    recorded: body.results.filter((r) => r.status === 'recorded').length,
+    pending: body.results.filter((r) => r.status === 'pending').length,
+    refused,
+  };
+}
+
+/** --decisions: recorded on the relay before the first request, so this run's answers carry them. */
+export async function sendDecisions(
+  file: string,
+  connection: Connection,
+  config: CliConfig,
+  io: CliIo,
+  note: (key: CliMessageKey, params?: Record<string, string | number>) => void,
+): Promise<void> {
+  const url = config.loaded.settings.primaryUrl.trim();
+  if (connection.mode === 'sandbox' || !url || !config.loaded.tokken)
+    {throw new UsageError(cliMessages.text('decisions.sandbox'));}
+  const sent = await importDecisions(
+    resolve(io.cwd, file),
+    { url, key: config.loaded.tokken },
+    nodeHttpTransport(),
+    io.interrupt,
+  );
+  note('decisions.imported', { ...sent, refused: sent.refused.length });
+  for (const r of sent.refused) note('decisions.refusedLine', { line: r.line, reason: r.reason });
+}
