@@ -7,10 +7,11 @@ import { parseCommandLine, type ParsedCommand } from './args';
 import { langFromEnv, loadCliConfig } from './config';
 import { EXIT, UsageError, exitCodeFor } from './exit-codes';
 import type { CliIo } from './io';
-import { cliMessages, type CliMessageKey } from './messages';
+import { cliMessages } from './messages';
 import { plain } from './output/terminal';
+import { helpMessages, type HelpTopicKey } from './output/help-messages';
 
-function helpKey(topic: string | undefined): CliMessageKey {
+function helpKey(topic: string | undefined): HelpTopicKey {
   return topic === 'search' || topic === 'screen' || topic === 'sandbox' ? `help.${topic}` : 'help.main';
 }
 
@@ -48,7 +49,7 @@ async function dispatch(
   onSecret: (mask: SecretMask) => void,
 ): Promise<number> {
   if (parsed.command === 'help') {
-    io.stdout.write(`${cliMessages.t(parsed.global.lang ?? fallbackLang, helpKey(parsed.topic))}\n`);
+    io.stdout.write(`${helpMessages.t(parsed.global.lang ?? fallbackLang, helpKey(parsed.topic))}\n`);
     return EXIT.ok;
   }
   if (parsed.command === 'version') {

@@ -2,6 +2,7 @@ import { CheckListsClient, describeAddress, type SearchResult } from '../core/re
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
 import { summarize } from '../core/answer/summary';
 import { DEMO_CREDENTIALS } from '../sandbox/credentials';
+import { RELAY_AUDIT_FIELD } from '../core/answer/relay-decisions';
 import { RequestScheduler, type ScheduledAnswer } from '../core/request/scheduler';
 import type { SearchOptions } from '../core/request/scheduler-api';
 import type { Transport } from '../core/request/transport';
@@ -391,6 +392,8 @@ export class RelayService {
       if (own === undefined) delete wire[field];
       else wire[field] = own;
     }
+    // The request's own record: the pane asks for its certificate by it (GET /certificates/<id>.pdf).
+    if (auditId !== null) wire[RELAY_AUDIT_FIELD] = auditId;
     lap('reply');
     return {
       status: 200,

@@ -253,6 +253,8 @@ describe('from the relay', () => {
     });
     expect(decided.status).toBe(200);
     const [row] = await relay.store.readAudit({ analyst: 'olena' });
+    // The answer names its own audit row: what the pane asks for the certificate by.
+    expect((answered.json as { relay_audit_id?: number }).relay_audit_id).toBe(row.id);
     const archived = (await relay.store.archiveRow(row.archiveId!))!;
 
     const get = (tokken: string, lang = 'uk') =>

@@ -103,6 +103,7 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
   };
   const relayed = {
     ...answer,
+    relay_audit_id: 55,
     result: { ...(answer.result as object), peps: [] },
     [RELAY_DECISIONS_FIELD]: { muted: [muted], changed: [] },
   };
@@ -111,10 +112,18 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
   // test/integration/relay-decisions.test.ts; here, what the card sends.
   const fakeFetch = async (url: unknown, init?: { body?: unknown }) => {
     sent.push({ url: String(url), body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+    if (String(url).includes('/certificates/')) {
+      return { ok: true, status: 200, blob: async () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }) };
+    }
     const text = JSON.stringify({ analyst: 'petro', results: [{ status: 'pending', id: 42, index: 0 }] });
     return { ok: true, status: 200, text: async () => text };
   };
+  const downloads: string[] = [];
   Object.assign(globalThis, { fetch: fakeFetch });
+  Object.assign(URL, { createObjectURL: () => 'blob:certificate', revokeObjectURL: () => undefined });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(this.download);
+  });
   try {
     const relay: Settings = { ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.bank.example' };
     const results = await show(relay, relayed, 'ckr_abcdefghijkl_secretsecretsecretsecretsecretsecret');
@@ -144,7 +153,15 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
       comment: 'Клієнт 1985 р. н.',
     });
     expect(Object.keys(sent[0].body)).not.toContain('analyst');
+
+    // The certificate: the relay's PDF of this request, the key in the body, never in the URL.
+    await user.click(within(results).getByTestId('certificate'));
+    await waitFor(() => expect(downloads).toEqual(['checklists-certificate-55.pdf']));
+    expect(sent[1].url).toBe('https://relay.bank.example/certificates/55.pdf?lang=en');
+    expect(sent[1].url).not.toContain('ckr_');
+    expect(sent[1].body).toEqual({ tokken: 'ckr_abcdefghijkl_secretsecretsecretsecretsecretsecret' });
   } finally {
     delete (globalThis as { fetch?: unknown }).fetch;
+    click.mockRestore();
   }
 });

@@ -95,8 +95,9 @@ export async function sendDecisions(
   note: (key: CliMessageKey, params?: Record<string, string | number>) => void,
 ): Promise<void> {
   const url = config.loaded.settings.primaryUrl.trim();
-  if (connection.mode === 'sandbox' || !url || !config.loaded.tokken)
-    {throw new UsageError(cliMessages.text('decisions.sandbox'));}
+  if (connection.mode === 'sandbox' || !url || !config.loaded.tokken) {
+    throw new UsageError(cliMessages.text('decisions.sandbox'));
+  }
   const sent = await importDecisions(
     resolve(io.cwd, file),
     { url, key: config.loaded.tokken },

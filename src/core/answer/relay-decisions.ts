@@ -13,6 +13,13 @@ import { DECISIONS } from './explain';
  */
 
 export const RELAY_DECISIONS_FIELD = 'relay_decisions';
+/** The relay's audit row of the request an answer came back to: its certificate's id. */
+export const RELAY_AUDIT_FIELD = 'relay_audit_id';
+
+export function relayAuditIdOf(envelope: ParsedEnvelope): number | null {
+  const id = envelope.extraHeader[RELAY_AUDIT_FIELD];
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 const decisionNoteSchema = z.object({
   /** The decision's id in the relay's record. */

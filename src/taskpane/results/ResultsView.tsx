@@ -20,7 +20,13 @@ import { FieldList } from './FieldView';
 import { HitCard, LevelBadge } from './HitCard';
 import { resultsMessages as resultsText } from './results-messages';
 import { SandboxBanner } from '../shell/SandboxBanner';
-import { decisionNoteText, relayDecisionsOf, type RelayDecisions } from '../../core/answer/relay-decisions';
+import {
+  decisionNoteText,
+  relayAuditIdOf,
+  relayDecisionsOf,
+  type RelayDecisions,
+} from '../../core/answer/relay-decisions';
+import { CertificateButton } from './CertificateButton';
 import type { SearchQuery } from '../../core/query';
 import type { RelayTarget } from './decision-client';
 
@@ -199,6 +205,7 @@ export function ResultsView(props: ResultsViewProps) {
   const { result, summary, mode, lang, onInsert, inserting, insertMessage, query, relay = null } = props;
   const styles = useStyles();
   const notes = relayDecisionsOf(result.envelope);
+  const auditId = relayAuditIdOf(result.envelope);
   const header = result.envelope.header;
   const date = summary.dateResponse ? (formatServiceDate(summary.dateResponse, lang) ?? summary.dateResponse) : '—';
   const extra = result.envelope.unknownResultKeys;
@@ -250,6 +257,7 @@ export function ResultsView(props: ResultsViewProps) {
           <Button appearance="primary" onClick={onInsert} disabled={inserting}>
             {resultsText.t(lang, 'results.insert')}
           </Button>
+          {relay && auditId !== null && <CertificateButton relay={relay} auditId={auditId} lang={lang} />}
           {insertMessage && (
             <Text
               role="status"

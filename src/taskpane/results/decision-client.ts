@@ -76,3 +76,24 @@ export async function recordDecision(
   }
   return { status: 'refused', reason: first?.reason ?? 'unknown' };
 }
+
+/** The relay's certificate of one request (GET /certificates/<id>.pdf), as a PDF blob. */
+export async function fetchCertificate(
+  relay: RelayTarget,
+  auditId: number,
+  lang: 'uk' | 'en',
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ ok: true; pdf: Blob } | { ok: false; detail: string }> {
+  try {
+    const response = await fetchImpl(`${new URL(relay.url).origin}/certificates/${auditId}.pdf?lang=${lang}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      // The key in the body, never in the URL.
+      body: JSON.stringify({ tokken: relay.key }),
+    });
+    if (!response.ok) return { ok: false, detail: `HTTP ${response.status}` };
+    return { ok: true, pdf: await response.blob() };
+  } catch (error) {
+    return { ok: false, detail: error instanceof Error ? error.name : 'network' };
+  }
+}

@@ -51,6 +51,9 @@ const en = {
   'muted.body': 'Cleared earlier and unchanged since, so they are not counted above:',
   'changed.title': 'Decided earlier, but the record changed: {count}',
   'changed.body': 'These hits need a new decision:',
+  'certificate.button': 'Certificate',
+  'certificate.saved': 'Saved as {file} (from the relay’s archived answer).',
+  'certificate.failed': 'The relay gave no certificate: {detail}',
 } as const;
 
 type Key = keyof typeof en;
@@ -104,6 +107,9 @@ const uk: Record<Key, string> = {
   'muted.body': 'Зняті раніше й відтоді не змінені, тож вище їх не враховано:',
   'changed.title': 'Рішення було, але запис змінився: {count}',
   'changed.body': 'Ці збіги потребують нового рішення:',
+  'certificate.button': 'Довідка',
+  'certificate.saved': 'Збережено як {file} (з архівної відповіді релея).',
+  'certificate.failed': 'Релей не видав довідку: {detail}',
 };
 
 export const resultsMessages = defineCatalogue<Key>(en, uk);

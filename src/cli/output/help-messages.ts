@@ -1,0 +1,148 @@
+import { defineCatalogue } from '../../core/text/i18n';
+
+/** `checklists help [topic]` and `--help`: the command line's usage texts, in English and Ukrainian. */
+
+const en = {
+  'help.main':
+    'checklists — screen people and companies against the CheckLists registries\n\n' +
+    'Commands:\n' +
+    '  checklists search --name "…" [--date YYYY-MM-DD] [--ipn …] [--doc …] [--registries peps,psanctions|<listdata>] [--json] [--certificate F.pdf]\n' +
+    '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet NAME] [--resume]\n' +
+    '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n\n' +
+    'Settings come from CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
+    'CHECKLISTS_USER_PC or a JSON file given with --config. Without an address it uses the built-in sandbox\n' +
+    '(fictional data). Language: --lang uk|en (default from LANG).\n' +
+    'Addresses are https://; plain http:// only to this computer, elsewhere only with --insecure-http (warned).\n\n' +
+    'Exit codes: 0 done (nothing new to review), 10 done with new or changed hits to review (--previous), 2 bad input file or options, 3 account or quota error (resumable), 4 service unreachable, 1 unexpected.\n' +
+    'More: checklists <command> --help, docs/cli.md',
+  'help.search':
+    'checklists search --name "ПІБ або назва" [options]\n\n' +
+    '  -n, --name TEXT          person or company name (a bare argument works too)\n' +
+    '      --namelat TEXT       name in Latin script (default: transliterated)\n' +
+    '  -d, --date DATE          birth date, YYYY-MM-DD or DD.MM.YYYY\n' +
+    '      --ipn CODE           tax number (10 digits) or company code (8 digits)\n' +
+    '      --doc TEXT           passport "АА 123456", ID card number or foreign passport\n' +
+    '      --doctype 0|1|2      0 any, 1 national passport/ID card, 2 foreign passport\n' +
+    '  -r, --registries LIST    registry keys or list names (peps,psanctions) or a listdata number; default all\n' +
+    '      --search 1|2         1 full text (default), 2 tolerant of spelling errors\n' +
+    '      --lowranklimit N     lowest name-match percent to return\n' +
+    '      --get                use the GET form (the tokken then travels in the URL)\n' +
+    '      --json               print the parsed answer as JSON\n' +
+    '      --certificate F.pdf  also write a screening certificate (PDF) of this search',
+  'help.screen':
+    'checklists screen <input.xlsx|input.csv> [options]\n\n' +
+    '  -o, --output FILE        results .xlsx or .csv (default: <input>.results.xlsx)\n' +
+    '      --sheet NAME         sheet to read (default: the first)\n' +
+    '  -r, --registries LIST    registry keys, list names or a listdata number; default all\n' +
+    '  -c, --concurrency N      requests at a time, 1–16\n' +
+    '      --search 1|2, --lowranklimit N   as in search\n' +
+    '      --resume             continue a run that stopped (account/quota error, Ctrl-C, crash)\n' +
+    '      --previous FILE      re-screen: carry the decisions of an earlier results .xlsx forward,\n' +
+    '                           mark hits New/Changed/Same, list Gone ones; exit 10 when any are new or changed\n' +
+    '      --give-up SECONDS    how long one request may wait for the service over all addresses and retries (default 60)\n' +
+    '      --max-rows N         refuse inputs with more rows (default 200000)\n' +
+    '      --max-input-mb N     refuse larger input files (default 50)\n' +
+    '      --certificates DIR   write the cover and one screening certificate (PDF) per subject into DIR\n' +
+    '      --certificates-with-hits  certificates only for subjects with hits\n' +
+    '      --decisions FILE     through the relay: record these decisions (its export format) before the run\n' +
+    '      --progress MODE      auto, bar, lines or none\n\n' +
+    'Exit codes: 0 done, 1 unexpected, 2 bad input or options (also: another run holds the output),\n' +
+    '3 account/quota, 4 service unreachable, 5 results file could not be written (answers kept: --resume),\n' +
+    '10 re-screen done with new or changed hits to review, 130 interrupted',
+  'help.sandbox':
+    'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n' +
+    '(npm run sandbox -- [options] is the same command)\n\n' +
+    '  -p, --port N             port (default 8443; 0 picks a free one)\n' +
+    '      --host ADDRESS       address to listen on (default 127.0.0.1)\n' +
+    '      --reserves N         also start N reserves on the next ports (same data and quota), 0–9\n' +
+    '      --reserve-faults     the reserves get the faults too (by default they are healthy)\n' +
+    '      --seed N             seed of the generated data\n' +
+    '      --data-revision N    the registers N months later (docs/sandbox.md), for trying re-screens\n' +
+    'Faults (all off by default):\n' +
+    '      --quota N            answer error 11 (quota used up) after N requests\n' +
+    '      --latency MS         delay every answer\n' +
+    '      --jitter MS          plus a random delay up to MS\n' +
+    '      --fail-rate R        share of requests answered with HTTP 500, 502 or 503 (0–1)\n' +
+    '      --drop-rate R        share of connections closed without an answer (0–1)\n' +
+    '      --html-rate R        share answered with status 200 and an HTML maintenance page (0–1)\n' +
+    '      --down               answer every request with HTTP 503\n' +
+    '      --registry-errors K  registries that answer an error string: peps,edr:9004 (code 9000 by default)\n' +
+    '      --fault-seed N       seed of the fault sequence (the same seed, the same faults)\n' +
+    '      --quiet              no request log\n' +
+    '      --lang uk|en         language of these messages',
+} as const;
+
+type Key = keyof typeof en;
+
+const uk: Record<Key, string> = {
+  'help.main':
+    'checklists — перевірка осіб і компаній за реєстрами CheckLists\n\n' +
+    'Команди:\n' +
+    '  checklists search --name "…" [--date РРРР-ММ-ДД] [--ipn …] [--doc …] [--registries peps,psanctions|<listdata>] [--json] [--certificate F.pdf]\n' +
+    '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet АРКУШ] [--resume]\n' +
+    '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n\n' +
+    'Налаштування: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
+    'CHECKLISTS_USER_PC або файл JSON через --config. Без адреси працює вбудована пісочниця\n' +
+    '(вигадані дані). Мова: --lang uk|en (типово з LANG).\n' +
+    'Адреси — https://; http:// лише до цього комп’ютера, до інших — тільки з --insecure-http (з попередженням).\n\n' +
+    'Коди виходу: 0 готово (нового для перегляду немає), 10 готово, є нові чи змінені збіги (--previous), 2 хибний вхідний файл чи параметри, 3 помилка облікового запису чи квоти (можна продовжити), 4 сервіс недоступний, 1 неочікувана помилка.\n' +
+    'Докладніше: checklists <команда> --help, docs/cli.md',
+  'help.search':
+    'checklists search --name "ПІБ або назва" [параметри]\n\n' +
+    '  -n, --name ТЕКСТ         ПІБ особи або назва компанії (можна й без --name)\n' +
+    '      --namelat ТЕКСТ      латиницею (типово — транслітерація)\n' +
+    '  -d, --date ДАТА          дата народження, РРРР-ММ-ДД або ДД.ММ.РРРР\n' +
+    '      --ipn КОД            РНОКПП (10 цифр) або ЄДРПОУ (8 цифр)\n' +
+    '      --doc ТЕКСТ          паспорт «АА 123456», номер ID-картки або закордонний паспорт\n' +
+    '      --doctype 0|1|2      0 будь-який, 1 паспорт громадянина/ID-картка, 2 закордонний\n' +
+    '  -r, --registries СПИСОК  ключі реєстрів або назви списків (peps,psanctions) чи число listdata; типово всі\n' +
+    '      --search 1|2         1 повнотекстовий (типово), 2 з виправленням помилок\n' +
+    '      --lowranklimit N     найменший відсоток збігу імені\n' +
+    '      --get                форма GET (tokken тоді йде в URL)\n' +
+    '      --json               вивести розібрану відповідь як JSON\n' +
+    '      --certificate Ф.pdf  також записати довідку про перевірку (PDF)',
+  'help.screen':
+    'checklists screen <вхід.xlsx|вхід.csv> [параметри]\n\n' +
+    '  -o, --output ФАЙЛ        результати .xlsx або .csv (типово <вхід>.results.xlsx)\n' +
+    '      --sheet АРКУШ        аркуш для читання (типово перший)\n' +
+    '  -r, --registries СПИСОК  ключі реєстрів, назви списків або число listdata; типово всі\n' +
+    '  -c, --concurrency N      одночасних запитів, 1–16\n' +
+    '      --search 1|2, --lowranklimit N   як у search\n' +
+    '      --resume             продовжити зупинений запуск (помилка облікового запису/квоти, Ctrl-C, збій)\n' +
+    '      --previous ФАЙЛ      повторна перевірка: перенести рішення з попередніх результатів .xlsx,\n' +
+    '                           позначити збіги Новий/Змінено/Без змін, перелічити зниклі; код 10, якщо є нові чи змінені\n' +
+    '      --give-up СЕКУНДИ    скільки один запит може чекати на сервіс з усіма адресами й повторами (типово 60)\n' +
+    '      --max-rows N         відмовляти у вхідних даних з більшою кількістю рядків (типово 200000)\n' +
+    '      --max-input-mb N     відмовляти у більших вхідних файлах (типово 50)\n' +
+    '      --certificates ТЕКА  записати в ТЕКУ титульний аркуш і довідку (PDF) на кожного суб’єкта\n' +
+    '      --certificates-with-hits  довідки лише для суб’єктів зі збігами\n' +
+    '      --decisions ФАЙЛ     через релей: записати ці рішення (у форматі його експорту) перед перевіркою\n' +
+    '      --progress РЕЖИМ     auto, bar, lines або none\n\n' +
+    'Коди виходу: 0 готово, 1 неочікувана помилка, 2 хибні дані чи параметри (також: інший запуск пише цей файл),\n' +
+    '3 обліковий запис/квота, 4 сервіс недоступний, 5 файл результатів не записано (відповіді збережено: --resume),\n' +
+    '10 повторну перевірку завершено, є нові чи змінені збіги для розгляду, 130 перервано',
+  'help.sandbox':
+    'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n' +
+    '(npm run sandbox -- [параметри] — та сама команда)\n\n' +
+    '  -p, --port N             порт (типово 8443; 0 — будь-який вільний)\n' +
+    '      --host АДРЕСА        адреса для прослуховування (типово 127.0.0.1)\n' +
+    '      --reserves N         ще N резервних на наступних портах (ті самі дані й квота), 0–9\n' +
+    '      --reserve-faults     збої й на резервних (типово вони справні)\n' +
+    '      --seed N             зерно згенерованих даних\n' +
+    '      --data-revision N    реєстри через N місяців (docs/sandbox.md), щоб спробувати повторну перевірку\n' +
+    'Збої (типово всі вимкнені):\n' +
+    '      --quota N            після N запитів відповідати помилкою 11 (квоту вичерпано)\n' +
+    '      --latency МС         затримка кожної відповіді\n' +
+    '      --jitter МС          і ще випадкова затримка до МС\n' +
+    '      --fail-rate R        частка запитів з відповіддю HTTP 500, 502 чи 503 (0–1)\n' +
+    '      --drop-rate R        частка з’єднань, закритих без відповіді (0–1)\n' +
+    '      --html-rate R        частка відповідей зі статусом 200 і HTML-сторінкою техробіт (0–1)\n' +
+    '      --down               відповідати HTTP 503 на всі запити\n' +
+    '      --registry-errors K  реєстри, що відповідають рядком помилки: peps,edr:9004 (типово код 9000)\n' +
+    '      --fault-seed N       зерно послідовності збоїв (те саме зерно — ті самі збої)\n' +
+    '      --quiet              без журналу запитів\n' +
+    '      --lang uk|en         мова цих повідомлень',
+};
+
+export const helpMessages = defineCatalogue<Key>(en, uk);
+export type HelpTopicKey = Key;

@@ -1,0 +1,43 @@
+import { Button, Text } from '@fluentui/react-components';
+import { useState } from 'react';
+import type { Lang } from '../../core/text/i18n';
+import { fetchCertificate, type RelayTarget } from './decision-client';
+import { resultsMessages as resultsText } from './results-messages';
+
+/**
+ * "Certificate": the relay's PDF of this request (its archived answer, SHA-256, decisions), saved
+ * through the browser's download. The PDF is made by the relay, never in the pane.
+ */
+export function CertificateButton({ relay, auditId, lang }: { relay: RelayTarget; auditId: number; lang: Lang }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setMessage(null);
+    const got = await fetchCertificate(relay, auditId, lang);
+    setBusy(false);
+    if (!got.ok) {
+      setMessage(resultsText.t(lang, 'certificate.failed', { detail: got.detail }));
+      return;
+    }
+    const url = URL.createObjectURL(got.pdf);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `checklists-certificate-${auditId}.pdf`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    setMessage(resultsText.t(lang, 'certificate.saved', { file: link.download }));
+  };
+  return (
+    <>
+      <Button onClick={() => void download()} disabled={busy} data-testid="certificate">
+        {resultsText.t(lang, 'certificate.button')}
+      </Button>
+      {message && (
+        <Text role="status" size={200}>
+          {message}
+        </Text>
+      )}
+    </>
+  );
+}
