@@ -19,7 +19,12 @@ import type { HitLine } from './hits';
 export const HIT_ID_VERSION = 'h1';
 
 export function hitIdentity(subjectKey: string, hit: Pick<HitLine, 'registry' | 'id' | 'name' | 'birth'>): string {
-  return `${HIT_ID_VERSION}|${recordPart(hit)}|${subjectPart(subjectKey)}`;
+  return identityOfRecord(subjectKey, recordPart(hit));
+}
+
+/** The identity of a record known by its part alone (a hit the relay muted, named by its note). */
+export function identityOfRecord(subjectKey: string, record: string): string {
+  return `${HIT_ID_VERSION}|${record}|${subjectPart(subjectKey)}`;
 }
 
 /** A Hit ID cell as read back: trimmed text in the current format, or null. */

@@ -46,6 +46,8 @@ const screenedSchema = z.object({
   hitsOmitted: z.number().int().min(0),
   /** Hits the relay's accept list took out of the answer (core/answer/relay-decisions.ts); absent directly. */
   muted: z.number().int().min(0).optional(),
+  /** Their records (core/answer/record-identity.ts recordPart): a re-screen counts them as still there. */
+  mutedRecords: z.array(z.string()).optional(),
 });
 
 const failedSchema = z.object({
@@ -109,9 +111,12 @@ export function screenedOutcome(
   };
 }
 
-function mutedOf(envelope: ParsedEnvelope, registries: readonly RegistryKey[]): { muted?: number } {
-  const muted = relayDecisionsOf(envelope)?.muted.filter((m) => registries.includes(m.registry)).length ?? 0;
-  return muted > 0 ? { muted } : {};
+function mutedOf(
+  envelope: ParsedEnvelope,
+  registries: readonly RegistryKey[],
+): { muted?: number; mutedRecords?: string[] } {
+  const muted = relayDecisionsOf(envelope)?.muted.filter((m) => registries.includes(m.registry)) ?? [];
+  return muted.length > 0 ? { muted: muted.length, mutedRecords: muted.map((m) => m.record) } : {};
 }
 
 export function failedOutcome(key: string, error: unknown): FailedOutcome {

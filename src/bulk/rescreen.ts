@@ -114,6 +114,14 @@ export class RescreenTally {
     if (review) this.reviewRows++;
   }
 
+  /**
+   * Hits the relay's accept list muted in this run: still found, so never "gone", and their
+   * decision is the relay's (a colleague's false positive), whatever the previous sheet said.
+   */
+  noteMuted(identities: readonly string[]): void {
+    for (const identity of identities) this.seen.add(identity);
+  }
+
   gone(): PreviousHit[] {
     return [...this.previous.hits.values()].filter((h) => !this.seen.has(h.identity));
   }

@@ -44,6 +44,7 @@ import type {
   RunTuning,
   StopKind,
 } from './ports';
+import { identityOfRecord } from './hit-identity';
 
 const TODO = 0;
 const IN_FLIGHT = 1;
@@ -536,6 +537,10 @@ export class Runner implements BulkRun {
         rows.push(resultRow(this.ctx, r, input, result));
         for (const h of hitRows(this.ctx, r, input, result)) hits.push(h);
         this.tally?.noteRow(rowReviews(this.ctx, result));
+        if (result.kind === 'outcome' && result.outcome.kind === 'screened' && result.outcome.mutedRecords) {
+          const { key, mutedRecords } = result.outcome;
+          this.tally?.noteMuted(mutedRecords.map((record) => identityOfRecord(key, record)));
+        }
         this.countResolved(this.writtenCounters, result);
       }
       await this.deps.sink.write({ start: this.written, rows, hitsStart: this.hitsWritten, hits });

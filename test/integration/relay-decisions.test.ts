@@ -390,3 +390,39 @@ it('checklists screen --decisions FILE records an exported decisions file on the
     rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);
+
+it('a re-screen through the relay counts a hit the accept list muted since as still there, not gone', async () => {
+  const [one, two] = await pair();
+  const olena = await key(one, 'olena');
+  const petro = await key(one, 'petro');
+  const dir = mkdtempSync(join(tmpdir(), 'relay-decisions-rescreen-'));
+  try {
+    writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${SUBJECT.name}\n`);
+    let stdout = '';
+    const io: CliIo = {
+      stdout: { write: (s: string) => ((stdout += s), true) },
+      stderr: { write: () => true },
+      env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: petro, CHECKLISTS_SUBJECT_ID: 'via-relay' }),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    const args = ['screen', 'clients.csv', '--registries', 'peps,psanctions', '--progress', 'none'];
+    expect(await runCli([...args, '-o', 'first.xlsx'], io)).toBe(0);
+    const pep = recordOf('peps', itemOf((await screen(one, olena)).wire, 'peps'));
+    await call(one, '/decisions', {
+      tokken: olena,
+      subject: SUBJECT,
+      registry: 'peps',
+      ...pep,
+      decision: 'false-positive',
+      reason: 'different-birth-date',
+    });
+    await new Promise((r) => setTimeout(r, 1_100)); // instance 2 reads the subject's decisions again
+    stdout = '';
+    await runCli([...args, '-o', 'second.xlsx', '--previous', 'first.xlsx'], io);
+    expect(stdout).toContain('Since the previous run: new 0, changed 0, gone 0;');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
