@@ -84,6 +84,17 @@ it('directly: each hit says why (chips per field) and what is suggested; decisio
   expect(within(card).getByTestId('why-suggested').textContent).toContain('false positive');
   expect(within(card).queryByTestId('decide')).toBeNull();
   expect(within(results).getByTestId('decisions-here').textContent).toContain('only in this workbook');
+
+  // The answer says whose it is (issue 31), and goes when a search it does not belong to is tried.
+  expect(within(results).getByTestId('subject-line').textContent).toMatch(
+    new RegExp(`^Subject: ${NAME} · 1985-02-01 — `),
+  );
+  const date = screen.getByLabelText(m.t('en', 'search.date'));
+  await user.clear(date);
+  await user.click(date);
+  await user.paste('31.02.1985');
+  await user.keyboard('{Enter}');
+  await waitFor(() => expect(screen.queryByTestId('results')).toBeNull());
 });
 
 it('through the relay: the decision goes to the relay with the suggestion pre-selected and the analyst key, never a name; muted hits are named', async () => {

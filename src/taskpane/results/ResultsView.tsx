@@ -165,6 +165,8 @@ export interface ResultsViewProps {
   query?: SearchQuery;
   /** Through the organisation's relay: hits can be decided there. */
   relay?: RelayTarget | null;
+  /** The subject as the analyst typed it: the answer says whose it is. */
+  subject?: string;
 }
 
 /** What the relay's accept list did to this answer (core/answer/relay-decisions.ts): muted is not hidden. */
@@ -202,7 +204,7 @@ function DecisionNotes({ notes, lang }: { notes: RelayDecisions; lang: Lang }) {
 
 /** The whole answer: verdict, audit facts, then each registry with its hits or its error. */
 export function ResultsView(props: ResultsViewProps) {
-  const { result, summary, mode, lang, onInsert, inserting, insertMessage, query, relay = null } = props;
+  const { result, summary, mode, lang, onInsert, inserting, insertMessage, query, relay = null, subject } = props;
   const styles = useStyles();
   const notes = relayDecisionsOf(result.envelope);
   const auditId = relayAuditIdOf(result.envelope);
@@ -212,6 +214,14 @@ export function ResultsView(props: ResultsViewProps) {
   return (
     <div className={styles.root} data-testid="results">
       {mode === 'sandbox' && <SandboxBanner lang={lang} />}
+      {subject && (
+        <Text weight="semibold" data-testid="subject-line">
+          {resultsText.t(lang, 'results.subject', {
+            subject,
+            time: formatReceivedAt(result.receivedAt ?? Date.now(), lang),
+          })}
+        </Text>
+      )}
       <div className={styles.verdict} aria-live="polite">
         <Text weight="semibold" size={500}>
           {verdictText(summary.verdict, lang)}

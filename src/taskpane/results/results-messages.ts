@@ -3,6 +3,7 @@ import { defineCatalogue } from '../../core/text/i18n';
 // The results view's texts (hit cards, field values, the summary rows it writes to a sheet): they
 // load with the results part, not with the pane's first render.
 const en = {
+  'results.subject': 'Subject: {subject} — {time}',
   'results.bestPercent': 'Best match: {percent}%',
   'results.hits': 'Hits: {count}',
   'results.noHits': 'No hits in this registry.',
@@ -59,6 +60,7 @@ const en = {
 type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
+  'results.subject': 'Суб’єкт: {subject} — {time}',
   'results.bestPercent': 'Найкращий збіг: {percent}%',
   'results.hits': 'Збігів: {count}',
   'results.noHits': 'У цьому реєстрі збігів немає.',

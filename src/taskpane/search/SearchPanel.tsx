@@ -112,6 +112,8 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
     const checked = validateQuery(queryInputFrom(values, settings));
     if (!checked.ok) {
       setLastErrors(checked.errors);
+      // An answer never sits under a search it does not belong to.
+      setShown(null);
       return;
     }
     // The renderers load while the question is out; a failed load is shown where the results go.
@@ -122,6 +124,8 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
 
   const ask = async (query: SearchQuery, subject: string, fresh: boolean) => {
     setFailure(null);
+    // The previous answer goes as the new question leaves: it cannot be read as this one's.
+    setShown(null);
     setInsertMessage(null);
     const controller = new AbortController();
     abort.current = controller;
@@ -264,6 +268,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
               insertMessage={insertMessage}
               query={shown.query}
               relay={shown.relay}
+              subject={shown.subject}
             />
           </Suspense>
         </LoadBoundary>
