@@ -39,7 +39,7 @@ const en = {
   'previous.badHitId':
     'Sheet "{sheet}", cell {cell}: this row holds a decision but its Hit ID "{value}" is not one this add-in wrote. Restore the Hit ID from the previous results.',
   'previous.refused':
-    'Nothing was screened: the previous results have {count} problem(s), and screening on would drop decisions. Fix them and run again.',
+    'Nothing was screened: the previous results have {count} {count|problem|problems}, and screening on would drop decisions. Fix them and run again.',
   'previous.resumeUnsupported': 'A re-screen against previous results cannot be resumed; run it again from the start.',
 } as const;
 

@@ -79,7 +79,7 @@ const en = {
   'search.status.absent': 'not in the answer',
   'search.servedBy': 'Answered by {address} ({method}, {ms} ms)',
   'search.requestId': 'Request {id}, {date}',
-  'search.verdict': 'Result: {verdict} — {hits} hit(s), best match {best}',
+  'search.verdict': 'Result: {verdict} — {hits} {hits|hit|hits}, best match {best}',
   'search.col.registry': 'Registry',
   'search.col.hits': 'Hits',
   'search.col.best': 'Best %',
@@ -95,11 +95,12 @@ const en = {
   'decisions.imported':
     'Decisions sent to the relay: {sent}; recorded {recorded}, waiting for approval {pending}, refused {refused}.',
   'decisions.refusedLine': '  line {line}: {reason}',
-  'screen.certificates': 'Certificates: {files} files (the cover and one per subject) in {dir}, {seconds} s',
+  'screen.certificates':
+    'Certificates: {files} {files|file|files} (the cover and one per subject) in {dir}, {seconds} s',
   'search.muted':
-    "Muted by the relay's accept list: {count} hit(s) cleared earlier (history: GET /decisions/history on the relay)",
-  'search.changed': 'Decided earlier, but the record changed since: {count} hit(s) to decide again',
-  'search.problems': 'Note: {count} part(s) of the answer could not be read; see --json.',
+    "Muted by the relay's accept list: {count} {count|hit|hits} cleared earlier (history: GET /decisions/history on the relay)",
+  'search.changed': 'Decided earlier, but the record changed since: {count} {count|hit|hits} to decide again',
+  'search.problems': 'Note: {count} {count|part|parts} of the answer could not be read; see --json.',
   'input.notFound': 'No such file: {path}',
   'input.unreadable': 'Cannot read {path}.',
   'input.xlsxUnreadable': '{path} is not a readable .xlsx workbook.',
@@ -234,11 +235,12 @@ const uk: Record<Key, string> = {
   'decisions.imported':
     'Рішень надіслано на релей: {sent}; записано {recorded}, чекають на погодження {pending}, відхилено {refused}.',
   'decisions.refusedLine': '  рядок {line}: {reason}',
-  'screen.certificates': 'Довідки: {files} файл(ів) (титульний аркуш і по одному на суб’єкт) у {dir}, {seconds} с',
+  'screen.certificates':
+    'Довідки: {files} {files|файл|файли|файлів} (титульний аркуш і по одному на суб’єкт) у {dir}, {seconds} с',
   'search.muted':
-    'Приглушено списком дозволених релея: {count} збіг(ів), знятих раніше (історія: GET /decisions/history на релеї)',
-  'search.changed': 'Рішення було, але запис відтоді змінився: {count} збіг(ів) вирішити знову',
-  'search.problems': 'Увага: {count} частин(и) відповіді не вдалося прочитати; див. --json.',
+    'Приглушено списком дозволених релея: {count} {count|збіг|збіги|збігів}, знятих раніше (історія: GET /decisions/history на релеї)',
+  'search.changed': 'Рішення було, але запис відтоді змінився: {count} {count|збіг|збіги|збігів} вирішити знову',
+  'search.problems': 'Увага: {count} {count|частину|частини|частин} відповіді не вдалося прочитати; див. --json.',
   'input.notFound': 'Файлу немає: {path}',
   'input.unreadable': 'Не вдається прочитати {path}.',
   'input.xlsxUnreadable': '{path} не є придатною до читання книгою .xlsx.',

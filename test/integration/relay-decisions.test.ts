@@ -324,7 +324,7 @@ it('checklists search and screen through instance 2 show the namesake muted, and
       interrupt: new AbortController().signal,
     };
     expect(await runCli(['search', '--name', SUBJECT.name, '--registries', 'peps,psanctions'], io)).toBe(0);
-    expect(stdout).toContain("Muted by the relay's accept list: 1 hit(s)");
+    expect(stdout).toContain("Muted by the relay's accept list: 1 hit cleared");
     expect(stdout).toContain(`${KNOWN.pepSanctioned.name} (${pep.record}): false positive, olena`);
 
     writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${SUBJECT.name}\nЗовсім Інша Особа\n`);

@@ -107,7 +107,7 @@ describe('bulk engine', () => {
     texts.forEach((t, i) => {
       const name = String(input.rows[i][0]);
       if (i % 10 === 3 || i % 10 === 7) expect(t).toMatch(/^invalid input: /);
-      else if (name.includes('HIT') || name.includes('LOW')) expect(t).toMatch(/^ok: \d+ hit\(s\)$/);
+      else if (name.includes('HIT') || name.includes('LOW')) expect(t).toMatch(/^ok: \d+ hits?$/);
       else if (name.includes('ERR')) expect(t).toMatch(/^incomplete: PEP: /);
       else expect(t).toBe('no hits');
     });
@@ -422,7 +422,7 @@ describe('bulk engine over a streamed input', () => {
     expect(service.maxInFlight).toBeLessThanOrEqual(4);
     const status = statusCol(sink);
     expect(sink.rows.slice(0, 7).map((r) => r[status])).toEqual([
-      'ok: 1 hit(s)',
+      'ok: 1 hit',
       'no hits',
       'no hits',
       expect.stringMatching(/^invalid input/),

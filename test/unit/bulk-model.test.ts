@@ -101,7 +101,7 @@ describe('result table model', () => {
       1,
       1,
       null,
-      'ok: 2 hit(s)',
+      'ok: 2 hits',
       'High',
       'R-1',
       '2026-11-22 10:00:00',
@@ -206,7 +206,7 @@ describe('result table model', () => {
       null,
       expect.stringMatching(/^h1\|peps:0\|[0-9a-f]{16}$/),
     ]);
-    expect(lines[200][8]).toBe('5 more hit(s) not listed; see the hit counts in the results table.');
+    expect(lines[200][8]).toBe('5 more hits not listed; see the hit counts in the results table.');
     expect(hitRows(ctx('en'), 0, [], { kind: 'invalid', errors: [] })).toEqual([]);
   });
 

@@ -115,7 +115,7 @@ describe('decisions', () => {
     null,
     null,
     null,
-    '5 more hit(s) not listed',
+    '5 more hits not listed',
     null,
     null,
     null,
