@@ -5,6 +5,7 @@ import { MAX_DATA_REVISION } from '../sandbox/data/revisions';
 import type { SandboxFaults } from '../sandbox/faults';
 import { UsageError } from './exit-codes';
 import { cliMessages } from './messages';
+import { nearestWord } from '../core/text/nearest';
 
 export interface GlobalOptions {
   config?: string;
@@ -272,6 +273,14 @@ function run<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], 
   } catch (e) {
     // parseArgs names the offending option in English only; keep its words, add ours around them.
     const detail = e instanceof Error ? e.message : String(e);
+    const unknown = /Unknown option '(--?[^'=]+)'/.exec(detail)?.[1];
+    const near = unknown
+      ? nearestWord(
+          unknown,
+          Object.keys(options).map((o) => `--${o}`),
+        )
+      : null;
+    if (near) throw usage('args.didYouMean', { detail, near });
     throw usage('args.invalid', { detail });
   }
 }
@@ -382,5 +391,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     };
   }
 
-  throw usage('args.unknownCommand', { value: first, commands: COMMANDS.join(', ') });
+  const near = nearestWord(first, [...COMMANDS, 'relay', 'help', 'version']);
+  if (near) throw usage('args.unknownCommandNear', { value: first, near });
+  throw usage('args.unknownCommand', { value: first, commands: [...COMMANDS, 'relay'].join(', ') });
 }

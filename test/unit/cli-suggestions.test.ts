@@ -1,0 +1,42 @@
+import { parseCommandLine } from '../../src/cli/args';
+import { UsageError } from '../../src/cli/exit-codes';
+import { helpMessages } from '../../src/cli/output/help-messages';
+import { nearestWord } from '../../src/core/text/nearest';
+
+/** A command line that helps (issue 31, item 12): the nearest option or command for a typo, relay in --help. */
+
+function refusal(argv: string[]): { uk: string; en: string } {
+  try {
+    parseCommandLine(argv);
+  } catch (error) {
+    if (error instanceof UsageError) return error.text;
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+it('suggests the nearest option of the command, in both languages', () => {
+  const text = refusal(['search', '--registrie', 'peps', '--name', 'Іван']);
+  expect(text.en).toContain('Did you mean --registries?');
+  expect(text.uk).toContain('Можливо, ви мали на увазі --registries?');
+  expect(refusal(['screen', 'a.csv', '--certificate', 'd']).en).toContain('Did you mean --certificates?');
+  // Nothing close: no guess.
+  expect(refusal(['search', '--zzzzzzzz', '--name', 'Іван']).en).not.toContain('Did you mean');
+});
+
+it('suggests the nearest command, relay and help included', () => {
+  expect(refusal(['scren', 'a.csv']).en).toContain('Did you mean "screen"?');
+  expect(refusal(['rellay']).en).toContain('Did you mean "relay"?');
+  expect(refusal(['frobnicate']).en).toContain('Commands: search, screen, sandbox, relay.');
+});
+
+it('--help lists every command, the relay included', () => {
+  for (const lang of ['uk', 'en'] as const) expect(helpMessages.t(lang, 'help.main')).toContain('checklists relay');
+});
+
+it('the nearest word: typos within a third of the word, exact words and strangers left alone', () => {
+  expect(nearestWord('--lowranklimt', ['--lowranklimit', '--registries'])).toBe('--lowranklimit');
+  expect(nearestWord('sreen', ['screen', 'search'])).toBe('screen');
+  expect(nearestWord('screen', ['screen'])).toBeNull();
+  expect(nearestWord('xyz', ['screen'])).toBeNull();
+});
