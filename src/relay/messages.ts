@@ -48,7 +48,7 @@ export const relayMessages = defineCatalogue(
     'keys.none': 'No analyst keys yet.',
     listening: 'Relay listening on {url} (public address {public}); upstream: {upstream}; data: {store}',
     usage:
-      'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL] [--cert F --key F | --trust-proxy] [--four-eyes REGISTRIES]\n       checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]\n       checklists relay verify [--data-dir DIR | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir DIR | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since DATE] [--data-dir DIR | --database-url URL]',
+      'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL] [--cert F --key F | --trust-proxy] [--four-eyes REGISTRIES]\n       checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]\n       checklists relay verify [--data-dir DIR | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir DIR | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since DATE] [--data-dir DIR | --database-url URL]\n       checklists relay backup [--out FILE] | restore FILE [--data-dir DIR | --database-url URL]',
     noUpstream: 'No upstream: set CHECKLISTS_URL, CHECKLISTS_TOKKEN and CHECKLISTS_SUBJECT_ID, or --config FILE.',
     'tokkenFile.open': 'The tokken file {path} can be read by other users: chmod 600 it.',
     'tlsKey.open': 'The TLS private key {path} can be read by other users: chmod 600 it.',
@@ -60,6 +60,9 @@ export const relayMessages = defineCatalogue(
       'Answer archive BROKEN at row {id}: its chain hash does not follow from the row before it (a row changed, inserted or removed; {rows} rows before it are intact).',
     'verify.missing': 'Answer archive BROKEN: row {id}, named by the audit trail, is missing.',
     'archive.pruned': 'Removed {removed} archived answers received before {before}; chain at the cut: {chain}',
+    'backup.written': 'Backup written: {file}',
+    'restore.done': 'Restored: {rows}. Check the archive with: checklists relay verify',
+    'restore.refused': 'Nothing restored: {why}.',
   },
   {
     'key.missing': 'Немає ключа аналітика: вкажіть свій ключ аналітика там, де вказують токен.',
@@ -107,7 +110,7 @@ export const relayMessages = defineCatalogue(
     'keys.none': 'Ключів аналітиків ще немає.',
     listening: 'Релей слухає {url} (публічна адреса {public}); сервіс: {upstream}; дані: {store}',
     usage:
-      'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL] [--public-url URL] [--cert Ф --key Ф | --trust-proxy] [--four-eyes РЕЄСТРИ]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]\n       checklists relay verify [--data-dir ТЕКА | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir ТЕКА | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since ДАТА] [--data-dir ТЕКА | --database-url URL]',
+      'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL] [--public-url URL] [--cert Ф --key Ф | --trust-proxy] [--four-eyes РЕЄСТРИ]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]\n       checklists relay verify [--data-dir ТЕКА | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir ТЕКА | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since ДАТА] [--data-dir ТЕКА | --database-url URL]\n       checklists relay backup [--out ФАЙЛ] | restore ФАЙЛ [--data-dir ТЕКА | --database-url URL]',
     noUpstream: 'Немає сервісу: задайте CHECKLISTS_URL, CHECKLISTS_TOKKEN і CHECKLISTS_SUBJECT_ID або --config ФАЙЛ.',
     'tokkenFile.open': 'Файл токена {path} можуть читати інші користувачі: виконайте chmod 600.',
     'tlsKey.open': 'Закритий ключ TLS {path} можуть читати інші користувачі: виконайте chmod 600.',
@@ -120,6 +123,9 @@ export const relayMessages = defineCatalogue(
     'verify.missing': 'Архів відповідей ПОШКОДЖЕНО: запису {id}, на який посилається журнал аудиту, немає.',
     'archive.pruned':
       'Видалено {removed} архівних відповідей, отриманих до {before}; ланцюжок у місці розрізу: {chain}',
+    'backup.written': 'Резервну копію записано: {file}',
+    'restore.done': 'Відновлено: {rows}. Перевірте архів: checklists relay verify',
+    'restore.refused': 'Нічого не відновлено: {why}.',
   },
 );
 

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { runRelay } from '../../src/cli/commands/relay-command';
 import type { CliIo } from '../../src/cli/io';
@@ -275,3 +278,52 @@ it('prune removes only what retention allows, records the cut, and verify still 
   // Nothing left to prune.
   expect((await cli(['archive', 'prune'])).stdout).toMatch(/^Removed 0/);
 }, 60_000);
+
+it('relay backup and restore: the whole record into an empty database, byte for byte; verify passes there; a non-empty database is refused', async () => {
+  const [a] = await pair();
+  const olena = await addKey(a.store, 'olena');
+  for (let i = 0; i < 5; i++)
+    expect((await post(a.url, { tokken: olena, name: `Збережена Особа ${i}` })).status).toBe(200);
+  const dir = mkdtempSync(join(tmpdir(), 'relay-backup-'));
+  const other = await startTestDatabase();
+  try {
+    const backedUp = await cli(['backup', '--out', join(dir, 'relay.ndjson')]);
+    expect(backedUp.code).toBe(0);
+    const lines = readFileSync(join(dir, 'relay.ndjson'), 'utf8').trim().split('\n');
+    expect(JSON.parse(lines[0])).toMatchObject({ format: 'checklists-relay-backup', version: 1 });
+    expect(lines.join('\n')).not.toContain(TOKKEN);
+
+    const into = async (url: string, args: string[]) => {
+      let stdout = '';
+      let stderr = '';
+      const io: CliIo = {
+        stdout: { write: (s: string) => ((stdout += s), true) },
+        stderr: { write: (s: string) => ((stderr += s), true) },
+        env: { LANG: 'en_US.UTF-8' },
+        cwd: dir,
+        platform: process.platform,
+        interrupt: new AbortController().signal,
+      };
+      const code = await runRelay([...args, '--database-url', url], io);
+      return { code, stdout, stderr };
+    };
+    const restored = await into(other.url, ['restore', 'relay.ndjson']);
+    expect(restored).toMatchObject({ code: 0, stderr: '' });
+    expect(restored.stdout).toContain('answer_archive 5');
+    const verified = await into(other.url, ['verify']);
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toContain('5 rows');
+    expect(verified.stdout).toContain((await allRows(a)).at(-1)!.chain.toString('hex'));
+    // The restored keys work, and new rows continue the ids and the chain.
+    const there = await startTestRelay(other.url, sandbox.urls, { instance: 'restored' });
+    relays.push(there);
+    expect((await post(there.url, { tokken: olena, name: 'Після Відновлення' })).status).toBe(200);
+    expect((await into(other.url, ['verify'])).stdout).toContain('6 rows');
+    const again = await into(other.url, ['restore', 'relay.ndjson']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already holds');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await other.drop();
+  }
+}, 120_000);

@@ -17,7 +17,7 @@ import { REGISTRY_KEYS, type RegistryKey } from '../../core/protocol/registries'
 import { relayMessages } from '../../relay/messages';
 import { RelayService } from '../../relay/service';
 import { openStore } from '../../relay/store/open-store';
-import { runArchive, runDecisions, runVerify } from './relay-record-command';
+import { runArchive, runBackup, runDecisions, runRestore, runVerify } from './relay-record-command';
 import { STORE_OPTIONS, storeLocation, usage, withStore, writeOut } from './relay-store-access';
 
 /**
@@ -46,6 +46,8 @@ export async function runRelay(argv: readonly string[], io: CliIo): Promise<numb
     if (sub === 'verify') return await runVerify(argv.slice(1), io);
     if (sub === 'archive') return await runArchive(argv.slice(1), io);
     if (sub === 'decisions') return await runDecisions(argv.slice(1), io);
+    if (sub === 'backup') return await runBackup(argv.slice(1), io);
+    if (sub === 'restore') return await runRestore(argv.slice(1), io);
     return await runServer(argv, io);
   } catch (error) {
     // node:util parseArgs: an unknown or incomplete option is a usage error, not a crash.

@@ -1,4 +1,9 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { RestoreRefused } from '../../relay/store/backup-sql';
 import type { CliIo } from '../io';
 import { verifyArchive, type VerifyProblem } from '../../relay/answer-archive';
 import { relayMessages } from '../../relay/messages';
@@ -94,5 +99,62 @@ export async function runDecisions(argv: readonly string[], io: CliIo): Promise<
       await writeOut(io.stdout, values.json ? decisionJsonLines(page) : decisionCsvRows(page));
     }
     return 0;
+  });
+}
+
+/** `relay backup [--out FILE]`: the record as JSON lines (stdout by default), beside a running relay. */
+export async function runBackup(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { ...STORE_OPTIONS, out: { type: 'string' } },
+    strict: true,
+  });
+  return withStore(values, io, async (store) => {
+    const file = values.out ? await open(resolve(io.cwd, values.out), 'wx', 0o600) : null;
+    try {
+      for await (const chunk of store.backup()) {
+        if (file) await file.write(chunk);
+        else await writeOut(io.stdout, chunk);
+      }
+    } finally {
+      await file?.close();
+    }
+    if (values.out) {
+      io.stderr.write(`${relayMessages.t(langOf(values.lang, io), 'backup.written', { file: values.out })}\n`);
+    }
+    return 0;
+  });
+}
+
+/** `relay restore FILE`: into a freshly migrated, empty database; then `relay verify`. */
+export async function runRestore(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: STORE_OPTIONS,
+    allowPositionals: true,
+    strict: true,
+  });
+  const path = positionals[0];
+  if (!path) throw usage('restore FILE');
+  const lang = langOf(values.lang, io);
+  return withStore(values, io, async (store) => {
+    await store.migrate();
+    const reader = createInterface({ input: createReadStream(resolve(io.cwd, path)), crlfDelay: Infinity });
+    // Taken at once: lines read before the restore's first query would otherwise be lost, and
+    // an iterator made after the file's end waits for ever.
+    const iterator = reader[Symbol.asyncIterator]();
+    const lines = { [Symbol.asyncIterator]: () => iterator };
+    try {
+      const report = await store.restore(lines);
+      const rows = Object.entries(report.rows)
+        .map(([table, n]) => `${table} ${n}`)
+        .join(', ');
+      io.stdout.write(`${relayMessages.t(lang, 'restore.done', { rows: rows || '0' })}\n`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof RestoreRefused)) throw error;
+      io.stderr.write(`${relayMessages.t(lang, 'restore.refused', { why: error.message })}\n`);
+      return 2;
+    }
   });
 }

@@ -245,6 +245,10 @@ export interface RelayStore {
   /** The archive in id order, from `afterId` on, a page at a time (verify, export). */
   archivePages(afterId?: number, pageSize?: number): AsyncIterable<ArchiveRow[]>;
   archiveRow(id: number): Promise<ArchiveRow | null>;
+  /** The record (keys, audit, archive, cuts, decisions) as JSON lines (backup-sql.ts). */
+  backup(): AsyncIterable<string>;
+  /** Restores a backup into this empty, migrated database, in one transaction. */
+  restore(lines: AsyncIterable<string>): Promise<{ rows: Record<string, number> }>;
   /** The latest prune's cut, or null when nothing was ever pruned. */
   archiveCut(): Promise<ArchiveCut | null>;
   /** Removes archive rows received before `before` and records the cut; how many were removed. */

@@ -1,6 +1,7 @@
 import { Pool, type PoolClient } from 'pg';
 import { LONE_SURROGATE } from '../../core/query/text';
 import { archiveAppend, archiveQueries } from './archive-sql';
+import { backupLines, restoreLines } from './backup-sql';
 import { decisionQueries } from './decision-sql';
 import { MIGRATIONS } from './migrations';
 import type { RelayRole } from '../roles';
@@ -409,6 +410,8 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       await qf('DELETE FROM answers WHERE stored_at < $1', [before]);
     },
     ...archiveQueries(q),
+    backup: () => backupLines(pool),
+    restore: (lines) => restoreLines(pool, lines),
     ...decisionQueries(q),
     close: async () => {
       await Promise.all([pool.end(), fast.end()]);
