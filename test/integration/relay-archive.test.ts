@@ -282,8 +282,9 @@ it('prune removes only what retention allows, records the cut, and verify still 
 it('relay backup and restore: the whole record into an empty database, byte for byte; verify passes there; a non-empty database is refused', async () => {
   const [a] = await pair();
   const olena = await addKey(a.store, 'olena');
-  for (let i = 0; i < 5; i++)
+  for (let i = 0; i < 5; i++) {
     expect((await post(a.url, { tokken: olena, name: `Збережена Особа ${i}` })).status).toBe(200);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'relay-backup-'));
   const other = await startTestDatabase();
   try {
