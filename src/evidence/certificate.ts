@@ -227,3 +227,16 @@ export function buildRunCover(input: RunCoverInput, lang: Lang): Certificate {
   const footer = input.sandbox ? t('footer.sandbox') : t('footer', { version: input.productVersion });
   return { lang, banner: input.sandbox ? t('sandbox.banner') : null, footer, lines };
 }
+
+/** A certificate as sheet rows (label, value), for the evidence sheet of a directly connected pane. */
+export function certificateRows(certificate: Certificate): string[][] {
+  const rows: string[][] = [];
+  if (certificate.banner) rows.push([certificate.banner]);
+  for (const line of certificate.lines) {
+    if (line.kind === 'field') rows.push([line.label, line.value]);
+    else if (line.kind === 'hit') rows.push([line.title], ...line.lines.map((l) => ['', l]));
+    else rows.push([line.text]);
+  }
+  rows.push([certificate.footer]);
+  return rows;
+}

@@ -67,6 +67,7 @@ export function fakeConnect(transport: Transport) {
 export interface FakeServices extends TaskpaneServices {
   storage: ReturnType<typeof memoryStorage>;
   inserted: (readonly (readonly CellValue[])[])[];
+  evidence: (readonly (readonly CellValue[])[])[];
 }
 
 export function fakeServices(
@@ -78,9 +79,11 @@ export function fakeServices(
     options.transport ?? scriptedTransport(json(200, fixtureJson('post-all-registries.json'))),
   );
   const inserted: (readonly (readonly CellValue[])[])[] = [];
+  const evidence: (readonly (readonly CellValue[])[])[] = [];
   return {
     storage,
     inserted,
+    evidence,
     settings,
     connect: async () => connectWith(await settings.load()),
     connectWith,
@@ -88,6 +91,10 @@ export function fakeServices(
       insertAtActiveCell: async (rows) => {
         inserted.push(rows);
         return `Sheet1!A1:B${rows.length}`;
+      },
+      writeEvidenceSheet: async (rows) => {
+        evidence.push(rows);
+        return 'CheckLists evidence';
       },
     },
     host: detachedHost(options.host),

@@ -42,10 +42,13 @@ function sandboxAnswer(): Record<string, unknown> {
   return JSON.parse(answer.body) as Record<string, unknown>;
 }
 
+let shownServices: ReturnType<typeof fakeServices> | null = null;
+
 async function show(settings: Settings, answer: Record<string, unknown>, key: string) {
   const services = fakeServices({ transport: scriptedTransport(json(200, answer)) });
   await services.settings.save(settings);
   await services.settings.saveTokken(key);
+  shownServices = services;
   render(
     <FluentProvider theme={webLightTheme}>
       <SearchPanel services={services} settings={settings} lang="en" />
@@ -84,6 +87,16 @@ it('directly: each hit says why (chips per field) and what is suggested; decisio
   expect(within(card).getByTestId('why-suggested').textContent).toContain('false positive');
   expect(within(card).queryByTestId('decide')).toBeNull();
   expect(within(results).getByTestId('decisions-here').textContent).toContain('only in this workbook');
+
+  // Directly, the certificate goes into a protected sheet of its own (the pane saves no files).
+  expect(within(results).queryByTestId('certificate')).toBeNull();
+  await user.click(within(results).getByTestId('evidence-sheet'));
+  await waitFor(() => expect(shownServices!.evidence).toHaveLength(1));
+  const rows = shownServices!.evidence[0];
+  expect(rows[0]).toEqual(['Screening certificate']);
+  expect(rows).toContainEqual(['Name', NAME]);
+  expect(rows).toContainEqual(['Politically exposed persons (PEP)', 'HITS: 1']);
+  expect(await screen.findByText('Written to the protected sheet "CheckLists evidence".')).toBeInTheDocument();
 
   // The answer says whose it is (issue 31), and goes when a search it does not belong to is tried.
   expect(within(results).getByTestId('subject-line').textContent).toMatch(

@@ -178,7 +178,7 @@ describe('SearchPanel results', () => {
         return 'Sheet1!C3:D20';
       },
     };
-    renderPanel({ ...services, excel }, LIVE, 'en');
+    renderPanel({ ...services, excel: { ...services.excel, ...excel } }, LIVE, 'en');
     await enter(field('Name (surname first name patronymic) or organisation'), '=HYPERLINK("x") Петро{Enter}');
     await screen.findByTestId('results');
     await user.click(screen.getByRole('button', { name: 'Insert into sheet' }));
@@ -204,7 +204,7 @@ describe('SearchPanel results', () => {
         });
       },
     };
-    renderPanel({ ...services, excel }, LIVE, 'uk');
+    renderPanel({ ...services, excel: { ...services.excel, ...excel } }, LIVE, 'uk');
     await enter(field(m.t('uk', 'search.name')), 'Петро{Enter}');
     await screen.findByTestId('results');
     await user.click(screen.getByRole('button', { name: resultsText.t('uk', 'results.insert') }));

@@ -41,3 +41,37 @@ export function CertificateButton({ relay, auditId, lang }: { relay: RelayTarget
     </>
   );
 }
+
+/**
+ * Directly connected: the same certificate written into a protected sheet of its own, since the
+ * pane cannot save a file (src/excel/evidence-sheet.ts).
+ */
+export function EvidenceSheetButton({ write, lang }: { write: () => Promise<string>; lang: Lang }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      setMessage(resultsText.t(lang, 'certificate.sheet', { sheet: await write() }));
+    } catch (error) {
+      setMessage(
+        resultsText.t(lang, 'certificate.failed', { detail: error instanceof Error ? error.message : 'Excel' }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button onClick={() => void run()} disabled={busy} data-testid="evidence-sheet">
+        {resultsText.t(lang, 'certificate.button')}
+      </Button>
+      {message && (
+        <Text role="status" size={200}>
+          {message}
+        </Text>
+      )}
+    </>
+  );
+}

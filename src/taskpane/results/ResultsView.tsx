@@ -26,7 +26,7 @@ import {
   relayDecisionsOf,
   type RelayDecisions,
 } from '../../core/answer/relay-decisions';
-import { CertificateButton } from './CertificateButton';
+import { CertificateButton, EvidenceSheetButton } from './CertificateButton';
 import type { SearchQuery } from '../../core/query';
 import type { RelayTarget } from './decision-client';
 
@@ -167,6 +167,8 @@ export interface ResultsViewProps {
   relay?: RelayTarget | null;
   /** The subject as the analyst typed it: the answer says whose it is. */
   subject?: string;
+  /** Directly connected: writes this answer's certificate into a protected sheet; its name. */
+  onEvidenceSheet?: () => Promise<string>;
 }
 
 /** What the relay's accept list did to this answer (core/answer/relay-decisions.ts): muted is not hidden. */
@@ -205,6 +207,7 @@ function DecisionNotes({ notes, lang }: { notes: RelayDecisions; lang: Lang }) {
 /** The whole answer: verdict, audit facts, then each registry with its hits or its error. */
 export function ResultsView(props: ResultsViewProps) {
   const { result, summary, mode, lang, onInsert, inserting, insertMessage, query, relay = null, subject } = props;
+  const { onEvidenceSheet } = props;
   const styles = useStyles();
   const notes = relayDecisionsOf(result.envelope);
   const auditId = relayAuditIdOf(result.envelope);
@@ -268,6 +271,7 @@ export function ResultsView(props: ResultsViewProps) {
             {resultsText.t(lang, 'results.insert')}
           </Button>
           {relay && auditId !== null && <CertificateButton relay={relay} auditId={auditId} lang={lang} />}
+          {!relay && onEvidenceSheet && <EvidenceSheetButton write={onEvidenceSheet} lang={lang} />}
           {insertMessage && (
             <Text
               role="status"

@@ -54,7 +54,8 @@ const en = {
   'changed.body': 'These hits need a new decision:',
   'certificate.button': 'Certificate',
   'certificate.saved': 'Saved as {file} (from the relay’s archived answer).',
-  'certificate.failed': 'The relay gave no certificate: {detail}',
+  'certificate.failed': 'No certificate was made: {detail}',
+  'certificate.sheet': 'Written to the protected sheet "{sheet}".',
 } as const;
 
 type Key = keyof typeof en;
@@ -111,7 +112,8 @@ const uk: Record<Key, string> = {
   'changed.body': 'Ці збіги потребують нового рішення:',
   'certificate.button': 'Довідка',
   'certificate.saved': 'Збережено як {file} (з архівної відповіді релея).',
-  'certificate.failed': 'Релей не видав довідку: {detail}',
+  'certificate.failed': 'Довідку не створено: {detail}',
+  'certificate.sheet': 'Записано на захищений аркуш «{sheet}».',
 };
 
 export const resultsMessages = defineCatalogue<Key>(en, uk);

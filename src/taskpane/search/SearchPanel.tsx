@@ -23,6 +23,7 @@ import type { TaskpaneServices } from '../shell/services';
 import { LoadBoundary } from '../shell/LoadBoundary';
 import { resultsView } from '../shell/lazy-parts';
 import type { RelayTarget } from '../results/decision-client';
+import { version } from '../../../package.json';
 
 /**
  * The result renderers of all 18 registries and their field labels load with the first answer;
@@ -57,6 +58,33 @@ interface Shown {
   subject: string;
   /** Through the organisation's relay: where decisions on these hits are recorded. */
   relay: RelayTarget | null;
+}
+
+/** The shown answer's certificate in a protected sheet (direct mode: the pane saves no files). */
+async function writeEvidence(
+  services: TaskpaneServices,
+  shown: Shown,
+  settings: Settings,
+  lang: Lang,
+): Promise<string> {
+  // On demand: the certificate's words are not part of the pane's first render.
+  const { buildCertificate, certificateRows } = await import(
+    /* webpackChunkName: "evidence" */ '../../evidence/certificate'
+  );
+  const certificate = buildCertificate(
+    {
+      query: shown.query,
+      envelope: shown.answer.envelope,
+      asked: shown.answer.summary.registries.map((r) => r.key),
+      receivedAt: new Date(shown.answer.receivedAt),
+      servedBy: shown.answer.servedBy,
+      sandbox: shown.mode === 'sandbox',
+      productVersion: version,
+      analyst: settings.idUserPC || '-',
+    },
+    lang,
+  );
+  return services.excel.writeEvidenceSheet(certificateRows(certificate));
 }
 
 /** The relay and the analyst's key, when the saved connection goes through one. */
@@ -269,6 +297,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
               query={shown.query}
               relay={shown.relay}
               subject={shown.subject}
+              onEvidenceSheet={() => writeEvidence(services, shown, settings, lang)}
             />
           </Suspense>
         </LoadBoundary>

@@ -7,6 +7,7 @@ import { defaultStorage } from '../../excel/storage';
 import { connect } from '../../shared-runtime/connection';
 import type { CellValue } from '../../bulk/columns';
 import type { ExcelFacade, HostInfo, HostTheme, TaskpaneServices } from './services';
+import { writeEvidenceSheet } from '../../excel/evidence-sheet';
 
 /** Office.onReady's answer; host is null when the page is open outside Office (the browser harness). */
 export interface ReadyInfo {
@@ -88,6 +89,10 @@ export function officeExcel(): ExcelFacade {
         await context.sync();
         return range.address;
       });
+    },
+    async writeEvidenceSheet(rows: readonly (readonly CellValue[])[]): Promise<string> {
+      if (typeof Excel === 'undefined') throw new Error('Excel is not available');
+      return writeEvidenceSheet(rows);
     },
   };
 }

@@ -12,6 +12,8 @@ export interface ExcelFacade {
    * starting with "=" stays text). Resolves with the address written, e.g. "Sheet1!B2:C9".
    */
   insertAtActiveCell(rows: readonly (readonly CellValue[])[]): Promise<string>;
+  /** A protected sheet of its own holding these rows (the certificate, directly connected); its name. */
+  writeEvidenceSheet(rows: readonly (readonly CellValue[])[]): Promise<string>;
 }
 
 /** The subset of Office.OfficeTheme the pane reads; null outside Office. */

@@ -658,6 +658,11 @@ export class WorkbookFake implements BatchHost {
     }));
   }
 
+  /** The sheet's protection, or null when it is not protected. */
+  protection(sheetName: string): { options: Record<string, unknown>; password: string | null } | null {
+    return this.sheet(sheetName).protection;
+  }
+
   frozen(sheetName: string): { rows: number; columns: number } {
     const s = this.sheet(sheetName);
     return { rows: s.frozenRows, columns: s.frozenColumns };

@@ -99,6 +99,8 @@ export class SheetModel {
   readonly conditionalFormats: ConditionalFormatRecord[] = [];
   readonly dataValidations: DataValidationRecord[] = [];
   deleted = false;
+  /** Worksheet protection (WorksheetProtection.protect), with the options it was given. */
+  protection: { options: Record<string, unknown>; password: string | null } | null = null;
 
   constructor(
     readonly id: string,

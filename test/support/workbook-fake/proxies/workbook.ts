@@ -6,6 +6,7 @@ import { FakeClientObject, FakeClientResult, checkIndexes, must } from './client
 import type { FakeRequestContext, OpResult } from './context';
 import { FakeRange } from './range';
 import { FakeTableCollection } from './table';
+import { FakeWorksheetProtection } from './protection';
 import { dateToSerial } from '../input';
 import { compareVersions } from '../versions';
 
@@ -190,6 +191,7 @@ export class FakeWorksheet extends FakeClientObject {
   private cached: SheetModel | null | undefined;
   readonly tables: FakeTableCollection;
   readonly freezePanes: FakeFreezePanes;
+  readonly protection: FakeWorksheetProtection;
 
   constructor(context: FakeRequestContext, path: string, resolver: SheetResolver) {
     super(context, path);
@@ -199,6 +201,7 @@ export class FakeWorksheet extends FakeClientObject {
       return s ? context.host.model.liveTables().filter((t) => t.sheet === s) : [];
     });
     this.freezePanes = new FakeFreezePanes(context, `${path}.freezePanes`, this);
+    this.protection = new FakeWorksheetProtection(context, `${path}.protection`, this);
   }
 
   private readonly resolveRaw: SheetResolver;
