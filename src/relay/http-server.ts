@@ -198,7 +198,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
             fields,
             bearer,
           });
-          send(res, r.status, r.type, r.body);
+          send(res, r.status, r.type, r.body, r.headers);
           return { route: path, analyst: r.analyst, code: r.code };
         }
         if (path === '/relay/check') {

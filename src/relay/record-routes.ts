@@ -15,16 +15,19 @@ import type { RelayService } from './service';
  * - `POST /decisions/approve`: `{id}`, four-eyes;
  * - `GET|POST /decisions/history`: a subject's query fields; its decisions in force and every line;
  * - `GET /decisions/export[?since=DATE][&format=json]`: the whole record, for auditors;
- * - `GET /certificates/<audit id>.pdf[?lang=en]`: a request's screening certificate (certificates.ts).
+ * - `GET /certificates/<audit id>.pdf[?lang=en]`: a request's screening certificate (certificates.ts);
+ * - `GET /archive/<archive id>`: an archived answer's bytes as the service sent them, with its digest
+ *   and chain hash in headers, for auditors and the analyst whose request paid for it.
  *
  * The person is always the authenticated one (an analyst key where the tokken goes, or Entra).
  */
 
 const RECORD_PATHS = new Set(['/decisions', '/decisions/approve', '/decisions/history', '/decisions/export']);
 const CERTIFICATE_PATH = /^\/certificates\/(\d{1,15})\.pdf$/;
+const ARCHIVE_PATH = /^\/archive\/(\d{1,15})$/;
 
 export function isRecordPath(path: string): boolean {
-  return RECORD_PATHS.has(path) || CERTIFICATE_PATH.test(path);
+  return RECORD_PATHS.has(path) || CERTIFICATE_PATH.test(path) || ARCHIVE_PATH.test(path);
 }
 
 export interface RecordRequest {
@@ -39,6 +42,7 @@ export interface RecordReply {
   /** The Content-Type. */
   type: string;
   body: string | Buffer;
+  headers?: Record<string, string>;
   analyst: string | null;
   code: number | null;
 }
@@ -71,6 +75,28 @@ export async function handleRecord(
     const identity = await service.authenticate(request.fields, request.bearer);
     analyst = identity.analyst;
     const { tokken: _key, ...fields } = request.fields;
+    const archived = ARCHIVE_PATH.exec(request.path);
+    if (archived) {
+      const row = await service.store.archiveRow(Number(archived[1]));
+      // Anyone else gets "not found": ids cannot be probed for.
+      if (!row || (row.analyst !== identity.analyst && !can(identity, 'readAll'))) {
+        return refused(404, 404, bilingual('not.found'), analyst);
+      }
+      return {
+        status: 200,
+        type: JSON_TYPE,
+        body: row.answer,
+        analyst,
+        code: null,
+        headers: {
+          'X-Archive-Id': String(row.id),
+          'X-Audit-Id': String(row.auditId),
+          'X-Answer-SHA256': row.answerSha256.toString('hex'),
+          'X-Archive-Chain': row.chain.toString('hex'),
+          'X-Received-At': row.receivedAt.toISOString(),
+        },
+      };
+    }
     const certificate = CERTIFICATE_PATH.exec(request.path);
     if (certificate) {
       const made = await requestCertificate(service.store, identity, Number(certificate[1]), {

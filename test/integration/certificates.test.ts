@@ -286,5 +286,17 @@ describe('from the relay', () => {
         })
       ).status,
     ).toBe(404);
+
+    // The archived answer itself, byte for byte, with its digest and chain: for auditors and its analyst.
+    const fromArchive = (tokken: string) =>
+      fetch(`${relay.url}/archive/${archived.id}`, { method: 'POST', body: JSON.stringify({ tokken }) });
+    const raw = await fromArchive(inspector);
+    expect(raw.status).toBe(200);
+    expect(Buffer.from(await raw.arrayBuffer()).equals(archived.answer)).toBe(true);
+    expect(raw.headers.get('x-answer-sha256')).toBe(archived.answerSha256.toString('hex'));
+    expect(raw.headers.get('x-archive-chain')).toBe(archived.chain.toString('hex'));
+    expect(raw.headers.get('x-audit-id')).toBe(String(row.id));
+    expect((await fromArchive(olena)).status).toBe(200);
+    expect((await fromArchive(petro)).status).toBe(404);
   }, 60_000);
 });
