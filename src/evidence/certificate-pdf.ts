@@ -37,6 +37,7 @@ export async function certificatePdf(parts: readonly Certificate[], meta: PdfMet
   const doc: PdfDoc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
+    // pdfkit takes font data as well as a path here; its types name only the path.
     font: regular as unknown as string,
     subset: 'PDF/A-2b',
     pdfVersion: '1.7',
