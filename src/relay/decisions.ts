@@ -4,6 +4,7 @@ import { recordOf, namingOf, subjectPart } from '../core/answer/record-identity'
 import { RELAY_DECISIONS_FIELD, type DecisionNote, type RelayDecisions } from '../core/answer/relay-decisions';
 import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
+import { plainQuery } from '../core/query/plain';
 import { can, type Identity } from './roles';
 import type { DecisionRow, RelayStore } from './store/port';
 
@@ -89,7 +90,7 @@ export class DecisionRecord {
         kind: 'decision',
         analyst: identity.analyst,
         subjectKey: subjectPart(subjectKey(checked.query)),
-        subject: plainSubject(checked.query),
+        subject: plainQuery(checked.query, { subjectOnly: true }),
         registry: input.registry,
         record: input.record,
         fingerprint: input.fingerprint,
@@ -216,14 +217,4 @@ export function noteOf(c: CurrentDecision, name: string): DecisionNote {
     state: c.state,
     approvedBy: c.approval?.analyst ?? null,
   };
-}
-
-/** The subject as people read it: JSON-safe (listdata is a bigint), without the analyst's own fields. */
-function plainSubject(query: SearchQuery): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(query)) {
-    if (k === 'listdata' || k === 'IDinternal' || k === 'IDuserPC') continue;
-    out[k] = typeof v === 'bigint' ? v.toString() : v;
-  }
-  return out;
 }

@@ -1,6 +1,7 @@
 import { CheckListsClient, describeAddress, type SearchResult } from '../core/request/client';
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
 import { summarize } from '../core/answer/summary';
+import { plainQuery } from '../core/query/plain';
 import { DEMO_CREDENTIALS } from '../sandbox/credentials';
 import { RELAY_AUDIT_FIELD } from '../core/answer/relay-decisions';
 import { RequestScheduler, type ScheduledAnswer } from '../core/request/scheduler';
@@ -195,7 +196,7 @@ export class RelayService {
         auditId: payer,
         receivedAt,
         analyst: query.IDuserPC ?? ANONYMOUS,
-        request: JSON.stringify(auditQuery(query)),
+        request: JSON.stringify(plainQuery(query)),
         answer: Buffer.from(result.body ?? JSON.stringify(result.raw), 'utf8'),
       },
       outcome,
@@ -305,7 +306,7 @@ export class RelayService {
       at: new Date(),
       analyst,
       method: request.method,
-      query: query ? auditQuery(query) : {},
+      query: query ? plainQuery(query) : {},
       listdata: query?.listdata !== undefined ? query.listdata.toString() : query ? '-1' : null,
       servedBy: null,
       idrequest: null,
@@ -458,11 +459,4 @@ export class RelayService {
 
 function ownEcho(analyst: string, query: SearchQuery | null): Record<EchoedRequestField, string | undefined> {
   return { idinternal: query?.IDinternal, iduserPC: analyst };
-}
-
-/** The query as audit keeps it: JSON-safe (listdata is a bigint), never credentials. */
-function auditQuery(query: SearchQuery): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(query)) out[k] = typeof v === 'bigint' ? v.toString() : v;
-  return out;
 }

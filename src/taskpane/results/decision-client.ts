@@ -1,6 +1,7 @@
 import type { Decision, ReasonCode } from '../../core/answer/explain';
 import type { RegistryKey } from '../../core/protocol/registries';
 import type { SearchQuery } from '../../core/query';
+import { plainQuery } from '../../core/query/plain';
 import { parseJson } from '../../core/text/json';
 
 /**
@@ -31,16 +32,6 @@ export type RecordOutcome =
   | { status: 'refused'; reason: string }
   | { status: 'failed'; detail: string };
 
-/** The subject as the relay normalises it: the query's fields, never listdata or the analyst's own. */
-function subjectOf(query: SearchQuery): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(query)) {
-    if (k === 'listdata' || k === 'IDinternal' || k === 'IDuserPC' || v === undefined) continue;
-    out[k] = typeof v === 'bigint' ? v.toString() : v;
-  }
-  return out;
-}
-
 export async function recordDecision(
   relay: RelayTarget,
   d: DecisionToRecord,
@@ -53,7 +44,7 @@ export async function recordDecision(
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
         tokken: relay.key,
-        subject: subjectOf(d.query),
+        subject: plainQuery(d.query, { subjectOnly: true }),
         registry: d.registry,
         record: d.record,
         fingerprint: d.fingerprint,
