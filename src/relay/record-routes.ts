@@ -101,7 +101,7 @@ export async function handleRecord(
     if (certificate) {
       const made = await requestCertificate(service.store, identity, Number(certificate[1]), {
         lang: fields.lang === 'en' ? 'en' : 'uk',
-        sandbox: service.sandboxUpstream,
+        sandbox: service.config.sandboxUpstream === true,
       });
       if (!made.ok) {
         return refused(
@@ -140,11 +140,7 @@ export async function handleRecord(
     }
     if (request.path === '/decisions/history') {
       const checked = validateQuery(fields);
-      if (!checked.ok) {
-        const en = checked.errors.map((e) => `${e.field}: ${e.message.en}`).join(' ');
-        const uk = checked.errors.map((e) => `${e.field}: ${e.message.uk}`).join(' ');
-        return refused(400, RELAY_ERRORS.badRequest, `${uk} / ${en}`, analyst);
-      }
+      if (!checked.ok) throw Refusal.invalidQuery(checked.errors);
       const { current, history } = await decisions.history(checked.query);
       return json(
         200,

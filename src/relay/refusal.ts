@@ -1,4 +1,10 @@
-import { AccountError, CancelledError, RequestRejectedError, ServiceUnreachableError } from '../core/protocol/errors';
+import {
+  AccountError,
+  CancelledError,
+  RequestRejectedError,
+  ServiceUnreachableError,
+  type FieldError,
+} from '../core/protocol/errors';
 import { bilingual, relayMessages, type RelayMessageKey } from './messages';
 
 /** An answer in the interface's error form, decided before or instead of asking the service. */
@@ -23,6 +29,13 @@ export class Refusal extends Error {
     if (this.status === 403 && this.code === RELAY_ERRORS.forbidden) return 'read-only';
     if (this.status === 403) return 'account';
     return 'other';
+  }
+
+  /** A query the validator refused: every field named, Ukrainian first as the service writes. */
+  static invalidQuery(errors: readonly FieldError[]): Refusal {
+    const uk = errors.map((e) => `${e.field}: ${e.message.uk}`).join(' ');
+    const en = errors.map((e) => `${e.field}: ${e.message.en}`).join(' ');
+    return new Refusal(400, RELAY_ERRORS.badRequest, `${uk} / ${en}`);
   }
 
   static of(

@@ -2,7 +2,6 @@ import { CheckListsClient, describeAddress, type SearchResult } from '../core/re
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
 import { summarize } from '../core/answer/summary';
 import { plainQuery } from '../core/query/plain';
-import { DEMO_CREDENTIALS } from '../sandbox/credentials';
 import { RELAY_AUDIT_FIELD } from '../core/answer/relay-decisions';
 import { RequestScheduler, type ScheduledAnswer } from '../core/request/scheduler';
 import type { SearchOptions } from '../core/request/scheduler-api';
@@ -47,6 +46,11 @@ export interface RelayServiceConfig {
   /** How long an account or quota error stops every upstream call. */
   accountCooldownMs: number;
   entra?: EntraConfig;
+  /**
+   * The upstream is the sandbox (the command line knows its demo credentials; the relay imports
+   * nothing of the sandbox): certificates then say on every page that they prove nothing.
+   */
+  sandboxUpstream?: boolean;
   /** Registries where a true match or a false positive needs a second person (--four-eyes). */
   fourEyes?: readonly RegistryKey[];
   /**
@@ -148,14 +152,6 @@ export class RelayService {
             })
           : (query, options) => this.ask(query, options),
     });
-  }
-
-  /**
-   * The upstream is the sandbox (its demo credentials, which no real account has): certificates
-   * then say on every page that they prove nothing.
-   */
-  get sandboxUpstream(): boolean {
-    return this.config.upstream.tokken === DEMO_CREDENTIALS.tokken;
   }
 
   /** Subjects answered from another instance's cache entry while this one waited for its claim. */
@@ -265,11 +261,7 @@ export class RelayService {
       for (const [k, v] of Object.entries(request.fields)) if (!CREDENTIAL_FIELDS.has(k.toLowerCase())) input[k] = v;
       const checked = validateQuery(input);
       lap('validate');
-      if (!checked.ok) {
-        const uk = checked.errors.map((e) => `${e.field}: ${e.message.uk}`).join(' ');
-        const en = checked.errors.map((e) => `${e.field}: ${e.message.en}`).join(' ');
-        throw new Refusal(400, RELAY_ERRORS.badRequest, `${uk} / ${en}`);
-      }
+      if (!checked.ok) throw Refusal.invalidQuery(checked.errors);
       // The operator's own records then show who asked.
       query = { ...checked.query, IDuserPC: analyst.slice(0, 128) };
       // Durable before anything is asked: a crash from here on leaves "asked, outcome unknown".

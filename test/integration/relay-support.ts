@@ -208,6 +208,8 @@ export async function startTestRelay(
     limits: { ratePerMinute: 0, dailyBudget: 0 },
     cacheTtlMs: 3_600_000,
     accountCooldownMs: 60_000,
+    // Its upstream is the sandbox, as `checklists relay` finds from the demo credentials.
+    sandboxUpstream: true,
     ...overrides,
   });
   const logs: string[] = [];

@@ -14,6 +14,7 @@ import { startRelayHttp } from '../../relay/http-server';
 import { ANALYST_NAME, createKey } from '../../relay/keys';
 import { isRole, RELAY_ROLES } from '../../relay/roles';
 import { REGISTRY_KEYS, type RegistryKey } from '../../core/protocol/registries';
+import { DEMO_CREDENTIALS } from '../../sandbox/credentials';
 import { relayMessages } from '../../relay/messages';
 import { RelayService } from '../../relay/service';
 import { openStore } from '../../relay/store/open-store';
@@ -204,6 +205,8 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     accountCooldownMs: wholeNumber(values['cooldown-seconds'], 'cooldown-seconds', 600) * 1000,
     ...(entra ? { entra } : {}),
     fourEyes: fourEyes as RegistryKey[],
+    // The sandbox's demo credentials: no real account has them.
+    sandboxUpstream: tokken === DEMO_CREDENTIALS.tokken,
     // An external database may serve several instances; the embedded one serves this one only.
     coordinateInstances: location.databaseUrl !== undefined,
   });
