@@ -79,7 +79,7 @@ function isUsed(key: string): boolean {
 }
 
 /**
- * Catalogues keyed by data rather than by code: the service's field names (taskpane/results/field-labels.ts)
+ * Catalogues keyed by data rather than by code: the service's field names (core/answer/field-labels.ts)
  * are looked up with whatever field an answer carries. A key there is used when the service can send
  * that field, i.e. when the answer schemas or the sandbox's data name it.
  */

@@ -91,7 +91,7 @@ const LONG_FILES: Record<string, number> = {
   'src/sandbox/data/items-companies.ts': 720,
   'src/sandbox/data/items-persons.ts': 720,
   'src/sandbox/data/known-subjects.ts': 520,
-  'src/taskpane/results/field-labels.ts': 980,
+  'src/core/answer/field-labels.ts': 980,
   'src/bulk/runner.ts': 700,
   'src/core/request/scheduler.ts': 468,
   'src/cli/input/input-file.ts': 520,

@@ -1,17 +1,11 @@
 import { coreMessages } from '../../src/core/text/messages';
 import { summarize, verdictText } from '../../src/core/answer/summary';
-import {
-  countryName,
-  formatServiceDate,
-  hasContent,
-  isCountryBlock,
-  isLinkItem,
-  riskFlagsOf,
-  safeHref,
-} from '../../src/taskpane/results/field-format';
-import { fieldLabel } from '../../src/taskpane/results/field-labels';
+import { formatServiceDate, hasContent, safeHref } from '../../src/taskpane/results/field-format';
+import { countryName, isCountryBlock, linkParts, riskFlagsOf } from '../../src/core/answer/field-blocks';
+import { fieldLabel } from '../../src/core/answer/field-labels';
 import { resultsMessages as resultsText } from '../../src/taskpane/results/results-messages';
-import { REGISTRY_VIEWS } from '../../src/taskpane/results/registry-views';
+import { REGISTRY_KEY_FIELDS } from '../../src/core/answer/registry-key-fields';
+import { registryView } from '../../src/core/answer/registry-model';
 import { summaryRows } from '../../src/taskpane/results/summary-rows';
 import { luminance, themeKindFor } from '../../src/taskpane/shell/theme';
 import { REGISTRY_KEYS } from '../../src/core/protocol/registries';
@@ -87,8 +81,12 @@ describe('country and link blocks', () => {
   it('recognises the blocks by their fields', () => {
     expect(isCountryBlock(block)).toBe(true);
     expect(isCountryBlock({ name: 'x' })).toBe(false);
-    expect(isLinkItem({ site: 'https://a', brief: 'b' })).toBe(true);
-    expect(isLinkItem({ site: 'https://a', other: 1 })).toBe(false);
+    expect(linkParts({ site: 'https://a', brief: 'b' })).toEqual({
+      page: 'https://a',
+      document: undefined,
+      caption: 'b',
+    });
+    expect(linkParts({ site: 'https://a', other: 1 })).toBeNull();
   });
 
   it('lists the risk lists a country is on, and only those', () => {
@@ -112,14 +110,14 @@ describe('registry views', () => {
   const result = raw.result as Record<string, Record<string, unknown>[]>;
 
   it.each([...REGISTRY_KEYS])('names a %s hit from its own fields', (key) => {
-    const title = REGISTRY_VIEWS[key].title(result[key][0]);
+    const title = registryView(key).name(result[key][0]) || registryView(key).id(result[key][0]);
     expect(title).toEqual(expect.any(String));
     expect(title?.length).toBeGreaterThan(0);
   });
 
   it('labels every key field in both languages', () => {
     for (const key of REGISTRY_KEYS) {
-      for (const f of REGISTRY_VIEWS[key].keyFields) {
+      for (const f of REGISTRY_KEY_FIELDS[key]) {
         expect(fieldLabel(f, 'en')).not.toBe(f);
         expect(fieldLabel(f, 'uk')).not.toBe(f);
       }

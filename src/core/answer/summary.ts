@@ -2,6 +2,7 @@ import type { Lang } from '../text/i18n';
 import { coreMessages } from '../text/messages';
 import { REGISTRY_KEYS, type RegistryKey } from '../protocol/registries';
 import type { ParsedEnvelope, RegistryError } from '../protocol/schema';
+import { registryView } from './registry-model';
 
 export type MatchLevel = 'high' | 'low';
 export type Verdict = 'high' | 'low' | 'clear' | 'incomplete';
@@ -47,33 +48,23 @@ function parsePercent(value: unknown): number | null {
 
 type Item = Record<string, unknown>;
 
-function nestedEntries(item: Item): Item[] {
-  const out: Item[] = [];
-  for (const key of ['sanction', 'sanction_lost', 'caution', 'caution_lost', 'adm_sanction', 'adm_sanction_lost']) {
-    const list = item[key];
-    if (Array.isArray(list)) for (const entry of list) if (entry && typeof entry === 'object') out.push(entry as Item);
-  }
-  return out;
-}
-
 /** Percent and level of one hit, wherever its registry keeps them. */
 export function hitStrength(key: RegistryKey, item: Item): { percent: number | null; level: MatchLevel | null } {
   if (key === 'lostdocs') {
     // A lost-document hit is an exact match on series and number: nothing about it is fuzzy.
     return { percent: 100, level: 'high' };
   }
-  if (key === 'psanctions') {
-    let percent = parsePercent(item.p_percent);
-    let level = parseLevel(item.p_level);
-    for (const entry of nestedEntries(item)) {
-      const p = parsePercent(entry.percent);
-      if (p !== null && (percent === null || p > percent)) percent = p;
-      const l = parseLevel(entry.level);
-      if (l === 'high' || (l === 'low' && level === null)) level = l;
-    }
-    return { percent, level };
+  const view = registryView(key);
+  const places = view.strengths ? view.strengths(item) : [{ percent: item.percent, level: item.level }];
+  let percent: number | null = null;
+  let level: MatchLevel | null = null;
+  for (const place of places) {
+    const p = parsePercent(place.percent);
+    if (p !== null && (percent === null || p > percent)) percent = p;
+    const l = parseLevel(place.level);
+    if (l === 'high' || (l === 'low' && level === null)) level = l;
   }
-  return { percent: parsePercent(item.percent), level: parseLevel(item.level) };
+  return { percent, level };
 }
 
 function summarizeRegistry(envelope: ParsedEnvelope, key: RegistryKey): RegistrySummary {

@@ -1,18 +1,16 @@
 import { Badge, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import type { Lang } from '../../core/text/i18n';
+import { formatNumber, formatServiceDate, hasContent, isRecord, safeHref } from './field-format';
+import { RISK_FLAGS, VALUE_LABELS, fieldLabel } from '../../core/answer/field-labels';
 import {
+  COUNTRY_NAME_FIELDS,
   countryName,
-  formatNumber,
-  formatServiceDate,
-  hasContent,
   isCountryBlock,
-  isLinkItem,
-  isRecord,
+  linkParts,
   riskFlagsOf,
-  safeHref,
-} from './field-format';
-import { RISK_FLAGS, VALUE_LABELS, fieldLabel } from './field-labels';
+  type LinkParts,
+} from '../../core/answer/field-blocks';
 import { resultsMessages as resultsText } from './results-messages';
 
 const useStyles = makeStyles({
@@ -41,14 +39,6 @@ const useStyles = makeStyles({
 
 /** Nesting the service never needs; deeper data shows as text rather than blowing the stack. */
 const MAX_DEPTH = 6;
-
-/** Shown as the country's name; the rest of the block is facts and flags. */
-const COUNTRY_NAME_FIELDS: ReadonlySet<string> = new Set([
-  'countryname',
-  'countrynamelat',
-  'country_2dig',
-  'country_3dig',
-]);
 
 interface ValueProps {
   field: string;
@@ -122,18 +112,18 @@ export function CountryView({ block, lang }: { block: Record<string, unknown>; l
   );
 }
 
-export function SourceLinks({ item, lang }: { item: { site?: unknown; pdf?: unknown; brief?: unknown }; lang: Lang }) {
+export function SourceLinks({ item, lang }: { item: LinkParts; lang: Lang }) {
   const styles = useStyles();
-  const site = safeHref(item.site);
-  const pdf = safeHref(item.pdf);
-  const brief = typeof item.brief === 'string' && item.brief.trim() ? item.brief : null;
+  const site = safeHref(item.page);
+  const pdf = safeHref(item.document);
+  const brief = typeof item.caption === 'string' && item.caption.trim() ? item.caption : null;
   return (
     <span className={styles.links}>
       {brief && <span className={styles.value}>{brief}</span>}
       {site ? (
         <ExternalLink href={site}>{resultsText.t(lang, 'value.source')}</ExternalLink>
       ) : (
-        typeof item.site === 'string' && item.site.trim() && <span>{item.site}</span>
+        typeof item.page === 'string' && item.page.trim() && <span>{item.page}</span>
       )}
       {pdf && <ExternalLink href={pdf}>PDF</ExternalLink>}
     </span>
@@ -170,7 +160,8 @@ function FieldValue({ field, value, lang, depth }: ValueProps) {
     );
   }
   if (isCountryBlock(value)) return <CountryView block={value} lang={lang} />;
-  if (isLinkItem(value)) return <SourceLinks item={value} lang={lang} />;
+  const link = linkParts(value);
+  if (link) return <SourceLinks item={link} lang={lang} />;
   if (isRecord(value)) return <FieldList item={value} lang={lang} depth={depth + 1} />;
   return <span className={styles.muted}>—</span>;
 }

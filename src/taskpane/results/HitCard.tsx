@@ -6,7 +6,8 @@ import { hitStrength, levelText, type MatchLevel } from '../../core/answer/summa
 import { formatNumber } from './field-format';
 import { FieldList, orderedFields } from './FieldView';
 import { resultsMessages as resultsText } from './results-messages';
-import { HEADER_FIELDS, REGISTRY_VIEWS } from './registry-views';
+import { STRENGTH_FIELDS, keyFieldsOf } from '../../core/answer/registry-key-fields';
+import { registryView } from '../../core/answer/registry-model';
 import type { SearchQuery } from '../../core/query';
 import type { RelayTarget } from './decision-client';
 import { WhyAndDecide } from './WhyAndDecide';
@@ -43,12 +44,14 @@ export function HitCard({ registry, item, index, lang, query, relay = null }: Hi
   const styles = useStyles();
   const [expanded, setExpanded] = useState(false);
   const restId = useId();
-  const view = REGISTRY_VIEWS[registry];
+  const keyFields = keyFieldsOf(registry);
   const { percent, level } = hitStrength(registry, item);
-  const title = view.title(item) ?? resultsText.t(lang, 'results.hitUntitled', { n: index + 1 });
-  const all = orderedFields(item, view.keyFields, HEADER_FIELDS);
-  const key = all.filter((k) => view.keyFields.includes(k));
-  const rest = all.filter((k) => !view.keyFields.includes(k));
+  // Named as the hits sheet and the certificate name it: one registry model for every surface.
+  const view = registryView(registry);
+  const title = view.name(item) || view.id(item) || resultsText.t(lang, 'results.hitUntitled', { n: index + 1 });
+  const all = orderedFields(item, keyFields, STRENGTH_FIELDS);
+  const key = all.filter((k) => keyFields.includes(k));
+  const rest = all.filter((k) => !keyFields.includes(k));
 
   return (
     <Card className={styles.card} data-testid={`hit-${registry}`} role="article" aria-label={title}>

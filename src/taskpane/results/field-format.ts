@@ -1,5 +1,4 @@
 import type { Lang } from '../../core/text/i18n';
-import { RISK_FLAGS } from './field-labels';
 
 /** Service text is untrusted: only a well-formed http(s) URL may become a link. */
 export function safeHref(value: unknown): string | null {
@@ -38,38 +37,6 @@ const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep'
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const COUNTRY_MARKERS = ['countryname', 'countrynamelat', 'country_2dig', 'country_3dig', 'codecountr'];
-
-/** The interface's country risk block, wherever it appears. */
-export function isCountryBlock(value: unknown): value is Record<string, unknown> {
-  return isRecord(value) && COUNTRY_MARKERS.some((k) => k in value);
-}
-
-/** Link items of sources/links: site, pdf and a description, nothing else needed. */
-export function isLinkItem(value: unknown): value is { site?: unknown; pdf?: unknown; brief?: unknown } {
-  if (!isRecord(value)) return false;
-  const keys = Object.keys(value);
-  return (
-    keys.length > 0 &&
-    keys.every((k) => k === 'site' || k === 'pdf' || k === 'brief') &&
-    ('site' in value || 'pdf' in value)
-  );
-}
-
-/** Risk lists a country is on; a flag counts only when it is plainly true. */
-export function riskFlagsOf(block: Record<string, unknown>): string[] {
-  return Object.keys(RISK_FLAGS).filter((flag) => block[flag] === true || block[flag] === 'true' || block[flag] === 1);
-}
-
-export function countryName(block: Record<string, unknown>, lang: Lang): string {
-  const pick = lang === 'uk' ? [block.countryname, block.countrynamelat] : [block.countrynamelat, block.countryname];
-  const name = pick.find((v) => typeof v === 'string' && v.trim() !== '');
-  const code = [block.country_2dig, block.country_3dig].find((v) => typeof v === 'string' && v.trim() !== '');
-  if (typeof name === 'string') return typeof code === 'string' ? `${name} (${code})` : name;
-  if (typeof code === 'string') return code;
-  return typeof block.codecountr === 'number' || typeof block.codecountr === 'string' ? String(block.codecountr) : '—';
 }
 
 /** Is there anything worth showing? Empty strings, nulls, empty lists and empty objects are not. */

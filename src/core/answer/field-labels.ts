@@ -1,4 +1,4 @@
-import { defineCatalogue, type Lang, type LocalizedText } from '../../core/text/i18n';
+import { defineCatalogue, type Lang, type LocalizedText } from '../text/i18n';
 
 /**
  * Names people read for the service's field names. Fields missing here still show, under their
