@@ -33,7 +33,7 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts?(x)'],
     },
     { ...common, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
   ],

@@ -1,6 +1,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { validateQuery } from '../../src/core/query';
+import { HitCard } from '../../src/taskpane/results/HitCard';
 import { suggestionLabel, whyLineOf, type FactCode } from '../../src/core/answer/explain';
 import { KNOWN, type SandboxAccount } from '../../src/sandbox';
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/server';
@@ -8,8 +12,9 @@ import { buildCli, cliEnv, removeDir, runCli, tableAfterHeader, tempDir } from '
 
 /**
  * "Why this hit" on every surface of the command line from one fixture: the known PEP asked with
- * a birth date one day off. `search --json` and the hits file of `screen` must say the same facts
- * and the same suggestion, and explaining must cost no request beyond the searches themselves.
+ * a birth date one day off. `search --json`, the hits file of `screen` and the task pane's hit card
+ * (rendered from the record `search --json` printed) must say the same facts and the same
+ * suggestion, and explaining must cost no request beyond the searches themselves.
  */
 
 jest.setTimeout(60_000);
@@ -42,7 +47,7 @@ interface JsonExplanation {
   suggested: { decision: 'true-match' | 'false-positive' | 'needs-review'; reason: 'different-birth-date' };
 }
 
-it('search --json and the hits file of screen explain the same hit alike, for no extra request', async () => {
+it('search --json, the hits file of screen and the pane card explain the same hit alike, for no extra request', async () => {
   const before = paid();
   const search = await runCli(bundle, ['search', '--name', FIXTURE.name, '--date', FIXTURE.date, '--json'], {
     env: env(),
@@ -51,7 +56,7 @@ it('search --json and the hits file of screen explain the same hit alike, for no
   const envelope = JSON.parse(search.stdout) as {
     registries: Record<
       string,
-      { items: { idpep?: number }[]; explanations: JsonExplanation[]; explanationRules: number }
+      { items: Record<string, unknown>[]; explanations: JsonExplanation[]; explanationRules: number }
     >;
   };
   const peps = envelope.registries.peps;
@@ -89,6 +94,19 @@ it('search --json and the hits file of screen explain the same hit alike, for no
   expect(pepRow[col('Why')]).toBe(whyLineOf(codes, first.suggested, 'en'));
   expect(pepRow[col('Suggested')]).toBe(suggestionLabel(first.suggested, 'en'));
   expect(hits.header[col('Why')]).toBe('Why (rules v1)');
+
+  // The pane's card, given the same record for the same question, shows the same facts and suggestion.
+  const checked = validateQuery(FIXTURE);
+  if (!checked.ok) throw new Error('fixture');
+  const card = renderToStaticMarkup(
+    <FluentProvider theme={webLightTheme}>
+      <HitCard registry="peps" item={peps.items[0]} index={0} lang="en" query={checked.query} />
+    </FluentProvider>,
+  );
+  const chips = [...card.matchAll(/data-fact="([^"]+)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]]);
+  expect(chips.map(([code]) => code)).toEqual(codes);
+  expect(chips.map(([, text]) => text)).toEqual(first.facts.map((f) => f.text));
+  expect(card).toContain(suggestionLabel(first.suggested, 'en'));
 
   // Three commands, three requests: explaining asked nothing.
   expect(paid() - before).toBe(3);
