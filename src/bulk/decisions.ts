@@ -1,5 +1,6 @@
 import type { Lang, LocalizedText } from '../core/text/i18n';
 import { LANGS } from '../core/text/i18n';
+import { REASON_CODES, reasonLabel, type ReasonCode } from '../core/answer/explain';
 import type { MatchLevel } from '../core/answer/summary';
 import { levelText } from '../core/answer/summary';
 import { columnLetter, type CellValue } from './columns';
@@ -38,8 +39,37 @@ export function parseDecision(value: CellValue | undefined): Decision | null | u
   return undefined;
 }
 
+/**
+ * Why the analyst decided as they did: a reason code from core's list (explain.ts), picked from the
+ * Reason drop-down, or, in a sheet written before the drop-down or pasted over it, the text as typed.
+ * Either language is accepted, and the code itself; a text that is no reason is kept, never dropped.
+ */
+export function parseReason(value: CellValue | undefined): ReasonCode | string {
+  if (value === null || value === undefined) return '';
+  const typed = String(value).trim();
+  const t = fold(typed);
+  for (const code of REASON_CODES) {
+    if (fold(code) === t) return code;
+    for (const lang of LANGS) if (fold(reasonLabel(code, lang)) === t) return code;
+  }
+  return typed;
+}
+
+/** A reason as the Reason cell shows it: a code in the output's language, any other text as it was. */
+export function reasonCellText(reason: string, lang: Lang): string {
+  return (REASON_CODES as readonly string[]).includes(reason) ? reasonLabel(reason as ReasonCode, lang) : reason;
+}
+
 /** Columns the hits sheet gains for decisions and re-screening, after the hit's own columns. */
-export const REVIEW_COLUMN_IDS = ['change', 'decision', 'reason', 'decidedBy', 'decidedAt', 'hitId'] as const;
+export const REVIEW_COLUMN_IDS = [
+  'change',
+  'decision',
+  'reason',
+  'comment',
+  'decidedBy',
+  'decidedAt',
+  'hitId',
+] as const;
 export type ReviewColumnId = (typeof REVIEW_COLUMN_IDS)[number];
 
 export type ChangeMark = 'new' | 'changed' | 'same' | 'gone';
@@ -65,6 +95,7 @@ const REVIEW_COLUMN_KEYS = {
   change: 'col.change',
   decision: 'col.decision',
   reason: 'col.reason',
+  comment: 'col.comment',
   decidedBy: 'col.decidedBy',
   decidedAt: 'col.decidedAt',
   hitId: 'col.hitId',
@@ -89,13 +120,16 @@ export const REQUIRED_COLUMNS: readonly ReadColumnId[] = [
   'level',
   'birth',
 ];
-const OPTIONAL_COLUMNS: readonly ReadColumnId[] = ['sourceRow', 'input', 'registry', 'recordId', 'details'];
+// Comment came with the Reason drop-down: a sheet from before it re-screens as it always did.
+const OPTIONAL_COLUMNS: readonly ReadColumnId[] = ['sourceRow', 'input', 'registry', 'recordId', 'details', 'comment'];
 
 /** One hit of the previous run as its hits sheet holds it now, analyst's edits included. */
 export interface PreviousHit {
   identity: string;
   decision: Decision | null;
-  reason: string;
+  /** A reason code, or the text typed where no code fits (parseReason). */
+  reason: ReasonCode | string;
+  comment: string;
   decidedBy: string;
   decidedAt: string;
   percent: number | null;
@@ -224,13 +258,14 @@ export function readPreviousHits(grid: HitsGrid): { hits: Map<string, PreviousHi
       );
       return;
     }
-    const reason = text(row[col('reason')]);
+    const reason = parseReason(row[col('reason')]);
+    const comment = at.has('comment') ? text(row[col('comment')]) : '';
     const decidedBy = text(row[col('decidedBy')]);
     const decidedAt = text(row[col('decidedAt')]);
     const identity = parseHitIdentity(row[col('hitId')]);
     if (!identity) {
       // A row with nothing decided and no identity is a note line (e.g. "more hits not listed"): nothing to carry.
-      if (decision !== null || reason || decidedBy || decidedAt) {
+      if (decision !== null || reason || comment || decidedBy || decidedAt) {
         problems.push(
           problem(grid, ref(grid, col('hitId'), offset), 'previous.badHitId', { value: text(row[col('hitId')]) }),
         );
@@ -249,6 +284,7 @@ export function readPreviousHits(grid: HitsGrid): { hits: Map<string, PreviousHi
       identity,
       decision,
       reason,
+      comment,
       decidedBy,
       decidedAt,
       percent: parsePercent(row[col('percent')]),
@@ -286,5 +322,15 @@ export function decisionValidation(lang: Lang): DecisionValidationSpec {
     title: rescreenMessages.t(lang, 'col.decision'),
     prompt: rescreenMessages.t(lang, 'validation.prompt', { allowed }),
     error: rescreenMessages.t(lang, 'validation.error', { allowed }),
+  };
+}
+
+/** The Reason column's drop-down: every reason code in the output's language, blank allowed. */
+export function reasonValidation(lang: Lang): DecisionValidationSpec {
+  return {
+    values: REASON_CODES.map((code) => reasonLabel(code, lang)),
+    title: rescreenMessages.t(lang, 'col.reason'),
+    prompt: rescreenMessages.t(lang, 'validation.reason.prompt'),
+    error: rescreenMessages.t(lang, 'validation.reason.error'),
   };
 }

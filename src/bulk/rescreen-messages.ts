@@ -12,6 +12,7 @@ const en = {
   'col.change': 'Change',
   'col.decision': 'Decision',
   'col.reason': 'Reason',
+  'col.comment': 'Comment',
   'col.decidedBy': 'Decided by',
   'col.decidedAt': 'Decided at',
   'col.hitId': 'Hit ID',
@@ -28,6 +29,8 @@ const en = {
   'summary.line': 'Since the previous run: new {new}, changed {changed}, gone {gone}; rows to review: {review}.',
   'validation.prompt': 'Leave blank, or choose: {allowed}',
   'validation.error': 'Choose one of: {allowed}, or leave the cell blank.',
+  'validation.reason.prompt': 'Choose a reason from the list; anything more goes in Comment.',
+  'validation.reason.error': 'Choose a reason from the list or leave the cell blank; write anything else in Comment.',
   'previous.noHitsSheet':
     'No sheet of "{source}" holds a hits table with a "Hit ID" column: choose the results of an earlier run.',
   'previous.hitsTableMissing':
@@ -56,6 +59,7 @@ const uk: Record<Key, string> = {
   'col.change': 'Зміна',
   'col.decision': 'Рішення',
   'col.reason': 'Причина',
+  'col.comment': 'Коментар',
   'col.decidedBy': 'Хто вирішив',
   'col.decidedAt': 'Коли вирішено',
   'col.hitId': 'Ідентифікатор збігу',
@@ -74,6 +78,8 @@ const uk: Record<Key, string> = {
     'Від попередньої перевірки: нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду: {review}.',
   'validation.prompt': 'Залиште порожнім або виберіть: {allowed}',
   'validation.error': 'Виберіть одне з: {allowed} або залиште клітинку порожньою.',
+  'validation.reason.prompt': 'Виберіть причину зі списку; решту напишіть у «Коментар».',
+  'validation.reason.error': 'Виберіть причину зі списку або залиште клітинку порожньою; інше напишіть у «Коментар».',
   'previous.noHitsSheet':
     'Жоден аркуш "{source}" не містить таблиці збігів зі стовпцем "Ідентифікатор збігу": виберіть результати попередньої перевірки.',
   'previous.hitsTableMissing':

@@ -3,6 +3,7 @@ import type { MatchLevel } from '../core/answer/summary';
 import {
   changeText,
   decisionText,
+  reasonCellText,
   type ChangeMark,
   type Decision,
   type PreviousHit,
@@ -21,7 +22,9 @@ export interface HitReview {
   /** null in a first run: there is nothing to compare with. */
   change: ChangeMark | null;
   decision: Decision | null;
+  /** A reason code, or the text typed where no code fits. */
   reason: string;
+  comment: string;
   decidedBy: string;
   decidedAt: string;
 }
@@ -40,7 +43,7 @@ export function hitChanged(previous: PreviousHit, hit: HitLine): boolean {
 
 export function reviewHit(previous: PreviousRun | null | undefined, subjectKey: string, hit: HitLine): HitReview {
   const identity = hitIdentity(subjectKey, hit);
-  const blank = { identity, decision: null, reason: '', decidedBy: '', decidedAt: '' };
+  const blank = { identity, decision: null, reason: '', comment: '', decidedBy: '', decidedAt: '' };
   if (!previous) return { ...blank, change: null };
   const before = previous.hits.get(identity);
   if (!before) return { ...blank, change: 'new' };
@@ -49,6 +52,7 @@ export function reviewHit(previous: PreviousRun | null | undefined, subjectKey: 
     change: hitChanged(before, hit) ? 'changed' : 'same',
     decision: before.decision,
     reason: before.reason,
+    comment: before.comment,
     decidedBy: before.decidedBy,
     decidedAt: before.decidedAt,
   };
@@ -59,7 +63,8 @@ export function reviewCells(review: HitReview, lang: Lang): TableCell[] {
   return [
     review.change ? changeText(review.change, lang) : null,
     review.decision ? decisionText(review.decision, lang) : null,
-    review.reason || null,
+    reasonCellText(review.reason, lang) || null,
+    review.comment || null,
     review.decidedBy || null,
     review.decidedAt || null,
     review.identity,

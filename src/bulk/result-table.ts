@@ -3,7 +3,7 @@ import { LANGS, type Lang, type LocalizedText } from '../core/text/i18n';
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import { levelText, registryErrorText, verdictText, type MatchLevel, type Verdict } from '../core/answer/summary';
 import { headerText, type CellValue, type ColumnMapping } from './columns';
-import { decisionText, type PreviousHit, type PreviousRun } from './decisions';
+import { decisionText, reasonCellText, type PreviousHit, type PreviousRun } from './decisions';
 import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
 import { openLevel, reviewCells, reviewHit, type HitReview, type RescreenSummary } from './rescreen';
@@ -178,6 +178,7 @@ export function hitsColumns(lang: Lang): TableColumn[] {
     { id: 'change', header: r('col.change'), kind: 'text' },
     { id: 'decision', header: r('col.decision'), kind: 'text' },
     { id: 'reason', header: r('col.reason'), kind: 'text' },
+    { id: 'comment', header: r('col.comment'), kind: 'text' },
     { id: 'decidedBy', header: r('col.decidedBy'), kind: 'text' },
     { id: 'decidedAt', header: r('col.decidedAt'), kind: 'text' },
     { id: 'hitId', header: r('col.hitId'), kind: 'text' },
@@ -220,7 +221,8 @@ export function goneRows(gone: readonly PreviousHit[], lang: Lang): TableCell[][
     null,
     rescreenMessages.t(lang, 'change.gone'),
     h.decision ? decisionText(h.decision, lang) : null,
-    h.reason || null,
+    reasonCellText(h.reason, lang) || null,
+    h.comment || null,
     h.decidedBy || null,
     h.decidedAt || null,
     h.identity,

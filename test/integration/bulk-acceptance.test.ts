@@ -177,6 +177,7 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
       'Change',
       'Decision',
       'Reason',
+      'Comment',
       'Decided by',
       'Decided at',
       'Hit ID',

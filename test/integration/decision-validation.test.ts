@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { decisionList } from '../../src/bulk/decisions';
+import { decisionList, reasonValidation } from '../../src/bulk/decisions';
 import { hitsColumns } from '../../src/bulk/result-table';
 import { addDecisionValidation, type SheetWithValidations } from '../../src/cli/output/decision-validation';
 import { removeDir, tempDir, unzipEntries } from './cli-support';
@@ -15,7 +15,7 @@ afterAll(() => removeDir(work));
 
 describe('Decision column validation in .xlsx', () => {
   it.each(['uk', 'en'] as const)(
-    'streaming WorksheetWriter (%s): a list of the three decisions over the hit rows',
+    'streaming WorksheetWriter (%s): a list of the three decisions, and one of the reasons, over the hit rows',
     async (lang) => {
       const path = join(work, `stream-${lang}.xlsx`);
       const columns = hitsColumns(lang);
@@ -29,20 +29,25 @@ describe('Decision column validation in .xlsx', () => {
 
       const xml = unzipEntries(path).get('xl/worksheets/sheet1.xml')!.toString('utf8');
       const validations = xml.match(/<dataValidation [^>]*>/g) ?? [];
-      expect(validations).toHaveLength(1);
+      expect(validations).toHaveLength(2);
       expect(validations[0]).toContain('type="list"');
       expect(validations[0]).toContain('sqref="M2:M301"');
+      expect(validations[1]).toContain('sqref="N2:N301"');
       const read = new ExcelJS.Workbook();
       await read.xlsx.readFile(path);
       expect(read.worksheets[0].getCell('M150').dataValidation).toMatchObject({
         type: 'list',
         formulae: [`"${decisionList(lang).join(',')}"`],
       });
+      expect(read.worksheets[0].getCell('N150').dataValidation).toMatchObject({
+        type: 'list',
+        formulae: [`"${reasonValidation(lang).values.join(',')}"`],
+      });
       expect(read.worksheets[0].getCell('M1').dataValidation).toBeUndefined();
     },
   );
 
-  it('in-memory Worksheet: the same single rule', async () => {
+  it('in-memory Worksheet: the same rules', async () => {
     const path = join(work, 'memory.xlsx');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('hits');
@@ -51,5 +56,6 @@ describe('Decision column validation in .xlsx', () => {
     await wb.xlsx.writeFile(path);
     const xml = unzipEntries(path).get('xl/worksheets/sheet1.xml')!.toString('utf8');
     expect(xml.match(/<dataValidation [^>]*sqref="M2:M10"/g)).toHaveLength(1);
+    expect(xml.match(/<dataValidation [^>]*sqref="N2:N10"/g)).toHaveLength(1);
   });
 });

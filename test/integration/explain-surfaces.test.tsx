@@ -72,7 +72,7 @@ it('search --json, the hits file of screen and the pane card explain the same hi
     env: env(),
   });
   expect(plainSearch.stdout).toContain(
-    'why: full name agrees; birth date differs → false positive: namesake, different birth date',
+    'why: full name agrees; birth date differs → false positive: namesake (different birth date)',
   );
 
   const input = join(work, 'clients.csv');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decisionText, type Decision } from '../../src/bulk/decisions';
+import { decisionText, reasonCellText, type Decision } from '../../src/bulk/decisions';
 import { hitsColumns, resultColumns } from '../../src/bulk/result-table';
 import { rescreenMessages } from '../../src/bulk/rescreen-messages';
 import type { Lang } from '../../src/core/text/i18n';
@@ -59,7 +59,9 @@ export interface DecisionPick {
   registry: RegistryKey;
   recordId: string;
   decision: Decision;
+  /** A reason code from the drop-down, or (as sheets from before it hold) free text. */
   reason: string;
+  comment: string;
 }
 
 /** Two false positives, two true matches, one to review: the five decisions of the scenario. */
@@ -69,7 +71,8 @@ export const PICKS: readonly DecisionPick[] = [
     registry: 'edr',
     recordId: KNOWN.company.edrpou,
     decision: 'falsePositive',
-    reason: 'manager, not a party',
+    reason: 'other-person',
+    comment: 'manager, not a party',
   },
   {
     input: KNOWN.nonResident.name,
@@ -77,13 +80,15 @@ export const PICKS: readonly DecisionPick[] = [
     recordId: KNOWN.nonResident.code,
     decision: 'falsePositive',
     reason: 'other company, same name',
+    comment: '',
   },
   {
     input: KNOWN.wanted.name,
     registry: 'wanted',
     recordId: '900001',
     decision: 'trueMatch',
-    reason: 'passport checked',
+    reason: 'confirmed-by-document',
+    comment: 'passport checked',
   },
   {
     input: KNOWN.pepSanctioned.name,
@@ -91,13 +96,15 @@ export const PICKS: readonly DecisionPick[] = [
     recordId: String(KNOWN.pepSanctioned.idpep),
     decision: 'trueMatch',
     reason: 'MP, confirmed',
+    comment: '',
   },
   {
     input: KNOWN.corrupt.name,
     registry: 'corrupt',
     recordId: '900001',
     decision: 'needsReview',
-    reason: 'ask compliance',
+    reason: 'incomplete-data',
+    comment: 'ask compliance',
   },
 ];
 export const DECIDED_BY = 'analyst-7';
@@ -152,7 +159,13 @@ export function decisionEdits(hits: Grid, lang: Lang): { row: number; column: nu
     return {
       row: rows[0],
       column: at.decision,
-      values: [decisionText(pick.decision, lang), pick.reason, DECIDED_BY, DECIDED_AT],
+      values: [
+        decisionText(pick.decision, lang),
+        reasonCellText(pick.reason, lang),
+        pick.comment,
+        DECIDED_BY,
+        DECIDED_AT,
+      ],
     };
   });
 }
@@ -195,10 +208,11 @@ export function checkCarried(
         `${pick.input}: decision ${String(row[at.decision])}`,
       );
       expect(
-        row[at.reason] === pick.reason &&
+        row[at.reason] === reasonCellText(pick.reason, lang) &&
+          (row[at.comment] ?? '') === pick.comment &&
           row[at.decidedBy] === DECIDED_BY &&
           String(row[at.decidedAt]).startsWith(DECIDED_AT),
-        `${pick.input}: reason, who, when`,
+        `${pick.input}: reason, comment, who, when`,
       );
     }
   }

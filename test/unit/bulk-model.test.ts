@@ -204,6 +204,7 @@ describe('result table model', () => {
       null,
       null,
       null,
+      null,
       expect.stringMatching(/^h1\|peps:0\|[0-9a-f]{16}$/),
     ]);
     expect(lines[200][8]).toBe('5 more hits not listed; see the hit counts in the results table.');

@@ -199,6 +199,14 @@ describe('functions.json generated from src/functions/functions.ts', () => {
     }
   });
 
+  it('says where a hit is explained, in the help of the functions that find hits (issue 27)', () => {
+    const { metadata: uk } = localizeFunctionsMetadata(metadata, UK_TEXTS);
+    for (const id of ['PEP', 'SANCTIONS', 'SCREEN']) {
+      expect(metadata.functions.find((f) => f.id === id)?.description).toContain('Why each hit is a hit');
+      expect(uk.functions.find((f) => f.id === id)?.description).toContain('Чому кожен збіг є збігом');
+    }
+  });
+
   it('associates every id with a function exported from functions.ts', () => {
     // Read from the source rather than imported: the bundle appends `CustomFunctions.associate(id, name)`
     // to this very file, so each name must be a function declared at its top level.

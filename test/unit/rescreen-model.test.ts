@@ -1,5 +1,15 @@
 import { recogniseColumns } from '../../src/bulk/columns';
-import { parseDecision, readPreviousHits, type PreviousRun } from '../../src/bulk/decisions';
+import {
+  decisionValidation,
+  parseDecision,
+  parseReason,
+  readPreviousHits,
+  reasonValidation,
+  type PreviousRun,
+} from '../../src/bulk/decisions';
+import { REASON_CODES, reasonLabel } from '../../src/core/answer/explain';
+import { LANGS } from '../../src/core/text/i18n';
+import { reviewCells } from '../../src/bulk/rescreen';
 import { startBulkRun, type AskFn, type BulkSink, type ResultChunk, type SinkBegin } from '../../src/bulk';
 import { hitIdentity } from '../../src/bulk/hit-identity';
 import type { HitLine } from '../../src/bulk/hits';
@@ -52,14 +62,15 @@ const ctx = (previous: PreviousRun | null = null): TableContext => ({
 
 describe('hit identity', () => {
   it('is registry + record id + subject key, never the row number', () => {
+    const HIT_ID = hitsColumns('en').findIndex((c) => c.id === 'hitId');
     const o = outcome('q1:[["name","кривоклен северин богданович"]]', [hit()]);
     const at3 = hitRows(ctx(), 1, ['Кривоклен Северин Богданович'], { kind: 'outcome', outcome: o });
     const at40 = hitRows(ctx(), 38, ['Кривоклен Северин Богданович'], { kind: 'outcome', outcome: o });
     expect(at3[0][0]).not.toBe(at40[0][0]);
-    expect(at3[0][16]).toBe(at40[0][16]);
-    expect(at3[0][16]).toMatch(/^h1\|peps:10001\|[0-9a-f]{16}$/);
-    expect(hitIdentity('q1:other subject', hit())).not.toBe(at3[0][16]);
-    expect(hitIdentity(o.key, hit({ id: '10002' }))).not.toBe(at3[0][16]);
+    expect(at3[0][HIT_ID]).toBe(at40[0][HIT_ID]);
+    expect(at3[0][HIT_ID]).toMatch(/^h1\|peps:10001\|[0-9a-f]{16}$/);
+    expect(hitIdentity('q1:other subject', hit())).not.toBe(at3[0][HIT_ID]);
+    expect(hitIdentity(o.key, hit({ id: '10002' }))).not.toBe(at3[0][HIT_ID]);
   });
 
   it('hashes the defining fields for a registry without a stable record id', () => {
@@ -100,6 +111,7 @@ describe('decisions', () => {
     null,
     decision,
     'why',
+    'checked the passport',
     'me',
     '2026-10-01',
     hitId,
@@ -124,6 +136,7 @@ describe('decisions', () => {
     null,
     null,
     null,
+    null,
   ];
 
   it('names the sheet and cell of a typo, of a missing column, and of a decided row without its Hit ID', () => {
@@ -135,7 +148,7 @@ describe('decisions', () => {
       rows: [row('True match'), row('Flase positive'), note, row('Needs review', 'edited')],
     };
     const { problems, hits } = readPreviousHits(grid);
-    expect(problems.map((p) => `${p.sheet}!${p.cell}`)).toEqual(['Hits!M3', 'Hits!Q5']);
+    expect(problems.map((p) => `${p.sheet}!${p.cell}`)).toEqual(['Hits!M3', 'Hits!R5']);
     expect(problems[0].message.en).toBe(
       'Sheet "Hits", cell M3: "Flase positive" is not a decision. Use one of: "False positive", "True match", "Needs review", or leave it blank.',
     );
@@ -144,7 +157,7 @@ describe('decisions', () => {
 
     const without = readPreviousHits({ ...grid, header: header.filter((h) => h !== 'Reason'), rows: [] });
     expect(without.problems.map((p) => p.message.en)).toEqual([
-      'Sheet "Hits", header row A1:P1: the column "Reason" is missing. Restore it (undo the deletion) and run again.',
+      'Sheet "Hits", header row A1:Q1: the column "Reason" is missing. Restore it (undo the deletion) and run again.',
     ]);
   });
 
@@ -157,6 +170,65 @@ describe('decisions', () => {
       rows: [row(null), row('False positive'), row('True match')],
     });
     expect(hits.get(id)?.decision).toBe('falsePositive');
+  });
+});
+
+describe('reason and comment (issue 27)', () => {
+  it('reads a reason in either language, or as its code; keeps any other text as typed', () => {
+    expect(parseReason('namesake (different birth date)')).toBe('different-birth-date');
+    expect(parseReason('  Тезка (інша дата народження) ')).toBe('different-birth-date');
+    expect(parseReason('other-person')).toBe('other-person');
+    expect(parseReason('бачив паспорт')).toBe('бачив паспорт');
+    expect(parseReason(null)).toBe('');
+  });
+
+  it('writes a carried reason in the output language and the comment as it was', () => {
+    const review = {
+      identity: 'h1|peps:1|0000000000000000',
+      change: 'same' as const,
+      decision: 'falsePositive' as const,
+      reason: 'different-code',
+      comment: 'РНОКПП 1234567890 у клієнта',
+      decidedBy: 'me',
+      decidedAt: '2026-10-01',
+    };
+    expect(reviewCells(review, 'uk').slice(2, 4)).toEqual(['інший код', 'РНОКПП 1234567890 у клієнта']);
+    expect(reviewCells(review, 'en').slice(2, 4)).toEqual(['different code', 'РНОКПП 1234567890 у клієнта']);
+    expect(reviewCells({ ...review, reason: 'free words' }, 'en')[2]).toBe('free words');
+  });
+
+  it('offers every reason code in the drop-down, in a list Excel takes (no comma in a value, at most 255 characters)', () => {
+    for (const lang of LANGS) {
+      const spec = reasonValidation(lang);
+      expect(spec.values).toEqual(REASON_CODES.map((c) => reasonLabel(c, lang)));
+      for (const list of [spec.values, decisionValidation(lang).values]) {
+        for (const v of list) expect(v).not.toMatch(/[,"]/);
+        expect(list.join(',').length).toBeLessThanOrEqual(255);
+      }
+      expect(spec.prompt.length).toBeLessThanOrEqual(255);
+      expect(spec.error.length).toBeLessThanOrEqual(255);
+    }
+  });
+
+  it('re-screens a sheet written before the Comment column, losing nothing', () => {
+    const header = hitsColumns('en')
+      .filter((c) => c.id !== 'comment')
+      .map((c) => c.header);
+    const id = hitIdentity('k', hit());
+    const cells = [2, 'x', 'PEP', '10001', hit().name, 100, 'High', '1967-04-12', 'MP', null, null, null];
+    const { hits, problems } = readPreviousHits({
+      sheet: 'Old',
+      headerRow: 1,
+      firstColumn: 0,
+      header,
+      rows: [[...cells, 'False positive', 'a namesake, the client is 1985', 'me', '2026-10-01', id]],
+    });
+    expect(problems).toEqual([]);
+    expect(hits.get(id)).toMatchObject({
+      decision: 'falsePositive',
+      reason: 'a namesake, the client is 1985',
+      comment: '',
+    });
   });
 });
 
@@ -183,6 +255,7 @@ describe('merge', () => {
           null,
           'Хибний збіг',
           'namesake',
+          'бачив паспорт',
           'me',
           '2026-10-01',
           hitIdentity('k', hit()),
@@ -199,6 +272,7 @@ describe('merge', () => {
       change: 'same',
       decision: 'falsePositive',
       reason: 'namesake',
+      comment: 'бачив паспорт',
       decidedBy: 'me',
       decidedAt: '2026-10-01',
     });

@@ -1,6 +1,6 @@
 import { recogniseColumns } from '../../src/bulk/columns';
 import type { AskFn } from '../../src/bulk';
-import { decisionList } from '../../src/bulk/decisions';
+import { decisionList, reasonValidation } from '../../src/bulk/decisions';
 import { CheckListsClient } from '../../src/core/request/client';
 import { ALL_LISTS } from '../../src/core/protocol/listdata';
 import { columnLetter } from '../../src/bulk/columns';
@@ -79,14 +79,21 @@ describe('Screen again on the workbook: a month later', () => {
     const hitsGrid = fake.sheetValues(first.hits);
     const at = hitsIndex(hitsGrid[0], 'en');
     const letter = columnLetter(at.decision);
-    // The Decision column has the drop-down, and the drop-down refuses a typed typo.
+    const reason = columnLetter(at.reason);
+    // The Decision and Reason columns have drop-downs, and each refuses a typed typo.
     expect(fake.dataValidations(first.hits)).toEqual([
       expect.objectContaining({
         address: `${letter}2:${letter}${hitsGrid.length}`,
         rule: { list: { inCellDropDown: true, source: decisionList('en').join(',') } },
       }),
+      expect.objectContaining({
+        address: `${reason}2:${reason}${hitsGrid.length}`,
+        rule: { list: { inCellDropDown: true, source: reasonValidation('en').values.join(',') } },
+      }),
     ]);
     expect(fake.typeValue(first.hits, `${letter}2`, 'Flase positive')).toBe(false);
+    expect(fake.typeValue(first.hits, `${reason}2`, 'because')).toBe(false);
+    expect(fake.typeValue(first.hits, `${reason}2`, 'another person')).toBe(true);
     decideAll(first.hits);
     fake.setSheet('Клієнти', editedList(exampleList('serial'), 'serial'));
 
@@ -167,12 +174,12 @@ describe('the run’s last batch meets Excel’s rules (issue 32)', () => {
     fake.cellEditStartsAt((p) => p.p === 'rule', 30);
     const first = await firstRun();
     expect(fake.stats.delayedForCellEdit).toBeGreaterThan(0);
-    expect(fake.dataValidations(first.hits)).toHaveLength(1);
+    expect(fake.dataValidations(first.hits)).toHaveLength(2);
   });
 
   it('sets the drop-down again over a column that already holds it on its first rows (a resumed run)', async () => {
     const first = await firstRun();
-    const [validation] = fake.dataValidations(first.hits);
+    const [validation, reasonRule] = fake.dataValidations(first.hits);
     const rows = fake.sheetValues(first.hits).length - 1;
     // A rule on the first half only, as an interrupted end of a run leaves it.
     await Excel.run(async (context) => {
@@ -190,6 +197,7 @@ describe('the run’s last batch meets Excel’s rules (issue 32)', () => {
     });
     expect(fake.dataValidations(first.hits)).toEqual([
       expect.objectContaining({ address: validation.address, rule: validation.rule }),
+      expect.objectContaining({ address: reasonRule.address, rule: reasonRule.rule }),
     ]);
   });
 });

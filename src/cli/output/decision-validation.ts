@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { columnLetter } from '../../bulk/columns';
-import { decisionValidation } from '../../bulk/decisions';
+import { decisionValidation, reasonValidation, type DecisionValidationSpec } from '../../bulk/decisions';
 import type { TableColumn } from '../../bulk/result-table';
 import type { Lang } from '../../core/text/i18n';
 
@@ -14,13 +14,12 @@ export interface SheetWithValidations {
   dataValidations: { add(address: string, validation: ExcelJS.DataValidation): unknown };
 }
 
-/** The validation rule of the Decision column: the three decisions in the output's language, blank allowed (none). */
-export function decisionRule(lang: Lang): ExcelJS.DataValidation {
-  const spec = decisionValidation(lang);
+/** A drop-down's rule: the Decision column's three decisions, or the Reason column's reasons, blank allowed. */
+export function listRule(spec: DecisionValidationSpec): ExcelJS.DataValidation {
   return {
     type: 'list',
     allowBlank: true,
-    // A literal list: quoted, comma-separated; none of the values holds a comma or a quote.
+    // A literal list: quoted, comma-separated; none of the values holds a comma or a quote (test/unit/rescreen-model.test.ts).
     formulae: [`"${spec.values.join(',')}"`],
     showInputMessage: true,
     promptTitle: spec.title,
@@ -32,9 +31,15 @@ export function decisionRule(lang: Lang): ExcelJS.DataValidation {
   };
 }
 
+/** The validation rule of the Decision column: the three decisions in the output's language, blank allowed (none). */
+export function decisionRule(lang: Lang): ExcelJS.DataValidation {
+  return listRule(decisionValidation(lang));
+}
+
 /**
- * Puts the drop-down on the Decision cells of hit rows `firstRow`..`lastRow` (1-based sheet rows).
- * Works the same for a Worksheet and a streaming WorksheetWriter: call it any time before commit.
+ * Puts the drop-downs on the Decision and Reason cells of hit rows `firstRow`..`lastRow` (1-based
+ * sheet rows). Works the same for a Worksheet and a streaming WorksheetWriter: call it any time
+ * before commit.
  */
 export function addDecisionValidation(
   sheet: SheetWithValidations,
@@ -47,5 +52,10 @@ export function addDecisionValidation(
   if (index < 0 || lastRow < firstRow) return false;
   const letter = columnLetter(index);
   sheet.dataValidations.add(`${letter}${firstRow}:${letter}${lastRow}`, decisionRule(lang));
+  const reason = columns.findIndex((c) => c.id === 'reason');
+  if (reason >= 0) {
+    const at = columnLetter(reason);
+    sheet.dataValidations.add(`${at}${firstRow}:${at}${lastRow}`, listRule(reasonValidation(lang)));
+  }
   return true;
 }

@@ -47,6 +47,8 @@ export const REASON_CODES = [
   'different-document',
   'different-birth-date',
   'incomplete-data',
+  // Never suggested: the analyst's own reason when the record is plainly someone else.
+  'other-person',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
@@ -117,21 +119,13 @@ const FACT_TEXT: Record<FactCode, ExplainMessageKey> = {
   'status.inactive': 'fact.status.inactive',
 };
 
-const DECISION_TEXT: Record<Decision, ExplainMessageKey> = {
-  'true-match': 'suggest.true-match',
-  'false-positive': 'suggest.false-positive',
-  'needs-review': 'suggest.needs-review',
-};
-
-const REASON_TEXT: Record<ReasonCode, ExplainMessageKey> = {
-  'confirmed-by-code': 'reason.confirmed-by-code',
-  'confirmed-by-document': 'reason.confirmed-by-document',
-  'name-and-birth-date': 'reason.name-and-birth-date',
-  'different-code': 'reason.different-code',
-  'different-document': 'reason.different-document',
-  'different-birth-date': 'reason.different-birth-date',
-  'incomplete-data': 'reason.incomplete-data',
-};
+/**
+ * A reason in the analyst's language. No text holds a comma: the hits sheet's Reason drop-down is
+ * a comma-separated list.
+ */
+export function reasonLabel(reason: ReasonCode, lang: Lang): string {
+  return explainMessages.t(lang, `reason.${reason}`);
+}
 
 function fact(code: FactCode, query: string, record: string): Fact {
   return { code, query, record, tone: TONE[code], text: explainMessages.text(FACT_TEXT[code], { query, record }) };
@@ -392,5 +386,5 @@ export function whyLineOf(
 
 /** "true match: confirmed by code", in the analyst's language. */
 export function suggestionLabel(suggested: Pick<Suggestion, 'decision' | 'reason'>, lang: Lang): string {
-  return `${explainMessages.t(lang, DECISION_TEXT[suggested.decision])}: ${explainMessages.t(lang, REASON_TEXT[suggested.reason])}`;
+  return `${explainMessages.t(lang, `suggest.${suggested.decision}`)}: ${reasonLabel(suggested.reason, lang)}`;
 }

@@ -2,6 +2,8 @@ import type { BulkSink, SinkBegin, SinkEnd } from '../../bulk';
 import type { CellValue } from '../../bulk/columns';
 import {
   decisionValidation,
+  reasonValidation,
+  type DecisionValidationSpec,
   HITS_HEADER_SEARCH_ROWS,
   isHitsHeader,
   readPreviousHits,
@@ -36,7 +38,7 @@ import { queueAutofitColumns } from '../sheets';
 export const DATA_VALIDATION_API = '1.8';
 
 /**
- * Queues the Decision drop-down on `rows` hit rows below the header at sheet row index `headerRow`
+ * Queues the Decision and Reason drop-downs on `rows` hit rows below the header at sheet row index `headerRow`
  * (0-based). On an Excel older than ExcelApi 1.8 the column stays a plain column: decisions are
  * typed, and the re-screen's read-back still refuses anything that is not a decision.
  */
@@ -49,16 +51,20 @@ export function queueDecisionValidation(
 ): boolean {
   const column = columns.findIndex((c) => c.id === 'decision');
   if (column < 0 || rows < 1 || !excelApiSupported(DATA_VALIDATION_API)) return false;
-  const spec = decisionValidation(lang);
-  const range = sheet.getRangeByIndexes(headerRow + 1, column, rows, 1);
+  queueList(sheet.getRangeByIndexes(headerRow + 1, column, rows, 1), decisionValidation(lang));
+  const reason = columns.findIndex((c) => c.id === 'reason');
+  if (reason >= 0) queueList(sheet.getRangeByIndexes(headerRow + 1, reason, rows, 1), reasonValidation(lang));
+  return true;
+}
+
+function queueList(range: Excel.Range, spec: DecisionValidationSpec): void {
   // Cleared first, as Microsoft's sample does: a resumed run's column may already hold the rule
   // on its first rows, and a rule set over partial validation fails with InvalidArgument (office-js#2594).
   range.dataValidation.clear();
-  // A list source is "a string that contains a comma-separated" list; no decision holds a comma.
+  // A list source is "a string that contains a comma-separated" list; no decision or reason holds a comma.
   range.dataValidation.rule = { list: { inCellDropDown: true, source: spec.values.join(',') } };
   range.dataValidation.prompt = { showPrompt: true, title: spec.title, message: spec.prompt };
   range.dataValidation.errorAlert = { showAlert: true, style: 'Stop', title: spec.title, message: spec.error };
-  return true;
 }
 
 /**
