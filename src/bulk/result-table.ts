@@ -3,7 +3,7 @@ import { LANGS, type Lang, type LocalizedText } from '../core/text/i18n';
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import { levelText, registryErrorText, verdictText, type MatchLevel, type Verdict } from '../core/answer/summary';
 import { headerText, type CellValue, type ColumnMapping } from './columns';
-import { decisionText, reasonCellText, type PreviousHit, type PreviousRun } from './decisions';
+import type { PreviousHit, PreviousRun } from './decisions';
 import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
 import { openLevel, reviewCells, reviewHit, type HitReview, type RescreenSummary } from './rescreen';
@@ -22,7 +22,7 @@ export type TableCell = string | number | null;
 export type ColumnKind = 'text' | 'number' | 'integer' | 'date' | 'input';
 
 export interface TableColumn {
-  /** Stable id: 'row', 'in:3', 'level', 'bestPercent', 'reg:peps', 'registryErrors', 'status', 'idrequest', 'dateResponse'. */
+  /** Stable id: 'row', 'in:3', 'level', 'bestPercent', 'reg:peps', 'registryErrors', 'status', 'muted', 'idrequest', 'dateResponse'. */
   id: string;
   header: string;
   kind: ColumnKind;
@@ -77,6 +77,8 @@ export function resultColumns(ctx: TableContext): TableColumn[] {
   columns.push({ id: 'status', header: t('col.status'), kind: 'text' });
   // After the status, so the columns before it keep their places for sheets and scripts built on them.
   columns.push({ id: 'openLevel', header: rescreenMessages.t(ctx.lang, 'col.openLevel'), kind: 'text' });
+  // Hits the relay's accept list took out of this row's answer (blank: none, or not through a relay).
+  columns.push({ id: 'muted', header: t('col.muted'), kind: 'integer' });
   columns.push({ id: 'idrequest', header: t('col.idrequest'), kind: 'text' });
   columns.push({ id: 'dateResponse', header: t('col.dateResponse'), kind: 'text' });
   const headers = uniqueHeaders(columns.map((c) => c.header));
@@ -155,6 +157,7 @@ export function resultRow(
   cells.push(o ? registryErrorsText(o, ctx.lang) || null : null);
   cells.push(statusText(result, ctx));
   cells.push(screened && screened.totalHits > 0 ? openLevelText(rowOpenLevel(ctx, screened), ctx.lang) : null);
+  cells.push(screened?.muted || null);
   cells.push(screened?.idrequest || null);
   cells.push(screened?.dateResponse || null);
   return cells;
@@ -219,13 +222,7 @@ export function goneRows(gone: readonly PreviousHit[], lang: Lang): TableCell[][
     // A gone hit's record is not in this answer: nothing to explain it against.
     null,
     null,
-    rescreenMessages.t(lang, 'change.gone'),
-    h.decision ? decisionText(h.decision, lang) : null,
-    reasonCellText(h.reason, lang) || null,
-    h.comment || null,
-    h.decidedBy || null,
-    h.decidedAt || null,
-    h.identity,
+    ...reviewCells({ ...h, change: 'gone' }, lang),
   ]);
 }
 

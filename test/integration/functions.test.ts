@@ -1,10 +1,17 @@
 import { listdataForRegistries } from '../../src/core/protocol/listdata';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings/settings';
-import { SettingsStore } from '../../src/core/settings/settings-store';
 import { memoryStorage, type KeyValueStorage } from '../../src/core/settings/storage';
 import { DEMO_CREDENTIALS, KNOWN, sandboxData } from '../../src/sandbox';
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/server';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server';
+import {
+  StubCellError,
+  invocation,
+  officeGlobals,
+  saveSettings,
+  startAddinRuntime,
+  type FunctionsModule,
+} from '../support/addin-runtime';
 import { WorkbookFake } from '../support/workbook-fake';
 
 /*
@@ -12,59 +19,6 @@ import { WorkbookFake } from '../support/workbook-fake';
  * OfficeRuntime.storage over memory, Office.context.displayLanguage), the functions module loaded
  * the way the add-in loads it, and the service being the sandbox over real HTTP on 127.0.0.1.
  */
-
-type FunctionsModule = typeof import('../../src/functions/functions');
-type RuntimeModule = typeof import('../../src/shared-runtime/runtime');
-
-class StubCellError {
-  constructor(
-    readonly code: string,
-    readonly message?: string,
-  ) {}
-}
-
-const officeGlobals = {
-  CustomFunctions: {
-    Error: StubCellError,
-    ErrorCode: { invalidValue: '#VALUE!', notAvailable: '#N/A' },
-    associate: () => undefined,
-  },
-  OfficeRuntime: { storage: officeStorageOver(memoryStorage()) },
-  Office: { context: { displayLanguage: 'en-US' } },
-};
-Object.assign(globalThis, officeGlobals);
-
-function officeStorageOver(storage: KeyValueStorage) {
-  return {
-    getItem: (k: string) => storage.getItem(k),
-    setItem: (k: string, v: string) => storage.setItem(k, v),
-    removeItem: (k: string) => storage.removeItem(k),
-    getKeys: () => storage.keys(),
-  };
-}
-
-/** A fresh add-in runtime (module registry) over the given persistent store: what reopening Excel does. */
-function startAddinRuntime(storage: KeyValueStorage): { fns: FunctionsModule; runtime: RuntimeModule } {
-  officeGlobals.OfficeRuntime.storage = officeStorageOver(storage);
-  let loaded: { fns: FunctionsModule; runtime: RuntimeModule } | null = null;
-  jest.isolateModules(() => {
-    // A fresh module registry is what jest.isolateModules gives, and only require() loads into it.
-    loaded = {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      fns: require('../../src/functions/functions') as FunctionsModule,
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      runtime: require('../../src/shared-runtime/runtime') as RuntimeModule,
-    };
-  });
-  if (!loaded) throw new Error('runtime not loaded');
-  return loaded;
-}
-
-async function saveSettings(storage: KeyValueStorage, settings: Partial<Settings>, tokken?: string): Promise<void> {
-  const store = new SettingsStore(storage);
-  await store.save({ ...DEFAULT_SETTINGS, ...settings });
-  if (tokken) await store.saveTokken(tokken);
-}
 
 /** Every promise a function returned, and whether it has settled. */
 class PromiseTracker {
@@ -91,8 +45,6 @@ class PromiseTracker {
     return this.pending();
   }
 }
-
-const invocation = (): CustomFunctions.CancelableInvocation => ({});
 
 async function outcome<T>(promise: Promise<T>): Promise<{ value?: T; error?: StubCellError }> {
   try {

@@ -2,6 +2,7 @@ import { recordOf } from '../../src/core/answer/record-identity';
 import { relayDecisionsOf } from '../../src/core/answer/relay-decisions';
 import { summarize } from '../../src/core/answer/summary';
 import { parseEnvelope } from '../../src/core/protocol/schema';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,15 @@ import type { CliIo } from '../../src/cli/io';
 import { createKey } from '../../src/relay/keys';
 import type { RelayRole } from '../../src/relay/roles';
 import { KNOWN } from '../../src/sandbox';
+import { invocation, saveSettings, startAddinRuntime } from '../support/addin-runtime';
+import { memoryStorage } from '../../src/core/settings/storage';
+import { SettingsStore } from '../../src/core/settings/settings-store';
+import { connect } from '../../src/shared-runtime/connection';
+import { recogniseColumns } from '../../src/bulk/columns';
+import { ALL_LISTS } from '../../src/core/protocol/listdata';
+import { readSelectionInput } from '../../src/excel/bulk/bulk-input';
+import { startWorkbookRun } from '../../src/excel/bulk/bulk-run';
+import { WorkbookFake } from '../support/workbook-fake';
 import {
   post,
   resetStore,
@@ -155,6 +165,80 @@ it('a namesake cleared by analyst A on instance 1 is muted for analyst B on inst
     expect.objectContaining({ registry: 'peps', record: pep.record, analyst: 'olena' }),
   ]);
   expect(sanction.record).toMatch(/^psanctions:/);
+}, 60_000);
+
+/** The add-in through the relay: settings as the pane saves them (relay connection, the analyst's own key). */
+async function addinStorage(relay: TestRelay, analystKey: string) {
+  const storage = memoryStorage();
+  await saveSettings(storage, { connection: 'relay', primaryUrl: relay.url }, analystKey);
+  return storage;
+}
+
+it("analyst B's =CHECKLISTS.PEP and the add-in's bulk run through instance 2 show the namesake A cleared on instance 1 as muted", async () => {
+  const [one, two] = await pair();
+  const olena = await key(one, 'olena');
+  const petro = await key(one, 'petro');
+
+  // Before the decision, B's function sees the PEP hit (its own runtime and answer cache).
+  const beforeFns = startAddinRuntime(await addinStorage(two, petro)).fns;
+  const pepBefore = await beforeFns.pep(SUBJECT.name, null, null, invocation());
+  expect(pepBefore[0][2]).toBe(1);
+  const sanctionsBefore = await beforeFns.sanctions(SUBJECT.name, null, null, invocation());
+  expect(sanctionsBefore[0][2]).toBeGreaterThan(0);
+
+  const pep = recordOf('peps', itemOf((await screen(one, olena)).wire, 'peps'));
+  const recorded = await call(one, '/decisions', {
+    tokken: olena,
+    subject: SUBJECT,
+    registry: 'peps',
+    ...pep,
+    decision: 'false-positive',
+    reason: 'different-birth-date',
+  });
+  expect(recorded.json.results).toEqual([expect.objectContaining({ status: 'recorded' })]);
+  // Instance 2 trusts what it read of this subject for a second.
+  await new Promise((r) => setTimeout(r, 1_100));
+
+  // A fresh add-in runtime (a new workbook, a colleague's Excel): PEP muted, sanctions untouched.
+  const fns = startAddinRuntime(await addinStorage(two, petro)).fns;
+  expect(await fns.pep(SUBJECT.name, null, null, invocation())).toEqual([['—', 0, 0]]);
+  expect(await fns.sanctions(SUBJECT.name, null, null, invocation())).toEqual(sanctionsBefore);
+
+  // The add-in's bulk run, with the connection the pane makes from the same settings.
+  const fake = new WorkbookFake();
+  const restore = fake.install();
+  try {
+    fake.setSheet('Клієнти', [['ПІБ'], [SUBJECT.name], ['Зовсім Інша Особа']]).select('Клієнти', 'A1:A3');
+    const input = await readSelectionInput();
+    const loaded = await new SettingsStore(await addinStorage(two, petro)).load();
+    const client = connect(loaded).client;
+    const before = fake.sheetNames();
+    const report = await startWorkbookRun(
+      {
+        input,
+        mapping: recogniseColumns(input.headers),
+        options: { listdata: ALL_LISTS, search: 1, lowranklimit: 0 },
+        lang: 'en',
+        mode: 'live',
+        modeLabel: { uk: 'релей', en: 'relay' },
+        tuning: { concurrency: 2, chunkRows: 50, flushIntervalMs: 10_000 },
+      },
+      { ask: (query, options) => client.search(query, options) },
+    ).done;
+    expect(report.status).toBe('completed');
+    const added = fake.sheetNames().filter((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible');
+    const results = fake.sheetValues(added.find((n) => !/hits/.test(n))!);
+    const header = results.findIndex((r) => r.includes('Status'));
+    const at = (name: string) => results[header].indexOf(name);
+    const row = results.find((r) => r.includes(SUBJECT.name))!;
+    expect(row[at('PEP')]).toBe(0);
+    expect(row[at('Status')]).toContain("1 muted by the relay's accept list");
+    expect(row[at('Muted by relay')]).toBe(1);
+    const hits = fake.sheetValues(added.find((n) => /hits/.test(n))!);
+    expect(hits.filter((r) => r.includes('PEP') && r.includes(SUBJECT.name))).toEqual([]);
+  } finally {
+    restore();
+  }
 }, 60_000);
 
 it('four-eyes: a decision on psanctions is pending and unmuted; its author cannot approve it, an analyst cannot, an approver can; the history shows both with their times', async () => {
@@ -338,6 +422,12 @@ it('checklists search and screen through instance 2 show the namesake muted, and
     const row = out.split(/\r?\n/).find((l) => l.includes(SUBJECT.name))!;
     expect(row).toContain("1 muted by the relay's accept list");
     expect(out.split(/\r?\n/).find((l) => l.includes('Зовсім Інша Особа'))).not.toContain('muted');
+    // The Muted column: 1 on the cleared client's row, blank on the other.
+    const table = parseCsv(out, { bom: true, relax_column_count: true }) as string[][];
+    const header = table.find((r) => r.includes('Muted by relay'))!;
+    const muted = header.indexOf('Muted by relay');
+    expect(table.find((r) => r.includes(SUBJECT.name))![muted]).toBe('1');
+    expect(table.find((r) => r.includes('Зовсім Інша Особа'))![muted]).toBe('');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -56,6 +56,7 @@ describe('result table model', () => {
       'Registry errors',
       'Status',
       'Open level',
+      'Muted by relay',
       'idrequest',
       'Response time',
     ]);
@@ -72,6 +73,7 @@ describe('result table model', () => {
       'registryErrors',
       'status',
       'openLevel',
+      'muted',
       'idrequest',
       'dateResponse',
     ]);
@@ -103,6 +105,7 @@ describe('result table model', () => {
       null,
       'ok: 2 hits',
       'High',
+      null,
       'R-1',
       '2026-11-22 10:00:00',
     ]);
@@ -114,6 +117,7 @@ describe('result table model', () => {
       0,
       null,
       'no hits',
+      null,
       null,
       'R-1',
       '2026-11-22 10:00:00',

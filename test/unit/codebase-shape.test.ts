@@ -101,7 +101,7 @@ const LONG_FILES: Record<string, number> = {
   'src/taskpane/settings/SettingsPanel.tsx': 470,
   'src/taskpane/bulk/BulkPanel.tsx': 460,
   'src/relay/store/sql-store.ts': 425,
-  'src/bulk/result-table.ts': 425,
+  'src/bulk/result-table.ts': 422,
 };
 
 describe('the shape of the codebase', () => {
