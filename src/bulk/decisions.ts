@@ -60,7 +60,10 @@ export function reasonCellText(reason: string, lang: Lang): string {
   return (REASON_CODES as readonly string[]).includes(reason) ? reasonLabel(reason as ReasonCode, lang) : reason;
 }
 
-/** Columns the hits sheet gains for decisions and re-screening, after the hit's own columns. */
+/**
+ * Columns the hits sheet gains for decisions and re-screening, after the hit's own columns; the
+ * last, the record's fingerprint, is what a decision sent to a relay names (Save decisions).
+ */
 export const REVIEW_COLUMN_IDS = [
   'change',
   'decision',
@@ -69,6 +72,7 @@ export const REVIEW_COLUMN_IDS = [
   'decidedBy',
   'decidedAt',
   'hitId',
+  'fingerprint',
 ] as const;
 export type ReviewColumnId = (typeof REVIEW_COLUMN_IDS)[number];
 
@@ -99,6 +103,7 @@ const REVIEW_COLUMN_KEYS = {
   decidedBy: 'col.decidedBy',
   decidedAt: 'col.decidedAt',
   hitId: 'col.hitId',
+  fingerprint: 'col.fingerprint',
 } as const;
 
 type ReadColumnId = keyof typeof HIT_COLUMN_KEYS | ReviewColumnId;
@@ -121,7 +126,15 @@ export const REQUIRED_COLUMNS: readonly ReadColumnId[] = [
   'birth',
 ];
 // Comment came with the Reason drop-down: a sheet from before it re-screens as it always did.
-const OPTIONAL_COLUMNS: readonly ReadColumnId[] = ['sourceRow', 'input', 'registry', 'recordId', 'details', 'comment'];
+const OPTIONAL_COLUMNS: readonly ReadColumnId[] = [
+  'sourceRow',
+  'input',
+  'registry',
+  'recordId',
+  'details',
+  'comment',
+  'fingerprint',
+];
 
 /** One hit of the previous run as its hits sheet holds it now, analyst's edits included. */
 export interface PreviousHit {
@@ -132,6 +145,8 @@ export interface PreviousHit {
   comment: string;
   decidedBy: string;
   decidedAt: string;
+  /** The record's fingerprint as the run saw it ('' in sheets from before the column). */
+  fingerprint: string;
   percent: number | null;
   level: MatchLevel | null;
   name: string;
@@ -287,6 +302,7 @@ export function readPreviousHits(grid: HitsGrid): { hits: Map<string, PreviousHi
       comment,
       decidedBy,
       decidedAt,
+      fingerprint: at.has('fingerprint') ? text(row[col('fingerprint')]) : '',
       percent: parsePercent(row[col('percent')]),
       level: parseLevel(row[col('level')]),
       name: text(row[col('name')]),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
 import { hitStrength, type MatchLevel } from '../core/answer/summary';
 import { detailsLine, registryView } from '../core/answer/registry-model';
+import { recordFingerprint } from '../core/answer/record-identity';
 import { DECISIONS, FACT_CODES, REASON_CODES, explainHit, type ExplainedQuery } from '../core/answer/explain';
 
 const MATCH_LEVELS = ['high', 'low'] as const satisfies readonly MatchLevel[];
@@ -23,6 +24,8 @@ export const hitLineSchema = z.object({
   /** Why this hit (core/answer/explain.ts): the fact codes and the suggestion; absent in runs saved before it. */
   facts: z.array(z.enum(FACT_CODES)).optional(),
   suggested: z.object({ decision: z.enum(DECISIONS), reason: z.enum(REASON_CODES) }).optional(),
+  /** The record's content fingerprint (core/answer/record-identity.ts), which a relay decision names. */
+  fingerprint: z.string().optional(),
 });
 export type HitLine = z.infer<typeof hitLineSchema>;
 
@@ -48,5 +51,6 @@ export function hitLine(registry: RegistryKey, item: Record<string, unknown>, qu
     details: detailsLine(view.details(item)),
     percent,
     level,
+    fingerprint: recordFingerprint(registry, item),
   };
 }

@@ -13,6 +13,7 @@ const en = {
   'col.decision': 'Decision',
   'col.reason': 'Reason',
   'col.comment': 'Comment',
+  'col.fingerprint': 'Record fingerprint',
   'col.decidedBy': 'Decided by',
   'col.decidedAt': 'Decided at',
   'col.hitId': 'Hit ID',
@@ -27,6 +28,15 @@ const en = {
   'panel.screenAgainHint':
     'On a results sheet (or its hits sheet): screen its client list again and carry every decision to the same hit.',
   'summary.line': 'Since the previous run: new {new}, changed {changed}, gone {gone}; rows to review: {review}.',
+  'panel.saveDecisions': 'Save decisions to the relay',
+  'panel.saveDecisionsHint':
+    'On a results sheet (or its hits sheet): send the Decision, Reason and Comment of every decided hit to the relay, under your own name.',
+  'saved.summary':
+    'Saved to the relay: recorded {recorded}, waiting for approval {pending}, already recorded {unchanged}, refused {refused}, not sent {notSent}.',
+  'saved.nothing': 'No hit on this sheet has a decision yet: nothing was sent.',
+  'saved.refused': '{hit}: refused by the relay ({reason})',
+  'saved.notSent.not-in-list': '{hit}: not sent: its client is no longer in the list the run read',
+  'saved.notSent.no-fingerprint': '{hit}: not sent: this hits sheet predates record fingerprints; screen again first',
   'validation.prompt': 'Leave blank, or choose: {allowed}',
   'validation.error': 'Choose one of: {allowed}, or leave the cell blank.',
   'validation.reason.prompt': 'Choose a reason from the list; anything more goes in Comment.',
@@ -60,6 +70,7 @@ const uk: Record<Key, string> = {
   'col.decision': 'Рішення',
   'col.reason': 'Причина',
   'col.comment': 'Коментар',
+  'col.fingerprint': 'Відбиток запису',
   'col.decidedBy': 'Хто вирішив',
   'col.decidedAt': 'Коли вирішено',
   'col.hitId': 'Ідентифікатор збігу',
@@ -76,6 +87,16 @@ const uk: Record<Key, string> = {
     'На аркуші результатів (або його аркуші збігів): перевірити його список клієнтів знову й перенести кожне рішення до того самого збігу.',
   'summary.line':
     'Від попередньої перевірки: нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду: {review}.',
+  'panel.saveDecisions': 'Зберегти рішення на релеї',
+  'panel.saveDecisionsHint':
+    'На аркуші результатів (або його аркуші збігів): надіслати на релей рішення, причину й коментар кожного вирішеного збігу від вашого імені.',
+  'saved.summary':
+    'Збережено на релеї: записано {recorded}, чекають на погодження {pending}, уже були записані {unchanged}, відхилено {refused}, не надіслано {notSent}.',
+  'saved.nothing': 'На цьому аркуші ще немає жодного рішення: нічого не надіслано.',
+  'saved.refused': '{hit}: релей відхилив ({reason})',
+  'saved.notSent.not-in-list': '{hit}: не надіслано: цього клієнта вже немає у списку, який читала перевірка',
+  'saved.notSent.no-fingerprint':
+    '{hit}: не надіслано: цей аркуш збігів старший за відбитки записів; спершу перевірте знову',
   'validation.prompt': 'Залиште порожнім або виберіть: {allowed}',
   'validation.error': 'Виберіть одне з: {allowed} або залиште клітинку порожньою.',
   'validation.reason.prompt': 'Виберіть причину зі списку; решту напишіть у «Коментар».',

@@ -58,7 +58,7 @@ export function reviewHit(previous: PreviousRun | null | undefined, subjectKey: 
   };
 }
 
-/** The review columns of one hit row, in REVIEW_COLUMN_IDS order. */
+/** The review columns of one hit row, in REVIEW_COLUMN_IDS order up to the Hit ID. */
 export function reviewCells(review: HitReview, lang: Lang): TableCell[] {
   return [
     review.change ? changeText(review.change, lang) : null,

@@ -185,6 +185,7 @@ export function hitsColumns(lang: Lang): TableColumn[] {
     { id: 'decidedBy', header: r('col.decidedBy'), kind: 'text' },
     { id: 'decidedAt', header: r('col.decidedAt'), kind: 'text' },
     { id: 'hitId', header: r('col.hitId'), kind: 'text' },
+    { id: 'fingerprint', header: r('col.fingerprint'), kind: 'text' },
   ];
 }
 
@@ -223,6 +224,7 @@ export function goneRows(gone: readonly PreviousHit[], lang: Lang): TableCell[][
     null,
     null,
     ...reviewCells({ ...h, change: 'gone' }, lang),
+    h.fingerprint || null,
   ]);
 }
 
@@ -262,27 +264,15 @@ export function hitRows(
     h.facts && h.suggested ? whyLineOf(h.facts, h.suggested, ctx.lang) : null,
     h.suggested ? suggestionLabel(h.suggested, ctx.lang) : null,
     ...reviewCells(reviews[i], ctx.lang),
+    h.fingerprint ?? null,
   ]);
   if (o.hitsOmitted > 0) {
-    rows.push([
-      source,
-      label,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      bulkMessages.t(ctx.lang, 'hits.truncated', { count: o.hitsOmitted }),
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    // The "more hits not listed" line: the subject, and the note where a hit's details go.
+    const note: TableCell[] = hitsColumns(ctx.lang).map(() => null);
+    note[0] = source;
+    note[1] = label;
+    note[8] = bulkMessages.t(ctx.lang, 'hits.truncated', { count: o.hitsOmitted });
+    rows.push(note);
   }
   return rows;
 }

@@ -95,7 +95,7 @@ const en = {
     "The address did not take the decisions (HTTP {status}): --decisions needs the organisation's relay as CHECKLISTS_URL and your analyst key as CHECKLISTS_TOKKEN.",
   'decisions.sandbox': "--decisions needs the organisation's relay: the sandbox keeps no decisions.",
   'decisions.imported':
-    'Decisions sent to the relay: {sent}; recorded {recorded}, waiting for approval {pending}, refused {refused}.',
+    'Decisions sent to the relay: {sent}; recorded {recorded}, waiting for approval {pending}, already recorded {unchanged}, refused {refused}.',
   'decisions.refusedLine': '  line {line}: {reason}',
   'screen.certificates':
     'Certificates: {files} {files|file|files} (the cover and one per subject) in {dir}, {seconds} s',
@@ -237,7 +237,7 @@ const uk: Record<Key, string> = {
     'Адреса не прийняла рішення (HTTP {status}): --decisions потребує релея організації як CHECKLISTS_URL і вашого ключа аналітика як CHECKLISTS_TOKKEN.',
   'decisions.sandbox': '--decisions потребує релея організації: пісочниця рішень не зберігає.',
   'decisions.imported':
-    'Рішень надіслано на релей: {sent}; записано {recorded}, чекають на погодження {pending}, відхилено {refused}.',
+    'Рішень надіслано на релей: {sent}; записано {recorded}, чекають на погодження {pending}, уже були записані {unchanged}, відхилено {refused}.',
   'decisions.refusedLine': '  рядок {line}: {reason}',
   'screen.certificates':
     'Довідки: {files} {files|файл|файли|файлів} (титульний аркуш і по одному на суб’єкт) у {dir}, {seconds} с',

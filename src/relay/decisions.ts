@@ -38,7 +38,8 @@ const decisionInput = z
 const IDENTITY_FIELDS = ['analyst', 'decidedBy', 'decided_by', 'by', 'user', 'iduserPC', 'at', 'time'];
 
 export type DecisionOutcome =
-  { status: 'recorded' | 'pending'; id: number; index: number } | { status: 'refused'; index: number; reason: string };
+  | { status: 'recorded' | 'pending' | 'unchanged'; id: number; index: number }
+  | { status: 'refused'; index: number; reason: string };
 
 export interface CurrentDecision {
   decision: DecisionRow;
@@ -85,11 +86,27 @@ export class DecisionRecord {
         continue;
       }
       const input = parsed.data;
+      const key = subjectPart(subjectKey(checked.query));
+      // Saving a hits sheet twice adds nothing: the same analyst's same decision on the same record.
+      const same = (await this.current(key, true)).find(
+        (c) =>
+          c.decision.registry === input.registry &&
+          c.decision.record === input.record &&
+          c.decision.analyst === identity.analyst &&
+          c.decision.decision === input.decision &&
+          c.decision.reason === (input.reason ?? null) &&
+          c.decision.comment === (input.comment ?? '') &&
+          c.decision.fingerprint === input.fingerprint,
+      );
+      if (same) {
+        out.push({ status: 'unchanged', id: same.decision.id, index });
+        continue;
+      }
       const needsApproval = this.options.fourEyes.has(input.registry) && input.decision !== 'needs-review';
       const row = await this.store.addDecision({
         kind: 'decision',
         analyst: identity.analyst,
-        subjectKey: subjectPart(subjectKey(checked.query)),
+        subjectKey: key,
         subject: plainQuery(checked.query, { subjectOnly: true }),
         registry: input.registry,
         record: input.record,

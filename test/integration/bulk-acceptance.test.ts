@@ -181,6 +181,7 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
       'Decided by',
       'Decided at',
       'Hit ID',
+      'Record fingerprint',
     ]);
     const hitRows = fake.sheetValues(hitsSheet).slice(1);
     const totalHits = rows.reduce(

@@ -22,6 +22,10 @@ import { ALL_LISTS } from '../../src/core/protocol/listdata';
 import { readSelectionInput } from '../../src/excel/bulk/bulk-input';
 import { startWorkbookRun } from '../../src/excel/bulk/bulk-run';
 import { WorkbookFake } from '../support/workbook-fake';
+import { saveWorkbookDecisions } from '../../src/excel/bulk/save-decisions';
+import { sendDecisions } from '../../src/taskpane/results/decision-client';
+import { hitsColumns } from '../../src/bulk/result-table';
+import { cellAddress } from '../../src/excel/a1';
 import {
   post,
   resetStore,
@@ -236,6 +240,74 @@ it("analyst B's =CHECKLISTS.PEP and the add-in's bulk run through instance 2 sho
     expect(row[at('Muted by relay')]).toBe(1);
     const hits = fake.sheetValues(added.find((n) => /hits/.test(n))!);
     expect(hits.filter((r) => r.includes('PEP') && r.includes(SUBJECT.name))).toEqual([]);
+  } finally {
+    restore();
+  }
+}, 60_000);
+
+it("Save decisions sends a hits sheet's Decision, Reason and Comment to the relay in one go, under the analyst's key; saving again adds nothing; what cannot be sent is named", async () => {
+  const [one, two] = await pair();
+  const petro = await key(one, 'petro');
+  const options = { listdata: ALL_LISTS, search: 1 as const, lowranklimit: 0 };
+  const fake = new WorkbookFake();
+  const restore = fake.install();
+  try {
+    fake
+      .setSheet('Клієнти', [['ПІБ'], [SUBJECT.name], ['Зовсім Інша Особа'], [KNOWN.manager.name]])
+      .select('Клієнти', 'A1:A4');
+    const input = await readSelectionInput();
+    const client = connect(await new SettingsStore(await addinStorage(two, petro)).load()).client;
+    const before = fake.sheetNames();
+    const report = await startWorkbookRun(
+      {
+        input,
+        mapping: recogniseColumns(input.headers),
+        options,
+        lang: 'en',
+        mode: 'live',
+        modeLabel: { uk: 'релей', en: 'relay' },
+        tuning: { concurrency: 2, chunkRows: 50, flushIntervalMs: 10_000 },
+      },
+      { ask: (query, opts) => client.search(query, opts) },
+    ).done;
+    expect(report.status).toBe('completed');
+    const hitsSheet = fake.sheetNames().find((n) => !before.includes(n) && /hits/.test(n))!;
+    const hits = fake.sheetValues(hitsSheet);
+    const at = Object.fromEntries(hitsColumns('en').map((c) => [c.id, hits[0].indexOf(c.header)]));
+    const pepRow = hits.findIndex((r) => r[at.input] === SUBJECT.name && r[at.registry] === 'PEP');
+    const managerRow = hits.findIndex((r) => r[at.input] === KNOWN.manager.name);
+    expect(pepRow).toBeGreaterThan(0);
+    expect(managerRow).toBeGreaterThan(0);
+    fake.pasteValues(hitsSheet, cellAddress(pepRow, at.decision), [
+      ['False positive', 'namesake (different birth date)', 'Клієнт 1985 р. н.'],
+    ]);
+    fake.pasteValues(hitsSheet, cellAddress(managerRow, at.decision), [['Needs review', 'ask compliance', '']]);
+    // The manager left the client list since the run: that decision cannot be tied to a client.
+    fake.pasteValues('Клієнти', 'A4', [['Ще Одна Особа']]);
+
+    const relay = { url: two.url, key: petro };
+    const send = (items: readonly object[]) => sendDecisions(relay, items);
+    const saved = await saveWorkbookDecisions(hitsSheet, options, send);
+    expect(saved).toMatchObject({ recorded: 1, pending: 0, unchanged: 0, refused: [] });
+    expect(saved.notSent).toEqual([{ identity: expect.stringContaining('|edr:'), why: 'not-in-list' }]);
+
+    const history = await call(one, '/decisions/history', { tokken: petro, ...SUBJECT });
+    expect(history.json.history).toEqual([
+      expect.objectContaining({
+        analyst: 'petro',
+        registry: 'peps',
+        decision: 'false-positive',
+        reason: 'different-birth-date',
+        comment: 'Клієнт 1985 р. н.',
+      }),
+    ]);
+    // Saving the same sheet again adds nothing to the record.
+    expect(await saveWorkbookDecisions(hitsSheet, options, send)).toMatchObject({ recorded: 0, unchanged: 1 });
+    expect(((await call(one, '/decisions/history', { tokken: petro, ...SUBJECT })).json.history as []).length).toBe(1);
+
+    // And the next answer through either instance has the hit muted.
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(hitsOf((await screen(one, petro)).summary, 'peps')).toBe(0);
   } finally {
     restore();
   }
@@ -470,7 +542,9 @@ it('checklists screen --decisions FILE records an exported decisions file on the
     };
     const args = ['screen', 'clients.csv', '-o', 'out.csv', '--registries', 'peps', '--progress', 'none'];
     expect(await runCli([...args, '--decisions', 'decisions.csv'], io)).toBe(0);
-    expect(stderr).toContain('Decisions sent to the relay: 1; recorded 1, waiting for approval 0, refused 0.');
+    expect(stderr).toContain(
+      'Decisions sent to the relay: 1; recorded 1, waiting for approval 0, already recorded 0, refused 0.',
+    );
     expect(readFileSync(join(dir, 'out.csv'), 'utf8')).toContain("1 muted by the relay's accept list");
     const history = await call(one, '/decisions/history', { tokken: petroAgain, ...SUBJECT });
     expect(history.json.history).toEqual([

@@ -210,6 +210,7 @@ describe('result table model', () => {
       null,
       null,
       expect.stringMatching(/^h1\|peps:0\|[0-9a-f]{16}$/),
+      expect.stringMatching(/^[0-9a-f]{16}$/),
     ]);
     expect(lines[200][8]).toBe('5 more hits not listed; see the hit counts in the results table.');
     expect(hitRows(ctx('en'), 0, [], { kind: 'invalid', errors: [] })).toEqual([]);

@@ -7,6 +7,8 @@ import { excelMessages } from '../../src/excel/messages';
 import { BulkPanel } from '../../src/taskpane/bulk/BulkPanel';
 import { WorkbookFake } from '../support/workbook-fake';
 import { fakeServices } from '../support/taskpane-fakes';
+import { DEFAULT_SETTINGS } from '../../src/core/settings/settings';
+import { cellAddress } from '../../src/excel/a1';
 
 // Issue 11: what Excel refuses reaches the person in their language, not as Excel's English text.
 const user = userEvent.setup({ delay: null });
@@ -36,5 +38,66 @@ describe('BulkPanel on a real Excel rule', () => {
     );
     await user.click(screen.getByRole('button', { name: bulkMessages.t(lang, 'panel.readSelection') }));
     expect(await screen.findByText(excelMessages.t(lang, 'excel.selection.severalAreas'))).toBeInTheDocument();
+  });
+});
+
+describe('Save decisions (relay connection, issue 29)', () => {
+  async function panel(connection: 'relay' | 'direct') {
+    const services = fakeServices();
+    await services.settings.save({ ...DEFAULT_SETTINGS, connection, primaryUrl: 'https://relay.example' });
+    await services.settings.saveTokken('analyst-own-key');
+    fake.select('Clients', 'A1:B3');
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="en" services={services} />
+      </FluentProvider>,
+    );
+  }
+
+  it('is offered only through a relay', async () => {
+    await panel('direct');
+    expect(await screen.findByRole('button', { name: bulkMessages.t('en', 'panel.start') })).toBeInTheDocument();
+    expect(screen.queryByTestId('bulk-save-decisions')).toBeNull();
+  });
+
+  it('sends the decided hits of the sheet with the analyst’s key in the body, and says what became of them', async () => {
+    await panel('relay');
+    await user.click(await screen.findByRole('button', { name: bulkMessages.t('en', 'panel.readSelection') }));
+    await user.click(await screen.findByRole('button', { name: bulkMessages.t('en', 'panel.start') }));
+    await screen.findByTestId('bulk-outcome', {}, { timeout: 20_000 });
+    const hitsSheet = fake.sheetNames().find((n) => /hits/.test(n))!;
+    const hits = fake.sheetValues(hitsSheet);
+    const decision = hits[0].indexOf('Decision');
+    const first = hits.findIndex((r, i) => i > 0 && r[1] === 'Петренко Петро');
+    fake.pasteValues(hitsSheet, cellAddress(first, decision), [['False positive', 'another person', 'seen the ID']]);
+    fake.select(hitsSheet, 'A1');
+
+    const sent: { url: string; body: Record<string, unknown> }[] = [];
+    globalThis.fetch = (async (url: string, init: { body: string }) => {
+      const body = JSON.parse(init.body) as { decisions: unknown[] };
+      sent.push({ url, body });
+      const results = body.decisions.map((_, index) => ({ status: 'recorded', id: 40 + index, index }));
+      return { ok: true, status: 200, text: async () => JSON.stringify({ results }) };
+    }) as unknown as typeof fetch;
+
+    await user.click(screen.getByTestId('bulk-save-decisions'));
+    const outcome = await screen.findByTestId('bulk-save-decisions-outcome');
+    expect(outcome).toHaveTextContent(
+      'Saved to the relay: recorded 1, waiting for approval 0, already recorded 0, refused 0, not sent 0.',
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0].url).toBe('https://relay.example/decisions');
+    expect(sent[0].body.tokken).toBe('analyst-own-key');
+    expect(sent[0].body.decisions).toEqual([
+      expect.objectContaining({
+        subject: { name: 'Петренко Петро', date: '1980-01-02', search: 1, lowranklimit: 0 },
+        decision: 'false-positive',
+        reason: 'other-person',
+        comment: 'seen the ID',
+        fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
+      }),
+    ]);
+    // Who decided is the relay's to say from the key: the body never names anyone.
+    expect(JSON.stringify(sent[0].body.decisions)).not.toMatch(/analyst|decidedBy/);
   });
 });

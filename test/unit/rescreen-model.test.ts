@@ -157,7 +157,7 @@ describe('decisions', () => {
 
     const without = readPreviousHits({ ...grid, header: header.filter((h) => h !== 'Reason'), rows: [] });
     expect(without.problems.map((p) => p.message.en)).toEqual([
-      'Sheet "Hits", header row A1:Q1: the column "Reason" is missing. Restore it (undo the deletion) and run again.',
+      'Sheet "Hits", header row A1:R1: the column "Reason" is missing. Restore it (undo the deletion) and run again.',
     ]);
   });
 

@@ -22,6 +22,8 @@ export interface ImportedDecisions {
   sent: number;
   recorded: number;
   pending: number;
+  /** The same decision by the same analyst was already in force: nothing added. */
+  unchanged: number;
   refused: { line: number; reason: string }[];
 }
 
@@ -82,6 +84,7 @@ export async function importDecisions(
     sent: decisions.length,
     recorded: body.results.filter((r) => r.status === 'recorded').length,
     pending: body.results.filter((r) => r.status === 'pending').length,
+    unchanged: body.results.filter((r) => r.status === 'unchanged').length,
     refused,
   };
 }

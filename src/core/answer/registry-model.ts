@@ -38,16 +38,6 @@ export interface RegistryView<I> {
   status(item: I): RecordStatus;
   /** The few values that say why the record matters, most telling first. */
   details(item: I): unknown[];
-  /**
-   * Every place the record keeps a match percent and level, where that is not the record's own
-   * `percent` and `level` (a sanctions record grades each of its list entries too).
-   */
-  strengths?(item: I): MatchPlace[];
-}
-
-export interface MatchPlace {
-  percent: unknown;
-  level: unknown;
 }
 
 /**
@@ -120,12 +110,6 @@ export const REGISTRY_VIEWS: Views = {
       const inForce = (i.sanction?.length ?? 0) + (i.caution?.length ?? 0);
       return { active: i.active !== false && (inForce > 0 || ended.length === 0), ended };
     },
-    strengths: (i) => [
-      { percent: i.p_percent, level: i.p_level },
-      ...[i.sanction, i.sanction_lost, i.caution, i.caution_lost, i.adm_sanction, i.adm_sanction_lost].flatMap(
-        (entries) => (entries ?? []).map((e) => ({ percent: e.percent, level: e.level })),
-      ),
-    ],
     details: (i) => [
       i.p_lists,
       (i.sanction ?? [])

@@ -2,7 +2,7 @@ import type { Lang } from '../text/i18n';
 import { coreMessages } from '../text/messages';
 import { REGISTRY_KEYS, type RegistryKey } from '../protocol/registries';
 import type { ParsedEnvelope, RegistryError } from '../protocol/schema';
-import { registryView } from './registry-model';
+import { matchPlaces } from './registry-strength';
 
 export type MatchLevel = 'high' | 'low';
 export type Verdict = 'high' | 'low' | 'clear' | 'incomplete';
@@ -54,8 +54,7 @@ export function hitStrength(key: RegistryKey, item: Item): { percent: number | n
     // A lost-document hit is an exact match on series and number: nothing about it is fuzzy.
     return { percent: 100, level: 'high' };
   }
-  const view = registryView(key);
-  const places = view.strengths ? view.strengths(item) : [{ percent: item.percent, level: item.level }];
+  const places = matchPlaces(key, item);
   let percent: number | null = null;
   let level: MatchLevel | null = null;
   for (const place of places) {

@@ -6,7 +6,6 @@ import {
   MessageBar,
   MessageBarActions,
   MessageBarBody,
-  MessageBarTitle,
   Option,
   ProgressBar,
   Select,
@@ -26,7 +25,7 @@ import {
   type ColumnMapping,
   type ColumnRole,
 } from '../../bulk/columns';
-import type { BulkProgress, BulkRunReport } from '../../bulk';
+import type { BulkProgress } from '../../bulk';
 import { bulkMessages as b } from '../../bulk/messages';
 import { phaseText, progressLines } from '../../bulk/progress-text';
 import type { RunListing } from '../../bulk/state';
@@ -42,8 +41,10 @@ import { RegistryPicker } from '../search/RegistryPicker';
 import type { TaskpaneServices } from '../shell/services';
 import { bulkService } from './bulk-ask';
 import { checkBulkChoices } from './bulk-choices';
-import { RescreenSummaryLine, ScreenAgainButton, startScreenAgain } from './screen-again';
+import { ScreenAgainButton, startScreenAgain } from './screen-again';
+import { OutcomeBar, type Outcome } from './outcome-bar';
 import { useScreenSelectionRequests } from './screen-request';
+import { SaveDecisions } from './save-decisions';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -58,8 +59,6 @@ export interface BulkPanelProps {
   lang: Lang;
   services: TaskpaneServices;
 }
-
-type Outcome = { kind: 'report'; report: BulkRunReport; sheet: string } | { kind: 'error'; text: string };
 
 const TUNING = { chunkRows: 500, flushIntervalMs: 2000 };
 const NONE = 'none';
@@ -381,6 +380,14 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
           disabled={running || reading || !choices.ok}
           onClick={() => void screenAgain()}
         />
+        {settings.connection === 'relay' && (
+          <SaveDecisions
+            services={services}
+            lang={lang}
+            disabled={running || reading}
+            options={choices.ok ? choices.options : null}
+          />
+        )}
         {running && (
           <Button onClick={() => run.current?.cancel()} data-testid="bulk-cancel">
             {b.t(lang, 'panel.cancel')}
@@ -403,51 +410,5 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
 
       {outcome && <OutcomeBar outcome={outcome} lang={lang} />}
     </div>
-  );
-}
-
-function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) {
-  if (outcome.kind === 'error') {
-    return (
-      <MessageBar intent="error" layout="multiline" data-testid="bulk-outcome">
-        <MessageBarBody>{b.t(lang, 'panel.error', { why: outcome.text })}</MessageBarBody>
-      </MessageBar>
-    );
-  }
-  const r = outcome.report;
-  const params = {
-    total: r.rowsTotal,
-    done: r.rowsWritten,
-    hits: r.rowsWithHits,
-    errors: r.failedRows,
-    invalid: r.invalidRows,
-    sheet: outcome.sheet,
-  };
-  if (r.status === 'completed') {
-    return (
-      <MessageBar intent="success" layout="multiline" data-testid="bulk-outcome">
-        <MessageBarBody>
-          {b.t(lang, 'panel.done', params)}
-          <RescreenSummaryLine report={r} lang={lang} />
-        </MessageBarBody>
-      </MessageBar>
-    );
-  }
-  if (r.status === 'stopped-account') {
-    return (
-      <MessageBar intent="error" layout="multiline" data-testid="bulk-outcome">
-        <MessageBarBody>
-          <MessageBarTitle>{b.t(lang, 'phase.stopped')}</MessageBarTitle>
-          {b.t(lang, 'panel.accountStop', { why: r.stop?.text[lang] ?? '' })}
-        </MessageBarBody>
-      </MessageBar>
-    );
-  }
-  return (
-    <MessageBar intent="warning" layout="multiline" data-testid="bulk-outcome">
-      <MessageBarBody>
-        {b.t(lang, r.status === 'stopped-unreachable' ? 'panel.unreachableStop' : 'panel.cancelled', params)}
-      </MessageBarBody>
-    </MessageBar>
   );
 }

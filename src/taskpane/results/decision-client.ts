@@ -68,6 +68,45 @@ export async function recordDecision(
   return { status: 'refused', reason: first?.reason ?? 'unknown' };
 }
 
+export type BatchOutcome =
+  { status: 'recorded' | 'pending' | 'unchanged'; id: number } | { status: 'refused'; reason: string };
+
+/** One request per `MAX_PER_REQUEST` decisions: the relay takes a hits sheet's worth at a time. */
+const MAX_PER_REQUEST = 5_000;
+
+/**
+ * Many decisions at once ("Save decisions"): an outcome per decision, in order. A request the
+ * relay refuses as a whole (a revoked key, a relay that is not there) throws with its message.
+ */
+export async function sendDecisions(
+  relay: RelayTarget,
+  decisions: readonly object[],
+  fetchImpl: typeof fetch = fetch,
+): Promise<BatchOutcome[]> {
+  const out: BatchOutcome[] = [];
+  for (let start = 0; start < decisions.length; start += MAX_PER_REQUEST) {
+    const part = decisions.slice(start, start + MAX_PER_REQUEST);
+    const response = await fetchImpl(`${new URL(relay.url).origin}/decisions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tokken: relay.key, decisions: part }),
+    });
+    const body = parseJson(await response.text().catch(() => '')) as {
+      results?: { status: string; id?: number; reason?: string; index: number }[];
+      message?: string;
+    } | null;
+    if (!response.ok || !body?.results) throw new Error(body?.message ?? `HTTP ${response.status}`);
+    const byIndex = new Map(body.results.map((r) => [r.index, r]));
+    part.forEach((_, i) => {
+      const r = byIndex.get(i);
+      if (r && (r.status === 'recorded' || r.status === 'pending' || r.status === 'unchanged') && r.id !== undefined) {
+        out.push({ status: r.status, id: r.id });
+      } else out.push({ status: 'refused', reason: r?.reason ?? 'unknown' });
+    });
+  }
+  return out;
+}
+
 /** The relay's certificate of one request (GET /certificates/<id>.pdf), as a PDF blob. */
 export async function fetchCertificate(
   relay: RelayTarget,

@@ -23,6 +23,7 @@ import type { TaskpaneServices } from '../shell/services';
 import { LoadBoundary } from '../shell/LoadBoundary';
 import { resultsView } from '../shell/lazy-parts';
 import type { RelayTarget } from '../results/decision-client';
+import { relayTargetOf } from '../results/relay-target';
 import { version } from '../../../package.json';
 
 /**
@@ -88,13 +89,6 @@ async function writeEvidence(
 }
 
 /** The relay and the analyst's key, when the saved connection goes through one. */
-async function relayTarget(services: TaskpaneServices): Promise<RelayTarget | null> {
-  const loaded = await services.settings.load().catch(() => null);
-  if (!loaded || loaded.settings.connection !== 'relay' || !loaded.tokken) return null;
-  const url = loaded.settings.primaryUrl.trim();
-  return url ? { url, key: loaded.tokken } : null;
-}
-
 /**
  * One subject looked up in depth: every search attribute, then the whole answer. The search goes
  * through the scheduler the worksheet functions and bulk runs use, so a subject already screened
@@ -162,7 +156,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
       const context = await runtimeFor(services).context();
       // The context's mode, not the pane's: it is the connection that actually answered.
       const answer = await context.scheduler.ask(query, { signal: controller.signal, fresh });
-      setShown({ answer, query, mode: context.mode, subject, relay: await relayTarget(services) });
+      setShown({ answer, query, mode: context.mode, subject, relay: await relayTargetOf(services) });
     } catch (error) {
       if (!(error instanceof CancelledError)) setFailure(describeError(error)[lang]);
       else setFailure(m.t(lang, 'search.cancelled'));

@@ -1,0 +1,55 @@
+import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import type { BulkRunReport } from '../../bulk';
+import { bulkMessages as b } from '../../bulk/messages';
+import type { Lang } from '../../core/text/i18n';
+import { RescreenSummaryLine } from './screen-again';
+
+/** How a bulk run in the pane ended: its report, or the error that stopped it. */
+export type Outcome = { kind: 'report'; report: BulkRunReport; sheet: string } | { kind: 'error'; text: string };
+
+/** The run's end in words: done (with what changed since the previous run), stopped, or cancelled. */
+export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) {
+  if (outcome.kind === 'error') {
+    return (
+      <MessageBar intent="error" layout="multiline" data-testid="bulk-outcome">
+        <MessageBarBody>{b.t(lang, 'panel.error', { why: outcome.text })}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  const r = outcome.report;
+  const params = {
+    total: r.rowsTotal,
+    done: r.rowsWritten,
+    hits: r.rowsWithHits,
+    errors: r.failedRows,
+    invalid: r.invalidRows,
+    sheet: outcome.sheet,
+  };
+  if (r.status === 'completed') {
+    return (
+      <MessageBar intent="success" layout="multiline" data-testid="bulk-outcome">
+        <MessageBarBody>
+          {b.t(lang, 'panel.done', params)}
+          <RescreenSummaryLine report={r} lang={lang} />
+        </MessageBarBody>
+      </MessageBar>
+    );
+  }
+  if (r.status === 'stopped-account') {
+    return (
+      <MessageBar intent="error" layout="multiline" data-testid="bulk-outcome">
+        <MessageBarBody>
+          <MessageBarTitle>{b.t(lang, 'phase.stopped')}</MessageBarTitle>
+          {b.t(lang, 'panel.accountStop', { why: r.stop?.text[lang] ?? '' })}
+        </MessageBarBody>
+      </MessageBar>
+    );
+  }
+  return (
+    <MessageBar intent="warning" layout="multiline" data-testid="bulk-outcome">
+      <MessageBarBody>
+        {b.t(lang, r.status === 'stopped-unreachable' ? 'panel.unreachableStop' : 'panel.cancelled', params)}
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
