@@ -3,7 +3,7 @@ import { CheckListsError, describeError, type ErrorKind } from '../core/protocol
 import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
 import type { ParsedEnvelope } from '../core/protocol/schema';
 import { summarize, type MatchLevel, type Verdict } from '../core/answer/summary';
-import type { ExplainedQuery } from '../core/answer/explain';
+import { DECISIONS as RELAY_DECISION_CODES, type ExplainedQuery } from '../core/answer/explain';
 import { relayDecisionsOf } from '../core/answer/relay-decisions';
 import { hitLine, hitLineSchema, type HitLine } from './hits';
 
@@ -48,6 +48,19 @@ const screenedSchema = z.object({
   muted: z.number().int().min(0).optional(),
   /** Their records (core/answer/record-identity.ts recordPart): a re-screen counts them as still there. */
   mutedRecords: z.array(z.string()).optional(),
+  /** Decisions in force on the relay for this answer's other hits: a re-screen takes them over the sheet's. */
+  relayDecided: z
+    .array(
+      z.object({
+        record: z.string(),
+        decision: z.enum(RELAY_DECISION_CODES),
+        reason: z.string(),
+        comment: z.string(),
+        analyst: z.string(),
+        at: z.string(),
+      }),
+    )
+    .optional(),
 });
 
 const failedSchema = z.object({
@@ -108,6 +121,27 @@ export function screenedOutcome(
     hits,
     hitsOmitted: omitted,
     ...mutedOf(envelope, registries),
+    ...relayDecidedOf(envelope, registries),
+  };
+}
+
+function relayDecidedOf(
+  envelope: ParsedEnvelope,
+  registries: readonly RegistryKey[],
+): { relayDecided?: NonNullable<ScreenedOutcome['relayDecided']> } {
+  const decided = (relayDecisionsOf(envelope)?.decided ?? []).filter(
+    (d) => registries.includes(d.registry) && d.state === 'in-force',
+  );
+  if (decided.length === 0) return {};
+  return {
+    relayDecided: decided.map((d) => ({
+      record: d.record,
+      decision: d.decision,
+      reason: d.reason ?? '',
+      comment: d.comment ?? '',
+      analyst: d.analyst,
+      at: d.at,
+    })),
   };
 }
 

@@ -11,6 +11,9 @@ import {
 } from './decisions';
 import type { HitLine } from './hits';
 import { hitIdentity } from './hit-identity';
+import { recordPart } from '../core/answer/record-identity';
+import type { ScreenedOutcome } from './outcome';
+import { rescreenMessages } from './rescreen-messages';
 import type { TableCell } from './result-table';
 
 /**
@@ -27,7 +30,17 @@ export interface HitReview {
   comment: string;
   decidedBy: string;
   decidedAt: string;
+  /** The decision is the relay's record (it wins over the sheet); `sheetSaid`: the sheet's, when it differed. */
+  byRelay?: { sheetSaid: Decision | null };
 }
+
+type RelayDecided = NonNullable<ScreenedOutcome['relayDecided']>[number];
+
+const FROM_RELAY: Record<RelayDecided['decision'], Decision> = {
+  'false-positive': 'falsePositive',
+  'true-match': 'trueMatch',
+  'needs-review': 'needsReview',
+};
 
 const fold = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -41,21 +54,54 @@ export function hitChanged(previous: PreviousHit, hit: HitLine): boolean {
   );
 }
 
-export function reviewHit(previous: PreviousRun | null | undefined, subjectKey: string, hit: HitLine): HitReview {
+/**
+ * A hit's change mark and decision: the previous sheet's, unless the relay's record holds a
+ * decision on this hit's unchanged record (through a relay); then the relay's wins, and the row
+ * says so, naming what the sheet had said when it differed.
+ */
+export function reviewHit(
+  previous: PreviousRun | null | undefined,
+  subjectKey: string,
+  hit: HitLine,
+  relayDecided?: readonly RelayDecided[],
+): HitReview {
   const identity = hitIdentity(subjectKey, hit);
-  const blank = { identity, decision: null, reason: '', comment: '', decidedBy: '', decidedAt: '' };
-  if (!previous) return { ...blank, change: null };
-  const before = previous.hits.get(identity);
-  if (!before) return { ...blank, change: 'new' };
+  const before = previous?.hits.get(identity);
+  const change = !previous ? null : !before ? 'new' : hitChanged(before, hit) ? 'changed' : 'same';
+  const sheet = before
+    ? {
+        decision: before.decision,
+        reason: before.reason,
+        comment: before.comment,
+        decidedBy: before.decidedBy,
+        decidedAt: before.decidedAt,
+      }
+    : { decision: null, reason: '', comment: '', decidedBy: '', decidedAt: '' };
+  const record = relayDecided?.length ? recordPart(hit) : '';
+  const relay = relayDecided?.find((d) => d.record === record);
+  if (!relay) return { identity, change, ...sheet };
+  const decision = FROM_RELAY[relay.decision];
   return {
     identity,
-    change: hitChanged(before, hit) ? 'changed' : 'same',
-    decision: before.decision,
-    reason: before.reason,
-    comment: before.comment,
-    decidedBy: before.decidedBy,
-    decidedAt: before.decidedAt,
+    change,
+    decision,
+    reason: relay.reason,
+    comment: relay.comment,
+    decidedBy: relay.analyst,
+    decidedAt: `${relay.at.slice(0, 16).replace('T', ' ')} UTC`,
+    byRelay: { sheetSaid: sheet.decision !== null && sheet.decision !== decision ? sheet.decision : null },
   };
+}
+
+function decidedByText(review: HitReview, lang: Lang): string | null {
+  if (!review.byRelay) return review.decidedBy || null;
+  const { sheetSaid } = review.byRelay;
+  return sheetSaid
+    ? rescreenMessages.t(lang, 'decidedBy.relayOverrides', {
+        analyst: review.decidedBy,
+        was: decisionText(sheetSaid, lang),
+      })
+    : rescreenMessages.t(lang, 'decidedBy.relay', { analyst: review.decidedBy });
 }
 
 /** The review columns of one hit row, in REVIEW_COLUMN_IDS order up to the Hit ID. */
@@ -65,7 +111,7 @@ export function reviewCells(review: HitReview, lang: Lang): TableCell[] {
     review.decision ? decisionText(review.decision, lang) : null,
     reasonCellText(review.reason, lang) || null,
     review.comment || null,
-    review.decidedBy || null,
+    decidedByText(review, lang),
     review.decidedAt || null,
     review.identity,
   ];
@@ -115,6 +161,7 @@ export class RescreenTally {
       if (r.change === 'new') this.fresh.add(r.identity);
       if (r.change === 'changed') this.changed.add(r.identity);
       if (r.change === 'new' || r.change === 'changed' || r.decision === 'needsReview') review = true;
+      if (r.byRelay?.sheetSaid) review = true;
     }
     if (review) this.reviewRows++;
   }

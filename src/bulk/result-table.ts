@@ -193,7 +193,7 @@ export function hitsColumns(lang: Lang): TableColumn[] {
 export function rowReviews(ctx: TableContext, result: RowResult): HitReview[] {
   if (result.kind !== 'outcome' || result.outcome.kind !== 'screened') return [];
   const o = result.outcome;
-  return o.hits.map((h) => reviewHit(ctx.previous, o.key, h));
+  return o.hits.map((h) => reviewHit(ctx.previous, o.key, h, o.relayDecided));
 }
 
 /** Every hit decided false positive: nothing is open, which is not the same as "no hits". */

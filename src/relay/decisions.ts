@@ -183,7 +183,7 @@ export class DecisionRecord {
     const current = await this.current(subjectPart(subjectKey(query)));
     if (current.length === 0) return;
     const byRecord = new Map(current.map((c) => [`${c.decision.registry}|${c.decision.record}`, c]));
-    const notes: RelayDecisions = { muted: [], changed: [] };
+    const notes: Required<RelayDecisions> = { muted: [], changed: [], decided: [] };
     for (const [registry, items] of blocks) {
       const kept = items.filter((item) => {
         if (!item || typeof item !== 'object') return true;
@@ -199,11 +199,14 @@ export class DecisionRecord {
           notes.muted.push(note);
           return false;
         }
+        notes.decided.push(note);
         return true;
       });
       (result as Record<string, unknown>)[registry] = kept;
     }
-    if (notes.muted.length > 0 || notes.changed.length > 0) wire[RELAY_DECISIONS_FIELD] = notes;
+    if (notes.muted.length > 0 || notes.changed.length > 0 || notes.decided.length > 0) {
+      wire[RELAY_DECISIONS_FIELD] = notes;
+    }
   }
 }
 
@@ -229,6 +232,7 @@ export function noteOf(c: CurrentDecision, name: string): DecisionNote {
     name,
     decision: c.decision.decision as DecisionNote['decision'],
     reason: c.decision.reason,
+    ...(c.decision.comment ? { comment: c.decision.comment } : {}),
     analyst: c.decision.analyst,
     at: c.decision.at.toISOString(),
     state: c.state,

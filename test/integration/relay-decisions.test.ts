@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runRelay } from '../../src/cli/commands/relay-command';
 import { runCli } from '../../src/cli/main';
-import { cliEnv } from './cli-support';
+import { cliEnv, readWorkbook } from './cli-support';
+import ExcelJS from 'exceljs';
 import type { CliIo } from '../../src/cli/io';
 import { createKey } from '../../src/relay/keys';
 import type { RelayRole } from '../../src/relay/roles';
@@ -555,7 +556,7 @@ it('checklists screen --decisions FILE records an exported decisions file on the
   }
 }, 60_000);
 
-it('a re-screen through the relay counts a hit the accept list muted since as still there, not gone', async () => {
+it('a re-screen through the relay counts a hit the accept list muted since as still there, not gone; where the sheet and the relay disagree, the relay wins and the sheet says so', async () => {
   const [one, two] = await pair();
   const olena = await key(one, 'olena');
   const petro = await key(one, 'petro');
@@ -573,7 +574,9 @@ it('a re-screen through the relay counts a hit the accept list muted since as st
     };
     const args = ['screen', 'clients.csv', '--registries', 'peps,psanctions', '--progress', 'none'];
     expect(await runCli([...args, '-o', 'first.xlsx'], io)).toBe(0);
-    const pep = recordOf('peps', itemOf((await screen(one, olena)).wire, 'peps'));
+    const answer = (await screen(one, olena)).wire;
+    const pep = recordOf('peps', itemOf(answer, 'peps'));
+    const sanction = recordOf('psanctions', itemOf(answer, 'psanctions'));
     await call(one, '/decisions', {
       tokken: olena,
       subject: SUBJECT,
@@ -582,10 +585,44 @@ it('a re-screen through the relay counts a hit the accept list muted since as st
       decision: 'false-positive',
       reason: 'different-birth-date',
     });
+    const confirmed = await call(one, '/decisions', {
+      tokken: olena,
+      subject: SUBJECT,
+      registry: 'psanctions',
+      ...sanction,
+      decision: 'true-match',
+      reason: 'confirmed-by-code',
+      comment: 'РНОКПП звірено',
+    });
+    // psanctions is under four-eyes here: in force once a second person approves.
+    const [{ id }] = confirmed.json.results as { id: number }[];
+    const anna = await key(one, 'anna', 'approver');
+    expect((await call(one, '/decisions/approve', { tokken: anna, id })).status).toBe(200);
+    // Meanwhile the sheet says the sanctions hit is a false positive.
+    const hitsName = 'CheckLists hits';
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(join(dir, 'first.xlsx'));
+    const ws = wb.getWorksheet(hitsName)!;
+    const header = (ws.getRow(1).values as unknown[]).map((v) => (typeof v === 'string' ? v : ''));
+    ws.eachRow((row, n) => {
+      if (n > 1 && String(row.getCell(header.indexOf('Registry')).value) === 'Sanctions') {
+        row.getCell(header.indexOf('Decision')).value = 'False positive';
+      }
+    });
+    await wb.xlsx.writeFile(join(dir, 'first.xlsx'));
     await new Promise((r) => setTimeout(r, 1_100)); // instance 2 reads the subject's decisions again
     stdout = '';
     await runCli([...args, '-o', 'second.xlsx', '--previous', 'first.xlsx'], io);
     expect(stdout).toContain('Since the previous run: new 0, changed 0, gone 0;');
+    const hits = (await readWorkbook(join(dir, 'second.xlsx'))).find((x) => x.name === hitsName)!.rows;
+    const col = (name: string) => hits[0].indexOf(name);
+    const sanctionRow = hits.find((row) => row[col('Registry')] === 'Sanctions')!;
+    expect([
+      sanctionRow[col('Decision')],
+      sanctionRow[col('Reason')],
+      sanctionRow[col('Comment')],
+      sanctionRow[col('Decided by')],
+    ]).toEqual(['True match', 'confirmed by code', 'РНОКПП звірено', 'olena (relay; the sheet said "False positive")']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -284,6 +284,31 @@ describe('merge', () => {
     expect(reviewHit(previous(), 'k', hit({ birth: '1967-04-13' })).change).toBe('changed');
   });
 
+  it('through a relay, its decision on the unchanged record wins over the sheet, and the row says so', () => {
+    const relayDecided = [
+      {
+        record: 'peps:10001',
+        decision: 'true-match' as const,
+        reason: 'confirmed-by-code',
+        comment: 'РНОКПП звірено',
+        analyst: 'olena',
+        at: '2026-11-20T09:15:00.000Z',
+      },
+    ];
+    const review = reviewHit(previous(), 'k', hit(), relayDecided);
+    expect(review).toMatchObject({ change: 'same', decision: 'trueMatch', byRelay: { sheetSaid: 'falsePositive' } });
+    expect(reviewCells(review, 'en').slice(1, 6)).toEqual([
+      'True match',
+      'confirmed by code',
+      'РНОКПП звірено',
+      'olena (relay; the sheet said "False positive")',
+      '2026-11-20 09:15 UTC',
+    ]);
+    // A first run has no sheet to disagree with; another record is not this decision's.
+    expect(reviewCells(reviewHit(null, 'k', hit(), relayDecided), 'uk')[4]).toBe('olena (релей)');
+    expect(reviewHit(previous(), 'k', hit({ id: '10002' }), relayDecided).byRelay).toBeUndefined();
+  });
+
   it('open level: false positives left out, a confirmed true match counts as high', () => {
     expect(
       openLevel([

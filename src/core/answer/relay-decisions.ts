@@ -8,7 +8,8 @@ import { DECISIONS } from './explain';
  * What the relay adds to an answer from its decision record (docs/relay.md, "Decisions and the
  * accept list"): the hits it muted (cleared as false positives, record unchanged; they are taken
  * out of the answer, so every count, level and percent is as if they were not there) and the
- * decided hits whose record changed since (left in, to be decided again). An answer from the
+ * decided hits whose record changed since (left in, to be decided again), and the other decided
+ * hits (left in, with the decision, for a re-screen to carry). An answer from the
  * service directly never carries it.
  */
 
@@ -30,6 +31,7 @@ const decisionNoteSchema = z.object({
   name: z.string(),
   decision: z.enum(DECISIONS),
   reason: z.string().nullable(),
+  comment: z.string().optional(),
   analyst: z.string(),
   at: z.string(),
   state: z.enum(['in-force', 'pending']),
@@ -40,6 +42,8 @@ export type DecisionNote = z.infer<typeof decisionNoteSchema>;
 const relayDecisionsSchema = z.object({
   muted: z.array(decisionNoteSchema),
   changed: z.array(decisionNoteSchema),
+  /** Every other hit of the answer with a decision on its unchanged record: a re-screen takes it over the sheet's. */
+  decided: z.array(decisionNoteSchema).optional(),
 });
 export type RelayDecisions = z.infer<typeof relayDecisionsSchema>;
 
