@@ -22,15 +22,18 @@ const NOTES_KEPT = 10_000;
 /** One request may carry a hits sheet's worth of decisions. */
 export const MAX_DECISIONS_PER_REQUEST = 5_000;
 
+/** PostgreSQL text cannot hold U+0000: refused with why, per decision, rather than failing the batch. */
+const NO_NUL = /^[^\u0000]*$/;
+
 const decisionInput = z
   .object({
     subject: z.record(z.string(), z.unknown()),
     registry: z.enum(REGISTRY_KEYS),
-    record: z.string().trim().min(1).max(300),
+    record: z.string().trim().min(1).max(300).regex(NO_NUL, 'holds a NUL character'),
     fingerprint: z.string().regex(/^[0-9a-f]{16}$/),
     decision: z.enum(DECISIONS),
     reason: z.enum(REASON_CODES).nullable().optional(),
-    comment: z.string().max(2_000).optional(),
+    comment: z.string().max(2_000).regex(NO_NUL, 'holds a NUL character').optional(),
   })
   .strict();
 

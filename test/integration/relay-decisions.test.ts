@@ -376,11 +376,13 @@ it('the analyst is always the authenticated one: a body naming another is refuse
       decision,
       { ...decision, decision: 'maybe' },
       { ...decision, subject: { name: '' } },
+      { ...decision, comment: 'pasted\u0000binary' },
     ],
   });
   expect(saved.status).toBe(200);
   const results = saved.json.results as { status: string; reason?: string }[];
-  expect(results.map((r) => r.status)).toEqual(['refused', 'recorded', 'refused', 'refused']);
+  expect(results.map((r) => r.status)).toEqual(['refused', 'recorded', 'refused', 'refused', 'refused']);
+  expect(results[4].reason).toBe('comment: holds a NUL character');
   expect(results[0].reason).toBe('identity-in-body');
   expect(results[2].reason).toMatch(/^decision:/);
   const history = await call(one, '/decisions/history', { tokken: olena, ...SUBJECT });
