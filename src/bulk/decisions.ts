@@ -1,6 +1,7 @@
 import type { Lang, LocalizedText } from '../core/text/i18n';
 import { LANGS } from '../core/text/i18n';
 import { REASON_CODES, reasonLabel, type ReasonCode } from '../core/answer/explain';
+import { excelSerialToIsoDate, type DateSystem } from '../core/query/dates';
 import type { MatchLevel } from '../core/answer/summary';
 import { levelText } from '../core/answer/summary';
 import { columnLetter, type CellValue } from './columns';
@@ -177,6 +178,8 @@ export interface HitsGrid {
   firstColumn: number;
   header: readonly CellValue[];
   rows: readonly (readonly CellValue[])[];
+  /** The workbook's date system, for a Decided at cell Excel holds as a serial (default 1900). */
+  dateSystem?: DateSystem;
 }
 
 function columnIndexes(header: readonly CellValue[]): Map<ReadColumnId, number> {
@@ -201,6 +204,19 @@ export function isHitsHeader(header: readonly CellValue[]): boolean {
 function text(value: CellValue | undefined): string {
   if (value === null || value === undefined) return '';
   return String(value).trim();
+}
+
+/**
+ * A Decided at cell as the analyst meant it: a date typed or pasted into Excel is a serial number
+ * whatever the cell's format, and reads back as its date (and time, when it has one), never as "46350".
+ */
+function dateText(value: CellValue | undefined, system: DateSystem = 1900): string {
+  if (typeof value !== 'number') return text(value);
+  const date = excelSerialToIsoDate(value, system);
+  if (!date) return text(value);
+  const minutes = Math.round((value - Math.floor(value)) * 1440);
+  if (minutes === 0 || minutes === 1440) return date;
+  return `${date} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 function parseLevel(value: CellValue | undefined): MatchLevel | null {
@@ -276,7 +292,7 @@ export function readPreviousHits(grid: HitsGrid): { hits: Map<string, PreviousHi
     const reason = parseReason(row[col('reason')]);
     const comment = at.has('comment') ? text(row[col('comment')]) : '';
     const decidedBy = text(row[col('decidedBy')]);
-    const decidedAt = text(row[col('decidedAt')]);
+    const decidedAt = dateText(row[col('decidedAt')], grid.dateSystem);
     const identity = parseHitIdentity(row[col('hitId')]);
     if (!identity) {
       // A row with nothing decided and no identity is a note line (e.g. "more hits not listed"): nothing to carry.

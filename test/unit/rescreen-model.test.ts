@@ -210,6 +210,24 @@ describe('reason and comment (issue 27)', () => {
     }
   });
 
+  it('reads a Decided at serial as its date, with the time when it has one, in either date system', () => {
+    const header = hitsColumns('en').map((c) => c.header);
+    const id = hitIdentity('k', hit());
+    const cells = () => [2, 'x', 'PEP', '10001', hit().name, 100, 'High', '', '', null, null, null];
+    const read = (decidedAt: number, dateSystem?: 1900 | 1904) =>
+      readPreviousHits({
+        sheet: 'H',
+        headerRow: 1,
+        firstColumn: 0,
+        header,
+        rows: [[...cells(), 'True match', '', '', 'me', decidedAt, id, null]],
+        ...(dateSystem ? { dateSystem } : {}),
+      }).hits.get(id)?.decidedAt;
+    expect(read(46296)).toBe('2026-10-01');
+    expect(read(46296.5)).toBe('2026-10-01 12:00');
+    expect(read(46296 - 1462, 1904)).toBe('2026-10-01');
+  });
+
   it('re-screens a sheet written before the Comment column, losing nothing', () => {
     const header = hitsColumns('en')
       .filter((c) => c.id !== 'comment')

@@ -247,3 +247,32 @@ describe('Screen again when the hits table was renamed, converted or lost (issue
     expect(fake.sheetNames()).toEqual(names);
   });
 });
+
+describe('A date stays a date (issue 31)', () => {
+  it.each([1900, 1904] as const)(
+    'a Decided at date Excel holds as a serial (%s date system) is carried as the date, not the number',
+    async (system) => {
+      restore();
+      fake = new WorkbookFake({ dateSystem: system });
+      restore = fake.install();
+      const first = await firstRun();
+      decideAll(first.hits);
+      const grid = fake.sheetValues(first.hits);
+      const at = hitsIndex(grid[0], 'en');
+      const [e] = decisionEdits(grid, 'en');
+      // 2026-10-01 as Excel stores a pasted date in this workbook, shown as a date.
+      const serial = (Date.UTC(2026, 9, 1) - Date.UTC(1899, 11, 30)) / 86_400_000 - (system === 1904 ? 1462 : 0);
+      const cell = cellAddress(e.row, at.decidedAt);
+      fake.pasteValues(first.hits, cell, [[serial]]);
+      fake.setNumberFormat(first.hits, cell, 'dd.mm.yyyy');
+      const before = fake.sheetNames();
+      await (
+        await startWorkbookRescreen({ sheetName: first.results, ...COMMON }, { ask: sandboxAsk(1) })
+      ).done;
+      const hits = fake.sheetValues(fake.sheetNames().find((n) => !before.includes(n) && /hits/.test(n))!);
+      const carried = hits.filter((r) => r[at.hitId] === grid[e.row][at.hitId]);
+      expect(carried.length).toBeGreaterThan(0);
+      for (const r of carried) expect(r[at.decidedAt]).toBe('2026-10-01');
+    },
+  );
+});

@@ -22,6 +22,7 @@ import { excelApiSupported } from '../requirements';
 import { readRectValues } from '../selection';
 import { resultSheetName, uniqueTableName } from '../sheet-names';
 import { queueAutofitColumns } from '../sheets';
+import { queueDateSystem } from '../date-system';
 
 /**
  * The hits table as the analyst's worksheet: a drop-down of decisions on its Decision column,
@@ -188,6 +189,7 @@ export async function readWorkbookPrevious(
     resultsSheet.load('name');
     const header = resultsSheet.getRangeByIndexes(0, 0, HEADER_ROWS, 2);
     header.load('values');
+    const dateSystem = queueDateSystem(context);
     const hitsRange = hitsTable.isNullObject ? null : hitsTable.getRange();
     hitsRange?.load('rowIndex,columnIndex,rowCount,columnCount');
     const tableSheet = hitsTable.isNullObject ? null : hitsTable.worksheet;
@@ -243,6 +245,7 @@ export async function readWorkbookPrevious(
       firstColumn: rect.columnIndex,
       header: head ?? [],
       rows,
+      dateSystem: dateSystem(),
     });
     if (problems.length > 0) {
       throw new InvalidInputError([{ field: 'previous', code: 'previous.refused', message: refusalText(problems) }]);
