@@ -8,8 +8,14 @@ export { columnLetter };
 /** One cell as a sheet, a CSV file or the CLI hands it over. */
 export type CellValue = string | number | boolean | null;
 
-/** The request fields a column of the input can feed. */
-export const COLUMN_ROLES = ['name', 'date', 'ipn', 'doc', 'namelat'] as const;
+/** The request fields a column of the input can feed directly. */
+export const QUERY_ROLES = ['name', 'date', 'ipn', 'doc', 'namelat'] as const;
+/**
+ * A person's name split over columns, as Ukrainian bank exports often have it: joined in this
+ * order (Прізвище Ім'я По батькові) into the name when the row has no full name.
+ */
+export const NAME_PART_ROLES = ['surname', 'givenName', 'patronymic'] as const;
+export const COLUMN_ROLES = [...QUERY_ROLES, ...NAME_PART_ROLES] as const;
 export type ColumnRole = (typeof COLUMN_ROLES)[number];
 
 /** Role → 0-based column index in the input; a role left out is not used. Stored with a run, so read back by this schema. */
@@ -96,6 +102,9 @@ const EXACT: Record<ColumnRole, readonly string[]> = {
     'id document',
     'id card',
   ],
+  surname: ['прізвище', 'фамілія', 'фамилия', 'surname', 'last name', 'lastname', 'family name'],
+  givenName: ['ім я', 'імя', 'имя', 'first name', 'firstname', 'given name', 'forename'],
+  patronymic: ['по батькові', 'по батьковi', 'отчество', 'patronymic', 'middle name', 'middlename'],
   namelat: [
     'namelat',
     'name lat',
@@ -110,12 +119,21 @@ const EXACT: Record<ColumnRole, readonly string[]> = {
   ],
 };
 
-/** Words that, inside a longer header, point to a role ("Дата народження клієнта", "Client's passport"). */
+/**
+ * Words that, inside a longer header, point to a role ("Дата народження клієнта", "Client's
+ * passport"). JavaScript's \b knows only Latin letters: Cyrillic words are bounded by spaces or
+ * the ends instead.
+ */
 const PARTIAL: readonly [ColumnRole, RegExp][] = [
   ['namelat', /латин|latin|translit|транслит|трансліт|\blat\b/],
   ['date', /народж|birth|\bdob\b/],
   ['ipn', /іпн|рнокпп|єдрпоу|\bінн\b|\bipn\b|edrpou|\btax\b|rnokpp|\btin\b/],
   ['doc', /паспорт|документ|passport|document|\bdoc\b/],
+  // A header naming the whole name ("Прізвище, ім'я та по батькові клієнта") before its parts.
+  ['name', /прізвищ.*ім ?я|(^| )піб( |$)/],
+  ['surname', /прізвищ|фамил|surname|last name/],
+  ['patronymic', /по батькові|отчеств|patronymic|middle name/],
+  ['givenName', /^ім ?я( |$)|first name|given name/],
   ['name', /піб|\bім я\b|\bімя\b|прізвищ|назв|найменуван|\bname\b|клієнт|client|customer/],
 ];
 
@@ -182,7 +200,8 @@ export function checkMapping(mapping: ColumnMapping, columnCount: number): Mappi
     if (seen.has(index)) problems.push({ code: 'mapping.duplicate', role, column: index });
     else seen.set(index, role);
   }
-  if (mapping.name === undefined && mapping.ipn === undefined && mapping.doc === undefined) {
+  const named = mapping.name !== undefined || mapping.surname !== undefined || mapping.givenName !== undefined;
+  if (!named && mapping.ipn === undefined && mapping.doc === undefined) {
     problems.push({ code: 'mapping.noSubject' });
   }
   return problems;

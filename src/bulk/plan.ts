@@ -1,7 +1,7 @@
 import type { FieldError } from '../core/protocol/errors';
 import type { RunOptions } from '../core/request/run-options';
 import { subjectKey, validateQuery, type DateSystem, type QueryInput, type SearchQuery } from '../core/query';
-import { COLUMN_ROLES, type CellValue, type ColumnMapping } from './columns';
+import { NAME_PART_ROLES, QUERY_ROLES, type CellValue, type ColumnMapping } from './columns';
 
 /** What every request of a run shares; chosen once per run and checked by core's runOptionsFrom before the first row. */
 export type RunQueryOptions = Pick<RunOptions, 'listdata' | 'search' | 'lowranklimit' | 'idUserPC'> & {
@@ -11,14 +11,24 @@ export type RunQueryOptions = Pick<RunOptions, 'listdata' | 'search' | 'lowrankl
 
 export type InputRow = readonly CellValue[];
 
-/** Row cells → the loose input validateQuery understands; only mapped roles are read. */
+/**
+ * Row cells → the loose input validateQuery understands; only mapped roles are read. A row with
+ * no full name takes the name from its parts (Прізвище Ім'я По батькові), in that order.
+ */
 export function rowInput(row: InputRow, mapping: ColumnMapping): QueryInput {
   const input: Record<string, CellValue> = {};
-  for (const role of COLUMN_ROLES) {
+  for (const role of QUERY_ROLES) {
     const index = mapping[role];
     if (index === undefined) continue;
     const value = row[index];
     if (value !== undefined && value !== null) input[role] = value;
+  }
+  if (input.name === undefined || String(input.name).trim() === '') {
+    const parts = NAME_PART_ROLES.map((role) => mapping[role])
+      .map((index) => (index === undefined ? null : row[index]))
+      .map((value) => (value === null || value === undefined ? '' : String(value).trim()))
+      .filter((part) => part !== '');
+    if (parts.length > 0) input.name = parts.join(' ');
   }
   return input as QueryInput;
 }

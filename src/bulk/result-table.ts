@@ -3,6 +3,7 @@ import { LANGS, type Lang, type LocalizedText } from '../core/text/i18n';
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import { levelText, registryErrorText, verdictText, type MatchLevel, type Verdict } from '../core/answer/summary';
 import { headerText, type CellValue, type ColumnMapping } from './columns';
+import { rowInput } from './plan';
 import type { PreviousHit, PreviousRun } from './decisions';
 import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
@@ -228,12 +229,11 @@ export function goneRows(gone: readonly PreviousHit[], lang: Lang): TableCell[][
   ]);
 }
 
-/** What identifies the subject in the hits list: the name, else the code, else the document. */
+/** What identifies the subject in the hits list: the name (joined from its parts if split), else the code, else the document. */
 function subjectLabel(ctx: TableContext, input: readonly CellValue[]): TableCell {
+  const asked = rowInput(input, ctx.mapping) as Record<string, CellValue | undefined>;
   for (const role of ['name', 'ipn', 'doc'] as const) {
-    const index = ctx.mapping[role];
-    if (index === undefined) continue;
-    const cell = inputCell(input[index]);
+    const cell = inputCell(asked[role]);
     if (cell !== null && cell !== '') return typeof cell === 'number' ? String(cell) : cell;
   }
   return null;

@@ -101,3 +101,23 @@ describe('Save decisions (relay connection, issue 29)', () => {
     expect(JSON.stringify(sent[0].body.decisions)).not.toMatch(/analyst|decidedBy/);
   });
 });
+
+describe('split name columns in the pane (issue 31)', () => {
+  it('maps Прізвище, Ім’я, По батькові and says the name is joined from them, before Start', async () => {
+    fake.setSheet('Split', [
+      ['Прізвище', 'Ім’я', 'По батькові'],
+      ['Петренко', 'Петро', 'Петрович'],
+    ]);
+    fake.select('Split', 'A1:C2');
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="uk" services={fakeServices()} />
+      </FluentProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: bulkMessages.t('uk', 'panel.readSelection') }));
+    expect(await screen.findByTestId('bulk-name-notes')).toHaveTextContent(
+      'ПІБ = Прізвище + Ім’я + По батькові, для кожного рядка в такому порядку.',
+    );
+    expect(screen.queryByTestId('bulk-mapping-problems')).toBeNull();
+  });
+});

@@ -97,9 +97,9 @@ const LONG_FILES: Record<string, number> = {
   'src/cli/input/input-file.ts': 520,
   'src/relay/service.ts': 470,
   'src/core/cache/answer-cache.ts': 490,
-  'src/cli/commands/screen-command.ts': 448,
+  'src/cli/commands/screen-command.ts': 450,
   'src/taskpane/settings/SettingsPanel.tsx': 470,
-  'src/taskpane/bulk/BulkPanel.tsx': 415,
+  'src/taskpane/bulk/BulkPanel.tsx': 417,
   'src/relay/store/sql-store.ts': 425,
   'src/bulk/result-table.ts': 412,
 };

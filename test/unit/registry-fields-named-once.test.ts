@@ -71,6 +71,9 @@ const OUR_WORDS = new Set([
   'url',
   'work',
   'own',
+  // Headers people write over their own client lists (bulk/columns.ts), not a record's fields.
+  'lastname',
+  'forename',
 ]);
 
 function fieldNames(schema: z.ZodType, out: Set<string>): void {

@@ -29,6 +29,7 @@ import type { CliConfig } from '../config';
 import { EXIT, OutputWriteError, UsageError, type ExitCode } from '../exit-codes';
 import type { CsvDelimiter } from '../output/csv-writer';
 import { FileSink, outputFiles, type OutputTarget } from '../output/file-sink';
+import { nameColumnNotes, sampleRows } from '../../bulk/name-columns';
 import { DEFAULT_LIMITS, bulkInputOf, formatOf, openInput, type InputTable } from '../input/input-file';
 import type { CliIo } from '../io';
 import { cliMessages, type CliMessageKey } from '../messages';
@@ -332,6 +333,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     await assertWritable(outputFiles(target, previousRun !== null).map((f) => f.path));
 
     const mapping = recogniseColumns(input.headers);
+    for (const n of nameColumnNotes(input.headers, await sampleRows(input.rows), mapping)) say(n.text[lang]);
     const counters: AskCounters = { answered: 0, unreachable: 0 };
     const sink = new FileSink(target, mask);
     const store = fileRunStateStore(statePath, key, mask, resume ? previous : null);

@@ -45,6 +45,7 @@ import { ScreenAgainButton, startScreenAgain } from './screen-again';
 import { OutcomeBar, type Outcome } from './outcome-bar';
 import { useScreenSelectionRequests } from './screen-request';
 import { SaveDecisions } from './save-decisions';
+import { NameNotes } from './name-notes';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -324,6 +325,7 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
               </MessageBarBody>
             </MessageBar>
           )}
+          <NameNotes input={input} mapping={mapping} lang={lang} />
         </section>
       )}
 

@@ -1,0 +1,76 @@
+import { checkMapping, recogniseColumns } from '../../src/bulk/columns';
+import { nameColumnNotes } from '../../src/bulk/name-columns';
+import { rowInput } from '../../src/bulk/plan';
+import { hitRows, hitsColumns } from '../../src/bulk/result-table';
+import type { ScreenedOutcome } from '../../src/bulk/outcome';
+
+/**
+ * Issue 31, item 1: a client list with the name split over Прізвище, Ім'я, По батькові (or
+ * Surname / First name / Middle name) is screened by the whole name, in the right order, and
+ * says so; a name column that mostly holds one word is warned about before anything is paid for.
+ */
+
+describe('split name columns', () => {
+  it.each([
+    [['Прізвище', 'Ім’я', 'По батькові', 'Дата народження'], 'uk'],
+    [["Ім'я", 'По батькові', 'Прізвище', 'Дата народження'], 'uk, columns in another order'],
+    [['Surname', 'First name', 'Middle name', 'Date of birth'], 'en'],
+  ])('recognises %j (%s) and joins surname, first name, patronymic in that order', (headers) => {
+    const mapping = recogniseColumns(headers);
+    expect(mapping.name).toBeUndefined();
+    expect(checkMapping(mapping, headers.length)).toEqual([]);
+    const cells: Record<string, string> = { surname: 'Кривоклен', givenName: 'Северин', patronymic: 'Богданович' };
+    const row = headers.map((_, i) => {
+      const role = Object.entries(mapping).find(([, index]) => index === i)?.[0];
+      return role === 'date' ? '1967-04-12' : (cells[role ?? ''] ?? null);
+    });
+    expect(rowInput(row, mapping)).toEqual({ name: 'Кривоклен Северин Богданович', date: '1967-04-12' });
+  });
+
+  it('keeps a full-name header whole ("Прізвище, ім’я та по батькові"), and a full name wins over parts', () => {
+    expect(recogniseColumns(['Прізвище, ім’я та по батькові клієнта']).name).toBe(0);
+    const mapping = recogniseColumns(['ПІБ', 'Прізвище', 'Ім’я']);
+    expect(mapping).toMatchObject({ name: 0, surname: 1, givenName: 2 });
+    expect(rowInput(['Іваненко Іван', 'Петренко', 'Петро'], mapping).name).toBe('Іваненко Іван');
+    expect(rowInput(['', 'Петренко', 'Петро'], mapping).name).toBe('Петренко Петро');
+  });
+
+  it('says how the name is made, in both languages', () => {
+    const headers = ['Прізвище', 'Ім’я', 'По батькові'];
+    const [note] = nameColumnNotes(headers, [], recogniseColumns(headers));
+    expect(note.kind).toBe('joined');
+    expect(note.text.uk).toBe('ПІБ = Прізвище + Ім’я + По батькові, для кожного рядка в такому порядку.');
+    expect(note.text.en).toBe('Name = Прізвище + Ім’я + По батькові, joined in this order on each row.');
+  });
+
+  it('warns when most names are one word, and not for full names', () => {
+    const surnames = ['Петренко', 'Іваненко', 'Коваль', 'Шевчук', 'Бондар', 'Ткаченко Олена'].map((n) => [n]);
+    const notes = nameColumnNotes(['ПІБ'], surnames, recogniseColumns(['ПІБ']));
+    expect(notes.map((n) => n.kind)).toEqual(['oneWord']);
+    expect(notes[0].text.uk).toContain('83% імен складаються з одного слова (напр. «Петренко»)');
+    const full = surnames.map(([n]) => [`${n} Іван Петрович`]);
+    expect(nameColumnNotes(['ПІБ'], full, recogniseColumns(['ПІБ']))).toEqual([]);
+  });
+
+  it('the hits list names the subject by the joined name', () => {
+    const headers = ['Прізвище', 'Ім’я', 'По батькові'];
+    const mapping = recogniseColumns(headers);
+    const outcome = {
+      kind: 'screened',
+      key: 'k',
+      level: 'high',
+      verdict: 'hits',
+      bestPercent: 100,
+      totalHits: 1,
+      counts: [1],
+      failures: [],
+      idrequest: 'R',
+      dateResponse: '',
+      hits: [{ registry: 'peps', id: '1', name: 'X', percent: 100, level: 'high', birth: '', details: '' }],
+      hitsOmitted: 0,
+    } as ScreenedOutcome;
+    const ctx = { lang: 'en' as const, headers, mapping, registries: ['peps' as const], firstSourceRow: 2 };
+    const [row] = hitRows(ctx, 0, ['Кривоклен', 'Северин', 'Богданович'], { kind: 'outcome', outcome });
+    expect(row[hitsColumns('en').findIndex((c) => c.id === 'input')]).toBe('Кривоклен Северин Богданович');
+  });
+});
