@@ -3,6 +3,7 @@ import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
 import { hitStrength, type MatchLevel } from '../core/answer/summary';
 import { detailsLine, registryView } from '../core/answer/registry-model';
 import { recordFingerprint } from '../core/answer/record-identity';
+import { listStanding } from '../core/answer/registry-lists';
 import { DECISIONS, FACT_CODES, REASON_CODES, explainHit, type ExplainedQuery } from '../core/answer/explain';
 
 const MATCH_LEVELS = ['high', 'low'] as const satisfies readonly MatchLevel[];
@@ -26,6 +27,10 @@ export const hitLineSchema = z.object({
   suggested: z.object({ decision: z.enum(DECISIONS), reason: z.enum(REASON_CODES) }).optional(),
   /** The record's content fingerprint (core/answer/record-identity.ts), which a relay decision names. */
   fingerprint: z.string().optional(),
+  /** A sanctions record's lists in force and lifted (core/answer/registry-lists.ts). */
+  lists: z
+    .object({ inForce: z.array(z.string()), lifted: z.array(z.object({ list: z.string(), since: z.string() })) })
+    .optional(),
 });
 export type HitLine = z.infer<typeof hitLineSchema>;
 
@@ -37,7 +42,9 @@ export function hitLine(registry: RegistryKey, item: Record<string, unknown>, qu
   const { percent, level } = hitStrength(registry, item);
   const view = registryView(registry);
   const explained = query ? explainHit(query, registry, item) : null;
+  const lists = listStanding(registry, item);
   return {
+    ...(lists ? { lists } : {}),
     ...(explained
       ? {
           facts: explained.facts.map((f) => f.code),

@@ -10,6 +10,7 @@ import type { ScreenedOutcome, SubjectOutcome } from './outcome';
 import { openLevel, reviewCells, reviewHit, type HitReview, type RescreenSummary } from './rescreen';
 import { rescreenMessages } from './rescreen-messages';
 import { EXPLANATION_RULES_VERSION, suggestionLabel, whyLineOf } from '../core/answer/explain';
+import { listStandingText } from '../core/answer/registry-lists';
 
 /**
  * The results of a run as plain data: Excel, CSV and XLSX writers all render this one model,
@@ -260,7 +261,7 @@ export function hitRows(
     h.percent,
     h.level ? levelText(h.level, ctx.lang) : null,
     h.birth || null,
-    h.details || null,
+    (h.lists ? [listStandingText(h.lists, ctx.lang), h.details].filter(Boolean).join(' | ') : h.details) || null,
     h.facts && h.suggested ? whyLineOf(h.facts, h.suggested, ctx.lang) : null,
     h.suggested ? suggestionLabel(h.suggested, ctx.lang) : null,
     ...reviewCells(reviews[i], ctx.lang),

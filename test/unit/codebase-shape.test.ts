@@ -101,7 +101,7 @@ const LONG_FILES: Record<string, number> = {
   'src/taskpane/settings/SettingsPanel.tsx': 470,
   'src/taskpane/bulk/BulkPanel.tsx': 417,
   'src/relay/store/sql-store.ts': 425,
-  'src/bulk/result-table.ts': 412,
+  'src/bulk/result-table.ts': 414,
 };
 
 describe('the shape of the codebase', () => {

@@ -59,7 +59,7 @@ describe('split name columns', () => {
       kind: 'screened',
       key: 'k',
       level: 'high',
-      verdict: 'hits',
+      verdict: 'high',
       bestPercent: 100,
       totalHits: 1,
       counts: [1],

@@ -20,6 +20,7 @@ const MODEL_FILES = [
   /^src\/core\/answer\/registry-model\.ts$/,
   /^src\/core\/answer\/registry-key-fields\.ts$/,
   /^src\/core\/answer\/registry-strength\.ts$/,
+  /^src\/core\/answer\/registry-lists\.ts$/,
   /^src\/core\/answer\/field-labels\.ts$/,
   /^src\/core\/answer\/field-blocks\.ts$/,
   /^src\/core\/protocol\//,

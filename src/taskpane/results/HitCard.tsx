@@ -8,6 +8,7 @@ import { FieldList, orderedFields } from './FieldView';
 import { resultsMessages as resultsText } from './results-messages';
 import { STRENGTH_FIELDS, keyFieldsOf } from '../../core/answer/registry-key-fields';
 import { registryView } from '../../core/answer/registry-model';
+import { listStanding, listStandingText } from '../../core/answer/registry-lists';
 import type { SearchQuery } from '../../core/query';
 import type { RelayTarget } from './decision-client';
 import { WhyAndDecide } from './WhyAndDecide';
@@ -49,6 +50,7 @@ export function HitCard({ registry, item, index, lang, query, relay = null }: Hi
   // Named as the hits sheet and the certificate name it: one registry model for every surface.
   const view = registryView(registry);
   const title = view.name(item) || view.id(item) || resultsText.t(lang, 'results.hitUntitled', { n: index + 1 });
+  const standing = listStanding(registry, item);
   const all = orderedFields(item, keyFields, STRENGTH_FIELDS);
   const key = all.filter((k) => keyFields.includes(k));
   const rest = all.filter((k) => !keyFields.includes(k));
@@ -72,6 +74,11 @@ export function HitCard({ registry, item, index, lang, query, relay = null }: Hi
           </span>
         }
       />
+      {standing && (
+        <Text block size={200} weight="semibold" data-testid="list-standing">
+          {listStandingText(standing, lang)}
+        </Text>
+      )}
       {query && <WhyAndDecide query={query} registry={registry} item={item} lang={lang} relay={relay} />}
       <FieldList item={item} lang={lang} only={key} />
       {rest.length > 0 && (

@@ -1,0 +1,72 @@
+import '../support/ui-setup';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { render, screen } from '@testing-library/react';
+import { listStanding, listStandingText } from '../../src/core/answer/registry-lists';
+import { hitLine } from '../../src/bulk/hits';
+import { hitRows, hitsColumns } from '../../src/bulk/result-table';
+import type { ScreenedOutcome } from '../../src/bulk/outcome';
+import { HitCard } from '../../src/taskpane/results/HitCard';
+
+/**
+ * Issue 31, item 6: lifted sanctions look lifted. A sanctions record says which lists it is on now
+ * and which have lifted it, and since when, at the top of its card and in the hits sheet.
+ */
+const item = {
+  pid: 'S-77',
+  p_fullname: 'Приклад Особа',
+  p_percent: 100,
+  p_level: 'Високий',
+  sanction: [{ list: 'РНБО' }, { list: 'ЄС' }, { list: 'РНБО' }],
+  sanction_lost: [
+    { list: 'OFAC SDN', lastModifyDate: '2024-03-01 10:00:00' },
+    { list: 'ЄС', lastModifyDate: '2020-01-01' },
+  ],
+};
+
+it('names the lists in force and those lifted, with the date, in both languages; a lifted list in force again is in force', () => {
+  const standing = listStanding('psanctions', item)!;
+  expect(standing).toEqual({ inForce: ['РНБО', 'ЄС'], lifted: [{ list: 'OFAC SDN', since: '2024-03-01' }] });
+  expect(listStandingText(standing, 'uk')).toBe('Діючі: РНБО, ЄС · Припинені: OFAC SDN (з 2024-03-01)');
+  expect(listStandingText(standing, 'en')).toBe('In force: РНБО, ЄС · Lifted: OFAC SDN (since 2024-03-01)');
+  expect(listStandingText({ inForce: [], lifted: [{ list: 'UK', since: '' }] }, 'en')).toBe(
+    'In force: none · Lifted: UK',
+  );
+  expect(listStanding('peps', { name: 'x' })).toBeNull();
+});
+
+it('the hits sheet’s Key details start with it, and the card shows it at the top', () => {
+  const hit = hitLine('psanctions', item);
+  const outcome = {
+    kind: 'screened',
+    key: 'k',
+    level: 'high',
+    verdict: 'high',
+    bestPercent: 100,
+    totalHits: 1,
+    counts: [1],
+    failures: [],
+    idrequest: 'R',
+    dateResponse: '',
+    hits: [hit],
+    hitsOmitted: 0,
+  } as ScreenedOutcome;
+  const ctx = {
+    lang: 'uk' as const,
+    headers: ['ПІБ'],
+    mapping: { name: 0 },
+    registries: ['psanctions' as const],
+    firstSourceRow: 2,
+  };
+  const [row] = hitRows(ctx, 0, ['Приклад Особа'], { kind: 'outcome', outcome });
+  const details = String(row[hitsColumns('uk').findIndex((c) => c.id === 'details')]);
+  expect(details.startsWith('Діючі: РНБО, ЄС · Припинені: OFAC SDN (з 2024-03-01)')).toBe(true);
+
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <HitCard registry="psanctions" item={item} index={0} lang="en" />
+    </FluentProvider>,
+  );
+  expect(screen.getByTestId('list-standing')).toHaveTextContent(
+    'In force: РНБО, ЄС · Lifted: OFAC SDN (since 2024-03-01)',
+  );
+});
