@@ -129,3 +129,35 @@ describe('AnswerCache: a storage that stops answering', () => {
     expect(await cache.get('third', PEPS)).not.toBeNull();
   });
 });
+
+/** A storage that counts what is written to it, per kind of key (issue 32: the fake's storage counts bytes). */
+function countingStorage() {
+  const inner = memoryStorage();
+  const written = { entries: 0, index: 0 };
+  const storage: KeyValueStorage = {
+    ...inner,
+    setItem: async (key, value) => {
+      const bytes = (key.length + value.length) * 2;
+      if (key === CACHE_INDEX_KEY) written.index += bytes;
+      else written.entries += bytes;
+      return inner.setItem(key, value);
+    },
+  };
+  return { storage, written, inner };
+}
+
+describe('AnswerCache: writes proportional to what changed (issue 32)', () => {
+  it('3,000 answers write their index in proportion, not the whole index per answer; a new session still finds every answer', async () => {
+    const { storage, written, inner } = countingStorage();
+    const cache = new AnswerCache({ storage });
+    for (let i = 0; i < 3000; i++) expect(await put(cache, `subject-${i}`)).toBe(true);
+    // Saving the whole index on every answer wrote ~500 times the answers' bytes here.
+    expect(written.index).toBeLessThan(10 * written.entries);
+    // Index lines not saved yet are no loss: the next session reads what its index does not know.
+    const next = new AnswerCache({ storage: inner });
+    expect((await next.stats()).entries).toBe(3000);
+    expect(await next.get('subject-2999', PEPS)).not.toBeNull();
+    await cache.flush();
+    expect(Object.keys(JSON.parse(inner.map.get(CACHE_INDEX_KEY) ?? '{}') as object)).toHaveLength(3000);
+  });
+});

@@ -96,7 +96,7 @@ const LONG_FILES: Record<string, number> = {
   'src/core/request/scheduler.ts': 468,
   'src/cli/input/input-file.ts': 520,
   'src/relay/service.ts': 470,
-  'src/core/cache/answer-cache.ts': 490,
+  'src/core/cache/answer-cache.ts': 498,
   'src/cli/commands/screen-command.ts': 450,
   'src/taskpane/settings/SettingsPanel.tsx': 470,
   'src/taskpane/bulk/BulkPanel.tsx': 417,

@@ -5,7 +5,7 @@ import { containsListdata, type Listdata } from '../protocol/listdata';
 import { answerSchema } from '../answer/answer-schema';
 import type { ParsedEnvelope } from '../protocol/schema';
 import type { KeyValueStorage } from '../settings/storage';
-import { withTimeout } from '../request/timing';
+import { boundedStorage } from './bounded-storage';
 import { rememberRecent } from './recent-map';
 
 /**
@@ -85,6 +85,17 @@ export const DEFAULT_CACHE_MAX_ENTRY_BYTES = 1024 * 1024;
 export const DEFAULT_CACHE_STORAGE_TIMEOUT_MS = 3000;
 /** Decoded entries kept in memory so one recalculation does not parse the same JSON twice. */
 const MEMORY_ENTRIES = 2000;
+/**
+ * The index is saved once its unsaved changes reach an eighth of it, or after a quiet moment:
+ * saving the whole index on every answer wrote 549 MB of index for 1.1 MB of answers (3,000
+ * answers, issue 32); this way each answer costs about eight index lines, whatever the index's
+ * size. A small index is still saved on every change. The price: another window's cache may not
+ * yet count up to an eighth of the entries, so two windows writing at once can overshoot the
+ * budget by as much. Unsaved lines are no loss: a new session adopts entries its index does not
+ * know by reading them.
+ */
+const INDEX_SAVE_SHARE = 8;
+const INDEX_SAVE_DELAY_MS = 2_000;
 
 /** FNV-1a, 2 x 32 bits: a short storage key, so names and tax numbers are not spread into key listings. */
 export function hashKey(text: string): string {
@@ -116,33 +127,6 @@ function parseIndex(text: string | null): Map<string, IndexEntry> | null {
     }
   }
   return index;
-}
-
-class StorageTimeoutError extends Error {
-  constructor() {
-    super('storage did not answer in time');
-  }
-}
-
-/** Every call bounded: a call that does not settle in time rejects (and is left to finish on its own). */
-function boundedStorage(storage: KeyValueStorage, ms: number): KeyValueStorage {
-  const bound = <T>(call: () => Promise<T>): Promise<T> => {
-    let pending: Promise<T>;
-    try {
-      pending = call();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return withTimeout(pending, ms, () => {
-      throw new StorageTimeoutError();
-    });
-  };
-  return {
-    getItem: (key) => bound(() => storage.getItem(key)),
-    setItem: (key, value) => bound(() => storage.setItem(key, value)),
-    removeItem: (key) => bound(() => storage.removeItem(key)),
-    keys: () => bound(() => storage.keys()),
-  };
 }
 
 /**
@@ -177,6 +161,7 @@ export class AnswerCache {
   private readonly unsaved = new Set<string>();
   /** The saved index as this instance last wrote or read it: unchanged text needs no parsing. */
   private lastIndexText: string | null = null;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: AnswerCacheOptions) {
     this.shared = options.storage;
@@ -423,14 +408,37 @@ export class AnswerCache {
       index.delete(key);
       this.unsaved.add(key);
       this.memory.delete(key);
-      await this.saveIndex(index);
+      await this.saveIndexSoon(index);
       return false;
     }
     index.set(key, { bytes, storedAt });
     this.unsaved.add(key);
-    await this.saveIndex(index);
+    await this.saveIndexSoon(index);
     this.remember(key, { subjectKey, listdata, envelope, servedBy, storedAt });
     return true;
+  }
+
+  /** Saves the index now when enough changed since it was saved, else after a quiet moment. */
+  private async saveIndexSoon(index: Map<string, IndexEntry>): Promise<void> {
+    if (this.unsaved.size >= Math.max(1, Math.floor(index.size / INDEX_SAVE_SHARE))) {
+      await this.saveIndex(index);
+      return;
+    }
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => void this.flush(), INDEX_SAVE_DELAY_MS);
+    // A pending save never keeps a process (the CLI, a test) alive.
+    (this.saveTimer as { unref?: () => void }).unref?.();
+  }
+
+  /** Saves what the index has not saved yet (called after a quiet moment, and before a cache is replaced). */
+  flush(): Promise<void> {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    return this.inTurn(async () => {
+      if (!this.index || this.unsaved.size === 0) return;
+      // On top of what other caches saved meanwhile: a late flush must not drop their lines.
+      await this.saveIndex(await this.refreshIndex());
+    });
   }
 
   private remember(key: string, answer: CachedAnswer): void {
