@@ -6,6 +6,8 @@ import { plainQuery } from '../core/query/plain';
 import type { ColumnMapping } from './columns';
 import type { Decision, PreviousRun } from './decisions';
 import { checkRow, type InputRow, type RunQueryOptions } from './plan';
+import { rescreenMessages } from './rescreen-messages';
+import { LANGS } from '../core/text/i18n';
 
 /**
  * "Save decisions": a hits sheet's Decision, Reason and Comment as decisions on the relay's record
@@ -31,7 +33,14 @@ export interface DecisionsForRelay {
   /** What to send, each with the Hit ID it came from. */
   items: { identity: string; input: RelayDecisionInput }[];
   notSent: { identity: string; why: NotSentReason }[];
+  /** Decisions a re-screen took from the relay ("olena (relay)"): already on its record, not sent again. */
+  alreadyOnRelay: number;
 }
+
+/** "(relay" / "(релей" as Decided by writes it (rescreen.ts), in either language. */
+const RELAY_MARKS = LANGS.map((lang) =>
+  rescreenMessages.t(lang, 'decidedBy.relay', { analyst: '' }).trim().slice(0, -1),
+);
 
 const TO_RELAY: Record<Decision, RelayDecision> = {
   falsePositive: 'false-positive',
@@ -56,9 +65,14 @@ export function subjectsOfList(
   return out;
 }
 
+/** "h1|<record>|<subject part>": the record may hold "|" itself, the version and subject part never do. */
 function parseIdentity(identity: string): { registry: RegistryKey; record: string; subject: string } | null {
-  const [, record, subject] = identity.split('|');
-  const registry = /^([a-z]+)[:#]/.exec(record ?? '')?.[1];
+  const first = identity.indexOf('|');
+  const last = identity.lastIndexOf('|');
+  if (first < 0 || last <= first) return null;
+  const record = identity.slice(first + 1, last);
+  const subject = identity.slice(last + 1);
+  const registry = /^([a-z]+)[:#]/.exec(record)?.[1];
   if (!registry || !subject || !(REGISTRY_KEYS as readonly string[]).includes(registry)) return null;
   return { registry: registry as RegistryKey, record, subject };
 }
@@ -67,9 +81,13 @@ export function decisionsForRelay(
   previous: PreviousRun,
   subjects: ReadonlyMap<string, Record<string, unknown>>,
 ): DecisionsForRelay {
-  const out: DecisionsForRelay = { items: [], notSent: [] };
+  const out: DecisionsForRelay = { items: [], notSent: [], alreadyOnRelay: 0 };
   for (const hit of previous.hits.values()) {
     if (hit.decision === null) continue;
+    if (RELAY_MARKS.some((mark) => hit.decidedBy.includes(mark))) {
+      out.alreadyOnRelay++;
+      continue;
+    }
     const parsed = parseIdentity(hit.identity);
     const subject = parsed ? subjects.get(parsed.subject) : undefined;
     if (!parsed || !subject) {

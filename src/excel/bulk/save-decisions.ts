@@ -46,8 +46,8 @@ export async function saveWorkbookDecisions(
     { ...options, dateSystem: input.dateSystem },
     now,
   );
-  const { items, notSent } = decisionsForRelay(previous, subjects);
-  const report: SaveDecisionsReport = { recorded: 0, pending: 0, unchanged: 0, refused: [], notSent };
+  const { items, notSent, alreadyOnRelay } = decisionsForRelay(previous, subjects);
+  const report: SaveDecisionsReport = { recorded: 0, pending: 0, unchanged: alreadyOnRelay, refused: [], notSent };
   if (items.length === 0) return report;
   const outcomes = await send(items.map((i) => i.input));
   outcomes.forEach((o, i) => {

@@ -1,0 +1,64 @@
+import { decisionsForRelay, subjectsOfList } from '../../src/bulk/decisions-to-relay';
+import type { PreviousHit, PreviousRun } from '../../src/bulk/decisions';
+import { identityOfRecord } from '../../src/bulk/hit-identity';
+import { recogniseColumns } from '../../src/bulk/columns';
+import { checkRow } from '../../src/bulk/plan';
+import { ALL_LISTS } from '../../src/core/protocol/listdata';
+import { subjectKey } from '../../src/core/query';
+
+/** Save decisions (issue 29): which of a sheet's decided hits go to the relay, and as what. */
+const options = { listdata: ALL_LISTS, search: 1 as const, lowranklimit: 0 };
+const now = new Date('2026-11-25T12:00:00Z');
+const rows = [['Петренко Петро Петрович', '1980-01-02']];
+const mapping = recogniseColumns(['ПІБ', 'Дата народження']);
+const checked = checkRow(rows[0], mapping, options, now);
+if (!checked.ok) throw new Error('row');
+const key = subjectKey(checked.query);
+
+function hit(record: string, over: Partial<PreviousHit> = {}): PreviousHit {
+  return {
+    identity: identityOfRecord(key, record),
+    decision: 'falsePositive',
+    reason: 'other-person',
+    comment: '',
+    decidedBy: 'me',
+    decidedAt: '2026-11-20',
+    fingerprint: '0123456789abcdef',
+    percent: 100,
+    level: 'low',
+    name: 'x',
+    birth: '',
+    cells: {},
+    ...over,
+  };
+}
+
+it('sends decided hits with their client found again in the list; says which cannot go, and why', () => {
+  const previous: PreviousRun = {
+    source: 'Hits',
+    hits: new Map(
+      [
+        hit('justice:2-123|45/2024', { reason: 'a namesake, the client is younger', comment: 'seen the ID' }),
+        hit('peps:7', { fingerprint: '' }),
+        hit('peps:8', { decidedBy: 'olena (relay)' }),
+        hit('peps:9', { decidedBy: 'olena (релей; на аркуші було «Хибний збіг»)' }),
+        hit('peps:10', { decision: null }),
+        { ...hit('peps:11'), identity: identityOfRecord('q1:[["name","інша особа"]]', 'peps:11') },
+      ].map((h) => [h.identity, h]),
+    ),
+  };
+  const out = decisionsForRelay(previous, subjectsOfList(rows, mapping, options, now));
+  expect(out.items.map((i) => i.input)).toEqual([
+    {
+      subject: { name: 'Петренко Петро Петрович', date: '1980-01-02', search: 1, lowranklimit: 0 },
+      registry: 'justice',
+      record: 'justice:2-123|45/2024',
+      fingerprint: '0123456789abcdef',
+      decision: 'false-positive',
+      // A free-text reason (a sheet from before the drop-down) travels in the comment.
+      comment: 'a namesake, the client is younger — seen the ID',
+    },
+  ]);
+  expect(out.notSent.map((n) => n.why)).toEqual(['no-fingerprint', 'not-in-list']);
+  expect(out.alreadyOnRelay).toBe(2);
+});
