@@ -94,7 +94,7 @@ const LONG_FILES: Record<string, number> = {
   'src/core/answer/field-labels.ts': 980,
   'src/bulk/runner.ts': 700,
   'src/core/request/scheduler.ts': 468,
-  'src/cli/input/input-file.ts': 520,
+  'src/cli/input/input-file.ts': 521,
   'src/relay/service.ts': 470,
   'src/core/cache/answer-cache.ts': 498,
   'src/cli/commands/screen-command.ts': 450,

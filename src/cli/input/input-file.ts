@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { open, readdir, stat } from 'node:fs/promises';
+import { basename, dirname, extname } from 'node:path';
+import { nearestWord } from '../../core/text/nearest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from '../output/exceljs-lazy';
@@ -207,7 +208,11 @@ export function parseCsvText(
 /** The checks every input file passes before it is read: it exists, is a file, and is within --max-input-mb. */
 async function checkInputFile(path: string, limits: ReadLimits): Promise<void> {
   const info = await stat(path).catch(() => null);
-  if (!info) throw usage('input.notFound', { path });
+  if (!info) {
+    // A typo in the name is the usual cause: the nearest file beside it is suggested.
+    const near = nearestWord(basename(path), await readdir(dirname(path)).catch(() => []));
+    throw near ? usage('input.notFoundNear', { path, near }) : usage('input.notFound', { path });
+  }
   if (!info.isFile()) throw usage('input.unreadable', { path });
   const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
   if (info.size > limits.maxBytes) {

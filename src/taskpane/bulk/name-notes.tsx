@@ -1,4 +1,5 @@
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { useMemo } from 'react';
 import type { ColumnMapping } from '../../bulk/columns';
 import { nameColumnNotes } from '../../bulk/name-columns';
 import type { Lang } from '../../core/text/i18n';
@@ -9,7 +10,8 @@ import type { SheetInput } from '../../excel/bulk/bulk-input';
  * батькові") and a warning when the name column mostly holds one word.
  */
 export function NameNotes({ input, mapping, lang }: { input: SheetInput; mapping: ColumnMapping; lang: Lang }) {
-  const notes = nameColumnNotes(input.headers, input.rows.slice(0, 500), mapping);
+  // Rendered on every progress tick of a run: computed again only when the list or the mapping changes.
+  const notes = useMemo(() => nameColumnNotes(input.headers, input.rows.slice(0, 500), mapping), [input, mapping]);
   if (notes.length === 0) return null;
   return (
     <MessageBar

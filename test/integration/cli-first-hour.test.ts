@@ -8,7 +8,7 @@ import { KNOWN } from '../../src/sandbox';
 import { cliEnv, tableAfterHeader } from './cli-support';
 
 /**
- * Issue 31, item 1, as the analyst met it: the sanctioned PEP with the right birth date, in a list
+ * Issue 31, the command line's first hour. Item 1, as the analyst met it: the sanctioned PEP with the right birth date, in a list
  * with the name in three columns, came out "Low 33 %" because only the surname was screened. Now
  * the name is joined and the run says so; a one-word name column is warned about before any request.
  */
@@ -55,4 +55,28 @@ it('a name column of surnames alone is warned about before the run', async () =>
   const names = ['Петренко', 'Іваненко', 'Коваль', 'Шевчук', 'Бондар'];
   const { stderr } = await screen(`ПІБ\n${names.join('\n')}\n`);
   expect(stderr).toContain('Увага: 100% імен складаються з одного слова (напр. «Петренко»)');
+});
+
+it('a mistyped input file name suggests the nearest file beside it (item 12)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-near-file-'));
+  try {
+    writeFileSync(join(dir, 'clients.csv'), 'ПІБ\nПетренко Петро\n');
+    let stderr = '';
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => ((stderr += s), true) },
+      env: cliEnv(),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    expect(await runCli(['screen', 'clents.csv', '--lang', 'en'], io)).not.toBe(0);
+    expect(stderr).toContain('. Did you mean clients.csv?');
+    stderr = '';
+    expect(await runCli(['screen', 'something-else.xlsx', '--lang', 'uk'], io)).not.toBe(0);
+    expect(stderr).toContain('Файлу немає');
+    expect(stderr).not.toContain('Можливо');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
