@@ -6,7 +6,7 @@ import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
 import { plainQuery } from '../core/query/plain';
 import { can, type Identity } from './roles';
-import type { DecisionRow, RelayStore } from './store/port';
+import type { DecisionEntry, DecisionRow, RelayStore } from './store/port';
 
 /**
  * The decision record: who decided what about which hit, when, and who approved it. Lines are
@@ -65,51 +65,66 @@ export class DecisionRecord {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Records each decision of a batch on its own: one refused leaves the others recorded. */
+  /**
+   * Records a batch: each decision is answered on its own (one refused leaves the others recorded),
+   * the subjects' record is read in one query and the new lines are written in one statement.
+   */
   async record(identity: Identity, items: readonly unknown[]): Promise<DecisionOutcome[]> {
     const out: DecisionOutcome[] = [];
+    const valid: { index: number; entry: DecisionEntry }[] = [];
     for (const [index, raw] of items.entries()) {
-      if (!can(identity, 'decide')) {
-        out.push({ status: 'refused', index, reason: 'role' });
-        continue;
-      }
-      if (raw && typeof raw === 'object' && IDENTITY_FIELDS.some((f) => f in raw)) {
-        out.push({ status: 'refused', index, reason: 'identity-in-body' });
-        continue;
-      }
-      const parsed = decisionInput.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        out.push({ status: 'refused', index, reason: `${issue.path.join('.') || 'decision'}: ${issue.message}` });
-        continue;
-      }
-      const checked = validateQuery(parsed.data.subject);
-      if (!checked.ok) {
-        out.push({ status: 'refused', index, reason: `subject: ${checked.errors.map((e) => e.message.en).join(' ')}` });
-        continue;
-      }
-      const input = parsed.data;
-      const key = subjectPart(subjectKey(checked.query));
+      const checked = this.check(identity, raw);
+      if ('reason' in checked) out[index] = { status: 'refused', index, reason: checked.reason };
+      else valid.push({ index, entry: checked.entry });
+    }
+    const keys = [...new Set(valid.map((v) => v.entry.subjectKey))];
+    const current = new Map<string, CurrentDecision[]>();
+    const history = await this.store.decisionsForMany(keys);
+    for (const key of keys) current.set(key, currentOf(history.filter((row) => row.subjectKey === key)));
+    const fresh: { index: number; entry: DecisionEntry }[] = [];
+    for (const v of valid) {
+      const e = v.entry;
       // Saving a hits sheet twice adds nothing: the same analyst's same decision on the same record.
-      const same = (await this.current(key, true)).find(
-        (c) =>
-          c.decision.registry === input.registry &&
-          c.decision.record === input.record &&
-          c.decision.analyst === identity.analyst &&
-          c.decision.decision === input.decision &&
-          c.decision.reason === (input.reason ?? null) &&
-          c.decision.comment === (input.comment ?? '') &&
-          c.decision.fingerprint === input.fingerprint,
-      );
-      if (same) {
-        out.push({ status: 'unchanged', id: same.decision.id, index });
-        continue;
-      }
-      const needsApproval = this.options.fourEyes.has(input.registry) && input.decision !== 'needs-review';
-      const row = await this.store.addDecision({
+      const same = current
+        .get(e.subjectKey)
+        ?.find(
+          (c) =>
+            c.decision.registry === e.registry &&
+            c.decision.record === e.record &&
+            c.decision.analyst === e.analyst &&
+            c.decision.decision === e.decision &&
+            c.decision.reason === e.reason &&
+            c.decision.comment === e.comment &&
+            c.decision.fingerprint === e.fingerprint,
+        );
+      if (same) out[v.index] = { status: 'unchanged', id: same.decision.id, index: v.index };
+      else fresh.push(v);
+    }
+    const rows = await this.store.addDecisions(fresh.map((f) => f.entry));
+    fresh.forEach((f, i) => {
+      out[f.index] = { status: f.entry.needsApproval ? 'pending' : 'recorded', id: rows[i].id, index: f.index };
+    });
+    for (const key of keys) this.notes.delete(key);
+    return out;
+  }
+
+  /** One decision of a batch as a line to add, or why it is refused. */
+  private check(identity: Identity, raw: unknown): { entry: DecisionEntry } | { reason: string } {
+    if (!can(identity, 'decide')) return { reason: 'role' };
+    if (raw && typeof raw === 'object' && IDENTITY_FIELDS.some((f) => f in raw)) return { reason: 'identity-in-body' };
+    const parsed = decisionInput.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return { reason: `${issue.path.join('.') || 'decision'}: ${issue.message}` };
+    }
+    const checked = validateQuery(parsed.data.subject);
+    if (!checked.ok) return { reason: `subject: ${checked.errors.map((e) => e.message.en).join(' ')}` };
+    const input = parsed.data;
+    return {
+      entry: {
         kind: 'decision',
         analyst: identity.analyst,
-        subjectKey: key,
+        subjectKey: subjectPart(subjectKey(checked.query)),
         subject: plainQuery(checked.query, { subjectOnly: true }),
         registry: input.registry,
         record: input.record,
@@ -117,14 +132,11 @@ export class DecisionRecord {
         decision: input.decision,
         reason: input.reason ?? null,
         comment: input.comment ?? '',
-        needsApproval,
+        needsApproval: this.options.fourEyes.has(input.registry) && input.decision !== 'needs-review',
         approves: null,
         instance: this.options.instance,
-      });
-      this.notes.delete(row.subjectKey);
-      out.push({ status: needsApproval ? 'pending' : 'recorded', id: row.id, index });
-    }
-    return out;
+      },
+    };
   }
 
   /** Four-eyes: an approver other than the decision's author approves the decision in force. */

@@ -5,6 +5,7 @@ import { recogniseColumns } from '../../src/bulk/columns';
 import { checkRow } from '../../src/bulk/plan';
 import { ALL_LISTS } from '../../src/core/protocol/listdata';
 import { subjectKey } from '../../src/core/query';
+import { BODY_BUDGET_BYTES, batchesBySize } from '../../src/core/request/body-batches';
 
 /** Save decisions (issue 29): which of a sheet's decided hits go to the relay, and as what. */
 const options = { listdata: ALL_LISTS, search: 1 as const, lowranklimit: 0 };
@@ -61,4 +62,15 @@ it('sends decided hits with their client found again in the list; says which can
   ]);
   expect(out.notSent.map((n) => n.why)).toEqual(['no-fingerprint', 'not-in-list']);
   expect(out.alreadyOnRelay).toBe(2);
+});
+
+it('splits decisions into request bodies under the relay’s limit and its count cap, keeping their order', () => {
+  const items = Array.from({ length: 1_000 }, (_, i) => ({ comment: `Коментар ${i} `.repeat(5) }));
+  const batches = batchesBySize(items, 300);
+  expect(batches.flat()).toEqual(items);
+  for (const b of batches) {
+    expect(b.length).toBeLessThanOrEqual(300);
+    expect(new TextEncoder().encode(JSON.stringify(b)).length).toBeLessThanOrEqual(BODY_BUDGET_BYTES);
+  }
+  expect(batchesBySize(items.slice(0, 10), 3).map((b) => b.length)).toEqual([3, 3, 3, 1]);
 });

@@ -10,6 +10,10 @@ import type { Connection } from '../../shared-runtime/connection';
 import type { CliConfig } from '../config';
 import type { CliIo } from '../io';
 import { nodeHttpTransport } from '../transport/http-transport';
+import { batchesBySize } from '../../core/request/body-batches';
+
+/** The relay's own cap on decisions per request (relay/decisions.ts). */
+const MAX_PER_REQUEST = 5_000;
 
 /**
  * `checklists screen … --decisions FILE`: decisions in the relay's export format (CSV, or JSON
@@ -65,28 +69,32 @@ export async function importDecisions(
     throw new UsageError(cliMessages.text('decisions.unreadable', { path }));
   });
   const decisions = decisionsFromFile(text);
-  const response = await transport.send({
-    url: `${new URL(relay.url).origin}/decisions`,
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ tokken: relay.key, decisions: decisions.map((d) => d.decision) }),
-    signal,
-  });
-  const body = parseJson(response.text) as { results?: { status: string; reason?: string; index: number }[] } | null;
-  if (response.status !== 200 || !body?.results) {
-    const why: LocalizedText = cliMessages.text('decisions.notRelay', { status: response.status });
-    throw new UsageError(why);
+  const out: ImportedDecisions = { sent: decisions.length, recorded: 0, pending: 0, unchanged: 0, refused: [] };
+  // Under the relay's body limit: a large export goes in as many requests as it needs.
+  for (const part of batchesBySize(decisions, MAX_PER_REQUEST)) {
+    const response = await transport.send({
+      url: `${new URL(relay.url).origin}/decisions`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tokken: relay.key, decisions: part.map((d) => d.decision) }),
+      signal,
+    });
+    const body = parseJson(response.text) as { results?: { status: string; reason?: string; index: number }[] } | null;
+    if (response.status !== 200 || !body?.results) {
+      const why: LocalizedText = cliMessages.text('decisions.notRelay', { status: response.status });
+      throw new UsageError(why);
+    }
+    for (const r of body.results) {
+      if (r.status === 'recorded' || r.status === 'pending' || r.status === 'unchanged') out[r.status]++;
+      else {
+        out.refused.push({
+          line: part[r.index]?.line ?? 0,
+          reason: r.reason ?? '',
+        });
+      }
+    }
   }
-  const refused = body.results
-    .filter((r) => r.status === 'refused')
-    .map((r) => ({ line: decisions[r.index]?.line ?? 0, reason: r.reason ?? '' }));
-  return {
-    sent: decisions.length,
-    recorded: body.results.filter((r) => r.status === 'recorded').length,
-    pending: body.results.filter((r) => r.status === 'pending').length,
-    unchanged: body.results.filter((r) => r.status === 'unchanged').length,
-    refused,
-  };
+  return out;
 }
 
 /** --decisions: recorded on the relay before the first request, so this run's answers carry them. */

@@ -67,6 +67,29 @@ export function decisionQueries(q: Query) {
       );
       return decisionRow(rows[0]);
     },
+    async addDecisions(entries: readonly DecisionEntry[]): Promise<DecisionRow[]> {
+      if (entries.length === 0) return [];
+      // One statement for a hits sheet's worth: one commit, not one per decision. Rows are made in
+      // array order (WITH ORDINALITY), so their ids ascend in that order and map back by sorting.
+      const rows = await q<DecisionRecord>(
+        `INSERT INTO decisions (kind, analyst, subject_key, subject, registry, record, fingerprint, decision, reason,
+           comment, needs_approval, approves, instance)
+         SELECT e->>'kind', e->>'analyst', e->>'subjectKey', e->'subject', e->>'registry', e->>'record',
+           e->>'fingerprint', e->>'decision', e->>'reason', e->>'comment', (e->>'needsApproval')::boolean,
+           (e->>'approves')::bigint, e->>'instance'
+         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY n
+         RETURNING *`,
+        [JSON.stringify(entries)],
+      );
+      return rows.map(decisionRow).sort((a, b) => a.id - b.id);
+    },
+    async decisionsForMany(subjectKeys: readonly string[]): Promise<DecisionRow[]> {
+      if (subjectKeys.length === 0) return [];
+      const rows = await q<DecisionRecord>('SELECT * FROM decisions WHERE subject_key = ANY($1) ORDER BY id', [
+        [...subjectKeys],
+      ]);
+      return rows.map(decisionRow);
+    },
     async decisionById(id: number): Promise<DecisionRow | null> {
       const r = (await q<DecisionRecord>('SELECT * FROM decisions WHERE id = $1', [id]))[0];
       return r ? decisionRow(r) : null;

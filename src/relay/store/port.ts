@@ -236,9 +236,13 @@ export interface RelayStore {
   dropAnswers(before: number): Promise<void>;
 
   addDecision(entry: DecisionEntry): Promise<DecisionRow>;
+  /** Many decisions in one statement (one commit), returned in the order given. */
+  addDecisions(entries: readonly DecisionEntry[]): Promise<DecisionRow[]>;
   decisionById(id: number): Promise<DecisionRow | null>;
   /** Every line about one subject's hits, approvals included, in id order. */
   decisionsFor(subjectKey: string): Promise<DecisionRow[]>;
+  /** The same for many subjects at once, in id order. */
+  decisionsForMany(subjectKeys: readonly string[]): Promise<DecisionRow[]>;
   /** The whole record in id order, from `since` on, a page at a time (export). */
   decisionPages(since?: Date, pageSize?: number): AsyncIterable<DecisionRow[]>;
 

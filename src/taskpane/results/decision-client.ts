@@ -3,6 +3,7 @@ import type { RegistryKey } from '../../core/protocol/registries';
 import type { SearchQuery } from '../../core/query';
 import { plainQuery } from '../../core/query/plain';
 import { parseJson } from '../../core/text/json';
+import { batchesBySize } from '../../core/request/body-batches';
 
 /**
  * The pane's side of the relay's decision record (docs/relay.md, "Decisions and the accept
@@ -71,7 +72,7 @@ export async function recordDecision(
 export type BatchOutcome =
   { status: 'recorded' | 'pending' | 'unchanged'; id: number } | { status: 'refused'; reason: string };
 
-/** One request per `MAX_PER_REQUEST` decisions: the relay takes a hits sheet's worth at a time. */
+/** The relay's own cap on decisions per request (relay/decisions.ts MAX_DECISIONS_PER_REQUEST). */
 const MAX_PER_REQUEST = 5_000;
 
 /**
@@ -84,8 +85,7 @@ export async function sendDecisions(
   fetchImpl: typeof fetch = fetch,
 ): Promise<BatchOutcome[]> {
   const out: BatchOutcome[] = [];
-  for (let start = 0; start < decisions.length; start += MAX_PER_REQUEST) {
-    const part = decisions.slice(start, start + MAX_PER_REQUEST);
+  for (const part of batchesBySize(decisions, MAX_PER_REQUEST)) {
     const response = await fetchImpl(`${new URL(relay.url).origin}/decisions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
