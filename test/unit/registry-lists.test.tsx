@@ -70,3 +70,14 @@ it('the hits sheet’s Key details start with it, and the card shows it at the t
     'In force: РНБО, ЄС · Lifted: OFAC SDN (since 2024-03-01)',
   );
 });
+
+it('a null among a quirky answer’s entries is skipped, not a crash', () => {
+  const quirky = { ...item, sanction: [null, { list: 'РНБО' }], sanction_lost: [null] } as unknown as object;
+  expect(listStanding('psanctions', quirky)).toEqual({ inForce: ['РНБО'], lifted: [] });
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <HitCard registry="psanctions" item={quirky as Record<string, unknown>} index={0} lang="uk" />
+    </FluentProvider>,
+  );
+  expect(screen.getByTestId('list-standing')).toHaveTextContent('Діючі: РНБО');
+});

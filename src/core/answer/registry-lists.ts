@@ -20,8 +20,9 @@ function unique(values: readonly string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))];
 }
 
+/** The entries of several lists; a null among them (a quirky answer) is skipped. */
 function listsOf(...groups: (readonly Entry[] | undefined)[]): Entry[] {
-  return groups.flatMap((g) => g ?? []);
+  return groups.flatMap((g) => (Array.isArray(g) ? g.filter((e) => e && typeof e === 'object') : []));
 }
 
 /** The lists standing of a sanctions record; null for other registries and for a record on no list. */

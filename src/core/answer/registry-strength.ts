@@ -19,7 +19,8 @@ function sanctionPlaces(i: Sanctioned): MatchPlace[] {
   const entries = [i.sanction, i.sanction_lost, i.caution, i.caution_lost, i.adm_sanction, i.adm_sanction_lost];
   return [
     { percent: i.p_percent, level: i.p_level },
-    ...entries.flatMap((list) => (list ?? []).map((e) => ({ percent: e.percent, level: e.level }))),
+    // A quirky answer may hold a null among the entries: skipped, never a crash of the whole summary.
+    ...entries.flatMap((list) => (list ?? []).filter(Boolean).map((e) => ({ percent: e.percent, level: e.level }))),
   ];
 }
 
