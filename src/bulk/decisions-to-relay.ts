@@ -4,7 +4,7 @@ import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
 import { subjectKey } from '../core/query';
 import { plainQuery } from '../core/query/plain';
 import type { ColumnMapping } from './columns';
-import type { Decision, PreviousRun } from './decisions';
+import { DECISION_CODES, type PreviousRun } from './decisions';
 import { checkRow, type InputRow, type RunQueryOptions } from './plan';
 import { rescreenMessages } from './rescreen-messages';
 import { LANGS } from '../core/text/i18n';
@@ -41,12 +41,6 @@ export interface DecisionsForRelay {
 const RELAY_MARKS = LANGS.map((lang) =>
   rescreenMessages.t(lang, 'decidedBy.relay', { analyst: '' }).trim().slice(0, -1),
 );
-
-const TO_RELAY: Record<Decision, RelayDecision> = {
-  falsePositive: 'false-positive',
-  trueMatch: 'true-match',
-  needsReview: 'needs-review',
-};
 
 /** Every valid row's subject as the relay takes it, by the subject part of the run's Hit IDs. */
 export function subjectsOfList(
@@ -108,7 +102,7 @@ export function decisionsForRelay(
         registry: parsed.registry,
         record: parsed.record,
         fingerprint: hit.fingerprint,
-        decision: TO_RELAY[hit.decision],
+        decision: DECISION_CODES[hit.decision],
         ...(coded ? { reason: hit.reason as ReasonCode } : {}),
         ...(comment ? { comment } : {}),
       },

@@ -1,6 +1,6 @@
 import type { Lang, LocalizedText } from '../core/text/i18n';
 import { LANGS } from '../core/text/i18n';
-import { REASON_CODES, reasonLabel, type ReasonCode } from '../core/answer/explain';
+import { REASON_CODES, reasonLabel, type Decision as CoreDecision, type ReasonCode } from '../core/answer/explain';
 import { excelSerialToIsoDate, type DateSystem } from '../core/query/dates';
 import type { MatchLevel } from '../core/answer/summary';
 import { levelText } from '../core/answer/summary';
@@ -15,6 +15,17 @@ import { rescreenMessages } from './rescreen-messages';
  */
 export const DECISIONS = ['falsePositive', 'trueMatch', 'needsReview'] as const;
 export type Decision = (typeof DECISIONS)[number];
+
+/** The same three decisions as core and the relay name them (core/answer/explain.ts). */
+export const DECISION_CODES: Record<Decision, CoreDecision> = {
+  falsePositive: 'false-positive',
+  trueMatch: 'true-match',
+  needsReview: 'needs-review',
+};
+
+export function fromDecisionCode(code: CoreDecision): Decision {
+  return DECISIONS.find((d) => DECISION_CODES[d] === code)!;
+}
 
 export function decisionText(decision: Decision, lang: Lang): string {
   return rescreenMessages.t(lang, `decision.${decision}`);

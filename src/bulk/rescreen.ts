@@ -3,6 +3,7 @@ import type { MatchLevel } from '../core/answer/summary';
 import {
   changeText,
   decisionText,
+  fromDecisionCode,
   reasonCellText,
   type ChangeMark,
   type Decision,
@@ -35,12 +36,6 @@ export interface HitReview {
 }
 
 type RelayDecided = NonNullable<ScreenedOutcome['relayDecided']>[number];
-
-const FROM_RELAY: Record<RelayDecided['decision'], Decision> = {
-  'false-positive': 'falsePositive',
-  'true-match': 'trueMatch',
-  'needs-review': 'needsReview',
-};
 
 const fold = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -80,7 +75,7 @@ export function reviewHit(
   const record = relayDecided?.length ? recordPart(hit) : '';
   const relay = relayDecided?.find((d) => d.record === record);
   if (!relay) return { identity, change, ...sheet };
-  const decision = FROM_RELAY[relay.decision];
+  const decision = fromDecisionCode(relay.decision);
   return {
     identity,
     change,

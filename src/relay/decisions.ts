@@ -78,9 +78,13 @@ export class DecisionRecord {
       else valid.push({ index, entry: checked.entry });
     }
     const keys = [...new Set(valid.map((v) => v.entry.subjectKey))];
-    const current = new Map<string, CurrentDecision[]>();
-    const history = await this.store.decisionsForMany(keys);
-    for (const key of keys) current.set(key, currentOf(history.filter((row) => row.subjectKey === key)));
+    const bySubject = new Map<string, DecisionRow[]>();
+    for (const row of await this.store.decisionsForMany(keys)) {
+      const rows = bySubject.get(row.subjectKey) ?? [];
+      rows.push(row);
+      bySubject.set(row.subjectKey, rows);
+    }
+    const current = new Map(keys.map((key) => [key, currentOf(bySubject.get(key) ?? [])]));
     const fresh: { index: number; entry: DecisionEntry }[] = [];
     for (const v of valid) {
       const e = v.entry;

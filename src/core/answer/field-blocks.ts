@@ -7,7 +7,7 @@ import { RISK_FLAGS } from './field-labels';
  * names service fields of its own.
  */
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -1,12 +1,13 @@
 import { Badge, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import type { Lang } from '../../core/text/i18n';
-import { formatNumber, formatServiceDate, hasContent, isRecord, safeHref } from './field-format';
+import { formatNumber, formatServiceDate, hasContent, safeHref } from './field-format';
 import { RISK_FLAGS, VALUE_LABELS, fieldLabel } from '../../core/answer/field-labels';
 import {
   COUNTRY_NAME_FIELDS,
   countryName,
   isCountryBlock,
+  isRecord,
   linkParts,
   riskFlagsOf,
   type LinkParts,

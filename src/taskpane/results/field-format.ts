@@ -1,4 +1,5 @@
 import type { Lang } from '../../core/text/i18n';
+import { isRecord } from '../../core/answer/field-blocks';
 
 /** Service text is untrusted: only a well-formed http(s) URL may become a link. */
 export function safeHref(value: unknown): string | null {
@@ -34,10 +35,6 @@ export function formatServiceDate(value: string, lang: Lang): string | null {
 }
 
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Is there anything worth showing? Empty strings, nulls, empty lists and empty objects are not. */
 export function hasContent(value: unknown): boolean {
