@@ -36,6 +36,7 @@ const en = {
   'saved.summary':
     'Saved to the relay: recorded {recorded}, waiting for approval {pending}, already recorded {unchanged}, refused {refused}, not sent {notSent}.',
   'saved.nothing': 'No hit on this sheet has a decision yet: nothing was sent.',
+  'saved.noRelay': 'Nothing was sent: save the relay’s address and your own key in Settings first.',
   'saved.refused': '{hit}: refused by the relay ({reason})',
   'saved.notSent.not-in-list': '{hit}: not sent: its client is no longer in the list the run read',
   'saved.notSent.no-fingerprint': '{hit}: not sent: this hits sheet predates record fingerprints; screen again first',
@@ -97,6 +98,7 @@ const uk: Record<Key, string> = {
   'saved.summary':
     'Збережено на релеї: записано {recorded}, чекають на погодження {pending}, уже були записані {unchanged}, відхилено {refused}, не надіслано {notSent}.',
   'saved.nothing': 'На цьому аркуші ще немає жодного рішення: нічого не надіслано.',
+  'saved.noRelay': 'Нічого не надіслано: спершу збережіть адресу релея та свій ключ у «Налаштуваннях».',
   'saved.refused': '{hit}: релей відхилив ({reason})',
   'saved.notSent.not-in-list': '{hit}: не надіслано: цього клієнта вже немає у списку, який читала перевірка',
   'saved.notSent.no-fingerprint':

@@ -60,6 +60,20 @@ describe('Save decisions (relay connection, issue 29)', () => {
     expect(screen.queryByTestId('bulk-save-decisions')).toBeNull();
   });
 
+  it('says what is missing when the relay connection has no key saved', async () => {
+    const services = fakeServices();
+    await services.settings.save({ ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.example' });
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="uk" services={services} />
+      </FluentProvider>,
+    );
+    await user.click(await screen.findByTestId('bulk-save-decisions'));
+    expect(await screen.findByTestId('bulk-save-decisions-outcome')).toHaveTextContent(
+      'Нічого не надіслано: спершу збережіть адресу релея та свій ключ у «Налаштуваннях».',
+    );
+  });
+
   it('sends the decided hits of the sheet with the analyst’s key in the body, and says what became of them', async () => {
     await panel('relay');
     await user.click(await screen.findByRole('button', { name: bulkMessages.t('en', 'panel.readSelection') }));

@@ -51,7 +51,11 @@ export function SaveDecisions({
     setResult(null);
     try {
       const relay = await relayTargetOf(services);
-      if (!relay || !options) return;
+      if (!options) return;
+      if (!relay) {
+        setResult({ ok: false, text: r.t(lang, 'saved.noRelay') });
+        return;
+      }
       const report = await saveWorkbookDecisions(await activeSheetName(), options, (items) =>
         sendDecisions(relay, items),
       );
