@@ -5,6 +5,7 @@ import { recogniseColumns } from '../../src/bulk/columns';
 import { checkRow } from '../../src/bulk/plan';
 import { ALL_LISTS } from '../../src/core/protocol/listdata';
 import { subjectKey } from '../../src/core/query';
+import { recordDecision } from '../../src/taskpane/results/decision-client';
 import { BODY_BUDGET_BYTES, batchesBySize } from '../../src/core/request/body-batches';
 
 /** Save decisions (issue 29): which of a sheet's decided hits go to the relay, and as what. */
@@ -73,4 +74,26 @@ it('splits decisions into request bodies under the relay’s limit and its count
     expect(new TextEncoder().encode(JSON.stringify(b)).length).toBeLessThanOrEqual(BODY_BUDGET_BYTES);
   }
   expect(batchesBySize(items.slice(0, 10), 3).map((b) => b.length)).toEqual([3, 3, 3, 1]);
+});
+
+it('a hit card recording the same decision again is told it is already recorded, not refused', async () => {
+  const fake = (async () => ({
+    ok: true,
+    status: 200,
+    text: async () => JSON.stringify({ results: [{ status: 'unchanged', id: 41, index: 0 }] }),
+  })) as unknown as typeof fetch;
+  const outcome = await recordDecision(
+    { url: 'https://relay.example', key: 'k' },
+    {
+      query: checked.query,
+      registry: 'peps',
+      record: 'peps:1',
+      fingerprint: '0123456789abcdef',
+      decision: 'false-positive',
+      reason: 'other-person',
+      comment: '',
+    },
+    fake,
+  );
+  expect(outcome).toEqual({ status: 'unchanged', id: 41 });
 });

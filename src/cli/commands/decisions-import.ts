@@ -10,10 +10,7 @@ import type { Connection } from '../../shared-runtime/connection';
 import type { CliConfig } from '../config';
 import type { CliIo } from '../io';
 import { nodeHttpTransport } from '../transport/http-transport';
-import { batchesBySize } from '../../core/request/body-batches';
-
-/** The relay's own cap on decisions per request (relay/decisions.ts). */
-const MAX_PER_REQUEST = 5_000;
+import { DecisionBatchRefused, sendDecisionBatches } from '../../core/request/body-batches';
 
 /**
  * `checklists screen … --decisions FILE`: decisions in the relay's export format (CSV, or JSON
@@ -69,31 +66,31 @@ export async function importDecisions(
     throw new UsageError(cliMessages.text('decisions.unreadable', { path }));
   });
   const decisions = decisionsFromFile(text);
-  const out: ImportedDecisions = { sent: decisions.length, recorded: 0, pending: 0, unchanged: 0, refused: [] };
-  // Under the relay's body limit: a large export goes in as many requests as it needs.
-  for (const part of batchesBySize(decisions, MAX_PER_REQUEST)) {
+  const url = `${new URL(relay.url).origin}/decisions`;
+  const post = async (body: string) => {
     const response = await transport.send({
-      url: `${new URL(relay.url).origin}/decisions`,
+      url,
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ tokken: relay.key, decisions: part.map((d) => d.decision) }),
+      body,
       signal,
     });
-    const body = parseJson(response.text) as { results?: { status: string; reason?: string; index: number }[] } | null;
-    if (response.status !== 200 || !body?.results) {
-      const why: LocalizedText = cliMessages.text('decisions.notRelay', { status: response.status });
-      throw new UsageError(why);
-    }
-    for (const r of body.results) {
-      if (r.status === 'recorded' || r.status === 'pending' || r.status === 'unchanged') out[r.status]++;
-      else {
-        out.refused.push({
-          line: part[r.index]?.line ?? 0,
-          reason: r.reason ?? '',
-        });
-      }
-    }
-  }
+    return { status: response.status, text: response.text };
+  };
+  const sent = await sendDecisionBatches(
+    post,
+    relay.key,
+    decisions.map((d) => d.decision),
+  ).catch((error: unknown) => {
+    if (!(error instanceof DecisionBatchRefused)) throw error;
+    const why: LocalizedText = cliMessages.text('decisions.notRelay', { status: error.status });
+    throw new UsageError(why);
+  });
+  const out: ImportedDecisions = { sent: decisions.length, recorded: 0, pending: 0, unchanged: 0, refused: [] };
+  sent.forEach((o, i) => {
+    if (o.status === 'refused') out.refused.push({ line: decisions[i].line, reason: o.reason });
+    else out[o.status]++;
+  });
   return out;
 }
 

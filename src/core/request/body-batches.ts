@@ -1,3 +1,5 @@
+import { parseJson } from '../text/json';
+
 /**
  * Items split into requests whose JSON bodies stay under the relay's body limit (64 KB by
  * default, src/relay/http-server.ts: a body is read before its key is checked, so the limit is
@@ -31,5 +33,53 @@ export function batchesBySize<T>(items: readonly T[], maxCount: number, maxBytes
     bytes += size;
   }
   if (batch.length > 0) out.push(batch);
+  return out;
+}
+
+/** What the relay answered for one decision of a batch. */
+export type DecisionSent =
+  { status: 'recorded' | 'pending' | 'unchanged'; id: number } | { status: 'refused'; reason: string };
+
+/** A whole request the relay did not take (a revoked key, not a relay): its status and message. */
+export class DecisionBatchRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The relay's own cap on decisions per request (relay/decisions.ts MAX_DECISIONS_PER_REQUEST). */
+const MAX_DECISIONS_PER_REQUEST = 5_000;
+
+/**
+ * Decisions to the relay's POST /decisions, as many requests as the body limit needs, with an
+ * outcome per decision in the order given: the pane and the command line send through this, each
+ * with its own way to post (fetch, the CLI's transport). The key travels in the body, never the URL.
+ */
+export async function sendDecisionBatches(
+  post: (body: string) => Promise<{ status: number; text: string }>,
+  key: string,
+  decisions: readonly object[],
+): Promise<DecisionSent[]> {
+  const out: DecisionSent[] = [];
+  for (const part of batchesBySize(decisions, MAX_DECISIONS_PER_REQUEST)) {
+    const response = await post(JSON.stringify({ tokken: key, decisions: part }));
+    const body = parseJson(response.text) as {
+      results?: { status: string; id?: number; reason?: string; index: number }[];
+      message?: string;
+    } | null;
+    if (response.status !== 200 || !Array.isArray(body?.results)) {
+      throw new DecisionBatchRefused(response.status, body?.message ?? `HTTP ${response.status}`);
+    }
+    const byIndex = new Map(body.results.map((r) => [r.index, r]));
+    part.forEach((_, i) => {
+      const r = byIndex.get(i);
+      if (r && (r.status === 'recorded' || r.status === 'pending' || r.status === 'unchanged') && r.id !== undefined) {
+        out.push({ status: r.status, id: r.id });
+      } else out.push({ status: 'refused', reason: r?.reason ?? 'unknown' });
+    });
+  }
   return out;
 }

@@ -45,6 +45,8 @@ function outcomeText(outcome: RecordOutcome, lang: Lang): string {
       return resultsText.t(lang, 'decide.recorded', { id: outcome.id });
     case 'pending':
       return resultsText.t(lang, 'decide.pending', { id: outcome.id });
+    case 'unchanged':
+      return resultsText.t(lang, 'decide.unchanged', { id: outcome.id });
     case 'refused':
       return resultsText.t(lang, 'decide.refused', { reason: outcome.reason });
     default:

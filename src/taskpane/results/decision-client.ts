@@ -2,8 +2,8 @@ import type { Decision, ReasonCode } from '../../core/answer/explain';
 import type { RegistryKey } from '../../core/protocol/registries';
 import type { SearchQuery } from '../../core/query';
 import { plainQuery } from '../../core/query/plain';
+import { sendDecisionBatches, type DecisionSent } from '../../core/request/body-batches';
 import { parseJson } from '../../core/text/json';
-import { batchesBySize } from '../../core/request/body-batches';
 
 /**
  * The pane's side of the relay's decision record (docs/relay.md, "Decisions and the accept
@@ -29,10 +29,11 @@ export interface DecisionToRecord {
 }
 
 export type RecordOutcome =
-  | { status: 'recorded' | 'pending'; id: number }
+  | { status: 'recorded' | 'pending' | 'unchanged'; id: number }
   | { status: 'refused'; reason: string }
   | { status: 'failed'; detail: string };
 
+/** One decision from a hit card, in the relay's single-decision form: never throws. */
 export async function recordDecision(
   relay: RelayTarget,
   d: DecisionToRecord,
@@ -63,48 +64,31 @@ export async function recordDecision(
   } | null;
   if (!response.ok) return { status: 'failed', detail: body?.message ?? `HTTP ${response.status}` };
   const first = body?.results?.[0];
-  if (first && (first.status === 'recorded' || first.status === 'pending') && typeof first.id === 'number') {
-    return { status: first.status, id: first.id };
+  const done = first?.status === 'recorded' || first?.status === 'pending' || first?.status === 'unchanged';
+  if (first && done && typeof first.id === 'number') {
+    return { status: first.status as 'recorded' | 'pending' | 'unchanged', id: first.id };
   }
   return { status: 'refused', reason: first?.reason ?? 'unknown' };
 }
-
-export type BatchOutcome =
-  { status: 'recorded' | 'pending' | 'unchanged'; id: number } | { status: 'refused'; reason: string };
-
-/** The relay's own cap on decisions per request (relay/decisions.ts MAX_DECISIONS_PER_REQUEST). */
-const MAX_PER_REQUEST = 5_000;
 
 /**
  * Many decisions at once ("Save decisions"): an outcome per decision, in order. A request the
  * relay refuses as a whole (a revoked key, a relay that is not there) throws with its message.
  */
-export async function sendDecisions(
+export function sendDecisions(
   relay: RelayTarget,
   decisions: readonly object[],
   fetchImpl: typeof fetch = fetch,
-): Promise<BatchOutcome[]> {
-  const out: BatchOutcome[] = [];
-  for (const part of batchesBySize(decisions, MAX_PER_REQUEST)) {
-    const response = await fetchImpl(`${new URL(relay.url).origin}/decisions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ tokken: relay.key, decisions: part }),
-    });
-    const body = parseJson(await response.text().catch(() => '')) as {
-      results?: { status: string; id?: number; reason?: string; index: number }[];
-      message?: string;
-    } | null;
-    if (!response.ok || !body?.results) throw new Error(body?.message ?? `HTTP ${response.status}`);
-    const byIndex = new Map(body.results.map((r) => [r.index, r]));
-    part.forEach((_, i) => {
-      const r = byIndex.get(i);
-      if (r && (r.status === 'recorded' || r.status === 'pending' || r.status === 'unchanged') && r.id !== undefined) {
-        out.push({ status: r.status, id: r.id });
-      } else out.push({ status: 'refused', reason: r?.reason ?? 'unknown' });
-    });
-  }
-  return out;
+): Promise<DecisionSent[]> {
+  const url = `${new URL(relay.url).origin}/decisions`;
+  return sendDecisionBatches(
+    async (body) => {
+      const response = await fetchImpl(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      return { status: response.status, text: await response.text().catch(() => '') };
+    },
+    relay.key,
+    decisions,
+  );
 }
 
 /** The relay's certificate of one request (GET /certificates/<id>.pdf), as a PDF blob. */

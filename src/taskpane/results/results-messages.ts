@@ -44,6 +44,7 @@ const en = {
   'decide.record': 'Record decision',
   'decide.recorded': 'Recorded on the relay (no. {id}) under your name.',
   'decide.pending': 'Recorded (no. {id}); waits for a second person to approve it (four-eyes).',
+  'decide.unchanged': 'Already recorded (no. {id}): the same decision of yours is in force.',
   'decide.refused': 'The relay refused this decision: {reason}',
   'decide.failed': 'Not recorded: {detail}',
   'decide.directOnly':
@@ -102,6 +103,7 @@ const uk: Record<Key, string> = {
   'decide.record': 'Записати рішення',
   'decide.recorded': 'Записано на релеї (№ {id}) від вашого імені.',
   'decide.pending': 'Записано (№ {id}); чекає на погодження другою особою (чотири ока).',
+  'decide.unchanged': 'Уже записано (№ {id}): це ваше рішення вже чинне.',
   'decide.refused': 'Релей відхилив це рішення: {reason}',
   'decide.failed': 'Не записано: {detail}',
   'decide.directOnly':
