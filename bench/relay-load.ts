@@ -14,6 +14,7 @@
 // Prints figures only; nothing here passes or fails on machine speed.
 //   npx tsx bench/relay-load.ts
 //   BENCH_DATABASE_URL=postgres://... npx tsx bench/relay-load.ts   the by-URL rows use that server instead
+import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +72,61 @@ async function drive(urls: string[], body: (analyst: number, j: number) => Recor
 
 const DIST = join(__dirname, '..', 'dist');
 
+/**
+ * CPU time (user + system, ms) of the processes `wanted` picks, from /proc (Linux; 0 elsewhere).
+ * On a 2-core machine the load generator, the sandbox, the relays and PostgreSQL share the
+ * cores, so a relay's added latency is mostly CPU it or its database spend per request.
+ */
+function cpuMs(wanted: (pid: number, name: string) => boolean, kernelOnly = false): number {
+  let ticks = 0;
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  for (const entry of names) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!wanted(Number(entry), stat.slice(stat.indexOf('(') + 1, close))) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += (kernelOnly ? 0 : Number(fields[11])) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+interface CpuSplit {
+  bench: number;
+  relays: number;
+  relaysKernel: number;
+  postgres: number;
+}
+
+function cpuNow(relayPids: number[]): CpuSplit {
+  return {
+    bench: cpuMs((pid) => pid === process.pid),
+    relays: cpuMs((pid) => relayPids.includes(pid)),
+    relaysKernel: cpuMs((pid) => relayPids.includes(pid), true),
+    postgres: cpuMs((_, name) => name === 'postgres'),
+  };
+}
+
+/** CPU ms per request, load generator and sandbox / relays / PostgreSQL, per setup with distinct subjects. */
+const cpuPerRequest: [string, string][] = [];
+
+function noteCpu(label: string, before: CpuSplit, after: CpuSplit, requests: number): void {
+  const per = (k: keyof CpuSplit) => ((after[k] - before[k]) / requests).toFixed(2);
+  cpuPerRequest.push([
+    label,
+    `load generator + sandbox ${per('bench')}, relays ${per('relays')} (in the kernel ${per('relaysKernel')}), PostgreSQL ${per('postgres')}`,
+  ]);
+}
+
 type Row = [string, Pass, string];
 
 /** Per-step p50 / p95 of the last pass, every relay of the setup together (metrics.ts RELAY_STEPS). */
@@ -91,9 +147,18 @@ class RelayChild {
     readonly url: string,
   ) {}
 
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
   static start(config: RelayChildConfig): Promise<RelayChild> {
     const child = fork(join(__dirname, 'support', 'relay-child.ts'), [JSON.stringify(config)], {
-      execArgv: ['--import', 'tsx'],
+      // BENCH_RELAY_PROFILE=DIR: each relay writes a V8 CPU profile there (open in Chrome's DevTools).
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_RELAY_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_RELAY_PROFILE}`] : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     return new Promise((resolve, reject) => {
@@ -138,11 +203,15 @@ async function withRelays(
       async (label, keys, subject) => {
         const before = await paid();
         for (const relay of relays) await relay.ask({ type: 'clear' });
+        const cpuBefore = cpuNow(relays.map((r) => r.pid));
         const pass = await drive(
           relays.map((r) => r.url),
           (a, j) => ({ tokken: keys[a], name: subject(a, j) }),
         );
-        if (/distinct/.test(label)) breakdowns.push([label, await stepBreakdown(relays)]);
+        if (/distinct/.test(label)) {
+          noteCpu(label, cpuBefore, cpuNow(relays.map((r) => r.pid)), pass.latencies.length);
+          breakdowns.push([label, await stepBreakdown(relays)]);
+        }
         return [label, pass, `${(await paid()) - before} paid`];
       },
       async (prefix) => (await relays[0].ask<{ keys: string[] }>({ type: 'keys', prefix, count: ANALYSTS })).keys,
@@ -192,8 +261,10 @@ async function main(): Promise<void> {
     dirs.push(dir);
     return dir;
   };
-  let external: EmbeddedCluster | null = null;
+  // Set inside byUrl(); the cast keeps TypeScript from narrowing it to null here.
+  let external = null as EmbeddedCluster | null;
   try {
+    const directCpu = cpuNow([]);
     rows.push([
       'sandbox directly, distinct subjects',
       await drive(sandbox.urls.slice(0, 1), (a, j) => ({
@@ -203,10 +274,11 @@ async function main(): Promise<void> {
       })),
       `${ANALYSTS * PER_ANALYST} paid`,
     ]);
+    noteCpu('sandbox directly, distinct subjects', directCpu, cpuNow([]), ANALYSTS * PER_ANALYST);
 
     // 1. Embedded store: what `checklists relay --data-dir DIR` opens (fsync on). The bare insert
     // is measured on the same cluster first, then the relay process adopts it.
-    let t = performance.now();
+    const t = performance.now();
     const embeddedDir = await tempDir('relay-bench-embedded-');
     const embedded = await openStore({ dataDir: embeddedDir }, { adopt: true, poolSize: 20 });
     notes.push(`embedded store first start (initdb + start + migrate): ${ms(performance.now() - t)}`);
@@ -225,13 +297,22 @@ async function main(): Promise<void> {
       },
     );
 
+    // BENCH_RELAY_ONLY=embedded: the direct and embedded rows only, for a quick look while working.
+    if (process.env.BENCH_RELAY_ONLY !== 'embedded') await byUrl();
+  } finally {
+    await sandbox.close();
+    await external?.stop().catch(() => undefined);
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  }
+
+  async function byUrl(): Promise<void> {
     // 2. PostgreSQL by URL: a separate cluster, as a bank's database server would be; the relays
     // only get its URL (`--database-url`), exactly as the command opens it (coordinated: other
     // instances may share the database).
     let url = process.env.BENCH_DATABASE_URL;
     let where = 'external PostgreSQL (BENCH_DATABASE_URL)';
     if (!url) {
-      t = performance.now();
+      const t = performance.now();
       external = await startEmbeddedCluster({ dir: join(await tempDir('relay-bench-external-'), 'pg') });
       url = external.url;
       where = `a separate throwaway PostgreSQL cluster on port ${external.port}, fsync on, started in ${ms(performance.now() - t)}`;
@@ -274,10 +355,6 @@ async function main(): Promise<void> {
         rows.push(await measure('by URL, 2 relays, 400 subj., warm', keys, shared(`URL2 ${run}`)));
       },
     );
-  } finally {
-    await sandbox.close();
-    await external?.stop().catch(() => undefined);
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   }
 
   const direct = rows[0][1];
@@ -302,6 +379,8 @@ async function main(): Promise<void> {
   );
   console.log('\nwhere the time goes, per step, ms p50/p95 (audit-asked and audit-complete are the durable writes):');
   for (const [label, line] of breakdowns) console.log(`  ${label}: ${line}`);
+  console.log('\nCPU per request, ms (2 cores shared by all of them):');
+  for (const [label, line] of cpuPerRequest) console.log(`  ${label}: ${line}`);
   for (const note of notes) console.log(note);
   console.log(`memory: rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
 }

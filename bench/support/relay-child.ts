@@ -1,6 +1,7 @@
 // One relay in a process of its own, as `checklists relay` runs in production, for
 // bench/relay-load.ts: the load generator's own HTTP work must not share the relay's event loop.
 // Spoken to over IPC: keys to make, step samples to read and clear, requests paid, close.
+import { nodeHttpTransport } from '../../src/cli/transport/http-transport';
 import { startRelayHttp } from '../../src/relay/http-server';
 import { createKey } from '../../src/relay/keys';
 import { RELAY_STEPS } from '../../src/relay/metrics';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
       addresses: config.upstream,
       tokken: DEMO_CREDENTIALS.tokken,
       idSubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+      transport: nodeHttpTransport({ maxSockets: config.concurrency }),
     },
     instance: config.instance,
     concurrency: config.concurrency,
@@ -66,6 +68,11 @@ async function main(): Promise<void> {
           });
           break;
         case 'clear':
+          console.error(
+            'QC',
+            JSON.stringify([...((globalThis as unknown as { QC?: Map<string, number> }).QC ?? new Map())]),
+          );
+          (globalThis as unknown as { QC?: Map<string, number> }).QC?.clear();
           service.metrics.stepSamples.clear();
           send({ type: 'clear' });
           break;

@@ -28,9 +28,20 @@ export interface JournalObserver {
   onCommit?(changes: number, ms: number): void;
 }
 
+/**
+ * Two lanes, each with one commit on its way at a time: archived answers take the archive chain's
+ * lock (held to commit, shared by every instance on the database), and the "asked" rows of new
+ * requests must not queue behind it. A completion never needs a row of the other lane's batch in
+ * flight: its row was durable before the request was sent.
+ */
+interface Lane {
+  pending: Pending[];
+  flushing: boolean;
+}
+
 export class AuditJournal {
-  private pending: Pending[] = [];
-  private flushing = false;
+  private readonly rows: Lane = { pending: [], flushing: false };
+  private readonly answers: Lane = { pending: [], flushing: false };
 
   constructor(
     private readonly store: RelayStore,
@@ -59,19 +70,21 @@ export class AuditJournal {
 
   /** Resolves when nothing is waiting to be written (shutdown). */
   async drained(): Promise<void> {
-    while (this.flushing || this.pending.length > 0) await new Promise((r) => setTimeout(r, 5));
+    const busy = (lane: Lane) => lane.flushing || lane.pending.length > 0;
+    while (busy(this.rows) || busy(this.answers)) await new Promise((r) => setTimeout(r, 5));
   }
 
   private add(entry: Pending): void {
-    this.pending.push(entry);
-    if (!this.flushing) void this.flush();
+    const lane = entry.kind === 'archive' ? this.answers : this.rows;
+    lane.pending.push(entry);
+    if (!lane.flushing) void this.flush(lane);
   }
 
-  private async flush(): Promise<void> {
-    this.flushing = true;
+  private async flush(lane: Lane): Promise<void> {
+    lane.flushing = true;
     try {
-      while (this.pending.length > 0) {
-        const batch = this.pending.splice(0, MAX_BATCH);
+      while (lane.pending.length > 0) {
+        const batch = lane.pending.splice(0, MAX_BATCH);
         const inserts = batch.filter((p) => p.kind === 'insert');
         const completions = batch.filter((p) => p.kind === 'complete');
         const archives = batch.filter((p) => p.kind === 'archive');
@@ -96,7 +109,7 @@ export class AuditJournal {
         }
       }
     } finally {
-      this.flushing = false;
+      lane.flushing = false;
     }
   }
 }

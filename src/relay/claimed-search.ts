@@ -8,7 +8,8 @@ import { isCacheable, type SearchFn } from '../core/request/scheduler';
 import type { SearchOptions } from '../core/request/scheduler-api';
 import { envelopeToWire } from './envelope-wire';
 import type { SharedAnswerCache } from './shared-answer-cache';
-import type { RelayStore } from './store/port';
+import type { RelayStore, SubjectClaim } from './store/port';
+import { BatchedCalls } from './store/batched-calls';
 
 /**
  * A request to the service that every relay on one database makes at most once per subject.
@@ -39,6 +40,15 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
   const { store, cache } = options;
   const holdMs = options.holdMs ?? DEFAULT_CLAIM_HOLD_MS;
   const waitMs = options.waitMs ?? DEFAULT_CLAIM_WAIT_MS;
+  // Concurrent requests' claims and releases share statements (store/batched-calls.ts).
+  const claims = new BatchedCalls((batch: SubjectClaim[]) => store.claimSubjects(batch, holdMs), {
+    keyOf: (c) => c.name,
+  });
+  const releases = new BatchedCalls(async (batch: SubjectClaim[]) => {
+    await store.releaseSubjects(batch);
+    return batch.map(() => undefined);
+  });
+  const release = (claim: SubjectClaim) => releases.call(claim);
 
   const fromCache = async (key: string, query: SearchQuery): Promise<SearchResult | null> => {
     const shared = await cache.get(key, query.listdata ?? ALL_LISTS);
@@ -63,7 +73,7 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
     const deadline = Date.now() + waitMs;
     // The scheduler read the cache just before calling here: the first step is the claim.
     for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
-      if (await store.claimSubject(name, owner, holdMs)) {
+      if (await claims.call({ name, owner })) {
         try {
           // Another instance may have answered and given its claim back since the scheduler looked.
           const shared = await fromCache(key, query);
@@ -77,11 +87,11 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
             : Promise.resolve(false);
           void stored
             .catch(() => false)
-            .then(() => store.releaseSubject(name, owner))
+            .then(() => release({ name, owner }))
             .catch(() => undefined);
           return result;
         } catch (error) {
-          void store.releaseSubject(name, owner).catch(() => undefined);
+          void release({ name, owner }).catch(() => undefined);
           throw error;
         }
       }

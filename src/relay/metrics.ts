@@ -94,6 +94,15 @@ export class RelayMetrics {
       registers: [this.registry],
     });
     new Gauge({
+      name: 'relay_cpu_seconds',
+      help: 'CPU time (user and system) this relay process has spent since it started; its rate is the CPU in use, which is what limits one relay (docs/relay.md, sizing)',
+      registers: [this.registry],
+      collect() {
+        const used = process.cpuUsage();
+        this.set((used.user + used.system) / 1e6);
+      },
+    });
+    new Gauge({
       name: 'relay_budget_left',
       help: "Requests left in today's budget (-1 when no budget is set)",
       registers: [this.registry],

@@ -3,7 +3,8 @@ import { containsListdata, type Listdata } from '../core/protocol/listdata';
 import type { SchedulerCache } from '../core/request/scheduler';
 import { parseEnvelope, type ParsedEnvelope } from '../core/protocol/schema';
 import { ECHOED_REQUEST_FIELDS } from './envelope-wire';
-import type { RelayStore } from './store/port';
+import type { RelayStore, StoredAnswer } from './store/port';
+import { BatchedCalls } from './store/batched-calls';
 import { rememberRecent } from '../core/cache/recent-map';
 
 /**
@@ -56,6 +57,9 @@ export class SharedAnswerCache implements SchedulerCache {
   private readonly prefix: string;
   private readonly now: () => number;
   private lastSweep = 0;
+  /** Reads and writes of many requests share a statement (store/batched-calls.ts). */
+  private readonly reads: BatchedCalls<string, StoredAnswer | null>;
+  private readonly writes: BatchedCalls<StoredAnswer, boolean>;
 
   constructor(
     private readonly store: RelayStore,
@@ -63,6 +67,8 @@ export class SharedAnswerCache implements SchedulerCache {
   ) {
     this.prefix = `${hashKey(options.namespace)}.`;
     this.now = options.now ?? (() => Date.now());
+    this.reads = new BatchedCalls((keys) => store.readAnswers(keys));
+    this.writes = new BatchedCalls((answers) => store.writeAnswers(answers, options.ttlMs), { keyOf: (a) => a.key });
   }
 
   get enabled(): boolean {
@@ -90,7 +96,7 @@ export class SharedAnswerCache implements SchedulerCache {
       if (remembered.subjectKey === subjectKey && this.fresh(remembered.storedAt)) return remembered;
       this.memory.delete(key);
     }
-    const row = await this.store.readAnswer(key);
+    const row = await this.reads.call(key);
     // A hash collision gives another subject's answer: a miss, never an answer.
     if (!row || row.subject !== subjectKey || !this.fresh(row.storedAt)) return null;
     let envelope: ParsedEnvelope;
@@ -151,10 +157,15 @@ export class SharedAnswerCache implements SchedulerCache {
     }
     if (text.length * 2 > this.options.maxEntryBytes) return false;
     const storedAt = this.now();
-    const kept = await this.store.writeAnswer(
-      { key, subject: subjectKey, listdata, servedBy, storedAt, raw: text, archiveId: receipt ?? null },
-      storedAt - this.options.ttlMs,
-    );
+    const kept = await this.writes.call({
+      key,
+      subject: subjectKey,
+      listdata,
+      servedBy,
+      storedAt,
+      raw: text,
+      archiveId: receipt ?? null,
+    });
     if (kept) this.remember(key, { subjectKey, listdata, envelope, servedBy, storedAt, ...receiptOf(receipt) });
     else this.memory.delete(key);
     this.sweep(storedAt);

@@ -9,6 +9,7 @@ import {
   type TestDatabase,
   type TestRelay,
 } from './relay-support';
+import type { RelayStore } from '../../src/relay/store/port';
 
 /**
  * Relay at organisation scale: two instances on one PostgreSQL (a throwaway embedded cluster,
@@ -103,21 +104,41 @@ it('40 analysts × 100 requests on two instances: no audit row lost, one upstrea
   expect(metrics).toMatch(/relay_cache_hit_ratio 0\.\d+/);
   expect(metrics).toMatch(/relay_audit_write_seconds_count 2000/);
   expect(metrics).toMatch(/relay_budget_left -1/);
+  expect(Number(/relay_cpu_seconds ([\d.e-]+)/.exec(metrics)?.[1])).toBeGreaterThan(0);
   expect(metrics).not.toContain('analyst');
   // Under a minute on a quiet 2-core machine; the bound is for a machine shared with other work.
 }, 240_000);
 
 it('a subject claim: one holder across instances, given back only by its owner, taken over once it runs out', async () => {
   const [a, b] = await pair();
-  expect(await a.store.claimSubject('s1', 'owner-a', 60_000)).toBe(true);
-  expect(await b.store.claimSubject('s1', 'owner-b', 60_000)).toBe(false);
-  await b.store.releaseSubject('s1', 'owner-b');
-  expect(await b.store.claimSubject('s1', 'owner-b', 60_000)).toBe(false);
-  await a.store.releaseSubject('s1', 'owner-a');
-  expect(await b.store.claimSubject('s1', 'owner-b', 50)).toBe(true);
+  const claim = async (store: RelayStore, name: string, owner: string, holdMs: number) =>
+    (await store.claimSubjects([{ name, owner }], holdMs))[0];
+  expect(await claim(a.store, 's1', 'owner-a', 60_000)).toBe(true);
+  expect(await claim(b.store, 's1', 'owner-b', 60_000)).toBe(false);
+  await b.store.releaseSubjects([{ name: 's1', owner: 'owner-b' }]);
+  expect(await claim(b.store, 's1', 'owner-b', 60_000)).toBe(false);
+  await a.store.releaseSubjects([{ name: 's1', owner: 'owner-a' }]);
+  expect(await claim(b.store, 's1', 'owner-b', 50)).toBe(true);
   // Its holder died: the claim runs out and the next asker takes it over.
   await new Promise((r) => setTimeout(r, 120));
-  expect(await a.store.claimSubject('s1', 'owner-a2', 60_000)).toBe(true);
+  expect(await claim(a.store, 's1', 'owner-a2', 60_000)).toBe(true);
+  // Many requests' claims in one statement: each answered for itself.
+  expect(
+    await b.store.claimSubjects(
+      [
+        { name: 's2', owner: 'owner-b' },
+        { name: 's1', owner: 'owner-b' },
+        { name: 's3', owner: 'owner-b' },
+      ],
+      60_000,
+    ),
+  ).toEqual([true, false, true]);
+  await b.store.releaseSubjects([
+    { name: 's2', owner: 'owner-b' },
+    { name: 's3', owner: 'owner-a' },
+  ]);
+  expect(await claim(a.store, 's2', 'owner-a', 60_000)).toBe(true);
+  expect(await claim(a.store, 's3', 'owner-a', 60_000)).toBe(false);
 });
 
 it('a PostgreSQL restart in the middle of the load: every answer received has its audit row, the 503s are counted, the relays recover by themselves', async () => {

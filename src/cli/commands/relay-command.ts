@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_TTL_MS } from '../../core/cache/answer-cache';
 import { loadCliConfig } from '../config';
+import { nodeHttpTransport } from '../transport/http-transport';
 import { UsageError } from '../exit-codes';
 import type { CliIo } from '../io';
 import { lockDataFolder, type FolderLock } from '../../relay/store/folder-lock';
@@ -189,7 +190,15 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     throw error;
   });
   const service = new RelayService(opened.store, {
-    upstream: { addresses, tokken, idSubjectFM: settings.idSubjectFM, timeoutMs: settings.timeoutSeconds * 1000 },
+    upstream: {
+      addresses,
+      tokken,
+      idSubjectFM: settings.idSubjectFM,
+      timeoutMs: settings.timeoutSeconds * 1000,
+      // fetch (undici) cost the relay about 0.8 ms of CPU per paid request more than node:http with
+      // kept-alive connections: a quarter of its CPU (docs/PERFORMANCE.md, relay).
+      transport: nodeHttpTransport({ maxSockets: concurrency }),
+    },
     instance: values.instance ?? env.RELAY_INSTANCE ?? `relay-${randomBytes(3).toString('hex')}`,
     concurrency,
     limits: {

@@ -188,6 +188,12 @@ export interface StoredAnswer {
   archiveId: number | null;
 }
 
+export interface SubjectClaim {
+  name: string;
+  /** One request's own id: only its holder gives a claim back. */
+  owner: string;
+}
+
 export interface CounterHit {
   /** The count after this hit. */
   count: number;
@@ -217,21 +223,23 @@ export interface RelayStore {
   readCounter(name: string): Promise<number>;
 
   /**
-   * Claims a subject for one request to the service, for every relay on this database: true when
-   * this `owner` now holds it (it was free, or its holder's claim ran out), false while another
-   * holds it. One statement; no connection is held while the request is on the wire.
+   * Claims subjects (each name once) for one request to the service each, for every relay on this
+   * database: for each, true when its `owner` now holds it (it was free, or its holder's claim ran
+   * out), false while another holds it. One statement; no connection is held while the request is
+   * on the wire.
    */
-  claimSubject(name: string, owner: string, holdMs: number): Promise<boolean>;
-  /** Gives a claim back (only the owner's own). */
-  releaseSubject(name: string, owner: string): Promise<void>;
+  claimSubjects(claims: readonly SubjectClaim[], holdMs: number): Promise<boolean[]>;
+  /** Gives claims back (only each owner's own). */
+  releaseSubjects(claims: readonly SubjectClaim[]): Promise<void>;
 
-  /** The shared answer cache: one row per subject, read and written by every instance. */
-  readAnswer(key: string): Promise<StoredAnswer | null>;
+  /** The shared answer cache: one row per subject, read and written by every instance. Null where none. */
+  readAnswers(keys: readonly string[]): Promise<(StoredAnswer | null)[]>;
   /**
-   * Keeps an answer, replacing the subject's earlier one unless that one is still fresh (stored
-   * after `freshSince`) and holds every list of this one and more. False when it was not kept.
+   * Keeps answers (each key once), each replacing the subject's earlier one unless that one is
+   * still fresh (stored less than `ttlMs` before it) and holds every list of it and more. For each,
+   * whether it was kept.
    */
-  writeAnswer(answer: StoredAnswer, freshSince: number): Promise<boolean>;
+  writeAnswers(answers: readonly StoredAnswer[], ttlMs: number): Promise<boolean[]>;
   /** Drops answers stored before `before` (ms since the epoch). */
   dropAnswers(before: number): Promise<void>;
 

@@ -1,6 +1,7 @@
 import { Pool, type PoolClient } from 'pg';
 import { LONE_SURROGATE } from '../../core/query/text';
 import { archiveAppend, archiveQueries } from './archive-sql';
+import { sharedAnswerQueries } from './shared-answer-sql';
 import { backupLines, restoreLines } from './backup-sql';
 import { decisionQueries } from './decision-sql';
 import { MIGRATIONS } from './migrations';
@@ -14,13 +15,13 @@ import {
   type AuditOutcome,
   type CounterHit,
   type RelayStore,
-  type StoredAnswer,
   type StoredAuditRow,
 } from './port';
 
 /**
- * The relay's store on PostgreSQL. SQL lives here, in migrations.ts (the schema) and in
- * archive-sql.ts (the answer archive); nothing outside this folder builds SQL. Migrations run
+ * The relay's store on PostgreSQL. SQL lives here, in migrations.ts (the schema), archive-sql.ts
+ * (the answer archive), decision-sql.ts and shared-answer-sql.ts (claims and the shared cache);
+ * nothing outside this folder builds SQL. Migrations run
  * once each, under an advisory lock so that instances starting together cannot race.
  */
 
@@ -130,16 +131,6 @@ function sqlValue(value: unknown, field: string): unknown {
   const safe = storable(value);
   if (safe !== null && typeof safe === 'object' && !(safe instanceof Date)) return JSON.stringify(safe);
   return safe;
-}
-
-interface AnswerRecord {
-  key: string;
-  subject: string;
-  listdata: string;
-  served_by: string;
-  stored_at: string;
-  raw: string;
-  archive_id: string | null;
 }
 
 function where(filter: AuditFilter, afterId = 0): { sql: string; params: unknown[] } {
@@ -364,51 +355,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
         (await qf<{ n: string }>('SELECT n FROM counters WHERE name = $1 AND expires_at >= now()', [name]))[0]?.n ?? 0,
       );
     },
-    async claimSubject(name, owner, holdMs) {
-      const rows = await qf(
-        `INSERT INTO subject_claims (name, owner, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
-         ON CONFLICT (name) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at WHERE subject_claims.expires_at < now()
-         RETURNING owner`,
-        [name, owner, Math.max(1, Math.round(holdMs))],
-      );
-      // Claims of holders that died stay until taken over; sweep them now and then.
-      if (Math.random() < 0.01) void qf('DELETE FROM subject_claims WHERE expires_at < now()').catch(() => undefined);
-      return rows.length > 0;
-    },
-    async releaseSubject(name, owner) {
-      await qf('DELETE FROM subject_claims WHERE name = $1 AND owner = $2', [name, owner]);
-    },
-    async readAnswer(key) {
-      const r = (await qf<AnswerRecord>('SELECT * FROM answers WHERE key = $1', [key]))[0];
-      return r
-        ? {
-            key: r.key,
-            subject: r.subject,
-            listdata: BigInt(r.listdata),
-            servedBy: r.served_by,
-            storedAt: Number(r.stored_at),
-            raw: r.raw,
-            archiveId: r.archive_id === null ? null : Number(r.archive_id),
-          }
-        : null;
-    },
-    async writeAnswer(a: StoredAnswer, freshSince) {
-      // Two requests for one subject can finish out of order: a narrower answer arriving last
-      // must not replace a fresh one holding all of it and more ((old & new) = new: a superset).
-      const rows = await qf(
-        `INSERT INTO answers (key, subject, listdata, served_by, stored_at, raw, archive_id) VALUES ($1, $2, $3, $4, $5, $6, $8)
-         ON CONFLICT (key) DO UPDATE SET subject = EXCLUDED.subject, listdata = EXCLUDED.listdata, served_by = EXCLUDED.served_by,
-           stored_at = EXCLUDED.stored_at, raw = EXCLUDED.raw, archive_id = EXCLUDED.archive_id
-         WHERE NOT (answers.subject = EXCLUDED.subject AND answers.stored_at >= $7 AND answers.listdata <> EXCLUDED.listdata
-           AND (answers.listdata & EXCLUDED.listdata) = EXCLUDED.listdata)
-         RETURNING key`,
-        [a.key, a.subject, a.listdata.toString(), a.servedBy, a.storedAt, a.raw, freshSince, a.archiveId],
-      );
-      return rows.length > 0;
-    },
-    async dropAnswers(before) {
-      await qf('DELETE FROM answers WHERE stored_at < $1', [before]);
-    },
+    ...sharedAnswerQueries(qf),
     ...archiveQueries(q),
     backup: () => backupLines(pool),
     restore: (lines) => restoreLines(pool, lines),
