@@ -12,7 +12,12 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  // The same components, each Fluent package loaded when first used (see the module's comment).
+  moduleNameMapper: { '^@fluentui/react-components$': '<rootDir>/test/support/fluent-on-demand.cjs' },
+};
 
 module.exports = {
   // Jest's default (cores - 1) runs one suite at a time on CI's two cores, yet most suites spend

@@ -2,7 +2,6 @@ import {
   EXPLANATION_RULES_VERSION,
   FACT_CODES,
   explainHit,
-  nameTokens,
   parseRecordDate,
   whyLine,
   type Decision,
@@ -11,6 +10,7 @@ import {
   type ReasonCode,
 } from '../../src/core/answer/explain';
 import { explainMessages } from '../../src/core/answer/explain-messages';
+import { nameTokens } from '../../src/core/answer/name-tokens';
 import type { RegistryKey } from '../../src/core/protocol/registries';
 
 /**

@@ -2,8 +2,8 @@ import { LATIN_TO_CYRILLIC } from '../query/documents';
 import type { SearchQuery } from '../query';
 import type { RegistryKey } from '../protocol/registries';
 import type { Lang, LocalizedText } from '../text/i18n';
-import { transliterate } from '../text/translit';
 import { explainMessages, type ExplainMessageKey } from './explain-messages';
+import { nameTokens, sameTokens, sharesTokens } from './name-tokens';
 import { registryView } from './registry-model';
 
 /**
@@ -132,70 +132,6 @@ function fact(code: FactCode, query: string, record: string): Fact {
 }
 
 // ---------------------------------------------------------------- names
-
-/** Russian letters the Ukrainian alphabet lacks, folded as the service folds them. */
-const FOLD: Readonly<Record<string, string>> = { ё: 'е', ы: 'и', э: 'е', ъ: '' };
-const LOOK_ALIKE_LOWER: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(LATIN_TO_CYRILLIC).map(([lat, cyr]) => [lat.toLowerCase(), cyr.toLowerCase()]),
-);
-/** Legal-form words: a company is the same company with or without them. */
-const LEGAL_FORMS = new Set([
-  'тов',
-  'пп',
-  'пат',
-  'прат',
-  'ат',
-  'ват',
-  'зат',
-  'тдв',
-  'фг',
-  'дп',
-  'кп',
-  'фоп',
-  'спд',
-  'llc',
-  'ltd',
-  'inc',
-  'gmbh',
-  'corp',
-]);
-
-/**
- * A name as comparable tokens, the way the service compares: case, apostrophes and spacing do
- * not matter, Latin look-alike letters inside a Cyrillic word are Cyrillic, and Cyrillic and
- * Latin spellings meet in the official transliteration (KMU 55).
- */
-export function nameTokens(text: string): string[] {
-  const tokens: string[] = [];
-  const folded = text
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[ёыэъ]/g, (ch) => FOLD[ch] ?? ch)
-    .replace(/(\p{L})['’ʼ`‘](\p{L})/gu, '$1$2');
-  for (const word of folded.split(/[^\p{L}\p{N}]+/u)) {
-    if (word === '' || LEGAL_FORMS.has(word)) continue;
-    const cyrillicWord = /\p{Script=Cyrillic}/u.test(word)
-      ? Array.from(word, (ch) => LOOK_ALIKE_LOWER[ch] ?? ch).join('')
-      : word;
-    const latin = transliterate(cyrillicWord).toLowerCase();
-    if (!LEGAL_FORMS.has(latin)) tokens.push(latin);
-  }
-  return tokens;
-}
-
-function sameTokens(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length === 0 || a.length !== b.length) return false;
-  const x = [...a].sort();
-  const y = [...b].sort();
-  return x.every((t, i) => t === y[i]);
-}
-
-/** Some tokens agree, or a one-letter token is the other side's initial. */
-function sharesTokens(query: readonly string[], record: readonly string[]): boolean {
-  return query.some((q) =>
-    record.some((r) => r === q || (q.length === 1 && r.startsWith(q)) || (r.length === 1 && q.startsWith(r))),
-  );
-}
 
 function nameFact(query: ExplainedQuery, name: string, aliases: readonly string[]): Fact | null {
   const asked = [query.name, query.namelat].filter((s): s is string => !!s);

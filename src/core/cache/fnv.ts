@@ -6,13 +6,19 @@
  */
 export const FNV_OFFSET_BASIS = 0x811c9dc5;
 export const FNV_PRIME = 0x01000193;
+/**
+ * Math.imul held once: under jest every module runs in a vm context, where each lookup of a global
+ * such as `Math` goes through the context's interceptor and keeps the loop from being optimised
+ * (about 80 × slower: a 2,000-row test spent 6.5 of its 23 s here). Excel and Node are unaffected.
+ */
+const imul = Math.imul;
 /** The second lane's multiplier: a different odd number, so the two 32-bit lanes do not move together. */
 const SECOND_LANE_PRIME = FNV_PRIME ^ 0x5bd1e995;
 
 /** One 32-bit FNV-1a of `text`, from `basis` (a seed mixed into the offset basis gives independent streams). */
 export function fnv1a32(text: string, basis: number = FNV_OFFSET_BASIS): number {
   let h = basis >>> 0;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME) >>> 0;
+  for (let i = 0; i < text.length; i++) h = imul(h ^ text.charCodeAt(i), FNV_PRIME) >>> 0;
   return h;
 }
 
@@ -31,8 +37,8 @@ export class Fnv2x32 {
     let h2 = this.h2;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, FNV_PRIME) >>> 0;
-      h2 = Math.imul(h2 ^ c, SECOND_LANE_PRIME) >>> 0;
+      h1 = imul(h1 ^ c, FNV_PRIME) >>> 0;
+      h2 = imul(h2 ^ c, SECOND_LANE_PRIME) >>> 0;
     }
     this.h1 = h1;
     this.h2 = h2;

@@ -45,6 +45,13 @@ export function hasContent(value: unknown): boolean {
   return true;
 }
 
+// One formatter per language: making one costs far more than formatting with it, and a full
+// answer shows hundreds of numbers.
+const numberFormats: Partial<Record<Lang, Intl.NumberFormat>> = {};
+
 export function formatNumber(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 2 }).format(value);
+  const format = (numberFormats[lang] ??= new Intl.NumberFormat(lang === 'uk' ? 'uk-UA' : 'en-GB', {
+    maximumFractionDigits: 2,
+  }));
+  return format.format(value);
 }
