@@ -70,7 +70,7 @@ const en = {
   'search.1': 'full-text (1)',
   'search.2': 'tolerant of spelling errors (2)',
   'registries.all': 'every list the account allows (-1)',
-  'run.running': 'running: {done} of {total} rows',
+  'run.running': 'running: {done} of {total} rows (do not sort or filter the table until the run ends)',
   'run.completed': 'completed: {total} rows, {hits} hits listed',
   'run.cancelled': 'cancelled at {done} of {total} rows — resume from the task pane',
   'run.stoppedAccount': 'stopped at {done} of {total} rows: {why} — resume from the task pane once resolved',
@@ -191,7 +191,7 @@ const uk: Record<Key, string> = {
   'search.1': 'повнотекстовий (1)',
   'search.2': 'з виправленням помилок (2)',
   'registries.all': 'усі списки, дозволені обліковому запису (-1)',
-  'run.running': 'виконується: {done} з {total} рядків',
+  'run.running': 'виконується: {done} з {total} рядків (не сортуйте й не фільтруйте таблицю до завершення)',
   'run.completed': 'завершено: {total} рядків, у переліку збігів: {hits}',
   'run.cancelled': 'скасовано на {done} з {total} рядків — продовжіть з області завдань',
   'run.stoppedAccount':

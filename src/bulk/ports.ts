@@ -114,6 +114,8 @@ export interface BulkRunReport extends RunTotals {
   elapsedMs: number;
   /** A completed re-screen's counts against the previous run. */
   rescreen?: RescreenSummary;
+  /** Something the analyst should know of how the run ended (its results table was written again). */
+  notice?: LocalizedText;
 }
 
 export interface RunTuning {

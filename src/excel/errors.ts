@@ -72,7 +72,8 @@ export class ExcelLayerError extends Error {
       | 'needs-newer-excel'
       | 'run-paused'
       | 'run-not-started'
-      | 'write-too-large',
+      | 'write-too-large'
+      | 'table-disturbed',
     readonly text: LocalizedText,
   ) {
     super(text.en);

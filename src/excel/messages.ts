@@ -17,6 +17,12 @@ const en = {
     'This version of Excel cannot find the list around one cell (that needs ExcelApi 1.7). Select the whole list, header row included, and try again.',
   'excel.error.apiNotFound':
     'This version of Excel does not have a feature the add-in needs here. Update Excel, or select the data yourself.',
+  'excel.run.tableDisturbed':
+    'Rows of the results table moved or were changed while the run was writing it (a sort, or an edit of the Row column), and writing them again did not help. Excel writes rows by their place in the table: sort, filter or edit the table only once the run has ended, then resume the run.',
+  'excel.run.tableRewritten':
+    'Rows of the results table moved while the run was writing it (a sort?); every row has been written again from the run’s answers, in the list’s order, and nothing was asked again.',
+  'excel.run.tableDisturbedRescreen':
+    'Rows of the results table moved or were changed while the run was writing it (a sort?), so some rows may be in the wrong places. Screen again, and leave the table unsorted until the run ends.',
   'excel.run.paused':
     'Excel could not reach the result sheets (this happens when another workbook is brought to the front during a run). The run is paused and what was screened is saved: come back to this workbook and resume it from the list.',
   'excel.run.notStarted':
@@ -42,6 +48,12 @@ const uk: Record<Key, string> = {
     'Ця версія Excel не вміє знайти список навколо однієї клітинки (потрібен ExcelApi 1.7). Виділіть увесь список разом із рядком заголовків і спробуйте ще раз.',
   'excel.error.apiNotFound':
     'У цій версії Excel немає функції, потрібної тут надбудові. Оновіть Excel або виділіть дані самостійно.',
+  'excel.run.tableDisturbed':
+    'Рядки таблиці результатів зсунулися чи змінилися, поки перевірка записувала її (сортування або правка стовпця «Рядок»), і повторний запис не допоміг. Excel записує рядки за їхнім місцем у таблиці: сортуйте, фільтруйте чи правте таблицю лише після завершення перевірки, а тоді продовжте її.',
+  'excel.run.tableRewritten':
+    'Рядки таблиці результатів зсунулися, поки перевірка записувала її (сортування?); кожен рядок записано знову з уже отриманих відповідей, у порядку списку, і нічого не запитано повторно.',
+  'excel.run.tableDisturbedRescreen':
+    'Рядки таблиці результатів зсунулися чи змінилися, поки перевірка записувала її (сортування?), тож деякі рядки можуть стояти не на своїх місцях. Перевірте знову й не сортуйте таблицю до завершення перевірки.',
   'excel.run.paused':
     'Excel не зміг дістатися аркушів із результатами (так буває, коли під час перевірки на передній план виведено іншу книгу). Перевірку призупинено, перевірене збережено: поверніться до цієї книги й продовжте її зі списку.',
   'excel.run.notStarted':

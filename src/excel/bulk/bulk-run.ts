@@ -11,7 +11,7 @@ import {
 } from '../../bulk';
 import type { PreviousRun } from '../../bulk/decisions';
 import type { RunQueryOptions } from '../../bulk/plan';
-import type { RunListing, RunStateStore } from '../../bulk/state';
+import type { RunListing, RunState, RunStateStore } from '../../bulk/state';
 import type { Lang, LocalizedText } from '../../core/text/i18n';
 import type { ServiceMode } from '../../core/settings/settings';
 import { readAddressInput, type SheetInput } from './bulk-input';
@@ -90,10 +90,52 @@ function watchedStore(store: RunStateStore, resumed: boolean): { store: RunState
   };
 }
 
-function withStats(run: BulkRun, stats: ExcelSinkStats, stateWritten: () => boolean): WorkbookRun {
-  const done = pausedWhenUnreachable(run.done, stateWritten);
-  return { runId: run.runId, done, cancel: () => run.cancel(), abort: () => run.abort(), sinkStats: stats };
+/**
+ * The run, told apart from Excel's errors; and if its results table was sorted while it was written
+ * (bulk-sink.ts refuses to end then), every row written again in place from the answers its state
+ * holds, asking nothing. A re-screen cannot be continued (its decisions live in the previous run's
+ * sheet): it says what happened instead.
+ */
+function workbookRun(
+  run: BulkRun,
+  stats: ExcelSinkStats,
+  stateWritten: () => boolean,
+  rewrite: WorkbookRewrite | null,
+): WorkbookRun {
+  let current: BulkRun = run;
+  const done = pausedWhenUnreachable(run.done, stateWritten).catch(async (error: unknown) => {
+    // Once only: rows disturbed again while they are written again are the analyst's to see.
+    if (!(error instanceof ExcelLayerError && error.code === 'table-disturbed') || !rewrite) throw error;
+    const state = await rewrite.store.load(run.runId);
+    if (!state || state.meta.rescreenOf !== undefined) {
+      throw new ExcelLayerError('table-disturbed', excelMessages.text('excel.run.tableDisturbedRescreen'));
+    }
+    const fromTop: RunState = {
+      ...state,
+      progress: { ...state.progress, written: 0, hitsWritten: 0, counters: { ...NO_ROWS_WRITTEN } },
+    };
+    const again = await continueRun(fromTop, { ...rewrite.deps, store: rewrite.store }, rewrite.tuning, false);
+    current = again;
+    const report = await again.done;
+    return { ...report, notice: excelMessages.text('excel.run.tableRewritten') };
+  });
+  return {
+    runId: run.runId,
+    done,
+    cancel: () => current.cancel(),
+    abort: () => current.abort(),
+    sinkStats: stats,
+  };
 }
+
+/** What writing a disturbed run again needs: where its state is and how it was asked. */
+interface WorkbookRewrite {
+  store: RunStateStore;
+  deps: WorkbookResumeDeps;
+  tuning: RunTuning;
+}
+
+const NO_ROWS_WRITTEN = { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 };
 
 export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunDeps): WorkbookRun {
   const sink = withReviewSheets(excelBulkSink(deps.sink));
@@ -111,7 +153,11 @@ export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunD
     { ask: deps.ask, sink, store: watched.store, onProgress: deps.onProgress, signal: deps.signal },
     request.tuning,
   );
-  return withStats(run, sink.stats, watched.written);
+  return workbookRun(run, sink.stats, watched.written, {
+    store: watched.store,
+    deps: { ...deps, mode: request.mode, modeLabel: request.modeLabel },
+    tuning: request.tuning,
+  });
 }
 
 /** Continues a run from the workbook's state; the input is read again from the address it came from. */
@@ -123,16 +169,25 @@ export async function resumeWorkbookRun(
   const store = deps.store ?? workbookRunStateStore();
   const state = await store.load(runId);
   if (!state) return null;
+  return continueRun(state, { ...deps, store }, tuning);
+}
+
+async function continueRun(
+  state: RunState,
+  deps: WorkbookResumeDeps & { store: RunStateStore },
+  tuning: RunTuning,
+  rewriteIfDisturbed = true,
+): Promise<WorkbookRun> {
   assertSameMode(state.meta, deps.mode, deps.modeLabel);
   const input = await readAddressInput(state.meta.input.source);
   const sink = withReviewSheets(excelBulkSink(deps.sink));
   const run = resumeBulkRun(
     state,
     input,
-    { ask: deps.ask, sink, store, onProgress: deps.onProgress, signal: deps.signal },
+    { ask: deps.ask, sink, store: deps.store, onProgress: deps.onProgress, signal: deps.signal },
     tuning,
   );
-  return withStats(run, sink.stats, () => true);
+  return workbookRun(run, sink.stats, () => true, rewriteIfDisturbed ? { store: deps.store, deps, tuning } : null);
 }
 
 /** Runs that stopped before the end, newest first. */

@@ -5,7 +5,9 @@ import { RUN_HEADER_COLUMNS, runHeaderRows, type HighlightRule, type TableColumn
 import { InvalidInputError } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
 import { WriteBatch, batchBudget, type BatchStats } from './bulk-batch';
-import { officeErrorCode } from '../errors';
+import { ExcelLayerError, officeErrorCode } from '../errors';
+import { excelMessages } from '../messages';
+import { readRowsSized } from '../sized-read';
 import { runQueued } from '../run';
 import { formulaStringLiteral } from '../safe-text';
 import { resultSheetName, uniqueTableName } from '../sheet-names';
@@ -138,6 +140,9 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         const table = results.tables.add(results.getRangeByIndexes(TABLE_TOP, 0, begin.rowCount + 1, width), true);
         table.name = resultsTable;
         table.style = 'TableStyleMedium2';
+        // Rows are written by their place in the table: no sort or filter buttons while the run
+        // writes (end() shows them, and checks that nothing moved the rows meanwhile).
+        table.showFilterButton = false;
         const body = results.getRangeByIndexes(TABLE_TOP + 1, 0, begin.rowCount, width);
         queueHighlightRules(body, sheetRules(begin.highlights, columns, TABLE_TOP + 2));
       });
@@ -168,6 +173,32 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         lang: begin.lang,
       };
     });
+  }
+
+  /**
+   * The Row column, read once at the end, still counts up one by one from the top: a sort (from the
+   * ribbon or a right-click; the buttons are hidden) while rows were being written by place would
+   * have left some rows overwritten and others twice. Otherwise the run's answers are written again
+   * (bulk-run.ts), which needs this refusal before the run's state is removed.
+   */
+  async function assertRowsInPlace(l: Layout): Promise<void> {
+    if (l.rowCount === 0) return;
+    const rows: unknown[] = [];
+    await runQueued(async (context) => {
+      const results = context.workbook.worksheets.getItem(l.resultsSheet);
+      await readRowsSized(
+        context,
+        l.rowCount,
+        (start, count) => results.getRangeByIndexes(TABLE_TOP + 1 + start, 0, count, 1),
+        (values) => {
+          for (const [value] of values) rows.push(value);
+        },
+      );
+    });
+    const first = rows[0];
+    const inPlace =
+      typeof first === 'number' && rows.every((value, i) => value === first + i) && rows.length === l.rowCount;
+    if (!inPlace) throw new ExcelLayerError('table-disturbed', excelMessages.text('excel.run.tableDisturbed'));
   }
 
   async function reopen(begin: SinkBegin): Promise<Layout> {
@@ -248,10 +279,14 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
     async end(end: SinkEnd) {
       const l = layout;
       if (!l) return;
+      await assertRowsInPlace(l);
       await runQueued(async (context) => {
         const batch = new WriteBatch(context, budget, stats);
         const results = context.workbook.worksheets.getItem(l.resultsSheet);
         await writeHeader(batch, results, end.header, l.lang);
+        await batch.add(100, () => {
+          results.tables.getItem(l.resultsTable).showFilterButton = true;
+        });
         await batch.add(1_000, () => {
           if (end.hitsWritten > 0) {
             const hits = context.workbook.worksheets.getItem(l.hitsSheet);

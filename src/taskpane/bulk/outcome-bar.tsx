@@ -31,6 +31,7 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
         <MessageBarBody>
           {b.t(lang, 'panel.done', params)}
           <RescreenSummaryLine report={r} lang={lang} />
+          {r.notice && <div data-testid="bulk-notice">{r.notice[lang]}</div>}
         </MessageBarBody>
       </MessageBar>
     );

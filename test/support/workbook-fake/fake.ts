@@ -538,6 +538,39 @@ export class WorkbookFake implements BatchHost {
     return this;
   }
 
+  /**
+   * The analyst sorts a table by one of its columns (0-based within the table) from the ribbon
+   * (Data > Sort) or a right-click, which work whether or not the table shows its filter buttons:
+   * the data rows are reordered, each row's cells moving together; the header stays. Numbers come
+   * before text, blanks last, as Excel sorts mixed columns ("Sort data in a range or table",
+   * https://support.microsoft.com/office/sort-data-in-a-range-or-table-62d0b95d-2a90-4610-a6ae-2e545c4a4654).
+   * Styles and conditional formats stay where they are.
+   */
+  userSortsTable(tableName: string, column: number, order: 'ascending' | 'descending'): this {
+    const table = this.model.findTable(tableName);
+    if (!table) throw new Error(`workbook fake: no table ${tableName}`);
+    const body = table.bodyRect();
+    const { sheet } = table;
+    const rows = Array.from({ length: body.rowCount }, (_, i) =>
+      Array.from({ length: body.columnCount }, (_, c) => sheet.get(body.rowIndex + i, body.columnIndex + c)),
+    );
+    const rank = (cell: CellContent | undefined): [number, number | string] => {
+      if (!cell || cell.value === '' || cell.value === null) return [2, 0];
+      return typeof cell.value === 'number' ? [0, cell.value] : [1, String(cell.value).toLowerCase()];
+    };
+    const sign = order === 'ascending' ? 1 : -1;
+    rows.sort((a, b) => {
+      const [ka, va] = rank(a[column]);
+      const [kb, vb] = rank(b[column]);
+      if (ka !== kb || ka === 2) return ka - kb;
+      return (va < vb ? -1 : va > vb ? 1 : 0) * sign;
+    });
+    rows.forEach((cells, i) => {
+      cells.forEach((cell, c) => sheet.setContent(body.rowIndex + i, body.columnIndex + c, cell ?? null));
+    });
+    return this;
+  }
+
   private rect(address: string): CellRect {
     const parsed = parseAddress(address);
     if (!parsed) throw new Error(`workbook fake: bad address ${address}`);
