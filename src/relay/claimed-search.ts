@@ -33,6 +33,8 @@ export interface ClaimedSearchOptions {
 
 export const DEFAULT_CLAIM_HOLD_MS = 45_000;
 export const DEFAULT_CLAIM_WAIT_MS = 40_000;
+const RELEASE_RETRIES = 6;
+const RELEASE_RETRY_MS = 250;
 const FIRST_PAUSE_MS = 5;
 const LONGEST_PAUSE_MS = 50;
 
@@ -48,7 +50,18 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
     await store.releaseSubjects(batch);
     return batch.map(() => undefined);
   });
-  const release = (claim: SubjectClaim) => releases.call(claim);
+  // A release the database missed (a restart, a lost connection) is tried again: the holder is
+  // alive, and another instance waiting for the subject would otherwise wait out waitMs (40 s).
+  const release = (claim: SubjectClaim, attempt = 0): Promise<void> =>
+    releases.call(claim).catch((error: unknown) => {
+      if (attempt < RELEASE_RETRIES) {
+        setTimeout(
+          () => void release(claim, attempt + 1).catch(() => undefined),
+          RELEASE_RETRY_MS * 2 ** attempt,
+        ).unref();
+      }
+      throw error;
+    });
 
   const fromCache = async (key: string, query: SearchQuery): Promise<SearchResult | null> => {
     const shared = await cache.get(key, query.listdata ?? ALL_LISTS);
@@ -73,7 +86,16 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
     const deadline = Date.now() + waitMs;
     // The scheduler read the cache just before calling here: the first step is the claim.
     for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
-      if (await claims.call({ name, owner })) {
+      let claimed: boolean;
+      try {
+        claimed = await claims.call({ name, owner });
+      } catch (error) {
+        // The claim may have been written before its answer was lost: give it back once the
+        // database answers again, or it blocks every instance for holdMs.
+        void release({ name, owner }).catch(() => undefined);
+        throw error;
+      }
+      if (claimed) {
         try {
           // Another instance may have answered and given its claim back since the scheduler looked.
           const shared = await fromCache(key, query);
