@@ -25,6 +25,7 @@ module.exports = {
   // suite from 432 s to 259 s, every test passing, no suite slower than 1.6x its time alone.
   maxWorkers: Math.max(2, availableParallelism() - 1),
   reporters: ['default', '<rootDir>/test/support/timing-reporter.cjs'],
+  globalSetup: '<rootDir>/test/support/global-setup.cjs',
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {

@@ -3,7 +3,6 @@
  * to the sandbox over loopback. The sandbox never sees the browser; no CORS header is needed
  * or sent anywhere.
  */
-import path from 'node:path';
 import type { Browser, Response } from 'playwright-core';
 import { KNOWN } from '../../src/sandbox';
 import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
@@ -20,7 +19,7 @@ import {
   type TestRelay,
 } from '../integration/relay-support';
 import { launchChromium } from './support/browser';
-import { buildHarness } from './support/build-harness';
+import { sharedHarness } from './support/build-harness';
 import { openPane, waitForText } from './support/session';
 
 jest.setTimeout(120_000);
@@ -34,7 +33,7 @@ let relay: TestRelay;
 beforeAll(async () => {
   // Its own output folder: other e2e files build the default one at the same time.
   const [build, database, upstream] = await Promise.all([
-    buildHarness(path.join(__dirname, '..', '..', 'test-results', '.harness-relay')),
+    sharedHarness(),
     startTestDatabase(),
     startRecordingSandbox(2),
   ]);

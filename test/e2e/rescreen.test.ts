@@ -3,7 +3,6 @@
  * the results sheet a month later (the sandbox's next data revision), and the new hits sheet
  * read back: the carried decision and the New / Changed marks.
  */
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { decisionText } from '../../src/bulk/decisions';
 import { bulkMessages as b } from '../../src/bulk/messages';
@@ -15,7 +14,7 @@ import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
 import { CLIENT_SHEET } from './harness/client-list';
 import { RESULTS_TABLE_PREFIX } from './harness/harness-workbook';
 import { launchChromium } from './support/browser';
-import { buildHarness } from './support/build-harness';
+import { sharedHarness } from './support/build-harness';
 import { openPane, type PaneSession } from './support/session';
 import { startStaticServer, type StaticServer } from './support/static-server';
 
@@ -27,8 +26,7 @@ let server: StaticServer;
 let session: PaneSession | null = null;
 
 beforeAll(async () => {
-  // Its own build directory: the other browser test file may be building the default one right now.
-  const build = await buildHarness(path.join(__dirname, '..', '..', 'test-results', '.harness-rescreen'));
+  const build = await sharedHarness();
   server = await startStaticServer({ root: build.dir });
   // Fail, never skip: launchChromium finds an installed browser or the npm-installed one.
   browser = (await launchChromium()).browser;
@@ -75,18 +73,18 @@ test('a decision set in the hits sheet is carried by Screen again, with New and 
   );
   expect(pepRow).toBeGreaterThan(0);
   const cell = `${columnLetter(decision)}${pepRow + 1}`;
-  expect(await s.harness('typeValue', firstHits, cell, 'Підтвердженно')).toBe(false);
-  expect(await s.harness('typeValue', firstHits, cell, decisionText('trueMatch', uk))).toBe(true);
-  await s.page
-    .locator(`table[data-sheet="${firstHits}"] [data-cell="${cell}"]`)
-    .scrollIntoViewIfNeeded()
-    .catch(() => undefined);
-  await s.shot('20-rescreen-decision-set');
-
-  // A month later: the registers changed. The results sheet is the active one after a run.
-  await s.harness('setDataRevision', 1);
+  // The results sheet is the active one after a run; the analyst goes to the hits sheet's cell.
   const resultsSheet = await s.harness('activeSheet');
   expect(resultsSheet).not.toBe(firstHits);
+  await s.harness('select', firstHits, cell);
+  expect(await s.harness('typeValue', firstHits, cell, 'Підтвердженно')).toBe(false);
+  expect(await s.harness('typeValue', firstHits, cell, decisionText('trueMatch', uk))).toBe(true);
+  await s.page.locator(`table[data-sheet="${firstHits}"] [data-cell="${cell}"]`).scrollIntoViewIfNeeded();
+  await s.shot('20-rescreen-decision-set');
+
+  // A month later: the registers changed. The analyst goes back to the results sheet.
+  await s.harness('setDataRevision', 1);
+  await s.harness('select', resultsSheet, 'A1');
   await s.pane.getByTestId('bulk-screen-again').click();
   const summary = s.pane.getByTestId('bulk-rescreen-summary');
   await summary.waitFor({ timeout: 60_000 });

@@ -17,7 +17,7 @@ import { resultsMessages as resultsText } from '../../src/taskpane/results/resul
 import { CLIENT_RANGE, CLIENT_ROWS, CLIENT_SHEET, clientList } from './harness/client-list';
 import { RESULTS_TABLE_PREFIX } from './harness/harness-workbook';
 import { bundledSupported, launchChromium, type LaunchedBrowser } from './support/browser';
-import { buildHarness } from './support/build-harness';
+import { sharedHarness } from './support/build-harness';
 import { expectedRows, type ExpectedRow } from './support/oracle';
 import { checkResultsSheet, compareTables, tableRect, type ResultsSheetData } from './support/results-check';
 import { openPane, templatePattern, waitForText, type PaneSession } from './support/session';
@@ -39,7 +39,7 @@ const sessions: PaneSession[] = [];
 
 beforeAll(async () => {
   const engine = createSandboxEngine();
-  const [build, truth] = await Promise.all([buildHarness(), expectedRows(rows)]);
+  const [build, truth] = await Promise.all([sharedHarness(), expectedRows(rows)]);
   expected = truth;
   server = await startStaticServer({
     root: build.dir,
