@@ -8,7 +8,8 @@ import type { AnswerLike } from './outcome';
 import type { StreamedInput } from './input-rows';
 import type { InputRow, RunQueryOptions } from './plan';
 import type { RescreenSummary } from './rescreen';
-import type { HighlightRule, RunHeaderInfo, TableCell, TableColumn } from './result-table';
+import type { HighlightRule } from './highlights';
+import type { RunHeaderInfo, TableCell, TableColumn } from './result-table';
 import type { RunMeta, RunStateStore, RunStatus } from './state';
 
 /**

@@ -279,34 +279,6 @@ export function hitRows(
 }
 
 /** Rules a writer turns into conditional formats: rows a reviewer must not miss. */
-export interface HighlightRule {
-  style: 'high' | 'failure';
-  columnId: string;
-  /** The cell equals one of these texts... */
-  equals?: string[];
-  /** ...or starts with one of these. */
-  startsWith?: string[];
-}
-
-function prefixOf(template: string): string {
-  const at = template.indexOf('{');
-  return at >= 0 ? template.slice(0, at) : template;
-}
-
-export function highlightRules(lang: Lang): HighlightRule[] {
-  return [
-    { style: 'high', columnId: 'level', equals: [levelText('high', lang)] },
-    {
-      style: 'failure',
-      columnId: 'status',
-      startsWith: [
-        prefixOf(bulkMessages[lang]['status.failed']),
-        prefixOf(bulkMessages[lang]['status.invalid']),
-        prefixOf(bulkMessages[lang]['status.incomplete']),
-      ],
-    },
-  ];
-}
 
 /** The run header above the table: who ran what, against which service, on what input. */
 export interface RunHeaderInfo {

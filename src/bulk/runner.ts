@@ -24,7 +24,6 @@ import {
   goneRows,
   hitRows,
   hitsColumns,
-  highlightRules,
   resultColumns,
   resultRow,
   rowReviews,
@@ -33,6 +32,7 @@ import {
   type TableCell,
   type TableContext,
 } from './result-table';
+import { highlightRules } from './highlights';
 import { type RunMeta, type RunProgressState, type RunState, type RunStatus, type WrittenCounters } from './state';
 import type {
   BulkDeps,
@@ -600,7 +600,7 @@ export class Runner implements BulkRun {
       resume,
       columns: resultColumns(this.ctx),
       hitsColumns: hitsColumns(this.meta.lang),
-      highlights: highlightRules(this.meta.lang),
+      highlights: highlightRules(this.meta.lang, resultColumns(this.ctx)),
       header: this.header(this.stateText('running')),
       rowCount: this.plan.rowCount,
       written: this.written,

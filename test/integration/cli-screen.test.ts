@@ -175,6 +175,25 @@ describe('checklists screen: formats and row counts', () => {
     for (const name of sheets) expect(entries.get(name)!.toString('utf8')).not.toMatch(/<f[\s>]/);
     expect(entries.get('xl/sharedStrings.xml')!.toString('utf8')).toContain('=HYPERLINK(');
     expectNoSecrets(work, r);
+
+    // Printed and scanned as an inspector would: landscape, one page wide, the table's header on
+    // every page and frozen under it; Low rows and registry counts coloured, not only High.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(out);
+    const sheet = book.worksheets[0];
+    let headerRow = 0;
+    sheet.eachRow((row, n) => {
+      if (headerRow === 0 && row.getCell(1).value === 'Row') headerRow = n;
+    });
+    expect(headerRow).toBeGreaterThan(1);
+    expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
+    expect(sheet.pageSetup.printTitlesRow).toBe(`${headerRow}:${headerRow}`);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: headerRow });
+    expect(book.worksheets[1].pageSetup).toMatchObject({ orientation: 'landscape', fitToWidth: 1 });
+    const fillOf = (row: number, col: number) =>
+      (sheet.getRow(row).getCell(col).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb;
+    expect(fillOf(headerRow + 1, pep + 1)).toBe('FFFCE4D6');
+    expect(fillOf(headerRow + 2, pep + 1)).toBeUndefined();
   });
 
   it('xlsx in, csv out: results and hits files with exact row counts, formula-like text quoted', async () => {

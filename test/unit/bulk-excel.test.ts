@@ -86,10 +86,16 @@ describe('bulk run on the workbook', () => {
     expect(fake.stats.droppedOps).toBe(0);
 
     const formats = fake.conditionalFormats(sheet);
-    expect(formats.map((f) => f.formula)).toEqual([
-      expect.stringContaining('"Високий"'),
-      expect.stringContaining('LEFT('),
-    ]);
+    const formulas = formats.map((f) => f.formula ?? '');
+    expect(formulas[0]).toContain('"Високий"');
+    expect(formulas[1]).toContain('"Низький"');
+    expect(formulas[formulas.length - 1]).toContain('LEFT(');
+    // Between them, one rule per registry column: coloured where that registry found something.
+    const counted = formulas.slice(2, -1);
+    expect(counted.length).toBeGreaterThan(0);
+    for (const f of counted) expect(f).toMatch(/^=AND\(ISNUMBER\(\$[A-Z]+15\),\$[A-Z]+15>0\)$/);
+    // Frozen under the table's header: 12 run header rows, a blank one, the header.
+    expect(fake.frozen(sheet)).toEqual({ rows: 14, columns: 0 });
     const statusIndex = table.headers.indexOf('Стан');
     expect(body.filter((r) => String(r[statusIndex]).startsWith('некоректні дані:'))).toHaveLength(30);
 

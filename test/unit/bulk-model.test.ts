@@ -2,7 +2,6 @@ import { formatDuration, progressLines } from '../../src/bulk/progress-text';
 import { failedOutcome, screenedOutcome, type ScreenedOutcome } from '../../src/bulk/outcome';
 import {
   hitRows,
-  highlightRules,
   resultColumns,
   resultRow,
   runHeaderRows,
@@ -18,6 +17,7 @@ import {
   type RunProgressState,
 } from '../../src/bulk/state';
 import { highlightFormula } from '../../src/excel/bulk/bulk-sink';
+import { highlightRules } from '../../src/bulk/highlights';
 import { AccountError, ServiceUnreachableError } from '../../src/core/protocol/errors';
 import type { Lang } from '../../src/core/text/i18n';
 import { parseEnvelope } from '../../src/core/protocol/schema';
@@ -150,7 +150,9 @@ describe('result table model', () => {
     'highlights exactly the failed, invalid and incomplete rows and the high ones (%s)',
     (lang) => {
       const c = ctx(lang);
-      const [high, failure] = highlightRules(lang);
+      const rules = highlightRules(lang, resultColumns(c));
+      const rule = (style: string) => rules.find((r) => r.style === style)!;
+      const [high, low, failure] = [rule('high'), rule('low'), rule('failure')];
       const cases: [RowResult, boolean][] = [
         [{ kind: 'outcome', outcome: failedOutcome('k', new ServiceUnreachableError([])) }, true],
         [{ kind: 'invalid', errors: [] }, true],
@@ -174,6 +176,21 @@ describe('result table model', () => {
       expect(high.equals).toContain(highRow[levelIndex]);
       const formula = highlightFormula(failure, resultColumns(c), 15);
       expect(formula).toMatch(/^=OR\(LEFT\(\$K15,\d+\)=".*",LEFT\(\$K15,\d+\)=".*",LEFT\(\$K15,\d+\)=".*"\)$/);
+      // Low rows and every registry that found something are coloured too, not only High.
+      const lowRow = resultRow(c, 0, [], {
+        kind: 'outcome',
+        outcome: screened({ peps: [{ idpep: 1, name: 'x', percent: 50, level: 'Низький' }] }),
+      });
+      expect(low.equals).toContain(lowRow[levelIndex]);
+      expect(low.equals).not.toContain(highRow[levelIndex]);
+      const registryColumns = resultColumns(c).filter((col) => col.id.startsWith('reg:'));
+      const counted = rules.filter((r) => r.style === 'counted');
+      expect(counted.map((r) => r.columnId)).toEqual(registryColumns.map((col) => col.id));
+      const pepColumn = resultColumns(c).findIndex((col) => col.id === 'reg:peps');
+      expect(lowRow[pepColumn]).toBe(1);
+      expect(highlightFormula(counted[0], resultColumns(c), 15)).toMatch(
+        /^=AND\(ISNUMBER\(\$[A-Z]+15\),\$[A-Z]+15>0\)$/,
+      );
     },
   );
 

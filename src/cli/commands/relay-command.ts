@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_TTL_MS } from '../../core/cache/answer-cache';
-import { loadCliConfig } from '../config';
+import { langFromEnv, loadCliConfig } from '../config';
 import { nodeHttpTransport } from '../transport/http-transport';
 import { UsageError } from '../exit-codes';
 import type { CliIo } from '../io';
@@ -38,8 +38,7 @@ function wholeNumber(value: string | undefined, name: string, fallback: number):
 export async function runRelay(argv: readonly string[], io: CliIo): Promise<number> {
   const sub = argv[0];
   if (sub === 'help' || argv.includes('--help') || argv.includes('-h')) {
-    const lang = io.env.LANG?.startsWith('uk') ? 'uk' : 'en';
-    io.stdout.write(`${relayMessages.t(lang, 'usage')}\n`);
+    io.stdout.write(`${relayMessages.t(langFromEnv(io.env), 'usage')}\n`);
     return 0;
   }
   try {

@@ -1,3 +1,4 @@
+import { langFromEnv } from '../config';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -21,7 +22,7 @@ export const DEFAULT_ARCHIVE_YEARS = 5;
 
 function langOf(value: string | undefined, io: CliIo): 'uk' | 'en' {
   if (value === 'uk' || value === 'en') return value;
-  return io.env.LANG?.startsWith('uk') ? 'uk' : 'en';
+  return langFromEnv(io.env);
 }
 
 const PROBLEM_KEYS = {

@@ -1,4 +1,5 @@
-import type { HighlightRule, TableCell } from '../../bulk/result-table';
+import type { HighlightRule } from '../../bulk/highlights';
+import type { TableCell } from '../../bulk/result-table';
 
 /** Excel refuses to open a file with a longer cell. */
 export const CELL_TEXT_LIMIT = 32_767;
@@ -12,6 +13,7 @@ export function fitText(text: string): string {
 }
 
 export function matchesRule(rule: HighlightRule, value: TableCell): boolean {
+  if (rule.positive && typeof value === 'number' && value > 0) return true;
   if (typeof value !== 'string') return false;
   if (rule.equals?.includes(value)) return true;
   return rule.startsWith?.some((p) => p.length > 0 && value.startsWith(p)) ?? false;

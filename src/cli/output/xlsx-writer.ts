@@ -1,16 +1,33 @@
 import { rename, rm } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs-lazy';
-import type { HighlightRule, TableCell, TableColumn } from '../../bulk/result-table';
+import type { HighlightRule } from '../../bulk/highlights';
+import type { TableCell, TableColumn } from '../../bulk/result-table';
 import type { Lang } from '../../core/text/i18n';
 import { addDecisionValidation, type SheetWithValidations } from './decision-validation';
 import { fitText, matchesRule } from './results-document';
 
 const FILLS = {
   high: 'FFFFC7CE',
+  low: 'FFFFF2CC',
   failure: 'FFFFEB9C',
+  counted: 'FFFCE4D6',
   sandbox: 'FFFFC000',
 } as const;
+
+/**
+ * Printed as an inspector reads it: landscape, every column within the page's width (as many pages
+ * down as it takes), the table's header row on every page.
+ */
+function printSetup(headerRow: number): Partial<ExcelJS.PageSetup> {
+  return {
+    orientation: 'landscape',
+    fitToPage: true,
+    fitToWidth: 1,
+    fitToHeight: 0,
+    printTitlesRow: `${headerRow}:${headerRow}`,
+  };
+}
 
 export const MAX_WIDTH = 60;
 
@@ -108,10 +125,11 @@ export async function writeXlsxStream(path: string, doc: StreamedWorkbook, sandb
   wb.created = new Date();
   try {
     const tableStart = doc.runHeader.length > 0 ? doc.runHeader.length + 2 : 1;
-    const ws = wb.addWorksheet(
-      doc.resultsSheet,
-      doc.runHeader.length === 0 ? { views: [{ state: 'frozen', ySplit: tableStart }] } : {},
-    );
+    // Frozen under the table's header, run header included: the columns stay named while scrolling.
+    const ws = wb.addWorksheet(doc.resultsSheet, {
+      views: [{ state: 'frozen', ySplit: tableStart }],
+      pageSetup: printSetup(tableStart),
+    });
     ws.columns = columnWidths(doc.columns, doc.widths, doc.runHeader);
     for (const line of doc.runHeader) {
       const row = ws.addRow(line.map(xlsxCell));
@@ -135,7 +153,7 @@ export async function writeXlsxStream(path: string, doc: StreamedWorkbook, sandb
     });
     ws.commit();
 
-    const hits = wb.addWorksheet(doc.hitsSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+    const hits = wb.addWorksheet(doc.hitsSheet, { views: [{ state: 'frozen', ySplit: 1 }], pageSetup: printSetup(1) });
     hits.columns = columnWidths(doc.hitsColumns, doc.hitsWidths);
     await addTable(hits, doc.hitsColumns, 1, doc.hitsCount, doc.hits(), () => undefined);
     // The drop-down over every hit row, as one range; the writer keeps it until the sheet is committed.
@@ -144,7 +162,10 @@ export async function writeXlsxStream(path: string, doc: StreamedWorkbook, sandb
 
     if (doc.gone) {
       const goneRows = doc.gone.rows;
-      const gone = wb.addWorksheet(doc.gone.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+      const gone = wb.addWorksheet(doc.gone.sheet, {
+        views: [{ state: 'frozen', ySplit: 1 }],
+        pageSetup: printSetup(1),
+      });
       const widths = doc.hitsColumns.map((_, i) => goneRows.reduce((w, r) => Math.max(w, displayWidth(r[i])), 0));
       gone.columns = columnWidths(doc.hitsColumns, widths);
       await addTable(gone, doc.hitsColumns, 1, goneRows.length, fromArray(goneRows), () => undefined);

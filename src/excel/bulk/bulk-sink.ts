@@ -1,7 +1,8 @@
 import type { BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../../bulk';
 import { columnLetter } from '../../bulk/columns';
 import { bulkMessages } from '../../bulk/messages';
-import { RUN_HEADER_COLUMNS, runHeaderRows, type HighlightRule, type TableColumn } from '../../bulk/result-table';
+import type { HighlightRule } from '../../bulk/highlights';
+import { RUN_HEADER_COLUMNS, runHeaderRows, type TableColumn } from '../../bulk/result-table';
 import { InvalidInputError } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
 import { WriteBatch, batchBudget, type BatchStats } from './bulk-batch';
@@ -31,8 +32,12 @@ export const RUN_HEADER_ROWS = 12;
 /** Run header, one blank row, then the table. */
 const TABLE_TOP = RUN_HEADER_ROWS + 1;
 const DATE_FORMAT = 'yyyy-mm-dd';
-const HIGH_STYLE = { fill: '#FFC7CE', font: '#9C0006' };
-const FAILURE_STYLE = { fill: '#FFEB9C', font: '#9C5700' };
+const STYLES: Record<HighlightRule['style'], { fill: string; font: string }> = {
+  high: { fill: '#FFC7CE', font: '#9C0006' },
+  low: { fill: '#FFF2CC', font: '#7F6000' },
+  failure: { fill: '#FFEB9C', font: '#9C5700' },
+  counted: { fill: '#FCE4D6', font: '#833C0B' },
+};
 
 export interface ExcelSinkOptions {
   /** Upper bound of one sync's request. Default 2 MB. */
@@ -64,6 +69,8 @@ export function highlightFormula(
   const tests = [
     ...(rule.equals ?? []).map((text) => `${cell}=${formulaStringLiteral(text)}`),
     ...(rule.startsWith ?? []).map((text) => `LEFT(${cell},${text.length})=${formulaStringLiteral(text)}`),
+    // Text compares above any number in Excel: only a number counts.
+    ...(rule.positive ? [`AND(ISNUMBER(${cell}),${cell}>0)`] : []),
   ];
   if (tests.length === 0) return null;
   return tests.length === 1 ? `=${tests[0]}` : `=OR(${tests.join(',')})`;
@@ -77,7 +84,7 @@ export function sheetRules(
 ): ConditionalFormatRule[] {
   return rules.flatMap((rule) => {
     const formula = highlightFormula(rule, columns, firstRow);
-    const style = rule.style === 'high' ? HIGH_STYLE : FAILURE_STYLE;
+    const style = STYLES[rule.style];
     return formula ? [{ formula, fill: style.fill, fontColor: style.font, bold: rule.style === 'high' }] : [];
   });
 }
@@ -145,6 +152,10 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         table.showFilterButton = false;
         const body = results.getRangeByIndexes(TABLE_TOP + 1, 0, begin.rowCount, width);
         queueHighlightRules(body, sheetRules(begin.highlights, columns, TABLE_TOP + 2));
+        // Frozen under the table's header (run header included), so the columns stay named while
+        // the analyst scrolls a long list; the hits sheet under its own header.
+        results.freezePanes.freezeRows(TABLE_TOP + 1);
+        hits.freezePanes.freezeRows(1);
       });
       const hitsHeader = begin.hitsColumns.map((c) => c.header);
       await batch.addRows(hits, 0, 0, [hitsHeader], hitsHeader.length);
