@@ -26,7 +26,12 @@ if (getters.length < 500 || packages.size < 40 || getters.some(([, , variable]) 
   throw new Error(`test/support/fluent-on-demand.cjs no longer understands ${entry}; map it out of jest.config.js`);
 }
 Object.defineProperty(exports, '__esModule', { value: true });
+// Each package required once: a component is read from here at every render.
+const loaded = new Map();
+const load = (variable) => {
+  if (!loaded.has(variable)) loaded.set(variable, require(packages.get(variable)));
+  return loaded.get(variable);
+};
 for (const [, exported, variable, name] of getters) {
-  const from = packages.get(variable);
-  Object.defineProperty(exports, exported, { enumerable: true, get: () => require(from)[name] });
+  Object.defineProperty(exports, exported, { enumerable: true, get: () => load(variable)[name] });
 }
