@@ -168,6 +168,24 @@ describe('SearchPanel results', () => {
     expect(results.querySelectorAll('section[data-registry]').length).toBe(18);
   });
 
+  it('takes the reader to a new answer: focus and scroll move to its start, where the verdict is', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      await renderSearch({ mode: 'sandbox' });
+      await enter(field('Name (surname first name patronymic) or organisation'), 'Коваленко{Enter}');
+      const results = await screen.findByRole('region', { name: 'Answer' });
+      await waitFor(() => expect(document.activeElement).toBe(results));
+      expect(scrolled).toEqual([results]);
+      expect(within(results).getByTestId('subject-line')).toHaveTextContent('Коваленко');
+    } finally {
+      Element.prototype.scrollIntoView = scrollIntoView;
+    }
+  });
+
   it('writes the summary at the active cell through the excel facade', async () => {
     const inserted: unknown[][][] = [];
     const transport = scriptedTransport(json(200, fixtureJson('quirk-registry-errors.json')));

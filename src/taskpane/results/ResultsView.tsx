@@ -8,7 +8,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { Lang } from '../../core/text/i18n';
 import { registryDef, type RegistryKey } from '../../core/protocol/registries';
 import type { ParsedEnvelope } from '../../core/protocol/schema';
@@ -214,8 +214,24 @@ export function ResultsView(props: ResultsViewProps) {
   const header = result.envelope.header;
   const date = summary.dateResponse ? (formatServiceDate(summary.dateResponse, lang) ?? summary.dateResponse) : '—';
   const extra = result.envelope.unknownResultKeys;
+  // A new answer takes the reader to it: the pane scrolls to its start and focus moves there, so
+  // the verdict is read first (and announced by a screen reader), not the form above it.
+  const start = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = start.current;
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    element.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [result]);
   return (
-    <div className={styles.root} data-testid="results">
+    <div
+      className={styles.root}
+      data-testid="results"
+      ref={start}
+      tabIndex={-1}
+      role="region"
+      aria-label={resultsText.t(lang, 'results.region')}
+    >
       {mode === 'sandbox' && <SandboxBanner lang={lang} />}
       {subject && (
         <Text weight="semibold" data-testid="subject-line">
@@ -225,7 +241,7 @@ export function ResultsView(props: ResultsViewProps) {
           })}
         </Text>
       )}
-      <div className={styles.verdict} aria-live="polite">
+      <div className={styles.verdict} aria-live="polite" data-testid="verdict">
         <Text weight="semibold" size={500}>
           {verdictText(summary.verdict, lang)}
         </Text>

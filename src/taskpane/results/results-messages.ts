@@ -4,6 +4,7 @@ import { defineCatalogue } from '../../core/text/i18n';
 // load with the results part, not with the pane's first render.
 const en = {
   'results.subject': 'Subject: {subject} — {time}',
+  'results.region': 'Answer',
   'results.bestPercent': 'Best match: {percent}%',
   'results.hits': 'Hits: {count}',
   'results.noHits': 'No hits in this registry.',
@@ -63,6 +64,7 @@ type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
   'results.subject': 'Суб’єкт: {subject} — {time}',
+  'results.region': 'Відповідь',
   'results.bestPercent': 'Найкращий збіг: {percent}%',
   'results.hits': 'Збігів: {count}',
   'results.noHits': 'У цьому реєстрі збігів немає.',
