@@ -24,6 +24,8 @@ export const relayMessages = defineCatalogue(
       'The service refused the organisation account ({code}: {reason}); the relay pauses every request for {seconds} s. Tell your administrator.',
     'upstream.down': 'The CheckLists service cannot be reached from the relay right now; try again later.',
     'store.down': 'The relay cannot write its audit trail right now, so it answers nothing; try again shortly.',
+    'folder.private':
+      'PostgreSQL runs as the postgres user here, and it cannot pass through {folder}, so it cannot reach {dir}. Choose a data folder it can reach (for example --data-dir /var/lib/checklists-relay), or let it through: chmod o+x {folder}.',
     'folder.inUse':
       'Another relay (process {pid}) serves {dir}. One relay per data folder: stop that one, or give this one another --data-dir; several relays share a database through --database-url.',
     'body.json': 'The request body is not a JSON object.',
@@ -86,6 +88,8 @@ export const relayMessages = defineCatalogue(
       'Сервіс відмовив обліковому запису організації ({code}: {reason}); релей призупиняє всі запити на {seconds} с. Повідомте адміністратора.',
     'upstream.down': 'Сервіс CheckLists зараз недоступний із релея; спробуйте пізніше.',
     'store.down': 'Релей зараз не може записати журнал аудиту, тож нічого не відповідає; спробуйте трохи згодом.',
+    'folder.private':
+      'PostgreSQL тут працює від імені користувача postgres, а він не може пройти крізь {folder}, тож не дістанеться до {dir}. Виберіть теку даних, до якої він дістанеться (наприклад, --data-dir /var/lib/checklists-relay), або дозвольте прохід: chmod o+x {folder}.',
     'folder.inUse':
       'Теку {dir} уже обслуговує інший релей (процес {pid}). Одна тека даних — один релей: зупиніть той або вкажіть цьому іншу --data-dir; кілька релеїв спільно використовують базу через --database-url.',
     'body.json': 'Тіло запиту не є об’єктом JSON.',

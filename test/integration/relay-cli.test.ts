@@ -391,6 +391,22 @@ describe('checklists relay', () => {
     removeDir(parent);
   }, 120_000);
 
+  it('as root, a --data-dir inside a private folder is refused with the folder named, before PostgreSQL is started', async () => {
+    if (process.getuid?.() !== 0) return;
+    const parent = tempDir('relay-private-');
+    // The operator's own folder, as /root is: postgres may not pass through it.
+    chmodSync(parent, 0o700);
+    const inside = join(parent, 'relay');
+    const refused = await startRelay(['--data-dir', inside]).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain(`cannot pass through ${parent}, so it cannot reach ${join(inside, 'postgres')}`);
+    expect(refused).toContain(`chmod o+x ${parent}`);
+    expect(refused).not.toMatch(/Unexpected|Permission denied/);
+    removeDir(parent);
+  }, 60_000);
+
   it('refuses a TLS private key that other users can read (issue 32)', async () => {
     const dir = tempDir('relay-tls-');
     writeFileSync(join(dir, 'k.pem'), 'not a real key', { mode: 0o644 });
