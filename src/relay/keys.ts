@@ -79,7 +79,32 @@ export class KeyVerifier {
     return row;
   }
 
+  /** How long an scrypt check takes here lately, ms (a moving average). */
+  private scryptMs = 50;
+
+  /**
+   * An unknown key is answered no sooner than a wrong secret for a known id would be, so that the
+   * time of a refusal does not tell a guesser which ids exist. The wait is a timer, not work: a
+   * flood of made-up keys costs no CPU.
+   */
   async check(key: string | null | undefined): Promise<KeyCheck> {
+    const started = performance.now();
+    const checked = await this.checkNow(key);
+    if (!checked.ok && checked.reason === 'unknown') {
+      const wait = this.scryptMs - (performance.now() - started);
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    }
+    return checked;
+  }
+
+  private async timedScrypt(secret: string, salt: Buffer): Promise<Buffer> {
+    const started = performance.now();
+    const hash = await scrypt(secret, salt);
+    this.scryptMs = 0.8 * this.scryptMs + 0.2 * (performance.now() - started);
+    return hash;
+  }
+
+  private async checkNow(key: string | null | undefined): Promise<KeyCheck> {
     if (!key || !key.trim()) return { ok: false, reason: 'missing' };
     const parsed = parseKey(key);
     if (!parsed) return { ok: false, reason: 'unknown' };
@@ -95,7 +120,7 @@ export class KeyVerifier {
       if (failed && now - failed.since < FAILURE_WINDOW_MS && failed.count >= FAILURES_BEFORE_PAUSE) {
         return { ok: false, reason: 'unknown' };
       }
-      const hash = await scrypt(parsed.secret, row.salt);
+      const hash = await this.timedScrypt(parsed.secret, row.salt);
       if (hash.length !== row.hash.length || !timingSafeEqual(hash, row.hash)) {
         const fresh = !failed || now - failed.since >= FAILURE_WINDOW_MS;
         if (this.failures.size >= KEY_ROWS_KEPT) this.failures.clear();
