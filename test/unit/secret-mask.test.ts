@@ -23,6 +23,9 @@ const FORMS: [string, string][] = [
   ['HTML decimal entities', entities(TOKKEN, false)],
   ['HTML hex entities', entities(TOKKEN, true)],
   ['HTML named entity for a character', TOKKEN.replace('/', '&#47;')],
+  ['spaced out', Array.from(TOKKEN).join(' ')],
+  ['in groups of four', TOKKEN.match(/.{1,4}/g)!.join(' ')],
+  ['reversed', Array.from(TOKKEN).reverse().join('')],
 ];
 
 describe('createSecretMask', () => {
@@ -33,6 +36,12 @@ describe('createSecretMask', () => {
     expect(out).toMatch(/\(end\)$/);
     // No run of the secret's first characters survives in any case.
     expect(out.toLowerCase()).not.toContain(TOKKEN.slice(0, 12).toLowerCase());
+  });
+
+  it('masks a spaced or reversed echo whole, not only its start', () => {
+    for (const form of [Array.from(TOKKEN).join(' '), Array.from(TOKKEN).reverse().join('')]) {
+      expect(mask(`service said: ${form} (end)`)).toBe(`service said: ${MASK} (end)`);
+    }
   });
 
   it('leaves ordinary text, short common prefixes and an empty secret alone', () => {

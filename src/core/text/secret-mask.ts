@@ -2,7 +2,7 @@
  * The one redaction every surface uses (client errors and answers, CLI screen and files, run
  * state, add-in cells, relay). A service or proxy that echoes the tokken rarely echoes it as
  * typed: it may upper- or lower-case it, URL- or JSON- or HTML-escape it, base64 it (Basic
- * auth headers, debug dumps) or cut it short ("Bad tokken abcd1234…"). One regex per secret
+ * auth headers, debug dumps), cut it short ("Bad tokken abcd1234…"), space it out or reverse it. One regex per secret
  * matches all of these, so a surface never has to know which form it is looking at.
  */
 
@@ -52,13 +52,19 @@ function charAlternatives(ch: string): string {
   return `(?:${alts.join('|')})`;
 }
 
+/**
+ * Between two characters of an echo: nothing, or up to two spaces, dots, dashes or underscores (a
+ * secret read out or typed back "in groups": "Zq7T okke n/Se…" or "Z q 7 T …").
+ */
+const SEPARATOR = '[\\s._-]{0,2}';
+
 /** Matches `text` whole, or any prefix of it at least `minChars` long, each character in any escaped form. */
 function prefixPattern(text: string): string {
   const chars = Array.from(text);
   const min = minPrefix(chars.length);
   let tail = '';
-  for (let i = chars.length - 1; i >= min; i--) tail = `(?:${charAlternatives(chars[i])}${tail})?`;
-  return chars.slice(0, min).map(charAlternatives).join('') + tail;
+  for (let i = chars.length - 1; i >= min; i--) tail = `(?:${SEPARATOR}${charAlternatives(chars[i])}${tail})?`;
+  return chars.slice(0, min).map(charAlternatives).join(SEPARATOR) + tail;
 }
 
 /**
@@ -115,6 +121,8 @@ export function secretPattern(secrets: readonly string[]): RegExp | null {
   for (const secret of secrets) {
     if (!secret) continue;
     parts.push(prefixPattern(secret));
+    // Written backwards (a debug dump, a "reversed for safety" log line).
+    parts.push(prefixPattern(Array.from(secret).reverse().join('')));
     for (const b of base64Forms(secret)) parts.push(prefixPattern(b));
   }
   if (parts.length === 0) return null;
