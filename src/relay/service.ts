@@ -385,6 +385,8 @@ export class RelayService {
       if (own === undefined) delete wire[field];
       else wire[field] = own;
     }
+    // The organisation's account id is the relay's to hold, like the tokken: no analyst needs it.
+    for (const field of Object.keys(wire)) if (field.toLowerCase() === 'idsubjectfm') delete wire[field];
     // The request's own record: the pane asks for its certificate by it (GET /certificates/<id>.pdf).
     if (auditId !== null) wire[RELAY_AUDIT_FIELD] = auditId;
     lap('reply');

@@ -216,6 +216,8 @@ describe('the interface on /api', () => {
       expect.objectContaining({ idinternal: 'row-7', iduserPC: 'maria', result: expect.any(Object) }),
     );
     expect(Object.keys(envelope.result as object)).toEqual(['peps']);
+    // The service echoes the account's IDsubjectFM; the relay keeps it to itself.
+    expect(Object.keys(envelope).map((k) => k.toLowerCase())).not.toContain('idsubjectfm');
 
     const res = await fetch(
       `${r.url}/api?tokken=${encodeURIComponent(key)}&IDsubjectFM=x&name=${encodeURIComponent('Коваленко Олег')}&listdata=512`,
@@ -226,6 +228,7 @@ describe('the interface on /api', () => {
     const array = JSON.parse(text) as unknown[];
     expect(Array.isArray(array)).toBe(true);
     expect(array[0]).toEqual(expect.objectContaining({ iduserPC: 'maria' }));
+    expect(text).not.toContain('demo-subject');
 
     expect(sandbox.requests).toHaveLength(2);
     for (const req of sandbox.requests) {

