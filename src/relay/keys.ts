@@ -1,4 +1,5 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { LATIN_TO_CYRILLIC } from '../core/query/documents';
 import type { Identity, RelayRole } from './roles';
 import type { AnalystKeyRow, RelayStore } from './store/port';
 
@@ -20,6 +21,24 @@ const FAILURES_BEFORE_PAUSE = 10;
 const PREFIX = 'ckr';
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 export const ANALYST_NAME = /^[\p{L}\p{N}._@-]{1,64}$/u;
+
+const CYRILLIC_TO_LATIN_LOWER: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(LATIN_TO_CYRILLIC).map(([latin, cyrillic]) => [cyrillic.toLowerCase(), latin.toLowerCase()]),
+);
+
+/** A name written in Latin and Cyrillic letters at once: almost always a look-alike of another. */
+export function mixesScripts(name: string): boolean {
+  return /\p{Script=Latin}/u.test(name) && /\p{Script=Cyrillic}/u.test(name);
+}
+
+/**
+ * A name as it looks: case ignored, Cyrillic letters that look Latin read as Latin. "olena" and an
+ * "оlena" typed with a Cyrillic "о" look the same, and as two analysts they would split one
+ * person's audit history (or let someone pass for another) with nobody able to tell them apart.
+ */
+export function nameLooks(name: string): string {
+  return Array.from(name.toLowerCase(), (ch) => CYRILLIC_TO_LATIN_LOWER[ch] ?? ch).join('');
+}
 
 function scrypt(secret: string, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) =>

@@ -47,6 +47,9 @@ export const relayMessages = defineCatalogue(
     'keys.revoked': 'Key of {name} revoked.',
     'keys.notFound': 'No active key for {name}.',
     'keys.badName': 'Analyst name "{name}": use 1 to 64 letters, digits, dot, dash, underscore or @.',
+    'keys.mixedScripts': 'Analyst name "{name}" mixes Latin and Cyrillic letters: type it in one alphabet.',
+    'keys.lookAlike':
+      'Analyst name "{name}" looks like the existing "{existing}": a second analyst nobody could tell apart in the audit. Use that name, or one that looks different.',
     'keys.none': 'No analyst keys yet.',
     listening: 'Relay listening on {url} (public address {public}); upstream: {upstream}; data: {store}',
     usage:
@@ -111,6 +114,9 @@ export const relayMessages = defineCatalogue(
     'keys.revoked': 'Ключ {name} відкликано.',
     'keys.notFound': 'Немає чинного ключа для {name}.',
     'keys.badName': 'Ім’я аналітика «{name}»: від 1 до 64 літер, цифр, крапок, дефісів, підкреслень або @.',
+    'keys.mixedScripts': 'Ім’я аналітика «{name}» змішує латинські й кириличні літери: наберіть його одним алфавітом.',
+    'keys.lookAlike':
+      'Ім’я аналітика «{name}» виглядає як наявне «{existing}»: другий аналітик, якого в аудиті ніхто не відрізнить. Використайте те ім’я або інше, що виглядає інакше.',
     'keys.none': 'Ключів аналітиків ще немає.',
     listening: 'Релей слухає {url} (публічна адреса {public}); сервіс: {upstream}; дані: {store}',
     usage:

@@ -170,6 +170,15 @@ describe('checklists relay', () => {
     const again = await cli(['keys', 'add', 'olena']);
     expect(again.code).toBe(2);
     expect(again.stdout).toBe('');
+    // Look-alikes of an analyst are refused: a Cyrillic "о" inside a Latin name, and a name all in
+    // Cyrillic letters that read as the Latin one; neither gets a key.
+    const mixed = await cli(['keys', 'add', 'оlena']);
+    expect([mixed.code, mixed.stdout]).toEqual([2, '']);
+    expect(mixed.stderr).toContain('mixes Latin and Cyrillic letters');
+    expect((await cli(['keys', 'add', 'сорах'])).code).toBe(0);
+    const twin = await cli(['keys', 'add', 'COPAX']);
+    expect([twin.code, twin.stdout]).toEqual([2, '']);
+    expect(twin.stderr).toContain('looks like the existing "сорах"');
     await cli(['keys', 'add', 'petro']);
     const listed = await cli(['keys', 'list']);
     expect(listed.stdout).toMatch(/^olena\tanalyst\tactive\t/m);

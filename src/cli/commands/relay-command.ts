@@ -12,7 +12,7 @@ import { lockDataFolder, type FolderLock } from '../../relay/store/folder-lock';
 import { makeServerFolder } from '../../relay/store/embedded-cluster';
 import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
 import { startRelayHttp } from '../../relay/http-server';
-import { ANALYST_NAME, createKey } from '../../relay/keys';
+import { ANALYST_NAME, createKey, mixesScripts, nameLooks } from '../../relay/keys';
 import { isRole, RELAY_ROLES } from '../../relay/roles';
 import { REGISTRY_KEYS, type RegistryKey } from '../../core/protocol/registries';
 import { DEMO_CREDENTIALS } from '../../sandbox/credentials';
@@ -269,8 +269,13 @@ async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
       throw new UsageError(relayMessages.text('keys.badName', { name: name ?? '' }));
     }
   }
+  if (action === 'add' && mixesScripts(name!)) {
+    throw new UsageError(relayMessages.text('keys.mixedScripts', { name: name! }));
+  }
   if (action === 'add') {
     return withStore(values, io, async (store) => {
+      const twin = (await store.listKeys()).find((k) => k.name !== name && nameLooks(k.name) === nameLooks(name!));
+      if (twin) throw new UsageError(relayMessages.text('keys.lookAlike', { name: name!, existing: twin.name }));
       const made = await createKey(store, name!, role);
       if (made === 'exists') {
         io.stderr.write(`${relayMessages.t(lang, 'keys.exists', { name: name! })}\n`);
