@@ -27,22 +27,46 @@ export class Limits {
     return { start, end: start + MINUTE };
   }
 
+  /**
+   * A sliding minute: this calendar minute's requests, plus the previous minute's weighted by how
+   * much of it still lies within the last 60 s. A fixed window let twice the rate through around
+   * its edge (a full minute's worth at 12:00:59 and another at 12:01:00).
+   */
+  private verdict(current: number, previous: number, counted: boolean): RateCheck {
+    const limit = this.config.ratePerMinute;
+    const { start, end } = this.window();
+    const now = this.now();
+    const overlap = 1 - (now - start) / MINUTE;
+    const recent = current + previous * overlap;
+    // A peek asks whether one more would fit; a hit has counted itself already.
+    if (counted ? recent <= limit : recent + 1 <= limit) return { ok: true };
+    // When the previous minute's share will have faded enough; past this minute's own count, its end.
+    const room = counted ? limit - current : limit - 1 - current;
+    const at = room < 0 || previous <= 0 ? end : start + MINUTE * (1 - room / previous);
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((Math.min(at, end) - now) / 1000)) };
+  }
+
   async hit(analyst: string): Promise<RateCheck> {
     if (this.config.ratePerMinute <= 0) return { ok: true };
     const { start, end } = this.window();
-    const { count } = await this.store.hitCounter(`rate:${analyst}:${start}`, new Date(end + MINUTE));
-    if (count <= this.config.ratePerMinute) return { ok: true };
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((end - this.now()) / 1000)) };
+    const { count, previous } = await this.store.hitCounter(
+      `rate:${analyst}:${start}`,
+      new Date(end + MINUTE),
+      1,
+      `rate:${analyst}:${start - MINUTE}`,
+    );
+    return this.verdict(count, previous ?? 0, true);
   }
 
   /** Without counting: for the connection test. */
   async peek(analyst: string): Promise<RateCheck> {
     if (this.config.ratePerMinute <= 0) return { ok: true };
-    const { start, end } = this.window();
-    const count = await this.store.readCounter(`rate:${analyst}:${start}`);
-    return count < this.config.ratePerMinute
-      ? { ok: true }
-      : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((end - this.now()) / 1000)) };
+    const { start } = this.window();
+    const [current, previous] = await Promise.all([
+      this.store.readCounter(`rate:${analyst}:${start}`),
+      this.store.readCounter(`rate:${analyst}:${start - MINUTE}`),
+    ]);
+    return this.verdict(current, previous, false);
   }
 
   private day(): { name: string; end: Date } {

@@ -272,8 +272,8 @@ describe('the interface on /api', () => {
 
 describe('limits', () => {
   it('a per-analyst rate limit answers 429 with Retry-After in the interface form', async () => {
-    // The limit counts per calendar minute (relay/limits.ts): start well inside one, or the
-    // window rolls over between the asks and the check and the fourth ask passes.
+    // The limit counts a sliding minute (relay/limits.ts) from per-minute counters: start well inside
+    // a minute, so that all four asks and the check land in one of them.
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
     const r = await relay({ limits: { ratePerMinute: 3, dailyBudget: 0 } });

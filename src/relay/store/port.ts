@@ -197,6 +197,8 @@ export interface SubjectClaim {
 export interface CounterHit {
   /** The count after this hit. */
   count: number;
+  /** The other counter asked for, 0 when it has none. */
+  previous?: number;
 }
 
 export interface RelayStore {
@@ -219,7 +221,8 @@ export interface RelayStore {
   countAudit(filter?: AuditFilter): Promise<number>;
 
   /** Atomic increment of a named counter that expires at `expiresAt` (never read-modify-write). */
-  hitCounter(name: string, expiresAt: Date, by?: number): Promise<CounterHit>;
+  /** With `previous`, that counter's value is read in the same statement (a sliding window's last minute). */
+  hitCounter(name: string, expiresAt: Date, by?: number, previous?: string): Promise<CounterHit>;
   readCounter(name: string): Promise<number>;
 
   /**

@@ -341,14 +341,20 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       const w = where(filter);
       return Number((await q<{ n: string }>(`SELECT count(*) AS n FROM audit ${w.sql}`, w.params))[0]?.n ?? 0);
     },
-    async hitCounter(name, expiresAt, by = 1): Promise<CounterHit> {
-      const rows = await qf<{ n: string }>(
-        `INSERT INTO counters (name, n, expires_at) VALUES ($1, $3, $2)
-         ON CONFLICT (name) DO UPDATE SET n = counters.n + EXCLUDED.n RETURNING n`,
-        [name, expiresAt, by],
+    async hitCounter(name, expiresAt, by = 1, previous): Promise<CounterHit> {
+      const rows = await qf<{ n: string; previous: string | null }>(
+        `WITH hit AS (
+           INSERT INTO counters (name, n, expires_at) VALUES ($1, $3, $2)
+           ON CONFLICT (name) DO UPDATE SET n = counters.n + EXCLUDED.n RETURNING n)
+         SELECT hit.n, (SELECT c.n FROM counters c WHERE c.name = $4 AND c.expires_at >= now()) AS previous FROM hit`,
+        [name, expiresAt, by, previous ?? null],
       );
       if (Math.random() < 0.01) void qf('DELETE FROM counters WHERE expires_at < now()').catch(() => undefined);
-      return { count: Number(rows[0]?.n ?? 0) };
+      const row = rows[0];
+      return {
+        count: Number(row?.n ?? 0),
+        ...(previous !== undefined ? { previous: Number(row?.previous ?? 0) } : {}),
+      };
     },
     async readCounter(name) {
       return Number(

@@ -1,0 +1,42 @@
+import { Limits } from '../../src/relay/limits';
+import type { CounterHit, RelayStore } from '../../src/relay/store/port';
+
+/** The two counter statements Limits uses, in memory. */
+function counters() {
+  const values = new Map<string, number>();
+  const store = {
+    async hitCounter(name: string, _expires: Date, by = 1, previous?: string): Promise<CounterHit> {
+      values.set(name, (values.get(name) ?? 0) + by);
+      return {
+        count: values.get(name)!,
+        ...(previous !== undefined ? { previous: values.get(previous) ?? 0 } : {}),
+      };
+    },
+    async readCounter(name: string): Promise<number> {
+      return values.get(name) ?? 0;
+    },
+  };
+  return store as unknown as RelayStore;
+}
+
+const MINUTE = 60_000;
+
+it('the rate is a sliding minute: a full minute just before the edge still counts just after it', async () => {
+  let now = 10 * MINUTE + 59_000; // 12:10:59
+  const limits = new Limits(counters(), { ratePerMinute: 10, dailyBudget: 0 }, () => now);
+  for (let i = 0; i < 10; i++) expect(await limits.hit('olena')).toEqual({ ok: true });
+  expect((await limits.hit('olena')).ok).toBe(false);
+  now = 11 * MINUTE + 1_000; // 12:11:01: a fixed window would let ten more through at once
+  const next = await limits.hit('olena');
+  expect(next.ok).toBe(false);
+  // It says when the last minute's share will have faded enough for one more.
+  expect(next.ok === false && next.retryAfterSeconds).toBeGreaterThan(1);
+  expect(next.ok === false && next.retryAfterSeconds).toBeLessThanOrEqual(59);
+  expect((await limits.peek('olena')).ok).toBe(false);
+  // Another analyst has a minute of their own.
+  expect(await limits.hit('petro')).toEqual({ ok: true });
+  // Most of the previous minute has slid out by 12:11:50: requests pass again.
+  now = 11 * MINUTE + 50_000;
+  expect(await limits.peek('olena')).toEqual({ ok: true });
+  expect(await limits.hit('olena')).toEqual({ ok: true });
+});
