@@ -32,3 +32,18 @@ export function envelopeToWire(envelope: ParsedEnvelope): Record<string, unknown
  */
 export const ECHOED_REQUEST_FIELDS = ['idinternal', 'iduserPC'] as const;
 export type EchoedRequestField = (typeof ECHOED_REQUEST_FIELDS)[number];
+
+/**
+ * An answer made the asker's own. What the service echoes of a request belongs to the analyst who
+ * sent it: a shared or cached answer carries the first asker's, so each echoed field is set from
+ * this request, or left out. The organisation's account id (IDsubjectFM) is the relay's to hold,
+ * like the tokken: no analyst needs it.
+ */
+export function asAskersOwn(wire: Record<string, unknown>, analyst: string, idinternal: string | undefined): void {
+  const own: Record<EchoedRequestField, string | undefined> = { idinternal, iduserPC: analyst };
+  for (const [field, value] of Object.entries(own)) {
+    if (value === undefined) delete wire[field];
+    else wire[field] = value;
+  }
+  for (const field of Object.keys(wire)) if (field.toLowerCase() === 'idsubjectfm') delete wire[field];
+}

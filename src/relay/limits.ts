@@ -84,6 +84,16 @@ export class Limits {
     return count <= this.config.dailyBudget;
   }
 
+  /**
+   * Counts requests a question cost beyond the one spend() counted: the client's retries and
+   * failovers that reached the service, each of which it may bill.
+   */
+  async spendMore(requests: number): Promise<void> {
+    if (this.config.dailyBudget <= 0 || requests <= 0) return;
+    const { name, end } = this.day();
+    await this.store.hitCounter(name, end, requests);
+  }
+
   async budgetLeft(): Promise<number | null> {
     if (this.config.dailyBudget <= 0) return null;
     return Math.max(0, this.config.dailyBudget - (await this.store.readCounter(this.day().name)));

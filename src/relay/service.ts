@@ -1,4 +1,5 @@
 import { CheckListsClient, describeAddress, type SearchResult } from '../core/request/client';
+import { ServiceUnreachableError, type AttemptReport } from '../core/protocol/errors';
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
 import { summarize } from '../core/answer/summary';
 import { plainQuery } from '../core/query/plain';
@@ -9,7 +10,7 @@ import type { Transport } from '../core/request/transport';
 import { claimedSearch } from './claimed-search';
 import { entraVerifier, type BearerCheck, type EntraConfig } from './entra';
 import { can, type Identity } from './roles';
-import { envelopeToWire, type EchoedRequestField } from './envelope-wire';
+import { asAskersOwn, envelopeToWire } from './envelope-wire';
 import { KeyVerifier } from './keys';
 import { Limits, type LimitsConfig } from './limits';
 import { BudgetSpent, Refusal, RELAY_ERRORS, refusalFor } from './refusal';
@@ -167,7 +168,14 @@ export class RelayService {
     if (payer === undefined) throw new Error('a paid request without its audit row');
     if (!(await this.limits.spend())) throw new BudgetSpent();
     this.upstreamRequests++;
-    const result = await this.client.search(query, options.signal ? { signal: options.signal } : {});
+    let result: SearchResult;
+    try {
+      result = await this.client.search(query, options.signal ? { signal: options.signal } : {});
+    } catch (error) {
+      if (error instanceof ServiceUnreachableError) await this.chargeRetries(error.attempts).catch(() => undefined);
+      throw error;
+    }
+    await this.chargeRetries(result.attempts).catch(() => undefined);
     const receivedAt = new Date();
     this.metrics.upstream.observe({ address: result.servedBy }, result.durationMs / 1000);
     this.metrics.step('upstream', result.durationMs);
@@ -200,6 +208,15 @@ export class RelayService {
     this.completedWithAnswer.add(payer);
     this.metrics.step('archive', performance.now() - archiving);
     return { ...result, receipt };
+  }
+
+  /**
+   * The budget counts what the service may have billed: every attempt that reached it (a 5xx, a
+   * timeout, a bad answer, the answer), not one per question; spend() counted the first.
+   */
+  private async chargeRetries(attempts: readonly AttemptReport[]): Promise<void> {
+    const reached = attempts.filter((a) => a.outcome !== 'network').length;
+    await this.limits.spendMore(reached - 1);
   }
 
   /** Audit rows already completed with their paid answer's archive row (ask()). */
@@ -379,14 +396,7 @@ export class RelayService {
     // The accept list. Should the record be unreadable, the answer goes out whole: more hits
     // shown, never fewer, and no paid answer lost.
     if (query) await this.decisions.apply(query, wire).catch(() => this.metrics.decisionReadFailures.inc());
-    // What the service echoes of a request belongs to the analyst who sent it: a shared or cached
-    // answer carries the first asker's, so each field is set from this request, or left out.
-    for (const [field, own] of Object.entries(ownEcho(analyst, query))) {
-      if (own === undefined) delete wire[field];
-      else wire[field] = own;
-    }
-    // The organisation's account id is the relay's to hold, like the tokken: no analyst needs it.
-    for (const field of Object.keys(wire)) if (field.toLowerCase() === 'idsubjectfm') delete wire[field];
+    asAskersOwn(wire, analyst, query?.IDinternal);
     // The request's own record: the pane asks for its certificate by it (GET /certificates/<id>.pdf).
     if (auditId !== null) wire[RELAY_AUDIT_FIELD] = auditId;
     lap('reply');
@@ -449,8 +459,4 @@ export class RelayService {
   upstreamDescription(): string {
     return this.client.addresses.map(describeAddress).join(', ');
   }
-}
-
-function ownEcho(analyst: string, query: SearchQuery | null): Record<EchoedRequestField, string | undefined> {
-  return { idinternal: query?.IDinternal, iduserPC: analyst };
 }

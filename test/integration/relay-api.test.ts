@@ -1,3 +1,4 @@
+import { startScriptedServer } from '../support/scripted-server';
 import {
   mkdtempSync,
   readFileSync,
@@ -308,6 +309,30 @@ describe('limits', () => {
     // A cached answer costs no budget.
     expect((await ask(r, { tokken: key, name: 'Перша Особа' })).status).toBe(200);
     expect(sandbox.requests).toHaveLength(2);
+  });
+
+  it('the daily budget counts every request the service got: a failover after a 503 costs two (issue 32)', async () => {
+    const failing = await startScriptedServer({ kind: 'json', status: 503, body: { error: 503, message: 'busy' } });
+    try {
+      const r = await relay({
+        limits: { ratePerMinute: 0, dailyBudget: 2 },
+        upstream: {
+          addresses: [failing.url, ...sandbox.urls],
+          tokken: TOKKEN,
+          idSubjectFM: 'demo-subject',
+          retries: 0,
+        },
+      });
+      const key = await addKey(r.store, 'failover');
+      expect((await ask(r, { tokken: key, name: 'Перша Особа' })).status).toBe(200);
+      expect(failing.received).toHaveLength(1);
+      // Two requests reached the service for that one question: the budget of two is spent.
+      const spent = await ask(r, { tokken: key, name: 'Друга Особа' });
+      expect(spent.status).toBe(403);
+      expect(spent.json).toEqual({ error: 11, message: expect.stringContaining('budget') });
+    } finally {
+      await failing.close();
+    }
   });
 
   it('an account error from the service stops upstream calls for a cool-down and tells every analyst', async () => {
