@@ -177,7 +177,7 @@ describe('SearchPanel results', () => {
     try {
       await renderSearch({ mode: 'sandbox' });
       await enter(field('Name (surname first name patronymic) or organisation'), 'Коваленко{Enter}');
-      const results = await screen.findByRole('region', { name: 'Answer' });
+      const results = await screen.findByRole('region', { name: 'Search answer' });
       await waitFor(() => expect(document.activeElement).toBe(results));
       expect(scrolled).toEqual([results]);
       expect(within(results).getByTestId('subject-line')).toHaveTextContent('Коваленко');

@@ -4,7 +4,7 @@ import { defineCatalogue } from '../../core/text/i18n';
 // load with the results part, not with the pane's first render.
 const en = {
   'results.subject': 'Subject: {subject} — {time}',
-  'results.region': 'Answer',
+  'results.region': 'Search answer',
   'results.bestPercent': 'Best match: {percent}%',
   'results.hits': 'Hits: {count}',
   'results.noHits': 'No hits in this registry.',
@@ -64,7 +64,7 @@ type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
   'results.subject': 'Суб’єкт: {subject} — {time}',
-  'results.region': 'Відповідь',
+  'results.region': 'Відповідь на пошук',
   'results.bestPercent': 'Найкращий збіг: {percent}%',
   'results.hits': 'Збігів: {count}',
   'results.noHits': 'У цьому реєстрі збігів немає.',
