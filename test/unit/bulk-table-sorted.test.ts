@@ -48,7 +48,9 @@ async function startRun(ask: AskFn, lang: 'uk' | 'en' = 'en') {
 }
 
 function resultsTable() {
-  const table = fake.tables().find((t) => t.name.startsWith('CheckLists_') && !t.name.endsWith('_hits'));
+  const table = fake
+    .tables()
+    .find((t) => (t.name.startsWith('CheckLists_') && !t.name.endsWith('_hits')) || t.name === 'MyClients');
   if (!table) throw new Error('no results table');
   return table;
 }
@@ -98,5 +100,26 @@ it('an undisturbed run hides the filter buttons while it writes, shows them at t
   expect(filterButtonsWhileRunning).toBe(false);
   expect(report.notice).toBeUndefined();
   expect(resultsTable().showFilterButton).toBe(true);
+  expect(tableRows().map(([row]) => row)).toEqual(Array.from({ length: CLIENTS }, (_, i) => i + 2));
+});
+
+it('a results table renamed while the run writes it costs the run nothing at its end', async () => {
+  const service = fakeService({ seed: 7 });
+  let renamed = false;
+  const ask: AskFn = async (query, options) => {
+    if (service.calls.length === 100 && !renamed) {
+      renamed = true;
+      const name = resultsTable().name;
+      await Excel.run(async (context) => {
+        context.workbook.tables.getItem(name).name = 'MyClients';
+        await context.sync();
+      });
+    }
+    return service.ask(query, options);
+  };
+  const report = await (await startRun(ask)).done;
+  expect(renamed).toBe(true);
+  expect(report.status).toBe('completed');
+  expect(fake.tables().map((t) => t.name)).toContain('MyClients');
   expect(tableRows().map(([row]) => row)).toEqual(Array.from({ length: CLIENTS }, (_, i) => i + 2));
 });

@@ -295,9 +295,6 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         const batch = new WriteBatch(context, budget, stats);
         const results = context.workbook.worksheets.getItem(l.resultsSheet);
         await writeHeader(batch, results, end.header, l.lang);
-        await batch.add(100, () => {
-          results.tables.getItem(l.resultsTable).showFilterButton = true;
-        });
         await batch.add(1_000, () => {
           if (end.hitsWritten > 0) {
             const hits = context.workbook.worksheets.getItem(l.hitsSheet);
@@ -323,6 +320,17 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
           });
         });
         await batch.flush();
+        // The sort and filter buttons back, in a sync of its own: a table the analyst renamed or
+        // converted meanwhile must not cost the run its last batch.
+        const table = results.tables.getItemOrNullObject(l.resultsTable);
+        table.load('name');
+        stats.syncs++;
+        await context.sync();
+        if (!table.isNullObject) {
+          table.showFilterButton = true;
+          stats.syncs++;
+          await context.sync();
+        }
       });
     },
   };
