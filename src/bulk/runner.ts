@@ -33,7 +33,14 @@ import {
   type TableContext,
 } from './result-table';
 import { highlightRules } from './highlights';
-import { type RunMeta, type RunProgressState, type RunState, type RunStatus, type WrittenCounters } from './state';
+import {
+  ZERO_COUNTERS,
+  type RunMeta,
+  type RunProgressState,
+  type RunState,
+  type RunStatus,
+  type WrittenCounters,
+} from './state';
 import type {
   BulkDeps,
   BulkPhase,
@@ -51,8 +58,6 @@ const IN_FLIGHT = 1;
 const DONE = 2;
 /** An "unreachable" failure that becomes final only if the service answers again later. */
 const TENTATIVE = 3;
-
-const ZERO_COUNTERS: WrittenCounters = { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 };
 
 class Wakeup {
   private resolve: (() => void) | null = null;

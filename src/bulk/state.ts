@@ -77,6 +77,9 @@ const countersSchema = z.object({
 });
 export type WrittenCounters = z.infer<typeof countersSchema>;
 
+/** A run before its first row is written, or one written again from the top. */
+export const ZERO_COUNTERS: Readonly<WrittenCounters> = { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 };
+
 export const runProgressSchema = z.object({
   /** Rows 0..written-1 are on the results sheet with their final values. */
   written: z.number().int().min(0),

@@ -108,8 +108,6 @@ function isStoreFailure(error: unknown): boolean {
   return (
     /^(08|53|57)/.test(code) ||
     /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT)$/.test(code) ||
-    // The embedded cluster's Unix socket is gone while it restarts.
-    (code === 'ENOENT' && /^connect /.test(message)) ||
     /terminat|Connection|timeout exceeded|not queryable|ECONNREFUSED|ECONNRESET|EPIPE/i.test(message)
   );
 }

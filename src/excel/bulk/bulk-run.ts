@@ -11,7 +11,7 @@ import {
 } from '../../bulk';
 import type { PreviousRun } from '../../bulk/decisions';
 import type { RunQueryOptions } from '../../bulk/plan';
-import type { RunListing, RunState, RunStateStore } from '../../bulk/state';
+import { ZERO_COUNTERS, type RunListing, type RunState, type RunStateStore } from '../../bulk/state';
 import type { Lang, LocalizedText } from '../../core/text/i18n';
 import type { ServiceMode } from '../../core/settings/settings';
 import { readAddressInput, type SheetInput } from './bulk-input';
@@ -112,7 +112,7 @@ function workbookRun(
     }
     const fromTop: RunState = {
       ...state,
-      progress: { ...state.progress, written: 0, hitsWritten: 0, counters: { ...NO_ROWS_WRITTEN } },
+      progress: { ...state.progress, written: 0, hitsWritten: 0, counters: { ...ZERO_COUNTERS } },
     };
     const again = await continueRun(fromTop, { ...rewrite.deps, store: rewrite.store }, rewrite.tuning, false);
     current = again;
@@ -134,8 +134,6 @@ interface WorkbookRewrite {
   deps: WorkbookResumeDeps;
   tuning: RunTuning;
 }
-
-const NO_ROWS_WRITTEN = { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 };
 
 export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunDeps): WorkbookRun {
   const sink = withReviewSheets(excelBulkSink(deps.sink));

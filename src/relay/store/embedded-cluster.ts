@@ -278,7 +278,7 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
   // a relay killed with -9. Use it as it is; stop it on stop() only when `adopt` says we own it.
   const running = await runningPostmaster(pgdata);
   if (running) {
-    const url = clusterUrl(password, pgdata, running.port, DATABASE);
+    const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${DATABASE}`;
     return {
       url,
       port: running.port,
@@ -339,11 +339,11 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
   });
   child.removeAllListeners('exit');
   const pid = child.pid ?? 0;
-  const url = clusterUrl(password, pgdata, port, 'postgres');
+  const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   // The relay's own database, so a shared cluster's `postgres` database stays untouched.
   await ensureDatabase(url);
   return {
-    url: clusterUrl(password, pgdata, port, DATABASE),
+    url: url.replace(/\/postgres$/, `/${DATABASE}`),
     port,
     dir: options.dir,
     pid,
@@ -358,18 +358,6 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
       if (alive(pid)) process.kill(pid, 'SIGKILL');
     },
   };
-}
-
-/**
- * The cluster by its Unix socket (in the data folder, which only the relay's user can enter), not
- * by TCP on loopback: every statement is a socket write, and on loopback TCP each cost the relay
- * about 0.1 ms of CPU in the kernel under load, about a fifth of its CPU per request
- * (docs/PERFORMANCE.md, relay). Windows has no Unix socket here: TCP there.
- */
-function clusterUrl(password: string, pgdata: string, port: number, database: string): string {
-  const credentials = `${USER}:${encodeURIComponent(password)}`;
-  if (process.platform === 'win32') return `postgres://${credentials}@127.0.0.1:${port}/${database}`;
-  return `postgres://${credentials}@${encodeURIComponent(pgdata)}:${port}/${database}`;
 }
 
 async function ensureDatabase(adminUrl: string): Promise<void> {
