@@ -90,11 +90,14 @@ describe('bulk run on the workbook', () => {
     const formulas = formats.map((f) => f.formula ?? '');
     expect(formulas[0]).toContain('"Високий"');
     expect(formulas[1]).toContain('"Низький"');
-    expect(formulas[formulas.length - 1]).toContain('LEFT(');
-    // Between them, one rule per registry column: coloured where that registry found something.
-    const counted = formulas.slice(2, -1);
-    expect(counted.length).toBeGreaterThan(0);
-    for (const f of counted) expect(f).toMatch(/^=AND\(ISNUMBER\(\$[A-Z]+15\),\$[A-Z]+15>0\)$/);
+    expect(formulas[2]).toContain('LEFT(');
+    // Then one format over the registry columns, relative to its first cell: a count above zero
+    // colours its own cell, not the row.
+    expect(formats).toHaveLength(4);
+    expect(formulas[3]).toMatch(/^=AND\(ISNUMBER\([A-Z]+15\),[A-Z]+15>0\)$/);
+    const pepColumn = table.headers.indexOf('ПЕП');
+    expect(pepColumn).toBeGreaterThan(0);
+    expect(formats[3].address).toMatch(new RegExp(`^${String.fromCharCode(65 + pepColumn)}15:`));
     // Frozen under the table's header: 12 run header rows, a blank one, the header.
     expect(fake.frozen(sheet)).toEqual({ rows: 14, columns: 0 });
     const statusIndex = table.headers.indexOf('Стан');

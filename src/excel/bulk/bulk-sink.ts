@@ -89,6 +89,40 @@ export function sheetRules(
   });
 }
 
+/**
+ * A row's level and status colour the whole row; a count above zero colours its own cell. The
+ * count rules (one per registry column, side by side) become one format over their columns, its
+ * formula relative to the block's first cell, so Excel keeps one rule instead of eighteen.
+ */
+export function tableRules(
+  rules: readonly HighlightRule[],
+  columns: readonly TableColumn[],
+  firstRow: number,
+): {
+  rows: ConditionalFormatRule[];
+  cells: { firstColumn: number; columnCount: number; rule: ConditionalFormatRule } | null;
+} {
+  const counted = rules.filter((r) => r.positive);
+  const indexes = counted.map((r) => columns.findIndex((c) => c.id === r.columnId)).filter((i) => i >= 0);
+  const first = Math.min(...indexes);
+  const block = indexes.length > 0 && indexes.every((i, n) => i === first + n);
+  const cell = `${columnLetter(first)}${firstRow}`;
+  return {
+    rows: sheetRules(block ? rules.filter((r) => !r.positive) : rules, columns, firstRow),
+    cells: block
+      ? {
+          firstColumn: first,
+          columnCount: indexes.length,
+          rule: {
+            formula: `=AND(ISNUMBER(${cell}),${cell}>0)`,
+            fill: STYLES.counted.fill,
+            fontColor: STYLES.counted.font,
+          },
+        }
+      : null,
+  };
+}
+
 export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { readonly stats: ExcelSinkStats } {
   const stats: BatchStats = { syncs: 0, maxBatchBytes: 0 };
   const budget = batchBudget(options.maxBytesPerSync);
@@ -151,7 +185,14 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         // writes (end() shows them, and checks that nothing moved the rows meanwhile).
         table.showFilterButton = false;
         const body = results.getRangeByIndexes(TABLE_TOP + 1, 0, begin.rowCount, width);
-        queueHighlightRules(body, sheetRules(begin.highlights, columns, TABLE_TOP + 2));
+        const formats = tableRules(begin.highlights, columns, TABLE_TOP + 2);
+        queueHighlightRules(body, formats.rows);
+        if (formats.cells) {
+          const { firstColumn, columnCount, rule } = formats.cells;
+          queueHighlightRules(results.getRangeByIndexes(TABLE_TOP + 1, firstColumn, begin.rowCount, columnCount), [
+            rule,
+          ]);
+        }
         // Frozen under the table's header (run header included), so the columns stay named while
         // the analyst scrolls a long list; the hits sheet under its own header.
         results.freezePanes.freezeRows(TABLE_TOP + 1);
