@@ -1,4 +1,5 @@
-import { describeExcelError } from '../../src/excel/errors';
+import { describeExcelError, describeWorkbookError } from '../../src/excel/errors';
+import { InvalidInputError } from '../../src/core/protocol/errors';
 import {
   isValidSheetName,
   isValidTableName,
@@ -76,5 +77,17 @@ describe('describeExcelError', () => {
     const text = describeExcelError(e);
     expect(text.en).toBe('Excel reported an error (Weird): Something odd');
     expect(text.en).not.toContain('at ');
+  });
+});
+
+describe('describeWorkbookError', () => {
+  it('names a query field the analyst filled in, and none of our own ("previous: …")', () => {
+    const text = describeWorkbookError(
+      new InvalidInputError([
+        { field: 'previous', code: 'previous.noHits', message: { uk: 'Немає аркуша збігів.', en: 'No hits sheet.' } },
+        { field: 'date', code: 'field.date', message: { uk: 'Дата хибна.', en: 'Bad date.' } },
+      ]),
+    );
+    expect(text).toEqual({ uk: 'Немає аркуша збігів. date: Дата хибна.', en: 'No hits sheet. date: Bad date.' });
   });
 });
