@@ -100,26 +100,37 @@ export function tableRules(
   firstRow: number,
 ): {
   rows: ConditionalFormatRule[];
-  cells: { firstColumn: number; columnCount: number; rule: ConditionalFormatRule } | null;
+  cells: { firstColumn: number; columnCount: number; rule: ConditionalFormatRule }[];
 } {
-  const counted = rules.filter((r) => r.positive);
-  const indexes = counted.map((r) => columns.findIndex((c) => c.id === r.columnId)).filter((i) => i >= 0);
-  const first = Math.min(...indexes);
-  const block = indexes.length > 0 && indexes.every((i, n) => i === first + n);
-  const cell = `${columnLetter(first)}${firstRow}`;
+  const indexes = rules
+    .filter((r) => r.positive)
+    .map((r) => columns.findIndex((c) => c.id === r.columnId))
+    .filter((i) => i >= 0)
+    .sort((a, b) => a - b);
+  // Side-by-side columns share one format; a gap starts another.
+  const runs: { firstColumn: number; columnCount: number }[] = [];
+  for (const i of indexes) {
+    const last = runs[runs.length - 1];
+    if (last && last.firstColumn + last.columnCount === i) last.columnCount++;
+    else runs.push({ firstColumn: i, columnCount: 1 });
+  }
   return {
-    rows: sheetRules(block ? rules.filter((r) => !r.positive) : rules, columns, firstRow),
-    cells: block
-      ? {
-          firstColumn: first,
-          columnCount: indexes.length,
-          rule: {
-            formula: `=AND(ISNUMBER(${cell}),${cell}>0)`,
-            fill: STYLES.counted.fill,
-            fontColor: STYLES.counted.font,
-          },
-        }
-      : null,
+    rows: sheetRules(
+      rules.filter((r) => !r.positive),
+      columns,
+      firstRow,
+    ),
+    cells: runs.map((run) => {
+      const cell = `${columnLetter(run.firstColumn)}${firstRow}`;
+      return {
+        ...run,
+        rule: {
+          formula: `=AND(ISNUMBER(${cell}),${cell}>0)`,
+          fill: STYLES.counted.fill,
+          fontColor: STYLES.counted.font,
+        },
+      };
+    }),
   };
 }
 
@@ -187,8 +198,7 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         const body = results.getRangeByIndexes(TABLE_TOP + 1, 0, begin.rowCount, width);
         const formats = tableRules(begin.highlights, columns, TABLE_TOP + 2);
         queueHighlightRules(body, formats.rows);
-        if (formats.cells) {
-          const { firstColumn, columnCount, rule } = formats.cells;
+        for (const { firstColumn, columnCount, rule } of formats.cells) {
           queueHighlightRules(results.getRangeByIndexes(TABLE_TOP + 1, firstColumn, begin.rowCount, columnCount), [
             rule,
           ]);
