@@ -14,6 +14,7 @@ const MAX_BATCH = 500;
 type Pending =
   | { kind: 'insert'; row: AuditRow; resolve: (id: number) => void; reject: (e: unknown) => void }
   | { kind: 'complete'; id: number; outcome: AuditOutcome; resolve: () => void; reject: (e: unknown) => void }
+  | { kind: 'delivery'; id: number; delivered: boolean; resolve: () => void; reject: (e: unknown) => void }
   | {
       kind: 'archive';
       entry: ArchiveEntry;
@@ -59,6 +60,14 @@ export class AuditJournal {
   }
 
   /**
+   * Whether a row's reply reached its client. Written with the next commit; nobody waits on it,
+   * and shutdown drains it with the rest.
+   */
+  delivered(id: number, delivered: boolean): Promise<void> {
+    return new Promise((resolve, reject) => this.add({ kind: 'delivery', id, delivered, resolve, reject }));
+  }
+
+  /**
    * A paid answer into the archive's chain, with (when given) the outcome of the audit row that
    * paid for it, in the same commit; its archive id once durable.
    */
@@ -88,6 +97,7 @@ export class AuditJournal {
         const inserts = batch.filter((p) => p.kind === 'insert');
         const completions = batch.filter((p) => p.kind === 'complete');
         const archives = batch.filter((p) => p.kind === 'archive');
+        const deliveries = batch.filter((p) => p.kind === 'delivery');
         const started = performance.now();
         try {
           const ids = await this.store.writeAuditBatch({
@@ -99,11 +109,12 @@ export class AuditJournal {
               ),
             ],
             archives: archives.map((p) => p.entry),
+            deliveries: deliveries.map((p) => ({ id: p.id, delivered: p.delivered })),
           });
           this.observer.onCommit?.(batch.length, performance.now() - started);
           inserts.forEach((p, i) => p.resolve(ids.audit[i]));
           archives.forEach((p, i) => p.resolve(ids.archive[i]));
-          for (const p of completions) p.resolve();
+          for (const p of [...completions, ...deliveries]) p.resolve();
         } catch (error) {
           for (const p of batch) p.reject(error);
         }

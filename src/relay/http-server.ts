@@ -3,6 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { finished } from 'node:stream';
 import { parseJson } from '../core/text/json';
 import { handleRecord, isRecordPath } from './record-routes';
 import { RELAY_ERRORS } from './refusal';
@@ -210,6 +211,13 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
           };
         }
         const reply = await service.handle({ method: method as 'GET' | 'POST', fields, bearer });
+        const auditId = reply.auditId;
+        // "Handed to the connection" is as far as a server can know a reply arrived.
+        if (auditId !== null) {
+          // A connection already gone still lets end() "finish" into nothing.
+          if (!res.socket || res.socket.destroyed) service.recordDelivery(auditId, false);
+          else finished(res, (error) => service.recordDelivery(auditId, !error));
+        }
         send(res, reply.status, JSON_TYPE, JSON.stringify(reply.body), reply.headers);
         return { route: '/api', analyst: reply.analyst, code: reply.errorCode, cache: reply.fromCache };
       } finally {
@@ -276,6 +284,8 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
 
   let inFlight = 0;
   let drained: (() => void) | null = null;
+  /** Requests still being worked on, connection or not: a cut one still completes its audit row. */
+  const working = new Set<Promise<unknown>>();
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     inFlight++;
@@ -283,7 +293,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
       inFlight--;
       if (inFlight === 0) drained?.();
     });
-    handle(req, res).then(
+    const work = handle(req, res).then(
       (info) => {
         log?.(
           JSON.stringify({
@@ -313,6 +323,8 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         );
       },
     );
+    working.add(work);
+    void work.finally(() => working.delete(work));
   };
 
   const serverOptions = {
@@ -368,8 +380,9 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
     close: () =>
       new Promise<void>((resolve) => {
         // Stop accepting; let requests already in progress finish (their answers are paid and
-        // audited) for up to shutdownGraceMs, then cut whatever is left.
-        server.close(() => resolve());
+        // audited) for up to shutdownGraceMs, then cut whatever is left. Resolves once the cut
+        // ones have recorded their outcome and that their answer was not delivered.
+        server.close(() => void Promise.allSettled([...working]).then(() => resolve()));
         server.closeIdleConnections();
         const finish = () => {
           clearTimeout(deadline);

@@ -30,6 +30,7 @@ export class RelayMetrics {
   readonly steps: Histogram<'step'>;
   readonly auditBatch: Histogram;
   readonly decisionReadFailures: Counter;
+  readonly undelivered: Counter;
   /**
    * The last samples of each step, ms, for the bench's exact percentiles (bounded); kept only when
    * `keepStepSamples` is set: a production relay has the histogram.
@@ -85,6 +86,11 @@ export class RelayMetrics {
     this.decisionReadFailures = new Counter({
       name: 'relay_decision_read_failures_total',
       help: 'Answers sent without the accept list applied because the decision record could not be read',
+      registers: [this.registry],
+    });
+    this.undelivered = new Counter({
+      name: 'relay_replies_undelivered_total',
+      help: 'Answered requests whose connection closed before the whole reply was handed to it',
       registers: [this.registry],
     });
     this.auditBatch = new Histogram({

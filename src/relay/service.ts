@@ -78,6 +78,8 @@ export interface ApiReply {
   analyst: string | null;
   errorCode: number | null;
   fromCache: boolean;
+  /** The request's audit row, when it has one: its delivery is recorded there (recordDelivery). */
+  auditId: number | null;
 }
 
 const CREDENTIAL_FIELDS = new Set(['tokken', 'idsubjectfm']);
@@ -331,7 +333,8 @@ export class RelayService {
   }
 
   private async finish(done: Finished, lap: (step: RelayStep) => void): Promise<ApiReply> {
-    const { request, started, analyst, query, auditId, answer, refusal } = done;
+    const { request, started, analyst, query, answer, refusal } = done;
+    let { auditId } = done;
     const hits: Record<string, number> = {};
     if (answer) for (const r of answer.summary.registries) hits[r.key] = r.hits;
     const status = refusal ? refusal.status : 200;
@@ -359,7 +362,7 @@ export class RelayService {
       // relay_requests_total (refused, by code), not written durably, so a flood of bad keys costs
       // no disk flush.
       else if (analyst !== ANONYMOUS) {
-        await this.journal.insert({ ...this.auditBase(request, analyst, query, outcome.state), ...outcome });
+        auditId = await this.journal.insert({ ...this.auditBase(request, analyst, query, outcome.state), ...outcome });
       }
       this.metrics.auditWrite.observe((performance.now() - auditStarted) / 1000);
       lap('audit-complete');
@@ -377,6 +380,7 @@ export class RelayService {
         analyst,
         errorCode: down.code,
         fromCache: false,
+        auditId,
       };
     }
     if (refusal) {
@@ -388,6 +392,7 @@ export class RelayService {
         analyst,
         errorCode: refusal.code,
         fromCache: false,
+        auditId,
       };
     }
     this.metrics.requests.inc({ outcome: 'answered', code: 'none' });
@@ -407,7 +412,17 @@ export class RelayService {
       analyst,
       errorCode: null,
       fromCache,
+      auditId,
     };
+  }
+
+  /**
+   * Whether a reply reached its client, on its audit row. A shutdown's deadline or a client that
+   * hung up leaves an answer paid and audited but never read: the row says so (issue 32).
+   */
+  recordDelivery(auditId: number, delivered: boolean): void {
+    if (!delivered) this.metrics.undelivered.inc();
+    this.journal.delivered(auditId, delivered).catch(() => undefined);
   }
 
   /** For /relay/check: the key and the rate limit as they stand, without a request to the service. */

@@ -904,8 +904,40 @@ describe('shutting down (issue 32)', () => {
       await expect(fetch(`${r.url}/healthz`)).rejects.toThrow();
       expect(await Promise.all(asks)).toEqual(Array.from({ length: 10 }, () => 200));
       await closing;
+      await r.service.journal.drained();
       const rows = await r.store.readAudit({ analyst: 'closing' });
-      expect(rows.map((row) => row.state)).toEqual(Array.from({ length: 10 }, () => 'answered'));
+      expect(rows.map((row) => [row.state, row.delivered])).toEqual(
+        Array.from({ length: 10 }, () => ['answered', true]),
+      );
+    } finally {
+      await r.close();
+      await slow.close();
+    }
+  });
+
+  it('answers cut by the shutdown deadline are recorded as not delivered, never as delivered', async () => {
+    const slow = await startSandboxServer({ faults: { latencyMs: 600 } });
+    const r = await startTestRelay(db.url, [slow.url], {}, { distDir: dist, shutdownGraceMs: 100 });
+    try {
+      const key = await addKey(r.store, 'cut-off');
+      const asks = Array.from({ length: 6 }, (_, i) =>
+        post(r.url, { tokken: key, name: `Обрив Клієнт ${i}` }).then(
+          (res) => res.status,
+          () => 'cut',
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await r.http.close();
+      expect(await Promise.all(asks)).toEqual(Array.from({ length: 6 }, () => 'cut'));
+      // The relay still finishes what it paid for: each row answered, and marked undelivered.
+      await r.service.journal.drained();
+      const rows = await r.store.readAudit({ analyst: 'cut-off' });
+      expect(rows.map((row) => [row.state, row.delivered])).toEqual(
+        Array.from({ length: 6 }, () => ['answered', false]),
+      );
+      expect(await r.service.metrics.registry.getSingleMetricAsString('relay_replies_undelivered_total')).toMatch(
+        /relay_replies_undelivered_total 6$/m,
+      );
     } finally {
       await r.close();
       await slow.close();

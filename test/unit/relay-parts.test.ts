@@ -39,10 +39,11 @@ describe('relay parts', () => {
       status: 200,
       instance: 'r1',
       archiveId: 41,
+      delivered: false,
     };
     const lines = auditCsv([row]).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance,state,archive_id',
+      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance,state,archive_id,delivered',
     );
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain('2026-01-02T03:04:05.000Z');

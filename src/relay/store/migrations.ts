@@ -209,4 +209,7 @@ export const MIGRATIONS: readonly string[] = [
    END $$;
    CREATE TRIGGER decisions_append_only BEFORE UPDATE OR DELETE ON decisions FOR EACH ROW EXECUTE FUNCTION append_only();
    CREATE TRIGGER decisions_no_truncate BEFORE TRUNCATE ON decisions FOR EACH STATEMENT EXECUTE FUNCTION append_only();`,
+  // Whether the answer reached the client (../http-server.ts): true once the whole reply was handed
+  // to the connection, false when the connection closed first, NULL while not known (or before this).
+  `ALTER TABLE audit ADD COLUMN delivered boolean;`,
 ];

@@ -48,6 +48,11 @@ export interface AuditRow {
 
 export interface StoredAuditRow extends AuditRow {
   id: number;
+  /**
+   * Whether the reply reached the client's connection: true when all of it was handed over, false
+   * when the connection closed first (a client gone, a shutdown's deadline), null while unknown.
+   */
+  delivered: boolean | null;
 }
 
 /** What a request's outcome adds to its "asked" row. */
@@ -103,6 +108,8 @@ export interface AuditBatch {
   completions: readonly { id: number; outcome: AuditOutcome; archived?: number }[];
   /** Paid answers, appended to the archive's chain in this order. */
   archives?: readonly ArchiveEntry[];
+  /** Whether earlier rows' replies reached their clients (never in the batch that wrote the row). */
+  deliveries?: readonly { id: number; delivered: boolean }[];
 }
 
 export interface AuditBatchIds {
@@ -134,6 +141,7 @@ export const AUDIT_COLUMNS = [
   { column: 'instance', field: 'instance' },
   { column: 'state', field: 'state' },
   { column: 'archive_id', field: 'archiveId' },
+  { column: 'delivered', field: 'delivered' },
 ] as const satisfies readonly { column: string; field: keyof StoredAuditRow }[];
 
 /**

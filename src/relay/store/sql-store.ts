@@ -62,7 +62,7 @@ function auditRow(r: AuditRecord): StoredAuditRow {
 }
 
 /** The audit INSERT's columns in AUDIT_COLUMNS order; ids are drawn from the table's sequence first. */
-const AUDIT_INSERTED = AUDIT_COLUMNS.filter((c) => c.column !== 'id');
+const AUDIT_INSERTED = AUDIT_COLUMNS.filter((c) => c.column !== 'id' && c.column !== 'delivered');
 const AUDIT_WIDTH = AUDIT_INSERTED.length + 1;
 
 function auditInsert(rows: number, offset: number): string {
@@ -229,6 +229,18 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
           ...COMPLETED.map(([, field]) => sqlValue(outcome[field], field)),
           archived === undefined ? null : archived + 1,
         ]),
+      );
+    }
+    const deliveries = batch.deliveries ?? [];
+    if (deliveries.length > 0) {
+      parts.push(
+        `d AS (UPDATE audit AS t SET delivered = v.delivered
+          FROM unnest($${params.length + 1}::bigint[], $${params.length + 2}::boolean[]) AS v(id, delivered)
+          WHERE t.id = v.id)`,
+      );
+      params.push(
+        deliveries.map((d) => d.id),
+        deliveries.map((d) => d.delivered),
       );
     }
     if (parts.length === 0) return { audit: ids, archive: [] };
