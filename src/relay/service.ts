@@ -19,7 +19,8 @@ import { SharedAnswerCache } from './shared-answer-cache';
 import { AuditJournal } from './audit-journal';
 import { DecisionRecord } from './decisions';
 import type { RegistryKey } from '../core/protocol/registries';
-import type { AuditOutcome, AuditRow, AuditState, RelayStore } from './store/port';
+import type { AuditOutcome, RelayStore } from './store/port';
+import { auditRowBase } from './audit-row';
 import { acceptsConnection } from './tcp-probe';
 
 /**
@@ -284,7 +285,7 @@ export class RelayService {
       // The operator's own records then show who asked.
       query = { ...checked.query, IDuserPC: analyst.slice(0, 128) };
       // Durable before anything is asked: a crash from here on leaves "asked, outcome unknown".
-      auditId = await this.journal.insert(this.auditBase(request, analyst, query, 'asked'));
+      auditId = await this.journal.insert(auditRowBase(request.method, analyst, query, 'asked', this.config.instance));
       lap('audit-asked');
       answer = await this.scheduler.ask(query, { ticket: auditId });
       lap('answer');
@@ -308,28 +309,6 @@ export class RelayService {
 
   private refusalFor(error: unknown): Refusal {
     return refusalFor(error, this.config.accountCooldownMs);
-  }
-
-  /** The part of a request's audit row known before its outcome. */
-  private auditBase(request: ApiRequest, analyst: string, query: SearchQuery | null, state: AuditState): AuditRow {
-    return {
-      state,
-      at: new Date(),
-      analyst,
-      method: request.method,
-      query: query ? plainQuery(query) : {},
-      listdata: query?.listdata !== undefined ? query.listdata.toString() : query ? '-1' : null,
-      servedBy: null,
-      idrequest: null,
-      verdict: null,
-      hits: {},
-      durationMs: 0,
-      fromCache: false,
-      errorCode: null,
-      status: 0,
-      instance: this.config.instance,
-      archiveId: null,
-    };
   }
 
   private async finish(done: Finished, lap: (step: RelayStep) => void): Promise<ApiReply> {
@@ -362,7 +341,10 @@ export class RelayService {
       // relay_requests_total (refused, by code), not written durably, so a flood of bad keys costs
       // no disk flush.
       else if (analyst !== ANONYMOUS) {
-        auditId = await this.journal.insert({ ...this.auditBase(request, analyst, query, outcome.state), ...outcome });
+        auditId = await this.journal.insert({
+          ...auditRowBase(request.method, analyst, query, outcome.state, this.config.instance),
+          ...outcome,
+        });
       }
       this.metrics.auditWrite.observe((performance.now() - auditStarted) / 1000);
       lap('audit-complete');

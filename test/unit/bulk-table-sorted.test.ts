@@ -123,3 +123,27 @@ it('a results table renamed while the run writes it costs the run nothing at its
   expect(fake.tables().map((t) => t.name)).toContain('MyClients');
   expect(tableRows().map(([row]) => row)).toEqual(Array.from({ length: CLIENTS }, (_, i) => i + 2));
 });
+
+it('a filter while the run writes hides rows but moves none: hidden clients are written in their place, the filter kept', async () => {
+  const service = fakeService({ seed: 8 });
+  let filtered = false;
+  const ask: AskFn = async (query, options) => {
+    if (service.calls.length === 60 && !filtered) {
+      filtered = true;
+      // Data → Filter, then "Row" ≤ 30: the rows below are hidden while the run goes on writing them.
+      fake.userFiltersTable(resultsTable().name, 0, (value) => typeof value === 'number' && value <= 30);
+    }
+    return service.ask(query, options);
+  };
+  const report = await (await startRun(ask)).done;
+  expect(filtered).toBe(true);
+  expect(report.status).toBe('completed');
+  expect(report.notice).toBeUndefined();
+  const rows = tableRows();
+  expect(rows.map(([row]) => row)).toEqual(Array.from({ length: CLIENTS }, (_, i) => i + 2));
+  expect(rows.map(([, name]) => name)).toEqual(Array.from({ length: CLIENTS }, (_, i) => `Петренко Петро ${i}`));
+  // The analyst's filter is theirs to clear: rows 32 onward (Row > 30) stay hidden.
+  const firstBodyRow = RUN_HEADER_ROWS + 3;
+  expect(fake.hiddenRows(resultsTable().sheet)[0]).toBe(firstBodyRow + 29);
+  expect(service.calls).toHaveLength(CLIENTS);
+});

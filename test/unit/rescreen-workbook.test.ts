@@ -223,6 +223,18 @@ describe('Screen again when the hits table was renamed, converted or lost (issue
     expect(report.rescreen).toMatchObject(documentedCounts(0, 1));
   });
 
+  it('a renamed hits table on a renamed sheet: found by the id kept beside its name, decisions carried', async () => {
+    const first = await decidedRun();
+    const name = hitsTableOf(first.hits);
+    await Excel.run(async (context) => {
+      context.workbook.tables.getItem(name).name = 'MyReview';
+      context.workbook.worksheets.getItem(first.hits).name = 'Review';
+      await context.sync();
+    });
+    const report = await again(first.results);
+    expect(report.rescreen).toMatchObject(documentedCounts(0, 1));
+  });
+
   it('a hits table converted to a range: decisions found by the header row and carried', async () => {
     const first = await decidedRun();
     const name = hitsTableOf(first.hits);

@@ -362,6 +362,40 @@ describe('worksheets', () => {
     expect(await rejectionCode(ctx.sync())).toBe('ItemNotFound');
   });
 
+  it('keeps settings in the file as JSON, from ExcelApi 1.4', async () => {
+    const fake = new WorkbookFake();
+    const ctx = fake.context();
+    ctx.workbook.settings.add('CheckLists.x', '7');
+    await ctx.sync();
+    const kept = ctx.workbook.settings.getItemOrNullObject('CheckLists.x');
+    const missing = ctx.workbook.settings.getItemOrNullObject('CheckLists.y');
+    kept.load('value');
+    missing.load('value');
+    await ctx.sync();
+    expect([kept.value, missing.isNullObject]).toEqual(['7', true]);
+    const old = new WorkbookFake({ excelApi: '1.3' }).context();
+    old.workbook.settings.add('k', 1);
+    expect(await rejectionCode(old.sync())).toBe('ApiNotFound');
+  });
+
+  it('derives null objects from a null object: their loads answer nothing, their properties read undefined', async () => {
+    const fake = new WorkbookFake();
+    const ctx = fake.context();
+    const table = ctx.workbook.tables.getItemOrNullObject('Gone_hits');
+    const range = table.getRange();
+    range.load('values,rowCount');
+    const sheetRange = ctx.workbook.worksheets.getItemOrNullObject('Nope').getRangeByIndexes(0, 0, 2, 2);
+    sheetRange.load('values');
+    await ctx.sync();
+    expect(table.isNullObject).toBe(true);
+    expect(range.isNullObject).toBe(true);
+    expect(range.values).toBeUndefined();
+    expect(range.rowCount).toBeUndefined();
+    expect(sheetRange.values).toBeUndefined();
+    range.values = [['x']];
+    expect(await rejectionCode(ctx.sync())).toBe('ItemNotFound');
+  });
+
   it.each([
     ['a'.repeat(32), 'InvalidArgument'],
     ['bad/name', 'InvalidArgument'],

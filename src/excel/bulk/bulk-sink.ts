@@ -12,6 +12,7 @@ import { readRowsSized } from '../sized-read';
 import { runQueued } from '../run';
 import { formulaStringLiteral } from '../safe-text';
 import { resultSheetName, uniqueTableName } from '../sheet-names';
+import { queueKeepHitsTableId } from './hits-table-id';
 import { queueAutofitColumns, queueHighlightRules, type ConditionalFormatRule } from '../sheets';
 
 /**
@@ -375,10 +376,20 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         // converted meanwhile must not cost the run its last batch.
         const table = results.tables.getItemOrNullObject(l.resultsTable);
         table.load('name');
+        const hitsTable =
+          end.hitsWritten > 0 ? context.workbook.tables.getItemOrNullObject(`${l.resultsTable}_hits`) : null;
+        hitsTable?.load('id');
         stats.syncs++;
         await context.sync();
+        let queued = false;
         if (!table.isNullObject) {
           table.showFilterButton = true;
+          queued = true;
+        }
+        if (hitsTable && !hitsTable.isNullObject) {
+          queued = queueKeepHitsTableId(context, l.resultsTable, hitsTable.id) || queued;
+        }
+        if (queued) {
           stats.syncs++;
           await context.sync();
         }

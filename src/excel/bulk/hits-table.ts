@@ -23,6 +23,7 @@ import { readRectValues } from '../selection';
 import { resultSheetName, uniqueTableName } from '../sheet-names';
 import { queueAutofitColumns } from '../sheets';
 import { queueDateSystem } from '../date-system';
+import { hitsTableById } from './hits-table-id';
 
 /**
  * The hits table as the analyst's worksheet: a drop-down of decisions on its Decision column,
@@ -180,10 +181,11 @@ export async function readWorkbookPrevious(
     const resultsTable = context.workbook.tables.getItemOrNullObject(resultsTableName);
     resultsTable.load('name');
     const hitsTableName = `${resultsTableName}_hits`;
-    const hitsTable = context.workbook.tables.getItemOrNullObject(hitsTableName);
+    let hitsTable = context.workbook.tables.getItemOrNullObject(hitsTableName);
     hitsTable.load('name');
     await context.sync();
     if (resultsTable.isNullObject) throw notResults(sheetName);
+    if (hitsTable.isNullObject) hitsTable = (await hitsTableById(context, resultsTableName)) ?? hitsTable;
 
     const resultsSheet = resultsTable.worksheet;
     resultsSheet.load('name');

@@ -571,6 +571,33 @@ export class WorkbookFake implements BatchHost {
     return this;
   }
 
+  /**
+   * The analyst filters a table from its header's filter button (Data → Filter shows the buttons
+   * if they were hidden): body rows whose cell in `column` fails `keep` are hidden, nothing moves.
+   * "Filtered data displays only the rows that meet criteria that you specify and hides rows that
+   * you don't want displayed" ("Filter data in a range or table",
+   * https://support.microsoft.com/office/filter-data-in-a-range-or-table-01832226-31b5-4568-8806-38c37dcc180e).
+   * Values written by the API land in hidden rows as in any other (Range.values sets every cell
+   * of the range; nothing in the Range reference excepts hidden ones).
+   */
+  userFiltersTable(tableName: string, column: number, keep: (value: unknown) => boolean): this {
+    const table = this.model.findTable(tableName);
+    if (!table) throw new Error(`workbook fake: no table ${tableName}`);
+    table.showFilterButton = true;
+    const body = table.bodyRect();
+    for (let r = body.rowIndex; r < body.rowIndex + body.rowCount; r += 1) {
+      const value = table.sheet.get(r, body.columnIndex + column)?.value ?? '';
+      if (keep(value)) table.sheet.hiddenRows.delete(r);
+      else table.sheet.hiddenRows.add(r);
+    }
+    return this;
+  }
+
+  /** Rows a filter hides on a sheet, as 1-based row numbers. */
+  hiddenRows(sheetName: string): number[] {
+    return [...this.sheet(sheetName).hiddenRows].map((r) => r + 1).sort((a, b) => a - b);
+  }
+
   private rect(address: string): CellRect {
     const parsed = parseAddress(address);
     if (!parsed) throw new Error(`workbook fake: bad address ${address}`);

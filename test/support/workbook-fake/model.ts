@@ -92,6 +92,8 @@ export class SheetModel {
   selectionAreas: CellRect[] = [{ rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 }];
   frozenRows = 0;
   frozenColumns = 0;
+  /** Rows a filter hides (0-based). Hidden cells keep their values and are written like any other. */
+  readonly hiddenRows = new Set<number>();
   visibility: SheetVisibility = 'Visible';
   readonly columnWidths = new Map<number, number>();
   /** Every autofitColumns() call, in order. */
@@ -301,6 +303,8 @@ export class WorkbookModel {
   excelApi = '1.20';
   /** Excel → Options → "Use 1904 date system"; the default of Excel for Mac before 2011. */
   dateSystem: FakeDateSystem = 1900;
+  /** Workbook.settings, each value as the JSON Excel keeps. */
+  readonly settings = new Map<string, string>();
   private sheetSeq = 0;
   private tableSeq = 0;
   private cfSeq = 0;

@@ -11,3 +11,4 @@ export {
   FakeConditionalFormat,
 } from './format';
 export { FakeTableCollection, FakeTable } from './table';
+export { FakeSettingCollection, FakeSetting } from './settings';

@@ -48,6 +48,7 @@ export class FakeRange extends FakeClientObject {
     'cellCount',
     'isEntireColumn',
     'isEntireRow',
+    'rowHidden',
   ] as const;
   private cached: RangeTarget | null | undefined;
   private readonly resolveRaw: RangeResolver;
@@ -136,6 +137,17 @@ export class FakeRange extends FakeClientObject {
         case 'isEntireRow':
           out[p] = rect.columnIndex === 0 && rect.columnCount === EXCEL_MAX_COLUMNS;
           break;
+        case 'rowHidden': {
+          // "true when all rows in a range are hidden ... false when no rows in the range are hidden
+          // ... null when some rows in a range are hidden and other rows in the same range aren't"
+          // (ExcelApi 1.2, https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-rowhidden-member).
+          let hidden = 0;
+          for (let r = rect.rowIndex; r < rect.rowIndex + rect.rowCount; r += 1) {
+            if (sheet.hiddenRows.has(r)) hidden += 1;
+          }
+          out[p] = hidden === 0 ? false : hidden === rect.rowCount ? true : null;
+          break;
+        }
         default:
           break;
       }
@@ -170,6 +182,9 @@ export class FakeRange extends FakeClientObject {
   }
   get cellCount(): number {
     return this.read('cellCount');
+  }
+  get rowHidden(): boolean | null {
+    return this.read('rowHidden');
   }
   get isEntireColumn(): boolean {
     return this.read('isEntireColumn');

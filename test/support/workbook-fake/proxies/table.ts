@@ -277,10 +277,19 @@ export class FakeTable extends FakeClientObject {
     return this.worksheetProxy;
   }
 
+  /**
+   * A range of a null table is a null object too: loading it answers nothing and reading its
+   * properties gives undefined, never PropertyNotLoaded, because office.js's
+   * Utility.throwIfNotLoaded skips any object whose result came back null
+   * (node_modules/@microsoft/office-js/dist/excel-web-16.00.debug.js, `throwIfNotLoaded`,
+   * `ClientObject.prototype._handleResult`). So `values` of a missing table's range reads as
+   * "no rows": code must check isNullObject in a sync of its own (issue 32, item 2). Writing
+   * through one stays an ItemNotFound here, stricter than a host that may ignore it.
+   */
   private part(path: string, rect: (t: TableModel) => CellRect): FakeRange {
     return new FakeRange(this.context, `${this.path}.${path}`, () => {
-      const t = this.mustTarget();
-      return { sheet: t.sheet, rect: rect(t) };
+      const t = this.target();
+      return t ? { sheet: t.sheet, rect: rect(t) } : null;
     });
   }
 

@@ -7,6 +7,7 @@ import type { FakeRequestContext, OpResult } from './context';
 import { FakeRange } from './range';
 import { FakeTableCollection } from './table';
 import { FakeWorksheetProtection } from './protection';
+import { FakeSettingCollection } from './settings';
 import { dateToSerial } from '../input';
 import { compareVersions } from '../versions';
 
@@ -63,12 +64,14 @@ export class FakeWorkbook {
   readonly worksheets: FakeWorksheetCollection;
   readonly functions: FakeFunctions;
   readonly tables: FakeTableCollection;
+  readonly settings: FakeSettingCollection;
   readonly application: { suspendApiCalculationUntilNextSync: () => void };
 
   constructor(readonly context: FakeRequestContext) {
     this.worksheets = new FakeWorksheetCollection(context);
     this.functions = new FakeFunctions(context);
     this.tables = new FakeTableCollection(context, 'workbook.tables', null, () => this.model().liveTables());
+    this.settings = new FakeSettingCollection(context);
     this.application = {
       suspendApiCalculationUntilNextSync: () =>
         context.enqueue({ payload: { a: 'suspendCalc' }, run: () => undefined }),
@@ -258,8 +261,12 @@ export class FakeWorksheet extends FakeClientObject {
     this.setProp('visibility', value, () => this.context.host.model.setVisibility(this.mustTarget(), value));
   }
 
+  /** A range of a null sheet is a null object too (see FakeTable's `part` for the office.js reference). */
   private rangeOn(path: string, rect: () => CellRect): FakeRange {
-    return new FakeRange(this.context, `${this.path}.${path}`, () => ({ sheet: this.mustTarget(), rect: rect() }));
+    return new FakeRange(this.context, `${this.path}.${path}`, () => {
+      const sheet = this.target();
+      return sheet ? { sheet, rect: rect() } : null;
+    });
   }
 
   getRange(address?: string): FakeRange {
@@ -272,7 +279,8 @@ export class FakeWorksheet extends FakeClientObject {
       }));
     }
     return new FakeRange(this.context, `${this.path}.getRange(${JSON.stringify(address)})`, () => {
-      const sheet = this.mustTarget();
+      const sheet = this.target();
+      if (!sheet) return null;
       const parsed = parseAddress(address);
       if (!parsed) throw new FakeOfficeError('InvalidArgument', `address ${JSON.stringify(address)}`);
       if (parsed.sheetName !== null && parsed.sheetName.toLowerCase() !== sheet.name.toLowerCase()) {
@@ -296,14 +304,15 @@ export class FakeWorksheet extends FakeClientObject {
   /** On an empty sheet Excel answers A1. */
   getUsedRange(valuesOnly = false): FakeRange {
     return this.rangeOn(`getUsedRange(${valuesOnly})`, () => {
-      const s = this.mustTarget();
+      const s = this.target()!;
       return s.usedRect(valuesOnly) ?? { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 };
     });
   }
 
   getUsedRangeOrNullObject(valuesOnly = false): FakeRange {
     const range = new FakeRange(this.context, `${this.path}.getUsedRangeOrNullObject(${valuesOnly})`, () => {
-      const s = this.mustTarget();
+      const s = this.target();
+      if (!s) return null;
       const rect = s.usedRect(valuesOnly);
       return rect ? { sheet: s, rect } : null;
     });
