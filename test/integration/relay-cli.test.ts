@@ -144,7 +144,7 @@ async function load(
   return { ok, failed };
 }
 
-async function auditIds(): Promise<{ header: string; ids: Set<string>; rows: number }> {
+async function auditIds(): Promise<{ header: string; ids: Set<string>; rows: number; delivered: number }> {
   const res = await cli(['audit', '--csv']);
   expect(res.code).toBe(0);
   const lines = res.stdout.trim().split(/\r?\n/);
@@ -153,7 +153,8 @@ async function auditIds(): Promise<{ header: string; ids: Set<string>; rows: num
     const m = /IDinternal""?:""([^"]+)""/.exec(line);
     if (m) ids.add(m[1]);
   }
-  return { header: lines[0], ids, rows: lines.length - 1 };
+  const delivered = lines.filter((line) => line.endsWith(',true')).length;
+  return { header: lines[0], ids, rows: lines.length - 1, delivered };
 }
 
 describe('checklists relay', () => {
@@ -250,8 +251,10 @@ describe('checklists relay', () => {
 
     const audit = await auditIds();
     expect(audit.header).toBe(
-      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance,state,archive_id',
+      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance,state,archive_id,delivered',
     );
+    // Every reply, answer or refusal, was handed to its analyst's connection and says so.
+    expect(audit.delivered).toBe(2002 + attempts);
     // The last attempt, refused as revoked, names nobody and is counted in metrics, not audited.
     expect(audit.rows).toBe(2002 + attempts);
     for (const id of received) expect(audit.ids.has(id)).toBe(true);
