@@ -1,3 +1,5 @@
+import { CONTROL, everywhere } from '../core/text/control-chars';
+
 /**
  * Names Excel accepts. Sheets: 1–31 characters, none of : \ / ? * [ ], no apostrophe at either
  * end, "History" reserved, unique ignoring case. Tables: start with a letter, "_" or "\", then
@@ -6,7 +8,7 @@
 
 export const SHEET_NAME_MAX = 31;
 const FORBIDDEN_SHEET_CHARS = /[:\\/?*[\]]/g;
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+const CONTROL_CHARS = everywhere(CONTROL);
 
 /** Cuts to `max` UTF-16 units without splitting a surrogate pair. */
 function cut(text: string, max: number): string {

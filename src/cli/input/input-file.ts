@@ -11,6 +11,7 @@ import type { LocalizedText } from '../../core/text/i18n';
 import { csvRecordBatches, type CsvRoute } from './csv-records';
 import { UsageError } from '../exit-codes';
 import { cliMessages } from '../messages';
+import { CONTROL_BUT_TAB_AND_BREAKS, everywhere } from '../../core/text/control-chars';
 
 export interface InputTable {
   format: 'xlsx' | 'csv';
@@ -38,13 +39,9 @@ export interface ReadLimits {
 }
 
 /** NUL and control characters other than tab and line breaks: never meant, and dangerous on a terminal. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-
-const HAS_CONTROL = new RegExp(CONTROL.source);
-
-/** A cell without control characters. */
+const CONTROL = everywhere(CONTROL_BUT_TAB_AND_BREAKS);
 function cleanCell(value: string): string {
-  return HAS_CONTROL.test(value) ? value.replace(CONTROL, '') : value;
+  return CONTROL_BUT_TAB_AND_BREAKS.test(value) ? value.replace(CONTROL, '') : value;
 }
 
 /** Drops control characters from every text cell; returns how many went. */

@@ -3,6 +3,7 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import type { TableCell } from '../../bulk/result-table';
+import { CONTROL_BUT_TAB_AND_BREAKS, everywhere } from '../../core/text/control-chars';
 
 /**
  * A CSV file has no cell types: Excel and LibreOffice evaluate any field that starts like a
@@ -17,7 +18,7 @@ const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
  * Control characters other than tab and line breaks have no place in a cell, and an escape
  * sequence from the service would reach the terminal of whoever runs `cat` on the file.
  */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const CONTROL = everywhere(CONTROL_BUT_TAB_AND_BREAKS);
 
 export function csvSafe(value: TableCell | undefined): string | number {
   if (value === null || value === undefined) return '';

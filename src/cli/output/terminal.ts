@@ -1,11 +1,13 @@
+import { BIDI_CONTROL, CONTROL, everywhere } from '../../core/text/control-chars';
+
+const SHOWN_AS_REPLACEMENT = everywhere(CONTROL, BIDI_CONTROL);
+
 /**
  * Text from the service or an input file reaches a terminal here. Escape sequences in it could
  * rewrite the screen or the window title, so every control character is made visible first.
  */
 export function plain(text: string): string {
-  return text
-    .replace(/\r\n|\r|\n|\t/g, ' ')
-    .replace(/[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '�');
+  return text.replace(/\r\n|\r|\n|\t/g, ' ').replace(SHOWN_AS_REPLACEMENT, '�');
 }
 
 /** Code points, not UTF-16 units: Cyrillic and Latin take one column each, which is what we print. */

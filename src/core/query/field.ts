@@ -1,6 +1,9 @@
 import type { FieldError } from '../protocol/errors';
 import type { LocalizedText, MessageParams } from '../text/i18n';
 import { coreMessages, type CoreMessageKey } from '../text/messages';
+import { CONTROL, everywhere } from '../text/control-chars';
+
+const ANY_CONTROL = everywhere(CONTROL);
 
 /**
  * Outcome of normalising one request field. `value` is undefined when the field was absent
@@ -48,7 +51,7 @@ export function shown(value: unknown): string {
   else if (Array.isArray(value)) text = `[${value.map(shown).join(', ')}]`;
   else if (typeof value === 'object' && value !== null) text = '{…}';
   else text = String(value);
-  text = text.replace(/[\u0000-\u001F\u007F-\u009F]/g, '�');
+  text = text.replace(ANY_CONTROL, '�');
   return text.length > SHOWN_MAX ? `${text.slice(0, SHOWN_MAX - 1)}…` : text;
 }
 

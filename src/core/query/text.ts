@@ -1,5 +1,6 @@
 import type { CoreMessageKey } from '../text/messages';
 import { accept, isAbsent, reject, shown, type FieldCheck } from './field';
+import { CONTROL_BUT_WHITESPACE } from '../text/control-chars';
 
 export const TEXT_LIMITS = {
   name: 256,
@@ -18,7 +19,7 @@ export const TEXT_LIMITS = {
 const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
 /** Control characters other than whitespace; tabs and line breaks (Alt+Enter in a cell) collapse to a space instead. */
-const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/;
+const CONTROL = CONTROL_BUT_WHITESPACE;
 
 /**
  * Half of a UTF-16 surrogate pair: no character at all. JavaScript strings can hold one (a cut

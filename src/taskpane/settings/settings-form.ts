@@ -5,6 +5,7 @@ import { rangeOf } from '../../core/query';
 import { listdataFrom, runOptionsFrom } from '../../core/request/run-options';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../core/settings/settings';
 import { settingsMessages as settingsText } from './settings-messages';
+import { CONTROL } from '../../core/text/control-chars';
 
 /** Reserve addresses the form always offers, however many are saved. */
 export const MIN_RESERVE_SLOTS = 3;
@@ -90,8 +91,6 @@ function formField(field: string): SettingsField | null {
   }
   return null;
 }
-
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 
 /**
  * Checks the whole form at once so every problem shows on its field. `hasSavedTokken` matters
