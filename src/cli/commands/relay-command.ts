@@ -21,19 +21,13 @@ import { RelayService } from '../../relay/service';
 import { openStore } from '../../relay/store/open-store';
 import { runArchive, runBackup, runDecisions, runRestore, runVerify } from './relay-record-command';
 import { STORE_OPTIONS, storeLocation, usage, withStore, writeOut } from './relay-store-access';
+import { parseIntOption } from '../args';
 
 /**
  * `checklists relay ...`: the server, `keys add|list|revoke|rotate`, `audit`, `verify` and
  * `archive prune` and `decisions export` (relay-record-command.ts). Every subcommand
  * takes --data-dir (embedded store) or --database-url / DATABASE_URL (external PostgreSQL).
  */
-
-function wholeNumber(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw usage(`--${name}: ${value}`);
-  return n;
-}
 
 export async function runRelay(argv: readonly string[], io: CliIo): Promise<number> {
   const sub = argv[0];
@@ -165,7 +159,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
 
   const location = storeLocation(values, env, io.cwd);
   const log = (line: string) => io.stdout.write(`${line}\n`);
-  const concurrency = wholeNumber(values.concurrency, 'concurrency', 8) || 8;
+  const concurrency = parseIntOption('--concurrency', values.concurrency, 0, 256) || 8;
   // No connection is held while the service answers (subject claims are rows): the pool serves
   // each request's few short queries (key, counters, cache, claim, audit row).
   // One relay per data folder: a second one would adopt the first's PostgreSQL and stop it on exit.
@@ -201,16 +195,16 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     instance: values.instance ?? env.RELAY_INSTANCE ?? `relay-${randomBytes(3).toString('hex')}`,
     concurrency,
     limits: {
-      ratePerMinute: wholeNumber(values['rate-per-minute'], 'rate-per-minute', 600),
-      dailyBudget: wholeNumber(values['daily-budget'], 'daily-budget', 0),
+      ratePerMinute: parseIntOption('--rate-per-minute', values['rate-per-minute'], 0, 1_000_000) ?? 600,
+      dailyBudget: parseIntOption('--daily-budget', values['daily-budget'], 0, 1_000_000_000) ?? 0,
     },
     cacheTtlMs:
       values['cache-hours'] !== undefined
-        ? wholeNumber(values['cache-hours'], 'cache-hours', 24) * 3_600_000
+        ? (parseIntOption('--cache-hours', values['cache-hours'], 0, 24 * 366) ?? 24) * 3_600_000
         : settings.cacheHours !== undefined
           ? settings.cacheHours * 3_600_000
           : DEFAULT_CACHE_TTL_MS,
-    accountCooldownMs: wholeNumber(values['cooldown-seconds'], 'cooldown-seconds', 600) * 1000,
+    accountCooldownMs: (parseIntOption('--cooldown-seconds', values['cooldown-seconds'], 0, 86_400) ?? 600) * 1000,
     ...(entra ? { entra } : {}),
     fourEyes: fourEyes as RegistryKey[],
     // The sandbox's demo credentials: no real account has them.
@@ -226,7 +220,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
         }
       : undefined;
   const http = await startRelayHttp(service, {
-    port: wholeNumber(values.port, 'port', 8443),
+    port: parseIntOption('--port', values.port, 0, 65_535) ?? 8443,
     host: values.host ?? (values['trust-proxy'] ? '127.0.0.1' : '0.0.0.0'),
     distDir: (values.dist ?? env.RELAY_DIST_DIR) ? resolve(io.cwd, (values.dist ?? env.RELAY_DIST_DIR)!) : builtAddIn(),
     ...(publicUrl ? { publicUrl } : {}),
