@@ -47,7 +47,7 @@ const en = {
   'input.duplicateHeaders': 'Warning: the header has duplicate columns: {names}. The first of each is used.',
   'input.controlChars': 'Warning: {count} NUL or control characters were dropped from the input.',
   'search.getWarning':
-    'Warning: --get puts the tokken in the URL, where proxies and server logs may keep it. Use the default POST form unless the service requires GET.',
+    'Warning: --get puts the token in the URL, where proxies and server logs may keep it. Use the default POST form unless the service requires GET.',
   'config.groupReadable':
     'Warning: {path} can be read by other users of this computer (mode {mode}) and may hold the tokken. Run: chmod 600 {path}',
   'exit.hint.accountSearch':
@@ -190,9 +190,9 @@ const uk: Record<Key, string> = {
   'input.duplicateHeaders': 'Увага: у заголовку повторюються стовпці: {names}. Використано перший із кожних.',
   'input.controlChars': 'Увага: із вхідних даних вилучено {count} символів NUL або керівних символів.',
   'search.getWarning':
-    'Увага: --get передає tokken в адресі запиту, де його можуть зберегти проксі та журнали сервера. Використовуйте типовий POST, якщо сервіс не вимагає GET.',
+    'Увага: --get передає токен в адресі запиту, де його можуть зберегти проксі та журнали сервера. Використовуйте типовий POST, якщо сервіс не вимагає GET.',
   'config.groupReadable':
-    'Увага: {path} можуть читати інші користувачі комп’ютера (права {mode}), а в ньому може бути tokken. Виконайте: chmod 600 {path}',
+    'Увага: {path} можуть читати інші користувачі комп’ютера (права {mode}), а в ньому може бути токен. Виконайте: chmod 600 {path}',
   'exit.hint.accountSearch':
     'Зупинено: обліковий запис не може робити запитів. Усуньте причину (або зверніться до оператора) і повторіть пошук.',
   'wait.service': 'очікуємо на сервіс (спроба {attempt} з {of}, наступна адреса {next})',
@@ -203,7 +203,7 @@ const uk: Record<Key, string> = {
   'config.unknownKey': 'Невідомий ключ «{key}» у {path} пропущено.',
   'config.badValue': 'Хибне значення {key} у {path}.',
   'config.worldReadable':
-    'Увага: {path} можуть прочитати всі користувачі комп’ютера, а в ньому може бути tokken. Виконайте: chmod 600 {path}',
+    'Увага: {path} можуть прочитати всі користувачі комп’ютера, а в ньому може бути токен. Виконайте: chmod 600 {path}',
   'config.missingCredentials':
     'Адресу сервісу задано, а {missing} — ні. Задайте, або приберіть CHECKLISTS_URL, щоб працювати з пісочницею.',
   'config.reserveWithoutPrimary': 'Резервні адреси задано без основної: задайте також CHECKLISTS_URL.',

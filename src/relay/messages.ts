@@ -3,7 +3,7 @@ import { defineCatalogue } from '../core/text/i18n';
 /** What the relay says to analysts (in `{error, message}` answers) and to its operator. */
 export const relayMessages = defineCatalogue(
   {
-    'key.missing': 'No analyst key: put your analyst key where the tokken goes.',
+    'key.missing': 'No analyst key: put your analyst key where the token goes.',
     'key.unknown': 'Unknown analyst key: check the key your administrator gave you.',
     'key.revoked': 'This analyst key was revoked: ask your administrator for a new one.',
     'bearer.invalid': 'The Microsoft sign-in token was not accepted: sign in again.',
@@ -55,7 +55,7 @@ export const relayMessages = defineCatalogue(
     usage:
       'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL] [--cert F --key F | --trust-proxy] [--four-eyes REGISTRIES]\n       checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]\n       checklists relay verify [--data-dir DIR | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir DIR | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since DATE] [--data-dir DIR | --database-url URL]\n       checklists relay backup [--out FILE] | restore FILE [--data-dir DIR | --database-url URL]',
     noUpstream: 'No upstream: set CHECKLISTS_URL, CHECKLISTS_TOKKEN and CHECKLISTS_SUBJECT_ID, or --config FILE.',
-    'tokkenFile.open': 'The tokken file {path} can be read by other users: chmod 600 it.',
+    'tokkenFile.open': 'The token file {path} can be read by other users: chmod 600 it.',
     'tlsKey.open': 'The TLS private key {path} can be read by other users: chmod 600 it.',
     'verify.ok': 'Answer archive intact: {rows} rows; chain head {head}',
     'verify.cut': 'Rows before id {id} were removed by a prune; the chain is checked from its recorded cut.',

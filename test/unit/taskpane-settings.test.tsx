@@ -192,7 +192,7 @@ describe('SettingsPanel', () => {
     await fill('Primary address', PRIMARY);
     await fill('Reserve address 1', 'https://reserve1.example');
     await fill('IDsubjectFM', 'SUBJ-77');
-    await fill('tokken', SECRET);
+    await fill('Token (tokken)', SECRET);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(settingsText.t('en', 'settings.saved.live'));
 
@@ -217,9 +217,9 @@ describe('SettingsPanel', () => {
     expect(
       screen.getByText(settingsText.t('en', 'settings.tokkenSaved', { mask: maskSecret(SECRET) })),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Replace tokken' }));
-    expect(input('tokken').value).toBe('');
-    expect(input('tokken')).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Replace token' }));
+    expect(input('Token (tokken)').value).toBe('');
+    expect(input('Token (tokken)')).toHaveAttribute('type', 'password');
     expect(document.body.innerHTML).not.toContain(SECRET);
   });
 
@@ -228,7 +228,7 @@ describe('SettingsPanel', () => {
     await services.settings.save({ ...DEFAULT_SETTINGS, primaryUrl: PRIMARY, idSubjectFM: 'S' } satisfies Settings);
     await services.settings.saveTokken(SECRET);
     const { saved } = await renderPanel(services);
-    await user.click(screen.getByRole('button', { name: 'Remove tokken' }));
+    await user.click(screen.getByRole('button', { name: 'Remove token' }));
     await screen.findByText(settingsText.t('en', 'settings.tokkenRemoved'));
     expect(services.storage.map.has('checklists.secret.tokken')).toBe(false);
     expect(saved.at(-1)?.mode).toBe('sandbox');
@@ -302,7 +302,7 @@ describe('Test connection', () => {
     await fill('Primary address', PRIMARY);
     for (const [i, r] of reserves.entries()) await fill(`Reserve address ${i + 1}`, r);
     await fill('IDsubjectFM', 'SUBJ-1');
-    await fill('tokken', SECRET);
+    await fill('Token (tokken)', SECRET);
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     const box = await screen.findByTestId('connection-test', {}, { timeout: 5000 });
     return { box, services };

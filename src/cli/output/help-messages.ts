@@ -27,7 +27,7 @@ const en = {
     '  -r, --registries LIST    registry keys or list names (peps,psanctions) or a listdata number; default all\n' +
     '      --search 1|2         1 full text (default), 2 tolerant of spelling errors\n' +
     '      --lowranklimit N     lowest name-match percent to return\n' +
-    '      --get                use the GET form (the tokken then travels in the URL)\n' +
+    '      --get                use the GET form (the token then travels in the URL)\n' +
     '      --json               print the parsed answer as JSON\n' +
     '      --certificate F.pdf  also write a screening certificate (PDF) of this search',
   'help.screen':
@@ -100,7 +100,7 @@ const uk: Record<Key, string> = {
     '  -r, --registries СПИСОК  ключі реєстрів або назви списків (peps,psanctions) чи число listdata; типово всі\n' +
     '      --search 1|2         1 повнотекстовий (типово), 2 з виправленням помилок\n' +
     '      --lowranklimit N     найменший відсоток збігу імені\n' +
-    '      --get                форма GET (tokken тоді йде в URL)\n' +
+    '      --get                форма GET (токен тоді йде в URL)\n' +
     '      --json               вивести розібрану відповідь як JSON\n' +
     '      --certificate Ф.pdf  також записати довідку про перевірку (PDF)',
   'help.screen':

@@ -48,8 +48,8 @@ const en = {
   'address.credentials': 'A user name or password does not belong in the address.',
   'address.query': 'The address must not carry a query (?…) or fragment (#…).',
   'address.insecureWarning':
-    'Warning: {address} is plain http to another computer (--insecure-http): the tokken and every query cross the network unencrypted.',
-  'error.account.1': 'User not found: check the tokken and IDsubjectFM.',
+    'Warning: {address} is plain http to another computer (--insecure-http): the token and every query cross the network unencrypted.',
+  'error.account.1': 'User not found: check the token and IDsubjectFM.',
   'error.account.2': 'The address the requests come from is not on the allow-list: ask the operator to allow it.',
   'error.account.3': 'Trial access is used up or has expired: buy access.',
   'error.account.6': 'This user may use the web site only: ask the operator.',
@@ -132,7 +132,7 @@ const uk: Record<Key, string> = {
   'address.query': 'Адреса не повинна містити параметрів (?…) чи фрагмента (#…).',
   'address.insecureWarning':
     'Увага: {address} — http без шифрування до іншого комп’ютера (--insecure-http): токен і кожен запит ідуть мережею незашифрованими.',
-  'error.account.1': 'Користувача не знайдено: перевірте tokken та IDsubjectFM.',
+  'error.account.1': 'Користувача не знайдено: перевірте токен та IDsubjectFM.',
   'error.account.2': 'IP-адреси, з якої надходять запити, немає в дозволеному списку: зверніться до оператора.',
   'error.account.3': 'Пробний доступ вичерпано або він закінчився: придбайте доступ.',
   'error.account.6': 'Цьому користувачу дозволено лише вебсайт: зверніться до оператора.',

@@ -16,7 +16,7 @@ export const relayPaneMessages = defineCatalogue(
     'relay.address': 'Relay address',
     'relay.key': 'Analyst key',
     'relay.keyHint':
-      'Your own key from your administrator. The organisation tokken stays on the relay, never on this PC.',
+      'Your own key from your administrator. The organisation’s token stays on the relay, never on this PC.',
     'relay.proposed':
       'This pane was loaded from the relay {origin}; it is proposed as the address. Enter your analyst key and save.',
     'test.ok': 'The relay accepts your key and reaches the CheckLists service.',

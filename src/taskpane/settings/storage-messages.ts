@@ -4,7 +4,7 @@ import { defineCatalogue } from '../../core/text/i18n';
 const en = {
   'storage.title': 'Stored on this computer',
   'storage.note':
-    'Settings, the tokken and cached answers are kept in the add-in’s storage on this computer. In Excel that is the browser storage (localStorage) of the add-in’s web address: it is not encrypted, and any page served from that address can read it. Cached answers hold client names and tax numbers for {hours} h; the cache stays under 8 MB of the 10 MB Office allows.',
+    'Settings, the token and cached answers are kept in the add-in’s storage on this computer. In Excel that is the browser storage (localStorage) of the add-in’s web address: it is not encrypted, and any page served from that address can read it. Cached answers hold client names and tax numbers for {hours} h; the cache stays under 8 MB of the 10 MB Office allows.',
   'storage.clear': 'Clear cached answers',
   'storage.clearing': 'Clearing…',
   'storage.cleared': 'Cached answers cleared ({count}). The next checks ask the service again.',

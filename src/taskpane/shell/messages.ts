@@ -17,7 +17,7 @@ const en = {
   'tab.settings': 'Settings',
   'tab.bulk': 'Bulk screening',
   'sandbox.body':
-    'These results are fictional, produced by the built-in sandbox. Save the service address, tokken and IDsubjectFM in Settings to search the real registries.',
+    'These results are fictional, produced by the built-in sandbox. Save the service address, token and IDsubjectFM in Settings to search the real registries.',
 
   'registries.all': 'Every list the account allows (-1)',
   'registries.expand': 'Show the lists of {group}',
@@ -69,7 +69,7 @@ const uk: Record<Key, string> = {
   'tab.settings': 'Налаштування',
   'tab.bulk': 'Масова перевірка',
   'sandbox.body':
-    'Ці результати вигадані — їх створила вбудована пісочниця. Збережіть адресу сервісу, tokken та IDsubjectFM у налаштуваннях, щоб шукати в справжніх реєстрах.',
+    'Ці результати вигадані — їх створила вбудована пісочниця. Збережіть адресу сервісу, токен та IDsubjectFM у налаштуваннях, щоб шукати в справжніх реєстрах.',
 
   'registries.all': 'Усі списки, дозволені обліковому запису (-1)',
   'registries.expand': 'Показати списки групи «{group}»',
