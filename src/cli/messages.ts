@@ -49,7 +49,7 @@ const en = {
   'search.getWarning':
     'Warning: --get puts the token in the URL, where proxies and server logs may keep it. Use the default POST form unless the service requires GET.',
   'config.groupReadable':
-    'Warning: {path} can be read by other users of this computer (mode {mode}) and may hold the tokken. Run: chmod 600 {path}',
+    'Warning: {path} can be read by other users of this computer (mode {mode}) and may hold the token. Run: chmod 600 {path}',
   'exit.hint.accountSearch':
     'Stopped: the account cannot make more requests. Fix it (or ask the operator), then search again.',
   'wait.service': 'waiting for the service (attempt {attempt} of {of}, next address {next})',
@@ -60,7 +60,7 @@ const en = {
   'config.unknownKey': 'Ignoring unknown key "{key}" in {path}.',
   'config.badValue': 'Bad value for {key} in {path}.',
   'config.worldReadable':
-    'Warning: {path} can be read by every user of this computer and may hold the tokken. Run: chmod 600 {path}',
+    'Warning: {path} can be read by every user of this computer and may hold the token. Run: chmod 600 {path}',
   'config.missingCredentials':
     'A service address is set, but {missing} is not. Set it, or unset CHECKLISTS_URL to use the sandbox.',
   'config.reserveWithoutPrimary': 'Reserve addresses are set without a primary address: set CHECKLISTS_URL too.',

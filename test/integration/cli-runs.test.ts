@@ -433,7 +433,7 @@ describe('10. exposure in transit', () => {
     chmodSync(config, 0o640);
     const r = await runCli(bundle, ['search', '--config', config, '--get', 'Петро']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('--get puts the tokken in the URL');
+    expect(r.stderr).toContain('--get puts the token in the URL');
     expect(r.stderr).toContain('can be read by other users of this computer (mode 640)');
   });
 });

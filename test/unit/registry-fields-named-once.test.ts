@@ -23,6 +23,7 @@ const MODEL_FILES = [
   /^src\/core\/answer\/registry-lists\.ts$/,
   /^src\/core\/answer\/field-labels\.ts$/,
   /^src\/core\/answer\/field-blocks\.ts$/,
+  /^src\/core\/answer\/field-values\.ts$/,
   /^src\/core\/protocol\//,
   /^src\/sandbox\//,
 ];

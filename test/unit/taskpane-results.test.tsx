@@ -189,6 +189,30 @@ describe('ResultsView on an answer holding every registry block and a registry e
     expect(within(peps).getByText('Declarations')).toBeInTheDocument();
   });
 
+  it('shows no raw key or code: every field labelled in the pane’s language, codes as words, ids as digits (issue 31, item 5)', async () => {
+    const { container } = show(answerWithError(), 'uk');
+    for (const button of within(container).getAllByRole('button', { name: /Усі поля/ })) await user.click(button);
+    const fields = [...container.querySelectorAll<HTMLElement>('[data-field]')];
+    expect(fields.length).toBeGreaterThan(100);
+    for (const row of fields) {
+      const label = row.querySelector('dt')?.textContent ?? '';
+      // A label is words, never the service's key for the field.
+      expect(label).not.toBe(row.getAttribute('data-field'));
+      expect(label).not.toMatch(/^[a-z]+_[a-z_]+$|^[a-z]+[A-Z]\w*$/);
+    }
+    const text = container.textContent ?? '';
+    for (const raw of ['p_lists_ns', 'p_listdata_aas', 'cca2', 'list_type', 'individual', 'male']) {
+      expect(text).not.toContain(raw);
+    }
+    // A coded value is its words alone; a person's identifier keeps its digits together.
+    expect(text).toContain('Колишній публічний діяч');
+    expect(text).not.toMatch(/публічний діяч \(\d\)/);
+    expect(text).toContain('Фізична особа');
+    expect(text).toContain('Чоловіча');
+    expect(text).toContain('220871');
+    expect(text).not.toMatch(/220\s871/);
+  });
+
   it('opens every link in a new tab without giving the page a handle on the opener', () => {
     const { container } = show(answerWithError());
     const links = container.querySelectorAll('a');

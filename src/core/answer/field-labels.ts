@@ -383,6 +383,9 @@ const en = {
   lastmodification: 'Last modified',
   last_actual_date: 'Current as of',
   actual: 'Current',
+  individual: 'Persons on the list',
+  all: 'Records on the list',
+  txtf: 'Capacity',
   // corrupt
   entity: 'Entity',
   punishment_type: 'Punishment type',
@@ -775,6 +778,9 @@ const uk: Record<FieldLabelKey, string> = {
   lastmodification: 'Остання зміна',
   last_actual_date: 'Дата актуальності',
   actual: 'Актуальний',
+  individual: 'Осіб у списку',
+  all: 'Записів у списку',
+  txtf: 'Роль',
   // corrupt
   entity: 'Суб’єкт',
   punishment_type: 'Вид покарання',
@@ -876,6 +882,11 @@ function labelKey(field: string): FieldLabelKey | undefined {
   return isFieldLabelKey(field) ? field : undefined;
 }
 
+/** Whether people have a word for this field; one they have none for is left out of what they read. */
+export function hasFieldLabel(key: string): boolean {
+  return labelKey(key) !== undefined;
+}
+
 export function fieldLabel(key: string, lang: Lang): string {
   const known = labelKey(key);
   return known ? fieldLabels.t(lang, known) : key;
@@ -929,32 +940,4 @@ export const RISK_FLAGS: Record<string, LocalizedText> = {
   thirdcountries: riskFlagLabels.text('thirdcountries'),
   sectoral: riskFlagLabels.text('sectoral'),
   dangerous: riskFlagLabels.text('dangerous'),
-};
-
-const valueEn = {
-  'typePEP.0': 'Current public figure',
-  'typePEP.1': 'Close person',
-  'typePEP.2': 'Related person',
-  'typePEP.3': 'Former public figure',
-} as const;
-
-type ValueLabelKey = keyof typeof valueEn;
-
-const valueUk: Record<ValueLabelKey, string> = {
-  'typePEP.0': 'Діючий публічний діяч',
-  'typePEP.1': 'Близька особа',
-  'typePEP.2': 'Пов’язана особа',
-  'typePEP.3': 'Колишній публічний діяч',
-};
-
-export const valueLabels = defineCatalogue<ValueLabelKey>(valueEn, valueUk);
-
-/** Values that are codes on the wire and words for people. */
-export const VALUE_LABELS: Record<string, Record<string, LocalizedText>> = {
-  typePEP: {
-    '0': valueLabels.text('typePEP.0'),
-    '1': valueLabels.text('typePEP.1'),
-    '2': valueLabels.text('typePEP.2'),
-    '3': valueLabels.text('typePEP.3'),
-  },
 };

@@ -2,7 +2,8 @@ import { Badge, Link, Text, makeStyles, tokens } from '@fluentui/react-component
 import type { ReactNode } from 'react';
 import type { Lang } from '../../core/text/i18n';
 import { formatNumber, formatServiceDate, hasContent, safeHref } from './field-format';
-import { RISK_FLAGS, VALUE_LABELS, fieldLabel } from '../../core/answer/field-labels';
+import { RISK_FLAGS, fieldLabel } from '../../core/answer/field-labels';
+import { isIdentifierField, isShownField, valueLabel } from '../../core/answer/field-values';
 import {
   COUNTRY_NAME_FIELDS,
   countryName,
@@ -70,9 +71,9 @@ function linkText(href: string): string {
 function ScalarText({ field, value, lang }: { field: string; value: string | number | boolean; lang: Lang }) {
   const styles = useStyles();
   if (typeof value === 'boolean') return <>{resultsText.t(lang, value ? 'value.yes' : 'value.no')}</>;
-  const coded = VALUE_LABELS[field]?.[String(value)];
-  if (coded) return <>{`${coded[lang]} (${value})`}</>;
-  if (typeof value === 'number') return <>{formatNumber(value, lang)}</>;
+  const coded = valueLabel(field, value, lang);
+  if (coded) return <>{coded}</>;
+  if (typeof value === 'number') return <>{isIdentifierField(field) ? String(value) : formatNumber(value, lang)}</>;
   const href = safeHref(value);
   if (href) return <ExternalLink href={href}>{linkText(href)}</ExternalLink>;
   const date = formatServiceDate(value, lang);
@@ -84,7 +85,7 @@ export function CountryView({ block, lang }: { block: Record<string, unknown>; l
   const styles = useStyles();
   const flags = riskFlagsOf(block);
   const facts = Object.keys(block).filter(
-    (k) => !COUNTRY_NAME_FIELDS.has(k) && !(k in RISK_FLAGS) && hasContent(block[k]),
+    (k) => !COUNTRY_NAME_FIELDS.has(k) && !(k in RISK_FLAGS) && isShownField(k) && hasContent(block[k]),
   );
   return (
     <span data-country="">
@@ -184,7 +185,7 @@ export function orderedFields(
   first: readonly string[] = [],
   exclude?: ReadonlySet<string>,
 ): string[] {
-  const keys = Object.keys(item).filter((k) => !exclude?.has(k) && hasContent(item[k]));
+  const keys = Object.keys(item).filter((k) => !exclude?.has(k) && isShownField(k) && hasContent(item[k]));
   const leading = first.filter((k) => keys.includes(k));
   return [...leading, ...keys.filter((k) => !leading.includes(k))];
 }
@@ -192,7 +193,9 @@ export function orderedFields(
 /** Any record from the service as label/value pairs, recursively; never as HTML. */
 export function FieldList({ item, lang, first, exclude, only, depth = 0 }: FieldListProps) {
   const styles = useStyles();
-  const keys = only ? only.filter((k) => !exclude?.has(k) && hasContent(item[k])) : orderedFields(item, first, exclude);
+  const keys = only
+    ? only.filter((k) => !exclude?.has(k) && isShownField(k) && hasContent(item[k]))
+    : orderedFields(item, first, exclude);
   if (keys.length === 0) return null;
   return (
     <dl className={styles.list}>
