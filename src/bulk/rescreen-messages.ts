@@ -27,8 +27,10 @@ const en = {
   'header.changes.pending': 'counted when the run ends',
   'header.changes.summary': 'new {new}, changed {changed}, gone {gone}; rows to review {review} (previous: {source})',
   'panel.screenAgain': 'Screen again',
+  'panel.screenAgainOn': 'Screen again: {sheet}',
   'panel.screenAgainHint':
-    'On a results sheet (or its hits sheet): screen its client list again and carry every decision to the same hit.',
+    'Screens this sheet’s client list again and carries every decision to the same hit; new, changed and gone hits are marked.',
+  'panel.screenAgainNoSheet': 'To screen a list again with its decisions, open its results sheet (or its hits sheet).',
   'summary.line': 'Since the previous run: new {new}, changed {changed}, gone {gone}; rows to review: {review}.',
   'panel.saveDecisions': 'Save decisions to the relay',
   'panel.saveDecisionsHint':
@@ -88,8 +90,11 @@ const uk: Record<Key, string> = {
   'header.changes.summary':
     'нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду {review} (попередня: {source})',
   'panel.screenAgain': 'Перевірити знову',
+  'panel.screenAgainOn': 'Перевірити знову: {sheet}',
   'panel.screenAgainHint':
-    'На аркуші результатів (або його аркуші збігів): перевірити його список клієнтів знову й перенести кожне рішення до того самого збігу.',
+    'Перевіряє список клієнтів цього аркуша знову й переносить кожне рішення до того самого збігу; нові, змінені та зниклі збіги позначено.',
+  'panel.screenAgainNoSheet':
+    'Щоб перевірити список знову з його рішеннями, відкрийте його аркуш результатів (або аркуш збігів).',
   'summary.line':
     'Від попередньої перевірки: нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду: {review}.',
   'panel.saveDecisions': 'Зберегти рішення на релеї',

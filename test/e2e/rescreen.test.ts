@@ -85,6 +85,11 @@ test('a decision set in the hits sheet is carried by Screen again, with New and 
   // A month later: the registers changed. The analyst goes back to the results sheet.
   await s.harness('setDataRevision', 1);
   await s.harness('select', resultsSheet, 'A1');
+  // Offered on the results sheet, and named after it.
+  await s.pane.locator('[data-testid="bulk-screen-again"]:enabled').waitFor({ timeout: 10_000 });
+  expect(await s.pane.getByTestId('bulk-screen-again').textContent()).toBe(
+    r.t(uk, 'panel.screenAgainOn', { sheet: String(resultsSheet) }),
+  );
   await s.pane.getByTestId('bulk-screen-again').click();
   const summary = s.pane.getByTestId('bulk-rescreen-summary');
   await summary.waitFor({ timeout: 60_000 });

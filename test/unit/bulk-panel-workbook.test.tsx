@@ -1,8 +1,9 @@
 import '../support/ui-setup';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bulkMessages } from '../../src/bulk/messages';
+import { rescreenMessages } from '../../src/bulk/rescreen-messages';
 import { excelMessages } from '../../src/excel/messages';
 import { BulkPanel } from '../../src/taskpane/bulk/BulkPanel';
 import { WorkbookFake } from '../support/workbook-fake';
@@ -113,6 +114,48 @@ describe('Save decisions (relay connection, issue 29)', () => {
     ]);
     // Who decided is the relay's to say from the key: the body never names anyone.
     expect(JSON.stringify(sent[0].body.decisions)).not.toMatch(/analyst|decidedBy/);
+  });
+});
+
+describe('Screen again is offered only on a results sheet, named after it (issue 31, item 8)', () => {
+  it('disabled on a client list with what to do; after a run, on its results sheet, named and explained', async () => {
+    fake.select('Clients', 'A1:B3');
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="uk" services={fakeServices()} />
+      </FluentProvider>,
+    );
+    const button = await screen.findByTestId('bulk-screen-again');
+    const meaning = screen.getByTestId('bulk-screen-again-meaning');
+    expect(button).toBeDisabled();
+    expect(meaning).toHaveTextContent(rescreenMessages.t('uk', 'panel.screenAgainNoSheet'));
+
+    await user.click(await screen.findByRole('button', { name: bulkMessages.t('uk', 'panel.readSelection') }));
+    await user.click(await screen.findByRole('button', { name: bulkMessages.t('uk', 'panel.start') }));
+    await screen.findByTestId('bulk-outcome', {}, { timeout: 20_000 });
+    const results = fake.activeSheetName();
+    expect(
+      fake
+        .tables(results)
+        .map((t) => t.name)
+        .join(),
+    ).toMatch(/^CheckLists_/);
+    await waitFor(() =>
+      expect(button).toHaveTextContent(rescreenMessages.t('uk', 'panel.screenAgainOn', { sheet: results })),
+    );
+    expect(button).toBeEnabled();
+    expect(meaning).toHaveTextContent(rescreenMessages.t('uk', 'panel.screenAgainHint'));
+
+    // The analyst goes back to the client list: nothing there to screen again.
+    fake.select('Clients', 'A1');
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveTextContent(rescreenMessages.t('uk', 'panel.screenAgain'));
+    // And to the hits sheet, which Screen again also starts from.
+    const hits = fake.sheetNames().find((n) => n.startsWith(bulkMessages.t('uk', 'sheet.hits')))!;
+    fake.select(hits, 'A1');
+    await waitFor(() =>
+      expect(button).toHaveTextContent(rescreenMessages.t('uk', 'panel.screenAgainOn', { sheet: hits })),
+    );
   });
 });
 

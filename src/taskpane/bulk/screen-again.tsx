@@ -1,10 +1,12 @@
 import { Button, Text } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
 import type { BulkProgress, BulkRunReport } from '../../bulk';
 import { rescreenMessages as r } from '../../bulk/rescreen-messages';
 import type { Lang } from '../../core/text/i18n';
 import type { Listdata } from '../../core/protocol/listdata';
 import type { WorkbookRun } from '../../excel/bulk/bulk-run';
 import { activeSheetName, startWorkbookRescreen } from '../../excel/bulk/rescreen-run';
+import { recheckResultsSheet, watchResultsSheet } from '../../excel/bulk/results-sheet-watch';
 import type { TaskpaneServices } from '../shell/services';
 import { bulkService } from './bulk-ask';
 
@@ -40,16 +42,30 @@ export async function startScreenAgain(
   );
 }
 
-export function ScreenAgainButton({ lang, disabled, onClick }: { lang: Lang; disabled: boolean; onClick: () => void }) {
+/** The results sheet in front of the analyst (null on any other sheet), kept current. */
+function useResultsSheet(): string | null {
+  const [sheet, setSheet] = useState<string | null>(null);
+  useEffect(() => watchResultsSheet(setSheet), []);
+  return sheet;
+}
+
+/** Offered only on a results sheet, and named after it; what it does is written beside it, not only in a tooltip. */
+export function ScreenAgainButton(props: { lang: Lang; disabled: boolean; onClick: () => void }) {
+  const { lang } = props;
+  const sheet = useResultsSheet();
+  // Enabled again after a run: the run may have made the sheet in front a results sheet.
+  useEffect(() => {
+    if (!props.disabled) void recheckResultsSheet();
+  }, [props.disabled]);
   return (
-    <Button
-      disabled={disabled}
-      onClick={onClick}
-      title={r.t(lang, 'panel.screenAgainHint')}
-      data-testid="bulk-screen-again"
-    >
-      {r.t(lang, 'panel.screenAgain')}
-    </Button>
+    <span style={{ display: 'flex', flexDirection: 'column', rowGap: '2px', maxWidth: '100%' }}>
+      <Button disabled={props.disabled || sheet === null} onClick={props.onClick} data-testid="bulk-screen-again">
+        {sheet === null ? r.t(lang, 'panel.screenAgain') : r.t(lang, 'panel.screenAgainOn', { sheet })}
+      </Button>
+      <Text size={200} data-testid="bulk-screen-again-meaning">
+        {r.t(lang, sheet === null ? 'panel.screenAgainNoSheet' : 'panel.screenAgainHint')}
+      </Text>
+    </span>
   );
 }
 

@@ -298,7 +298,9 @@ export class TableModel {
 export class WorkbookModel {
   readonly sheets: SheetModel[] = [];
   readonly tables: TableModel[] = [];
-  activeSheet: SheetModel;
+  private active!: SheetModel;
+  /** Worksheet activation handlers (WorksheetCollection.onActivated), told the id of each newly active sheet. */
+  readonly activationListeners = new Set<(worksheetId: string) => void>();
   /** Highest ExcelApi set this Excel has (see WorkbookFakeOptions.excelApi). */
   excelApi = '1.20';
   /** Excel → Options → "Use 1904 date system"; the default of Excel for Mac before 2011. */
@@ -311,6 +313,22 @@ export class WorkbookModel {
 
   constructor(firstSheetName = 'Sheet1') {
     this.activeSheet = this.addSheet(firstSheetName);
+  }
+
+  get activeSheet(): SheetModel {
+    return this.active;
+  }
+
+  /**
+   * Another sheet made active, by the analyst or the API: onActivated handlers run afterwards,
+   * each on its own, as Excel raises events after the change
+   * (https://learn.microsoft.com/en-us/office/dev/add-ins/excel/excel-add-ins-events).
+   */
+  set activeSheet(sheet: SheetModel) {
+    const changed = this.active !== undefined && this.active !== sheet;
+    this.active = sheet;
+    if (!changed) return;
+    for (const listener of this.activationListeners) setTimeout(() => listener(sheet.id), 0);
   }
 
   findSheet(name: string): SheetModel | undefined {

@@ -104,12 +104,45 @@ export class FakeWorkbook {
 
 type SheetResolver = () => SheetModel | null;
 
+/** Excel.EventHandlerResult: `remove` takes effect at the next sync of `context`. */
+export interface FakeEventHandlerResult {
+  context: FakeRequestContext;
+  remove: () => void;
+}
+
 export class FakeWorksheetCollection extends FakeClientObject {
   protected readonly scalarProps = ['items'] as const;
   private itemsList: FakeWorksheet[] | undefined;
 
   constructor(context: FakeRequestContext) {
     super(context, 'workbook.worksheets');
+  }
+
+  /**
+   * WorksheetCollection.onActivated (ExcelApi 1.7): `add` registers a handler at the next sync and
+   * gives an EventHandlerResult whose `remove` unregisters it at the sync after; the handler gets
+   * WorksheetActivatedEventArgs { type: "WorksheetActivated", worksheetId }
+   * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheetcollection#excel-excel-worksheetcollection-onactivated-member).
+   */
+  get onActivated(): {
+    add: (handler: (event: { type: string; worksheetId: string }) => Promise<unknown>) => FakeEventHandlerResult;
+  } {
+    return {
+      add: (handler) => {
+        const listener = (worksheetId: string) => void handler({ type: 'WorksheetActivated', worksheetId });
+        this.queue({ a: 'onActivated.add' }, () => {
+          if (compareVersions(this.model().excelApi, '1.7') < 0) {
+            throw new FakeOfficeError('ApiNotFound', 'WorksheetCollection.onActivated: ExcelApi 1.7');
+          }
+          this.model().activationListeners.add(listener);
+        });
+        return {
+          context: this.context,
+          remove: () =>
+            this.queue({ a: 'onActivated.remove' }, () => void this.model().activationListeners.delete(listener)),
+        };
+      },
+    };
   }
 
   private model(): WorkbookModel {
