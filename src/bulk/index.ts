@@ -6,9 +6,8 @@ import { isRowArray, rowAccessOf, type RowSource } from './input-rows';
 import { PlanBuilder, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
 import type { BulkDeps, BulkInput, BulkRun, NewRunParams, RunInput, RunTuning } from './ports';
 import { rescreenMessages } from './rescreen-messages';
-import { HeadStart } from './head-start';
-import { Runner } from './runner';
-import { RUN_STATE_VERSION, RowFingerprint, newRunId, type RunMeta, type RunState } from './state';
+import { Runner } from './run/runner';
+import { RUN_STATE_VERSION, RowFingerprint, newRunId, queryOptionsOf, type RunMeta, type RunState } from './state';
 
 export type * from './ports';
 export type { RowSource, StreamedInput } from './input-rows';
@@ -91,8 +90,8 @@ export async function scanInput(
   let turnStarted = performance.now();
   for await (const row of source.read(0)) {
     scan.add(row);
-    // A streamed pass hands rows over in batches without giving the event loop a turn: answers to
-    // the head start's requests would wait unread, their slots idle, until the whole list is planned.
+    // A streamed pass hands rows over in batches without giving the event loop a turn: a million
+    // rows would hold Ctrl-C and every timer until the whole list is planned.
     if (++sinceCheck === SCAN_ROWS_PER_CHECK) {
       sinceCheck = 0;
       if (performance.now() - turnStarted >= SCAN_MS_PER_TURN) {
@@ -168,37 +167,19 @@ export function startBulkRun(params: NewRunParams, deps: BulkDeps, tuning: RunTu
   });
 }
 
-/**
- * startBulkRun for any input. A streamed one is read once more to plan it; its first subjects are
- * asked meanwhile (HeadStart), once the checks that can refuse the run have passed.
- */
+/** startBulkRun for any input: a streamed one is read once to plan it, then screened as it is read again. */
 export async function startRunFrom(
   params: NewRunParams<RunInput>,
   deps: BulkDeps,
   tuning: RunTuning,
 ): Promise<BulkRun> {
   const now = new Date((deps.now ?? Date.now)());
-  const rows = rowAccessOf(params.input.rows);
   assertRunnable({ headers: params.input.headers, rowCount: rowCountOf(params.input) }, params.mapping);
   const runId = params.runId ?? newRunId(now);
-  const headStart = await HeadStart.begin({
-    rows,
-    mapping: params.mapping,
-    options: params.options,
-    now,
-    runId,
-    firstSourceRow: params.input.firstSourceRow,
-    ask: deps.ask,
-    concurrency: tuning.concurrency,
-  });
-  try {
-    const { plan, fingerprint } = await scanInput(params.input, params.mapping, params.options, now);
-    const meta = metaFor({ ...params, runId }, now, fingerprint);
-    return new Runner({ meta, rows, plan, resume: null, deps, tuning, previous: params.previous ?? null, headStart });
-  } catch (error) {
-    headStart.abort();
-    throw error;
-  }
+  const { plan, fingerprint } = await scanInput(params.input, params.mapping, params.options, now);
+  const meta = metaFor({ ...params, runId }, now, fingerprint);
+  const rows = rowAccessOf(params.input.rows);
+  return new Runner({ meta, rows, plan, resume: null, deps, tuning, previous: params.previous ?? null });
 }
 
 function resumeOptions(state: RunState): RunQueryOptions {
@@ -206,13 +187,7 @@ function resumeOptions(state: RunState): RunQueryOptions {
   if (state.meta.rescreenOf !== undefined) {
     throw inputError('previous', 'previous.resumeUnsupported', rescreenMessages.text('previous.resumeUnsupported'));
   }
-  return {
-    listdata: BigInt(state.meta.options.listdata),
-    search: state.meta.options.search,
-    lowranklimit: state.meta.options.lowranklimit,
-    idUserPC: state.meta.options.idUserPC,
-    ...(state.meta.options.dateSystem ? { dateSystem: state.meta.options.dateSystem } : {}),
-  };
+  return queryOptionsOf(state.meta);
 }
 
 /**

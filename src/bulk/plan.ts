@@ -243,8 +243,7 @@ export function planRun(
 
 /**
  * The IDinternal a run sends for a subject: the run and the source row the subject first
- * appears on, so the service's audit trail leads back to the row. The head start and the runner
- * both send it; an early request must carry exactly what the run would have sent.
+ * appears on, so the service's audit trail leads back to the row.
  */
 export function idInternalOf(runId: string, sourceRow: number): string {
   return `${runId}:${sourceRow}`;

@@ -6,6 +6,7 @@ import type { KeyValueStorage } from '../core/settings/storage';
 import { lowranklimitSchema, searchModeSchema } from '../core/query';
 import { columnMappingSchema, type CellValue } from './columns';
 import { outcomeSchema, type SubjectOutcome } from './outcome';
+import type { RunQueryOptions } from './plan';
 
 /**
  * Everything a run needs to continue where it stopped, as plain JSON. It holds client data
@@ -64,6 +65,17 @@ export const runMetaSchema = z.object({
   notes: z.array(localized).optional(),
 });
 export type RunMeta = z.infer<typeof runMetaSchema>;
+
+/** The query options a run asks with, as its meta keeps them: a resume asks exactly as the run began. */
+export function queryOptionsOf(meta: RunMeta): RunQueryOptions {
+  return {
+    listdata: BigInt(meta.options.listdata),
+    search: meta.options.search,
+    lowranklimit: meta.options.lowranklimit,
+    idUserPC: meta.options.idUserPC,
+    ...(meta.options.dateSystem ? { dateSystem: meta.options.dateSystem } : {}),
+  };
+}
 
 export const RUN_STATUSES = ['running', 'cancelled', 'stopped-account', 'stopped-unreachable', 'completed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];

@@ -92,7 +92,6 @@ const LONG_FILES: Record<string, number> = {
   'src/sandbox/data/items-persons.ts': 720,
   'src/sandbox/data/known-subjects.ts': 520,
   'src/core/answer/field-labels.ts': 980,
-  'src/bulk/runner.ts': 700,
   'src/core/request/scheduler.ts': 468,
   'src/cli/input/input-file.ts': 521,
   'src/relay/service.ts': 470,
