@@ -8,7 +8,7 @@
  *   npx tsx --expose-gc bench/bulk-throughput.ts [rows=10000] [concurrency=4] [failRate=0]
  */
 import { recogniseColumns } from '../src/bulk/columns';
-import { startBulkRun, type BulkSink } from '../src/bulk';
+import { startRun, type BulkSink } from '../src/bulk';
 import { CheckListsClient } from '../src/core/request/client';
 import { RequestScheduler } from '../src/core/request/scheduler';
 import { listdataForRegistries } from '../src/core/protocol/listdata';
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   }, 50);
 
   const started = performance.now();
-  const run = startWorkbookRun(
+  const run = await startWorkbookRun(
     {
       input,
       mapping: recogniseColumns(input.headers),
@@ -133,7 +133,7 @@ async function engineAlone(): Promise<void> {
   }, 250);
   const started = performance.now();
   const input = { headers: LIST_HEADERS, rows: list.map((r) => r.cells), source: 'bench', firstSourceRow: 2 };
-  const run = startBulkRun(
+  const run = await startRun(
     {
       input,
       mapping: recogniseColumns(LIST_HEADERS),

@@ -4,10 +4,18 @@ import type { CellValue, ColumnMapping } from './columns';
 import { assertRunnable, assertSameInput, inputError } from './guards';
 import { isRowArray, rowAccessOf, type RowSource } from './input-rows';
 import { PlanBuilder, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
-import type { BulkDeps, BulkInput, BulkRun, NewRunParams, RunInput, RunTuning } from './ports';
+import type { BulkDeps, BulkRun, NewRunParams, RunInput, RunTuning } from './ports';
 import { rescreenMessages } from './rescreen-messages';
 import { Runner } from './run/runner';
-import { RUN_STATE_VERSION, RowFingerprint, newRunId, queryOptionsOf, type RunMeta, type RunState } from './state';
+import {
+  RUN_STATE_VERSION,
+  RowFingerprint,
+  ZERO_COUNTERS,
+  newRunId,
+  queryOptionsOf,
+  type RunMeta,
+  type RunState,
+} from './state';
 
 export type * from './ports';
 export type { RowSource, StreamedInput } from './input-rows';
@@ -108,11 +116,6 @@ export function rowCountOf(input: RunInput): number {
   return isRowArray(input.rows) ? input.rows.length : input.rows.count;
 }
 
-export interface PreparedRun {
-  meta: RunMeta;
-  plan: RunPlan;
-}
-
 function metaFor(params: NewRunParams<RunInput>, now: Date, fingerprint: string): RunMeta {
   const listdata = params.options.listdata;
   return {
@@ -146,33 +149,11 @@ function metaFor(params: NewRunParams<RunInput>, now: Date, fingerprint: string)
   };
 }
 
-/** Validates and plans a new run without sending anything: what the task pane shows before Start. */
-export function prepareRun(params: NewRunParams, now: Date = new Date()): PreparedRun {
-  assertRunnable({ headers: params.input.headers, rowCount: params.input.rows.length }, params.mapping);
-  const { plan, fingerprint } = scanRows(params.input.headers, params.input.rows, params.mapping, params.options, now);
-  return { meta: metaFor(params, now, fingerprint), plan };
-}
-
-export function startBulkRun(params: NewRunParams, deps: BulkDeps, tuning: RunTuning): BulkRun {
-  const now = new Date((deps.now ?? Date.now)());
-  const { meta, plan } = prepareRun(params, now);
-  return new Runner({
-    meta,
-    rows: rowAccessOf(params.input.rows),
-    plan,
-    resume: null,
-    deps,
-    tuning,
-    previous: params.previous ?? null,
-  });
-}
-
-/** startBulkRun for any input: a streamed one is read once to plan it, then screened as it is read again. */
-export async function startRunFrom(
-  params: NewRunParams<RunInput>,
-  deps: BulkDeps,
-  tuning: RunTuning,
-): Promise<BulkRun> {
+/**
+ * Starts a new run over any input, rows in memory or streamed: the input is planned (a streamed
+ * one read once for it), then screened as it is read again. One of the engine's two entry points.
+ */
+export async function startRun(params: NewRunParams<RunInput>, deps: BulkDeps, tuning: RunTuning): Promise<BulkRun> {
   const now = new Date((deps.now ?? Date.now)());
   assertRunnable({ headers: params.input.headers, rowCount: rowCountOf(params.input) }, params.mapping);
   const runId = params.runId ?? newRunId(now);
@@ -190,44 +171,53 @@ function resumeOptions(state: RunState): RunQueryOptions {
   return queryOptionsOf(state.meta);
 }
 
-/**
- * Continues a stopped, cancelled or crashed run over the same input: rows already written stay,
- * answers already received are reused, only subjects never answered are asked.
- */
-export function resumeBulkRun(state: RunState, input: BulkInput, deps: BulkDeps, tuning: RunTuning): BulkRun {
-  const options = resumeOptions(state);
-  if (input.rows.length !== state.meta.input.rowCount) {
-    assertSameInput(state.meta, { rowCount: input.rows.length, fingerprint: '' });
-  }
-  const scanned = scanRows(input.headers, input.rows, state.meta.mapping, options, new Date(state.meta.createdAt));
-  assertSameInput(state.meta, { rowCount: input.rows.length, fingerprint: scanned.fingerprint });
-  return new Runner({
-    meta: state.meta,
-    rows: rowAccessOf(input.rows),
-    plan: scanned.plan,
-    resume: state,
-    deps,
-    tuning,
-  });
+export interface ResumeChoices {
+  /**
+   * Write every row again, from the first, reusing every answer the state holds: the CLI writes its
+   * files anew, and a results table disturbed during its run is rewritten. `missing` is told how many
+   * subjects of rows the state called written have no answer in it (a state another run cut short):
+   * those are asked again.
+   */
+  fromTop?: { missing?: (written: number, subjects: number) => void };
 }
 
-/** The plan a resume continues with, after checking the input is the very one the run started with. */
-export async function planResume(state: RunState, input: RunInput): Promise<RunPlan> {
+/** The state rewound to row 0, every answer kept; how many subjects of rows it called written lack one. */
+function rewound(state: RunState, plan: RunPlan): { state: RunState; missing: number } {
+  const answered = new Uint8Array(plan.subjectCount);
+  for (const o of state.outcomes) {
+    const s = plan.subjectOf(o.key);
+    if (s >= 0) answered[s] = 1;
+  }
+  let missing = 0;
+  for (let s = 0; s < plan.subjectCount && plan.subjectFirstRow[s] < state.progress.written; s++) {
+    if (!answered[s]) missing++;
+  }
+  const progress = { ...state.progress, written: 0, hitsWritten: 0, counters: { ...ZERO_COUNTERS } };
+  return { state: { ...state, progress }, missing };
+}
+
+/**
+ * Continues a stopped, cancelled or crashed run over the same input (checked: a changed input is
+ * refused): answers already received are reused, only subjects never answered are asked. The
+ * engine's other entry point.
+ */
+export async function resumeRun(
+  state: RunState,
+  input: RunInput,
+  deps: BulkDeps,
+  tuning: RunTuning,
+  choices: ResumeChoices = {},
+): Promise<BulkRun> {
   const options = resumeOptions(state);
   const rowCount = rowCountOf(input);
   if (rowCount !== state.meta.input.rowCount) assertSameInput(state.meta, { rowCount, fingerprint: '' });
-  const scanned = await scanInput(input, state.meta.mapping, options, new Date(state.meta.createdAt));
-  assertSameInput(state.meta, { rowCount, fingerprint: scanned.fingerprint });
-  return scanned.plan;
-}
-
-/** resumeBulkRun for any input, with the plan planResume gave. */
-export function resumePlannedRun(
-  state: RunState,
-  input: RunInput,
-  plan: RunPlan,
-  deps: BulkDeps,
-  tuning: RunTuning,
-): BulkRun {
-  return new Runner({ meta: state.meta, rows: rowAccessOf(input.rows), plan, resume: state, deps, tuning });
+  const { plan, fingerprint } = await scanInput(input, state.meta.mapping, options, new Date(state.meta.createdAt));
+  assertSameInput(state.meta, { rowCount, fingerprint });
+  let resume = state;
+  if (choices.fromTop) {
+    const back = rewound(state, plan);
+    resume = back.state;
+    if (back.missing > 0) choices.fromTop.missing?.(state.progress.written, back.missing);
+  }
+  return new Runner({ meta: state.meta, rows: rowAccessOf(input.rows), plan, resume, deps, tuning });
 }

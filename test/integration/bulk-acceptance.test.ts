@@ -103,7 +103,7 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     expect(req.mapping).toEqual({ name: 0, date: 1, ipn: 2, doc: 3 });
     fake.resetStats();
 
-    const run = startWorkbookRun(req, { ask: ask(scheduler) });
+    const run = await startWorkbookRun(req, { ask: ask(scheduler) });
     const report = await run.done;
     expect(report.status).toBe('completed');
     const sheet = report.output.resultsSheet;
@@ -201,9 +201,11 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     const referenceServers = await pair();
     const list = makeClientList(ROWS, referenceServers[0].server.engine);
     putList(list);
-    const reference = await startWorkbookRun(await request(), {
-      ask: ask(schedulerFor(referenceServers.map((s) => s.server.url))),
-    }).done;
+    const reference = await (
+      await startWorkbookRun(await request(), {
+        ask: ask(schedulerFor(referenceServers.map((s) => s.server.url))),
+      })
+    ).done;
     const expected = comparable(resultsBody(reference.output.resultsSheet).rows);
 
     const servers = await pair();
@@ -216,7 +218,7 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
       }
     };
     fake.select('Clients', 'B2');
-    const run = startWorkbookRun(await request(), { ask: ask(scheduler), onProgress });
+    const run = await startWorkbookRun(await request(), { ask: ask(scheduler), onProgress });
     const first = await run.done;
     expect(first.status).toBe('cancelled');
     expect(first.rowsWritten).toBeLessThan(ROWS);
@@ -250,7 +252,7 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
     const servers = await pair({ quota }, engine);
     putList(list);
     const scheduler = schedulerFor(servers.map((s) => s.server.url));
-    const run = startWorkbookRun(await request(), { ask: ask(scheduler) });
+    const run = await startWorkbookRun(await request(), { ask: ask(scheduler) });
     const report = await run.done;
 
     expect(report.status).toBe('stopped-account');

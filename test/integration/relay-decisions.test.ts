@@ -218,17 +218,19 @@ it("analyst B's =CHECKLISTS.PEP and the add-in's bulk run through instance 2 sho
     const loaded = await new SettingsStore(await addinStorage(two, petro)).load();
     const client = connect(loaded).client;
     const before = fake.sheetNames();
-    const report = await startWorkbookRun(
-      {
-        input,
-        mapping: recogniseColumns(input.headers),
-        options: { listdata: ALL_LISTS, search: 1, lowranklimit: 0 },
-        lang: 'en',
-        mode: 'live',
-        modeLabel: { uk: 'релей', en: 'relay' },
-        tuning: { concurrency: 2, chunkRows: 50, flushIntervalMs: 10_000 },
-      },
-      { ask: (query, options) => client.search(query, options) },
+    const report = await (
+      await startWorkbookRun(
+        {
+          input,
+          mapping: recogniseColumns(input.headers),
+          options: { listdata: ALL_LISTS, search: 1, lowranklimit: 0 },
+          lang: 'en',
+          mode: 'live',
+          modeLabel: { uk: 'релей', en: 'relay' },
+          tuning: { concurrency: 2, chunkRows: 50, flushIntervalMs: 10_000 },
+        },
+        { ask: (query, options) => client.search(query, options) },
+      )
     ).done;
     expect(report.status).toBe('completed');
     const added = fake.sheetNames().filter((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible');
@@ -259,17 +261,19 @@ it("Save decisions sends a hits sheet's Decision, Reason and Comment to the rela
     const input = await readSelectionInput();
     const client = connect(await new SettingsStore(await addinStorage(two, petro)).load()).client;
     const before = fake.sheetNames();
-    const report = await startWorkbookRun(
-      {
-        input,
-        mapping: recogniseColumns(input.headers),
-        options,
-        lang: 'en',
-        mode: 'live',
-        modeLabel: { uk: 'релей', en: 'relay' },
-        tuning: { concurrency: 2, chunkRows: 50, flushIntervalMs: 10_000 },
-      },
-      { ask: (query, opts) => client.search(query, opts) },
+    const report = await (
+      await startWorkbookRun(
+        {
+          input,
+          mapping: recogniseColumns(input.headers),
+          options,
+          lang: 'en',
+          mode: 'live',
+          modeLabel: { uk: 'релей', en: 'relay' },
+          tuning: { concurrency: 2, chunkRows: 50, flushIntervalMs: 10_000 },
+        },
+        { ask: (query, opts) => client.search(query, opts) },
+      )
     ).done;
     expect(report.status).toBe('completed');
     const hitsSheet = fake.sheetNames().find((n) => !before.includes(n) && /hits/.test(n))!;

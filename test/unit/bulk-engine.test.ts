@@ -1,7 +1,6 @@
 import {
-  resumeBulkRun,
-  startBulkRun,
-  startRunFrom,
+  resumeRun,
+  startRun,
   type AskFn,
   type BulkInput,
   type BulkProgress,
@@ -72,7 +71,7 @@ describe('bulk engine', () => {
       });
     };
     const sink = memorySink();
-    const report = await startBulkRun(params(input), { ask, sink }, { ...tuning, concurrency: 2 }).done;
+    const report = await (await startRun(params(input), { ask, sink }, { ...tuning, concurrency: 2 })).done;
     expect(report.status).toBe('completed');
     expect(sink.rows.map((r) => r[0])).toEqual(input.rows.map((_, i) => i + 2));
     expect(new Set(service.asked).size).toBe(report.subjectsTotal);
@@ -86,7 +85,11 @@ describe('bulk engine', () => {
     const service = fakeService();
     const sink = memorySink();
     const phases = new Set<string>();
-    const run = startBulkRun(params(input), { ask: service.ask, sink, onProgress: (p) => phases.add(p.phase) }, tuning);
+    const run = await startRun(
+      params(input),
+      { ask: service.ask, sink, onProgress: (p) => phases.add(p.phase) },
+      tuning,
+    );
     const report = await run.done;
 
     expect(report.status).toBe('completed');
@@ -125,7 +128,9 @@ describe('bulk engine', () => {
     };
     const sink = memorySink();
     const service = fakeService();
-    await startBulkRun({ ...params(input), mapping: { name: 0 } }, { ask: service.ask, sink }, tuning).done;
+    await (
+      await startRun({ ...params(input), mapping: { name: 0 } }, { ask: service.ask, sink }, tuning)
+    ).done;
     expect(service.asked).toHaveLength(3);
     expect(sink.hits.map((h) => [h[0], h[1], h[2]])).toEqual([
       [10, 'A HIT', 'PEP'],
@@ -140,7 +145,9 @@ describe('bulk engine', () => {
   it('cancel keeps what is in flight; resume finishes without asking anyone twice and matches an uninterrupted run', async () => {
     const input = makeInput(600);
     const reference = memorySink();
-    await startBulkRun(params(input), { ask: fakeService({ seed: 3 }).ask, sink: reference }, tuning).done;
+    await (
+      await startRun(params(input), { ask: fakeService({ seed: 3 }).ask, sink: reference }, tuning)
+    ).done;
 
     const storage = memoryStorage();
     const store = keyValueRunStateStore(storage);
@@ -153,7 +160,7 @@ describe('bulk engine', () => {
         run.cancel();
       }
     };
-    const run = startBulkRun(
+    const run = await startRun(
       params(input),
       { ask: service.ask, sink, store, onProgress },
       { ...tuning, progressIntervalMs: 0 },
@@ -167,7 +174,7 @@ describe('bulk engine', () => {
     const askedBefore = service.asked.length;
     const state = await store.load(run.runId);
     expect(state).not.toBeNull();
-    const resumed = resumeBulkRun(state!, input, { ask: service.ask, sink, store }, tuning);
+    const resumed = await resumeRun(state!, input, { ask: service.ask, sink, store }, tuning);
     const second = await resumed.done;
     expect(second.status).toBe('completed');
     expect(sink.begins[1].resume).toBe(true);
@@ -189,7 +196,7 @@ describe('bulk engine', () => {
     service.quotaAfter = 120;
     const sink = memorySink();
     const store = keyValueRunStateStore(memoryStorage());
-    const run = startBulkRun(params(input), { ask: service.ask, sink, store }, tuning);
+    const run = await startRun(params(input), { ask: service.ask, sink, store }, tuning);
     const report = await run.done;
     expect(report.status).toBe('stopped-account');
     expect(report.stop).toMatchObject({ kind: 'account', accountCode: 11, quota: true });
@@ -204,7 +211,7 @@ describe('bulk engine', () => {
     service.quotaAfter = null;
     const askedAt = service.asked.length;
     const state = await store.load(run.runId);
-    const final = await resumeBulkRun(state!, input, { ask: service.ask, sink, store }, tuning).done;
+    const final = await (await resumeRun(state!, input, { ask: service.ask, sink, store }, tuning)).done;
     expect(final.status).toBe('completed');
     for (const key of service.asked.slice(askedAt)) expect(answered.has(key)).toBe(false);
     expect(sink.rows.filter((r) => r[status] === 'not screened yet')).toHaveLength(0);
@@ -221,10 +228,12 @@ describe('bulk engine', () => {
     const isolated = fakeService();
     isolated.unreachable = (q) => q.name === 'P5';
     const sink = memorySink();
-    const report = await startBulkRun(
-      { ...params(input), mapping: { name: 0 } },
-      { ask: isolated.ask, sink },
-      { ...tuning, unreachableStreak: 3 },
+    const report = await (
+      await startRun(
+        { ...params(input), mapping: { name: 0 } },
+        { ask: isolated.ask, sink },
+        { ...tuning, unreachableStreak: 3 },
+      )
     ).done;
     expect(report.status).toBe('completed');
     expect(String(sink.rows[5][statusCol(sink)])).toMatch(/^failed: The CheckLists service could not be reached/);
@@ -234,10 +243,12 @@ describe('bulk engine', () => {
     down.unreachable = (q) => Number(q.name?.slice(1)) >= 20;
     const sink2 = memorySink();
     const store = keyValueRunStateStore(memoryStorage());
-    const stopped = await startBulkRun(
-      { ...params(input), mapping: { name: 0 } },
-      { ask: down.ask, sink: sink2, store },
-      { ...tuning, concurrency: 2, unreachableStreak: 3 },
+    const stopped = await (
+      await startRun(
+        { ...params(input), mapping: { name: 0 } },
+        { ask: down.ask, sink: sink2, store },
+        { ...tuning, concurrency: 2, unreachableStreak: 3 },
+      )
     ).done;
     expect(stopped.status).toBe('stopped-unreachable');
     expect(down.asked.length).toBeLessThan(30);
@@ -252,7 +263,7 @@ describe('bulk engine', () => {
     sink.failOnWrite = 4;
     const storage = memoryStorage();
     const store = keyValueRunStateStore(storage);
-    const run = startBulkRun(params(input), { ask: service.ask, sink, store }, tuning);
+    const run = await startRun(params(input), { ask: service.ask, sink, store }, tuning);
     await expect(run.done).rejects.toThrow('sheet write failed');
     const [listing] = await store.list();
     expect(listing.status).toBe('running');
@@ -262,7 +273,7 @@ describe('bulk engine', () => {
 
     sink.failOnWrite = null;
     const askedAt = service.asked.length;
-    const report = await resumeBulkRun(state!, input, { ask: service.ask, sink, store }, tuning).done;
+    const report = await (await resumeRun(state!, input, { ask: service.ask, sink, store }, tuning)).done;
     expect(report.status).toBe('completed');
     for (const key of service.asked.slice(askedAt)) expect(persisted.has(key)).toBe(false);
     expect(sink.rows).toHaveLength(300);
@@ -274,21 +285,21 @@ describe('bulk engine', () => {
     const store = keyValueRunStateStore(memoryStorage());
     const service = fakeService();
     service.quotaAfter = 5;
-    const run = startBulkRun(params(input), { ask: service.ask, sink: memorySink(), store }, tuning);
+    const run = await startRun(params(input), { ask: service.ask, sink: memorySink(), store }, tuning);
     await run.done;
     const state = (await store.load(run.runId))!;
     const changed = { ...input, rows: input.rows.map((r, i) => (i === 10 ? ['Someone else', r[1], r[2]] : r)) };
-    expect(() => resumeBulkRun(state, changed, { ask: service.ask, sink: memorySink(), store }, tuning)).toThrow(
+    await expect(resumeRun(state, changed, { ask: service.ask, sink: memorySink(), store }, tuning)).rejects.toThrow(
       /input range changed/,
     );
-    expect(() =>
-      resumeBulkRun(
+    await expect(
+      resumeRun(
         state,
         { ...input, rows: input.rows.slice(1) },
         { ask: service.ask, sink: memorySink(), store },
         tuning,
       ),
-    ).toThrow(/rows: 50 then, 49 now/);
+    ).rejects.toThrow(/rows: 50 then, 49 now/);
   });
 
   it('does not run ahead of the written rows further than the window allows', async () => {
@@ -315,7 +326,7 @@ describe('bulk engine', () => {
         },
       }));
     };
-    const run = startBulkRun(
+    const run = await startRun(
       { ...params(input), mapping: { name: 0 } },
       { ask, sink: memorySink() },
       { concurrency: 4, chunkRows: 100, maxAheadRows: 500 },
@@ -357,12 +368,14 @@ describe('bulk engine over a streamed input', () => {
   it('writes the same rows and hits as the in-memory run, asking each distinct subject once', async () => {
     const input = makeInput(400);
     const memory = memorySink();
-    await startBulkRun(params(input), { ask: fakeService().ask, sink: memory }, tuning).done;
+    await (
+      await startRun(params(input), { ask: fakeService().ask, sink: memory }, tuning)
+    ).done;
 
     const { stream, passes } = streamed(input);
     const service = fakeService();
     const sink = memorySink();
-    const run = await startRunFrom({ ...params(input), input: stream }, { ask: service.ask, sink }, tuning);
+    const run = await startRun({ ...params(input), input: stream }, { ask: service.ask, sink }, tuning);
     const report = await run.done;
     expect(report.status).toBe('completed');
     expect(new Set(service.asked).size).toBe(service.asked.length);
@@ -380,7 +393,7 @@ describe('bulk engine over a streamed input', () => {
     const service = fakeService();
     const { stream } = streamed(input);
     await expect(
-      startRunFrom(
+      startRun(
         { ...params(input), input: stream, mapping: { date: 1 } },
         { ask: service.ask, sink: memorySink() },
         tuning,
@@ -388,7 +401,7 @@ describe('bulk engine over a streamed input', () => {
     ).rejects.toThrow(InvalidInputError);
     const empty: StreamedInput = { ...stream, rows: { count: 0, read: stream.rows.read } };
     await expect(
-      startRunFrom({ ...params(input), input: empty }, { ask: service.ask, sink: memorySink() }, tuning),
+      startRun({ ...params(input), input: empty }, { ask: service.ask, sink: memorySink() }, tuning),
     ).rejects.toThrow(InvalidInputError);
     expect(service.calls).toHaveLength(0);
   });
@@ -401,7 +414,7 @@ describe('bulk engine over a streamed input', () => {
       return row;
     });
     await expect(
-      startRunFrom({ ...params(input), input: stream }, { ask: service.ask, sink: memorySink() }, tuning),
+      startRun({ ...params(input), input: stream }, { ask: service.ask, sink: memorySink() }, tuning),
     ).rejects.toThrow('disk gone');
     expect(service.calls).toHaveLength(0);
   });
@@ -415,7 +428,7 @@ describe('bulk engine over a streamed input', () => {
       if (planned < 0) planned = pass;
       return pass === planned ? row : ['Someone Else', '1970-01-01', null];
     });
-    const run = await startRunFrom(
+    const run = await startRun(
       { ...params(input), input: stream },
       { ask: fakeService().ask, sink: memorySink() },
       tuning,

@@ -58,7 +58,7 @@ describe('bulk run on the workbook', () => {
     fake.resetStats();
 
     const service = fakeService({ seed: 11 });
-    const run = startWorkbookRun(request(input), { ask: service.ask });
+    const run = await startWorkbookRun(request(input), { ask: service.ask });
     const report = await run.done;
     expect(report.status).toBe('completed');
 
@@ -115,8 +115,9 @@ describe('bulk run on the workbook', () => {
 
   it('cancelled half way, resumed from the workbook state: same sheet as an uninterrupted run, nobody asked twice', async () => {
     fake.setSheet('Clients', clientRows(400)).select('Clients', 'A1:D401');
-    const reference = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 2 }).ask })
-      .done;
+    const reference = await (
+      await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 2 }).ask })
+    ).done;
     expect(reference.status).toBe('completed');
     const referenceValues = fake.sheetValues(resultsSheet()).slice(14);
 
@@ -129,7 +130,7 @@ describe('bulk run on the workbook', () => {
       }
     };
     fake.select('Clients', 'A1:D401');
-    const run = startWorkbookRun(request(await readSelectionInput()), { ask: service.ask, onProgress });
+    const run = await startWorkbookRun(request(await readSelectionInput()), { ask: service.ask, onProgress });
     const first = await run.done;
     expect(first.status).toBe('cancelled');
     const sheet = first.output.resultsSheet;

@@ -1,4 +1,4 @@
-import { startBulkRun, type BulkInput, type NewRunParams } from '../../src/bulk';
+import { startRun, type BulkInput, type NewRunParams } from '../../src/bulk';
 import { AnswerCache } from '../../src/core/cache/answer-cache';
 import type { SearchResult } from '../../src/core/request/client';
 import { ALL_LISTS, parseListdata, type Listdata } from '../../src/core/protocol/listdata';
@@ -75,13 +75,15 @@ describe('bulk run through the scheduler: lists within one registry', () => {
     const ask = (query: SearchQuery, options: { signal?: AbortSignal }) => scheduler.ask(query, options);
 
     const wide = memorySink();
-    await startBulkRun(params(ALL_LISTS), { ask, sink: wide }, { concurrency: 2 }).done;
+    await (
+      await startRun(params(ALL_LISTS), { ask, sink: wide }, { concurrency: 2 })
+    ).done;
     await scheduler.idle();
     expect(svc.calls).toHaveLength(3);
     expect(wide.hits).toHaveLength(2 * ON_LISTS.length);
 
     const sink = memorySink();
-    const report = await startBulkRun(params(EU), { ask, sink }, { concurrency: 2 }).done;
+    const report = await (await startRun(params(EU), { ask, sink }, { concurrency: 2 })).done;
     expect(report.status).toBe('completed');
     // Nothing new was paid for: the cached answers hold every list.
     expect(svc.calls).toHaveLength(3);

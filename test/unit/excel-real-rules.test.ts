@@ -172,8 +172,9 @@ describe("the workbook fake follows Microsoft's documentation", () => {
 describe('fixes: what the stricter fake caught', () => {
   it('1. a completed run leaves no state sheet behind, very hidden or otherwise', async () => {
     fake.setSheet('Clients', clients(150)).select('Clients', 'A1');
-    const report = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 3 }).ask })
-      .done;
+    const report = await (
+      await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 3 }).ask })
+    ).done;
     expect(report.status).toBe('completed');
     expect(stateSheets()).toEqual([]);
     expect(await resumableRuns()).toEqual([]);
@@ -183,7 +184,7 @@ describe('fixes: what the stricter fake caught', () => {
     fake.setSheet('Clients', clients(120)).select('Clients', 'A1');
     const input = await readSelectionInput();
     fake.cellEditStarts();
-    const run = startWorkbookRun(request(input), { ask: fakeService({ seed: 4 }).ask });
+    const run = await startWorkbookRun(request(input), { ask: fakeService({ seed: 4 }).ask });
     setTimeout(() => fake.cellEditEnds(), 30);
     const report = await run.done;
     expect(report.status).toBe('completed');
@@ -199,7 +200,7 @@ describe('fixes: what the stricter fake caught', () => {
     fake.failOperation((p) => p.p === 'values' && String(p.o).includes('getItem("CheckLists'), {
       code: 'GeneralException',
     });
-    const run = startWorkbookRun(request(await readSelectionInput()), { ask: service.ask });
+    const run = await startWorkbookRun(request(await readSelectionInput()), { ask: service.ask });
     const error = await run.done.then(
       () => null,
       (e: unknown) => e,
@@ -220,8 +221,9 @@ describe('fixes: what the stricter fake caught', () => {
   it('2c. activating the results sheet is a courtesy: a GeneralException there does not stop the run', async () => {
     fake.setSheet('Clients', clients(50)).select('Clients', 'A1');
     fake.failOperation((p) => p.a === 'activate', { code: 'GeneralException' });
-    const report = await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 6 }).ask })
-      .done;
+    const report = await (
+      await startWorkbookRun(request(await readSelectionInput()), { ask: fakeService({ seed: 6 }).ask })
+    ).done;
     expect(report.status).toBe('completed');
   });
 
@@ -253,7 +255,7 @@ describe('fixes: what the stricter fake caught', () => {
         }),
       };
     };
-    const run = startWorkbookRun(request(await readSelectionInput()), { ask });
+    const run = await startWorkbookRun(request(await readSelectionInput()), { ask });
     const first = await run.done;
     expect(first.status).toBe('stopped-account');
 
@@ -288,7 +290,7 @@ describe('fixes: what the stricter fake caught', () => {
     fake.setSheet('Clients', clients(3_000)).select('Clients', 'A1');
     const input = await readSelectionInput();
     fake.payloadLimitBytes = 250_000;
-    const report = await startWorkbookRun(request(input), { ask: fakeService({ seed: 8 }).ask }).done;
+    const report = await (await startWorkbookRun(request(input), { ask: fakeService({ seed: 8 }).ask })).done;
     expect(report.status).toBe('completed');
     expect(fake.sheetValues(report.output.resultsSheet).length).toBe(14 + 3_000);
     expect(Math.max(...fake.stats.bytesPerSync)).toBeGreaterThan(250_000);
@@ -370,7 +372,7 @@ describe('workbooks in the 1904 date system (issue 32)', () => {
     };
     const input = await readSelectionInput();
     expect(input.dateSystem).toBe(dateSystem);
-    expect((await startWorkbookRun(request(input), { ask }).done).status).toBe('completed');
+    expect((await (await startWorkbookRun(request(input), { ask })).done).status).toBe('completed');
     return asked.sort();
   }
 

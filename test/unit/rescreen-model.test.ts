@@ -10,7 +10,7 @@ import {
 import { REASON_CODES, reasonLabel } from '../../src/core/answer/explain';
 import { LANGS } from '../../src/core/text/i18n';
 import { reviewCells } from '../../src/bulk/rescreen';
-import { startBulkRun, type AskFn, type BulkSink, type ResultChunk, type SinkBegin } from '../../src/bulk';
+import { startRun, type AskFn, type BulkSink, type ResultChunk, type SinkBegin } from '../../src/bulk';
 import { hitIdentity } from '../../src/bulk/hit-identity';
 import type { HitLine } from '../../src/bulk/hits';
 import { openLevel, reviewHit } from '../../src/bulk/rescreen';
@@ -369,18 +369,20 @@ function ask(dataRevision: number): AskFn {
 async function screen(list: (string | number | null)[][], revision: number, previous: PreviousRun | null) {
   const [headers, ...rows] = list;
   const sink = memorySink();
-  const report = await startBulkRun(
-    {
-      input: { headers, rows, source: 'clients', firstSourceRow: 2 },
-      mapping: recogniseColumns(headers),
-      options: { listdata: ALL_LISTS, search: 1, lowranklimit: 0 },
-      lang: 'en',
-      mode: 'sandbox',
-      modeLabel: { uk: 's', en: 's' },
-      previous,
-    },
-    { ask: ask(revision), sink },
-    { concurrency: 4 },
+  const report = await (
+    await startRun(
+      {
+        input: { headers, rows, source: 'clients', firstSourceRow: 2 },
+        mapping: recogniseColumns(headers),
+        options: { listdata: ALL_LISTS, search: 1, lowranklimit: 0 },
+        lang: 'en',
+        mode: 'sandbox',
+        modeLabel: { uk: 's', en: 's' },
+        previous,
+      },
+      { ask: ask(revision), sink },
+      { concurrency: 4 },
+    )
   ).done;
   const { hits, problems } = readPreviousHits({
     sheet: 'hits',

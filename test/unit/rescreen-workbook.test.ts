@@ -58,9 +58,8 @@ async function firstRun(): Promise<{ results: string; hits: string }> {
   fake.setSheet('Клієнти', exampleList('serial')).select('Клієнти', 'A1');
   const input = await readSelectionInput();
   const before = fake.sheetNames();
-  const report = await startWorkbookRun(
-    { input, mapping: recogniseColumns(input.headers), ...COMMON },
-    { ask: sandboxAsk(0) },
+  const report = await (
+    await startWorkbookRun({ input, mapping: recogniseColumns(input.headers), ...COMMON }, { ask: sandboxAsk(0) })
   ).done;
   expect(report.status).toBe('completed');
   const added = fake.sheetNames().filter((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible');
@@ -133,8 +132,9 @@ describe('Screen again on the workbook: a month later', () => {
     const before = fake.sheetNames();
     expect(
       (
-        await startWorkbookRun({ input, mapping: recogniseColumns(input.headers), ...COMMON }, { ask: sandboxAsk(0) })
-          .done
+        await (
+          await startWorkbookRun({ input, mapping: recogniseColumns(input.headers), ...COMMON }, { ask: sandboxAsk(0) })
+        ).done
       ).status,
     ).toBe('completed');
     const added = fake.sheetNames().filter((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible');

@@ -3,10 +3,9 @@ import { access, open, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { recogniseColumns } from '../../bulk/columns';
 import {
-  planResume,
-  resumePlannedRun,
+  resumeRun,
   rowCountOf,
-  startRunFrom,
+  startRun,
   type AskFn,
   type BulkInput,
   type BulkProgress,
@@ -14,7 +13,6 @@ import {
   type BulkRunReport,
   type RunInput,
 } from '../../bulk';
-import type { RunPlan } from '../../bulk/plan';
 import type { RunMeta, RunState } from '../../bulk/state';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
 import { describeAddress } from '../../core/request/client';
@@ -205,38 +203,6 @@ function describeService(service: RunMeta['service']): string {
   return service ? `${service.origins.join(', ')} (IDsubjectFM ${service.idSubjectFM})` : '-';
 }
 
-/**
- * The state a resume continues from. The CLI always writes its whole output anew, so the
- * engine starts at row 0 and reuses every answer the file holds; rows the file claimed as
- * written but whose answers are missing (a state another run cut short) are simply asked again.
- */
-function resumeFrom(
-  read: RunState,
-  plan: RunPlan,
-  note: (key: CliMessageKey, params?: Record<string, string | number>) => void,
-): RunState {
-  const answered = new Uint8Array(plan.subjectCount);
-  for (const o of read.outcomes) {
-    const s = plan.subjectOf(o.key);
-    if (s >= 0) answered[s] = 1;
-  }
-  let missing = 0;
-  for (let s = 0; s < plan.subjectCount && plan.subjectFirstRow[s] < read.progress.written; s++) {
-    if (!answered[s]) missing++;
-  }
-  if (missing > 0) note('state.incomplete', { written: read.progress.written, missing });
-  return {
-    meta: read.meta,
-    outcomes: read.outcomes,
-    progress: {
-      ...read.progress,
-      written: 0,
-      hitsWritten: 0,
-      counters: { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 },
-    },
-  };
-}
-
 export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo): Promise<ExitCode> {
   const lang = config.lang;
   const mask: SecretMask = createSecretMask([config.loaded.tokken]);
@@ -302,7 +268,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     await assertSafeExisting(statePath);
     const key = await loadStateKey(io.env, io.platform);
     const previous: ReadState | null = args.resume ? await readStateFile(statePath, key) : null;
-    let resume: { state: RunState; plan: RunPlan } | null = null;
+    let resume: RunState | null = null;
     if (args.resume) {
       const prior = previous?.state ?? null;
       if (!prior) note('screen.resume.nothing');
@@ -319,8 +285,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
           now: describeService(service),
         });
       } else {
-        const plan = await planResume(prior, input);
-        resume = { state: resumeFrom(prior, plan, note), plan };
+        resume = prior;
         if (args.registries !== undefined || args.search !== undefined || args.lowranklimit !== undefined) {
           note('screen.resume.optionsIgnored');
         }
@@ -364,9 +329,12 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     const tuning = { concurrency: options.concurrency, chunkRows: 100 };
     const notes = warnings.length > 0 ? warnings : undefined;
 
+    // The CLI always writes its whole output anew: a resume starts at row 0 and reuses every answer
+    // the state holds; subjects of rows it called written but has no answer for are asked again.
+    const fromTop = { missing: (written: number, missing: number) => note('state.incomplete', { written, missing }) };
     const run: BulkRun = resume
-      ? resumePlannedRun(resume.state, input, resume.plan, deps, tuning)
-      : await startRunFrom(
+      ? await resumeRun(resume, input, deps, tuning, { fromTop })
+      : await startRun(
           {
             input,
             mapping,
@@ -395,7 +363,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
         note('output.writeFailed', {
           path: shown(error.path),
           reason: error.reason,
-          answers: counters.answered + (resume?.state.outcomes.length ?? 0),
+          answers: counters.answered + (resume?.outcomes.length ?? 0),
           state: shown(statePath),
         });
         return EXIT.outputFailed;

@@ -1,8 +1,8 @@
 import type { ColumnMapping } from '../../bulk/columns';
 import {
   assertSameMode,
-  resumeBulkRun,
-  startBulkRun,
+  resumeRun,
+  startRun,
   type AskFn,
   type BulkProgress,
   type BulkRun,
@@ -11,7 +11,7 @@ import {
 } from '../../bulk';
 import type { PreviousRun } from '../../bulk/decisions';
 import type { RunQueryOptions } from '../../bulk/plan';
-import { ZERO_COUNTERS, type RunListing, type RunState, type RunStateStore } from '../../bulk/state';
+import type { RunListing, RunState, RunStateStore } from '../../bulk/state';
 import type { Lang, LocalizedText } from '../../core/text/i18n';
 import type { ServiceMode } from '../../core/settings/settings';
 import { readAddressInput, type SheetInput } from './bulk-input';
@@ -110,11 +110,7 @@ function workbookRun(
     if (!state || state.meta.rescreenOf !== undefined) {
       throw new ExcelLayerError('table-disturbed', excelMessages.text('excel.run.tableDisturbedRescreen'));
     }
-    const fromTop: RunState = {
-      ...state,
-      progress: { ...state.progress, written: 0, hitsWritten: 0, counters: { ...ZERO_COUNTERS } },
-    };
-    const again = await continueRun(fromTop, { ...rewrite.deps, store: rewrite.store }, rewrite.tuning, false);
+    const again = await continueRun(state, { ...rewrite.deps, store: rewrite.store }, rewrite.tuning, 'rewrite');
     current = again;
     const report = await again.done;
     return { ...report, notice: excelMessages.text('excel.run.tableRewritten') };
@@ -135,10 +131,10 @@ interface WorkbookRewrite {
   tuning: RunTuning;
 }
 
-export function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunDeps): WorkbookRun {
+export async function startWorkbookRun(request: WorkbookRunRequest, deps: WorkbookRunDeps): Promise<WorkbookRun> {
   const sink = withReviewSheets(excelBulkSink(deps.sink));
   const watched = watchedStore(deps.store ?? workbookRunStateStore(), false);
-  const run = startBulkRun(
+  const run = await startRun(
     {
       input: request.input,
       mapping: request.mapping,
@@ -170,22 +166,24 @@ export async function resumeWorkbookRun(
   return continueRun(state, { ...deps, store }, tuning);
 }
 
+/** `how`: 'resume' continues where the run stopped; 'rewrite' writes a disturbed table again from the top, once. */
 async function continueRun(
   state: RunState,
   deps: WorkbookResumeDeps & { store: RunStateStore },
   tuning: RunTuning,
-  rewriteIfDisturbed = true,
+  how: 'resume' | 'rewrite' = 'resume',
 ): Promise<WorkbookRun> {
   assertSameMode(state.meta, deps.mode, deps.modeLabel);
   const input = await readAddressInput(state.meta.input.source);
   const sink = withReviewSheets(excelBulkSink(deps.sink));
-  const run = resumeBulkRun(
+  const run = await resumeRun(
     state,
     input,
     { ask: deps.ask, sink, store: deps.store, onProgress: deps.onProgress, signal: deps.signal },
     tuning,
+    how === 'rewrite' ? { fromTop: {} } : {},
   );
-  return workbookRun(run, sink.stats, () => true, rewriteIfDisturbed ? { store: deps.store, deps, tuning } : null);
+  return workbookRun(run, sink.stats, () => true, how === 'resume' ? { store: deps.store, deps, tuning } : null);
 }
 
 /** Runs that stopped before the end, newest first. */

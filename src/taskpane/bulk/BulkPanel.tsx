@@ -176,7 +176,7 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
     setProgress(null);
     try {
       const service = await bulkService(services);
-      const started = startWorkbookRun(
+      const started = await startWorkbookRun(
         {
           input,
           mapping,
