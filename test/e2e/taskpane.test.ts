@@ -178,17 +178,17 @@ describe('search', () => {
   test('a known subject shows its PEP and sanctions cards with level and percent, and goes into the sheet', async () => {
     const s = await open();
     await searchKnownSubject(s);
-    // The pane (360 px, as wide as Excel's) took the analyst to the answer: its subject line and
-    // verdict are on screen without scrolling, below the long form.
+    // The pane (360 px, as wide as Excel's) took the analyst to the answer: its subject line, the
+    // verdict and every registry's line are on screen without scrolling, below the long form.
     const viewport = s.page.viewportSize()!;
     const onScreen = async (part: string) => {
       const box = await s.pane.getByTestId(part).boundingBox();
       return box !== null && box.y >= 0 && box.y + box.height <= viewport.height;
     };
-    for (let i = 0; i < 50 && !((await onScreen('subject-line')) && (await onScreen('verdict'))); i++) {
-      await s.page.waitForTimeout(50);
-    }
-    expect([await onScreen('subject-line'), await onScreen('verdict')]).toEqual([true, true]);
+    const parts = ['subject-line', 'verdict', 'registry-digest'];
+    const shown = async () => Promise.all(parts.map(onScreen));
+    for (let i = 0; i < 50 && (await shown()).includes(false); i++) await s.page.waitForTimeout(50);
+    expect(await shown()).toEqual([true, true, true]);
     await s.shot('06-search-results', s.pane.getByTestId('results').getByTestId('sandbox-banner'));
     await s.shot('07-search-pep-card', s.pane.locator('section[data-registry="peps"] [data-percent]'));
     await s.shot('08-search-sanctions-card', s.pane.locator('section[data-registry="psanctions"] [data-percent]'));

@@ -213,6 +213,41 @@ describe('ResultsView on an answer holding every registry block and a registry e
     expect(text).not.toMatch(/220\s871/);
   });
 
+  it('puts every registry in a few lines under the verdict, each with hits a way to its section (issue 31, item 4)', async () => {
+    const { container, summary } = show(answerWithError(), 'uk');
+    const digest = within(container).getByTestId('registry-digest');
+    const withHits = summary.registries.filter((r) => r.hits > 0);
+    expect(withHits.length).toBeGreaterThan(1);
+    for (const r of withHits) {
+      const line = digest.querySelector(`li[data-registry="${r.key}"]`);
+      expect(line?.textContent).toBe(
+        `${registryDef(r.key).shortLabel.uk}: ${resultsText.t('uk', 'digest.hits', { count: r.hits, level: levelText(r.bestLevel, 'uk') })}`,
+      );
+    }
+    expect(digest.querySelector(`li[data-registry="${FAILED}"]`)?.textContent).toContain(
+      resultsText.t('uk', 'results.registryFailed'),
+    );
+    // The digest comes before the first registry section, and takes the reader to it.
+    const first = withHits[0].key;
+    expect(digest.compareDocumentPosition(section(container, first)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(within(digest).getByRole('button', { name: registryDef(first).shortLabel.uk }));
+    expect(document.activeElement).toBe(section(container, first));
+  });
+
+  it('names every registry of a clear answer on one line', () => {
+    const { container, summary } = show(fixtureJson('get-nothing-found.json'), 'en');
+    const clear = within(container).getByTestId('digest-clear');
+    expect(summary.registries.every((r) => r.hits === 0)).toBe(true);
+    expect(clear.textContent).toBe(
+      resultsText.t('en', 'digest.clear', {
+        registries: summary.registries
+          .filter((r) => r.status === 'ok')
+          .map((r) => registryDef(r.key).shortLabel.en)
+          .join(', '),
+      }),
+    );
+  });
+
   it('opens every link in a new tab without giving the page a handle on the opener', () => {
     const { container } = show(answerWithError());
     const links = container.querySelectorAll('a');

@@ -27,6 +27,7 @@ import {
   type RelayDecisions,
 } from '../../core/answer/relay-decisions';
 import { CertificateButton, EvidenceSheetButton } from './CertificateButton';
+import { RegistryDigest, registrySectionId } from './RegistryDigest';
 import type { SearchQuery } from '../../core/query';
 import type { RelayTarget } from './decision-client';
 
@@ -103,6 +104,8 @@ function RegistrySection({ summary, result, lang, query, relay }: SectionProps) 
   const items = itemsOf(result, summary.key);
   return (
     <section
+      id={registrySectionId(summary.key)}
+      tabIndex={-1}
       className={styles.section}
       aria-labelledby={headingId}
       data-registry={summary.key}
@@ -252,6 +255,7 @@ export function ResultsView(props: ResultsViewProps) {
           </Badge>
         )}
       </div>
+      <RegistryDigest registries={summary.registries} lang={lang} />
       <dl className={styles.audit} aria-label={resultsText.t(lang, 'audit.title')}>
         <dt>{resultsText.t(lang, 'audit.idrequest')}</dt>
         <dd data-testid="audit-idrequest">{summary.idrequest ?? header.idrequest ?? '—'}</dd>

@@ -1,0 +1,64 @@
+import { Link, makeStyles, tokens } from '@fluentui/react-components';
+import type { Lang } from '../../core/text/i18n';
+import { registryDef, type RegistryKey } from '../../core/protocol/registries';
+import { levelText, type RegistrySummary } from '../../core/answer/summary';
+import { resultsMessages as resultsText } from './results-messages';
+
+const useStyles = makeStyles({
+  list: { margin: 0, paddingLeft: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column' },
+  line: { fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+/** The section of a registry on the page, for the digest's links. */
+export function registrySectionId(key: RegistryKey): string {
+  return `registry-${key}`;
+}
+
+/** In-page, so a button: every link (<a>) in an answer leaves for the service's sources. */
+function goTo(key: RegistryKey): void {
+  const section = document.getElementById(registrySectionId(key));
+  section?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  section?.focus({ preventScroll: true });
+}
+
+/**
+ * Every registry asked, in a few lines under the verdict, as the command line prints it: the ones
+ * with hits (and their best level) or an error, each a link to its section, then the rest named on
+ * one line. The whole answer at a glance in a 350 px pane, before any card.
+ */
+export function RegistryDigest({ registries, lang }: { registries: readonly RegistrySummary[]; lang: Lang }) {
+  const styles = useStyles();
+  const label = (key: RegistryKey) => registryDef(key).shortLabel[lang];
+  const notable = registries.filter((r) => r.hits > 0 || r.status === 'error' || r.status === 'malformed');
+  const quiet = registries.filter((r) => !notable.includes(r) && r.status === 'ok');
+  const absent = registries.filter((r) => r.status === 'absent');
+  return (
+    <ul className={styles.list} data-testid="registry-digest" aria-label={resultsText.t(lang, 'digest.title')}>
+      {notable.map((r) => (
+        <li key={r.key} className={styles.line} data-registry={r.key}>
+          <Link as="button" onClick={() => goTo(r.key)}>
+            {label(r.key)}
+          </Link>
+          {': '}
+          {r.status === 'ok' ? (
+            resultsText.t(lang, 'digest.hits', { count: r.hits, level: levelText(r.bestLevel, lang) })
+          ) : (
+            <span className={styles.error}>{resultsText.t(lang, 'results.registryFailed')}</span>
+          )}
+        </li>
+      ))}
+      {quiet.length > 0 && (
+        <li className={`${styles.line} ${styles.muted}`} data-testid="digest-clear">
+          {resultsText.t(lang, 'digest.clear', { registries: quiet.map((r) => label(r.key)).join(', ') })}
+        </li>
+      )}
+      {absent.length > 0 && (
+        <li className={`${styles.line} ${styles.muted}`}>
+          {resultsText.t(lang, 'digest.absent', { registries: absent.map((r) => label(r.key)).join(', ') })}
+        </li>
+      )}
+    </ul>
+  );
+}
