@@ -68,11 +68,6 @@ async function main(): Promise<void> {
           });
           break;
         case 'clear':
-          console.error(
-            'QC',
-            JSON.stringify([...((globalThis as unknown as { QC?: Map<string, number> }).QC ?? new Map())]),
-          );
-          (globalThis as unknown as { QC?: Map<string, number> }).QC?.clear();
           service.metrics.stepSamples.clear();
           send({ type: 'clear' });
           break;
