@@ -100,7 +100,7 @@ test('an abort rejects at once with the signal’s reason', async () => {
   expect(Date.now() - started).toBeLessThan(2_000);
 });
 
-describe('requests made ahead (requestAhead, the bulk run’s transport)', () => {
+describe('kept-alive connections (the bulk run’s transport)', () => {
   const post = (transport: ReturnType<typeof nodeHttpTransport>, body: string) =>
     transport.send({
       url: `${base}/api`,
@@ -124,16 +124,14 @@ describe('requests made ahead (requestAhead, the bulk run’s transport)', () =>
     sockets.clear();
   });
 
-  test('every POST gets its own answer, each on a request made ahead after the first, over at most two kept-alive connections', async () => {
-    const transport = nodeHttpTransport({ requestAhead: true });
+  test('every POST gets its own answer, one after another over one kept-alive connection, whatever its headers', async () => {
+    const transport = nodeHttpTransport();
     for (let i = 0; i < 8; i++) {
       const body = JSON.stringify({ name: `Кривоклен ${i}` });
       const answer = await post(transport, body);
       expect(JSON.parse(answer.text)).toEqual({ method: 'POST', body, type: 'application/json' });
     }
-    // One connection answers while the other waits with the next request made ahead.
-    expect(sockets.size).toBe(2);
-    // A request made ahead carries the headers of the POST before it: a POST with others never goes out with those.
+    expect(sockets.size).toBe(1);
     for (const type of ['text/plain', 'application/json', 'text/plain']) {
       const answer = await transport.send({
         url: `${base}/api`,
@@ -144,33 +142,13 @@ describe('requests made ahead (requestAhead, the bulk run’s transport)', () =>
       });
       expect(JSON.parse(answer.text)).toEqual({ method: 'POST', body: 'x', type });
     }
+    expect(sockets.size).toBe(1);
   });
 
-  test('a request made ahead that nobody uses gives its connection back after a quarter of a second; GET and plain transports make none', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await connections()).toBe(0);
-    await post(nodeHttpTransport({ requestAhead: true }), '{}');
-    // The answered request's connection stays alive for reuse, the one made ahead is open beside it.
-    await until(async () => (await connections()) === 2);
-    await until(async () => (await connections()) === 1);
-    server.closeAllConnections();
-    await until(async () => (await connections()) === 0);
-    await nodeHttpTransport({ requestAhead: true }).send({
-      url: `${base}/api`,
-      method: 'GET',
-      headers: {},
-      signal: signal(),
-    });
-    await post(nodeHttpTransport(), '{}');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await connections()).toBe(2);
-  });
-
-  test('a request made ahead whose connection the server closed is not used: the next POST still gets its answer', async () => {
-    const transport = nodeHttpTransport({ requestAhead: true });
+  test('a kept-alive connection the server closed is not used: the next POST still gets its answer', async () => {
+    const transport = nodeHttpTransport();
     await post(transport, '{"n":1}');
-    await until(async () => (await connections()) === 2);
-    // Both connections are idle to the server (the one made ahead has sent nothing), as after a keep-alive timeout.
+    await until(async () => (await connections()) === 1);
     server.closeIdleConnections();
     await until(async () => (await connections()) === 0);
     // The client reads the close on its next turns; a request sent in the same instant meets the race every kept-alive connection has.

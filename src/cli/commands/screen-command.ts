@@ -246,7 +246,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   const sandbox = await sandboxForEnv(io);
   let lastWait = 0;
   const connection = connect(config.loaded, {
-    transport: nodeHttpTransport({ requestAhead: true }),
+    transport: nodeHttpTransport(),
     ...(sandbox ? { sandbox } : {}),
     giveUpMs: (args.giveUpSeconds ?? DEFAULT_GIVE_UP_SECONDS) * 1000,
     onWait: (w) => {

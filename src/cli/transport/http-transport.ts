@@ -37,33 +37,6 @@ function contentTypeOf(rawHeaders: readonly string[]): string | null {
   return null;
 }
 
-function sameHeaders(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  const names = Object.keys(a);
-  if (names.length !== Object.keys(b).length) return false;
-  for (const name of names) if (a[name] !== b[name]) return false;
-  return true;
-}
-
-/** How long a request made ahead waits to be used before it gives its connection back. */
-const SPARE_IDLE_MS = 250;
-
-/**
- * A request object made ahead for the next POST to the same address: built and given a kept-alive
- * connection after a send, in the loop's check phase, so the next answer's arrival only sets its
- * length and writes. Built on demand, node:http spent about 0.25 ms per request between
- * http.request and the bytes leaving (the request object, the agent, a tick to get the socket),
- * and that was on the path from one answer to the next request of the same slot.
- */
-interface Spare {
-  url: string;
-  /** Set when it was made, from the request before it: a POST with the same ones only adds its length. */
-  headers: Readonly<Record<string, string>>;
-  req: ClientRequest;
-  failed: boolean;
-  timer: ReturnType<typeof setTimeout>;
-  onError: () => void;
-}
-
 /**
  * The command line's transport: node:http with kept-alive connections, one per request in
  * flight. Measured with `npm run bench` (bulk through the CLI, sandbox latency 50 ms): fetch
@@ -72,9 +45,8 @@ interface Spare {
  * Same contract as fetchTransport: any HTTP status resolves, redirects are refused (a rejected
  * request, like fetch's redirect: 'error'), and only the absence of an answer rejects.
  */
-export function nodeHttpTransport(options: { maxSockets?: number; requestAhead?: boolean } = {}): Transport {
-  // The request made ahead holds a connection of its own beside the (at most 16) in flight.
-  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? (options.requestAhead ? 17 : 16) };
+export function nodeHttpTransport(options: { maxSockets?: number } = {}): Transport {
+  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
   const httpAgent = new HttpAgent(agentOptions);
   // node:https (and TLS with it) loads with the first https address: a sandbox run never pays for it.
   let https: Promise<{ module: typeof Https; agent: Https.Agent }> | null = null;
@@ -93,56 +65,6 @@ export function nodeHttpTransport(options: { maxSockets?: number; requestAhead?:
     return tls ? tls.module.request({ ...options, agent: tls.agent }) : httpRequest({ ...options, agent: httpAgent });
   };
 
-  let spare: Spare | null = null;
-  let spareWanted: { url: string; tls: Tls; headers: Readonly<Record<string, string>> } | null = null;
-  const dropSpare = () => {
-    const s = spare;
-    spare = null;
-    if (!s) return;
-    clearTimeout(s.timer);
-    s.req.destroy();
-  };
-  const makeSpare = () => {
-    const wanted = spareWanted;
-    spareWanted = null;
-    if (!wanted || spare) return;
-    const req = open(targetOf(wanted.url), 'POST', wanted.tls, { ...wanted.headers });
-    // Its connection may be closed by the server while it waits (keep-alive timeout): it is then not used.
-    const onError = () => {
-      made.failed = true;
-      if (spare === made) dropSpare();
-    };
-    const made: Spare = {
-      url: wanted.url,
-      headers: wanted.headers,
-      req,
-      failed: false,
-      timer: setTimeout(dropSpare, SPARE_IDLE_MS),
-      onError,
-    };
-    made.timer.unref();
-    req.on('error', onError);
-    spare = made;
-  };
-  /** The request made ahead for this POST, if there is a usable one; it is then no longer spare. */
-  const takeSpare = (url: string, headers: Readonly<Record<string, string>>): ClientRequest | null => {
-    const s = spare;
-    if (!s || s.url !== url || !sameHeaders(s.headers, headers) || s.failed || s.req.destroyed) {
-      dropSpare();
-      return null;
-    }
-    spare = null;
-    clearTimeout(s.timer);
-    s.req.removeListener('error', s.onError);
-    return s.req;
-  };
-  const wantSpare = (url: string, tls: Tls, headers: Readonly<Record<string, string>>) => {
-    // Never for a URL with a query (the GET form carries credentials there) and once per loop turn.
-    if (!options.requestAhead || url.includes('?')) return;
-    if (spareWanted === null) setImmediate(makeSpare);
-    spareWanted = { url, tls, headers };
-  };
-
   return {
     async send(request: TransportRequest): Promise<TransportResponse> {
       const tls = request.url.startsWith('https:') ? await loadHttps() : null;
@@ -154,28 +76,17 @@ export function nodeHttpTransport(options: { maxSockets?: number; requestAhead?:
         }
         const { body } = request;
         const length = body === undefined ? null : Buffer.byteLength(body, 'utf8');
-        const made = request.method === 'POST' ? takeSpare(request.url, request.headers) : null;
-        let req: ClientRequest;
-        if (made) {
-          req = made;
-          if (length !== null) req.setHeader('Content-Length', length);
-        } else {
-          req = open(
-            targetOf(request.url),
-            request.method,
-            tls,
-            length === null ? { ...request.headers } : { ...request.headers, 'Content-Length': length },
-          );
-        }
-        // Written first, before the next spare is asked for and the listeners below are added:
-        // with the attempt's timer also started after the hand-over (DeadlineSignal.start), an
-        // answer's path to the next request's bytes went from 196 to 152 µs (p50). node:http
-        // reports errors and answers in later ticks, so listening after the write misses nothing.
-        // A string body goes out in one write with the headers (node:http joins them); a Buffer
-        // would cost a second chunk, a writev, per request.
+        const req = open(
+          targetOf(request.url),
+          request.method,
+          tls,
+          length === null ? { ...request.headers } : { ...request.headers, 'Content-Length': length },
+        );
+        // node:http reports errors and answers in later ticks, so listening after the write misses
+        // nothing. A string body goes out in one write with the headers (node:http joins them); a
+        // Buffer would cost a second chunk, a writev, per request.
         if (body === undefined) req.end();
         else req.end(body, 'utf8');
-        if (request.method === 'POST') wantSpare(request.url, tls, request.headers);
         const onAbort = () =>
           req.destroy(
             signal.reason instanceof Error
