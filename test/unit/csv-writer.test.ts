@@ -1,6 +1,6 @@
 /**
- * csvRecords renders the rows of each chunk by hand while a run goes on; csvText (and so every
- * earlier results file) is csv-stringify's. The two must give the same bytes for any cell.
+ * csvRecords renders the rows of each chunk while a run goes on; csvText writes a whole file at
+ * once. Chunks joined must give the same bytes as one pass, for any cell.
  */
 import { stringify } from 'csv-stringify/sync';
 import type { TableCell } from '../../src/bulk/result-table';
