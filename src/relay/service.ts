@@ -400,7 +400,7 @@ export class RelayService {
 
   /**
    * Whether a reply reached its client, on its audit row. A shutdown's deadline or a client that
-   * hung up leaves an answer paid and audited but never read: the row says so (issue 32).
+   * hung up leaves an answer paid and audited but never read: the row says so.
    */
   recordDelivery(auditId: number, delivered: boolean): void {
     if (!delivered) this.metrics.undelivered.inc();

@@ -234,6 +234,13 @@ describe('ResultsView on an answer holding every registry block and a registry e
     expect(document.activeElement).toBe(section(container, first));
   });
 
+  it('shows a registry block this version does not know with every field, labelled or not', () => {
+    const { container } = show(fixtureJson('quirk-unknown-registry-key.json'), 'uk');
+    const unknown = section(container, 'unknown');
+    expect(unknown.textContent).toContain('sanctionsarchive');
+    expect(unknown.textContent).toContain('ТКАЧЕНКО Павло Іванович');
+  });
+
   it('names every registry of a clear answer on one line', () => {
     const { container, summary } = show(fixtureJson('get-nothing-found.json'), 'en');
     const clear = within(container).getByTestId('digest-clear');

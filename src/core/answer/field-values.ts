@@ -2,7 +2,7 @@ import { defineCatalogue, type Lang } from '../text/i18n';
 import { hasFieldLabel } from './field-labels';
 
 /**
- * What an analyst reads of a field's value (issue 31, item 5): a word in their language for a
+ * What an analyst reads of a field's value: a word in their language for a
  * code, an identifier as the digits it is, and nothing at all for the service's own bookkeeping.
  * Part of the registry model: the card, and anything else that shows fields, asks here.
  */

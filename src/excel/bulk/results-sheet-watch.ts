@@ -60,6 +60,8 @@ function register(): Promise<unknown> {
 
 async function unregister(): Promise<void> {
   const handler = await registered;
+  // A panel that came back meanwhile (a tab switched to and fro) keeps the handler.
+  if (listeners.size > 0) return;
   registered = null;
   if (!handler) return;
   await Excel.run(handler.context, async (context) => {

@@ -47,6 +47,8 @@ interface ValueProps {
   value: unknown;
   lang: Lang;
   depth: number;
+  /** Every field, labelled or not: for blocks of a registry this version does not know. */
+  allFields?: boolean;
 }
 
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
@@ -132,7 +134,7 @@ export function SourceLinks({ item, lang }: { item: LinkParts; lang: Lang }) {
   );
 }
 
-function FieldValue({ field, value, lang, depth }: ValueProps) {
+function FieldValue({ field, value, lang, depth, allFields }: ValueProps) {
   const styles = useStyles();
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     return <ScalarText field={field} value={value} lang={lang} />;
@@ -155,7 +157,7 @@ function FieldValue({ field, value, lang, depth }: ValueProps) {
       <ol className={styles.nested} aria-label={fieldLabel(field, lang)}>
         {items.map((v, i) => (
           <li key={i} className={styles.nestedItem}>
-            <FieldValue field={field} value={v} lang={lang} depth={depth + 1} />
+            <FieldValue field={field} value={v} lang={lang} depth={depth + 1} allFields={allFields} />
           </li>
         ))}
       </ol>
@@ -164,7 +166,7 @@ function FieldValue({ field, value, lang, depth }: ValueProps) {
   if (isCountryBlock(value)) return <CountryView block={value} lang={lang} />;
   const link = linkParts(value);
   if (link) return <SourceLinks item={link} lang={lang} />;
-  if (isRecord(value)) return <FieldList item={value} lang={lang} depth={depth + 1} />;
+  if (isRecord(value)) return <FieldList item={value} lang={lang} depth={depth + 1} allFields={allFields} />;
   return <span className={styles.muted}>—</span>;
 }
 
@@ -178,24 +180,29 @@ export interface FieldListProps {
   /** Restricts the list to these fields. */
   only?: readonly string[];
   depth?: number;
+  /** Every field, labelled or not: for blocks of a registry this version does not know. */
+  allFields?: boolean;
 }
 
 export function orderedFields(
   item: Record<string, unknown>,
   first: readonly string[] = [],
   exclude?: ReadonlySet<string>,
+  allFields = false,
 ): string[] {
-  const keys = Object.keys(item).filter((k) => !exclude?.has(k) && isShownField(k) && hasContent(item[k]));
+  const keys = Object.keys(item).filter(
+    (k) => !exclude?.has(k) && (allFields || isShownField(k)) && hasContent(item[k]),
+  );
   const leading = first.filter((k) => keys.includes(k));
   return [...leading, ...keys.filter((k) => !leading.includes(k))];
 }
 
 /** Any record from the service as label/value pairs, recursively; never as HTML. */
-export function FieldList({ item, lang, first, exclude, only, depth = 0 }: FieldListProps) {
+export function FieldList({ item, lang, first, exclude, only, depth = 0, allFields = false }: FieldListProps) {
   const styles = useStyles();
   const keys = only
     ? only.filter((k) => !exclude?.has(k) && isShownField(k) && hasContent(item[k]))
-    : orderedFields(item, first, exclude);
+    : orderedFields(item, first, exclude, allFields);
   if (keys.length === 0) return null;
   return (
     <dl className={styles.list}>
@@ -205,7 +212,7 @@ export function FieldList({ item, lang, first, exclude, only, depth = 0 }: Field
             <Text size={200}>{fieldLabel(key, lang)}</Text>
           </dt>
           <dd className={styles.value}>
-            <FieldValue field={key} value={item[key]} lang={lang} depth={depth} />
+            <FieldValue field={key} value={item[key]} lang={lang} depth={depth} allFields={allFields} />
           </dd>
         </div>
       ))}

@@ -323,7 +323,7 @@ export function ResultsView(props: ResultsViewProps) {
       {Object.keys(extra).length > 0 && (
         <section className={styles.section} data-registry="unknown">
           <h3 className={styles.heading}>{resultsText.t(lang, 'results.unknownBlocks')}</h3>
-          <FieldList item={extra} lang={lang} />
+          <FieldList item={extra} lang={lang} allFields />
         </section>
       )}
     </div>
