@@ -170,9 +170,9 @@ function registryFailure(r: RegistrySummary, lang: Lang): CellErrorValue {
   );
 }
 
-/** A level in a cell: a dash for no hit, so a column of results reads at a glance (core's levelText says "No hits"). */
+/** A level in a cell; no hit says so in words ("No hits" / "Збігів немає"): a dash read as "not checked". */
 function levelCellText(level: 'high' | 'low' | null, lang: Lang): string {
-  return level === null ? functionsMessages.t(lang, 'cell.nothing') : levelText(level, lang);
+  return levelText(level, lang);
 }
 
 /** PEP / SANCTIONS: one row of level, best percent and hit count. */
@@ -188,7 +188,7 @@ export async function evalRegistryRow(
   if (!r || r.status === 'error' || r.status === 'absent') {
     throw new CellFailure(registryFailure(r ?? absentSummary(registry), context.lang));
   }
-  if (r.hits === 0) return [[functionsMessages.t(context.lang, 'cell.nothing'), 0, 0]];
+  if (r.hits === 0) return [[levelCellText(null, context.lang), 0, 0]];
   return [[levelCellText(r.bestLevel, context.lang), r.bestPercent ?? 0, r.hits]];
 }
 
@@ -243,7 +243,7 @@ export async function evalLevel(
   const failed = rows.filter(
     (r) => r.status === 'error' || r.status === 'malformed' || (r.status === 'absent' && listdata !== ALL_LISTS),
   );
-  if (failed.length === 0) return functionsMessages.t(context.lang, 'cell.nothing');
+  if (failed.length === 0) return levelCellText(null, context.lang);
   const details = failed.map((r) => registryFailure(r, context.lang).message).join('; ');
   throw new CellFailure(cellError('na', functionsMessages.t(context.lang, 'error.registries', { details })));
 }

@@ -100,7 +100,7 @@ function evaluateNow<T>(work: () => T): T {
  * @param [date] Date of birth: a date cell or text such as 1980-05-17. With it, an exact name match counts as a high-level match.
  * @param [ipn] Tax number (RNOKPP, 10 digits) or company code (EDRPOU, 8 digits).
  * @param invocation Invocation of the function (set by Excel).
- * @returns Level, best match percent and number of hits; "—", 0, 0 when nothing matched.
+ * @returns Level, best match percent and number of hits; "No hits", 0, 0 when nothing matched.
  * @cancelable
  */
 export async function pep(
@@ -128,7 +128,7 @@ export async function pep(
  * @param [date] Date of birth: a date cell or text such as 1980-05-17. With it, an exact name match counts as a high-level match.
  * @param [ipn] Tax number (RNOKPP, 10 digits) or company code (EDRPOU, 8 digits).
  * @param invocation Invocation of the function (set by Excel).
- * @returns Level, best match percent and number of hits; "—", 0, 0 when nothing matched.
+ * @returns Level, best match percent and number of hits; "No hits", 0, 0 when nothing matched.
  * @cancelable
  */
 export async function sanctions(
@@ -194,7 +194,7 @@ export async function registries(
 }
 
 /**
- * Overall match level of a person or company over the chosen registries: High, Low, or "—" when nothing matched.
+ * Overall match level of a person or company over the chosen registries: High, Low, or "No hits" when nothing matched.
  * @customfunction LEVEL
  * @param name Full name of the person or name of the company, in Cyrillic or Latin letters.
  * @param [date] Date of birth: a date cell or text such as 1980-05-17.

@@ -161,7 +161,7 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     const undated = rows.findIndex((r) => r.name === KNOWN.pepSanctioned.name && r.date === null);
     expect(results[2 * undated][0][0]).toBe('Low');
     const clean = rows.findIndex((r) => r.name.startsWith('Неіснуючий'));
-    expect(results[2 * clean]).toEqual([['—', 0, 0]]);
+    expect(results[2 * clean]).toEqual([['No hits', 0, 0]]);
     const pepHits = results.filter((_, i) => i % 2 === 0).filter((r) => r[0][2] !== 0).length;
     expect(pepHits).toBeGreaterThan(50);
 
@@ -208,7 +208,9 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     expect(fns.listdata([[512]])).toBe(512);
     expect(fns.listdata([['all']])).toBe(-1);
     expect(() => fns.listdata([['no-such-registry']])).toThrow(StubCellError);
-    expect(await fns.level('Неіснуючий Клієнт Жоден', null, null, [['peps, psanctions']], invocation())).toBe('—');
+    expect(await fns.level('Неіснуючий Клієнт Жоден', null, null, [['peps, psanctions']], invocation())).toBe(
+      'No hits',
+    );
   });
 
   it('gives an empty result for an empty subject and sends nothing', async () => {
@@ -435,7 +437,7 @@ describe('CHECKLISTS functions when the service fails', () => {
     expect(screen[0][1]).toMatchObject({ code: '#N/A' });
     const level = await outcome(fns.level(name, null, null, [['peps, psanctions']], invocation()));
     expect(level.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/Sanctions/) });
-    expect(await fns.level(name, null, null, [['peps']], invocation())).toBe('—');
+    expect(await fns.level(name, null, null, [['peps']], invocation())).toBe('No hits');
   });
 
   it('gives #N/A when nothing listens at the address', async () => {

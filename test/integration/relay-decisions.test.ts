@@ -206,7 +206,7 @@ it("analyst B's =CHECKLISTS.PEP and the add-in's bulk run through instance 2 sho
 
   // A fresh add-in runtime (a new workbook, a colleague's Excel): PEP muted, sanctions untouched.
   const fns = startAddinRuntime(await addinStorage(two, petro)).fns;
-  expect(await fns.pep(SUBJECT.name, null, null, invocation())).toEqual([['—', 0, 0]]);
+  expect(await fns.pep(SUBJECT.name, null, null, invocation())).toEqual([['No hits', 0, 0]]);
   expect(await fns.sanctions(SUBJECT.name, null, null, invocation())).toEqual(sanctionsBefore);
 
   // The add-in's bulk run, with the connection the pane makes from the same settings.
