@@ -96,3 +96,11 @@ export function uniqueTableName(base: string, existing: readonly string[]): stri
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
 }
+
+/** A run's results table is named this and its run id; its hits table adds "_hits". */
+export const RUN_TABLE_PREFIX = 'CheckLists_';
+
+/** Whether a table is one a run made (its results or its hits), whatever the analyst did since to its sheet. */
+export function isRunTable(name: string): boolean {
+  return name.toLowerCase().startsWith(RUN_TABLE_PREFIX.toLowerCase());
+}

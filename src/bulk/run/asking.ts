@@ -68,10 +68,6 @@ export class SubjectAsker {
     );
   }
 
-  get aborted(): boolean {
-    return this.controller.signal.aborted;
-  }
-
   start(): void {
     this.started = true;
     this.pump();

@@ -11,7 +11,7 @@ import { excelMessages } from '../messages';
 import { readRowsSized } from '../sized-read';
 import { runQueued } from '../run';
 import { formulaStringLiteral } from '../safe-text';
-import { resultSheetName, uniqueTableName } from '../sheet-names';
+import { RUN_TABLE_PREFIX, resultSheetName, uniqueTableName } from '../sheet-names';
 import { queueKeepHitsTableId } from './hits-table-id';
 import { queueAutofitColumns, queueHighlightRules, type ConditionalFormatRule } from '../sheets';
 
@@ -169,7 +169,7 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
       const resultsSheet = resultSheetName(when, names, bulkMessages.t(begin.lang, 'sheet.results'));
       const hitsSheet = resultSheetName(when, [...names, resultsSheet], bulkMessages.t(begin.lang, 'sheet.hits'));
       const resultsTable = uniqueTableName(
-        `CheckLists_${begin.runId}`,
+        `${RUN_TABLE_PREFIX}${begin.runId}`,
         tables.items.map((t) => t.name),
       );
 

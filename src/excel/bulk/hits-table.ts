@@ -20,7 +20,7 @@ import { WriteBatch, batchBudget, type BatchStats } from './bulk-batch';
 import { runQueued } from '../run';
 import { excelApiSupported } from '../requirements';
 import { readRectValues } from '../selection';
-import { resultSheetName, uniqueTableName } from '../sheet-names';
+import { isRunTable, resultSheetName, uniqueTableName } from '../sheet-names';
 import { queueAutofitColumns } from '../sheets';
 import { queueDateSystem } from '../date-system';
 import { hitsTableById } from './hits-table-id';
@@ -174,9 +174,7 @@ export async function readWorkbookPrevious(
     // Started from the hits sheet: its table is "<results table>_hits".
     const own = tables.items.map((t) => t.name);
     const hitsOnThisSheet = own.find((n) => /_hits$/i.test(n));
-    const resultsTableName = hitsOnThisSheet
-      ? hitsOnThisSheet.replace(/_hits$/i, '')
-      : (own.find((n) => /^CheckLists_/i.test(n)) ?? null);
+    const resultsTableName = hitsOnThisSheet ? hitsOnThisSheet.replace(/_hits$/i, '') : (own.find(isRunTable) ?? null);
     if (!resultsTableName) throw notResults(sheetName);
     const resultsTable = context.workbook.tables.getItemOrNullObject(resultsTableName);
     resultsTable.load('name');

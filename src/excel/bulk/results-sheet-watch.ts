@@ -1,10 +1,11 @@
 import { runQueued } from '../run';
 import { excelApiSupported } from '../requirements';
+import { isRunTable } from '../sheet-names';
 
 /**
  * Which results sheet is in front of the analyst, kept current as sheets are activated, so that
  * "Screen again" is offered, and named, only on a sheet it can screen again. A results sheet (or
- * its hits sheet) holds a table the run named CheckLists_…; a sheet without one is no run's.
+ * its hits sheet) holds a table the run made (isRunTable); a sheet without one is no run's.
  *
  * WorksheetCollection.onActivated is ExcelApi 1.7, the level the manifest declares
  * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheetcollection#excel-excel-worksheetcollection-onactivated-member).
@@ -27,7 +28,7 @@ async function resultsSheetNamed(key: string): Promise<string | null> {
     if (sheet.isNullObject) return null;
     tables.load('items/name');
     await context.sync();
-    return tables.items.some((t) => /^CheckLists_/i.test(t.name)) ? sheet.name : null;
+    return tables.items.some((t) => isRunTable(t.name)) ? sheet.name : null;
   });
 }
 
