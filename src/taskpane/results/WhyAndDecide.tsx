@@ -18,6 +18,8 @@ import { resultsMessages as resultsText } from './results-messages';
 
 const useStyles = makeStyles({
   chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  // A Badge is one line high; a fact longer than the pane is wide wraps inside its chip instead.
+  chip: { height: 'auto', minHeight: '20px', whiteSpace: 'normal', textAlign: 'start', maxWidth: '100%' },
   suggestion: { fontSize: tokens.fontSizeBase200 },
   decide: {
     display: 'flex',
@@ -80,7 +82,14 @@ export function WhyAndDecide({ query, registry, item, lang, relay }: WhyAndDecid
     <div data-testid="why">
       <div className={styles.chips} aria-label={resultsText.t(lang, 'why.label')}>
         {explanation.facts.map((fact, i) => (
-          <Badge key={i} appearance="tint" color={TONE_COLOR[fact.tone]} data-fact={fact.code} data-tone={fact.tone}>
+          <Badge
+            key={i}
+            className={styles.chip}
+            appearance="tint"
+            color={TONE_COLOR[fact.tone]}
+            data-fact={fact.code}
+            data-tone={fact.tone}
+          >
             {fact.text[lang]}
           </Badge>
         ))}
