@@ -1,5 +1,5 @@
 import { Button, Text } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BulkProgress, BulkRunReport } from '../../bulk';
 import { rescreenMessages as r } from '../../bulk/rescreen-messages';
 import type { Lang } from '../../core/text/i18n';
@@ -53,9 +53,12 @@ function useResultsSheet(): string | null {
 export function ScreenAgainButton(props: { lang: Lang; disabled: boolean; onClick: () => void }) {
   const { lang } = props;
   const sheet = useResultsSheet();
-  // Enabled again after a run: the run may have made the sheet in front a results sheet.
+  // Enabled again after a run: the run may have made the sheet in front a results sheet. Not on
+  // mount: subscribing (useResultsSheet) has just looked at the sheet in front.
+  const wasDisabled = useRef(props.disabled);
   useEffect(() => {
-    if (!props.disabled) void recheckResultsSheet();
+    if (wasDisabled.current && !props.disabled) void recheckResultsSheet();
+    wasDisabled.current = props.disabled;
   }, [props.disabled]);
   return (
     <span style={{ display: 'flex', flexDirection: 'column', rowGap: '2px', maxWidth: '100%' }}>
