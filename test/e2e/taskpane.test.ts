@@ -189,6 +189,9 @@ describe('search', () => {
     const shown = async () => Promise.all(parts.map(onScreen));
     for (let i = 0; i < 50 && (await shown()).includes(false); i++) await s.page.waitForTimeout(50);
     expect(await shown()).toEqual([true, true, true]);
+    // The long form folded away to one button; the answer starts at the top of the pane.
+    expect(await field(s, m.t(uk, 'search.name')).isVisible()).toBe(false);
+    expect(await button(s, m.t(uk, 'search.unfold')).isVisible()).toBe(true);
     await s.shot('06-search-results', s.pane.getByTestId('results').getByTestId('sandbox-banner'));
     await s.shot('07-search-pep-card', s.pane.locator('section[data-registry="peps"] [data-percent]'));
     await s.shot('08-search-sanctions-card', s.pane.locator('section[data-registry="psanctions"] [data-percent]'));

@@ -8,7 +8,7 @@ import { parseRegistryErrorText } from '../../src/core/protocol/schema';
 import { hitStrength, levelText, registryErrorText, summarize } from '../../src/core/answer/summary';
 import { formatServiceDate } from '../../src/taskpane/results/field-format';
 import { resultsMessages as resultsText } from '../../src/taskpane/results/results-messages';
-import { ResultsView, formatReceivedAt } from '../../src/taskpane/results/ResultsView';
+import { LONG_SECTION_HITS, ResultsView, formatReceivedAt } from '../../src/taskpane/results/ResultsView';
 import { searchResultFrom } from '../support/taskpane-fakes';
 import { fixtureJson } from '../support/fixtures';
 import { loadAllParts } from '../../src/taskpane/shell/lazy-parts';
@@ -232,6 +232,34 @@ describe('ResultsView on an answer holding every registry block and a registry e
     expect(digest.compareDocumentPosition(section(container, first)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await user.click(within(digest).getByRole('button', { name: registryDef(first).shortLabel.uk }));
     expect(document.activeElement).toBe(section(container, first));
+  });
+
+  it('starts a registry with many hits folded to its heading; its toggle and the digest open it (issue 31, item 4)', async () => {
+    const raw = answerWithError();
+    const result = raw.result as Record<string, unknown[]>;
+    const many = LONG_SECTION_HITS + 2;
+    result.peps = Array.from({ length: many }, (_, i) => ({ ...(result.peps[0] as object), id: 900 + i }));
+    const { container, summary } = show(raw, 'uk');
+    const peps = section(container, 'peps');
+    const toggle = within(peps).getByTestId('section-toggle');
+    // Folded: the heading and its count, no cards.
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveTextContent(resultsText.t('uk', 'results.showHits', { count: many }));
+    expect(within(peps).queryAllByTestId('hit-peps')).toHaveLength(0);
+    // A registry with a few hits shows them at once.
+    const few = summary.registries.find((r) => r.hits > 0 && r.hits <= LONG_SECTION_HITS);
+    expect(few).toBeDefined();
+    expect(within(section(container, few!.key)).getAllByTestId(`hit-${few!.key}`)).toHaveLength(few!.hits);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(peps).getAllByTestId('hit-peps')).toHaveLength(many);
+    await user.click(toggle);
+    expect(within(peps).queryAllByTestId('hit-peps')).toHaveLength(0);
+    // The digest's line opens the folded section and takes the reader into it.
+    const digest = within(container).getByTestId('registry-digest');
+    await user.click(within(digest).getByRole('button', { name: registryDef('peps').shortLabel.uk }));
+    expect(within(peps).getAllByTestId('hit-peps')).toHaveLength(many);
+    expect(document.activeElement).toBe(peps);
   });
 
   it('shows a registry block this version does not know with every field, labelled or not', () => {

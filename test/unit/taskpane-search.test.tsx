@@ -42,6 +42,11 @@ async function enter(el: HTMLElement, text: string) {
 }
 jest.setTimeout(20_000);
 
+/** An answer folds the form away: the analyst brings it back to search again. */
+async function unfold(lang: Lang = 'en') {
+  await user.click(screen.getByRole('button', { name: m.t(lang, 'search.unfold') }));
+}
+
 const LIVE: Settings = {
   ...DEFAULT_SETTINGS,
   primaryUrl: 'https://primary.example',
@@ -186,6 +191,26 @@ describe('SearchPanel results', () => {
     }
   });
 
+  it('folds the form away under an answer; "Change the search" brings it back as typed (issue 31, item 4)', async () => {
+    await renderSearch({ mode: 'sandbox' });
+    await enter(field('Date of birth'), '12.04.1967');
+    await enter(field('Name (surname first name patronymic) or organisation'), 'Коваленко{Enter}');
+    await screen.findByTestId('results');
+    expect(screen.queryByRole('form', { name: 'Search' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /Name \(surname/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: m.t('en', 'search.unfold') }));
+    const name = screen.getByRole('textbox', { name: /Name \(surname/ });
+    expect(document.activeElement).toBe(name);
+    expect(name).toHaveValue('Коваленко');
+    expect(field('Date of birth')).toHaveValue('12.04.1967');
+    expect(screen.queryByRole('button', { name: m.t('en', 'search.unfold') })).toBeNull();
+    // An invalid search leaves the form open, its error beside the field, and no answer below.
+    await user.clear(field('Date of birth'));
+    await enter(field('Date of birth'), '31.02.1967{Enter}');
+    expect(screen.queryByTestId('results')).toBeNull();
+    expect(screen.getByRole('textbox', { name: /Date of birth/ })).toBeVisible();
+  });
+
   it('writes the summary at the active cell through the excel facade', async () => {
     const inserted: unknown[][][] = [];
     const transport = scriptedTransport(json(200, fixtureJson('quirk-registry-errors.json')));
@@ -283,6 +308,7 @@ describe('SearchPanel through the runtime’s scheduler and answer cache', () =>
       const runtime = runtimeFor(services);
       await runtime.idle();
 
+      await unfold(lang);
       await user.click(screen.getByRole('button', { name: m.t(lang, 'search.submit') }));
       await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'true'));
       expect(transport.requests).toHaveLength(1);
@@ -302,10 +328,12 @@ describe('SearchPanel through the runtime’s scheduler and answer cache', () =>
     await enter(field('Name (surname first name patronymic) or organisation'), 'Коваленко{Enter}');
     await screen.findByTestId('results');
     await runtimeFor(services).idle();
+    await unfold();
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'true'));
     expect(transport.requests).toHaveLength(1);
 
+    await unfold();
     await user.type(field('Name (surname first name patronymic) or organisation'), ' Петро');
     await user.click(screen.getByRole('button', { name: 'Search again without the cache' }));
     await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'false'));
@@ -324,6 +352,7 @@ describe('SearchPanel through the runtime’s scheduler and answer cache', () =>
     expect(wide.querySelectorAll('section[data-registry]').length).toBe(18);
     await runtimeFor(services).idle();
 
+    await unfold();
     await user.click(screen.getByRole('checkbox', { name: /Every list the account allows/ }));
     for (const group of ['Sanctions lists', 'Documents', 'Company register', 'Courts and enforcement', 'Other']) {
       await user.click(screen.getByRole('checkbox', { name: new RegExp(`^${group}`) }));
@@ -369,6 +398,7 @@ describe('SearchPanel through the runtime’s scheduler and answer cache', () =>
     await enter(field('Name (surname first name patronymic) or organisation'), 'Коваленко{Enter}');
     await screen.findByTestId('results');
     await runtimeFor(services).idle();
+    await unfold();
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'true'));
     expect(transport.requests).toHaveLength(1);

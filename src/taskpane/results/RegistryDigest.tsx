@@ -16,8 +16,8 @@ export function registrySectionId(key: RegistryKey): string {
   return `registry-${key}`;
 }
 
-/** In-page, so a button: every link (<a>) in an answer leaves for the service's sources. */
-function goTo(key: RegistryKey): void {
+/** Scrolls to a registry's section and moves focus there (once it is open). */
+export function showSection(key: RegistryKey): void {
   const section = document.getElementById(registrySectionId(key));
   section?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   section?.focus({ preventScroll: true });
@@ -28,7 +28,13 @@ function goTo(key: RegistryKey): void {
  * with hits (and their best level) or an error, each a link to its section, then the rest named on
  * one line. The whole answer at a glance in a 350 px pane, before any card.
  */
-export function RegistryDigest({ registries, lang }: { registries: readonly RegistrySummary[]; lang: Lang }) {
+export function RegistryDigest(props: {
+  registries: readonly RegistrySummary[];
+  lang: Lang;
+  /** Opens the registry's section and takes the reader there. In-page, so a button: every link (<a>) in an answer leaves for the service's sources. */
+  onGoTo: (key: RegistryKey) => void;
+}) {
+  const { registries, lang, onGoTo } = props;
   const styles = useStyles();
   const label = (key: RegistryKey) => registryDef(key).shortLabel[lang];
   const notable = registries.filter((r) => r.hits > 0 || r.status === 'error' || r.status === 'malformed');
@@ -38,7 +44,7 @@ export function RegistryDigest({ registries, lang }: { registries: readonly Regi
     <ul className={styles.list} data-testid="registry-digest" aria-label={resultsText.t(lang, 'digest.title')}>
       {notable.map((r) => (
         <li key={r.key} className={styles.line} data-registry={r.key}>
-          <Link as="button" onClick={() => goTo(r.key)}>
+          <Link as="button" onClick={() => onGoTo(r.key)}>
             {label(r.key)}
           </Link>
           {': '}

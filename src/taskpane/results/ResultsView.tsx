@@ -8,7 +8,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Lang } from '../../core/text/i18n';
 import { registryDef, type RegistryKey } from '../../core/protocol/registries';
 import type { ParsedEnvelope } from '../../core/protocol/schema';
@@ -27,7 +27,7 @@ import {
   type RelayDecisions,
 } from '../../core/answer/relay-decisions';
 import { CertificateButton, EvidenceSheetButton } from './CertificateButton';
-import { RegistryDigest, registrySectionId } from './RegistryDigest';
+import { RegistryDigest, registrySectionId, showSection } from './RegistryDigest';
 import type { SearchQuery } from '../../core/query';
 import type { RelayTarget } from './decision-client';
 
@@ -89,19 +89,35 @@ function itemsOf(result: ShownAnswer, key: RegistryKey): readonly Item[] {
   return outcome.items as readonly Item[];
 }
 
+/**
+ * More hits than this and a registry's section starts folded to its heading: a namesake-heavy
+ * registry would otherwise push every other registry out of a 350 px pane. The digest above names
+ * the count, and a click opens it.
+ */
+export const LONG_SECTION_HITS = 3;
+
+/** The registries whose cards show at first: the ones with a few hits. */
+function openAtFirst(summary: EnvelopeSummary): ReadonlySet<RegistryKey> {
+  return new Set(summary.registries.filter((r) => r.hits > 0 && r.hits <= LONG_SECTION_HITS).map((r) => r.key));
+}
+
 interface SectionProps {
   summary: RegistrySummary;
   result: ShownAnswer;
   lang: Lang;
   query?: SearchQuery | undefined;
   relay: RelayTarget | null;
+  open: boolean;
+  onToggle: () => void;
 }
 
-function RegistrySection({ summary, result, lang, query, relay }: SectionProps) {
+function RegistrySection({ summary, result, lang, query, relay, open, onToggle }: SectionProps) {
   const styles = useStyles();
   const headingId = useId();
+  const cardsId = useId();
   const label = registryDef(summary.key).label[lang];
   const items = itemsOf(result, summary.key);
+  const empty = summary.status === 'ok' && items.length === 0;
   return (
     <section
       id={registrySectionId(summary.key)}
@@ -117,12 +133,30 @@ function RegistrySection({ summary, result, lang, query, relay }: SectionProps) 
           <Badge color="severe" appearance="tint">
             {resultsText.t(lang, 'results.registryFailed')}
           </Badge>
+        ) : empty ? (
+          <Text size={200} weight="regular" className={styles.muted}>
+            {resultsText.t(lang, 'results.noHits')}
+          </Text>
         ) : (
           <Badge color={summary.hits > 0 ? 'brand' : 'subtle'} appearance={summary.hits > 0 ? 'filled' : 'outline'}>
             {resultsText.t(lang, 'results.hits', { count: summary.hits })}
           </Badge>
         )}
         <LevelBadge level={summary.bestLevel} lang={lang} />
+        {items.length > 0 && (
+          <Button
+            appearance="subtle"
+            size="small"
+            aria-expanded={open}
+            aria-controls={cardsId}
+            onClick={onToggle}
+            data-testid="section-toggle"
+          >
+            {open
+              ? resultsText.t(lang, 'results.foldHits')
+              : resultsText.t(lang, 'results.showHits', { count: items.length })}
+          </Button>
+        )}
       </h3>
       {summary.status === 'error' && summary.error && (
         <MessageBar intent="error" layout="multiline">
@@ -137,20 +171,22 @@ function RegistrySection({ summary, result, lang, query, relay }: SectionProps) 
         </MessageBar>
       )}
       {summary.status === 'absent' && <Text className={styles.muted}>{resultsText.t(lang, 'results.absent')}</Text>}
-      {summary.status === 'ok' && items.length === 0 && (
-        <Text className={styles.muted}>{resultsText.t(lang, 'results.noHits')}</Text>
+      {items.length > 0 && (
+        <div id={cardsId} className={styles.section} hidden={!open}>
+          {open &&
+            items.map((item, i) => (
+              <HitCard
+                key={i}
+                registry={summary.key}
+                item={item}
+                index={i}
+                lang={lang}
+                relay={relay}
+                {...(query ? { query } : {})}
+              />
+            ))}
+        </div>
       )}
-      {items.map((item, i) => (
-        <HitCard
-          key={i}
-          registry={summary.key}
-          item={item}
-          index={i}
-          lang={lang}
-          relay={relay}
-          {...(query ? { query } : {})}
-        />
-      ))}
     </section>
   );
 }
@@ -220,12 +256,32 @@ export function ResultsView(props: ResultsViewProps) {
   // A new answer takes the reader to it: the pane scrolls to its start and focus moves there, so
   // the verdict is read first (and announced by a screen reader), not the form above it.
   const start = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(() => openAtFirst(summary));
+  // The digest's link opens a folded section first, then goes there once it has rendered.
+  const [goingTo, setGoingTo] = useState<RegistryKey | null>(null);
   useEffect(() => {
     const element = start.current;
+    setOpen(openAtFirst(summary));
     if (!element) return;
     element.focus({ preventScroll: true });
     element.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  }, [result]);
+  }, [result, summary]);
+  useEffect(() => {
+    if (goingTo === null) return;
+    showSection(goingTo);
+    setGoingTo(null);
+  }, [goingTo]);
+  const toggle = (key: RegistryKey, to: boolean) =>
+    setOpen((was) => {
+      const now = new Set(was);
+      if (to) now.add(key);
+      else now.delete(key);
+      return now;
+    });
+  const goTo = (key: RegistryKey) => {
+    toggle(key, true);
+    setGoingTo(key);
+  };
   return (
     <div
       className={styles.root}
@@ -255,7 +311,7 @@ export function ResultsView(props: ResultsViewProps) {
           </Badge>
         )}
       </div>
-      <RegistryDigest registries={summary.registries} lang={lang} />
+      <RegistryDigest registries={summary.registries} lang={lang} onGoTo={goTo} />
       <dl className={styles.audit} aria-label={resultsText.t(lang, 'audit.title')}>
         <dt>{resultsText.t(lang, 'audit.idrequest')}</dt>
         <dd data-testid="audit-idrequest">{summary.idrequest ?? header.idrequest ?? '—'}</dd>
@@ -318,7 +374,16 @@ export function ResultsView(props: ResultsViewProps) {
         </Text>
       )}
       {summary.registries.map((r) => (
-        <RegistrySection key={r.key} summary={r} result={result} lang={lang} query={query} relay={relay} />
+        <RegistrySection
+          key={r.key}
+          summary={r}
+          result={result}
+          lang={lang}
+          query={query}
+          relay={relay}
+          open={open.has(r.key)}
+          onToggle={() => toggle(r.key, !open.has(r.key))}
+        />
       ))}
       {Object.keys(extra).length > 0 && (
         <section className={styles.section} data-registry="unknown">

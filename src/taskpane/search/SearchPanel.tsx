@@ -40,6 +40,8 @@ const useStyles = makeStyles({
   input: { width: '100%', minWidth: 0 },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   hint: { color: tokens.colorNeutralForeground3 },
+  // The form's own `display: flex` would beat the browser's rule for `hidden`.
+  folded: { display: 'none' },
 });
 
 export interface SearchPanelProps {
@@ -102,6 +104,19 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
+  // An answer folds the long form away so the verdict is on the first screen; one click brings it back.
+  const [folded, setFolded] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const focusForm = useRef(false);
+  useEffect(() => {
+    if (folded || !focusForm.current) return;
+    focusForm.current = false;
+    form.current?.querySelector('input')?.focus();
+  }, [folded]);
+  const unfold = () => {
+    focusForm.current = true;
+    setFolded(false);
+  };
   const [inserting, setInserting] = useState(false);
   const [insertMessage, setInsertMessage] = useState<{ intent: 'success' | 'error'; text: string } | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -157,6 +172,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
       // The context's mode, not the pane's: it is the connection that actually answered.
       const answer = await context.scheduler.ask(query, { signal: controller.signal, fresh });
       setShown({ answer, query, mode: context.mode, subject, relay: await relayTargetOf(services) });
+      setFolded(true);
     } catch (error) {
       if (!(error instanceof CancelledError)) setFailure(describeError(error)[lang]);
       else setFailure(m.t(lang, 'search.cancelled'));
@@ -210,7 +226,21 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
 
   return (
     <div className={styles.root}>
-      <form className={styles.form} onSubmit={submit} noValidate aria-label={m.t(lang, 'tab.search')}>
+      {folded && (
+        <div className={styles.row} data-testid="search-folded">
+          <Button onClick={unfold} aria-expanded={false}>
+            {m.t(lang, 'search.unfold')}
+          </Button>
+        </div>
+      )}
+      <form
+        ref={form}
+        className={folded ? styles.folded : styles.form}
+        onSubmit={submit}
+        noValidate
+        aria-label={m.t(lang, 'tab.search')}
+        hidden={folded}
+      >
         {text('name', m.t(lang, 'search.name'), { hint: m.t(lang, 'search.nameHint') })}
         {text('namelat', m.t(lang, 'search.namelat'), { hint: m.t(lang, 'search.namelatHint') })}
         {text('ipn', m.t(lang, 'search.ipn'), { placeholder: '12345678 / 1234567890' })}
