@@ -10,6 +10,7 @@ import { formatServiceDate } from '../../src/taskpane/results/field-format';
 import { resultsMessages as resultsText } from '../../src/taskpane/results/results-messages';
 import { LONG_SECTION_HITS, ResultsView, formatReceivedAt } from '../../src/taskpane/results/ResultsView';
 import { searchResultFrom } from '../support/taskpane-fakes';
+import { LONG_LIST_ITEMS, LONG_TEXT_CHARS } from '../../src/taskpane/results/FieldView';
 import { fixtureJson } from '../support/fixtures';
 import { loadAllParts } from '../../src/taskpane/shell/lazy-parts';
 
@@ -260,6 +261,36 @@ describe('ResultsView on an answer holding every registry block and a registry e
     await user.click(within(digest).getByRole('button', { name: registryDef('peps').shortLabel.uk }));
     expect(within(peps).getAllByTestId('hit-peps')).toHaveLength(many);
     expect(document.activeElement).toBe(peps);
+  });
+
+  it('starts a long text and a long list folded to their beginning, the rest one click away (issue 31, item 4)', async () => {
+    const raw = answerWithError();
+    const result = raw.result as Record<string, Record<string, unknown>[]>;
+    const grounds = `${'Фінансування незаконних збройних формувань. '.repeat(20)}КІНЕЦЬ`;
+    const akas = Array.from({ length: LONG_LIST_ITEMS + 7 }, (_, i) => `Псевдонім ${i + 1}`);
+    result.psanctions = [{ ...result.psanctions[0], p_comment: grounds, p_akas: akas }];
+    const { container } = show(raw, 'uk');
+    const card = within(section(container, 'psanctions')).getByTestId('hit-psanctions');
+    const akaRow = card.querySelector<HTMLElement>('[data-field="p_akas"]')!;
+    expect(within(akaRow).getAllByRole('listitem')).toHaveLength(LONG_LIST_ITEMS);
+    await user.click(
+      within(akaRow).getByRole('button', { name: resultsText.t('uk', 'value.moreItems', { count: 7 }) }),
+    );
+    expect(
+      within(akaRow)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(akas);
+    // The grounds are among the fields behind "all fields".
+    await user.click(within(card).getByRole('button', { name: /Усі поля/ }));
+    const commentRow = card.querySelector<HTMLElement>('[data-field="p_comment"]')!;
+    expect(commentRow.textContent).not.toContain('КІНЕЦЬ');
+    expect(commentRow.textContent).toContain(grounds.slice(0, LONG_TEXT_CHARS));
+    const whole = within(commentRow).getByRole('button', { name: resultsText.t('uk', 'value.moreText') });
+    expect(whole).toHaveAttribute('aria-expanded', 'false');
+    await user.click(whole);
+    expect(commentRow.textContent).toContain(grounds);
+    expect(whole).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('shows a registry block this version does not know with every field, labelled or not', () => {

@@ -1,5 +1,5 @@
-import { Badge, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { Badge, Button, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useState, type ReactNode } from 'react';
 import type { Lang } from '../../core/text/i18n';
 import { formatNumber, formatServiceDate, hasContent, safeHref } from './field-format';
 import { RISK_FLAGS, fieldLabel } from '../../core/answer/field-labels';
@@ -37,7 +37,37 @@ const useStyles = makeStyles({
   links: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS },
   muted: { color: tokens.colorNeutralForeground3 },
   facts: { display: 'block', color: tokens.colorNeutralForeground3 },
+  more: { display: 'block', minWidth: 0, paddingLeft: 0 },
 });
+
+/**
+ * Past these, a value starts folded to its beginning: a sanctions entry's grounds run to pages
+ * and an alias list to dozens of names, which would bury every other hit in a 350 px pane.
+ */
+export const LONG_TEXT_CHARS = 280;
+export const LONG_LIST_ITEMS = 5;
+
+/** The start of a long value and a button for the rest; the full value is one click away, never dropped. */
+function Unfold(props: { more: string; lang: Lang; children: (open: boolean) => ReactNode }) {
+  const { more, lang, children } = props;
+  const styles = useStyles();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {children(open)}
+      <Button
+        className={styles.more}
+        appearance="transparent"
+        size="small"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="value-unfold"
+      >
+        {open ? resultsText.t(lang, 'value.fold') : more}
+      </Button>
+    </>
+  );
+}
 
 /** Nesting the service never needs; deeper data shows as text rather than blowing the stack. */
 const MAX_DEPTH = 6;
@@ -80,7 +110,24 @@ function ScalarText({ field, value, lang }: { field: string; value: string | num
   if (href) return <ExternalLink href={href}>{linkText(href)}</ExternalLink>;
   const date = formatServiceDate(value, lang);
   if (date) return <>{date}</>;
+  if (value.length > LONG_TEXT_CHARS) {
+    return (
+      <Unfold more={resultsText.t(lang, 'value.moreText')} lang={lang}>
+        {(open) => <span className={styles.value}>{open ? value : `${value.slice(0, LONG_TEXT_CHARS)}…`}</span>}
+      </Unfold>
+    );
+  }
   return <span className={styles.value}>{value}</span>;
+}
+
+/** A list of any length: past LONG_LIST_ITEMS it shows its first items and a count of the rest. */
+function LongList({ count, lang, children }: { count: number; lang: Lang; children: (upTo: number) => ReactNode }) {
+  if (count <= LONG_LIST_ITEMS) return <>{children(count)}</>;
+  return (
+    <Unfold more={resultsText.t(lang, 'value.moreItems', { count: count - LONG_LIST_ITEMS })} lang={lang}>
+      {(open) => children(open ? count : LONG_LIST_ITEMS)}
+    </Unfold>
+  );
 }
 
 export function CountryView({ block, lang }: { block: Record<string, unknown>; lang: Lang }) {
@@ -144,23 +191,31 @@ function FieldValue({ field, value, lang, depth, allFields }: ValueProps) {
     const items = value.filter(hasContent);
     if (items.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) {
       return (
-        <ul className={styles.plainList}>
-          {items.map((v, i) => (
-            <li key={i}>
-              <ScalarText field={field} value={v as string | number | boolean} lang={lang} />
-            </li>
-          ))}
-        </ul>
+        <LongList count={items.length} lang={lang}>
+          {(upTo) => (
+            <ul className={styles.plainList}>
+              {items.slice(0, upTo).map((v, i) => (
+                <li key={i}>
+                  <ScalarText field={field} value={v as string | number | boolean} lang={lang} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </LongList>
       );
     }
     return (
-      <ol className={styles.nested} aria-label={fieldLabel(field, lang)}>
-        {items.map((v, i) => (
-          <li key={i} className={styles.nestedItem}>
-            <FieldValue field={field} value={v} lang={lang} depth={depth + 1} allFields={allFields} />
-          </li>
-        ))}
-      </ol>
+      <LongList count={items.length} lang={lang}>
+        {(upTo) => (
+          <ol className={styles.nested} aria-label={fieldLabel(field, lang)}>
+            {items.slice(0, upTo).map((v, i) => (
+              <li key={i} className={styles.nestedItem}>
+                <FieldValue field={field} value={v} lang={lang} depth={depth + 1} allFields={allFields} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </LongList>
     );
   }
   if (isCountryBlock(value)) return <CountryView block={value} lang={lang} />;
