@@ -11,7 +11,11 @@ export interface FunctionsMetadataLike {
   [key: string]: unknown;
 }
 
-export type FunctionTexts = Record<string, { name?: string; description: string; parameters: Record<string, string> }>;
+export interface FunctionTexts {
+  /** Each parameter's name as Excel shows it in this language, by its English name. */
+  parameterNames: Record<string, string>;
+  functions: Record<string, { name?: string; description: string; parameters: Record<string, string> }>;
+}
 
 export function localizeFunctionsMetadata<T extends FunctionsMetadataLike>(
   metadata: T,

@@ -7,10 +7,12 @@
 
 /**
  * @param {{ functions: Array<{ id: string, description?: string, parameters: Array<{ name: string, description?: string }> }> }} metadata
- * @param {Record<string, { name?: string, description: string, parameters: Record<string, string> }>} texts
+ * @param {{ parameterNames: Record<string, string>, functions: Record<string, { name?: string, description: string, parameters: Record<string, string> }> }} localized
  */
-function localizeFunctionsMetadata(metadata, texts) {
+function localizeFunctionsMetadata(metadata, localized) {
   const problems = [];
+  const texts = localized.functions;
+  const parameterNames = localized.parameterNames || {};
   const ids = new Set(metadata.functions.map((f) => f.id));
   for (const id of Object.keys(texts)) if (!ids.has(id)) problems.push(`translation for unknown function ${id}`);
   const functions = metadata.functions.map((fn) => {
@@ -27,7 +29,11 @@ function localizeFunctionsMetadata(metadata, texts) {
     const parameters = fn.parameters.map((p) => {
       const d = t.parameters && t.parameters[p.name];
       if (!d) problems.push(`no translated description for ${fn.id}.${p.name}`);
-      return d ? { ...p, description: d } : p;
+      // Excel shows parameter names in the formula tooltip: a Ukrainian Excel reads "ПІБ", not "name".
+      // They are labels only; a formula stores its arguments by position.
+      const shownName = parameterNames[p.name];
+      if (!shownName) problems.push(`no translated name for parameter ${p.name}`);
+      return { ...p, ...(d ? { description: d } : {}), ...(shownName ? { name: shownName } : {}) };
     });
     // The id never changes (Excel stores formulas by id); the name stays as well, so a workbook
     // reads the same in every language.

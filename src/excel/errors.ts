@@ -1,5 +1,4 @@
 import { CheckListsError, InvalidInputError, describeError } from '../core/protocol/errors';
-import { QUERY_FIELDS } from '../core/query';
 import type { LocalizedText } from '../core/text/i18n';
 import { excelMessages } from './messages';
 
@@ -58,24 +57,10 @@ export function describeExcelError(e: unknown): LocalizedText {
  * core's describeError alone would show Excel's English message to a Ukrainian reader.
  */
 export function describeWorkbookError(e: unknown): LocalizedText {
-  if (e instanceof InvalidInputError) return withoutInternalNames(e);
+  if (e instanceof InvalidInputError) return e.text;
   if (e instanceof CheckListsError) return describeError(e);
   if (e instanceof ExcelLayerError || officeErrorCode(e) !== null) return describeExcelError(e);
   return describeError(e);
-}
-
-const QUERY_FIELD_NAMES: ReadonlySet<string> = new Set(QUERY_FIELDS);
-
-/**
- * A refusal in the pane names the query field the analyst filled in ("date: …"), and nothing of our
- * own ("previous: …", "output: …"): those names mean nothing to the reader; the message says it.
- */
-function withoutInternalNames(e: InvalidInputError): LocalizedText {
-  const text = (lang: keyof LocalizedText) =>
-    e.errors
-      .map((f) => (QUERY_FIELD_NAMES.has(f.field) ? `${f.field}: ${f.message[lang]}` : f.message[lang]))
-      .join(' ');
-  return { uk: text('uk'), en: text('en') };
 }
 
 /** Errors this layer raises itself (not Excel's), with text for both languages. */

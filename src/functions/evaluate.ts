@@ -108,9 +108,15 @@ export interface SubjectArgs {
   doctype?: CellArg;
 }
 
-/** True when nothing identifies a subject: the cell stays empty and nothing is sent. */
+/**
+ * True when the row gives nothing at all (a formula filled down past the last client): the cell
+ * stays empty and nothing is sent. A row with a date but no name, code or document names nobody:
+ * the validator answers it with #VALUE! and its reason, so a missing name is not read as "no hits".
+ */
 export function isEmptySubject(args: SubjectArgs): boolean {
-  return [args.name, blankZero(args.ipn ?? null), blankZero(args.doc ?? null)].every((v) => isAbsent(v));
+  return [args.name, blankZero(args.date ?? null), blankZero(args.ipn ?? null), blankZero(args.doc ?? null)].every(
+    (v) => isAbsent(v),
+  );
 }
 
 function queryInput(args: SubjectArgs, options: RunOptions): QueryInput {
@@ -262,12 +268,17 @@ export async function evalLostDoc(
   return r.hits;
 }
 
-/** LISTDATA: the number for the registries given; needs no service. */
-export function evalListdata(registries: RangeArg): number {
+/**
+ * LISTDATA: the number for the registries given, as its digits; needs no service. Text, because
+ * Excel's General format shows a number past 11 digits in scientific notation (the sanctions lists
+ * alone reach 1.09951E+12), and a rounded mask selects other lists; every registries argument
+ * reads the digits back.
+ */
+export function evalListdata(registries: RangeArg): string {
   // Nothing given is "no registry chosen" here, not the settings' choice: LISTDATA names what it is given.
   const checked = listdataFrom({ registries: '' }, registriesArg(registries) ?? 0n);
   if (!checked.ok) throw new InvalidInputError(checked.errors);
-  return Number(checked.value ?? ALL_LISTS);
+  return String(checked.value ?? ALL_LISTS);
 }
 
 /**

@@ -235,11 +235,11 @@ export async function lostdoc(
 }
 
 /**
- * The listdata number that selects the given registries or lists (for the service's listdata field).
+ * The listdata number that selects the given registries or lists (for the service's listdata field), as text so that Excel shows every digit. The other functions accept it as their registries argument.
  * @customfunction LISTDATA
  * @param registries Registries or lists: names such as "peps, psanctions", list names such as "sanctions-eu", numbers, or a range of names.
- * @returns The listdata number; -1 means every list.
+ * @returns The listdata number as digits; -1 means every list.
  */
-export function listdata(registries: Array<Array<string | number | null>>): number {
+export function listdata(registries: Array<Array<string | number | null>>): string {
   return evaluateNow(() => evalListdata(registries));
 }

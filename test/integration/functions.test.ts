@@ -1,4 +1,5 @@
 import { listdataForRegistries } from '../../src/core/protocol/listdata';
+import { coreMessages } from '../../src/core/text/messages';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings/settings';
 import { memoryStorage, type KeyValueStorage } from '../../src/core/settings/storage';
 import { DEMO_CREDENTIALS, KNOWN, sandboxData } from '../../src/sandbox';
@@ -201,12 +202,18 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     expect(await fns.lostdoc('КМ 999999', null, invocation())).toBe(0);
     // A foreign passport under "national passport" is refused by the validator, not sent.
     expect((await outcome(fns.lostdoc(KNOWN.lostForeignPassport.doc, 1, invocation()))).error?.code).toBe('#VALUE!');
-    expect(fns.listdata([['peps, psanctions']])).toBe(Number(listdataForRegistries(['peps', 'psanctions'])));
+    expect(fns.listdata([['peps, psanctions']])).toBe(String(listdataForRegistries(['peps', 'psanctions'])));
     expect(fns.listdata([['peps'], ['lost-passports'], [null]])).toBe(
-      Number(listdataForRegistries(['peps', 'lostdocs'])),
+      String(listdataForRegistries(['peps', 'lostdocs'])),
     );
-    expect(fns.listdata([[512]])).toBe(512);
-    expect(fns.listdata([['all']])).toBe(-1);
+    expect(fns.listdata([[512]])).toBe('512');
+    expect(fns.listdata([['all']])).toBe('-1');
+    // Every sanctions list: 13 digits, which a number cell would show as 1.09951E+12. As text every
+    // digit stays, and SCREEN reads the text back as the same registries.
+    const sanctions = fns.listdata([['psanctions']]);
+    expect(sanctions).toBe(String(listdataForRegistries(['psanctions'])));
+    expect(sanctions).toMatch(/^\d{12,}$/);
+    expect(await fns.registries([[sanctions]])).toEqual(await fns.registries([['psanctions']]));
     expect(() => fns.listdata([['no-such-registry']])).toThrow(StubCellError);
     expect(await fns.level('Неіснуючий Клієнт Жоден', null, null, [['peps, psanctions']], invocation())).toBe(
       'No hits',
@@ -218,10 +225,24 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     const before = received.length;
     expect(await fns.pep('', null, null, invocation())).toEqual([['', '', '']]);
     expect(await fns.sanctions('  ', 0, 0, invocation())).toEqual([['', '', '']]);
-    expect(await fns.pep('', '1980-01-01', null, invocation())).toEqual([['', '', '']]);
     expect(await fns.screen('', null, null, null, [['peps, lostdocs']], invocation())).toEqual([['', '']]);
     expect(await fns.level('', null, null, [[null]], invocation())).toBe('');
     expect(await fns.lostdoc('', null, invocation())).toBe('');
+    expect(received.length).toBe(before);
+  });
+
+  it('answers a row that names nobody (a date, no name, code or document) with #VALUE! and why, sending nothing', async () => {
+    const { fns } = startAddinRuntime(await liveStorage());
+    const before = received.length;
+    const pep = await outcome(fns.pep('', '1980-01-01', null, invocation()));
+    // A date cell (a serial) and Excel's 0 for the empty code and document cells.
+    const screen = await outcome(fns.screen(' ', 29221, 0, 0, [['peps']], invocation()));
+    for (const { error } of [pep, screen]) {
+      expect(error?.code).toBe('#VALUE!');
+      expect([coreMessages.en['field.required.subject'], coreMessages.uk['field.required.subject']]).toContain(
+        error?.message,
+      );
+    }
     expect(received.length).toBe(before);
   });
 
@@ -239,7 +260,7 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     expect(impossible.error).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/date/i) });
     expect(future.error).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/future/i) });
     expect(serial.error?.code).toBe('#VALUE!');
-    expect(ipn.error).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/ipn/i) });
+    expect(ipn.error).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/^Tax or company code: /) });
     expect(registries.error).toMatchObject({ code: '#VALUE!', message: expect.stringMatching(/nonsense/) });
     expect(tracker.pending()).toBe(0);
     expect(received.length).toBe(before);

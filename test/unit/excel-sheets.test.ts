@@ -88,6 +88,9 @@ describe('describeWorkbookError', () => {
         { field: 'date', code: 'field.date', message: { uk: 'Дата хибна.', en: 'Bad date.' } },
       ]),
     );
-    expect(text).toEqual({ uk: 'Немає аркуша збігів. date: Дата хибна.', en: 'No hits sheet. date: Bad date.' });
+    expect(text).toEqual({
+      uk: 'Немає аркуша збігів. Дата народження: Дата хибна.',
+      en: 'No hits sheet. Date of birth: Bad date.',
+    });
   });
 });

@@ -226,18 +226,25 @@ describe('functions.json generated from src/functions/functions.ts', () => {
       expect(f.description).toMatch(/[А-ЯІЇЄҐа-яіїєґ]/);
       expect(f.description).not.toBe(en.description);
       f.parameters.forEach((p, j) => {
-        expect(p.name).toBe(en.parameters[j].name);
+        // The tooltip names each argument in Ukrainian too (no "date:" or "ipn:"), in the same order.
+        expect(p.name).toBe(UK_TEXTS.parameterNames[en.parameters[j].name]);
+        expect(p.name).toMatch(/^[А-ЯІЇЄҐа-яіїєґ_]+$/);
         expect(p.description).toMatch(/[А-ЯІЇЄҐа-яіїєґ]/);
       });
     });
   });
 
   it('reports a missing or stray translation', () => {
-    const { PEP: _dropped, ...rest } = UK_TEXTS;
-    const broken = { ...rest, NOPE: { description: 'x', parameters: {} } };
+    const { PEP: _dropped, ...rest } = UK_TEXTS.functions;
+    const { doc: _unnamed, ...names } = UK_TEXTS.parameterNames;
+    const broken = { parameterNames: names, functions: { ...rest, NOPE: { description: 'x', parameters: {} } } };
     const { problems } = localizeFunctionsMetadata(metadata, broken);
     expect(problems).toEqual(
-      expect.arrayContaining(['no translation for function PEP', 'translation for unknown function NOPE']),
+      expect.arrayContaining([
+        'no translation for function PEP',
+        'translation for unknown function NOPE',
+        'no translated name for parameter doc',
+      ]),
     );
   });
 });

@@ -443,7 +443,7 @@ describe('parseQuery', () => {
     expect(thrown).toBeInstanceOf(InvalidInputError);
     const error = thrown as InvalidInputError;
     expect(error.errors.map((e) => e.field)).toEqual(['ipn', 'date']);
-    expect(error.text.uk).toContain('ipn');
+    expect(error.text.uk).toContain('РНОКПП або ЄДРПОУ: ');
     expect(error.text.en).toContain('1990-02-31');
   });
 });

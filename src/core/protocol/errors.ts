@@ -1,5 +1,6 @@
 import type { LocalizedText } from '../text/i18n';
 import { coreMessages } from '../text/messages';
+import { fieldErrorsText } from '../text/query-field-names';
 
 /**
  * The few error kinds a person can act on (ARCHITECTURE.md "Errors"):
@@ -34,10 +35,7 @@ export class InvalidInputError extends CheckListsError {
   readonly errors: readonly FieldError[];
 
   constructor(errors: readonly FieldError[]) {
-    super({
-      uk: errors.map((e) => `${e.field}: ${e.message.uk}`).join(' '),
-      en: errors.map((e) => `${e.field}: ${e.message.en}`).join(' '),
-    });
+    super({ uk: fieldErrorsText(errors, 'uk'), en: fieldErrorsText(errors, 'en') });
     this.errors = errors;
   }
 }
