@@ -90,7 +90,7 @@ export function fakeServices(
     excel: {
       insertAtActiveCell: async (rows) => {
         inserted.push(rows);
-        return `Sheet1!A1:B${rows.length}`;
+        return { written: true, address: `Sheet1!A1:B${rows.length}` };
       },
       writeEvidenceSheet: async (rows) => {
         evidence.push(rows);

@@ -2,7 +2,8 @@ import '../support/ui-setup';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { explainHit } from '../../src/core/answer/explain';
+import { DECISIONS, explainHit } from '../../src/core/answer/explain';
+import { explainMessages } from '../../src/core/answer/explain-messages';
 import { recordOf } from '../../src/core/answer/record-identity';
 import { RELAY_DECISIONS_FIELD } from '../../src/core/answer/relay-decisions';
 import { validateQuery } from '../../src/core/query';
@@ -159,8 +160,18 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
     const card = within(results).getAllByTestId('hit-psanctions')[0];
     const decide = within(card).getByTestId('decide');
     const suggested = explainHit(query, 'psanctions', item).suggested;
-    const [decision, reason] = within(decide).getAllByRole('combobox') as HTMLSelectElement[];
-    expect([decision.value, reason.value]).toEqual([suggested.decision, suggested.reason]);
+    // Three decision buttons on the card, the suggestion pressed; the reason pre-selected too.
+    const choices = within(within(decide).getByRole('group', { name: resultsText.t('en', 'decide.decision') }));
+    expect(choices.getAllByRole('button').map((b) => b.getAttribute('data-decision'))).toEqual([...DECISIONS]);
+    expect(choices.getAllByRole('button', { pressed: true }).map((b) => b.getAttribute('data-decision'))).toEqual([
+      suggested.decision,
+    ]);
+    const other = DECISIONS.find((d) => d !== suggested.decision)!;
+    await user.click(choices.getByRole('button', { name: explainMessages.t('en', `suggest.${other}`) }));
+    expect(choices.getByRole('button', { pressed: true })).toHaveAttribute('data-decision', other);
+    await user.click(choices.getByRole('button', { name: explainMessages.t('en', `suggest.${suggested.decision}`) }));
+    const [reason] = within(decide).getAllByRole('combobox') as HTMLSelectElement[];
+    expect(reason.value).toBe(suggested.reason);
     await user.click(within(decide).getByRole('textbox'));
     await user.paste('Клієнт 1985 р. н.');
     await user.click(within(decide).getByRole('button', { name: resultsText.t('en', 'decide.record') }));

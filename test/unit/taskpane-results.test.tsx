@@ -10,6 +10,7 @@ import { formatServiceDate } from '../../src/taskpane/results/field-format';
 import { resultsMessages as resultsText } from '../../src/taskpane/results/results-messages';
 import { LONG_SECTION_HITS, ResultsView, formatReceivedAt } from '../../src/taskpane/results/ResultsView';
 import { searchResultFrom } from '../support/taskpane-fakes';
+import type { InsertAnswer } from '../../src/taskpane/results/InsertActions';
 import { LONG_LIST_ITEMS, LONG_TEXT_CHARS } from '../../src/taskpane/results/FieldView';
 import { fixtureJson } from '../support/fixtures';
 import { loadAllParts } from '../../src/taskpane/shell/lazy-parts';
@@ -33,7 +34,7 @@ function answerWithError(): Record<string, unknown> {
   return raw;
 }
 
-function show(raw: unknown, lang: Lang = 'en', mode: 'sandbox' | 'live' = 'live', onInsert?: () => void) {
+function show(raw: unknown, lang: Lang = 'en', mode: 'sandbox' | 'live' = 'live', onInsert?: InsertAnswer) {
   const result = searchResultFrom(raw);
   const summary = summarize(result.envelope);
   const view = render(

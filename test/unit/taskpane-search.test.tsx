@@ -13,7 +13,7 @@ import { resultsMessages as resultsText } from '../../src/taskpane/results/resul
 import { formatReceivedAt } from '../../src/taskpane/results/ResultsView';
 import { runtimeFor } from '../../src/taskpane/shell/pane-runtime';
 import { SearchPanel } from '../../src/taskpane/search/SearchPanel';
-import type { TaskpaneServices } from '../../src/taskpane/shell/services';
+import type { InsertOutcome, TaskpaneServices } from '../../src/taskpane/shell/services';
 import { queryInputFrom, searchFormDefaults } from '../../src/taskpane/search/search-form';
 import { verdictText } from '../../src/core/answer/summary';
 import { KNOWN } from '../../src/sandbox';
@@ -218,7 +218,7 @@ describe('SearchPanel results', () => {
     const excel = {
       insertAtActiveCell: async (rows: readonly (readonly unknown[])[]) => {
         inserted.push(rows.map((r) => [...r]));
-        return 'Sheet1!C3:D20';
+        return { written: true as const, address: 'Sheet1!C3:D20' };
       },
     };
     renderPanel({ ...services, excel: { ...services.excel, ...excel } }, LIVE, 'en');
@@ -237,11 +237,52 @@ describe('SearchPanel results', () => {
     expect(rows.get('Request id')).toBe(fixtureJson('quirk-registry-errors.json').idrequest);
   });
 
+  it('asks before it overwrites cells in use, and writes one row of values beside a client (issue 31, item 7)', async () => {
+    const calls: { rows: unknown[][]; overwrite: boolean }[] = [];
+    const transport = scriptedTransport(json(200, fixtureJson('post-all-registries.json')));
+    const services = await savedServices(transport, LIVE, 'live');
+    const excel = {
+      insertAtActiveCell: async (rows: readonly (readonly unknown[])[], options: { overwrite?: boolean } = {}) => {
+        calls.push({ rows: rows.map((r) => [...r]), overwrite: options.overwrite === true });
+        const address = rows.length === 1 ? 'Sheet1!E5:AD5' : 'Sheet1!E5:F30';
+        return options.overwrite ? { written: true as const, address } : { written: false as const, address, inUse: 3 };
+      },
+    };
+    renderPanel({ ...services, excel: { ...services.excel, ...excel } }, LIVE, 'uk');
+    await enter(field(m.t('uk', 'search.name')), 'Петро{Enter}');
+    await screen.findByTestId('results');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: resultsText.t('uk', 'insert.layout') }),
+      resultsText.t('uk', 'insert.layout.row'),
+    );
+    await user.click(screen.getByRole('button', { name: resultsText.t('uk', 'results.insert') }));
+    // Nothing written yet: the cells hold data, and the pane says so before anything is replaced.
+    const warning = await screen.findByTestId('insert-in-use');
+    expect(warning).toHaveTextContent(resultsText.t('uk', 'insert.inUse', { address: 'Sheet1!E5:AD5', count: 3 }));
+    expect(calls.map((c) => c.overwrite)).toEqual([false]);
+    // One row of values, across: the block's second column, in the block's order.
+    expect(calls[0].rows).toHaveLength(1);
+    expect(calls[0].rows[0].slice(0, 2)).toEqual(['Петро', verdictText('high', 'uk')]);
+    expect(calls[0].rows[0]).not.toContain(resultsText.t('uk', 'sheet.subject'));
+    await user.click(within(warning).getByRole('button', { name: resultsText.t('uk', 'insert.keep') }));
+    expect(screen.queryByTestId('insert-in-use')).toBeNull();
+    expect(calls).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: resultsText.t('uk', 'results.insert') }));
+    await user.click(
+      within(await screen.findByTestId('insert-in-use')).getByRole('button', {
+        name: resultsText.t('uk', 'insert.overwrite'),
+      }),
+    );
+    expect(await screen.findByText(m.t('uk', 'results.inserted', { address: 'Sheet1!E5:AD5' }))).toBeInTheDocument();
+    expect(calls.map((c) => c.overwrite)).toEqual([false, false, true]);
+    expect(calls[2].rows).toEqual(calls[0].rows);
+  });
+
   it('words an Office error from "Insert into sheet" in the pane’s language, not Excel’s raw text', async () => {
     const transport = scriptedTransport(json(200, fixtureJson('post-all-registries.json')));
     const services = await savedServices(transport, LIVE, 'live');
     const excel = {
-      insertAtActiveCell: async (): Promise<string> => {
+      insertAtActiveCell: async (): Promise<InsertOutcome> => {
         throw Object.assign(new Error('The request cannot be processed in cell-editing mode.'), {
           code: 'InvalidOperationInCellEditMode',
         });

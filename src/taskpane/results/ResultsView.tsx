@@ -30,6 +30,7 @@ import { CertificateButton, EvidenceSheetButton } from './CertificateButton';
 import { RegistryDigest, registrySectionId, showSection } from './RegistryDigest';
 import type { SearchQuery } from '../../core/query';
 import type { RelayTarget } from './decision-client';
+import { InsertActions, type InsertAnswer } from './InsertActions';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -196,10 +197,8 @@ export interface ResultsViewProps {
   summary: EnvelopeSummary;
   mode: ServiceMode;
   lang: Lang;
-  onInsert?: () => void;
-  inserting?: boolean;
-  /** Outcome of the last "Insert into sheet", shown next to the button. */
-  insertMessage?: { intent: 'success' | 'error'; text: string } | null;
+  /** "Insert into sheet" at the active cell, in the layout the analyst picks. */
+  onInsert?: InsertAnswer;
   /** The question asked: each hit then says why it is one. */
   query?: SearchQuery;
   /** Through the organisation's relay: hits can be decided there. */
@@ -245,7 +244,7 @@ function DecisionNotes({ notes, lang }: { notes: RelayDecisions; lang: Lang }) {
 
 /** The whole answer: verdict, audit facts, then each registry with its hits or its error. */
 export function ResultsView(props: ResultsViewProps) {
-  const { result, summary, mode, lang, onInsert, inserting, insertMessage, query, relay = null, subject } = props;
+  const { result, summary, mode, lang, onInsert, query, relay = null, subject } = props;
   const { onEvidenceSheet } = props;
   const styles = useStyles();
   const notes = relayDecisionsOf(result.envelope);
@@ -342,22 +341,10 @@ export function ResultsView(props: ResultsViewProps) {
         <dd>{MODE_LABELS[mode][lang]}</dd>
       </dl>
       {onInsert && (
-        <div className={styles.actions}>
-          <Button appearance="primary" onClick={onInsert} disabled={inserting}>
-            {resultsText.t(lang, 'results.insert')}
-          </Button>
+        <InsertActions insert={onInsert} lang={lang}>
           {relay && auditId !== null && <CertificateButton relay={relay} auditId={auditId} lang={lang} />}
           {!relay && onEvidenceSheet && <EvidenceSheetButton write={onEvidenceSheet} lang={lang} />}
-          {insertMessage && (
-            <Text
-              role="status"
-              data-intent={insertMessage.intent}
-              className={insertMessage.intent === 'error' ? styles.error : styles.muted}
-            >
-              {insertMessage.text}
-            </Text>
-          )}
-        </div>
+        </InsertActions>
       )}
       {result.envelope.problems.length > 0 && (
         <MessageBar intent="warning" layout="multiline">

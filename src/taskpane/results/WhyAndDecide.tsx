@@ -1,4 +1,14 @@
-import { Badge, Button, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Field,
+  Input,
+  Select,
+  Text,
+  ToggleButton,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { useState } from 'react';
 import {
   DECISIONS,
@@ -28,6 +38,7 @@ const useStyles = makeStyles({
     marginTop: tokens.spacingVerticalXS,
   },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'end' },
+  choices: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
 });
 
 const TONE_COLOR = { agree: 'success', differ: 'danger', unknown: 'subtle' } as const;
@@ -99,16 +110,22 @@ export function WhyAndDecide({ query, registry, item, lang, relay }: WhyAndDecid
       </Text>
       {relay && (
         <div className={styles.decide} data-testid="decide">
+          {/* Three buttons, not a list: the decision is read and changed with one look and one click. */}
+          <div className={styles.choices} role="group" aria-label={resultsText.t(lang, 'decide.decision')}>
+            {DECISIONS.map((d) => (
+              <ToggleButton
+                key={d}
+                size="small"
+                checked={decision === d}
+                appearance={decision === d ? 'primary' : 'secondary'}
+                onClick={() => setDecision(d)}
+                data-decision={d}
+              >
+                {explainMessages.t(lang, `suggest.${d}`)}
+              </ToggleButton>
+            ))}
+          </div>
           <div className={styles.row}>
-            <Field label={resultsText.t(lang, 'decide.decision')} size="small">
-              <Select size="small" value={decision} onChange={(_, d) => setDecision(d.value as Decision)}>
-                {DECISIONS.map((d) => (
-                  <option key={d} value={d}>
-                    {explainMessages.t(lang, `suggest.${d}`)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
             <Field label={resultsText.t(lang, 'decide.reason')} size="small">
               <Select size="small" value={reason} onChange={(_, d) => setReason(d.value as ReasonCode)}>
                 {REASON_CODES.map((r) => (

@@ -11,6 +11,20 @@ import type { CellValue } from '../../bulk/columns';
  * The answer in two columns for the sheet: verdict, best percent, one row per registry, and the
  * audit facts. Values stay plain (text and numbers); the Excel side writes text as text.
  */
+/**
+ * How the answer goes into the sheet: labels beside values down a column; the values across one
+ * row (beside the client's own row, so a list of clients reads as a table); or that row's headings.
+ */
+export const INSERT_LAYOUTS = ['block', 'row', 'headings'] as const;
+export type InsertLayout = (typeof INSERT_LAYOUTS)[number];
+
+/** The summary's label/value pairs in a layout. */
+export function laidOut(rows: readonly (readonly CellValue[])[], layout: InsertLayout): CellValue[][] {
+  if (layout === 'row') return [rows.map((r) => r[1] ?? '')];
+  if (layout === 'headings') return [rows.map((r) => r[0] ?? '')];
+  return rows.map((r) => [...r]);
+}
+
 export function summaryRows(
   subject: string,
   summary: EnvelopeSummary,

@@ -6,7 +6,6 @@ import type { Lang } from '../../core/text/i18n';
 import { lowranklimitSchema, rangeHint, validateQuery, type SearchQuery } from '../../core/query';
 import type { ScheduledAnswer } from '../../core/request/scheduler';
 import type { Settings, ServiceMode } from '../../core/settings/settings';
-import { describeExcelError } from '../../excel/errors';
 import { taskpaneMessages as m } from '../shell/messages';
 import { RegistryPicker } from './RegistryPicker';
 import { runtimeFor } from '../shell/pane-runtime';
@@ -24,6 +23,7 @@ import { LoadBoundary } from '../shell/LoadBoundary';
 import { resultsView } from '../shell/lazy-parts';
 import type { RelayTarget } from '../results/decision-client';
 import { relayTargetOf } from '../results/relay-target';
+import type { InsertLayout } from '../results/summary-rows';
 import { version } from '../../../package.json';
 
 /**
@@ -117,8 +117,6 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
     focusForm.current = true;
     setFolded(false);
   };
-  const [inserting, setInserting] = useState(false);
-  const [insertMessage, setInsertMessage] = useState<{ intent: 'success' | 'error'; text: string } | null>(null);
   const abort = useRef<AbortController | null>(null);
   // The validator returns texts in both languages: keep them so a language switch re-words them.
   const [lastErrors, setLastErrors] = useState<Parameters<typeof errorsByField>[0]>([]);
@@ -163,7 +161,6 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
     setFailure(null);
     // The previous answer goes as the new question leaves: it cannot be read as this one's.
     setShown(null);
-    setInsertMessage(null);
     const controller = new AbortController();
     abort.current = controller;
     setRunning(true);
@@ -187,24 +184,12 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
     void ask(shown.query, shown.subject, true);
   };
 
-  const insert = async () => {
-    if (!shown) return;
-    setInserting(true);
-    setInsertMessage(null);
-    try {
-      // The sheet layout comes with the results chunk: only a search that answered needs it.
-      const { summaryRows } = await import(/* webpackChunkName: "results" */ '../results/summary-rows');
-      const rows = summaryRows(shown.subject, shown.answer.summary, shown.answer, shown.mode, lang);
-      const address = await services.excel.insertAtActiveCell(rows);
-      setInsertMessage({ intent: 'success', text: m.t(lang, 'results.inserted', { address }) });
-    } catch (error) {
-      setInsertMessage({
-        intent: 'error',
-        text: m.t(lang, 'results.insertFailed', { message: describeExcelError(error)[lang] }),
-      });
-    } finally {
-      setInserting(false);
-    }
+  const insert = async (layout: InsertLayout, overwrite: boolean) => {
+    if (!shown) throw new Error('no answer is shown');
+    // The sheet layout comes with the results chunk: only a search that answered needs it.
+    const { summaryRows, laidOut } = await import(/* webpackChunkName: "results" */ '../results/summary-rows');
+    const rows = summaryRows(shown.subject, shown.answer.summary, shown.answer, shown.mode, lang);
+    return services.excel.insertAtActiveCell(laidOut(rows, layout), { overwrite });
   };
 
   const text = (field: TextField, label: string, extra: { placeholder?: string; hint?: string } = {}) => (
@@ -316,8 +301,6 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
               mode={shown.mode}
               lang={lang}
               onInsert={insert}
-              inserting={inserting}
-              insertMessage={insertMessage}
               query={shown.query}
               relay={shown.relay}
               subject={shown.subject}

@@ -6,7 +6,7 @@ import { runQueued } from '../../excel/run';
 import { defaultStorage } from '../../excel/storage';
 import { connect } from '../../shared-runtime/connection';
 import type { CellValue } from '../../bulk/columns';
-import type { ExcelFacade, HostInfo, HostTheme, TaskpaneServices } from './services';
+import type { ExcelFacade, HostInfo, HostTheme, InsertOutcome, TaskpaneServices } from './services';
 import { writeEvidenceSheet } from '../../excel/evidence-sheet';
 
 /** Office.onReady's answer; host is null when the page is open outside Office (the browser harness). */
@@ -75,19 +75,23 @@ export function officeHost(info: ReadyInfo): HostInfo {
 /** The workbook through Excel.run; the browser harness installs its workbook fake as the global Excel. */
 export function officeExcel(): ExcelFacade {
   return {
-    async insertAtActiveCell(rows: readonly (readonly CellValue[])[]): Promise<string> {
+    async insertAtActiveCell(rows, options = {}): Promise<InsertOutcome> {
       if (typeof Excel === 'undefined') throw new Error('Excel is not available');
       const width = rows.reduce((max, r) => Math.max(max, r.length), 0);
-      if (rows.length === 0 || width === 0) return '';
+      if (rows.length === 0 || width === 0) return { written: true, address: '' };
       return runQueued(async (context) => {
         const range = context.workbook.getActiveCell().getResizedRange(rows.length - 1, width - 1);
+        range.load(['address', 'formulas']);
+        await context.sync();
+        // `formulas` holds a formula's text and a constant's value: one read sees both kinds of use.
+        const inUse = range.formulas.flat().filter((cell) => cell !== '' && cell !== null).length;
+        if (inUse > 0 && !options.overwrite) return { written: false, address: range.address, inUse };
         const values = toSafeRows(rows, width);
         // The active cell may sit in a column formatted as Text: see textCellFormats.
         range.numberFormat = textCellFormats(values);
         range.values = values;
-        range.load('address');
         await context.sync();
-        return range.address;
+        return { written: true, address: range.address };
       });
     },
     async writeEvidenceSheet(rows: readonly (readonly CellValue[])[]): Promise<string> {

@@ -2,6 +2,11 @@ import type { CellValue } from '../../bulk/columns';
 import type { LoadedSettings, SettingsStore } from '../../core/settings/settings-store';
 import type { Connection } from '../../shared-runtime/connection';
 
+/** What "Insert into sheet" did: wrote, or found the cells in use and wrote nothing. */
+export type InsertOutcome =
+  | { written: true; address: string }
+  | { written: false; address: string; /** Non-empty cells the rows would have replaced. */ inUse: number };
+
 /**
  * Workbook access for the task pane and the bulk panel. The Office implementation writes
  * through src/excel's safe text writer; tests and the browser harness pass fakes.
@@ -9,9 +14,14 @@ import type { Connection } from '../../shared-runtime/connection';
 export interface ExcelFacade {
   /**
    * Writes a block of rows starting at the active cell, every text as literal text (a value
-   * starting with "=" stays text). Resolves with the address written, e.g. "Sheet1!B2:C9".
+   * starting with "=" stays text), with the address written, e.g. "Sheet1!B2:C9". Unless told to
+   * overwrite, a block that would replace any non-empty cell is not written: the outcome says how
+   * many cells are in use, so the analyst decides.
    */
-  insertAtActiveCell(rows: readonly (readonly CellValue[])[]): Promise<string>;
+  insertAtActiveCell(
+    rows: readonly (readonly CellValue[])[],
+    options?: { overwrite?: boolean },
+  ): Promise<InsertOutcome>;
   /** A protected sheet of its own holding these rows (the certificate, directly connected); its name. */
   writeEvidenceSheet(rows: readonly (readonly CellValue[])[]): Promise<string>;
 }
