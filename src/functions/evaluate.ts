@@ -7,6 +7,7 @@ import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import type { RegistryError } from '../core/protocol/schema';
 import { levelText, registryErrorText, type RegistrySummary } from '../core/answer/summary';
 import { functionsMessages } from './messages';
+import { functionHeadings } from '../core/answer/function-headings';
 import type { RuntimeContext } from '../shared-runtime/runtime';
 
 /**
@@ -227,8 +228,7 @@ export async function evalScreen(
 
 /** REGISTRIES: the header labels matching SCREEN's columns. */
 export function evalRegistries(context: EvalContext, registries: RangeArg): ResultRow[] {
-  const listdata = listdataOf(context, registries);
-  return [registriesOf(listdata).map((key) => registryLabel(key, context.lang))];
+  return [functionHeadings('SCREEN', context.lang, listdataOf(context, registries))];
 }
 
 /** LEVEL: the overall level over the registries asked. */

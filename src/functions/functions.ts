@@ -94,7 +94,7 @@ function evaluateNow<T>(work: () => T): T {
 }
 
 /**
- * Checks a person or company against the politically exposed persons (PEP) registry. Spills one row: match level, best match percent, number of hits. Why each hit is a hit (the fields compared, a suggested decision): Search in the task pane, or the hits sheet of a bulk run.
+ * Checks a person or company against the politically exposed persons (PEP) registry. Spills one row: match level, best match percent, number of hits. Headings for these cells: task pane, Search, Worksheet functions. Why each hit is a hit (the fields compared, a suggested decision): Search in the task pane, or the hits sheet of a bulk run.
  * @customfunction PEP
  * @param name Full name of the person or name of the company, in Cyrillic or Latin letters.
  * @param [date] Date of birth: a date cell or text such as 1980-05-17. With it, an exact name match counts as a high-level match.
@@ -122,7 +122,7 @@ export async function pep(
 }
 
 /**
- * Checks a person or company against sanctions lists and cautions. Spills one row: match level, best match percent, number of hits. Why each hit is a hit (the fields compared, a suggested decision): Search in the task pane, or the hits sheet of a bulk run.
+ * Checks a person or company against sanctions lists and cautions. Spills one row: match level, best match percent, number of hits. Headings for these cells: task pane, Search, Worksheet functions. Why each hit is a hit (the fields compared, a suggested decision): Search in the task pane, or the hits sheet of a bulk run.
  * @customfunction SANCTIONS
  * @param name Full name of the person or name of the company, in Cyrillic or Latin letters.
  * @param [date] Date of birth: a date cell or text such as 1980-05-17. With it, an exact name match counts as a high-level match.
@@ -150,7 +150,7 @@ export async function sanctions(
 }
 
 /**
- * Checks a person or company in several registries at once. Spills one row of hit counts, one per registry, in the order of CHECKLISTS.REGISTRIES. Why each hit is a hit (the fields compared, a suggested decision): Search in the task pane, or the hits sheet of a bulk run.
+ * Checks a person or company in several registries at once. Spills one row of hit counts, one per registry, in the order of CHECKLISTS.REGISTRIES. Headings for these cells: task pane, Search, Worksheet functions. Why each hit is a hit (the fields compared, a suggested decision): Search in the task pane, or the hits sheet of a bulk run.
  * @customfunction SCREEN
  * @param name Full name of the person or name of the company, in Cyrillic or Latin letters.
  * @param [date] Date of birth: a date cell or text such as 1980-05-17.

@@ -4,7 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { coreMessages } from '../../src/core/text/messages';
 import type { Lang } from '../../src/core/text/i18n';
-import { registriesOf } from '../../src/core/protocol/listdata';
+import { listdataForRegistries, registriesOf } from '../../src/core/protocol/listdata';
+import { functionHeadings } from '../../src/core/answer/function-headings';
 import { subjectKey, validateQuery } from '../../src/core/query';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings/settings';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/core/request/transport';
@@ -86,6 +87,34 @@ async function renderSearch(
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('worksheet functions’ headings in the pane (issue 31, item 10)', () => {
+  it('names the cells each function fills and writes their headings at the active cell; SCREEN’s follow the saved registries', async () => {
+    const settings: Settings = { ...LIVE, registries: 'peps, lostdocs, edr' };
+    const services = await savedServices(scriptedTransport(json(200, {})), settings, 'live');
+    renderPanel(services, settings, 'uk');
+    const section = within(screen.getByTestId('function-headings'));
+    await user.click(section.getByRole('button', { name: m.t('uk', 'functions.title') }));
+    const pep = functionHeadings('PEP', 'uk', listdataForRegistries(['peps']));
+    expect(pep).toEqual(['ПЕП: рівень', 'ПЕП: найкращий збіг, %', 'ПЕП: збігів']);
+    expect(screen.getByText(m.t('uk', 'functions.spills', { count: 3, headings: pep.join(' · ') }))).toBeVisible();
+    expect(screen.getByText('3 клітинки: ' + pep.join(' · '))).toBeVisible();
+    await user.click(section.getByRole('button', { name: m.t('uk', 'functions.insertHeadings', { function: 'PEP' }) }));
+    await user.click(
+      section.getByRole('button', { name: m.t('uk', 'functions.insertHeadings', { function: 'SCREEN' }) }),
+    );
+    expect(services.inserted.map((rows) => rows.map((r) => [...r]))).toEqual([
+      [pep],
+      [['ПЕП', 'Втрачені док.', 'ЄДР']],
+    ]);
+    // SCREEN's headings are REGISTRIES' answer for the same registries: one home for both.
+    expect(functionHeadings('SCREEN', 'uk', listdataForRegistries(['peps', 'lostdocs', 'edr']))).toEqual([
+      'ПЕП',
+      'Втрачені док.',
+      'ЄДР',
+    ]);
+  });
+});
 
 describe('SearchPanel form', () => {
   it.each<Lang>(['en', 'uk'])(
@@ -258,19 +287,19 @@ describe('SearchPanel results', () => {
     await user.click(screen.getByRole('button', { name: resultsText.t('uk', 'results.insert') }));
     // Nothing written yet: the cells hold data, and the pane says so before anything is replaced.
     const warning = await screen.findByTestId('insert-in-use');
-    expect(warning).toHaveTextContent(resultsText.t('uk', 'insert.inUse', { address: 'Sheet1!E5:AD5', count: 3 }));
+    expect(warning).toHaveTextContent(m.t('uk', 'insert.inUse', { address: 'Sheet1!E5:AD5', count: 3 }));
     expect(calls.map((c) => c.overwrite)).toEqual([false]);
     // One row of values, across: the block's second column, in the block's order.
     expect(calls[0].rows).toHaveLength(1);
     expect(calls[0].rows[0].slice(0, 2)).toEqual(['Петро', verdictText('high', 'uk')]);
     expect(calls[0].rows[0]).not.toContain(resultsText.t('uk', 'sheet.subject'));
-    await user.click(within(warning).getByRole('button', { name: resultsText.t('uk', 'insert.keep') }));
+    await user.click(within(warning).getByRole('button', { name: m.t('uk', 'insert.keep') }));
     expect(screen.queryByTestId('insert-in-use')).toBeNull();
     expect(calls).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: resultsText.t('uk', 'results.insert') }));
     await user.click(
       within(await screen.findByTestId('insert-in-use')).getByRole('button', {
-        name: resultsText.t('uk', 'insert.overwrite'),
+        name: m.t('uk', 'insert.overwrite'),
       }),
     );
     expect(await screen.findByText(m.t('uk', 'results.inserted', { address: 'Sheet1!E5:AD5' }))).toBeInTheDocument();

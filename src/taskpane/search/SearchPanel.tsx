@@ -8,6 +8,7 @@ import type { ScheduledAnswer } from '../../core/request/scheduler';
 import type { Settings, ServiceMode } from '../../core/settings/settings';
 import { taskpaneMessages as m } from '../shell/messages';
 import { RegistryPicker } from './RegistryPicker';
+import { FunctionHeadings } from './FunctionHeadings';
 import { runtimeFor } from '../shell/pane-runtime';
 import {
   errorsByField,
@@ -274,6 +275,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
           )}
         </div>
       </form>
+      {!folded && <FunctionHeadings services={services} settings={settings} lang={lang} />}
       {failure && (
         <MessageBar intent="error" layout="multiline" data-testid="search-failure">
           <MessageBarBody>
