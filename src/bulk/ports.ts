@@ -1,5 +1,6 @@
 // What the bulk engine needs from, and gives to, its surroundings: the ask, the input, the writer, progress.
 import type { Lang, LocalizedText } from '../core/text/i18n';
+import type { RegistryKey } from '../core/protocol/registries';
 import type { SearchQuery } from '../core/query';
 import type { ServiceMode } from '../core/settings/settings';
 import type { CellValue, ColumnMapping } from './columns';
@@ -65,6 +66,8 @@ export interface SinkEnd {
   hitsWritten: number;
   /** A completed re-screen: the previous run's hits this one no longer finds, in the hits sheet's columns. */
   gone?: TableCell[][];
+  /** A completed run: the registries whose column shows no hit and no error in any row (sinks group them away). */
+  quietRegistries?: readonly RegistryKey[];
 }
 
 /**

@@ -30,6 +30,11 @@ export interface TableColumn {
   kind: ColumnKind;
 }
 
+/** The id of a registry's hit-count column. */
+export function registryColumnId(key: RegistryKey): string {
+  return `reg:${key}`;
+}
+
 export interface TableContext {
   lang: Lang;
   /** The input's header row, as read. */
@@ -73,7 +78,7 @@ export function resultColumns(ctx: TableContext): TableColumn[] {
   columns.push({ id: 'level', header: t('col.level'), kind: 'text' });
   columns.push({ id: 'bestPercent', header: t('col.bestPercent'), kind: 'number' });
   for (const key of ctx.registries) {
-    columns.push({ id: `reg:${key}`, header: registryDef(key).shortLabel[ctx.lang], kind: 'integer' });
+    columns.push({ id: registryColumnId(key), header: registryDef(key).shortLabel[ctx.lang], kind: 'integer' });
   }
   columns.push({ id: 'registryErrors', header: t('col.registryErrors'), kind: 'text' });
   columns.push({ id: 'status', header: t('col.status'), kind: 'text' });

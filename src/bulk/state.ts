@@ -86,11 +86,24 @@ const countersSchema = z.object({
   highRows: z.number().int().min(0),
   failedRows: z.number().int().min(0),
   invalidRows: z.number().int().min(0),
+  /**
+   * The registry columns (by place among the run's registries) in which some written row shows
+   * a hit count above 0: the rest hold only zeros and blanks (a registry's error is in the row's
+   * "Registry errors" cell), and the finished sheet groups them out of the way. Absent in a state
+   * saved before it was kept: then none is quiet.
+   */
+  shownRegistries: z.array(z.number().int().min(0)).optional(),
 });
 export type WrittenCounters = z.infer<typeof countersSchema>;
 
 /** A run before its first row is written, or one written again from the top. */
-export const ZERO_COUNTERS: Readonly<WrittenCounters> = { rowsWithHits: 0, highRows: 0, failedRows: 0, invalidRows: 0 };
+export const ZERO_COUNTERS: Readonly<WrittenCounters> = {
+  rowsWithHits: 0,
+  highRows: 0,
+  failedRows: 0,
+  invalidRows: 0,
+  shownRegistries: [],
+};
 
 export const runProgressSchema = z.object({
   /** Rows 0..written-1 are on the results sheet with their final values. */

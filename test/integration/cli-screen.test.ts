@@ -1,3 +1,4 @@
+import { REGISTRY_KEYS, registryDef } from '../../src/core/protocol/registries';
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -194,6 +195,16 @@ describe('checklists screen: formats and row counts', () => {
       (sheet.getRow(row).getCell(col).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb;
     expect(fillOf(headerRow + 1, pep + 1)).toBe('FFFCE4D6');
     expect(fillOf(headerRow + 2, pep + 1)).toBeUndefined();
+    // A registry column no row shows anything in is one outline group, folded; the rest stay open.
+    const registryLabels = new Set(REGISTRY_KEYS.map((k) => registryDef(k).shortLabel.en));
+    const registryColumns = header.flatMap((h, i) => (registryLabels.has(String(h)) ? [i] : []));
+    const quiet = registryColumns.filter((i) => body.every((row) => row[i] === 0 || row[i] === null));
+    expect(quiet.length).toBeGreaterThan(0);
+    expect(quiet).not.toContain(pep);
+    for (const i of registryColumns) {
+      const col = sheet.getColumn(i + 1);
+      expect([col.outlineLevel ?? 0, col.hidden]).toEqual(quiet.includes(i) ? [1, true] : [0, false]);
+    }
   });
 
   it('xlsx in, csv out: results and hits files with exact row counts, formula-like text quoted', async () => {

@@ -4,9 +4,12 @@ import { readSelectionInput } from '../../src/excel/bulk/bulk-input';
 import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk/bulk-run';
 import { STATE_SHEET_PREFIX, workbookRunStateStore } from '../../src/excel/bulk/bulk-state';
 import { WorkbookFake } from '../support/workbook-fake';
+import { listdataForRegistries } from '../../src/core/protocol/listdata';
+import { REGISTRY_KEYS, registryDef, type RegistryKey } from '../../src/core/protocol/registries';
 import { fakeService } from '../support/fake-service';
 
 const HEADERS = ['ПІБ', 'Дата народження', 'ІПН', 'Примітка'];
+const SOME: RegistryKey[] = ['peps', 'psanctions', 'lostdocs', 'edr', 'wanted', 'zrada'];
 
 function clientRows(count: number): (string | number | null)[][] {
   const rows: (string | number | null)[][] = [HEADERS];
@@ -82,8 +85,8 @@ describe('bulk run on the workbook', () => {
     // One sync per flush for the rows, one for the checkpoint, a few to set up and finish:
     // it follows the 6 chunks of 100 rows, not the 600 rows.
     // (The end reads the Row column once, to find rows a sort moved, and gives the table its
-    // sort and filter buttons back in two syncs of their own.)
-    expect(fake.stats.syncs).toBeLessThanOrEqual(15 + 2 * Math.ceil(600 / 100));
+    // sort and filter buttons back in two syncs of their own, and its print layout in one more.)
+    expect(fake.stats.syncs).toBeLessThanOrEqual(16 + 2 * Math.ceil(600 / 100));
     expect(fake.stats.droppedOps).toBe(0);
 
     const formats = fake.conditionalFormats(sheet);
@@ -111,6 +114,51 @@ describe('bulk run on the workbook', () => {
     const header = values.slice(0, 12).map((r) => r[1]);
     expect(header).toContain('=PC');
     expect(header).toContain('ПІСОЧНИЦЯ');
+  });
+
+  it('prints landscape, one page wide, the header on every page; folds registries no client was found in (issue 31, item 9)', async () => {
+    fake.setSheet('Clients', clientRows(120)).select('Clients', 'A1');
+    const input = await readSelectionInput();
+    const asked = { ...request(input), options: { ...request(input).options, listdata: listdataForRegistries(SOME) } };
+    const report = await (await startWorkbookRun(asked, { ask: fakeService({ seed: 11 }).ask })).done;
+    expect(report.status).toBe('completed');
+    const sheet = resultsSheet();
+    const hitsSheet = fake.sheetNames().find((n) => n.startsWith('CheckLists збіги'))!;
+    for (const [name, titles] of [
+      [sheet, '$14:$14'],
+      [hitsSheet, '$1:$1'],
+    ] as const) {
+      expect(fake.pageLayout(name)).toEqual({
+        orientation: 'Landscape',
+        zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 },
+        printTitleRows: titles,
+      });
+    }
+    const [table] = fake.tables(sheet);
+    const body = fake.sheetValues(sheet).slice(14, 14 + 120);
+    // The registries' own columns, however many the lists asked for bring (zrada's lists reach okupant too).
+    const labels = new Set(REGISTRY_KEYS.map((key) => registryDef(key).shortLabel.uk));
+    const registryColumns = table.headers.flatMap((h, i) => (labels.has(String(h)) ? [i] : []));
+    expect(registryColumns.length).toBeGreaterThanOrEqual(SOME.length);
+    const letter = (i: number) => String.fromCharCode(65 + i);
+    const quiet = registryColumns.filter((i) => body.every((r) => r[i] === 0 || r[i] === ''));
+    const shown = registryColumns.filter((i) => !quiet.includes(i));
+    expect(quiet.length).toBeGreaterThan(0);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(fake.columnGroups(sheet)).toEqual({ grouped: quiet.map(letter), hidden: quiet.map(letter) });
+  });
+
+  it('an Excel without page layout or outlines (ExcelApi 1.8) finishes the run as before', async () => {
+    restore();
+    fake = new WorkbookFake({ excelApi: '1.8' });
+    restore = fake.install();
+    fake.setSheet('Clients', clientRows(40)).select('Clients', 'A1');
+    const input = await readSelectionInput();
+    const asked = { ...request(input), options: { ...request(input).options, listdata: listdataForRegistries(SOME) } };
+    const report = await (await startWorkbookRun(asked, { ask: fakeService({ seed: 11 }).ask })).done;
+    expect(report.status).toBe('completed');
+    expect(fake.pageLayout(resultsSheet()).orientation).toBe('Portrait');
+    expect(fake.columnGroups(resultsSheet())).toEqual({ grouped: [], hidden: [] });
   });
 
   it('cancelled half way, resumed from the workbook state: same sheet as an uninterrupted run, nobody asked twice', async () => {

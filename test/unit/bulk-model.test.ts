@@ -16,7 +16,7 @@ import {
   type RunMeta,
   type RunProgressState,
 } from '../../src/bulk/state';
-import { highlightFormula } from '../../src/excel/bulk/bulk-sink';
+import { highlightFormula } from '../../src/excel/bulk/table-rules';
 import { highlightRules } from '../../src/bulk/highlights';
 import { AccountError, ServiceUnreachableError } from '../../src/core/protocol/errors';
 import type { Lang } from '../../src/core/text/i18n';

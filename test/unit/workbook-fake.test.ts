@@ -452,6 +452,51 @@ describe('worksheets', () => {
   });
 });
 
+describe('page layout and outline groups, as documented', () => {
+  it('sets orientation, fit to pages and print title rows; refuses a title range that is not whole rows', async () => {
+    const fake = new WorkbookFake();
+    const ctx = fake.context();
+    const sheet = ctx.workbook.worksheets.getItem('Sheet1');
+    sheet.pageLayout.orientation = 'Landscape';
+    sheet.pageLayout.zoom = { horizontalFitToPages: 1, verticalFitToPages: 0 };
+    sheet.pageLayout.setPrintTitleRows('14:14');
+    await ctx.sync();
+    expect(fake.pageLayout('Sheet1')).toEqual({
+      orientation: 'Landscape',
+      zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 },
+      printTitleRows: '$14:$14',
+    });
+    sheet.pageLayout.setPrintTitleRows('A1:B2');
+    expect(await rejectionCode(ctx.sync())).toBe('InvalidArgument');
+    sheet.pageLayout.zoom = { scale: 5 };
+    expect(await rejectionCode(ctx.sync())).toBe('InvalidArgument');
+  });
+
+  it('groups whole columns and hides their details; ByColumns on whole rows is InvalidArgument', async () => {
+    const fake = new WorkbookFake();
+    const ctx = fake.context();
+    const sheet = ctx.workbook.worksheets.getItem('Sheet1');
+    const columns = sheet.getRange('C:E');
+    columns.group('ByColumns');
+    columns.hideGroupDetails('ByColumns');
+    await ctx.sync();
+    expect(fake.columnGroups('Sheet1')).toEqual({ grouped: ['C', 'D', 'E'], hidden: ['C', 'D', 'E'] });
+    sheet.getRange('2:3').group('ByColumns');
+    expect(await rejectionCode(ctx.sync())).toBe('InvalidArgument');
+  });
+
+  it('an Excel below ExcelApi 1.9 / 1.10 has neither: ApiNotFound', async () => {
+    const fake = new WorkbookFake({ excelApi: '1.8' });
+    const ctx = fake.context();
+    const sheet = ctx.workbook.worksheets.getItem('Sheet1');
+    sheet.pageLayout.orientation = 'Landscape';
+    expect(await rejectionCode(ctx.sync())).toBe('ApiNotFound');
+    sheet.getRange('C:D').group('ByColumns');
+    expect(await rejectionCode(ctx.sync())).toBe('ApiNotFound');
+    expect(fake.pageLayout('Sheet1').orientation).toBe('Portrait');
+  });
+});
+
 describe('ranges and addresses', () => {
   it('reads sheet-qualified addresses, quoting names Excel quotes, with columns past Z', async () => {
     const fake = new WorkbookFake().setSheet('My Sheet', []).setSheet('Аркуш1', []);

@@ -4,7 +4,8 @@ import { highlightRules } from '../highlights';
 import { RowCursor, type RowAccess } from '../input-rows';
 import type { SubjectOutcome } from '../outcome';
 import { rowErrors, type InputRow, type RunPlan, type RunQueryOptions } from '../plan';
-import type { BulkDeps, BulkProgress, BulkRun, BulkRunReport, RunTotals, RunTuning } from '../ports';
+import type { BulkDeps, BulkProgress, BulkRun, BulkRunReport, RunTotals, RunTuning, SinkEnd } from '../ports';
+import type { RegistryKey } from '../../core/protocol/registries';
 import { RescreenTally } from '../rescreen';
 import {
   goneRows,
@@ -22,6 +23,7 @@ import {
   type RunProgressState,
   type RunState,
   type RunStatus,
+  type WrittenCounters,
 } from '../state';
 import { SubjectAsker } from './asking';
 import { ChunkWriter } from './chunk-writer';
@@ -312,6 +314,7 @@ export class Runner implements BulkRun {
       written: this.writer.written,
       hitsWritten: this.writer.hitsWritten,
       ...(completedRescreen ? { gone: goneRows(completedRescreen.gone(), this.meta.lang) } : {}),
+      ...(status === 'completed' ? quietOf(this.meta.registries, this.writer.counters) : {}),
     });
     await closeAll();
     if (this.deps.store && status === 'completed') await this.deps.store.remove(this.runId);
@@ -327,4 +330,10 @@ export class Runner implements BulkRun {
       ...(completedRescreen ? { rescreen: completedRescreen.summary() } : {}),
     };
   }
+}
+
+/** The registries no written row shows anything for; none when the saved state did not keep track. */
+function quietOf(registries: readonly RegistryKey[], counters: WrittenCounters): Pick<SinkEnd, 'quietRegistries'> {
+  const shown = counters.shownRegistries;
+  return shown ? { quietRegistries: registries.filter((_, i) => !shown.includes(i)) } : {};
 }

@@ -9,15 +9,26 @@ const DONE = 2;
 /** An "unreachable" failure that becomes final only if the service answers again later. */
 const TENTATIVE = 3;
 
+/** A new array when a column joins: the counters are copied shallowly from a saved state. */
+function noteShownRegistries(c: WrittenCounters, counts: readonly (number | null)[]): void {
+  const known = c.shownRegistries;
+  if (!known) return;
+  const added = counts.flatMap((n, i) => (n !== null && n > 0 && !known.includes(i) ? [i] : []));
+  if (added.length > 0) c.shownRegistries = [...known, ...added].sort((a, b) => a - b);
+}
+
 /** Adds `times` rows of `result` to the counters. */
 export function countResolved(c: WrittenCounters, result: RowResult, times = 1): void {
   if (result.kind === 'invalid') c.invalidRows += times;
   else if (result.kind === 'outcome') {
     const o = result.outcome;
     if (o.kind === 'failed') c.failedRows += times;
-    else if (o.totalHits > 0) {
-      c.rowsWithHits += times;
-      if (o.level === 'high') c.highRows += times;
+    else {
+      if (o.totalHits > 0) {
+        c.rowsWithHits += times;
+        if (o.level === 'high') c.highRows += times;
+      }
+      noteShownRegistries(c, o.counts);
     }
   }
 }

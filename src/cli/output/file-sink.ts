@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import type { BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../../bulk';
 import { bulkMessages } from '../../bulk/messages';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
-import { runHeaderRows, type TableCell } from '../../bulk/result-table';
+import { registryColumnId, runHeaderRows, type TableCell } from '../../bulk/result-table';
 import type { SecretMask } from '../../core/text/secret-mask';
 import { csvRecords, gonePathFor, hitsPathFor, writeCsvFile, type CsvDelimiter } from './csv-writer';
 import { OutputWriteError } from '../exit-codes';
@@ -242,6 +242,7 @@ export class FileSink implements BulkSink {
           highlight: b.highlights,
           lang: b.lang,
           ...(gone ? { gone: { sheet: rescreenMessages.t(b.lang, 'sheet.gone'), rows: gone } } : {}),
+          quietColumns: (end.quietRegistries ?? []).map(registryColumnId),
         },
         end.header.modeLabel[b.lang],
       ),

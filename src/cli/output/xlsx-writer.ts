@@ -70,6 +70,8 @@ export interface StreamedWorkbook {
   lang: Lang;
   /** A completed re-screen: hits of the previous run no longer found, in the hits columns, on a sheet of their own. */
   gone?: { sheet: string; rows: readonly (readonly TableCell[])[] };
+  /** Column ids with nothing to show in any row (registries without a hit): grouped and folded. */
+  quietColumns?: readonly string[];
 }
 
 function columnWidths(
@@ -130,7 +132,13 @@ export async function writeXlsxStream(path: string, doc: StreamedWorkbook, sandb
       views: [{ state: 'frozen', ySplit: tableStart }],
       pageSetup: printSetup(tableStart),
     });
-    ws.columns = columnWidths(doc.columns, doc.widths, doc.runHeader);
+    const quiet = new Set(doc.quietColumns ?? []);
+    // A registry no client was found in is one outline group folded away: the "+" above the
+    // columns brings it back, and the page holds the registries that matter.
+    ws.columns = columnWidths(doc.columns, doc.widths, doc.runHeader).map((c, i) =>
+      quiet.has(doc.columns[i].id) ? { ...c, outlineLevel: 1, hidden: true } : c,
+    );
+    if (quiet.size > 0) ws.properties.outlineLevelCol = 1;
     for (const line of doc.runHeader) {
       const row = ws.addRow(line.map(xlsxCell));
       row.getCell(1).font = { bold: true };

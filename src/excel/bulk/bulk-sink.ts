@@ -1,7 +1,5 @@
 import type { BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../../bulk';
-import { columnLetter } from '../../bulk/columns';
 import { bulkMessages } from '../../bulk/messages';
-import type { HighlightRule } from '../../bulk/highlights';
 import { RUN_HEADER_COLUMNS, runHeaderRows, type TableColumn } from '../../bulk/result-table';
 import { InvalidInputError } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
@@ -10,10 +8,11 @@ import { ExcelLayerError, officeErrorCode } from '../errors';
 import { excelMessages } from '../messages';
 import { readRowsSized } from '../sized-read';
 import { runQueued } from '../run';
-import { formulaStringLiteral } from '../safe-text';
 import { RUN_TABLE_PREFIX, resultSheetName, uniqueTableName } from '../sheet-names';
 import { queueKeepHitsTableId } from './hits-table-id';
-import { queueAutofitColumns, queueHighlightRules, type ConditionalFormatRule } from '../sheets';
+import { queuePrintAndFold } from './print-layout';
+import { tableRules } from './table-rules';
+import { queueAutofitColumns, queueHighlightRules } from '../sheets';
 
 /**
  * Bulk results on two new sheets: "CheckLists <date time>" with the run header and one table
@@ -33,13 +32,6 @@ export const RUN_HEADER_ROWS = 12;
 /** Run header, one blank row, then the table. */
 const TABLE_TOP = RUN_HEADER_ROWS + 1;
 const DATE_FORMAT = 'yyyy-mm-dd';
-const STYLES: Record<HighlightRule['style'], { fill: string; font: string }> = {
-  high: { fill: '#FFC7CE', font: '#9C0006' },
-  low: { fill: '#FFF2CC', font: '#7F6000' },
-  failure: { fill: '#FFEB9C', font: '#9C5700' },
-  counted: { fill: '#FCE4D6', font: '#833C0B' },
-};
-
 export interface ExcelSinkOptions {
   /** Upper bound of one sync's request. Default 2 MB. */
   maxBytesPerSync?: number;
@@ -57,82 +49,6 @@ interface Layout {
   hitsColumns: readonly TableColumn[];
   rowCount: number;
   lang: Lang;
-}
-
-export function highlightFormula(
-  rule: HighlightRule,
-  columns: readonly TableColumn[],
-  firstRow: number,
-): string | null {
-  const index = columns.findIndex((c) => c.id === rule.columnId);
-  if (index < 0) return null;
-  const cell = `$${columnLetter(index)}${firstRow}`;
-  const tests = [
-    ...(rule.equals ?? []).map((text) => `${cell}=${formulaStringLiteral(text)}`),
-    ...(rule.startsWith ?? []).map((text) => `LEFT(${cell},${text.length})=${formulaStringLiteral(text)}`),
-    // Text compares above any number in Excel: only a number counts.
-    ...(rule.positive ? [`AND(ISNUMBER(${cell}),${cell}>0)`] : []),
-  ];
-  if (tests.length === 0) return null;
-  return tests.length === 1 ? `=${tests[0]}` : `=OR(${tests.join(',')})`;
-}
-
-/** The model's highlight rules as conditional formats on rows starting at sheet row `firstRow` (1-based). */
-export function sheetRules(
-  rules: readonly HighlightRule[],
-  columns: readonly TableColumn[],
-  firstRow: number,
-): ConditionalFormatRule[] {
-  return rules.flatMap((rule) => {
-    const formula = highlightFormula(rule, columns, firstRow);
-    const style = STYLES[rule.style];
-    return formula ? [{ formula, fill: style.fill, fontColor: style.font, bold: rule.style === 'high' }] : [];
-  });
-}
-
-/**
- * A row's level and status colour the whole row; a count above zero colours its own cell. The
- * count rules (one per registry column, side by side) become one format over their columns, its
- * formula relative to the block's first cell, so Excel keeps one rule instead of eighteen.
- */
-export function tableRules(
-  rules: readonly HighlightRule[],
-  columns: readonly TableColumn[],
-  firstRow: number,
-): {
-  rows: ConditionalFormatRule[];
-  cells: { firstColumn: number; columnCount: number; rule: ConditionalFormatRule }[];
-} {
-  const indexes = rules
-    .filter((r) => r.positive)
-    .map((r) => columns.findIndex((c) => c.id === r.columnId))
-    .filter((i) => i >= 0)
-    .sort((a, b) => a - b);
-  // Side-by-side columns share one format; a gap starts another.
-  const runs: { firstColumn: number; columnCount: number }[] = [];
-  for (const i of indexes) {
-    const last = runs[runs.length - 1];
-    if (last && last.firstColumn + last.columnCount === i) last.columnCount++;
-    else runs.push({ firstColumn: i, columnCount: 1 });
-  }
-  return {
-    rows: sheetRules(
-      rules.filter((r) => !r.positive),
-      columns,
-      firstRow,
-    ),
-    cells: runs.map((run) => {
-      const cell = `${columnLetter(run.firstColumn)}${firstRow}`;
-      return {
-        ...run,
-        rule: {
-          formula: `=AND(ISNUMBER(${cell}),${cell}>0)`,
-          fill: STYLES.counted.fill,
-          fontColor: STYLES.counted.font,
-        },
-      };
-    }),
-  };
 }
 
 export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { readonly stats: ExcelSinkStats } {
@@ -392,6 +308,13 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         if (queued) {
           stats.syncs++;
           await context.sync();
+        }
+        // A courtesy in a sync of its own, as activation is: a print setting Excel refuses never costs the run.
+        const quiet = end.status === 'completed' ? (end.quietRegistries ?? []) : [];
+        const hits = context.workbook.worksheets.getItem(l.hitsSheet);
+        if (queuePrintAndFold({ results, hits }, { headerRow: TABLE_TOP + 1, columns: l.columns, quiet })) {
+          stats.syncs++;
+          await context.sync().catch(() => undefined);
         }
       });
     },

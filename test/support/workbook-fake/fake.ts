@@ -723,6 +723,19 @@ export class WorkbookFake implements BatchHost {
     return this.sheet(sheetName).protection;
   }
 
+  /** What the sheet prints with (Worksheet.pageLayout). */
+  pageLayout(sheetName: string): SheetModel['pageLayout'] {
+    return this.sheet(sheetName).pageLayout;
+  }
+
+  /** Columns (letters) in an outline group, and which of them the outline hides. */
+  columnGroups(sheetName: string): { grouped: string[]; hidden: string[] } {
+    const s = this.sheet(sheetName);
+    const letters = (cols: Iterable<number>) =>
+      [...cols].sort((a, b) => a - b).map((c) => cellAddress(0, c).replace(/\d+$/, ''));
+    return { grouped: letters(s.columnOutline.keys()), hidden: letters(s.hiddenColumns) };
+  }
+
   frozen(sheetName: string): { rows: number; columns: number } {
     const s = this.sheet(sheetName);
     return { rows: s.frozenRows, columns: s.frozenColumns };

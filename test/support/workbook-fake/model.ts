@@ -100,6 +100,15 @@ export class SheetModel {
   readonly autofitCalls: CellRect[] = [];
   readonly conditionalFormats: ConditionalFormatRecord[] = [];
   readonly dataValidations: DataValidationRecord[] = [];
+  /** Column outline levels (Range.group ByColumns) and the columns whose group details are hidden. */
+  readonly columnOutline = new Map<number, number>();
+  readonly hiddenColumns = new Set<number>();
+  /** Worksheet.pageLayout: what printing uses. */
+  pageLayout: {
+    orientation: 'Portrait' | 'Landscape';
+    zoom: { horizontalFitToPages?: number; verticalFitToPages?: number; scale?: number };
+    printTitleRows: string | null;
+  } = { orientation: 'Portrait', zoom: { scale: 100 }, printTitleRows: null };
   deleted = false;
   /** Worksheet protection (WorksheetProtection.protect), with the options it was given. */
   protection: { options: Record<string, unknown>; password: string | null } | null = null;

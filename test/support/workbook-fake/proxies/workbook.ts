@@ -7,6 +7,7 @@ import type { FakeRequestContext, OpResult } from './context';
 import { FakeRange } from './range';
 import { FakeTableCollection } from './table';
 import { FakeWorksheetProtection } from './protection';
+import { FakePageLayout } from './page-layout';
 import { FakeSettingCollection } from './settings';
 import { dateToSerial } from '../input';
 import { compareVersions } from '../versions';
@@ -228,6 +229,7 @@ export class FakeWorksheet extends FakeClientObject {
   readonly tables: FakeTableCollection;
   readonly freezePanes: FakeFreezePanes;
   readonly protection: FakeWorksheetProtection;
+  readonly pageLayout: FakePageLayout;
 
   constructor(context: FakeRequestContext, path: string, resolver: SheetResolver) {
     super(context, path);
@@ -238,6 +240,7 @@ export class FakeWorksheet extends FakeClientObject {
     });
     this.freezePanes = new FakeFreezePanes(context, `${path}.freezePanes`, this);
     this.protection = new FakeWorksheetProtection(context, `${path}.protection`, this);
+    this.pageLayout = new FakePageLayout(context, `${path}.pageLayout`, this);
   }
 
   private readonly resolveRaw: SheetResolver;
