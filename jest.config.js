@@ -25,6 +25,9 @@ module.exports = {
   // suite from 432 s to 259 s, every test passing, no suite slower than 1.6x its time alone.
   maxWorkers: Math.max(2, availableParallelism() - 1),
   reporters: ['default', '<rootDir>/test/support/timing-reporter.cjs'],
+  // The output is one line per file, failures and the slowest files. What the code and the tests
+  // log (the runtime's mode line, a test's own figures) shows with \`npx jest --silent=false\`.
+  silent: true,
   globalSetup: '<rootDir>/test/support/global-setup.cjs',
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },

@@ -1,6 +1,9 @@
 import { CheckListsError, InvalidInputError, describeError } from '../core/protocol/errors';
 import type { LocalizedText } from '../core/text/i18n';
 import { excelMessages } from './messages';
+import { ExcelLayerError } from './layer-error';
+
+export { ExcelLayerError };
 
 /**
  * Office.js rejects with OfficeExtension.Error, whose `code` is the only stable part
@@ -61,23 +64,4 @@ export function describeWorkbookError(e: unknown): LocalizedText {
   if (e instanceof CheckListsError) return describeError(e);
   if (e instanceof ExcelLayerError || officeErrorCode(e) !== null) return describeExcelError(e);
   return describeError(e);
-}
-
-/** Errors this layer raises itself (not Excel's), with text for both languages. */
-export class ExcelLayerError extends Error {
-  constructor(
-    readonly code:
-      | 'selection-too-large'
-      | 'storage-unavailable'
-      | 'several-areas'
-      | 'needs-newer-excel'
-      | 'run-paused'
-      | 'run-not-started'
-      | 'write-too-large'
-      | 'table-disturbed',
-    readonly text: LocalizedText,
-  ) {
-    super(text.en);
-    this.name = 'ExcelLayerError';
-  }
 }

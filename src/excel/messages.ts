@@ -10,7 +10,6 @@ const en = {
   'excel.error.cellEdit': 'Finish editing the cell in Excel, then try again.',
   'excel.error.other': 'Excel reported an error ({code}): {message}',
   'excel.selection.tooLarge': 'The selection holds {cells} cells; at most {max} can be read at once.',
-  'excel.storage.unavailable': 'Settings storage is not available here.',
   'excel.selection.severalAreas':
     'Several areas are selected. Select one block of cells (the list with its header row) and try again.',
   'excel.selection.noRegion':
@@ -41,7 +40,6 @@ const uk: Record<Key, string> = {
   'excel.error.cellEdit': 'Завершіть редагування клітинки в Excel і спробуйте ще раз.',
   'excel.error.other': 'Excel повідомив про помилку ({code}): {message}',
   'excel.selection.tooLarge': 'Виділення містить {cells} клітинок; за раз можна прочитати щонайбільше {max}.',
-  'excel.storage.unavailable': 'Сховище налаштувань тут недоступне.',
   'excel.selection.severalAreas':
     'Виділено кілька областей. Виділіть один блок клітинок (список разом із рядком заголовків) і спробуйте ще раз.',
   'excel.selection.noRegion':

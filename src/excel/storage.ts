@@ -6,8 +6,8 @@
  * - localStorage in the browser harness (prefixed, so keys() lists only ours).
  */
 import { memoryStorage, type KeyValueStorage } from '../core/settings/storage';
-import { ExcelLayerError } from './errors';
-import { excelMessages } from './messages';
+import { ExcelLayerError } from './layer-error';
+import { storageMessages } from './storage-messages';
 
 type RuntimeStorage = Pick<OfficeRuntime.Storage, 'getItem' | 'setItem' | 'removeItem' | 'getKeys'>;
 
@@ -22,7 +22,7 @@ function globals(): MaybeGlobals {
 
 export function officeRuntimeStorage(storage?: RuntimeStorage): KeyValueStorage {
   const s = storage ?? globals().OfficeRuntime?.storage;
-  if (!s) throw new ExcelLayerError('storage-unavailable', excelMessages.text('excel.storage.unavailable'));
+  if (!s) throw new ExcelLayerError('storage-unavailable', storageMessages.text('excel.storage.unavailable'));
   return {
     getItem: (key) => s.getItem(key),
     setItem: (key, value) => s.setItem(key, value),
@@ -36,7 +36,7 @@ export const BROWSER_STORAGE_PREFIX = 'checklists:';
 /** Web Storage (localStorage by default) under a prefix; async to match KeyValueStorage. */
 export function browserStorage(storage?: Storage, prefix = BROWSER_STORAGE_PREFIX): KeyValueStorage {
   const s = storage ?? globals().localStorage;
-  if (!s) throw new ExcelLayerError('storage-unavailable', excelMessages.text('excel.storage.unavailable'));
+  if (!s) throw new ExcelLayerError('storage-unavailable', storageMessages.text('excel.storage.unavailable'));
   return {
     getItem: async (key) => s.getItem(prefix + key),
     setItem: async (key, value) => s.setItem(prefix + key, value),

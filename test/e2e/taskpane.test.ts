@@ -245,7 +245,7 @@ async function insertIntoSheet(s: PaneSession): Promise<void> {
   await button(s, resultsText.t(uk, 'results.insert')).click();
   await waitForText(
     s.pane.getByRole('status'),
-    m.t(uk, 'results.inserted', { address: `${CLIENT_SHEET}!F2:G` }).replace(/\.$/, ''),
+    resultsText.t(uk, 'results.inserted', { address: `${CLIENT_SHEET}!F2:G` }).replace(/\.$/, ''),
   );
   const sheet = await s.harness('sheetValues', CLIENT_SHEET);
   expect(sheet[1].slice(5, 7)).toEqual([resultsText.t(uk, 'sheet.subject'), `${person.name} · 12.04.1967`]);

@@ -97,11 +97,15 @@ describe('worksheet functions’ headings in the pane (issue 31, item 10)', () =
     await user.click(section.getByRole('button', { name: m.t('uk', 'functions.title') }));
     const pep = functionHeadings('PEP', 'uk', listdataForRegistries(['peps']));
     expect(pep).toEqual(['ПЕП: рівень', 'ПЕП: найкращий збіг, %', 'ПЕП: збігів']);
-    expect(screen.getByText(m.t('uk', 'functions.spills', { count: 3, headings: pep.join(' · ') }))).toBeVisible();
+    expect(
+      screen.getByText(resultsText.t('uk', 'functions.spills', { count: 3, headings: pep.join(' · ') })),
+    ).toBeVisible();
     expect(screen.getByText('3 клітинки: ' + pep.join(' · '))).toBeVisible();
-    await user.click(section.getByRole('button', { name: m.t('uk', 'functions.insertHeadings', { function: 'PEP' }) }));
     await user.click(
-      section.getByRole('button', { name: m.t('uk', 'functions.insertHeadings', { function: 'SCREEN' }) }),
+      section.getByRole('button', { name: resultsText.t('uk', 'functions.insertHeadings', { function: 'PEP' }) }),
+    );
+    await user.click(
+      section.getByRole('button', { name: resultsText.t('uk', 'functions.insertHeadings', { function: 'SCREEN' }) }),
     );
     expect(services.inserted.map((rows) => rows.map((r) => [...r]))).toEqual([
       [pep],
@@ -287,22 +291,24 @@ describe('SearchPanel results', () => {
     await user.click(screen.getByRole('button', { name: resultsText.t('uk', 'results.insert') }));
     // Nothing written yet: the cells hold data, and the pane says so before anything is replaced.
     const warning = await screen.findByTestId('insert-in-use');
-    expect(warning).toHaveTextContent(m.t('uk', 'insert.inUse', { address: 'Sheet1!E5:AD5', count: 3 }));
+    expect(warning).toHaveTextContent(resultsText.t('uk', 'insert.inUse', { address: 'Sheet1!E5:AD5', count: 3 }));
     expect(calls.map((c) => c.overwrite)).toEqual([false]);
     // One row of values, across: the block's second column, in the block's order.
     expect(calls[0].rows).toHaveLength(1);
     expect(calls[0].rows[0].slice(0, 2)).toEqual(['Петро', verdictText('high', 'uk')]);
     expect(calls[0].rows[0]).not.toContain(resultsText.t('uk', 'sheet.subject'));
-    await user.click(within(warning).getByRole('button', { name: m.t('uk', 'insert.keep') }));
+    await user.click(within(warning).getByRole('button', { name: resultsText.t('uk', 'insert.keep') }));
     expect(screen.queryByTestId('insert-in-use')).toBeNull();
     expect(calls).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: resultsText.t('uk', 'results.insert') }));
     await user.click(
       within(await screen.findByTestId('insert-in-use')).getByRole('button', {
-        name: m.t('uk', 'insert.overwrite'),
+        name: resultsText.t('uk', 'insert.overwrite'),
       }),
     );
-    expect(await screen.findByText(m.t('uk', 'results.inserted', { address: 'Sheet1!E5:AD5' }))).toBeInTheDocument();
+    expect(
+      await screen.findByText(resultsText.t('uk', 'results.inserted', { address: 'Sheet1!E5:AD5' })),
+    ).toBeInTheDocument();
     expect(calls.map((c) => c.overwrite)).toEqual([false, false, true]);
     expect(calls[2].rows).toEqual(calls[0].rows);
   });
@@ -321,7 +327,9 @@ describe('SearchPanel results', () => {
     await enter(field(m.t('uk', 'search.name')), 'Петро{Enter}');
     await screen.findByTestId('results');
     await user.click(screen.getByRole('button', { name: resultsText.t('uk', 'results.insert') }));
-    const expected = m.t('uk', 'results.insertFailed', { message: excelMessages.t('uk', 'excel.error.cellEdit') });
+    const expected = resultsText.t('uk', 'results.insertFailed', {
+      message: excelMessages.t('uk', 'excel.error.cellEdit'),
+    });
     expect(await screen.findByText(expected)).toHaveAttribute('data-intent', 'error');
   });
 

@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS, maskSecret, type Settings } from '../../src/core/sett
 import type { LoadedSettings } from '../../src/core/settings/settings-store';
 import type { Transport } from '../../src/core/request/transport';
 import { ExcelLayerError } from '../../src/excel/errors';
-import { excelMessages } from '../../src/excel/messages';
+import { storageMessages } from '../../src/excel/storage-messages';
 import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
 import { settingsMessages as settingsText } from '../../src/taskpane/settings/settings-messages';
 import { SettingsPanel } from '../../src/taskpane/settings/SettingsPanel';
@@ -238,14 +238,14 @@ describe('SettingsPanel', () => {
     const services = fakeServices();
     await services.settings.save({ ...DEFAULT_SETTINGS, primaryUrl: PRIMARY, idSubjectFM: 'S' } satisfies Settings);
     await services.settings.saveTokken(SECRET);
-    const refusal = new ExcelLayerError('storage-unavailable', excelMessages.text('excel.storage.unavailable'));
+    const refusal = new ExcelLayerError('storage-unavailable', storageMessages.text('excel.storage.unavailable'));
     services.storage.removeItem = async () => {
       throw refusal;
     };
     const { saved } = await renderPanel(services, 'uk');
     await user.click(screen.getByRole('button', { name: settingsText.t('uk', 'settings.removeTokken') }));
     const expected = settingsText.t('uk', 'settings.saveFailed', {
-      message: excelMessages.t('uk', 'excel.storage.unavailable'),
+      message: storageMessages.t('uk', 'excel.storage.unavailable'),
     });
     expect(await screen.findByText(expected)).toBeInTheDocument();
     expect(screen.queryByText(settingsText.t('uk', 'settings.tokkenRemoved'))).toBeNull();
@@ -256,14 +256,14 @@ describe('SettingsPanel', () => {
   it('says in the pane’s language when saving fails', async () => {
     const services = fakeServices();
     services.storage.setItem = async () => {
-      throw new ExcelLayerError('storage-unavailable', excelMessages.text('excel.storage.unavailable'));
+      throw new ExcelLayerError('storage-unavailable', storageMessages.text('excel.storage.unavailable'));
     };
     await renderPanel(services, 'uk');
     await fill(settingsText.t('uk', 'settings.primaryUrl'), PRIMARY);
     await user.click(screen.getByRole('button', { name: settingsText.t('uk', 'settings.save') }));
     expect(
       await screen.findByText(
-        settingsText.t('uk', 'settings.saveFailed', { message: excelMessages.t('uk', 'excel.storage.unavailable') }),
+        settingsText.t('uk', 'settings.saveFailed', { message: storageMessages.t('uk', 'excel.storage.unavailable') }),
       ),
     ).toBeInTheDocument();
   });

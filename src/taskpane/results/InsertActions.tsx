@@ -2,7 +2,7 @@ import { Button, Field, Select, makeStyles, tokens } from '@fluentui/react-compo
 import { useState, type ReactNode } from 'react';
 import type { Lang } from '../../core/text/i18n';
 import type { InsertOutcome } from '../shell/services';
-import { SheetWriteStatus, useSheetWrite } from '../shell/sheet-write';
+import { SheetWriteStatus, useSheetWrite } from './sheet-write';
 import { INSERT_LAYOUTS, type InsertLayout } from './summary-rows';
 import { resultsMessages as resultsText } from './results-messages';
 

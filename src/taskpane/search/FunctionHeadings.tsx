@@ -1,17 +1,16 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useId, useState } from 'react';
 import { SPILLING_FUNCTIONS, functionHeadings, type SpillingFunction } from '../../core/answer/function-headings';
 import { ALL_LISTS } from '../../core/protocol/listdata';
 import { listdataFrom } from '../../core/request/run-options';
 import type { Settings } from '../../core/settings/settings';
 import type { Lang } from '../../core/text/i18n';
-import { taskpaneMessages as m } from '../shell/messages';
 import type { TaskpaneServices } from '../shell/services';
-import { SheetWriteStatus, useSheetWrite } from '../shell/sheet-write';
+import { SheetWriteStatus, useSheetWrite } from '../results/sheet-write';
+import { resultsMessages as resultsText } from '../results/results-messages';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
-  toggle: { alignSelf: 'flex-start' },
+  button: { alignSelf: 'flex-start' },
   fn: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, minWidth: 0 },
   formula: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
@@ -31,7 +30,8 @@ const CALLS: Record<SpillingFunction, Record<Lang, string>> = {
  * The worksheet functions that fill several cells, what each cell holds, and a button that writes
  * those headings at the active cell: the analyst puts them over a column of formulas, so a sheet
  * of results reads without the function's help open. SCREEN's follow the saved registries, as the
- * function does when its registries argument is empty.
+ * function does when its registries argument is empty. Loads with the results' chunk when the
+ * analyst opens it (the search form's toggle): it is not part of the pane's first render.
  */
 export function FunctionHeadings({
   services,
@@ -43,53 +43,36 @@ export function FunctionHeadings({
   lang: Lang;
 }) {
   const styles = useStyles();
-  const [open, setOpen] = useState(false);
-  const bodyId = useId();
   const sheet = useSheetWrite();
   const saved = listdataFrom(settings);
   const listdata = (saved.ok ? saved.value : undefined) ?? ALL_LISTS;
   return (
-    <section className={styles.root} data-testid="function-headings">
-      <Button
-        className={styles.toggle}
-        appearance="subtle"
-        aria-expanded={open}
-        aria-controls={bodyId}
-        onClick={() => setOpen((v) => !v)}
-      >
-        {m.t(lang, 'functions.title')}
-      </Button>
-      <div id={bodyId} hidden={!open} className={open ? styles.root : undefined}>
-        {open && (
-          <>
-            <Text size={200}>{m.t(lang, 'functions.intro')}</Text>
-            {SPILLING_FUNCTIONS.map((fn) => {
-              const headings = functionHeadings(fn, lang, listdata);
-              return (
-                <div key={fn} className={styles.fn} data-function={fn}>
-                  <Text size={200} className={styles.formula}>
-                    {CALLS[fn][lang]}
-                  </Text>
-                  <Text size={200} className={styles.muted}>
-                    {m.t(lang, 'functions.spills', { count: headings.length, headings: headings.join(' · ') })}
-                  </Text>
-                  <Button
-                    size="small"
-                    className={styles.toggle}
-                    disabled={sheet.writing}
-                    onClick={() =>
-                      void sheet.write((overwrite) => services.excel.insertAtActiveCell([headings], { overwrite }))
-                    }
-                  >
-                    {m.t(lang, 'functions.insertHeadings', { function: fn })}
-                  </Button>
-                </div>
-              );
-            })}
-            <SheetWriteStatus write={sheet} lang={lang} />
-          </>
-        )}
-      </div>
-    </section>
+    <div className={styles.root} data-testid="function-headings-body">
+      <Text size={200}>{resultsText.t(lang, 'functions.intro')}</Text>
+      {SPILLING_FUNCTIONS.map((fn) => {
+        const headings = functionHeadings(fn, lang, listdata);
+        return (
+          <div key={fn} className={styles.fn} data-function={fn}>
+            <Text size={200} className={styles.formula}>
+              {CALLS[fn][lang]}
+            </Text>
+            <Text size={200} className={styles.muted}>
+              {resultsText.t(lang, 'functions.spills', { count: headings.length, headings: headings.join(' · ') })}
+            </Text>
+            <Button
+              size="small"
+              className={styles.button}
+              disabled={sheet.writing}
+              onClick={() =>
+                void sheet.write((overwrite) => services.excel.insertAtActiveCell([headings], { overwrite }))
+              }
+            >
+              {resultsText.t(lang, 'functions.insertHeadings', { function: fn })}
+            </Button>
+          </div>
+        );
+      })}
+      <SheetWriteStatus write={sheet} lang={lang} />
+    </div>
   );
 }

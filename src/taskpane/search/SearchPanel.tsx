@@ -8,7 +8,6 @@ import type { ScheduledAnswer } from '../../core/request/scheduler';
 import type { Settings, ServiceMode } from '../../core/settings/settings';
 import { taskpaneMessages as m } from '../shell/messages';
 import { RegistryPicker } from './RegistryPicker';
-import { FunctionHeadings } from './FunctionHeadings';
 import { runtimeFor } from '../shell/pane-runtime';
 import {
   errorsByField,
@@ -21,17 +20,17 @@ import {
 } from './search-form';
 import type { TaskpaneServices } from '../shell/services';
 import { LoadBoundary } from '../shell/LoadBoundary';
-import { resultsView } from '../shell/lazy-parts';
+import { functionHeadings, resultsView } from '../shell/lazy-parts';
 import type { RelayTarget } from '../results/decision-client';
 import { relayTargetOf } from '../results/relay-target';
 import type { InsertLayout } from '../results/summary-rows';
-import { version } from '../../../package.json';
 
 /**
  * The result renderers of all 18 registries and their field labels load with the first answer;
  * the request starts on submit, so the chunk arrives while the service is still answering.
  */
 const ResultsView = resultsView.Component;
+const FunctionHeadings = functionHeadings.Component;
 
 const LOWRANKLIMIT_HINT = rangeHint(lowranklimitSchema);
 
@@ -43,6 +42,7 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
   // The form's own `display: flex` would beat the browser's rule for `hidden`.
   folded: { display: 'none' },
+  start: { alignSelf: 'flex-start' },
 });
 
 export interface SearchPanelProps {
@@ -71,10 +71,12 @@ async function writeEvidence(
   settings: Settings,
   lang: Lang,
 ): Promise<string> {
-  // On demand: the certificate's words are not part of the pane's first render.
-  const { buildCertificate, certificateRows } = await import(
-    /* webpackChunkName: "evidence" */ '../../evidence/certificate'
-  );
+  // On demand: the certificate's words are not part of the pane's first render. The version as
+  // the JSON module's default export (webpack deprecates named exports of JSON).
+  const [{ buildCertificate, certificateRows }, { default: product }] = await Promise.all([
+    import(/* webpackChunkName: "evidence" */ '../../evidence/certificate'),
+    import(/* webpackChunkName: "evidence" */ '../../../package.json'),
+  ]);
   const certificate = buildCertificate(
     {
       query: shown.query,
@@ -83,7 +85,7 @@ async function writeEvidence(
       receivedAt: new Date(shown.answer.receivedAt),
       servedBy: shown.answer.servedBy,
       sandbox: shown.mode === 'sandbox',
-      productVersion: version,
+      productVersion: product.version,
       analyst: settings.idUserPC || '-',
     },
     lang,
@@ -107,6 +109,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
   const [shown, setShown] = useState<Shown | null>(null);
   // An answer folds the long form away so the verdict is on the first screen; one click brings it back.
   const [folded, setFolded] = useState(false);
+  const [functionsOpen, setFunctionsOpen] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const focusForm = useRef(false);
   useEffect(() => {
@@ -275,7 +278,25 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
           )}
         </div>
       </form>
-      {!folded && <FunctionHeadings services={services} settings={settings} lang={lang} />}
+      {!folded && (
+        <section className={styles.form} data-testid="function-headings">
+          <Button
+            className={styles.start}
+            appearance="subtle"
+            aria-expanded={functionsOpen}
+            onClick={() => setFunctionsOpen((v) => !v)}
+          >
+            {m.t(lang, 'functions.title')}
+          </Button>
+          {functionsOpen && (
+            <LoadBoundary lang={lang}>
+              <Suspense fallback={<Spinner size="tiny" />}>
+                <FunctionHeadings services={services} settings={settings} lang={lang} />
+              </Suspense>
+            </LoadBoundary>
+          )}
+        </section>
+      )}
       {failure && (
         <MessageBar intent="error" layout="multiline" data-testid="search-failure">
           <MessageBarBody>

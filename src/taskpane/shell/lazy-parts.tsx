@@ -41,7 +41,13 @@ export const settingsPanel = definePart(
   (m) => m.SettingsPanel,
 );
 
+/** The worksheet functions' headings: with the results (a search's answer loads them anyway). */
+export const functionHeadings = definePart(
+  () => import(/* webpackChunkName: "results" */ '../search/FunctionHeadings'),
+  (m) => m.FunctionHeadings,
+);
+
 /** Every part at once: for tests, which should not wait for a module graph inside a timeout. */
 export function loadAllParts(): Promise<unknown> {
-  return Promise.all([resultsView, bulkPanel, settingsPanel].map((part) => part.preload()));
+  return Promise.all([resultsView, bulkPanel, settingsPanel, functionHeadings].map((part) => part.preload()));
 }

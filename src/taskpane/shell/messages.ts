@@ -51,16 +51,7 @@ const en = {
   'search.freshHint':
     'This answer was kept from an earlier search. Asking the service again costs one request of the quota.',
 
-  'results.inserted': 'Written to {address}.',
-  'results.insertFailed': 'Could not write to the sheet: {message}',
-  'insert.inUse': '{address} already holds data ({count} non-empty cells). Nothing was written.',
-  'insert.overwrite': 'Overwrite',
-  'insert.keep': 'Keep what is there',
   'functions.title': 'Worksheet functions and their headings',
-  'functions.intro':
-    'These formulas fill several cells to the right. Select the cell above the first formula and insert its headings.',
-  'functions.spills': '{count} {count|cell|cells}: {headings}',
-  'functions.insertHeadings': 'Insert headings for {function}',
 } as const;
 
 type Key = keyof typeof en;
@@ -112,16 +103,7 @@ const uk: Record<Key, string> = {
   'search.freshHint':
     'Цю відповідь збережено з попереднього пошуку. Повторний запит до сервісу витрачає один запит ліміту.',
 
-  'results.inserted': 'Записано в {address}.',
-  'results.insertFailed': 'Не вдалося записати в аркуш: {message}',
-  'insert.inUse': '{address} уже містить дані (непорожніх клітинок: {count}). Нічого не записано.',
-  'insert.overwrite': 'Перезаписати',
-  'insert.keep': 'Залишити як є',
   'functions.title': 'Функції аркуша та їхні заголовки',
-  'functions.intro':
-    'Ці формули заповнюють кілька клітинок праворуч. Виберіть клітинку над першою формулою та вставте її заголовки.',
-  'functions.spills': '{count} {count|клітинка|клітинки|клітинок}: {headings}',
-  'functions.insertHeadings': 'Вставити заголовки для {function}',
 };
 
 export const taskpaneMessages = defineCatalogue<Key>(en, uk);

@@ -3,8 +3,8 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { Lang } from '../../core/text/i18n';
 import { describeExcelError } from '../../excel/errors';
-import type { InsertOutcome } from './services';
-import { taskpaneMessages as m } from './messages';
+import type { InsertOutcome } from '../shell/services';
+import { resultsMessages as m } from './results-messages';
 
 const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
