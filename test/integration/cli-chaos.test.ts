@@ -37,7 +37,7 @@ const KILL_SPREAD_MS = 600;
  */
 const SAVED_WITHIN_MS = 1000;
 /** Columns that differ between any two runs by design: the service's request id and answer time. */
-const VOLATILE = new Set(['idrequest', 'Response time']);
+const VOLATILE = new Set(['Request id', 'Response time']);
 
 let bundle: string;
 let server: SandboxServer;

@@ -341,7 +341,7 @@ describe('checklists screen: quota stop and resume', () => {
     const stopped = tableAfterHeader((await readWorkbook(out))[0].rows);
     expect(stopped.body).toHaveLength(rows.length);
     const statusCol = column(stopped.header, 'Status');
-    const idCol = column(stopped.header, 'idrequest');
+    const idCol = column(stopped.header, 'Request id');
     const pending = stopped.body.filter((row) => row[statusCol] === 'not screened yet');
     expect(pending.length).toBeGreaterThan(0);
     const firstIds = new Map(stopped.body.filter((row) => row[idCol]).map((row) => [row[0], row[idCol]]));

@@ -215,7 +215,7 @@ describe('checklists screen --previous: a month later', () => {
         { env: env(1), cwd: work },
       );
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(new RegExp(`Аркуш "${HITS}", рядок заголовків A1:[A-Z]+1: немає стовпця "Причина"`));
+      expect(r.stderr).toMatch(new RegExp(`Аркуш «${HITS}», рядок заголовків A1:[A-Z]+1: немає стовпця «Причина»`));
       expect(exists(join(work, 'deleted.next.xlsx'))).toBe(false);
     }, 60_000);
   });

@@ -55,9 +55,9 @@ describe('result table model', () => {
       'Sanctions',
       'Registry errors',
       'Status',
-      'Open level',
+      'Level of undecided hits',
       'Muted by relay',
-      'idrequest',
+      'Request id',
       'Response time',
     ]);
     expect(cols.map((c) => c.id)).toEqual([

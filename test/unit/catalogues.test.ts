@@ -157,6 +157,27 @@ describe('message catalogues', () => {
     expect(duplicates).toEqual([]);
   });
 
+  it('writes Ukrainian as a Ukrainian reader expects: «quotes», decimal commas, no "tokken" (issue 31, item 11)', () => {
+    const offences: string[] = [];
+    for (const { name, catalogue } of catalogues) {
+      // The command line's help shows shell syntax ("--name \"…\""), which keeps its quotes.
+      if (name === 'helpMessages') continue;
+      for (const [key, text] of Object.entries(catalogue.uk)) {
+        const words = text.replace(/\{[^}]*\}/g, '');
+        if (words.includes('"')) offences.push(`${name}.${key}: straight quotes`);
+        if (/\d\.\d/.test(words.replace(/\b\d+\.\d+\.\d+\b|ExcelApi \d+\.\d+|\d{4}-\d{2}|https?:\S+/g, ''))) {
+          offences.push(`${name}.${key}: decimal point`);
+        }
+        // The sandbox speaks as the service does, which names its own parameter.
+        const serviceWords = name === 'sandboxMessages';
+        if (!serviceWords && /\btokken\b/i.test(words) && !/\(tokken\)/.test(words)) {
+          offences.push(`${name}.${key}: tokken`);
+        }
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
   it('allows a shared English text only where it is still shared', () => {
     const stale: string[] = [];
     for (const [name, texts] of Object.entries(SAME_ENGLISH_DIFFERENT_UKRAINIAN)) {

@@ -152,7 +152,7 @@ describe('decisions', () => {
     expect(problems[0].message.en).toBe(
       'Sheet "Hits", cell M3: "Flase positive" is not a decision. Use one of: "False positive", "True match", "Needs review", or leave it blank.',
     );
-    expect(problems[0].message.uk).toContain('Аркуш "Hits", клітинка M3');
+    expect(problems[0].message.uk).toContain('Аркуш «Hits», клітинка M3');
     expect(hits.get(id)?.decision).toBe('trueMatch');
 
     const without = readPreviousHits({ ...grid, header: header.filter((h) => h !== 'Reason'), rows: [] });

@@ -130,6 +130,9 @@ describe('SearchPanel form', () => {
       await enter(field(m.t(lang, 'search.ipn')), typed.ipn);
       await enter(field(m.t(lang, 'search.date')), typed.date);
       await enter(field(m.t(lang, 'search.doc')), typed.doc);
+      // The lowest match sits with the search method, folded until asked for.
+      expect(screen.queryByLabelText(m.t(lang, 'search.lowranklimit'))).toBeNull();
+      await user.click(screen.getByRole('button', { name: m.t(lang, 'search.advanced') }));
       await user.clear(field(m.t(lang, 'search.lowranklimit')));
       await enter(field(m.t(lang, 'search.lowranklimit')), typed.lowranklimit);
       await user.click(screen.getByRole('button', { name: m.t(lang, 'search.submit') }));

@@ -110,6 +110,8 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
   // An answer folds the long form away so the verdict is on the first screen; one click brings it back.
   const [folded, setFolded] = useState(false);
   const [functionsOpen, setFunctionsOpen] = useState(false);
+  // The service's tuning knobs stay out of the way until asked for, or until one of them is wrong.
+  const [advancedOpen, setAdvancedOpen] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const focusForm = useRef(false);
   useEffect(() => {
@@ -142,6 +144,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
     setGeneral(rest);
   }, [lastErrors, lang]);
 
+  const advancedShown = advancedOpen || Boolean(fieldErrors.search || fieldErrors.lowranklimit);
   const set = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
@@ -247,13 +250,30 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
             <option value="2">{m.t(lang, 'search.doctype.2')}</option>
           </Select>
         </Field>
-        <Field label={m.t(lang, 'search.method')} validationMessage={fieldErrors.search}>
-          <Select name="search" value={values.search} onChange={(_, d) => set('search', d.value === '2' ? '2' : '1')}>
-            <option value="1">{m.t(lang, 'search.method.1')}</option>
-            <option value="2">{m.t(lang, 'search.method.2')}</option>
-          </Select>
-        </Field>
-        {text('lowranklimit', m.t(lang, 'search.lowranklimit'), { hint: LOWRANKLIMIT_HINT })}
+        <Button
+          className={styles.start}
+          appearance="subtle"
+          size="small"
+          aria-expanded={advancedShown}
+          onClick={() => setAdvancedOpen((v) => !v)}
+        >
+          {m.t(lang, 'search.advanced')}
+        </Button>
+        {advancedShown && (
+          <>
+            <Field label={m.t(lang, 'search.method')} validationMessage={fieldErrors.search}>
+              <Select
+                name="search"
+                value={values.search}
+                onChange={(_, d) => set('search', d.value === '2' ? '2' : '1')}
+              >
+                <option value="1">{m.t(lang, 'search.method.1')}</option>
+                <option value="2">{m.t(lang, 'search.method.2')}</option>
+              </Select>
+            </Field>
+            {text('lowranklimit', m.t(lang, 'search.lowranklimit'), { hint: `${LOWRANKLIMIT_HINT} · lowranklimit` })}
+          </>
+        )}
         <RegistryPicker
           value={values.listdata}
           onChange={(v) => set('listdata', v)}
