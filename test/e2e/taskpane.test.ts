@@ -178,8 +178,8 @@ describe('search', () => {
   test('a known subject shows its PEP and sanctions cards with level and percent, and goes into the sheet', async () => {
     const s = await open();
     await searchKnownSubject(s);
-    // The pane (360 px, as wide as Excel's) took the analyst to the answer: its subject line, the
-    // verdict and every registry's line are on screen without scrolling, below the long form.
+    // The pane (350 px wide) took the analyst to the answer: its subject line, the verdict and
+    // every registry's line are on screen without scrolling, the form folded away above them.
     const viewport = s.page.viewportSize()!;
     const onScreen = async (part: string) => {
       const box = await s.pane.getByTestId(part).boundingBox();
