@@ -25,8 +25,6 @@ export interface ClaimedSearchOptions {
   cache: SharedAnswerCache;
   /** The paid request itself (budget counted there). */
   ask: (query: SearchQuery, options: SearchOptions) => Promise<SearchResult>;
-  /** Told of each subject answered from another instance's cache entry. */
-  onShared: (subjectKey: string) => void;
   holdMs?: number;
   waitMs?: number;
 }
@@ -66,8 +64,8 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
   const fromCache = async (key: string, query: SearchQuery): Promise<SearchResult | null> => {
     const shared = await cache.get(key, query.listdata ?? ALL_LISTS);
     if (!shared) return null;
-    options.onShared(key);
     return {
+      source: 'shared',
       envelope: shared.envelope,
       servedBy: shared.servedBy,
       attempts: [],

@@ -1,6 +1,6 @@
 import { CheckListsClient, describeAddress, type SearchResult } from '../core/request/client';
 import { ServiceUnreachableError, type AttemptReport } from '../core/protocol/errors';
-import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
+import { validateQuery, type SearchQuery } from '../core/query';
 import { summarize } from '../core/answer/summary';
 import { plainQuery } from '../core/query/plain';
 import { RELAY_AUDIT_FIELD } from '../core/answer/relay-decisions';
@@ -152,14 +152,10 @@ export class RelayService {
               store,
               cache,
               ask: (query, options) => this.ask(query, options),
-              onShared: (key) => this.sharedHits.set(key, Date.now()),
             })
           : (query, options) => this.ask(query, options),
     });
   }
-
-  /** Subjects answered from another instance's cache entry while this one waited for its claim. */
-  private readonly sharedHits = new Map<string, number>();
 
   /**
    * The paid request. Its answer is archived, durably and in the chain, before anyone is given
@@ -224,15 +220,6 @@ export class RelayService {
 
   /** Audit rows already completed with their paid answer's archive row (ask()). */
   private readonly completedWithAnswer = new Set<number>();
-
-  /** Whether this answer came from the shared cache through the lock (the scheduler cannot tell). */
-  private cameFromSharedCache(query: SearchQuery): boolean {
-    const key = subjectKey(query);
-    const at = this.sharedHits.get(key);
-    if (at === undefined) return false;
-    if (Date.now() - at > 5_000 || this.sharedHits.size > 10_000) this.sharedHits.delete(key);
-    return Date.now() - at <= 5_000;
-  }
 
   /** Who is asking: an analyst key where the tokken goes, or an Entra ID bearer token. */
   async authenticate(fields: Record<string, unknown>, bearer: string | null): Promise<Identity> {
@@ -317,7 +304,8 @@ export class RelayService {
     const hits: Record<string, number> = {};
     if (answer) for (const r of answer.summary.registries) hits[r.key] = r.hits;
     const status = refusal ? refusal.status : 200;
-    const fromCache = answer ? answer.fromCache || (query !== null && this.cameFromSharedCache(query)) : false;
+    // Not paid for by this request: this instance's cache, or another's answer found through the claim.
+    const fromCache = answer ? answer.source !== 'service' : false;
     const outcome: AuditOutcome = {
       state: refusal ? 'refused' : 'answered',
       servedBy: answer ? answer.servedBy : null,

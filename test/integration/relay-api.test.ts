@@ -801,6 +801,16 @@ describe('nothing of one analyst’s request reaches another (issue 32)', () => 
       expect(answer).not.toHaveProperty('idinternal');
     }
     expect(other.json).toEqual(expect.objectContaining({ idinternal: 'case-bohdan', iduserPC: 'bohdan' }));
+    // The audit says where each answer came from: the paid one from the service, the others not paid.
+    const audited = await a.store.readAudit({});
+    expect(audited.map((r) => [r.instance, r.analyst, r.fromCache])).toEqual(
+      expect.arrayContaining([
+        ['A', 'anna', false],
+        ['A', 'bohdan', true],
+        ['B', 'bohdan', true],
+      ]),
+    );
+    expect(audited.filter((r) => !r.fromCache)).toHaveLength(1);
     // Two analysts at once, one request upstream: each gets their own reference back.
     const [x, y] = await Promise.all([
       ask(a, { tokken: anna, name: 'Одночасний Клієнт', IDinternal: 'x-1' }),

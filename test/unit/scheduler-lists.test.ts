@@ -124,6 +124,17 @@ describe('RequestScheduler: each asker sees only its own lists', () => {
   });
 });
 
+describe('RequestScheduler: where an answer came from (issue 26, one ask path)', () => {
+  it('says "shared" when the search function found another instance’s answer instead of asking', async () => {
+    const svc = listService();
+    const shared = scheduler(async (query) => ({ ...(await svc.search(query)), source: 'shared' as const }));
+    const answer = await shared.ask(q('Ivan', EU));
+    expect(answer).toMatchObject({ source: 'shared', fromCache: true });
+    const paid = await scheduler(svc.search).ask(q('Petro', EU));
+    expect(paid).toMatchObject({ source: 'service', fromCache: false });
+  });
+});
+
 describe('RequestScheduler: fresh asks', () => {
   it('sends a request despite a cached answer, writes the new answer to the cache, and reports its duration', async () => {
     const svc = listService(42);
@@ -132,11 +143,11 @@ describe('RequestScheduler: fresh asks', () => {
     await s.ask(q('Ivan', EU));
     await s.idle();
     const cached = await s.ask(q('Ivan', EU));
-    expect(cached).toMatchObject({ fromCache: true, durationMs: 0, servedBy: 'https://svc.test' });
+    expect(cached).toMatchObject({ source: 'cache', fromCache: true, durationMs: 0, servedBy: 'https://svc.test' });
 
     const fresh = await s.ask(q('Ivan', EU), { fresh: true });
     expect(svc.calls).toHaveLength(2);
-    expect(fresh).toMatchObject({ fromCache: false, durationMs: 42, servedBy: 'https://svc.test' });
+    expect(fresh).toMatchObject({ source: 'service', fromCache: false, durationMs: 42, servedBy: 'https://svc.test' });
     expect(fresh.envelope.header.idrequest).toBe('req-2');
     await s.idle();
     const after = await s.ask(q('Ivan', EU));

@@ -84,6 +84,8 @@ export interface SearchResult {
   body?: string;
   /** Where the caller keeps its own copy of this answer (the relay's archive row), when it does. */
   receipt?: number;
+  /** Set by a search function that found the answer in a shared cache instead of asking (the relay's). */
+  source?: 'shared';
 }
 
 /** Scheme, host and port: what may be shown or logged about an address. */

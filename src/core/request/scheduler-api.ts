@@ -77,6 +77,13 @@ export interface AskOptions {
   ticket?: number;
 }
 
+/**
+ * Where an answer came from, so that every surface reads one fact rather than timing it: `service`,
+ * a paid request; `cache`, the scheduler's own cache; `shared`, the search function found another
+ * relay instance's answer in the shared cache instead of asking (relay/claimed-search.ts).
+ */
+export type AnswerSource = 'service' | 'cache' | 'shared';
+
 export interface ScheduledAnswer {
   /**
    * The answer restricted to the asked lists (restrictToListdata), whatever the request or the
@@ -91,6 +98,9 @@ export interface ScheduledAnswer {
   summary: EnvelopeSummary;
   /** The address that answered (for a cached answer: the one that answered originally). */
   servedBy: string;
+  /** Where the answer came from: a request of this ask's own, this cache, or another instance's (shared). */
+  source: AnswerSource;
+  /** Not paid for by this ask: `source` is the cache or the shared cache. */
   fromCache: boolean;
   /** When the answer was received (for a cached one: originally). */
   receivedAt: number;

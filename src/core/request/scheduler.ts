@@ -15,10 +15,14 @@ import { delay, withTimeout } from './timing';
  * - every asker sees only its own lists, even in an answer fetched or cached for more;
  * - at most `concurrency` requests are on the wire at once;
  * - after an account or quota error nothing more is sent until `resume()`.
- * Pure: no Office, no timers beyond setTimeout, so the bulk engine and the CLI reuse it.
+ * Every answer says where it came from (`source`). The pane, the functions and the relay ask
+ * through it. The command line does not: its run asks each distinct subject once by construction
+ * and keeps no cache between runs, so it has nothing here to share.
+ * Pure: no Office, no timers beyond setTimeout.
  */
 
 export type {
+  AnswerSource,
   AskOptions,
   ScheduledAnswer,
   SchedulerCache,
@@ -27,6 +31,7 @@ export type {
   SearchFn,
 } from './scheduler-api';
 import type {
+  AnswerSource,
   AskOptions,
   ScheduledAnswer,
   SchedulerCache,
@@ -40,7 +45,7 @@ interface Arrival {
   envelope: ParsedEnvelope;
   listdata: Listdata;
   servedBy: string;
-  fromCache: boolean;
+  source: AnswerSource;
   receivedAt: number;
   durationMs: number;
   receipt?: number;
@@ -72,7 +77,7 @@ interface Flight {
   /** The last ask made before the request left: a fresh ask after it may not share it. */
   sentSeq: number;
   /** Set once answered; the flight stays findable until its answer is in the cache. */
-  result?: { envelope: ParsedEnvelope; servedBy: string; receivedAt: number; durationMs: number; receipt?: number };
+  result?: Omit<Arrival, 'listdata'>;
 }
 
 export const DEFAULT_SCHEDULER_CONCURRENCY = 4;
@@ -271,7 +276,7 @@ export class RequestScheduler {
                 envelope: r.envelope,
                 listdata: flight.listdata,
                 servedBy: r.servedBy,
-                fromCache: false,
+                source: r.source,
                 receivedAt: r.receivedAt,
                 durationMs: r.durationMs,
                 receipt: r.receipt,
@@ -305,7 +310,7 @@ export class RequestScheduler {
                 envelope: cached.envelope,
                 listdata: cached.listdata,
                 servedBy: cached.servedBy,
-                fromCache: true,
+                source: 'cache',
                 receivedAt: cached.storedAt,
                 durationMs: 0,
                 receipt: cached.receipt,
@@ -405,12 +410,14 @@ export class RequestScheduler {
       // The wire is free again; storing the answer must not hold back the next request.
       free();
       const { envelope, servedBy, receipt } = result;
-      flight.result = { envelope, servedBy, receivedAt, durationMs, receipt };
+      // The search function may have found another instance's answer instead of asking (the relay's shared cache).
+      const source: AnswerSource = result.source ?? 'service';
+      flight.result = { envelope, servedBy, source, receivedAt, durationMs, receipt };
       const arrival = {
         envelope,
         listdata: flight.listdata,
         servedBy,
-        fromCache: false,
+        source,
         receivedAt,
         durationMs,
         receipt,
@@ -446,7 +453,7 @@ export class RequestScheduler {
   }
 
   private answerFor(waiter: Waiter, arrival: Arrival): ScheduledAnswer {
-    const { envelope, listdata, servedBy, fromCache, receivedAt, durationMs, receipt } = arrival;
+    const { envelope, listdata, servedBy, source, receivedAt, durationMs, receipt } = arrival;
     const registries = registriesOf(waiter.asked);
     // An answer for exactly the asked lists is already the service's own selection.
     const own = listdata === waiter.asked ? envelope : restrictToListdata(envelope, waiter.asked);
@@ -458,7 +465,8 @@ export class RequestScheduler {
       // "All lists" depends on the account: report what came back rather than all 18 keys.
       summary: summarize(own, waiter.asked === ALL_LISTS ? undefined : registries),
       servedBy,
-      fromCache,
+      source,
+      fromCache: source !== 'service',
       receivedAt,
       durationMs,
       ...(receipt !== undefined ? { receipt } : {}),
