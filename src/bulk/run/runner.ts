@@ -1,21 +1,11 @@
 // The running engine: asks each distinct subject once, writes rows in order, saves state, stops cleanly.
 import type { PreviousRun } from '../decisions';
-import { highlightRules } from '../highlights';
 import { RowCursor, type RowAccess } from '../input-rows';
 import type { SubjectOutcome } from '../outcome';
 import { rowErrors, type InputRow, type RunPlan, type RunQueryOptions } from '../plan';
-import type { BulkDeps, BulkProgress, BulkRun, BulkRunReport, RunTotals, RunTuning, SinkEnd } from '../ports';
-import type { RegistryKey } from '../../core/protocol/registries';
+import type { BulkDeps, BulkProgress, BulkRun, BulkRunReport, RunTotals, RunTuning } from '../ports';
 import { RescreenTally } from '../rescreen';
-import {
-  goneRows,
-  hitsColumns,
-  resultColumns,
-  resultRow,
-  type RowResult,
-  type RunHeaderInfo,
-  type TableContext,
-} from '../result-table';
+import type { RowResult, TableContext } from '../result-table';
 import {
   ZERO_COUNTERS,
   queryOptionsOf,
@@ -23,12 +13,13 @@ import {
   type RunProgressState,
   type RunState,
   type RunStatus,
-  type WrittenCounters,
 } from '../state';
 import { SubjectAsker } from './asking';
 import { ChunkWriter } from './chunk-writer';
+import { RunJournal } from './journal';
 import { RunProgress } from './progress';
 import { finalStatus, progressRecord, runHeader, stateText, type RunStanding } from './run-words';
+import { sinkBegin, sinkEnd, type SinkPosition } from './sink-calls';
 import { SubjectStates } from './subjects';
 import { Wakeup } from './wakeup';
 
@@ -66,10 +57,8 @@ export class Runner implements BulkRun {
   private readonly writer: ChunkWriter;
   private readonly progressOf: RunProgress;
   private readonly tally: RescreenTally | null;
-  private readonly recordAnswer: ((runId: string, outcome: SubjectOutcome) => void) | null;
+  private readonly journal: RunJournal;
   /** Answers are recorded one by one once the store has begun the run; until then they wait in pendingPersist. */
-  private storeBegun = false;
-  private pendingPersist: SubjectOutcome[] = [];
 
   private readonly chunkRows: number;
   private readonly flushIntervalMs: number;
@@ -82,7 +71,7 @@ export class Runner implements BulkRun {
     this.meta = meta;
     this.plan = plan;
     this.deps = deps;
-    this.recordAnswer = deps.store?.record ? deps.store.record.bind(deps.store) : null;
+    this.journal = new RunJournal(deps.store, meta.runId);
     this.now = deps.now ?? (() => Date.now());
     this.validatedAt = new Date(meta.createdAt);
     this.options = queryOptionsOf(meta);
@@ -185,14 +174,13 @@ export class Runner implements BulkRun {
     return progressRecord(this.standing(), this.writer.counters, status, new Date(this.now()));
   }
 
-  private header(status: RunStatus): RunHeaderInfo {
-    return runHeader(
-      this.meta,
-      this.plan.rowCount,
-      new Date(this.now()),
-      stateText(this.meta, status, this.standing()),
-      this.tally,
-    );
+  private position(status: RunStatus): SinkPosition {
+    const state = stateText(this.meta, status, this.standing());
+    return {
+      header: runHeader(this.meta, this.plan.rowCount, new Date(this.now()), state, this.tally),
+      written: this.writer.written,
+      hitsWritten: this.writer.hitsWritten,
+    };
   }
 
   private rowResult(r: number, row: InputRow): RowResult {
@@ -204,9 +192,7 @@ export class Runner implements BulkRun {
 
   private finish(s: number, outcome: SubjectOutcome): void {
     this.subjects.answered(s, outcome);
-    // Saved as it arrives where the store can (CLI): a crash then costs only the requests in flight.
-    if (this.recordAnswer && this.storeBegun) this.recordAnswer(this.runId, outcome);
-    else this.pendingPersist.push(outcome);
+    this.journal.answered(outcome);
   }
 
   private async flush(force: boolean): Promise<void> {
@@ -216,11 +202,9 @@ export class Runner implements BulkRun {
     // Full chunks while the run goes on; a partial one only when time says so or at the end.
     const target = timely ? ready : written + Math.floor((ready - written) / this.chunkRows) * this.chunkRows;
     if (!force && target <= written) return;
-    if (target <= written && this.pendingPersist.length === 0) return;
+    if (target <= written && !this.journal.hasPending) return;
     // Answers first, then rows: a crash between the two costs a rewrite of the same rows, never a request.
-    if (this.deps.store) {
-      await this.deps.store.checkpoint(this.runId, this.progressRecord('running'), this.pendingPersist.splice(0));
-    } else this.pendingPersist = [];
+    await this.journal.checkpoint(this.progressRecord('running'));
     await this.writer.writeUpTo(
       target,
       (r, input) => this.rowResult(r, input),
@@ -237,23 +221,13 @@ export class Runner implements BulkRun {
     const resume = this.setup.resume !== null;
     // Its own pass: a writer asks for placeholders at the start (Excel) or after the last chunk (files).
     const pendingCursor = new RowCursor(this.setup.rows);
-    const opened = await this.deps.sink.begin({
-      runId: this.runId,
-      lang: this.meta.lang,
-      resume,
-      columns: resultColumns(this.ctx),
-      hitsColumns: hitsColumns(this.meta.lang),
-      highlights: highlightRules(this.meta.lang, resultColumns(this.ctx)),
-      header: this.header('running'),
-      rowCount: this.plan.rowCount,
-      written: this.writer.written,
-      hitsWritten: this.writer.hitsWritten,
-      output: this.output,
-      pendingRows: async (from, to) => {
-        const inputs = await pendingCursor.take(from, to);
-        return inputs.map((input, i) => resultRow(this.ctx, from + i, input, { kind: 'pending' }));
-      },
-    });
+    const opened = await this.deps.sink.begin(
+      sinkBegin(
+        { meta: this.meta, ctx: this.ctx, rowCount: this.plan.rowCount, resume, output: this.output },
+        this.position('running'),
+        pendingCursor,
+      ),
+    );
     this.output = { ...opened.output };
     const closeAll = () => Promise.all([this.asker.feed.close(), this.writer.close(), pendingCursor.close()]);
 
@@ -263,15 +237,9 @@ export class Runner implements BulkRun {
     let failure: unknown = null;
     try {
       // The first requests go out before the state is begun: no answer can come back sooner than
-      // the service's latency, and one that does waits in pendingPersist until the state has its run.
+      // the service's latency, and one that does waits in the journal until the state has its run.
       this.asker.start();
-      if (this.deps.store) {
-        const meta: RunMeta = { ...this.meta, output: this.output };
-        if (resume) await this.deps.store.checkpoint(this.runId, this.progressRecord('running'), []);
-        else await this.deps.store.begin(meta, this.progressRecord('running'));
-      }
-      this.storeBegun = true;
-      if (this.recordAnswer) for (const o of this.pendingPersist.splice(0)) this.recordAnswer(this.runId, o);
+      await this.journal.begin({ ...this.meta, output: this.output }, this.progressRecord('running'), resume);
       for (;;) {
         if (this.asker.feed.failure) throw this.asker.feed.failure;
         const exhausted = this.asker.feed.exhausted;
@@ -291,11 +259,7 @@ export class Runner implements BulkRun {
 
     if (failure) {
       // Keep what was answered so a resume does not pay for it again; the run stays resumable.
-      if (this.deps.store) {
-        await this.deps.store
-          .checkpoint(this.runId, this.progressRecord('running'), this.pendingPersist.splice(0))
-          .catch(() => undefined);
-      }
+      await this.journal.checkpoint(this.progressRecord('running')).catch(() => undefined);
       await closeAll().catch(() => undefined);
       this.progressOf.setPhase('stopped');
       throw failure;
@@ -304,20 +268,15 @@ export class Runner implements BulkRun {
     this.progressOf.setPhase('finishing');
     await this.flush(true);
     const status = finalStatus(this.standing());
-    if (this.deps.store && status !== 'completed') {
-      await this.deps.store.checkpoint(this.runId, this.progressRecord(status), this.pendingPersist.splice(0));
-    }
-    const completedRescreen = this.tally && status === 'completed' ? this.tally : null;
-    await this.deps.sink.end({
-      header: { ...this.header(status), ...(completedRescreen ? { changes: completedRescreen.summary() } : {}) },
-      status,
-      written: this.writer.written,
-      hitsWritten: this.writer.hitsWritten,
-      ...(completedRescreen ? { gone: goneRows(completedRescreen.gone(), this.meta.lang) } : {}),
-      ...(status === 'completed' ? quietOf(this.meta.registries, this.writer.counters) : {}),
+    if (status !== 'completed') await this.journal.checkpoint(this.progressRecord(status));
+    const end = sinkEnd(status, this.position(status), {
+      meta: this.meta,
+      tally: this.tally,
+      counters: this.writer.counters,
     });
+    await this.deps.sink.end(end);
     await closeAll();
-    if (this.deps.store && status === 'completed') await this.deps.store.remove(this.runId);
+    if (status === 'completed') await this.journal.remove();
     this.progressOf.setPhase(status === 'completed' ? 'done' : 'stopped');
 
     return {
@@ -327,13 +286,7 @@ export class Runner implements BulkRun {
       ...(this.asker.stopping && status !== 'completed' ? { stop: this.asker.stopping } : {}),
       output: this.output,
       elapsedMs: this.now() - this.progressOf.startedAt,
-      ...(completedRescreen ? { rescreen: completedRescreen.summary() } : {}),
+      ...(end.header.changes && end.header.changes !== 'pending' ? { rescreen: end.header.changes } : {}),
     };
   }
-}
-
-/** The registries no written row shows anything for; none when the saved state did not keep track. */
-function quietOf(registries: readonly RegistryKey[], counters: WrittenCounters): Pick<SinkEnd, 'quietRegistries'> {
-  const shown = counters.shownRegistries;
-  return shown ? { quietRegistries: registries.filter((_, i) => !shown.includes(i)) } : {};
 }

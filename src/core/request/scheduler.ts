@@ -21,15 +21,8 @@ import { delay, withTimeout } from './timing';
  * Pure: no Office, no timers beyond setTimeout.
  */
 
-export type {
-  AnswerSource,
-  AskOptions,
-  ScheduledAnswer,
-  SchedulerCache,
-  SchedulerOptions,
-  SchedulerStats,
-  SearchFn,
-} from './scheduler-api';
+// The scheduler's types are its interface: callers import them from here.
+export type * from './scheduler-api';
 import type {
   AnswerSource,
   AskOptions,
