@@ -16,9 +16,8 @@ import { delay, withTimeout } from './timing';
  * - at most `concurrency` requests are on the wire at once;
  * - after an account or quota error nothing more is sent until `resume()`.
  * Every answer says where it came from (`source`). The pane, the functions and the relay ask
- * through it. The command line does not: its run asks each distinct subject once by construction
- * and keeps no cache between runs, so it has nothing here to share.
- * Pure: no Office, no timers beyond setTimeout.
+ * through it; the command line does not: its run asks each distinct subject once by construction
+ * and keeps no cache between runs. Pure: no Office, no timers beyond setTimeout.
  */
 
 // The scheduler's types are its interface: callers import them from here.
