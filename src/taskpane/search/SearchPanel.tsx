@@ -1,29 +1,17 @@
 import { Button, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { CancelledError, describeError } from '../../core/protocol/errors';
+import { describeError } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
-import { lowranklimitSchema, rangeHint, validateQuery, type SearchQuery } from '../../core/query';
-import type { ScheduledAnswer } from '../../core/request/scheduler';
-import type { Settings, ServiceMode } from '../../core/settings/settings';
+import { lowranklimitSchema, rangeHint } from '../../core/query';
+import type { Settings } from '../../core/settings/settings';
 import { taskpaneMessages as m } from '../shell/messages';
 import { RegistryPicker } from './RegistryPicker';
-import { runtimeFor } from '../shell/pane-runtime';
-import {
-  errorsByField,
-  queryInputFrom,
-  searchFormDefaults,
-  subjectText,
-  type SearchField,
-  type SearchFormValues,
-  type SearchTextField as TextField,
-} from './search-form';
+import { errorsByField, type SearchFormValues, type SearchTextField as TextField } from './search-form';
 import type { TaskpaneServices } from '../shell/services';
 import { LoadBoundary } from '../shell/LoadBoundary';
 import { functionHeadings, resultsView } from '../shell/lazy-parts';
-import type { RelayTarget } from '../results/decision-client';
-import { relayTargetOf } from '../results/relay-target';
-import type { InsertLayout } from '../results/summary-rows';
+import { useSearch } from './use-search';
 
 /**
  * The result renderers of all 18 registries and their field labels load with the first answer;
@@ -53,47 +41,6 @@ export interface SearchPanelProps {
   lang: Lang;
 }
 
-interface Shown {
-  /** Its summary covers exactly the registries asked, however much the answer holds. */
-  answer: ScheduledAnswer;
-  /** What was asked, so "search again" repeats it even after the form was edited. */
-  query: SearchQuery;
-  mode: ServiceMode;
-  subject: string;
-  /** Through the organisation's relay: where decisions on these hits are recorded. */
-  relay: RelayTarget | null;
-}
-
-/** The shown answer's certificate in a protected sheet (direct mode: the pane saves no files). */
-async function writeEvidence(
-  services: TaskpaneServices,
-  shown: Shown,
-  settings: Settings,
-  lang: Lang,
-): Promise<string> {
-  // On demand: the certificate's words are not part of the pane's first render. The version as
-  // the JSON module's default export (webpack deprecates named exports of JSON).
-  const [{ buildCertificate, certificateRows }, { default: product }] = await Promise.all([
-    import(/* webpackChunkName: "evidence" */ '../../evidence/certificate'),
-    import(/* webpackChunkName: "evidence" */ '../../../package.json'),
-  ]);
-  const certificate = buildCertificate(
-    {
-      query: shown.query,
-      envelope: shown.answer.envelope,
-      asked: shown.answer.summary.registries.map((r) => r.key),
-      receivedAt: new Date(shown.answer.receivedAt),
-      servedBy: shown.answer.servedBy,
-      sandbox: shown.mode === 'sandbox',
-      productVersion: product.version,
-      analyst: settings.idUserPC || '-',
-    },
-    lang,
-  );
-  return services.excel.writeEvidenceSheet(certificateRows(certificate));
-}
-
-/** The relay and the analyst's key, when the saved connection goes through one. */
 /**
  * One subject looked up in depth: every search attribute, then the whole answer. The search goes
  * through the scheduler the worksheet functions and bulk runs use, so a subject already screened
@@ -101,17 +48,22 @@ async function writeEvidence(
  */
 export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
   const styles = useStyles();
-  const [values, setValues] = useState<SearchFormValues>(() => searchFormDefaults(settings));
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<SearchField, string>>>({});
-  const [general, setGeneral] = useState<string[]>([]);
-  const [running, setRunning] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [shown, setShown] = useState<Shown | null>(null);
-  // An answer folds the long form away so the verdict is on the first screen; one click brings it back.
-  const [folded, setFolded] = useState(false);
+  const search = useSearch(services, settings, lang);
+  const { values, outcome, folded } = search.state;
+  const { asking: running, shown, edit: set } = search;
   const [functionsOpen, setFunctionsOpen] = useState(false);
   // The service's tuning knobs stay out of the way until asked for, or until one of them is wrong.
   const [advancedOpen, setAdvancedOpen] = useState(false);
+  // Worded at each render: a language switch re-words the refusal or the failure shown.
+  const { fields: fieldErrors, general } = errorsByField(outcome.kind === 'refused' ? outcome.errors : [], lang);
+  const failure =
+    outcome.kind === 'failed'
+      ? describeError(outcome.error)[lang]
+      : outcome.kind === 'cancelled'
+        ? m.t(lang, 'search.cancelled')
+        : null;
+  const advancedShown = advancedOpen || Boolean(fieldErrors.search || fieldErrors.lowranklimit);
+  // "Change the search" takes the reader into the form it brings back.
   const form = useRef<HTMLFormElement>(null);
   const focusForm = useRef(false);
   useEffect(() => {
@@ -121,82 +73,11 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
   }, [folded]);
   const unfold = () => {
     focusForm.current = true;
-    setFolded(false);
+    search.unfold();
   };
-  const abort = useRef<AbortController | null>(null);
-  // The validator returns texts in both languages: keep them so a language switch re-words them.
-  const [lastErrors, setLastErrors] = useState<Parameters<typeof errorsByField>[0]>([]);
-
-  useEffect(() => () => abort.current?.abort(), []);
-  // Saved defaults apply to the form at once; what the person typed stays.
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    const d = searchFormDefaults(settings);
-    setValues((v) => ({ ...v, search: d.search, lowranklimit: d.lowranklimit, listdata: d.listdata }));
-  }, [settings]);
-  useEffect(() => {
-    const { fields, general: rest } = errorsByField(lastErrors, lang);
-    setFieldErrors(fields);
-    setGeneral(rest);
-  }, [lastErrors, lang]);
-
-  const advancedShown = advancedOpen || Boolean(fieldErrors.search || fieldErrors.lowranklimit);
-  const set = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (running) return;
-    const checked = validateQuery(queryInputFrom(values, settings));
-    if (!checked.ok) {
-      setLastErrors(checked.errors);
-      // An answer never sits under a search it does not belong to.
-      setShown(null);
-      return;
-    }
-    // The renderers load while the question is out; a failed load is shown where the results go.
-    resultsView.preload().catch(() => undefined);
-    setLastErrors([]);
-    await ask(checked.query, subjectText(values), false);
-  };
-
-  const ask = async (query: SearchQuery, subject: string, fresh: boolean) => {
-    setFailure(null);
-    // The previous answer goes as the new question leaves: it cannot be read as this one's.
-    setShown(null);
-    const controller = new AbortController();
-    abort.current = controller;
-    setRunning(true);
-    try {
-      const context = await runtimeFor(services).context();
-      // The context's mode, not the pane's: it is the connection that actually answered.
-      const answer = await context.scheduler.ask(query, { signal: controller.signal, fresh });
-      setShown({ answer, query, mode: context.mode, subject, relay: await relayTargetOf(services) });
-      setFolded(true);
-    } catch (error) {
-      if (!(error instanceof CancelledError)) setFailure(describeError(error)[lang]);
-      else setFailure(m.t(lang, 'search.cancelled'));
-    } finally {
-      setRunning(false);
-      abort.current = null;
-    }
-  };
-
-  const askAgain = () => {
-    if (!shown || running) return;
-    void ask(shown.query, shown.subject, true);
-  };
-
-  const insert = async (layout: InsertLayout, overwrite: boolean) => {
-    if (!shown) throw new Error('no answer is shown');
-    // The sheet layout comes with the results chunk: only a search that answered needs it.
-    const { summaryRows, laidOut } = await import(/* webpackChunkName: "results" */ '../results/summary-rows');
-    const rows = summaryRows(shown.subject, shown.answer.summary, shown.answer, shown.mode, lang);
-    return services.excel.insertAtActiveCell(laidOut(rows, layout), { overwrite });
+    void search.submit();
   };
 
   const text = (field: TextField, label: string, extra: { placeholder?: string; hint?: string } = {}) => (
@@ -223,6 +104,12 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
           <Button onClick={unfold} aria-expanded={false}>
             {m.t(lang, 'search.unfold')}
           </Button>
+          {running && (
+            <>
+              <Spinner size="tiny" label={m.t(lang, 'search.running')} />
+              <Button onClick={search.cancel}>{m.t(lang, 'search.cancel')}</Button>
+            </>
+          )}
         </div>
       )}
       <form
@@ -293,7 +180,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
           {running && (
             <>
               <Spinner size="tiny" label={m.t(lang, 'search.running')} />
-              <Button onClick={() => abort.current?.abort()}>{m.t(lang, 'search.cancel')}</Button>
+              <Button onClick={search.cancel}>{m.t(lang, 'search.cancel')}</Button>
             </>
           )}
         </div>
@@ -327,7 +214,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
       )}
       {shown?.answer.fromCache && (
         <div className={styles.row} data-testid="search-fresh">
-          <Button onClick={askAgain} disabled={running}>
+          <Button onClick={search.askAgain} disabled={running}>
             {m.t(lang, 'search.fresh')}
           </Button>
           <Text size={200} className={styles.hint}>
@@ -343,11 +230,11 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
               summary={shown.answer.summary}
               mode={shown.mode}
               lang={lang}
-              onInsert={insert}
+              onInsert={search.insert}
               query={shown.query}
               relay={shown.relay}
               subject={shown.subject}
-              onEvidenceSheet={() => writeEvidence(services, shown, settings, lang)}
+              onEvidenceSheet={() => search.evidence(shown)}
             />
           </Suspense>
         </LoadBoundary>
