@@ -11,27 +11,21 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import type { Lang, LocalizedText } from '../../core/text/i18n';
 import { lowranklimitSchema, rangeHint } from '../../core/query';
-import { concurrencySchema, maskSecret, serviceMode, type Settings } from '../../core/settings/settings';
+import { concurrencySchema, maskSecret, type Settings } from '../../core/settings/settings';
 import type { LoadedSettings } from '../../core/settings/settings-store';
 import { describeExcelError } from '../../excel/errors';
-import { runConnectionTest, type ConnectionTestOutcome } from './connection-test';
 import { taskpaneMessages as m } from '../shell/messages';
 import { settingsMessages as settingsText } from './settings-messages';
-import { detectRelayOrigin, relayPaneMessages as r, runRelayConnectionTest } from './relay-connection';
+import { relayPaneMessages as r } from './relay-connection';
 import { RegistryPicker } from '../search/RegistryPicker';
 import { StorageSection } from './StorageSection';
 import type { TaskpaneServices } from '../shell/services';
-import {
-  MIN_RESERVE_SLOTS,
-  formFromSettings,
-  validateSettingsForm,
-  type SettingsErrors,
-  type SettingsField,
-  type SettingsFormValues,
-} from './settings-form';
+import { MIN_RESERVE_SLOTS, type SettingsField } from './settings-form';
+import type { SaveState } from './settings-state';
+import { useSettings } from './use-settings';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -68,148 +62,48 @@ export interface SettingsPanelProps {
 
 type Status = { intent: 'success' | 'error'; text: string } | null;
 
+/** The last save's outcome as the line under the form, in the language of the moment. */
+function statusOf(save: SaveState, lang: Lang): Status {
+  switch (save.kind) {
+    case 'refused':
+      return { intent: 'error', text: settingsText.t(lang, 'settings.fixErrors') };
+    case 'saved': {
+      const key = {
+        live: 'settings.saved.live',
+        sandbox: 'settings.saved.sandbox',
+        tokkenRemoved: 'settings.tokkenRemoved',
+      } as const;
+      return { intent: 'success', text: settingsText.t(lang, key[save.what]) };
+    }
+    case 'failed':
+      return {
+        intent: 'error',
+        text: settingsText.t(lang, 'settings.saveFailed', { message: describeExcelError(save.error)[lang] }),
+      };
+    default:
+      return null;
+  }
+}
+
 /**
  * Addresses, credentials and defaults that every surface reads. The saved tokken is never put
  * back into any field: the form shows its mask and offers to replace or remove it.
  */
 export function SettingsPanel({ services, loaded, lang, language, onSaved }: SettingsPanelProps) {
   const styles = useStyles();
-  const [values, setValues] = useState<SettingsFormValues>(() => formFromSettings(loaded.settings));
-  const [errors, setErrors] = useState<SettingsErrors>({});
-  const [replacing, setReplacing] = useState(loaded.tokken === null);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
-  const [testing, setTesting] = useState(false);
-  const [test, setTest] = useState<ConnectionTestOutcome | null>(null);
-  const testAbort = useRef<AbortController | null>(null);
+  const settings = useSettings(services, loaded, lang, language, onSaved);
+  const { values, errors, replacing, proposed } = settings.state;
+  const { hasSaved, edit: set, setReserve, removeReserve, removeTokken, runTest } = settings;
+  const saving = settings.state.save.kind === 'saving';
+  const testing = settings.state.test.kind === 'testing';
+  const test = settings.state.test.kind === 'tested' ? settings.state.test.outcome : null;
+  const status = statusOf(settings.state.save, lang);
   const savedTokkenId = useId();
-
-  useEffect(() => () => testAbort.current?.abort(), []);
-
-  // Served by a relay and nothing saved yet: propose that relay, so an analyst only adds a key.
-  const [proposed, setProposed] = useState<string | null>(null);
-  useEffect(() => {
-    if (loaded.settings.primaryUrl.trim()) return;
-    let live = true;
-    void detectRelayOrigin().then((origin) => {
-      if (!live || !origin) return;
-      setProposed(origin);
-      setValues((v) => (v.primaryUrl.trim() ? v : { ...v, connection: 'relay', primaryUrl: origin }));
-    });
-    return () => {
-      live = false;
-    };
-  }, [loaded.settings.primaryUrl]);
   const relay = values.connection === 'relay';
-
-  const hasSaved = loaded.tokken !== null;
   const err = (field: SettingsField): string | undefined => (errors[field] as LocalizedText | undefined)?.[lang];
-  const set = <K extends keyof SettingsFormValues>(key: K, value: SettingsFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setStatus(null);
-  };
-  const setReserve = (i: number, value: string) =>
-    setValues((v) => ({ ...v, reserveUrls: v.reserveUrls.map((r, j) => (j === i ? value : r)) }));
-  const removeReserve = (i: number) =>
-    setValues((v) => {
-      const next = v.reserveUrls.filter((_, j) => j !== i);
-      while (next.length < MIN_RESERVE_SLOTS) next.push('');
-      return { ...v, reserveUrls: next };
-    });
-
-  const validate = () => {
-    const outcome = validateSettingsForm(replacing ? values : { ...values, tokkenDraft: '' }, hasSaved, language);
-    setErrors(outcome.ok ? {} : outcome.errors);
-    return outcome;
-  };
-
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    const outcome = validate();
-    if (!outcome.ok) {
-      setStatus({ intent: 'error', text: settingsText.t(lang, 'settings.fixErrors') });
-      return;
-    }
-    setSaving(true);
-    try {
-      await services.settings.save(outcome.settings);
-      if (outcome.tokken) await services.settings.saveTokken(outcome.tokken);
-      const fresh = await services.settings.load();
-      setValues({ ...formFromSettings(fresh.settings), tokkenDraft: '' });
-      setReplacing(fresh.tokken === null);
-      setStatus({
-        intent: 'success',
-        text: settingsText.t(lang, fresh.mode === 'live' ? 'settings.saved.live' : 'settings.saved.sandbox'),
-      });
-      onSaved(fresh);
-    } catch (error) {
-      setStatus({
-        intent: 'error',
-        text: settingsText.t(lang, 'settings.saveFailed', { message: describeExcelError(error)[lang] }),
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const removeTokken = async () => {
-    setSaving(true);
-    try {
-      await services.settings.clearTokken();
-      const fresh = await services.settings.load();
-      setReplacing(true);
-      setValues((v) => ({ ...v, tokkenDraft: '' }));
-      setStatus({ intent: 'success', text: settingsText.t(lang, 'settings.tokkenRemoved') });
-      onSaved(fresh);
-    } catch (error) {
-      setStatus({
-        intent: 'error',
-        text: settingsText.t(lang, 'settings.saveFailed', { message: describeExcelError(error)[lang] }),
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const runTest = async () => {
-    const outcome = validate();
-    if (!outcome.ok) {
-      setTest(null);
-      setStatus({ intent: 'error', text: settingsText.t(lang, 'settings.fixErrors') });
-      return;
-    }
-    const tokken = outcome.tokken ?? loaded.tokken;
-    testAbort.current?.abort();
-    const controller = new AbortController();
-    testAbort.current = controller;
-    setTesting(true);
-    setTest(null);
-    try {
-      if (outcome.settings.connection === 'relay') {
-        const result = await runRelayConnectionTest(outcome.settings.primaryUrl, tokken, lang, controller.signal);
-        if (!controller.signal.aborted) setTest(result);
-        return;
-      }
-      const mode = serviceMode(outcome.settings, tokken);
-      const connection = services.connectWith({ settings: outcome.settings, tokken, mode });
-      const result = await runConnectionTest(connection.client, lang, controller.signal);
-      if (!controller.signal.aborted) {
-        setTest(
-          mode === 'sandbox' && result.kind === 'ok'
-            ? { ...result, details: [settingsText.t(lang, 'test.sandbox'), ...result.details] }
-            : result,
-        );
-      }
-    } catch (error) {
-      // connectWith rejects addresses the client cannot use; the form's own check should have caught them.
-      setTest({
-        kind: 'invalid',
-        title: settingsText.t(lang, 'test.invalid'),
-        details: [error instanceof Error ? error.message : String(error)],
-      });
-    } finally {
-      setTesting(false);
-    }
+    void settings.save();
   };
 
   return (
@@ -320,12 +214,7 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
             </Text>
           )}
           {hasSaved && (
-            <Button
-              onClick={() => {
-                setReplacing((r) => !r);
-                set('tokkenDraft', '');
-              }}
-            >
+            <Button onClick={settings.toggleReplacing}>
               {settingsText.t(lang, replacing ? 'settings.keepTokken' : 'settings.replaceTokken')}
             </Button>
           )}
