@@ -97,7 +97,6 @@ const LONG_FILES: Record<string, number> = {
   'src/relay/service.ts': 470,
   'src/core/cache/answer-cache.ts': 498,
   'src/cli/commands/screen-command.ts': 450,
-  'src/taskpane/bulk/BulkPanel.tsx': 417,
   'src/relay/store/sql-store.ts': 425,
   'src/bulk/result-table.ts': 414,
 };
