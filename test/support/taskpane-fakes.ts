@@ -8,6 +8,7 @@ import { memoryStorage } from '../../src/core/settings/storage';
 import type { CellValue } from '../../src/bulk/columns';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/core/request/transport';
 import type { Connection } from '../../src/shared-runtime/connection';
+import { officeBulkWorkbook } from '../../src/taskpane/shell/bulk-workbook';
 import { detachedHost, type HostInfo, type TaskpaneServices } from '../../src/taskpane/shell/services';
 import { fixtureJson } from './fixtures';
 
@@ -97,6 +98,8 @@ export function fakeServices(
         return 'CheckLists evidence';
       },
     },
+    // The workbook's side of bulk runs on whatever Excel is installed: the workbook fake in these tests.
+    bulk: officeBulkWorkbook(),
     host: detachedHost(options.host),
   };
 }

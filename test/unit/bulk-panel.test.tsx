@@ -80,6 +80,35 @@ function renderPanel(transport: Transport, lang: 'en' | 'uk' = 'en') {
 const outcome = () => screen.findByTestId('bulk-outcome', {}, { timeout: 20_000 });
 
 describe('BulkPanel', () => {
+  it('reads the selection and the runs to resume through the injected services (issue 26)', async () => {
+    const calls: string[] = [];
+    const services = fakeServices({ transport: switchableTransport(createSandboxEngine({ accounts: [ACCOUNT] })) });
+    const input = { source: 'Elsewhere!B2:C4', headers: ['ПІБ', 'Дата народження'], rows: [['Іваненко Іван', null]] };
+    const withBulk = {
+      ...services,
+      bulk: {
+        ...services.bulk,
+        readSelection: async () => {
+          calls.push('readSelection');
+          return input as unknown as Awaited<ReturnType<typeof services.bulk.readSelection>>;
+        },
+        resumableRuns: async () => {
+          calls.push('resumableRuns');
+          return [];
+        },
+      },
+    };
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="en" services={withBulk} />
+      </FluentProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Use current selection' }));
+    // The workbook fake's selection is Clients!A1: the panel read the list the services gave it.
+    expect(await screen.findByText('Input: Elsewhere!B2:C4 — 1 data rows')).toBeInTheDocument();
+    expect(calls).toEqual(['resumableRuns', 'readSelection']);
+  });
+
   it('reads the selection, shows the recognised mapping, screens and reports', async () => {
     const transport = switchableTransport(createSandboxEngine({ accounts: [ACCOUNT] }));
     renderPanel(transport);

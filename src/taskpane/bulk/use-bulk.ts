@@ -5,9 +5,7 @@ import { ALL_LISTS } from '../../core/protocol/listdata';
 import { listdataFrom } from '../../core/request/run-options';
 import type { Lang } from '../../core/text/i18n';
 import { describeWorkbookError as describeError } from '../../excel/errors';
-import { readSelectionInput } from '../../excel/bulk/bulk-input';
-import { resumableRuns, resumeWorkbookRun, startWorkbookRun, type WorkbookRun } from '../../excel/bulk/bulk-run';
-import { workbookRunStateStore } from '../../excel/bulk/bulk-state';
+import type { WorkbookRun } from '../../excel/bulk/bulk-run';
 import type { TaskpaneServices } from '../shell/services';
 import { bulkService } from './bulk-ask';
 import { checkBulkChoices } from './bulk-choices';
@@ -38,9 +36,9 @@ export function useBulk(services: TaskpaneServices, lang: Lang) {
   }, []);
 
   const refreshResumable = useCallback(async () => {
-    const runs = await resumableRuns().catch(() => []);
+    const runs = await services.bulk.resumableRuns().catch(() => []);
     send({ type: 'resumable', listing: runs[0] ?? null });
-  }, [send]);
+  }, [services, send]);
 
   useEffect(() => {
     let live = true;
@@ -70,12 +68,12 @@ export function useBulk(services: TaskpaneServices, lang: Lang) {
   const readInput = useCallback(async () => {
     send({ type: 'reading' });
     try {
-      const read = await readSelectionInput();
+      const read = await services.bulk.readSelection();
       send({ type: 'read', input: read, mapping: recogniseColumns(read.headers) });
     } catch (error) {
       send({ type: 'readFailed', error });
     }
-  }, [send]);
+  }, [services, send]);
 
   useScreenSelectionRequests(
     useCallback(() => {
@@ -122,7 +120,7 @@ export function useBulk(services: TaskpaneServices, lang: Lang) {
       dispatch({ type: 'starting' });
       try {
         const service = await bulkService(services);
-        const started = await startWorkbookRun(
+        const started = await services.bulk.start(
           {
             input,
             mapping,
@@ -145,7 +143,7 @@ export function useBulk(services: TaskpaneServices, lang: Lang) {
         const service = await bulkService(services);
         // The person chose to go on: an account stop earlier in this session no longer blocks sending.
         service.allowSending();
-        const resumed = await resumeWorkbookRun(
+        const resumed = await services.bulk.resume(
           runId,
           { ask: service.ask, mode: service.connection.mode, modeLabel: service.connection.label, onProgress },
           { ...TUNING, concurrency: service.concurrency },
@@ -169,7 +167,7 @@ export function useBulk(services: TaskpaneServices, lang: Lang) {
     },
     discard: async (runId: string) => {
       try {
-        await workbookRunStateStore().remove(runId);
+        await services.bulk.discard(runId);
       } finally {
         await refreshResumable();
       }

@@ -8,6 +8,7 @@ import { connect } from '../../shared-runtime/connection';
 import type { CellValue } from '../../bulk/columns';
 import type { ExcelFacade, HostInfo, HostTheme, InsertOutcome, TaskpaneServices } from './services';
 import { writeEvidenceSheet } from '../../excel/evidence-sheet';
+import { officeBulkWorkbook } from './bulk-workbook';
 
 /** Office.onReady's answer; host is null when the page is open outside Office (the browser harness). */
 export interface ReadyInfo {
@@ -109,6 +110,7 @@ export function createTaskpaneServices(info: ReadyInfo): TaskpaneServices {
     connect: async () => connect(await settings.load()),
     connectWith: (loaded) => connect(loaded),
     excel: officeExcel(),
+    bulk: officeBulkWorkbook(),
     host,
   };
 }

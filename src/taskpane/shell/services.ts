@@ -1,6 +1,7 @@
 import type { CellValue } from '../../bulk/columns';
 import type { LoadedSettings, SettingsStore } from '../../core/settings/settings-store';
 import type { Connection } from '../../shared-runtime/connection';
+import type { BulkWorkbook } from './bulk-workbook';
 
 /** What "Insert into sheet" did: wrote, or found the cells in use and wrote nothing. */
 export type InsertOutcome =
@@ -58,6 +59,8 @@ export interface TaskpaneServices {
   /** A connection from given (possibly unsaved) settings: "Test connection" uses the form's values. */
   connectWith(loaded: LoadedSettings): Connection;
   excel: ExcelFacade;
+  /** The workbook's side of bulk runs: reading the selection, starting, resuming, discarding. */
+  bulk: BulkWorkbook;
   host: HostInfo;
 }
 

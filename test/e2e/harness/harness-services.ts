@@ -4,6 +4,7 @@ import { SettingsStore, type LoadedSettings } from '../../../src/core/settings/s
 import { DEMO_CREDENTIALS, createSandboxEngine, sandboxTransport, type SandboxEngine } from '../../../src/sandbox';
 import { MODE_LABELS, SANDBOX_ADDRESS, connect, type Connection } from '../../../src/shared-runtime/connection';
 import { officeExcel, officeHost, pickStorage, type ReadyInfo } from '../../../src/taskpane/shell/office-services';
+import { officeBulkWorkbook } from '../../../src/taskpane/shell/bulk-workbook';
 import type { HostInfo, HostTheme, TaskpaneServices } from '../../../src/taskpane/shell/services';
 
 /** The Office themes the harness toolbar offers; colours as Excel reports its "Black" and "White"-ish themes. */
@@ -109,6 +110,7 @@ export function harnessServices(
     connect: async () => connectWith(await settings.load()),
     connectWith,
     excel: officeExcel(),
+    bulk: officeBulkWorkbook(),
     host: host.info,
   };
 }
