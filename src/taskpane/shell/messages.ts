@@ -19,7 +19,7 @@ const en = {
   'sandbox.body':
     'These results are fictional, produced by the built-in sandbox. Save the service address, token and IDsubjectFM in Settings to search the real registries.',
 
-  'registries.all': 'Every list the account allows (-1)',
+  'registries.all': 'Every list the account allows',
   'registries.expand': 'Show the lists of {group}',
   'registries.collapse': 'Hide the lists of {group}',
 
@@ -33,9 +33,9 @@ const en = {
   'search.doc': 'Passport or ID card',
   'search.doctype': 'Document type',
   'search.doctype.default': 'Not specified (service default)',
-  'search.doctype.0': 'Both kinds (0)',
-  'search.doctype.1': 'National passport or ID card (1)',
-  'search.doctype.2': 'Foreign-travel passport (2)',
+  'search.doctype.0': 'Both kinds',
+  'search.doctype.1': 'National passport or ID card',
+  'search.doctype.2': 'Foreign-travel passport',
   'search.method': 'Search method',
   'search.method.1': 'Full-text (1)',
   'search.method.2': 'Tolerant of spelling errors (2)',
@@ -72,7 +72,7 @@ const uk: Record<Key, string> = {
   'sandbox.body':
     'Ці результати вигадані — їх створила вбудована пісочниця. Збережіть адресу сервісу, токен та IDsubjectFM у налаштуваннях, щоб шукати в справжніх реєстрах.',
 
-  'registries.all': 'Усі списки, дозволені обліковому запису (-1)',
+  'registries.all': 'Усі списки, дозволені обліковому запису',
   'registries.expand': 'Показати списки групи «{group}»',
   'registries.collapse': 'Сховати списки групи «{group}»',
 
@@ -86,9 +86,9 @@ const uk: Record<Key, string> = {
   'search.doc': 'Паспорт або ID-картка',
   'search.doctype': 'Тип документа',
   'search.doctype.default': 'Не вказано (як у сервісі)',
-  'search.doctype.0': 'Обидва види (0)',
-  'search.doctype.1': 'Паспорт громадянина або ID-картка (1)',
-  'search.doctype.2': 'Закордонний паспорт (2)',
+  'search.doctype.0': 'Обидва види',
+  'search.doctype.1': 'Паспорт громадянина або ID-картка',
+  'search.doctype.2': 'Закордонний паспорт',
   'search.method': 'Метод пошуку',
   'search.method.1': 'Повнотекстовий (1)',
   'search.method.2': 'З виправленням помилок (2)',
