@@ -150,7 +150,7 @@ const uk: Record<Key, string> = {
     'Цю перевірку почато з «{was}», а зараз надбудова працює з «{now}»: продовження змішало б їхні відповіді на одному аркуші. Почніть нову перевірку.',
   'status.ok': 'перевірено: збігів — {hits}',
   'status.clear': 'збігів немає',
-  'status.muted': '{status}; приглушено списком дозволених релея — {muted}',
+  'status.muted': '{status}; приглушено за рішеннями на релеї — {muted}',
   'status.incomplete': 'неповно: {why}',
   'status.invalid': 'некоректні дані: {why}',
   'status.failed': 'помилка: {why}',

@@ -243,7 +243,7 @@ const uk: Record<Key, string> = {
   'screen.certificates':
     'Довідки: {files} {files|файл|файли|файлів} (титульний аркуш і по одному на суб’єкт) у {dir}, {seconds} с',
   'search.muted':
-    'Приглушено списком дозволених релея: {count} {count|збіг|збіги|збігів}, знятих раніше (історія: GET /decisions/history на релеї)',
+    'Приглушено за рішеннями на релеї: {count} {count|збіг|збіги|збігів}, знятих раніше (історія: GET /decisions/history на релеї)',
   'search.changed': 'Рішення було, але запис відтоді змінився: {count} {count|збіг|збіги|збігів} вирішити знову',
   'search.problems': 'Увага: {count} {count|частину|частини|частин} відповіді не вдалося прочитати; див. --json.',
   'input.notFound': 'Файлу немає: {path}',
