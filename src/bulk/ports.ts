@@ -66,7 +66,7 @@ export interface SinkEnd {
   hitsWritten: number;
   /** A completed re-screen: the previous run's hits this one no longer finds, in the hits sheet's columns. */
   gone?: TableCell[][];
-  /** A completed run: the registries whose column shows no hit and no error in any row (sinks group them away). */
+  /** A completed run: the registries whose column shows no hit in any row, only zeros and blanks (sinks fold them away). */
   quietRegistries?: readonly RegistryKey[];
 }
 

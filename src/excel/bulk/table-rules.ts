@@ -4,7 +4,7 @@ import type { TableColumn } from '../../bulk/result-table';
 import { formulaStringLiteral } from '../safe-text';
 import type { ConditionalFormatRule } from '../sheets';
 
-/** The run model's highlight rules as Excel conditional formats on the results table. */
+// The run model's highlight rules as Excel conditional formats on the results table.
 
 const STYLES: Record<HighlightRule['style'], { fill: string; font: string }> = {
   high: { fill: '#FFC7CE', font: '#9C0006' },
