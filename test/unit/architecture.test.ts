@@ -156,6 +156,28 @@ describe('architecture boundaries', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('the task pane reaches Office only through its injected services (issue 26)', () => {
+    // The services' Office implementations; elsewhere the pane may take the Excel layer's types
+    // and its words for an error, never a function that calls Office.
+    const implementations = new Set([
+      path.join('taskpane', 'shell', 'office-services.ts'),
+      path.join('taskpane', 'shell', 'bulk-workbook.ts'),
+    ]);
+    const offences: string[] = [];
+    for (const file of filesUnder(path.join(SRC, 'taskpane'))) {
+      if (implementations.has(rel(file))) continue;
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(
+        /import\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*(?:\/\*[^*]*\*\/\s*)?['"]([^'"]+)['"]/g,
+      )) {
+        const spec = m[2] ?? m[3];
+        if (m[1] || resolvesInto(file, spec) !== 'excel') continue;
+        if (!/\/excel\/errors$/.test(spec)) offences.push(`${rel(file)} -> ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
   it('src has no explicit any', () => {
     const offences = filesUnder(SRC).filter((f) =>
       /(:\s*any\b|<any>|\bas any\b|\bany\[\])/.test(withoutComments(fs.readFileSync(f, 'utf8'))),

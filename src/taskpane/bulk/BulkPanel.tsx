@@ -202,6 +202,7 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
           {b.t(lang, 'panel.start')}
         </Button>
         <ScreenAgainButton
+          services={services}
           lang={lang}
           disabled={running || reading || !choices.ok}
           onClick={() => void screenAgain()}

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { rescreenMessages as r } from '../../bulk/rescreen-messages';
 import type { RunQueryOptions } from '../../bulk/plan';
 import type { Lang } from '../../core/text/i18n';
-import { activeSheetName } from '../../excel/bulk/rescreen-run';
-import { saveWorkbookDecisions, type SaveDecisionsReport } from '../../excel/bulk/save-decisions';
+import type { SaveDecisionsReport } from '../../excel/bulk/save-decisions';
 import { sendDecisions } from '../results/decision-client';
 import { relayTargetOf } from '../results/relay-target';
 import type { TaskpaneServices } from '../shell/services';
@@ -56,7 +55,7 @@ export function SaveDecisions({
         setResult({ ok: false, text: r.t(lang, 'saved.noRelay') });
         return;
       }
-      const report = await saveWorkbookDecisions(await activeSheetName(), options, (items) =>
+      const report = await services.bulk.saveDecisions(await services.bulk.activeSheetName(), options, (items) =>
         sendDecisions(relay, items),
       );
       setResult({ ok: true, report });

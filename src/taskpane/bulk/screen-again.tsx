@@ -5,8 +5,6 @@ import { rescreenMessages as r } from '../../bulk/rescreen-messages';
 import type { Lang } from '../../core/text/i18n';
 import type { Listdata } from '../../core/protocol/listdata';
 import type { WorkbookRun } from '../../excel/bulk/bulk-run';
-import { activeSheetName, startWorkbookRescreen } from '../../excel/bulk/rescreen-run';
-import { recheckResultsSheet, watchResultsSheet } from '../../excel/bulk/results-sheet-watch';
 import type { TaskpaneServices } from '../shell/services';
 import { bulkService } from './bulk-ask';
 
@@ -23,8 +21,8 @@ export async function startScreenAgain(
   onProgress: (p: BulkProgress) => void,
 ): Promise<WorkbookRun> {
   const service = await bulkService(services);
-  const sheetName = await activeSheetName();
-  return startWorkbookRescreen(
+  const sheetName = await services.bulk.activeSheetName();
+  return services.bulk.rescreen(
     {
       sheetName,
       options: {
@@ -43,23 +41,28 @@ export async function startScreenAgain(
 }
 
 /** The results sheet in front of the analyst (null on any other sheet), kept current. */
-function useResultsSheet(): string | null {
+function useResultsSheet(services: TaskpaneServices): string | null {
   const [sheet, setSheet] = useState<string | null>(null);
-  useEffect(() => watchResultsSheet(setSheet), []);
+  useEffect(() => services.bulk.watchResultsSheet(setSheet), [services]);
   return sheet;
 }
 
 /** Offered only on a results sheet, and named after it; what it does is written beside it, not only in a tooltip. */
-export function ScreenAgainButton(props: { lang: Lang; disabled: boolean; onClick: () => void }) {
-  const { lang } = props;
-  const sheet = useResultsSheet();
+export function ScreenAgainButton(props: {
+  services: TaskpaneServices;
+  lang: Lang;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const { lang, services } = props;
+  const sheet = useResultsSheet(services);
   // Enabled again after a run: the run may have made the sheet in front a results sheet. Not on
   // mount: subscribing (useResultsSheet) has just looked at the sheet in front.
   const wasDisabled = useRef(props.disabled);
   useEffect(() => {
-    if (wasDisabled.current && !props.disabled) void recheckResultsSheet();
+    if (wasDisabled.current && !props.disabled) void services.bulk.recheckResultsSheet();
     wasDisabled.current = props.disabled;
-  }, [props.disabled]);
+  }, [props.disabled, services]);
   return (
     <span style={{ display: 'flex', flexDirection: 'column', rowGap: '2px', maxWidth: '100%' }}>
       <Button disabled={props.disabled || sheet === null} onClick={props.onClick} data-testid="bulk-screen-again">
