@@ -66,6 +66,7 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
     if (!shared) return null;
     return {
       source: 'shared',
+      stored: true,
       envelope: shared.envelope,
       servedBy: shared.servedBy,
       attempts: [],
@@ -109,7 +110,8 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
             .catch(() => false)
             .then(() => release({ name, owner }))
             .catch(() => undefined);
-          return result;
+          // Stored here, before the claim is given back: the scheduler need not write it again.
+          return { ...result, stored: true };
         } catch (error) {
           void release({ name, owner }).catch(() => undefined);
           throw error;

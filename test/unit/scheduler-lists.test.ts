@@ -133,6 +133,19 @@ describe('RequestScheduler: where an answer came from (issue 26, one ask path)',
     const paid = await scheduler(svc.search).ask(q('Petro', EU));
     expect(paid).toMatchObject({ source: 'service', fromCache: false });
   });
+
+  it('does not write an answer the search function says it has stored itself (the relay’s claimed search)', async () => {
+    const svc = listService();
+    const cache = new AnswerCache({ storage: memoryStorage() });
+    const stored = scheduler(async (query) => ({ ...(await svc.search(query)), stored: true as const }), { cache });
+    await stored.ask(q('Ivan', EU));
+    await stored.idle();
+    expect(await cache.peek(subjectKey(q('Ivan', EU)))).toBeNull();
+    const plain = scheduler(svc.search, { cache });
+    await plain.ask(q('Petro', EU));
+    await plain.idle();
+    expect(await cache.peek(subjectKey(q('Petro', EU)))).not.toBeNull();
+  });
 });
 
 describe('RequestScheduler: fresh asks', () => {

@@ -86,6 +86,8 @@ export interface SearchResult {
   receipt?: number;
   /** Set by a search function that found the answer in a shared cache instead of asking (the relay's). */
   source?: 'shared';
+  /** Set by a search function that has put the answer in the scheduler's cache itself: not written twice. */
+  stored?: true;
 }
 
 /** Scheme, host and port: what may be shown or logged about an address. */

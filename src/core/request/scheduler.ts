@@ -417,7 +417,7 @@ export class RequestScheduler {
       for (const w of flight.waiters) w.resolve(this.answerFor(w, arrival));
       // Asks arriving while the answer is being stored join the answered flight (see processBatch).
       // A write that hangs only ends that early: the askers were answered above.
-      if (this.cache?.enabled && isCacheable(result.envelope)) {
+      if (this.cache?.enabled && isCacheable(result.envelope) && !result.stored) {
         const stored = this.cache
           .put(flight.key, flight.listdata, result.raw, result.envelope, result.servedBy, result.receipt)
           .catch(() => false);
