@@ -58,8 +58,6 @@ export class Runner implements BulkRun {
   private readonly progressOf: RunProgress;
   private readonly tally: RescreenTally | null;
   private readonly journal: RunJournal;
-  /** Answers are recorded one by one once the store has begun the run; until then they wait in pendingPersist. */
-
   private readonly chunkRows: number;
   private readonly flushIntervalMs: number;
   private lastFlush = 0;
