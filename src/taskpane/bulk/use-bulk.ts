@@ -89,6 +89,8 @@ export function useBulk(services: TaskpaneServices, lang: Lang) {
   const canStart = !!input && problems.length === 0 && choices.ok && !running && !reading;
   const onProgress = (progress: BulkProgress) => send({ type: 'progress', progress });
 
+  const failed = (error: unknown) =>
+    send({ type: 'ended', outcome: { kind: 'error', text: describeError(error)[lang] } });
   const follow = async (started: WorkbookRun) => {
     run.current = started;
     send({ type: 'running' });
@@ -96,14 +98,12 @@ export function useBulk(services: TaskpaneServices, lang: Lang) {
       const report = await started.done;
       send({ type: 'ended', outcome: { kind: 'report', report, sheet: report.output.resultsSheet ?? '' } });
     } catch (error) {
-      send({ type: 'ended', outcome: { kind: 'error', text: describeError(error)[lang] } });
+      failed(error);
     } finally {
       run.current = null;
       await refreshResumable();
     }
   };
-  const failed = (error: unknown) =>
-    send({ type: 'ended', outcome: { kind: 'error', text: describeError(error)[lang] } });
 
   return {
     state,

@@ -16,11 +16,15 @@ export function registrySectionId(key: RegistryKey): string {
   return `registry-${key}`;
 }
 
+/** Takes the reader to an element: focus (announced by a screen reader) and the pane scrolled to its start. */
+export function bringIntoView(element: HTMLElement | null): void {
+  element?.focus({ preventScroll: true });
+  element?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+}
+
 /** Scrolls to a registry's section and moves focus there (once it is open). */
 export function showSection(key: RegistryKey): void {
-  const section = document.getElementById(registrySectionId(key));
-  section?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  section?.focus({ preventScroll: true });
+  bringIntoView(document.getElementById(registrySectionId(key)));
 }
 
 /**

@@ -27,7 +27,7 @@ import {
   type RelayDecisions,
 } from '../../core/answer/relay-decisions';
 import { CertificateButton, EvidenceSheetButton } from './CertificateButton';
-import { RegistryDigest, registrySectionId, showSection } from './RegistryDigest';
+import { RegistryDigest, bringIntoView, registrySectionId, showSection } from './RegistryDigest';
 import type { SearchQuery } from '../../core/query';
 import type { RelayTarget } from './decision-client';
 import { InsertActions, type InsertAnswer } from './InsertActions';
@@ -259,11 +259,8 @@ export function ResultsView(props: ResultsViewProps) {
   // The digest's link opens a folded section first, then goes there once it has rendered.
   const [goingTo, setGoingTo] = useState<RegistryKey | null>(null);
   useEffect(() => {
-    const element = start.current;
     setOpen(openAtFirst(summary));
-    if (!element) return;
-    element.focus({ preventScroll: true });
-    element.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    bringIntoView(start.current);
   }, [result, summary]);
   useEffect(() => {
     if (goingTo === null) return;
