@@ -132,6 +132,25 @@ type Row = [string, Pass, string];
 /** Per-step p50 / p95 of the last pass, every relay of the setup together (metrics.ts RELAY_STEPS). */
 const breakdowns: [string, string][] = [];
 
+/** Database statements per request of the last pass, every relay of the setup together, with the commonest kinds. */
+const statementCounts: [string, string][] = [];
+
+async function statementsPerRequest(relays: RelayChild[], requests: number): Promise<string> {
+  const all = await Promise.all(
+    relays.map((r) => r.ask<{ statements: Record<string, number> }>({ type: 'statements' })),
+  );
+  const byKind = new Map<string, number>();
+  for (const m of all) {
+    for (const [kind, n] of Object.entries(m.statements)) byKind.set(kind, (byKind.get(kind) ?? 0) + n);
+  }
+  const total = [...byKind.values()].reduce((a, b) => a + b, 0);
+  const kinds = [...byKind]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([kind, n]) => `${(n / requests).toFixed(2)} ${kind}`);
+  return `${(total / requests).toFixed(2)} (${kinds.join('; ')})`;
+}
+
 async function stepBreakdown(relays: RelayChild[]): Promise<string> {
   const all = await Promise.all(relays.map((r) => r.ask<{ steps: Record<string, number[]> }>({ type: 'steps' })));
   return RELAY_STEPS.map((step) => {
@@ -211,6 +230,7 @@ async function withRelays(
         if (/distinct/.test(label)) {
           noteCpu(label, cpuBefore, cpuNow(relays.map((r) => r.pid)), pass.latencies.length);
           breakdowns.push([label, await stepBreakdown(relays)]);
+          statementCounts.push([label, await statementsPerRequest(relays, pass.latencies.length)]);
         }
         return [label, pass, `${(await paid()) - before} paid`];
       },
@@ -379,6 +399,8 @@ async function main(): Promise<void> {
   );
   console.log('\nwhere the time goes, per step, ms p50/p95 (audit-asked and audit-complete are the durable writes):');
   for (const [label, line] of breakdowns) console.log(`  ${label}: ${line}`);
+  console.log('\ndatabase statements per request (each a round trip; the commonest kinds by their first words):');
+  for (const [label, line] of statementCounts) console.log(`  ${label}: ${line}`);
   console.log('\nCPU per request, ms (2 cores shared by all of them):');
   for (const [label, line] of cpuPerRequest) console.log(`  ${label}: ${line}`);
   for (const note of notes) console.log(note);

@@ -1,6 +1,7 @@
 // One relay in a process of its own, as `checklists relay` runs in production, for
 // bench/relay-load.ts: the load generator's own HTTP work must not share the relay's event loop.
 // Spoken to over IPC: keys to make, step samples to read and clear, requests paid, close.
+import pg from 'pg';
 import { nodeHttpTransport } from '../../src/cli/transport/http-transport';
 import { startRelayHttp } from '../../src/relay/http-server';
 import { createKey } from '../../src/relay/keys';
@@ -24,7 +25,24 @@ export type RelayChildRequest =
   | { type: 'steps' }
   | { type: 'clear' }
   | { type: 'paid' }
+  | { type: 'statements' }
   | { type: 'close' };
+
+/**
+ * Statements this relay sent to PostgreSQL since the last 'clear', by kind (their first words):
+ * each is a round trip and wakes a server process, the relay's largest cost per request on 2 cores.
+ */
+const statements = new Map<string, number>();
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
+  this: unknown,
+  ...args: unknown[]
+) {
+  const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '?');
+  const kind = text.replace(/\s+/g, ' ').trim().split(' ').slice(0, 4).join(' ');
+  statements.set(kind, (statements.get(kind) ?? 0) + 1);
+  return query.apply(this, args);
+};
 
 async function main(): Promise<void> {
   const config = JSON.parse(process.argv[2] ?? '{}') as RelayChildConfig;
@@ -67,7 +85,11 @@ async function main(): Promise<void> {
             steps: Object.fromEntries(RELAY_STEPS.map((s) => [s, service.metrics.stepSamples.get(s) ?? []])),
           });
           break;
+        case 'statements':
+          send({ type: 'statements', statements: Object.fromEntries(statements) });
+          break;
         case 'clear':
+          statements.clear();
           service.metrics.stepSamples.clear();
           send({ type: 'clear' });
           break;

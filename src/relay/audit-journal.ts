@@ -1,4 +1,4 @@
-import type { ArchiveEntry, AuditOutcome, AuditRow, RelayStore } from './store/port';
+import type { ArchiveEntry, AuditOutcome, AuditRow, RelayStore, StoredAnswer, SubjectClaim } from './store/port';
 
 /**
  * Group commit for the audit trail and the answer archive. Requests that arrive while a commit is on its way to disk
@@ -14,7 +14,6 @@ const MAX_BATCH = 500;
 type Pending =
   | { kind: 'insert'; row: AuditRow; resolve: (id: number) => void; reject: (e: unknown) => void }
   | { kind: 'complete'; id: number; outcome: AuditOutcome; resolve: () => void; reject: (e: unknown) => void }
-  | { kind: 'delivery'; id: number; delivered: boolean; resolve: () => void; reject: (e: unknown) => void }
   | {
       kind: 'archive';
       entry: ArchiveEntry;
@@ -23,6 +22,12 @@ type Pending =
       resolve: (id: number) => void;
       reject: (e: unknown) => void;
     };
+
+/** Changes nobody waits on to answer: they ride along with the next commit of either lane. */
+type Rider =
+  | { kind: 'delivery'; id: number; delivered: boolean; resolve: () => void; reject: (e: unknown) => void }
+  | { kind: 'answer'; answer: StoredAnswer; resolve: (kept: boolean) => void; reject: (e: unknown) => void }
+  | { kind: 'release'; claim: SubjectClaim; resolve: () => void; reject: (e: unknown) => void };
 
 export interface JournalObserver {
   /** Each commit: how many changes it carried and how long it took, ms. */
@@ -43,10 +48,13 @@ interface Lane {
 export class AuditJournal {
   private readonly rows: Lane = { pending: [], flushing: false };
   private readonly answers: Lane = { pending: [], flushing: false };
+  private riders: Rider[] = [];
 
   constructor(
     private readonly store: RelayStore,
     private readonly observer: JournalObserver = {},
+    /** The shared cache's time to live: an entry riding along is kept as writeAnswers keeps it. */
+    private readonly answersTtlMs = 0,
   ) {}
 
   /** A new row; its id once durable. */
@@ -60,14 +68,6 @@ export class AuditJournal {
   }
 
   /**
-   * Whether a row's reply reached its client. Written with the next commit; nobody waits on it,
-   * and shutdown drains it with the rest.
-   */
-  delivered(id: number, delivered: boolean): Promise<void> {
-    return new Promise((resolve, reject) => this.add({ kind: 'delivery', id, delivered, resolve, reject }));
-  }
-
-  /**
    * A paid answer into the archive's chain, with (when given) the outcome of the audit row that
    * paid for it, in the same commit; its archive id once durable.
    */
@@ -77,10 +77,30 @@ export class AuditJournal {
     );
   }
 
+  /**
+   * Whether a row's reply reached its client. Written with the next commit; nobody waits on it,
+   * and shutdown drains it with the rest.
+   */
+  delivered(id: number, delivered: boolean): Promise<void> {
+    return new Promise((resolve, reject) => this.ride({ kind: 'delivery', id, delivered, resolve, reject }));
+  }
+
+  /** A shared-cache entry, written with the next commit; whether it was kept. */
+  keepAnswer(answer: StoredAnswer): Promise<boolean> {
+    return new Promise((resolve, reject) => this.ride({ kind: 'answer', answer, resolve, reject }));
+  }
+
+  /** A subject claim given back with the next commit. */
+  release(claim: SubjectClaim): Promise<void> {
+    return new Promise((resolve, reject) => this.ride({ kind: 'release', claim, resolve, reject }));
+  }
+
   /** Resolves when nothing is waiting to be written (shutdown). */
   async drained(): Promise<void> {
     const busy = (lane: Lane) => lane.flushing || lane.pending.length > 0;
-    while (busy(this.rows) || busy(this.answers)) await new Promise((r) => setTimeout(r, 5));
+    while (busy(this.rows) || busy(this.answers) || this.riders.length > 0) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
   }
 
   private add(entry: Pending): void {
@@ -89,38 +109,81 @@ export class AuditJournal {
     if (!lane.flushing) void this.flush(lane);
   }
 
+  /** A rider goes with whichever lane commits next; with both idle, on its own at once. */
+  private ride(rider: Rider): void {
+    this.riders.push(rider);
+    if (!this.rows.flushing && !this.answers.flushing) void this.flush(this.rows);
+  }
+
+  /** The riders for the next commit: every one, except a second entry for one cache key (one upsert may not touch a row twice). */
+  private takeRiders(): Rider[] {
+    const keys = new Set<string>();
+    const taken: Rider[] = [];
+    const rest: Rider[] = [];
+    for (const r of this.riders) {
+      if (r.kind !== 'answer') taken.push(r);
+      else if (keys.has(r.answer.key)) rest.push(r);
+      else {
+        keys.add(r.answer.key);
+        taken.push(r);
+      }
+    }
+    this.riders = rest;
+    return taken;
+  }
+
   private async flush(lane: Lane): Promise<void> {
     lane.flushing = true;
     try {
-      while (lane.pending.length > 0) {
+      // The last lane to finish takes the riders left, so that none waits for a commit that never comes.
+      const other = lane === this.rows ? this.answers : this.rows;
+      while (lane.pending.length > 0 || (this.riders.length > 0 && !other.flushing)) {
         const batch = lane.pending.splice(0, MAX_BATCH);
-        const inserts = batch.filter((p) => p.kind === 'insert');
-        const completions = batch.filter((p) => p.kind === 'complete');
-        const archives = batch.filter((p) => p.kind === 'archive');
-        const deliveries = batch.filter((p) => p.kind === 'delivery');
-        const started = performance.now();
+        const riders = this.takeRiders();
         try {
-          const ids = await this.store.writeAuditBatch({
-            inserts: inserts.map((p) => p.row),
-            completions: [
-              ...completions.map((p) => ({ id: p.id, outcome: p.outcome })),
-              ...archives.flatMap((p, archived) =>
-                p.outcome ? [{ id: p.entry.auditId, outcome: p.outcome, archived }] : [],
-              ),
-            ],
-            archives: archives.map((p) => p.entry),
-            deliveries: deliveries.map((p) => ({ id: p.id, delivered: p.delivered })),
-          });
-          this.observer.onCommit?.(batch.length, performance.now() - started);
-          inserts.forEach((p, i) => p.resolve(ids.audit[i]));
-          archives.forEach((p, i) => p.resolve(ids.archive[i]));
-          for (const p of [...completions, ...deliveries]) p.resolve();
+          await this.commit(batch, riders);
         } catch (error) {
-          for (const p of batch) p.reject(error);
+          if (batch.length === 0 || riders.length === 0) {
+            for (const p of [...batch, ...riders]) p.reject(error);
+            continue;
+          }
+          // A rider must never cost the evidence its commit: each part again, on its own.
+          await this.commit(batch, []).catch((e: unknown) => batch.forEach((p) => p.reject(e)));
+          await this.commit([], riders).catch((e: unknown) => riders.forEach((p) => p.reject(e)));
         }
       }
     } finally {
       lane.flushing = false;
     }
+  }
+
+  /** One statement for the batch and its riders; settles each once it is durable (rejects nothing: the caller does). */
+  private async commit(batch: Pending[], riders: Rider[]): Promise<void> {
+    const inserts = batch.filter((p) => p.kind === 'insert');
+    const completions = batch.filter((p) => p.kind === 'complete');
+    const archives = batch.filter((p) => p.kind === 'archive');
+    const deliveries = riders.filter((r) => r.kind === 'delivery');
+    const answers = riders.filter((r) => r.kind === 'answer');
+    const releases = riders.filter((r) => r.kind === 'release');
+    const started = performance.now();
+    const ids = await this.store.writeAuditBatch({
+      inserts: inserts.map((p) => p.row),
+      completions: [
+        ...completions.map((p) => ({ id: p.id, outcome: p.outcome })),
+        ...archives.flatMap((p, archived) =>
+          p.outcome ? [{ id: p.entry.auditId, outcome: p.outcome, archived }] : [],
+        ),
+      ],
+      archives: archives.map((p) => p.entry),
+      deliveries: deliveries.map((p) => ({ id: p.id, delivered: p.delivered })),
+      answers: answers.map((p) => p.answer),
+      answersTtlMs: this.answersTtlMs,
+      releases: releases.map((p) => p.claim),
+    });
+    this.observer.onCommit?.(batch.length + riders.length, performance.now() - started);
+    inserts.forEach((p, i) => p.resolve(ids.audit[i]));
+    archives.forEach((p, i) => p.resolve(ids.archive[i]));
+    answers.forEach((p, i) => p.resolve(ids.answersKept[i]));
+    for (const p of [...completions, ...deliveries, ...releases]) p.resolve();
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_LISTS } from '../core/protocol/listdata';
+import { ALL_LISTS, containsListdata } from '../core/protocol/listdata';
+import type { CachedAnswer } from '../core/cache/answer-cache';
 import type { SearchResult } from '../core/request/client';
 import { CancelledError } from '../core/protocol/errors';
 import { delay } from '../core/request/timing';
@@ -13,9 +14,10 @@ import { BatchedCalls } from './store/batched-calls';
 
 /**
  * A request to the service that every relay on one database makes at most once per subject.
- * Before asking, an instance claims the subject with a row (one statement, no connection held
- * while the service answers); the holder stores the answer in the shared cache and then gives
- * the claim back; the others poll the cache until the answer is there or the claim is free.
+ * Before asking, an instance claims the subject with a row and reads the shared cache's row for
+ * it in the same round trip (no connection held while the service answers); the holder stores the
+ * answer in the shared cache and then gives the claim back; the others try again until the answer
+ * is there or the claim is free.
  * A claim whose holder died runs out after `holdMs`; a wait past `waitMs` asks anyway, since
  * paying twice beats failing.
  */
@@ -27,6 +29,8 @@ export interface ClaimedSearchOptions {
   ask: (query: SearchQuery, options: SearchOptions) => Promise<SearchResult>;
   holdMs?: number;
   waitMs?: number;
+  /** How a claim is given back (the relay's journal carries it with its next commit); by default a statement of its own. */
+  release?: (claim: SubjectClaim) => Promise<void>;
 }
 
 export const DEFAULT_CLAIM_HOLD_MS = 45_000;
@@ -40,18 +44,25 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
   const { store, cache } = options;
   const holdMs = options.holdMs ?? DEFAULT_CLAIM_HOLD_MS;
   const waitMs = options.waitMs ?? DEFAULT_CLAIM_WAIT_MS;
-  // Concurrent requests' claims and releases share statements (store/batched-calls.ts).
-  const claims = new BatchedCalls((batch: SubjectClaim[]) => store.claimSubjects(batch, holdMs), {
-    keyOf: (c) => c.name,
-  });
-  const releases = new BatchedCalls(async (batch: SubjectClaim[]) => {
-    await store.releaseSubjects(batch);
-    return batch.map(() => undefined);
-  });
+  // Concurrent requests' claims share statements (store/batched-calls.ts); each claim reads the
+  // subject's cache row in the same round trip.
+  const claims = new BatchedCalls(
+    (batch: { claim: SubjectClaim; key: string }[]) => store.claimAndRead(batch, holdMs),
+    { keyOf: (c) => c.claim.name },
+  );
+  let giveBack = options.release;
+  if (!giveBack) {
+    const releases = new BatchedCalls(async (batch: SubjectClaim[]) => {
+      await store.releaseSubjects(batch);
+      return batch.map(() => undefined);
+    });
+    giveBack = (claim) => releases.call(claim);
+  }
+  const releaseOnce = giveBack;
   // A release the database missed (a restart, a lost connection) is tried again: the holder is
   // alive, and another instance waiting for the subject would otherwise wait out waitMs (40 s).
   const release = (claim: SubjectClaim, attempt = 0): Promise<void> =>
-    releases.call(claim).catch((error: unknown) => {
+    releaseOnce(claim).catch((error: unknown) => {
       if (attempt < RELEASE_RETRIES) {
         setTimeout(
           () => void release(claim, attempt + 1).catch(() => undefined),
@@ -61,21 +72,17 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
       throw error;
     });
 
-  const fromCache = async (key: string, query: SearchQuery): Promise<SearchResult | null> => {
-    const shared = await cache.get(key, query.listdata ?? ALL_LISTS);
-    if (!shared) return null;
-    return {
-      source: 'shared',
-      stored: true,
-      envelope: shared.envelope,
-      servedBy: shared.servedBy,
-      attempts: [],
-      durationMs: 0,
-      method: 'POST',
-      raw: envelopeToWire(shared.envelope),
-      ...(shared.receipt !== undefined ? { receipt: shared.receipt } : {}),
-    };
-  };
+  const shared = (found: CachedAnswer): SearchResult => ({
+    source: 'shared',
+    stored: true,
+    envelope: found.envelope,
+    servedBy: found.servedBy,
+    attempts: [],
+    durationMs: 0,
+    method: 'POST',
+    raw: envelopeToWire(found.envelope),
+    ...(found.receipt !== undefined ? { receipt: found.receipt } : {}),
+  });
 
   return async (query, searchOptions) => {
     const { signal } = searchOptions;
@@ -83,28 +90,35 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
     const name = `relay-subject:${key}`;
     const owner = randomUUID();
     const deadline = Date.now() + waitMs;
-    // The scheduler read the cache just before calling here: the first step is the claim.
+    const asked = query.listdata ?? ALL_LISTS;
+    // The scheduler looked in this instance's memory: the claim reads the shared row as well.
     for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
       let claimed: boolean;
+      let found: CachedAnswer | null;
       try {
-        claimed = await claims.call({ name, owner });
+        const got = await claims.call({ claim: { name, owner }, key: cache.keyOf(key) });
+        claimed = got.claimed;
+        const row = cache.adopt(key, got.answer);
+        found = row && containsListdata(row.listdata, asked) ? row : null;
       } catch (error) {
         // The claim may have been written before its answer was lost: give it back once the
         // database answers again, or it blocks every instance for holdMs.
         void release({ name, owner }).catch(() => undefined);
         throw error;
       }
+      if (found) {
+        // Another instance answered (and, if the claim was free, gave its claim back) already.
+        if (claimed) void release({ name, owner }).catch(() => undefined);
+        return shared(found);
+      }
       if (claimed) {
         try {
-          // Another instance may have answered and given its claim back since the scheduler looked.
-          const shared = await fromCache(key, query);
-          if (shared) return shared;
           const result = await options.ask(query, searchOptions);
           // The asker has its answer now. The claim is given back only once the answer is stored,
           // so that whoever waits for it finds it; neither wait is the asker's. A release that
           // fails leaves a claim that runs out after holdMs.
           const stored = isCacheable(result.envelope)
-            ? cache.put(key, query.listdata ?? ALL_LISTS, result.raw, result.envelope, result.servedBy, result.receipt)
+            ? cache.put(key, asked, result.raw, result.envelope, result.servedBy, result.receipt)
             : Promise.resolve(false);
           void stored
             .catch(() => false)
@@ -120,8 +134,6 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
       if (signal?.aborted) throw new CancelledError();
       if (Date.now() >= deadline) return options.ask(query, searchOptions);
       await delay(pause);
-      const shared = await fromCache(key, query);
-      if (shared) return shared;
     }
   };
 }

@@ -2,18 +2,23 @@ import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'no
 import { LATIN_TO_CYRILLIC } from '../core/query/documents';
 import type { Identity, RelayRole } from './roles';
 import type { AnalystKeyRow, RelayStore } from './store/port';
+import { BatchedCalls } from './store/batched-calls';
 
 /**
  * Analyst keys: `ckr_<id>_<secret>`. The id finds the row; the secret is checked against a
  * salted scrypt hash, so the store never holds a usable key. scrypt is slow on purpose, so a
- * successful check is remembered in memory by a SHA-256 of the key. The key's row (and so its
- * revocation) is read from the store at most every KEY_ROW_TTL_MS per id: a revocation on any
- * instance is felt by every instance within that time, and a busy analyst costs no database
- * round trip per request.
+ * successful check is remembered in memory by a SHA-256 of the key. Rows of keys in use are read
+ * again together, in one statement every KEY_ROWS_REFRESH_MS: a revocation on any instance is felt
+ * by every instance within about a second, and a request waits for the database only for a key
+ * it has not seen lately (or when the refresh has stalled).
  */
 
-/** How long a key's row is trusted without reading it again; revocation's promise is "within about a second". */
-const KEY_ROW_TTL_MS = 500;
+/** How often the rows of keys in use are read again. */
+const KEY_ROWS_REFRESH_MS = 250;
+/** A row older than this is read before it is trusted: revocation's promise is "within about a second". */
+const KEY_ROW_MAX_AGE_MS = 750;
+/** A key unused this long drops out of the refresh (read again at its next use). */
+const KEY_IDLE_MS = 10_000;
 const KEY_ROWS_KEPT = 10_000;
 const FAILURE_WINDOW_MS = 60_000;
 const FAILURES_BEFORE_PAUSE = 10;
@@ -81,21 +86,74 @@ export class KeyVerifier {
   private readonly verified = new Map<string, string>();
   /** Failed secrets per key id in the current minute: past FAILURES_BEFORE_PAUSE, no more scrypt for it. */
   private readonly failures = new Map<string, { count: number; since: number }>();
-  /** Rows by key id (null: no such id), with when they were read. */
-  private readonly rows = new Map<string, { row: AnalystKeyRow | null; at: number }>();
+  /** Rows by key id (null: no such id), with when they were read and last used. */
+  private readonly rows = new Map<string, { row: AnalystKeyRow | null; at: number; usedAt: number }>();
+  /** Look-ups of several requests, and the refresh of every key in use, share a statement. */
+  private readonly reads: BatchedCalls<string, AnalystKeyRow | null>;
+  private refresher: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly store: RelayStore,
     private readonly now: () => number = () => performance.now(),
-  ) {}
+  ) {
+    this.reads = new BatchedCalls(async (ids) => {
+      const found = new Map((await store.keysByIds(ids)).map((row) => [row.keyId, row]));
+      return ids.map((id) => found.get(id) ?? null);
+    });
+  }
 
   private async rowOf(keyId: string): Promise<AnalystKeyRow | null> {
     const known = this.rows.get(keyId);
-    if (known && this.now() - known.at < KEY_ROW_TTL_MS) return known.row;
-    const row = await this.store.keyById(keyId);
-    if (this.rows.size >= KEY_ROWS_KEPT) this.rows.clear();
-    this.rows.set(keyId, { row, at: this.now() });
+    const now = this.now();
+    if (known && now - known.at < KEY_ROW_MAX_AGE_MS) {
+      known.usedAt = now;
+      return known.row;
+    }
+    const row = await this.reads.call(keyId);
+    this.keep(keyId, row, now);
+    this.startRefresh();
     return row;
+  }
+
+  private keep(keyId: string, row: AnalystKeyRow | null, readAt: number): void {
+    if (this.rows.size >= KEY_ROWS_KEPT && !this.rows.has(keyId)) this.rows.clear();
+    this.rows.set(keyId, { row, at: readAt, usedAt: Math.max(readAt, this.rows.get(keyId)?.usedAt ?? 0) });
+  }
+
+  /** Reads the rows of keys in use again, all in one statement, until none has been used for a while. */
+  private startRefresh(): void {
+    if (this.refresher) return;
+    this.refresher = setInterval(() => void this.refresh(), KEY_ROWS_REFRESH_MS);
+    this.refresher.unref();
+  }
+
+  private refreshing = false;
+
+  private async refresh(): Promise<void> {
+    // A slow database: the next refresh waits for this one rather than piling up behind it.
+    if (this.refreshing) return;
+    const startedAt = this.now();
+    const inUse = [...this.rows].filter(([, r]) => startedAt - r.usedAt < KEY_IDLE_MS).map(([id]) => id);
+    if (inUse.length === 0) {
+      if (this.refresher) clearInterval(this.refresher);
+      this.refresher = null;
+      return;
+    }
+    this.refreshing = true;
+    try {
+      const found = new Map((await this.store.keysByIds(inUse)).map((row) => [row.keyId, row]));
+      for (const id of inUse) this.keep(id, found.get(id) ?? null, startedAt);
+    } catch {
+      // The rows age out; the next request reads its key itself and meets the error there.
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  /** Stops the refresh (the store is closing). */
+  stop(): void {
+    if (this.refresher) clearInterval(this.refresher);
+    this.refresher = null;
   }
 
   /** How long an scrypt check takes here lately, ms (a moving average). */

@@ -57,9 +57,10 @@ export interface RelayServiceConfig {
   fourEyes?: readonly RegistryKey[];
   /**
    * Other relay instances share this database (an external PostgreSQL): before a request for a
-   * subject, claim it in the database and look in the shared cache again, so two instances
-   * missing together pay once (claimed-search.ts). One instance alone needs no claim: its
-   * scheduler already merges asks for one subject.
+   * subject, claim it in the database and read the shared cache's row with the claim, so two
+   * instances missing together pay once (claimed-search.ts). Without it the instance is alone on
+   * its database (the embedded store): its scheduler already merges asks for one subject, and it
+   * knows every key of the shared cache.
    */
   coordinateInstances?: boolean;
 }
@@ -124,9 +125,11 @@ export class RelayService {
     this.limits = new Limits(store, config.limits);
     this.metrics = new RelayMetrics(() => this.limits.budgetLeft());
     this.keys = new KeyVerifier(store);
-    this.journal = new AuditJournal(store, {
-      onCommit: (changes) => this.metrics.auditBatch.observe(changes),
-    });
+    this.journal = new AuditJournal(
+      store,
+      { onCommit: (changes) => this.metrics.auditBatch.observe(changes) },
+      config.cacheTtlMs,
+    );
     this.bearer = config.entra ? entraVerifier(config.entra) : null;
     this.decisions = new DecisionRecord(store, { fourEyes: new Set(config.fourEyes ?? []), instance: config.instance });
     const cache =
@@ -136,6 +139,10 @@ export class RelayService {
             maxEntryBytes: 8 * 1024 * 1024,
             // Answers depend on the account's paid lists: another account never reads them.
             namespace: `relay:${config.upstream.idSubjectFM}`,
+            // Coordinated, the subject's claim reads the shared row; alone on its database (the
+            // embedded store), the relay knows every key stored and a new subject costs no read.
+            misses: config.coordinateInstances ? 'claim' : 'known-keys',
+            write: (answer) => this.journal.keepAnswer(answer),
           })
         : null;
     this.scheduler = new RequestScheduler({
@@ -152,6 +159,7 @@ export class RelayService {
               store,
               cache,
               ask: (query, options) => this.ask(query, options),
+              release: (claim) => this.journal.release(claim),
             })
           : (query, options) => this.ask(query, options),
     });
@@ -393,6 +401,11 @@ export class RelayService {
   recordDelivery(auditId: number, delivered: boolean): void {
     if (!delivered) this.metrics.undelivered.inc();
     this.journal.delivered(auditId, delivered).catch(() => undefined);
+  }
+
+  /** Ends the work the service does on its own (the key rows' refresh): the server has closed. */
+  stopBackground(): void {
+    this.keys.stop();
   }
 
   /** For /relay/check: the key and the rate limit as they stand, without a request to the service. */

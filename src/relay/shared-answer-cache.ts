@@ -23,7 +23,18 @@ export interface SharedAnswerCacheOptions {
   /** Larger answers are not kept. */
   maxEntryBytes: number;
   now?: () => number;
+  /**
+   * What a miss in memory does. 'read' (the default): it reads the database. 'claim': nothing, as
+   * the subject's claim reads the row in the same round trip (claimed-search.ts). 'known-keys':
+   * this instance is alone on its database, so it knows every key stored and reads only those.
+   */
+  misses?: 'read' | 'claim' | 'known-keys';
+  /** How an entry is written (the relay's journal carries it with its next commit); by default a statement of its own. */
+  write?: (answer: StoredAnswer) => Promise<boolean>;
 }
+
+/** Past this many keys an instance alone stops keeping them and reads its misses instead. */
+const KNOWN_KEYS_MAX = 500_000;
 
 const MEMORY_ENTRIES = 2000;
 /** How often expired rows are swept out of the table. */
@@ -59,7 +70,9 @@ export class SharedAnswerCache implements SchedulerCache {
   private lastSweep = 0;
   /** Reads and writes of many requests share a statement (store/batched-calls.ts). */
   private readonly reads: BatchedCalls<string, StoredAnswer | null>;
-  private readonly writes: BatchedCalls<StoredAnswer, boolean>;
+  private readonly writeRow: (answer: StoredAnswer) => Promise<boolean>;
+  /** 'known-keys': every key in the table (null until read, or past KNOWN_KEYS_MAX). */
+  private knownKeys: Promise<Set<string> | null> | null = null;
 
   constructor(
     private readonly store: RelayStore,
@@ -68,14 +81,21 @@ export class SharedAnswerCache implements SchedulerCache {
     this.prefix = `${hashKey(options.namespace)}.`;
     this.now = options.now ?? (() => Date.now());
     this.reads = new BatchedCalls((keys) => store.readAnswers(keys));
-    this.writes = new BatchedCalls((answers) => store.writeAnswers(answers, options.ttlMs), { keyOf: (a) => a.key });
+    if (options.write) this.writeRow = options.write;
+    else {
+      const writes = new BatchedCalls((answers: StoredAnswer[]) => store.writeAnswers(answers, options.ttlMs), {
+        keyOf: (a) => a.key,
+      });
+      this.writeRow = (answer) => writes.call(answer);
+    }
   }
 
   get enabled(): boolean {
     return this.options.ttlMs > 0;
   }
 
-  private keyOf(subjectKey: string): string {
+  /** The entry's key in the table: the account's namespace and the subject's hash. */
+  keyOf(subjectKey: string): string {
     return this.prefix + hashKey(subjectKey);
   }
 
@@ -96,7 +116,16 @@ export class SharedAnswerCache implements SchedulerCache {
       if (remembered.subjectKey === subjectKey && this.fresh(remembered.storedAt)) return remembered;
       this.memory.delete(key);
     }
-    const row = await this.reads.call(key);
+    if (this.options.misses === 'claim') return null;
+    if (this.options.misses === 'known-keys') {
+      const known = await this.keysStored();
+      if (known && !known.has(key)) return null;
+    }
+    return this.adopt(subjectKey, await this.reads.call(key));
+  }
+
+  /** A row read from the table (here, or with a claim) as an answer for `subjectKey`, or null. */
+  adopt(subjectKey: string, row: StoredAnswer | null): CachedAnswer | null {
     // A hash collision gives another subject's answer: a miss, never an answer.
     if (!row || row.subject !== subjectKey || !this.fresh(row.storedAt)) return null;
     let envelope: ParsedEnvelope;
@@ -113,8 +142,21 @@ export class SharedAnswerCache implements SchedulerCache {
       storedAt: row.storedAt,
       ...receiptOf(row.archiveId ?? undefined),
     };
-    this.remember(key, answer);
+    this.remember(row.key, answer);
     return answer;
+  }
+
+  /** Every key stored and still fresh, read once; null when there are too many to keep (then misses are read). */
+  private keysStored(): Promise<Set<string> | null> {
+    this.knownKeys ??= this.store.answerKeys(this.now() - this.options.ttlMs).then(
+      (keys) => (keys.length > KNOWN_KEYS_MAX ? null : new Set(keys)),
+      () => {
+        // Tried again at the next miss; until then misses are read.
+        this.knownKeys = null;
+        return null;
+      },
+    );
+    return this.knownKeys;
   }
 
   /** A fresh answer holding every list `asked` needs, or null. */
@@ -157,7 +199,7 @@ export class SharedAnswerCache implements SchedulerCache {
     }
     if (text.length * 2 > this.options.maxEntryBytes) return false;
     const storedAt = this.now();
-    const kept = await this.writes.call({
+    const kept = await this.writeRow({
       key,
       subject: subjectKey,
       listdata,
@@ -166,8 +208,13 @@ export class SharedAnswerCache implements SchedulerCache {
       raw: text,
       archiveId: receipt ?? null,
     });
-    if (kept) this.remember(key, { subjectKey, listdata, envelope, servedBy, storedAt, ...receiptOf(receipt) });
-    else this.memory.delete(key);
+    if (kept) {
+      this.remember(key, { subjectKey, listdata, envelope, servedBy, storedAt, ...receiptOf(receipt) });
+      void this.knownKeys?.then((known) => {
+        known?.add(key);
+        if (known && known.size > KNOWN_KEYS_MAX) this.knownKeys = Promise.resolve(null);
+      });
+    } else this.memory.delete(key);
     this.sweep(storedAt);
     return kept;
   }

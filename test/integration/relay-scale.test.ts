@@ -9,6 +9,7 @@ import {
   type TestDatabase,
   type TestRelay,
 } from './relay-support';
+import { Client } from 'pg';
 import type { RelayStore } from '../../src/relay/store/port';
 
 /**
@@ -117,7 +118,7 @@ it('40 analysts × 100 requests on two instances: no audit row lost, one upstrea
 it('a subject claim: one holder across instances, given back only by its owner, taken over once it runs out', async () => {
   const [a, b] = await pair();
   const claim = async (store: RelayStore, name: string, owner: string, holdMs: number) =>
-    (await store.claimSubjects([{ name, owner }], holdMs))[0];
+    (await store.claimAndRead([{ claim: { name, owner }, key: 'no-answer' }], holdMs))[0].claimed;
   expect(await claim(a.store, 's1', 'owner-a', 60_000)).toBe(true);
   expect(await claim(b.store, 's1', 'owner-b', 60_000)).toBe(false);
   await b.store.releaseSubjects([{ name: 's1', owner: 'owner-b' }]);
@@ -129,14 +130,12 @@ it('a subject claim: one holder across instances, given back only by its owner, 
   expect(await claim(a.store, 's1', 'owner-a2', 60_000)).toBe(true);
   // Many requests' claims in one statement: each answered for itself.
   expect(
-    await b.store.claimSubjects(
-      [
-        { name: 's2', owner: 'owner-b' },
-        { name: 's1', owner: 'owner-b' },
-        { name: 's3', owner: 'owner-b' },
-      ],
-      60_000,
-    ),
+    (
+      await b.store.claimAndRead(
+        ['s2', 's1', 's3'].map((name) => ({ claim: { name, owner: 'owner-b' }, key: `no-answer-${name}` })),
+        60_000,
+      )
+    ).map((c) => c.claimed),
   ).toEqual([true, false, true]);
   await b.store.releaseSubjects([
     { name: 's2', owner: 'owner-b' },
@@ -144,6 +143,45 @@ it('a subject claim: one holder across instances, given back only by its owner, 
   ]);
   expect(await claim(a.store, 's2', 'owner-a', 60_000)).toBe(true);
   expect(await claim(a.store, 's3', 'owner-a', 60_000)).toBe(false);
+});
+
+it('a claim that waited for its holder to give it back reads the answer the holder stored first (issue 30)', async () => {
+  const [a, b] = await pair();
+  const answer = {
+    key: 'k-race',
+    subject: 'Суб’єкт',
+    listdata: -1n,
+    servedBy: 'http://upstream',
+    storedAt: Date.now(),
+    raw: '{}',
+    archiveId: null,
+  };
+  expect(
+    (await a.store.claimAndRead([{ claim: { name: 's-race', owner: 'owner-a' }, key: answer.key }], 60_000))[0],
+  ).toEqual({ claimed: true, answer: null });
+  // The holder stores the answer and gives the claim back in one transaction, still open.
+  const holder = new Client({ connectionString: db.url });
+  await holder.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query(
+      'INSERT INTO answers (key, subject, listdata, served_by, stored_at, raw) VALUES ($1, $2, -1, $3, $4, $5)',
+      [answer.key, answer.subject, answer.servedBy, answer.storedAt, answer.raw],
+    );
+    await holder.query("DELETE FROM subject_claims WHERE name = 's-race'");
+    let settled = false;
+    const waiting = b.store
+      .claimAndRead([{ claim: { name: 's-race', owner: 'owner-b' }, key: answer.key }], 60_000)
+      .finally(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 300));
+    // The claim waits for the holder's row.
+    expect(settled).toBe(false);
+    await holder.query('COMMIT');
+    // Taken once free, and the answer stored before the release is read with it: nobody pays twice.
+    expect((await waiting)[0]).toEqual({ claimed: true, answer });
+  } finally {
+    await holder.end();
+  }
 });
 
 it('a PostgreSQL restart in the middle of the load: every answer received has its audit row, the 503s are counted, the relays recover by themselves', async () => {

@@ -212,4 +212,25 @@ export const MIGRATIONS: readonly string[] = [
   // Whether the answer reached the client (../http-server.ts): true once the whole reply was handed
   // to the connection, false when the connection closed first, NULL while not known (or before this).
   `ALTER TABLE audit ADD COLUMN delivered boolean;`,
+  // A subject's claim and the shared cache's row for it in one round trip (../claimed-search.ts).
+  // Two statements in a function, not one: each takes its own snapshot, so the read sees an answer
+  // whose holder stored it and gave the claim back while the claim waited for that row.
+  `CREATE FUNCTION claim_and_read(p_names text[], p_owners text[], p_hold_ms integer, p_keys text[])
+     RETURNS TABLE (claim_name text, claim_owner text, key text, subject text, listdata bigint, served_by text,
+                    stored_at bigint, raw text, archive_id bigint) LANGUAGE plpgsql AS $$
+   BEGIN
+     RETURN QUERY
+       WITH c AS (
+         INSERT INTO subject_claims AS s (name, owner, expires_at)
+         SELECT v.name, v.owner, now() + p_hold_ms * interval '1 millisecond'
+           FROM unnest(p_names, p_owners) AS v (name, owner) ORDER BY v.name
+         ON CONFLICT (name) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
+           WHERE s.expires_at < now()
+         RETURNING s.name, s.owner)
+       SELECT c.name, c.owner, NULL::text, NULL::text, NULL::bigint, NULL::text, NULL::bigint, NULL::text, NULL::bigint
+         FROM c;
+     RETURN QUERY
+       SELECT NULL::text, NULL::text, a.key, a.subject, a.listdata, a.served_by, a.stored_at, a.raw, a.archive_id
+         FROM answers a WHERE a.key = ANY(p_keys);
+   END $$;`,
 ];

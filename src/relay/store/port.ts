@@ -110,6 +110,14 @@ export interface AuditBatch {
   archives?: readonly ArchiveEntry[];
   /** Whether earlier rows' replies reached their clients (never in the batch that wrote the row). */
   deliveries?: readonly { id: number; delivered: boolean }[];
+  /**
+   * Shared-cache entries (each key once), kept as writeAnswers keeps them with `answersTtlMs`, and
+   * subject claims given back. They ride along with the audit's commit rather than cost a
+   * statement of their own; a batch of nothing else commits without waiting for the disk.
+   */
+  answers?: readonly StoredAnswer[];
+  answersTtlMs?: number;
+  releases?: readonly SubjectClaim[];
 }
 
 export interface AuditBatchIds {
@@ -117,6 +125,8 @@ export interface AuditBatchIds {
   audit: number[];
   /** The new archive rows' ids, in the order given. */
   archive: number[];
+  /** For each of `answers`, whether it was kept. */
+  answersKept: boolean[];
 }
 
 /**
@@ -215,7 +225,8 @@ export interface RelayStore {
   ping(): Promise<void>;
 
   addKey(row: Omit<AnalystKeyRow, 'createdAt' | 'revokedAt'>): Promise<'added' | 'exists'>;
-  keyById(keyId: string): Promise<AnalystKeyRow | null>;
+  /** The rows of these key ids (one statement); ids with no row are left out. */
+  keysByIds(keyIds: readonly string[]): Promise<AnalystKeyRow[]>;
   listKeys(): Promise<AnalystKeyRow[]>;
   revokeKey(name: string): Promise<boolean>;
 
@@ -233,15 +244,19 @@ export interface RelayStore {
   hitCounter(name: string, expiresAt: Date, by?: number, previous?: string): Promise<CounterHit>;
   readCounter(name: string): Promise<number>;
 
-  /**
-   * Claims subjects (each name once) for one request to the service each, for every relay on this
-   * database: for each, true when its `owner` now holds it (it was free, or its holder's claim ran
-   * out), false while another holds it. One statement; no connection is held while the request is
-   * on the wire.
-   */
-  claimSubjects(claims: readonly SubjectClaim[], holdMs: number): Promise<boolean[]>;
   /** Gives claims back (only each owner's own). */
   releaseSubjects(claims: readonly SubjectClaim[]): Promise<void>;
+  /**
+   * Claims subjects (each name once) for one request to the service each, for every relay on this
+   * database, and reads the shared cache's row for each one's key. `claimed`: its owner now holds
+   * the claim (it was free, or its holder's claim ran out); false while another holds it. The row
+   * is read after the claim, so an answer stored before its holder gave the claim back is seen.
+   * One round trip; no connection is held while the request is on the wire.
+   */
+  claimAndRead(
+    items: readonly { claim: SubjectClaim; key: string }[],
+    holdMs: number,
+  ): Promise<{ claimed: boolean; answer: StoredAnswer | null }[]>;
 
   /** The shared answer cache: one row per subject, read and written by every instance. Null where none. */
   readAnswers(keys: readonly string[]): Promise<(StoredAnswer | null)[]>;
@@ -251,6 +266,8 @@ export interface RelayStore {
    * whether it was kept.
    */
   writeAnswers(answers: readonly StoredAnswer[], ttlMs: number): Promise<boolean[]>;
+  /** Keys of the answers stored since `since` (ms since the epoch): an instance alone on its database knows every miss. */
+  answerKeys(since: number): Promise<string[]>;
   /** Drops answers stored before `before` (ms since the epoch). */
   dropAnswers(before: number): Promise<void>;
 

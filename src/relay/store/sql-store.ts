@@ -1,7 +1,7 @@
 import { Pool, type PoolClient } from 'pg';
 import { LONE_SURROGATE } from '../../core/query/text';
 import { archiveAppend, archiveQueries } from './archive-sql';
-import { sharedAnswerQueries } from './shared-answer-sql';
+import { answersUpsert, claimsRelease, sharedAnswerQueries } from './shared-answer-sql';
 import { backupLines, restoreLines } from './backup-sql';
 import { decisionQueries } from './decision-sql';
 import { MIGRATIONS } from './migrations';
@@ -197,9 +197,10 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
   /**
    * One statement, so one round trip, one transaction and one WAL flush for the whole batch: new
    * rows with ids drawn beforehand (reserveAuditIds), outcomes of earlier rows, and archived
-   * answers. Within one statement the UPDATE cannot see this statement's INSERT; a completion
-   * (and an archived answer) always follows its row's own durable insert, so they never meet in
-   * one batch.
+   * answers, with the shared cache's entries and claims given back riding along. Within one
+   * statement the UPDATE cannot see this statement's INSERT; a completion (and an archived answer)
+   * always follows its row's own durable insert, so they never meet in one batch. A batch of cache
+   * entries and claims alone is no evidence: it commits on the pool that does not wait for the disk.
    */
   async function writeAuditBatch(batch: AuditBatch): Promise<AuditBatchIds> {
     const ids = batch.inserts.length > 0 ? await reserveAuditIds(batch.inserts.length) : [];
@@ -243,15 +244,37 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
         deliveries.map((d) => d.delivered),
       );
     }
-    if (parts.length === 0) return { audit: ids, archive: [] };
-    // A CTE that only reads runs only when referenced: the archive's is read by the final SELECT.
-    const rows = await q<{ archive_id: string | null }>(
-      archives.length > 0
-        ? `WITH ${parts.join(', ')} SELECT archive_id FROM a ORDER BY n`
-        : `WITH ${parts.join(', ')} SELECT NULL AS archive_id`,
+    const evidence = parts.length > 0;
+    const answers = batch.answers ?? [];
+    if (answers.length > 0) {
+      const upsert = answersUpsert(answers, batch.answersTtlMs ?? 0, params.length);
+      parts.push(`k AS (${upsert.sql})`);
+      params.push(...upsert.params);
+    }
+    const releases = batch.releases ?? [];
+    if (releases.length > 0) {
+      const release = claimsRelease(releases, params.length);
+      parts.push(`r AS (${release.sql})`);
+      params.push(...release.params);
+    }
+    if (parts.length === 0) return { audit: ids, archive: [], answersKept: [] };
+    // A CTE that only reads runs only when referenced: the archive's is read by the final SELECT,
+    // before the cache rows (the archive's lock first, as in every statement that takes both).
+    const selects = [
+      ...(archives.length > 0 ? ['SELECT n, archive_id, NULL::text AS key FROM a'] : []),
+      ...(answers.length > 0 ? ['SELECT NULL::integer, NULL::bigint, key FROM k'] : []),
+    ];
+    const rows = await (evidence ? q : qf)<{ n: number | null; archive_id: string | null; key: string | null }>(
+      `WITH ${parts.join(', ')} ${selects.length > 0 ? selects.join(' UNION ALL ') : 'SELECT NULL AS n'}`,
       params,
     );
-    return { audit: ids, archive: archives.length > 0 ? rows.map((r) => Number(r.archive_id)) : [] };
+    const appended = rows.filter((r) => r.n !== null).sort((x, y) => Number(x.n) - Number(y.n));
+    const kept = new Set(rows.flatMap((r) => (r.key !== null ? [r.key] : [])));
+    return {
+      audit: ids,
+      archive: appended.map((r) => Number(r.archive_id)),
+      answersKept: answers.map((a) => kept.has(a.key)),
+    };
   }
 
   /**
@@ -308,9 +331,8 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       );
       return added.length > 0 ? 'added' : 'exists';
     },
-    async keyById(keyId) {
-      const rows = await qf<KeyRecord>('SELECT * FROM analyst_keys WHERE key_id = $1', [keyId]);
-      return rows[0] ? keyRow(rows[0]) : null;
+    async keysByIds(keyIds) {
+      return (await qf<KeyRecord>('SELECT * FROM analyst_keys WHERE key_id = ANY($1::text[])', [keyIds])).map(keyRow);
     },
     async listKeys() {
       return (await q<KeyRecord>('SELECT * FROM analyst_keys ORDER BY name, created_at')).map(keyRow);

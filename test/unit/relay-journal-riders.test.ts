@@ -1,0 +1,187 @@
+import { AuditJournal } from '../../src/relay/audit-journal';
+import { SharedAnswerCache } from '../../src/relay/shared-answer-cache';
+import type { AuditBatch, AuditBatchIds, AuditRow, RelayStore, StoredAnswer } from '../../src/relay/store/port';
+import { parseEnvelope } from '../../src/core/protocol/schema';
+
+/**
+ * The relay's journal and shared cache against a store that records each statement (issue 30):
+ * what rides along with the audit's commits, and what an instance alone on its database reads.
+ */
+
+function row(analyst: string): AuditRow {
+  return {
+    state: 'asked',
+    at: new Date(),
+    analyst,
+    method: 'POST',
+    query: { name: 'Суб’єкт' },
+    listdata: '-1',
+    servedBy: null,
+    idrequest: null,
+    verdict: null,
+    hits: {},
+    durationMs: 0,
+    fromCache: false,
+    errorCode: null,
+    archiveId: null,
+    status: 0,
+    instance: 'test',
+  } as AuditRow;
+}
+
+function answer(key: string): StoredAnswer {
+  return {
+    key,
+    subject: key,
+    listdata: -1n,
+    servedBy: 'http://upstream',
+    storedAt: Date.now(),
+    raw: '{}',
+    archiveId: null,
+  };
+}
+
+interface Recorded {
+  batches: AuditBatch[];
+  reads: string[][];
+  keyLists: number;
+  /** Fails the next statement that carries a shared-cache entry. */
+  failAnswers: boolean;
+  stored: Map<string, StoredAnswer>;
+}
+
+function recordingStore(): { store: RelayStore; rec: Recorded; release: () => void; hold: () => void } {
+  const rec: Recorded = { batches: [], reads: [], keyLists: 0, failAnswers: false, stored: new Map() };
+  let nextId = 1;
+  let gate: Promise<void> | null = null;
+  let open = () => undefined as void;
+  const store = {
+    async writeAuditBatch(batch: AuditBatch): Promise<AuditBatchIds> {
+      rec.batches.push(batch);
+      if (gate) await gate;
+      if (rec.failAnswers && (batch.answers?.length ?? 0) > 0) {
+        rec.failAnswers = false;
+        throw new Error('cache row refused');
+      }
+      for (const a of batch.answers ?? []) rec.stored.set(a.key, a);
+      return {
+        audit: batch.inserts.map(() => nextId++),
+        archive: (batch.archives ?? []).map(() => nextId++),
+        answersKept: (batch.answers ?? []).map(() => true),
+      };
+    },
+    async readAnswers(keys: readonly string[]) {
+      rec.reads.push([...keys]);
+      return keys.map((k) => rec.stored.get(k) ?? null);
+    },
+    async answerKeys() {
+      rec.keyLists++;
+      return [...rec.stored.keys()];
+    },
+    async writeAnswers() {
+      throw new Error('the cache writes through the journal here');
+    },
+    async dropAnswers() {},
+  };
+  return {
+    store: store as unknown as RelayStore,
+    rec,
+    hold: () => {
+      gate = new Promise<void>((r) => (open = r));
+    },
+    release: () => {
+      gate = null;
+      open();
+    },
+  };
+}
+
+describe('what rides along with the audit’s commits (issue 30)', () => {
+  it('cache entries, claims given back and deliveries go with the next audit commit instead of a statement each', async () => {
+    const { store, rec, hold, release } = recordingStore();
+    const journal = new AuditJournal(store, {}, 60_000);
+    hold();
+    // One commit on its way; everything below waits for the next.
+    const first = journal.insert(row('olena'));
+    const riders = [
+      journal.keepAnswer(answer('a1')),
+      journal.keepAnswer(answer('a2')),
+      journal.release({ name: 'relay-subject:a1', owner: 'o1' }),
+      journal.delivered(1, true),
+    ];
+    const second = journal.insert(row('petro'));
+    release();
+    await first;
+    await second;
+    expect(await Promise.all(riders)).toEqual([true, true, undefined, undefined]);
+    expect(rec.batches).toHaveLength(2);
+    const next = rec.batches[1];
+    expect(next.inserts.map((r) => r.analyst)).toEqual(['petro']);
+    expect(next.answers?.map((a) => a.key)).toEqual(['a1', 'a2']);
+    expect(next.answersTtlMs).toBe(60_000);
+    expect(next.releases).toEqual([{ name: 'relay-subject:a1', owner: 'o1' }]);
+    expect(next.deliveries).toEqual([{ id: 1, delivered: true }]);
+  });
+
+  it('a rider with nothing to ride goes at once; two entries for one key never share a statement', async () => {
+    const { store, rec } = recordingStore();
+    const journal = new AuditJournal(store, {}, 60_000);
+    await Promise.all([journal.keepAnswer(answer('same')), journal.keepAnswer(answer('same'))]);
+    expect(rec.batches.map((b) => b.answers?.map((a) => a.key))).toEqual([['same'], ['same']]);
+    expect(rec.batches.every((b) => b.inserts.length === 0 && (b.archives ?? []).length === 0)).toBe(true);
+    await journal.drained();
+  });
+
+  it('a cache entry the database refuses never costs an audit row its commit', async () => {
+    const { store, rec, hold, release } = recordingStore();
+    const journal = new AuditJournal(store, {}, 60_000);
+    hold();
+    const first = journal.insert(row('olena'));
+    rec.failAnswers = true;
+    const entry = journal.keepAnswer(answer('bad'));
+    const second = journal.insert(row('petro'));
+    release();
+    await first;
+    // The shared commit failed for the entry's sake: the row went again on its own and is durable.
+    expect(typeof (await second)).toBe('number');
+    await expect(entry).resolves.toBe(true);
+    const carried = rec.batches.slice(1).map((b) => [b.inserts.length, b.answers?.length ?? 0]);
+    expect(carried).toEqual([
+      [1, 1],
+      [1, 0],
+      [0, 1],
+    ]);
+  });
+});
+
+describe('a relay alone on its database (issue 30)', () => {
+  const raw = { idrequest: '1', result: { peps: [{ name: 'Суб’єкт Один', percent: 80, level: 'Низький' }] } };
+  const envelope = parseEnvelope(raw);
+
+  it('knows every key stored: a new subject costs no read, a stored one is read, and a restart reads the keys again', async () => {
+    const { store, rec } = recordingStore();
+    const journal = new AuditJournal(store, {}, 60_000);
+    const options = { ttlMs: 60_000, namespace: 'relay:test', maxEntryBytes: 1 << 20, misses: 'known-keys' as const };
+    const cache = new SharedAnswerCache(store, { ...options, write: (a) => journal.keepAnswer(a) });
+    expect(await cache.peek('subject one')).toBeNull();
+    expect(await cache.peek('subject two')).toBeNull();
+    expect(rec.keyLists).toBe(1);
+    expect(rec.reads).toEqual([]);
+    expect(await cache.put('subject one', -1n, raw, envelope, 'http://upstream')).toBe(true);
+
+    // After a restart: the keys are read once, the stored subject is read, a new one is not.
+    const again = new SharedAnswerCache(store, { ...options, write: (a) => journal.keepAnswer(a) });
+    expect(await again.peek('subject one')).toEqual(expect.objectContaining({ subjectKey: 'subject one' }));
+    expect(await again.peek('subject three')).toBeNull();
+    expect(rec.keyLists).toBe(2);
+    expect(rec.reads).toEqual([[again.keyOf('subject one')]]);
+  });
+
+  it('reads every miss where other instances share the database', async () => {
+    const { store, rec } = recordingStore();
+    const cache = new SharedAnswerCache(store, { ttlMs: 60_000, namespace: 'relay:test', maxEntryBytes: 1 << 20 });
+    expect(await cache.peek('subject one')).toBeNull();
+    expect(rec.reads).toEqual([[cache.keyOf('subject one')]]);
+    expect(rec.keyLists).toBe(0);
+  });
+});
