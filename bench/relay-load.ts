@@ -176,6 +176,7 @@ class RelayChild {
       execArgv: [
         '--import',
         'tsx',
+        ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
         ...(process.env.BENCH_RELAY_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_RELAY_PROFILE}`] : []),
       ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

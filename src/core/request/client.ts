@@ -332,7 +332,8 @@ export class CheckListsClient {
       }
       // An answer that echoes the tokken in any form carries it into every cell, file and screen
       // downstream; masking here, once, means no surface can forget to.
-      if (this.mask(response.text) !== response.text) json = maskDeep(json, this.mask);
+      const body = this.mask(response.text);
+      if (body !== response.text) json = maskDeep(json, this.mask);
       const serviceError = parseServiceError(json);
       if (response.status >= 400 || serviceError) {
         throw errorFromServiceBody(
@@ -350,7 +351,7 @@ export class CheckListsClient {
           noteLostResult(envelope, `answer held ${envelopes.length} envelopes; only the first was read`);
         }
         const raw = Array.isArray(json) ? json[0] : json;
-        return { kind: 'answer', envelope, raw, body: this.mask(response.text), report: report('ok', response.status) };
+        return { kind: 'answer', envelope, raw, body, report: report('ok', response.status) };
       } catch (error) {
         if (error instanceof AnswerShapeError) {
           return { kind: 'failed', report: report('bad-answer', response.status, error.message) };

@@ -46,7 +46,7 @@ export function archiveAppend(entries: readonly ArchiveEntry[], offset: number):
     sql: `SELECT n, archive_id FROM archive_append(${at(1)}::bigint[], ${at(2)}::timestamptz[], ${at(3)}::text[], ${at(4)}::text[], ${at(5)}::bytea[])`,
     params: [
       entries.map((e) => e.auditId),
-      entries.map((e) => e.receivedAt),
+      entries.map((e) => e.receivedAt.toISOString()),
       entries.map((e) => e.analyst),
       entries.map((e) => e.request),
       entries.map((e) => e.answer),

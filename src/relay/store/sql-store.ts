@@ -128,6 +128,8 @@ function storable<T>(value: T): T {
 
 function sqlValue(value: unknown, field: string): unknown {
   if (field === 'durationMs') return Math.round(value as number);
+  // pg would format a Date field by field in local time; ISO 8601 in UTC is native and reads the same.
+  if (value instanceof Date) return value.toISOString();
   const safe = storable(value);
   if (safe !== null && typeof safe === 'object' && !(safe instanceof Date)) return JSON.stringify(safe);
   return safe;
