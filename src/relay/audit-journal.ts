@@ -1,4 +1,13 @@
-import type { ArchiveEntry, AuditOutcome, AuditRow, RelayStore, StoredAnswer, SubjectClaim } from './store/port';
+import type {
+  ArchiveEntry,
+  AuditOutcome,
+  AuditRow,
+  ClaimRead,
+  ClaimToRead,
+  RelayStore,
+  StoredAnswer,
+  SubjectClaim,
+} from './store/port';
 
 /**
  * Group commit for the audit trail and the answer archive. Requests that arrive while a commit is
@@ -29,6 +38,14 @@ type Pending =
       reject: (e: unknown) => void;
     };
 
+/** A subject's claim, read with its cache row in the next commit (claimed-search.ts). */
+interface PendingClaim {
+  item: ClaimToRead;
+  holdMs: number;
+  resolve: (read: ClaimRead) => void;
+  reject: (e: unknown) => void;
+}
+
 /** Changes nobody waits on to answer: they ride along with the next commit. */
 type Rider =
   | { kind: 'delivery'; id: number; delivered: boolean; resolve: () => void; reject: (e: unknown) => void }
@@ -43,6 +60,7 @@ export interface JournalObserver {
 export class AuditJournal {
   private pending: Pending[] = [];
   private riders: Rider[] = [];
+  private claims: PendingClaim[] = [];
   private flushing = false;
 
   constructor(
@@ -90,9 +108,20 @@ export class AuditJournal {
     return new Promise((resolve, reject) => this.ride({ kind: 'release', claim, resolve, reject }));
   }
 
+  /**
+   * A subject's claim and the shared cache's row for it, read in the next commit (before its
+   * archive lock) rather than in a statement of its own.
+   */
+  claim(item: ClaimToRead, holdMs: number): Promise<ClaimRead> {
+    return new Promise((resolve, reject) => {
+      this.claims.push({ item, holdMs, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
   /** Resolves when nothing is waiting to be written (shutdown). */
   async drained(): Promise<void> {
-    while (this.flushing || this.pending.length > 0 || this.riders.length > 0) {
+    while (this.flushing || this.pending.length > 0 || this.riders.length > 0 || this.claims.length > 0) {
       await new Promise((r) => setTimeout(r, 5));
     }
   }
@@ -125,22 +154,46 @@ export class AuditJournal {
     return taken;
   }
 
+  /** The claims for the next commit: each name once (one insert may not touch a row twice), one hold time. */
+  private takeClaims(): PendingClaim[] {
+    const names = new Set<string>();
+    const taken: PendingClaim[] = [];
+    const rest: PendingClaim[] = [];
+    for (const c of this.claims) {
+      if (names.has(c.item.claim.name) || (taken.length > 0 && c.holdMs !== taken[0].holdMs)) rest.push(c);
+      else {
+        names.add(c.item.claim.name);
+        taken.push(c);
+      }
+    }
+    this.claims = rest;
+    return taken;
+  }
+
   private async flush(): Promise<void> {
     this.flushing = true;
     try {
-      while (this.pending.length > 0 || this.riders.length > 0) {
+      while (this.pending.length > 0 || this.riders.length > 0 || this.claims.length > 0) {
         const batch = this.pending.splice(0, MAX_BATCH);
+        const claims = this.takeClaims();
         const riders = this.takeRiders();
         try {
-          await this.commit(batch, riders);
+          await this.commit(batch, claims, riders);
         } catch (error) {
-          if (batch.length === 0 || riders.length === 0) {
-            for (const p of [...batch, ...riders]) p.reject(error);
+          const parts = [batch.length, claims.length, riders.length].filter((n) => n > 0).length;
+          if (parts <= 1) {
+            for (const p of [...batch, ...claims, ...riders]) p.reject(error);
             continue;
           }
-          // A rider must never cost the evidence its commit: each part again, on its own.
-          await this.commit(batch, []).catch((e: unknown) => batch.forEach((p) => p.reject(e)));
-          await this.commit([], riders).catch((e: unknown) => riders.forEach((p) => p.reject(e)));
+          // A claim or a rider must never cost the evidence its commit, nor the evidence them
+          // theirs: each part again, on its own.
+          const alone = (b: Pending[], c: PendingClaim[], r: Rider[]) =>
+            b.length + c.length + r.length === 0
+              ? Promise.resolve()
+              : this.commit(b, c, r).catch((e: unknown) => [...b, ...c, ...r].forEach((p) => p.reject(e)));
+          await alone(batch, [], []);
+          await alone([], claims, []);
+          await alone([], [], riders);
         }
       }
     } finally {
@@ -149,7 +202,7 @@ export class AuditJournal {
   }
 
   /** One statement for the batch and its riders; settles each once it is durable (rejects nothing: the caller does). */
-  private async commit(batch: Pending[], riders: Rider[]): Promise<void> {
+  private async commit(batch: Pending[], claims: PendingClaim[], riders: Rider[]): Promise<void> {
     const inserts = batch.filter((p) => p.kind === 'insert');
     const completions = batch.filter((p) => p.kind === 'complete');
     const archives = batch.filter((p) => p.kind === 'archive');
@@ -170,8 +223,11 @@ export class AuditJournal {
       answers: answers.map((p) => p.answer),
       answersTtlMs: this.answersTtlMs,
       releases: releases.map((p) => p.claim),
+      claims: claims.map((c) => c.item),
+      ...(claims.length > 0 ? { claimHoldMs: claims[0].holdMs } : {}),
     });
-    this.observer.onCommit?.(batch.length + riders.length, performance.now() - started);
+    this.observer.onCommit?.(batch.length + claims.length + riders.length, performance.now() - started);
+    claims.forEach((c, i) => c.resolve(ids.claims[i]));
     inserts.forEach((p, i) => p.resolve(ids.audit[i]));
     archives.forEach((p, i) => p.resolve(ids.archive[i]));
     answers.forEach((p, i) => p.resolve(ids.answersKept[i]));

@@ -9,7 +9,7 @@ import { isCacheable, type SearchFn } from '../core/request/scheduler';
 import type { SearchOptions } from '../core/request/scheduler-api';
 import { envelopeToWire } from './envelope-wire';
 import type { SharedAnswerCache } from './shared-answer-cache';
-import type { RelayStore, SubjectClaim } from './store/port';
+import type { ClaimRead, ClaimToRead, RelayStore, SubjectClaim } from './store/port';
 import { BatchedCalls } from './store/batched-calls';
 
 /**
@@ -29,7 +29,11 @@ export interface ClaimedSearchOptions {
   ask: (query: SearchQuery, options: SearchOptions) => Promise<SearchResult>;
   holdMs?: number;
   waitMs?: number;
-  /** How a claim is given back (the relay's journal carries it with its next commit); by default a statement of its own. */
+  /**
+   * How a claim is taken (with its cache row) and given back: the relay's journal carries both
+   * with its next commit; by default each is a statement of its own.
+   */
+  claim?: (item: ClaimToRead, holdMs: number) => Promise<ClaimRead>;
   release?: (claim: SubjectClaim) => Promise<void>;
 }
 
@@ -46,10 +50,14 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
   const waitMs = options.waitMs ?? DEFAULT_CLAIM_WAIT_MS;
   // Concurrent requests' claims share statements (store/batched-calls.ts); each claim reads the
   // subject's cache row in the same round trip.
-  const claims = new BatchedCalls(
-    (batch: { claim: SubjectClaim; key: string }[]) => store.claimAndRead(batch, holdMs),
-    { keyOf: (c) => c.claim.name },
-  );
+  let take = options.claim;
+  if (!take) {
+    const claims = new BatchedCalls((batch: ClaimToRead[]) => store.claimAndRead(batch, holdMs), {
+      keyOf: (c) => c.claim.name,
+    });
+    take = (item) => claims.call(item);
+  }
+  const takeClaim = take;
   let giveBack = options.release;
   if (!giveBack) {
     const releases = new BatchedCalls(async (batch: SubjectClaim[]) => {
@@ -96,7 +104,7 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
       let claimed: boolean;
       let found: CachedAnswer | null;
       try {
-        const got = await claims.call({ claim: { name, owner }, key: cache.keyOf(key) });
+        const got = await takeClaim({ claim: { name, owner }, key: cache.keyOf(key) }, holdMs);
         claimed = got.claimed;
         const row = cache.adopt(key, got.answer);
         found = row && containsListdata(row.listdata, asked) ? row : null;

@@ -159,6 +159,7 @@ export class RelayService {
               store,
               cache,
               ask: (query, options) => this.ask(query, options),
+              claim: (item, holdMs) => this.journal.claim(item, holdMs),
               release: (claim) => this.journal.release(claim),
             })
           : (query, options) => this.ask(query, options),

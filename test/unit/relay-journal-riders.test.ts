@@ -68,6 +68,7 @@ function recordingStore(): { store: RelayStore; rec: Recorded; release: () => vo
         audit: batch.inserts.map(() => nextId++),
         archive: (batch.archives ?? []).map(() => nextId++),
         answersKept: (batch.answers ?? []).map(() => true),
+        claims: (batch.claims ?? []).map(() => ({ claimed: true, answer: null })),
       };
     },
     async readAnswers(keys: readonly string[]) {

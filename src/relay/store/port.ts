@@ -118,6 +118,9 @@ export interface AuditBatch {
   answers?: readonly StoredAnswer[];
   answersTtlMs?: number;
   releases?: readonly SubjectClaim[];
+  /** Subject claims (each name once) with their cache rows, as claimAndRead takes them, before anything else. */
+  claims?: readonly ClaimToRead[];
+  claimHoldMs?: number;
 }
 
 export interface AuditBatchIds {
@@ -127,6 +130,8 @@ export interface AuditBatchIds {
   archive: number[];
   /** For each of `answers`, whether it was kept. */
   answersKept: boolean[];
+  /** For each of `claims`, whether it was taken and the row read. */
+  claims: ClaimRead[];
 }
 
 /**
@@ -212,6 +217,19 @@ export interface SubjectClaim {
   owner: string;
 }
 
+/** A subject's claim, with the shared cache's key for its answer. */
+export interface ClaimToRead {
+  claim: SubjectClaim;
+  key: string;
+}
+
+export interface ClaimRead {
+  /** Its owner now holds the claim. */
+  claimed: boolean;
+  /** The shared cache's row for the key, read after the claim; null when none. */
+  answer: StoredAnswer | null;
+}
+
 export interface CounterHit {
   /** The count after this hit. */
   count: number;
@@ -253,10 +271,7 @@ export interface RelayStore {
    * is read after the claim, so an answer stored before its holder gave the claim back is seen.
    * One round trip; no connection is held while the request is on the wire.
    */
-  claimAndRead(
-    items: readonly { claim: SubjectClaim; key: string }[],
-    holdMs: number,
-  ): Promise<{ claimed: boolean; answer: StoredAnswer | null }[]>;
+  claimAndRead(items: readonly ClaimToRead[], holdMs: number): Promise<ClaimRead[]>;
 
   /** The shared answer cache: one row per subject, read and written by every instance. Null where none. */
   readAnswers(keys: readonly string[]): Promise<(StoredAnswer | null)[]>;

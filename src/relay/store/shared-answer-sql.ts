@@ -1,4 +1,4 @@
-import type { RelayStore, StoredAnswer, SubjectClaim } from './port';
+import type { ClaimRead, ClaimToRead, RelayStore, StoredAnswer, SubjectClaim } from './port';
 
 /**
  * The statements every relay instance on one database shares the paid answers by: subject claims
@@ -60,6 +60,37 @@ export function claimsRelease(claims: readonly SubjectClaim[], offset: number): 
   };
 }
 
+/** claim_and_read's rows (claims held, and cache rows) as each item's reading. */
+export type ClaimRecord = AnswerRecord & { claim_name: string | null; claim_owner: string | null };
+
+export function claimReads(items: readonly ClaimToRead[], rows: readonly ClaimRecord[]): ClaimRead[] {
+  const held = new Map<string, string>();
+  const found = new Map<string, StoredAnswer>();
+  for (const r of rows) {
+    if (r.claim_name !== null && r.claim_owner !== null) held.set(r.claim_name, r.claim_owner);
+    else if (r.key !== null) found.set(r.key, storedAnswer(r));
+  }
+  return items.map((i) => ({ claimed: held.get(i.claim.name) === i.claim.owner, answer: found.get(i.key) ?? null }));
+}
+
+/** The claims' call of claim_and_read (migrations.ts). Parameters from `offset` + 1 on. */
+export function claimsAndReads(
+  items: readonly ClaimToRead[],
+  holdMs: number,
+  offset: number,
+): { sql: string; params: unknown[] } {
+  const at = (i: number) => `$${offset + i}`;
+  return {
+    sql: `SELECT * FROM claim_and_read(${at(1)}::text[], ${at(2)}::text[], ${at(3)}::integer, ${at(4)}::text[])`,
+    params: [
+      items.map((i) => i.claim.name),
+      items.map((i) => i.claim.owner),
+      Math.max(1, Math.round(holdMs)),
+      items.map((i) => i.key),
+    ],
+  };
+}
+
 function storedAnswer(r: AnswerRecord): StoredAnswer {
   return {
     key: r.key,
@@ -86,27 +117,11 @@ export function sharedAnswerQueries(
     // Many rows in one statement lock them in the order inserted: by name (and by key below), so
     // that two instances' statements over the same subjects queue instead of deadlocking.
     async claimAndRead(items, holdMs) {
-      const rows = await qf<AnswerRecord & { claim_name: string | null; claim_owner: string | null }>(
-        'SELECT * FROM claim_and_read($1::text[], $2::text[], $3::integer, $4::text[])',
-        [
-          items.map((i) => i.claim.name),
-          items.map((i) => i.claim.owner),
-          Math.max(1, Math.round(holdMs)),
-          items.map((i) => i.key),
-        ],
-      );
+      const call = claimsAndReads(items, holdMs, 0);
+      const rows = await qf<ClaimRecord>(call.sql, call.params);
       // Claims of holders that died stay until taken over; sweep them now and then.
       if (Math.random() < 0.01) void qf('DELETE FROM subject_claims WHERE expires_at < now()').catch(() => undefined);
-      const held = new Map<string, string>();
-      const found = new Map<string, StoredAnswer>();
-      for (const r of rows) {
-        if (r.claim_name !== null && r.claim_owner !== null) held.set(r.claim_name, r.claim_owner);
-        else found.set(r.key, storedAnswer(r));
-      }
-      return items.map((i) => ({
-        claimed: held.get(i.claim.name) === i.claim.owner,
-        answer: found.get(i.key) ?? null,
-      }));
+      return claimReads(items, rows);
     },
     async readAnswers(keys) {
       const rows = await qf<AnswerRecord>('SELECT * FROM answers WHERE key = ANY($1::text[])', [keys]);

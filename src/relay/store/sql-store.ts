@@ -1,7 +1,14 @@
 import { Pool, type PoolClient } from 'pg';
 import { LONE_SURROGATE } from '../../core/query/text';
 import { archiveAppend, archiveQueries } from './archive-sql';
-import { answersUpsert, claimsRelease, sharedAnswerQueries } from './shared-answer-sql';
+import {
+  answersUpsert,
+  claimReads,
+  claimsAndReads,
+  claimsRelease,
+  sharedAnswerQueries,
+  type ClaimRecord,
+} from './shared-answer-sql';
 import { backupLines, restoreLines } from './backup-sql';
 import { decisionQueries } from './decision-sql';
 import { MIGRATIONS } from './migrations';
@@ -72,6 +79,20 @@ function auditInsert(rows: number, offset: number): string {
   );
   return `INSERT INTO audit (id, ${AUDIT_INSERTED.map((c) => c.column).join(', ')}) VALUES ${tuples.join(', ')}`;
 }
+
+/** The columns of writeAuditBatch's result: the archive's rows (n, archive_id), the claims' (claim_and_read's), the cache's (key). */
+const CLAIM_COLUMNS = [
+  'archive_id',
+  'claim_name',
+  'claim_owner',
+  'key',
+  'subject',
+  'listdata',
+  'served_by',
+  'stored_at',
+  'raw',
+] as const;
+const PART_COLUMNS = ['n', ...CLAIM_COLUMNS] as const;
 
 /** What a completion sets, with the SQL type of each value (a VALUES list needs them spelled). */
 const COMPLETED = [
@@ -246,6 +267,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
         deliveries.map((d) => d.delivered),
       );
     }
+    // Claims and cache rows are no evidence: a batch of nothing else commits without waiting for the disk.
     const evidence = parts.length > 0;
     const answers = batch.answers ?? [];
     if (answers.length > 0) {
@@ -259,23 +281,38 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       parts.push(`r AS (${release.sql})`);
       params.push(...release.params);
     }
-    if (parts.length === 0) return { audit: ids, archive: [], answersKept: [] };
-    // A CTE that only reads runs only when referenced: the archive's is read by the final SELECT,
-    // before the cache rows (the archive's lock first, as in every statement that takes both).
+    const claims = batch.claims ?? [];
+    if (claims.length > 0) {
+      const call = claimsAndReads(claims, batch.claimHoldMs ?? 0, params.length);
+      parts.push(`c AS (${call.sql})`);
+      params.push(...call.params);
+    }
+    if (parts.length === 0) return { audit: ids, archive: [], answersKept: [], claims: [] };
+    // A CTE that only reads runs only when referenced, and the final SELECT runs its parts in this
+    // order: claims before the archive's lock, the cache rows after it, as in every statement
+    // that takes them, so that two instances' statements queue rather than deadlock.
+    // One row shape for the three parts, told apart by `part`; named in each, as any may come first.
+    const row = (part: string, values: Partial<Record<(typeof PART_COLUMNS)[number], string>>, from: string) =>
+      `SELECT '${part}' AS part, ${PART_COLUMNS.map((c) => `${values[c] ?? 'NULL'} AS ${c}`).join(', ')} FROM ${from}`;
     const selects = [
-      ...(archives.length > 0 ? ['SELECT n, archive_id, NULL::text AS key FROM a'] : []),
-      ...(answers.length > 0 ? ['SELECT NULL::integer, NULL::bigint, key FROM k'] : []),
+      ...(claims.length > 0 ? [row('c', Object.fromEntries(CLAIM_COLUMNS.map((c) => [c, `c.${c}`])), 'c')] : []),
+      ...(archives.length > 0 ? [row('a', { n: 'a.n', archive_id: 'a.archive_id' }, 'a')] : []),
+      ...(answers.length > 0 ? [row('k', { key: 'k.key' }, 'k')] : []),
     ];
-    const rows = await (evidence ? q : qf)<{ n: number | null; archive_id: string | null; key: string | null }>(
-      `WITH ${parts.join(', ')} ${selects.length > 0 ? selects.join(' UNION ALL ') : 'SELECT NULL AS n'}`,
+    const rows = await (evidence ? q : qf)<ClaimRecord & { part: 'c' | 'a' | 'k'; n: number | null }>(
+      `WITH ${parts.join(', ')} ${selects.length > 0 ? selects.join(' UNION ALL ') : 'SELECT NULL AS part'}`,
       params,
     );
-    const appended = rows.filter((r) => r.n !== null).sort((x, y) => Number(x.n) - Number(y.n));
-    const kept = new Set(rows.flatMap((r) => (r.key !== null ? [r.key] : [])));
+    const appended = rows.filter((r) => r.part === 'a').sort((x, y) => Number(x.n) - Number(y.n));
+    const kept = new Set(rows.filter((r) => r.part === 'k').map((r) => r.key));
     return {
       audit: ids,
       archive: appended.map((r) => Number(r.archive_id)),
       answersKept: answers.map((a) => kept.has(a.key)),
+      claims: claimReads(
+        claims,
+        rows.filter((r) => r.part === 'c'),
+      ),
     };
   }
 
