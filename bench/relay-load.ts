@@ -31,6 +31,15 @@ import type { RelayChildConfig, RelayChildRequest } from './support/relay-child'
 const ANALYSTS = Number(process.env.BENCH_ANALYSTS ?? 20);
 const PER_ANALYST = Number(process.env.BENCH_PER_ANALYST ?? 100);
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 400);
+/**
+ * Requests per analyst sent before a setup's first measured pass, not measured: a relay runs for
+ * days, and the first thousand requests of a new process pay for compiling its code (a V8 thread
+ * beside the main one was busy a third of the time). The direct row gets the same.
+ */
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 50);
+/** The slow service's time to answer, ms (the last rows). */
+const SLOW_SERVICE_MS = Number(process.env.BENCH_SLOW_SERVICE_MS ?? 50);
+const LABEL_WIDTH = 48;
 
 function pct(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -48,13 +57,17 @@ interface Pass {
 }
 
 /** Every analyst one request at a time, all analysts at once; analyst a on target a mod n. */
-async function drive(urls: string[], body: (analyst: number, j: number) => Record<string, unknown>): Promise<Pass> {
+async function drive(
+  urls: string[],
+  body: (analyst: number, j: number) => Record<string, unknown>,
+  perAnalyst = PER_ANALYST,
+): Promise<Pass> {
   const latencies: number[] = [];
   let failed = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: ANALYSTS }, async (_, a) => {
-      for (let j = 0; j < PER_ANALYST; j++) {
+      for (let j = 0; j < perAnalyst; j++) {
         const t = performance.now();
         const res = await fetch(`${urls[a % urls.length]}/api`, {
           method: 'POST',
@@ -219,8 +232,17 @@ async function withRelays(
     }
     const paid = async () =>
       (await Promise.all(relays.map((r) => r.ask<{ paid: number }>({ type: 'paid' })))).reduce((n, m) => n + m.paid, 0);
+    let warm = false;
     await passes(
       async (label, keys, subject) => {
+        if (!warm) {
+          warm = true;
+          await drive(
+            relays.map((r) => r.url),
+            (a, j) => ({ tokken: keys[a], name: `Прогрів ${label} ${a}-${j}` }),
+            WARM_UP,
+          );
+        }
         const before = await paid();
         for (const relay of relays) await relay.ask({ type: 'clear' });
         const cpuBefore = cpuNow(relays.map((r) => r.pid));
@@ -282,9 +304,15 @@ async function main(): Promise<void> {
     dirs.push(dir);
     return dir;
   };
-  // Set inside byUrl(); the cast keeps TypeScript from narrowing it to null here.
+  // Set inside byUrl() and slowService(); the casts keep TypeScript from narrowing them to null here.
   let external = null as EmbeddedCluster | null;
+  let slow = null as Awaited<ReturnType<typeof startSandboxCluster>> | null;
   try {
+    await drive(
+      sandbox.urls.slice(0, 1),
+      (a, j) => ({ ...DEMO_CREDENTIALS, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM, name: `Прогрів ${a}-${j}` }),
+      WARM_UP,
+    );
     const directCpu = cpuNow([]);
     rows.push([
       'sandbox directly, distinct subjects',
@@ -319,14 +347,69 @@ async function main(): Promise<void> {
     );
 
     // BENCH_RELAY_ONLY=embedded: the direct and embedded rows only, for a quick look while working.
-    if (process.env.BENCH_RELAY_ONLY !== 'embedded') await byUrl();
+    if (process.env.BENCH_RELAY_ONLY !== 'embedded') {
+      const byUrlSetup = await byUrl();
+      await slowService(embeddedDir, byUrlSetup.url);
+    }
   } finally {
     await sandbox.close();
+    await slow?.close();
     await external?.stop().catch(() => undefined);
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   }
 
-  async function byUrl(): Promise<void> {
+  /**
+   * 3. The same with a service that takes SLOW_SERVICE_MS to answer, as the real one does over the
+   * internet: the cores are then mostly idle, and the relay's added latency is its own path (the
+   * durable writes, its processing) rather than its share of two cores that the load generator,
+   * the sandbox and PostgreSQL also need.
+   */
+  async function slowService(embeddedDir: string, url: string): Promise<void> {
+    slow = await startSandboxCluster({ instances: 2, faultsFor: () => ({ latencyMs: SLOW_SERVICE_MS }) });
+    const upstream = slow.urls;
+    const suffix = `, ${SLOW_SERVICE_MS} ms`;
+    const directCpu = cpuNow([]);
+    rows.push([
+      `sandbox directly, distinct subjects${suffix}`,
+      await drive(upstream.slice(0, 1), (a, j) => ({
+        ...DEMO_CREDENTIALS,
+        IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+        name: distinct('Прямо повільно')(a, j),
+      })),
+      `${ANALYSTS * PER_ANALYST} paid`,
+    ]);
+    noteCpu(`sandbox directly, distinct subjects${suffix}`, directCpu, cpuNow([]), ANALYSTS * PER_ANALYST);
+    const run = Date.now();
+    await withRelays(
+      [{ dataDir: embeddedDir, instance: 'embedded-slow', coordinateInstances: false }],
+      upstream,
+      async (measure, keysFor) => {
+        const keys = await keysFor(`emb-slow${run}-`);
+        rows.push(await measure(`embedded, 1 relay, distinct subjects${suffix}`, keys, distinct(`ВП ${run}`)));
+      },
+    );
+    let keys: string[] = [];
+    await withRelays(
+      [{ databaseUrl: url, instance: 'url-slow', coordinateInstances: true }],
+      upstream,
+      async (measure, keysFor) => {
+        keys = await keysFor(`url-slow${run}-`);
+        rows.push(await measure(`by URL, 1 relay, distinct subjects${suffix}`, keys, distinct(`УП1 ${run}`)));
+      },
+    );
+    await withRelays(
+      [
+        { databaseUrl: url, instance: 'url-slow-a', coordinateInstances: true },
+        { databaseUrl: url, instance: 'url-slow-b', coordinateInstances: true },
+      ],
+      upstream,
+      async (measure) => {
+        rows.push(await measure(`by URL, 2 relays, distinct subjects${suffix}`, keys, distinct(`УП2 ${run}`)));
+      },
+    );
+  }
+
+  async function byUrl(): Promise<{ url: string }> {
     // 2. PostgreSQL by URL: a separate cluster, as a bank's database server would be; the relays
     // only get its URL (`--database-url`), exactly as the command opens it (coordinated: other
     // instances may share the database).
@@ -376,27 +459,39 @@ async function main(): Promise<void> {
         rows.push(await measure('by URL, 2 relays, 400 subj., warm', keys, shared(`URL2 ${run}`)));
       },
     );
+    return { url };
   }
 
-  const direct = rows[0][1];
+  // Each relay row against the direct row with the same service latency.
+  const directFor = (label: string) =>
+    rows.find(
+      ([l]) =>
+        l.startsWith('sandbox directly') &&
+        l.endsWith(`, ${SLOW_SERVICE_MS} ms`) === label.endsWith(`, ${SLOW_SERVICE_MS} ms`),
+    )?.[1];
   console.log(
-    `\n${ANALYSTS} analysts × ${PER_ANALYST} requests at once (each analyst one request at a time), loopback, sandbox upstream:`,
+    `\n${ANALYSTS} analysts × ${PER_ANALYST} requests at once (each analyst one request at a time), loopback, sandbox upstream;` +
+      ` each setup warmed up first with ${ANALYSTS} × ${WARM_UP} requests, not measured:`,
   );
   console.log(
-    `${'setup'.padEnd(44)} ${'req'.padStart(5)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'req/s'.padStart(5)}  ${'paid upstream'.padStart(13)}  added p50 / p95 vs direct`,
+    `${'setup'.padEnd(LABEL_WIDTH)} ${'req'.padStart(5)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'req/s'.padStart(5)}  ${'paid upstream'.padStart(13)}  added p50 / p95 vs direct`,
   );
   for (const [label, pass, paid] of rows) {
+    const direct = directFor(label);
     const added =
-      /distinct/.test(label) && pass !== direct
+      /distinct/.test(label) && direct && pass !== direct
         ? `${ms(pct(pass.latencies, 50) - pct(direct.latencies, 50))} / ${ms(pct(pass.latencies, 95) - pct(direct.latencies, 95))}`
         : '';
     const n = pass.latencies.length;
     console.log(
-      `${label.padEnd(44)} ${String(n).padStart(5)}  ${ms(pct(pass.latencies, 50)).padStart(9)}  ${ms(pct(pass.latencies, 95)).padStart(9)}  ${(n / pass.seconds).toFixed(0).padStart(5)}  ${paid.padStart(13)}  ${added}${pass.failed ? `  (${pass.failed} failed)` : ''}`,
+      `${label.padEnd(LABEL_WIDTH)} ${String(n).padStart(5)}  ${ms(pct(pass.latencies, 50)).padStart(9)}  ${ms(pct(pass.latencies, 95)).padStart(9)}  ${(n / pass.seconds).toFixed(0).padStart(5)}  ${paid.padStart(13)}  ${added}${pass.failed ? `  (${pass.failed} failed)` : ''}`,
     );
   }
   console.log(
     'added latency = relay row − direct row, both with distinct subjects only: the same number of paid upstream requests, no cache answers.',
+  );
+  console.log(
+    `rows ending "${SLOW_SERVICE_MS} ms": the sandbox takes ${SLOW_SERVICE_MS} ms to answer each request (as the service does over the internet), compared with the direct row of that latency.`,
   );
   console.log('\nwhere the time goes, per step, ms p50/p95 (audit-asked and audit-complete are the durable writes):');
   for (const [label, line] of breakdowns) console.log(`  ${label}: ${line}`);

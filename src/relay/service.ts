@@ -172,8 +172,11 @@ export class RelayService {
    * and the copy names the audit row (written before asking) of the request that paid.
    */
   private async ask(query: SearchQuery, options: SearchOptions): Promise<SearchResult> {
-    const payer = options.tickets?.[0];
-    if (payer === undefined) throw new Error('a paid request without its audit row');
+    const ticket = options.tickets?.[0];
+    const asked = ticket === undefined ? undefined : this.askedRows.get(ticket);
+    if (asked === undefined) throw new Error('a paid request without its audit row');
+    // Nothing goes to the service before the asking request's row is durable.
+    const payer = await asked;
     if (!(await this.limits.spend())) throw new BudgetSpent();
     this.upstreamRequests++;
     let result: SearchResult;
@@ -229,6 +232,13 @@ export class RelayService {
 
   /** Audit rows already completed with their paid answer's archive row (ask()). */
   private readonly completedWithAnswer = new Set<number>();
+  /**
+   * The "asked" row of each request in progress, by its ticket, as the journal writes it: the
+   * scheduler (and the subject's claim, which goes in the same commit) starts meanwhile, and only
+   * the request to the service waits for the row.
+   */
+  private readonly askedRows = new Map<number, Promise<number>>();
+  private lastTicket = 0;
 
   /** Who is asking: an analyst key where the tokken goes, or an Entra ID bearer token. */
   async authenticate(fields: Record<string, unknown>, bearer: string | null): Promise<Identity> {
@@ -280,10 +290,21 @@ export class RelayService {
       if (!checked.ok) throw Refusal.invalidQuery(checked.errors);
       // The operator's own records then show who asked.
       query = { ...checked.query, IDuserPC: analyst.slice(0, 128) };
-      // Durable before anything is asked: a crash from here on leaves "asked, outcome unknown".
-      auditId = await this.journal.insert(auditRowBase(request.method, analyst, query, 'asked', this.config.instance));
-      lap('audit-asked');
-      answer = await this.scheduler.ask(query, { ticket: auditId });
+      // Durable before anything is asked of the service (ask() waits for it): a crash from then on
+      // leaves "asked, outcome unknown". The cache and the subject's claim need not wait.
+      const ticket = ++this.lastTicket;
+      const asked = this.journal.insert(auditRowBase(request.method, analyst, query, 'asked', this.config.instance));
+      this.askedRows.set(ticket, asked);
+      try {
+        const answering = this.scheduler.ask(query, { ticket });
+        // Its failure is met below, through the row's own or through the answer.
+        answering.catch(() => undefined);
+        auditId = await asked;
+        lap('audit-asked');
+        answer = await answering;
+      } finally {
+        this.askedRows.delete(ticket);
+      }
       lap('answer');
     } catch (error) {
       mark = performance.now();

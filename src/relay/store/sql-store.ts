@@ -70,14 +70,34 @@ function auditRow(r: AuditRecord): StoredAuditRow {
 
 /** The audit INSERT's columns in AUDIT_COLUMNS order; ids are drawn from the table's sequence first. */
 const AUDIT_INSERTED = AUDIT_COLUMNS.filter((c) => c.column !== 'id' && c.column !== 'delivered');
-const AUDIT_WIDTH = AUDIT_INSERTED.length + 1;
 
-function auditInsert(rows: number, offset: number): string {
-  const tuples = Array.from(
-    { length: rows },
-    (_, r) => `(${Array.from({ length: AUDIT_WIDTH }, (_, c) => `$${offset + r * AUDIT_WIDTH + c + 1}`).join(', ')})`,
+/** Each audit column's SQL type: rows go in as one array per column (unnest), so the statement's text is the same for any number of rows. */
+const AUDIT_TYPES: Record<(typeof AUDIT_COLUMNS)[number]['column'], string> = {
+  id: 'bigint',
+  at: 'timestamptz',
+  analyst: 'text',
+  method: 'text',
+  query: 'jsonb',
+  listdata: 'text',
+  served_by: 'text',
+  idrequest: 'text',
+  verdict: 'text',
+  hits: 'jsonb',
+  duration_ms: 'integer',
+  from_cache: 'boolean',
+  error_code: 'integer',
+  status: 'integer',
+  instance: 'text',
+  state: 'text',
+  archive_id: 'bigint',
+  delivered: 'boolean',
+};
+
+function auditInsert(offset: number): string {
+  const arrays = ['id', ...AUDIT_INSERTED.map((c) => c.column)].map(
+    (column, i) => `$${offset + i + 1}::${AUDIT_TYPES[column as keyof typeof AUDIT_TYPES]}[]`,
   );
-  return `INSERT INTO audit (id, ${AUDIT_INSERTED.map((c) => c.column).join(', ')}) VALUES ${tuples.join(', ')}`;
+  return `INSERT INTO audit (id, ${AUDIT_INSERTED.map((c) => c.column).join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`;
 }
 
 /** The columns of writeAuditBatch's result: the archive's rows (n, archive_id), the claims' (claim_and_read's), the cache's (key). */
@@ -112,20 +132,19 @@ const COMPLETED = [
  * The completions' UPDATE. With archived answers in the same statement (the CTE `a`), a row that
  * paid for one names it: `archived` is the answer's place in the batch, joined to its new id.
  */
-function auditComplete(rows: number, offset: number, withArchive: boolean): string {
-  const width = COMPLETED.length + 2;
-  const tuples = Array.from(
-    { length: rows },
-    (_, r) =>
-      `($${offset + r * width + 1}::bigint, ${COMPLETED.map(([, , type], c) => `$${offset + r * width + c + 2}::${type}`).join(', ')}, $${offset + r * width + width}::integer)`,
-  );
+function auditComplete(offset: number, withArchive: boolean): string {
+  const arrays = [
+    `$${offset + 1}::bigint[]`,
+    ...COMPLETED.map(([, , type], c) => `$${offset + c + 2}::${type}[]`),
+    `$${offset + COMPLETED.length + 2}::integer[]`,
+  ];
   const set = COMPLETED.map(([column]) =>
     column === 'archive_id' && withArchive
       ? 'archive_id = coalesce(p.archive_id, v.archive_id)'
       : `${column} = v.${column}`,
   );
   return `UPDATE audit AS t SET ${set.join(', ')}
-    FROM (VALUES ${tuples.join(', ')}) AS v(id, ${COMPLETED.map(([column]) => column).join(', ')}, archived)
+    FROM unnest(${arrays.join(', ')}) AS v(id, ${COMPLETED.map(([column]) => column).join(', ')}, archived)
     ${withArchive ? 'LEFT JOIN a AS p ON p.n = v.archived' : ''}
     WHERE t.id = v.id`;
 }
@@ -215,6 +234,16 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
   fast.on('error', (error) => options.onError?.(error));
 
   const q = async <R extends object>(sql: string, params: unknown[] = []) => (await pool.query<R>(sql, params)).rows;
+  /**
+   * A statement PostgreSQL parses and plans once per connection: the audit batch's text depends
+   * only on which of its parts it has (a hundred or so forms), never on how many rows each holds.
+   */
+  const statementNames = new Map<string, string>();
+  const prepared = async <R extends object>(on: Pool, text: string, values: unknown[]) => {
+    let name = statementNames.get(text);
+    if (!name) statementNames.set(text, (name = `relay_batch_${statementNames.size + 1}`));
+    return (await on.query<R>({ name, text, values })).rows;
+  };
   const qf = async <R extends object>(sql: string, params: unknown[] = []) => (await fast.query<R>(sql, params)).rows;
 
   /**
@@ -230,13 +259,8 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     const parts: string[] = [];
     const params: unknown[] = [];
     if (batch.inserts.length > 0) {
-      parts.push(`i AS (${auditInsert(batch.inserts.length, 0)})`);
-      params.push(
-        ...batch.inserts.flatMap((row, i) => [
-          ids[i],
-          ...AUDIT_INSERTED.map(({ field }) => sqlValue(row[field], field)),
-        ]),
-      );
+      parts.push(`i AS (${auditInsert(0)})`);
+      params.push(ids, ...AUDIT_INSERTED.map(({ field }) => batch.inserts.map((row) => sqlValue(row[field], field))));
     }
     // Before the completions: they may name the answers appended here.
     const archives = batch.archives ?? [];
@@ -246,13 +270,11 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       params.push(...append.params);
     }
     if (batch.completions.length > 0) {
-      parts.push(`u AS (${auditComplete(batch.completions.length, params.length, archives.length > 0)})`);
+      parts.push(`u AS (${auditComplete(params.length, archives.length > 0)})`);
       params.push(
-        ...batch.completions.flatMap(({ id, outcome, archived }) => [
-          id,
-          ...COMPLETED.map(([, field]) => sqlValue(outcome[field], field)),
-          archived === undefined ? null : archived + 1,
-        ]),
+        batch.completions.map((c) => c.id),
+        ...COMPLETED.map(([, field]) => batch.completions.map((c) => sqlValue(c.outcome[field], field))),
+        batch.completions.map((c) => (c.archived === undefined ? null : c.archived + 1)),
       );
     }
     const deliveries = batch.deliveries ?? [];
@@ -299,7 +321,8 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       ...(archives.length > 0 ? [row('a', { n: 'a.n', archive_id: 'a.archive_id' }, 'a')] : []),
       ...(answers.length > 0 ? [row('k', { key: 'k.key' }, 'k')] : []),
     ];
-    const rows = await (evidence ? q : qf)<ClaimRecord & { part: 'c' | 'a' | 'k'; n: number | null }>(
+    const rows = await prepared<ClaimRecord & { part: 'c' | 'a' | 'k'; n: number | null }>(
+      evidence ? pool : fast,
       `WITH ${parts.join(', ')} ${selects.length > 0 ? selects.join(' UNION ALL ') : 'SELECT NULL AS part'}`,
       params,
     );
