@@ -25,6 +25,8 @@ import type {
 
 /** One commit carries at most this many changes; the next takes the rest at once. */
 const MAX_BATCH = 500;
+/** How long a rider waits for a commit to go along with before it is committed on its own. */
+const RIDER_WAIT_MS = 20;
 
 type Pending =
   | { kind: 'insert'; row: AuditRow; resolve: (id: number) => void; reject: (e: unknown) => void }
@@ -122,6 +124,8 @@ export class AuditJournal {
   /** Resolves when nothing is waiting to be written (shutdown). */
   async drained(): Promise<void> {
     while (this.flushing || this.pending.length > 0 || this.riders.length > 0 || this.claims.length > 0) {
+      // Nothing more is coming: the riders go now.
+      if (!this.flushing && this.riders.length > 0) void this.flush();
       await new Promise((r) => setTimeout(r, 5));
     }
   }
@@ -131,11 +135,25 @@ export class AuditJournal {
     if (!this.flushing) void this.flush();
   }
 
-  /** A rider goes with the next commit; with none on its way, on its own at once. */
+  /**
+   * A rider goes with the next commit. With none coming, it waits up to RIDER_WAIT_MS for one
+   * rather than take the one commit on its way for itself: an "asked" row arriving meanwhile
+   * would wait behind a commit of cache entries and deliveries (with a service answering in
+   * 50 ms, a third of the commits were riders alone).
+   */
   private ride(rider: Rider): void {
     this.riders.push(rider);
-    if (!this.flushing) void this.flush();
+    this.awaitCompany();
   }
+
+  private awaitCompany(): void {
+    this.riderTimer ??= setTimeout(() => {
+      this.riderTimer = null;
+      if (!this.flushing && this.riders.length > 0) void this.flush();
+    }, RIDER_WAIT_MS);
+  }
+
+  private riderTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** The riders for the next commit: every one, except a second entry for one cache key (one upsert may not touch a row twice). */
   private takeRiders(): Rider[] {
@@ -173,7 +191,11 @@ export class AuditJournal {
   private async flush(): Promise<void> {
     this.flushing = true;
     try {
-      while (this.pending.length > 0 || this.riders.length > 0 || this.claims.length > 0) {
+      // Riders go along while there is something else to commit; the last of them on their own (a
+      // timer's flush or drained()).
+      let first = true;
+      while (this.pending.length > 0 || this.claims.length > 0 || (first && this.riders.length > 0)) {
+        first = false;
         const batch = this.pending.splice(0, MAX_BATCH);
         const claims = this.takeClaims();
         const riders = this.takeRiders();
@@ -198,6 +220,7 @@ export class AuditJournal {
       }
     } finally {
       this.flushing = false;
+      if (this.riders.length > 0) this.awaitCompany();
     }
   }
 
