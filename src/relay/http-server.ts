@@ -382,13 +382,8 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         // Stop accepting; let requests already in progress finish (their answers are paid and
         // audited) for up to shutdownGraceMs, then cut whatever is left. Resolves once the cut
         // ones have recorded their outcome and that their answer was not delivered.
-        server.close(
-          () =>
-            void Promise.allSettled([...working]).then(() => {
-              service.stopBackground();
-              resolve();
-            }),
-        );
+        service.stopBackground();
+        server.close(() => void Promise.allSettled([...working]).then(() => resolve()));
         server.closeIdleConnections();
         const finish = () => {
           clearTimeout(deadline);

@@ -6,19 +6,18 @@ import { plainQuery } from '../core/query/plain';
 import { RELAY_AUDIT_FIELD } from '../core/answer/relay-decisions';
 import { RequestScheduler, type ScheduledAnswer } from '../core/request/scheduler';
 import type { SearchOptions } from '../core/request/scheduler-api';
-import type { Transport } from '../core/request/transport';
 import { claimedSearch } from './claimed-search';
-import { entraVerifier, type BearerCheck, type EntraConfig } from './entra';
+import { entraVerifier, type BearerCheck } from './entra';
 import { can, type Identity } from './roles';
 import { asAskersOwn, envelopeToWire } from './envelope-wire';
 import { KeyVerifier } from './keys';
-import { Limits, type LimitsConfig } from './limits';
+import { Limits } from './limits';
+import type { RelayServiceConfig } from './service-config';
 import { BudgetSpent, Refusal, RELAY_ERRORS, refusalFor } from './refusal';
 import { RelayMetrics, type RelayStep } from './metrics';
 import { SharedAnswerCache } from './shared-answer-cache';
 import { AuditJournal } from './audit-journal';
 import { DecisionRecord } from './decisions';
-import type { RegistryKey } from '../core/protocol/registries';
 import type { AuditOutcome, RelayStore } from './store/port';
 import { auditRowBase } from './audit-row';
 import { acceptsConnection } from './tcp-probe';
@@ -28,42 +27,7 @@ import { acceptsConnection } from './tcp-probe';
  * the interface's form, and its audit row written before the reply is handed back.
  */
 
-export interface UpstreamConfig {
-  addresses: string[];
-  tokken: string;
-  idSubjectFM: string;
-  timeoutMs?: number;
-  retries?: number;
-  transport?: Transport;
-}
-
-export interface RelayServiceConfig {
-  upstream: UpstreamConfig;
-  /** Names this process in audit rows and logs. */
-  instance: string;
-  /** Requests on the wire to the service at once, for every analyst together. */
-  concurrency: number;
-  limits: LimitsConfig;
-  cacheTtlMs: number;
-  /** How long an account or quota error stops every upstream call. */
-  accountCooldownMs: number;
-  entra?: EntraConfig;
-  /**
-   * The upstream is the sandbox (the command line knows its demo credentials; the relay imports
-   * nothing of the sandbox): certificates then say on every page that they prove nothing.
-   */
-  sandboxUpstream?: boolean;
-  /** Registries where a true match or a false positive needs a second person (--four-eyes). */
-  fourEyes?: readonly RegistryKey[];
-  /**
-   * Other relay instances share this database (an external PostgreSQL): before a request for a
-   * subject, claim it in the database and read the shared cache's row with the claim, so two
-   * instances missing together pay once (claimed-search.ts). Without it the instance is alone on
-   * its database (the embedded store): its scheduler already merges asks for one subject, and it
-   * knows every key of the shared cache.
-   */
-  coordinateInstances?: boolean;
-}
+export type { RelayServiceConfig, UpstreamConfig } from './service-config';
 
 export interface ApiRequest {
   method: 'GET' | 'POST';

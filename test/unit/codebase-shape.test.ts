@@ -94,10 +94,9 @@ const LONG_FILES: Record<string, number> = {
   'src/core/answer/field-labels.ts': 980,
   'src/core/request/scheduler.ts': 468,
   'src/cli/input/input-file.ts': 521,
-  'src/relay/service.ts': 470,
+  'src/relay/service.ts': 447,
   'src/core/cache/answer-cache.ts': 498,
   'src/cli/commands/screen-command.ts': 450,
-  'src/relay/store/sql-store.ts': 425,
   'src/bulk/result-table.ts': 414,
 };
 

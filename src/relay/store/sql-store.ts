@@ -1,14 +1,7 @@
 import { Pool, type PoolClient } from 'pg';
-import { LONE_SURROGATE } from '../../core/query/text';
-import { archiveAppend, archiveQueries } from './archive-sql';
-import {
-  answersUpsert,
-  claimReads,
-  claimsAndReads,
-  claimsRelease,
-  sharedAnswerQueries,
-  type ClaimRecord,
-} from './shared-answer-sql';
+import { archiveQueries } from './archive-sql';
+import { sharedAnswerQueries } from './shared-answer-sql';
+import { auditBatchWriter } from './audit-batch-sql';
 import { backupLines, restoreLines } from './backup-sql';
 import { decisionQueries } from './decision-sql';
 import { MIGRATIONS } from './migrations';
@@ -16,18 +9,16 @@ import type { RelayRole } from '../roles';
 import {
   AUDIT_COLUMNS,
   type AnalystKeyRow,
-  type AuditBatch,
-  type AuditBatchIds,
   type AuditFilter,
-  type AuditOutcome,
   type CounterHit,
   type RelayStore,
   type StoredAuditRow,
 } from './port';
 
 /**
- * The relay's store on PostgreSQL. SQL lives here, in migrations.ts (the schema), archive-sql.ts
- * (the answer archive), decision-sql.ts and shared-answer-sql.ts (claims and the shared cache);
+ * The relay's store on PostgreSQL. SQL lives here, in migrations.ts (the schema), audit-batch-sql.ts
+ * (the audit journal's statement), archive-sql.ts (the answer archive), decision-sql.ts and
+ * shared-answer-sql.ts (claims and the shared cache);
  * nothing outside this folder builds SQL. Migrations run
  * once each, under an advisory lock so that instances starting together cannot race.
  */
@@ -66,113 +57,6 @@ function auditRow(r: AuditRecord): StoredAuditRow {
   row.id = Number(r.id);
   row.archiveId = r.archive_id === null ? null : Number(r.archive_id);
   return row as unknown as StoredAuditRow;
-}
-
-/** The audit INSERT's columns in AUDIT_COLUMNS order; ids are drawn from the table's sequence first. */
-const AUDIT_INSERTED = AUDIT_COLUMNS.filter((c) => c.column !== 'id' && c.column !== 'delivered');
-
-/** Each audit column's SQL type: rows go in as one array per column (unnest), so the statement's text is the same for any number of rows. */
-const AUDIT_TYPES: Record<(typeof AUDIT_COLUMNS)[number]['column'], string> = {
-  id: 'bigint',
-  at: 'timestamptz',
-  analyst: 'text',
-  method: 'text',
-  query: 'jsonb',
-  listdata: 'text',
-  served_by: 'text',
-  idrequest: 'text',
-  verdict: 'text',
-  hits: 'jsonb',
-  duration_ms: 'integer',
-  from_cache: 'boolean',
-  error_code: 'integer',
-  status: 'integer',
-  instance: 'text',
-  state: 'text',
-  archive_id: 'bigint',
-  delivered: 'boolean',
-};
-
-function auditInsert(offset: number): string {
-  const arrays = ['id', ...AUDIT_INSERTED.map((c) => c.column)].map(
-    (column, i) => `$${offset + i + 1}::${AUDIT_TYPES[column as keyof typeof AUDIT_TYPES]}[]`,
-  );
-  return `INSERT INTO audit (id, ${AUDIT_INSERTED.map((c) => c.column).join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`;
-}
-
-/** The columns of writeAuditBatch's result: the archive's rows (n, archive_id), the claims' (claim_and_read's), the cache's (key). */
-const CLAIM_COLUMNS = [
-  'archive_id',
-  'claim_name',
-  'claim_owner',
-  'key',
-  'subject',
-  'listdata',
-  'served_by',
-  'stored_at',
-  'raw',
-] as const;
-const PART_COLUMNS = ['n', ...CLAIM_COLUMNS] as const;
-
-/** What a completion sets, with the SQL type of each value (a VALUES list needs them spelled). */
-const COMPLETED = [
-  ['state', 'state', 'text'],
-  ['served_by', 'servedBy', 'text'],
-  ['idrequest', 'idrequest', 'text'],
-  ['verdict', 'verdict', 'text'],
-  ['hits', 'hits', 'jsonb'],
-  ['duration_ms', 'durationMs', 'integer'],
-  ['from_cache', 'fromCache', 'boolean'],
-  ['error_code', 'errorCode', 'integer'],
-  ['status', 'status', 'integer'],
-  ['archive_id', 'archiveId', 'bigint'],
-] as const satisfies readonly (readonly [string, keyof AuditOutcome, string])[];
-
-/**
- * The completions' UPDATE. With archived answers in the same statement (the CTE `a`), a row that
- * paid for one names it: `archived` is the answer's place in the batch, joined to its new id.
- */
-function auditComplete(offset: number, withArchive: boolean): string {
-  const arrays = [
-    `$${offset + 1}::bigint[]`,
-    ...COMPLETED.map(([, , type], c) => `$${offset + c + 2}::${type}[]`),
-    `$${offset + COMPLETED.length + 2}::integer[]`,
-  ];
-  const set = COMPLETED.map(([column]) =>
-    column === 'archive_id' && withArchive
-      ? 'archive_id = coalesce(p.archive_id, v.archive_id)'
-      : `${column} = v.${column}`,
-  );
-  return `UPDATE audit AS t SET ${set.join(', ')}
-    FROM unnest(${arrays.join(', ')}) AS v(id, ${COMPLETED.map(([column]) => column).join(', ')}, archived)
-    ${withArchive ? 'LEFT JOIN a AS p ON p.n = v.archived' : ''}
-    WHERE t.id = v.id`;
-}
-
-/**
- * Text PostgreSQL cannot hold (NUL, a lone UTF-16 surrogate), as visible \u{...} notation: what
- * the service sent is kept, readable, and never fails the audit insert.
- */
-const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE.source}`, 'g');
-
-function storable<T>(value: T): T {
-  if (typeof value === 'string') {
-    return value.replace(UNSTORABLE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`) as T;
-  }
-  if (Array.isArray(value)) return value.map(storable) as T;
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), storable(v)])) as T;
-  }
-  return value;
-}
-
-function sqlValue(value: unknown, field: string): unknown {
-  if (field === 'durationMs') return Math.round(value as number);
-  // pg would format a Date field by field in local time; ISO 8601 in UTC is native and reads the same.
-  if (value instanceof Date) return value.toISOString();
-  const safe = storable(value);
-  if (safe !== null && typeof safe === 'object' && !(safe instanceof Date)) return JSON.stringify(safe);
-  return safe;
 }
 
 function where(filter: AuditFilter, afterId = 0): { sql: string; params: unknown[] } {
@@ -234,125 +118,9 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
   fast.on('error', (error) => options.onError?.(error));
 
   const q = async <R extends object>(sql: string, params: unknown[] = []) => (await pool.query<R>(sql, params)).rows;
-  /**
-   * A statement PostgreSQL parses and plans once per connection: the audit batch's text depends
-   * only on which of its parts it has (a hundred or so forms), never on how many rows each holds.
-   */
-  const statementNames = new Map<string, string>();
-  const prepared = async <R extends object>(on: Pool, text: string, values: unknown[]) => {
-    let name = statementNames.get(text);
-    if (!name) statementNames.set(text, (name = `relay_batch_${statementNames.size + 1}`));
-    return (await on.query<R>({ name, text, values })).rows;
-  };
   const qf = async <R extends object>(sql: string, params: unknown[] = []) => (await fast.query<R>(sql, params)).rows;
 
-  /**
-   * One statement, so one round trip, one transaction and one WAL flush for the whole batch: new
-   * rows with ids drawn beforehand (reserveAuditIds), outcomes of earlier rows, and archived
-   * answers, with the shared cache's entries and claims given back riding along. Within one
-   * statement the UPDATE cannot see this statement's INSERT; a completion (and an archived answer)
-   * always follows its row's own durable insert, so they never meet in one batch. A batch of cache
-   * entries and claims alone is no evidence: it commits on the pool that does not wait for the disk.
-   */
-  async function writeAuditBatch(batch: AuditBatch): Promise<AuditBatchIds> {
-    const ids = batch.inserts.length > 0 ? await reserveAuditIds(batch.inserts.length) : [];
-    const parts: string[] = [];
-    const params: unknown[] = [];
-    if (batch.inserts.length > 0) {
-      parts.push(`i AS (${auditInsert(0)})`);
-      params.push(ids, ...AUDIT_INSERTED.map(({ field }) => batch.inserts.map((row) => sqlValue(row[field], field))));
-    }
-    // Before the completions: they may name the answers appended here.
-    const archives = batch.archives ?? [];
-    if (archives.length > 0) {
-      const append = archiveAppend(archives, params.length);
-      parts.push(`a AS (${append.sql})`);
-      params.push(...append.params);
-    }
-    if (batch.completions.length > 0) {
-      parts.push(`u AS (${auditComplete(params.length, archives.length > 0)})`);
-      params.push(
-        batch.completions.map((c) => c.id),
-        ...COMPLETED.map(([, field]) => batch.completions.map((c) => sqlValue(c.outcome[field], field))),
-        batch.completions.map((c) => (c.archived === undefined ? null : c.archived + 1)),
-      );
-    }
-    const deliveries = batch.deliveries ?? [];
-    if (deliveries.length > 0) {
-      parts.push(
-        `d AS (UPDATE audit AS t SET delivered = v.delivered
-          FROM unnest($${params.length + 1}::bigint[], $${params.length + 2}::boolean[]) AS v(id, delivered)
-          WHERE t.id = v.id)`,
-      );
-      params.push(
-        deliveries.map((d) => d.id),
-        deliveries.map((d) => d.delivered),
-      );
-    }
-    // Claims and cache rows are no evidence: a batch of nothing else commits without waiting for the disk.
-    const evidence = parts.length > 0;
-    const answers = batch.answers ?? [];
-    if (answers.length > 0) {
-      const upsert = answersUpsert(answers, batch.answersTtlMs ?? 0, params.length);
-      parts.push(`k AS (${upsert.sql})`);
-      params.push(...upsert.params);
-    }
-    const releases = batch.releases ?? [];
-    if (releases.length > 0) {
-      const release = claimsRelease(releases, params.length);
-      parts.push(`r AS (${release.sql})`);
-      params.push(...release.params);
-    }
-    const claims = batch.claims ?? [];
-    if (claims.length > 0) {
-      const call = claimsAndReads(claims, batch.claimHoldMs ?? 0, params.length);
-      parts.push(`c AS (${call.sql})`);
-      params.push(...call.params);
-    }
-    if (parts.length === 0) return { audit: ids, archive: [], answersKept: [], claims: [] };
-    // A CTE that only reads runs only when referenced, and the final SELECT runs its parts in this
-    // order: claims before the archive's lock, the cache rows after it, as in every statement
-    // that takes them, so that two instances' statements queue rather than deadlock.
-    // One row shape for the three parts, told apart by `part`; named in each, as any may come first.
-    const row = (part: string, values: Partial<Record<(typeof PART_COLUMNS)[number], string>>, from: string) =>
-      `SELECT '${part}' AS part, ${PART_COLUMNS.map((c) => `${values[c] ?? 'NULL'} AS ${c}`).join(', ')} FROM ${from}`;
-    const selects = [
-      ...(claims.length > 0 ? [row('c', Object.fromEntries(CLAIM_COLUMNS.map((c) => [c, `c.${c}`])), 'c')] : []),
-      ...(archives.length > 0 ? [row('a', { n: 'a.n', archive_id: 'a.archive_id' }, 'a')] : []),
-      ...(answers.length > 0 ? [row('k', { key: 'k.key' }, 'k')] : []),
-    ];
-    const rows = await prepared<ClaimRecord & { part: 'c' | 'a' | 'k'; n: number | null }>(
-      evidence ? pool : fast,
-      `WITH ${parts.join(', ')} ${selects.length > 0 ? selects.join(' UNION ALL ') : 'SELECT NULL AS part'}`,
-      params,
-    );
-    const appended = rows.filter((r) => r.part === 'a').sort((x, y) => Number(x.n) - Number(y.n));
-    const kept = new Set(rows.filter((r) => r.part === 'k').map((r) => r.key));
-    return {
-      audit: ids,
-      archive: appended.map((r) => Number(r.archive_id)),
-      answersKept: answers.map((a) => kept.has(a.key)),
-      claims: claimReads(
-        claims,
-        rows.filter((r) => r.part === 'c'),
-      ),
-    };
-  }
-
-  /**
-   * Ids for new audit rows, drawn from the table's sequence in blocks (a round trip per block, not
-   * per batch). Ids left unused when the process ends are gaps, as a rolled-back insert leaves.
-   */
-  const spareIds: number[] = [];
-  async function reserveAuditIds(n: number): Promise<number[]> {
-    if (spareIds.length < n) {
-      const rows = await qf<{ id: string }>("SELECT nextval('audit_id_seq') AS id FROM generate_series(1, $1)", [
-        Math.max(n, 256),
-      ]);
-      spareIds.push(...rows.map((r) => Number(r.id)));
-    }
-    return spareIds.splice(0, n);
-  }
+  const writeAuditBatch = auditBatchWriter(pool, fast);
 
   return {
     async migrate() {
