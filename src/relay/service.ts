@@ -27,7 +27,7 @@ import { acceptsConnection } from './tcp-probe';
  * the interface's form, and its audit row written before the reply is handed back.
  */
 
-export type { RelayServiceConfig, UpstreamConfig } from './service-config';
+export type { RelayServiceConfig } from './service-config';
 
 export interface ApiRequest {
   method: 'GET' | 'POST';
