@@ -13,7 +13,7 @@ import { AUDIT_COLUMNS, type AuditBatch, type AuditBatchIds, type AuditOutcome }
 /** The audit INSERT's columns in AUDIT_COLUMNS order; ids are drawn from the table's sequence first. */
 const AUDIT_INSERTED = AUDIT_COLUMNS.filter((c) => c.column !== 'id' && c.column !== 'delivered');
 
-/** Each audit column's SQL type: rows go in as one array per column (unnest), so the statement's text is the same for any number of rows. */
+/** Each audit column's SQL type: rows go in as one array per column (unnest), so the statement does not grow with its rows. */
 const AUDIT_TYPES: Record<(typeof AUDIT_COLUMNS)[number]['column'], string> = {
   id: 'bigint',
   at: 'timestamptz',
@@ -123,16 +123,6 @@ function sqlValue(value: unknown, field: string): unknown {
  */
 export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch) => Promise<AuditBatchIds> {
   /**
-   * A statement PostgreSQL parses and plans once per connection: the audit batch's text depends
-   * only on which of its parts it has (a hundred or so forms), never on how many rows each holds.
-   */
-  const statementNames = new Map<string, string>();
-  const prepared = async <R extends object>(on: Pool, text: string, values: unknown[]) => {
-    let name = statementNames.get(text);
-    if (!name) statementNames.set(text, (name = `relay_batch_${statementNames.size + 1}`));
-    return (await on.query<R>({ name, text, values })).rows;
-  };
-  /**
    * One statement, so one round trip, one transaction and one WAL flush for the whole batch: new
    * rows with ids drawn beforehand (reserveAuditIds), outcomes of earlier rows, and archived
    * answers, with the shared cache's entries and claims given back riding along. Within one
@@ -207,8 +197,7 @@ export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch)
       ...(archives.length > 0 ? [row('a', { n: 'a.n', archive_id: 'a.archive_id' }, 'a')] : []),
       ...(answers.length > 0 ? [row('k', { key: 'k.key' }, 'k')] : []),
     ];
-    const rows = await prepared<ClaimRecord & { part: 'c' | 'a' | 'k'; n: number | null }>(
-      evidence ? durable : fast,
+    const { rows } = await (evidence ? durable : fast).query<ClaimRecord & { part: 'c' | 'a' | 'k'; n: number | null }>(
       `WITH ${parts.join(', ')} ${selects.length > 0 ? selects.join(' UNION ALL ') : 'SELECT NULL AS part'}`,
       params,
     );
