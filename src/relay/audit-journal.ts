@@ -1,3 +1,4 @@
+import { takeDistinct } from './store/batched-calls';
 import type {
   ArchiveEntry,
   AuditOutcome,
@@ -155,35 +156,17 @@ export class AuditJournal {
 
   private riderTimer: ReturnType<typeof setTimeout> | null = null;
 
-  /** The riders for the next commit: every one, except a second entry for one cache key (one upsert may not touch a row twice). */
+  /** The riders for the next commit: every one, but a second entry for one cache key waits for the next. */
   private takeRiders(): Rider[] {
-    const keys = new Set<string>();
-    const taken: Rider[] = [];
-    const rest: Rider[] = [];
-    for (const r of this.riders) {
-      if (r.kind !== 'answer') taken.push(r);
-      else if (keys.has(r.answer.key)) rest.push(r);
-      else {
-        keys.add(r.answer.key);
-        taken.push(r);
-      }
-    }
+    const { taken, rest } = takeDistinct(this.riders, (r) => (r.kind === 'answer' ? r.answer.key : null));
     this.riders = rest;
     return taken;
   }
 
-  /** The claims for the next commit: each name once (one insert may not touch a row twice), one hold time. */
+  /** The claims for the next commit: each name once, all with the first one's hold time. */
   private takeClaims(): PendingClaim[] {
-    const names = new Set<string>();
-    const taken: PendingClaim[] = [];
-    const rest: PendingClaim[] = [];
-    for (const c of this.claims) {
-      if (names.has(c.item.claim.name) || (taken.length > 0 && c.holdMs !== taken[0].holdMs)) rest.push(c);
-      else {
-        names.add(c.item.claim.name);
-        taken.push(c);
-      }
-    }
+    const hold = this.claims[0]?.holdMs;
+    const { taken, rest } = takeDistinct(this.claims, (c) => c.holdMs === hold && c.item.claim.name);
     this.claims = rest;
     return taken;
   }

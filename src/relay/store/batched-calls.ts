@@ -63,17 +63,32 @@ export class BatchedCalls<In, Out> {
   private take(): Waiting<In, Out>[] {
     const keyOf = this.options.keyOf;
     if (!keyOf) return this.waiting.splice(0, this.maxBatch);
-    const batch: Waiting<In, Out>[] = [];
-    const rest: Waiting<In, Out>[] = [];
-    const keys = new Set<string>();
-    for (const w of this.waiting) {
-      const key = keyOf(w.input);
-      if (batch.length < this.maxBatch && !keys.has(key)) {
-        keys.add(key);
-        batch.push(w);
-      } else rest.push(w);
-    }
+    const { taken, rest } = takeDistinct(this.waiting, (w) => keyOf(w.input), this.maxBatch);
     this.waiting = rest;
-    return batch;
+    return taken;
   }
+}
+
+/**
+ * Up to `max` items in order, each key once, for one statement (an upsert may not touch a row
+ * twice); the rest keep their places for the next. `keyOf`: null for an item any batch may take,
+ * false for one this batch may not.
+ */
+export function takeDistinct<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string | null | false,
+  max = Infinity,
+): { taken: T[]; rest: T[] } {
+  const taken: T[] = [];
+  const rest: T[] = [];
+  const keys = new Set<string>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key === false || taken.length >= max || (key !== null && keys.has(key))) rest.push(item);
+    else {
+      if (key !== null) keys.add(key);
+      taken.push(item);
+    }
+  }
+  return { taken, rest };
 }
