@@ -14,12 +14,13 @@
 // Prints figures only; nothing here passes or fails on machine speed.
 //   npx tsx bench/relay-load.ts
 //   BENCH_DATABASE_URL=postgres://... npx tsx bench/relay-load.ts   the by-URL rows use that server instead
+//   BENCH_RELAY_CORE=1 npx tsx bench/relay-load.ts   the relays on CPU 1 alone, the rest on the others
 import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { RELAY_STEPS } from '../src/relay/metrics';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../src/relay/store/embedded-cluster';
 import { openStore } from '../src/relay/store/open-store';
@@ -40,6 +41,16 @@ const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 50);
 /** The slow service's time to answer, ms (the last rows). */
 const SLOW_SERVICE_MS = Number(process.env.BENCH_SLOW_SERVICE_MS ?? 50);
 const LABEL_WIDTH = 48;
+/**
+ * BENCH_RELAY_CORE=1: the relays on CPU 1 alone, the load generator, the sandbox and PostgreSQL on
+ * the others, as in production, where the relay's cores are its own (Linux, taskset).
+ */
+const RELAY_CORE = process.env.BENCH_RELAY_CORE ? Number(process.env.BENCH_RELAY_CORE) : null;
+if (RELAY_CORE !== null) {
+  const others = Array.from({ length: availableParallelism() }, (_, i) => i).filter((i) => i !== RELAY_CORE);
+  // PostgreSQL's processes are started from here, and inherit it.
+  execFileSync('taskset', ['-p', '-c', others.join(','), String(process.pid)], { stdio: 'ignore' });
+}
 
 function pct(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -185,8 +196,11 @@ class RelayChild {
 
   static start(config: RelayChildConfig): Promise<RelayChild> {
     const child = fork(join(__dirname, 'support', 'relay-child.ts'), [JSON.stringify(config)], {
+      // BENCH_RELAY_CORE=N: the relays run on CPU N alone (taskset), everything else on the others.
+      ...(RELAY_CORE !== null ? { execPath: 'taskset' } : {}),
       // BENCH_RELAY_PROFILE=DIR: each relay writes a V8 CPU profile there (open in Chrome's DevTools).
       execArgv: [
+        ...(RELAY_CORE !== null ? ['-c', String(RELAY_CORE), process.execPath] : []),
         '--import',
         'tsx',
         ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
