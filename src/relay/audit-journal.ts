@@ -69,7 +69,7 @@ export class AuditJournal {
   constructor(
     private readonly store: RelayStore,
     private readonly observer: JournalObserver = {},
-    /** The shared cache's time to live: an entry riding along is kept as writeAnswers keeps it. */
+    /** The shared cache's time to live: a fresh entry holding more lists is not replaced by a narrower one. */
     private readonly answersTtlMs = 0,
   ) {}
 

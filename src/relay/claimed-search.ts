@@ -9,8 +9,7 @@ import { isCacheable, type SearchFn } from '../core/request/scheduler';
 import type { SearchOptions } from '../core/request/scheduler-api';
 import { envelopeToWire } from './envelope-wire';
 import type { SharedAnswerCache } from './shared-answer-cache';
-import type { ClaimRead, ClaimToRead, RelayStore, SubjectClaim } from './store/port';
-import { BatchedCalls } from './store/batched-calls';
+import type { ClaimRead, ClaimToRead, SubjectClaim } from './store/port';
 
 /**
  * A request to the service that every relay on one database makes at most once per subject.
@@ -23,18 +22,17 @@ import { BatchedCalls } from './store/batched-calls';
  */
 
 export interface ClaimedSearchOptions {
-  store: RelayStore;
   cache: SharedAnswerCache;
   /** The paid request itself (budget counted there). */
   ask: (query: SearchQuery, options: SearchOptions) => Promise<SearchResult>;
-  holdMs?: number;
-  waitMs?: number;
   /**
    * How a claim is taken (with its cache row) and given back: the relay's journal carries both
-   * with its next commit; by default each is a statement of its own.
+   * with its next commit (../audit-journal.ts), so neither costs a statement of its own.
    */
-  claim?: (item: ClaimToRead, holdMs: number) => Promise<ClaimRead>;
-  release?: (claim: SubjectClaim) => Promise<void>;
+  claim: (item: ClaimToRead, holdMs: number) => Promise<ClaimRead>;
+  release: (claim: SubjectClaim) => Promise<void>;
+  holdMs?: number;
+  waitMs?: number;
 }
 
 export const DEFAULT_CLAIM_HOLD_MS = 45_000;
@@ -45,32 +43,13 @@ const FIRST_PAUSE_MS = 5;
 const LONGEST_PAUSE_MS = 50;
 
 export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
-  const { store, cache } = options;
+  const { cache } = options;
   const holdMs = options.holdMs ?? DEFAULT_CLAIM_HOLD_MS;
   const waitMs = options.waitMs ?? DEFAULT_CLAIM_WAIT_MS;
-  // Concurrent requests' claims share statements (store/batched-calls.ts); each claim reads the
-  // subject's cache row in the same round trip.
-  let take = options.claim;
-  if (!take) {
-    const claims = new BatchedCalls((batch: ClaimToRead[]) => store.claimAndRead(batch, holdMs), {
-      keyOf: (c) => c.claim.name,
-    });
-    take = (item) => claims.call(item);
-  }
-  const takeClaim = take;
-  let giveBack = options.release;
-  if (!giveBack) {
-    const releases = new BatchedCalls(async (batch: SubjectClaim[]) => {
-      await store.releaseSubjects(batch);
-      return batch.map(() => undefined);
-    });
-    giveBack = (claim) => releases.call(claim);
-  }
-  const releaseOnce = giveBack;
   // A release the database missed (a restart, a lost connection) is tried again: the holder is
   // alive, and another instance waiting for the subject would otherwise wait out waitMs (40 s).
   const release = (claim: SubjectClaim, attempt = 0): Promise<void> =>
-    releaseOnce(claim).catch((error: unknown) => {
+    options.release(claim).catch((error: unknown) => {
       if (attempt < RELEASE_RETRIES) {
         setTimeout(
           () => void release(claim, attempt + 1).catch(() => undefined),
@@ -104,7 +83,7 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
       let claimed: boolean;
       let found: CachedAnswer | null;
       try {
-        const got = await takeClaim({ claim: { name, owner }, key: cache.keyOf(key) }, holdMs);
+        const got = await options.claim({ claim: { name, owner }, key: cache.keyOf(key) }, holdMs);
         claimed = got.claimed;
         const row = cache.adopt(key, got.answer);
         found = row && containsListdata(row.listdata, asked) ? row : null;

@@ -120,7 +120,6 @@ export class RelayService {
       search:
         cache && config.coordinateInstances
           ? claimedSearch({
-              store,
               cache,
               ask: (query, options) => this.ask(query, options),
               claim: (item, holdMs) => this.journal.claim(item, holdMs),

@@ -29,8 +29,8 @@ export interface SharedAnswerCacheOptions {
    * this instance is alone on its database, so it knows every key stored and reads only those.
    */
   misses?: 'read' | 'claim' | 'known-keys';
-  /** How an entry is written (the relay's journal carries it with its next commit); by default a statement of its own. */
-  write?: (answer: StoredAnswer) => Promise<boolean>;
+  /** How an entry is written: the relay's journal carries it with its next commit (./audit-journal.ts). */
+  write: (answer: StoredAnswer) => Promise<boolean>;
 }
 
 /** Past this many keys an instance alone stops keeping them and reads its misses instead. */
@@ -68,9 +68,8 @@ export class SharedAnswerCache implements SchedulerCache {
   private readonly prefix: string;
   private readonly now: () => number;
   private lastSweep = 0;
-  /** Reads and writes of many requests share a statement (store/batched-calls.ts). */
+  /** Reads of many requests share a statement (store/batched-calls.ts). */
   private readonly reads: BatchedCalls<string, StoredAnswer | null>;
-  private readonly writeRow: (answer: StoredAnswer) => Promise<boolean>;
   /** 'known-keys': every key in the table (null until read, or past KNOWN_KEYS_MAX). */
   private knownKeys: Promise<Set<string> | null> | null = null;
 
@@ -81,13 +80,6 @@ export class SharedAnswerCache implements SchedulerCache {
     this.prefix = `${hashKey(options.namespace)}.`;
     this.now = options.now ?? (() => Date.now());
     this.reads = new BatchedCalls((keys) => store.readAnswers(keys));
-    if (options.write) this.writeRow = options.write;
-    else {
-      const writes = new BatchedCalls((answers: StoredAnswer[]) => store.writeAnswers(answers, options.ttlMs), {
-        keyOf: (a) => a.key,
-      });
-      this.writeRow = (answer) => writes.call(answer);
-    }
   }
 
   get enabled(): boolean {
@@ -199,7 +191,7 @@ export class SharedAnswerCache implements SchedulerCache {
     }
     if (text.length * 2 > this.options.maxEntryBytes) return false;
     const storedAt = this.now();
-    const kept = await this.writeRow({
+    const kept = await this.options.write({
       key,
       subject: subjectKey,
       listdata,

@@ -79,9 +79,6 @@ function recordingStore(): { store: RelayStore; rec: Recorded; release: () => vo
       rec.keyLists++;
       return [...rec.stored.keys()];
     },
-    async writeAnswers() {
-      throw new Error('the cache writes through the journal here');
-    },
     async dropAnswers() {},
   };
   return {
@@ -193,7 +190,13 @@ describe('a relay alone on its database (issue 30)', () => {
 
   it('reads every miss where other instances share the database', async () => {
     const { store, rec } = recordingStore();
-    const cache = new SharedAnswerCache(store, { ttlMs: 60_000, namespace: 'relay:test', maxEntryBytes: 1 << 20 });
+    const journal = new AuditJournal(store, {}, 60_000);
+    const cache = new SharedAnswerCache(store, {
+      ttlMs: 60_000,
+      namespace: 'relay:test',
+      maxEntryBytes: 1 << 20,
+      write: (a) => journal.keepAnswer(a),
+    });
     expect(await cache.peek('subject one')).toBeNull();
     expect(rec.reads).toEqual([[cache.keyOf('subject one')]]);
     expect(rec.keyLists).toBe(0);

@@ -42,7 +42,7 @@ function auditInsert(offset: number): string {
   return `INSERT INTO audit (id, ${AUDIT_INSERTED.map((c) => c.column).join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`;
 }
 
-/** The columns of writeAuditBatch's result: the archive's rows (n, archive_id), the claims' (claim_and_read's), the cache's (key). */
+/** claim_and_read's columns (migrations.ts). */
 const CLAIM_COLUMNS = [
   'archive_id',
   'claim_name',
@@ -54,21 +54,22 @@ const CLAIM_COLUMNS = [
   'stored_at',
   'raw',
 ] as const;
+/** writeAuditBatch's result columns: the archive's rows (n, archive_id), the claims', the cache's (key). */
 const PART_COLUMNS = ['n', ...CLAIM_COLUMNS] as const;
 
-/** What a completion sets, with the SQL type of each value (a VALUES list needs them spelled). */
+/** What a completion sets: each column with the outcome's field that holds it. */
 const COMPLETED = [
-  ['state', 'state', 'text'],
-  ['served_by', 'servedBy', 'text'],
-  ['idrequest', 'idrequest', 'text'],
-  ['verdict', 'verdict', 'text'],
-  ['hits', 'hits', 'jsonb'],
-  ['duration_ms', 'durationMs', 'integer'],
-  ['from_cache', 'fromCache', 'boolean'],
-  ['error_code', 'errorCode', 'integer'],
-  ['status', 'status', 'integer'],
-  ['archive_id', 'archiveId', 'bigint'],
-] as const satisfies readonly (readonly [string, keyof AuditOutcome, string])[];
+  ['state', 'state'],
+  ['served_by', 'servedBy'],
+  ['idrequest', 'idrequest'],
+  ['verdict', 'verdict'],
+  ['hits', 'hits'],
+  ['duration_ms', 'durationMs'],
+  ['from_cache', 'fromCache'],
+  ['error_code', 'errorCode'],
+  ['status', 'status'],
+  ['archive_id', 'archiveId'],
+] as const satisfies readonly (readonly [keyof typeof AUDIT_TYPES, keyof AuditOutcome])[];
 
 /**
  * The completions' UPDATE. With archived answers in the same statement (the CTE `a`), a row that
@@ -77,7 +78,7 @@ const COMPLETED = [
 function auditComplete(offset: number, withArchive: boolean): string {
   const arrays = [
     `$${offset + 1}::bigint[]`,
-    ...COMPLETED.map(([, , type], c) => `$${offset + c + 2}::${type}[]`),
+    ...COMPLETED.map(([column], c) => `$${offset + c + 2}::${AUDIT_TYPES[column]}[]`),
     `$${offset + COMPLETED.length + 2}::integer[]`,
   ];
   const set = COMPLETED.map(([column]) =>
@@ -188,8 +189,8 @@ export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch)
     if (parts.length === 0) return { audit: ids, archive: [], answersKept: [], claims: [] };
     // A CTE that only reads runs only when referenced, and the final SELECT runs its parts in this
     // order: claims before the archive's lock, the cache rows after it, as in every statement
-    // that takes them, so that two instances' statements queue rather than deadlock.
-    // One row shape for the three parts, told apart by `part`; named in each, as any may come first.
+    // that takes them, so that two instances' statements queue rather than deadlock. One row
+    // shape for the three parts, told apart by `part`; named in each, as any may come first.
     const row = (part: string, values: Partial<Record<(typeof PART_COLUMNS)[number], string>>, from: string) =>
       `SELECT '${part}' AS part, ${PART_COLUMNS.map((c) => `${values[c] ?? 'NULL'} AS ${c}`).join(', ')} FROM ${from}`;
     const selects = [

@@ -111,7 +111,8 @@ export interface AuditBatch {
   /** Whether earlier rows' replies reached their clients (never in the batch that wrote the row). */
   deliveries?: readonly { id: number; delivered: boolean }[];
   /**
-   * Shared-cache entries (each key once), kept as writeAnswers keeps them with `answersTtlMs`, and
+   * Shared-cache entries (each key once), each replacing the subject's earlier one unless that one
+   * is still fresh (stored less than `answersTtlMs` before it) and holds every list of it and more; and
    * subject claims given back. They ride along with the audit's commit rather than cost a
    * statement of their own; a batch of nothing else commits without waiting for the disk.
    */
@@ -275,12 +276,6 @@ export interface RelayStore {
 
   /** The shared answer cache: one row per subject, read and written by every instance. Null where none. */
   readAnswers(keys: readonly string[]): Promise<(StoredAnswer | null)[]>;
-  /**
-   * Keeps answers (each key once), each replacing the subject's earlier one unless that one is
-   * still fresh (stored less than `ttlMs` before it) and holds every list of it and more. For each,
-   * whether it was kept.
-   */
-  writeAnswers(answers: readonly StoredAnswer[], ttlMs: number): Promise<boolean[]>;
   /** Keys of the answers stored since `since` (ms since the epoch): an instance alone on its database knows every miss. */
   answerKeys(since: number): Promise<string[]>;
   /** Drops answers stored before `before` (ms since the epoch). */

@@ -105,10 +105,7 @@ function storedAnswer(r: AnswerRecord): StoredAnswer {
 
 export function sharedAnswerQueries(
   qf: Query,
-): Pick<
-  RelayStore,
-  'releaseSubjects' | 'claimAndRead' | 'readAnswers' | 'answerKeys' | 'writeAnswers' | 'dropAnswers'
-> {
+): Pick<RelayStore, 'releaseSubjects' | 'claimAndRead' | 'readAnswers' | 'answerKeys' | 'dropAnswers'> {
   return {
     async releaseSubjects(claims) {
       const release = claimsRelease(claims, 0);
@@ -130,11 +127,6 @@ export function sharedAnswerQueries(
     },
     async answerKeys(since) {
       return (await qf<{ key: string }>('SELECT key FROM answers WHERE stored_at >= $1', [since])).map((r) => r.key);
-    },
-    async writeAnswers(answers, ttlMs) {
-      const upsert = answersUpsert(answers, ttlMs, 0);
-      const kept = new Set((await qf<{ key: string }>(upsert.sql, upsert.params)).map((r) => r.key));
-      return answers.map((a) => kept.has(a.key));
     },
     async dropAnswers(before) {
       await qf('DELETE FROM answers WHERE stored_at < $1', [before]);
