@@ -4,7 +4,8 @@
 //   - one relay on its embedded store (the data-dir cluster the relay starts itself), cache cold and warm;
 //   - one relay on PostgreSQL by URL (--database-url), a separate throwaway cluster started here,
 //     with and without the cross-instance subject claim;
-//   - two relays on that same PostgreSQL by URL.
+//   - two relays on that same PostgreSQL by URL;
+//   - the floor: a bare node:http proxy that only puts the credentials in (support/bare-proxy.cjs).
 // Each with distinct subjects and with 400 subjects, cache cold then warm.
 // "Added latency" compares like with like: every request names a distinct subject, so the relay's
 // cache never answers and each relay request costs exactly one paid upstream request, as each
@@ -278,6 +279,46 @@ async function withRelays(
   }
 }
 
+/**
+ * The floor row: the same pass through bench/support/bare-proxy.cjs, a node:http proxy that only
+ * puts the credentials in (no store, no audit, no archive), in a process of its own like a relay.
+ * Its added latency is the two HTTP exchanges' cost, which no database work can take away.
+ */
+async function bareProxyRow(label: string, upstream: string): Promise<Row> {
+  const child = fork(
+    join(__dirname, 'support', 'bare-proxy.cjs'),
+    [
+      JSON.stringify({
+        upstream,
+        concurrency: ANALYSTS,
+        tokken: DEMO_CREDENTIALS.tokken,
+        idSubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+      }),
+    ],
+    {
+      ...(RELAY_CORE !== null ? { execPath: 'taskset', execArgv: ['-c', String(RELAY_CORE), process.execPath] } : {}),
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bare proxy exited with ${code}`)));
+    child.once('message', (m: { url: string }) => resolve(m.url));
+  });
+  try {
+    const body = (tag: string) => (a: number, j: number) => ({ name: `${tag} Суб’єкт ${a}-${j}` });
+    await drive([url], body(`Прогрів ${label}`), WARM_UP);
+    const before = cpuNow([child.pid ?? -1]);
+    const pass = await drive([url], body(label));
+    noteCpu(label, before, cpuNow([child.pid ?? -1]), pass.latencies.length);
+    return [label, pass, `${pass.latencies.length - pass.failed} paid`];
+  } finally {
+    child.removeAllListeners('exit');
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.send({ type: 'close' });
+    await exited;
+  }
+}
+
 async function auditInserts(store: RelayStore, servedBy: string): Promise<number> {
   const row = {
     state: 'answered' as const,
@@ -338,6 +379,7 @@ async function main(): Promise<void> {
       `${ANALYSTS * PER_ANALYST} paid`,
     ]);
     noteCpu('sandbox directly, distinct subjects', directCpu, cpuNow([]), ANALYSTS * PER_ANALYST);
+    rows.push(await bareProxyRow('bare proxy, no store, distinct subjects', sandbox.urls[0]));
 
     // 1. Embedded store: what `checklists relay --data-dir DIR` opens (fsync on). The bare insert
     // is measured on the same cluster first, then the relay process adopts it.
@@ -393,6 +435,7 @@ async function main(): Promise<void> {
       `${ANALYSTS * PER_ANALYST} paid`,
     ]);
     noteCpu(`sandbox directly, distinct subjects${suffix}`, directCpu, cpuNow([]), ANALYSTS * PER_ANALYST);
+    rows.push(await bareProxyRow(`bare proxy, no store, distinct subjects${suffix}`, upstream[0]));
     const run = Date.now();
     await withRelays(
       [{ dataDir: embeddedDir, instance: 'embedded-slow', coordinateInstances: false }],
@@ -503,6 +546,9 @@ async function main(): Promise<void> {
   }
   console.log(
     'added latency = relay row − direct row, both with distinct subjects only: the same number of paid upstream requests, no cache answers.',
+  );
+  console.log(
+    '"bare proxy": the floor, a node:http proxy in its own process that only puts the credentials in (bench/support/bare-proxy.cjs): no store, no audit row, no archive.',
   );
   console.log(
     `rows ending "${SLOW_SERVICE_MS} ms": the sandbox takes ${SLOW_SERVICE_MS} ms to answer each request (as the service does over the internet), compared with the direct row of that latency.`,
