@@ -39,7 +39,9 @@ const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   ...args: unknown[]
 ) {
   const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '?');
-  const kind = text.replace(/\s+/g, ' ').trim().split(' ').slice(0, 4).join(' ');
+  // The text's head only: the whole batch statement is kilobytes, and reading it at every
+  // statement cost the relay about 25 µs per request (its profile, session 15).
+  const kind = text.slice(0, 120).replace(/\s+/g, ' ').trim().split(' ').slice(0, 4).join(' ');
   statements.set(kind, (statements.get(kind) ?? 0) + 1);
   return query.apply(this, args);
 };
