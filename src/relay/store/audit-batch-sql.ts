@@ -109,6 +109,26 @@ function storable<T>(value: T): T {
   return value;
 }
 
+/**
+ * The batch statement's texts, each named: PostgreSQL parses and plans a named statement once per
+ * connection instead of at every commit (planning alone was 0.24 ms of a commit's 1–1.4 ms of
+ * database CPU). The texts are few (one per combination of parts) and their plans generic: the
+ * pools run with plan_cache_mode=force_generic_plan (sql-store.ts); under the default, PostgreSQL
+ * kept planning a statement whose arrays' lengths it cannot know, and naming it was slower
+ * (session 14). Gain with the 50 ms service: PostgreSQL's CPU per paid request 0.74–0.84 →
+ * 0.53–0.61 ms (bench/results/2026-11-26-session15-relay-named-statement-ab.txt).
+ */
+const statementNames = new Map<string, string>();
+
+function prepared(text: string, values: unknown[]): { name: string; text: string; values: unknown[] } {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `audit_batch_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
+}
+
 function sqlValue(value: unknown, field: string): unknown {
   if (field === 'durationMs') return Math.round(value as number);
   // pg would format a Date field by field in local time; ISO 8601 in UTC is native and reads the same.
@@ -199,8 +219,10 @@ export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch)
       ...(answers.length > 0 ? [row('k', { key: 'k.key' }, 'k')] : []),
     ];
     const { rows } = await (evidence ? durable : fast).query<ClaimRecord & { part: 'c' | 'a' | 'k'; n: number | null }>(
-      `WITH ${parts.join(', ')} ${selects.length > 0 ? selects.join(' UNION ALL ') : 'SELECT NULL AS part'}`,
-      params,
+      prepared(
+        `WITH ${parts.join(', ')} ${selects.length > 0 ? selects.join(' UNION ALL ') : 'SELECT NULL AS part'}`,
+        params,
+      ),
     );
     const appended = rows.filter((r) => r.part === 'a').sort((x, y) => Number(x.n) - Number(y.n));
     const kept = new Set(rows.filter((r) => r.part === 'k').map((r) => r.key));

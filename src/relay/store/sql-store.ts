@@ -89,6 +89,8 @@ export interface SqlStoreOptions {
   onError?: (error: Error) => void;
 }
 
+const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
+
 export function openSqlStore(options: SqlStoreOptions): RelayStore {
   const pool = new Pool({
     connectionString: options.url,
@@ -100,6 +102,8 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     idleTimeoutMillis: 30_000,
     // A database that stops answering must fail requests, not hold them forever.
     query_timeout: 15_000,
+    // The audit batch's named statements keep one plan (audit-batch-sql.ts).
+    options: GENERIC_PLANS,
   });
   pool.on('error', (error) => options.onError?.(error));
   // Counters, claims, the answer cache and key look-ups commit without waiting for the WAL flush
@@ -113,7 +117,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     connectionTimeoutMillis: 15_000,
     idleTimeoutMillis: 30_000,
     query_timeout: 15_000,
-    options: '-c synchronous_commit=off',
+    options: `-c synchronous_commit=off ${GENERIC_PLANS}`,
   });
   fast.on('error', (error) => options.onError?.(error));
 
