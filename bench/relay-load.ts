@@ -16,7 +16,6 @@
 //   npx tsx bench/relay-load.ts
 //   BENCH_DATABASE_URL=postgres://... npx tsx bench/relay-load.ts   the by-URL rows use that server instead
 //   BENCH_RELAY_CORE=1 npx tsx bench/relay-load.ts   the relays on CPU 1 alone, the rest on the others
-import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +27,7 @@ import { openStore } from '../src/relay/store/open-store';
 import type { RelayStore } from '../src/relay/store/port';
 import { DEMO_CREDENTIALS } from '../src/sandbox';
 import { startSandboxCluster } from '../src/sandbox/server';
+import { cpuMs, postgresCpuMs } from './support/process-cpu';
 import type { RelayChildConfig, RelayChildRequest } from './support/relay-child';
 
 const ANALYSTS = Number(process.env.BENCH_ANALYSTS ?? 20);
@@ -97,34 +97,6 @@ async function drive(
 
 const DIST = join(__dirname, '..', 'dist');
 
-/**
- * CPU time (user + system, ms) of the processes `wanted` picks, from /proc (Linux; 0 elsewhere).
- * On a 2-core machine the load generator, the sandbox, the relays and PostgreSQL share the
- * cores, so a relay's added latency is mostly CPU it or its database spend per request.
- */
-function cpuMs(wanted: (pid: number, name: string) => boolean, kernelOnly = false): number {
-  let ticks = 0;
-  let names: string[];
-  try {
-    names = readdirSync('/proc');
-  } catch {
-    return 0;
-  }
-  for (const entry of names) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!wanted(Number(entry), stat.slice(stat.indexOf('(') + 1, close))) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += (kernelOnly ? 0 : Number(fields[11])) + Number(fields[12]);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
-
 interface CpuSplit {
   bench: number;
   relays: number;
@@ -137,7 +109,7 @@ function cpuNow(relayPids: number[]): CpuSplit {
     bench: cpuMs((pid) => pid === process.pid),
     relays: cpuMs((pid) => relayPids.includes(pid)),
     relaysKernel: cpuMs((pid) => relayPids.includes(pid), true),
-    postgres: cpuMs((_, name) => name === 'postgres'),
+    postgres: postgresCpuMs(),
   };
 }
 

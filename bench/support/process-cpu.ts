@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * CPU time (user + system, ms) of the processes `wanted` picks, from /proc (Linux; 0 elsewhere).
+ * On a 2-core machine the load generator, the sandbox, the relays and PostgreSQL share the
+ * cores, so a relay's added latency is mostly CPU it or its database spend per request.
+ */
+export function cpuMs(wanted: (pid: number, name: string) => boolean, kernelOnly = false): number {
+  let ticks = 0;
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  for (const entry of names) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!wanted(Number(entry), stat.slice(stat.indexOf('(') + 1, close))) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += (kernelOnly ? 0 : Number(fields[11])) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** CPU ms of every PostgreSQL server process (backends, WAL writer, checkpointer, autovacuum). */
+export function postgresCpuMs(): number {
+  return cpuMs((_, name) => name === 'postgres');
+}
