@@ -149,11 +149,20 @@ async function statementsPerRequest(relays: RelayChild[], requests: number): Pro
 }
 
 async function stepBreakdown(relays: RelayChild[]): Promise<string> {
-  const all = await Promise.all(relays.map((r) => r.ask<{ steps: Record<string, number[]> }>({ type: 'steps' })));
-  return RELAY_STEPS.map((step) => {
+  const all = await Promise.all(
+    relays.map((r) =>
+      r.ask<{ steps: Record<string, number[]>; commits: { ms: number; changes: number }[] }>({ type: 'steps' }),
+    ),
+  );
+  const steps = RELAY_STEPS.map((step) => {
     const samples = all.flatMap((m) => m.steps[step] ?? []).sort((x, y) => x - y);
     return `${step} ${pct(samples, 50).toFixed(2)}/${pct(samples, 95).toFixed(2)}`;
   }).join(', ');
+  // A durable-write step is its commit and the wait for the commit on its way.
+  const commits = all.flatMap((m) => m.commits);
+  const times = commits.map((c) => c.ms).sort((x, y) => x - y);
+  const changes = commits.reduce((n, c) => n + c.changes, 0) / Math.max(1, commits.length);
+  return `${steps}; each commit itself ${pct(times, 50).toFixed(2)}/${pct(times, 95).toFixed(2)}, ${changes.toFixed(1)} changes`;
 }
 
 /** A relay process of its own (support/relay-child.ts), spoken to over IPC. */
@@ -525,7 +534,9 @@ async function main(): Promise<void> {
   console.log(
     `rows ending "${SLOW_SERVICE_MS} ms": the sandbox takes ${SLOW_SERVICE_MS} ms to answer each request (as the service does over the internet), compared with the direct row of that latency.`,
   );
-  console.log('\nwhere the time goes, per step, ms p50/p95 (audit-asked and audit-complete are the durable writes):');
+  console.log(
+    '\nwhere the time goes, per step, ms p50/p95 (audit-asked, archive and audit-complete are the durable writes; each waits for the commit on its way, then for its own):',
+  );
   for (const [label, line] of breakdowns) console.log(`  ${label}: ${line}`);
   console.log('\ndatabase statements per request (each a round trip; the commonest kinds by their first words):');
   for (const [label, line] of statementCounts) console.log(`  ${label}: ${line}`);

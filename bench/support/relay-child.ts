@@ -85,6 +85,7 @@ async function main(): Promise<void> {
           send({
             type: 'steps',
             steps: Object.fromEntries(RELAY_STEPS.map((s) => [s, service.metrics.stepSamples.get(s) ?? []])),
+            commits: service.metrics.commitSamples,
           });
           break;
         case 'statements':
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
         case 'clear':
           statements.clear();
           service.metrics.stepSamples.clear();
+          service.metrics.commitSamples.length = 0;
           send({ type: 'clear' });
           break;
         case 'paid':

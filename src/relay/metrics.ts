@@ -29,6 +29,7 @@ export class RelayMetrics {
   readonly auditWrite: Histogram;
   readonly steps: Histogram<'step'>;
   readonly auditBatch: Histogram;
+  readonly auditCommit: Histogram;
   readonly decisionReadFailures: Counter;
   readonly undelivered: Counter;
   /**
@@ -36,6 +37,8 @@ export class RelayMetrics {
    * `keepStepSamples` is set: a production relay has the histogram.
    */
   readonly stepSamples = new Map<RelayStep, number[]>();
+  /** The last commits (ms, changes carried), kept with the step samples: a durable-write step is its commit and the wait for the one on its way. */
+  readonly commitSamples: { ms: number; changes: number }[] = [];
   private readonly stepChildren = new Map<RelayStep, Histogram.Internal<'step'>>();
   keepStepSamples = false;
 
@@ -100,6 +103,12 @@ export class RelayMetrics {
       buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 500],
       registers: [this.registry],
     });
+    this.auditCommit = new Histogram({
+      name: 'relay_audit_commit_seconds',
+      help: 'One durable commit of the audit journal, from its statement sent to the database to its answer (a durable-write step is this plus the wait for the commit on its way)',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers: [this.registry],
+    });
     new Gauge({
       name: 'relay_cpu_seconds',
       help: 'CPU time (user and system) this relay process has spent since it started; its rate is the CPU in use, which is what limits one relay (docs/relay.md, sizing)',
@@ -122,6 +131,15 @@ export class RelayMetrics {
         }
       },
     });
+  }
+
+  /** Records one commit of the audit journal: the changes it carried and its time, ms. */
+  commit(changes: number, ms: number): void {
+    this.auditBatch.observe(changes);
+    this.auditCommit.observe(ms / 1000);
+    if (!this.keepStepSamples) return;
+    if (this.commitSamples.length >= SAMPLES_KEPT) this.commitSamples.splice(0, SAMPLES_KEPT / 2);
+    this.commitSamples.push({ ms, changes });
   }
 
   /** Records one step's time, ms. */

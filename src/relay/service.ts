@@ -91,7 +91,7 @@ export class RelayService {
     this.keys = new KeyVerifier(store);
     this.journal = new AuditJournal(
       store,
-      { onCommit: (changes) => this.metrics.auditBatch.observe(changes) },
+      { onCommit: (changes, ms) => this.metrics.commit(changes, ms) },
       config.cacheTtlMs,
     );
     this.bearer = config.entra ? entraVerifier(config.entra) : null;

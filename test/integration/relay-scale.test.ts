@@ -109,6 +109,11 @@ it('40 analysts × 100 requests on two instances: no audit row lost, one upstrea
   expect(metrics).toMatch(/relay_upstream_seconds_count\{address="http:\/\/127\.0\.0\.1:\d+"\} \d+/);
   expect(metrics).toMatch(/relay_cache_hit_ratio 0\.\d+/);
   expect(metrics).toMatch(/relay_audit_write_seconds_count 2000/);
+  // Each commit timed and counted once; under this load a commit carries several requests' changes.
+  const commits = Number(/relay_audit_commit_seconds_count (\d+)/.exec(metrics)?.[1]);
+  expect(commits).toBeGreaterThan(0);
+  expect(metrics).toContain(`relay_audit_batch_rows_count ${commits}`);
+  expect(Number(/relay_audit_batch_rows_sum (\d+)/.exec(metrics)?.[1]) / commits).toBeGreaterThan(1);
   expect(metrics).toMatch(/relay_budget_left -1/);
   expect(Number(/relay_cpu_seconds ([\d.e-]+)/.exec(metrics)?.[1])).toBeGreaterThan(0);
   expect(metrics).not.toContain('analyst');
