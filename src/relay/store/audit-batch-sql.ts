@@ -113,10 +113,11 @@ function storable<T>(value: T): T {
  * The batch statement's texts, each named: PostgreSQL parses and plans a named statement once per
  * connection instead of at every commit (planning alone was 0.24 ms of a commit's 1–1.4 ms of
  * database CPU). The texts are few (one per combination of parts) and their plans generic: the
- * pools run with plan_cache_mode=force_generic_plan (sql-store.ts); under the default, PostgreSQL
- * kept planning a statement whose arrays' lengths it cannot know, and naming it was slower
- * (session 14). Gain with the 50 ms service: PostgreSQL's CPU per paid request 0.74–0.84 →
- * 0.53–0.61 ms (bench/results/2026-11-26-session15-relay-named-statement-ab.txt).
+ * pools run with plan_cache_mode=force_generic_plan (sql-store.ts). Named alone, under the default
+ * mode, it measured slower in session 14: PostgreSQL may keep a custom plan, made again at every
+ * execution, for a statement whose arrays' lengths it cannot know. Gain with the 50 ms service:
+ * PostgreSQL's CPU per paid request 0.74–0.84 → 0.53–0.61 ms
+ * (bench/results/2026-11-26-session15-relay-named-statement-ab.txt).
  */
 const statementNames = new Map<string, string>();
 
