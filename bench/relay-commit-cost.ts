@@ -1,12 +1,13 @@
-// What one commit of the relay's audit journal costs PostgreSQL, part by part: the database CPU
-// (every postgres process, from /proc), the relay's own CPU (this process: building the statement,
-// the driver) and the wall time of a statement, one after another on an
-// otherwise idle embedded store (fsync on). The relay's bench (relay-load.ts) shows what the
-// database costs per request under load; this shows which part of a commit it goes to.
+// What one commit of the relay's audit journal costs, part by part: the database's CPU (every
+// postgres process, from /proc), the relay's own CPU (this process: building the statement, the
+// driver) and the wall time of a statement, one after another on an otherwise idle embedded store
+// (fsync on). The relay's bench (relay-load.ts) shows what the database costs per request under
+// load; this shows which part of a commit it goes to.
 // A batch of n requests: their "asked" rows; the outcomes of n earlier rows with their archived
 // answers; n shared-cache entries; n subject claims; and all of these in one statement, as the
 // journal sends them under load (about 3 requests a commit with a 50 ms service, 10 with an
-// instant one).
+// instant one). Then a request's whole life (asked row, outcome with its archived answer, delivery
+// flag) on a store of its own, with and without its later parts, autovacuum counted.
 //   npx tsx bench/relay-commit-cost.ts
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,8 @@ import type { AuditBatch, AuditOutcome, AuditRow } from '../src/relay/store/port
 import { postgresCpuMs } from './support/process-cpu';
 
 const STATEMENTS = Number(process.env.BENCH_STATEMENTS ?? 300);
+/** Commits in each request-life run: long enough for autovacuum to run on the audit table. */
+const LIFE_COMMITS = Number(process.env.BENCH_LIFE_COMMITS ?? 1500);
 /** A sandbox answer for a subject with no hits is about this long. */
 const ANSWER = Buffer.from(`{"result":${JSON.stringify('x'.repeat(420))}}`);
 
@@ -53,10 +56,22 @@ const answered: AuditOutcome = {
   archiveId: null,
 };
 
-async function main(): Promise<void> {
+/** A throwaway embedded store (fsync on), as `checklists relay --data-dir` opens it. */
+async function freshStore(): Promise<{ opened: Awaited<ReturnType<typeof openStore>>; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'relay-commit-cost-'));
   await chmod(dir, 0o711); // as root PostgreSQL runs as `postgres`, which must pass through
   const opened = await openStore({ dataDir: dir }, { adopt: true, poolSize: 4 });
+  return {
+    opened,
+    remove: async () => {
+      await opened.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function commitParts(): Promise<void> {
+  const { opened, remove } = await freshStore();
   const store = opened.store;
   let serial = 0;
   /** Rows already durable, whose outcomes later batches write. */
@@ -146,9 +161,67 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await opened.close();
-    await rm(dir, { recursive: true, force: true });
+    await remove();
   }
+}
+
+/**
+ * A request's whole life as the journal writes it under load, on a store of its own from empty:
+ * each commit carries 6 new asked rows, the outcomes (with archived answers) of the rows asked two
+ * commits before, and the delivery flags of the rows completed two commits before. The database's
+ * CPU counts everything those rows cause, autovacuum included; per request, ÷ 6.
+ */
+async function requestLives(): Promise<void> {
+  const n = 6;
+  console.log(`\na request's life, ${LIFE_COMMITS} commits of ${n} requests on a store of its own from empty:`);
+  console.log(`${'rows written'.padEnd(58)} ${'database CPU per request'.padStart(24)}  audit table, updates HOT`);
+  for (const [label, archived, delivered] of [
+    ['asked row, outcome and archived answer, delivery flag', true, true],
+    ['asked row, outcome and archived answer', true, false],
+    ['asked row and outcome', false, false],
+  ] as const) {
+    const { opened, remove } = await freshStore();
+    try {
+      let serial = 0;
+      const waiting: number[][] = [];
+      const completed: number[][] = [];
+      const cpu = postgresCpuMs();
+      for (let i = 0; i < LIFE_COMMITS; i++) {
+        const done = waiting.length > 2 ? (waiting.shift() ?? []) : [];
+        const flagged = completed.length > 2 ? (completed.shift() ?? []) : [];
+        const ids = await opened.store.writeAuditBatch({
+          inserts: Array.from({ length: n }, () => asked(serial++)),
+          completions: done.map((id, j) => ({ id, outcome: answered, ...(archived ? { archived: j } : {}) })),
+          archives: archived
+            ? done.map((auditId) => ({ auditId, receivedAt: new Date(), analyst: 'a', request: '{}', answer: ANSWER }))
+            : [],
+          deliveries: delivered ? flagged.map((id) => ({ id, delivered: true })) : [],
+        });
+        waiting.push(ids.audit);
+        if (done.length > 0) completed.push(done);
+      }
+      const perRequest = (postgresCpuMs() - cpu) / LIFE_COMMITS / n;
+      const raw = new Client({ connectionString: opened.cluster?.url ?? '' });
+      await raw.connect();
+      const { rows } = await raw.query<{ upd: string; hot: string; size: string }>(
+        `SELECT n_tup_upd AS upd, n_tup_hot_upd AS hot, pg_relation_size('audit') AS size
+           FROM pg_stat_user_tables WHERE relname = 'audit'`,
+      );
+      await raw.end();
+      const { upd, hot, size } = rows[0] ?? { upd: '0', hot: '0', size: '0' };
+      const share = Number(upd) > 0 ? `${Math.round((100 * Number(hot)) / Number(upd))} %` : '—';
+      console.log(
+        `${label.padEnd(58)} ${`${perRequest.toFixed(3)} ms`.padStart(24)}  ${(Number(size) / 1024 / 1024).toFixed(1)} MB, ${share}`,
+      );
+    } finally {
+      await remove();
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  await commitParts();
+  await requestLives();
 }
 
 main().catch((error: unknown) => {
