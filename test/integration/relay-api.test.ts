@@ -740,7 +740,7 @@ describe('bad input', () => {
 });
 
 describe('several instances on one database', () => {
-  it('share the cache, the budget and revocations at once', async () => {
+  it('share the cache, the budget, and revocations within a second', async () => {
     const a = await relay({ instance: 'A', limits: { ratePerMinute: 0, dailyBudget: 3 }, coordinateInstances: true });
     const b = await relay({ instance: 'B', limits: { ratePerMinute: 0, dailyBudget: 3 }, coordinateInstances: true });
     const key = await addKey(a.store, 'shared');
@@ -761,23 +761,23 @@ describe('several instances on one database', () => {
       expect.objectContaining({ error: 11 }),
     );
     expect((await ask(b, { tokken: key, name: 'П’ятий Клієнт' })).json).toEqual(expect.objectContaining({ error: 11 }));
-    // Revoked through A: B refuses within 1 s (asked every 50 ms from the moment of the revocation;
-    // in fact the very next request, as keys are read from the database on each one).
+    // Revoked in the database (as `relay keys revoke` does): each instance refuses within 1 s, asked
+    // every 50 ms from the moment of the revocation. Each reads the rows of the keys in use again
+    // every 250 ms (keys.ts), so neither needs to be the very next request: B refusing first says
+    // nothing of when A's next read falls (a fresh clone failed when the test asked A only once).
     const revokedAt = performance.now();
     expect(await a.store.revokeKey('shared')).toBe(true);
-    let refusedAfter = Infinity;
-    while (performance.now() - revokedAt < 2_000) {
-      const res = await ask(b, { tokken: key, name: 'Спільний Клієнт' });
-      if ((res.json as { error?: number }).error === 9) {
-        refusedAfter = performance.now() - revokedAt;
-        break;
+    const refusedAfter = async (instance: typeof a): Promise<number> => {
+      while (performance.now() - revokedAt < 2_000) {
+        const res = await ask(instance, { tokken: key, name: 'Спільний Клієнт' });
+        if ((res.json as { error?: number }).error === 9) return performance.now() - revokedAt;
+        await new Promise((res2) => setTimeout(res2, 50));
       }
-      await new Promise((res2) => setTimeout(res2, 50));
-    }
-    expect(refusedAfter).toBeLessThan(1_000);
-    expect((await ask(a, { tokken: key, name: 'Спільний Клієнт' })).json).toEqual(
-      expect.objectContaining({ error: 9 }),
-    );
+      return Infinity;
+    };
+    const [byA, byB] = await Promise.all([refusedAfter(a), refusedAfter(b)]);
+    expect(byB).toBeLessThan(1_000);
+    expect(byA).toBeLessThan(1_000);
   });
 });
 
