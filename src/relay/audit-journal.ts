@@ -1,4 +1,3 @@
-import { takeDistinct } from './store/batched-calls';
 import type {
   ArchiveEntry,
   AuditOutcome,
@@ -54,6 +53,26 @@ type Rider =
   | { kind: 'delivery'; id: number; delivered: boolean; resolve: () => void; reject: (e: unknown) => void }
   | { kind: 'answer'; answer: StoredAnswer; resolve: (kept: boolean) => void; reject: (e: unknown) => void }
   | { kind: 'release'; claim: SubjectClaim; resolve: () => void; reject: (e: unknown) => void };
+
+/**
+ * The items for one statement, in order, each key once (an upsert may not touch a row twice); the
+ * rest keep their places for the next. `keyOf`: null for an item any batch may take, false for one
+ * this batch may not.
+ */
+function takeDistinct<T>(items: readonly T[], keyOf: (item: T) => string | null | false): { taken: T[]; rest: T[] } {
+  const taken: T[] = [];
+  const rest: T[] = [];
+  const keys = new Set<string>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key === false || (key !== null && keys.has(key))) rest.push(item);
+    else {
+      if (key !== null) keys.add(key);
+      taken.push(item);
+    }
+  }
+  return { taken, rest };
+}
 
 export interface JournalObserver {
   /** Each commit: how many changes it carried and how long it took, ms. */

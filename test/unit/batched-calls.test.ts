@@ -28,18 +28,6 @@ it('calls made while a statement is on its way go together in the next one, each
   expect(await Promise.all(rest)).toEqual(['B', 'C', 'D']);
 });
 
-it('one key at most once per statement (two upserts of one row would fail it), order kept', async () => {
-  const { batches, run, releaseNext } = recordingRun();
-  const calls = new BatchedCalls(run, { keyOf: (s) => s.slice(0, 1) });
-  const all = [calls.call('x0'), calls.call('a1'), calls.call('b1'), calls.call('a2'), calls.call('c1')];
-  await releaseNext();
-  expect(batches[1]).toEqual(['a1', 'b1', 'c1']);
-  await releaseNext();
-  expect(batches[2]).toEqual(['a2']);
-  await releaseNext();
-  expect(await Promise.all(all)).toEqual(['X0', 'A1', 'B1', 'A2', 'C1']);
-});
-
 it('at most maxBatch calls per statement; a failed statement fails its own calls only', async () => {
   const batches: number[][] = [];
   const calls = new BatchedCalls(

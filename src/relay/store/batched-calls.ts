@@ -1,19 +1,14 @@
 /**
  * Calls that arrive while one is on its way to the database wait and go together in the next: one
- * statement for many requests' cache reads or writes instead of one each. Each statement is a
+ * statement for many requests' reads (cache rows, key rows) instead of one each. Each statement is a
  * socket write that wakes a PostgreSQL backend; with 20 analysts at once on 2 cores, one per
  * request was the relay's largest single cost (docs/PERFORMANCE.md, relay). Same shape as the
  * audit journal's group commit, for statements that need no ordering among themselves.
  */
 
-export interface BatchedCallsOptions<In> {
+export interface BatchedCallsOptions {
   /** One statement carries at most this many calls; the next takes the rest at once. */
   maxBatch?: number;
-  /**
-   * Calls that may not share a statement (two upserts of one key would fail it): the later waits
-   * for the next statement.
-   */
-  keyOf?: (input: In) => string;
 }
 
 interface Waiting<In, Out> {
@@ -30,7 +25,7 @@ export class BatchedCalls<In, Out> {
   /** `run` answers every input of a batch, in the order given. */
   constructor(
     private readonly run: (inputs: In[]) => Promise<Out[]>,
-    private readonly options: BatchedCallsOptions<In> = {},
+    options: BatchedCallsOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 200;
   }
@@ -59,36 +54,8 @@ export class BatchedCalls<In, Out> {
     }
   }
 
-  /** The next batch: up to maxBatch calls, each key once, in arrival order; the rest keep their places. */
+  /** The next batch: up to maxBatch calls in arrival order; the rest keep their places. */
   private take(): Waiting<In, Out>[] {
-    const keyOf = this.options.keyOf;
-    if (!keyOf) return this.waiting.splice(0, this.maxBatch);
-    const { taken, rest } = takeDistinct(this.waiting, (w) => keyOf(w.input), this.maxBatch);
-    this.waiting = rest;
-    return taken;
+    return this.waiting.splice(0, this.maxBatch);
   }
-}
-
-/**
- * Up to `max` items in order, each key once, for one statement (an upsert may not touch a row
- * twice); the rest keep their places for the next. `keyOf`: null for an item any batch may take,
- * false for one this batch may not.
- */
-export function takeDistinct<T>(
-  items: readonly T[],
-  keyOf: (item: T) => string | null | false,
-  max = Infinity,
-): { taken: T[]; rest: T[] } {
-  const taken: T[] = [];
-  const rest: T[] = [];
-  const keys = new Set<string>();
-  for (const item of items) {
-    const key = keyOf(item);
-    if (key === false || taken.length >= max || (key !== null && keys.has(key))) rest.push(item);
-    else {
-      if (key !== null) keys.add(key);
-      taken.push(item);
-    }
-  }
-  return { taken, rest };
 }
