@@ -96,10 +96,13 @@ export class KeyVerifier {
     private readonly store: RelayStore,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.reads = new BatchedCalls(async (ids) => {
-      const found = new Map((await store.keysByIds(ids)).map((row) => [row.keyId, row]));
-      return ids.map((id) => found.get(id) ?? null);
-    });
+    this.reads = new BatchedCalls((ids) => this.readRows(ids));
+  }
+
+  /** Each id's row, or null where there is none, in one statement. */
+  private async readRows(ids: string[]): Promise<(AnalystKeyRow | null)[]> {
+    const found = new Map((await this.store.keysByIds(ids)).map((row) => [row.keyId, row]));
+    return ids.map((id) => found.get(id) ?? null);
   }
 
   private async rowOf(keyId: string): Promise<AnalystKeyRow | null> {
@@ -141,8 +144,8 @@ export class KeyVerifier {
     }
     this.refreshing = true;
     try {
-      const found = new Map((await this.store.keysByIds(inUse)).map((row) => [row.keyId, row]));
-      for (const id of inUse) this.keep(id, found.get(id) ?? null, startedAt);
+      const rows = await this.readRows(inUse);
+      inUse.forEach((id, i) => this.keep(id, rows[i], startedAt));
     } catch {
       // The rows age out; the next request reads its key itself and meets the error there.
     } finally {
