@@ -133,9 +133,10 @@ async function commitParts(): Promise<void> {
   }
 
   try {
-    // Enough durable rows for every outcome written below.
-    // 3 and 10 requests' archived answers, alone and with the rest: 26 rows a round.
-    while (earlier.length < 26 * (STATEMENTS + 20)) {
+    // Enough durable rows for every outcome written below: 3 and 10 requests' archived answers,
+    // alone and with the rest, 26 rows a round,
+    // and one delivery a round, each for a row of its own (a second report for a row writes nothing).
+    while (earlier.length < 27 * (STATEMENTS + 20)) {
       earlier.push(...(await store.writeAuditBatch(batch(250, ['asked']))).audit);
     }
     console.log(`one statement after another, ${STATEMENTS} of each; embedded store, fsync on`);
@@ -150,7 +151,11 @@ async function commitParts(): Promise<void> {
     );
     await raw.end();
     await measure('journal: one delivery flag (the smallest commit)', () =>
-      store.writeAuditBatch({ inserts: [], completions: [], deliveries: [{ id: earlier[0], delivered: true }] }),
+      store.writeAuditBatch({
+        inserts: [],
+        completions: [],
+        deliveries: [{ id: earlier.pop() ?? 0, delivered: true }],
+      }),
     );
     for (const n of [3, 10]) {
       for (const which of [['asked'], ['archived'], ['cached'], ['claimed']] as Part[][]) {

@@ -957,6 +957,44 @@ describe('shutting down (issue 32)', () => {
   });
 });
 
+describe('deliveries (issue 30)', () => {
+  it('a reply reaching its client adds a narrow row and leaves its audit row as the outcome wrote it; rows from before keep their own column', async () => {
+    const r = await relay();
+    const key = await addKey(r.store, 'delivered');
+    for (let i = 0; i < 3; i++) expect((await ask(r, { tokken: key, name: `Доставка Клієнт ${i}` })).status).toBe(200);
+    await r.service.journal.drained();
+    const c = new Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      const own = await c.query<{ id: string; delivered: boolean | null }>(
+        "SELECT id, delivered FROM audit WHERE analyst = 'delivered' ORDER BY id",
+      );
+      // The audit row's own column stays as the outcome left it: the delivery went elsewhere.
+      expect(own.rows.map((row) => row.delivered)).toEqual([null, null, null]);
+      const deliveries = await c.query<{ audit_id: string; delivered: boolean }>(
+        'SELECT audit_id, delivered FROM audit_deliveries ORDER BY audit_id',
+      );
+      expect(deliveries.rows).toEqual(own.rows.map((row) => ({ audit_id: row.id, delivered: true })));
+      // A row written before the table: its own column is what the trail reads.
+      const before = Number(own.rows[0].id) - 1_000;
+      await c.query(
+        `INSERT INTO audit (id, at, analyst, method, query, hits, duration_ms, from_cache, status, instance, state, delivered)
+         VALUES ($1, '2026-01-01T00:00:00Z', 'delivered', 'POST', '{}', '{}', 1, false, 200, 'old', 'answered', false)`,
+        [before],
+      );
+      const read = await r.store.readAudit({ analyst: 'delivered' });
+      expect(read.map((row) => [row.instance, row.delivered])).toEqual([
+        ['old', false],
+        ...own.rows.map(() => [r.service.config.instance, true]),
+      ]);
+      expect((await r.store.auditById(before))?.delivered).toBe(false);
+      expect((await r.store.auditById(Number(own.rows[2].id)))?.delivered).toBe(true);
+    } finally {
+      await c.end();
+    }
+  });
+});
+
 describe('the audit trail in pages (issue 32)', () => {
   it('an export reads the trail page by page, every row once, in id order, whatever its size', async () => {
     const r = await relay();

@@ -285,6 +285,8 @@ it('relay backup and restore: the whole record into an empty database, byte for 
   for (let i = 0; i < 5; i++) {
     expect((await post(a.url, { tokken: olena, name: `Збережена Особа ${i}` })).status).toBe(200);
   }
+  // Each reply's delivery is written with the next commit: all of them are in before the backup.
+  await a.service.journal.drained();
   const dir = mkdtempSync(join(tmpdir(), 'relay-backup-'));
   const other = await startTestDatabase();
   try {
@@ -311,6 +313,7 @@ it('relay backup and restore: the whole record into an empty database, byte for 
     const restored = await into(other.url, ['restore', 'relay.ndjson']);
     expect(restored).toMatchObject({ code: 0, stderr: '' });
     expect(restored.stdout).toContain('answer_archive 5');
+    expect(restored.stdout).toContain('audit_deliveries 5');
     const verified = await into(other.url, ['verify']);
     expect(verified.code).toBe(0);
     expect(verified.stdout).toContain('5 rows');
@@ -318,6 +321,7 @@ it('relay backup and restore: the whole record into an empty database, byte for 
     // The restored keys work, and new rows continue the ids and the chain.
     const there = await startTestRelay(other.url, sandbox.urls, { instance: 'restored' });
     relays.push(there);
+    expect((await there.store.readAudit({})).map((row) => row.delivered)).toEqual([true, true, true, true, true]);
     expect((await post(there.url, { tokken: olena, name: 'Після Відновлення' })).status).toBe(200);
     expect((await into(other.url, ['verify'])).stdout).toContain('6 rows');
     const again = await into(other.url, ['restore', 'relay.ndjson']);

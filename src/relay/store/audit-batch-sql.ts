@@ -178,9 +178,10 @@ export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch)
     const deliveries = batch.deliveries ?? [];
     if (deliveries.length > 0) {
       parts.push(
-        `d AS (UPDATE audit AS t SET delivered = v.delivered
-          FROM unnest($${params.length + 1}::bigint[], $${params.length + 2}::boolean[]) AS v(id, delivered)
-          WHERE t.id = v.id)`,
+        // One report per reply (http-server.ts); should one come twice, the first stands.
+        `d AS (INSERT INTO audit_deliveries (audit_id, delivered)
+          SELECT * FROM unnest($${params.length + 1}::bigint[], $${params.length + 2}::boolean[])
+          ON CONFLICT (audit_id) DO NOTHING)`,
       );
       params.push(
         deliveries.map((d) => d.id),

@@ -237,4 +237,11 @@ export const MIGRATIONS: readonly string[] = [
   // rides along with an audit commit without adding its text to the WAL that commit flushes. A
   // crash of the database empties it, and the next request for each subject is paid again.
   `ALTER TABLE answers SET UNLOGGED;`,
+  // Whether a reply reached its client, as a narrow row of its own rather than a second UPDATE of
+  // the audit row: that rewrote the whole row (query and hits included) and cost PostgreSQL 0.10 ms
+  // per request, this insert 0.03 (bench/results/2026-11-26-session16-relay-deliveries.txt). Rows
+  // written before keep their answer in audit.delivered; readers take this table's first. No
+  // foreign key: a delivery is only ever written for a row already durable, and audit rows are
+  // never removed, while the key's check would cost each insert a look-up.
+  `CREATE TABLE audit_deliveries (audit_id bigint PRIMARY KEY, delivered boolean NOT NULL);`,
 ];

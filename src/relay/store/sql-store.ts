@@ -50,6 +50,14 @@ function keyRow(r: KeyRecord): AnalystKeyRow {
   };
 }
 
+/**
+ * The audit trail as read: each row with its delivery, from audit_deliveries, or for a row written
+ * before that table from the row's own column (migrations.ts).
+ */
+const AUDIT_READ = `SELECT ${AUDIT_COLUMNS.map(({ column }) =>
+  column === 'delivered' ? 'coalesce(d.delivered, audit.delivered) AS delivered' : `audit.${column}`,
+).join(', ')} FROM audit LEFT JOIN audit_deliveries AS d ON d.audit_id = audit.id`;
+
 function auditRow(r: AuditRecord): StoredAuditRow {
   const row: Record<string, unknown> = {};
   for (const { column, field } of AUDIT_COLUMNS) row[field] = r[column];
@@ -188,7 +196,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
         const w = where(filter, after);
         const page = (
           await q<AuditRecord>(
-            `SELECT * FROM audit ${w.sql} ORDER BY id LIMIT ${Math.max(1, Math.floor(pageSize))}`,
+            `${AUDIT_READ} ${w.sql} ORDER BY id LIMIT ${Math.max(1, Math.floor(pageSize))}`,
             w.params,
           )
         ).map(auditRow);
@@ -199,10 +207,10 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     },
     async readAudit(filter) {
       const w = where(filter);
-      return (await q<AuditRecord>(`SELECT * FROM audit ${w.sql} ORDER BY at, id`, w.params)).map(auditRow);
+      return (await q<AuditRecord>(`${AUDIT_READ} ${w.sql} ORDER BY at, id`, w.params)).map(auditRow);
     },
     async auditById(id) {
-      const r = (await q<AuditRecord>('SELECT * FROM audit WHERE id = $1', [id]))[0];
+      const r = (await q<AuditRecord>(`${AUDIT_READ} WHERE audit.id = $1`, [id]))[0];
       return r ? auditRow(r) : null;
     },
     async countAudit(filter = {}) {
