@@ -957,38 +957,72 @@ describe('shutting down (issue 32)', () => {
   });
 });
 
-describe('deliveries (issue 30)', () => {
-  it('a reply reaching its client adds a narrow row and leaves its audit row as the outcome wrote it; rows from before keep their own column', async () => {
+describe('the audit trail is only added to (issue 30)', () => {
+  it('an outcome and a delivery are rows of their own beside the asked row, read as one; rows from before keep their own columns', async () => {
     const r = await relay();
-    const key = await addKey(r.store, 'delivered');
+    const key = await addKey(r.store, 'appended');
     for (let i = 0; i < 3; i++) expect((await ask(r, { tokken: key, name: `Доставка Клієнт ${i}` })).status).toBe(200);
     await r.service.journal.drained();
     const c = new Client({ connectionString: db.url });
     await c.connect();
     try {
-      const own = await c.query<{ id: string; delivered: boolean | null }>(
-        "SELECT id, delivered FROM audit WHERE analyst = 'delivered' ORDER BY id",
+      // The asked row stays as it was written before the service was asked.
+      const own = await c.query<{
+        id: string;
+        state: string;
+        status: number;
+        archive_id: string | null;
+        delivered: null;
+      }>("SELECT id, state, status, archive_id, delivered FROM audit WHERE analyst = 'appended' ORDER BY id");
+      expect(
+        own.rows.map(({ state, status, archive_id, delivered }) => [state, status, archive_id, delivered]),
+      ).toEqual(own.rows.map(() => ['asked', 0, null, null]));
+      const outcomes = await c.query<{ audit_id: string; state: string; status: number; archive_id: string }>(
+        'SELECT audit_id, state, status, archive_id FROM audit_outcomes ORDER BY audit_id',
       );
-      // The audit row's own column stays as the outcome left it: the delivery went elsewhere.
-      expect(own.rows.map((row) => row.delivered)).toEqual([null, null, null]);
+      expect(outcomes.rows.map((o) => [o.audit_id, o.state, o.status])).toEqual(
+        own.rows.map((row) => [row.id, 'answered', 200]),
+      );
       const deliveries = await c.query<{ audit_id: string; delivered: boolean }>(
         'SELECT audit_id, delivered FROM audit_deliveries ORDER BY audit_id',
       );
       expect(deliveries.rows).toEqual(own.rows.map((row) => ({ audit_id: row.id, delivered: true })));
-      // A row written before the table: its own column is what the trail reads.
+      // Read as one row: the outcome's columns, the asked row's, and the delivery.
+      const read = await r.store.readAudit({ analyst: 'appended' });
+      expect(read.map((row) => [row.id, row.state, row.status, row.archiveId, row.delivered])).toEqual(
+        outcomes.rows.map((o) => [Number(o.audit_id), 'answered', 200, Number(o.archive_id), true]),
+      );
+      expect(read.every((row) => String(row.query.name).startsWith('Доставка Клієнт'))).toBe(true);
+      // A later outcome for a row replaces the earlier one, as the update before it did.
+      const last = Number(own.rows[2].id);
+      await r.store.writeAuditBatch({
+        inserts: [],
+        completions: [
+          { id: last, outcome: { ...read[2], state: 'refused', status: 503, errorCode: 503 } },
+          { id: last, outcome: { ...read[2], state: 'refused', status: 502, errorCode: 502 } },
+        ],
+      });
+      expect(await r.store.auditById(last)).toMatchObject({
+        state: 'refused',
+        status: 502,
+        errorCode: 502,
+        delivered: true,
+      });
+      // A row completed in place before these tables: its own columns are what the trail reads.
       const before = Number(own.rows[0].id) - 1_000;
       await c.query(
         `INSERT INTO audit (id, at, analyst, method, query, hits, duration_ms, from_cache, status, instance, state, delivered)
-         VALUES ($1, '2026-01-01T00:00:00Z', 'delivered', 'POST', '{}', '{}', 1, false, 200, 'old', 'answered', false)`,
+         VALUES ($1, '2026-01-01T00:00:00Z', 'appended', 'POST', '{}', '{"peps": 1}', 1, false, 200, 'old', 'answered', false)`,
         [before],
       );
-      const read = await r.store.readAudit({ analyst: 'delivered' });
-      expect(read.map((row) => [row.instance, row.delivered])).toEqual([
-        ['old', false],
-        ...own.rows.map(() => [r.service.config.instance, true]),
-      ]);
-      expect((await r.store.auditById(before))?.delivered).toBe(false);
-      expect((await r.store.auditById(Number(own.rows[2].id)))?.delivered).toBe(true);
+      expect(await r.store.auditById(before)).toMatchObject({
+        instance: 'old',
+        state: 'answered',
+        status: 200,
+        hits: { peps: 1 },
+        delivered: false,
+      });
+      expect((await r.store.readAudit({ analyst: 'appended' }))[0]).toMatchObject({ id: before, state: 'answered' });
     } finally {
       await c.end();
     }

@@ -313,6 +313,7 @@ it('relay backup and restore: the whole record into an empty database, byte for 
     const restored = await into(other.url, ['restore', 'relay.ndjson']);
     expect(restored).toMatchObject({ code: 0, stderr: '' });
     expect(restored.stdout).toContain('answer_archive 5');
+    expect(restored.stdout).toContain('audit_outcomes 5');
     expect(restored.stdout).toContain('audit_deliveries 5');
     const verified = await into(other.url, ['verify']);
     expect(verified.code).toBe(0);
@@ -321,7 +322,10 @@ it('relay backup and restore: the whole record into an empty database, byte for 
     // The restored keys work, and new rows continue the ids and the chain.
     const there = await startTestRelay(other.url, sandbox.urls, { instance: 'restored' });
     relays.push(there);
-    expect((await there.store.readAudit({})).map((row) => row.delivered)).toEqual([true, true, true, true, true]);
+    // Each row comes back whole: the asked row, its outcome naming its answer, its delivery.
+    expect((await there.store.readAudit({})).map((row) => [row.state, row.archiveId !== null, row.delivered])).toEqual(
+      Array.from({ length: 5 }, () => ['answered', true, true]),
+    );
     expect((await post(there.url, { tokken: olena, name: 'Після Відновлення' })).status).toBe(200);
     expect((await into(other.url, ['verify'])).stdout).toContain('6 rows');
     const again = await into(other.url, ['restore', 'relay.ndjson']);

@@ -103,7 +103,7 @@ export async function resetStore(url: string): Promise<void> {
   // The archive refuses TRUNCATE (append-only); a superuser's replica role skips its triggers.
   await c.query("SET session_replication_role = 'replica'");
   await c.query(
-    'TRUNCATE audit, audit_deliveries, analyst_keys, answers, counters, subject_claims, answer_archive, archive_cuts, decisions',
+    'TRUNCATE audit, audit_outcomes, audit_deliveries, analyst_keys, answers, counters, subject_claims, answer_archive, archive_cuts, decisions',
   );
   await c.end();
 }

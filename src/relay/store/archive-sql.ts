@@ -91,7 +91,10 @@ export function archiveQueries(q: Query) {
     },
     async missingArchiveRows(fromId: number): Promise<number[]> {
       const rows = await q<{ archive_id: string }>(
-        `SELECT DISTINCT u.archive_id FROM audit u LEFT JOIN answer_archive a ON a.id = u.archive_id
+        // Outcomes name their answer in audit_outcomes, those written before it in audit itself.
+        `SELECT DISTINCT u.archive_id
+           FROM (SELECT archive_id FROM audit_outcomes UNION ALL SELECT archive_id FROM audit) AS u
+           LEFT JOIN answer_archive a ON a.id = u.archive_id
          WHERE u.archive_id >= $1 AND a.id IS NULL ORDER BY u.archive_id LIMIT 100`,
         [fromId],
       );

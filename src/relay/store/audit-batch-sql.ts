@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { LONE_SURROGATE } from '../../core/query/text';
 import { archiveAppend } from './archive-sql';
 import { answersUpsert, claimReads, claimsAndReads, claimsRelease, type ClaimRecord } from './shared-answer-sql';
-import { AUDIT_COLUMNS, type AuditBatch, type AuditBatchIds, type AuditOutcome } from './port';
+import { AUDIT_COLUMNS, AUDIT_OUTCOME_COLUMNS, type AuditBatch, type AuditBatchIds } from './port';
 
 /**
  * The audit journal's one statement (../audit-journal.ts): new audit rows, outcomes, archived
@@ -57,39 +57,44 @@ const CLAIM_COLUMNS = [
 /** writeAuditBatch's result columns: the archive's rows (n, archive_id), the claims', the cache's (key). */
 const PART_COLUMNS = ['n', ...CLAIM_COLUMNS] as const;
 
-/** What a completion sets: each column with the outcome's field that holds it. */
-const COMPLETED = [
-  ['state', 'state'],
-  ['served_by', 'servedBy'],
-  ['idrequest', 'idrequest'],
-  ['verdict', 'verdict'],
-  ['hits', 'hits'],
-  ['duration_ms', 'durationMs'],
-  ['from_cache', 'fromCache'],
-  ['error_code', 'errorCode'],
-  ['status', 'status'],
-  ['archive_id', 'archiveId'],
-] as const satisfies readonly (readonly [keyof typeof AUDIT_TYPES, keyof AuditOutcome])[];
+/** What a completion writes: each outcome column with the field that holds it. */
+type AuditColumn = (typeof AUDIT_COLUMNS)[number];
+type OutcomeColumn = Extract<AuditColumn, { column: (typeof AUDIT_OUTCOME_COLUMNS)[number] }>;
+const isOutcome = (c: AuditColumn): c is OutcomeColumn =>
+  (AUDIT_OUTCOME_COLUMNS as readonly string[]).includes(c.column);
+const COMPLETED = AUDIT_COLUMNS.filter(isOutcome);
 
 /**
- * The completions' UPDATE. With archived answers in the same statement (the CTE `a`), a row that
- * paid for one names it: `archived` is the answer's place in the batch, joined to its new id.
+ * The completions' INSERT into audit_outcomes. With archived answers in the same statement (the
+ * CTE `a`), a row that paid for one names it: `archived` is the answer's place in the batch,
+ * joined to its new id. A later outcome for the same row (a refusal after its answer was
+ * archived) replaces the earlier one, as the UPDATE it replaces did.
  */
 function auditComplete(offset: number, withArchive: boolean): string {
   const arrays = [
     `$${offset + 1}::bigint[]`,
-    ...COMPLETED.map(([column], c) => `$${offset + c + 2}::${AUDIT_TYPES[column]}[]`),
+    ...COMPLETED.map(({ column }, c) => `$${offset + c + 2}::${AUDIT_TYPES[column]}[]`),
     `$${offset + COMPLETED.length + 2}::integer[]`,
   ];
-  const set = COMPLETED.map(([column]) =>
-    column === 'archive_id' && withArchive
-      ? 'archive_id = coalesce(p.archive_id, v.archive_id)'
-      : `${column} = v.${column}`,
+  const values = COMPLETED.map(({ column }) =>
+    column === 'archive_id' && withArchive ? 'coalesce(p.archive_id, v.archive_id)' : `v.${column}`,
   );
-  return `UPDATE audit AS t SET ${set.join(', ')}
-    FROM unnest(${arrays.join(', ')}) AS v(id, ${COMPLETED.map(([column]) => column).join(', ')}, archived)
+  const columns = COMPLETED.map(({ column }) => column);
+  return `INSERT INTO audit_outcomes (audit_id, ${columns.join(', ')})
+    SELECT v.id, ${values.join(', ')}
+    FROM unnest(${arrays.join(', ')}) AS v(id, ${columns.join(', ')}, archived)
     ${withArchive ? 'LEFT JOIN a AS p ON p.n = v.archived' : ''}
-    WHERE t.id = v.id`;
+    ON CONFLICT (audit_id) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`;
+}
+
+/** One completion per row in a statement (an upsert may not touch a row twice): the last one given. */
+function lastPerRow<T extends { id: number }>(completions: readonly T[]): T[] {
+  const last = new Map<number, T>();
+  for (const c of completions) {
+    last.delete(c.id);
+    last.set(c.id, c);
+  }
+  return [...last.values()];
 }
 
 /**
@@ -147,8 +152,8 @@ export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch)
   /**
    * One statement, so one round trip, one transaction and one WAL flush for the whole batch: new
    * rows with ids drawn beforehand (reserveAuditIds), outcomes of earlier rows, and archived
-   * answers, with the shared cache's entries and claims given back riding along. Within one
-   * statement the UPDATE cannot see this statement's INSERT; a completion (and an archived answer)
+   * answers, with the shared cache's entries and claims given back riding along. Every part only
+   * adds rows (but the cache's upsert and the claims'); a completion (and an archived answer)
    * always follows its row's own durable insert, so they never meet in one batch. A batch of cache
    * entries and claims alone is no evidence: it commits on the pool that does not wait for the disk.
    */
@@ -167,12 +172,13 @@ export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch)
       parts.push(`a AS (${append.sql})`);
       params.push(...append.params);
     }
-    if (batch.completions.length > 0) {
+    const completions = lastPerRow(batch.completions);
+    if (completions.length > 0) {
       parts.push(`u AS (${auditComplete(params.length, archives.length > 0)})`);
       params.push(
-        batch.completions.map((c) => c.id),
-        ...COMPLETED.map(([, field]) => batch.completions.map((c) => sqlValue(c.outcome[field], field))),
-        batch.completions.map((c) => (c.archived === undefined ? null : c.archived + 1)),
+        completions.map((c) => c.id),
+        ...COMPLETED.map(({ field }) => completions.map((c) => sqlValue(c.outcome[field], field))),
+        completions.map((c) => (c.archived === undefined ? null : c.archived + 1)),
       );
     }
     const deliveries = batch.deliveries ?? [];

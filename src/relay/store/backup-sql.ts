@@ -16,6 +16,7 @@ export const BACKUP_VERSION = 1;
 const TABLES = [
   { table: 'analyst_keys', key: 'key_id', sequence: null },
   { table: 'audit', key: 'id', sequence: 'audit_id_seq' },
+  { table: 'audit_outcomes', key: 'audit_id', sequence: null },
   { table: 'audit_deliveries', key: 'audit_id', sequence: null },
   { table: 'answer_archive', key: 'id', sequence: 'answer_archive_id_seq' },
   { table: 'archive_cuts', key: 'id', sequence: 'archive_cuts_id_seq' },

@@ -161,6 +161,23 @@ export const AUDIT_COLUMNS = [
 ] as const satisfies readonly { column: string; field: keyof StoredAuditRow }[];
 
 /**
+ * The columns a request's outcome sets: written as a row of audit_outcomes (migrations.ts) beside
+ * the "asked" row, which keeps the rest; the trail reads the two as one row.
+ */
+export const AUDIT_OUTCOME_COLUMNS = [
+  'state',
+  'served_by',
+  'idrequest',
+  'verdict',
+  'hits',
+  'duration_ms',
+  'from_cache',
+  'error_code',
+  'status',
+  'archive_id',
+] as const satisfies readonly (typeof AUDIT_COLUMNS)[number]['column'][];
+
+/**
  * One line of the decision record (../decisions.ts): a decision on one hit, or an approval of one.
  * Lines are only ever added; the latest decision for a hit is the one in force.
  */

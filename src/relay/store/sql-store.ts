@@ -8,6 +8,7 @@ import { MIGRATIONS } from './migrations';
 import type { RelayRole } from '../roles';
 import {
   AUDIT_COLUMNS,
+  AUDIT_OUTCOME_COLUMNS,
   type AnalystKeyRow,
   type AuditFilter,
   type CounterHit,
@@ -51,12 +52,19 @@ function keyRow(r: KeyRecord): AnalystKeyRow {
 }
 
 /**
- * The audit trail as read: each row with its delivery, from audit_deliveries, or for a row written
- * before that table from the row's own column (migrations.ts).
+ * The audit trail as read: each "asked" row with its outcome (audit_outcomes) and its reply's
+ * delivery (audit_deliveries); a row written before those tables has both in its own columns
+ * (migrations.ts).
  */
-const AUDIT_READ = `SELECT ${AUDIT_COLUMNS.map(({ column }) =>
-  column === 'delivered' ? 'coalesce(d.delivered, audit.delivered) AS delivered' : `audit.${column}`,
-).join(', ')} FROM audit LEFT JOIN audit_deliveries AS d ON d.audit_id = audit.id`;
+const AUDIT_READ = `SELECT ${AUDIT_COLUMNS.map(({ column }) => {
+  if (column === 'delivered') return 'coalesce(d.delivered, audit.delivered) AS delivered';
+  if ((AUDIT_OUTCOME_COLUMNS as readonly string[]).includes(column)) {
+    return `CASE WHEN o.audit_id IS NULL THEN audit.${column} ELSE o.${column} END AS ${column}`;
+  }
+  return `audit.${column}`;
+}).join(', ')} FROM audit
+  LEFT JOIN audit_outcomes AS o ON o.audit_id = audit.id
+  LEFT JOIN audit_deliveries AS d ON d.audit_id = audit.id`;
 
 function auditRow(r: AuditRecord): StoredAuditRow {
   const row: Record<string, unknown> = {};
