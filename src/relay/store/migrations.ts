@@ -238,17 +238,19 @@ export const MIGRATIONS: readonly string[] = [
   // crash of the database empties it, and the next request for each subject is paid again.
   `ALTER TABLE answers SET UNLOGGED;`,
   // Whether a reply reached its client, as a narrow row of its own rather than a second UPDATE of
-  // the audit row: that rewrote the whole row (query and hits included) and cost PostgreSQL 0.10 ms
-  // per request, this insert 0.03 (bench/results/2026-11-26-session16-relay-deliveries.txt). Rows
-  // written before keep their answer in audit.delivered; readers take this table's first. No
-  // foreign key: a delivery is only ever written for a row already durable, and audit rows are
-  // never removed, while the key's check would cost each insert a look-up.
+  // the audit row: that rewrote the whole row (query and hits included) and cost PostgreSQL
+  // 0.07–0.08 ms per request, this insert 0.01
+  // (bench/results/2026-11-26-session16-relay-appended-trail.txt). Rows written before keep their
+  // answer in audit.delivered; readers take this table's first. No foreign key: a delivery is only
+  // ever written for a row already durable, and audit rows are never removed, while the key's
+  // check would cost each insert a look-up.
   `CREATE TABLE audit_deliveries (audit_id bigint PRIMARY KEY, delivered boolean NOT NULL);`,
   // A request's outcome, likewise a row of its own beside its "asked" row rather than an UPDATE
-  // of it: an update writes the whole row again and leaves the old one for vacuum (PostgreSQL 0.16–
-  // 0.17 ms per request for the asked row and its outcome, against 0.09 with this insert:
-  // bench/results/2026-11-26-session16-relay-outcomes.txt). So the trail is only ever appended
-  // to. Rows completed before keep their outcome in their own columns; readers take this
+  // of it: an update writes the whole row again and leaves the old one for vacuum (PostgreSQL
+  // 0.12–0.13 ms per request for the asked row and its outcome, against 0.05–0.06 with this
+  // insert, in the same file). So the trail's rows are added, not rewritten (but for the rare
+  // second outcome of one row, a refusal after its answer was archived, which replaces the
+  // first). Rows completed before keep their outcome in their own columns; readers take this
   // table's row when there is one (sql-store.ts). No foreign key, as for deliveries.
   `CREATE TABLE audit_outcomes (
      audit_id bigint PRIMARY KEY,
