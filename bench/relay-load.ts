@@ -16,11 +16,15 @@
 //   npx tsx bench/relay-load.ts
 //   BENCH_DATABASE_URL=postgres://... npx tsx bench/relay-load.ts   the by-URL rows use that server instead
 //   BENCH_RELAY_CORE=1 npx tsx bench/relay-load.ts   the relays on CPU 1 alone, the rest on the others
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+//   BENCH_RELAY_TSX=1 npx tsx bench/relay-load.ts    the relays through tsx rather than bundled as the command line is
+import { rmSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { build } from 'esbuild';
+import { BUNDLE_OPTIONS } from '../scripts/cli-build';
 import { RELAY_STEPS } from '../src/relay/metrics';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../src/relay/store/embedded-cluster';
 import { openStore } from '../src/relay/store/open-store';
@@ -165,6 +169,31 @@ async function stepBreakdown(relays: RelayChild[]): Promise<string> {
   return `${steps}; each commit itself ${pct(times, 50).toFixed(2)}/${pct(times, 95).toFixed(2)}, ${changes.toFixed(1)} changes`;
 }
 
+/**
+ * The relay process's code, bundled once per run with the command line's own options
+ * (scripts/cli-build.js): the relay as `checklists relay` runs it. tsx would compile it with every
+ * function's name kept, a call at each closure made (BENCH_RELAY_TSX=1 runs it so, to compare).
+ */
+let childBundle: Promise<string> | null = null;
+function relayChildBundle(): Promise<string> {
+  childBundle ??= (async () => {
+    // Inside the project, so that the bundle's external packages (pg, prom-client) resolve.
+    const cache = join(__dirname, '..', 'node_modules', '.cache');
+    await mkdir(cache, { recursive: true });
+    const dir = await mkdtemp(join(cache, 'relay-child-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const outfile = join(dir, 'relay-child.cjs');
+    await build({
+      ...BUNDLE_OPTIONS,
+      entryPoints: [join(__dirname, 'support', 'relay-child.ts')],
+      outfile,
+      logLevel: 'warning',
+    });
+    return outfile;
+  })();
+  return childBundle;
+}
+
 /** A relay process of its own (support/relay-child.ts), spoken to over IPC. */
 class RelayChild {
   private constructor(
@@ -176,15 +205,16 @@ class RelayChild {
     return this.child.pid ?? -1;
   }
 
-  static start(config: RelayChildConfig): Promise<RelayChild> {
-    const child = fork(join(__dirname, 'support', 'relay-child.ts'), [JSON.stringify(config)], {
+  static async start(config: RelayChildConfig): Promise<RelayChild> {
+    const tsx = Boolean(process.env.BENCH_RELAY_TSX);
+    const script = tsx ? join(__dirname, 'support', 'relay-child.ts') : await relayChildBundle();
+    const child = fork(script, [JSON.stringify(config)], {
       // BENCH_RELAY_CORE=N: the relays run on CPU N alone (taskset), everything else on the others.
       ...(RELAY_CORE !== null ? { execPath: 'taskset' } : {}),
       // BENCH_RELAY_PROFILE=DIR: each relay writes a V8 CPU profile there (open in Chrome's DevTools).
       execArgv: [
         ...(RELAY_CORE !== null ? ['-c', String(RELAY_CORE), process.execPath] : []),
-        '--import',
-        'tsx',
+        ...(tsx ? ['--import', 'tsx'] : []),
         ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
         ...(process.env.BENCH_RELAY_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_RELAY_PROFILE}`] : []),
       ],
