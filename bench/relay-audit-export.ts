@@ -35,15 +35,23 @@ async function main(): Promise<void> {
     const c = new Client({ connectionString: cluster.url });
     await c.connect();
     let t = performance.now();
+    // As the relay writes it: each request's "asked" row, then its outcome and its delivery, each
+    // a row of its own (migrations.ts), so the export reads all three joined.
     await c.query(
-      `INSERT INTO audit (at, analyst, method, query, listdata, served_by, idrequest, verdict, hits, duration_ms,
-         from_cache, error_code, status, instance, state)
+      `INSERT INTO audit (at, analyst, method, query, listdata, hits, duration_ms, from_cache, status, instance, state)
        SELECT now() - (g || ' seconds')::interval, 'analyst' || (g % 50), 'POST',
-         jsonb_build_object('name', 'Особа ' || g, 'IDinternal', 'case-' || g), '-1', 'https://service.example',
-         g::text, 'clear', '{"peps":0}'::jsonb, 40, false, NULL, 200, 'bench', 'answered'
+         jsonb_build_object('name', 'Особа ' || g, 'IDinternal', 'case-' || g), '-1', '{}'::jsonb, 0, false, 0,
+         'bench', 'asked'
        FROM generate_series(1, $1) AS g`,
       [ROWS],
     );
+    await c.query(
+      `INSERT INTO audit_outcomes (audit_id, state, served_by, idrequest, verdict, hits, duration_ms, from_cache,
+         error_code, status)
+       SELECT id, 'answered', 'https://service.example', id::text, 'clear', '{"peps":0}'::jsonb, 40, false, NULL, 200
+       FROM audit`,
+    );
+    await c.query('INSERT INTO audit_deliveries (audit_id, delivered) SELECT id, true FROM audit');
     await c.end();
     const filled = performance.now() - t;
     const out = join(dir, 'audit.csv');
