@@ -1029,6 +1029,59 @@ describe('the audit trail is only added to (issue 30)', () => {
   });
 });
 
+describe('a database role that may only add to the trail (issue 30)', () => {
+  it('serves with INSERT and SELECT alone on the archive, audit and audit_deliveries, and no DELETE on audit_outcomes, as relay.md grants', async () => {
+    // The tables exist once a relay has opened the database.
+    await (await relay()).close();
+    relays.length = 0;
+    const admin = new Client({ connectionString: db.url });
+    await admin.connect();
+    const role = 'relay_everyday';
+    const password = 'everyday-only';
+    try {
+      await admin.query(`DROP OWNED BY ${role}`).catch(() => undefined);
+      await admin.query(`DROP ROLE IF EXISTS ${role}`);
+      await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
+      await admin.query(`GRANT ALL ON ALL TABLES IN SCHEMA public TO ${role}`);
+      await admin.query(`GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
+      // As docs/relay.md gives them, the archive's and the trail's:
+      await admin.query(`REVOKE ALL ON answer_archive, archive_cuts FROM ${role}`);
+      await admin.query(`GRANT SELECT, INSERT ON answer_archive TO ${role}`);
+      await admin.query(`GRANT SELECT ON archive_cuts TO ${role}`);
+      await admin.query(`REVOKE UPDATE, DELETE, TRUNCATE ON audit, audit_deliveries FROM ${role}`);
+      await admin.query(`REVOKE DELETE, TRUNCATE ON audit_outcomes FROM ${role}`);
+      const url = new URL(db.url);
+      url.username = role;
+      url.password = password;
+      const r = await startTestRelay(url.toString(), sandbox.urls, {}, { distDir: dist });
+      relays.push(r);
+      const key = await addKey(r.store, 'everyday');
+      for (let i = 0; i < 3; i++) expect((await ask(r, { tokken: key, name: `Щоденна Роль ${i}` })).status).toBe(200);
+      await r.service.journal.drained();
+      expect((await r.store.readAudit({ analyst: 'everyday' })).map((row) => [row.state, row.delivered])).toEqual(
+        Array.from({ length: 3 }, () => ['answered', true]),
+      );
+      // And the role really lacks what was taken.
+      const limited = new Client({ connectionString: url.toString() });
+      await limited.connect();
+      try {
+        await expect(limited.query("UPDATE audit SET analyst = 'someone else'")).rejects.toThrow(/permission denied/);
+        await expect(limited.query('DELETE FROM audit_deliveries')).rejects.toThrow(/permission denied/);
+        await expect(limited.query('DELETE FROM audit_outcomes')).rejects.toThrow(/permission denied/);
+        await expect(limited.query('DELETE FROM answer_archive')).rejects.toThrow(/permission denied/);
+      } finally {
+        await limited.end();
+      }
+      await r.close();
+      relays.length = 0;
+    } finally {
+      await admin.query(`DROP OWNED BY ${role}`).catch(() => undefined);
+      await admin.query(`DROP ROLE IF EXISTS ${role}`).catch(() => undefined);
+      await admin.end();
+    }
+  });
+});
+
 describe('the audit trail in pages (issue 32)', () => {
   it('an export reads the trail page by page, every row once, in id order, whatever its size', async () => {
     const r = await relay();
