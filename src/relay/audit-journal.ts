@@ -193,6 +193,10 @@ export class AuditJournal {
   private async flush(): Promise<void> {
     this.flushing = true;
     try {
+      // A commit from idle waits out this turn of the event loop: a request's "asked" row and the
+      // subject claim its search makes a few microtasks later (claimed-search.ts) then share it,
+      // where the claim would otherwise wait for a second commit before the service is asked.
+      await new Promise((resolve) => setImmediate(resolve));
       // Riders go along while there is something else to commit; the last of them on their own (a
       // timer's flush or drained()).
       let first = true;

@@ -92,7 +92,7 @@ const LONG_FILES: Record<string, number> = {
   'src/sandbox/data/items-persons.ts': 720,
   'src/sandbox/data/known-subjects.ts': 520,
   'src/core/answer/field-labels.ts': 980,
-  'src/core/request/scheduler.ts': 468,
+  'src/core/request/scheduler.ts': 466,
   'src/cli/input/input-file.ts': 521,
   'src/relay/service.ts': 447,
   'src/core/cache/answer-cache.ts': 498,

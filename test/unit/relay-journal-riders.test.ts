@@ -99,8 +99,10 @@ describe('what rides along with the audit’s commits (issue 30)', () => {
     const { store, rec, hold, release } = recordingStore();
     const journal = new AuditJournal(store, {}, 60_000);
     hold();
-    // One commit on its way; everything below waits for the next.
+    // One commit on its way (it takes its batch after this turn of the event loop); everything
+    // below waits for the next.
     const first = journal.insert(row('olena'));
+    await new Promise((r) => setImmediate(r));
     const riders = [
       journal.keepAnswer(answer('a1')),
       journal.keepAnswer(answer('a2')),
@@ -143,11 +145,28 @@ describe('what rides along with the audit’s commits (issue 30)', () => {
     await journal.drained();
   });
 
+  it('a claim made a few microtasks after its asked row shares that row’s commit when the journal was idle', async () => {
+    const { store, rec } = recordingStore();
+    const journal = new AuditJournal(store, {}, 60_000);
+    // As the service does: the asked row first, then the search, whose claim comes after awaits.
+    const asked = journal.insert(row('olena'));
+    const claim = (async () => {
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      return journal.claim({ claim: { name: 'relay-subject:s1', owner: 'o1' }, key: 'k1' }, 45_000);
+    })();
+    await asked;
+    expect(await claim).toEqual({ claimed: true, answer: null });
+    expect(rec.batches).toHaveLength(1);
+    expect(rec.batches[0].inserts).toHaveLength(1);
+    expect(rec.batches[0].claims).toEqual([{ claim: { name: 'relay-subject:s1', owner: 'o1' }, key: 'k1' }]);
+  });
+
   it('a cache entry the database refuses never costs an audit row its commit', async () => {
     const { store, rec, hold, release } = recordingStore();
     const journal = new AuditJournal(store, {}, 60_000);
     hold();
     const first = journal.insert(row('olena'));
+    await new Promise((r) => setImmediate(r));
     rec.failAnswers = true;
     const entry = journal.keepAnswer(answer('bad'));
     const second = journal.insert(row('petro'));

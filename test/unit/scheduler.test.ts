@@ -69,6 +69,24 @@ describe('RequestScheduler: merging and dedupe', () => {
     expect(s.stats).toMatchObject({ asks: 2, requestsSent: 1, merged: 1 });
   });
 
+  it('a window of 0 sends on a microtask, before any timer: asks made in one run still share a request', async () => {
+    const svc = fakeService();
+    const order: string[] = [];
+    const s = scheduler(
+      (query, options) => {
+        order.push('sent');
+        return svc.search(query, options);
+      },
+      { batchWindowMs: 0 },
+    );
+    // Set before the asks: a window kept by a timer, even of 0 ms, would close after it.
+    const timer = new Promise<void>((resolve) => setTimeout(() => resolve(void order.push('timer')), 0));
+    await Promise.all([s.ask(q('Hit Ivan', PEPS)), s.ask(q('Hit Ivan', SANCTIONS)), timer]);
+    expect(order).toEqual(['sent', 'timer']);
+    expect(svc.calls).toHaveLength(1);
+    expect(svc.calls[0].query.listdata).toBe(unionListdata(PEPS, SANCTIONS));
+  });
+
   it('treats queries that differ only in ids and spacing/case of the name as one subject', async () => {
     const svc = fakeService();
     const s = scheduler(svc.search);

@@ -4,6 +4,7 @@ import { restrictToListdata } from '../protocol/list-filter';
 import { subjectKey, type SearchQuery } from '../query';
 import type { ParsedEnvelope } from '../protocol/schema';
 import { summarize } from '../answer/summary';
+import { isCacheable } from './cacheable';
 import { delay, withTimeout } from './timing';
 
 /**
@@ -17,7 +18,7 @@ import { delay, withTimeout } from './timing';
  * - after an account or quota error nothing more is sent until `resume()`.
  * Every answer says where it came from (`source`). The pane, the functions and the relay ask
  * through it; the command line does not: its run asks each distinct subject once by construction
- * and keeps no cache between runs. Pure: no Office, no timers beyond setTimeout.
+ * and keeps no cache between runs. Pure: no Office, no timers beyond setTimeout (and a microtask).
  */
 
 // The scheduler's types are its interface: callers import them from here.
@@ -82,16 +83,6 @@ const TIMED_OUT: unique symbol = Symbol('timed out');
 /** For withTimeout: a storage call that hangs yields TIMED_OUT and keeps running. */
 const timedOut = (): typeof TIMED_OUT => TIMED_OUT;
 
-/** A registry that failed for a passing reason must be asked again, not remembered for a day. */
-const LASTING_REGISTRY_ERRORS = new Set([9001]);
-
-export function isCacheable(envelope: ParsedEnvelope): boolean {
-  for (const outcome of Object.values(envelope.registries)) {
-    if (outcome && outcome.status === 'error' && !LASTING_REGISTRY_ERRORS.has(outcome.error.code ?? -1)) return false;
-  }
-  return true;
-}
-
 /** The tickets (AskOptions.ticket) of the asks one request answers, first asker first. */
 const ticketsOf = (waiters: readonly Waiter[]) => waiters.flatMap((w) => (w.ticket === undefined ? [] : [w.ticket]));
 
@@ -107,7 +98,8 @@ export class RequestScheduler {
 
   private askSeq = 0;
   private pending = new Map<string, Waiter[]>();
-  private windowTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A window of 0 flushes on a microtask: a timer would wait a millisecond at least. */
+  private windowTimer: ReturnType<typeof setTimeout> | 'microtask' | null = null;
   private readonly inFlight = new Map<string, Flight[]>();
   /** Per subject, so a second window never misses a request the first one is about to send. */
   private readonly keyLocks = new Map<string, Promise<void>>();
@@ -198,7 +190,13 @@ export class RequestScheduler {
       const list = this.pending.get(key);
       if (list) list.push(waiter);
       else this.pending.set(key, [waiter]);
-      if (!this.windowTimer) this.windowTimer = setTimeout(() => this.flush(), this.batchWindowMs);
+      if (this.windowTimer) return;
+      if (this.batchWindowMs > 0) {
+        this.windowTimer = setTimeout(() => this.flush(), this.batchWindowMs);
+      } else {
+        this.windowTimer = 'microtask';
+        queueMicrotask(() => this.flush());
+      }
     });
   }
 
@@ -213,7 +211,7 @@ export class RequestScheduler {
   /** Rejects everything not yet answered and stops requests on the wire. */
   cancelAll(): void {
     if (this.windowTimer) {
-      clearTimeout(this.windowTimer);
+      if (this.windowTimer !== 'microtask') clearTimeout(this.windowTimer);
       this.windowTimer = null;
     }
     this.pending = new Map();
