@@ -51,6 +51,15 @@ function keyRow(r: KeyRecord): AnalystKeyRow {
   };
 }
 
+/** The trail's columns as read: from the outcome's or the delivery's row when there is one, else the row's own. */
+const AUDIT_READ_COLUMNS = AUDIT_COLUMNS.map(({ column }) => {
+  if (column === 'delivered') return 'coalesce(d.delivered, audit.delivered) AS delivered';
+  if ((AUDIT_OUTCOME_COLUMNS as readonly string[]).includes(column)) {
+    return `CASE WHEN o.audit_id IS NULL THEN audit.${column} ELSE o.${column} END AS ${column}`;
+  }
+  return `audit.${column}`;
+}).join(', ');
+
 /**
  * The audit trail as read: each "asked" row that `rows` selects, with its outcome (audit_outcomes)
  * and its reply's delivery (audit_deliveries); a row written before those tables has both in its
@@ -60,14 +69,7 @@ function keyRow(r: KeyRecord): AnalystKeyRow {
  * bench/results/2026-11-26-session16-relay-audit-export.txt).
  */
 function auditRead(rows: string): string {
-  const columns = AUDIT_COLUMNS.map(({ column }) => {
-    if (column === 'delivered') return 'coalesce(d.delivered, audit.delivered) AS delivered';
-    if ((AUDIT_OUTCOME_COLUMNS as readonly string[]).includes(column)) {
-      return `CASE WHEN o.audit_id IS NULL THEN audit.${column} ELSE o.${column} END AS ${column}`;
-    }
-    return `audit.${column}`;
-  });
-  return `SELECT ${columns.join(', ')} FROM (${rows}) AS audit
+  return `SELECT ${AUDIT_READ_COLUMNS} FROM (${rows}) AS audit
     LEFT JOIN audit_outcomes AS o ON o.audit_id = audit.id
     LEFT JOIN audit_deliveries AS d ON d.audit_id = audit.id`;
 }
