@@ -36,9 +36,12 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
+// Room for a first request on a busy machine (the transport loads on it: 400 ms once timed out in
+// a fresh clone's run); the tests of a hanging address give the short timeout they wait out.
 function client(addresses: string[], extra: Partial<ConstructorParameters<typeof CheckListsClient>[0]> = {}) {
-  return new CheckListsClient({ addresses, credentials, timeoutMs: 400, retries: 0, backoffMs: 10, ...extra });
+  return new CheckListsClient({ addresses, credentials, timeoutMs: 5_000, retries: 0, backoffMs: 10, ...extra });
 }
+const HANG_TIMEOUT_MS = 400;
 
 describe('CheckListsClient over real HTTP on loopback', () => {
   it('POSTs JSON with credentials in the body only, never in the URL', async () => {
@@ -90,7 +93,9 @@ describe('CheckListsClient over real HTTP on loopback', () => {
     const primary = await server(failure);
     const reserve1 = await server(ok('from-reserve-1'));
     const reserve2 = await server(ok('from-reserve-2'));
-    const result = await client([primary.url, reserve1.url, reserve2.url]).search(query);
+    const result = await client([primary.url, reserve1.url, reserve2.url], { timeoutMs: HANG_TIMEOUT_MS }).search(
+      query,
+    );
     expect(result.servedBy).toBe(reserve1.url);
     expect(result.envelope.header.idrequest).toBe('from-reserve-1');
     expect(result.attempts.map((a) => a.address)).toEqual([primary.url, reserve1.url]);
@@ -104,7 +109,9 @@ describe('CheckListsClient over real HTTP on loopback', () => {
     const hang = await server({ kind: 'hang' });
     const html = await server({ kind: 'text', status: 200, body: '<!doctype html><h1>Bad gateway</h1>' });
     const good = await server(ok('last'));
-    const result = await client([refused, r503.url, hang.url, html.url, good.url]).search(query);
+    const result = await client([refused, r503.url, hang.url, html.url, good.url], {
+      timeoutMs: HANG_TIMEOUT_MS,
+    }).search(query);
     expect(result.servedBy).toBe(good.url);
     expect(result.attempts.map((a) => a.outcome)).toEqual(['network', 'http-5xx', 'timeout', 'bad-answer', 'ok']);
   });
@@ -230,7 +237,7 @@ describe('CheckListsClient over real HTTP on loopback', () => {
   it('tries a recently failed primary last, so a dead primary costs one timeout, not one per request', async () => {
     const primary = await server({ kind: 'hang' });
     const reserve = await server(ok('r'));
-    const c = client([primary.url, reserve.url], { cooldownMs: 60_000 });
+    const c = client([primary.url, reserve.url], { cooldownMs: 60_000, timeoutMs: HANG_TIMEOUT_MS });
     await c.search(query);
     const second = await c.search(query);
     expect(second.attempts).toHaveLength(1);
