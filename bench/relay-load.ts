@@ -17,6 +17,7 @@
 //   BENCH_DATABASE_URL=postgres://... npx tsx bench/relay-load.ts   the by-URL rows use that server instead
 //   BENCH_RELAY_CORE=1 npx tsx bench/relay-load.ts   the relays on CPU 1 alone, the rest on the others
 //   BENCH_RELAY_TSX=1 npx tsx bench/relay-load.ts    the relays through tsx rather than bundled as the command line is
+//   BENCH_RELAY_ONLY=embedded | slow                 a quick look: the embedded rows at full load, or with the slow service
 import { rmSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -46,6 +47,8 @@ const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 50);
 /** The slow service's time to answer, ms (the last rows). */
 const SLOW_SERVICE_MS = Number(process.env.BENCH_SLOW_SERVICE_MS ?? 50);
 const LABEL_WIDTH = 48;
+/** A quick look while working: 'embedded' (full load) or 'slow' (the slow service), each with its direct rows. */
+const ONLY = process.env.BENCH_RELAY_ONLY ?? null;
 /**
  * BENCH_RELAY_CORE=1: the relays on CPU 1 alone, the load generator, the sandbox and PostgreSQL on
  * the others, as in production, where the relay's cores are its own (Linux, taskset).
@@ -403,22 +406,20 @@ async function main(): Promise<void> {
       `embedded store, one durable audit insert after another: ${(await auditInserts(embedded.store, sandbox.urls[0])).toFixed(2)} ms each`,
     );
     await embedded.close();
-    await withRelays(
-      [{ dataDir: embeddedDir, instance: 'embedded', coordinateInstances: false }],
-      sandbox.urls,
-      async (measure, keysFor) => {
-        const embeddedKeys = await keysFor('emb');
-        rows.push(await measure('embedded, 1 relay, distinct subjects', embeddedKeys, distinct('Вбудований')));
-        rows.push(await measure('embedded, 1 relay, 400 subj., cold', embeddedKeys, shared('Вбудований')));
-        rows.push(await measure('embedded, 1 relay, 400 subj., warm', embeddedKeys, shared('Вбудований')));
-      },
-    );
-
-    // BENCH_RELAY_ONLY=embedded: the direct and embedded rows only, for a quick look while working.
-    if (process.env.BENCH_RELAY_ONLY !== 'embedded') {
-      const byUrlSetup = await byUrl();
-      await slowService(embeddedDir, byUrlSetup.url);
+    if (ONLY !== 'slow') {
+      await withRelays(
+        [{ dataDir: embeddedDir, instance: 'embedded', coordinateInstances: false }],
+        sandbox.urls,
+        async (measure, keysFor) => {
+          const embeddedKeys = await keysFor('emb');
+          rows.push(await measure('embedded, 1 relay, distinct subjects', embeddedKeys, distinct('Вбудований')));
+          rows.push(await measure('embedded, 1 relay, 400 subj., cold', embeddedKeys, shared('Вбудований')));
+          rows.push(await measure('embedded, 1 relay, 400 subj., warm', embeddedKeys, shared('Вбудований')));
+        },
+      );
     }
+    if (ONLY === 'slow') await slowService(embeddedDir, null);
+    else if (ONLY !== 'embedded') await slowService(embeddedDir, (await byUrl()).url);
   } finally {
     await sandbox.close();
     await slow?.close();
@@ -432,7 +433,7 @@ async function main(): Promise<void> {
    * durable writes, its processing) rather than its share of two cores that the load generator,
    * the sandbox and PostgreSQL also need.
    */
-  async function slowService(embeddedDir: string, url: string): Promise<void> {
+  async function slowService(embeddedDir: string, url: string | null): Promise<void> {
     slow = await startSandboxCluster({ instances: 2, faultsFor: () => ({ latencyMs: SLOW_SERVICE_MS }) });
     const upstream = slow.urls;
     const suffix = `, ${SLOW_SERVICE_MS} ms`;
@@ -457,6 +458,7 @@ async function main(): Promise<void> {
         rows.push(await measure(`embedded, 1 relay, distinct subjects${suffix}`, keys, distinct(`ВП ${run}`)));
       },
     );
+    if (url === null) return;
     let keys: string[] = [];
     await withRelays(
       [{ databaseUrl: url, instance: 'url-slow', coordinateInstances: true }],
