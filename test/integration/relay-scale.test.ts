@@ -11,6 +11,7 @@ import {
 } from './relay-support';
 import { Client } from 'pg';
 import type { RelayStore } from '../../src/relay/store/port';
+import { ARCHIVE_LOCK } from '../../src/relay/store/migrations';
 
 /**
  * Relay at organisation scale: two instances on one PostgreSQL (a throwaway embedded cluster,
@@ -148,6 +149,67 @@ it('a subject claim: one holder across instances, given back only by its owner, 
   ]);
   expect(await claim(a.store, 's2', 'owner-a', 60_000)).toBe(true);
   expect(await claim(a.store, 's3', 'owner-a', 60_000)).toBe(false);
+});
+
+it('a claim given back and another instance’s claim of the same subject queue, never deadlock (issue 30)', async () => {
+  const [a] = await pair();
+  const name = 'relay-subject:deadlock';
+  expect(
+    (await a.store.claimAndRead([{ claim: { name, owner: 'owner-a' }, key: 'no-answer' }], 60_000))[0].claimed,
+  ).toBe(true);
+  const [auditId] = (
+    await a.store.writeAuditBatch({
+      inserts: [
+        {
+          state: 'asked',
+          at: new Date(),
+          analyst: 'olena',
+          method: 'POST',
+          query: { name: 'Суб’єкт' },
+          listdata: '-1',
+          servedBy: null,
+          idrequest: null,
+          verdict: null,
+          hits: {},
+          durationMs: 0,
+          fromCache: false,
+          errorCode: null,
+          status: 0,
+          instance: 'A',
+          archiveId: null,
+        },
+      ],
+      completions: [],
+    })
+  ).audit;
+  // Instance B's statement, stood in for by a transaction: its claim locks the subject's row, then
+  // it takes the archive's lock for its own answers.
+  const b = new Client({ connectionString: db.url });
+  await b.connect();
+  try {
+    await b.query('BEGIN');
+    await b.query('SELECT 1 FROM subject_claims WHERE name = $1 FOR UPDATE', [name]);
+    // A's commit meanwhile: an answer into the archive and the claim given back.
+    const commit = a.store.writeAuditBatch({
+      inserts: [],
+      completions: [],
+      archives: [
+        { auditId, receivedAt: new Date(), analyst: 'olena', request: '{}', answer: Buffer.from('{"answer":1}') },
+      ],
+      releases: [{ name, owner: 'owner-a' }],
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    // A waits for the subject's row before taking the archive's lock, so B gets it. (Taken in the
+    // other order, each waited for the other: PostgreSQL failed one with a deadlock after 1 s.)
+    await b.query('SELECT pg_advisory_xact_lock($1)', [ARCHIVE_LOCK]);
+    await b.query('COMMIT');
+    expect((await commit).archive).toHaveLength(1);
+  } finally {
+    await b.end();
+  }
+  expect(
+    (await a.store.claimAndRead([{ claim: { name, owner: 'owner-b' }, key: 'no-answer' }], 60_000))[0].claimed,
+  ).toBe(true);
 });
 
 it('a claim that waited for its holder to give it back reads the answer the holder stored first (issue 30)', async () => {

@@ -216,17 +216,23 @@ export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch)
     }
     if (parts.length === 0) return { audit: ids, archive: [], answersKept: [], claims: [] };
     // A CTE that only reads runs only when referenced, and the final SELECT runs its parts in this
-    // order: claims before the archive's lock, the cache rows after it, as in every statement
-    // that takes them, so that two instances' statements queue rather than deadlock. One row
-    // shape for the three parts, told apart by `part`; named in each, as any may come first.
+    // order: the claims' rows (taken and given back) before the archive's lock, the cache rows
+    // after it, as in every statement that takes them, so that two instances' statements queue
+    // rather than deadlock. (A part the SELECT does not name runs after it: a claim given back
+    // there waited, holding the archive's lock, for another instance's claim of the same subject
+    // that waited for that lock.) One row shape for the parts, told apart by `part`; named in
+    // each, as any may come first.
     const row = (part: string, values: Partial<Record<(typeof PART_COLUMNS)[number], string>>, from: string) =>
       `SELECT '${part}' AS part, ${PART_COLUMNS.map((c) => `${values[c] ?? 'NULL'} AS ${c}`).join(', ')} FROM ${from}`;
     const selects = [
       ...(claims.length > 0 ? [row('c', Object.fromEntries(CLAIM_COLUMNS.map((c) => [c, `c.${c}`])), 'c')] : []),
+      ...(releases.length > 0 ? [row('r', {}, 'r')] : []),
       ...(archives.length > 0 ? [row('a', { n: 'a.n', archive_id: 'a.archive_id' }, 'a')] : []),
       ...(answers.length > 0 ? [row('k', { key: 'k.key' }, 'k')] : []),
     ];
-    const { rows } = await (evidence ? durable : fast).query<ClaimRecord & { part: 'c' | 'a' | 'k'; n: number | null }>(
+    const { rows } = await (evidence ? durable : fast).query<
+      ClaimRecord & { part: 'c' | 'r' | 'a' | 'k'; n: number | null }
+    >(
       prepared(
         `WITH ${parts.join(', ')} ${selects.length > 0 ? selects.join(' UNION ALL ') : 'SELECT NULL AS part'}`,
         params,

@@ -4,7 +4,7 @@
  */
 
 /** Any number, distinct from the migrations' lock: archive appends take turns under it, across instances. */
-const ARCHIVE_LOCK = 7_114_151_403;
+export const ARCHIVE_LOCK = 7_114_151_403;
 
 export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE analyst_keys (

@@ -51,11 +51,18 @@ export function answersUpsert(
   };
 }
 
-/** Gives claims back (only each owner's own). Parameters from `offset` + 1 on. */
+/**
+ * Gives claims back (only each owner's own), locking their rows in name order as claims take them
+ * (claim_and_read), so that a release and another instance's claims queue rather than deadlock.
+ * Its rows are the names given back. Parameters from `offset` + 1 on.
+ */
 export function claimsRelease(claims: readonly SubjectClaim[], offset: number): { sql: string; params: unknown[] } {
   return {
-    sql: `DELETE FROM subject_claims AS s USING unnest($${offset + 1}::text[], $${offset + 2}::text[]) AS c (name, owner)
-      WHERE s.name = c.name AND s.owner = c.owner`,
+    sql: `DELETE FROM subject_claims AS s USING (
+        SELECT l.name FROM subject_claims AS l
+          JOIN unnest($${offset + 1}::text[], $${offset + 2}::text[]) AS c (name, owner) ON l.name = c.name AND l.owner = c.owner
+        ORDER BY l.name FOR UPDATE OF l) AS o
+      WHERE s.name = o.name RETURNING s.name`,
     params: [claims.map((c) => c.name), claims.map((c) => c.owner)],
   };
 }
