@@ -212,6 +212,66 @@ it('a claim given back and another instance’s claim of the same subject queue,
   ).toBe(true);
 });
 
+it('one commit may carry every part at once: rows, outcomes, answers, deliveries, claims taken and given back, cache rows', async () => {
+  const [a] = await pair();
+  const asked = {
+    state: 'asked' as const,
+    at: new Date(),
+    analyst: 'olena',
+    method: 'POST' as const,
+    query: { name: 'Суб’єкт' },
+    listdata: '-1',
+    servedBy: null,
+    idrequest: null,
+    verdict: null,
+    hits: {},
+    durationMs: 0,
+    fromCache: false,
+    errorCode: null,
+    status: 0,
+    instance: 'A',
+    archiveId: null,
+  };
+  const [payer, delivered] = (await a.store.writeAuditBatch({ inserts: [asked, asked], completions: [] })).audit;
+  expect(
+    (await a.store.claimAndRead([{ claim: { name: 'given-back', owner: 'owner-a' }, key: 'no-answer' }], 60_000))[0]
+      .claimed,
+  ).toBe(true);
+  const ids = await a.store.writeAuditBatch({
+    inserts: [asked],
+    completions: [{ id: payer, outcome: { ...asked, state: 'answered', status: 200, archiveId: null }, archived: 0 }],
+    archives: [{ auditId: payer, receivedAt: new Date(), analyst: 'olena', request: '{}', answer: Buffer.from('{}') }],
+    deliveries: [{ id: delivered, delivered: true }],
+    answers: [
+      {
+        key: 'cache-row',
+        subject: 'cache-row',
+        listdata: -1n,
+        servedBy: 'http://upstream',
+        storedAt: Date.now(),
+        raw: '{}',
+        archiveId: null,
+      },
+    ],
+    answersTtlMs: 60_000,
+    releases: [{ name: 'given-back', owner: 'owner-a' }],
+    claims: [{ claim: { name: 'taken', owner: 'owner-a' }, key: 'cache-row' }],
+    claimHoldMs: 60_000,
+  });
+  expect(ids.audit).toHaveLength(1);
+  expect(ids.archive).toHaveLength(1);
+  expect(ids.answersKept).toEqual([true]);
+  expect(ids.claims.map((c) => c.claimed)).toEqual([true]);
+  const row = (await a.store.readAudit({})).find((r) => r.id === payer);
+  expect(row?.archiveId).toBe(ids.archive[0]);
+  expect(row?.state).toBe('answered');
+  expect((await a.store.readAnswers(['cache-row']))[0]?.raw).toBe('{}');
+  const claim = async (name: string) =>
+    (await a.store.claimAndRead([{ claim: { name, owner: 'owner-b' }, key: 'no-answer' }], 60_000))[0].claimed;
+  expect(await claim('given-back')).toBe(true);
+  expect(await claim('taken')).toBe(false);
+});
+
 it('a claim that waited for its holder to give it back reads the answer the holder stored first (issue 30)', async () => {
   const [a, b] = await pair();
   const answer = {

@@ -56,6 +56,23 @@ const CLAIM_COLUMNS = [
 ] as const;
 /** writeAuditBatch's result columns: the archive's rows (n, archive_id), the claims', the cache's (key). */
 const PART_COLUMNS = ['n', ...CLAIM_COLUMNS] as const;
+/**
+ * Each result column's type, for the parts that leave it empty: UNION ALL settles types pair by
+ * pair, and two untyped NULLs (the claims given back after the claims) become text, which the
+ * archive's integer `n` after them then cannot match.
+ */
+const PART_TYPES: Record<(typeof PART_COLUMNS)[number], string> = {
+  n: 'integer',
+  archive_id: 'bigint',
+  claim_name: 'text',
+  claim_owner: 'text',
+  key: 'text',
+  subject: 'text',
+  listdata: 'bigint',
+  served_by: 'text',
+  stored_at: 'bigint',
+  raw: 'text',
+};
 
 /** What a completion writes: each outcome column with the field that holds it. */
 type AuditColumn = (typeof AUDIT_COLUMNS)[number];
@@ -223,7 +240,7 @@ export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch)
     // that waited for that lock.) One row shape for the parts, told apart by `part`; named in
     // each, as any may come first.
     const row = (part: string, values: Partial<Record<(typeof PART_COLUMNS)[number], string>>, from: string) =>
-      `SELECT '${part}' AS part, ${PART_COLUMNS.map((c) => `${values[c] ?? 'NULL'} AS ${c}`).join(', ')} FROM ${from}`;
+      `SELECT '${part}' AS part, ${PART_COLUMNS.map((c) => `${values[c] ?? `NULL::${PART_TYPES[c]}`} AS ${c}`).join(', ')} FROM ${from}`;
     const selects = [
       ...(claims.length > 0 ? [row('c', Object.fromEntries(CLAIM_COLUMNS.map((c) => [c, `c.${c}`])), 'c')] : []),
       ...(releases.length > 0 ? [row('r', {}, 'r')] : []),
