@@ -158,7 +158,9 @@ async function statementsPerRequest(relays: RelayChild[], requests: number): Pro
 async function stepBreakdown(relays: RelayChild[]): Promise<string> {
   const all = await Promise.all(
     relays.map((r) =>
-      r.ask<{ steps: Record<string, number[]>; commits: { ms: number; changes: number }[] }>({ type: 'steps' }),
+      r.ask<{ steps: Record<string, number[]>; commits: { ms: number; changes: number }[]; failedCommits: number }>({
+        type: 'steps',
+      }),
     ),
   );
   const steps = RELAY_STEPS.map((step) => {
@@ -169,7 +171,11 @@ async function stepBreakdown(relays: RelayChild[]): Promise<string> {
   const commits = all.flatMap((m) => m.commits);
   const times = commits.map((c) => c.ms).sort((x, y) => x - y);
   const changes = commits.reduce((n, c) => n + c.changes, 0) / Math.max(1, commits.length);
-  return `${steps}; each commit itself ${pct(times, 50).toFixed(2)}/${pct(times, 95).toFixed(2)}, ${changes.toFixed(1)} changes`;
+  // A refused statement is split and its parts tried again: slower, and nothing else would show it.
+  const failed = all.reduce((n, m) => n + m.failedCommits, 0);
+  const refused =
+    failed > 0 ? `; ${failed} statements refused by the database (relay_audit_commit_failures_total)` : '';
+  return `${steps}; each commit itself ${pct(times, 50).toFixed(2)}/${pct(times, 95).toFixed(2)}, ${changes.toFixed(1)} changes${refused}`;
 }
 
 /**

@@ -33,6 +33,8 @@ export type RelayChildRequest =
  * each is a round trip and wakes a server process, the relay's largest cost per request on 2 cores.
  */
 const statements = new Map<string, number>();
+/** Journal statements refused before the last 'clear'. */
+let failedBefore = 0;
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
   this: unknown,
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
             type: 'steps',
             steps: Object.fromEntries(RELAY_STEPS.map((s) => [s, service.metrics.stepSamples.get(s) ?? []])),
             commits: service.metrics.commitSamples,
+            failedCommits: service.metrics.failedCommits - failedBefore,
           });
           break;
         case 'statements':
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
           statements.clear();
           service.metrics.stepSamples.clear();
           service.metrics.commitSamples.length = 0;
+          failedBefore = service.metrics.failedCommits;
           send({ type: 'clear' });
           break;
         case 'paid':

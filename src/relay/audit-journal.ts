@@ -77,6 +77,11 @@ function takeDistinct<T>(items: readonly T[], keyOf: (item: T) => string | null 
 export interface JournalObserver {
   /** Each commit: how many changes it carried and how long it took, ms. */
   onCommit?(changes: number, ms: number): void;
+  /**
+   * A statement the database refused. Its parts are then tried again one by one, so the requests
+   * mostly still answer: without this, only the extra statements would tell.
+   */
+  onCommitFailed?(error: unknown): void;
 }
 
 export class AuditJournal {
@@ -208,6 +213,7 @@ export class AuditJournal {
         try {
           await this.commit(batch, claims, riders);
         } catch (error) {
+          this.observer.onCommitFailed?.(error);
           const parts = [batch.length, claims.length, riders.length].filter((n) => n > 0).length;
           if (parts <= 1) {
             for (const p of [...batch, ...claims, ...riders]) p.reject(error);
@@ -218,7 +224,10 @@ export class AuditJournal {
           const alone = (b: Pending[], c: PendingClaim[], r: Rider[]) =>
             b.length + c.length + r.length === 0
               ? Promise.resolve()
-              : this.commit(b, c, r).catch((e: unknown) => [...b, ...c, ...r].forEach((p) => p.reject(e)));
+              : this.commit(b, c, r).catch((e: unknown) => {
+                  this.observer.onCommitFailed?.(e);
+                  for (const p of [...b, ...c, ...r]) p.reject(e);
+                });
           await alone(batch, [], []);
           await alone([], claims, []);
           await alone([], [], riders);

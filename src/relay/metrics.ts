@@ -30,6 +30,7 @@ export class RelayMetrics {
   readonly steps: Histogram<'step'>;
   readonly auditBatch: Histogram;
   readonly auditCommit: Histogram;
+  readonly auditCommitFailures: Counter;
   readonly decisionReadFailures: Counter;
   readonly undelivered: Counter;
   /**
@@ -39,6 +40,8 @@ export class RelayMetrics {
   readonly stepSamples = new Map<RelayStep, number[]>();
   /** The last commits (ms, changes carried), kept with the step samples: a durable-write step is its commit and the wait for the one on its way. */
   readonly commitSamples: { ms: number; changes: number }[] = [];
+  /** Statements refused since start (relay_audit_commit_failures_total), as a number the bench reads at once. */
+  failedCommits = 0;
   private readonly stepChildren = new Map<RelayStep, Histogram.Internal<'step'>>();
   keepStepSamples = false;
 
@@ -109,6 +112,11 @@ export class RelayMetrics {
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers: [this.registry],
     });
+    this.auditCommitFailures = new Counter({
+      name: 'relay_audit_commit_failures_total',
+      help: 'Audit journal statements the database refused; their parts were then tried again one by one (a request answers 503 only when its own part fails again)',
+      registers: [this.registry],
+    });
     new Gauge({
       name: 'relay_cpu_seconds',
       help: 'CPU time (user and system) this relay process has spent since it started; its rate is the CPU in use, which is what limits one relay (docs/relay.md, sizing)',
@@ -131,6 +139,12 @@ export class RelayMetrics {
         }
       },
     });
+  }
+
+  /** A journal statement the database refused (its parts then went again one by one). */
+  commitFailed(): void {
+    this.auditCommitFailures.inc();
+    this.failedCommits++;
   }
 
   /** Records one commit of the audit journal: the changes it carried and its time, ms. */

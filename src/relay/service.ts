@@ -91,7 +91,15 @@ export class RelayService {
     this.keys = new KeyVerifier(store);
     this.journal = new AuditJournal(
       store,
-      { onCommit: (changes, ms) => this.metrics.commit(changes, ms) },
+      {
+        onCommit: (changes, ms) => this.metrics.commit(changes, ms),
+        onCommitFailed: (error) => {
+          this.metrics.commitFailed();
+          if (process.env.RELAY_DEBUG) {
+            process.stderr.write(`audit commit refused: ${error instanceof Error ? error.message : String(error)}\n`);
+          }
+        },
+      },
       config.cacheTtlMs,
     );
     this.bearer = config.entra ? entraVerifier(config.entra) : null;

@@ -163,7 +163,8 @@ describe('what rides along with the audit’s commits (issue 30)', () => {
 
   it('a cache entry the database refuses never costs an audit row its commit', async () => {
     const { store, rec, hold, release } = recordingStore();
-    const journal = new AuditJournal(store, {}, 60_000);
+    const refused: unknown[] = [];
+    const journal = new AuditJournal(store, { onCommitFailed: (error) => refused.push(error) }, 60_000);
     hold();
     const first = journal.insert(row('olena'));
     await new Promise((r) => setImmediate(r));
@@ -181,6 +182,8 @@ describe('what rides along with the audit’s commits (issue 30)', () => {
       [1, 0],
       [0, 1],
     ]);
+    // The refusal is counted (relay_audit_commit_failures_total), though every request got its write.
+    expect(refused.map((e) => (e as Error).message)).toEqual(['cache row refused']);
   });
 });
 
