@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { JournalObserver } from './audit-journal';
 
 /** The steps of one /api request, in the order they run. */
 export const RELAY_STEPS = [
@@ -141,14 +142,19 @@ export class RelayMetrics {
     });
   }
 
-  /** A journal statement the database refused (its parts then went again one by one). */
-  commitFailed(): void {
-    this.auditCommitFailures.inc();
-    this.failedCommits++;
+  /** What the audit journal reports: each commit, and each statement the database refused (its parts then went again one by one; the database's log says why). */
+  journalObserver(): JournalObserver {
+    return {
+      onCommit: (changes, ms) => this.commit(changes, ms),
+      onCommitFailed: () => {
+        this.auditCommitFailures.inc();
+        this.failedCommits++;
+      },
+    };
   }
 
   /** Records one commit of the audit journal: the changes it carried and its time, ms. */
-  commit(changes: number, ms: number): void {
+  private commit(changes: number, ms: number): void {
     this.auditBatch.observe(changes);
     this.auditCommit.observe(ms / 1000);
     if (!this.keepStepSamples) return;

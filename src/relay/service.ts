@@ -89,19 +89,7 @@ export class RelayService {
     this.limits = new Limits(store, config.limits);
     this.metrics = new RelayMetrics(() => this.limits.budgetLeft());
     this.keys = new KeyVerifier(store);
-    this.journal = new AuditJournal(
-      store,
-      {
-        onCommit: (changes, ms) => this.metrics.commit(changes, ms),
-        onCommitFailed: (error) => {
-          this.metrics.commitFailed();
-          if (process.env.RELAY_DEBUG) {
-            process.stderr.write(`audit commit refused: ${error instanceof Error ? error.message : String(error)}\n`);
-          }
-        },
-      },
-      config.cacheTtlMs,
-    );
+    this.journal = new AuditJournal(store, this.metrics.journalObserver(), config.cacheTtlMs);
     this.bearer = config.entra ? entraVerifier(config.entra) : null;
     this.decisions = new DecisionRecord(store, { fourEyes: new Set(config.fourEyes ?? []), instance: config.instance });
     const cache =
