@@ -41,7 +41,7 @@ export class RelayMetrics {
   readonly stepSamples = new Map<RelayStep, number[]>();
   /** The last commits (ms, changes carried), kept with the step samples: a durable-write step is its commit and the wait for the one on its way. */
   readonly commitSamples: { ms: number; changes: number }[] = [];
-  /** Statements refused since start (relay_audit_commit_failures_total), as a number the bench reads at once. */
+  /** Statements refused since start (relay_audit_commit_failures_total), as a number read at once (the bench's). */
   failedCommits = 0;
   private readonly stepChildren = new Map<RelayStep, Histogram.Internal<'step'>>();
   keepStepSamples = false;
@@ -142,7 +142,10 @@ export class RelayMetrics {
     });
   }
 
-  /** What the audit journal reports: each commit, and each statement the database refused (its parts then went again one by one; the database's log says why). */
+  /**
+   * What the audit journal reports: each commit, and each statement the database refused (its
+   * parts then went again one by one; the database's log says why).
+   */
   journalObserver(): JournalObserver {
     return {
       onCommit: (changes, ms) => this.commit(changes, ms),

@@ -154,6 +154,26 @@ it('a subject claim: one holder across instances, given back only by its owner, 
   expect(await claim(a.store, 's3', 'owner-a', 60_000)).toBe(false);
 });
 
+/** A request's "asked" audit row, as instance A writes it. */
+const asked = {
+  state: 'asked' as const,
+  at: new Date(),
+  analyst: 'olena',
+  method: 'POST' as const,
+  query: { name: 'Суб’єкт' },
+  listdata: '-1',
+  servedBy: null,
+  idrequest: null,
+  verdict: null,
+  hits: {},
+  durationMs: 0,
+  fromCache: false,
+  errorCode: null,
+  status: 0,
+  instance: 'A',
+  archiveId: null,
+};
+
 it('a claim given back and another instance’s claim of the same subject queue, never deadlock (issue 30)', async () => {
   const [a] = await pair();
   const name = 'relay-subject:deadlock';
@@ -162,26 +182,7 @@ it('a claim given back and another instance’s claim of the same subject queue,
   ).toBe(true);
   const [auditId] = (
     await a.store.writeAuditBatch({
-      inserts: [
-        {
-          state: 'asked',
-          at: new Date(),
-          analyst: 'olena',
-          method: 'POST',
-          query: { name: 'Суб’єкт' },
-          listdata: '-1',
-          servedBy: null,
-          idrequest: null,
-          verdict: null,
-          hits: {},
-          durationMs: 0,
-          fromCache: false,
-          errorCode: null,
-          status: 0,
-          instance: 'A',
-          archiveId: null,
-        },
-      ],
+      inserts: [asked],
       completions: [],
     })
   ).audit;
@@ -215,26 +216,8 @@ it('a claim given back and another instance’s claim of the same subject queue,
   ).toBe(true);
 });
 
-it('one commit may carry every part at once: rows, outcomes, answers, deliveries, claims taken and given back, cache rows', async () => {
+it('one commit may carry every part at once: rows, outcomes, answers, deliveries, claims taken and given back, cache rows (issue 30)', async () => {
   const [a] = await pair();
-  const asked = {
-    state: 'asked' as const,
-    at: new Date(),
-    analyst: 'olena',
-    method: 'POST' as const,
-    query: { name: 'Суб’єкт' },
-    listdata: '-1',
-    servedBy: null,
-    idrequest: null,
-    verdict: null,
-    hits: {},
-    durationMs: 0,
-    fromCache: false,
-    errorCode: null,
-    status: 0,
-    instance: 'A',
-    archiveId: null,
-  };
   const [payer, delivered] = (await a.store.writeAuditBatch({ inserts: [asked, asked], completions: [] })).audit;
   expect(
     (await a.store.claimAndRead([{ claim: { name: 'given-back', owner: 'owner-a' }, key: 'no-answer' }], 60_000))[0]
