@@ -12,6 +12,7 @@ import {
 import { Client } from 'pg';
 import type { RelayStore } from '../../src/relay/store/port';
 import { ARCHIVE_LOCK } from '../../src/relay/store/migrations';
+import { auditRowBase } from '../../src/relay/audit-row';
 
 /**
  * Relay at organisation scale: two instances on one PostgreSQL (a throwaway embedded cluster,
@@ -155,24 +156,7 @@ it('a subject claim: one holder across instances, given back only by its owner, 
 });
 
 /** A request's "asked" audit row, as instance A writes it. */
-const asked = {
-  state: 'asked' as const,
-  at: new Date(),
-  analyst: 'olena',
-  method: 'POST' as const,
-  query: { name: 'Суб’єкт' },
-  listdata: '-1',
-  servedBy: null,
-  idrequest: null,
-  verdict: null,
-  hits: {},
-  durationMs: 0,
-  fromCache: false,
-  errorCode: null,
-  status: 0,
-  instance: 'A',
-  archiveId: null,
-};
+const asked = auditRowBase('POST', 'olena', { name: 'Суб’єкт' }, 'asked', 'A');
 
 it('a claim given back and another instance’s claim of the same subject queue, never deadlock (issue 30)', async () => {
   const [a] = await pair();
