@@ -33,6 +33,7 @@ import type { RelayStore } from '../src/relay/store/port';
 import { DEMO_CREDENTIALS } from '../src/sandbox';
 import { startSandboxCluster } from '../src/sandbox/server';
 import { cpuMs, postgresCpuMs } from './support/process-cpu';
+import { loopDelayMeter } from './support/loop-delay';
 import type { RelayChildConfig, RelayChildRequest } from './support/relay-child';
 
 const ANALYSTS = Number(process.env.BENCH_ANALYSTS ?? 20);
@@ -73,6 +74,10 @@ interface Pass {
   latencies: number[];
   seconds: number;
   failed: number;
+  /** This process's event loop delay during the pass, ms p50 and p99: the load generator's, and the sandbox's. */
+  loopDelayMs: [number, number];
+  /** Each request's latency by its id (the x-bench-request header, `analyst-j`). */
+  byId: Map<string, number>;
 }
 
 /** Every analyst one request at a time, all analysts at once; analyst a on target a mod n. */
@@ -82,7 +87,9 @@ async function drive(
   perAnalyst = PER_ANALYST,
 ): Promise<Pass> {
   const latencies: number[] = [];
+  const byId = new Map<string, number>();
   let failed = 0;
+  const loopDelay = loopDelayMeter();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: ANALYSTS }, async (_, a) => {
@@ -90,16 +97,24 @@ async function drive(
         const t = performance.now();
         const res = await fetch(`${urls[a % urls.length]}/api`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
+          headers: { 'Content-Type': 'application/json', 'x-bench-request': `${a}-${j}` },
           body: JSON.stringify(body(a, j)),
         });
         await res.arrayBuffer();
         if (res.status !== 200) failed++;
         latencies.push(performance.now() - t);
+        byId.set(`${a}-${j}`, latencies[latencies.length - 1]);
       }
     }),
   );
-  return { latencies: latencies.sort((x, y) => x - y), seconds: (performance.now() - started) / 1000, failed };
+  loopDelay.stop();
+  return {
+    latencies: latencies.sort((x, y) => x - y),
+    seconds: (performance.now() - started) / 1000,
+    failed,
+    loopDelayMs: loopDelay.percentilesMs(),
+    byId,
+  };
 }
 
 const DIST = join(__dirname, '..', 'dist');
@@ -155,12 +170,16 @@ async function statementsPerRequest(relays: RelayChild[], requests: number): Pro
   return `${(total / requests).toFixed(2)} (${kinds.join('; ')})`;
 }
 
-async function stepBreakdown(relays: RelayChild[]): Promise<string> {
+async function stepBreakdown(relays: RelayChild[], pass: Pass): Promise<string> {
   const all = await Promise.all(
     relays.map((r) =>
-      r.ask<{ steps: Record<string, number[]>; commits: { ms: number; changes: number }[]; failedCommits: number }>({
-        type: 'steps',
-      }),
+      r.ask<{
+        steps: Record<string, number[]>;
+        commits: { ms: number; changes: number }[];
+        failedCommits: number;
+        inProcess: [string, number][];
+        loopDelayMs: number[];
+      }>({ type: 'steps' }),
     ),
   );
   const steps = RELAY_STEPS.map((step) => {
@@ -175,7 +194,16 @@ async function stepBreakdown(relays: RelayChild[]): Promise<string> {
   const failed = all.reduce((n, m) => n + m.failedCommits, 0);
   const refused =
     failed > 0 ? `; ${failed} statements refused by the database (relay_audit_commit_failures_total)` : '';
-  return `${steps}; each commit itself ${pct(times, 50).toFixed(2)}/${pct(times, 95).toFixed(2)}, ${changes.toFixed(1)} changes${refused}`;
+  // The rest of what an analyst waits is outside the relay's handling: its event loop's delay
+  // before a request's 'request' event, the network, the load generator's own loop. Per request:
+  // its latency as the load generator saw it less its time in the relay process.
+  const inProcess = all.flatMap((m) => m.inProcess.map(([, ms]) => ms)).sort((x, y) => x - y);
+  const outside = all
+    .flatMap((m) => m.inProcess.map(([id, ms]) => (pass.byId.get(id) ?? Number.NaN) - ms))
+    .filter((ms) => !Number.isNaN(ms))
+    .sort((x, y) => x - y);
+  const delay = all.map((m) => m.loopDelayMs.map((d) => d.toFixed(2)).join('/')).join(' and ');
+  return `${steps}; each commit itself ${pct(times, 50).toFixed(2)}/${pct(times, 95).toFixed(2)}, ${changes.toFixed(1)} changes${refused}; in the relay process ${pct(inProcess, 50).toFixed(2)}/${pct(inProcess, 95).toFixed(2)}, outside it ${pct(outside, 50).toFixed(2)}/${pct(outside, 95).toFixed(2)}, its event loop's delay p50/p99 ${delay}`;
 }
 
 /**
@@ -288,7 +316,7 @@ async function withRelays(
         );
         if (/distinct/.test(label)) {
           noteCpu(label, cpuBefore, cpuNow(relays.map((r) => r.pid)), pass.latencies.length);
-          breakdowns.push([label, await stepBreakdown(relays)]);
+          breakdowns.push([label, await stepBreakdown(relays, pass)]);
           statementCounts.push([label, await statementsPerRequest(relays, pass.latencies.length)]);
         }
         return [label, pass, `${(await paid()) - before} paid`];
@@ -576,11 +604,20 @@ async function main(): Promise<void> {
   console.log(
     '\nwhere the time goes, per step, ms p50/p95 (audit-asked, archive and audit-complete are the durable writes; each waits for the commit on its way, then for its own):',
   );
+  console.log(
+    '  ("in the relay process": from the request\'s arrival at the HTTP server to its reply handed to the socket; "outside it": each request\'s latency less that)',
+  );
   for (const [label, line] of breakdowns) console.log(`  ${label}: ${line}`);
   console.log('\ndatabase statements per request (each a round trip; the commonest kinds by their first words):');
   for (const [label, line] of statementCounts) console.log(`  ${label}: ${line}`);
   console.log('\nCPU per request, ms (2 cores shared by all of them):');
   for (const [label, line] of cpuPerRequest) console.log(`  ${label}: ${line}`);
+  console.log(
+    "\nthe load generator's event loop delay, ms p50/p99 (the sandbox runs on the same loop; a reply waits this long before it is read):",
+  );
+  for (const [label, pass] of rows) {
+    console.log(`  ${label}: ${pass.loopDelayMs.map((d) => d.toFixed(2)).join('/')}`);
+  }
   for (const note of notes) console.log(note);
   console.log(`memory: rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
 }

@@ -1,6 +1,7 @@
 // One relay in a process of its own, as `checklists relay` runs in production, for
 // bench/relay-load.ts: the load generator's own HTTP work must not share the relay's event loop.
 // Spoken to over IPC: keys to make, step samples to read and clear, requests paid, close.
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { nodeHttpTransport } from '../../src/cli/transport/http-transport';
 import { startRelayHttp } from '../../src/relay/http-server';
@@ -9,6 +10,7 @@ import { RELAY_STEPS } from '../../src/relay/metrics';
 import { RelayService } from '../../src/relay/service';
 import { openStore } from '../../src/relay/store/open-store';
 import { DEMO_CREDENTIALS } from '../../src/sandbox';
+import { loopDelayMeter } from './loop-delay';
 
 export interface RelayChildConfig {
   databaseUrl?: string;
@@ -70,6 +72,16 @@ async function main(): Promise<void> {
   });
   service.metrics.keepStepSamples = true;
   const server = await startRelayHttp(service, { distDir: config.distDir });
+  // Time in this process per /api request, from its 'request' event to the reply handed to the
+  // socket, and the event loop's delay: what the load generator sees beyond them is outside.
+  const inProcess: [string, number][] = [];
+  server.server.prependListener('request', (req, res) => {
+    const id = req.headers['x-bench-request'];
+    if (!req.url?.startsWith('/api') || typeof id !== 'string') return;
+    const started = performance.now();
+    res.once('finish', () => inProcess.push([id, performance.now() - started]));
+  });
+  const loopDelay = loopDelayMeter();
   const send = (message: unknown) => process.send?.(message);
   process.on('message', (message: RelayChildRequest) => {
     void (async () => {
@@ -89,6 +101,8 @@ async function main(): Promise<void> {
             steps: Object.fromEntries(RELAY_STEPS.map((s) => [s, service.metrics.stepSamples.get(s) ?? []])),
             commits: service.metrics.commitSamples,
             failedCommits: service.metrics.failedCommits - failedBefore,
+            inProcess,
+            loopDelayMs: loopDelay.percentilesMs(),
           });
           break;
         case 'statements':
@@ -99,6 +113,8 @@ async function main(): Promise<void> {
           service.metrics.stepSamples.clear();
           service.metrics.commitSamples.length = 0;
           failedBefore = service.metrics.failedCommits;
+          inProcess.length = 0;
+          loopDelay.reset();
           send({ type: 'clear' });
           break;
         case 'paid':
