@@ -82,6 +82,7 @@ async function main(): Promise<void> {
     res.once('finish', () => inProcess.push([id, performance.now() - started]));
   });
   const loopDelay = loopDelayMeter();
+  const failedCommits = async () => (await service.metrics.auditCommitFailures.get()).values[0]?.value ?? 0;
   const send = (message: unknown) => process.send?.(message);
   process.on('message', (message: RelayChildRequest) => {
     void (async () => {
@@ -100,7 +101,7 @@ async function main(): Promise<void> {
             type: 'steps',
             steps: Object.fromEntries(RELAY_STEPS.map((s) => [s, service.metrics.stepSamples.get(s) ?? []])),
             commits: service.metrics.commitSamples,
-            failedCommits: service.metrics.failedCommits - failedBefore,
+            failedCommits: (await failedCommits()) - failedBefore,
             inProcess,
             loopDelayMs: loopDelay.percentilesMs(),
           });
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
           statements.clear();
           service.metrics.stepSamples.clear();
           service.metrics.commitSamples.length = 0;
-          failedBefore = service.metrics.failedCommits;
+          failedBefore = await failedCommits();
           inProcess.length = 0;
           loopDelay.reset();
           send({ type: 'clear' });
