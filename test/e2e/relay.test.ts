@@ -119,8 +119,17 @@ test('the pane loaded from the relay proposes it, tests the analyst key and sear
   expect(rows).toHaveLength(1);
   expect(rows[0]).toEqual(expect.objectContaining({ status: 200, servedBy: sandbox.urls[0], fromCache: false }));
 
-  // Revoked while the pane is open: the next test names it.
+  // Revoked while the pane is open: the next test names it. The relay reads key rows again every
+  // 250 ms and promises a revocation felt within about a second; a click inside that window would
+  // race it, so the test clicks once the relay refuses the key.
   await relay.store.revokeKey('olena');
+  const revokedBy = Date.now() + 2_000;
+  while (
+    (await fetch(`${relay.url}/relay/check`, { method: 'POST', body: JSON.stringify({ tokken: key }) })).status !== 403
+  ) {
+    if (Date.now() > revokedBy) throw new Error('the relay still accepts a key revoked 2 s ago');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   await s.pane.getByRole('tab', { name: m.t(uk, 'tab.settings'), exact: true }).click();
   await button(settingsText.t(uk, 'settings.test')).click();
   await waitForText(s.pane.getByTestId('connection-test'), r.t(uk, 'test.revokedKey'));
