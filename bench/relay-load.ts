@@ -40,11 +40,15 @@ const ANALYSTS = Number(process.env.BENCH_ANALYSTS ?? 20);
 const PER_ANALYST = Number(process.env.BENCH_PER_ANALYST ?? 100);
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 400);
 /**
- * Requests per analyst sent before a setup's first measured pass, not measured: a relay runs for
- * days, and the first thousand requests of a new process pay for compiling its code (a V8 thread
- * beside the main one was busy a third of the time). The direct row gets the same.
+ * Requests per analyst sent before a setup's first measured pass, not measured (per relay: two
+ * relays get twice as many): a relay runs for days, and a new process pays for compiling its code.
+ * V8's optimising compiler, on threads beside the main one, was busy 25–30 % of a core through the
+ * first 5,000 requests of a relay and settled to a few per cent after about 10,000 (`perf record`
+ * of the relay process, session 18). With 50 per analyst, as before, the measured pass ran while it
+ * compiled: the relay spent 0.96–1.14 ms of CPU per paid request against 0.46–0.59 ms after 500 per
+ * analyst (bench/results/2026-11-26-session18-relay-warm-up.txt). The direct row gets the same.
  */
-const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 50);
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 500);
 /** The slow service's time to answer, ms (the last rows). */
 const SLOW_SERVICE_MS = Number(process.env.BENCH_SLOW_SERVICE_MS ?? 50);
 const LABEL_WIDTH = 48;
@@ -304,7 +308,7 @@ async function withRelays(
           await drive(
             relays.map((r) => r.url),
             (a, j) => ({ tokken: keys[a], name: `Прогрів ${label} ${a}-${j}` }),
-            WARM_UP,
+            WARM_UP * relays.length,
           );
         }
         const before = await paid();
@@ -576,7 +580,7 @@ async function main(): Promise<void> {
     )?.[1];
   console.log(
     `\n${ANALYSTS} analysts × ${PER_ANALYST} requests at once (each analyst one request at a time), loopback, sandbox upstream;` +
-      ` each setup warmed up first with ${ANALYSTS} × ${WARM_UP} requests, not measured:`,
+      ` each setup warmed up first with ${ANALYSTS} × ${WARM_UP} requests per relay, not measured:`,
   );
   console.log(
     `${'setup'.padEnd(LABEL_WIDTH)} ${'req'.padStart(5)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'req/s'.padStart(5)}  ${'paid upstream'.padStart(13)}  added p50 / p95 vs direct`,
