@@ -42,7 +42,7 @@ const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 400);
 /**
  * Requests per analyst sent before a setup's first measured pass, not measured (per relay: two
  * relays get twice as many): a relay runs for days, and a new process pays for compiling its code.
- * V8's optimising compiler, on threads beside the main one, was busy 25–30 % of a core through the
+ * V8's optimising compiler, on threads beside the main one, was busy 22–33 % of a core through the
  * first 5,000 requests of a relay and settled to a few per cent after about 10,000 (`perf record`
  * of the relay process, session 18). With 50 per analyst, as before, the measured pass ran while it
  * compiled: the relay spent 0.96–1.14 ms of CPU per paid request against 0.46–0.59 ms after 500 per
