@@ -200,6 +200,44 @@ it('a claim given back and another instance’s claim of the same subject queue,
   ).toBe(true);
 });
 
+it('one instance giving back a subject another claims, while claiming one the other gives back, never deadlocks (issue 30)', async () => {
+  const [a] = await pair();
+  const [first, second] = ['relay-subject:cross-1', 'relay-subject:cross-2'];
+  const claim = async (name: string, owner: string) =>
+    (await a.store.claimAndRead([{ claim: { name, owner }, key: 'no-answer' }], 60_000))[0].claimed;
+  expect(await claim(first, 'owner-a')).toBe(true);
+  expect(await claim(second, 'owner-b')).toBe(true);
+  // Instance B's statement, stood in for by a transaction that locks as the relay's statement
+  // does, in name order: its claim of the first subject (held by A) locks that row...
+  const b = new Client({ connectionString: db.url });
+  await b.connect();
+  try {
+    await b.query('BEGIN');
+    await b.query('SELECT 1 FROM subject_claims WHERE name = $1 FOR UPDATE', [first]);
+    // ...while A commits the first subject given back and the second claimed.
+    const commit = a.store.writeAuditBatch({
+      inserts: [],
+      completions: [],
+      releases: [{ name: first, owner: 'owner-a' }],
+      claims: [{ claim: { name: second, owner: 'owner-a' }, key: 'no-answer' }],
+      claimHoldMs: 60_000,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    // Then B gives the second subject back. A locks both rows in one pass before taking or giving
+    // back either, so it holds neither yet. (Claimed first, A held the second's row and waited for
+    // the first's, and B's release waited for A: PostgreSQL failed one with a deadlock after 1 s.)
+    expect(
+      (await b.query('DELETE FROM subject_claims WHERE name = $1 AND owner = $2', [second, 'owner-b'])).rowCount,
+    ).toBe(1);
+    await b.query('COMMIT');
+    expect((await commit).claims).toEqual([{ claimed: true, answer: null }]);
+  } finally {
+    await b.end();
+  }
+  expect(await claim(first, 'owner-c')).toBe(true);
+  expect(await claim(second, 'owner-c')).toBe(false);
+});
+
 it('one commit may carry every part at once: rows, outcomes, answers, deliveries, claims taken and given back, cache rows (issue 30)', async () => {
   const [a] = await pair();
   const [payer, delivered] = (await a.store.writeAuditBatch({ inserts: [asked, asked], completions: [] })).audit;

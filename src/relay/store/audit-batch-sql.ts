@@ -1,7 +1,14 @@
 import type { Pool } from 'pg';
 import { LONE_SURROGATE } from '../../core/query/text';
 import { archiveAppend } from './archive-sql';
-import { answersUpsert, claimReads, claimsAndReads, claimsRelease, type ClaimRecord } from './shared-answer-sql';
+import {
+  answersUpsert,
+  claimReads,
+  claimsAndReads,
+  claimsLock,
+  claimsRelease,
+  type ClaimRecord,
+} from './shared-answer-sql';
 import { AUDIT_COLUMNS, AUDIT_OUTCOME_COLUMNS, type AuditBatch, type AuditBatchIds } from './port';
 
 /**
@@ -220,12 +227,19 @@ export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch)
       params.push(...upsert.params);
     }
     const releases = batch.releases ?? [];
+    const claims = batch.claims ?? [];
+    // Both: their rows locked together first, in name order (claimsLock).
+    const locking = releases.length > 0 && claims.length > 0;
+    if (locking) {
+      const lock = claimsLock([...releases.map((r) => r.name), ...claims.map((c) => c.claim.name)], params.length);
+      parts.push(`l AS (${lock.sql})`);
+      params.push(...lock.params);
+    }
     if (releases.length > 0) {
       const release = claimsRelease(releases, params.length);
       parts.push(`r AS (${release.sql})`);
       params.push(...release.params);
     }
-    const claims = batch.claims ?? [];
     if (claims.length > 0) {
       const call = claimsAndReads(claims, batch.claimHoldMs ?? 0, params.length);
       parts.push(`c AS (${call.sql})`);
@@ -233,22 +247,23 @@ export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch)
     }
     if (parts.length === 0) return { audit: ids, archive: [], answersKept: [], claims: [] };
     // A CTE that only reads runs only when referenced, and the final SELECT runs its parts in this
-    // order: the claims' rows (taken and given back) before the archive's lock, the cache rows
-    // after it, as in every statement that takes them, so that two instances' statements queue
-    // rather than deadlock. (A part the SELECT does not name runs after it: a claim given back
-    // there waited, holding the archive's lock, for another instance's claim of the same subject
-    // that waited for that lock.) One row shape for the parts, told apart by `part`; named in
-    // each, as any may come first.
+    // order: the claims' rows (locked together, then taken and given back) before the archive's
+    // lock, the cache rows after it, as in every statement that takes them, so that two instances'
+    // statements queue rather than deadlock. (A part the SELECT does not name runs after it: a
+    // claim given back there waited, holding the archive's lock, for another instance's claim of
+    // the same subject that waited for that lock.) One row shape for the parts, told apart by
+    // `part`; named in each, as any may come first.
     const row = (part: string, values: Partial<Record<(typeof PART_COLUMNS)[number], string>>, from: string) =>
       `SELECT '${part}' AS part, ${PART_COLUMNS.map((c) => `${values[c] ?? `NULL::${PART_TYPES[c]}`} AS ${c}`).join(', ')} FROM ${from}`;
     const selects = [
+      ...(locking ? [row('l', {}, 'l')] : []),
       ...(claims.length > 0 ? [row('c', Object.fromEntries(CLAIM_COLUMNS.map((c) => [c, `c.${c}`])), 'c')] : []),
       ...(releases.length > 0 ? [row('r', {}, 'r')] : []),
       ...(archives.length > 0 ? [row('a', { n: 'a.n', archive_id: 'a.archive_id' }, 'a')] : []),
       ...(answers.length > 0 ? [row('k', { key: 'k.key' }, 'k')] : []),
     ];
     const { rows } = await (evidence ? durable : fast).query<
-      ClaimRecord & { part: 'c' | 'r' | 'a' | 'k'; n: number | null }
+      ClaimRecord & { part: 'l' | 'c' | 'r' | 'a' | 'k'; n: number | null }
     >(
       prepared(
         `WITH ${parts.join(', ')} ${selects.length > 0 ? selects.join(' UNION ALL ') : 'SELECT NULL AS part'}`,

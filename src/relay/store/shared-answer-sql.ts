@@ -67,6 +67,21 @@ export function claimsRelease(claims: readonly SubjectClaim[], offset: number): 
   };
 }
 
+/**
+ * Locks the existing rows of claims to take and claims to give back in one pass, in name order,
+ * for a statement that carries both. Each part alone locks in name order, but not the two
+ * together: when one instance gave back a subject the other was claiming while claiming one the
+ * other gave back, each held a row the other waited for (relay-scale.test.ts). A subject nobody
+ * holds has no row to lock; its claim inserts one. Its rows are the names locked. Parameters from
+ * `offset` + 1 on.
+ */
+export function claimsLock(names: readonly string[], offset: number): { sql: string; params: unknown[] } {
+  return {
+    sql: `SELECT s.name FROM subject_claims AS s WHERE s.name = ANY($${offset + 1}::text[]) ORDER BY s.name FOR UPDATE`,
+    params: [[...new Set(names)]],
+  };
+}
+
 /** claim_and_read's rows (claims held, and cache rows) as each item's reading. */
 export type ClaimRecord = AnswerRecord & { claim_name: string | null; claim_owner: string | null };
 
