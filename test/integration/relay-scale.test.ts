@@ -125,10 +125,13 @@ it('40 analysts × 100 requests on two instances: no audit row lost, one upstrea
   // Under a minute on a quiet 2-core machine; the bound is for a machine shared with other work.
 }, 240_000);
 
+/** Whether `owner` now holds the subject's claim (made, or already its own). */
+async function claim(store: RelayStore, name: string, owner: string, holdMs = 60_000): Promise<boolean> {
+  return (await store.claimAndRead([{ claim: { name, owner }, key: 'no-answer' }], holdMs))[0].claimed;
+}
+
 it('a subject claim: one holder across instances, given back only by its owner, taken over once it runs out', async () => {
   const [a, b] = await pair();
-  const claim = async (store: RelayStore, name: string, owner: string, holdMs: number) =>
-    (await store.claimAndRead([{ claim: { name, owner }, key: 'no-answer' }], holdMs))[0].claimed;
   expect(await claim(a.store, 's1', 'owner-a', 60_000)).toBe(true);
   expect(await claim(b.store, 's1', 'owner-b', 60_000)).toBe(false);
   await b.store.releaseSubjects([{ name: 's1', owner: 'owner-b' }]);
@@ -161,9 +164,7 @@ const asked = auditRowBase('POST', 'olena', { name: 'Суб’єкт' }, 'asked'
 it('a claim given back and another instance’s claim of the same subject queue, never deadlock (issue 30)', async () => {
   const [a] = await pair();
   const name = 'relay-subject:deadlock';
-  expect(
-    (await a.store.claimAndRead([{ claim: { name, owner: 'owner-a' }, key: 'no-answer' }], 60_000))[0].claimed,
-  ).toBe(true);
+  expect(await claim(a.store, name, 'owner-a')).toBe(true);
   const [auditId] = (
     await a.store.writeAuditBatch({
       inserts: [asked],
@@ -195,18 +196,14 @@ it('a claim given back and another instance’s claim of the same subject queue,
   } finally {
     await b.end();
   }
-  expect(
-    (await a.store.claimAndRead([{ claim: { name, owner: 'owner-b' }, key: 'no-answer' }], 60_000))[0].claimed,
-  ).toBe(true);
+  expect(await claim(a.store, name, 'owner-b')).toBe(true);
 });
 
 it('one instance giving back a subject another claims, while claiming one the other gives back, never deadlocks (issue 30)', async () => {
   const [a] = await pair();
   const [first, second] = ['relay-subject:cross-1', 'relay-subject:cross-2'];
-  const claim = async (name: string, owner: string) =>
-    (await a.store.claimAndRead([{ claim: { name, owner }, key: 'no-answer' }], 60_000))[0].claimed;
-  expect(await claim(first, 'owner-a')).toBe(true);
-  expect(await claim(second, 'owner-b')).toBe(true);
+  expect(await claim(a.store, first, 'owner-a')).toBe(true);
+  expect(await claim(a.store, second, 'owner-b')).toBe(true);
   // Instance B's statement, stood in for by a transaction that locks as the relay's statement
   // does, in name order: its claim of the first subject (held by A) locks that row...
   const b = new Client({ connectionString: db.url });
@@ -234,17 +231,14 @@ it('one instance giving back a subject another claims, while claiming one the ot
   } finally {
     await b.end();
   }
-  expect(await claim(first, 'owner-c')).toBe(true);
-  expect(await claim(second, 'owner-c')).toBe(false);
+  expect(await claim(a.store, first, 'owner-c')).toBe(true);
+  expect(await claim(a.store, second, 'owner-c')).toBe(false);
 });
 
 it('one commit may carry every part at once: rows, outcomes, answers, deliveries, claims taken and given back, cache rows (issue 30)', async () => {
   const [a] = await pair();
   const [payer, delivered] = (await a.store.writeAuditBatch({ inserts: [asked, asked], completions: [] })).audit;
-  expect(
-    (await a.store.claimAndRead([{ claim: { name: 'given-back', owner: 'owner-a' }, key: 'no-answer' }], 60_000))[0]
-      .claimed,
-  ).toBe(true);
+  expect(await claim(a.store, 'given-back', 'owner-a')).toBe(true);
   const ids = await a.store.writeAuditBatch({
     inserts: [asked],
     completions: [{ id: payer, outcome: { ...asked, state: 'answered', status: 200, archiveId: null }, archived: 0 }],
@@ -274,10 +268,8 @@ it('one commit may carry every part at once: rows, outcomes, answers, deliveries
   expect(row?.archiveId).toBe(ids.archive[0]);
   expect(row?.state).toBe('answered');
   expect((await a.store.readAnswers(['cache-row']))[0]?.raw).toBe('{}');
-  const claim = async (name: string) =>
-    (await a.store.claimAndRead([{ claim: { name, owner: 'owner-b' }, key: 'no-answer' }], 60_000))[0].claimed;
-  expect(await claim('given-back')).toBe(true);
-  expect(await claim('taken')).toBe(false);
+  expect(await claim(a.store, 'given-back', 'owner-b')).toBe(true);
+  expect(await claim(a.store, 'taken', 'owner-b')).toBe(false);
 });
 
 it('a claim that waited for its holder to give it back reads the answer the holder stored first (issue 30)', async () => {
