@@ -18,6 +18,8 @@
 //   BENCH_RELAY_CORE=1 npx tsx bench/relay-load.ts   the relays on CPU 1 alone, the rest on the others
 //   BENCH_RELAY_TSX=1 npx tsx bench/relay-load.ts    the relays through tsx rather than bundled as the command line is
 //   BENCH_RELAY_ONLY=embedded | slow                 a quick look: the embedded rows at full load, or with the slow service
+//   BENCH_RELAY_NO_SPOOL=1 npx tsx bench/relay-load.ts  the embedded store's asked rows committed to PostgreSQL
+//                                                    before the service is asked, as before the spool (session 19)
 import { rmSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';

@@ -7,6 +7,7 @@ import { nodeHttpTransport } from '../../src/cli/transport/http-transport';
 import { startRelayHttp } from '../../src/relay/http-server';
 import { createKey } from '../../src/relay/keys';
 import { RELAY_STEPS } from '../../src/relay/metrics';
+import { AskedSpool, spoolFolder } from '../../src/relay/asked-spool';
 import { RelayService } from '../../src/relay/service';
 import { openStore } from '../../src/relay/store/open-store';
 import { DEMO_CREDENTIALS } from '../../src/sandbox';
@@ -56,6 +57,11 @@ async function main(): Promise<void> {
     { databaseUrl: config.databaseUrl ?? '', dataDir: config.dataDir ?? '' },
     { adopt: config.databaseUrl === undefined, poolSize: config.concurrency + 20 },
   );
+  // As `checklists relay` does: the embedded store's asked rows go to a spool in its folder first.
+  const spooled =
+    config.databaseUrl === undefined && process.env.BENCH_RELAY_NO_SPOOL === undefined
+      ? await AskedSpool.open(spoolFolder(config.dataDir ?? ''), opened.store)
+      : null;
   const service = new RelayService(opened.store, {
     upstream: {
       addresses: config.upstream,
@@ -69,6 +75,7 @@ async function main(): Promise<void> {
     cacheTtlMs: 3_600_000,
     accountCooldownMs: 60_000,
     coordinateInstances: config.coordinateInstances,
+    ...(spooled ? { askedSpool: spooled.spool } : {}),
   });
   service.metrics.keepStepSamples = true;
   const server = await startRelayHttp(service, { distDir: config.distDir });
@@ -125,6 +132,7 @@ async function main(): Promise<void> {
           await server.close();
           await service.scheduler.idle();
           await service.journal.drained();
+          await spooled?.spool.close();
           await opened.close();
           send({ type: 'closed' });
           process.disconnect?.();

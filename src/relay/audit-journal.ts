@@ -1,3 +1,4 @@
+import { storeMissing, type AskedSpool, type SpooledRow } from './asked-spool';
 import type {
   ArchiveEntry,
   AuditOutcome,
@@ -19,8 +20,8 @@ import type {
  * One queue for everything: new "asked" rows, outcomes and archived answers share each commit. (Two
  * queues, so that asked rows never waited behind the archive chain's lock, cost 0.61 statements per
  * paid request against 0.37, and 7 % of the relay's throughput: bench/results, session 14.) A
- * completion never meets its own row's insert in one batch: that row was durable before the
- * request was sent.
+ * completion meets its own row's insert in one batch only when the row was made durable in the
+ * asked-row spool (./asked-spool.ts) and has not reached the database yet: both then go together.
  */
 
 /** One commit carries at most this many changes; the next takes the rest at once. */
@@ -29,7 +30,14 @@ const MAX_BATCH = 500;
 const RIDER_WAIT_MS = 20;
 
 type Pending =
-  | { kind: 'insert'; row: AuditRow; resolve: (id: number) => void; reject: (e: unknown) => void }
+  | {
+      kind: 'insert';
+      row: AuditRow & { id?: number };
+      /** Durable in the spool already: nobody waits for its commit, which need not start for it alone. */
+      spooled?: true;
+      resolve: (id: number) => void;
+      reject: (e: unknown) => void;
+    }
   | { kind: 'complete'; id: number; outcome: AuditOutcome; resolve: () => void; reject: (e: unknown) => void }
   | {
       kind: 'archive';
@@ -89,17 +97,63 @@ export class AuditJournal {
   private riders: Rider[] = [];
   private claims: PendingClaim[] = [];
   private flushing = false;
+  /** Spooled rows whose commit failed: put into the database apart, a second later (retrySpooled). */
+  private unstored: SpooledRow[] = [];
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly store: RelayStore,
     private readonly observer: JournalObserver = {},
     /** The shared cache's time to live: a fresh entry holding more lists is not replaced by a narrower one. */
     private readonly answersTtlMs = 0,
+    /** Where new rows are made durable first, when the relay has a folder of its own (embedded store). */
+    private readonly spool: AskedSpool | null = null,
   ) {}
 
   /** A new row; its id once durable. */
   insert(row: AuditRow): Promise<number> {
+    if (this.spool) return this.insertSpooled(this.spool, row);
     return new Promise((resolve, reject) => this.add({ kind: 'insert', row, resolve, reject }));
+  }
+
+  /** Durable in the spool, then into the database with the next commit (at the latest its outcome's). */
+  private async insertSpooled(spool: AskedSpool, row: AuditRow): Promise<number> {
+    const [id] = await this.store.reserveAuditIds(1);
+    await spool.append(id, row);
+    this.pending.push({
+      kind: 'insert',
+      row: { ...row, id },
+      spooled: true,
+      resolve: () => spool.stored(id),
+      reject: () => this.retrySpooled({ id, row }),
+    });
+    // With nothing else to commit, it goes on its own within RIDER_WAIT_MS.
+    this.awaitCompany();
+    return id;
+  }
+
+  /**
+   * A spooled row whose commit failed is tried again alone, a second later and until the database
+   * takes it, so that it cannot fail others' commits; the spool keeps it meanwhile.
+   */
+  private retrySpooled(spooled: SpooledRow): void {
+    this.unstored.push(spooled);
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    this.retryTimer ??= setTimeout(() => {
+      const rows = this.unstored.splice(0);
+      storeMissing(this.store, rows)
+        .then(() => rows.forEach((r) => this.spool?.stored(r.id)))
+        .catch(() => this.unstored.push(...rows))
+        .finally(() => {
+          this.retryTimer = null;
+          if (this.unstored.length > 0) this.scheduleRetry();
+        });
+    }, 1_000);
+    // A shutdown leaves them in the spool for the next start.
+    this.retryTimer.unref();
   }
 
   /** The outcome of an "asked" row; resolves once durable. */
@@ -149,8 +203,8 @@ export class AuditJournal {
   /** Resolves when nothing is waiting to be written (shutdown). */
   async drained(): Promise<void> {
     while (this.flushing || this.pending.length > 0 || this.riders.length > 0 || this.claims.length > 0) {
-      // Nothing more is coming: the riders go now.
-      if (!this.flushing && this.riders.length > 0) void this.flush();
+      // Nothing more is coming: the riders (and spooled rows) go now.
+      if (!this.flushing && (this.riders.length > 0 || this.pending.length > 0)) void this.flush();
       await new Promise((r) => setTimeout(r, 5));
     }
   }
@@ -174,7 +228,7 @@ export class AuditJournal {
   private awaitCompany(): void {
     this.riderTimer ??= setTimeout(() => {
       this.riderTimer = null;
-      if (!this.flushing && this.riders.length > 0) void this.flush();
+      if (!this.flushing && (this.riders.length > 0 || this.pending.length > 0)) void this.flush();
     }, RIDER_WAIT_MS);
   }
 
@@ -205,7 +259,7 @@ export class AuditJournal {
       // Riders go along while there is something else to commit; the last of them on their own (a
       // timer's flush or drained()).
       let first = true;
-      while (this.pending.length > 0 || this.claims.length > 0 || (first && this.riders.length > 0)) {
+      while (this.waitedOn() || (first && (this.riders.length > 0 || this.pending.length > 0))) {
         first = false;
         const batch = this.pending.splice(0, MAX_BATCH);
         const claims = this.takeClaims();
@@ -235,8 +289,13 @@ export class AuditJournal {
       }
     } finally {
       this.flushing = false;
-      if (this.riders.length > 0) this.awaitCompany();
+      if (this.riders.length > 0 || this.pending.length > 0) this.awaitCompany();
     }
+  }
+
+  /** Whether a request waits on something queued: spooled rows alone do not start a commit. */
+  private waitedOn(): boolean {
+    return this.claims.length > 0 || this.pending.some((p) => p.kind !== 'insert' || !p.spooled);
   }
 
   /** One statement for the batch and its riders; settles each once it is durable (rejects nothing: the caller does). */

@@ -1,3 +1,4 @@
+import type { AskedSpool } from './asked-spool';
 import type { Transport } from '../core/request/transport';
 import type { RegistryKey } from '../core/protocol/registries';
 import type { EntraConfig } from './entra';
@@ -40,4 +41,9 @@ export interface RelayServiceConfig {
    * knows every key of the shared cache.
    */
   coordinateInstances?: boolean;
+  /**
+   * Where "asked" rows are made durable before the service is asked, when the relay has a folder
+   * that outlives it (the embedded store's): ../asked-spool.ts. Without it, a commit of the database.
+   */
+  askedSpool?: AskedSpool;
 }

@@ -84,7 +84,7 @@ describe('the audit commit statement', () => {
   it('goes named, one name for each text and one text for each name, whatever the number of rows', async () => {
     const sent: Sent[] = [];
     const pool = recordingPool(sent);
-    const write = auditBatchWriter(pool, pool);
+    const write = auditBatchWriter(pool, pool).writeAuditBatch;
     for (const n of [1, 3, 10, 1]) {
       for (const make of Object.values(batches)) await write(make(n));
     }

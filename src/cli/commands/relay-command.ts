@@ -11,6 +11,7 @@ import type { CliIo } from '../io';
 import { lockDataFolder, type FolderLock } from '../../relay/store/folder-lock';
 import { makeServerFolder } from '../../relay/store/embedded-cluster';
 import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
+import { AskedSpool, spoolFolder } from '../../relay/asked-spool';
 import { startRelayHttp } from '../../relay/http-server';
 import { ANALYST_NAME, createKey, mixesScripts, nameLooks } from '../../relay/keys';
 import { isRole, RELAY_ROLES } from '../../relay/roles';
@@ -182,6 +183,19 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     await releaseFolder();
     throw error;
   });
+  // The embedded store's folder outlives the process: "asked" rows are made durable there first,
+  // and those a crash left out of the database go in before anything is served (asked-spool.ts).
+  const spooled =
+    location.databaseUrl === undefined
+      ? await AskedSpool.open(spoolFolder(location.dataDir), opened.store).catch(async (error: unknown) => {
+          await opened.close();
+          await releaseFolder();
+          throw error;
+        })
+      : null;
+  if (spooled && spooled.recovered > 0) {
+    log(JSON.stringify({ time: new Date().toISOString(), event: 'asked-rows-recovered', rows: spooled.recovered }));
+  }
   const service = new RelayService(opened.store, {
     upstream: {
       addresses,
@@ -211,6 +225,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     sandboxUpstream: tokken === DEMO_CREDENTIALS.tokken,
     // An external database may serve several instances; the embedded one serves this one only.
     coordinateInstances: location.databaseUrl !== undefined,
+    ...(spooled ? { askedSpool: spooled.spool } : {}),
   });
   const tls =
     values.cert && values.key
@@ -240,6 +255,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   await http.close();
   await service.scheduler.idle().catch(() => undefined);
   await service.journal.drained();
+  await spooled?.spool.close();
   await opened.close();
   await releaseFolder();
   return 0;

@@ -172,25 +172,37 @@ function sqlValue(value: unknown, field: string): unknown {
  * The writer of audit batches on `durable` (commits wait for the disk) and `fast` (they do not:
  * a batch that carries no evidence).
  */
-export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch) => Promise<AuditBatchIds> {
+export function auditBatchWriter(
+  durable: Pool,
+  fast: Pool,
+): {
+  writeAuditBatch: (batch: AuditBatch) => Promise<AuditBatchIds>;
+  reserveAuditIds: (n: number) => Promise<number[]>;
+} {
   /**
    * One statement, so one round trip, one transaction and one WAL flush for the whole batch: new
    * rows with ids drawn beforehand (reserveAuditIds), outcomes of earlier rows, and archived
    * answers, with the shared cache's entries and claims given back riding along. Every part only
    * adds rows (but the cache's upsert and the claims'); a completion (and an archived answer)
-   * always follows its row's own durable insert, so they never meet in one batch. A batch of cache
+   * meets its row's insert in one batch only when the row was durable in the spool first. A batch of cache
    * entries and claims alone is no evidence: it commits on the pool that does not wait for the disk.
    */
   async function writeAuditBatch(batch: AuditBatch): Promise<AuditBatchIds> {
-    const ids = batch.inserts.length > 0 ? await reserveAuditIds(batch.inserts.length) : [];
+    const drawn = batch.inserts.filter((row) => row.id === undefined).length;
+    const fresh = drawn > 0 ? await reserveAuditIds(drawn) : [];
+    const ids = batch.inserts.map((row) => row.id ?? (fresh.shift() as number));
     const parts: string[] = [];
     const params: unknown[] = [];
+    const archives = batch.archives ?? [];
+    // A spooled row (../asked-spool.ts) may reach the database with its own archived answer, whose
+    // foreign key is checked as archive_append inserts it: the final SELECT then reads `i` first,
+    // where otherwise an INSERT nobody reads runs after everything else.
+    const insertsFirst = batch.inserts.length > 0 && archives.length > 0;
     if (batch.inserts.length > 0) {
-      parts.push(`i AS (${auditInsert(0)})`);
+      parts.push(`i AS (${auditInsert(0)}${insertsFirst ? ' RETURNING id' : ''})`);
       params.push(ids, ...AUDIT_INSERTED.map(({ field }) => batch.inserts.map((row) => sqlValue(row[field], field))));
     }
     // Before the completions: they may name the answers appended here.
-    const archives = batch.archives ?? [];
     if (archives.length > 0) {
       const append = archiveAppend(archives, params.length);
       parts.push(`a AS (${append.sql})`);
@@ -259,11 +271,12 @@ export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch)
       ...(locking ? [row('l', {}, 'l')] : []),
       ...(claims.length > 0 ? [row('c', Object.fromEntries(CLAIM_COLUMNS.map((c) => [c, `c.${c}`])), 'c')] : []),
       ...(releases.length > 0 ? [row('r', {}, 'r')] : []),
+      ...(insertsFirst ? [row('i', { n: 'count(*)::integer' }, 'i')] : []),
       ...(archives.length > 0 ? [row('a', { n: 'a.n', archive_id: 'a.archive_id' }, 'a')] : []),
       ...(answers.length > 0 ? [row('k', { key: 'k.key' }, 'k')] : []),
     ];
     const { rows } = await (evidence ? durable : fast).query<
-      ClaimRecord & { part: 'l' | 'c' | 'r' | 'a' | 'k'; n: number | null }
+      ClaimRecord & { part: 'l' | 'c' | 'r' | 'i' | 'a' | 'k'; n: number | null }
     >(
       prepared(
         `WITH ${parts.join(', ')} ${selects.length > 0 ? selects.join(' UNION ALL ') : 'SELECT NULL AS part'}`,
@@ -299,5 +312,5 @@ export function auditBatchWriter(durable: Pool, fast: Pool): (batch: AuditBatch)
     return spareIds.splice(0, n);
   }
 
-  return writeAuditBatch;
+  return { writeAuditBatch, reserveAuditIds };
 }

@@ -100,7 +100,8 @@ export interface ArchiveCut {
 
 /** Audit changes written together: one transaction, one durable commit (see ../audit-journal.ts). */
 export interface AuditBatch {
-  inserts: readonly AuditRow[];
+  /** New rows; one with an `id` keeps it (drawn before by reserveAuditIds: the asked-row spool's). */
+  inserts: readonly (AuditRow & { id?: number })[];
   /**
    * Outcomes of earlier rows. `archived`: the index in `archives` of the answer this row paid for,
    * whose new archive id the row then names (one commit for the answer and its audit row).
@@ -269,6 +270,12 @@ export interface RelayStore {
   writeAudit(row: AuditRow): Promise<number>;
   /** Inserts, completions and archive rows in one transaction; the new rows' ids in the order given. */
   writeAuditBatch(batch: AuditBatch): Promise<AuditBatchIds>;
+  /** Ids for new audit rows, drawn from the trail's sequence ahead of their insert. */
+  reserveAuditIds(n: number): Promise<number[]>;
+  /** Which of these audit rows exist. */
+  auditIdsKnown(ids: readonly number[]): Promise<Set<number>>;
+  /** New ids from above `id` on, once rows with ids drawn elsewhere were put in (a spool's, after a restore). */
+  advanceAuditIds(id: number): Promise<void>;
   readAudit(filter: AuditFilter): Promise<StoredAuditRow[]>;
   auditById(id: number): Promise<StoredAuditRow | null>;
   /** The trail in pages of at most `pageSize` rows, in id order: an export of millions holds one page at a time. */

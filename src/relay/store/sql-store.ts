@@ -148,7 +148,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
   const q = async <R extends object>(sql: string, params: unknown[] = []) => (await pool.query<R>(sql, params)).rows;
   const qf = async <R extends object>(sql: string, params: unknown[] = []) => (await fast.query<R>(sql, params)).rows;
 
-  const writeAuditBatch = auditBatchWriter(pool, fast);
+  const { writeAuditBatch, reserveAuditIds } = auditBatchWriter(pool, fast);
 
   return {
     async migrate() {
@@ -211,6 +211,14 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       return (await writeAuditBatch({ inserts: [row], completions: [] })).audit[0];
     },
     writeAuditBatch,
+    reserveAuditIds,
+    async auditIdsKnown(ids) {
+      const rows = await q<{ id: string }>('SELECT id FROM audit WHERE id = ANY($1::bigint[])', [ids]);
+      return new Set(rows.map((r) => Number(r.id)));
+    },
+    async advanceAuditIds(id) {
+      await q("SELECT setval('audit_id_seq', $1) WHERE $1 > (SELECT last_value FROM audit_id_seq)", [id]);
+    },
     async *auditPages(filter, pageSize = 5_000) {
       let after = 0;
       for (;;) {

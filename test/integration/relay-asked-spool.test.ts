@@ -1,0 +1,195 @@
+import { appendFile, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { AskedSpool } from '../../src/relay/asked-spool';
+import { AuditJournal } from '../../src/relay/audit-journal';
+import { auditRowBase } from '../../src/relay/audit-row';
+import type { AuditBatch, AuditOutcome, RelayStore } from '../../src/relay/store/port';
+import { openSqlStore } from '../../src/relay/store/sql-store';
+import { removeDir } from './cli-support';
+import { resetStore, startTestDatabase, type TestDatabase } from './relay-support';
+
+/**
+ * The embedded store's asked-row spool (src/relay/asked-spool.ts): a request waits for the row in
+ * a file of the relay's own, not for a database commit, and a crash's rows reach the database at
+ * the next start. Real PostgreSQL, real files.
+ */
+
+let db: TestDatabase;
+let store: RelayStore;
+let dir: string;
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  store = openSqlStore({ url: db.url });
+  await store.migrate();
+}, 60_000);
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'asked-spool-'));
+});
+
+afterEach(async () => {
+  removeDir(dir);
+  await resetStore(db.url);
+});
+
+afterAll(async () => {
+  await store?.close();
+  await db?.drop();
+});
+
+const asked = (name: string) => auditRowBase('POST', 'olena', { name }, 'asked', 'A');
+const answered: AuditOutcome = {
+  state: 'answered',
+  servedBy: 'http://upstream',
+  idrequest: '1',
+  verdict: 'none',
+  hits: {},
+  durationMs: 3,
+  fromCache: false,
+  errorCode: null,
+  status: 200,
+  archiveId: null,
+};
+
+async function segmentLines(): Promise<{ id: number }[]> {
+  const lines: { id: number }[] = [];
+  for (const name of await readdir(dir)) {
+    for (const line of (await readFile(join(dir, name), 'utf8')).split('\n')) {
+      if (line) lines.push(JSON.parse(line) as { id: number });
+    }
+  }
+  return lines;
+}
+
+/** The store with its commits held until `release()`, and the batches it was given. */
+function heldStore(): { store: RelayStore; batches: AuditBatch[]; release: () => void } {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const batches: AuditBatch[] = [];
+  const held: RelayStore = {
+    ...store,
+    writeAuditBatch: async (batch) => {
+      batches.push(batch);
+      await gate;
+      return store.writeAuditBatch(batch);
+    },
+  };
+  return { store: held, batches, release };
+}
+
+it('a spooled row and its archived answer go to the database in one statement, the answer naming the row', async () => {
+  const [id] = await store.reserveAuditIds(1);
+  const ids = await store.writeAuditBatch({
+    inserts: [{ ...asked('Суб’єкт'), id }],
+    completions: [{ id, outcome: answered, archived: 0 }],
+    archives: [{ auditId: id, receivedAt: new Date(), analyst: 'olena', request: '{}', answer: Buffer.from('{}') }],
+  });
+  expect(ids.audit).toEqual([id]);
+  const row = await store.auditById(id);
+  expect(row?.state).toBe('answered');
+  expect(row?.archiveId).toBe(ids.archive[0]);
+});
+
+it('a new row is answered once it is in the spool, while the database commit is still held, and reaches the database after', async () => {
+  const { spool } = await AskedSpool.open(dir, store);
+  const held = heldStore();
+  const journal = new AuditJournal(held.store, {}, 0, spool);
+  const id = await journal.insert(asked('Перший'));
+  // Durable in the file, and nothing has reached the database.
+  expect((await segmentLines()).map((l) => l.id)).toEqual([id]);
+  expect(await store.auditById(id)).toBeNull();
+  expect(spool.outstanding).toBe(1);
+  // Nobody waits on its commit: it starts for the row alone only after the riders' wait.
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  expect(held.batches.map((b) => b.inserts.map((r) => r.id))).toEqual([[id]]);
+  held.release();
+  await journal.drained();
+  expect((await store.auditById(id))?.state).toBe('asked');
+  expect(spool.outstanding).toBe(0);
+  await spool.close();
+  expect(await readdir(dir)).toEqual([]);
+});
+
+it('the row goes with its outcome and archived answer when they come before its own commit', async () => {
+  const { spool } = await AskedSpool.open(dir, store);
+  const journal = new AuditJournal(store, {}, 0, spool);
+  const id = await journal.insert(asked('Другий'));
+  const archiveId = await journal.archive(
+    { auditId: id, receivedAt: new Date(), analyst: 'olena', request: '{}', answer: Buffer.from('{"a":1}') },
+    answered,
+  );
+  const row = await store.auditById(id);
+  expect(row?.state).toBe('answered');
+  expect(row?.archiveId).toBe(archiveId);
+  await journal.drained();
+  expect(spool.outstanding).toBe(0);
+  await spool.close();
+});
+
+it('after a crash, the next start puts each spooled row the database lacks into it, once, and a torn last line is no row', async () => {
+  const first = (await AskedSpool.open(dir, store)).spool;
+  const ids = await store.reserveAuditIds(3);
+  for (const [i, id] of ids.entries()) await first.append(id, asked(`Рядок ${i}`));
+  // One of them reached the database before the crash.
+  await store.writeAuditBatch({ inserts: [{ ...asked('Рядок 0'), id: ids[0] }], completions: [] });
+  // The crash cut a write short: its request was never told its row was durable.
+  const [segment] = await readdir(dir);
+  await appendFile(join(dir, segment), '{"id":999999,"row":{"state":"as');
+  // No close(): the process is gone.
+
+  const again = await AskedSpool.open(dir, store);
+  expect(again.recovered).toBe(2);
+  const rows = await store.readAudit({});
+  expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+  expect(rows.find((r) => r.id === ids[2])?.query).toEqual({ name: 'Рядок 2' });
+  expect(rows.every((r) => r.at instanceof Date && !Number.isNaN(r.at.getTime()))).toBe(true);
+  expect(await readdir(dir)).toEqual([]);
+  expect((await AskedSpool.open(dir, store)).recovered).toBe(0);
+  await again.spool.close();
+});
+
+it('rows recovered into another database (a restore) move its id sequence past them', async () => {
+  const first = (await AskedSpool.open(dir, store)).spool;
+  const [id] = await store.reserveAuditIds(1);
+  await first.append(id + 5_000, asked('Після відновлення'));
+  await AskedSpool.open(dir, store);
+  const c = new Client({ connectionString: db.url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ id: string }>("SELECT nextval('audit_id_seq') AS id");
+    expect(Number(rows[0].id)).toBeGreaterThan(id + 5_000);
+  } finally {
+    await c.end();
+  }
+});
+
+it('a spooled row whose commit the database refused is put in alone a second later, and the spool keeps it meanwhile', async () => {
+  const { spool } = await AskedSpool.open(dir, store);
+  let refuse = true;
+  const refusing: RelayStore = {
+    ...store,
+    writeAuditBatch: async (batch) => {
+      if (refuse && batch.inserts.length > 0) {
+        refuse = false;
+        throw new Error('the database went away');
+      }
+      return store.writeAuditBatch(batch);
+    },
+  };
+  const journal = new AuditJournal(refusing, {}, 0, spool);
+  const id = await journal.insert(asked('Третій'));
+  await journal.drained();
+  expect(refuse).toBe(false);
+  expect(await store.auditById(id)).toBeNull();
+  expect(spool.outstanding).toBe(1);
+  const deadline = Date.now() + 3_000;
+  while ((await store.auditById(id)) === null && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect((await store.auditById(id))?.state).toBe('asked');
+  expect(spool.outstanding).toBe(0);
+  await spool.close();
+});
