@@ -52,7 +52,8 @@ function parseLine(line: string): SpooledRow | null {
     if (!Number.isSafeInteger(id) || typeof row !== 'object' || row === null) return null;
     return { id, row: { ...row, at: new Date(row.at) } };
   } catch {
-    // The last line of a write a crash cut short: its request was never told its row was durable.
+    // The last line of a write a crash cut short (its request was never told its row was durable),
+    // or the zeros a segment is made with.
     return null;
   }
 }
@@ -127,6 +128,9 @@ export class AskedSpool {
     this.current = null;
     if (last && last.outstanding === 0) await this.remove(last);
     else await last?.file.close();
+    const unused = await this.prepared?.catch(() => null);
+    this.prepared = null;
+    if (unused) await this.remove(unused);
   }
 
   private async write(): Promise<void> {
@@ -156,19 +160,37 @@ export class AskedSpool {
 
   private async segmentFor(): Promise<Segment> {
     const current = this.current;
-    if (current && !this.broken && current.bytes < SEGMENT_BYTES) return current;
+    if (current && !this.broken && current.bytes < SEGMENT_BYTES) {
+      // The next one made while this one fills: a rotation never waits for its zeros.
+      if (current.bytes >= SEGMENT_BYTES / 2 && !this.prepared) {
+        this.prepared = this.createSegment();
+        this.prepared.catch(() => undefined); // met when it is taken
+      }
+      return current;
+    }
+    const next = this.prepared ?? this.createSegment();
+    this.prepared = null;
+    this.current = await next;
+    this.broken = false;
+    if (current && current.outstanding === 0) await this.remove(current);
+    return this.current;
+  }
+
+  private prepared: Promise<Segment> | null = null;
+
+  private async createSegment(): Promise<Segment> {
     const n = this.nextSegment++;
     const file = await open(
       join(this.dir, `asked-${n}.jsonl`),
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DSYNC,
       0o600,
     );
+    // Zeros first, as PostgreSQL makes its log files: an append then changes no file size, so its
+    // flush need not wait for the file system's journal. (A start reads them as no row.)
+    await file.write(Buffer.alloc(SEGMENT_BYTES), 0, SEGMENT_BYTES, 0);
     // The new file's name durable before any row in it is called durable.
     await syncFolder(this.dir);
-    this.current = { n, file, bytes: 0, outstanding: 0 };
-    this.broken = false;
-    if (current && current.outstanding === 0) await this.remove(current);
-    return this.current;
+    return { n, file, bytes: 0, outstanding: 0 };
   }
 
   private async remove(segment: Segment): Promise<void> {
