@@ -3,7 +3,8 @@
 //   - the sandbox directly;
 //   - one relay on its embedded store (the data-dir cluster the relay starts itself), cache cold and warm;
 //   - one relay on PostgreSQL by URL (--database-url), a separate throwaway cluster started here,
-//     with and without the cross-instance subject claim;
+//     with its asked-row spool in a folder of its own (--spool-dir), and without that folder, or
+//     without the cross-instance subject claim;
 //   - two relays on that same PostgreSQL by URL;
 //   - the floor: a bare node:http proxy that only puts the credentials in (support/bare-proxy.cjs).
 // Each with distinct subjects and with 400 subjects, cache cold then warm.
@@ -18,8 +19,8 @@
 //   BENCH_RELAY_CORE=1 npx tsx bench/relay-load.ts   the relays on CPU 1 alone, the rest on the others
 //   BENCH_RELAY_TSX=1 npx tsx bench/relay-load.ts    the relays through tsx rather than bundled as the command line is
 //   BENCH_RELAY_ONLY=embedded | slow                 a quick look: the embedded rows at full load, or with the slow service
-//   BENCH_RELAY_NO_SPOOL=1 npx tsx bench/relay-load.ts  the embedded store's asked rows committed to PostgreSQL
-//                                                    before the service is asked, as before the spool (session 19)
+//   BENCH_RELAY_NO_SPOOL=1 npx tsx bench/relay-load.ts  every relay's asked rows committed to PostgreSQL before
+//                                                    the service is asked, as before the spool (session 19)
 import { rmSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -414,6 +415,8 @@ async function main(): Promise<void> {
     dirs.push(dir);
     return dir;
   };
+  // A relay by URL keeps its asked rows in a folder of its own, as `--spool-dir` gives it.
+  const spoolFor = async (instance: string) => join(await tempDir('relay-bench-spool-'), instance);
   // Set inside byUrl() and slowService(); the casts keep TypeScript from narrowing them to null here.
   let external = null as EmbeddedCluster | null;
   let slow = null as Awaited<ReturnType<typeof startSandboxCluster>> | null;
@@ -501,7 +504,7 @@ async function main(): Promise<void> {
     if (url === null) return;
     let keys: string[] = [];
     await withRelays(
-      [{ databaseUrl: url, instance: 'url-slow', coordinateInstances: true }],
+      [{ databaseUrl: url, instance: 'url-slow', coordinateInstances: true, spoolDir: await spoolFor('url-slow') }],
       upstream,
       async (measure, keysFor) => {
         keys = await keysFor(`url-slow${run}-`);
@@ -510,8 +513,8 @@ async function main(): Promise<void> {
     );
     await withRelays(
       [
-        { databaseUrl: url, instance: 'url-slow-a', coordinateInstances: true },
-        { databaseUrl: url, instance: 'url-slow-b', coordinateInstances: true },
+        { databaseUrl: url, instance: 'url-slow-a', coordinateInstances: true, spoolDir: await spoolFor('url-slow-a') },
+        { databaseUrl: url, instance: 'url-slow-b', coordinateInstances: true, spoolDir: await spoolFor('url-slow-b') },
       ],
       upstream,
       async (measure) => {
@@ -541,7 +544,7 @@ async function main(): Promise<void> {
     const run = Date.now();
     let keys: string[] = [];
     await withRelays(
-      [{ databaseUrl: url, instance: 'url-single', coordinateInstances: true }],
+      [{ databaseUrl: url, instance: 'url-single', coordinateInstances: true, spoolDir: await spoolFor('url-single') }],
       sandbox.urls,
       async (measure, keysFor) => {
         keys = await keysFor(`url${run}-`);
@@ -550,9 +553,18 @@ async function main(): Promise<void> {
         rows.push(await measure('by URL, 1 relay, 400 subj., warm', keys, shared(`URL1 ${run}`)));
       },
     );
+    // Without --spool-dir, as a relay in a container whose disk goes with it runs: its asked rows
+    // committed to the database before the service is asked.
+    await withRelays(
+      [{ databaseUrl: url, instance: 'url-nospool', coordinateInstances: true }],
+      sandbox.urls,
+      async (measure) => {
+        rows.push(await measure('by URL, 1 relay, no spool folder, distinct', keys, distinct(`URLS ${run}`)));
+      },
+    );
     // The same relay without the cross-instance subject claim, to show what the claim costs.
     await withRelays(
-      [{ databaseUrl: url, instance: 'url-alone', coordinateInstances: false }],
+      [{ databaseUrl: url, instance: 'url-alone', coordinateInstances: false, spoolDir: await spoolFor('url-alone') }],
       sandbox.urls,
       async (measure) => {
         rows.push(await measure('by URL, 1 relay, no subject claim, distinct', keys, distinct(`URL0 ${run}`)));
@@ -560,8 +572,8 @@ async function main(): Promise<void> {
     );
     await withRelays(
       [
-        { databaseUrl: url, instance: 'url-a', coordinateInstances: true },
-        { databaseUrl: url, instance: 'url-b', coordinateInstances: true },
+        { databaseUrl: url, instance: 'url-a', coordinateInstances: true, spoolDir: await spoolFor('url-a') },
+        { databaseUrl: url, instance: 'url-b', coordinateInstances: true, spoolDir: await spoolFor('url-b') },
       ],
       sandbox.urls,
       async (measure) => {

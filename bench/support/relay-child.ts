@@ -16,6 +16,8 @@ import { loopDelayMeter } from './loop-delay';
 export interface RelayChildConfig {
   databaseUrl?: string;
   dataDir?: string;
+  /** By URL: the asked-row spool's folder (`--spool-dir`); the embedded store's is in its data folder. */
+  spoolDir?: string;
   upstream: string[];
   instance: string;
   coordinateInstances: boolean;
@@ -57,10 +59,11 @@ async function main(): Promise<void> {
     { databaseUrl: config.databaseUrl ?? '', dataDir: config.dataDir ?? '' },
     { adopt: config.databaseUrl === undefined, poolSize: config.concurrency + 20 },
   );
-  // As `checklists relay` does: the embedded store's asked rows go to a spool in its folder first.
+  // As `checklists relay` does: asked rows go to a spool first, the embedded store's in its folder.
+  const spoolDir = config.databaseUrl === undefined ? spoolFolder(config.dataDir ?? '') : config.spoolDir;
   const spooled =
-    config.databaseUrl === undefined && process.env.BENCH_RELAY_NO_SPOOL === undefined
-      ? await AskedSpool.open(spoolFolder(config.dataDir ?? ''), opened.store)
+    spoolDir !== undefined && process.env.BENCH_RELAY_NO_SPOOL === undefined
+      ? await AskedSpool.open(spoolDir, opened.store)
       : null;
   const service = new RelayService(opened.store, {
     upstream: {

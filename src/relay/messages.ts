@@ -28,6 +28,8 @@ export const relayMessages = defineCatalogue(
       'PostgreSQL runs as the postgres user here, and it cannot pass through {folder}, so it cannot reach {dir}. Choose a data folder it can reach (for example --data-dir /var/lib/checklists-relay), or let it through: chmod o+x {folder}.',
     'folder.inUse':
       'Another relay (process {pid}) serves {dir}. One relay per data folder: stop that one, or give this one another --data-dir; several relays share a database through --database-url.',
+    'spoolDir.inUse':
+      'Another relay (process {pid}) keeps its asked rows in {dir}. One relay per spool folder: give this one a --spool-dir of its own.',
     'body.json': 'The request body is not a JSON object.',
     'body.large': 'The request body is larger than {limit} bytes.',
     'body.slow': 'The request body did not arrive in time.',
@@ -53,7 +55,7 @@ export const relayMessages = defineCatalogue(
     'keys.none': 'No analyst keys yet.',
     listening: 'Relay listening on {url} (public address {public}); upstream: {upstream}; data: {store}',
     usage:
-      'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL] [--cert F --key F | --trust-proxy] [--four-eyes REGISTRIES]\n       checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]\n       checklists relay verify [--data-dir DIR | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir DIR | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since DATE] [--data-dir DIR | --database-url URL]\n       checklists relay backup [--out FILE] | restore FILE [--data-dir DIR | --database-url URL]',
+      'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL [--spool-dir DIR]] [--public-url URL] [--cert F --key F | --trust-proxy] [--four-eyes REGISTRIES]\n       checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]\n       checklists relay verify [--data-dir DIR | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir DIR | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since DATE] [--data-dir DIR | --database-url URL]\n       checklists relay backup [--out FILE] | restore FILE [--data-dir DIR | --database-url URL]',
     noUpstream: 'No upstream: set CHECKLISTS_URL, CHECKLISTS_TOKKEN and CHECKLISTS_SUBJECT_ID, or --config FILE.',
     'tokkenFile.open': 'The token file {path} can be read by other users: chmod 600 it.',
     'tlsKey.open': 'The TLS private key {path} can be read by other users: chmod 600 it.',
@@ -95,6 +97,8 @@ export const relayMessages = defineCatalogue(
       'PostgreSQL тут працює від імені користувача postgres, а він не може пройти крізь {folder}, тож не дістанеться до {dir}. Виберіть теку даних, до якої він дістанеться (наприклад, --data-dir /var/lib/checklists-relay), або дозвольте прохід: chmod o+x {folder}.',
     'folder.inUse':
       'Теку {dir} уже обслуговує інший релей (процес {pid}). Одна тека даних — один релей: зупиніть той або вкажіть цьому іншу --data-dir; кілька релеїв спільно використовують базу через --database-url.',
+    'spoolDir.inUse':
+      'Інший релей (процес {pid}) тримає записи «запитано» в {dir}. Одна тека спулу — один релей: вкажіть цьому власну --spool-dir.',
     'body.json': 'Тіло запиту не є об’єктом JSON.',
     'body.large': 'Тіло запиту більше за {limit} байтів.',
     'body.slow': 'Тіло запиту не надійшло вчасно.',
@@ -120,7 +124,7 @@ export const relayMessages = defineCatalogue(
     'keys.none': 'Ключів аналітиків ще немає.',
     listening: 'Релей слухає {url} (публічна адреса {public}); сервіс: {upstream}; дані: {store}',
     usage:
-      'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL] [--public-url URL] [--cert Ф --key Ф | --trust-proxy] [--four-eyes РЕЄСТРИ]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]\n       checklists relay verify [--data-dir ТЕКА | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir ТЕКА | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since ДАТА] [--data-dir ТЕКА | --database-url URL]\n       checklists relay backup [--out ФАЙЛ] | restore ФАЙЛ [--data-dir ТЕКА | --database-url URL]',
+      'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL [--spool-dir ТЕКА]] [--public-url URL] [--cert Ф --key Ф | --trust-proxy] [--four-eyes РЕЄСТРИ]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]\n       checklists relay verify [--data-dir ТЕКА | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir ТЕКА | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since ДАТА] [--data-dir ТЕКА | --database-url URL]\n       checklists relay backup [--out ФАЙЛ] | restore ФАЙЛ [--data-dir ТЕКА | --database-url URL]',
     noUpstream: 'Немає сервісу: задайте CHECKLISTS_URL, CHECKLISTS_TOKKEN і CHECKLISTS_SUBJECT_ID або --config ФАЙЛ.',
     'tokkenFile.open': 'Файл токена {path} можуть читати інші користувачі: виконайте chmod 600.',
     'tlsKey.open': 'Закритий ключ TLS {path} можуть читати інші користувачі: виконайте chmod 600.',

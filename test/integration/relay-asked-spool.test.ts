@@ -1,7 +1,10 @@
-import { appendFile, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { appendFile, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { openRelaySpool } from '../../src/cli/commands/relay-spool';
+import { UsageError } from '../../src/cli/exit-codes';
 import { AskedSpool } from '../../src/relay/asked-spool';
 import { AuditJournal } from '../../src/relay/audit-journal';
 import { auditRowBase } from '../../src/relay/audit-row';
@@ -58,7 +61,8 @@ async function segmentLines(): Promise<{ id: number }[]> {
   const lines: { id: number }[] = [];
   for (const name of await readdir(dir)) {
     for (const line of (await readFile(join(dir, name), 'utf8')).split('\n')) {
-      if (line) lines.push(JSON.parse(line) as { id: number });
+      // A segment is made of zeros first: what follows the last row is no row.
+      if (line.startsWith('{')) lines.push(JSON.parse(line) as { id: number });
     }
   }
   return lines;
@@ -193,3 +197,53 @@ it('a spooled row whose commit the database refused is put in alone a second lat
   expect(spool.outstanding).toBe(0);
   await spool.close();
 });
+
+it("the relay command keeps a spool in the embedded store's folder, by URL only in a --spool-dir, one relay per such folder", async () => {
+  const embedded = await openRelaySpool({ dataDir: dir }, undefined, '/', store);
+  expect(embedded).not.toBeNull();
+  await embedded?.spool.append((await store.reserveAuditIds(1))[0], asked('Вбудоване'));
+  expect(await readdir(join(dir, 'asked-spool'))).toHaveLength(1);
+  await embedded?.spool.close();
+
+  const location = { databaseUrl: db.url, dataDir: dir };
+  expect(await openRelaySpool(location, undefined, '/', store)).toBeNull();
+  const mine = await openRelaySpool(location, 'by-url', dir, store);
+  expect(mine).not.toBeNull();
+  expect(await readdir(join(dir, 'by-url'))).toContain('relay.lock');
+  await mine?.spool.close();
+  await mine?.release();
+  // Another relay, alive, holds the folder.
+  const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+  try {
+    await writeFile(join(dir, 'by-url', 'relay.lock'), `${other.pid}\n`);
+    const second = openRelaySpool(location, join(dir, 'by-url'), '/', store);
+    await expect(second).rejects.toThrow(UsageError);
+    await expect(second).rejects.toThrow(/--spool-dir/);
+  } finally {
+    other.kill('SIGKILL');
+    await new Promise((resolve) => other.once('exit', resolve));
+  }
+  // Its holder gone, the folder is this relay's.
+  const after = await openRelaySpool(location, join(dir, 'by-url'), '/', store);
+  expect(after?.recovered).toBe(0);
+  await after?.release();
+});
+
+it('a full segment gives way to the next, and each goes once all its rows are in the database', async () => {
+  const { spool } = await AskedSpool.open(dir, store);
+  const journal = new AuditJournal(store, {}, 0, spool);
+  // About 1.4 MB of rows: past one segment's megabyte.
+  const ids = await Promise.all(
+    Array.from({ length: 3_000 }, (_, i) => journal.insert(asked(`Рядок номер ${i} ${'д'.repeat(100)}`))),
+  );
+  await journal.drained();
+  expect(new Set(ids).size).toBe(3_000);
+  expect(await store.auditIdsKnown(ids)).toHaveProperty('size', 3_000);
+  expect(spool.outstanding).toBe(0);
+  // The full one went; the one being filled (and the next, made ahead) stay until close.
+  const left = await readdir(dir);
+  expect(left).not.toContain('asked-1.jsonl');
+  expect(left).toContain('asked-2.jsonl');
+  await spool.close();
+  expect(await readdir(dir)).toEqual([]);
+}, 30_000);

@@ -11,7 +11,6 @@ import type { CliIo } from '../io';
 import { lockDataFolder, type FolderLock } from '../../relay/store/folder-lock';
 import { makeServerFolder } from '../../relay/store/embedded-cluster';
 import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
-import { AskedSpool, spoolFolder } from '../../relay/asked-spool';
 import { startRelayHttp } from '../../relay/http-server';
 import { ANALYST_NAME, createKey, mixesScripts, nameLooks } from '../../relay/keys';
 import { isRole, RELAY_ROLES } from '../../relay/roles';
@@ -20,6 +19,7 @@ import { DEMO_CREDENTIALS } from '../../sandbox/credentials';
 import { relayMessages } from '../../relay/messages';
 import { RelayService } from '../../relay/service';
 import { openStore } from '../../relay/store/open-store';
+import { openRelaySpool } from './relay-spool';
 import { runArchive, runBackup, runDecisions, runRestore, runVerify } from './relay-record-command';
 import { STORE_OPTIONS, storeLocation, usage, withStore, writeOut } from './relay-store-access';
 import { parseIntOption } from '../args';
@@ -101,6 +101,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       'entra-jwks': { type: 'string' },
       instance: { type: 'string' },
       'four-eyes': { type: 'string' },
+      'spool-dir': { type: 'string' },
     },
     strict: true,
   });
@@ -183,16 +184,13 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     await releaseFolder();
     throw error;
   });
-  // The embedded store's folder outlives the process: "asked" rows are made durable there first,
-  // and those a crash left out of the database go in before anything is served (asked-spool.ts).
-  const spooled =
-    location.databaseUrl === undefined
-      ? await AskedSpool.open(spoolFolder(location.dataDir), opened.store).catch(async (error: unknown) => {
-          await opened.close();
-          await releaseFolder();
-          throw error;
-        })
-      : null;
+  const spooled = await openRelaySpool(location, values['spool-dir'], io.cwd, opened.store).catch(
+    async (error: unknown) => {
+      await opened.close();
+      await releaseFolder();
+      throw error;
+    },
+  );
   if (spooled && spooled.recovered > 0) {
     log(JSON.stringify({ time: new Date().toISOString(), event: 'asked-rows-recovered', rows: spooled.recovered }));
   }
@@ -256,6 +254,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   await service.scheduler.idle().catch(() => undefined);
   await service.journal.drained();
   await spooled?.spool.close();
+  await spooled?.release();
   await opened.close();
   await releaseFolder();
   return 0;
