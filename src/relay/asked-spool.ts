@@ -4,18 +4,19 @@ import { join } from 'node:path';
 import type { AuditRow, RelayStore } from './store/port';
 
 /**
- * "Asked" rows made durable in files of the relay's own, in the embedded store's folder, so that a
- * request waits for one fdatasync of the file before the service is asked, rather than for a
- * database commit and the commit already on its way (2–3 ms each under load, most of what the relay
- * added: docs/PERFORMANCE.md). The row then goes to PostgreSQL with a later commit, at the latest
- * with its own outcome. Rows of many requests share each fdatasync, as they shared a commit.
+ * "Asked" rows made durable in files of the relay's own, so that a request waits for one flushed
+ * write of the file before the service is asked, rather than for a database commit and the commit
+ * already on its way (2–5 ms under load: docs/PERFORMANCE.md, session 19). The row then goes to
+ * PostgreSQL with a later commit, at the latest with its own outcome. Rows of many requests share
+ * each write, as they shared a commit.
  *
- * The files are as durable as the database beside them: the same disk, flushed the same way. A
+ * The files are as durable as a database beside them: the same disk, flushed the same way. A
  * segment is removed once every row in it is in the database; a crash leaves the rest, and the
- * next start puts each row the database lacks there before it serves (openAskedSpool), so "no paid
- * request without an audit row" holds across a kill -9. Only where the folder outlives the process:
- * a relay on an external PostgreSQL (perhaps in a container whose disk goes with it) writes its
- * asked rows to the database, as before.
+ * next start puts each row the database lacks there before it serves (AskedSpool.open), so "no
+ * paid request without an audit row" holds across a kill -9. Only where the folder outlives the
+ * process: the embedded store's data folder, or by URL a --spool-dir (../cli/commands/relay-spool.ts);
+ * a relay on an external PostgreSQL without one (perhaps in a container whose disk goes with it)
+ * commits its asked rows to the database, as before.
  */
 
 /** The spool's folder in a relay's data folder. */

@@ -106,7 +106,7 @@ export class AuditJournal {
     private readonly observer: JournalObserver = {},
     /** The shared cache's time to live: a fresh entry holding more lists is not replaced by a narrower one. */
     private readonly answersTtlMs = 0,
-    /** Where new rows are made durable first, when the relay has a folder of its own (embedded store). */
+    /** Where new rows are made durable first, when the relay has a folder that outlives it (./asked-spool.ts). */
     private readonly spool: AskedSpool | null = null,
   ) {}
 

@@ -43,7 +43,8 @@ export interface RelayServiceConfig {
   coordinateInstances?: boolean;
   /**
    * Where "asked" rows are made durable before the service is asked, when the relay has a folder
-   * that outlives it (the embedded store's): ../asked-spool.ts. Without it, a commit of the database.
+   * that outlives it (the embedded store's, or --spool-dir): ./asked-spool.ts. Without it, a commit
+   * of the database.
    */
   askedSpool?: AskedSpool;
 }
