@@ -3,11 +3,11 @@
 // Spoken to over IPC: keys to make, step samples to read and clear, requests paid, close.
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { openRelaySpool } from '../../src/cli/commands/relay-spool';
 import { nodeHttpTransport } from '../../src/cli/transport/http-transport';
 import { startRelayHttp } from '../../src/relay/http-server';
 import { createKey } from '../../src/relay/keys';
 import { RELAY_STEPS } from '../../src/relay/metrics';
-import { AskedSpool, spoolFolder } from '../../src/relay/asked-spool';
 import { RelayService } from '../../src/relay/service';
 import { openStore } from '../../src/relay/store/open-store';
 import { DEMO_CREDENTIALS } from '../../src/sandbox';
@@ -59,11 +59,15 @@ async function main(): Promise<void> {
     { databaseUrl: config.databaseUrl ?? '', dataDir: config.dataDir ?? '' },
     { adopt: config.databaseUrl === undefined, poolSize: config.concurrency + 20 },
   );
-  // As `checklists relay` does: asked rows go to a spool first, the embedded store's in its folder.
-  const spoolDir = config.databaseUrl === undefined ? spoolFolder(config.dataDir ?? '') : config.spoolDir;
+  // As `checklists relay` opens it (the embedded store's spool in its folder, by URL a --spool-dir).
   const spooled =
-    spoolDir !== undefined && process.env.BENCH_RELAY_NO_SPOOL === undefined
-      ? await AskedSpool.open(spoolDir, opened.store)
+    process.env.BENCH_RELAY_NO_SPOOL === undefined
+      ? await openRelaySpool(
+          { databaseUrl: config.databaseUrl, dataDir: config.dataDir ?? '' },
+          config.spoolDir,
+          process.cwd(),
+          opened.store,
+        )
       : null;
   const service = new RelayService(opened.store, {
     upstream: {
@@ -136,6 +140,7 @@ async function main(): Promise<void> {
           await service.scheduler.idle();
           await service.journal.drained();
           await spooled?.spool.close();
+          await spooled?.release();
           await opened.close();
           send({ type: 'closed' });
           process.disconnect?.();
