@@ -184,8 +184,9 @@ export function auditBatchWriter(
    * rows with ids drawn beforehand (reserveAuditIds), outcomes of earlier rows, and archived
    * answers, with the shared cache's entries and claims given back riding along. Every part only
    * adds rows (but the cache's upsert and the claims'); a completion (and an archived answer)
-   * meets its row's insert in one batch only when the row was durable in the spool first. A batch of cache
-   * entries and claims alone is no evidence: it commits on the pool that does not wait for the disk.
+   * meets its row's insert in one batch only when the row was durable in the spool first. A batch
+   * of cache entries and claims alone is no evidence: it commits on the pool that does not wait for
+   * the disk.
    */
   async function writeAuditBatch(batch: AuditBatch): Promise<AuditBatchIds> {
     const drawn = batch.inserts.filter((row) => row.id === undefined).length;
