@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     cacheTtlMs: 3_600_000,
     accountCooldownMs: 60_000,
     coordinateInstances: config.coordinateInstances,
-    ...(spooled ? { askedSpool: spooled.spool } : {}),
+    ...(spooled ? { evidenceSpool: spooled.spool } : {}),
   });
   service.metrics.keepStepSamples = true;
   const server = await startRelayHttp(service, { distDir: config.distDir });

@@ -1,4 +1,4 @@
-import { storeMissing, type AskedSpool, type SpooledRow } from './asked-spool';
+import { storeMissing, type EvidenceSpool, type SpooledRow } from './evidence-spool';
 import type {
   ArchiveEntry,
   AuditOutcome,
@@ -21,7 +21,7 @@ import type {
  * queues, so that asked rows never waited behind the archive chain's lock, cost 0.61 statements per
  * paid request against 0.37, and 7 % of the relay's throughput: bench/results, session 14.) A
  * completion meets its own row's insert in one batch only when the row was made durable in the
- * asked-row spool (./asked-spool.ts) and has not reached the database yet: both then go together.
+ * asked-row spool (./evidence-spool.ts) and has not reached the database yet: both then go together.
  */
 
 /** One commit carries at most this many changes; the next takes the rest at once. */
@@ -106,8 +106,8 @@ export class AuditJournal {
     private readonly observer: JournalObserver = {},
     /** The shared cache's time to live: a fresh entry holding more lists is not replaced by a narrower one. */
     private readonly answersTtlMs = 0,
-    /** Where new rows are made durable first, when the relay has a folder that outlives it (./asked-spool.ts). */
-    private readonly spool: AskedSpool | null = null,
+    /** Where new rows are made durable first, when the relay has a folder that outlives it (./evidence-spool.ts). */
+    private readonly spool: EvidenceSpool | null = null,
   ) {}
 
   /** A new row; its id once durable. */
@@ -117,7 +117,7 @@ export class AuditJournal {
   }
 
   /** Durable in the spool, then into the database with the next commit (at the latest its outcome's). */
-  private async insertSpooled(spool: AskedSpool, row: AuditRow): Promise<number> {
+  private async insertSpooled(spool: EvidenceSpool, row: AuditRow): Promise<number> {
     const [id] = await this.store.reserveAuditIds(1);
     await spool.append(id, row);
     this.pending.push({

@@ -1,4 +1,4 @@
-import type { AskedSpool } from './asked-spool';
+import type { EvidenceSpool } from './evidence-spool';
 import type { Transport } from '../core/request/transport';
 import type { RegistryKey } from '../core/protocol/registries';
 import type { EntraConfig } from './entra';
@@ -43,8 +43,8 @@ export interface RelayServiceConfig {
   coordinateInstances?: boolean;
   /**
    * Where "asked" rows are made durable before the service is asked, when the relay has a folder
-   * that outlives it (the embedded store's, or --spool-dir): ./asked-spool.ts. Without it, a commit
+   * that outlives it (the embedded store's, or --spool-dir): ./evidence-spool.ts. Without it, a commit
    * of the database.
    */
-  askedSpool?: AskedSpool;
+  evidenceSpool?: EvidenceSpool;
 }

@@ -223,7 +223,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     sandboxUpstream: tokken === DEMO_CREDENTIALS.tokken,
     // An external database may serve several instances; the embedded one serves this one only.
     coordinateInstances: location.databaseUrl !== undefined,
-    ...(spooled ? { askedSpool: spooled.spool } : {}),
+    ...(spooled ? { evidenceSpool: spooled.spool } : {}),
   });
   const tls =
     values.cert && values.key

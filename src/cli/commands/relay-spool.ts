@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { AskedSpool, spoolFolder } from '../../relay/asked-spool';
+import { EvidenceSpool, spoolFolder } from '../../relay/evidence-spool';
 import { relayMessages } from '../../relay/messages';
 import { lockDataFolder } from '../../relay/store/folder-lock';
 import type { StoreLocation } from '../../relay/store/open-store';
@@ -8,14 +8,14 @@ import type { RelayStore } from '../../relay/store/port';
 import { UsageError } from '../exit-codes';
 
 export interface OpenedSpool {
-  spool: AskedSpool;
+  spool: EvidenceSpool;
   /** Rows a crash had left out of the database, put in now. */
   recovered: number;
   release: () => Promise<void>;
 }
 
 /**
- * The relay's asked-row spool (../../relay/asked-spool.ts), or null. The embedded store's folder
+ * The relay's asked-row spool (../../relay/evidence-spool.ts), or null. The embedded store's folder
  * outlives the process, so its spool is in it, under the data folder's lock. On an external
  * database, only in a folder named with --spool-dir, which the operator knows outlives the process
  * (not a container's own disk): without one, asked rows are committed to the database as before.
@@ -28,7 +28,7 @@ export async function openRelaySpool(
   store: RelayStore,
 ): Promise<OpenedSpool | null> {
   if (location.databaseUrl === undefined) {
-    return { ...(await AskedSpool.open(spoolFolder(location.dataDir), store)), release: async () => {} };
+    return { ...(await EvidenceSpool.open(spoolFolder(location.dataDir), store)), release: async () => {} };
   }
   if (spoolDir === undefined) return null;
   const dir = resolve(cwd, spoolDir);
@@ -36,7 +36,7 @@ export async function openRelaySpool(
   const held = await lockDataFolder(dir);
   if (!held.ok) throw new UsageError(relayMessages.text('spoolDir.inUse', { dir, pid: held.holder }));
   try {
-    return { ...(await AskedSpool.open(dir, store)), release: held.release };
+    return { ...(await EvidenceSpool.open(dir, store)), release: held.release };
   } catch (error) {
     await held.release();
     throw error;

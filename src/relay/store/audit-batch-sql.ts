@@ -195,7 +195,7 @@ export function auditBatchWriter(
     const parts: string[] = [];
     const params: unknown[] = [];
     const archives = batch.archives ?? [];
-    // A spooled row (../asked-spool.ts) may reach the database with its own archived answer, whose
+    // A spooled row (../evidence-spool.ts) may reach the database with its own archived answer, whose
     // foreign key is checked as archive_append inserts it: the final SELECT then reads `i` first,
     // where otherwise an INSERT nobody reads runs after everything else.
     const insertsFirst = batch.inserts.length > 0 && archives.length > 0;

@@ -12,7 +12,7 @@ import type { AuditRow, RelayStore } from './store/port';
  *
  * The files are as durable as a database beside them: the same disk, flushed the same way. A
  * segment is removed once every row in it is in the database; a crash leaves the rest, and the
- * next start puts each row the database lacks there before it serves (AskedSpool.open), so "no
+ * next start puts each row the database lacks there before it serves (EvidenceSpool.open), so "no
  * paid request without an audit row" holds across a kill -9. Only where the folder outlives the
  * process: the embedded store's data folder, or by URL a --spool-dir (../cli/commands/relay-spool.ts);
  * a relay on an external PostgreSQL without one (perhaps in a container whose disk goes with it)
@@ -68,7 +68,7 @@ async function syncFolder(dir: string): Promise<void> {
   }
 }
 
-export class AskedSpool {
+export class EvidenceSpool {
   private current: Segment | null = null;
   private readonly segmentOf = new Map<number, Segment>();
   private waiting: Waiting[] = [];
@@ -85,7 +85,7 @@ export class AskedSpool {
    * The spool in `dir`, after putting into `store` every row a previous run left in it that the
    * store lacks; the relay serves only after this.
    */
-  static async open(dir: string, store: RelayStore): Promise<{ spool: AskedSpool; recovered: number }> {
+  static async open(dir: string, store: RelayStore): Promise<{ spool: EvidenceSpool; recovered: number }> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const names = (await readdir(dir)).filter((name) => SEGMENT.test(name));
     const numbers = names.map((name) => Number(SEGMENT.exec(name)?.[1]));
@@ -98,7 +98,7 @@ export class AskedSpool {
     }
     const recovered = await storeMissing(store, rows);
     for (const name of names) await rm(join(dir, name), { force: true });
-    return { spool: new AskedSpool(dir, Math.max(0, ...numbers) + 1), recovered };
+    return { spool: new EvidenceSpool(dir, Math.max(0, ...numbers) + 1), recovered };
   }
 
   /** Resolves once the row is on disk. */

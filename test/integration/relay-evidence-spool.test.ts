@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { openRelaySpool } from '../../src/cli/commands/relay-spool';
 import { UsageError } from '../../src/cli/exit-codes';
-import { AskedSpool } from '../../src/relay/asked-spool';
+import { EvidenceSpool } from '../../src/relay/evidence-spool';
 import { AuditJournal } from '../../src/relay/audit-journal';
 import { auditRowBase } from '../../src/relay/audit-row';
 import type { AuditBatch, AuditOutcome, RelayStore } from '../../src/relay/store/port';
@@ -14,7 +14,7 @@ import { removeDir } from './cli-support';
 import { resetStore, startTestDatabase, type TestDatabase } from './relay-support';
 
 /**
- * The embedded store's asked-row spool (src/relay/asked-spool.ts): a request waits for the row in
+ * The embedded store's asked-row spool (src/relay/evidence-spool.ts): a request waits for the row in
  * a file of the relay's own, not for a database commit, and a crash's rows reach the database at
  * the next start. Real PostgreSQL, real files.
  */
@@ -98,7 +98,7 @@ it('a spooled row and its archived answer go to the database in one statement, t
 });
 
 it('a new row is answered once it is in the spool, while the database commit is still held, and reaches the database after', async () => {
-  const { spool } = await AskedSpool.open(dir, store);
+  const { spool } = await EvidenceSpool.open(dir, store);
   const held = heldStore();
   const journal = new AuditJournal(held.store, {}, 0, spool);
   const id = await journal.insert(asked('Перший'));
@@ -118,7 +118,7 @@ it('a new row is answered once it is in the spool, while the database commit is 
 });
 
 it('the row goes with its outcome and archived answer when they come before its own commit', async () => {
-  const { spool } = await AskedSpool.open(dir, store);
+  const { spool } = await EvidenceSpool.open(dir, store);
   const journal = new AuditJournal(store, {}, 0, spool);
   const id = await journal.insert(asked('Другий'));
   const archiveId = await journal.archive(
@@ -134,7 +134,7 @@ it('the row goes with its outcome and archived answer when they come before its 
 });
 
 it('after a crash, the next start puts each spooled row the database lacks into it, once, and a torn last line is no row', async () => {
-  const first = (await AskedSpool.open(dir, store)).spool;
+  const first = (await EvidenceSpool.open(dir, store)).spool;
   const ids = await store.reserveAuditIds(3);
   for (const [i, id] of ids.entries()) await first.append(id, asked(`Рядок ${i}`));
   // One of them reached the database before the crash.
@@ -144,22 +144,22 @@ it('after a crash, the next start puts each spooled row the database lacks into 
   await appendFile(join(dir, segment), '{"id":999999,"row":{"state":"as');
   // No close(): the process is gone.
 
-  const again = await AskedSpool.open(dir, store);
+  const again = await EvidenceSpool.open(dir, store);
   expect(again.recovered).toBe(2);
   const rows = await store.readAudit({});
   expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
   expect(rows.find((r) => r.id === ids[2])?.query).toEqual({ name: 'Рядок 2' });
   expect(rows.every((r) => r.at instanceof Date && !Number.isNaN(r.at.getTime()))).toBe(true);
   expect(await readdir(dir)).toEqual([]);
-  expect((await AskedSpool.open(dir, store)).recovered).toBe(0);
+  expect((await EvidenceSpool.open(dir, store)).recovered).toBe(0);
   await again.spool.close();
 });
 
 it('rows recovered into another database (a restore) move its id sequence past them', async () => {
-  const first = (await AskedSpool.open(dir, store)).spool;
+  const first = (await EvidenceSpool.open(dir, store)).spool;
   const [id] = await store.reserveAuditIds(1);
   await first.append(id + 5_000, asked('Після відновлення'));
-  await AskedSpool.open(dir, store);
+  await EvidenceSpool.open(dir, store);
   const c = new Client({ connectionString: db.url });
   await c.connect();
   try {
@@ -171,7 +171,7 @@ it('rows recovered into another database (a restore) move its id sequence past t
 });
 
 it('a spooled row whose commit the database refused is put in alone a second later, and the spool keeps it meanwhile', async () => {
-  const { spool } = await AskedSpool.open(dir, store);
+  const { spool } = await EvidenceSpool.open(dir, store);
   let refuse = true;
   const refusing: RelayStore = {
     ...store,
@@ -230,7 +230,7 @@ it("the relay command keeps a spool in the embedded store's folder, by URL only 
 });
 
 it('a full segment gives way to the next, and each goes once all its rows are in the database', async () => {
-  const { spool } = await AskedSpool.open(dir, store);
+  const { spool } = await EvidenceSpool.open(dir, store);
   const journal = new AuditJournal(store, {}, 0, spool);
   // About 1.4 MB of rows: past one segment's megabyte.
   const ids = await Promise.all(
