@@ -82,7 +82,10 @@ async function main(): Promise<void> {
     cacheTtlMs: 3_600_000,
     accountCooldownMs: 60_000,
     coordinateInstances: config.coordinateInstances,
-    ...(spooled ? { evidenceSpool: spooled.spool } : {}),
+    // BENCH_RELAY_NO_CHAIN=1: archived answers committed to the database, as before session 20 (A/B runs).
+    ...(spooled
+      ? { evidence: { spool: spooled.spool, chain: process.env.BENCH_RELAY_NO_CHAIN ? null : spooled.chain } }
+      : {}),
   });
   service.metrics.keepStepSamples = true;
   const server = await startRelayHttp(service, { distDir: config.distDir });

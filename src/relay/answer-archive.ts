@@ -8,7 +8,8 @@ import type { ArchiveRow, RelayStore } from './store/port';
  * (migrations.ts, archive_row_hash); both must change together.
  */
 
-const GENESIS = Buffer.alloc(32);
+/** The chain's start: the hash before the first row. */
+export const GENESIS = Buffer.alloc(32);
 
 export function sha256(data: Buffer | string): Buffer {
   return createHash('sha256').update(data).digest();

@@ -1,6 +1,9 @@
-import { storeMissing, type EvidenceSpool, type SpooledRow } from './evidence-spool';
+import type { ArchiveChain } from './archive-chain';
+import type { EvidenceSpool, SpooledAnswer } from './evidence-spool';
+import { RefusedEvidence } from './refused-evidence';
 import type {
   ArchiveEntry,
+  ArchiveRow,
   AuditOutcome,
   AuditRow,
   ClaimRead,
@@ -21,7 +24,10 @@ import type {
  * queues, so that asked rows never waited behind the archive chain's lock, cost 0.61 statements per
  * paid request against 0.37, and 7 % of the relay's throughput: bench/results, session 14.) A
  * completion meets its own row's insert in one batch only when the row was made durable in the
- * asked-row spool (./evidence-spool.ts) and has not reached the database yet: both then go together.
+ * evidence spool (./evidence-spool.ts) and has not reached the database yet: both then go together.
+ * Where the relay keeps the archive's chain (./archive-chain.ts), an archived answer is made durable
+ * in the spool too: then no request waits for a commit at all, and commits go every RIDER_WAIT_MS
+ * with everything waiting.
  */
 
 /** One commit carries at most this many changes; the next takes the rest at once. */
@@ -45,6 +51,15 @@ type Pending =
       /** The paying request's outcome, written with its answer in one commit. */
       outcome?: AuditOutcome;
       resolve: (id: number) => void;
+      reject: (e: unknown) => void;
+    }
+  | {
+      /** A row of the relay's own chain, with its paying request's outcome. */
+      kind: 'chained';
+      answer: SpooledAnswer;
+      /** As an insert's. */
+      spooled?: true;
+      resolve: () => void;
       reject: (e: unknown) => void;
     };
 
@@ -92,14 +107,21 @@ export interface JournalObserver {
   onCommitFailed?(error: unknown): void;
 }
 
+/** The relay's own durable files, where it has them: the spool, and the archive's chain when it keeps it. */
+export interface JournalEvidence {
+  spool: EvidenceSpool;
+  chain: ArchiveChain | null;
+}
+
 export class AuditJournal {
   private pending: Pending[] = [];
   private riders: Rider[] = [];
   private claims: PendingClaim[] = [];
   private flushing = false;
-  /** Spooled rows whose commit failed: put into the database apart, a second later (retrySpooled). */
-  private unstored: SpooledRow[] = [];
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly spool: EvidenceSpool | null;
+  /** The archive's chain, when this relay keeps it (alone on its database); its answers go to the spool too. */
+  private readonly chain: ArchiveChain | null;
+  private readonly refused: RefusedEvidence;
 
   constructor(
     private readonly store: RelayStore,
@@ -107,8 +129,12 @@ export class AuditJournal {
     /** The shared cache's time to live: a fresh entry holding more lists is not replaced by a narrower one. */
     private readonly answersTtlMs = 0,
     /** Where new rows are made durable first, when the relay has a folder that outlives it (./evidence-spool.ts). */
-    private readonly spool: EvidenceSpool | null = null,
-  ) {}
+    evidence: JournalEvidence | null = null,
+  ) {
+    this.spool = evidence?.spool ?? null;
+    this.chain = evidence?.chain ?? null;
+    this.refused = new RefusedEvidence(store, this.spool);
+  }
 
   /** A new row; its id once durable. */
   insert(row: AuditRow): Promise<number> {
@@ -125,35 +151,11 @@ export class AuditJournal {
       row: { ...row, id },
       spooled: true,
       resolve: () => spool.stored(id),
-      reject: () => this.retrySpooled({ id, row }),
+      reject: () => this.refused.row({ id, row }),
     });
     // With nothing else to commit, it goes on its own within RIDER_WAIT_MS.
     this.awaitCompany();
     return id;
-  }
-
-  /**
-   * A spooled row whose commit failed is tried again alone, a second later and until the database
-   * takes it, so that it cannot fail others' commits; the spool keeps it meanwhile.
-   */
-  private retrySpooled(spooled: SpooledRow): void {
-    this.unstored.push(spooled);
-    this.scheduleRetry();
-  }
-
-  private scheduleRetry(): void {
-    this.retryTimer ??= setTimeout(() => {
-      const rows = this.unstored.splice(0);
-      storeMissing(this.store, rows)
-        .then(() => rows.forEach((r) => this.spool?.stored(r.id)))
-        .catch(() => this.unstored.push(...rows))
-        .finally(() => {
-          this.retryTimer = null;
-          if (this.unstored.length > 0) this.scheduleRetry();
-        });
-    }, 1_000);
-    // A shutdown leaves them in the spool for the next start.
-    this.retryTimer.unref();
   }
 
   /** The outcome of an "asked" row; resolves once durable. */
@@ -166,9 +168,52 @@ export class AuditJournal {
    * paid for it, in the same commit; its archive id once durable.
    */
   archive(entry: ArchiveEntry, outcome?: AuditOutcome): Promise<number> {
+    if (this.chain && this.spool && outcome) return this.archiveChained(this.chain, this.spool, entry, outcome);
     return new Promise((resolve, reject) =>
       this.add({ kind: 'archive', entry, ...(outcome ? { outcome } : {}), resolve, reject }),
     );
+  }
+
+  /**
+   * The row made here, durable in the spool, then into the database with a later commit. Once made,
+   * the row is the chain's: should the spool fail it, the request waits for its commit instead, and
+   * should that fail too, the row is still put in later (refusing the request), or the chain breaks.
+   */
+  private async archiveChained(
+    chain: ArchiveChain,
+    spool: EvidenceSpool,
+    entry: ArchiveEntry,
+    outcome: AuditOutcome,
+  ): Promise<number> {
+    const row: ArchiveRow = await chain.next(entry);
+    const answer: SpooledAnswer = { row, outcome };
+    const spooled = await spool.appendAnswer(answer).then(
+      () => true,
+      () => false,
+    );
+    if (spooled) {
+      this.pending.push({
+        kind: 'chained',
+        answer,
+        spooled: true,
+        resolve: () => spool.storedAnswer(row.id),
+        reject: () => this.refused.answer(answer),
+      });
+      this.awaitCompany();
+      return row.id;
+    }
+    await new Promise<void>((resolve, reject) =>
+      this.add({
+        kind: 'chained',
+        answer,
+        resolve,
+        reject: (error) => {
+          this.refused.answer(answer);
+          reject(error);
+        },
+      }),
+    );
+    return row.id;
   }
 
   /**
@@ -295,7 +340,7 @@ export class AuditJournal {
 
   /** Whether a request waits on something queued: spooled rows alone do not start a commit. */
   private waitedOn(): boolean {
-    return this.claims.length > 0 || this.pending.some((p) => p.kind !== 'insert' || !p.spooled);
+    return this.claims.length > 0 || this.pending.some((p) => !('spooled' in p && p.spooled));
   }
 
   /** One statement for the batch and its riders; settles each once it is durable (rejects nothing: the caller does). */
@@ -303,6 +348,7 @@ export class AuditJournal {
     const inserts = batch.filter((p) => p.kind === 'insert');
     const completions = batch.filter((p) => p.kind === 'complete');
     const archives = batch.filter((p) => p.kind === 'archive');
+    const chained = batch.filter((p) => p.kind === 'chained');
     const deliveries = riders.filter((r) => r.kind === 'delivery');
     const answers = riders.filter((r) => r.kind === 'answer');
     const releases = riders.filter((r) => r.kind === 'release');
@@ -314,8 +360,13 @@ export class AuditJournal {
         ...archives.flatMap((p, archived) =>
           p.outcome ? [{ id: p.entry.auditId, outcome: p.outcome, archived }] : [],
         ),
+        ...chained.map(({ answer: { row, outcome } }) => ({
+          id: row.auditId,
+          outcome: { ...outcome, archiveId: row.id },
+        })),
       ],
       archives: archives.map((p) => p.entry),
+      archiveRows: chained.map((p) => p.answer.row),
       deliveries: deliveries.map((p) => ({ id: p.id, delivered: p.delivered })),
       answers: answers.map((p) => p.answer),
       answersTtlMs: this.answersTtlMs,
@@ -328,6 +379,6 @@ export class AuditJournal {
     inserts.forEach((p, i) => p.resolve(ids.audit[i]));
     archives.forEach((p, i) => p.resolve(ids.archive[i]));
     answers.forEach((p, i) => p.resolve(ids.answersKept[i]));
-    for (const p of [...completions, ...deliveries, ...releases]) p.resolve();
+    for (const p of [...completions, ...chained, ...deliveries, ...releases]) p.resolve();
   }
 }

@@ -1,14 +1,15 @@
 import { constants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AuditRow, RelayStore } from './store/port';
+import type { ArchiveRow, AuditOutcome, AuditRow, RelayStore } from './store/port';
 
 /**
- * "Asked" rows made durable in files of the relay's own, so that a request waits for one flushed
- * write of the file before the service is asked, rather than for a database commit and the commit
- * already on its way (2–5 ms under load: docs/PERFORMANCE.md, session 19). The row then goes to
- * PostgreSQL with a later commit, at the latest with its own outcome. Rows of many requests share
- * each write, as they shared a commit.
+ * Evidence made durable in files of the relay's own, so that a request waits for one flushed
+ * write of the file rather than for a database commit and the commit already on its way (2–5 ms
+ * under load: docs/PERFORMANCE.md, sessions 19 and 20): its "asked" row before the service is
+ * asked, and, where the relay keeps the archive's chain (./archive-chain.ts), its archived answer
+ * with its outcome before the reply. Each then goes to PostgreSQL with a later commit. Rows of
+ * many requests share each write, as they shared a commit.
  *
  * The files are as durable as a database beside them: the same disk, flushed the same way. A
  * segment is removed once every row in it is in the database; a crash leaves the rest, and the
@@ -19,11 +20,14 @@ import type { AuditRow, RelayStore } from './store/port';
  * commits its asked rows to the database, as before.
  */
 
-/** The spool's folder in a relay's data folder. */
+/** The spool's folder in a relay's data folder (named before it held answers too). */
 export const spoolFolder = (dataDir: string): string => join(dataDir, 'asked-spool');
 
-/** A new segment after this many bytes, so that stored rows' files go while the relay runs. */
-const SEGMENT_BYTES = 1 << 20;
+/**
+ * A new segment after this many bytes, so that stored rows' files go while the relay runs (an
+ * archived answer's line is 2–4 kB: a segment holds a second or two at full load).
+ */
+const SEGMENT_BYTES = 4 << 20;
 const SEGMENT = /^asked-(\d+)\.jsonl$/;
 
 interface Segment {
@@ -35,7 +39,7 @@ interface Segment {
 }
 
 interface Waiting {
-  id: number;
+  key: string;
   line: string;
   resolve: () => void;
   reject: (error: unknown) => void;
@@ -47,11 +51,61 @@ export interface SpooledRow {
   row: AuditRow;
 }
 
-function parseLine(line: string): SpooledRow | null {
+/** An archived answer as the spool holds it: its whole archive row, and its paying request's outcome. */
+export interface SpooledAnswer {
+  row: ArchiveRow;
+  outcome: AuditOutcome;
+}
+
+/** An answer's line: its bytes in base64, its hashes in hex. */
+interface AnswerLine {
+  answer: Omit<ArchiveRow, 'receivedAt' | 'answer' | 'answerSha256' | 'chain'> & {
+    receivedAt: string;
+    body: string;
+    sha256: string;
+    chain: string;
+  };
+  outcome: AuditOutcome;
+}
+
+const askedKey = (id: number) => `q${id}`;
+const answerKey = (id: number) => `a${id}`;
+
+function answerLine({ row, outcome }: SpooledAnswer): string {
+  const { answer, answerSha256, chain, receivedAt, ...fields } = row;
+  const line: AnswerLine = {
+    answer: {
+      ...fields,
+      receivedAt: receivedAt.toISOString(),
+      body: answer.toString('base64'),
+      sha256: answerSha256.toString('hex'),
+      chain: chain.toString('hex'),
+    },
+    outcome,
+  };
+  return `${JSON.stringify(line)}\n`;
+}
+
+type Parsed = { asked: SpooledRow } | { answer: SpooledAnswer } | null;
+
+function parseLine(line: string): Parsed {
   try {
-    const { id, row } = JSON.parse(line) as { id: number; row: AuditRow & { at: string } };
-    if (!Number.isSafeInteger(id) || typeof row !== 'object' || row === null) return null;
-    return { id, row: { ...row, at: new Date(row.at) } };
+    const parsed = JSON.parse(line) as { id?: number; row?: AuditRow & { at: string } } & Partial<AnswerLine>;
+    if (parsed.answer && parsed.outcome) {
+      const { body, sha256, chain, receivedAt, ...fields } = parsed.answer;
+      if (!Number.isSafeInteger(fields.id) || !Number.isSafeInteger(fields.auditId)) return null;
+      const row: ArchiveRow = {
+        ...fields,
+        receivedAt: new Date(receivedAt),
+        answer: Buffer.from(body, 'base64'),
+        answerSha256: Buffer.from(sha256, 'hex'),
+        chain: Buffer.from(chain, 'hex'),
+      };
+      return { answer: { row, outcome: parsed.outcome } };
+    }
+    const { id, row } = parsed;
+    if (id === undefined || !Number.isSafeInteger(id) || typeof row !== 'object' || row === null) return null;
+    return { asked: { id, row: { ...row, at: new Date(row.at) } } };
   } catch {
     // The last line of a write a crash cut short (its request was never told its row was durable),
     // or the zeros a segment is made with.
@@ -70,7 +124,8 @@ async function syncFolder(dir: string): Promise<void> {
 
 export class EvidenceSpool {
   private current: Segment | null = null;
-  private readonly segmentOf = new Map<number, Segment>();
+  /** By askedKey or answerKey. */
+  private readonly segmentOf = new Map<string, Segment>();
   private waiting: Waiting[] = [];
   private writing = false;
   /** After a failed write the segment may end in a torn line: the next write starts a new one. */
@@ -79,41 +134,68 @@ export class EvidenceSpool {
   private constructor(
     private readonly dir: string,
     private nextSegment: number,
+    private readonly segmentBytes: number,
   ) {}
 
   /**
    * The spool in `dir`, after putting into `store` every row a previous run left in it that the
-   * store lacks; the relay serves only after this.
+   * store lacks (asked rows first: an answer's row names its asked row); the relay serves only
+   * after this. `recovered`: asked rows put in; `recoveredAnswers`: archived answers.
    */
-  static async open(dir: string, store: RelayStore): Promise<{ spool: EvidenceSpool; recovered: number }> {
+  static async open(
+    dir: string,
+    store: RelayStore,
+    segmentBytes = SEGMENT_BYTES,
+  ): Promise<{ spool: EvidenceSpool; recovered: number; recoveredAnswers: number }> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const names = (await readdir(dir)).filter((name) => SEGMENT.test(name));
     const numbers = names.map((name) => Number(SEGMENT.exec(name)?.[1]));
     const rows: SpooledRow[] = [];
+    const answers: SpooledAnswer[] = [];
     for (const name of names) {
       for (const line of (await readFile(join(dir, name), 'utf8')).split('\n')) {
         const spooled = line ? parseLine(line) : null;
-        if (spooled) rows.push(spooled);
+        if (spooled && 'asked' in spooled) rows.push(spooled.asked);
+        else if (spooled) answers.push(spooled.answer);
       }
     }
     const recovered = await storeMissing(store, rows);
+    const recoveredAnswers = await storeMissingAnswers(store, answers);
     for (const name of names) await rm(join(dir, name), { force: true });
-    return { spool: new EvidenceSpool(dir, Math.max(0, ...numbers) + 1), recovered };
+    return { spool: new EvidenceSpool(dir, Math.max(0, ...numbers) + 1, segmentBytes), recovered, recoveredAnswers };
   }
 
-  /** Resolves once the row is on disk. */
+  /** Resolves once the asked row is on disk. */
   append(id: number, row: AuditRow): Promise<void> {
+    return this.appendLine(askedKey(id), `${JSON.stringify({ id, row })}\n`);
+  }
+
+  /** Resolves once the archived answer and its outcome are on disk. */
+  appendAnswer(answer: SpooledAnswer): Promise<void> {
+    return this.appendLine(answerKey(answer.row.id), answerLine(answer));
+  }
+
+  private appendLine(key: string, line: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ id, line: `${JSON.stringify({ id, row })}\n`, resolve, reject });
+      this.waiting.push({ key, line, resolve, reject });
       if (!this.writing) void this.write();
     });
   }
 
-  /** The row is in the database: its segment may go once all of its rows are. */
+  /** The asked row is in the database: its segment may go once all of its rows are. */
   stored(id: number): void {
-    const segment = this.segmentOf.get(id);
+    this.storedKey(askedKey(id));
+  }
+
+  /** The archived answer (by its archive id) is in the database, with its outcome. */
+  storedAnswer(id: number): void {
+    this.storedKey(answerKey(id));
+  }
+
+  private storedKey(key: string): void {
+    const segment = this.segmentOf.get(key);
     if (!segment) return;
-    this.segmentOf.delete(id);
+    this.segmentOf.delete(key);
     segment.outstanding--;
     if (segment !== this.current && segment.outstanding === 0) void this.remove(segment);
   }
@@ -147,7 +229,7 @@ export class EvidenceSpool {
           await segment.file.write(bytes, 0, bytes.length, segment.bytes);
           segment.bytes += bytes.length;
           segment.outstanding += batch.length;
-          for (const w of batch) this.segmentOf.set(w.id, segment);
+          for (const w of batch) this.segmentOf.set(w.key, segment);
           for (const w of batch) w.resolve();
         } catch (error) {
           this.broken = true;
@@ -161,9 +243,9 @@ export class EvidenceSpool {
 
   private async segmentFor(): Promise<Segment> {
     const current = this.current;
-    if (current && !this.broken && current.bytes < SEGMENT_BYTES) {
+    if (current && !this.broken && current.bytes < this.segmentBytes) {
       // The next one made while this one fills: a rotation never waits for its zeros.
-      if (current.bytes >= SEGMENT_BYTES / 2 && !this.prepared) {
+      if (current.bytes >= this.segmentBytes / 2 && !this.prepared) {
         this.prepared = this.createSegment();
         this.prepared.catch(() => undefined); // met when it is taken
       }
@@ -188,7 +270,7 @@ export class EvidenceSpool {
     );
     // Zeros first, as PostgreSQL makes its log files: an append then changes no file size, so its
     // flush need not wait for the file system's journal. (A start reads them as no row.)
-    await file.write(Buffer.alloc(SEGMENT_BYTES), 0, SEGMENT_BYTES, 0);
+    await file.write(Buffer.alloc(this.segmentBytes), 0, this.segmentBytes, 0);
     // The new file's name durable before any row in it is called durable.
     await syncFolder(this.dir);
     return { n, file, bytes: 0, outstanding: 0 };
@@ -214,6 +296,29 @@ export async function storeMissing(store: RelayStore, rows: readonly SpooledRow[
     // not give them again. A role that may not read or set the sequence (docs/relay.md grants only
     // what it needs) still starts: after a crash on the same database the ids are below it anyway.
     await store.advanceAuditIds(Math.max(...missing.map((r) => r.id))).catch(() => undefined);
+    put += missing.length;
+  }
+  return put;
+}
+
+/**
+ * Puts each archived answer the store lacks into it, with its paying request's outcome naming it
+ * (their asked rows must be in already); how many it put.
+ */
+export async function storeMissingAnswers(store: RelayStore, answers: readonly SpooledAnswer[]): Promise<number> {
+  let put = 0;
+  for (let i = 0; i < answers.length; i += 100) {
+    const chunk = answers.slice(i, i + 100);
+    const known = await store.archiveIdsKnown(chunk.map((a) => a.row.id));
+    const missing = chunk.filter((a) => !known.has(a.row.id));
+    if (missing.length === 0) continue;
+    await store.writeAuditBatch({
+      inserts: [],
+      completions: missing.map((a) => ({ id: a.row.auditId, outcome: { ...a.outcome, archiveId: a.row.id } })),
+      archiveRows: missing.map((a) => a.row),
+    });
+    // As storeMissing's: new ids from above them on.
+    await store.advanceArchiveIds(Math.max(...missing.map((a) => a.row.id))).catch(() => undefined);
     put += missing.length;
   }
   return put;

@@ -1,4 +1,4 @@
-import type { EvidenceSpool } from './evidence-spool';
+import type { JournalEvidence } from './audit-journal';
 import type { Transport } from '../core/request/transport';
 import type { RegistryKey } from '../core/protocol/registries';
 import type { EntraConfig } from './entra';
@@ -43,8 +43,9 @@ export interface RelayServiceConfig {
   coordinateInstances?: boolean;
   /**
    * Where "asked" rows are made durable before the service is asked, when the relay has a folder
-   * that outlives it (the embedded store's, or --spool-dir): ./evidence-spool.ts. Without it, a commit
-   * of the database.
+   * that outlives it (the embedded store's, or --spool-dir): ./evidence-spool.ts; without it, a
+   * commit of the database. With the archive's chain, kept by a relay alone on its database (the
+   * embedded store: ./archive-chain.ts), paid answers are made durable there too.
    */
-  evidenceSpool?: EvidenceSpool;
+  evidence?: JournalEvidence;
 }

@@ -89,7 +89,7 @@ export class RelayService {
     this.limits = new Limits(store, config.limits);
     this.metrics = new RelayMetrics(() => this.limits.budgetLeft());
     this.keys = new KeyVerifier(store);
-    this.journal = new AuditJournal(store, this.metrics.journalObserver(), config.cacheTtlMs, config.evidenceSpool);
+    this.journal = new AuditJournal(store, this.metrics.journalObserver(), config.cacheTtlMs, config.evidence);
     this.bearer = config.entra ? entraVerifier(config.entra) : null;
     this.decisions = new DecisionRecord(store, { fourEyes: new Set(config.fourEyes ?? []), instance: config.instance });
     const cache =

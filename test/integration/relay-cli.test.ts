@@ -306,6 +306,16 @@ describe('checklists relay', () => {
       // Every answered row names an archived answer.
       const answeredIds = new Set(rows.filter((r) => r.state === 'answered').map((r) => r.archiveId));
       expect(answeredIds.has(null)).toBe(false);
+      // And every answer an analyst received is among them, its copy in the archive: those the
+      // relay had only in its spool when killed were put in at the restart (archive-chain.ts).
+      const archiveIds = new Set<number>();
+      for await (const page of opened.store.archivePages()) for (const row of page) archiveIds.add(row.id);
+      const byInternal = new Map(rows.map((r) => [(r.query as { IDinternal?: string }).IDinternal, r]));
+      const withoutCopy = received.filter((id) => {
+        const row = byInternal.get(id);
+        return row?.state !== 'answered' || row.archiveId === null || !archiveIds.has(row.archiveId);
+      });
+      expect(withoutCopy).toEqual([]);
       console.info(`kill -9: service sent ${served.length}, cut off before archiving ${unarchived.length}`);
     } finally {
       await opened.close();

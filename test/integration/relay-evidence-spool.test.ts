@@ -100,7 +100,7 @@ it('a spooled row and its archived answer go to the database in one statement, t
 it('a new row is answered once it is in the spool, while the database commit is still held, and reaches the database after', async () => {
   const { spool } = await EvidenceSpool.open(dir, store);
   const held = heldStore();
-  const journal = new AuditJournal(held.store, {}, 0, spool);
+  const journal = new AuditJournal(held.store, {}, 0, { spool, chain: null });
   const id = await journal.insert(asked('Перший'));
   // Durable in the file, and nothing has reached the database.
   expect((await segmentLines()).map((l) => l.id)).toEqual([id]);
@@ -119,7 +119,7 @@ it('a new row is answered once it is in the spool, while the database commit is 
 
 it('the row goes with its outcome and archived answer when they come before its own commit', async () => {
   const { spool } = await EvidenceSpool.open(dir, store);
-  const journal = new AuditJournal(store, {}, 0, spool);
+  const journal = new AuditJournal(store, {}, 0, { spool, chain: null });
   const id = await journal.insert(asked('Другий'));
   const archiveId = await journal.archive(
     { auditId: id, receivedAt: new Date(), analyst: 'olena', request: '{}', answer: Buffer.from('{"a":1}') },
@@ -183,7 +183,7 @@ it('a spooled row whose commit the database refused is put in alone a second lat
       return store.writeAuditBatch(batch);
     },
   };
-  const journal = new AuditJournal(refusing, {}, 0, spool);
+  const journal = new AuditJournal(refusing, {}, 0, { spool, chain: null });
   const id = await journal.insert(asked('Третій'));
   await journal.drained();
   expect(refuse).toBe(false);
@@ -230,9 +230,9 @@ it("the relay command keeps a spool in the embedded store's folder, by URL only 
 });
 
 it('a full segment gives way to the next, and each goes once all its rows are in the database', async () => {
-  const { spool } = await EvidenceSpool.open(dir, store);
-  const journal = new AuditJournal(store, {}, 0, spool);
-  // About 1.4 MB of rows: past one segment's megabyte.
+  // Segments of a megabyte (the relay's are larger) and about 1.4 MB of rows: past the first one.
+  const { spool } = await EvidenceSpool.open(dir, store, 1 << 20);
+  const journal = new AuditJournal(store, {}, 0, { spool, chain: null });
   const ids = await Promise.all(
     Array.from({ length: 3_000 }, (_, i) => journal.insert(asked(`Рядок номер ${i} ${'д'.repeat(100)}`))),
   );

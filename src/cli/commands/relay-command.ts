@@ -191,8 +191,16 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       throw error;
     },
   );
-  if (spooled && spooled.recovered > 0) {
-    log(JSON.stringify({ time: new Date().toISOString(), event: 'asked-rows-recovered', rows: spooled.recovered }));
+  if (spooled && spooled.recovered + spooled.recoveredAnswers > 0) {
+    const { recovered, recoveredAnswers } = spooled;
+    log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        event: 'asked-rows-recovered',
+        rows: recovered,
+        recoveredAnswers,
+      }),
+    );
   }
   const service = new RelayService(opened.store, {
     upstream: {
@@ -223,7 +231,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     sandboxUpstream: tokken === DEMO_CREDENTIALS.tokken,
     // An external database may serve several instances; the embedded one serves this one only.
     coordinateInstances: location.databaseUrl !== undefined,
-    ...(spooled ? { evidenceSpool: spooled.spool } : {}),
+    ...(spooled ? { evidence: spooled } : {}),
   });
   const tls =
     values.cert && values.key

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { ArchiveChain } from '../../relay/archive-chain';
 import { EvidenceSpool, spoolFolder } from '../../relay/evidence-spool';
 import { relayMessages } from '../../relay/messages';
 import { lockDataFolder } from '../../relay/store/folder-lock';
@@ -9,8 +10,12 @@ import { UsageError } from '../exit-codes';
 
 export interface OpenedSpool {
   spool: EvidenceSpool;
-  /** Rows a crash had left out of the database, put in now. */
+  /** Asked rows a crash had left out of the database, put in now. */
   recovered: number;
+  /** Archived answers likewise. */
+  recoveredAnswers: number;
+  /** The archive's chain, where this relay is alone on its database: its answers are spooled too. */
+  chain: ArchiveChain | null;
   release: () => Promise<void>;
 }
 
@@ -28,7 +33,10 @@ export async function openRelaySpool(
   store: RelayStore,
 ): Promise<OpenedSpool | null> {
   if (location.databaseUrl === undefined) {
-    return { ...(await EvidenceSpool.open(spoolFolder(location.dataDir), store)), release: async () => {} };
+    // Alone on its database (the data folder's lock): the chain's head is read after the spool's
+    // answers are in.
+    const opened = await EvidenceSpool.open(spoolFolder(location.dataDir), store);
+    return { ...opened, chain: await ArchiveChain.open(store), release: async () => {} };
   }
   if (spoolDir === undefined) return null;
   const dir = resolve(cwd, spoolDir);
@@ -36,7 +44,8 @@ export async function openRelaySpool(
   const held = await lockDataFolder(dir);
   if (!held.ok) throw new UsageError(relayMessages.text('spoolDir.inUse', { dir, pid: held.holder }));
   try {
-    return { ...(await EvidenceSpool.open(dir, store)), release: held.release };
+    // Other relays may append to the archive's chain: it stays the database's.
+    return { ...(await EvidenceSpool.open(dir, store)), chain: null, release: held.release };
   } catch (error) {
     await held.release();
     throw error;

@@ -2,7 +2,8 @@ import type { ArchiveCut, ArchiveEntry, ArchiveRow } from './port';
 
 /**
  * The answer archive's statements (schema and chain in migrations.ts). The chain is computed in
- * the database, under its lock, so an append is one statement inside the audit batch's one.
+ * the database, under its lock, so an append is one statement inside the audit batch's one; an
+ * instance alone on its database makes its rows itself instead (archiveInsert, ../archive-chain.ts).
  */
 
 type Query = <R extends object>(sql: string, params?: unknown[]) => Promise<R[]>;
@@ -54,8 +55,47 @@ export function archiveAppend(entries: readonly ArchiveEntry[], offset: number):
   };
 }
 
+/**
+ * A CTE part inserting rows whose id and chain the relay made (../archive-chain.ts); its rows are
+ * their ids. Parameters from `offset` + 1 on.
+ */
+export function archiveInsert(rows: readonly ArchiveRow[], offset: number): { sql: string; params: unknown[] } {
+  const types = ['bigint', 'bigint', 'timestamptz', 'text', 'text', 'bytea', 'bytea', 'bytea'];
+  return {
+    sql: `INSERT INTO answer_archive (id, audit_id, received_at, analyst, request, answer, answer_sha256, chain)
+      SELECT * FROM unnest(${types.map((t, i) => `$${offset + i + 1}::${t}[]`).join(', ')}) RETURNING id`,
+    params: [
+      rows.map((r) => r.id),
+      rows.map((r) => r.auditId),
+      rows.map((r) => r.receivedAt.toISOString()),
+      rows.map((r) => r.analyst),
+      rows.map((r) => r.request),
+      rows.map((r) => r.answer),
+      rows.map((r) => r.answerSha256),
+      rows.map((r) => r.chain),
+    ],
+  };
+}
+
 export function archiveQueries(q: Query) {
   return {
+    async archiveHead(): Promise<{ id: number; chain: Buffer } | null> {
+      const last = (
+        await q<{ id: string; chain: Buffer }>('SELECT id, chain FROM answer_archive ORDER BY id DESC LIMIT 1')
+      )[0];
+      if (last) return { id: Number(last.id), chain: last.chain };
+      const cut = (await q<{ chain: Buffer }>('SELECT chain FROM archive_cuts ORDER BY id DESC LIMIT 1'))[0];
+      return cut ? { id: 0, chain: cut.chain } : null;
+    },
+    async archiveIdsKnown(ids: readonly number[]): Promise<Set<number>> {
+      const rows = await q<{ id: string }>('SELECT id FROM answer_archive WHERE id = ANY($1::bigint[])', [ids]);
+      return new Set(rows.map((r) => Number(r.id)));
+    },
+    async advanceArchiveIds(id: number): Promise<void> {
+      await q("SELECT setval('answer_archive_id_seq', $1) WHERE $1 > (SELECT last_value FROM answer_archive_id_seq)", [
+        id,
+      ]);
+    },
     async *archivePages(afterId = 0, pageSize = 1_000): AsyncIterable<ArchiveRow[]> {
       let after = afterId;
       for (;;) {

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { LONE_SURROGATE } from '../../core/query/text';
-import { archiveAppend } from './archive-sql';
+import { archiveAppend, archiveInsert } from './archive-sql';
 import {
   answersUpsert,
   claimReads,
@@ -178,6 +178,7 @@ export function auditBatchWriter(
 ): {
   writeAuditBatch: (batch: AuditBatch) => Promise<AuditBatchIds>;
   reserveAuditIds: (n: number) => Promise<number[]>;
+  reserveArchiveIds: (n: number) => Promise<number[]>;
 } {
   /**
    * One statement, so one round trip, one transaction and one WAL flush for the whole batch: new
@@ -195,6 +196,8 @@ export function auditBatchWriter(
     const parts: string[] = [];
     const params: unknown[] = [];
     const archives = batch.archives ?? [];
+    const archiveRows = batch.archiveRows ?? [];
+    if (archives.length > 0 && archiveRows.length > 0) throw new Error('archive rows from two chains in one batch');
     // A spooled row (../evidence-spool.ts) may reach the database with its own archived answer, whose
     // foreign key is checked as archive_append inserts it: the final SELECT then reads `i` first,
     // where otherwise an INSERT nobody reads runs after everything else.
@@ -208,6 +211,13 @@ export function auditBatchWriter(
       const append = archiveAppend(archives, params.length);
       parts.push(`a AS (${append.sql})`);
       params.push(...append.params);
+    }
+    // Made whole by the relay: no lock and no function, and their foreign keys are checked at the
+    // statement's end, so a spooled asked row in `i` meets its answer here in any order.
+    if (archiveRows.length > 0) {
+      const insert = archiveInsert(archiveRows, params.length);
+      parts.push(`s AS (${insert.sql})`);
+      params.push(...insert.params);
     }
     const completions = lastPerRow(batch.completions);
     if (completions.length > 0) {
@@ -297,21 +307,25 @@ export function auditBatchWriter(
     };
   }
 
-  /**
-   * Ids for new audit rows, drawn from the table's sequence in blocks (a round trip per block, not
-   * per batch). Ids left unused when the process ends are gaps, as a rolled-back insert leaves.
-   */
-  const spareIds: number[] = [];
-  async function reserveAuditIds(n: number): Promise<number[]> {
-    if (spareIds.length < n) {
-      const { rows } = await fast.query<{ id: string }>(
-        "SELECT nextval('audit_id_seq') AS id FROM generate_series(1, $1)",
+  const reserveAuditIds = idBlocks(fast, 'audit_id_seq');
+  return { writeAuditBatch, reserveAuditIds, reserveArchiveIds: idBlocks(fast, 'answer_archive_id_seq') };
+}
+
+/**
+ * Ids for new rows, drawn from a sequence in blocks (a round trip per block, not per batch),
+ * ascending for a caller that awaits each call before the next (ArchiveChain). Ids left unused when
+ * the process ends are gaps, as a rolled-back insert leaves.
+ */
+function idBlocks(pool: Pool, sequence: 'audit_id_seq' | 'answer_archive_id_seq'): (n: number) => Promise<number[]> {
+  const spare: number[] = [];
+  return async (n) => {
+    if (spare.length < n) {
+      const { rows } = await pool.query<{ id: string }>(
+        `SELECT nextval('${sequence}') AS id FROM generate_series(1, $1)`,
         [Math.max(n, 256)],
       );
-      spareIds.push(...rows.map((r) => Number(r.id)));
+      spare.push(...rows.map((r) => Number(r.id)));
     }
-    return spareIds.splice(0, n);
-  }
-
-  return { writeAuditBatch, reserveAuditIds };
+    return spare.splice(0, n);
+  };
 }

@@ -109,6 +109,11 @@ export interface AuditBatch {
   completions: readonly { id: number; outcome: AuditOutcome; archived?: number }[];
   /** Paid answers, appended to the archive's chain in this order. */
   archives?: readonly ArchiveEntry[];
+  /**
+   * Archive rows whose id and chain hash the relay made (../archive-chain.ts: an instance alone on
+   * its database), inserted as they are. Never in a batch with `archives`.
+   */
+  archiveRows?: readonly ArchiveRow[];
   /** Whether earlier rows' replies reached their clients (never in the batch that wrote the row). */
   deliveries?: readonly { id: number; delivered: boolean }[];
   /**
@@ -276,6 +281,14 @@ export interface RelayStore {
   auditIdsKnown(ids: readonly number[]): Promise<Set<number>>;
   /** New ids from above `id` on, once rows with ids drawn elsewhere were put in (a spool's, after a restore). */
   advanceAuditIds(id: number): Promise<void>;
+  /** Ids for new archive rows, drawn from the archive's sequence ahead of their insert, in ascending order. */
+  reserveArchiveIds(n: number): Promise<number[]>;
+  /** Which of these archive rows exist. */
+  archiveIdsKnown(ids: readonly number[]): Promise<Set<number>>;
+  /** As advanceAuditIds, for the archive's sequence. */
+  advanceArchiveIds(id: number): Promise<void>;
+  /** The chain's head: its last row's id and hash (the last cut's hash, id 0, when none is left); null when empty. */
+  archiveHead(): Promise<{ id: number; chain: Buffer } | null>;
   readAudit(filter: AuditFilter): Promise<StoredAuditRow[]>;
   auditById(id: number): Promise<StoredAuditRow | null>;
   /** The trail in pages of at most `pageSize` rows, in id order: an export of millions holds one page at a time. */

@@ -148,7 +148,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
   const q = async <R extends object>(sql: string, params: unknown[] = []) => (await pool.query<R>(sql, params)).rows;
   const qf = async <R extends object>(sql: string, params: unknown[] = []) => (await fast.query<R>(sql, params)).rows;
 
-  const { writeAuditBatch, reserveAuditIds } = auditBatchWriter(pool, fast);
+  const { writeAuditBatch, reserveAuditIds, reserveArchiveIds } = auditBatchWriter(pool, fast);
 
   return {
     async migrate() {
@@ -212,6 +212,7 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     },
     writeAuditBatch,
     reserveAuditIds,
+    reserveArchiveIds,
     async auditIdsKnown(ids) {
       const rows = await q<{ id: string }>('SELECT id FROM audit WHERE id = ANY($1::bigint[])', [ids]);
       return new Set(rows.map((r) => Number(r.id)));

@@ -1,0 +1,202 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { verifyArchive } from '../../src/relay/answer-archive';
+import { ArchiveChain } from '../../src/relay/archive-chain';
+import { AuditJournal } from '../../src/relay/audit-journal';
+import { auditRowBase } from '../../src/relay/audit-row';
+import { EvidenceSpool } from '../../src/relay/evidence-spool';
+import type { ArchiveEntry, AuditBatch, AuditOutcome, RelayStore } from '../../src/relay/store/port';
+import { openSqlStore } from '../../src/relay/store/sql-store';
+import { removeDir } from './cli-support';
+import { resetStore, startTestDatabase, type TestDatabase } from './relay-support';
+
+/**
+ * The archive's chain kept by a relay alone on its database (src/relay/archive-chain.ts): a paid
+ * answer's archive row is made in the relay and made durable in the evidence spool, so its reply
+ * waits for no database commit; the rows reach PostgreSQL later, after a crash at the next start,
+ * and the chain verify walks stays whole. Real PostgreSQL, real files.
+ */
+
+let db: TestDatabase;
+let store: RelayStore;
+let dir: string;
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  store = openSqlStore({ url: db.url });
+  await store.migrate();
+}, 60_000);
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'archive-chain-'));
+});
+
+afterEach(async () => {
+  removeDir(dir);
+  await resetStore(db.url);
+});
+
+afterAll(async () => {
+  await store?.close();
+  await db?.drop();
+});
+
+const asked = (name: string) => auditRowBase('POST', 'olena', { name }, 'asked', 'A');
+const answered: AuditOutcome = {
+  state: 'answered',
+  servedBy: 'http://upstream',
+  idrequest: '1',
+  verdict: 'none',
+  hits: {},
+  durationMs: 3,
+  fromCache: false,
+  errorCode: null,
+  status: 200,
+  archiveId: null,
+};
+const entry = (auditId: number, answer: string): ArchiveEntry => ({
+  auditId,
+  receivedAt: new Date(),
+  analyst: 'olena',
+  request: JSON.stringify({ name: answer }),
+  answer: Buffer.from(JSON.stringify({ answer }), 'utf8'),
+});
+
+/** A paid request through `journal`: its asked row, then its answer archived; the archive id. */
+async function paid(journal: AuditJournal, name: string): Promise<{ auditId: number; archiveId: number }> {
+  const auditId = await journal.insert(asked(name));
+  return { auditId, archiveId: await journal.archive(entry(auditId, name), answered) };
+}
+
+/** The store with its commits held: until `release()`, or for good (a relay killed before they went). */
+function heldStore(): { store: RelayStore; batches: AuditBatch[]; release: () => void } {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const batches: AuditBatch[] = [];
+  const held: RelayStore = {
+    ...store,
+    writeAuditBatch: async (batch) => {
+      batches.push(batch);
+      await gate;
+      return store.writeAuditBatch(batch);
+    },
+  };
+  return { store: held, batches, release };
+}
+
+async function spooledAnswerIds(): Promise<number[]> {
+  const ids: number[] = [];
+  for (const name of await readdir(dir)) {
+    for (const line of (await readFile(join(dir, name), 'utf8')).split('\n')) {
+      if (line.startsWith('{"answer"')) ids.push((JSON.parse(line) as { answer: { id: number } }).answer.id);
+    }
+  }
+  return ids;
+}
+
+it('a paid answer is archived once it is in the spool, while every commit is held, and its row passes verify once in', async () => {
+  const { spool } = await EvidenceSpool.open(dir, store);
+  const held = heldStore();
+  const journal = new AuditJournal(held.store, {}, 0, { spool, chain: await ArchiveChain.open(store) });
+  const { auditId, archiveId } = await paid(journal, 'Перша');
+  // Durable in the file with its id and chain hash; nothing in the database yet.
+  expect(await spooledAnswerIds()).toEqual([archiveId]);
+  expect(await store.archiveRow(archiveId)).toBeNull();
+  expect(await store.auditById(auditId)).toBeNull();
+  held.release();
+  await journal.drained();
+  const row = await store.auditById(auditId);
+  expect(row?.state).toBe('answered');
+  expect(row?.archiveId).toBe(archiveId);
+  expect((await store.archiveRow(archiveId))?.answer.toString('utf8')).toBe('{"answer":"Перша"}');
+  expect(await verifyArchive(store)).toMatchObject({ ok: true, rows: 1 });
+  expect(spool.outstanding).toBe(0);
+  await spool.close();
+});
+
+it('rows made in the relay continue the chain the database began, and the database continues theirs', async () => {
+  const { spool } = await EvidenceSpool.open(dir, store);
+  // The database's chain (archive_append), as by URL.
+  const byDatabase = new AuditJournal(store, {}, 0, { spool, chain: null });
+  for (const name of ['Один', 'Два']) await paid(byDatabase, name);
+  await byDatabase.drained();
+  // The relay's, from the head it reads.
+  const byRelay = new AuditJournal(store, {}, 0, { spool, chain: await ArchiveChain.open(store) });
+  const made = await Promise.all(['Три', 'Чотири', 'П’ять'].map((name) => paid(byRelay, name)));
+  await byRelay.drained();
+  expect(made.map((m) => m.archiveId)).toEqual([...made.map((m) => m.archiveId)].sort((a, b) => a - b));
+  // And the database's again, after them.
+  await paid(byDatabase, 'Шість');
+  await byDatabase.drained();
+  expect(await verifyArchive(store)).toMatchObject({ ok: true, rows: 6 });
+  await spool.close();
+});
+
+it('answers a killed relay had only in its spool reach the database at the next start, with their outcomes, and the chain goes on from them', async () => {
+  const first = await EvidenceSpool.open(dir, store);
+  // Killed before any commit: every row is only in the spool.
+  const killed = new AuditJournal(heldStore().store, {}, 0, {
+    spool: first.spool,
+    chain: await ArchiveChain.open(store),
+  });
+  const before = await Promise.all(['Аварія 1', 'Аварія 2', 'Аварія 3'].map((name) => paid(killed, name)));
+  expect(await store.auditIdsKnown(before.map((b) => b.auditId))).toHaveProperty('size', 0);
+
+  // The next start, on a store of its own (another process's id blocks).
+  const restarted = openSqlStore({ url: db.url });
+  try {
+    const again = await EvidenceSpool.open(dir, restarted);
+    expect(again.recovered).toBe(3);
+    expect(again.recoveredAnswers).toBe(3);
+    for (const { auditId, archiveId } of before) {
+      const row = await restarted.auditById(auditId);
+      expect(row?.state).toBe('answered');
+      expect(row?.archiveId).toBe(archiveId);
+    }
+    expect(await verifyArchive(restarted)).toMatchObject({ ok: true, rows: 3 });
+    // The chain's head is the recovered rows' last; new answers follow it.
+    const journal = new AuditJournal(restarted, {}, 0, {
+      spool: again.spool,
+      chain: await ArchiveChain.open(restarted),
+    });
+    const after = await paid(journal, 'Після');
+    await journal.drained();
+    expect(after.archiveId).toBeGreaterThan(Math.max(...before.map((b) => b.archiveId)));
+    expect(await verifyArchive(restarted)).toMatchObject({ ok: true, rows: 4 });
+    // Put in once: a start with the database holding them finds nothing to do.
+    await again.spool.close();
+    expect(await readdir(dir)).toEqual([]);
+  } finally {
+    await restarted.close();
+  }
+});
+
+it('an answer whose commit the database refuses is put in again, alone, and the chain stays whole', async () => {
+  const { spool } = await EvidenceSpool.open(dir, store);
+  let refusals = 1;
+  const refusing: RelayStore = {
+    ...store,
+    writeAuditBatch: async (batch) => {
+      if ((batch.archiveRows ?? []).length > 0 && refusals-- > 0) throw new Error('the database refused the commit');
+      return store.writeAuditBatch(batch);
+    },
+  };
+  const journal = new AuditJournal(refusing, {}, 0, { spool, chain: await ArchiveChain.open(store) });
+  const first = await paid(journal, 'Відмова');
+  // Answered from the spool, whatever the commit does.
+  await journal.drained();
+  expect(await store.archiveRow(first.archiveId)).toBeNull();
+  expect(spool.outstanding).toBeGreaterThan(0);
+  // Another answer after it commits meanwhile, leaving a gap in the chain until the retry.
+  const second = await paid(journal, 'Наступна');
+  await journal.drained();
+  expect(await store.archiveRow(second.archiveId)).not.toBeNull();
+  for (let waited = 0; (await store.archiveRow(first.archiveId)) === null && waited < 5_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect((await store.auditById(first.auditId))?.archiveId).toBe(first.archiveId);
+  expect(await verifyArchive(store)).toMatchObject({ ok: true, rows: 2 });
+  expect(spool.outstanding).toBe(0);
+  await spool.close();
+}, 15_000);
