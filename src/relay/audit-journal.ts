@@ -1,5 +1,6 @@
 import type { ArchiveChain } from './archive-chain';
 import type { EvidenceSpool, SpooledAnswer } from './evidence-spool';
+import { takeDistinct, type Pending, type PendingClaim, type Rider } from './journal-entries';
 import { RefusedEvidence } from './refused-evidence';
 import type {
   ArchiveEntry,
@@ -34,68 +35,6 @@ import type {
 const MAX_BATCH = 500;
 /** How long a rider waits for a commit to go along with before it is committed on its own. */
 const RIDER_WAIT_MS = 20;
-
-type Pending =
-  | {
-      kind: 'insert';
-      row: AuditRow & { id?: number };
-      /** Durable in the spool already: nobody waits for its commit, which need not start for it alone. */
-      spooled?: true;
-      resolve: (id: number) => void;
-      reject: (e: unknown) => void;
-    }
-  | { kind: 'complete'; id: number; outcome: AuditOutcome; resolve: () => void; reject: (e: unknown) => void }
-  | {
-      kind: 'archive';
-      entry: ArchiveEntry;
-      /** The paying request's outcome, written with its answer in one commit. */
-      outcome?: AuditOutcome;
-      resolve: (id: number) => void;
-      reject: (e: unknown) => void;
-    }
-  | {
-      /** A row of the relay's own chain, with its paying request's outcome. */
-      kind: 'chained';
-      answer: SpooledAnswer;
-      /** As an insert's. */
-      spooled?: true;
-      resolve: () => void;
-      reject: (e: unknown) => void;
-    };
-
-/** A subject's claim, read with its cache row in the next commit (claimed-search.ts). */
-interface PendingClaim {
-  item: ClaimToRead;
-  holdMs: number;
-  resolve: (read: ClaimRead) => void;
-  reject: (e: unknown) => void;
-}
-
-/** Changes nobody waits on to answer: they ride along with the next commit. */
-type Rider =
-  | { kind: 'delivery'; id: number; delivered: boolean; resolve: () => void; reject: (e: unknown) => void }
-  | { kind: 'answer'; answer: StoredAnswer; resolve: (kept: boolean) => void; reject: (e: unknown) => void }
-  | { kind: 'release'; claim: SubjectClaim; resolve: () => void; reject: (e: unknown) => void };
-
-/**
- * The items for one statement, in order, each key once (an upsert may not touch a row twice); the
- * rest keep their places for the next. `keyOf`: null for an item any batch may take, false for one
- * this batch may not.
- */
-function takeDistinct<T>(items: readonly T[], keyOf: (item: T) => string | null | false): { taken: T[]; rest: T[] } {
-  const taken: T[] = [];
-  const rest: T[] = [];
-  const keys = new Set<string>();
-  for (const item of items) {
-    const key = keyOf(item);
-    if (key === false || (key !== null && keys.has(key))) rest.push(item);
-    else {
-      if (key !== null) keys.add(key);
-      taken.push(item);
-    }
-  }
-  return { taken, rest };
-}
 
 export interface JournalObserver {
   /** Each commit: how many changes it carried and how long it took, ms. */
@@ -146,7 +85,7 @@ export class AuditJournal {
   private async insertSpooled(spool: EvidenceSpool, row: AuditRow): Promise<number> {
     const [id] = await this.store.reserveAuditIds(1);
     await spool.append(id, row);
-    this.pending.push({
+    this.queue({
       kind: 'insert',
       row: { ...row, id },
       spooled: true,
@@ -192,7 +131,7 @@ export class AuditJournal {
       () => false,
     );
     if (spooled) {
-      this.pending.push({
+      this.queue({
         kind: 'chained',
         answer,
         spooled: true,
@@ -254,8 +193,38 @@ export class AuditJournal {
     }
   }
 
-  private add(entry: Pending): void {
+  /**
+   * Resolves once everything queued before the call is committed (or refused and left to its
+   * retry): a record route then reads what this relay has answered, though spooled evidence reaches
+   * the database after its reply.
+   */
+  caughtUp(): Promise<void> {
+    if (this.settledCount === this.queuedCount) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.caughtUpWaits.push({ at: this.queuedCount, resolve });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private queuedCount = 0;
+  private settledCount = 0;
+  private caughtUpWaits: { at: number; resolve: () => void }[] = [];
+
+  private queue(entry: Pending): void {
     this.pending.push(entry);
+    this.queuedCount++;
+  }
+
+  /** Batches are taken in queue order: the first `settledCount` entries are settled. */
+  private settled(entries: number): void {
+    this.settledCount += entries;
+    const ready = this.caughtUpWaits.filter((w) => w.at <= this.settledCount);
+    this.caughtUpWaits = this.caughtUpWaits.filter((w) => w.at > this.settledCount);
+    for (const w of ready) w.resolve();
+  }
+
+  private add(entry: Pending): void {
+    this.queue(entry);
     if (!this.flushing) void this.flush();
   }
 
@@ -330,6 +299,8 @@ export class AuditJournal {
           await alone(batch, [], []);
           await alone([], claims, []);
           await alone([], [], riders);
+        } finally {
+          this.settled(batch.length);
         }
       }
     } finally {
@@ -340,7 +311,8 @@ export class AuditJournal {
 
   /** Whether a request waits on something queued: spooled rows alone do not start a commit. */
   private waitedOn(): boolean {
-    return this.claims.length > 0 || this.pending.some((p) => !('spooled' in p && p.spooled));
+    if (this.claims.length > 0 || this.caughtUpWaits.length > 0) return true;
+    return this.pending.some((p) => !('spooled' in p && p.spooled));
   }
 
   /** One statement for the batch and its riders; settles each once it is durable (rejects nothing: the caller does). */

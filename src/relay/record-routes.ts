@@ -74,6 +74,8 @@ export async function handleRecord(
   try {
     const identity = await service.authenticate(request.fields, request.bearer);
     analyst = identity.analyst;
+    // Evidence spooled for replies already sent reaches the database a little after them.
+    await service.journal.caughtUp();
     const { tokken: _key, ...fields } = request.fields;
     const archived = ARCHIVE_PATH.exec(request.path);
     if (archived) {

@@ -200,3 +200,23 @@ it('an answer whose commit the database refuses is put in again, alone, and the 
   expect(spool.outstanding).toBe(0);
   await spool.close();
 }, 15_000);
+
+it('a record route waits until what was answered is in the database: caughtUp settles with the commit, not before', async () => {
+  const { spool } = await EvidenceSpool.open(dir, store);
+  const held = heldStore();
+  const journal = new AuditJournal(held.store, {}, 0, { spool, chain: await ArchiveChain.open(store) });
+  // Nothing queued: at once.
+  await journal.caughtUp();
+  const { archiveId } = await paid(journal, 'Довідка');
+  let caughtUp = false;
+  const waiting = journal.caughtUp().then(() => (caughtUp = true));
+  // It asks for the commit at once, rather than after the riders' wait, and waits for it.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(held.batches).toHaveLength(1);
+  expect(caughtUp).toBe(false);
+  held.release();
+  await waiting;
+  expect(await store.archiveRow(archiveId)).not.toBeNull();
+  await journal.drained();
+  await spool.close();
+});
