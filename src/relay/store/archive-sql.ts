@@ -42,8 +42,9 @@ function archiveRow(r: ArchiveRecord): ArchiveRow {
 
 /**
  * Byte strings as one parameter: node-postgres sends a Buffer in binary, where an array of them
- * goes as text, each byte as two hex digits, escaped element by element (in session 20's profile
- * a tenth of the relay's time on a commit). `bytes($n, off, len)` takes one back out in SQL.
+ * goes as text, each byte as two hex digits, escaped element by element, for PostgreSQL to parse
+ * back. (The bench's sandbox answers are 446 bytes, too few for its figures to show the
+ * difference; an answer with hits is many times that.) `bytes($n, off, len)` takes one out in SQL.
  */
 function packed(buffers: readonly Buffer[]): { blob: Buffer; offsets: number[]; lengths: number[] } {
   const offsets: number[] = [];
