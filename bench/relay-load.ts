@@ -21,8 +21,8 @@
 //   BENCH_RELAY_ONLY=embedded | slow                 a quick look: the embedded rows at full load, or with the slow service
 //   BENCH_RELAY_NO_SPOOL=1 npx tsx bench/relay-load.ts  every relay's asked rows committed to PostgreSQL before
 //                                                    the service is asked, as before the spool (session 19)
-//   BENCH_RELAY_NO_CHAIN=1 npx tsx bench/relay-load.ts  the embedded relay's archived answers committed to PostgreSQL
-//                                                    before the reply, as before it kept the chain (session 20)
+//   BENCH_RELAY_NO_CHAIN=1 npx tsx bench/relay-load.ts  every relay's archived answers committed to PostgreSQL before
+//                                                    the reply, on the database's chain, as before session 20
 import { rmSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';

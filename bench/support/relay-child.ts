@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     cacheTtlMs: 3_600_000,
     accountCooldownMs: 60_000,
     coordinateInstances: config.coordinateInstances,
-    // BENCH_RELAY_NO_CHAIN=1: archived answers committed to the database, as before session 20 (A/B runs).
+    // BENCH_RELAY_NO_CHAIN=1: archived answers committed to the database's chain, as before session 20 (A/B runs).
     ...(spooled
       ? { evidence: { spool: spooled.spool, chain: process.env.BENCH_RELAY_NO_CHAIN ? null : spooled.chain } }
       : {}),

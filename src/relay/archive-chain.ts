@@ -2,13 +2,15 @@ import { chainHash, GENESIS, sha256 } from './answer-archive';
 import type { ArchiveEntry, ArchiveRow, RelayStore } from './store/port';
 
 /**
- * The answer archive's chain kept by the relay itself, for an instance alone on its database (the
- * embedded store, whose data folder one process holds). Each paid answer's row, id and chain hash
+ * An answer archive chain kept by the relay itself. Each paid answer's row, id and chain hash
  * included, is made here in the order answers arrive, so that it can be made durable in the
  * evidence spool at once (./evidence-spool.ts) and reach the database with a later commit that
  * nobody waits for: the row is whole, so the order in which rows are inserted does not matter.
- * Where several instances share a database, the chain is the database's (archive_append, under
- * its lock), as it must be. The hash is answer-archive.ts's, which verify checks every row with.
+ * One writer per chain: an instance alone on its database (the embedded store, whose data folder
+ * one process holds) keeps the database's chain (id null); by URL, a relay with a spool folder
+ * keeps a chain of its own, named in the folder (one relay per folder), beside the database's,
+ * which relays without one append to under its lock. The hash is answer-archive.ts's, which
+ * verify checks every row with.
  */
 export class ArchiveChain {
   private spare: number[] = [];
@@ -17,14 +19,15 @@ export class ArchiveChain {
 
   private constructor(
     private readonly store: RelayStore,
+    private readonly chainId: string | null,
     private head: Buffer,
     private lastId: number,
   ) {}
 
   /** The chain from its head in `store`, read once every row a crash left in the spool is in. */
-  static async open(store: RelayStore): Promise<ArchiveChain> {
-    const head = await store.archiveHead();
-    return new ArchiveChain(store, head?.chain ?? GENESIS, head?.id ?? 0);
+  static async open(store: RelayStore, chainId: string | null): Promise<ArchiveChain> {
+    const head = await store.archiveHead(chainId);
+    return new ArchiveChain(store, chainId, head?.chain ?? GENESIS, head?.id ?? 0);
   }
 
   /** The next row of the chain, for `entry`; rows are made in the order asked for. */
@@ -49,7 +52,7 @@ export class ArchiveChain {
     const chain = chainHash(this.head, { ...entry, id, answerSha256 });
     this.head = chain;
     this.lastId = id;
-    return { ...entry, id, answerSha256, chain };
+    return { ...entry, id, answerSha256, chain, chainId: this.chainId };
   }
 
   private async nextId(): Promise<number> {

@@ -96,6 +96,7 @@ function parseLine(line: string): Parsed {
       if (!Number.isSafeInteger(fields.id) || !Number.isSafeInteger(fields.auditId)) return null;
       const row: ArchiveRow = {
         ...fields,
+        chainId: fields.chainId ?? null,
         receivedAt: new Date(receivedAt),
         answer: Buffer.from(body, 'base64'),
         answerSha256: Buffer.from(sha256, 'hex'),

@@ -1,6 +1,8 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
+import { openRelaySpool } from '../../src/cli/commands/relay-spool';
 import { verifyArchive } from '../../src/relay/answer-archive';
 import { ArchiveChain } from '../../src/relay/archive-chain';
 import { AuditJournal } from '../../src/relay/audit-journal';
@@ -64,9 +66,13 @@ const entry = (auditId: number, answer: string): ArchiveEntry => ({
 });
 
 /** A paid request through `journal`: its asked row, then its answer archived; the archive id. */
-async function paid(journal: AuditJournal, name: string): Promise<{ auditId: number; archiveId: number }> {
+async function paid(
+  journal: AuditJournal,
+  name: string,
+  receivedAt = new Date(),
+): Promise<{ auditId: number; archiveId: number }> {
   const auditId = await journal.insert(asked(name));
-  return { auditId, archiveId: await journal.archive(entry(auditId, name), answered) };
+  return { auditId, archiveId: await journal.archive({ ...entry(auditId, name), receivedAt }, answered) };
 }
 
 /** The store with its commits held: until `release()`, or for good (a relay killed before they went). */
@@ -98,7 +104,7 @@ async function spooledAnswerIds(): Promise<number[]> {
 it('a paid answer is archived once it is in the spool, while every commit is held, and its row passes verify once in', async () => {
   const { spool } = await EvidenceSpool.open(dir, store);
   const held = heldStore();
-  const journal = new AuditJournal(held.store, {}, 0, { spool, chain: await ArchiveChain.open(store) });
+  const journal = new AuditJournal(held.store, {}, 0, { spool, chain: await ArchiveChain.open(store, null) });
   const { auditId, archiveId } = await paid(journal, 'Перша');
   // Durable in the file with its id and chain hash; nothing in the database yet.
   expect(await spooledAnswerIds()).toEqual([archiveId]);
@@ -122,7 +128,7 @@ it('rows made in the relay continue the chain the database began, and the databa
   for (const name of ['Один', 'Два']) await paid(byDatabase, name);
   await byDatabase.drained();
   // The relay's, from the head it reads.
-  const byRelay = new AuditJournal(store, {}, 0, { spool, chain: await ArchiveChain.open(store) });
+  const byRelay = new AuditJournal(store, {}, 0, { spool, chain: await ArchiveChain.open(store, null) });
   const made = await Promise.all(['Три', 'Чотири', 'П’ять'].map((name) => paid(byRelay, name)));
   await byRelay.drained();
   expect(made.map((m) => m.archiveId)).toEqual([...made.map((m) => m.archiveId)].sort((a, b) => a - b));
@@ -138,7 +144,7 @@ it('answers a killed relay had only in its spool reach the database at the next 
   // Killed before any commit: every row is only in the spool.
   const killed = new AuditJournal(heldStore().store, {}, 0, {
     spool: first.spool,
-    chain: await ArchiveChain.open(store),
+    chain: await ArchiveChain.open(store, null),
   });
   const before = await Promise.all(['Аварія 1', 'Аварія 2', 'Аварія 3'].map((name) => paid(killed, name)));
   expect(await store.auditIdsKnown(before.map((b) => b.auditId))).toHaveProperty('size', 0);
@@ -158,7 +164,7 @@ it('answers a killed relay had only in its spool reach the database at the next 
     // The chain's head is the recovered rows' last; new answers follow it.
     const journal = new AuditJournal(restarted, {}, 0, {
       spool: again.spool,
-      chain: await ArchiveChain.open(restarted),
+      chain: await ArchiveChain.open(restarted, null),
     });
     const after = await paid(journal, 'Після');
     await journal.drained();
@@ -182,7 +188,7 @@ it('an answer whose commit the database refuses is put in again, alone, and the 
       return store.writeAuditBatch(batch);
     },
   };
-  const journal = new AuditJournal(refusing, {}, 0, { spool, chain: await ArchiveChain.open(store) });
+  const journal = new AuditJournal(refusing, {}, 0, { spool, chain: await ArchiveChain.open(store, null) });
   const first = await paid(journal, 'Відмова');
   // Answered from the spool, whatever the commit does.
   await journal.drained();
@@ -204,7 +210,7 @@ it('an answer whose commit the database refuses is put in again, alone, and the 
 it('a record route waits until what was answered is in the database: caughtUp settles with the commit, not before', async () => {
   const { spool } = await EvidenceSpool.open(dir, store);
   const held = heldStore();
-  const journal = new AuditJournal(held.store, {}, 0, { spool, chain: await ArchiveChain.open(store) });
+  const journal = new AuditJournal(held.store, {}, 0, { spool, chain: await ArchiveChain.open(store, null) });
   // Nothing queued: at once.
   await journal.caughtUp();
   const { archiveId } = await paid(journal, 'Довідка');
@@ -219,4 +225,72 @@ it('a record route waits until what was answered is in the database: caughtUp se
   expect(await store.archiveRow(archiveId)).not.toBeNull();
   await journal.drained();
   await spool.close();
+});
+
+it('by URL, each relay with a spool folder keeps a chain of its own beside the database chain: verify walks each, a restart goes on with its chain, a prune cuts each it removes rows of, a changed row is named', async () => {
+  const location = { databaseUrl: db.url, dataDir: '' };
+  const a = await openRelaySpool(location, join(dir, 'a'), '/', store);
+  const b = await openRelaySpool(location, join(dir, 'b'), '/', store);
+  if (!a || !b) throw new Error('no spool');
+  const relayA = new AuditJournal(store, {}, 0, a);
+  const relayB = new AuditJournal(store, {}, 0, b);
+  // A relay without a spool folder: the database's chain, under its lock.
+  const plain = new AuditJournal(store, {}, 0, null);
+  // Two years old, in relay A's chain alone (its ids the lowest): what the prune below may remove.
+  const old = new Date(Date.now() - 2 * 365 * 24 * 3600 * 1000);
+  for (let i = 0; i < 3; i++) await paid(relayA, `Давня ${i}`, old);
+  for (let i = 0; i < 4; i++) {
+    await Promise.all([paid(relayA, `А ${i}`), paid(relayB, `Б ${i}`), paid(plain, `В ${i}`)]);
+  }
+  await Promise.all([relayA.drained(), relayB.drained(), plain.drained()]);
+  const chains = async () => {
+    const ids: (string | null)[] = [];
+    for await (const page of store.archivePages()) ids.push(...page.map((r) => r.chainId));
+    return ids;
+  };
+  const before = await chains();
+  expect(new Set(before).size).toBe(3);
+  expect(before.filter((c) => c === null)).toHaveLength(4);
+  expect(await verifyArchive(store)).toMatchObject({ ok: true, rows: 15 });
+
+  // Relay A again on its folder: the same chain, on from its head.
+  const chainA = before[0];
+  await a.spool.close();
+  await a.release();
+  const again = await openRelaySpool(location, join(dir, 'a'), '/', store);
+  if (!again) throw new Error('no spool');
+  const restarted = new AuditJournal(store, {}, 0, again);
+  const { archiveId } = await paid(restarted, 'Після перезапуску');
+  await restarted.drained();
+  expect((await store.archiveRow(archiveId))?.chainId).toBe(chainA);
+  expect(await verifyArchive(store)).toMatchObject({ ok: true, rows: 16 });
+
+  // The prune removes A's old rows and records where A's chain now starts; the others are whole.
+  expect(await store.pruneArchive(new Date(Date.now() - 365 * 24 * 3600 * 1000 - 60_000))).toBe(3);
+  expect((await store.archiveCuts()).map((c) => c.chainId)).toEqual([chainA]);
+  expect(await verifyArchive(store)).toMatchObject({ ok: true, rows: 13 });
+
+  // One byte of one of relay B's answers and its digest changed by a superuser: B's chain names it.
+  const chainB = before.find((c) => c !== null && c !== chainA);
+  const rowsB: number[] = [];
+  for await (const page of store.archivePages()) {
+    rowsB.push(...page.filter((r) => r.chainId === chainB).map((r) => r.id));
+  }
+  const target = rowsB[1];
+  const c = new Client({ connectionString: db.url });
+  await c.connect();
+  try {
+    await c.query("SET session_replication_role = 'replica'");
+    await c.query(
+      'UPDATE answer_archive SET answer = set_byte(answer, 3, get_byte(answer, 3) # 1), answer_sha256 = sha256(set_byte(answer, 3, get_byte(answer, 3) # 1)) WHERE id = $1',
+      [target],
+    );
+  } finally {
+    await c.end();
+  }
+  expect(await verifyArchive(store)).toMatchObject({ ok: false, problem: { kind: 'chain', id: target } });
+  for (const opened of [again, b]) {
+    await opened.spool.close();
+    await opened.release();
+  }
 });

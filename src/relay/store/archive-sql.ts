@@ -17,6 +17,7 @@ interface ArchiveRecord {
   answer: Buffer;
   answer_sha256: Buffer;
   chain: Buffer;
+  chain_id: string | null;
 }
 
 interface CutRecord {
@@ -25,6 +26,18 @@ interface CutRecord {
   first_kept: string;
   chain: Buffer;
   rows_removed: string;
+  chain_id: string | null;
+}
+
+function archiveCut(r: CutRecord): ArchiveCut {
+  return {
+    cutAt: r.cut_at,
+    removedBefore: r.removed_before,
+    firstKept: Number(r.first_kept),
+    chain: r.chain,
+    rowsRemoved: Number(r.rows_removed),
+    chainId: r.chain_id,
+  };
 }
 
 function archiveRow(r: ArchiveRecord): ArchiveRow {
@@ -37,6 +50,7 @@ function archiveRow(r: ArchiveRecord): ArchiveRow {
     answer: r.answer,
     answerSha256: r.answer_sha256,
     chain: r.chain,
+    chainId: r.chain_id,
   };
 }
 
@@ -87,10 +101,10 @@ export function archiveInsert(rows: readonly ArchiveRow[], offset: number): { sq
   const answers = packed(rows.map((r) => r.answer));
   const hashes = (param: string) => bytes(param, '(v.n * 32 - 31)::integer', '32');
   return {
-    sql: `INSERT INTO answer_archive (id, audit_id, received_at, analyst, request, answer, answer_sha256, chain)
-      SELECT v.id, v.audit_id, v.received_at, v.analyst, v.request, ${bytes(at(6), 'v.o', 'v.l')}, ${hashes(at(7))}, ${hashes(at(8))}
-      FROM unnest(${at(1)}::bigint[], ${at(2)}::bigint[], ${at(3)}::timestamptz[], ${at(4)}::text[], ${at(5)}::text[], ${at(9)}::integer[], ${at(10)}::integer[])
-        WITH ORDINALITY AS v(id, audit_id, received_at, analyst, request, o, l, n)
+    sql: `INSERT INTO answer_archive (id, audit_id, received_at, analyst, request, answer, answer_sha256, chain, chain_id)
+      SELECT v.id, v.audit_id, v.received_at, v.analyst, v.request, ${bytes(at(6), 'v.o', 'v.l')}, ${hashes(at(7))}, ${hashes(at(8))}, v.chain_id
+      FROM unnest(${at(1)}::bigint[], ${at(2)}::bigint[], ${at(3)}::timestamptz[], ${at(4)}::text[], ${at(5)}::text[], ${at(9)}::integer[], ${at(10)}::integer[], ${at(11)}::text[])
+        WITH ORDINALITY AS v(id, audit_id, received_at, analyst, request, o, l, chain_id, n)
       RETURNING id`,
     params: [
       rows.map((r) => r.id),
@@ -103,18 +117,27 @@ export function archiveInsert(rows: readonly ArchiveRow[], offset: number): { sq
       Buffer.concat(rows.map((r) => r.chain)),
       answers.offsets,
       answers.lengths,
+      rows.map((r) => r.chainId),
     ],
   };
 }
 
 export function archiveQueries(q: Query) {
   return {
-    async archiveHead(): Promise<{ id: number; chain: Buffer } | null> {
+    async archiveHead(chainId: string | null): Promise<{ id: number; chain: Buffer } | null> {
       const last = (
-        await q<{ id: string; chain: Buffer }>('SELECT id, chain FROM answer_archive ORDER BY id DESC LIMIT 1')
+        await q<{ id: string; chain: Buffer }>(
+          'SELECT id, chain FROM answer_archive WHERE chain_id IS NOT DISTINCT FROM $1 ORDER BY id DESC LIMIT 1',
+          [chainId],
+        )
       )[0];
       if (last) return { id: Number(last.id), chain: last.chain };
-      const cut = (await q<{ chain: Buffer }>('SELECT chain FROM archive_cuts ORDER BY id DESC LIMIT 1'))[0];
+      const cut = (
+        await q<{ chain: Buffer }>(
+          'SELECT chain FROM archive_cuts WHERE chain_id IS NOT DISTINCT FROM $1 ORDER BY id DESC LIMIT 1',
+          [chainId],
+        )
+      )[0];
       return cut ? { id: 0, chain: cut.chain } : null;
     },
     async archiveIdsKnown(ids: readonly number[]): Promise<Set<number>> {
@@ -146,15 +169,12 @@ export function archiveQueries(q: Query) {
     },
     async archiveCut(): Promise<ArchiveCut | null> {
       const r = (await q<CutRecord>('SELECT * FROM archive_cuts ORDER BY id DESC LIMIT 1'))[0];
-      return r
-        ? {
-            cutAt: r.cut_at,
-            removedBefore: r.removed_before,
-            firstKept: Number(r.first_kept),
-            chain: r.chain,
-            rowsRemoved: Number(r.rows_removed),
-          }
-        : null;
+      return r ? archiveCut(r) : null;
+    },
+    async archiveCuts(): Promise<ArchiveCut[]> {
+      return (await q<CutRecord>('SELECT DISTINCT ON (chain_id) * FROM archive_cuts ORDER BY chain_id, id DESC')).map(
+        archiveCut,
+      );
     },
     async pruneArchive(before: Date): Promise<number> {
       return Number((await q<{ n: string }>('SELECT archive_prune($1) AS n', [before]))[0]?.n ?? 0);

@@ -265,4 +265,59 @@ export const MIGRATIONS: readonly string[] = [
      status integer NOT NULL,
      archive_id bigint
    );`,
+  // An archive chain of each relay that keeps its own (../archive-chain.ts: one per spool folder,
+  // so that by URL, too, a paid answer is made durable in the relay's spool rather than a commit);
+  // NULL is the database's chain, appended to under its lock. Verify walks each chain apart; a
+  // prune records a cut for each chain it removes rows of.
+  `ALTER TABLE answer_archive ADD COLUMN chain_id text;
+   ALTER TABLE archive_cuts ADD COLUMN chain_id text;
+   CREATE INDEX answer_archive_chain_head ON answer_archive (chain_id, id);
+
+   CREATE OR REPLACE FUNCTION archive_append(p_audit bigint[], p_received timestamptz[], p_analyst text[],
+                                             p_request text[], p_answer bytea[])
+     RETURNS TABLE (n integer, archive_id bigint) LANGUAGE plpgsql AS $$
+   DECLARE
+     head bytea;
+     new_id bigint;
+     digest bytea;
+   BEGIN
+     PERFORM pg_advisory_xact_lock(${ARCHIVE_LOCK});
+     SELECT a.chain INTO head FROM answer_archive a WHERE a.chain_id IS NULL ORDER BY a.id DESC LIMIT 1;
+     IF head IS NULL THEN
+       SELECT c.chain INTO head FROM archive_cuts c WHERE c.chain_id IS NULL ORDER BY c.id DESC LIMIT 1;
+     END IF;
+     head := coalesce(head, decode(repeat('00', 32), 'hex'));
+     FOR i IN 1 .. coalesce(array_length(p_answer, 1), 0) LOOP
+       new_id := nextval('answer_archive_id_seq');
+       digest := sha256(p_answer[i]);
+       head := archive_row_hash(head, digest, new_id, p_audit[i], p_received[i], p_analyst[i], p_request[i]);
+       INSERT INTO answer_archive (id, audit_id, received_at, analyst, request, answer, answer_sha256, chain)
+         VALUES (new_id, p_audit[i], p_received[i], p_analyst[i], p_request[i], p_answer[i], digest, head);
+       n := i;
+       archive_id := new_id;
+       RETURN NEXT;
+     END LOOP;
+   END $$;
+
+   CREATE OR REPLACE FUNCTION archive_prune(p_before timestamptz) RETURNS bigint LANGUAGE plpgsql AS $$
+   DECLARE
+     keep bigint;
+     removed bigint;
+   BEGIN
+     PERFORM pg_advisory_xact_lock(${ARCHIVE_LOCK});
+     SELECT coalesce(min(a.id), (SELECT coalesce(max(b.id), 0) + 1 FROM answer_archive b)) INTO keep
+       FROM answer_archive a WHERE a.received_at >= p_before;
+     SELECT count(*) INTO removed FROM answer_archive a WHERE a.id < keep;
+     IF removed = 0 THEN
+       RETURN 0;
+     END IF;
+     INSERT INTO archive_cuts (removed_before, first_kept, chain, rows_removed, chain_id)
+       SELECT p_before, keep,
+              (SELECT b.chain FROM answer_archive b
+                WHERE b.chain_id IS NOT DISTINCT FROM g.chain_id AND b.id < keep ORDER BY b.id DESC LIMIT 1),
+              g.removed, g.chain_id
+         FROM (SELECT a.chain_id, count(*) AS removed FROM answer_archive a WHERE a.id < keep GROUP BY a.chain_id) g;
+     DELETE FROM answer_archive a WHERE a.id < keep;
+     RETURN removed;
+   END $$;`,
 ];

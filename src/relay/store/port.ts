@@ -84,6 +84,11 @@ export interface ArchiveEntry {
 
 export interface ArchiveRow extends ArchiveEntry {
   id: number;
+  /**
+   * The chain it is in: null for the database's (appended to under its lock), else the relay's that
+   * keeps its own (../archive-chain.ts). Each chain runs in id order from its cut, or from zeros.
+   */
+  chainId: string | null;
   answerSha256: Buffer;
   /** SHA-256 of the previous row's chain, this answer's digest and this row's own fields. */
   chain: Buffer;
@@ -96,6 +101,8 @@ export interface ArchiveCut {
   firstKept: number;
   chain: Buffer;
   rowsRemoved: number;
+  /** The chain it cut: null for the database's (ArchiveRow.chainId). */
+  chainId: string | null;
 }
 
 /** Audit changes written together: one transaction, one durable commit (see ../audit-journal.ts). */
@@ -287,8 +294,8 @@ export interface RelayStore {
   archiveIdsKnown(ids: readonly number[]): Promise<Set<number>>;
   /** As advanceAuditIds, for the archive's sequence. */
   advanceArchiveIds(id: number): Promise<void>;
-  /** The chain's head: its last row's id and hash (the last cut's hash, id 0, when none is left); null when empty. */
-  archiveHead(): Promise<{ id: number; chain: Buffer } | null>;
+  /** A chain's head: its last row's id and hash (its last cut's hash, id 0, when none is left); null when empty. */
+  archiveHead(chainId: string | null): Promise<{ id: number; chain: Buffer } | null>;
   readAudit(filter: AuditFilter): Promise<StoredAuditRow[]>;
   auditById(id: number): Promise<StoredAuditRow | null>;
   /** The trail in pages of at most `pageSize` rows, in id order: an export of millions holds one page at a time. */
@@ -338,6 +345,8 @@ export interface RelayStore {
   restore(lines: AsyncIterable<string>): Promise<{ rows: Record<string, number> }>;
   /** The latest prune's cut, or null when nothing was ever pruned. */
   archiveCut(): Promise<ArchiveCut | null>;
+  /** Each chain's latest cut: where verify starts it. */
+  archiveCuts(): Promise<ArchiveCut[]>;
   /** Removes archive rows received before `before` and records the cut; how many were removed. */
   pruneArchive(before: Date): Promise<number>;
   /** Audit rows naming an archive row at or after `fromId` that does not exist: rows removed other than by a prune. */
