@@ -294,3 +294,34 @@ it('by URL, each relay with a spool folder keeps a chain of its own beside the d
     await opened.release();
   }
 });
+
+it('an append reads the database chain’s head in index order, though its plan was made when the archive was empty', async () => {
+  const journal = new AuditJournal(store, {}, 0, null);
+  const c = new Client({ connectionString: db.url });
+  await c.connect();
+  try {
+    // As the relay's pools run: one plan, made at the first call.
+    await c.query('SET plan_cache_mode = force_generic_plan');
+    const append = async () => {
+      const auditId = await journal.insert(asked('План'));
+      await c.query(
+        'SELECT * FROM archive_append($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::bytea[])',
+        [[auditId], [new Date().toISOString()], ['olena'], ['{}'], [Buffer.from('{}')]],
+      );
+    };
+    for (let i = 0; i < 20; i++) await append();
+    const plans: string[] = [];
+    c.on('notice', (notice) => plans.push(notice.message ?? ''));
+    await c.query("LOAD 'auto_explain'");
+    await c.query('SET auto_explain.log_nested_statements = on');
+    await c.query('SET auto_explain.log_min_duration = 0');
+    await c.query('SET client_min_messages = log');
+    await append();
+    const head = plans.find((p) => p.includes('FROM answer_archive a WHERE a.chain_id IS NULL'));
+    expect(head).toContain('Index Scan Backward using answer_archive_chain_head');
+    expect(head).not.toContain('Sort');
+  } finally {
+    await c.end();
+  }
+  expect(await verifyArchive(store)).toMatchObject({ ok: true, rows: 21 });
+});

@@ -125,18 +125,20 @@ export function archiveInsert(rows: readonly ArchiveRow[], offset: number): { sq
 export function archiveQueries(q: Query) {
   return {
     async archiveHead(chainId: string | null): Promise<{ id: number; chain: Buffer } | null> {
+      // In the order of the index on (chain_id, id): the head at once, however long the archive.
+      const [where, order, params] =
+        chainId === null
+          ? ['chain_id IS NULL', 'chain_id DESC NULLS FIRST, id DESC', []]
+          : ['chain_id = $1', 'chain_id DESC, id DESC', [chainId]];
       const last = (
         await q<{ id: string; chain: Buffer }>(
-          'SELECT id, chain FROM answer_archive WHERE chain_id IS NOT DISTINCT FROM $1 ORDER BY id DESC LIMIT 1',
-          [chainId],
+          `SELECT id, chain FROM answer_archive WHERE ${where} ORDER BY ${order} LIMIT 1`,
+          params,
         )
       )[0];
       if (last) return { id: Number(last.id), chain: last.chain };
       const cut = (
-        await q<{ chain: Buffer }>(
-          'SELECT chain FROM archive_cuts WHERE chain_id IS NOT DISTINCT FROM $1 ORDER BY id DESC LIMIT 1',
-          [chainId],
-        )
+        await q<{ chain: Buffer }>(`SELECT chain FROM archive_cuts WHERE ${where} ORDER BY id DESC LIMIT 1`, params)
       )[0];
       return cut ? { id: 0, chain: cut.chain } : null;
     },

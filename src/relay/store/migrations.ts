@@ -273,16 +273,22 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE archive_cuts ADD COLUMN chain_id text;
    CREATE INDEX answer_archive_chain_head ON answer_archive (chain_id, id);
 
+   -- The chain's head in the index's own order, planned so whatever the table held when the plan
+   -- was made: planned on an empty table (the pools force generic plans), the head query fetched
+   -- every row of the chain through a bitmap and sorted them, and an append grew from 0.5 ms to
+   -- 1.7 ms in 4,000 rows (a test holds it).
    CREATE OR REPLACE FUNCTION archive_append(p_audit bigint[], p_received timestamptz[], p_analyst text[],
                                              p_request text[], p_answer bytea[])
-     RETURNS TABLE (n integer, archive_id bigint) LANGUAGE plpgsql AS $$
+     RETURNS TABLE (n integer, archive_id bigint) LANGUAGE plpgsql
+     SET enable_bitmapscan = off SET enable_sort = off SET enable_seqscan = off AS $$
    DECLARE
      head bytea;
      new_id bigint;
      digest bytea;
    BEGIN
      PERFORM pg_advisory_xact_lock(${ARCHIVE_LOCK});
-     SELECT a.chain INTO head FROM answer_archive a WHERE a.chain_id IS NULL ORDER BY a.id DESC LIMIT 1;
+     SELECT a.chain INTO head FROM answer_archive a WHERE a.chain_id IS NULL
+       ORDER BY a.chain_id DESC NULLS FIRST, a.id DESC LIMIT 1;
      IF head IS NULL THEN
        SELECT c.chain INTO head FROM archive_cuts c WHERE c.chain_id IS NULL ORDER BY c.id DESC LIMIT 1;
      END IF;
