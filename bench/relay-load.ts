@@ -18,7 +18,8 @@
 //   BENCH_DATABASE_URL=postgres://... npx tsx bench/relay-load.ts   the by-URL rows use that server instead
 //   BENCH_RELAY_CORE=1 npx tsx bench/relay-load.ts   the relays on CPU 1 alone, the rest on the others
 //   BENCH_RELAY_TSX=1 npx tsx bench/relay-load.ts    the relays through tsx rather than bundled as the command line is
-//   BENCH_RELAY_ONLY=embedded | slow                 a quick look: the embedded rows at full load, or with the slow service
+//   BENCH_RELAY_ONLY=embedded | slow | slow-url      a quick look: the embedded rows at full load, or with the slow service
+//                                                    (embedded only, or with the by-URL rows too)
 //   BENCH_RELAY_NO_SPOOL=1 npx tsx bench/relay-load.ts  every relay's asked rows committed to PostgreSQL before
 //                                                    the service is asked, as before the spool (session 19)
 //   BENCH_RELAY_NO_CHAIN=1 npx tsx bench/relay-load.ts  every relay's archived answers committed to PostgreSQL before
@@ -451,7 +452,7 @@ async function main(): Promise<void> {
       `embedded store, one durable audit insert after another: ${(await auditInserts(embedded.store, sandbox.urls[0])).toFixed(2)} ms each`,
     );
     await embedded.close();
-    if (ONLY !== 'slow') {
+    if (ONLY !== 'slow' && ONLY !== 'slow-url') {
       await withRelays(
         [{ dataDir: embeddedDir, instance: 'embedded', coordinateInstances: false }],
         sandbox.urls,
@@ -464,7 +465,7 @@ async function main(): Promise<void> {
       );
     }
     if (ONLY === 'slow') await slowService(embeddedDir, null);
-    else if (ONLY !== 'embedded') await slowService(embeddedDir, (await byUrl()).url);
+    else if (ONLY !== 'embedded') await slowService(embeddedDir, (await byUrl(ONLY !== 'slow-url')).url);
   } finally {
     await sandbox.close();
     await slow?.close();
@@ -525,7 +526,8 @@ async function main(): Promise<void> {
     );
   }
 
-  async function byUrl(): Promise<{ url: string }> {
+  /** The by-URL cluster, and (with `measured`) its rows at full load. */
+  async function byUrl(measured: boolean): Promise<{ url: string }> {
     // 2. PostgreSQL by URL: a separate cluster, as a bank's database server would be; the relays
     // only get its URL (`--database-url`), exactly as the command opens it (coordinated: other
     // instances may share the database).
@@ -543,6 +545,7 @@ async function main(): Promise<void> {
       `by-URL store, one durable audit insert after another: ${(await auditInserts(one.store, sandbox.urls[0])).toFixed(2)} ms each`,
     );
     await one.close();
+    if (!measured) return { url };
     const run = Date.now();
     let keys: string[] = [];
     await withRelays(
