@@ -110,14 +110,13 @@ export class AuditJournal {
   }
 
   /**
-   * A paid answer into the archive's chain, with (when given) the outcome of the audit row that
-   * paid for it, in the same commit; its archive id once durable.
+   * A paid answer into the archive's chain, with the outcome of the audit row that paid for it,
+   * in the same commit (or the same spool write); its archive id once durable.
    */
-  archive(entry: ArchiveEntry, outcome?: AuditOutcome): Promise<number> {
-    if (this.chain && this.spool && outcome) return this.archiveChained(this.chain, this.spool, entry, outcome);
-    return new Promise((resolve, reject) =>
-      this.add({ kind: 'archive', entry, ...(outcome ? { outcome } : {}), resolve, reject }),
-    );
+  archive(entry: ArchiveEntry, outcome: AuditOutcome): Promise<number> {
+    // A relay keeping the chain makes every row of it: one appended by the database meanwhile would fork it.
+    if (this.chain && this.spool) return this.archiveChained(this.chain, this.spool, entry, outcome);
+    return new Promise((resolve, reject) => this.add({ kind: 'archive', entry, outcome, resolve, reject }));
   }
 
   /**
@@ -343,9 +342,7 @@ export class AuditJournal {
       inserts: inserts.map((p) => p.row),
       completions: [
         ...completions.map((p) => ({ id: p.id, outcome: p.outcome })),
-        ...archives.flatMap((p, archived) =>
-          p.outcome ? [{ id: p.entry.auditId, outcome: p.outcome, archived }] : [],
-        ),
+        ...archives.map((p, archived) => ({ id: p.entry.auditId, outcome: p.outcome, archived })),
         ...chained.map(({ answer: { row, outcome } }) => ({
           id: row.auditId,
           outcome: { ...outcome, archiveId: row.id },

@@ -17,15 +17,16 @@ import type { ArchiveRow, AuditOutcome, AuditRow, RelayStore } from './store/por
  * paid request without an audit row" holds across a kill -9. Only where the folder outlives the
  * process: the embedded store's data folder, or by URL a --spool-dir (../cli/commands/relay-spool.ts);
  * a relay on an external PostgreSQL without one (perhaps in a container whose disk goes with it)
- * commits its asked rows to the database, as before.
+ * commits its asked rows and answers to the database, as before.
  */
 
 /** The spool's folder in a relay's data folder (named before it held answers too). */
 export const spoolFolder = (dataDir: string): string => join(dataDir, 'asked-spool');
 
 /**
- * A new segment after this many bytes, so that stored rows' files go while the relay runs (an
- * archived answer's line is 2–4 kB: a segment holds a second or two at full load).
+ * A new segment after this many bytes, so that stored rows' files go while the relay runs (with
+ * the sandbox's answers a request's two lines are about 1.7 kB: a segment holds a second or two
+ * at full load; answers with hits are longer).
  */
 const SEGMENT_BYTES = 4 << 20;
 const SEGMENT = /^asked-(\d+)\.jsonl$/;

@@ -25,7 +25,7 @@ export type Pending =
       kind: 'archive';
       entry: ArchiveEntry;
       /** The paying request's outcome, written with its answer in one commit. */
-      outcome?: AuditOutcome;
+      outcome: AuditOutcome;
       resolve: (id: number) => void;
       reject: (e: unknown) => void;
     }

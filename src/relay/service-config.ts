@@ -44,8 +44,8 @@ export interface RelayServiceConfig {
   /**
    * Where "asked" rows are made durable before the service is asked, when the relay has a folder
    * that outlives it (the embedded store's, or --spool-dir): ./evidence-spool.ts; without it, a
-   * commit of the database. With the archive's chain, kept by a relay alone on its database (the
-   * embedded store: ./archive-chain.ts), paid answers are made durable there too.
+   * commit of the database. With the archive chain the relay keeps (the database's on the embedded
+   * store, one of its own by URL: ./archive-chain.ts), paid answers are made durable there too.
    */
   evidence?: JournalEvidence;
 }

@@ -2,8 +2,8 @@ import type { ArchiveCut, ArchiveEntry, ArchiveRow } from './port';
 
 /**
  * The answer archive's statements (schema and chain in migrations.ts). The chain is computed in
- * the database, under its lock, so an append is one statement inside the audit batch's one; an
- * instance alone on its database makes its rows itself instead (archiveInsert, ../archive-chain.ts).
+ * the database, under its lock, so an append is one statement inside the audit batch's one; a
+ * relay that keeps a chain makes its rows itself instead (archiveInsert, ../archive-chain.ts).
  */
 
 type Query = <R extends object>(sql: string, params?: unknown[]) => Promise<R[]>;
