@@ -117,8 +117,8 @@ export interface AuditBatch {
   /** Paid answers, appended to the archive's chain in this order. */
   archives?: readonly ArchiveEntry[];
   /**
-   * Archive rows whose id and chain hash the relay made (../archive-chain.ts: an instance alone on
-   * its database), inserted as they are. Never in a batch with `archives`.
+   * Archive rows whose id and chain hash the relay made (../archive-chain.ts: a relay keeping a
+   * chain), inserted as they are. Never in a batch with `archives`.
    */
   archiveRows?: readonly ArchiveRow[];
   /** Whether earlier rows' replies reached their clients (never in the batch that wrote the row). */
@@ -288,7 +288,7 @@ export interface RelayStore {
   auditIdsKnown(ids: readonly number[]): Promise<Set<number>>;
   /** New ids from above `id` on, once rows with ids drawn elsewhere were put in (a spool's, after a restore). */
   advanceAuditIds(id: number): Promise<void>;
-  /** Ids for new archive rows, drawn from the archive's sequence ahead of their insert, in ascending order. */
+  /** Ids for new archive rows, drawn from the archive's sequence ahead of their insert (ascending, call after call). */
   reserveArchiveIds(n: number): Promise<number[]>;
   /** Which of these archive rows exist. */
   archiveIdsKnown(ids: readonly number[]): Promise<Set<number>>;
