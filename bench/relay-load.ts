@@ -18,8 +18,8 @@
 //   BENCH_DATABASE_URL=postgres://... npx tsx bench/relay-load.ts   the by-URL rows use that server instead
 //   BENCH_RELAY_CORE=1 npx tsx bench/relay-load.ts   the relays on CPU 1 alone, the rest on the others
 //   BENCH_RELAY_TSX=1 npx tsx bench/relay-load.ts    the relays through tsx rather than bundled as the command line is
-//   BENCH_RELAY_ONLY=embedded | slow | slow-url      a quick look: the embedded rows at full load, or with the slow service
-//                                                    (embedded only, or with the by-URL rows too)
+//   BENCH_RELAY_ONLY=embedded | url | slow | slow-url  a quick look: the embedded or the by-URL rows at full load, or
+//                                                    with the slow service (embedded only, or with the by-URL rows too)
 //   BENCH_RELAY_NO_SPOOL=1 npx tsx bench/relay-load.ts  every relay's asked rows committed to PostgreSQL before
 //                                                    the service is asked, as before the spool (session 19)
 //   BENCH_RELAY_NO_CHAIN=1 npx tsx bench/relay-load.ts  every relay's archived answers committed to PostgreSQL before
@@ -452,7 +452,7 @@ async function main(): Promise<void> {
       `embedded store, one durable audit insert after another: ${(await auditInserts(embedded.store, sandbox.urls[0])).toFixed(2)} ms each`,
     );
     await embedded.close();
-    if (ONLY !== 'slow' && ONLY !== 'slow-url') {
+    if (ONLY === null || ONLY === 'embedded') {
       await withRelays(
         [{ dataDir: embeddedDir, instance: 'embedded', coordinateInstances: false }],
         sandbox.urls,
@@ -465,6 +465,7 @@ async function main(): Promise<void> {
       );
     }
     if (ONLY === 'slow') await slowService(embeddedDir, null);
+    else if (ONLY === 'url') await byUrl(true);
     else if (ONLY !== 'embedded') await slowService(embeddedDir, (await byUrl(ONLY !== 'slow-url')).url);
   } finally {
     await sandbox.close();
