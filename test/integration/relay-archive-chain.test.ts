@@ -14,7 +14,8 @@ import { removeDir } from './cli-support';
 import { resetStore, startTestDatabase, type TestDatabase } from './relay-support';
 
 /**
- * The archive's chain kept by a relay alone on its database (src/relay/archive-chain.ts): a paid
+ * An archive chain kept by the relay (src/relay/archive-chain.ts: the embedded store's relay keeps
+ * the database's, a relay with a spool folder by URL one of its own): a paid
  * answer's archive row is made in the relay and made durable in the evidence spool, so its reply
  * waits for no database commit; the rows reach PostgreSQL later, after a crash at the next start,
  * and the chain verify walks stays whole. Real PostgreSQL, real files.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ArchiveChain } from '../../relay/archive-chain';
-import { EvidenceSpool, spoolFolder } from '../../relay/evidence-spool';
+import { EvidenceSpool, spoolFolder, syncFolder } from '../../relay/evidence-spool';
 import { relayMessages } from '../../relay/messages';
 import { lockDataFolder } from '../../relay/store/folder-lock';
 import type { StoreLocation } from '../../relay/store/open-store';
@@ -76,7 +76,6 @@ async function folderChainId(dir: string): Promise<string> {
   } finally {
     await handle.close();
   }
-  const folder = await open(dir, 'r');
-  await folder.sync().finally(() => folder.close());
+  await syncFolder(dir);
   return id;
 }
