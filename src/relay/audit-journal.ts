@@ -356,6 +356,10 @@ export class AuditJournal {
       releases: releases.map((p) => p.claim),
       claims: claims.map((c) => c.item),
       ...(claims.length > 0 ? { claimHoldMs: claims[0].holdMs } : {}),
+      // Its rows and outcomes are in the spool already, and the spool keeps them until they are
+      // flushed: nothing here waits for the disk a second time. (Claims and cache rows are no
+      // evidence; delivery reports ride along, as they wait in memory for up to RIDER_WAIT_MS.)
+      spooled: this.spool !== null && batch.every((p) => 'spooled' in p && p.spooled === true),
     });
     this.observer.onCommit?.(batch.length + claims.length + riders.length, performance.now() - started);
     claims.forEach((c, i) => c.resolve(ids.claims[i]));

@@ -138,6 +138,8 @@ export class EvidenceSpool {
     private readonly dir: string,
     private nextSegment: number,
     private readonly segmentBytes: number,
+    /** RelayStore.flushCommits: a segment's rows may have reached the database with commits that did not wait for the disk. */
+    private readonly flushCommits: () => Promise<void>,
   ) {}
 
   /**
@@ -165,7 +167,8 @@ export class EvidenceSpool {
     const recovered = await storeMissing(store, rows);
     const recoveredAnswers = await storeMissingAnswers(store, answers);
     for (const name of names) await rm(join(dir, name), { force: true });
-    return { spool: new EvidenceSpool(dir, Math.max(0, ...numbers) + 1, segmentBytes), recovered, recoveredAnswers };
+    const spool = new EvidenceSpool(dir, Math.max(0, ...numbers) + 1, segmentBytes, () => store.flushCommits());
+    return { spool, recovered, recoveredAnswers };
   }
 
   /** Resolves once the asked row is on disk. */
@@ -258,7 +261,8 @@ export class EvidenceSpool {
     this.prepared = null;
     this.current = await next;
     this.broken = false;
-    if (current && current.outstanding === 0) await this.remove(current);
+    // Not waited for: its removal waits for the database's log to be flushed (remove()).
+    if (current && current.outstanding === 0) void this.remove(current);
     return this.current;
   }
 
@@ -279,10 +283,20 @@ export class EvidenceSpool {
     return { n, file, bytes: 0, outstanding: 0 };
   }
 
+  /**
+   * The file goes once its rows' commits are on disk: those of spooled rows do not wait for it
+   * (AuditBatch.spooled), and a database that crashed before its log reached the disk would lose
+   * them. Should that wait fail, or the removal be lost in a crash, the next start finds the
+   * file and puts in only the rows the database lacks.
+   */
   private async remove(segment: Segment): Promise<void> {
     await segment.file.close().catch(() => undefined);
-    // Should the removal itself be lost in a crash, the next start finds its rows stored already.
-    await rm(join(this.dir, `asked-${segment.n}.jsonl`), { force: true });
+    try {
+      if (segment.bytes > 0) await this.flushCommits();
+      await rm(join(this.dir, `asked-${segment.n}.jsonl`), { force: true });
+    } catch {
+      // Left for the next start.
+    }
   }
 }
 

@@ -57,6 +57,14 @@ const answered: AuditOutcome = {
   archiveId: null,
 };
 
+async function until(condition: () => Promise<boolean>, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error('not within the time given');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function segmentLines(): Promise<{ id: number }[]> {
   const lines: { id: number }[] = [];
   for (const name of await readdir(dir)) {
@@ -109,6 +117,8 @@ it('a new row is answered once it is in the spool, while the database commit is 
   // Nobody waits on its commit: it starts for the row alone only after the riders' wait.
   await new Promise((resolve) => setTimeout(resolve, 60));
   expect(held.batches.map((b) => b.inserts.map((r) => r.id))).toEqual([[id]]);
+  // In the file already: its commit need not wait for the disk.
+  expect(held.batches[0].spooled).toBe(true);
   held.release();
   await journal.drained();
   expect((await store.auditById(id))?.state).toBe('asked');
@@ -240,10 +250,41 @@ it('a full segment gives way to the next, and each goes once all its rows are in
   expect(new Set(ids).size).toBe(3_000);
   expect(await store.auditIdsKnown(ids)).toHaveProperty('size', 3_000);
   expect(spool.outstanding).toBe(0);
-  // The full one went; the one being filled (and the next, made ahead) stay until close.
-  const left = await readdir(dir);
-  expect(left).not.toContain('asked-1.jsonl');
-  expect(left).toContain('asked-2.jsonl');
+  // The full one goes once the database's log is on disk (within a second); the one being filled
+  // (and the next, made ahead) stay until close.
+  await until(async () => !(await readdir(dir)).includes('asked-1.jsonl'));
+  expect(await readdir(dir)).toContain('asked-2.jsonl');
   await spool.close();
   expect(await readdir(dir)).toEqual([]);
 }, 30_000);
+
+it('a segment whose rows are all in the database stays until the database has flushed their commits', async () => {
+  let flushed = () => {};
+  const flushing = new Promise<void>((resolve) => (flushed = resolve));
+  let flushes = 0;
+  const unflushed: RelayStore = {
+    ...store,
+    flushCommits: async () => {
+      flushes++;
+      await flushing;
+      return store.flushCommits();
+    },
+  };
+  const { spool } = await EvidenceSpool.open(dir, unflushed, 64 << 10);
+  const journal = new AuditJournal(unflushed, {}, 0, { spool, chain: null });
+  // Three writes of about 90 kB each: the first fills the first segment, the next go to new ones.
+  for (let write = 0; write < 3; write++) {
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) => journal.insert(asked(`Рядок ${write}-${i} ${'д'.repeat(100)}`))),
+    );
+  }
+  await journal.drained();
+  expect(spool.outstanding).toBe(0);
+  // Every row of the first segment committed, without waiting for the disk: the file stays.
+  await until(async () => flushes > 0);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(await readdir(dir)).toContain('asked-1.jsonl');
+  flushed();
+  await until(async () => !(await readdir(dir)).includes('asked-1.jsonl'));
+  await spool.close();
+});

@@ -102,4 +102,18 @@ describe('the audit commit statement', () => {
     // Four kinds of batch, four statements: the text does not grow with the rows.
     expect(textOf.size).toBe(4);
   });
+
+  it("waits for the disk unless its evidence is in the relay's spool already, or it carries none", async () => {
+    const durable: Sent[] = [];
+    const fast: Sent[] = [];
+    const write = auditBatchWriter(recordingPool(durable), recordingPool(fast)).writeAuditBatch;
+    await write(batches.asked(2));
+    await write(batches.archived(1));
+    expect(durable).toHaveLength(2);
+    expect(fast).toHaveLength(0);
+    await write({ ...batches.claimed(2), spooled: true });
+    await write({ inserts: [], completions: [], claims: batches.claimed(1).claims });
+    expect(durable).toHaveLength(2);
+    expect(fast).toHaveLength(2);
+  });
 });

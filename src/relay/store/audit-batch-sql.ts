@@ -187,7 +187,7 @@ export function auditBatchWriter(
    * adds rows (but the cache's upsert and the claims'); a completion (and an archived answer)
    * meets its row's insert in one batch only when the row was durable in the spool first. A batch
    * of cache entries and claims alone is no evidence: it commits on the pool that does not wait for
-   * the disk.
+   * the disk, as does one whose evidence is durable in the relay's spool already (`spooled`).
    */
   async function writeAuditBatch(batch: AuditBatch): Promise<AuditBatchIds> {
     const drawn = batch.inserts.filter((row) => row.id === undefined).length;
@@ -286,7 +286,7 @@ export function auditBatchWriter(
       ...(archives.length > 0 ? [row('a', { n: 'a.n', archive_id: 'a.archive_id' }, 'a')] : []),
       ...(answers.length > 0 ? [row('k', { key: 'k.key' }, 'k')] : []),
     ];
-    const { rows } = await (evidence ? durable : fast).query<
+    const { rows } = await (evidence && !batch.spooled ? durable : fast).query<
       ClaimRecord & { part: 'l' | 'c' | 'r' | 'i' | 'a' | 'k'; n: number | null }
     >(
       prepared(

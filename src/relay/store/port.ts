@@ -135,6 +135,11 @@ export interface AuditBatch {
   /** Subject claims (each name once) with their cache rows, as claimAndRead takes them, before anything else. */
   claims?: readonly ClaimToRead[];
   claimHoldMs?: number;
+  /**
+   * Every new row and outcome in the batch is durable in the relay's evidence spool already
+   * (../evidence-spool.ts), which keeps it until flushCommits: the commit need not wait for the disk.
+   */
+  spooled?: boolean;
 }
 
 export interface AuditBatchIds {
@@ -290,6 +295,11 @@ export interface RelayStore {
   advanceAuditIds(id: number): Promise<void>;
   /** Ids for new archive rows, drawn from the archive's sequence ahead of their insert (ascending, call after call). */
   reserveArchiveIds(n: number): Promise<number[]>;
+  /**
+   * Resolves once every commit made before the call is on disk, those that did not wait for it
+   * (AuditBatch.spooled) too: the evidence spool removes a file only then.
+   */
+  flushCommits(): Promise<void>;
   /** Which of these archive rows exist. */
   archiveIdsKnown(ids: readonly number[]): Promise<Set<number>>;
   /** As advanceAuditIds, for the archive's sequence. */
