@@ -337,17 +337,19 @@ export class AuditJournal {
     const deliveries = riders.filter((r) => r.kind === 'delivery');
     const answers = riders.filter((r) => r.kind === 'answer');
     const releases = riders.filter((r) => r.kind === 'release');
+    let archived = 0;
     const started = performance.now();
     const ids = await this.store.writeAuditBatch({
       inserts: inserts.map((p) => p.row),
-      completions: [
-        ...completions.map((p) => ({ id: p.id, outcome: p.outcome })),
-        ...archives.map((p, archived) => ({ id: p.entry.auditId, outcome: p.outcome, archived })),
-        ...chained.map(({ answer: { row, outcome } }) => ({
-          id: row.auditId,
-          outcome: { ...outcome, archiveId: row.id },
-        })),
-      ],
+      // In the order they came: the last outcome for a row stands (a refusal after its archived answer).
+      completions: batch.flatMap((p) => {
+        if (p.kind === 'complete') return [{ id: p.id, outcome: p.outcome }];
+        if (p.kind === 'archive') return [{ id: p.entry.auditId, outcome: p.outcome, archived: archived++ }];
+        if (p.kind === 'chained') {
+          return [{ id: p.answer.row.auditId, outcome: { ...p.answer.outcome, archiveId: p.answer.row.id } }];
+        }
+        return [];
+      }),
       archives: archives.map((p) => p.entry),
       archiveRows: chained.map((p) => p.answer.row),
       deliveries: deliveries.map((p) => ({ id: p.id, delivered: p.delivered })),

@@ -122,6 +122,25 @@ it('a paid answer is archived once it is in the spool, while every commit is hel
   await spool.close();
 });
 
+it('a refusal after the answer was archived, in the same commit, is the row’s outcome', async () => {
+  const { spool } = await EvidenceSpool.open(dir, store);
+  const held = heldStore();
+  const journal = new AuditJournal(held.store, {}, 0, { spool, chain: await ArchiveChain.open(store, null) });
+  const { auditId, archiveId } = await paid(journal, 'Відмовлена');
+  // Something refused the request after its answer was archived (the reply was never the answer).
+  const refusing = journal.complete(auditId, { ...answered, state: 'refused', errorCode: 503, status: 503 });
+  held.release();
+  await refusing;
+  await journal.drained();
+  // Both outcomes went in one statement.
+  expect(held.batches.filter((b) => b.completions.some((c) => c.id === auditId))).toHaveLength(1);
+  const row = await store.auditById(auditId);
+  expect(row?.state).toBe('refused');
+  expect(row?.errorCode).toBe(503);
+  expect((await store.archiveRow(archiveId))?.auditId).toBe(auditId);
+  await spool.close();
+});
+
 it('rows made in the relay continue the chain the database began, and the database continues theirs', async () => {
   const { spool } = await EvidenceSpool.open(dir, store);
   // The database's chain (archive_append), as by URL.
