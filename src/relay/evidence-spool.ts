@@ -37,6 +37,8 @@ interface Segment {
   bytes: number;
   /** Rows written here and not yet known to be in the database. */
   outstanding: number;
+  /** Every row written here, by askedKey or answerKey: checked for once its commits are flushed (settle()). */
+  keys: string[];
 }
 
 interface Waiting {
@@ -69,8 +71,10 @@ interface AnswerLine {
   outcome: AuditOutcome;
 }
 
-const askedKey = (id: number) => `q${id}`;
-const answerKey = (id: number) => `a${id}`;
+const ASKED = 'q';
+const ANSWER = 'a';
+const askedKey = (id: number) => `${ASKED}${id}`;
+const answerKey = (id: number) => `${ANSWER}${id}`;
 
 function answerLine({ row, outcome }: SpooledAnswer): string {
   const { answer, answerSha256, chain, receivedAt, ...fields } = row;
@@ -138,9 +142,11 @@ export class EvidenceSpool {
     private readonly dir: string,
     private nextSegment: number,
     private readonly segmentBytes: number,
-    /** RelayStore.flushCommits: a segment's rows may have reached the database with commits that did not wait for the disk. */
-    private readonly flushCommits: () => Promise<void>,
+    private readonly store: RelayStore,
   ) {}
+
+  /** Rows and answers a database crash had lost, put in again while the relay ran (settle()). */
+  onRecovered: ((rows: number, answers: number) => void) | null = null;
 
   /**
    * The spool in `dir`, after putting into `store` every row a previous run left in it that the
@@ -155,19 +161,15 @@ export class EvidenceSpool {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const names = (await readdir(dir)).filter((name) => SEGMENT.test(name));
     const numbers = names.map((name) => Number(SEGMENT.exec(name)?.[1]));
-    const rows: SpooledRow[] = [];
-    const answers: SpooledAnswer[] = [];
-    for (const name of names) {
-      for (const line of (await readFile(join(dir, name), 'utf8')).split('\n')) {
-        const spooled = line ? parseLine(line) : null;
-        if (spooled && 'asked' in spooled) rows.push(spooled.asked);
-        else if (spooled) answers.push(spooled.answer);
-      }
-    }
-    const recovered = await storeMissing(store, rows);
-    const recoveredAnswers = await storeMissingAnswers(store, answers);
+    // The last run's rows may be in the database with commits not yet on disk (AuditBatch.spooled):
+    // flushed first, so that a row found there stays there.
+    if (names.length > 0) await store.flushCommits();
+    const { recovered, recoveredAnswers } = await storeMissingFrom(
+      store,
+      names.map((name) => join(dir, name)),
+    );
     for (const name of names) await rm(join(dir, name), { force: true });
-    const spool = new EvidenceSpool(dir, Math.max(0, ...numbers) + 1, segmentBytes, () => store.flushCommits());
+    const spool = new EvidenceSpool(dir, Math.max(0, ...numbers) + 1, segmentBytes, store);
     return { spool, recovered, recoveredAnswers };
   }
 
@@ -235,7 +237,10 @@ export class EvidenceSpool {
           await segment.file.write(bytes, 0, bytes.length, segment.bytes);
           segment.bytes += bytes.length;
           segment.outstanding += batch.length;
-          for (const w of batch) this.segmentOf.set(w.key, segment);
+          for (const w of batch) {
+            this.segmentOf.set(w.key, segment);
+            segment.keys.push(w.key);
+          }
           for (const w of batch) w.resolve();
         } catch (error) {
           this.broken = true;
@@ -280,24 +285,59 @@ export class EvidenceSpool {
     await file.write(Buffer.alloc(this.segmentBytes), 0, this.segmentBytes, 0);
     // The new file's name durable before any row in it is called durable.
     await syncFolder(this.dir);
-    return { n, file, bytes: 0, outstanding: 0 };
+    return { n, file, bytes: 0, outstanding: 0, keys: [] };
   }
 
   /**
-   * The file goes once its rows' commits are on disk: those of spooled rows do not wait for it
-   * (AuditBatch.spooled), and a database that crashed before its log reached the disk would lose
-   * them. Should that wait fail, or the removal be lost in a crash, the next start finds the
-   * file and puts in only the rows the database lacks.
+   * The file goes once its rows are durable in the database. Should the settling fail, or the
+   * removal be lost in a crash, the next start finds the file and puts in only what the database lacks.
    */
   private async remove(segment: Segment): Promise<void> {
     await segment.file.close().catch(() => undefined);
     try {
-      if (segment.bytes > 0) await this.flushCommits();
+      if (segment.keys.length > 0) await this.settle(segment);
       await rm(join(this.dir, `asked-${segment.n}.jsonl`), { force: true });
     } catch {
       // Left for the next start.
     }
   }
+
+  /**
+   * A segment's rows reached the database with commits that did not wait for the disk
+   * (AuditBatch.spooled). Once the database's log is flushed past them they are durable, unless
+   * the database crashed before and lost them (a restarted server's log ends before them): those
+   * it lacks then go in again from the file, as at a start.
+   */
+  private async settle(segment: Segment): Promise<void> {
+    await this.store.flushCommits();
+    const ids = (prefix: string) => segment.keys.filter((k) => k[0] === prefix).map((k) => Number(k.slice(1)));
+    const [asked, answers] = [ids(ASKED), ids(ANSWER)];
+    const known = await Promise.all([
+      asked.length > 0 ? this.store.auditIdsKnown(asked) : new Set<number>(),
+      answers.length > 0 ? this.store.archiveIdsKnown(answers) : new Set<number>(),
+    ]);
+    if (known[0].size === asked.length && known[1].size === answers.length) return;
+    const put = await storeMissingFrom(this.store, [join(this.dir, `asked-${segment.n}.jsonl`)]);
+    this.onRecovered?.(put.recovered, put.recoveredAnswers);
+  }
+}
+
+/** Puts into the store every row of these spool files it lacks, asked rows first (an answer's row names its asked row). */
+async function storeMissingFrom(
+  store: RelayStore,
+  files: readonly string[],
+): Promise<{ recovered: number; recoveredAnswers: number }> {
+  const rows: SpooledRow[] = [];
+  const answers: SpooledAnswer[] = [];
+  for (const file of files) {
+    for (const line of (await readFile(file, 'utf8')).split('\n')) {
+      const spooled = line ? parseLine(line) : null;
+      if (spooled && 'asked' in spooled) rows.push(spooled.asked);
+      else if (spooled) answers.push(spooled.answer);
+    }
+  }
+  const recovered = await storeMissing(store, rows);
+  return { recovered, recoveredAnswers: await storeMissingAnswers(store, answers) };
 }
 
 /** Puts each row the store lacks into it, in batches; how many it put. */

@@ -239,13 +239,50 @@ it("the relay command keeps a spool in the embedded store's folder, by URL only 
   await after?.release();
 });
 
+it('rows a database crash lost after their commit (not yet flushed) go in again from the segment before it goes', async () => {
+  let flushed = () => {};
+  const flushing = new Promise<void>((resolve) => (flushed = resolve));
+  const unflushed: RelayStore = { ...store, flushCommits: () => flushing.then(() => store.flushCommits()) };
+  const { spool } = await EvidenceSpool.open(dir, unflushed, 64 << 10);
+  const recoveries: [number, number][] = [];
+  spool.onRecovered = (rows, answers) => recoveries.push([rows, answers]);
+  const journal = new AuditJournal(unflushed, {}, 0, { spool, chain: null });
+  const first: number[] = [];
+  for (let write = 0; write < 2; write++) {
+    const ids = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => journal.insert(asked(`Рядок ${write}-${i} ${'д'.repeat(100)}`))),
+    );
+    if (write === 0) first.push(...ids);
+  }
+  await journal.drained();
+  // The first segment's rows were committed; the database then crashed before its log reached the disk.
+  const admin = new Client({ connectionString: db.url });
+  await admin.connect();
+  await admin.query('DELETE FROM audit WHERE id = ANY($1::bigint[])', [first.slice(0, 50)]);
+  await admin.end();
+  flushed();
+  await until(async () => !(await readdir(dir)).includes('asked-1.jsonl'));
+  expect(recoveries).toEqual([[50, 0]]);
+  expect((await store.auditIdsKnown(first)).size).toBe(200);
+  expect((await store.auditById(first[0]))?.query).toEqual({ name: `Рядок 0-0 ${'д'.repeat(100)}` });
+  await spool.close();
+});
+
 it('a full segment gives way to the next, and each goes once all its rows are in the database', async () => {
-  // Segments of a megabyte (the relay's are larger) and about 1.4 MB of rows: past the first one.
+  // Segments of a megabyte (the relay's are larger) and about 1.4 MB of rows: past the first one. In
+  // four writes of 750 rows: rows waiting together go in one write, which a segment never splits.
   const { spool } = await EvidenceSpool.open(dir, store, 1 << 20);
   const journal = new AuditJournal(store, {}, 0, { spool, chain: null });
-  const ids = await Promise.all(
-    Array.from({ length: 3_000 }, (_, i) => journal.insert(asked(`Рядок номер ${i} ${'д'.repeat(100)}`))),
-  );
+  const ids: number[] = [];
+  for (let write = 0; write < 4; write++) {
+    ids.push(
+      ...(await Promise.all(
+        Array.from({ length: 750 }, (_, i) =>
+          journal.insert(asked(`Рядок номер ${write * 750 + i} ${'д'.repeat(100)}`)),
+        ),
+      )),
+    );
+  }
   await journal.drained();
   expect(new Set(ids).size).toBe(3_000);
   expect(await store.auditIdsKnown(ids)).toHaveProperty('size', 3_000);

@@ -202,6 +202,11 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       }),
     );
   }
+  if (spooled) {
+    // Rows a database crash lost before its log reached the disk, put in again from the spool.
+    spooled.spool.onRecovered = (rows, recoveredAnswers) =>
+      log(JSON.stringify({ time: new Date().toISOString(), event: 'asked-rows-recovered', rows, recoveredAnswers }));
+  }
   const service = new RelayService(opened.store, {
     upstream: {
       addresses,
