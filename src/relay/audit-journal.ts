@@ -79,7 +79,7 @@ export class AuditJournal {
   ) {
     this.spool = evidence?.spool ?? null;
     this.chain = evidence?.chain ?? null;
-    this.refused = new RefusedEvidence(store, this.spool);
+    this.refused = new RefusedEvidence(store, this.spool, (error) => this.observer.onCommitFailed?.(error));
   }
 
   /** A new row; its id once durable. */
