@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, lstatSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { buildCli, cliEnv, removeDir, runCli, tempDir } from './cli-support';
 import { startRecordingSandbox, TOKKEN, type RecordingSandbox } from './relay-support';
@@ -52,6 +53,20 @@ function startRelay(extra: string[] = []): Promise<RunningRelay> {
     });
     setTimeout(() => reject(new Error(`relay did not start: ${err}`)), 60_000).unref();
   });
+}
+
+/** The PostgreSQL processes serving `dir` (a relay's data folder), by /proc. */
+function postgresOf(dir: string): string[] {
+  return readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      try {
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return args[0].endsWith('/postgres') && args.some((a) => a.includes(dir));
+      } catch {
+        return false;
+      }
+    });
 }
 
 async function stopRelay(relay: RunningRelay): Promise<void> {
@@ -332,16 +347,7 @@ describe('checklists relay', () => {
   it('keeps the tokken in a file of its own, and PostgreSQL’s environment never holds it (issue 32)', async () => {
     // Started with the tokken in the environment: the embedded PostgreSQL does not inherit it.
     let relay = await startRelay();
-    const postgres = readdirSync('/proc')
-      .filter((pid) => /^\d+$/.test(pid))
-      .filter((pid) => {
-        try {
-          const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-          return args[0].endsWith('/postgres') && args.some((a) => a.includes(dataDir));
-        } catch {
-          return false;
-        }
-      });
+    const postgres = postgresOf(dataDir);
     expect(postgres.length).toBeGreaterThan(0);
     for (const pid of postgres) {
       const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
@@ -438,8 +444,29 @@ describe('checklists relay', () => {
       (error: Error) => error.message,
     );
     expect(refused).toMatch(/relay exited 2: .*The TLS private key .*k\.pem can be read by other users/s);
+    // Refused before anything was started.
+    expect(postgresOf(dataDir)).toEqual([]);
     removeDir(dir);
   });
+
+  it('a relay refused once its store is open (its port taken) leaves no PostgreSQL running, and the folder free', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const refused = await startRelay(['--port', String(port)]).then(
+        () => null,
+        (error: Error) => error.message,
+      );
+      expect(refused).toMatch(/relay exited [1-9]/);
+      expect(postgresOf(dataDir)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+    const next = await startRelay();
+    await stopRelay(next);
+    expect(postgresOf(dataDir)).toEqual([]);
+  }, 120_000);
 
   it('the tokken is in no output of the relay and in no file under its data folder', () => {
     const text = outputs.join('\n');

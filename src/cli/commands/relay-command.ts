@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_TTL_MS } from '../../core/cache/answer-cache';
@@ -19,6 +19,7 @@ import { DEMO_CREDENTIALS } from '../../sandbox/credentials';
 import { relayMessages } from '../../relay/messages';
 import { RelayService } from '../../relay/service';
 import { openStore } from '../../relay/store/open-store';
+import { privateFile } from './private-file';
 import { openRelaySpool } from './relay-spool';
 import { runArchive, runBackup, runDecisions, runRestore, runVerify } from './relay-record-command';
 import { STORE_OPTIONS, storeLocation, usage, withStore, writeOut } from './relay-store-access';
@@ -58,23 +59,6 @@ export async function runRelay(argv: readonly string[], io: CliIo): Promise<numb
 function builtAddIn(): string {
   const candidates = [__dirname, join(__dirname, '..', '..', 'dist')];
   return candidates.find((dir) => existsSync(join(dir, 'taskpane.html'))) ?? candidates[1];
-}
-
-/**
- * A secret kept in a file (the tokken, the TLS private key): a file others can read is refused,
- * not merely warned about.
- */
-async function privateFile(
-  path: string,
-  platform: NodeJS.Platform,
-  what: { option: string; openKey: 'tokkenFile.open' | 'tlsKey.open' },
-): Promise<Buffer> {
-  const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) throw usage(`${what.option} ${path}`);
-  if (platform !== 'win32' && (info.mode & 0o077) !== 0) {
-    throw new UsageError(relayMessages.text(what.openKey, { path }));
-  }
-  return readFile(path);
 }
 
 async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
@@ -159,6 +143,14 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     throw usage('--entra-issuer, --entra-audience and --entra-jwks go together');
   }
 
+  // Read before anything is started: a refused key leaves no PostgreSQL behind.
+  const tls =
+    values.cert && values.key
+      ? {
+          cert: await readFile(resolve(io.cwd, values.cert)),
+          key: await privateFile(resolve(io.cwd, values.key), io.platform, { option: '--key', openKey: 'tlsKey.open' }),
+        }
+      : undefined;
   const location = storeLocation(values, env, io.cwd);
   const log = (line: string) => io.stdout.write(`${line}\n`);
   const concurrency = parseIntOption('--concurrency', values.concurrency, 0, 256) || 8;
@@ -191,71 +183,79 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       throw error;
     },
   );
-  if (spooled && spooled.recovered + spooled.recoveredAnswers > 0) {
-    const { recovered, recoveredAnswers } = spooled;
-    log(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        event: 'asked-rows-recovered',
-        rows: recovered,
-        recoveredAnswers,
-      }),
-    );
+  const closeStore = async () => {
+    await spooled?.spool.close();
+    await spooled?.release();
+    await opened.close();
+    await releaseFolder();
+  };
+  let service: RelayService;
+  let http: Awaited<ReturnType<typeof startRelayHttp>>;
+  try {
+    if (spooled && spooled.recovered + spooled.recoveredAnswers > 0) {
+      const { recovered, recoveredAnswers } = spooled;
+      log(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          event: 'asked-rows-recovered',
+          rows: recovered,
+          recoveredAnswers,
+        }),
+      );
+    }
+    if (spooled) {
+      // Rows a database crash lost before its log reached the disk, put in again from the spool.
+      spooled.spool.onRecovered = (rows, recoveredAnswers) =>
+        log(JSON.stringify({ time: new Date().toISOString(), event: 'asked-rows-recovered', rows, recoveredAnswers }));
+    }
+    service = new RelayService(opened.store, {
+      upstream: {
+        addresses,
+        tokken,
+        idSubjectFM: settings.idSubjectFM,
+        timeoutMs: settings.timeoutSeconds * 1000,
+        // fetch (undici) cost the relay about 0.8 ms of CPU per paid request more than node:http with
+        // kept-alive connections: a quarter of its CPU (docs/PERFORMANCE.md, relay).
+        transport: nodeHttpTransport({ maxSockets: concurrency }),
+      },
+      instance: values.instance ?? env.RELAY_INSTANCE ?? `relay-${randomBytes(3).toString('hex')}`,
+      concurrency,
+      limits: {
+        ratePerMinute: parseIntOption('--rate-per-minute', values['rate-per-minute'], 0, 1_000_000) ?? 600,
+        dailyBudget: parseIntOption('--daily-budget', values['daily-budget'], 0, 1_000_000_000) ?? 0,
+      },
+      cacheTtlMs:
+        values['cache-hours'] !== undefined
+          ? (parseIntOption('--cache-hours', values['cache-hours'], 0, 24 * 366) ?? 24) * 3_600_000
+          : settings.cacheHours !== undefined
+            ? settings.cacheHours * 3_600_000
+            : DEFAULT_CACHE_TTL_MS,
+      accountCooldownMs: (parseIntOption('--cooldown-seconds', values['cooldown-seconds'], 0, 86_400) ?? 600) * 1000,
+      ...(entra ? { entra } : {}),
+      fourEyes: fourEyes as RegistryKey[],
+      // The sandbox's demo credentials: no real account has them.
+      sandboxUpstream: tokken === DEMO_CREDENTIALS.tokken,
+      // An external database may serve several instances; the embedded one serves this one only.
+      coordinateInstances: location.databaseUrl !== undefined,
+      ...(spooled ? { evidence: spooled } : {}),
+    });
+    http = await startRelayHttp(service, {
+      port: parseIntOption('--port', values.port, 0, 65_535) ?? 8443,
+      host: values.host ?? (values['trust-proxy'] ? '127.0.0.1' : '0.0.0.0'),
+      distDir:
+        (values.dist ?? env.RELAY_DIST_DIR) ? resolve(io.cwd, (values.dist ?? env.RELAY_DIST_DIR)!) : builtAddIn(),
+      ...(publicUrl ? { publicUrl } : {}),
+      ...(tls ? { tls } : {}),
+      trustProxy: values['trust-proxy'] === true,
+      log,
+      // SIGTERM: requests in progress get their answers (already paid and audited) before the exit.
+      shutdownGraceMs: 10_000,
+    });
+  } catch (error) {
+    // Refused after the store was opened (an option out of range, a port in use): nothing is left running.
+    await closeStore().catch(() => undefined);
+    throw error;
   }
-  if (spooled) {
-    // Rows a database crash lost before its log reached the disk, put in again from the spool.
-    spooled.spool.onRecovered = (rows, recoveredAnswers) =>
-      log(JSON.stringify({ time: new Date().toISOString(), event: 'asked-rows-recovered', rows, recoveredAnswers }));
-  }
-  const service = new RelayService(opened.store, {
-    upstream: {
-      addresses,
-      tokken,
-      idSubjectFM: settings.idSubjectFM,
-      timeoutMs: settings.timeoutSeconds * 1000,
-      // fetch (undici) cost the relay about 0.8 ms of CPU per paid request more than node:http with
-      // kept-alive connections: a quarter of its CPU (docs/PERFORMANCE.md, relay).
-      transport: nodeHttpTransport({ maxSockets: concurrency }),
-    },
-    instance: values.instance ?? env.RELAY_INSTANCE ?? `relay-${randomBytes(3).toString('hex')}`,
-    concurrency,
-    limits: {
-      ratePerMinute: parseIntOption('--rate-per-minute', values['rate-per-minute'], 0, 1_000_000) ?? 600,
-      dailyBudget: parseIntOption('--daily-budget', values['daily-budget'], 0, 1_000_000_000) ?? 0,
-    },
-    cacheTtlMs:
-      values['cache-hours'] !== undefined
-        ? (parseIntOption('--cache-hours', values['cache-hours'], 0, 24 * 366) ?? 24) * 3_600_000
-        : settings.cacheHours !== undefined
-          ? settings.cacheHours * 3_600_000
-          : DEFAULT_CACHE_TTL_MS,
-    accountCooldownMs: (parseIntOption('--cooldown-seconds', values['cooldown-seconds'], 0, 86_400) ?? 600) * 1000,
-    ...(entra ? { entra } : {}),
-    fourEyes: fourEyes as RegistryKey[],
-    // The sandbox's demo credentials: no real account has them.
-    sandboxUpstream: tokken === DEMO_CREDENTIALS.tokken,
-    // An external database may serve several instances; the embedded one serves this one only.
-    coordinateInstances: location.databaseUrl !== undefined,
-    ...(spooled ? { evidence: spooled } : {}),
-  });
-  const tls =
-    values.cert && values.key
-      ? {
-          cert: await readFile(resolve(io.cwd, values.cert)),
-          key: await privateFile(resolve(io.cwd, values.key), io.platform, { option: '--key', openKey: 'tlsKey.open' }),
-        }
-      : undefined;
-  const http = await startRelayHttp(service, {
-    port: parseIntOption('--port', values.port, 0, 65_535) ?? 8443,
-    host: values.host ?? (values['trust-proxy'] ? '127.0.0.1' : '0.0.0.0'),
-    distDir: (values.dist ?? env.RELAY_DIST_DIR) ? resolve(io.cwd, (values.dist ?? env.RELAY_DIST_DIR)!) : builtAddIn(),
-    ...(publicUrl ? { publicUrl } : {}),
-    ...(tls ? { tls } : {}),
-    trustProxy: values['trust-proxy'] === true,
-    log,
-    // SIGTERM: requests in progress get their answers (already paid and audited) before the exit.
-    shutdownGraceMs: 10_000,
-  });
   io.stderr.write(
     `${relayMessages.t(config.lang, 'listening', { url: http.url, public: publicUrl ?? http.url, upstream: service.upstreamDescription(), store: opened.description })}\n`,
   );
@@ -266,10 +266,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   await http.close();
   await service.scheduler.idle().catch(() => undefined);
   await service.journal.drained();
-  await spooled?.spool.close();
-  await spooled?.release();
-  await opened.close();
-  await releaseFolder();
+  await closeStore();
   return 0;
 }
 
