@@ -12,12 +12,13 @@ import type { ArchiveRow, AuditOutcome, AuditRow, RelayStore } from './store/por
  * many requests share each write, as they shared a commit.
  *
  * The files are as durable as a database beside them: the same disk, flushed the same way. A
- * segment is removed once every row in it is in the database; a crash leaves the rest, and the
- * next start puts each row the database lacks there before it serves (EvidenceSpool.open), so "no
- * paid request without an audit row" holds across a kill -9. Only where the folder outlives the
- * process: the embedded store's data folder, or by URL a --spool-dir (../cli/commands/relay-spool.ts);
- * a relay on an external PostgreSQL without one (perhaps in a container whose disk goes with it)
- * commits its asked rows and answers to the database, as before.
+ * segment is removed once every row in it is durable in the database (their commits do not wait
+ * for the disk, so the database's log is flushed past them first: settle()); a crash leaves the
+ * rest, and the next start puts each row the database lacks there before it serves
+ * (EvidenceSpool.open), so "no paid request without an audit row" holds across a kill -9. Only
+ * where the folder outlives the process: the embedded store's data folder, or by URL a --spool-dir
+ * (../cli/commands/relay-spool.ts); a relay on an external PostgreSQL without one (perhaps in a
+ * container whose disk goes with it) commits its asked rows and answers to the database, as before.
  */
 
 /** The spool's folder in a relay's data folder (named before it held answers too). */
