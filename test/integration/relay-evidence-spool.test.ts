@@ -239,6 +239,32 @@ it("the relay command keeps a spool in the embedded store's folder, by URL only 
   await after?.release();
 });
 
+it('flushCommits writes to a logged table in a commit that waits for the disk, whatever the server says', async () => {
+  const admin = new Client({ connectionString: db.url });
+  await admin.connect();
+  try {
+    // Unlogged, the row would write nothing to the log, and the commit would have nothing to wait for.
+    const kind = await admin.query<{ p: string }>(
+      "SELECT relpersistence AS p FROM pg_class WHERE relname = 'counters'",
+    );
+    expect(kind.rows[0].p).toBe('p');
+    // The test server commits without waiting (synchronous_commit off): flushCommits still flushes.
+    const setting = await admin.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+    expect(setting.rows[0].synchronous_commit).toBe('off');
+    await admin.query(
+      "INSERT INTO counters (name, n, expires_at) VALUES ('unflushed', 1, now() + interval '1 minute')",
+    );
+    const { lsn } = (await admin.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0];
+    await store.flushCommits();
+    const flushed = await admin.query<{ done: boolean }>('SELECT pg_current_wal_flush_lsn() >= $1::pg_lsn AS done', [
+      lsn,
+    ]);
+    expect(flushed.rows[0].done).toBe(true);
+  } finally {
+    await admin.end();
+  }
+});
+
 it('rows a database crash lost after their commit (not yet flushed) go in again from the segment before it goes', async () => {
   let flushed = () => {};
   const flushing = new Promise<void>((resolve) => (flushed = resolve));

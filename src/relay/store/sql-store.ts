@@ -216,10 +216,12 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
     async flushCommits() {
       // A commit that waits for the disk and writes to the log, so that it has something to wait for:
       // the log is flushed in order, so every commit before it, those that did not wait too, is then
-      // on disk. (One expiring row among the counters rather than a table of its own.)
-      await q(
-        `INSERT INTO counters (name, n, expires_at) VALUES ('log-flush', 1, now() + interval '1 minute')
-         ON CONFLICT (name) DO UPDATE SET n = counters.n + 1, expires_at = EXCLUDED.expires_at`,
+      // on disk. (One expiring row among the counters, a logged table, rather than a table of its
+      // own.) It waits whatever the server's own synchronous_commit says.
+      await pool.query(
+        `BEGIN; SET LOCAL synchronous_commit = on;
+         INSERT INTO counters (name, n, expires_at) VALUES ('log-flush', 1, now() + interval '1 minute')
+         ON CONFLICT (name) DO UPDATE SET n = counters.n + 1, expires_at = EXCLUDED.expires_at; COMMIT`,
       );
     },
     async auditIdsKnown(ids) {
