@@ -265,6 +265,8 @@ it('prune removes only what retention allows, records the cut, and verify still 
   const pruned = await cli(['archive', 'prune']);
   expect(pruned.code).toBe(0);
   expect(pruned.stdout).toMatch(/^Removed 3 archived answers/);
+  // The chain's hash where it now starts, as verify will check it.
+  expect(pruned.stdout).toContain(`chain at the cut: ${(await a.store.archiveCut())?.chain.toString('hex')}\n`);
   const left = await allRows(a);
   expect(left).toHaveLength(4);
   expect(left.every((r) => r.analyst === 'olena')).toBe(true);

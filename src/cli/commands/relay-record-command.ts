@@ -8,6 +8,7 @@ import { RestoreRefused } from '../../relay/store/backup-sql';
 import type { CliIo } from '../io';
 import { verifyArchive, type VerifyProblem } from '../../relay/answer-archive';
 import { relayMessages } from '../../relay/messages';
+import type { ArchiveCut } from '../../relay/store/port';
 import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from '../../relay/decision-export';
 import { STORE_OPTIONS, usage, withStore, writeOut } from './relay-store-access';
 
@@ -65,17 +66,26 @@ export async function runArchive(argv: readonly string[], io: CliIo): Promise<nu
   const before = new Date();
   before.setUTCFullYear(before.getUTCFullYear() - years);
   return withStore(values, io, async (store) => {
+    const cutsBefore = await store.archiveCuts();
     const removed = await store.pruneArchive(before);
-    const cut = removed > 0 ? await store.archiveCut() : null;
+    const made = removed > 0 ? cutsMade(cutsBefore, await store.archiveCuts()) : [];
     io.stdout.write(
-      `${relayMessages.t(lang, 'archive.pruned', {
-        removed,
-        before: before.toISOString(),
-        chain: cut ? cut.chain.toString('hex') : '-',
-      })}\n`,
+      `${relayMessages.t(lang, 'archive.pruned', { removed, before: before.toISOString(), chain: cutHashes(made) })}\n`,
     );
     return 0;
   });
+}
+
+/** The cuts a prune made: each chain's latest cut (archiveCuts) not there before it. */
+export function cutsMade(before: readonly ArchiveCut[], after: readonly ArchiveCut[]): ArchiveCut[] {
+  const known = new Set(before.map((c) => `${c.chainId}:${c.firstKept}`));
+  return after.filter((c) => !known.has(`${c.chainId}:${c.firstKept}`));
+}
+
+/** Each cut chain's hash where it now starts; a relay's own chain (docs/relay.md) named after its hash. */
+export function cutHashes(cuts: readonly ArchiveCut[]): string {
+  const hashes = cuts.map((c) => `${c.chain.toString('hex')}${c.chainId === null ? '' : ` (${c.chainId})`}`);
+  return hashes.length > 0 ? hashes.join(', ') : '-';
 }
 
 export async function runDecisions(argv: readonly string[], io: CliIo): Promise<number> {
