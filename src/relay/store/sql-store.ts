@@ -217,12 +217,23 @@ export function openSqlStore(options: SqlStoreOptions): RelayStore {
       // A commit that waits for the disk and writes to the log, so that it has something to wait for:
       // the log is flushed in order, so every commit before it, those that did not wait too, is then
       // on disk. (One expiring row among the counters, a logged table, rather than a table of its
-      // own.) It waits whatever the server's own synchronous_commit says.
-      await pool.query(
-        `BEGIN; SET LOCAL synchronous_commit = on;
-         INSERT INTO counters (name, n, expires_at) VALUES ('log-flush', 1, now() + interval '1 minute')
-         ON CONFLICT (name) DO UPDATE SET n = counters.n + 1, expires_at = EXCLUDED.expires_at; COMMIT`,
-      );
+      // own.) It waits whatever the server's own synchronous_commit says. A transaction of its own on
+      // one connection, rolled back on failure: the pool must never get a connection back mid-transaction.
+      const client: PoolClient = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SET LOCAL synchronous_commit = on');
+        await client.query(
+          `INSERT INTO counters (name, n, expires_at) VALUES ('log-flush', 1, now() + interval '1 minute')
+           ON CONFLICT (name) DO UPDATE SET n = counters.n + 1, expires_at = EXCLUDED.expires_at`,
+        );
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async auditIdsKnown(ids) {
       const rows = await q<{ id: string }>('SELECT id FROM audit WHERE id = ANY($1::bigint[])', [ids]);
