@@ -1,7 +1,8 @@
-// The evidence spool's writes on this machine's disk (src/relay/evidence-spool.ts, WRITES_IN_FLIGHT):
-// O_DSYNC appends of a request's line (about 900 bytes) to a file made of zeros first, as the spool's
-// segments are, with 1, 2 and 4 on their way at once. Prints each write's time, p50/p95, and
-// writes per second; a row that need not wait for the write before it saves that write's time.
+// Whether the evidence spool (src/relay/evidence-spool.ts) would gain from overlapping its writes on
+// this machine's disk: O_DSYNC appends of a request's line (about 900 bytes) to a file made of zeros
+// first, as the spool's segments are, with 1, 2 and 4 on their way at once. Prints each write's
+// time, p50/p95, and writes per second. The spool writes one at a time: docs/PERFORMANCE.md says
+// what two at once bought and cost (sessions 20 and 22).
 //   npx tsx bench/spool-write-overlap.ts            in the system's temporary folder
 //   npx tsx bench/spool-write-overlap.ts DIR        on another disk (the relay's data folder's)
 import { constants } from 'node:fs';

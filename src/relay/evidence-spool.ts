@@ -30,16 +30,6 @@ export const spoolFolder = (dataDir: string): string => join(dataDir, 'asked-spo
  * at full load; answers with hits are longer).
  */
 const SEGMENT_BYTES = 4 << 20;
-
-/**
- * Writes on their way at once. A row need not wait for the write before it to reach the disk:
- * two O_DSYNC writes overlap (on this machine's disk 0.22 ms each, two at a time, against 0.14 ms
- * one after another: bench/results/2026-11-27-session22-relay-spool-overlap.txt). A crash may then
- * keep a later write and lose an earlier one, whose request was never told its row was durable; the
- * zeros it leaves are read past (rowsOf). Archived answers are chained, so a write with answers
- * waits for the one before it with answers: the chain on disk never misses a link.
- */
-const WRITES_IN_FLIGHT = 2;
 const SEGMENT = /^asked-(\d+)\.jsonl$/;
 
 interface Segment {
@@ -54,8 +44,6 @@ interface Segment {
 
 interface Waiting {
   key: string;
-  /** An archived answer's line: its write waits for earlier ones' (WRITES_IN_FLIGHT). */
-  answer: boolean;
   line: string;
   resolve: () => void;
   reject: (error: unknown) => void;
@@ -147,10 +135,7 @@ export class EvidenceSpool {
   /** By askedKey or answerKey. */
   private readonly segmentOf = new Map<string, Segment>();
   private waiting: Waiting[] = [];
-  private inFlight = 0;
-  private answersInFlight = false;
-  /** A new segment on its way: writes meanwhile wait for it rather than make one each. */
-  private rotation: Promise<Segment> | null = null;
+  private writing = false;
   /** After a failed write the segment may end in a torn line: the next write starts a new one. */
   private broken = false;
 
@@ -191,18 +176,18 @@ export class EvidenceSpool {
 
   /** Resolves once the asked row is on disk. */
   append(id: number, row: AuditRow): Promise<void> {
-    return this.appendLine(askedKey(id), `${JSON.stringify({ id, row })}\n`, false);
+    return this.appendLine(askedKey(id), `${JSON.stringify({ id, row })}\n`);
   }
 
   /** Resolves once the archived answer and its outcome are on disk. */
   appendAnswer(answer: SpooledAnswer): Promise<void> {
-    return this.appendLine(answerKey(answer.row.id), answerLine(answer), true);
+    return this.appendLine(answerKey(answer.row.id), answerLine(answer));
   }
 
-  private appendLine(key: string, line: string, answer: boolean): Promise<void> {
+  private appendLine(key: string, line: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ key, line, answer, resolve, reject });
-      this.pump();
+      this.waiting.push({ key, line, resolve, reject });
+      if (!this.writing) void this.write();
     });
   }
 
@@ -230,7 +215,7 @@ export class EvidenceSpool {
   }
 
   async close(): Promise<void> {
-    while (this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    while (this.writing) await new Promise((resolve) => setTimeout(resolve, 1));
     const last = this.current;
     this.current = null;
     if (last && last.outstanding === 0) await this.remove(last);
@@ -240,51 +225,31 @@ export class EvidenceSpool {
     if (unused) await this.remove(unused);
   }
 
-  /** Everything waiting goes in the next write, up to WRITES_IN_FLIGHT at once. */
-  private pump(): void {
-    while (this.inFlight < WRITES_IN_FLIGHT && this.waiting.length > 0) {
-      let batch: Waiting[];
-      if (this.answersInFlight) {
-        batch = this.waiting.filter((w) => !w.answer);
-        if (batch.length === 0) return;
-        this.waiting = this.waiting.filter((w) => w.answer);
-      } else batch = this.waiting.splice(0);
-      const answers = batch.some((w) => w.answer);
-      if (answers) this.answersInFlight = true;
-      this.inFlight++;
-      void this.write(batch).finally(() => {
-        this.inFlight--;
-        if (answers) this.answersInFlight = false;
-        this.pump();
-      });
-    }
-  }
-
-  private async write(batch: Waiting[]): Promise<void> {
+  private async write(): Promise<void> {
+    this.writing = true;
     try {
-      const segment = await this.segmentFor();
-      const bytes = Buffer.from(batch.map((w) => w.line).join(''), 'utf8');
-      const at = segment.bytes;
-      segment.bytes += bytes.length;
-      // Counted from now: a segment with a write on its way is not removed.
-      segment.outstanding += batch.length;
-      try {
-        // O_DSYNC: the write returns once on disk, one call to the thread pool where write and
-        // fdatasync took two (each a hop back to a busy event loop).
-        await segment.file.write(bytes, 0, bytes.length, at);
-      } catch (error) {
-        segment.outstanding -= batch.length;
-        if (segment !== this.current && segment.outstanding === 0) void this.remove(segment);
-        throw error;
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0);
+        try {
+          const segment = await this.segmentFor();
+          const bytes = Buffer.from(batch.map((w) => w.line).join(''), 'utf8');
+          // O_DSYNC: the write returns once on disk, one call to the thread pool where write and
+          // fdatasync took two (each a hop back to a busy event loop).
+          await segment.file.write(bytes, 0, bytes.length, segment.bytes);
+          segment.bytes += bytes.length;
+          segment.outstanding += batch.length;
+          for (const w of batch) {
+            this.segmentOf.set(w.key, segment);
+            segment.keys.push(w.key);
+          }
+          for (const w of batch) w.resolve();
+        } catch (error) {
+          this.broken = true;
+          for (const w of batch) w.reject(error);
+        }
       }
-      for (const w of batch) {
-        this.segmentOf.set(w.key, segment);
-        segment.keys.push(w.key);
-      }
-      for (const w of batch) w.resolve();
-    } catch (error) {
-      this.broken = true;
-      for (const w of batch) w.reject(error);
+    } finally {
+      this.writing = false;
     }
   }
 
@@ -298,11 +263,6 @@ export class EvidenceSpool {
       }
       return current;
     }
-    this.rotation ??= this.rotate(current).finally(() => (this.rotation = null));
-    return this.rotation;
-  }
-
-  private async rotate(current: Segment | null): Promise<Segment> {
     const next = this.prepared ?? this.createSegment();
     this.prepared = null;
     this.current = await next;
@@ -371,9 +331,7 @@ async function storeMissingFrom(
   const rows: SpooledRow[] = [];
   const answers: SpooledAnswer[] = [];
   for (const file of files) {
-    // Zeros split lines too: a crash may leave a write that never finished, as zeros or cut short,
-    // before one that did (WRITES_IN_FLIGHT). No row holds one: JSON writes it as \u0000.
-    for (const line of (await readFile(file, 'utf8')).split(/[\n\0]+/)) {
+    for (const line of (await readFile(file, 'utf8')).split('\n')) {
       const spooled = line ? parseLine(line) : null;
       if (spooled && 'asked' in spooled) rows.push(spooled.asked);
       else if (spooled) answers.push(spooled.answer);
