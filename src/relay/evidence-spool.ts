@@ -32,6 +32,14 @@ export const spoolFolder = (dataDir: string): string => join(dataDir, 'asked-spo
 const SEGMENT_BYTES = 4 << 20;
 const SEGMENT = /^asked-(\d+)\.jsonl$/;
 
+/**
+ * A segment whose settling failed (the database away) is tried again after this long, twice as
+ * long each time it fails again, up to SETTLE_RETRY_MAX_MS: a long outage must not leave a file
+ * per 4 MB of requests on the disk until the next start.
+ */
+const SETTLE_RETRY_MS = 1_000;
+const SETTLE_RETRY_MAX_MS = 60_000;
+
 interface Segment {
   n: number;
   file: FileHandle;
@@ -138,6 +146,9 @@ export class EvidenceSpool {
   private writing = false;
   /** After a failed write the segment may end in a torn line: the next write starts a new one. */
   private broken = false;
+  /** Removals waiting to be tried again (remove()); a close leaves their segments for the next start. */
+  private readonly retries = new Set<ReturnType<typeof setTimeout>>();
+  private closed = false;
 
   private constructor(
     private readonly dir: string,
@@ -215,6 +226,9 @@ export class EvidenceSpool {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.retries) clearTimeout(timer);
+    this.retries.clear();
     while (this.writing) await new Promise((resolve) => setTimeout(resolve, 1));
     const last = this.current;
     this.current = null;
@@ -290,16 +304,24 @@ export class EvidenceSpool {
   }
 
   /**
-   * The file goes once its rows are durable in the database. Should the settling fail, or the
-   * removal be lost in a crash, the next start finds the file and puts in only what the database lacks.
+   * The file goes once its rows are durable in the database. Should the settling fail, it is tried
+   * again later (SETTLE_RETRY_MS); should the relay stop first, or the removal be lost in a crash,
+   * the next start finds the file and puts in only what the database lacks.
    */
-  private async remove(segment: Segment): Promise<void> {
+  private async remove(segment: Segment, retryMs = SETTLE_RETRY_MS): Promise<void> {
     await segment.file.close().catch(() => undefined);
     try {
       if (segment.keys.length > 0) await this.settle(segment);
       await rm(join(this.dir, `asked-${segment.n}.jsonl`), { force: true });
     } catch {
-      // Left for the next start.
+      if (this.closed) return;
+      const timer = setTimeout(() => {
+        this.retries.delete(timer);
+        void this.remove(segment, Math.min(retryMs * 2, SETTLE_RETRY_MAX_MS));
+      }, retryMs);
+      // A stop need not wait for it.
+      timer.unref();
+      this.retries.add(timer);
     }
   }
 

@@ -351,3 +351,32 @@ it('a segment whose rows are all in the database stays until the database has fl
   await until(async () => !(await readdir(dir)).includes('asked-1.jsonl'));
   await spool.close();
 });
+
+it('a segment whose settling failed (the database away) is tried again while the relay runs, and then goes', async () => {
+  let away = true;
+  let flushes = 0;
+  const awhile: RelayStore = {
+    ...store,
+    flushCommits: async () => {
+      flushes++;
+      if (away) throw new Error('connection refused');
+      return store.flushCommits();
+    },
+  };
+  const { spool } = await EvidenceSpool.open(dir, awhile, 64 << 10);
+  const journal = new AuditJournal(awhile, {}, 0, { spool, chain: null });
+  for (let write = 0; write < 2; write++) {
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) => journal.insert(asked(`Рядок ${write}-${i} ${'д'.repeat(100)}`))),
+    );
+  }
+  await journal.drained();
+  // Its settling failed: the file stays, and is not forgotten.
+  await until(async () => flushes > 0);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await readdir(dir)).toContain('asked-1.jsonl');
+  away = false;
+  await until(async () => !(await readdir(dir)).includes('asked-1.jsonl'));
+  expect(flushes).toBeGreaterThan(1);
+  await spool.close();
+});
