@@ -1,5 +1,6 @@
 import type { ArchiveChain } from './archive-chain';
-import type { EvidenceSpool, SpooledAnswer } from './evidence-spool';
+import type { EvidenceSpool } from './evidence-spool';
+import type { SpooledAnswer } from './spooled-evidence';
 import { takeDistinct, type Pending, type PendingClaim, type Rider } from './journal-entries';
 import { RefusedEvidence } from './refused-evidence';
 import type {

@@ -1,4 +1,4 @@
-import type { SpooledAnswer } from './evidence-spool';
+import type { SpooledAnswer } from './spooled-evidence';
 import type {
   ArchiveEntry,
   AuditOutcome,

@@ -1,10 +1,5 @@
-import {
-  storeMissing,
-  storeMissingAnswers,
-  type EvidenceSpool,
-  type SpooledAnswer,
-  type SpooledRow,
-} from './evidence-spool';
+import type { EvidenceSpool } from './evidence-spool';
+import { storeMissing, storeMissingAnswers, type SpooledAnswer, type SpooledRow } from './spooled-evidence';
 import type { RelayStore } from './store/port';
 
 /** The first retry's wait; each round that fails doubles it, up to the longest. */
