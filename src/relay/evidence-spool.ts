@@ -3,6 +3,7 @@ import { mkdir, open, readdir, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditRow, RelayStore } from './store/port';
 import { answerLine, askedLine, storeMissingFrom, type SpooledAnswer } from './spooled-evidence';
+import { FIRST_RETRY_MS, nextRetryMs } from './evidence-retry';
 
 /**
  * Evidence made durable in files of the relay's own, so that a request waits for one flushed
@@ -32,14 +33,6 @@ export const spoolFolder = (dataDir: string): string => join(dataDir, 'asked-spo
  */
 const SEGMENT_BYTES = 4 << 20;
 const SEGMENT = /^asked-(\d+)\.jsonl$/;
-
-/**
- * A segment whose settling failed (the database away) is tried again after this long, twice as
- * long each time it fails again, up to SETTLE_RETRY_MAX_MS: a long outage must not leave a file
- * per 4 MB of requests on the disk until the next start.
- */
-const SETTLE_RETRY_MS = 1_000;
-const SETTLE_RETRY_MAX_MS = 60_000;
 
 interface Segment {
   n: number;
@@ -239,11 +232,12 @@ export class EvidenceSpool {
   }
 
   /**
-   * The file goes once its rows are durable in the database. Should the settling fail, it is tried
-   * again later (SETTLE_RETRY_MS); should the relay stop first, or the removal be lost in a crash,
-   * the next start finds the file and puts in only what the database lacks.
+   * The file goes once its rows are durable in the database. Should the settling fail (the
+   * database away), it is tried again later: a long outage must not leave a file per 4 MB of
+   * requests on the disk until the next start. Should the relay stop first, or the removal be lost
+   * in a crash, the next start finds the file and puts in only what the database lacks.
    */
-  private async remove(segment: Segment, retryMs = SETTLE_RETRY_MS): Promise<void> {
+  private async remove(segment: Segment, retryMs = FIRST_RETRY_MS): Promise<void> {
     await segment.file.close().catch(() => undefined);
     try {
       if (segment.keys.length > 0) await this.settle(segment);
@@ -252,7 +246,7 @@ export class EvidenceSpool {
       if (this.closed) return;
       const timer = setTimeout(() => {
         this.retries.delete(timer);
-        void this.remove(segment, Math.min(retryMs * 2, SETTLE_RETRY_MAX_MS));
+        void this.remove(segment, nextRetryMs(retryMs));
       }, retryMs);
       // A stop need not wait for it.
       timer.unref();

@@ -1,10 +1,7 @@
 import type { EvidenceSpool } from './evidence-spool';
 import { storeMissing, storeMissingAnswers, type SpooledAnswer, type SpooledRow } from './spooled-evidence';
 import type { RelayStore } from './store/port';
-
-/** The first retry's wait; each round that fails doubles it, up to the longest. */
-const FIRST_RETRY_MS = 1_000;
-const LONGEST_RETRY_MS = 60_000;
+import { FIRST_RETRY_MS, nextRetryMs } from './evidence-retry';
 
 /**
  * Evidence no request waits for any more whose commit the database refused: spooled asked rows,
@@ -55,8 +52,7 @@ export class RefusedEvidence {
     for (const a of answers) if (!answersLeft.has(a)) this.spool?.storedAnswer(a.row.id);
     this.rows.unshift(...leftRows);
     this.answers.unshift(...leftAnswers);
-    this.waitMs =
-      leftRows.length + leftAnswers.length > 0 ? Math.min(this.waitMs * 2, LONGEST_RETRY_MS) : FIRST_RETRY_MS;
+    this.waitMs = leftRows.length + leftAnswers.length > 0 ? nextRetryMs(this.waitMs) : FIRST_RETRY_MS;
     this.timer = null;
     if (this.rows.length + this.answers.length > 0) this.schedule();
   }

@@ -79,7 +79,7 @@ function parseLine(line: string): Parsed {
   }
 }
 
-/** Puts into the store every row of these spool files it lacks, asked rows first (an answer's row names its asked row). */
+/** Puts into the store every row of these spool files it lacks, asked rows first (an answer's names its asked row). */
 export async function storeMissingFrom(
   store: RelayStore,
   files: readonly string[],
