@@ -64,6 +64,8 @@ export class AuditJournal {
   private pending: Pending[] = [];
   private riders: Rider[] = [];
   private claims: PendingClaim[] = [];
+  /** Since when something nobody waits on (spooled evidence, riders) has been queued: claimsGoAlone(). */
+  private heldSince: number | null = null;
   private flushing = false;
   private readonly spool: EvidenceSpool | null;
   /** The archive's chain, when this relay keeps it (alone on its database); its answers go to the spool too. */
@@ -219,6 +221,7 @@ export class AuditJournal {
 
   private queue(entry: Pending): void {
     this.pending.push(entry);
+    this.heldSince ??= performance.now();
     this.queuedCount++;
   }
 
@@ -243,6 +246,7 @@ export class AuditJournal {
    */
   private ride(rider: Rider): void {
     this.riders.push(rider);
+    this.heldSince ??= performance.now();
     this.awaitCompany();
   }
 
@@ -288,9 +292,11 @@ export class AuditJournal {
       let first = true;
       while (this.waitedOn() || (first && (this.riders.length > 0 || this.pending.length > 0))) {
         first = false;
-        const batch = this.pending.splice(0, MAX_BATCH);
+        const alone = this.claimsGoAlone();
+        const batch = alone ? [] : this.pending.splice(0, MAX_BATCH);
         const claims = this.takeClaims();
-        const riders = this.takeRiders();
+        const riders = alone ? [] : this.takeRiders();
+        if (!alone) this.heldSince = this.pending.length + this.riders.length > 0 ? performance.now() : null;
         try {
           await this.commit(batch, claims, riders);
         } catch (error) {
@@ -321,6 +327,20 @@ export class AuditJournal {
       if (this.pending.length > 0) this.awaitCompany(SPOOLED_WAIT_MS);
       else if (this.riders.length > 0) this.awaitCompany();
     }
+  }
+
+  /**
+   * Whether the subjects' claims go in a commit of their own: the search waits for it (by URL, the
+   * service is asked only after it), and what else is queued, spooled evidence and riders, nobody
+   * waits on, and it would make the commit longer. (With everything queued riding along, the claim's
+   * commit was 1.3–1.7 ms p50 with the 50 ms service, against a bare insert of 0.6–0.7: session 22.)
+   * What waited SPOOLED_WAIT_MS already goes along, so that claims arriving one after another never
+   * hold it back for long.
+   */
+  private claimsGoAlone(): boolean {
+    if (this.claims.length === 0 || this.heldSince === null || this.caughtUpWaits.length > 0) return false;
+    if (performance.now() - this.heldSince >= SPOOLED_WAIT_MS) return false;
+    return this.pending.every((p) => 'spooled' in p && p.spooled);
   }
 
   /** Whether a request waits on something queued: spooled rows alone do not start a commit. */

@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AuditJournal } from '../../src/relay/audit-journal';
+import { EvidenceSpool } from '../../src/relay/evidence-spool';
 import { SharedAnswerCache } from '../../src/relay/shared-answer-cache';
 import type { AuditBatch, AuditBatchIds, AuditRow, RelayStore, StoredAnswer } from '../../src/relay/store/port';
 import { parseEnvelope } from '../../src/core/protocol/schema';
@@ -80,6 +84,9 @@ function recordingStore(): { store: RelayStore; rec: Recorded; release: () => vo
       return [...rec.stored.keys()];
     },
     async dropAnswers() {},
+    async reserveAuditIds(n: number) {
+      return Array.from({ length: n }, () => nextId++);
+    },
   };
   return {
     store: store as unknown as RelayStore,
@@ -184,6 +191,56 @@ describe('what rides along with the audit’s commits (issue 30)', () => {
     ]);
     // The refusal is counted (relay_audit_commit_failures_total), though every request got its write.
     expect(refused.map((e) => (e as Error).message)).toEqual(['cache row refused']);
+  });
+});
+
+describe('subject claims beside spooled evidence (issue 30)', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'journal-claims-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a claim goes in a commit of its own while what is queued beside it has waited less than its turn', async () => {
+    const { store, rec } = recordingStore();
+    const { spool } = await EvidenceSpool.open(dir, store);
+    const journal = new AuditJournal(store, {}, 60_000, { spool, chain: null });
+    // On disk in the spool, queued for the database; a delivery report rides along with the next commit.
+    await journal.insert(row('olena'));
+    const delivered = journal.delivered(1, true);
+    const claimed = await journal.claim({ claim: { name: 'relay-subject:s1', owner: 'o1' }, key: 'k1' }, 45_000);
+    expect(claimed).toEqual({ claimed: true, answer: null });
+    expect(rec.batches).toHaveLength(1);
+    expect(rec.batches[0]).toMatchObject({ inserts: [], deliveries: [] });
+    expect(rec.batches[0].claims).toHaveLength(1);
+    // The row and the report go in the next commit, within SPOOLED_WAIT_MS.
+    await delivered;
+    await journal.drained();
+    expect(rec.batches.slice(1).flatMap((b) => b.inserts.map((r) => r.analyst))).toEqual(['olena']);
+    await spool.close();
+  });
+
+  it('what has waited its turn already goes along with the claim', async () => {
+    const { store, rec, hold, release } = recordingStore();
+    const { spool } = await EvidenceSpool.open(dir, store);
+    const journal = new AuditJournal(store, {}, 60_000, { spool, chain: null });
+    // A commit on its way holds the queue past SPOOLED_WAIT_MS.
+    hold();
+    const first = journal.claim({ claim: { name: 'relay-subject:s0', owner: 'o1' }, key: 'k0' }, 45_000);
+    await new Promise((r) => setTimeout(r, 1));
+    await journal.insert(row('petro'));
+    const second = journal.claim({ claim: { name: 'relay-subject:s1', owner: 'o1' }, key: 'k1' }, 45_000);
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await Promise.all([first, second]);
+    expect(rec.batches.map((b) => [b.claims?.length ?? 0, b.inserts.length])).toEqual([
+      [1, 0],
+      [1, 1],
+    ]);
+    await journal.drained();
+    await spool.close();
   });
 });
 
