@@ -332,10 +332,10 @@ export class AuditJournal {
   /**
    * Whether the subjects' claims go in a commit of their own: the search waits for it (by URL, the
    * service is asked only after it), and what else is queued, spooled evidence and riders, nobody
-   * waits on, and it would make the commit longer. (With everything queued riding along, the claim's
-   * commit was 1.3–1.7 ms p50 with the 50 ms service, against a bare insert of 0.6–0.7: session 22.)
-   * What waited SPOOLED_WAIT_MS already goes along, so that claims arriving one after another never
-   * hold it back for long.
+   * waits on, and it would make the commit longer. Alone, the claims' commit took 0.66–0.76 ms p50
+   * with the 50 ms service against 0.92–1.01, and 1.0–1.1 ms at full load against 1.7–1.8
+   * (docs/PERFORMANCE.md, session 22). What waited SPOOLED_WAIT_MS already goes along, so that claims
+   * arriving one after another never hold it back for long.
    */
   private claimsGoAlone(): boolean {
     if (this.claims.length === 0 || this.heldSince === null || this.caughtUpWaits.length > 0) return false;
