@@ -292,11 +292,11 @@ export class AuditJournal {
       let first = true;
       while (this.waitedOn() || (first && (this.riders.length > 0 || this.pending.length > 0))) {
         first = false;
-        const alone = this.claimsGoAlone();
-        const batch = alone ? [] : this.pending.splice(0, MAX_BATCH);
+        const claimsAlone = this.claimsGoAlone();
+        const batch = claimsAlone ? [] : this.pending.splice(0, MAX_BATCH);
         const claims = this.takeClaims();
-        const riders = alone ? [] : this.takeRiders();
-        if (!alone) this.heldSince = this.pending.length + this.riders.length > 0 ? performance.now() : null;
+        const riders = claimsAlone ? [] : this.takeRiders();
+        if (!claimsAlone) this.heldSince = this.pending.length + this.riders.length > 0 ? performance.now() : null;
         try {
           await this.commit(batch, claims, riders);
         } catch (error) {
