@@ -192,21 +192,13 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   let service: RelayService;
   let http: Awaited<ReturnType<typeof startRelayHttp>>;
   try {
-    if (spooled && spooled.recovered + spooled.recoveredAnswers > 0) {
-      const { recovered, recoveredAnswers } = spooled;
-      log(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          event: 'asked-rows-recovered',
-          rows: recovered,
-          recoveredAnswers,
-        }),
-      );
-    }
     if (spooled) {
-      // Rows a database crash lost before its log reached the disk, put in again from the spool.
-      spooled.spool.onRecovered = (rows, recoveredAnswers) =>
+      // At the start, rows the last run left in the spool; while it runs, rows a database crash lost
+      // before its log reached the disk: each put in again from the spool.
+      const recovered = (rows: number, recoveredAnswers: number) =>
         log(JSON.stringify({ time: new Date().toISOString(), event: 'asked-rows-recovered', rows, recoveredAnswers }));
+      if (spooled.recovered + spooled.recoveredAnswers > 0) recovered(spooled.recovered, spooled.recoveredAnswers);
+      spooled.spool.onRecovered = recovered;
     }
     service = new RelayService(opened.store, {
       upstream: {
