@@ -1,6 +1,10 @@
 import { plainQuery } from '../core/query/plain';
 import type { SearchQuery } from '../core/query';
-import type { AuditRow, AuditState } from './store/port';
+import { summarize } from '../core/answer/summary';
+import type { SearchResult } from '../core/request/client';
+import type { ScheduledAnswer } from '../core/request/scheduler';
+import type { Refusal } from './refusal';
+import type { AuditOutcome, AuditRow, AuditState } from './store/port';
 
 /** The part of a request's audit row known before its outcome: who asked what, and when. */
 export function auditRowBase(
@@ -27,5 +31,45 @@ export function auditRowBase(
     status: 0,
     instance,
     archiveId: null,
+  };
+}
+
+/** The outcome of the request that paid for `result`, written with its answer's archived copy. */
+export function paidOutcome(result: SearchResult): AuditOutcome {
+  const summary = summarize(result.envelope);
+  return {
+    state: 'answered',
+    servedBy: result.servedBy,
+    idrequest: result.envelope.header.idrequest ?? null,
+    verdict: summary.verdict,
+    hits: Object.fromEntries(summary.registries.map((r) => [r.key, r.hits])),
+    durationMs: result.durationMs,
+    fromCache: false,
+    errorCode: null,
+    status: 200,
+    archiveId: null,
+  };
+}
+
+/** A request's outcome at its end: answered (from wherever) or refused, after `durationMs`. */
+export function requestOutcome(
+  answer: ScheduledAnswer | null,
+  refusal: Refusal | null,
+  durationMs: number,
+): AuditOutcome {
+  const hits: Record<string, number> = {};
+  if (answer) for (const r of answer.summary.registries) hits[r.key] = r.hits;
+  return {
+    state: refusal ? 'refused' : 'answered',
+    servedBy: answer ? answer.servedBy : null,
+    idrequest: answer?.envelope.header.idrequest ?? null,
+    verdict: answer ? answer.summary.verdict : null,
+    hits,
+    durationMs,
+    // Not paid for by this request: this instance's cache, or another's answer found through the claim.
+    fromCache: answer ? answer.source !== 'service' : false,
+    errorCode: refusal ? refusal.code : null,
+    status: refusal ? refusal.status : 200,
+    archiveId: answer?.receipt ?? null,
   };
 }

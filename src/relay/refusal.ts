@@ -38,6 +38,11 @@ export class Refusal extends Error {
     return new Refusal(400, RELAY_ERRORS.badRequest, `${uk} / ${en}`);
   }
 
+  /** An analyst over the rate limit, told when to try again. */
+  static rateLimited(seconds: number): Refusal {
+    return Refusal.of(429, RELAY_ERRORS.rateLimited, 'rate.limited', { seconds }, { 'Retry-After': String(seconds) });
+  }
+
   static of(
     status: number,
     code: number,

@@ -1,7 +1,6 @@
 import { CheckListsClient, describeAddress, type SearchResult } from '../core/request/client';
 import { ServiceUnreachableError, type AttemptReport } from '../core/protocol/errors';
 import { validateQuery, type SearchQuery } from '../core/query';
-import { summarize } from '../core/answer/summary';
 import { plainQuery } from '../core/query/plain';
 import { RELAY_AUDIT_FIELD } from '../core/answer/relay-decisions';
 import { RequestScheduler, type ScheduledAnswer } from '../core/request/scheduler';
@@ -18,9 +17,9 @@ import { RelayMetrics, type RelayStep } from './metrics';
 import { SharedAnswerCache } from './shared-answer-cache';
 import { AuditJournal } from './audit-journal';
 import { DecisionRecord } from './decisions';
-import type { AuditOutcome, RelayStore } from './store/port';
-import { auditRowBase } from './audit-row';
-import { acceptsConnection } from './tcp-probe';
+import type { RelayStore } from './store/port';
+import { auditRowBase, paidOutcome, requestOutcome } from './audit-row';
+import { anyAddressAccepts } from './tcp-probe';
 
 /**
  * The relay without HTTP: one /api request in (fields, credentials as sent), one reply out in
@@ -152,19 +151,7 @@ export class RelayService {
     const archiving = performance.now();
     // The paying request's own audit row is completed in the same commit as its answer's copy:
     // one durable write for both, and the row names the copy.
-    const summary = summarize(result.envelope);
-    const outcome: AuditOutcome = {
-      state: 'answered',
-      servedBy: result.servedBy,
-      idrequest: result.envelope.header.idrequest ?? null,
-      verdict: summary.verdict,
-      hits: Object.fromEntries(summary.registries.map((r) => [r.key, r.hits])),
-      durationMs: result.durationMs,
-      fromCache: false,
-      errorCode: null,
-      status: 200,
-      archiveId: null,
-    };
+    const outcome = paidOutcome(result);
     const receipt = await this.journal.archive(
       {
         auditId: payer,
@@ -233,15 +220,7 @@ export class RelayService {
       if (!can(identity, 'search')) throw Refusal.of(403, RELAY_ERRORS.forbidden, 'role.noSearch');
       const rate = await this.limits.hit(analyst);
       lap('rate');
-      if (!rate.ok) {
-        throw Refusal.of(
-          429,
-          RELAY_ERRORS.rateLimited,
-          'rate.limited',
-          { seconds: rate.retryAfterSeconds },
-          { 'Retry-After': String(rate.retryAfterSeconds) },
-        );
-      }
+      if (!rate.ok) throw Refusal.rateLimited(rate.retryAfterSeconds);
       const input: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(request.fields)) if (!CREDENTIAL_FIELDS.has(k.toLowerCase())) input[k] = v;
       const checked = validateQuery(input);
@@ -290,23 +269,8 @@ export class RelayService {
   private async finish(done: Finished, lap: (step: RelayStep) => void): Promise<ApiReply> {
     const { request, started, analyst, query, answer, refusal } = done;
     let { auditId } = done;
-    const hits: Record<string, number> = {};
-    if (answer) for (const r of answer.summary.registries) hits[r.key] = r.hits;
-    const status = refusal ? refusal.status : 200;
-    // Not paid for by this request: this instance's cache, or another's answer found through the claim.
-    const fromCache = answer ? answer.source !== 'service' : false;
-    const outcome: AuditOutcome = {
-      state: refusal ? 'refused' : 'answered',
-      servedBy: answer ? answer.servedBy : null,
-      idrequest: answer?.envelope.header.idrequest ?? null,
-      verdict: answer ? answer.summary.verdict : null,
-      hits,
-      durationMs: performance.now() - started,
-      fromCache,
-      errorCode: refusal ? refusal.code : null,
-      status,
-      archiveId: answer?.receipt ?? null,
-    };
+    const outcome = requestOutcome(answer, refusal, performance.now() - started);
+    const { fromCache } = outcome;
     const auditStarted = performance.now();
     // The payer's row was completed with its answer's archive copy, unless something refused it since.
     const completed = auditId !== null && this.completedWithAnswer.delete(auditId) && !refusal;
@@ -330,30 +294,13 @@ export class RelayService {
         process.stderr.write(`audit failure: ${error instanceof Error ? error.message : String(error)}\n`);
       }
       // Never an answer without its audit row.
-      const down = Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down');
-      this.metrics.requests.inc({ outcome: 'refused', code: String(down.code) });
-      return {
-        status: 503,
-        body: { error: down.code, message: down.text },
-        headers: { 'Retry-After': '5' },
+      return this.refused(
+        Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down', undefined, { 'Retry-After': '5' }),
         analyst,
-        errorCode: down.code,
-        fromCache: false,
         auditId,
-      };
+      );
     }
-    if (refusal) {
-      this.metrics.requests.inc({ outcome: 'refused', code: String(refusal.code) });
-      return {
-        status,
-        body: { error: refusal.code, message: refusal.text },
-        headers: refusal.headers,
-        analyst,
-        errorCode: refusal.code,
-        fromCache: false,
-        auditId,
-      };
-    }
+    if (refusal) return this.refused(refusal, analyst, auditId);
     this.metrics.requests.inc({ outcome: 'answered', code: 'none' });
     this.metrics.answers.inc({ source: fromCache ? 'cache' : 'service' });
     const wire = envelopeToWire(answer!.envelope);
@@ -371,6 +318,20 @@ export class RelayService {
       analyst,
       errorCode: null,
       fromCache,
+      auditId,
+    };
+  }
+
+  /** A refusal's reply, counted in relay_requests_total by its code. */
+  private refused(refusal: Refusal, analyst: string, auditId: number | null): ApiReply {
+    this.metrics.requests.inc({ outcome: 'refused', code: String(refusal.code) });
+    return {
+      status: refusal.status,
+      body: { error: refusal.code, message: refusal.text },
+      headers: refusal.headers,
+      analyst,
+      errorCode: refusal.code,
+      fromCache: false,
       auditId,
     };
   }
@@ -397,15 +358,7 @@ export class RelayService {
     try {
       const { analyst, roles } = await this.authenticate(fields, bearer);
       const rate = await this.limits.peek(analyst);
-      if (!rate.ok) {
-        throw Refusal.of(
-          429,
-          RELAY_ERRORS.rateLimited,
-          'rate.limited',
-          { seconds: rate.retryAfterSeconds },
-          { 'Retry-After': String(rate.retryAfterSeconds) },
-        );
-      }
+      if (!rate.ok) throw Refusal.rateLimited(rate.retryAfterSeconds);
       const halted = this.scheduler.haltedBy;
       if (halted) throw this.refusalFor(halted);
       if (!(await this.upstreamReachable())) throw Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
@@ -421,18 +374,8 @@ export class RelayService {
   }
 
   /** Any upstream address accepts a TCP connection: reachable without spending a request. */
-  async upstreamReachable(): Promise<boolean> {
-    const tries = this.client.addresses.map((address) => {
-      let url: URL;
-      try {
-        url = new URL(address);
-      } catch {
-        return Promise.resolve(false);
-      }
-      const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-      return acceptsConnection(url.hostname.replace(/^\[|\]$/g, ''), port);
-    });
-    return (await Promise.all(tries)).some(Boolean);
+  upstreamReachable(): Promise<boolean> {
+    return anyAddressAccepts(this.client.addresses);
   }
 
   upstreamDescription(): string {
