@@ -93,7 +93,6 @@ const LONG_FILES: Record<string, number> = {
   'src/sandbox/data/known-subjects.ts': 520,
   'src/core/answer/field-labels.ts': 980,
   'src/core/request/scheduler.ts': 466,
-  'src/cli/input/input-file.ts': 518,
   'src/core/cache/answer-cache.ts': 498,
 };
 
