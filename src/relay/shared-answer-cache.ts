@@ -1,4 +1,5 @@
-import { hashKey, type CachedAnswer } from '../core/cache/answer-cache';
+import type { CachedAnswer } from '../core/cache/answer-cache';
+import { hashKey } from '../core/cache/fnv';
 import { containsListdata, type Listdata } from '../core/protocol/listdata';
 import type { SchedulerCache } from '../core/request/scheduler';
 import { parseEnvelope, type ParsedEnvelope } from '../core/protocol/schema';

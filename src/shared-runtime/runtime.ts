@@ -1,4 +1,5 @@
-import { AnswerCache, hashKey } from '../core/cache/answer-cache';
+import { AnswerCache } from '../core/cache/answer-cache';
+import { hashKey } from '../core/cache/fnv';
 import { langFromLocale, type Lang } from '../core/text/i18n';
 import { DEFAULT_RETRY_POLICY } from '../core/request/retry';
 import { RequestScheduler } from '../core/request/scheduler';

@@ -1,4 +1,5 @@
-import { AnswerCache, CACHE_INDEX_KEY, CACHE_KEY_PREFIX } from '../../src/core/cache/answer-cache';
+import { AnswerCache } from '../../src/core/cache/answer-cache';
+import { CACHE_INDEX_KEY, CACHE_KEY_PREFIX } from '../../src/core/cache/cache-layout';
 import { listdataForRegistries } from '../../src/core/protocol/listdata';
 import { parseEnvelope } from '../../src/core/protocol/schema';
 import { memoryStorage, type KeyValueStorage } from '../../src/core/settings/storage';

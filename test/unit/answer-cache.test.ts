@@ -1,4 +1,6 @@
-import { AnswerCache, CACHE_INDEX_KEY, CACHE_KEY_PREFIX, hashKey } from '../../src/core/cache/answer-cache';
+import { AnswerCache } from '../../src/core/cache/answer-cache';
+import { CACHE_INDEX_KEY, CACHE_KEY_PREFIX } from '../../src/core/cache/cache-layout';
+import { hashKey } from '../../src/core/cache/fnv';
 import { listdataForRegistries, unionListdata } from '../../src/core/protocol/listdata';
 import { parseEnvelope } from '../../src/core/protocol/schema';
 import { memoryStorage } from '../../src/core/settings/storage';

@@ -1,5 +1,4 @@
-import { hashKey } from '../../src/core/cache/answer-cache';
-import { Fnv2x32, fnv1a32 } from '../../src/core/cache/fnv';
+import { Fnv2x32, fnv1a32, hashKey } from '../../src/core/cache/fnv';
 import { isJsonObject, parseJson } from '../../src/core/text/json';
 import { DEFAULT_RETRY_POLICY, isRetryableStatus } from '../../src/core/request/retry';
 import { deadlineSignal, delay, withTimeout } from '../../src/core/request/timing';

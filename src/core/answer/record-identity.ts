@@ -1,4 +1,4 @@
-import { hashKey } from '../cache/answer-cache';
+import { hashKey } from '../cache/fnv';
 import type { RegistryKey } from '../protocol/registries';
 import { registryView } from './registry-model';
 

@@ -1,6 +1,14 @@
-import { z } from 'zod';
-import { FNV_PRIME, Fnv2x32 } from './fnv';
-import { isJsonObject, parseJson } from '../text/json';
+import { hashKey } from './fnv';
+import {
+  CACHE_INDEX_KEY,
+  CACHE_KEY_PREFIX,
+  indexText,
+  parseIndex,
+  parseStored,
+  sizeOf,
+  type IndexEntry,
+  type StoredEntry,
+} from './cache-layout';
 import { containsListdata, type Listdata } from '../protocol/listdata';
 import { answerSchema } from '../answer/answer-schema';
 import type { ParsedEnvelope } from '../protocol/schema';
@@ -55,30 +63,6 @@ export interface CachedAnswer {
   receipt?: number;
 }
 
-/** One stored answer; short names because thousands of them share the storage budget. */
-const storedEntrySchema = z.object({
-  v: z.literal(1),
-  /** subjectKey */
-  k: z.string(),
-  /** listdata asked, decimal */
-  l: z.string().regex(/^-?\d+$/),
-  /** base address that answered */
-  s: z.string(),
-  /** stored at, ms since the epoch */
-  t: z.number(),
-  /** the raw envelope, parsed by parseEnvelope when read */
-  r: z.unknown(),
-});
-type StoredEntry = z.infer<typeof storedEntrySchema>;
-
-interface IndexEntry {
-  bytes: number;
-  storedAt: number;
-}
-
-export const CACHE_KEY_PREFIX = 'checklists.answers.v1.';
-/** Outside CACHE_KEY_PREFIX so it is never mistaken for an entry. */
-export const CACHE_INDEX_KEY = 'checklists.answers-index.v1';
 export const DEFAULT_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_CACHE_MAX_ENTRY_BYTES = 1024 * 1024;
@@ -97,50 +81,12 @@ const MEMORY_ENTRIES = 2000;
 const INDEX_SAVE_SHARE = 8;
 const INDEX_SAVE_DELAY_MS = 2_000;
 
-/** FNV-1a, 2 x 32 bits: a short storage key, so names and tax numbers are not spread into key listings. */
-export function hashKey(text: string): string {
-  return new Fnv2x32(FNV_PRIME ^ text.length).update(text).hex();
-}
-
-/** The entry's line in the index: its key again, quotes, brackets and two numbers. */
-const INDEX_LINE_EXTRA = 32;
-
-/** An entry's share of storage: itself plus its index line, which for small answers is not small. */
-function sizeOf(key: string, value: string): number {
-  return (key.length + value.length + key.length + INDEX_LINE_EXTRA) * 2;
-}
-
-/** The saved index, or null when it is missing or unreadable. */
-function parseIndex(text: string | null): Map<string, IndexEntry> | null {
-  if (!text) return null;
-  const parsed = parseJson(text);
-  if (!isJsonObject(parsed)) return null;
-  const index = new Map<string, IndexEntry>();
-  for (const [key, known] of Object.entries(parsed)) {
-    if (
-      key.startsWith(CACHE_KEY_PREFIX) &&
-      Array.isArray(known) &&
-      typeof known[0] === 'number' &&
-      typeof known[1] === 'number'
-    ) {
-      index.set(key, { bytes: known[0], storedAt: known[1] });
-    }
-  }
-  return index;
-}
-
 /**
  * Writes of every cache over one storage object take turns, whichever instance makes them: the
  * shared runtime builds a new cache over the same storage after each settings change, and two
  * interleaved writes would each save an index missing the other's entry.
  */
 const writeTurns = new WeakMap<KeyValueStorage, { chain: Promise<unknown> }>();
-
-function parseStored(text: string | null): StoredEntry | null {
-  if (!text) return null;
-  const entry = storedEntrySchema.safeParse(parseJson(text));
-  return entry.success ? entry.data : null;
-}
 
 export class AnswerCache {
   private readonly shared: KeyValueStorage;
@@ -294,9 +240,7 @@ export class AnswerCache {
   }
 
   private async saveIndex(index: Map<string, IndexEntry>): Promise<void> {
-    const out: Record<string, [number, number]> = {};
-    for (const [key, e] of index) out[key] = [e.bytes, e.storedAt];
-    const text = JSON.stringify(out);
+    const text = indexText(index);
     try {
       await this.storage.setItem(CACHE_INDEX_KEY, text);
       this.lastIndexText = text;

@@ -50,3 +50,8 @@ export class Fnv2x32 {
     return this.h1.toString(16).padStart(8, '0') + this.h2.toString(16).padStart(8, '0');
   }
 }
+
+/** FNV-1a, 2 x 32 bits: a short storage key, so names and tax numbers are not spread into key listings. */
+export function hashKey(text: string): string {
+  return new Fnv2x32(FNV_PRIME ^ text.length).update(text).hex();
+}
