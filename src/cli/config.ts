@@ -15,7 +15,7 @@ import {
   type Settings,
 } from '../core/settings/settings';
 import { UsageError } from './exit-codes';
-import { cliMessages } from './messages';
+import { cliMessages, usageError } from './messages';
 
 /**
  * Where the CLI's settings come from, strongest first: command-line options (applied by each
@@ -62,10 +62,6 @@ const FILE_ALIASES: Record<string, keyof Settings | 'tokken'> = {
   language: 'language',
 };
 
-function usage(key: Parameters<typeof cliMessages.text>[0], params?: Record<string, string | number>): UsageError {
-  return new UsageError(cliMessages.text(key, params));
-}
-
 function splitList(value: string): string[] {
   return value
     .split(/[,\s]+/)
@@ -93,7 +89,7 @@ async function readConfigFile(path: string, platform: NodeJS.Platform): Promise<
   const warnings: LocalizedText[] = [];
   try {
     const info = await stat(path);
-    if (!info.isFile()) throw usage('config.notFile', { path });
+    if (!info.isFile()) throw usageError('config.notFile', { path });
     // Others can read the tokken in it: say so, but still run, as ssh does for keys only when it must.
     if (platform !== 'win32' && (info.mode & 0o004) !== 0) {
       warnings.push(cliMessages.text('config.worldReadable', { path }));
@@ -105,10 +101,10 @@ async function readConfigFile(path: string, platform: NodeJS.Platform): Promise<
     text = await readFile(path, 'utf8');
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    throw usage('config.unreadable', { path });
+    throw usageError('config.unreadable', { path });
   }
   const raw = parseJson(text.replace(/^\uFEFF/, ''));
-  if (!isJsonObject(raw)) throw usage('config.json', { path });
+  if (!isJsonObject(raw)) throw usageError('config.json', { path });
   const fields: Record<string, unknown> = {};
   let tokken: string | null = null;
   for (const [key, value] of Object.entries(raw)) {
@@ -118,7 +114,7 @@ async function readConfigFile(path: string, platform: NodeJS.Platform): Promise<
       continue;
     }
     if (target === 'tokken') {
-      if (typeof value !== 'string') throw usage('config.badValue', { key, path });
+      if (typeof value !== 'string') throw usageError('config.badValue', { key, path });
       tokken = value.trim() || null;
     } else if (target === 'reserveUrls' && typeof value === 'string') {
       fields.reserveUrls = splitList(value);
@@ -168,7 +164,7 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
   const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...merged });
   if (!parsed.success) {
     const keys = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '?')))].join(', ');
-    throw usage('config.badValue', { key: keys, path: options.configPath ?? 'environment' });
+    throw usageError('config.badValue', { key: keys, path: options.configPath ?? 'environment' });
   }
   const settings = parsed.data;
   // The address policy of every surface (core/settings/settings.ts): checked here so search, screen and the relay all obey it.
@@ -187,9 +183,9 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
     const missing: string[] = [];
     if (!tokken) missing.push(ENV.tokken);
     if (!settings.idSubjectFM.trim()) missing.push(ENV.subjectId);
-    if (missing.length > 0) throw usage('config.missingCredentials', { missing: missing.join(', ') });
+    if (missing.length > 0) throw usageError('config.missingCredentials', { missing: missing.join(', ') });
   } else if (settings.reserveUrls.length > 0) {
-    throw usage('config.reserveWithoutPrimary');
+    throw usageError('config.reserveWithoutPrimary');
   }
 
   const lang = options.lang ?? (settings.language !== 'auto' ? settings.language : langFromEnv(env));

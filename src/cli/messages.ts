@@ -1,4 +1,5 @@
 import { defineCatalogue } from '../core/text/i18n';
+import { UsageError } from './exit-codes';
 
 const en = {
   'args.lang': 'Unknown language "{value}": use uk or en.',
@@ -285,3 +286,8 @@ const uk: Record<Key, string> = {
 
 export const cliMessages = defineCatalogue<Key>(en, uk);
 export type CliMessageKey = Key;
+
+/** A usage error (exit code 2) in the command line's words. */
+export function usageError(key: CliMessageKey, params?: Record<string, string | number>): UsageError {
+  return new UsageError(cliMessages.text(key, params));
+}

@@ -30,7 +30,7 @@ import { assertOutputsAreNotInput, assertWritable, outputTarget } from '../outpu
 import { nameColumnNotes, sampleRows } from '../../bulk/name-columns';
 import { DEFAULT_LIMITS, bulkInputOf, openInput, type InputTable } from '../input/input-file';
 import type { CliIo } from '../io';
-import { cliMessages, type CliMessageKey } from '../messages';
+import { cliMessages, usageError, type CliMessageKey } from '../messages';
 import { ProgressReporter, progressMode } from '../output/progress';
 import { previousRunFor, rescreenExit, rescreenLines, sandboxForEnv } from './rescreen';
 import { RunLock } from '../state/run-lock';
@@ -44,10 +44,6 @@ import { sendDecisions } from './decisions-import';
 
 /** One request's whole wait for the service (every address, every retry) before it counts as unreachable. */
 export const DEFAULT_GIVE_UP_SECONDS = 60;
-
-function usage(key: CliMessageKey, params?: Record<string, string | number>): UsageError {
-  return new UsageError(cliMessages.text(key, params));
-}
 
 /** The first non-empty row is the header; every row after it is screened, blank ones included, so output rows match input rows one to one. */
 export function bulkInputFrom(table: InputTable, displayPath: string): BulkInput {
@@ -121,7 +117,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   const options = screenOptions(args, config);
   const chosen = outputTarget(args, io.cwd, null);
   await access(dirname(chosen.path), constants.W_OK).catch(() => {
-    throw usage('args.output.folder', { path: args.output ?? chosen.path });
+    throw usageError('args.output.folder', { path: args.output ?? chosen.path });
   });
   const inputPath = resolve(io.cwd, args.input);
   const inputs = [
@@ -184,11 +180,11 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
       else if (prior.meta.rescreenOf !== undefined) {
         throw new UsageError(rescreenMessages.text('previous.resumeUnsupported'));
       } else if (prior.meta.mode !== connection.mode) {
-        throw usage('screen.resume.modeChanged', { was: prior.meta.modeLabel[lang], now: connection.label[lang] });
+        throw usageError('screen.resume.modeChanged', { was: prior.meta.modeLabel[lang], now: connection.label[lang] });
       }
       // The state passed the mask when written: compare like with like.
       else if (describeService(prior.meta.service) !== mask(describeService(service))) {
-        throw usage('state.serviceChanged', {
+        throw usageError('state.serviceChanged', {
           was: describeService(prior.meta.service),
           now: describeService(service),
         });

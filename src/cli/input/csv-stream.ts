@@ -2,8 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { RowSource } from '../../bulk';
 import type { CellValue } from '../../bulk/columns';
 import { CONTROL_BUT_TAB_AND_BREAKS, everywhere } from '../../core/text/control-chars';
-import { UsageError } from '../exit-codes';
-import { cliMessages } from '../messages';
+import { usageError } from '../messages';
 import { csvRecordBatches, type CsvRoute } from './csv-records';
 
 /**
@@ -15,10 +14,6 @@ import { csvRecordBatches, type CsvRoute } from './csv-records';
 const CONTROL = everywhere(CONTROL_BUT_TAB_AND_BREAKS);
 export function cleanCell(value: string): string {
   return CONTROL_BUT_TAB_AND_BREAKS.test(value) ? value.replace(CONTROL, '') : value;
-}
-
-function usage(key: Parameters<typeof cliMessages.text>[0], params?: Record<string, string | number>): UsageError {
-  return new UsageError(cliMessages.text(key, params));
 }
 
 export type TextEncoding = 'utf-8' | 'windows-1251';
@@ -121,9 +116,9 @@ export async function csvShape(
   const shown = limits.shownPath ?? path;
   // The header row is not screened; everything else is a request (as readWorkbookInput counts).
   if (lastNonEmpty > limits.maxRows) {
-    throw usage('input.tooManyRows', { path: shown, rows: lastNonEmpty, limit: limits.maxRows });
+    throw usageError('input.tooManyRows', { path: shown, rows: lastNonEmpty, limit: limits.maxRows });
   }
-  if (nonEmpty < 2) throw usage('input.empty', { path });
+  if (nonEmpty < 2) throw usageError('input.empty', { path });
   return {
     encoding,
     delimiter,
@@ -198,7 +193,7 @@ class CsvRows implements AsyncIterableIterator<CellValue[]> {
       return;
     }
     this.finished = true;
-    if (this.index < this.end) throw usage('input.csvUnreadable', { path: this.path });
+    if (this.index < this.end) throw usageError('input.csvUnreadable', { path: this.path });
   }
 }
 

@@ -9,7 +9,7 @@ import type { CellValue } from '../../bulk/columns';
 import type { LocalizedText } from '../../core/text/i18n';
 import { cleanCell, csvRowSource, csvShape, NotUtf8, type CsvShape, type TextEncoding } from './csv-stream';
 import { UsageError } from '../exit-codes';
-import { cliMessages } from '../messages';
+import { cliMessages, usageError } from '../messages';
 
 export interface InputTable {
   format: 'xlsx' | 'csv';
@@ -51,10 +51,6 @@ function dropControlChars(rows: CellValue[][]): number {
     }
   }
   return dropped;
-}
-
-function usage(key: Parameters<typeof cliMessages.text>[0], params?: Record<string, string | number>): UsageError {
-  return new UsageError(cliMessages.text(key, params));
 }
 
 export function formatOf(path: string): TableFormat | null {
@@ -102,7 +98,7 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
   try {
     await workbook.xlsx.readFile(path);
   } catch {
-    throw usage('input.xlsxUnreadable', { path });
+    throw usageError('input.xlsxUnreadable', { path });
   }
   const worksheets = workbook.worksheets.filter((w) => w.state !== 'veryHidden');
   const ws =
@@ -111,8 +107,8 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
       : (worksheets.find((w) => w.name === sheet) ??
         worksheets.find((w) => w.name.toLowerCase() === sheet.toLowerCase()));
   if (!ws) {
-    if (sheet === undefined) throw usage('input.noSheets', { path });
-    throw usage('input.noSuchSheet', { sheet, sheets: worksheets.map((w) => `"${w.name}"`).join(', ') });
+    if (sheet === undefined) throw usageError('input.noSheets', { path });
+    throw usageError('input.noSuchSheet', { sheet, sheets: worksheets.map((w) => `"${w.name}"`).join(', ') });
   }
   const warnings: LocalizedText[] = [];
   if (sheet === undefined && ws.state === 'hidden') {
@@ -200,26 +196,30 @@ async function checkInputFile(path: string, limits: ReadLimits): Promise<void> {
   if (!info) {
     // A typo in the name is the usual cause: the nearest file beside it is suggested.
     const near = nearestWord(basename(path), await readdir(dirname(path)).catch(() => []));
-    throw near ? usage('input.notFoundNear', { path, near }) : usage('input.notFound', { path });
+    throw near ? usageError('input.notFoundNear', { path, near }) : usageError('input.notFound', { path });
   }
-  if (!info.isFile()) throw usage('input.unreadable', { path });
+  if (!info.isFile()) throw usageError('input.unreadable', { path });
   const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
   if (info.size > limits.maxBytes) {
-    throw usage('input.tooLarge', { path: limits.shownPath ?? path, size: mb(info.size), limit: mb(limits.maxBytes) });
+    throw usageError('input.tooLarge', {
+      path: limits.shownPath ?? path,
+      size: mb(info.size),
+      limit: mb(limits.maxBytes),
+    });
   }
 }
 
 /** A workbook, read whole (a CSV is streamed by openInput instead). */
 async function readWorkbookInput(path: string, sheet: string | undefined, limits: ReadLimits): Promise<InputTable> {
-  if (formatOf(path) === null) throw usage('input.format', { path });
+  if (formatOf(path) === null) throw usageError('input.format', { path });
   await checkInputFile(path, limits);
   const shown = limits.shownPath ?? path;
   const table = await readXlsx(path, sheet);
   // The header row is not screened; everything else is a request.
   if (table.rows.length - 1 > limits.maxRows) {
-    throw usage('input.tooManyRows', { path: shown, rows: table.rows.length - 1, limit: limits.maxRows });
+    throw usageError('input.tooManyRows', { path: shown, rows: table.rows.length - 1, limit: limits.maxRows });
   }
-  if (table.rows.filter((r) => !isEmptyRow(r)).length < 2) throw usage('input.empty', { path });
+  if (table.rows.filter((r) => !isEmptyRow(r)).length < 2) throw usageError('input.empty', { path });
   const dropped = dropControlChars(table.rows);
   if (dropped > 0) table.warnings.push(cliMessages.text('input.controlChars', { count: dropped }));
   return table;
@@ -261,7 +261,7 @@ export async function openInput(
     const table = await readWorkbookInput(path, sheet, limits);
     return { input: bulkInputOf(table, displayPath), format: table.format, warnings: table.warnings };
   }
-  if (sheet !== undefined) throw usage('input.sheetForCsv');
+  if (sheet !== undefined) throw usageError('input.sheetForCsv');
   await checkInputFile(path, limits);
   let head: Buffer;
   try {
@@ -274,7 +274,7 @@ export async function openInput(
       await handle.close();
     }
   } catch {
-    throw usage('input.unreadable', { path });
+    throw usageError('input.unreadable', { path });
   }
   // The separators and quotes are ASCII in both encodings: the first line decides either way.
   const delimiter = detectDelimiter(new TextDecoder('utf-8').decode(head));
@@ -283,7 +283,7 @@ export async function openInput(
       return await csvShape(path, encoding, delimiter, limits);
     } catch (e) {
       if (e instanceof UsageError || e instanceof NotUtf8) throw e;
-      throw usage('input.csvUnreadable', { path });
+      throw usageError('input.csvUnreadable', { path });
     }
   };
   let shape: CsvShape;

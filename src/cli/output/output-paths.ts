@@ -2,9 +2,8 @@ import { constants } from 'node:fs';
 import { open, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { ScreenArgs } from '../args';
-import { UsageError } from '../exit-codes';
 import { formatOf } from '../input/input-file';
-import { cliMessages, type CliMessageKey } from '../messages';
+import { usageError } from '../messages';
 import { lockPathFor } from '../state/run-lock';
 import { statePathFor } from '../state/run-state';
 import type { CsvDelimiter } from './csv-writer';
@@ -15,10 +14,6 @@ import { outputFiles, type OutputTarget } from './file-sink';
  * a file the run reads, and every output can be written.
  */
 
-function usage(key: CliMessageKey, params?: Record<string, string | number>): UsageError {
-  return new UsageError(cliMessages.text(key, params));
-}
-
 /** Default: next to the input, `<name>.results.xlsx`, so results and resume state stay with their list. */
 export function outputTarget(args: ScreenArgs, cwd: string, inputDelimiter: CsvDelimiter | null): OutputTarget {
   const input = resolve(cwd, args.input);
@@ -28,7 +23,7 @@ export function outputTarget(args: ScreenArgs, cwd: string, inputDelimiter: CsvD
       : join(dirname(input), `${basename(input, extname(input))}.results.xlsx`);
   const format = formatOf(path);
   if (format === null || extname(path).toLowerCase() === '.txt') {
-    throw usage('args.output.format', { path: args.output ?? path });
+    throw usageError('args.output.format', { path: args.output ?? path });
   }
   // A CSV answer to a CSV question keeps its separator: a ";" file came from a locale whose Excel expects ";".
   return { format, path, delimiter: inputDelimiter ?? ',' };
@@ -79,7 +74,9 @@ export async function assertOutputsAreNotInput(
   // All at once (each is a few file-system calls), reported in order: the first clash is the one named.
   const same = await Promise.all(pairs.map(({ input, path }) => sameFile(path, input.path, platform)));
   const clash = pairs.find((_, i) => same[i]);
-  if (clash) throw usage('args.output.sameAs', { which: clash.which, output: clash.path, input: clash.input.shown });
+  if (clash) {
+    throw usageError('args.output.sameAs', { which: clash.which, output: clash.path, input: clash.input.shown });
+  }
 }
 
 /**
@@ -94,12 +91,12 @@ export async function assertWritable(paths: readonly string[]): Promise<void> {
 
 async function assertPathWritable(path: string): Promise<void> {
   const info = await stat(path).catch(() => null);
-  if (info?.isDirectory()) throw usage('args.output.isFolder', { path });
+  if (info?.isDirectory()) throw usageError('args.output.isFolder', { path });
   if (info) {
     try {
       await (await open(path, constants.O_WRONLY)).close();
     } catch (e) {
-      throw usage('args.output.notWritable', { path, reason: (e as NodeJS.ErrnoException).code ?? String(e) });
+      throw usageError('args.output.notWritable', { path, reason: (e as NodeJS.ErrnoException).code ?? String(e) });
     }
   }
   const probe = `${path}.${process.pid}.probe`;
@@ -107,6 +104,6 @@ async function assertPathWritable(path: string): Promise<void> {
     await (await open(probe, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600)).close();
     await rm(probe, { force: true });
   } catch (e) {
-    throw usage('args.output.notWritable', { path, reason: (e as NodeJS.ErrnoException).code ?? String(e) });
+    throw usageError('args.output.notWritable', { path, reason: (e as NodeJS.ErrnoException).code ?? String(e) });
   }
 }
