@@ -5,7 +5,11 @@ import { readdirSync, readFileSync } from 'node:fs';
  * On a 2-core machine the load generator, the sandbox, the relays and PostgreSQL share the
  * cores, so a relay's added latency is mostly CPU it or its database spend per request.
  */
-export function cpuMs(wanted: (pid: number, name: string) => boolean, kernelOnly = false): number {
+export function cpuMs(
+  wanted: (pid: number, name: string) => boolean,
+  kernelOnly = false,
+  reapedChildren = false,
+): number {
   let ticks = 0;
   let names: string[];
   try {
@@ -21,6 +25,7 @@ export function cpuMs(wanted: (pid: number, name: string) => boolean, kernelOnly
       if (!wanted(Number(entry), stat.slice(stat.indexOf('(') + 1, close))) continue;
       const fields = stat.slice(close + 2).split(' ');
       ticks += (kernelOnly ? 0 : Number(fields[11])) + Number(fields[12]);
+      if (reapedChildren) ticks += (kernelOnly ? 0 : Number(fields[13])) + Number(fields[14]);
     } catch {
       // The process ended between the listing and the read.
     }
@@ -28,7 +33,12 @@ export function cpuMs(wanted: (pid: number, name: string) => boolean, kernelOnly
   return ticks * 10; // USER_HZ is 100 on Linux
 }
 
-/** CPU ms of every PostgreSQL server process (backends, WAL writer, checkpointer, autovacuum). */
+/**
+ * CPU ms of every PostgreSQL server process (backends, WAL writer, checkpointer, autovacuum), with
+ * those that ended: the server waits for each of its processes, so theirs stays counted in its own
+ * children's time. Without it, a backend that exited between two readings (a pool's idle connection
+ * closed, an autovacuum worker done) took its CPU out of the second, once giving -0.15 ms per request.
+ */
 export function postgresCpuMs(): number {
-  return cpuMs((_, name) => name === 'postgres');
+  return cpuMs((_, name) => name === 'postgres', false, true);
 }
