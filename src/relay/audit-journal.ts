@@ -79,6 +79,8 @@ export class AuditJournal {
     private readonly answersTtlMs = 0,
     /** Where new rows are made durable first, when the relay has a folder that outlives it (./evidence-spool.ts). */
     evidence: JournalEvidence | null = null,
+    /** How long queued evidence has waited, for claimsGoAlone(): a test holds it still, as a busy machine cannot. */
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.spool = evidence?.spool ?? null;
     this.chain = evidence?.chain ?? null;
@@ -221,7 +223,7 @@ export class AuditJournal {
 
   private queue(entry: Pending): void {
     this.pending.push(entry);
-    this.heldSince ??= performance.now();
+    this.heldSince ??= this.now();
     this.queuedCount++;
   }
 
@@ -246,7 +248,7 @@ export class AuditJournal {
    */
   private ride(rider: Rider): void {
     this.riders.push(rider);
-    this.heldSince ??= performance.now();
+    this.heldSince ??= this.now();
     this.awaitCompany();
   }
 
@@ -296,7 +298,7 @@ export class AuditJournal {
         const batch = claimsAlone ? [] : this.pending.splice(0, MAX_BATCH);
         const claims = this.takeClaims();
         const riders = claimsAlone ? [] : this.takeRiders();
-        if (!claimsAlone) this.heldSince = this.pending.length + this.riders.length > 0 ? performance.now() : null;
+        if (!claimsAlone) this.heldSince = this.pending.length + this.riders.length > 0 ? this.now() : null;
         try {
           await this.commit(batch, claims, riders);
         } catch (error) {
@@ -339,7 +341,7 @@ export class AuditJournal {
    */
   private claimsGoAlone(): boolean {
     if (this.claims.length === 0 || this.heldSince === null || this.caughtUpWaits.length > 0) return false;
-    if (performance.now() - this.heldSince >= SPOOLED_WAIT_MS) return false;
+    if (this.now() - this.heldSince >= SPOOLED_WAIT_MS) return false;
     return this.pending.every((p) => 'spooled' in p && p.spooled);
   }
 
