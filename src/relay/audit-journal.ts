@@ -79,7 +79,10 @@ export class AuditJournal {
     private readonly answersTtlMs = 0,
     /** Where new rows are made durable first, when the relay has a folder that outlives it (./evidence-spool.ts). */
     evidence: JournalEvidence | null = null,
-    /** How long queued evidence has waited, for claimsGoAlone(): a test holds it still, as a busy machine cannot. */
+    /**
+     * The clock that times how long queued evidence has waited (claimsGoAlone()). A test holds it
+     * still: on a busy machine SPOOLED_WAIT_MS can pass between two turns of the event loop.
+     */
     private readonly now: () => number = () => performance.now(),
   ) {
     this.spool = evidence?.spool ?? null;
