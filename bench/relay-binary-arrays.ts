@@ -1,16 +1,17 @@
 // Whether the audit journal's arrays would cost less sent in PostgreSQL's binary form: the relay
 // sends each column of a batch as one text array ($n::jsonb[] and the like), which node-postgres
 // escapes and PostgreSQL parses again; a Buffer parameter goes in binary instead (array_recv), the
-// arrays encoded by hand here. The same rows either way (checked first), 14 to a statement as the
-// journal's commits carry under load, on a throwaway embedded cluster, commits not waiting for the
-// disk, alternating. Measured in session 23: no difference beyond the noise on either side
+// arrays encoded by hand here. Into the relay's own audit table (its columns and types read from the
+// migrated store), the same rows either way (checked first), 14 to a statement as the journal's
+// commits carry under load, on a throwaway embedded store, commits not waiting for the disk, alternating. Measured in session 23: no difference beyond the noise on either side
 // (bench/results/2026-11-27-session23-relay-binary-arrays.txt), so the journal keeps text arrays.
 //   npx tsx bench/relay-binary-arrays.ts        (ROWS, N, ROUNDS to change the defaults 14, 2000, 5)
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedCluster } from '../src/relay/store/embedded-cluster';
+import { openStore } from '../src/relay/store/open-store';
+import { AUDIT_COLUMNS, type AuditRow } from '../src/relay/store/port';
 import { postgresCpuMs } from './support/process-cpu';
 
 const ROWS = Number(process.env.ROWS ?? 14);
@@ -76,66 +77,78 @@ function binaryArray(kind: Kind, values: readonly unknown[]): Buffer {
   return b;
 }
 
-const COLUMNS: [string, Kind, string][] = [
-  ['id', 'int8', 'bigint'],
-  ['at', 'timestamptz', 'timestamptz'],
-  ['analyst', 'text', 'text'],
-  ['method', 'text', 'text'],
-  ['query', 'jsonb', 'jsonb'],
-  ['listdata', 'text', 'text'],
-  ['served_by', 'text', 'text'],
-  ['idrequest', 'text', 'text'],
-  ['verdict', 'text', 'text'],
-  ['hits', 'jsonb', 'jsonb'],
-  ['duration_ms', 'int4', 'integer'],
-  ['from_cache', 'bool', 'boolean'],
-  ['error_code', 'int4', 'integer'],
-  ['status', 'int4', 'integer'],
-  ['instance', 'text', 'text'],
-  ['state', 'text', 'text'],
-  ['archive_id', 'int8', 'bigint'],
-];
+/** The element kinds above by PostgreSQL's name for each column's type. */
+const KINDS: Record<string, Kind> = {
+  bigint: 'int8',
+  integer: 'int4',
+  text: 'text',
+  boolean: 'bool',
+  jsonb: 'jsonb',
+  'timestamp with time zone': 'timestamptz',
+};
+/** The columns the journal's INSERT fills, in its order (audit-batch-sql.ts): all but the delivery flag. */
+const INSERTED = AUDIT_COLUMNS.filter((c) => c.column !== 'delivered');
 
 let serial = 0;
 function rows(n: number): unknown[][] {
   return Array.from({ length: n }, () => {
     const i = serial++;
-    return [
-      i,
-      new Date(),
-      `analyst-${i % 20}`,
-      'POST',
-      { name: `Суб’єкт "${i}" \\ Петро`, listdata: '-1' },
-      '-1',
-      'http://127.0.0.1:1',
-      String(i),
-      'clear',
-      { peps: 0, sanctions: 1 },
-      50,
-      false,
-      null,
-      200,
-      'bench',
-      'answered',
-      null,
-    ];
+    const row: AuditRow & { id: number } = {
+      id: i,
+      at: new Date(),
+      analyst: `analyst-${i % 20}`,
+      method: 'POST',
+      query: { name: `Суб’єкт "${i}" \\ Петро`, listdata: '-1' },
+      listdata: '-1',
+      servedBy: 'http://127.0.0.1:1',
+      idrequest: String(i),
+      verdict: 'clear',
+      hits: { peps: 0, sanctions: 1 },
+      durationMs: 50,
+      fromCache: false,
+      errorCode: null,
+      status: 200,
+      instance: 'bench',
+      state: 'answered',
+      archiveId: null,
+    };
+    return INSERTED.map(({ field }) => row[field as keyof typeof row] ?? null);
   });
 }
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'binexp-'));
-  await chmod(dir, 0o711);
-  const cluster = await startEmbeddedCluster({ dir: join(dir, 'pg') });
+  const dir = await mkdtemp(join(tmpdir(), 'relay-binary-arrays-'));
+  await chmod(dir, 0o711); // as root PostgreSQL runs as `postgres`, which must pass through
+  const opened = await openStore({ dataDir: dir }, { adopt: true, poolSize: 2 });
   const client = new Client({
-    connectionString: cluster.url,
+    connectionString: opened.cluster?.url,
     options: '-c synchronous_commit=off -c plan_cache_mode=force_generic_plan',
   });
-  await client.connect();
-  await client.query(
-    `CREATE TABLE t (${COLUMNS.map(([c, , t]) => `${c} ${t}${c === 'id' ? ' PRIMARY KEY' : ''}`).join(', ')})`,
+  try {
+    await client.connect();
+    await measure(client);
+  } finally {
+    await client.end().catch(() => undefined);
+    await opened.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function measure(client: Client): Promise<void> {
+  const types = new Map(
+    (
+      await client.query<{ column_name: string; data_type: string }>(
+        "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'audit'",
+      )
+    ).rows.map((r) => [r.column_name, r.data_type]),
   );
-  await client.query('CREATE INDEX ON t (analyst, at)');
-  const sql = `INSERT INTO t SELECT * FROM unnest(${COLUMNS.map(([, , t], i) => `$${i + 1}::${t}[]`).join(', ')})`;
+  const COLUMNS = INSERTED.map(({ column }): [string, Kind, string] => {
+    const type = types.get(column) ?? '?';
+    const kind = KINDS[type];
+    if (!kind) throw new Error(`audit.${column}: no binary encoding here for ${type}`);
+    return [column, kind, type === 'timestamp with time zone' ? 'timestamptz' : type];
+  });
+  const sql = `INSERT INTO audit (${COLUMNS.map(([c]) => c).join(', ')}) SELECT * FROM unnest(${COLUMNS.map(([, , t], i) => `$${i + 1}::${t}[]`).join(', ')})`;
   const text = (r: unknown[][]) =>
     COLUMNS.map(([, kind], c) =>
       r.map((row) =>
@@ -169,7 +182,7 @@ async function main(): Promise<void> {
   await client.query({ text: sql, values: text(a) });
   await client.query({ text: sql, values: binary(b) });
   const back = await client.query(
-    `SELECT ${COLUMNS.map(([c]) => c).join(', ')} FROM t WHERE id IN (${[a[0][0], b[0][0]].join(',')}) ORDER BY id`,
+    `SELECT ${COLUMNS.map(([c]) => c).join(', ')} FROM audit WHERE id IN (${[a[0][0], b[0][0]].join(',')}) ORDER BY id`,
   );
   const norm = (r: Record<string, unknown>) => JSON.stringify({ ...r, id: null });
   console.log('same rows back:', norm(back.rows[0]) === norm(back.rows[1]), JSON.stringify(back.rows[1]));
@@ -185,9 +198,9 @@ async function main(): Promise<void> {
       );
     }
   }
-  await client.end();
-  await cluster.stop();
-  await rm(dir, { recursive: true, force: true });
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
