@@ -1,9 +1,11 @@
-import { constants } from 'node:fs';
+import { constants, writeSync } from 'node:fs';
 import { mkdir, open, readdir, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { AuditRow, RelayStore } from './store/port';
 import { answerLine, askedLine, storeMissingFrom, type SpooledAnswer } from './spooled-evidence';
 import { FIRST_RETRY_MS, nextRetryMs } from './evidence-retry';
+import { FlushPace } from './flush-pace';
 
 /**
  * Evidence made durable in files of the relay's own, so that a request waits for one flushed
@@ -83,6 +85,7 @@ export class EvidenceSpool {
     private nextSegment: number,
     private readonly segmentBytes: number,
     private readonly store: RelayStore,
+    private readonly pace: FlushPace,
   ) {}
 
   /** Rows and answers a database crash had lost, put in again while the relay ran (settle()). */
@@ -97,6 +100,7 @@ export class EvidenceSpool {
     dir: string,
     store: RelayStore,
     segmentBytes = SEGMENT_BYTES,
+    pace = new FlushPace(),
   ): Promise<{ spool: EvidenceSpool; recovered: number; recoveredAnswers: number }> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const names = (await readdir(dir)).filter((name) => SEGMENT.test(name));
@@ -109,7 +113,7 @@ export class EvidenceSpool {
       names.map((name) => join(dir, name)),
     );
     for (const name of names) await rm(join(dir, name), { force: true });
-    const spool = new EvidenceSpool(dir, Math.max(0, ...numbers) + 1, segmentBytes, store);
+    const spool = new EvidenceSpool(dir, Math.max(0, ...numbers) + 1, segmentBytes, store, pace);
     return { spool, recovered, recoveredAnswers };
   }
 
@@ -126,7 +130,12 @@ export class EvidenceSpool {
   private appendLine(key: string, line: string): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ key, line, resolve, reject });
-      if (!this.writing) void this.write();
+      if (this.writing) return;
+      this.writing = true;
+      // A blocking write waits for the rest of this turn of the event loop (every request read in
+      // it), so that they share it; one on the thread pool takes what comes while it is on its way.
+      if (this.pace.blocking) setImmediate(() => void this.write());
+      else void this.write();
     });
   }
 
@@ -175,9 +184,7 @@ export class EvidenceSpool {
         try {
           const segment = await this.segmentFor();
           const bytes = Buffer.from(batch.map((w) => w.line).join(''), 'utf8');
-          // O_DSYNC: the write returns once on disk, one call to the thread pool where write and
-          // fdatasync took two (each a hop back to a busy event loop).
-          await segment.file.write(bytes, 0, bytes.length, segment.bytes);
+          await this.flush(segment, bytes);
           segment.bytes += bytes.length;
           segment.outstanding += batch.length;
           for (const w of batch) {
@@ -193,6 +200,21 @@ export class EvidenceSpool {
     } finally {
       this.writing = false;
     }
+  }
+
+  /**
+   * O_DSYNC: the write returns once on disk, one call where write and fdatasync took two. On the
+   * event loop while this disk flushes fast, else on the thread pool (./flush-pace.ts).
+   */
+  private async flush(segment: Segment, bytes: Buffer): Promise<void> {
+    let written: number;
+    if (this.pace.blocking) {
+      const started = performance.now();
+      written = writeSync(segment.file.fd, bytes, 0, bytes.length, segment.bytes);
+      this.pace.took(performance.now() - started);
+    } else ({ bytesWritten: written } = await segment.file.write(bytes, 0, bytes.length, segment.bytes));
+    // A short write (a full disk) leaves a torn line: the batch fails, and the next starts a segment.
+    if (written < bytes.length) throw new Error(`spool write: ${written} of ${bytes.length} bytes`);
   }
 
   private async segmentFor(): Promise<Segment> {

@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { openRelaySpool } from '../../src/cli/commands/relay-spool';
 import { UsageError } from '../../src/cli/exit-codes';
 import { EvidenceSpool } from '../../src/relay/evidence-spool';
+import { FlushPace } from '../../src/relay/flush-pace';
 import { AuditJournal } from '../../src/relay/audit-journal';
 import { auditRowBase } from '../../src/relay/audit-row';
 import type { AuditBatch, AuditOutcome, RelayStore } from '../../src/relay/store/port';
@@ -105,26 +106,56 @@ it('a spooled row and its archived answer go to the database in one statement, t
   expect(row?.archiveId).toBe(ids.archive[0]);
 });
 
-it('a new row is answered once it is in the spool, while the database commit is still held, and reaches the database after', async () => {
-  const { spool } = await EvidenceSpool.open(dir, store);
-  const held = heldStore();
-  const journal = new AuditJournal(held.store, {}, 0, { spool, chain: null });
-  const id = await journal.insert(asked('Перший'));
-  // Durable in the file, and nothing has reached the database.
-  expect((await segmentLines()).map((l) => l.id)).toEqual([id]);
-  expect(await store.auditById(id)).toBeNull();
-  expect(spool.outstanding).toBe(1);
-  // Nobody waits on its commit: it starts for the row alone only after the riders' wait.
-  await new Promise((resolve) => setTimeout(resolve, 60));
-  expect(held.batches.map((b) => b.inserts.map((r) => r.id))).toEqual([[id]]);
-  // In the file already: its commit need not wait for the disk.
-  expect(held.batches[0].spooled).toBe(true);
-  held.release();
-  await journal.drained();
-  expect((await store.auditById(id))?.state).toBe('asked');
-  expect(spool.outstanding).toBe(0);
+it.each([
+  ['blocking the event loop', () => new FlushPace()],
+  ['on the thread pool', () => new FlushPace(0)],
+])(
+  'a new row is answered once it is in the spool (written %s), while the database commit is still held, and reaches the database after',
+  async (_, pace) => {
+    const { spool } = await EvidenceSpool.open(dir, store, undefined, pace());
+    const held = heldStore();
+    const journal = new AuditJournal(held.store, {}, 0, { spool, chain: null });
+    const id = await journal.insert(asked('Перший'));
+    // Durable in the file, and nothing has reached the database.
+    expect((await segmentLines()).map((l) => l.id)).toEqual([id]);
+    expect(await store.auditById(id)).toBeNull();
+    expect(spool.outstanding).toBe(1);
+    // Nobody waits on its commit: it starts for the row alone only after the riders' wait.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(held.batches.map((b) => b.inserts.map((r) => r.id))).toEqual([[id]]);
+    // In the file already: its commit need not wait for the disk.
+    expect(held.batches[0].spooled).toBe(true);
+    held.release();
+    await journal.drained();
+    expect((await store.auditById(id))?.state).toBe('asked');
+    expect(spool.outstanding).toBe(0);
+    await spool.close();
+    expect(await readdir(dir)).toEqual([]);
+  },
+);
+
+it('rows appended in one turn of the event loop share one blocking write; a slow flush sends the next to the thread pool', async () => {
+  const flushes: number[] = [];
+  const pace = new (class extends FlushPace {
+    override took(ms: number): void {
+      flushes.push(ms);
+      super.took(ms);
+    }
+  })();
+  const { spool } = await EvidenceSpool.open(dir, store, undefined, pace);
+  await spool.append(1, asked('Нуль'));
+  expect(flushes).toHaveLength(1);
+  await Promise.all([spool.append(2, asked('Один')), spool.append(3, asked('Два')), spool.append(4, asked('Три'))]);
+  expect(flushes).toHaveLength(2);
+  expect((await segmentLines()).map((l) => l.id)).toEqual([1, 2, 3, 4]);
+  // Say the disk took 10 ms: the next write goes to the thread pool, and is on disk all the same.
+  pace.took(10);
+  expect(pace.blocking).toBe(false);
+  await spool.append(5, asked('Чотири'));
+  // No blocking write measured since: the 10 ms above is the last.
+  expect(flushes).toHaveLength(3);
+  expect((await segmentLines()).map((l) => l.id)).toEqual([1, 2, 3, 4, 5]);
   await spool.close();
-  expect(await readdir(dir)).toEqual([]);
 });
 
 it('the row goes with its outcome and archived answer when they come before its own commit', async () => {
