@@ -1,7 +1,7 @@
 import type { ArchiveChain } from './archive-chain';
 import type { EvidenceSpool } from './evidence-spool';
 import type { SpooledAnswer } from './spooled-evidence';
-import { takeDistinct, type Pending, type PendingClaim, type Rider } from './journal-entries';
+import { auditBatchOf, takeDistinct, type Pending, type PendingClaim, type Rider } from './journal-entries';
 import { RefusedEvidence } from './refused-evidence';
 import type {
   ArchiveEntry,
@@ -356,44 +356,16 @@ export class AuditJournal {
 
   /** One statement for the batch and its riders; settles each once it is durable (rejects nothing: the caller does). */
   private async commit(batch: Pending[], claims: PendingClaim[], riders: Rider[]): Promise<void> {
-    const inserts = batch.filter((p) => p.kind === 'insert');
-    const completions = batch.filter((p) => p.kind === 'complete');
-    const archives = batch.filter((p) => p.kind === 'archive');
-    const chained = batch.filter((p) => p.kind === 'chained');
-    const deliveries = riders.filter((r) => r.kind === 'delivery');
-    const answers = riders.filter((r) => r.kind === 'answer');
-    const releases = riders.filter((r) => r.kind === 'release');
-    let archived = 0;
-    const started = performance.now();
-    const ids = await this.store.writeAuditBatch({
-      inserts: inserts.map((p) => p.row),
-      // In the order they came: the last outcome for a row stands (a refusal after its archived answer).
-      completions: batch.flatMap((p) => {
-        if (p.kind === 'complete') return [{ id: p.id, outcome: p.outcome }];
-        if (p.kind === 'archive') return [{ id: p.entry.auditId, outcome: p.outcome, archived: archived++ }];
-        if (p.kind === 'chained') {
-          return [{ id: p.answer.row.auditId, outcome: { ...p.answer.outcome, archiveId: p.answer.row.id } }];
-        }
-        return [];
-      }),
-      archives: archives.map((p) => p.entry),
-      archiveRows: chained.map((p) => p.answer.row),
-      deliveries: deliveries.map((p) => ({ id: p.id, delivered: p.delivered })),
-      answers: answers.map((p) => p.answer),
+    const statement = auditBatchOf(batch, claims, riders, {
       answersTtlMs: this.answersTtlMs,
-      releases: releases.map((p) => p.claim),
-      claims: claims.map((c) => c.item),
-      ...(claims.length > 0 ? { claimHoldMs: claims[0].holdMs } : {}),
       // Its rows and outcomes are in the spool already, and the spool keeps them until they are
       // flushed: nothing here waits for the disk a second time. (Claims and cache rows are no
       // evidence; delivery reports ride along, as they wait in memory for up to RIDER_WAIT_MS.)
       spooled: this.spool !== null && batch.every((p) => 'spooled' in p && p.spooled === true),
     });
+    const started = performance.now();
+    const ids = await this.store.writeAuditBatch(statement.batch);
     this.observer.onCommit?.(batch.length + claims.length + riders.length, performance.now() - started);
-    claims.forEach((c, i) => c.resolve(ids.claims[i]));
-    inserts.forEach((p, i) => p.resolve(ids.audit[i]));
-    archives.forEach((p, i) => p.resolve(ids.archive[i]));
-    answers.forEach((p, i) => p.resolve(ids.answersKept[i]));
-    for (const p of [...completions, ...chained, ...deliveries, ...releases]) p.resolve();
+    statement.settle(ids);
   }
 }

@@ -1,6 +1,8 @@
 import type { SpooledAnswer } from './spooled-evidence';
 import type {
   ArchiveEntry,
+  AuditBatch,
+  AuditBatchIds,
   AuditOutcome,
   AuditRow,
   ClaimRead,
@@ -9,7 +11,7 @@ import type {
   SubjectClaim,
 } from './store/port';
 
-/** What the audit journal (./audit-journal.ts) holds until a commit takes it. */
+/** What the audit journal (./audit-journal.ts) holds until a commit takes it, and the statement made of it. */
 
 export type Pending =
   | {
@@ -74,4 +76,54 @@ export function takeDistinct<T>(
     }
   }
   return { taken, rest };
+}
+
+/**
+ * The journal's entries as one statement's AuditBatch, and how each entry settles with the ids
+ * that statement gives back (once durable; a failed statement rejects nothing here).
+ */
+export function auditBatchOf(
+  batch: Pending[],
+  claims: PendingClaim[],
+  riders: Rider[],
+  options: { answersTtlMs: number; spooled: boolean },
+): { batch: AuditBatch; settle: (ids: AuditBatchIds) => void } {
+  const inserts = batch.filter((p) => p.kind === 'insert');
+  const completions = batch.filter((p) => p.kind === 'complete');
+  const archives = batch.filter((p) => p.kind === 'archive');
+  const chained = batch.filter((p) => p.kind === 'chained');
+  const deliveries = riders.filter((r) => r.kind === 'delivery');
+  const answers = riders.filter((r) => r.kind === 'answer');
+  const releases = riders.filter((r) => r.kind === 'release');
+  let archived = 0;
+  return {
+    batch: {
+      inserts: inserts.map((p) => p.row),
+      // In the order they came: the last outcome for a row stands (a refusal after its archived answer).
+      completions: batch.flatMap((p) => {
+        if (p.kind === 'complete') return [{ id: p.id, outcome: p.outcome }];
+        if (p.kind === 'archive') return [{ id: p.entry.auditId, outcome: p.outcome, archived: archived++ }];
+        if (p.kind === 'chained') {
+          return [{ id: p.answer.row.auditId, outcome: { ...p.answer.outcome, archiveId: p.answer.row.id } }];
+        }
+        return [];
+      }),
+      archives: archives.map((p) => p.entry),
+      archiveRows: chained.map((p) => p.answer.row),
+      deliveries: deliveries.map((p) => ({ id: p.id, delivered: p.delivered })),
+      answers: answers.map((p) => p.answer),
+      answersTtlMs: options.answersTtlMs,
+      releases: releases.map((p) => p.claim),
+      claims: claims.map((c) => c.item),
+      ...(claims.length > 0 ? { claimHoldMs: claims[0].holdMs } : {}),
+      spooled: options.spooled,
+    },
+    settle: (ids) => {
+      claims.forEach((c, i) => c.resolve(ids.claims[i]));
+      inserts.forEach((p, i) => p.resolve(ids.audit[i]));
+      archives.forEach((p, i) => p.resolve(ids.archive[i]));
+      answers.forEach((p, i) => p.resolve(ids.answersKept[i]));
+      for (const p of [...completions, ...chained, ...deliveries, ...releases]) p.resolve();
+    },
+  };
 }
