@@ -4,10 +4,11 @@ import { performance } from 'node:perf_hooks';
  * How the evidence spool's next write reaches the disk: blocking the event loop (writeSync) or on
  * the thread pool. A flush that takes this disk a fifth of a millisecond costs a request less as a
  * blocking write than as the hop to the thread pool and back to a busy event loop: with the 50 ms
- * service the "asked" and archive steps went from 0.9–1.1 to 0.3–0.5 ms p50 (docs/PERFORMANCE.md,
- * session 24). A disk slow by nature (a network volume) would stall every request for each flush,
- * so its writes go to the thread pool, and the event loop keeps serving meanwhile. One slow moment
- * does not count: on this machine 1 flush in 1,000 takes 5 ms or more, and a few a run 15–350 ms.
+ * service the embedded store's "asked" and archive steps went from 0.86–1.82 to 0.35–0.62 ms p50
+ * (docs/PERFORMANCE.md, session 24). A disk slow by nature (a network volume) would stall every
+ * request for each flush, so its writes go to the thread pool, and the event loop keeps serving
+ * meanwhile. One slow moment does not count: on this machine 1 flush in 1,000 takes 5 ms or more,
+ * and a few a run 15–350 ms.
  */
 
 /** A flush slower than this is slow. */

@@ -134,7 +134,7 @@ it.each([
   },
 );
 
-it('rows appended in one turn of the event loop share one blocking write; a slow flush sends the next to the thread pool', async () => {
+it('rows appended in one turn of the event loop share one blocking write; slow flushes in a row send the next to the thread pool', async () => {
   const flushes: number[] = [];
   const pace = new (class extends FlushPace {
     override took(ms: number): void {
