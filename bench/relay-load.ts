@@ -38,7 +38,7 @@ import { openStore } from '../src/relay/store/open-store';
 import type { RelayStore } from '../src/relay/store/port';
 import { DEMO_CREDENTIALS } from '../src/sandbox';
 import { startSandboxCluster } from '../src/sandbox/server';
-import { cpuMs, postgresCpuMs } from './support/process-cpu';
+import { cpuMs, mainThreadTimes, postgresCpuMs, type ThreadTimes } from './support/process-cpu';
 import { loopDelayMeter } from './support/loop-delay';
 import type { RelayChildConfig, RelayChildRequest } from './support/relay-child';
 
@@ -134,6 +134,9 @@ interface CpuSplit {
   relays: number;
   relaysKernel: number;
   postgres: number;
+  /** The main threads' scheduler times: the load generator's, then each relay's. */
+  threads: (ThreadTimes | null)[];
+  atMs: number;
 }
 
 function cpuNow(relayPids: number[]): CpuSplit {
@@ -142,6 +145,8 @@ function cpuNow(relayPids: number[]): CpuSplit {
     relays: cpuMs((pid) => relayPids.includes(pid)),
     relaysKernel: cpuMs((pid) => relayPids.includes(pid), true),
     postgres: postgresCpuMs(),
+    threads: [process.pid, ...relayPids].map(mainThreadTimes),
+    atMs: performance.now(),
   };
 }
 
@@ -149,12 +154,36 @@ function cpuNow(relayPids: number[]): CpuSplit {
 const cpuPerRequest: [string, string][] = [];
 
 function noteCpu(label: string, before: CpuSplit, after: CpuSplit, requests: number): void {
-  const per = (k: keyof CpuSplit) => ((after[k] - before[k]) / requests).toFixed(2);
+  const per = (k: 'bench' | 'relays' | 'relaysKernel' | 'postgres') => ((after[k] - before[k]) / requests).toFixed(2);
   cpuPerRequest.push([
     label,
     `load generator + sandbox ${per('bench')}, relays ${per('relays')} (in the kernel ${per('relaysKernel')}), PostgreSQL ${per('postgres')}`,
   ]);
+  const wallMs = after.atMs - before.atMs;
+  const relayCount = before.threads.length - 1;
+  const shares = before.threads.map((was, i) => {
+    const now = after.threads[i];
+    if (!was || !now) return null;
+    const onCpu = now.onCpuMs - was.onCpuMs;
+    const waiting = now.waitingMs - was.waitingMs;
+    const percent = (part: number) => `${((100 * part) / wallMs).toFixed(0)} %`;
+    // Each relay serves its share of the requests; the load generator (with the sandbox) all of them.
+    const perRequest = onCpu / (i === 0 ? requests : requests / relayCount);
+    const name = i === 0 ? 'load generator + sandbox' : relayCount > 1 ? `relay ${i}` : 'relay';
+    return (
+      `${name}: on a core ${percent(onCpu)}, waiting for one ${percent(waiting)}, neither ${percent(wallMs - onCpu - waiting)};` +
+      ` ${perRequest.toFixed(2)} ms on a core a request, so at most ${(1000 / perRequest).toFixed(0)} req/s with a core of its own`
+    );
+  });
+  if (shares.every((line) => line !== null)) mainThreads.push([label, shares.join('; ')]);
 }
+
+/**
+ * Each setup's main threads (where JavaScript runs) over its pass, from Linux's schedstat. At full
+ * load a relay is limited by its own: its time on a core per request caps its rate even alone on
+ * a core, and its time waiting for a core is what sharing two cores with the rest costs it.
+ */
+const mainThreads: [string, string][] = [];
 
 type Row = [string, Pass, string];
 
@@ -636,6 +665,12 @@ async function main(): Promise<void> {
   for (const [label, line] of statementCounts) console.log(`  ${label}: ${line}`);
   console.log('\nCPU per request, ms (2 cores shared by all of them):');
   for (const [label, line] of cpuPerRequest) console.log(`  ${label}: ${line}`);
+  if (mainThreads.length > 0) {
+    console.log(
+      '\nmain threads over the pass, share of its wall time (Linux schedstat; "neither": idle, or blocked as in a disk flush):',
+    );
+    for (const [label, line] of mainThreads) console.log(`  ${label}: ${line}`);
+  }
   console.log(
     "\nthe load generator's event loop delay, ms p50/p99 (the sandbox runs on the same loop; a reply waits this long before it is read):",
   );

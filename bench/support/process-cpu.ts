@@ -42,3 +42,25 @@ export function cpuMs(
 export function postgresCpuMs(): number {
   return cpuMs((_, name) => name === 'postgres', false, true);
 }
+
+/** A thread's scheduler times, ms: on a core, and runnable but waiting for one. */
+export interface ThreadTimes {
+  onCpuMs: number;
+  waitingMs: number;
+}
+
+/**
+ * The main thread's (the one running JavaScript) times of a process, from /proc/<pid>/schedstat
+ * (Linux, nanoseconds; null elsewhere or once it has ended). A single-threaded server at full load
+ * is limited by this thread alone: its time on a core per request bounds its requests a second even
+ * with a core of its own, and its waiting time is what the other processes on the cores cost it.
+ */
+export function mainThreadTimes(pid: number): ThreadTimes | null {
+  try {
+    const [onCpu, waiting] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    if (!Number.isFinite(onCpu) || !Number.isFinite(waiting)) return null;
+    return { onCpuMs: onCpu / 1e6, waitingMs: waiting / 1e6 };
+  } catch {
+    return null;
+  }
+}
