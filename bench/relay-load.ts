@@ -150,11 +150,18 @@ function cpuNow(relayPids: number[]): CpuSplit {
   };
 }
 
+/** CPU ms per request, every process of the setup together, by its label. */
+const cpuSpent = new Map<string, number>();
+
 /** CPU ms per request, load generator and sandbox / relays / PostgreSQL, per setup with distinct subjects. */
 const cpuPerRequest: [string, string][] = [];
 
 function noteCpu(label: string, before: CpuSplit, after: CpuSplit, requests: number): void {
   const per = (k: 'bench' | 'relays' | 'relaysKernel' | 'postgres') => ((after[k] - before[k]) / requests).toFixed(2);
+  cpuSpent.set(
+    label,
+    (after.bench - before.bench + after.relays - before.relays + after.postgres - before.postgres) / requests,
+  );
   cpuPerRequest.push([
     label,
     `load generator + sandbox ${per('bench')}, relays ${per('relays')} (in the kernel ${per('relaysKernel')}), PostgreSQL ${per('postgres')}`,
@@ -665,6 +672,18 @@ async function main(): Promise<void> {
   for (const [label, line] of statementCounts) console.log(`  ${label}: ${line}`);
   console.log('\nCPU per request, ms (2 cores shared by all of them):');
   for (const [label, line] of cpuPerRequest) console.log(`  ${label}: ${line}`);
+  // What 0.8 × the direct row's rate leaves each request on these cores, at full load, where the
+  // cores rather than the service's latency set the rate; no setup uses every core all the time.
+  const cores = availableParallelism();
+  for (const [label, pass] of rows) {
+    const direct = directFor(label);
+    const spent = cpuSpent.get(label);
+    if (!direct || pass === direct || spent === undefined || label.endsWith(`, ${SLOW_SERVICE_MS} ms`)) continue;
+    const target = (0.8 * direct.latencies.length) / direct.seconds;
+    console.log(
+      `  ${label}: 0.8 × direct is ${target.toFixed(0)} req/s, which leaves ${((cores * 1000) / target).toFixed(2)} ms of the ${cores} cores a request, every process together; spent ${spent.toFixed(2)}`,
+    );
+  }
   if (mainThreads.length > 0) {
     console.log(
       '\nmain threads over the pass, share of its wall time (Linux schedstat; "neither": idle, or blocked as in a disk flush):',
