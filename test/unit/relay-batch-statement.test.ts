@@ -11,16 +11,17 @@ import type { AuditBatch, AuditRow } from '../../src/relay/store/port';
 interface Sent {
   name?: string;
   text: string;
+  values?: unknown[];
 }
 
 function recordingPool(sent: Sent[]): Pool {
-  const query = (config: string | { name?: string; text: string }, params?: unknown[]) => {
+  const query = (config: string | { name?: string; text: string; values?: unknown[] }, params?: unknown[]) => {
     if (typeof config === 'string') {
       // The sequence's ids for new rows.
       const n = Number(params?.[0] ?? 0);
       return Promise.resolve({ rows: Array.from({ length: n }, (_, i) => ({ id: String(i + 1) })) });
     }
-    sent.push({ ...(config.name ? { name: config.name } : {}), text: config.text });
+    sent.push({ ...(config.name ? { name: config.name } : {}), text: config.text, values: config.values ?? [] });
     return Promise.resolve({ rows: [] });
   };
   return { query } as unknown as Pool;
@@ -115,5 +116,29 @@ describe('the audit commit statement', () => {
     await write({ inserts: [], completions: [], claims: batches.claimed(1).claims });
     expect(durable).toHaveLength(2);
     expect(fast).toHaveLength(2);
+  });
+
+  it('sends JSON columns as jsonb can hold them: NUL and lone surrogates in visible notation, all else as it was', async () => {
+    const sent: Sent[] = [];
+    const write = auditBatchWriter(recordingPool(sent), recordingPool(sent)).writeAuditBatch;
+    const columnText = async (query: Record<string, unknown>, hits: Record<string, number>) => {
+      sent.length = 0;
+      await write({ inserts: [{ ...asked, query, hits }], completions: [] });
+      // The statement's parameters: each column's values as one array, rows in order.
+      const texts = (sent[0].values ?? [])
+        .flatMap((v) => (Array.isArray(v) ? v : []))
+        .filter((v) => typeof v === 'string');
+      return { query: texts.find((t) => t.startsWith('{"name"')), hits: texts.find((t) => t.startsWith('{"pep"')) };
+    };
+
+    const plainQuery = { name: 'Суб’єкт 😀 "лапки" \\ud800 \u0027', arrayedrpou: ['1', '2'] };
+    const plain = await columnText(plainQuery, { pep: 2, sanctions: 0 });
+    expect(plain.query).toBe(JSON.stringify(plainQuery));
+    expect(plain.hits).toBe(JSON.stringify({ pep: 2, sanctions: 0 }));
+
+    const odd = await columnText({ name: 'a\u0000b', arrayedrpou: ['x\ud800y', 'z\udbff'] }, { pep: 1, 'k\udc00': 3 });
+    expect(JSON.parse(odd.query ?? '')).toEqual({ name: 'a\\u{0}b', arrayedrpou: ['x\\u{d800}y', 'z\\u{dbff}'] });
+    expect(JSON.parse(odd.hits ?? '')).toEqual({ pep: 1, 'k\\u{dc00}': 3 });
+    expect(`${odd.query}${odd.hits}`).not.toMatch(/\\u0000|\\ud[89a-f]/i);
   });
 });
