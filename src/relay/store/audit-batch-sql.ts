@@ -171,7 +171,7 @@ function sqlValue(value: unknown, field: string): unknown {
   if (value instanceof Date) return value.toISOString();
   if (value !== null && typeof value === 'object') {
     // One pass over the text rather than a copy of the object (query and hits, each row): almost
-    // no row holds what storable() rewrites.
+    // no row holds what storable() rewrites. About 3.2 → 1.1 µs a row (docs/PERFORMANCE.md, session 25).
     const text = JSON.stringify(value);
     return UNSTORABLE_IN_JSON.test(text) ? JSON.stringify(storable(value)) : text;
   }
