@@ -16,7 +16,8 @@
 // Prints figures only; nothing here passes or fails on machine speed.
 //   npx tsx bench/relay-load.ts
 //   BENCH_DATABASE_URL=postgres://... npx tsx bench/relay-load.ts   the by-URL rows use that server instead
-//   BENCH_RELAY_CORE=1 npx tsx bench/relay-load.ts   the relays on CPU 1 alone, the rest on the others
+//   BENCH_RELAY_CORE=1 npx tsx bench/relay-load.ts   the relays on CPU 1 with the embedded store they start, the rest
+//                                                    on the others
 //   BENCH_RELAY_TSX=1 npx tsx bench/relay-load.ts    the relays through tsx rather than bundled as the command line is
 //   BENCH_RELAY_ONLY=embedded | url | slow | slow-url  a quick look: the embedded or the by-URL rows at full load, or
 //                                                    with the slow service (embedded only, or with the by-URL rows too)
@@ -61,13 +62,14 @@ const LABEL_WIDTH = 48;
 /** A quick look while working: 'embedded' (full load) or 'slow' (the slow service), each with its direct rows. */
 const ONLY = process.env.BENCH_RELAY_ONLY ?? null;
 /**
- * BENCH_RELAY_CORE=1: the relays on CPU 1 alone, the load generator, the sandbox and PostgreSQL on
- * the others, as in production, where the relay's cores are its own (Linux, taskset).
+ * BENCH_RELAY_CORE=1: the relays on CPU 1, the load generator, the sandbox and the by-URL PostgreSQL on
+ * the others, as in production, where the relay's cores are its own (Linux, taskset). The embedded
+ * store's PostgreSQL is started by its relay and shares the relay's CPU, as on a relay's own machine.
  */
 const RELAY_CORE = process.env.BENCH_RELAY_CORE ? Number(process.env.BENCH_RELAY_CORE) : null;
 if (RELAY_CORE !== null) {
   const others = Array.from({ length: availableParallelism() }, (_, i) => i).filter((i) => i !== RELAY_CORE);
-  // PostgreSQL's processes are started from here, and inherit it.
+  // The by-URL PostgreSQL's processes are started from here, and inherit it.
   execFileSync('taskset', ['-p', '-c', others.join(','), String(process.pid)], { stdio: 'ignore' });
 }
 
@@ -292,7 +294,7 @@ class RelayChild {
     const tsx = Boolean(process.env.BENCH_RELAY_TSX);
     const script = tsx ? join(__dirname, 'support', 'relay-child.ts') : await relayChildBundle();
     const child = fork(script, [JSON.stringify(config)], {
-      // BENCH_RELAY_CORE=N: the relays run on CPU N alone (taskset), everything else on the others.
+      // BENCH_RELAY_CORE=N: the relays run on CPU N (taskset), with what they start; everything else on the others.
       ...(RELAY_CORE !== null ? { execPath: 'taskset' } : {}),
       // BENCH_RELAY_PROFILE=DIR: each relay writes a V8 CPU profile there (open in Chrome's DevTools);
       // with BENCH_RELAY_TSX=1 its frames name the source files rather than the bundle.
