@@ -159,23 +159,13 @@ function prepared(text: string, values: unknown[]): { name: string; text: string
   return { name, text, values };
 }
 
-/**
- * In JSON text, what jsonb refuses: JSON.stringify writes a NUL as \u0000 and a lone surrogate as
- * \udXXX. A literal backslash before such letters matches too, and only costs the careful path.
- */
-const UNSTORABLE_IN_JSON = /\\u0000|\\ud[89a-f]/i;
-
 function sqlValue(value: unknown, field: string): unknown {
   if (field === 'durationMs') return Math.round(value as number);
   // pg would format a Date field by field in local time; ISO 8601 in UTC is native and reads the same.
   if (value instanceof Date) return value.toISOString();
-  if (value !== null && typeof value === 'object') {
-    // One pass over the text rather than a copy of the object (query and hits, each row): almost
-    // no row holds what storable() rewrites. About 3.2 → 1.1 µs a row (docs/PERFORMANCE.md, session 25).
-    const text = JSON.stringify(value);
-    return UNSTORABLE_IN_JSON.test(text) ? JSON.stringify(storable(value)) : text;
-  }
-  return storable(value);
+  const safe = storable(value);
+  if (safe !== null && typeof safe === 'object' && !(safe instanceof Date)) return JSON.stringify(safe);
+  return safe;
 }
 
 /**
