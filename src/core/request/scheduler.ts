@@ -1,11 +1,11 @@
 import { AccountError, CancelledError, ServiceUnreachableError } from '../protocol/errors';
-import { ALL_LISTS, containsListdata, registriesOf, unionListdata, type Listdata } from '../protocol/listdata';
-import { restrictToListdata } from '../protocol/list-filter';
+import { containsListdata, unionListdata, type Listdata } from '../protocol/listdata';
 import { subjectKey, type SearchQuery } from '../query';
-import type { ParsedEnvelope } from '../protocol/schema';
-import { summarize } from '../answer/summary';
 import { isCacheable } from './cacheable';
 import { delay, withTimeout } from './timing';
+import { answerFor } from './scheduled-answer';
+import { RequestSlots } from './request-slots';
+import { newWaiter, type Flight, type Waiter } from './waiters';
 
 /**
  * One place between every surface and the service that makes sure no paid request is wasted:
@@ -33,46 +33,6 @@ import type {
   SearchFn,
 } from './scheduler-api';
 
-/** An envelope on its way to the askers who share it, with where and when it came from. */
-interface Arrival {
-  envelope: ParsedEnvelope;
-  listdata: Listdata;
-  servedBy: string;
-  source: AnswerSource;
-  receivedAt: number;
-  durationMs: number;
-  receipt?: number;
-}
-
-interface Waiter {
-  query: SearchQuery;
-  asked: Listdata;
-  fresh: boolean;
-  /** Order of the ask, to tell a request that left before it from one that left after. */
-  seq: number;
-  settled: boolean;
-  resolve(answer: ScheduledAnswer): void;
-  reject(error: unknown): void;
-  signal?: AbortSignal;
-  flight?: Flight;
-  onSent?: () => void;
-  ticket?: number;
-}
-
-interface Flight {
-  key: string;
-  listdata: Listdata;
-  query: SearchQuery;
-  waiters: Waiter[];
-  controller: AbortController;
-  /** Set when the request leaves; until then it may still be widened for later asks. */
-  sent: boolean;
-  /** The last ask made before the request left: a fresh ask after it may not share it. */
-  sentSeq: number;
-  /** Set once answered; the flight stays findable until its answer is in the cache. */
-  result?: Omit<Arrival, 'listdata'>;
-}
-
 export const DEFAULT_SCHEDULER_CONCURRENCY = 4;
 export const DEFAULT_BATCH_WINDOW_MS = 5;
 export const DEFAULT_SCHEDULER_TIMEOUT_MS = 60_000;
@@ -89,7 +49,6 @@ const ticketsOf = (waiters: readonly Waiter[]) => waiters.flatMap((w) => (w.tick
 export class RequestScheduler {
   private readonly searchFn: SearchFn;
   private readonly cache: SchedulerCache | null;
-  private readonly concurrency: number;
   private readonly batchWindowMs: number;
   private readonly timeoutMs: number;
   private readonly accountHaltMs: number;
@@ -103,8 +62,7 @@ export class RequestScheduler {
   private readonly inFlight = new Map<string, Flight[]>();
   /** Per subject, so a second window never misses a request the first one is about to send. */
   private readonly keyLocks = new Map<string, Promise<void>>();
-  private active = 0;
-  private readonly slotQueue: (() => void)[] = [];
+  private readonly slots: RequestSlots;
   private readonly work = new Set<Promise<unknown>>();
   /** Every ask not yet settled, wherever it is (window, cache lookup, queue, wire): what cancelAll must reach. */
   private readonly open = new Set<Waiter>();
@@ -124,7 +82,7 @@ export class RequestScheduler {
   constructor(options: SchedulerOptions) {
     this.searchFn = options.search;
     this.cache = options.cache ?? null;
-    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_SCHEDULER_CONCURRENCY));
+    this.slots = new RequestSlots(Math.max(1, Math.floor(options.concurrency ?? DEFAULT_SCHEDULER_CONCURRENCY)));
     this.batchWindowMs = Math.max(0, options.batchWindowMs ?? DEFAULT_BATCH_WINDOW_MS);
     this.timeoutMs = Math.max(1, options.timeoutMs ?? DEFAULT_SCHEDULER_TIMEOUT_MS);
     this.accountHaltMs = options.accountHaltMs ?? Infinity;
@@ -155,37 +113,15 @@ export class RequestScheduler {
     const key = subjectKey(query);
     const seq = ++this.askSeq;
     return new Promise<ScheduledAnswer>((resolve, reject) => {
-      const waiter: Waiter = {
+      const waiter = newWaiter({
         query,
-        asked: query.listdata ?? ALL_LISTS,
-        fresh: options.fresh === true,
+        options,
         seq,
-        settled: false,
-        signal,
-        ...(options.onSent ? { onSent: options.onSent } : {}),
-        ...(options.ticket !== undefined ? { ticket: options.ticket } : {}),
-        resolve: (answer) => {
-          if (waiter.settled) return;
-          waiter.settled = true;
-          this.open.delete(waiter);
-          signal?.removeEventListener('abort', onAbort);
-          resolve(answer);
-        },
-        reject: (error) => {
-          if (waiter.settled) return;
-          waiter.settled = true;
-          this.open.delete(waiter);
-          signal?.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      };
-      // Only this asker leaves. A request still queued is dropped when it finds nobody waiting;
-      // one already on the wire is paid for, so it finishes and its answer goes to the cache.
-      const onAbort = () => {
-        this.stats.cancelled++;
-        waiter.reject(new CancelledError());
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+        resolve,
+        reject,
+        onSettled: (settled) => this.open.delete(settled),
+        onCancelled: () => this.stats.cancelled++,
+      });
       this.open.add(waiter);
       const list = this.pending.get(key);
       if (list) list.push(waiter);
@@ -262,7 +198,7 @@ export class RequestScheduler {
           const r = flight.result;
           if (r) {
             w.resolve(
-              this.answerFor(w, {
+              answerFor(w.asked, {
                 envelope: r.envelope,
                 listdata: flight.listdata,
                 servedBy: r.servedBy,
@@ -296,7 +232,7 @@ export class RequestScheduler {
           if (!w.fresh && containsListdata(cached.listdata, w.asked)) {
             this.stats.cacheHits++;
             w.resolve(
-              this.answerFor(w, {
+              answerFor(w.asked, {
                 envelope: cached.envelope,
                 listdata: cached.listdata,
                 servedBy: cached.servedBy,
@@ -352,27 +288,13 @@ export class RequestScheduler {
     this.track(this.fly(flight));
   }
 
-  private async acquire(): Promise<void> {
-    if (this.active < this.concurrency) {
-      this.active++;
-      return;
-    }
-    await new Promise<void>((resolve) => this.slotQueue.push(resolve));
-  }
-
-  private release(): void {
-    const next = this.slotQueue.shift();
-    if (next) next();
-    else this.active--;
-  }
-
   private async fly(flight: Flight): Promise<void> {
-    await this.acquire();
+    await this.slots.acquire();
     let released = false;
     const free = () => {
       if (!released) {
         released = true;
-        this.release();
+        this.slots.release();
       }
     };
     try {
@@ -412,7 +334,7 @@ export class RequestScheduler {
         durationMs,
         receipt,
       };
-      for (const w of flight.waiters) w.resolve(this.answerFor(w, arrival));
+      for (const w of flight.waiters) w.resolve(answerFor(w.asked, arrival));
       // Asks arriving while the answer is being stored join the answered flight (see processBatch).
       // A write that hangs only ends that early: the askers were answered above.
       if (this.cache?.enabled && isCacheable(result.envelope) && !result.stored) {
@@ -440,26 +362,5 @@ export class RequestScheduler {
     const rest = flights.filter((f) => f !== flight);
     if (rest.length > 0) this.inFlight.set(flight.key, rest);
     else this.inFlight.delete(flight.key);
-  }
-
-  private answerFor(waiter: Waiter, arrival: Arrival): ScheduledAnswer {
-    const { envelope, listdata, servedBy, source, receivedAt, durationMs, receipt } = arrival;
-    const registries = registriesOf(waiter.asked);
-    // An answer for exactly the asked lists is already the service's own selection.
-    const own = listdata === waiter.asked ? envelope : restrictToListdata(envelope, waiter.asked);
-    return {
-      envelope: own,
-      listdata,
-      asked: waiter.asked,
-      registries,
-      // "All lists" depends on the account: report what came back rather than all 18 keys.
-      summary: summarize(own, waiter.asked === ALL_LISTS ? undefined : registries),
-      servedBy,
-      source,
-      fromCache: source !== 'service',
-      receivedAt,
-      durationMs,
-      ...(receipt !== undefined ? { receipt } : {}),
-    };
   }
 }
