@@ -1,14 +1,6 @@
 import { hashKey } from './fnv';
-import {
-  CACHE_INDEX_KEY,
-  CACHE_KEY_PREFIX,
-  indexText,
-  parseIndex,
-  parseStored,
-  sizeOf,
-  type IndexEntry,
-  type StoredEntry,
-} from './cache-layout';
+import { CACHE_KEY_PREFIX, parseStored, sizeOf, type StoredEntry } from './cache-layout';
+import { CacheIndex } from './cache-index';
 import { containsListdata, type Listdata } from '../protocol/listdata';
 import { answerSchema } from '../answer/answer-schema';
 import type { ParsedEnvelope } from '../protocol/schema';
@@ -70,18 +62,6 @@ export const DEFAULT_CACHE_STORAGE_TIMEOUT_MS = 3000;
 /** Decoded entries kept in memory so one recalculation does not parse the same JSON twice. */
 const MEMORY_ENTRIES = 2000;
 /**
- * The index is saved once its unsaved changes reach an eighth of it, or after a quiet moment:
- * saving the whole index on every answer wrote 549 MB of index for 1.1 MB of answers (3,000
- * answers, issue 32); this way each answer costs about eight index lines, whatever the index's
- * size. A small index is still saved on every change. The price: another window's cache may not
- * yet count up to an eighth of the entries, so two windows writing at once can overshoot the
- * budget by as much. Unsaved lines are no loss: a new session adopts entries its index does not
- * know by reading them.
- */
-const INDEX_SAVE_SHARE = 8;
-const INDEX_SAVE_DELAY_MS = 2_000;
-
-/**
  * Writes of every cache over one storage object take turns, whichever instance makes them: the
  * shared runtime builds a new cache over the same storage after each settings change, and two
  * interleaved writes would each save an index missing the other's entry.
@@ -97,17 +77,8 @@ export class AnswerCache {
   private readonly prefix: string;
   private readonly now: () => number;
   private readonly sharedStorage: boolean;
-  private index: Map<string, IndexEntry> | null = null;
-  private loading: Promise<Map<string, IndexEntry>> | null = null;
+  private readonly index: CacheIndex;
   private readonly memory = new Map<string, CachedAnswer>();
-  /**
-   * Keys this instance changed in its index since the index was last saved: what it must
-   * re-apply on top of an index another instance (or window) saved meanwhile.
-   */
-  private readonly unsaved = new Set<string>();
-  /** The saved index as this instance last wrote or read it: unchanged text needs no parsing. */
-  private lastIndexText: string | null = null;
-  private saveTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: AnswerCacheOptions) {
     this.shared = options.storage;
@@ -121,6 +92,11 @@ export class AnswerCache {
     this.prefix = `${CACHE_KEY_PREFIX}${options.namespace ? `${hashKey(options.namespace)}.` : ''}`;
     this.now = options.now ?? (() => Date.now());
     this.sharedStorage = options.sharedStorage === true;
+    this.index = new CacheIndex(this.storage, {
+      fresh: (storedAt) => this.fresh(storedAt),
+      changedElsewhere: (key) => this.memory.delete(key),
+      saveLater: () => void this.flush(),
+    });
   }
 
   get enabled(): boolean {
@@ -152,104 +128,6 @@ export class AnswerCache {
     return run;
   }
 
-  /**
-   * Sizes and ages of every entry (all namespaces: they share one storage budget). Kept under
-   * its own key so opening a workbook reads one item, not every answer; entries the index does
-   * not know (a write cut short) are read once and either adopted or dropped. A storage that
-   * fails or does not answer fails the load, which the next call tries again.
-   */
-  private async loadIndex(): Promise<Map<string, IndexEntry>> {
-    if (this.index) return this.index;
-    if (!this.loading) {
-      const loading = (async () => {
-        const text = await this.storage.getItem(CACHE_INDEX_KEY);
-        const saved = parseIndex(text) ?? new Map<string, IndexEntry>();
-        const index = new Map<string, IndexEntry>();
-        const keys = (await this.storage.keys()).filter((k) => k.startsWith(CACHE_KEY_PREFIX));
-        const dropped: string[] = [];
-        let changed = false;
-        for (const key of keys) {
-          const known = saved.get(key);
-          if (known) {
-            if (this.fresh(known.storedAt)) {
-              index.set(key, known);
-              continue;
-            }
-            await this.storage.removeItem(key);
-            dropped.push(key);
-            changed = true;
-            continue;
-          }
-          const value = await this.storage.getItem(key);
-          const entry = parseStored(value);
-          changed = true;
-          if (value === null || !entry || !this.fresh(entry.t)) {
-            await this.storage.removeItem(key);
-            dropped.push(key);
-            continue;
-          }
-          index.set(key, { bytes: sizeOf(key, value), storedAt: entry.t });
-        }
-        this.lastIndexText = text;
-        if (changed || saved.size !== index.size) {
-          for (const key of [...index.keys(), ...dropped]) this.unsaved.add(key);
-          await this.saveIndex(index);
-        }
-        this.index = index;
-        return index;
-      })();
-      this.loading = loading;
-      loading.catch(() => {
-        if (this.loading === loading) this.loading = null;
-      });
-    }
-    return this.loading;
-  }
-
-  /**
-   * Takes in what other caches over the same storage saved since this one last looked: their
-   * new entries count against the budget here too, and entries they evicted are gone. This
-   * instance's own unsaved changes are applied on top.
-   */
-  private async refreshIndex(): Promise<Map<string, IndexEntry>> {
-    const index = await this.loadIndex();
-    let text: string | null;
-    try {
-      text = await this.storage.getItem(CACHE_INDEX_KEY);
-    } catch {
-      return index;
-    }
-    if (text === this.lastIndexText) return index;
-    const stored = parseIndex(text);
-    // Unreadable or missing: what this instance knows is the best account, and it is saved next.
-    if (!stored) return index;
-    this.lastIndexText = text;
-    for (const key of this.unsaved) {
-      const mine = index.get(key);
-      if (mine) stored.set(key, mine);
-      else stored.delete(key);
-    }
-    for (const [key, entry] of index) {
-      const theirs = stored.get(key);
-      // Gone or rewritten elsewhere: the decoded copy here no longer matches storage.
-      if (!theirs || theirs.storedAt !== entry.storedAt) this.memory.delete(key);
-    }
-    index.clear();
-    for (const [key, entry] of stored) index.set(key, entry);
-    return index;
-  }
-
-  private async saveIndex(index: Map<string, IndexEntry>): Promise<void> {
-    const text = indexText(index);
-    try {
-      await this.storage.setItem(CACHE_INDEX_KEY, text);
-      this.lastIndexText = text;
-      this.unsaved.clear();
-    } catch {
-      // Without an index the next session rebuilds it from the entries themselves.
-    }
-  }
-
   /** The fresh entry for a subject, whatever listdata it holds; null also when storage fails or hangs. */
   async peek(subjectKey: string): Promise<CachedAnswer | null> {
     if (!this.enabled) return null;
@@ -261,8 +139,8 @@ export class AnswerCache {
     }
     let text: string | null;
     try {
-      const index = await this.loadIndex();
-      if (!index.has(key) && !this.sharedStorage) return null;
+      const entries = await this.index.load();
+      if (!entries.has(key) && !this.sharedStorage) return null;
       text = await this.storage.getItem(key);
     } catch {
       return null;
@@ -316,7 +194,7 @@ export class AnswerCache {
     servedBy: string,
   ): Promise<boolean> {
     if (!this.enabled) return false;
-    const index = await this.refreshIndex();
+    const index = await this.index.refresh();
     const key = this.storageKey(subjectKey);
     // Two requests for one subject can finish out of order: a narrower answer arriving last must
     // not replace a fresh one that holds all of it and more.
@@ -333,14 +211,14 @@ export class AnswerCache {
     const bytes = sizeOf(key, value);
     if (bytes > this.maxEntryBytes) return false;
     const previous = index.get(key);
-    let total = this.totalBytes() - (previous?.bytes ?? 0);
+    let total = this.index.totalBytes() - (previous?.bytes ?? 0);
     if (total + bytes > this.maxBytes) {
       const oldestFirst = [...index.entries()].filter(([k]) => k !== key).sort((a, b) => a[1].storedAt - b[1].storedAt);
       for (const [victim, info] of oldestFirst) {
         if (total + bytes <= this.maxBytes) break;
         await this.storage.removeItem(victim);
         index.delete(victim);
-        this.unsaved.add(victim);
+        this.index.changed(victim);
         this.memory.delete(victim);
         total -= info.bytes;
       }
@@ -350,38 +228,25 @@ export class AnswerCache {
     } catch {
       // Storage full, refused or too slow: the answer is still good for this session.
       index.delete(key);
-      this.unsaved.add(key);
+      this.index.changed(key);
       this.memory.delete(key);
-      await this.saveIndexSoon(index);
+      await this.index.saveSoon(index);
       return false;
     }
     index.set(key, { bytes, storedAt });
-    this.unsaved.add(key);
-    await this.saveIndexSoon(index);
+    this.index.changed(key);
+    await this.index.saveSoon(index);
     this.remember(key, { subjectKey, listdata, envelope, servedBy, storedAt });
     return true;
   }
 
-  /** Saves the index now when enough changed since it was saved, else after a quiet moment. */
-  private async saveIndexSoon(index: Map<string, IndexEntry>): Promise<void> {
-    if (this.unsaved.size >= Math.max(1, Math.floor(index.size / INDEX_SAVE_SHARE))) {
-      await this.saveIndex(index);
-      return;
-    }
-    if (this.saveTimer) return;
-    this.saveTimer = setTimeout(() => void this.flush(), INDEX_SAVE_DELAY_MS);
-    // A pending save never keeps a process (the CLI, a test) alive.
-    (this.saveTimer as { unref?: () => void }).unref?.();
-  }
-
   /** Saves what the index has not saved yet (called after a quiet moment, and before a cache is replaced). */
   flush(): Promise<void> {
-    if (this.saveTimer) clearTimeout(this.saveTimer);
-    this.saveTimer = null;
+    this.index.cancelSaveLater();
     return this.inTurn(async () => {
-      if (!this.index || this.unsaved.size === 0) return;
+      if (!this.index.loaded || !this.index.hasUnsaved) return;
       // On top of what other caches saved meanwhile: a late flush must not drop their lines.
-      await this.saveIndex(await this.refreshIndex());
+      await this.index.save(await this.index.refresh());
     });
   }
 
@@ -389,17 +254,11 @@ export class AnswerCache {
     rememberRecent(this.memory, key, answer, MEMORY_ENTRIES);
   }
 
-  private totalBytes(): number {
-    let total = 0;
-    for (const e of this.index?.values() ?? []) total += e.bytes;
-    return total;
-  }
-
   /** Entries and bytes of every namespace, as the storage's saved index now has them. */
   stats(): Promise<{ entries: number; bytes: number }> {
     return this.inTurn(async () => {
-      const index = await this.refreshIndex();
-      return { entries: index.size, bytes: this.totalBytes() };
+      const index = await this.index.refresh();
+      return { entries: index.size, bytes: this.index.totalBytes() };
     });
   }
 
@@ -410,14 +269,14 @@ export class AnswerCache {
    */
   clearAll(): Promise<number> {
     return this.inTurn(async () => {
-      const index = await this.loadIndex();
+      const index = await this.index.load();
       const keys = (await this.storage.keys()).filter((k) => k.startsWith(CACHE_KEY_PREFIX));
       for (const key of keys) await this.storage.removeItem(key);
       index.clear();
       this.memory.clear();
-      this.unsaved.clear();
+      this.index.forgetUnsaved();
       // An empty index, saved: other caches over this storage see every entry gone.
-      await this.saveIndex(index);
+      await this.index.save(index);
       return keys.length;
     });
   }
@@ -428,14 +287,14 @@ export class AnswerCache {
   }
 
   private async removeNamespace(): Promise<void> {
-    const index = await this.refreshIndex();
+    const index = await this.index.refresh();
     const keys = (await this.storage.keys()).filter((k) => k.startsWith(this.prefix));
     for (const key of keys) {
       await this.storage.removeItem(key);
       index.delete(key);
-      this.unsaved.add(key);
+      this.index.changed(key);
     }
-    await this.saveIndex(index);
+    await this.index.save(index);
     for (const key of [...this.memory.keys()]) if (key.startsWith(this.prefix)) this.memory.delete(key);
   }
 }
