@@ -1,12 +1,13 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { bilingual, type RelayMessageKey } from './messages';
 import { RELAY_ERRORS } from './refusal';
 
 /**
- * The relay's HTTP parts that are not routing (http-server.ts routes): security headers and the
- * content security policy, the interface's error bodies, answers to broken requests, and reading
- * a request body within its size and time limits.
+ * The relay's HTTP parts that are not routing (http-server.ts routes, with api-fields.ts and
+ * page-routes.ts): security headers and the content security policy, whole replies, the
+ * interface's error bodies, answers to broken requests, and reading a request body within its size
+ * and time limits.
  */
 
 const OFFICE_CDN = 'https://appsforoffice.microsoft.com';
@@ -40,6 +41,36 @@ export function securityHeaders(https: boolean): Record<string, string> {
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** What a route tells the request log (http-server.ts): the route, and who asked with what outcome. */
+export interface RouteInfo {
+  route: string;
+  analyst?: string | null;
+  code?: number | null;
+  cache?: boolean;
+}
+
+export type Send = (
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  extra?: Record<string, string>,
+) => void;
+
+/** A whole reply with the security headers, never cached. */
+export function sender(headers: Record<string, string>): Send {
+  return (res, status, type, body, extra = {}) => {
+    res.writeHead(status, {
+      ...headers,
+      'Content-Type': type,
+      'Content-Length': String(Buffer.byteLength(body)),
+      'Cache-Control': 'no-store',
+      ...extra,
+    });
+    res.end(body);
+  };
+}
 /** A DNS name, IPv4 or [IPv6] literal, and an optional port: nothing else may reach the manifest. */
 export const PLAIN_HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

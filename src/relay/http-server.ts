@@ -4,19 +4,19 @@ import type { AddressInfo, Socket } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream';
-import { parseJson } from '../core/text/json';
 import { handleRecord, isRecordPath } from './record-routes';
 import { RELAY_ERRORS } from './refusal';
 import type { RelayService } from './service';
-import { readStatic, rewriteManifest } from './static-files';
+import { requestFields } from './api-fields';
+import { servePage, type PageContext } from './page-routes';
 import {
   JSON_TYPE,
   answerClientError,
   errorBody,
-  markAsRelayPage,
-  readBody,
   requestOrigin,
   securityHeaders,
+  sender,
+  type RouteInfo,
 } from './http-parts';
 
 /**
@@ -76,40 +76,31 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
     return probe.result;
   };
   const https = options.tls !== undefined;
-  const maxBody = options.maxBodyBytes ?? 64 * 1024;
-  const maxParams = options.maxQueryParams ?? 100;
+  const limits = {
+    maxParams: options.maxQueryParams ?? 100,
+    maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
+  };
   const maxOpen = options.maxOpenRequests ?? 512;
-  const bodyTimeout = options.bodyTimeoutMs ?? 10_000;
   const perAddress = options.trustProxy ? Infinity : (options.maxConnectionsPerAddress ?? 64);
   const connectionsOf = new Map<string, number>();
   const log = options.log;
   let open = 0;
   const headers = securityHeaders(https);
-  const manifestSource = readFile(join(options.distDir, 'manifest.xml'), 'utf8').catch(() => null);
-
-  const originOf = (req: IncomingMessage) => requestOrigin(req, { ...options, https });
-
-  const send = (
-    res: ServerResponse,
-    status: number,
-    type: string,
-    body: string | Buffer,
-    extra: Record<string, string> = {},
-  ) => {
-    res.writeHead(status, {
-      ...headers,
-      'Content-Type': type,
-      'Content-Length': String(Buffer.byteLength(body)),
-      'Cache-Control': 'no-store',
-      ...extra,
-    });
-    res.end(body);
+  const send = sender(headers);
+  const pages: PageContext = {
+    distDir: options.distDir,
+    headers,
+    send,
+    manifest: readFile(join(options.distDir, 'manifest.xml'), 'utf8').catch(() => null),
+    originOf: (req: IncomingMessage) => requestOrigin(req, { ...options, https }),
+    metrics: async () => ({
+      type: service.metrics.registry.contentType,
+      text: await service.metrics.registry.metrics(),
+    }),
   };
 
-  const handle = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-  ): Promise<{ route: string; analyst?: string | null; code?: number | null; cache?: boolean }> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<RouteInfo> => {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://relay.invalid');
     const path = url.pathname;
@@ -148,42 +139,9 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
       // their own deadline (bodyTimeoutMs), never in a slot an analyst needs.
       let slot = false;
       try {
-        let count = 0;
-        const fields: Record<string, unknown> = {};
-        for (const [k, v] of url.searchParams) {
-          if (++count > maxParams) {
-            send(res, 400, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'params.many', { limit: maxParams }));
-            return { route: path, code: RELAY_ERRORS.badRequest };
-          }
-          fields[k] = v;
-        }
-        if (method === 'POST') {
-          const body = await readBody(req, maxBody, bodyTimeout);
-          if (body.kind === 'aborted') {
-            res.destroy();
-            return { route: path, code: 0 };
-          }
-          if (body.kind === 'slow') {
-            send(res, 408, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'body.slow'), { Connection: 'close' });
-            setTimeout(() => req.socket.destroy(), 1_000).unref();
-            return { route: path, code: RELAY_ERRORS.badRequest };
-          }
-          if (body.kind === 'large') {
-            send(res, 413, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'body.large', { limit: maxBody }), {
-              Connection: 'close',
-            });
-            // Let the rest drain to nowhere, so the client reads the answer; then hang up.
-            req.resume();
-            setTimeout(() => req.socket.destroy(), 5_000).unref();
-            return { route: path, code: RELAY_ERRORS.badRequest };
-          }
-          const parsed = body.text.trim() === '' ? {} : parseJson(body.text);
-          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-            send(res, 400, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'body.json'));
-            return { route: path, code: RELAY_ERRORS.badRequest };
-          }
-          for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) if (k !== '__proto__') fields[k] = v;
-        }
+        const read = await requestFields(req, res, url, limits, send);
+        if ('answered' in read) return read.answered;
+        const { fields } = read;
         if (open >= maxOpen) {
           send(res, 503, JSON_TYPE, errorBody(503, 'busy'), { 'Retry-After': '1' });
           return { route: path, code: 503 };
@@ -224,62 +182,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         if (slot) open--;
       }
     }
-    if (method !== 'GET' && method !== 'HEAD') {
-      send(res, 405, JSON_TYPE, errorBody(405, 'method'), { Allow: 'GET, HEAD' });
-      return { route: '(other)' };
-    }
-    if (path === '/metrics') {
-      send(res, 200, service.metrics.registry.contentType, await service.metrics.registry.metrics());
-      return { route: path };
-    }
-    if (path === '/manifest.xml') {
-      const xml = await manifestSource;
-      if (xml === null) {
-        send(res, 404, JSON_TYPE, errorBody(404, 'not.found'));
-        return { route: path };
-      }
-      const origin = originOf(req);
-      if (origin === null) {
-        send(res, 400, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'host.bad'));
-        return { route: path, code: RELAY_ERRORS.badRequest };
-      }
-      send(res, 200, 'application/xml; charset=utf-8', rewriteManifest(xml, origin), {
-        'Content-Disposition': 'inline; filename="manifest.xml"',
-      });
-      return { route: path };
-    }
-    if (path === '/' && (await readStatic(options.distDir, '/index.html'))) {
-      const index = markAsRelayPage((await readStatic(options.distDir, '/index.html'))!.body);
-      res.writeHead(200, {
-        ...headers,
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Length': String(index.length),
-        'Cache-Control': 'no-cache',
-      });
-      res.end(method === 'HEAD' ? undefined : index);
-      return { route: path };
-    }
-    if (path === '/') {
-      res.writeHead(302, { ...headers, Location: '/taskpane.html', 'Content-Length': '0' });
-      res.end();
-      return { route: path };
-    }
-    const file = await readStatic(options.distDir, path);
-    if (!file) {
-      send(res, 404, JSON_TYPE, errorBody(404, 'not.found'));
-      return { route: '(other)' };
-    }
-    // Bundles carry content hashes in their names; pages must be fetched fresh to pick them up.
-    const cache = /\.[0-9a-f]{8,}\./.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
-    const body = file.type.startsWith('text/html') ? markAsRelayPage(file.body) : file.body;
-    res.writeHead(200, {
-      ...headers,
-      'Content-Type': file.type,
-      'Content-Length': String(body.length),
-      'Cache-Control': cache,
-    });
-    res.end(method === 'HEAD' ? undefined : body);
-    return { route: path };
+    return servePage(req, res, pages);
   };
 
   let inFlight = 0;
