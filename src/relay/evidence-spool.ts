@@ -176,8 +176,8 @@ export class EvidenceSpool {
     if (unused) await this.remove(unused);
   }
 
+  /** Writes what waits, batch after batch; appendLine() set `writing` before calling it. */
   private async write(): Promise<void> {
-    this.writing = true;
     try {
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0);
