@@ -48,24 +48,13 @@ export async function servePage(req: IncomingMessage, res: ServerResponse, ctx: 
     });
     return { route: path };
   }
-  if (path === '/') {
-    const page = await readStatic(ctx.distDir, '/index.html');
-    if (!page) {
-      res.writeHead(302, { ...headers, Location: '/taskpane.html', 'Content-Length': '0' });
-      res.end();
-      return { route: path };
-    }
-    const index = markAsRelayPage(page.body);
-    res.writeHead(200, {
-      ...headers,
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': String(index.length),
-      'Cache-Control': 'no-cache',
-    });
-    res.end(method === 'HEAD' ? undefined : index);
+  // The root is the build's index page, when it has one; else the task pane.
+  const file = await readStatic(ctx.distDir, path === '/' ? '/index.html' : path);
+  if (!file && path === '/') {
+    res.writeHead(302, { ...headers, Location: '/taskpane.html', 'Content-Length': '0' });
+    res.end();
     return { route: path };
   }
-  const file = await readStatic(ctx.distDir, path);
   if (!file) {
     send(res, 404, JSON_TYPE, errorBody(404, 'not.found'));
     return { route: '(other)' };
