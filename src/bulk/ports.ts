@@ -10,7 +10,8 @@ import type { StreamedInput } from './input-rows';
 import type { InputRow, RunQueryOptions } from './plan';
 import type { RescreenSummary } from './rescreen';
 import type { HighlightRule } from './highlights';
-import type { RunHeaderInfo, TableCell, TableColumn } from './result-table';
+import type { TableCell, TableColumn } from './result-table';
+import type { RunHeaderInfo } from './run-header';
 import type { RunMeta, RunStateStore, RunStatus } from './state';
 
 /**

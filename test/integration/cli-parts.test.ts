@@ -10,7 +10,8 @@ import { ProgressReporter } from '../../src/cli/output/progress';
 import { bulkInputFrom } from '../../src/cli/commands/screen-command';
 import { plain } from '../../src/cli/output/terminal';
 import { readWorkbook, removeDir, tableAfterHeader, tempDir } from './cli-support';
-import { runHeaderRows, type RunHeaderInfo, type TableCell, type TableColumn } from '../../src/bulk/result-table';
+import type { TableCell, TableColumn } from '../../src/bulk/result-table';
+import { runHeaderRows, type RunHeaderInfo } from '../../src/bulk/run-header';
 import { createSecretMask } from '../../src/core/text/secret-mask';
 import type { SinkBegin } from '../../src/bulk/ports';
 

@@ -4,11 +4,11 @@ import {
   hitRows,
   resultColumns,
   resultRow,
-  runHeaderRows,
   statusText,
   type RowResult,
   type TableContext,
 } from '../../src/bulk/result-table';
+import { runHeaderRows } from '../../src/bulk/run-header';
 import {
   fingerprintRows,
   keyValueRunStateStore,

@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../../core/text/i18n';
 import { bulkMessages } from '../messages';
 import type { RescreenTally } from '../rescreen';
-import type { RunHeaderInfo } from '../result-table';
+import type { RunHeaderInfo } from '../run-header';
 import type { RunMeta, RunProgressState, RunStatus, WrittenCounters } from '../state';
 import type { StopKind } from '../ports';
 

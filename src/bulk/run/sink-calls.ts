@@ -3,14 +3,8 @@ import { highlightRules } from '../highlights';
 import type { RowCursor } from '../input-rows';
 import type { SinkBegin, SinkEnd } from '../ports';
 import type { RescreenTally } from '../rescreen';
-import {
-  goneRows,
-  hitsColumns,
-  resultColumns,
-  resultRow,
-  type RunHeaderInfo,
-  type TableContext,
-} from '../result-table';
+import { goneRows, hitsColumns, resultColumns, resultRow, type TableContext } from '../result-table';
+import type { RunHeaderInfo } from '../run-header';
 import type { RunMeta, RunStatus, WrittenCounters } from '../state';
 
 /** Where the run's writing stands when it opens or closes its sink. */

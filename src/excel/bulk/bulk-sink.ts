@@ -1,6 +1,7 @@
 import type { BulkSink, ResultChunk, SinkBegin, SinkEnd } from '../../bulk';
 import { bulkMessages } from '../../bulk/messages';
-import { RUN_HEADER_COLUMNS, runHeaderRows, type TableColumn } from '../../bulk/result-table';
+import type { TableColumn } from '../../bulk/result-table';
+import { RUN_HEADER_COLUMNS, runHeaderRows } from '../../bulk/run-header';
 import { InvalidInputError } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
 import { WriteBatch, batchBudget, type BatchStats } from './bulk-batch';

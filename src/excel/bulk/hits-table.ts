@@ -12,7 +12,8 @@ import {
 } from '../../bulk/decisions';
 import { bulkMessages } from '../../bulk/messages';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
-import { completedHitsOf, type TableColumn } from '../../bulk/result-table';
+import type { TableColumn } from '../../bulk/result-table';
+import { completedHitsOf } from '../../bulk/run-header';
 import { InvalidInputError } from '../../core/protocol/errors';
 import { LANGS, type Lang } from '../../core/text/i18n';
 import type { CellRect } from '../a1';
