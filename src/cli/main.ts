@@ -3,7 +3,7 @@ import { CheckListsError, InvalidInputError } from '../core/protocol/errors';
 import type { Lang } from '../core/text/i18n';
 import { createSecretMask, type SecretMask } from '../core/text/secret-mask';
 import { version } from '../../package.json';
-import { parseCommandLine, type ParsedCommand } from './args';
+import { parseCommandLine, type ParsedCommand } from './args/command-line';
 import { langFromEnv, loadCliConfig } from './config';
 import { EXIT, UsageError, exitCodeFor } from './exit-codes';
 import type { CliIo } from './io';

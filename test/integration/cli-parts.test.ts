@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCommandLine } from '../../src/cli/args';
+import { parseCommandLine } from '../../src/cli/args/command-line';
 import { langFromEnv, loadCliConfig } from '../../src/cli/config';
 import { csvSafe, csvText, gonePathFor, hitsPathFor, type CsvDelimiter } from '../../src/cli/output/csv-writer';
 import { OutputWriteError, UsageError } from '../../src/cli/exit-codes';

@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child
 import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SANDBOX_OPTIONS } from '../../src/cli/args';
+import { SANDBOX_OPTIONS } from '../../src/cli/args/sandbox-args';
 import { DEMO_CREDENTIALS, KNOWN } from '../../src/sandbox';
 import { ROOT, buildCli, cliEnv, runCli } from './cli-support';
 

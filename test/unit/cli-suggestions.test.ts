@@ -1,4 +1,4 @@
-import { parseCommandLine } from '../../src/cli/args';
+import { parseCommandLine } from '../../src/cli/args/command-line';
 import { UsageError } from '../../src/cli/exit-codes';
 import { helpMessages } from '../../src/cli/output/help-messages';
 import { nearestWord } from '../../src/core/text/nearest';

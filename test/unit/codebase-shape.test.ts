@@ -118,13 +118,13 @@ describe('the shape of the codebase', () => {
         .map((e) => `${dir}/${e.name}`);
     expect([
       ...loose('core', []),
-      ...loose('cli', ['main.ts', 'args.ts', 'config.ts', 'exit-codes.ts', 'io.ts', 'messages.ts']),
+      ...loose('cli', ['main.ts', 'config.ts', 'exit-codes.ts', 'io.ts', 'messages.ts']),
       ...loose('taskpane', ['index.ts', 'index.html']),
     ]).toEqual([]);
     for (const dir of ['core/protocol', 'core/request', 'core/answer', 'core/cache', 'core/settings', 'core/text']) {
       expect([dir, fs.existsSync(path.join(SRC, dir))]).toEqual([dir, true]);
     }
-    for (const dir of ['cli/commands', 'cli/input', 'cli/output', 'cli/state', 'excel/bulk']) {
+    for (const dir of ['cli/args', 'cli/commands', 'cli/input', 'cli/output', 'cli/state', 'excel/bulk']) {
       expect([dir, fs.existsSync(path.join(SRC, dir))]).toEqual([dir, true]);
     }
     for (const dir of ['shell', 'search', 'results', 'settings', 'bulk']) {

@@ -19,7 +19,7 @@ import type { ScreenedOutcome } from '../../src/bulk/outcome';
 import { CheckListsClient } from '../../src/core/request/client';
 import { ALL_LISTS } from '../../src/core/protocol/listdata';
 import { DEMO_CREDENTIALS, MAX_DATA_REVISION, createSandboxEngine, sandboxTransport } from '../../src/sandbox';
-import { parseCommandLine } from '../../src/cli/args';
+import { parseCommandLine } from '../../src/cli/args/command-line';
 import { UsageError } from '../../src/cli/exit-codes';
 import { documentedCounts, editedList, exampleList } from '../support/rescreen-scenario';
 

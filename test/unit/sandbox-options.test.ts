@@ -1,4 +1,5 @@
-import { parseCommandLine, type SandboxArgs } from '../../src/cli/args';
+import { parseCommandLine } from '../../src/cli/args/command-line';
+import type { SandboxArgs } from '../../src/cli/args/sandbox-args';
 import { UsageError } from '../../src/cli/exit-codes';
 import { describeFaults } from '../../src/sandbox';
 

@@ -23,7 +23,7 @@ import { privateFile } from './private-file';
 import { openRelaySpool } from './relay-spool';
 import { runArchive, runBackup, runDecisions, runRestore, runVerify } from './relay-record-command';
 import { STORE_OPTIONS, storeLocation, usage, withStore, writeOut } from './relay-store-access';
-import { parseIntOption } from '../args';
+import { parseIntOption } from '../args/option-values';
 
 /**
  * `checklists relay ...`: the server, `keys add|list|revoke|rotate`, `audit`, `verify` and

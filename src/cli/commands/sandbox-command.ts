@@ -1,6 +1,6 @@
 import { DEMO_CREDENTIALS, describeFaults } from '../../sandbox';
 import { startSandboxCluster } from '../../sandbox/server';
-import type { SandboxArgs } from '../args';
+import type { SandboxArgs } from '../args/sandbox-args';
 import type { CliConfig } from '../config';
 import { ENV } from '../config';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';

@@ -22,7 +22,7 @@ import { addressList } from '../../core/settings/settings';
 import { runOptionsFrom, type RunOptions } from '../../core/request/run-options';
 import { connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
-import type { ScreenArgs } from '../args';
+import type { ScreenArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
 import { EXIT, OutputWriteError, UsageError, type ExitCode } from '../exit-codes';
 import { FileSink, outputFiles, type OutputTarget } from '../output/file-sink';

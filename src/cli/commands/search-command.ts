@@ -19,7 +19,7 @@ import { decisionNoteText, relayDecisionsOf } from '../../core/answer/relay-deci
 import type { ParsedEnvelope } from '../../core/protocol/schema';
 import { connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
-import type { SearchArgs } from '../args';
+import type { SearchArgs } from '../args/command-line';
 import { runOptionsFrom } from '../../core/request/run-options';
 import type { CliConfig } from '../config';
 import { EXIT, type ExitCode } from '../exit-codes';

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import type { ScreenArgs } from '../args';
+import type { ScreenArgs } from '../args/command-line';
 import { formatOf } from '../input/input-file';
 import { usageError } from '../messages';
 import { lockPathFor } from '../state/run-lock';

@@ -1,0 +1,123 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Lang } from '../../core/text/i18n';
+import { UsageError } from '../exit-codes';
+import { cliMessages } from '../messages';
+import { nearestWord } from '../../core/text/nearest';
+
+/** What every command's options share: the global ones, numbers in range, and parseArgs' strictness in our words. */
+
+export interface GlobalOptions {
+  config?: string;
+  lang?: Lang;
+  /** Allow plain http to another computer (core/settings/settings.ts addressProblem); warned about on stderr. */
+  insecureHttp?: boolean;
+}
+
+export const GLOBAL_OPTIONS = {
+  config: { type: 'string' },
+  lang: { type: 'string' },
+  'insecure-http': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+export function usage(
+  key: Parameters<typeof cliMessages.text>[0],
+  params?: Record<string, string | number>,
+): UsageError {
+  return new UsageError(cliMessages.text(key, params));
+}
+
+function parseLang(value: string | undefined): Lang | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === 'uk' || v === 'ua') return 'uk';
+  if (v === 'en') return 'en';
+  throw usage('args.lang', { value });
+}
+
+export function parseIntOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (!/^\d+$/.test(trimmed)) throw usage('args.integer', { name, value, min, max });
+  const n = Number(trimmed);
+  if (n < min || n > max) throw usage('args.integer', { name, value, min, max });
+  return n;
+}
+
+export function parseRate(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw usage('args.rate', { name, value });
+  return n;
+}
+
+/** A value such as -1 or -1024: no option of ours is named with a digit, so it is never an option. */
+const NEGATIVE_VALUE = /^-\d/;
+
+/**
+ * parseArgs reads `--registries -1` as an option without its value followed by an unknown
+ * option ("argument is ambiguous"), yet -1 is the default listdata the help offers. A
+ * negative-looking word after an option that takes a value is that option's value: it is
+ * rewritten as `--registries=-1`, which parseArgs takes as it is.
+ */
+export function attachNegativeValues(
+  argv: readonly string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): string[] {
+  const byShort = new Map<string, string>(
+    Object.entries(options).flatMap(([name, o]) => (o.short ? [[`-${o.short}`, name] as const] : [])),
+  );
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    if (word === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const name: string | undefined = word.startsWith('--') ? word.slice(2) : byShort.get(word);
+    const next = argv[i + 1];
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && NEGATIVE_VALUE.test(next)) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else {
+      out.push(word);
+    }
+  }
+  return out;
+}
+
+export function parseStrict<O extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: O,
+  positionals: boolean,
+) {
+  try {
+    return parseArgs({
+      args: attachNegativeValues(argv, options),
+      options,
+      strict: true,
+      allowPositionals: positionals,
+    });
+  } catch (e) {
+    // parseArgs names the offending option in English only; keep its words, add ours around them.
+    const detail = e instanceof Error ? e.message : String(e);
+    const unknown = /Unknown option '(--?[^'=]+)'/.exec(detail)?.[1];
+    const near = unknown
+      ? nearestWord(
+          unknown,
+          Object.keys(options).map((o) => `--${o}`),
+        )
+      : null;
+    if (near) throw usage('args.didYouMean', { detail, near });
+    throw usage('args.invalid', { detail });
+  }
+}
+
+export function globalsFrom(values: { config?: string; lang?: string; 'insecure-http'?: boolean }): GlobalOptions {
+  const lang = parseLang(values.lang);
+  return {
+    ...(values.config !== undefined ? { config: values.config } : {}),
+    ...(lang ? { lang } : {}),
+    ...(values['insecure-http'] ? { insecureHttp: true } : {}),
+  };
+}
