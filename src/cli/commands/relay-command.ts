@@ -10,10 +10,7 @@ import { UsageError } from '../exit-codes';
 import type { CliIo } from '../io';
 import { lockDataFolder, type FolderLock } from '../../relay/store/folder-lock';
 import { makeServerFolder } from '../../relay/store/embedded-cluster';
-import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
 import { startRelayHttp } from '../../relay/http-server';
-import { ANALYST_NAME, createKey, mixesScripts, nameLooks } from '../../relay/keys';
-import { isRole, RELAY_ROLES } from '../../relay/roles';
 import { REGISTRY_KEYS, type RegistryKey } from '../../core/protocol/registries';
 import { DEMO_CREDENTIALS } from '../../sandbox/credentials';
 import { relayMessages } from '../../relay/messages';
@@ -21,13 +18,14 @@ import { RelayService } from '../../relay/service';
 import { openStore } from '../../relay/store/open-store';
 import { privateFile } from './private-file';
 import { openRelaySpool } from './relay-spool';
-import { runArchive, runBackup, runDecisions, runRestore, runVerify } from './relay-record-command';
-import { STORE_OPTIONS, storeLocation, usage, withStore, writeOut } from './relay-store-access';
+import { runArchive, runAudit, runBackup, runDecisions, runRestore, runVerify } from './relay-record-command';
+import { runKeys } from './relay-keys-command';
+import { STORE_OPTIONS, storeLocation, usage } from './relay-store-access';
 import { parseIntOption } from '../args/option-values';
 
 /**
- * `checklists relay ...`: the server, `keys add|list|revoke|rotate`, `audit`, `verify` and
- * `archive prune` and `decisions export` (relay-record-command.ts). Every subcommand
+ * `checklists relay ...`: the server, `keys add|list|revoke|rotate` (relay-keys-command.ts), `audit`,
+ * `verify`, `archive prune` and `decisions export` (relay-record-command.ts). Every subcommand
  * takes --data-dir (embedded store) or --database-url / DATABASE_URL (external PostgreSQL).
  */
 
@@ -260,120 +258,4 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   await service.journal.drained();
   await closeStore();
   return 0;
-}
-
-async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    options: { ...STORE_OPTIONS, role: { type: 'string' } },
-    allowPositionals: true,
-    strict: true,
-  });
-  const [action, name] = positionals;
-  const lang = values.lang === 'en' || values.lang === 'uk' ? values.lang : 'en';
-  const role = values.role ?? 'analyst';
-  if (!isRole(role) || (values.role !== undefined && action !== 'add')) {
-    throw new UsageError(relayMessages.text('keys.badRole', { role, roles: RELAY_ROLES.join(', ') }));
-  }
-  if (action === 'add' || action === 'revoke' || action === 'rotate') {
-    if (!name || !ANALYST_NAME.test(name)) {
-      throw new UsageError(relayMessages.text('keys.badName', { name: name ?? '' }));
-    }
-  }
-  if (action === 'add' && mixesScripts(name!)) {
-    throw new UsageError(relayMessages.text('keys.mixedScripts', { name: name! }));
-  }
-  if (action === 'add') {
-    return withStore(values, io, async (store) => {
-      const twin = (await store.listKeys()).find((k) => k.name !== name && nameLooks(k.name) === nameLooks(name!));
-      if (twin) throw new UsageError(relayMessages.text('keys.lookAlike', { name: name!, existing: twin.name }));
-      const made = await createKey(store, name!, role);
-      if (made === 'exists') {
-        io.stderr.write(`${relayMessages.t(lang, 'keys.exists', { name: name! })}\n`);
-        return 2;
-      }
-      io.stderr.write(`${relayMessages.t(lang, 'keys.added', { name: name!, role })}\n`);
-      // Alone on the last line of stdout, for scripts.
-      io.stdout.write(`${made.key}\n`);
-      return 0;
-    });
-  }
-  if (action === 'rotate') {
-    // A leaked key: the old one stops, a new one under the same name keeps one audit history.
-    return withStore(values, io, async (store) => {
-      // The new key keeps the old one's role: rotating is not the moment to change what a person may do.
-      const current = (await store.listKeys()).find((k) => k.name === name && !k.revokedAt);
-      if (!current || !(await store.revokeKey(name!))) {
-        io.stderr.write(`${relayMessages.t(lang, 'keys.notFound', { name: name! })}\n`);
-        return 2;
-      }
-      io.stderr.write(`${relayMessages.t(lang, 'keys.revoked', { name: name! })}\n`);
-      const made = await createKey(store, name!, current.role);
-      if (made === 'exists') return 2;
-      io.stderr.write(`${relayMessages.t(lang, 'keys.added', { name: name!, role: current.role })}\n`);
-      io.stdout.write(`${made.key}\n`);
-      return 0;
-    });
-  }
-  if (action === 'revoke') {
-    return withStore(values, io, async (store) => {
-      if (!(await store.revokeKey(name!))) {
-        io.stderr.write(`${relayMessages.t(lang, 'keys.notFound', { name: name! })}\n`);
-        return 2;
-      }
-      io.stdout.write(`${relayMessages.t(lang, 'keys.revoked', { name: name! })}\n`);
-      return 0;
-    });
-  }
-  if (action === 'list') {
-    return withStore(values, io, async (store) => {
-      const keys = await store.listKeys();
-      if (keys.length === 0) io.stderr.write(`${relayMessages.t(lang, 'keys.none')}\n`);
-      for (const k of keys) {
-        io.stdout.write(
-          `${k.name}\t${k.role}\t${k.revokedAt ? 'revoked' : 'active'}\t${k.createdAt.toISOString()}${k.revokedAt ? `\t${k.revokedAt.toISOString()}` : ''}\n`,
-        );
-      }
-      return 0;
-    });
-  }
-  throw usage(`keys ${action ?? ''}`);
-}
-
-function dateOption(value: string | undefined, name: string, endOfDay: boolean): Date | undefined {
-  if (value === undefined) return undefined;
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  if (Number.isNaN(d.getTime())) throw usage(`--${name} ${value}`);
-  // A bare date in --to means "through that day".
-  if (endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(value)) d.setUTCDate(d.getUTCDate() + 1);
-  return d;
-}
-
-async function runAudit(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      ...STORE_OPTIONS,
-      from: { type: 'string' },
-      to: { type: 'string' },
-      analyst: { type: 'string' },
-      csv: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
-  const from = dateOption(values.from, 'from', false);
-  const to = dateOption(values.to, 'to', true);
-  return withStore(values, io, async (store) => {
-    const filter = {
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
-      ...(values.analyst ? { analyst: values.analyst } : {}),
-    };
-    // Page by page, each written before the next is read: millions of rows in bounded memory.
-    if (values.csv) await writeOut(io.stdout, auditCsvHeader());
-    for await (const page of store.auditPages(filter)) {
-      await writeOut(io.stdout, values.csv ? auditCsvRows(page) : auditJsonLines(page));
-    }
-    return 0;
-  });
 }

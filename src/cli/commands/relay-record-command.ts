@@ -10,13 +10,15 @@ import { verifyArchive, type VerifyProblem } from '../../relay/answer-archive';
 import { relayMessages } from '../../relay/messages';
 import type { ArchiveCut } from '../../relay/store/port';
 import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from '../../relay/decision-export';
+import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
 import { STORE_OPTIONS, usage, withStore, writeOut } from './relay-store-access';
 
 /**
- * The relay's record from its host: `checklists relay verify` (walk the answer archive's chain),
+ * The relay's record from its host: `checklists relay audit` (the trail, page by page),
+ * `checklists relay verify` (walk the answer archive's chain),
  * `checklists relay archive prune` (drop what retention no longer asks to keep, recording the
- * cut) and `checklists relay decisions export`. All work beside a running relay: verify and
- * export read, prune takes the archive's append lock for its one transaction.
+ * cut) and `checklists relay decisions export`. All work beside a running relay: audit, verify
+ * and export read, prune takes the archive's append lock for its one transaction.
  */
 
 export const DEFAULT_ARCHIVE_YEARS = 5;
@@ -167,5 +169,43 @@ export async function runRestore(argv: readonly string[], io: CliIo): Promise<nu
       io.stderr.write(`${relayMessages.t(lang, 'restore.refused', { why: error.message })}\n`);
       return 2;
     }
+  });
+}
+
+function dateOption(value: string | undefined, name: string, endOfDay: boolean): Date | undefined {
+  if (value === undefined) return undefined;
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  if (Number.isNaN(d.getTime())) throw usage(`--${name} ${value}`);
+  // A bare date in --to means "through that day".
+  if (endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(value)) d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+}
+
+export async function runAudit(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      ...STORE_OPTIONS,
+      from: { type: 'string' },
+      to: { type: 'string' },
+      analyst: { type: 'string' },
+      csv: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const from = dateOption(values.from, 'from', false);
+  const to = dateOption(values.to, 'to', true);
+  return withStore(values, io, async (store) => {
+    const filter = {
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(values.analyst ? { analyst: values.analyst } : {}),
+    };
+    // Page by page, each written before the next is read: millions of rows in bounded memory.
+    if (values.csv) await writeOut(io.stdout, auditCsvHeader());
+    for await (const page of store.auditPages(filter)) {
+      await writeOut(io.stdout, values.csv ? auditCsvRows(page) : auditJsonLines(page));
+    }
+    return 0;
   });
 }
