@@ -4,7 +4,7 @@ import type { RegistryKey } from '../core/protocol/registries';
 import type { SearchQuery } from '../core/query';
 import type { ServiceMode } from '../core/settings/settings';
 import type { CellValue, ColumnMapping } from './columns';
-import type { PreviousRun } from './decisions';
+import type { PreviousRun } from './previous-hits';
 import type { AnswerLike } from './outcome';
 import type { StreamedInput } from './input-rows';
 import type { InputRow, RunQueryOptions } from './plan';

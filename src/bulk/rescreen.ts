@@ -7,9 +7,8 @@ import {
   reasonCellText,
   type ChangeMark,
   type Decision,
-  type PreviousHit,
-  type PreviousRun,
 } from './decisions';
+import { type PreviousHit, type PreviousRun } from './previous-hits';
 import type { HitLine } from './hits';
 import { hitIdentity } from './hit-identity';
 import { recordPart } from '../core/answer/record-identity';

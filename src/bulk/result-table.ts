@@ -4,7 +4,7 @@ import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import { levelText, registryErrorText, verdictText, type MatchLevel, type Verdict } from '../core/answer/summary';
 import { headerText, type CellValue, type ColumnMapping } from './columns';
 import { rowInput } from './plan';
-import type { PreviousHit, PreviousRun } from './decisions';
+import type { PreviousHit, PreviousRun } from './previous-hits';
 import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
 import { openLevel, reviewCells, reviewHit, type HitReview } from './rescreen';

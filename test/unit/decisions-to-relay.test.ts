@@ -1,5 +1,5 @@
 import { decisionsForRelay, subjectsOfList } from '../../src/bulk/decisions-to-relay';
-import type { PreviousHit, PreviousRun } from '../../src/bulk/decisions';
+import type { PreviousHit, PreviousRun } from '../../src/bulk/previous-hits';
 import { identityOfRecord } from '../../src/bulk/hit-identity';
 import { recogniseColumns } from '../../src/bulk/columns';
 import { checkRow } from '../../src/bulk/plan';

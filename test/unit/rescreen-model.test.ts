@@ -1,12 +1,6 @@
 import { recogniseColumns } from '../../src/bulk/columns';
-import {
-  decisionValidation,
-  parseDecision,
-  parseReason,
-  readPreviousHits,
-  reasonValidation,
-  type PreviousRun,
-} from '../../src/bulk/decisions';
+import { decisionValidation, parseDecision, parseReason, reasonValidation } from '../../src/bulk/decisions';
+import { readPreviousHits, type PreviousRun } from '../../src/bulk/previous-hits';
 import { REASON_CODES, reasonLabel } from '../../src/core/answer/explain';
 import { LANGS } from '../../src/core/text/i18n';
 import { reviewCells } from '../../src/bulk/rescreen';

@@ -1,5 +1,5 @@
 // The running engine: asks each distinct subject once, writes rows in order, saves state, stops cleanly.
-import type { PreviousRun } from '../decisions';
+import type { PreviousRun } from '../previous-hits';
 import { RowCursor, type RowAccess } from '../input-rows';
 import type { SubjectOutcome } from '../outcome';
 import { rowErrors, type InputRow, type RunPlan, type RunQueryOptions } from '../plan';

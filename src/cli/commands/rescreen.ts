@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { BulkRunReport } from '../../bulk';
-import type { PreviousRun } from '../../bulk/decisions';
+import type { PreviousRun } from '../../bulk/previous-hits';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
 import type { Lang } from '../../core/text/i18n';
 import type { SandboxEngine } from '../../sandbox';

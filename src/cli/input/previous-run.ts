@@ -8,7 +8,7 @@ import {
   refusalText,
   type HitsGrid,
   type PreviousRun,
-} from '../../bulk/decisions';
+} from '../../bulk/previous-hits';
 import { bulkMessages } from '../../bulk/messages';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
 import { LANGS } from '../../core/text/i18n';

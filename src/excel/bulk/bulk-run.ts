@@ -9,7 +9,7 @@ import {
   type BulkRunReport,
   type RunTuning,
 } from '../../bulk';
-import type { PreviousRun } from '../../bulk/decisions';
+import type { PreviousRun } from '../../bulk/previous-hits';
 import type { RunQueryOptions } from '../../bulk/plan';
 import type { RunListing, RunState, RunStateStore } from '../../bulk/state';
 import type { Lang, LocalizedText } from '../../core/text/i18n';

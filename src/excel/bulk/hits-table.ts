@@ -1,15 +1,13 @@
 import type { BulkSink, SinkBegin, SinkEnd } from '../../bulk';
 import type { CellValue } from '../../bulk/columns';
+import { decisionValidation, reasonValidation, type DecisionValidationSpec } from '../../bulk/decisions';
 import {
-  decisionValidation,
-  reasonValidation,
-  type DecisionValidationSpec,
   HITS_HEADER_SEARCH_ROWS,
   isHitsHeader,
   readPreviousHits,
   refusalText,
   type PreviousRun,
-} from '../../bulk/decisions';
+} from '../../bulk/previous-hits';
 import { bulkMessages } from '../../bulk/messages';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
 import type { TableColumn } from '../../bulk/result-table';
