@@ -1,6 +1,5 @@
 import {
   Badge,
-  Button,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
@@ -8,29 +7,24 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Lang } from '../../core/text/i18n';
-import { registryDef, type RegistryKey } from '../../core/protocol/registries';
+import type { RegistryKey } from '../../core/protocol/registries';
 import type { ParsedEnvelope } from '../../core/protocol/schema';
 import type { ServiceMode } from '../../core/settings/settings';
-import { registryErrorText, verdictText, type EnvelopeSummary, type RegistrySummary } from '../../core/answer/summary';
+import { verdictText, type EnvelopeSummary } from '../../core/answer/summary';
 import { MODE_LABELS } from '../../shared-runtime/connection';
 import { formatNumber, formatServiceDate } from './field-format';
-import { FieldList } from './FieldView';
-import { HitCard, LevelBadge } from './HitCard';
 import { resultsMessages as resultsText } from './results-messages';
 import { SandboxBanner } from '../shell/SandboxBanner';
-import {
-  decisionNoteText,
-  relayAuditIdOf,
-  relayDecisionsOf,
-  type RelayDecisions,
-} from '../../core/answer/relay-decisions';
+import { relayAuditIdOf, relayDecisionsOf } from '../../core/answer/relay-decisions';
 import { CertificateButton, EvidenceSheetButton } from './CertificateButton';
-import { RegistryDigest, bringIntoView, registrySectionId, showSection } from './RegistryDigest';
+import { RegistryDigest, bringIntoView, showSection } from './RegistryDigest';
 import type { SearchQuery } from '../../core/query';
 import type { RelayTarget } from './decision-client';
 import { InsertActions, type InsertAnswer } from './InsertActions';
+import { RegistrySection, UnknownBlocks, type SectionItem } from './RegistrySection';
+import { DecisionNotes } from './DecisionNotes';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -46,22 +40,8 @@ const useStyles = makeStyles({
     '& dt': { color: tokens.colorNeutralForeground3 },
     '& dd': { margin: 0, overflowWrap: 'anywhere' },
   },
-  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
-  heading: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    margin: 0,
-    fontSize: tokens.fontSizeBase400,
-    fontWeight: tokens.fontWeightSemibold,
-  },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground3 },
-  error: { color: tokens.colorPaletteRedForeground1 },
 });
-
-type Item = Record<string, unknown>;
 
 /**
  * What the view shows of an answer: a client's SearchResult, or the scheduler's answer, which may
@@ -84,12 +64,6 @@ export function formatReceivedAt(epochMs: number, lang: Lang): string {
   }).format(new Date(epochMs));
 }
 
-function itemsOf(result: ShownAnswer, key: RegistryKey): readonly Item[] {
-  const outcome = result.envelope.registries[key];
-  if (!outcome || outcome.status === 'error') return [];
-  return outcome.items as readonly Item[];
-}
-
 /**
  * More hits than this and a registry's section starts folded to its heading: a namesake-heavy
  * registry would otherwise push every other registry out of a 350 px pane. The digest above names
@@ -100,96 +74,6 @@ export const LONG_SECTION_HITS = 3;
 /** The registries whose cards show at first: the ones with a few hits. */
 function openAtFirst(summary: EnvelopeSummary): ReadonlySet<RegistryKey> {
   return new Set(summary.registries.filter((r) => r.hits > 0 && r.hits <= LONG_SECTION_HITS).map((r) => r.key));
-}
-
-interface SectionProps {
-  summary: RegistrySummary;
-  result: ShownAnswer;
-  lang: Lang;
-  query?: SearchQuery | undefined;
-  relay: RelayTarget | null;
-  open: boolean;
-  onToggle: () => void;
-}
-
-function RegistrySection({ summary, result, lang, query, relay, open, onToggle }: SectionProps) {
-  const styles = useStyles();
-  const headingId = useId();
-  const cardsId = useId();
-  const label = registryDef(summary.key).label[lang];
-  const items = itemsOf(result, summary.key);
-  const empty = summary.status === 'ok' && items.length === 0;
-  return (
-    <section
-      id={registrySectionId(summary.key)}
-      tabIndex={-1}
-      className={styles.section}
-      aria-labelledby={headingId}
-      data-registry={summary.key}
-      data-status={summary.status}
-    >
-      <h3 id={headingId} className={styles.heading}>
-        <span>{label}</span>
-        {summary.status === 'error' ? (
-          <Badge color="severe" appearance="tint">
-            {resultsText.t(lang, 'results.registryFailed')}
-          </Badge>
-        ) : empty ? (
-          <Text size={200} weight="regular" className={styles.muted}>
-            {resultsText.t(lang, 'results.noHits')}
-          </Text>
-        ) : (
-          <Badge color={summary.hits > 0 ? 'brand' : 'subtle'} appearance={summary.hits > 0 ? 'filled' : 'outline'}>
-            {resultsText.t(lang, 'results.hits', { count: summary.hits })}
-          </Badge>
-        )}
-        <LevelBadge level={summary.bestLevel} lang={lang} />
-        {items.length > 0 && (
-          <Button
-            appearance="subtle"
-            size="small"
-            aria-expanded={open}
-            aria-controls={cardsId}
-            onClick={onToggle}
-            data-testid="section-toggle"
-          >
-            {open
-              ? resultsText.t(lang, 'results.foldHits')
-              : resultsText.t(lang, 'results.showHits', { count: items.length })}
-          </Button>
-        )}
-      </h3>
-      {summary.status === 'error' && summary.error && (
-        <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>{registryErrorText(summary.error, lang)}</MessageBarBody>
-        </MessageBar>
-      )}
-      {summary.status === 'malformed' && summary.error && (
-        <MessageBar intent="warning" layout="multiline">
-          <MessageBarBody>
-            {resultsText.t(lang, 'results.malformed', { details: summary.error.message })}
-          </MessageBarBody>
-        </MessageBar>
-      )}
-      {summary.status === 'absent' && <Text className={styles.muted}>{resultsText.t(lang, 'results.absent')}</Text>}
-      {items.length > 0 && (
-        <div id={cardsId} className={styles.section} hidden={!open}>
-          {open &&
-            items.map((item, i) => (
-              <HitCard
-                key={i}
-                registry={summary.key}
-                item={item}
-                index={i}
-                lang={lang}
-                relay={relay}
-                {...(query ? { query } : {})}
-              />
-            ))}
-        </div>
-      )}
-    </section>
-  );
 }
 
 export interface ResultsViewProps {
@@ -209,37 +93,10 @@ export interface ResultsViewProps {
   onEvidenceSheet?: () => Promise<string>;
 }
 
-/** What the relay's accept list did to this answer (core/answer/relay-decisions.ts): muted is not hidden. */
-function DecisionNotes({ notes, lang }: { notes: RelayDecisions; lang: Lang }) {
-  const list = (items: RelayDecisions['muted']) => (
-    <ul>
-      {items.map((n) => (
-        <li key={`${n.registry}|${n.record}`}>{decisionNoteText(n, lang)}</li>
-      ))}
-    </ul>
-  );
-  return (
-    <>
-      {notes.muted.length > 0 && (
-        <MessageBar intent="info" layout="multiline" data-testid="muted">
-          <MessageBarBody>
-            <MessageBarTitle>{resultsText.t(lang, 'muted.title', { count: notes.muted.length })}</MessageBarTitle>
-            {resultsText.t(lang, 'muted.body')}
-            {list(notes.muted)}
-          </MessageBarBody>
-        </MessageBar>
-      )}
-      {notes.changed.length > 0 && (
-        <MessageBar intent="warning" layout="multiline" data-testid="changed">
-          <MessageBarBody>
-            <MessageBarTitle>{resultsText.t(lang, 'changed.title', { count: notes.changed.length })}</MessageBarTitle>
-            {resultsText.t(lang, 'changed.body')}
-            {list(notes.changed)}
-          </MessageBarBody>
-        </MessageBar>
-      )}
-    </>
-  );
+function itemsOf(result: ShownAnswer, key: RegistryKey): readonly SectionItem[] {
+  const outcome = result.envelope.registries[key];
+  if (!outcome || outcome.status === 'error') return [];
+  return outcome.items as readonly SectionItem[];
 }
 
 /** The whole answer: verdict, audit facts, then each registry with its hits or its error. */
@@ -361,7 +218,7 @@ export function ResultsView(props: ResultsViewProps) {
         <RegistrySection
           key={r.key}
           summary={r}
-          result={result}
+          items={itemsOf(result, r.key)}
           lang={lang}
           query={query}
           relay={relay}
@@ -369,12 +226,7 @@ export function ResultsView(props: ResultsViewProps) {
           onToggle={() => toggle(r.key, !open.has(r.key))}
         />
       ))}
-      {Object.keys(extra).length > 0 && (
-        <section className={styles.section} data-registry="unknown">
-          <h3 className={styles.heading}>{resultsText.t(lang, 'results.unknownBlocks')}</h3>
-          <FieldList item={extra} lang={lang} allFields />
-        </section>
-      )}
+      {Object.keys(extra).length > 0 && <UnknownBlocks blocks={extra} lang={lang} />}
     </div>
   );
 }
