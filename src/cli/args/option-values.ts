@@ -86,6 +86,7 @@ export function attachNegativeValues(
   return out;
 }
 
+/** parseArgs, strict: an unknown or incomplete option is a UsageError in our words, with the nearest option named. */
 export function parseStrict<O extends NonNullable<ParseArgsConfig['options']>>(
   argv: string[],
   options: O,

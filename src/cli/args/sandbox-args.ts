@@ -1,6 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
-import type { RegistryKey } from '../../core/protocol/registries';
-import { isRegistryKey } from '../../core/protocol/registries';
+import { isRegistryKey, type RegistryKey } from '../../core/protocol/registries';
 import { MAX_DATA_REVISION } from '../../sandbox/data/revisions';
 import type { SandboxFaults } from '../../sandbox/faults';
 import {
