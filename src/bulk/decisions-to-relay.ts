@@ -5,7 +5,7 @@ import { subjectKey } from '../core/query';
 import { plainQuery } from '../core/query/plain';
 import type { ColumnMapping } from './columns';
 import { DECISION_CODES } from './decisions';
-import { type PreviousRun } from './previous-hits';
+import type { PreviousRun } from './previous-hits';
 import { checkRow, type InputRow, type RunQueryOptions } from './plan';
 import { rescreenMessages } from './rescreen-messages';
 import { LANGS } from '../core/text/i18n';
