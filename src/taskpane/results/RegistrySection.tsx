@@ -27,7 +27,6 @@ const useStyles = makeStyles({
 /** One hit of a registry's block, as the service sent it. */
 export type SectionItem = Record<string, unknown>;
 
-/** One registry of the answer: its count, its error or its hits, folded when there are many. */
 interface SectionProps {
   summary: RegistrySummary;
   /** The registry's hits as the service sent them. */
@@ -39,6 +38,7 @@ interface SectionProps {
   onToggle: () => void;
 }
 
+/** One registry of the answer: its count, its error or its hits, folded when there are many. */
 export function RegistrySection({ summary, items, lang, query, relay, open, onToggle }: SectionProps) {
   const styles = useStyles();
   const headingId = useId();
