@@ -1,13 +1,17 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { JournalObserver } from './audit-journal';
 
-/** The steps of one /api request, in the order they run. */
+/**
+ * The steps of one /api request, in the order they run; `claim`, `upstream` and `archive` are parts
+ * of `answer`, and `claim` runs beside `audit-asked` (service.ts).
+ */
 export const RELAY_STEPS = [
   'auth',
   'rate',
   'validate',
   'audit-asked',
   'answer',
+  'claim',
   'upstream',
   'archive',
   'audit-complete',
@@ -84,7 +88,7 @@ export class RelayMetrics {
     });
     this.steps = new Histogram({
       name: 'relay_step_seconds',
-      help: 'Where a request spends its time in the relay, by step (see docs/relay.md, "Where the time goes")',
+      help: 'Where a request spends its time in the relay, by step (see docs/PERFORMANCE.md, "Where the relay\'s time goes")',
       labelNames: ['step'],
       buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
       registers: [this.registry],

@@ -133,8 +133,10 @@ export class RelayService {
     const ticket = options.tickets?.[0];
     const asked = ticket === undefined ? undefined : this.askedRows.get(ticket);
     if (asked === undefined) throw new Error('a paid request without its audit row');
+    asked.paid = true;
+    this.metrics.step('claim', performance.now() - asked.scheduled);
     // Nothing goes to the service before the asking request's row is durable.
-    const payer = await asked;
+    const payer = await asked.row;
     if (!(await this.limits.spend())) throw new BudgetSpent();
     this.upstreamRequests++;
     let result: SearchResult;
@@ -181,9 +183,11 @@ export class RelayService {
   /**
    * The "asked" row of each request in progress, by its ticket, as the journal writes it: the
    * scheduler (and the subject's claim, which goes in the same commit) starts meanwhile, and only
-   * the request to the service waits for the row.
+   * the request to the service waits for the row. `scheduled`: when the scheduler took it, for the
+   * `claim` step (its queue, the caches, the subject's claim), which ends as the paid request starts
+   * or a cached answer comes; `paid`: whether this request's ticket paid (ask()).
    */
-  private readonly askedRows = new Map<number, Promise<number>>();
+  private readonly askedRows = new Map<number, { row: Promise<number>; scheduled: number; paid: boolean }>();
   private lastTicket = 0;
 
   /** Who is asking: an analyst key where the tokken goes, or an Entra ID bearer token. */
@@ -232,7 +236,8 @@ export class RelayService {
       // leaves "asked, outcome unknown". The cache and the subject's claim need not wait.
       const ticket = ++this.lastTicket;
       const asked = this.journal.insert(auditRowBase(request.method, analyst, query, 'asked', this.config.instance));
-      this.askedRows.set(ticket, asked);
+      const pending = { row: asked, scheduled: performance.now(), paid: false };
+      this.askedRows.set(ticket, pending);
       try {
         const answering = this.scheduler.ask(query, { ticket });
         // Its failure is met below, through the row's own or through the answer.
@@ -240,6 +245,11 @@ export class RelayService {
         auditId = await asked;
         lap('audit-asked');
         answer = await answering;
+        if (answer.fromCache) this.metrics.step('claim', performance.now() - pending.scheduled);
+        // Joined another request's paid request, on the wire or just answered (scheduler.ts): the
+        // service's answer, but not this request's payment, and its audit row must not count one.
+        // (Nor does its wait for that request belong to the `claim` step.)
+        else if (!pending.paid) answer = { ...answer, source: 'cache', fromCache: true };
       } finally {
         this.askedRows.delete(ticket);
       }

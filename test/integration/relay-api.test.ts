@@ -35,6 +35,7 @@ import { runRelayConnectionTest } from '../../src/taskpane/settings/relay-connec
 import { createKey } from '../../src/relay/keys';
 import { startSandboxServer } from '../../src/sandbox/server';
 import { parseKey } from '../../src/relay/keys';
+import { RELAY_STEPS } from '../../src/relay/metrics';
 
 /** One PostgreSQL cluster for the whole file; each test empties it. */
 let db: TestDatabase;
@@ -270,6 +271,73 @@ describe('the interface on /api', () => {
     expect(rows[0].idrequest).toBeTruthy();
     expect(rows[0].verdict).toMatch(/clear|low|high|incomplete/);
     expect(Object.keys(rows[0].hits).length).toBeGreaterThan(0);
+  });
+
+  it('/metrics breaks each request into its steps: the claim and cache look-up is counted for the paid request and the cached answer (issue 30)', async () => {
+    const r = await relay();
+    const key = await addKey(r.store, 'stepan');
+    expect((await ask(r, { tokken: key, name: 'Кроковий Суб’єкт' })).status).toBe(200);
+    // The answer stored in the cache (its flight over), so that the next one is a cache hit.
+    await r.service.journal.drained();
+    expect((await ask(r, { tokken: key, name: 'Кроковий Суб’єкт' })).status).toBe(200);
+    expect(sandbox.requests).toHaveLength(1);
+    const metrics = await (await fetch(`${r.url}/metrics`)).text();
+    const count = (step: string) =>
+      Number(new RegExp(`relay_step_seconds_count\\{step="${step}"\\} (\\d+)`).exec(metrics)?.[1] ?? 0);
+    expect(Object.fromEntries(RELAY_STEPS.map((step) => [step, count(step)]))).toEqual({
+      auth: 2,
+      rate: 2,
+      validate: 2,
+      'audit-asked': 2,
+      answer: 2,
+      claim: 2,
+      upstream: 1,
+      archive: 1,
+      'audit-complete': 2,
+      reply: 2,
+    });
+    expect(metrics).toMatch(/relay_answers_total\{source="service"\} 1\n/);
+    expect(metrics).toMatch(/relay_answers_total\{source="cache"\} 1\n/);
+  });
+
+  it('a request that joins another’s paid request on the wire is recorded as not paid, naming the archived answer it got', async () => {
+    const slow = await startSandboxServer({ faults: { latencyMs: 300 } });
+    const r = await startTestRelay(db.url, [slow.url], {}, { distDir: dist });
+    try {
+      const a = await addKey(r.store, 'ivanna');
+      const b = await addKey(r.store, 'petro');
+      // Both keys checked once first: the second request must reach the scheduler while the first is on the wire.
+      for (const key of [a, b]) {
+        expect((await post(r.url, { tokken: key, name: `Розігрів ${key.slice(-4)}` })).status).toBe(200);
+      }
+      await r.service.journal.drained();
+      const before = r.service.upstreamRequests;
+      const [first, second] = await Promise.all([
+        post(r.url, { tokken: a, name: 'Спільний Клієнт' }),
+        new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
+          post(r.url, { tokken: b, name: 'спільний   клієнт' }),
+        ),
+      ]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(r.service.upstreamRequests - before).toBe(1);
+      await r.service.journal.drained();
+      const rows = (await r.store.readAudit({})).filter((row) => JSON.stringify(row.query).includes('лієнт'));
+      expect(rows.map((row) => [row.analyst, row.fromCache])).toEqual([
+        ['ivanna', false],
+        ['petro', true],
+      ]);
+      // The copy it was served from: the one its payer archived.
+      expect(rows[1].archiveId).toBe(rows[0].archiveId);
+      expect(rows[0].archiveId).not.toBeNull();
+      const metrics = await (await fetch(`${r.url}/metrics`)).text();
+      expect(metrics).toMatch(/relay_answers_total\{source="service"\} 3\n/);
+      expect(metrics).toMatch(/relay_answers_total\{source="cache"\} 1\n/);
+      // Its wait was the payer's request to the service, not a claim or a look-up.
+      expect(metrics).toMatch(/relay_step_seconds_count\{step="claim"\} 3\n/);
+    } finally {
+      await r.close();
+      await slow.close();
+    }
   });
 });
 
