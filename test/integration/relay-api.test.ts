@@ -301,7 +301,8 @@ describe('the interface on /api', () => {
   });
 
   it('a request that joins another’s paid request on the wire is recorded as not paid, naming the archived answer it got', async () => {
-    const slow = await startSandboxServer({ faults: { latencyMs: 300 } });
+    // Long enough that the second request, sent 50 ms after the first, finds it on the wire on a busy machine.
+    const slow = await startSandboxServer({ faults: { latencyMs: 600 } });
     const r = await startTestRelay(db.url, [slow.url], {}, { distDir: dist });
     try {
       const a = await addKey(r.store, 'ivanna');
