@@ -133,7 +133,6 @@ export class RelayService {
     const ticket = options.tickets?.[0];
     const asked = ticket === undefined ? undefined : this.askedRows.get(ticket);
     if (asked === undefined) throw new Error('a paid request without its audit row');
-    asked.paid = true;
     this.metrics.step('claim', performance.now() - asked.scheduled);
     // Nothing goes to the service before the asking request's row is durable.
     const payer = await asked.row;
@@ -185,9 +184,9 @@ export class RelayService {
    * scheduler (and the subject's claim, which goes in the same commit) starts meanwhile, and only
    * the request to the service waits for the row. `scheduled`: when the scheduler took it, for the
    * `claim` step (its queue, the caches, the subject's claim), which ends as the paid request starts
-   * or a cached answer comes; `paid`: whether this request's ticket paid (ask()).
+   * or a cached answer comes.
    */
-  private readonly askedRows = new Map<number, { row: Promise<number>; scheduled: number; paid: boolean }>();
+  private readonly askedRows = new Map<number, { row: Promise<number>; scheduled: number }>();
   private lastTicket = 0;
 
   /** Who is asking: an analyst key where the tokken goes, or an Entra ID bearer token. */
@@ -236,8 +235,8 @@ export class RelayService {
       // leaves "asked, outcome unknown". The cache and the subject's claim need not wait.
       const ticket = ++this.lastTicket;
       const asked = this.journal.insert(auditRowBase(request.method, analyst, query, 'asked', this.config.instance));
-      const pending = { row: asked, scheduled: performance.now(), paid: false };
-      this.askedRows.set(ticket, pending);
+      const scheduled = performance.now();
+      this.askedRows.set(ticket, { row: asked, scheduled });
       try {
         const answering = this.scheduler.ask(query, { ticket });
         // Its failure is met below, through the row's own or through the answer.
@@ -245,11 +244,10 @@ export class RelayService {
         auditId = await asked;
         lap('audit-asked');
         answer = await answering;
-        if (answer.fromCache) this.metrics.step('claim', performance.now() - pending.scheduled);
-        // Joined another request's paid request, on the wire or just answered (scheduler.ts): the
-        // service's answer, but not this request's payment, and its audit row must not count one.
-        // (Nor does its wait for that request belong to the `claim` step.)
-        else if (!pending.paid) answer = { ...answer, source: 'cache', fromCache: true };
+        // An answer that joined another request's (`merged`) waited for that request, not for a claim.
+        if (answer.source === 'cache' || answer.source === 'shared') {
+          this.metrics.step('claim', performance.now() - scheduled);
+        }
       } finally {
         this.askedRows.delete(ticket);
       }

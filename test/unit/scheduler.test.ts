@@ -66,6 +66,8 @@ describe('RequestScheduler: merging and dedupe', () => {
     expect(sanctions.summary.registries.map((r) => r.key)).toEqual(['psanctions']);
     expect(pep.summary.registries[0].hits).toBe(1);
     expect(pep.fromCache).toBe(false);
+    // One request, paid for the first ask; the second joined it and paid nothing.
+    expect([pep.source, sanctions.source, sanctions.fromCache]).toEqual(['service', 'merged', true]);
     expect(s.stats).toMatchObject({ asks: 2, requestsSent: 1, merged: 1 });
   });
 
@@ -117,7 +119,7 @@ describe('RequestScheduler: merging and dedupe', () => {
     await until(() => s.stats.merged === 1); // the second ask joined the request on the wire
     svc.release();
     const second = await asked;
-    await first;
+    expect([(await first).source, second.source]).toEqual(['service', 'merged']);
     expect(svc.calls).toHaveLength(1);
     expect(second.summary.registries.map((r) => r.key)).toEqual(['psanctions']);
   });
@@ -198,6 +200,7 @@ describe('RequestScheduler: cache', () => {
     const second = await s.ask(q('Hit Ivan', PEPS));
     expect(svc.calls).toHaveLength(1);
     expect(second.summary).toEqual(first.summary);
+    expect([first.source, second.source]).toEqual(['service', 'merged']);
     writes.open();
     await s.idle();
     const third = await s.ask(q('Hit Ivan', PEPS));
@@ -379,6 +382,7 @@ describe('RequestScheduler: review fixes', () => {
     expect(svc.calls[1].query.listdata).toBe(unionListdata(PEPS, SANCTIONS));
     expect(pepAnswer.summary.registries.map((r) => [r.key, r.hits])).toEqual([['peps', 1]]);
     expect(sanctionsAnswer.summary.registries.map((r) => [r.key, r.hits])).toEqual([['psanctions', 1]]);
+    expect([pepAnswer.source, sanctionsAnswer.source]).toEqual(['service', 'merged']);
   });
 
   it('keeps every list of a subject in the cache when a narrower request on the wire finishes after a wider one', async () => {

@@ -15,6 +15,11 @@ export interface Arrival {
   receipt?: number;
 }
 
+/** The arrival as an ask that joined another's request sees it: the service's answer, not its own payment. */
+export function joined<T extends { source: AnswerSource }>(arrival: T): T {
+  return arrival.source === 'service' ? { ...arrival, source: 'merged' } : arrival;
+}
+
 /**
  * One asker's answer out of an arrival that may hold more lists than it asked for (a merged
  * request, a cache entry): every asker sees only its own lists.

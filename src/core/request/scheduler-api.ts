@@ -79,10 +79,12 @@ export interface AskOptions {
 
 /**
  * Where an answer came from, so that every surface reads one fact rather than timing it: `service`,
- * a paid request; `cache`, the scheduler's own cache; `shared`, the search function found another
- * relay instance's answer in the shared cache instead of asking (relay/claimed-search.ts).
+ * this ask's own paid request; `merged`, another ask's paid request that this one joined (sent for
+ * both, on the wire, or just answered and being stored), so not paid by this ask; `cache`, the
+ * scheduler's own cache; `shared`, the search function found another relay instance's answer in the
+ * shared cache instead of asking (relay/claimed-search.ts).
  */
-export type AnswerSource = 'service' | 'cache' | 'shared';
+export type AnswerSource = 'service' | 'merged' | 'cache' | 'shared';
 
 export interface ScheduledAnswer {
   /**
@@ -100,7 +102,7 @@ export interface ScheduledAnswer {
   servedBy: string;
   /** Where the answer came from: a request of this ask's own, this cache, or another instance's (shared). */
   source: AnswerSource;
-  /** Not paid for by this ask: `source` is the cache or the shared cache. */
+  /** Not paid for by this ask: `source` is another ask's request, the cache or the shared cache. */
   fromCache: boolean;
   /** When the answer was received (for a cached one: originally). */
   receivedAt: number;

@@ -3,7 +3,7 @@ import { containsListdata, unionListdata, type Listdata } from '../protocol/list
 import { subjectKey, type SearchQuery } from '../query';
 import { isCacheable } from './cacheable';
 import { delay, withTimeout } from './timing';
-import { answerFor } from './scheduled-answer';
+import { answerFor, joined } from './scheduled-answer';
 import { RequestSlots } from './request-slots';
 import { newWaiter, type Flight, type Waiter } from './waiters';
 
@@ -196,19 +196,8 @@ export class RequestScheduler {
           this.stats.merged++;
           if (flight.sent) w.onSent?.();
           const r = flight.result;
-          if (r) {
-            w.resolve(
-              answerFor(w.asked, {
-                envelope: r.envelope,
-                listdata: flight.listdata,
-                servedBy: r.servedBy,
-                source: r.source,
-                receivedAt: r.receivedAt,
-                durationMs: r.durationMs,
-                receipt: r.receipt,
-              }),
-            );
-          } else flight.waiters.push(w);
+          if (r) w.resolve(answerFor(w.asked, joined({ ...r, listdata: flight.listdata })));
+          else flight.waiters.push(w);
         }
       }
       waiting = waiting.filter((w) => !w.flight);
@@ -334,7 +323,10 @@ export class RequestScheduler {
         durationMs,
         receipt,
       };
-      for (const w of flight.waiters) w.resolve(answerFor(w.asked, arrival));
+      // The first asker's request; the others joined it (merged in its window, widened into it, or on the wire).
+      const [first, ...others] = flight.waiters;
+      first.resolve(answerFor(first.asked, arrival));
+      for (const w of others) w.resolve(answerFor(w.asked, joined(arrival)));
       // Asks arriving while the answer is being stored join the answered flight (see processBatch).
       // A write that hangs only ends that early: the askers were answered above.
       if (this.cache?.enabled && isCacheable(result.envelope) && !result.stored) {
