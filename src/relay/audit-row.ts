@@ -66,7 +66,8 @@ export function requestOutcome(
     verdict: answer ? answer.summary.verdict : null,
     hits,
     durationMs,
-    // Not paid for by this request: another request's answer it joined, this instance's cache, or another instance's found through the claim.
+    // Not paid for by this request: another request's answer it joined, this instance's cache, or
+    // another instance's found through the claim.
     fromCache: answer ? answer.source !== 'service' : false,
     errorCode: refusal ? refusal.code : null,
     status: refusal ? refusal.status : 200,

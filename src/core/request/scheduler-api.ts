@@ -100,7 +100,7 @@ export interface ScheduledAnswer {
   summary: EnvelopeSummary;
   /** The address that answered (for a cached answer: the one that answered originally). */
   servedBy: string;
-  /** Where the answer came from: a request of this ask's own, this cache, or another instance's (shared). */
+  /** Where the answer came from: this ask's own request, another's it joined, this cache, or another instance's. */
   source: AnswerSource;
   /** Not paid for by this ask: `source` is another ask's request, the cache or the shared cache. */
   fromCache: boolean;
