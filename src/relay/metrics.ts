@@ -3,7 +3,7 @@ import type { JournalObserver } from './audit-journal';
 
 /**
  * The steps of one /api request, in the order they run; `claim`, `upstream` and `archive` are parts
- * of `answer`, and `claim` runs beside `audit-asked` (service.ts).
+ * of `answer`, and `claim` runs beside `audit-asked` (service.ts, paid-request.ts).
  */
 export const RELAY_STEPS = [
   'auth',

@@ -1,10 +1,7 @@
-import { CheckListsClient, describeAddress, type SearchResult } from '../core/request/client';
-import { ServiceUnreachableError, type AttemptReport } from '../core/protocol/errors';
+import { CheckListsClient, describeAddress } from '../core/request/client';
 import { validateQuery, type SearchQuery } from '../core/query';
-import { plainQuery } from '../core/query/plain';
 import { RELAY_AUDIT_FIELD } from '../core/answer/relay-decisions';
 import { RequestScheduler, type ScheduledAnswer } from '../core/request/scheduler';
-import type { SearchOptions } from '../core/request/scheduler-api';
 import { claimedSearch } from './claimed-search';
 import { entraVerifier, type BearerCheck } from './entra';
 import { can, type Identity } from './roles';
@@ -12,13 +9,14 @@ import { asAskersOwn, envelopeToWire } from './envelope-wire';
 import { KeyVerifier } from './keys';
 import { Limits } from './limits';
 import type { RelayServiceConfig } from './service-config';
-import { BudgetSpent, Refusal, RELAY_ERRORS, refusalFor } from './refusal';
+import { Refusal, RELAY_ERRORS, refusalFor } from './refusal';
 import { RelayMetrics, type RelayStep } from './metrics';
 import { SharedAnswerCache } from './shared-answer-cache';
 import { AuditJournal } from './audit-journal';
 import { DecisionRecord } from './decisions';
 import type { RelayStore } from './store/port';
-import { auditRowBase, paidOutcome, requestOutcome } from './audit-row';
+import { auditRowBase, requestOutcome } from './audit-row';
+import { PaidRequests } from './paid-request';
 import { anyAddressAccepts } from './tcp-probe';
 
 /**
@@ -71,7 +69,9 @@ export class RelayService {
   readonly journal: AuditJournal;
   readonly decisions: DecisionRecord;
   private readonly bearer: ((token: string) => Promise<BearerCheck>) | null;
-  upstreamRequests = 0;
+  private readonly paid: PaidRequests;
+  /** Each request's ticket with the scheduler: its paid request (if any) finds its audit row by it. */
+  private lastTicket = 0;
 
   constructor(
     readonly store: RelayStore,
@@ -90,6 +90,7 @@ export class RelayService {
     this.keys = new KeyVerifier(store);
     this.journal = new AuditJournal(store, this.metrics.journalObserver(), config.cacheTtlMs, config.evidence);
     this.bearer = config.entra ? entraVerifier(config.entra) : null;
+    this.paid = new PaidRequests(this.client, this.limits, this.journal, this.metrics, ANONYMOUS);
     this.decisions = new DecisionRecord(store, { fourEyes: new Set(config.fourEyes ?? []), instance: config.instance });
     const cache =
       config.cacheTtlMs > 0
@@ -116,78 +117,18 @@ export class RelayService {
         cache && config.coordinateInstances
           ? claimedSearch({
               cache,
-              ask: (query, options) => this.ask(query, options),
+              ask: (query, options) => this.paid.ask(query, options),
               claim: (item, holdMs) => this.journal.claim(item, holdMs),
               release: (claim) => this.journal.release(claim),
             })
-          : (query, options) => this.ask(query, options),
+          : (query, options) => this.paid.ask(query, options),
     });
   }
 
-  /**
-   * The paid request. Its answer is archived, durably and in the chain, before anyone is given
-   * it or it enters the shared cache: no paid answer serves anybody without its archived copy,
-   * and the copy names the audit row (written before asking) of the request that paid.
-   */
-  private async ask(query: SearchQuery, options: SearchOptions): Promise<SearchResult> {
-    const ticket = options.tickets?.[0];
-    const asked = ticket === undefined ? undefined : this.askedRows.get(ticket);
-    if (asked === undefined) throw new Error('a paid request without its audit row');
-    this.metrics.step('claim', performance.now() - asked.scheduled);
-    // Nothing goes to the service before the asking request's row is durable.
-    const payer = await asked.row;
-    if (!(await this.limits.spend())) throw new BudgetSpent();
-    this.upstreamRequests++;
-    let result: SearchResult;
-    try {
-      result = await this.client.search(query, options.signal ? { signal: options.signal } : {});
-    } catch (error) {
-      if (error instanceof ServiceUnreachableError) await this.chargeRetries(error.attempts).catch(() => undefined);
-      throw error;
-    }
-    await this.chargeRetries(result.attempts).catch(() => undefined);
-    const receivedAt = new Date();
-    this.metrics.upstream.observe({ address: result.servedBy }, result.durationMs / 1000);
-    this.metrics.step('upstream', result.durationMs);
-    const archiving = performance.now();
-    // The paying request's own audit row is completed in the same commit as its answer's copy:
-    // one durable write for both, and the row names the copy.
-    const outcome = paidOutcome(result);
-    const receipt = await this.journal.archive(
-      {
-        auditId: payer,
-        receivedAt,
-        analyst: query.IDuserPC ?? ANONYMOUS,
-        request: JSON.stringify(plainQuery(query)),
-        answer: Buffer.from(result.body ?? JSON.stringify(result.raw), 'utf8'),
-      },
-      outcome,
-    );
-    this.completedWithAnswer.add(payer);
-    this.metrics.step('archive', performance.now() - archiving);
-    return { ...result, receipt };
+  /** Paid requests started (one per question asked of the service). */
+  get upstreamRequests(): number {
+    return this.paid.sent;
   }
-
-  /**
-   * The budget counts what the service may have billed: every attempt that reached it (a 5xx, a
-   * timeout, a bad answer, the answer), not one per question; spend() counted the first.
-   */
-  private async chargeRetries(attempts: readonly AttemptReport[]): Promise<void> {
-    const reached = attempts.filter((a) => a.outcome !== 'network').length;
-    await this.limits.spendMore(reached - 1);
-  }
-
-  /** Audit rows already completed with their paid answer's archive row (ask()). */
-  private readonly completedWithAnswer = new Set<number>();
-  /**
-   * The "asked" row of each request in progress, by its ticket, as the journal writes it: the
-   * scheduler (and the subject's claim, which goes in the same commit) starts meanwhile, and only
-   * the request to the service waits for the row. `scheduled`: when the scheduler took it, for the
-   * `claim` step (its queue, the caches, the subject's claim), which ends as the paid request starts
-   * or a cached answer comes.
-   */
-  private readonly askedRows = new Map<number, { row: Promise<number>; scheduled: number }>();
-  private lastTicket = 0;
 
   /** Who is asking: an analyst key where the tokken goes, or an Entra ID bearer token. */
   async authenticate(fields: Record<string, unknown>, bearer: string | null): Promise<Identity> {
@@ -231,12 +172,12 @@ export class RelayService {
       if (!checked.ok) throw Refusal.invalidQuery(checked.errors);
       // The operator's own records then show who asked.
       query = { ...checked.query, IDuserPC: analyst.slice(0, 128) };
-      // Durable before anything is asked of the service (ask() waits for it): a crash from then on
+      // Durable before anything is asked of the service (the paid request waits for it): a crash from then on
       // leaves "asked, outcome unknown". The cache and the subject's claim need not wait.
       const ticket = ++this.lastTicket;
       const asked = this.journal.insert(auditRowBase(request.method, analyst, query, 'asked', this.config.instance));
       const scheduled = performance.now();
-      this.askedRows.set(ticket, { row: asked, scheduled });
+      this.paid.expect(ticket, asked, scheduled);
       try {
         const answering = this.scheduler.ask(query, { ticket });
         // Its failure is met below, through the row's own or through the answer.
@@ -249,7 +190,7 @@ export class RelayService {
           this.metrics.step('claim', performance.now() - scheduled);
         }
       } finally {
-        this.askedRows.delete(ticket);
+        this.paid.forget(ticket);
       }
       lap('answer');
     } catch (error) {
@@ -281,7 +222,7 @@ export class RelayService {
     const { fromCache } = outcome;
     const auditStarted = performance.now();
     // The payer's row was completed with its answer's archive copy, unless something refused it since.
-    const completed = auditId !== null && this.completedWithAnswer.delete(auditId) && !refusal;
+    const completed = auditId !== null && this.paid.takeCompleted(auditId) && !refusal;
     try {
       if (completed) {
         // Durable already.
