@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * What keeps the code readable for a newcomer (docs/PERFORMANCE.md, "Simple within a budget"):
+ * What keeps the code readable for a newcomer (docs/ARCHITECTURE.md, "Folders by concept"):
  * no file-level import cycle, files of about one concept, folders by concept, and every path a
  * comment or a doc names exists.
  */
@@ -132,14 +132,16 @@ describe('the shape of the codebase', () => {
     }
   });
 
+  const texts = [
+    ...sources,
+    ...filesUnder(path.join(ROOT, 'docs'), /\.md$/),
+    path.join(ROOT, 'README.md'),
+    ...filesUnder(path.join(ROOT, 'bench'), /\.ts$/),
+    ...filesUnder(path.join(ROOT, 'scripts'), /\.(ts|js|mjs|cjs)$/),
+    ...filesUnder(path.join(ROOT, 'test'), /\.(tsx?|cjs)$/),
+  ];
+
   it('names only paths that exist, in comments and in docs', () => {
-    const texts = [
-      ...sources,
-      ...filesUnder(path.join(ROOT, 'docs'), /\.md$/),
-      path.join(ROOT, 'README.md'),
-      ...filesUnder(path.join(ROOT, 'bench'), /\.ts$/),
-      ...filesUnder(path.join(ROOT, 'scripts'), /\.(ts|js|mjs|cjs)$/),
-    ];
     const missing: string[] = [];
     for (const file of texts) {
       const text = fs.readFileSync(file, 'utf8');
@@ -148,6 +150,25 @@ describe('the shape of the codebase', () => {
       )) {
         const named = m[1].replace(/[.,;:]+$/, '');
         if (!fs.existsSync(path.join(ROOT, named))) missing.push(`${rel(file)} -> ${named}`);
+      }
+    }
+    expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it('names only sections that exist: a doc cited with a quoted title has a heading or a bold lead of that title', () => {
+    const missing: string[] = [];
+    const cited = /(?<![\w./-])((?:docs\/)?[\w-]+\.md),?\s+(?:\*\s+)?"((?:[^"\n\\]|\\.){3,80})"/g;
+    for (const file of texts) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(cited)) {
+        const doc = [path.join(ROOT, m[1]), path.join(ROOT, 'docs', m[1])].find((f) => fs.existsSync(f));
+        // A path that does not exist is the test above's to report.
+        if (!doc) continue;
+        const title = m[2].replace(/\\(.)/g, '$1');
+        const lines = fs.readFileSync(doc, 'utf8').split('\n');
+        if (!lines.some((line) => /^(?:#+ |\*\*)(.*)$/.exec(line)?.[1].startsWith(title))) {
+          missing.push(`${rel(file)} -> ${rel(doc)}, "${title}"`);
+        }
       }
     }
     expect([...new Set(missing)]).toEqual([]);

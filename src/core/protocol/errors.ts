@@ -3,7 +3,7 @@ import { coreMessages } from '../text/messages';
 import { fieldErrorsText } from '../text/query-field-names';
 
 /**
- * The few error kinds a person can act on (ARCHITECTURE.md "Errors"):
+ * The few error kinds a person can act on (docs/ARCHITECTURE.md, "Errors"):
  * - invalid-input: fix a field;
  * - account: credentials, allow-list or quota — every further request fails too, so stop everything;
  * - rejected: the service refused this one request (bad dates, bad lowranklimit);
