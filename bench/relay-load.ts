@@ -296,7 +296,8 @@ class RelayChild {
     const child = fork(script, [JSON.stringify(config)], {
       // BENCH_RELAY_CORE=N: the relays run on CPU N (taskset), with what they start; everything else on the others.
       ...(RELAY_CORE !== null ? { execPath: 'taskset' } : {}),
-      // BENCH_RELAY_PROFILE=DIR: each relay writes a V8 CPU profile there (open in Chrome's DevTools);
+      // BENCH_RELAY_PROFILE=DIR: each relay writes a V8 CPU profile there (open in Chrome's DevTools, or as text
+      // with bench/cpuprofile-summary.cjs);
       // with BENCH_RELAY_TSX=1 its frames name the source files rather than the bundle.
       execArgv: [
         ...(RELAY_CORE !== null ? ['-c', String(RELAY_CORE), process.execPath] : []),
