@@ -3,8 +3,8 @@ import path from 'node:path';
 
 /**
  * What keeps the code readable for a newcomer (docs/ARCHITECTURE.md, "Folders by concept"):
- * no file-level import cycle, files of about one concept, folders by concept, and every path a
- * comment or a doc names exists.
+ * no file-level import cycle, files of about one concept, folders by concept, and every path and
+ * section a comment or a doc names exists.
  */
 const ROOT = path.join(__dirname, '..', '..');
 const SRC = path.join(ROOT, 'src');
