@@ -6,6 +6,9 @@ import type { ScheduledAnswer } from '../core/request/scheduler';
 import type { Refusal } from './refusal';
 import type { AuditOutcome, AuditRow, AuditState } from './store/port';
 
+/** The analyst no key names: such a request is refused and leaves no row (service.ts). */
+export const ANONYMOUS = '-';
+
 /** The part of a request's audit row known before its outcome: who asked what, and when. */
 export function auditRowBase(
   method: AuditRow['method'],

@@ -4,7 +4,7 @@ import type { SearchQuery } from '../core/query';
 import { plainQuery } from '../core/query/plain';
 import type { SearchOptions } from '../core/request/scheduler-api';
 import type { AuditJournal } from './audit-journal';
-import { paidOutcome } from './audit-row';
+import { ANONYMOUS, paidOutcome } from './audit-row';
 import type { Limits } from './limits';
 import type { RelayMetrics } from './metrics';
 import { BudgetSpent } from './refusal';
@@ -41,7 +41,6 @@ export class PaidRequests {
     private readonly limits: Limits,
     private readonly journal: AuditJournal,
     private readonly metrics: RelayMetrics,
-    private readonly anonymous: string,
   ) {}
 
   /** The request behind `ticket` has its "asked" row on its way; the paid request waits for it. */
@@ -86,7 +85,7 @@ export class PaidRequests {
       {
         auditId: payer,
         receivedAt,
-        analyst: query.IDuserPC ?? this.anonymous,
+        analyst: query.IDuserPC ?? ANONYMOUS,
         request: JSON.stringify(plainQuery(query)),
         answer: Buffer.from(result.body ?? JSON.stringify(result.raw), 'utf8'),
       },

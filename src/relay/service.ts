@@ -15,7 +15,7 @@ import { SharedAnswerCache } from './shared-answer-cache';
 import { AuditJournal } from './audit-journal';
 import { DecisionRecord } from './decisions';
 import type { RelayStore } from './store/port';
-import { auditRowBase, requestOutcome } from './audit-row';
+import { ANONYMOUS, auditRowBase, requestOutcome } from './audit-row';
 import { PaidRequests } from './paid-request';
 import { anyAddressAccepts } from './tcp-probe';
 
@@ -58,7 +58,6 @@ interface Finished {
   answer: ScheduledAnswer | null;
   refusal: Refusal | null;
 }
-const ANONYMOUS = '-';
 
 export class RelayService {
   readonly client: CheckListsClient;
@@ -90,7 +89,7 @@ export class RelayService {
     this.keys = new KeyVerifier(store);
     this.journal = new AuditJournal(store, this.metrics.journalObserver(), config.cacheTtlMs, config.evidence);
     this.bearer = config.entra ? entraVerifier(config.entra) : null;
-    this.paid = new PaidRequests(this.client, this.limits, this.journal, this.metrics, ANONYMOUS);
+    this.paid = new PaidRequests(this.client, this.limits, this.journal, this.metrics);
     this.decisions = new DecisionRecord(store, { fourEyes: new Set(config.fourEyes ?? []), instance: config.instance });
     const cache =
       config.cacheTtlMs > 0
