@@ -8,14 +8,14 @@ import path from 'node:path';
  */
 const ROOT = path.join(__dirname, '..', '..');
 
-function dependencyNotes(): { stack: string; table: string } {
+function dependencyNotes(): { stack: string; section: string } {
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const start = readme.indexOf('## Dependency notes');
   expect(start).toBeGreaterThan(-1);
   const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end === -1 ? undefined : end);
   const stack = /Chosen stack: ([^.]+)\./.exec(section.replace(/\n/g, ' '))?.[1] ?? '';
-  return { stack, table: section };
+  return { stack, section };
 }
 
 describe("README's dependency notes", () => {
@@ -24,14 +24,14 @@ describe("README's dependency notes", () => {
       dependencies?: Record<string, string>;
       devDependencies?: Record<string, string>;
     };
-    const { stack, table } = dependencyNotes();
+    const { stack, section } = dependencyNotes();
     const chosen = new Set(stack.split(',').map((name) => name.trim()));
     expect(chosen.has('react')).toBe(true);
     const unexplained = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter(
       (name) => {
-        if (chosen.has(name) || table.includes(`\`${name}\``)) return false;
+        if (chosen.has(name) || section.includes(`\`${name}\``)) return false;
         const scope = /^(@[^/]+)\//.exec(name)?.[1];
-        return !(scope && table.includes(`\`${scope}/*\``));
+        return !(scope && section.includes(`\`${scope}/*\``));
       },
     );
     expect(unexplained).toEqual([]);
