@@ -35,7 +35,11 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'archive-chain-'));
 });
 
+/** Spools a test left as a crash leaves them: their process's exit would close their files, so the test does. */
+const crashed: EvidenceSpool[] = [];
+
 afterEach(async () => {
+  for (const spool of crashed.splice(0)) await spool.close();
   removeDir(dir);
   await resetStore(db.url);
 });
@@ -161,6 +165,7 @@ it('rows made in the relay continue the chain the database began, and the databa
 
 it('answers a killed relay had only in its spool reach the database at the next start, with their outcomes, and the chain goes on from them', async () => {
   const first = await EvidenceSpool.open(dir, store);
+  crashed.push(first.spool);
   // Killed before any commit: every row is only in the spool.
   const killed = new AuditJournal(heldStore().store, {}, 0, {
     spool: first.spool,

@@ -34,7 +34,11 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'asked-spool-'));
 });
 
+/** Spools a test left as a crash leaves them: their process's exit would close their files, so the test does. */
+const crashed: EvidenceSpool[] = [];
+
 afterEach(async () => {
+  for (const spool of crashed.splice(0)) await spool.close();
   removeDir(dir);
   await resetStore(db.url);
 });
@@ -184,6 +188,7 @@ it('after a crash, the next start puts each spooled row the database lacks into 
   const [segment] = await readdir(dir);
   await appendFile(join(dir, segment), '{"id":999999,"row":{"state":"as');
   // No close(): the process is gone.
+  crashed.push(first);
 
   const again = await EvidenceSpool.open(dir, store);
   expect(again.recovered).toBe(2);
@@ -192,7 +197,9 @@ it('after a crash, the next start puts each spooled row the database lacks into 
   expect(rows.find((r) => r.id === ids[2])?.query).toEqual({ name: 'Рядок 2' });
   expect(rows.every((r) => r.at instanceof Date && !Number.isNaN(r.at.getTime()))).toBe(true);
   expect(await readdir(dir)).toEqual([]);
-  expect((await EvidenceSpool.open(dir, store)).recovered).toBe(0);
+  const third = await EvidenceSpool.open(dir, store);
+  expect(third.recovered).toBe(0);
+  await third.spool.close();
   await again.spool.close();
 });
 
@@ -200,7 +207,8 @@ it('rows recovered into another database (a restore) move its id sequence past t
   const first = (await EvidenceSpool.open(dir, store)).spool;
   const [id] = await store.reserveAuditIds(1);
   await first.append(id + 5_000, asked('Після відновлення'));
-  await EvidenceSpool.open(dir, store);
+  crashed.push(first);
+  crashed.push((await EvidenceSpool.open(dir, store)).spool);
   const c = new Client({ connectionString: db.url });
   await c.connect();
   try {
