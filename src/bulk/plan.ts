@@ -2,6 +2,7 @@ import type { FieldError } from '../core/protocol/errors';
 import type { RunOptions } from '../core/request/run-options';
 import { subjectKey, validateQuery, type DateSystem, type QueryInput, type SearchQuery } from '../core/query';
 import { NAME_PART_ROLES, QUERY_ROLES, type CellValue, type ColumnMapping } from './columns';
+import { bulkMessages } from './messages';
 
 /** What every request of a run shares; chosen once per run and checked by core's runOptionsFrom before the first row. */
 export type RunQueryOptions = Pick<RunOptions, 'listdata' | 'search' | 'lowranklimit' | 'idUserPC'> & {
@@ -35,11 +36,21 @@ export function rowInput(row: InputRow, mapping: ColumnMapping): QueryInput {
 
 export type RowCheck = { ok: true; query: SearchQuery } | { ok: false; errors: readonly FieldError[] };
 
+const EMPTY_ROW = bulkMessages.text('row.empty');
+
+function isBlank(value: CellValue | undefined): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
 /**
  * One row as the request it will become. `now` is fixed for the whole run so that a row
  * validated again at resume time gives the same answer as at the start.
  */
 export function checkRow(row: InputRow, mapping: ColumnMapping, options: RunQueryOptions, now: Date): RowCheck {
+  // A spacer row between blocks of clients: "enter a name" would send the analyst looking for one.
+  if (row.every(isBlank)) {
+    return { ok: false, errors: [{ field: 'subject', code: 'field.required.subject', message: EMPTY_ROW }] };
+  }
   const checked = validateQuery(rowInput(row, mapping), { now, dateSystem: options.dateSystem });
   if (!checked.ok) return { ok: false, errors: checked.errors };
   const query: SearchQuery = {

@@ -84,6 +84,19 @@ describe('rows into requests', () => {
     expect(plan.subjectOf(subjectKeyOf(['Сидоренко Сидір', null]))).toBe(-1);
     expect(rowErrors(rows[3], { name: 0, date: 1 }, options, now)[0].field).toBe('date');
   });
+
+  it('says a blank row is empty, and a row with only a date that it needs a subject', () => {
+    const mapping = { name: 0, date: 1 };
+    // Blank in every cell, the unmapped third one too.
+    expect(rowErrors(['', '  ', null], mapping, options, now).map((e) => e.message)).toEqual([
+      { en: 'the row is empty, nothing to screen.', uk: 'рядок порожній, перевіряти нічого.' },
+    ]);
+    expect(rowErrors(['', '1980-01-02'], mapping, options, now).map((e) => e.message.en)).toEqual([
+      'Enter at least one of: name, tax/company code (ipn) or document.',
+    ]);
+    // A note in a column the run does not read is still no subject to screen.
+    expect(rowErrors(['', null, 'примітка'], mapping, options, now)[0].message.en).toMatch(/^Enter at least one of/);
+  });
 });
 
 describe('header helpers', () => {
