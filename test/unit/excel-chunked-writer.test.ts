@@ -1,6 +1,6 @@
-import { chunkRows } from '../../src/excel/chunked-writer';
+import { chunkRows, type Chunk } from '../../src/excel/chunked-writer';
 import { jsonByteLength } from '../../src/excel/payload';
-import type { CellInput } from '../../src/excel/safe-text';
+import { textCellFormats, toSafeCellValue, type CellInput } from '../../src/excel/safe-text';
 
 function makeRows(n: number, width: number, cell: (r: number, c: number) => CellInput): CellInput[][] {
   return Array.from({ length: n }, (_, r) => Array.from({ length: width }, (_, c) => cell(r, c)));
@@ -20,4 +20,52 @@ describe('chunkRows', () => {
     }
     expect(next).toBe(700);
   });
+
+  it('stops a chunk at maxRows even when the bytes would allow more', () => {
+    const chunks = [
+      ...chunkRows(
+        makeRows(25, 2, (r) => r),
+        2,
+        1 << 20,
+        10,
+      ),
+    ];
+    expect(chunks.map((ch) => [ch.rowOffset, ch.rowCount])).toEqual([
+      [0, 10],
+      [10, 10],
+      [20, 5],
+    ]);
+  });
+
+  /** Every cell a chunk writes, by row and column, with its value. */
+  const cellsOf = (chunks: readonly Chunk[]) =>
+    chunks.flatMap((ch) =>
+      ch.values.flatMap((row, r) => row.map((value, c) => [ch.rowOffset + r, ch.columnOffset + c, value] as const)),
+    );
+
+  it.each([false, true])(
+    'splits a row too wide for one batch by columns, each part within budget, every cell once (text formats %s)',
+    (withTextFormats) => {
+      // Long analyst notes beside a short row on each side; some of them look like formulas.
+      const wide = Array.from({ length: 12 }, (_, c) => (c % 3 === 0 ? `=HYPERLINK("x${c}")` : 'д'.repeat(300)));
+      const rows: CellInput[][] = [['перший', 1], wide, ['останній', null]];
+      const budget = 2_000;
+      const chunks = [...chunkRows(rows, 12, budget, 100, withTextFormats)];
+      for (const ch of chunks) {
+        const formats = withTextFormats ? jsonByteLength(textCellFormats(ch.values)) : 0;
+        expect(jsonByteLength(ch.values) + formats).toBeLessThanOrEqual(budget);
+        expect(ch.values.every((row) => row.length === ch.columnCount)).toBe(true);
+      }
+      const wideParts = chunks.filter((ch) => ch.rowOffset === 1);
+      expect(wideParts.length).toBeGreaterThan(1);
+      expect(wideParts.every((ch) => ch.rowCount === 1)).toBe(true);
+      // Every cell of the 3 × 12 block exactly once, made safe (a formula written as text).
+      const expected = rows.flatMap((row, r) =>
+        Array.from({ length: 12 }, (_, c) => [r, c, toSafeCellValue(row[c])] as const),
+      );
+      const written = cellsOf(chunks).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+      expect(written).toEqual(expected);
+      expect(written.find(([r, c]) => r === 1 && c === 0)?.[2]).toBe('\'=HYPERLINK("x0")');
+    },
+  );
 });
