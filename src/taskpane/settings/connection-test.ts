@@ -5,6 +5,7 @@ import {
   InvalidInputError,
   RequestRejectedError,
   ServiceUnreachableError,
+  type AttemptReport,
 } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
 import { listdataFromBits } from '../../core/protocol/listdata';
@@ -51,20 +52,22 @@ export async function runConnectionTest(
     ];
     const idrequest = result.envelope.header.idrequest;
     if (idrequest) details.push(settingsText.t(lang, 'test.ok.request', { id: idrequest }));
-    const failedBefore = result.attempts.filter((a) => a.outcome !== 'ok');
-    for (const a of failedBefore) {
-      details.push(
-        settingsText.t(lang, 'test.attempt', {
-          address: a.address,
-          outcome: attemptText(a.outcome, lang),
-          status: a.status ?? '',
-        }),
-      );
-    }
+    for (const a of result.attempts) if (a.outcome !== 'ok') details.push(attemptLine(a, lang));
     return { kind: 'ok', title: settingsText.t(lang, 'test.ok'), details };
   } catch (error) {
     return describeTestFailure(error, lang);
   }
+}
+
+/** One address tried, as the panel lists it: origin only, what it met, its HTTP status if any. */
+function attemptLine(attempt: AttemptReport, lang: Lang): string {
+  return settingsText
+    .t(lang, 'test.attempt', {
+      address: describeAddress(attempt.address),
+      outcome: attemptText(attempt.outcome, lang),
+      status: attempt.status ?? '',
+    })
+    .trim();
 }
 
 function attemptText(outcome: string, lang: Lang): string {
@@ -86,19 +89,11 @@ function attemptText(outcome: string, lang: Lang): string {
 
 export function describeTestFailure(error: unknown, lang: Lang): ConnectionTestOutcome {
   if (error instanceof ServiceUnreachableError) {
-    const tried = [...new Set(error.attempts.map((a) => a.address))];
+    const tried = [...new Set(error.attempts.map((a) => describeAddress(a.address)))];
     return {
       kind: 'unreachable',
       title: settingsText.t(lang, 'test.unreachable', { count: tried.length }),
-      details: error.attempts.map((a) =>
-        settingsText
-          .t(lang, 'test.attempt', {
-            address: describeAddress(a.address),
-            outcome: attemptText(a.outcome, lang),
-            status: a.status ?? '',
-          })
-          .trim(),
-      ),
+      details: error.attempts.map((a) => attemptLine(a, lang)),
     };
   }
   if (error instanceof AccountError) {
