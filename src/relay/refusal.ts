@@ -25,7 +25,11 @@ export class Refusal extends Error {
       return 'revoked-key';
     }
     if (this.status === 429) return 'rate-limited';
+    if (this.status === 503 && this.code === RELAY_ERRORS.storeDown) return 'store-down';
     if (this.status === 503) return 'upstream-down';
+    if (this.status === 403 && this.code === RELAY_ERRORS.budget && this.text === bilingual('budget.spent')) {
+      return 'budget';
+    }
     if (this.status === 403 && this.code === RELAY_ERRORS.forbidden) return 'read-only';
     if (this.status === 403) return 'account';
     return 'other';

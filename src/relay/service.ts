@@ -9,7 +9,7 @@ import { asAskersOwn, envelopeToWire } from './envelope-wire';
 import { KeyVerifier } from './keys';
 import { Limits } from './limits';
 import type { RelayServiceConfig } from './service-config';
-import { Refusal, RELAY_ERRORS, refusalFor } from './refusal';
+import { BudgetSpent, Refusal, RELAY_ERRORS, refusalFor } from './refusal';
 import { RelayMetrics, type RelayStep } from './metrics';
 import { SharedAnswerCache } from './shared-answer-cache';
 import { AuditJournal } from './audit-journal';
@@ -298,15 +298,24 @@ export class RelayService {
     this.keys.stop();
   }
 
-  /** For /relay/check: the key and the rate limit as they stand, without a request to the service. */
+  /**
+   * For /relay/check: whether this key may search now, without a request to the service. Each
+   * thing that would refuse a search is asked in turn, so the pane's test names the one that does.
+   */
   async check(
     fields: Record<string, unknown>,
     bearer: string | null,
   ): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
     try {
       const { analyst, roles } = await this.authenticate(fields, bearer);
+      // A relay that cannot write its audit trail answers no search.
+      await this.store.ping().catch(() => {
+        throw Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down', undefined, { 'Retry-After': '5' });
+      });
       const rate = await this.limits.peek(analyst);
       if (!rate.ok) throw Refusal.rateLimited(rate.retryAfterSeconds);
+      // Answers the relay holds are still served; a subject not asked today is refused.
+      if ((await this.limits.budgetLeft()) === 0) throw new BudgetSpent();
       const halted = this.scheduler.haltedBy;
       if (halted) throw this.refusalFor(halted);
       if (!(await this.upstreamReachable())) throw Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');

@@ -380,6 +380,11 @@ describe('limits', () => {
     // A cached answer costs no budget.
     expect((await ask(r, { tokken: key, name: 'Перша Особа' })).status).toBe(200);
     expect(sandbox.requests).toHaveLength(2);
+    // The pane's Test connection says so, rather than "works" with every new search refused.
+    const tested = await runRelayConnectionTest(r.url, key, 'uk');
+    expect(tested.kind).toBe('budget');
+    expect(tested.title).toBe('Денний ліміт запитів організації на релеї вичерпано.');
+    expect(sandbox.requests).toHaveLength(2);
   });
 
   it('the daily budget counts every request the service got: a failover after a 503 costs two (issue 32)', async () => {
@@ -1204,6 +1209,13 @@ describe('database outage', () => {
     expect(during.status).toBe(503);
     expect(during.json).toEqual({ error: 507, message: expect.stringContaining('audit trail') });
     expect((await fetch(`${r.url}/healthz`)).status).toBe(503);
+    // Test connection names the relay's database, not the service (this relay counts no rate, so nothing
+    // else on the check's way reads the database).
+    const tested = await runRelayConnectionTest(r.url, key, 'en');
+    expect([tested.kind, tested.title]).toEqual([
+      'store-down',
+      'The relay cannot keep its audit trail right now, so it answers no searches.',
+    ]);
     await db.startServer();
     let after = await ask(r, { tokken: key, name: 'Після Аварії' });
     for (let i = 0; i < 20 && after.status !== 200; i++) {
@@ -1211,6 +1223,7 @@ describe('database outage', () => {
       after = await ask(r, { tokken: key, name: 'Після Аварії' });
     }
     expect(after.status).toBe(200);
+    expect((await runRelayConnectionTest(r.url, key, 'en')).kind).toBe('ok');
     const rows = await r.store.readAudit({ analyst: 'outage' });
     // Each answer the analyst received has its row; the refused one has none (it could not be written).
     expect(rows.filter((x) => x.status === 200).map((x) => x.query.name)).toEqual(['До Аварії', 'Після Аварії']);

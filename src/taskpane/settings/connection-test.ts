@@ -30,6 +30,8 @@ export type ConnectionTestKind =
   | 'bad-key'
   | 'revoked-key'
   | 'rate-limited'
+  | 'budget'
+  | 'store-down'
   | 'upstream-down';
 
 export interface ConnectionTestOutcome {

@@ -5,7 +5,8 @@ import type { ConnectionTestOutcome } from './connection-test';
 /**
  * The pane's side of the organisation's relay: finding out that the pane itself was served by
  * one, and a connection test that names each relay failure. The relay's /relay/check checks the
- * analyst key, the rate limit and the service's reachability without spending a request.
+ * analyst key, its own database, the rate limit, the daily budget and the service's reachability
+ * without spending a request.
  */
 
 export const relayPaneMessages = defineCatalogue(
@@ -27,6 +28,11 @@ export const relayPaneMessages = defineCatalogue(
     'test.revokedKey.hint': 'Ask your administrator for a new key.',
     'test.rateLimited': 'The relay is limiting your requests right now.',
     'test.rateLimited.hint': 'Try again in {seconds} s.',
+    'test.budget': "The organisation's daily request budget on the relay is spent.",
+    'test.budget.hint':
+      'Answers the relay already holds are still given; new searches resume tomorrow, or once your administrator raises the budget.',
+    'test.storeDown': 'The relay cannot keep its audit trail right now, so it answers no searches.',
+    'test.storeDown.hint': 'Its database is unavailable: tell your administrator. Searches work again once it is back.',
     'test.upstreamDown': 'The relay cannot reach the CheckLists service.',
     'test.upstreamDown.hint': 'The relay itself answers; tell your administrator the service is unreachable from it.',
     'test.unreachable': 'The relay at {origin} does not answer.',
@@ -51,6 +57,11 @@ export const relayPaneMessages = defineCatalogue(
     'test.revokedKey.hint': 'Попросіть адміністратора про новий ключ.',
     'test.rateLimited': 'Релей зараз обмежує ваші запити.',
     'test.rateLimited.hint': 'Спробуйте знову через {seconds} с.',
+    'test.budget': 'Денний ліміт запитів організації на релеї вичерпано.',
+    'test.budget.hint':
+      'Відповіді, які релей уже має, видаються й далі; нові пошуки відновляться завтра або коли адміністратор збільшить ліміт.',
+    'test.storeDown': 'Релей зараз не може вести журнал аудиту, тож не відповідає на пошуки.',
+    'test.storeDown.hint': 'Його база даних недоступна: повідомте адміністратора. Пошук запрацює, щойно її відновлять.',
     'test.upstreamDown': 'Релей не може зв’язатися із сервісом CheckLists.',
     'test.upstreamDown.hint': 'Сам релей відповідає; повідомте адміністратора, що сервіс із нього недоступний.',
     'test.unreachable': 'Релей за адресою {origin} не відповідає.',
@@ -138,6 +149,12 @@ export async function runRelayConnectionTest(
       title: t(lang, 'test.rateLimited'),
       details: [t(lang, 'test.rateLimited.hint', { seconds: retryAfter ?? '60' })],
     };
+  }
+  if (body.reason === 'store-down') {
+    return { kind: 'store-down', title: t(lang, 'test.storeDown'), details: [t(lang, 'test.storeDown.hint')] };
+  }
+  if (body.reason === 'budget') {
+    return { kind: 'budget', title: t(lang, 'test.budget'), details: [t(lang, 'test.budget.hint')] };
   }
   if (status === 503) {
     return { kind: 'upstream-down', title: t(lang, 'test.upstreamDown'), details: [t(lang, 'test.upstreamDown.hint')] };
