@@ -53,6 +53,8 @@ export const relayMessages = defineCatalogue(
     'keys.lookAlike':
       'Analyst name "{name}" looks like the existing "{existing}": a second analyst nobody could tell apart in the audit. Use that name, or one that looks different.',
     'keys.none': 'No analyst keys yet.',
+    'data.none':
+      'No relay data in {dir}: give --data-dir the folder the relay runs with, or --database-url. Only "relay keys add" and "relay restore" start a new one.',
     listening: 'Relay listening on {url} (public address {public}); upstream: {upstream}; data: {store}',
     usage:
       'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL [--spool-dir DIR]] [--public-url URL] [--cert F --key F | --trust-proxy] [--four-eyes REGISTRIES]\n       checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]\n       checklists relay verify [--data-dir DIR | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir DIR | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since DATE] [--data-dir DIR | --database-url URL]\n       checklists relay backup [--out FILE] | restore FILE [--data-dir DIR | --database-url URL]',
@@ -122,6 +124,8 @@ export const relayMessages = defineCatalogue(
     'keys.lookAlike':
       'Ім’я аналітика «{name}» виглядає як наявне «{existing}»: другий аналітик, якого в аудиті ніхто не відрізнить. Використайте те ім’я або інше, що виглядає інакше.',
     'keys.none': 'Ключів аналітиків ще немає.',
+    'data.none':
+      'У {dir} немає даних релею: укажіть у --data-dir теку, з якою працює релей, або --database-url. Нові дані створюють лише «relay keys add» і «relay restore».',
     listening: 'Релей слухає {url} (публічна адреса {public}); сервіс: {upstream}; дані: {store}',
     usage:
       'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL [--spool-dir ТЕКА]] [--public-url URL] [--cert Ф --key Ф | --trust-proxy] [--four-eyes РЕЄСТРИ]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]\n       checklists relay verify [--data-dir ТЕКА | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir ТЕКА | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since ДАТА] [--data-dir ТЕКА | --database-url URL]\n       checklists relay backup [--out ФАЙЛ] | restore ФАЙЛ [--data-dir ТЕКА | --database-url URL]',

@@ -174,8 +174,18 @@ async function auditIds(): Promise<{ header: string; ids: Set<string>; rows: num
 
 describe('checklists relay', () => {
   it('keys add prints the key alone on the last stdout line; list and revoke manage keys', async () => {
-    // First call with no relay running: the command starts the embedded cluster itself.
-    expect((await cli(['keys', 'list'])).code).toBe(0);
+    // A folder that holds no relay: a command that only reads or changes what is there says so and
+    // makes nothing (a mistyped --data-dir once got a new empty store and "No analyst keys yet").
+    for (const args of [['keys', 'list'], ['keys', 'revoke', 'olena'], ['audit'], ['verify'], ['backup']]) {
+      const refused = await cli(args);
+      expect([refused.code, refused.stdout]).toEqual([2, '']);
+      expect(refused.stderr).toContain(`No relay data in ${dataDir}`);
+    }
+    expect(readdirSync(dataDir)).toEqual([]);
+    // keys add with no relay running: the command starts the embedded cluster itself, and a
+    // read finds it.
+    expect((await cli(['keys', 'add', 'first.admin', '--role', 'admin'])).code).toBe(0);
+    expect((await cli(['keys', 'list'])).stdout).toMatch(/^first\.admin\tadmin\tactive\t/m);
     // The rest while a relay serves, as an administrator would.
     const relay = await startRelay();
     const added = await cli(['keys', 'add', 'olena']);

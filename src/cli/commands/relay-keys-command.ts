@@ -32,19 +32,24 @@ export async function runKeys(argv: readonly string[], io: CliIo): Promise<numbe
     throw new UsageError(relayMessages.text('keys.mixedScripts', { name: name! }));
   }
   if (action === 'add') {
-    return withStore(values, io, async (store) => {
-      const twin = (await store.listKeys()).find((k) => k.name !== name && nameLooks(k.name) === nameLooks(name!));
-      if (twin) throw new UsageError(relayMessages.text('keys.lookAlike', { name: name!, existing: twin.name }));
-      const made = await createKey(store, name!, role);
-      if (made === 'exists') {
-        io.stderr.write(`${relayMessages.t(lang, 'keys.exists', { name: name! })}\n`);
-        return 2;
-      }
-      io.stderr.write(`${relayMessages.t(lang, 'keys.added', { name: name!, role })}\n`);
-      // Alone on the last line of stdout, for scripts.
-      io.stdout.write(`${made.key}\n`);
-      return 0;
-    });
+    return withStore(
+      values,
+      io,
+      async (store) => {
+        const twin = (await store.listKeys()).find((k) => k.name !== name && nameLooks(k.name) === nameLooks(name!));
+        if (twin) throw new UsageError(relayMessages.text('keys.lookAlike', { name: name!, existing: twin.name }));
+        const made = await createKey(store, name!, role);
+        if (made === 'exists') {
+          io.stderr.write(`${relayMessages.t(lang, 'keys.exists', { name: name! })}\n`);
+          return 2;
+        }
+        io.stderr.write(`${relayMessages.t(lang, 'keys.added', { name: name!, role })}\n`);
+        // Alone on the last line of stdout, for scripts.
+        io.stdout.write(`${made.key}\n`);
+        return 0;
+      },
+      { create: true },
+    );
   }
   if (action === 'rotate') {
     // A leaked key: the old one stops, a new one under the same name keeps one audit history.

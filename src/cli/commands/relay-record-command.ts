@@ -150,26 +150,31 @@ export async function runRestore(argv: readonly string[], io: CliIo): Promise<nu
   const path = positionals[0];
   if (!path) throw usage('restore FILE');
   const lang = langOf(values.lang, io);
-  return withStore(values, io, async (store) => {
-    await store.migrate();
-    const reader = createInterface({ input: createReadStream(resolve(io.cwd, path)), crlfDelay: Infinity });
-    // Taken at once: lines read before the restore's first query would otherwise be lost, and
-    // an iterator made after the file's end waits for ever.
-    const iterator = reader[Symbol.asyncIterator]();
-    const lines = { [Symbol.asyncIterator]: () => iterator };
-    try {
-      const report = await store.restore(lines);
-      const rows = Object.entries(report.rows)
-        .map(([table, n]) => `${table} ${n}`)
-        .join(', ');
-      io.stdout.write(`${relayMessages.t(lang, 'restore.done', { rows: rows || '0' })}\n`);
-      return 0;
-    } catch (error) {
-      if (!(error instanceof RestoreRefused)) throw error;
-      io.stderr.write(`${relayMessages.t(lang, 'restore.refused', { why: error.message })}\n`);
-      return 2;
-    }
-  });
+  return withStore(
+    values,
+    io,
+    async (store) => {
+      await store.migrate();
+      const reader = createInterface({ input: createReadStream(resolve(io.cwd, path)), crlfDelay: Infinity });
+      // Taken at once: lines read before the restore's first query would otherwise be lost, and
+      // an iterator made after the file's end waits for ever.
+      const iterator = reader[Symbol.asyncIterator]();
+      const lines = { [Symbol.asyncIterator]: () => iterator };
+      try {
+        const report = await store.restore(lines);
+        const rows = Object.entries(report.rows)
+          .map(([table, n]) => `${table} ${n}`)
+          .join(', ');
+        io.stdout.write(`${relayMessages.t(lang, 'restore.done', { rows: rows || '0' })}\n`);
+        return 0;
+      } catch (error) {
+        if (!(error instanceof RestoreRefused)) throw error;
+        io.stderr.write(`${relayMessages.t(lang, 'restore.refused', { why: error.message })}\n`);
+        return 2;
+      }
+    },
+    { create: true },
+  );
 }
 
 function dateOption(value: string | undefined, name: string, endOfDay: boolean): Date | undefined {

@@ -4,7 +4,7 @@ import { UsageError } from '../exit-codes';
 import type { CliIo, OutStream } from '../io';
 import { relayMessages } from '../../relay/messages';
 import type { RelayStore } from '../../relay/store/port';
-import { defaultDataDir, openStore, type StoreLocation } from '../../relay/store/open-store';
+import { defaultDataDir, embeddedStoreExists, openStore, type StoreLocation } from '../../relay/store/open-store';
 
 /** What every `checklists relay` subcommand shares: where the store is, and opening it for one job. */
 
@@ -31,12 +31,22 @@ export function storeLocation(
   };
 }
 
+/**
+ * Opens the store for one job. Only a job that makes something (`keys add`, `restore`) may start
+ * a new embedded store: any other on a mistyped --data-dir would report an empty new one ("No
+ * analyst keys yet") instead of the relay's.
+ */
 export async function withStore<T>(
   values: { 'data-dir'?: string; 'database-url'?: string },
   io: CliIo,
   work: (store: RelayStore) => Promise<T>,
+  options: { create?: boolean } = {},
 ): Promise<T> {
-  const opened = await openStore(storeLocation(values, io.env, io.cwd), { adopt: false });
+  const location = storeLocation(values, io.env, io.cwd);
+  if (!options.create && location.databaseUrl === undefined && !(await embeddedStoreExists(location.dataDir))) {
+    throw new UsageError(relayMessages.text('data.none', { dir: location.dataDir }));
+  }
+  const opened = await openStore(location, { adopt: false });
   try {
     return await work(opened.store);
   } finally {

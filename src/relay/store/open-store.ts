@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { isRoot, startEmbeddedCluster, type EmbeddedCluster } from './embedded-cluster';
@@ -32,6 +33,19 @@ export function defaultDataDir(
   return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'checklists-relay');
 }
 
+/** The embedded cluster's folder inside a relay's data folder. */
+function clusterDir(dataDir: string): string {
+  return join(dataDir, 'postgres');
+}
+
+/** Whether `dataDir` holds a relay's embedded store (made by its first start, `keys add` or `restore`). */
+export function embeddedStoreExists(dataDir: string): Promise<boolean> {
+  return stat(clusterDir(dataDir)).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+}
+
 export async function openStore(
   location: StoreLocation,
   options: { adopt: boolean; poolSize?: number; log?: (line: string) => void; onError?: (e: Error) => void },
@@ -44,7 +58,7 @@ export async function openStore(
     description = `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`;
   } else {
     cluster = await startEmbeddedCluster({
-      dir: join(location.dataDir, 'postgres'),
+      dir: clusterDir(location.dataDir),
       adopt: options.adopt,
       ...(options.log ? { log: options.log } : {}),
     });
