@@ -76,6 +76,15 @@ async function dispatch(
   }
 }
 
+/** `relay` parses its own options (its --lang among them); its errors are told in that language too. */
+function relayLang(argv: readonly string[]): Lang | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const value = argv[i] === '--lang' ? argv[i + 1] : argv[i].startsWith('--lang=') ? argv[i].slice(7) : undefined;
+    if (value === 'uk' || value === 'en') return value;
+  }
+  return undefined;
+}
+
 /** The whole command line as a function: argv in, exit code out. Nothing here calls process.exit. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let lang: Lang = langFromEnv(io.env);
@@ -85,6 +94,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     // The relay is a server with its own options and store; loaded only when asked for.
     if (argv[0] === 'relay') {
+      lang = relayLang(argv) ?? lang;
       const { runRelay } = await import('./commands/relay-command');
       return await runRelay(argv.slice(1), io);
     }

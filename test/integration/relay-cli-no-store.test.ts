@@ -1,0 +1,50 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CliIo } from '../../src/cli/io';
+import { runCli } from '../../src/cli/main';
+import { cliEnv } from './cli-support';
+
+/**
+ * `checklists relay` on a --data-dir that holds no relay, in the process: refused before any
+ * PostgreSQL is started, in the language asked for. (relay-cli.test.ts runs the built command
+ * on a real store.)
+ */
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'relay-no-store-'))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function relay(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => ((stdout += s), true) },
+    stderr: { write: (s: string) => ((stderr += s), true) },
+    env: cliEnv(),
+    cwd: dir,
+    platform: process.platform,
+    interrupt: new AbortController().signal,
+  };
+  const code = await runCli(['relay', ...args], io);
+  return { code, stdout, stderr };
+}
+
+it('says in the language asked for that a mistyped folder holds no relay, and makes nothing there', async () => {
+  const typo = join(dir, 'checklists-rleay');
+  const uk = await relay(['keys', 'list', '--data-dir', typo, '--lang', 'uk']);
+  expect(uk).toEqual({
+    code: 2,
+    stdout: '',
+    stderr: expect.stringContaining(`Помилка: У ${typo} немає даних релею`),
+  });
+  const en = await relay(['decisions', 'export', `--data-dir=${typo}`, '--lang=en']);
+  expect(en.code).toBe(2);
+  expect(en.stderr).toContain(`Error: No relay data in ${typo}:`);
+  // Without --lang, the system's (LANG=en_US here).
+  expect((await relay(['verify', '--data-dir', typo])).stderr).toMatch(/^Error: No relay data/);
+  // A relative folder is named as resolved, so the message says which folder was looked in.
+  expect((await relay(['audit', '--data-dir', 'relay-data'])).stderr).toContain(join(dir, 'relay-data'));
+  expect(existsSync(typo)).toBe(false);
+  expect(existsSync(join(dir, 'relay-data'))).toBe(false);
+});
