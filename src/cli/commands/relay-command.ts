@@ -247,7 +247,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     throw error;
   }
   io.stderr.write(
-    `${relayMessages.t(config.lang, 'listening', { url: http.url, public: publicUrl ?? http.url, upstream: service.upstreamDescription(), store: opened.description })}\n`,
+    `${relayMessages.t(config.lang, 'listening', { url: http.url, public: publicUrl ?? relayMessages.t(config.lang, 'public.fromHost'), upstream: service.upstreamDescription(), store: opened.description })}\n`,
   );
   await new Promise<void>((done) => {
     if (io.interrupt.aborted) done();
