@@ -25,6 +25,11 @@ export function normalizeIpn(value: unknown, field = 'ipn'): FieldCheck<string> 
   if (typeof value !== 'string') return reject(field, 'field.type.text', { value: shown(value) });
   const compact = value.replace(/\s+/g, '');
   if (!/^\d+$/.test(compact)) return reject(field, 'field.ipn.digits', { value: shown(value.trim()) });
+  // Text is not padded as a number cell is (a typo would become another company's code), but a
+  // code a spreadsheet saved as a number lost its zeros the same way: say what it would be.
+  if (compact.length < EDRPOU_LENGTH) {
+    return reject(field, 'field.ipn.short', { value: compact, padded: compact.padStart(EDRPOU_LENGTH, '0') });
+  }
   if (compact.length !== EDRPOU_LENGTH && compact.length !== RNOKPP_LENGTH) {
     return reject(field, 'field.ipn.format', { value: compact });
   }

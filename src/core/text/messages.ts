@@ -30,6 +30,8 @@ const en = {
     'Contains a broken character (half of a UTF-16 pair) at position {position}: retype or paste the text again.',
   'field.namelat.nonLatin': 'Must be in Latin script; "{char}" is not a Latin letter.',
   'field.ipn.digits': 'A tax or company code has only digits; got "{value}".',
+  'field.ipn.short':
+    'Must be an 8-digit company code (EDRPOU) or a 10-digit tax number (RNOKPP); got "{value}". If a spreadsheet dropped its leading zeros, the company code is {padded}.',
   'field.ipn.tooLong': 'The number {value} has more than 10 digits: neither a company code (8) nor a tax number (10).',
   'field.datetime.impossible': 'No such date and time: {value}.',
   'field.enum.value': '"{value}" is not allowed: use one of {allowed}.',
@@ -112,6 +114,8 @@ const uk: Record<Key, string> = {
     'Містить пошкоджений символ (половину пари UTF-16) у позиції {position}: наберіть або вставте текст ще раз.',
   'field.namelat.nonLatin': 'Має бути латиницею; «{char}» — не латинська літера.',
   'field.ipn.digits': 'Код ІПН/ЄДРПОУ складається лише з цифр; отримано «{value}».',
+  'field.ipn.short':
+    'Має бути 8-значний код ЄДРПОУ або 10-значний РНОКПП; отримано «{value}». Якщо таблиця відкинула нулі на початку, код ЄДРПОУ — {padded}.',
   'field.ipn.tooLong': 'Число {value} має понад 10 цифр: це не код ЄДРПОУ (8) і не РНОКПП (10).',
   'field.datetime.impossible': 'Такої дати й часу не існує: {value}.',
   'field.enum.value': '«{value}» не допускається: використовуйте одне з {allowed}.',
