@@ -54,7 +54,7 @@ export const relayMessages = defineCatalogue(
       'Analyst name "{name}" looks like the existing "{existing}": a second analyst nobody could tell apart in the audit. Use that name, or one that looks different.',
     'keys.none': 'No analyst keys yet.',
     'data.none':
-      'No relay data in {dir}: give --data-dir the folder the relay runs with, or --database-url. Only "relay keys add" and "relay restore" start a new one.',
+      'No relay data in {dir}: give --data-dir the folder the relay runs with, or --database-url. A new one is made only by the first start of the relay, "relay keys add" or "relay restore".',
     listening: 'Relay listening on {url} (public address {public}); upstream: {upstream}; data: {store}',
     'public.fromHost': "from each request's Host header; set --public-url for a central deployment",
     usage:
@@ -126,7 +126,7 @@ export const relayMessages = defineCatalogue(
       'Ім’я аналітика «{name}» виглядає як наявне «{existing}»: другий аналітик, якого в аудиті ніхто не відрізнить. Використайте те ім’я або інше, що виглядає інакше.',
     'keys.none': 'Ключів аналітиків ще немає.',
     'data.none':
-      'У {dir} немає даних релею: укажіть у --data-dir теку, з якою працює релей, або --database-url. Нові дані створюють лише «relay keys add» і «relay restore».',
+      'У {dir} немає даних релею: укажіть у --data-dir теку, з якою працює релей, або --database-url. Нові дані створюють лише перший запуск релею, «relay keys add» і «relay restore».',
     listening: 'Релей слухає {url} (публічна адреса {public}); сервіс: {upstream}; дані: {store}',
     'public.fromHost': 'з заголовка Host кожного запиту; для централізованого розгортання задайте --public-url',
     usage:

@@ -33,8 +33,8 @@ export function storeLocation(
 
 /**
  * Opens the store for one job. Only a job that makes something (`keys add`, `restore`) may start
- * a new embedded store: any other on a mistyped --data-dir would report an empty new one ("No
- * analyst keys yet") instead of the relay's.
+ * a new embedded store, as the relay's first start does: any other on a mistyped --data-dir would
+ * report an empty new one ("No analyst keys yet") instead of the relay's.
  */
 export async function withStore<T>(
   values: { 'data-dir'?: string; 'database-url'?: string },
