@@ -1,7 +1,8 @@
 import type { FieldError } from '../core/protocol/errors';
 import type { RunOptions } from '../core/request/run-options';
 import { subjectKey, validateQuery, type DateSystem, type QueryInput, type SearchQuery } from '../core/query';
-import { NAME_PART_ROLES, QUERY_ROLES, type CellValue, type ColumnMapping } from './columns';
+import { COLUMN_ROLES, NAME_PART_ROLES, QUERY_ROLES, type CellValue, type ColumnMapping } from './columns';
+import { excelErrorOf } from './excel-errors';
 import { bulkMessages } from './messages';
 
 /** What every request of a run shares; chosen once per run and checked by core's runOptionsFrom before the first row. */
@@ -42,6 +43,18 @@ function isBlank(value: CellValue | undefined): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
+/** Each column the run reads that holds an Excel error rather than a value. */
+function excelErrorCells(row: InputRow, mapping: ColumnMapping): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const role of COLUMN_ROLES) {
+    const index = mapping[role];
+    const error = index === undefined ? null : excelErrorOf(row[index]);
+    if (!error) continue;
+    errors.push({ field: role, code: 'cell.excelError', message: bulkMessages.text('cell.excelError', { error }) });
+  }
+  return errors;
+}
+
 /**
  * One row as the request it will become. `now` is fixed for the whole run so that a row
  * validated again at resume time gives the same answer as at the start.
@@ -51,6 +64,8 @@ export function checkRow(row: InputRow, mapping: ColumnMapping, options: RunQuer
   if (row.every(isBlank)) {
     return { ok: false, errors: [{ field: 'subject', code: 'field.required.subject', message: EMPTY_ROW }] };
   }
+  const broken = excelErrorCells(row, mapping);
+  if (broken.length > 0) return { ok: false, errors: broken };
   const checked = validateQuery(rowInput(row, mapping), { now, dateSystem: options.dateSystem });
   if (!checked.ok) return { ok: false, errors: checked.errors };
   const query: SearchQuery = {

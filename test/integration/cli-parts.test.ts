@@ -5,7 +5,7 @@ import { langFromEnv, loadCliConfig } from '../../src/cli/config';
 import { csvSafe, csvText, gonePathFor, hitsPathFor, type CsvDelimiter } from '../../src/cli/output/csv-writer';
 import { OutputWriteError, UsageError } from '../../src/cli/exit-codes';
 import { FileSink } from '../../src/cli/output/file-sink';
-import { decodeText, detectDelimiter, parseCsvText } from '../../src/cli/input/input-file';
+import { decodeText, detectDelimiter, parseCsvText, plainCellValue } from '../../src/cli/input/input-file';
 import { ProgressReporter } from '../../src/cli/output/progress';
 import { bulkInputFrom } from '../../src/cli/commands/screen-command';
 import { plain } from '../../src/cli/output/terminal';
@@ -320,6 +320,20 @@ describe('CSV input', () => {
     const input = bulkInputFrom({ format: 'csv', sheetName: 'CSV', rows, warnings: [] }, 'c.csv');
     expect(input.firstSourceRow).toBe(3);
     expect(input.rows.map((r) => r[0])).toEqual(['Іван', null, 'Петро']);
+  });
+});
+
+describe('xlsx input', () => {
+  it('reads each cell shape exceljs gives as its plain value, an Excel error as its text', () => {
+    expect(plainCellValue({ richText: [{ text: 'Іваненко ' }, { text: 'Іван', font: { bold: true } }] })).toBe(
+      'Іваненко Іван',
+    );
+    expect(plainCellValue({ text: 'Петренко Петро', hyperlink: 'https://example.com' })).toBe('Петренко Петро');
+    expect(plainCellValue({ formula: 'A1&B1', result: 'Сидоренко' })).toBe('Сидоренко');
+    expect(plainCellValue(new Date(Date.UTC(1980, 0, 2)))).toBe('1980-01-02');
+    // As Range.values reads such a cell: the run then refuses the row, naming the error.
+    expect(plainCellValue({ error: '#N/A' })).toBe('#N/A');
+    expect(plainCellValue({ formula: 'VLOOKUP(A2,B:C,2,0)', result: { error: '#N/A' } })).toBe('#N/A');
   });
 });
 

@@ -97,6 +97,30 @@ describe('rows into requests', () => {
     // A note in a column the run does not read is still no subject to screen.
     expect(rowErrors(['', null, 'примітка'], mapping, options, now)[0].message.en).toMatch(/^Enter at least one of/);
   });
+
+  it('refuses a row whose read column holds an Excel error, rather than screen "#N/A" or drop a broken date', () => {
+    const mapping = { name: 0, date: 1, surname: 3 };
+    const errorsOf = (row: (string | null)[]) =>
+      rowErrors(row, mapping, options, now).map((e) => [e.field, e.code, e.message.en, e.message.uk]);
+    expect(errorsOf(['#N/A', '1980-01-02', null, null])).toEqual([
+      [
+        'name',
+        'cell.excelError',
+        'the cell holds the Excel error #N/A: correct its formula or data, then screen the row again.',
+        'у клітинці помилка Excel #N/A: виправте формулу чи дані й перевірте рядок знову.',
+      ],
+    ]);
+    // Valid otherwise: the date's error alone stops it, spelled as any case or spacing Excel or a CSV gives.
+    expect(errorsOf(['Іваненко Іван', ' #value! ', null, null]).map(([field, code]) => [field, code])).toEqual([
+      ['date', 'cell.excelError'],
+    ]);
+    expect(errorsOf(['Іваненко Іван', '#REF!', null, '#DIV/0!']).map(([field]) => field)).toEqual(['date', 'surname']);
+    // A column the run does not read may hold what it likes; text that only starts with "#" is text.
+    expect(errorsOf(['Іваненко Іван', '1980-01-02', '#N/A', null])).toEqual([]);
+    expect(errorsOf(['#1 Іваненко', null, null, null])).toEqual([]);
+    const plan = planRun([['#N/A', '1980-01-02', null, null]], mapping, options, now);
+    expect([plan.subjectCount, plan.invalidRows]).toEqual([0, 1]);
+  });
 });
 
 describe('header helpers', () => {

@@ -116,6 +116,41 @@ describe('bulk run on the workbook', () => {
     expect(header).toContain('ПІСОЧНИЦЯ');
   });
 
+  it('refuses rows whose name or date cell holds an Excel error, asking nothing for them', async () => {
+    // Range.values reads an error cell as its text: a failed VLOOKUP would otherwise be screened as "#N/A".
+    fake
+      .setSheet(
+        'Clients',
+        [
+          HEADERS,
+          ['Person 1', 29000, null, 'note'],
+          ['#N/A', 29001, null, 'lookup failed'],
+          ['Person 2', '#VALUE!', null, null],
+        ],
+        { typed: true },
+      )
+      .select('Clients', 'A1');
+    expect(fake.cell('Clients', 'A3').type).toBe('Error');
+    const input = await readSelectionInput();
+    expect(input.rows[1][0]).toBe('#N/A');
+    const service = fakeService({ seed: 3 });
+    const report = await (await startWorkbookRun(request(input), { ask: service.ask })).done;
+    expect(report.status).toBe('completed');
+    expect(service.calls.map((c) => c.query.name)).toEqual(['Person 1']);
+    const sheet = resultsSheet();
+    const [table] = fake.tables(sheet);
+    const status = table.headers.indexOf('Стан');
+    const body = fake.sheetValues(sheet).slice(14, 17);
+    expect(body.map((r) => r[status])).toEqual([
+      expect.not.stringMatching(/^некоректні/),
+      'некоректні дані: ПІБ: у клітинці помилка Excel #N/A: виправте формулу чи дані й перевірте рядок знову.',
+      'некоректні дані: Дата народження: у клітинці помилка Excel #VALUE!: виправте формулу чи дані й перевірте рядок знову.',
+    ]);
+    // Echoed as text, not as an error value of the results sheet.
+    expect(body[1][1]).toBe('#N/A');
+    expect(fake.cell(sheet, 'B16').type).toBe('String');
+  });
+
   it('prints landscape, one page wide, the header on every page; folds registries no client was found in (issue 31, item 9)', async () => {
     fake.setSheet('Clients', clientRows(120)).select('Clients', 'A1');
     const input = await readSelectionInput();

@@ -85,10 +85,11 @@ export function plainCellValue(value: ExcelJS.CellValue): CellValue {
     }
     if ('formula' in value || 'sharedFormula' in value) {
       const result = (value as { result?: unknown }).result;
-      if (result === undefined || (typeof result === 'object' && result !== null && 'error' in result)) return null;
+      if (result === undefined) return null;
       return plainCellValue(result as ExcelJS.CellValue);
     }
-    if ('error' in value) return null;
+    // As Excel's own Range.values reads it: the error's text, which the run reports (bulk/excel-errors.ts).
+    if ('error' in value) return String((value as { error: unknown }).error);
   }
   return null;
 }

@@ -98,6 +98,8 @@ export class FakeRange extends FakeClientObject {
           out[p] = qualifiedAddress(sheet.name, rect);
           break;
         case 'values':
+          // An error cell's value is its text ("#N/A"): "Cells that contain an error will return
+          // the error string" (Excel.Range.values, @types/office-js).
           out[p] = grid(rect, (r, c) => sheet.get(r, c)?.value ?? '');
           break;
         case 'formulas':
