@@ -411,6 +411,12 @@ describe('9. input surprises are told', () => {
       expect(proxy.requests.map((q) => q.name).sort()).toEqual(['Злитий Клієнт Два', 'Злитий Клієнт Один'].sort());
       const warnings = (await resultRows(out)).runHeader.filter((row) => row[0] === 'Warning');
       expect(warnings).toHaveLength(3);
+      // The row's label says "Warning"; its text does not say it again.
+      expect(warnings.map((row) => String(row[1]))).toEqual([
+        expect.stringMatching(/^The first sheet "Прихований" of .* is hidden/),
+        expect.stringMatching(/^\S+ has 1 merged cell areas/),
+        'The header has duplicate columns: ПІБ. The first of each is used.',
+      ]);
 
       const controls = join(work, 'controls.csv');
       writeFileSync(controls, `${HEADER.join(',')}\r\nКерів\u0000ний\u001b Клієнт,,,\r\n`, 'utf8');

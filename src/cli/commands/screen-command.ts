@@ -18,6 +18,7 @@ import { rescreenMessages } from '../../bulk/rescreen-messages';
 import { describeAddress } from '../../core/request/client';
 import { InvalidInputError, ServiceUnreachableError } from '../../core/protocol/errors';
 import { createSecretMask, type SecretMask } from '../../core/text/secret-mask';
+import type { LocalizedText } from '../../core/text/i18n';
 import { addressList } from '../../core/settings/settings';
 import { runOptionsFrom, type RunOptions } from '../../core/request/run-options';
 import { connect, type Connection } from '../../shared-runtime/connection';
@@ -231,7 +232,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     // building and rendering a chunk holds the event loop, and every answer that arrives meanwhile
     // waits with its slot idle (500 rows held it ~50 ms, once per 500 rows).
     const tuning = { concurrency: options.concurrency, chunkRows: 100 };
-    const notes = warnings.length > 0 ? warnings : undefined;
+    const notes = warnings.length > 0 ? warnings.map(headerNote) : undefined;
 
     // The CLI always writes its whole output anew: a resume starts at row 0 and reuses every answer
     // the state holds; subjects of rows it called written but has no answer for are asked again.
@@ -318,4 +319,13 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   } finally {
     lock.releaseSync();
   }
+}
+
+/** A warning as the run header's "Warning" row holds it: the row's label already says what it is. */
+function headerNote(text: LocalizedText): LocalizedText {
+  const without = (s: string, prefix: RegExp) => {
+    const rest = s.replace(prefix, '');
+    return rest === s ? s : rest.charAt(0).toUpperCase() + rest.slice(1);
+  };
+  return { uk: without(text.uk, /^(Увага|Примітка): /), en: without(text.en, /^(Warning|Note): /) };
 }
