@@ -55,6 +55,8 @@ const en = {
     'Stopped: the account cannot make more requests. Fix it (or ask the operator), then search again.',
   'wait.service': 'waiting for the service (attempt {attempt} of {of}, next address {next})',
   'args.output.folder': 'Cannot write into the folder of "{path}": it does not exist or is not writable.',
+  'args.certificates.folder':
+    'Cannot write certificates into "{path}": the folder cannot be made there or is not writable.',
   'config.notFile': 'The config file {path} is not a file.',
   'config.unreadable': 'Cannot read the config file {path}.',
   'config.json': 'The config file {path} is not a JSON object.',
@@ -198,6 +200,8 @@ const uk: Record<Key, string> = {
     'Зупинено: обліковий запис не може робити запитів. Усуньте причину (або зверніться до оператора) і повторіть пошук.',
   'wait.service': 'очікуємо на сервіс (спроба {attempt} з {of}, наступна адреса {next})',
   'args.output.folder': 'Не вдається записати в теку файлу «{path}»: її немає або запис до неї заборонено.',
+  'args.certificates.folder':
+    'Не вдається записати довідки в «{path}»: там неможливо створити теку або запис до неї заборонено.',
   'config.notFile': 'Файл налаштувань {path} не є файлом.',
   'config.unreadable': 'Не вдається прочитати файл налаштувань {path}.',
   'config.json': 'Файл налаштувань {path} не є об’єктом JSON.',

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,6 +157,38 @@ it('checklists search --certificate writes the PDF of the answer it showed; the 
     rmSync(dir, { recursive: true, force: true });
   }
 }, 30_000);
+
+it('a certificate place that cannot be written is refused before anything is asked or screened', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'certificate-place-'));
+  try {
+    let stdout = '';
+    let stderr = '';
+    const io: CliIo = {
+      stdout: { write: (s: string) => ((stdout += s), true) },
+      stderr: { write: (s: string) => ((stderr += s), true) },
+      env: cliEnv(),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${KNOWN.pepSanctioned.name}\n`);
+    // A file where the folder would be.
+    writeFileSync(join(dir, 'blocker'), '');
+    expect(await runCli(['search', '--name', KNOWN.pepSanctioned.name, '--certificate', 'missing/olena.pdf'], io)).toBe(
+      2,
+    );
+    expect(stderr).toContain('Cannot write into the folder of "missing/olena.pdf"');
+    // No answer shown: the search was not made.
+    expect(stdout).toBe('');
+    stderr = '';
+    const code = await runCli(['screen', 'clients.csv', '-o', 'out.csv', '--certificates', 'blocker/certs'], io);
+    expect(code).toBe(2);
+    expect(stderr).toContain('Cannot write certificates into "blocker/certs"');
+    expect(readdirSync(dir).sort()).toEqual(['blocker', 'clients.csv']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 it('checklists screen --certificates on the examples workbook: a cover plus one file per subject; --certificates-with-hits only those with hits', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'certificate-run-'));

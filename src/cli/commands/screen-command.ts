@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { access, mkdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { recogniseColumns } from '../../bulk/columns';
 import {
@@ -148,6 +148,16 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
 
   // Read before anything is screened: a problem in the previous results (or --previous with --resume) costs nothing.
   const previousRun = await previousRunFor(args, io);
+  // Made now, once the input has been read, rather than after the run: a folder that cannot be is
+  // told before anything is paid for.
+  if (args.certificates !== undefined) {
+    const dir = resolve(io.cwd, args.certificates);
+    await mkdir(dir, { recursive: true, mode: 0o700 })
+      .then(() => access(dir, constants.W_OK))
+      .catch(() => {
+        throw usageError('args.certificates.folder', { path: args.certificates! });
+      });
+  }
   const sandbox = await sandboxForEnv(io);
   let lastWait = 0;
   const connection = connect(config.loaded, {

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { SearchResult } from '../../core/request/client';
 import { InvalidInputError } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
@@ -25,7 +27,7 @@ import type { CliConfig } from '../config';
 import { EXIT, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { toJson } from '../output/json';
-import { cliMessages } from '../messages';
+import { cliMessages, usageError } from '../messages';
 import { plain, renderTable, truncate } from '../output/terminal';
 
 const HITS_SHOWN = 5;
@@ -190,6 +192,12 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
   const lang = config.lang;
   const query = searchQuery(args, config);
 
+  // Before the request: a certificate that cannot be written must not cost a paid answer first.
+  if (args.certificate) {
+    await access(dirname(resolve(io.cwd, args.certificate)), constants.W_OK).catch(() => {
+      throw usageError('args.output.folder', { path: args.certificate! });
+    });
+  }
   const connection = connect(config.loaded, { transport: nodeHttpTransport() });
   if (connection.mode === 'sandbox') {
     io.stderr.write(`${cliMessages.t(lang, 'sandbox.notice', { label: connection.label[lang] })}\n`);
