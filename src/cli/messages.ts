@@ -57,6 +57,8 @@ const en = {
   'args.output.folder': 'Cannot write into the folder of "{path}": it does not exist or is not writable.',
   'args.certificates.folder':
     'Cannot write certificates into "{path}": the folder cannot be made there or is not writable.',
+  'args.output.holdsDecisions':
+    'The results file "{path}" holds {count} {count|decision|decisions} made in its hits sheet, which writing over it would lose. Re-screen with --previous {path} and another -o to carry them forward, or choose another -o.',
   'config.notFile': 'The config file {path} is not a file.',
   'config.unreadable': 'Cannot read the config file {path}.',
   'config.json': 'The config file {path} is not a JSON object.',
@@ -202,6 +204,8 @@ const uk: Record<Key, string> = {
   'args.output.folder': 'Не вдається записати в теку файлу «{path}»: її немає або запис до неї заборонено.',
   'args.certificates.folder':
     'Не вдається записати довідки в «{path}»: там неможливо створити теку або запис до неї заборонено.',
+  'args.output.holdsDecisions':
+    'Файл результатів «{path}» містить рішення, ухвалені на аркуші збігів ({count}), і перезапис їх знищив би. Перевірте повторно з --previous {path} та іншим -o, щоб перенести їх, або виберіть інший -o.',
   'config.notFile': 'Файл налаштувань {path} не є файлом.',
   'config.unreadable': 'Не вдається прочитати файл налаштувань {path}.',
   'config.json': 'Файл налаштувань {path} не є об’єктом JSON.',

@@ -115,6 +115,19 @@ describe('checklists screen --previous: a month later', () => {
         e.values.forEach((v, i) => (ws.getCell(e.row + 1, e.column + 1 + i).value = v));
       }
     });
+    // The same command again, onto the file now holding those decisions: refused before any
+    // request, the file untouched.
+    const decided = readFileSync(join(work, 'last.results.xlsx'));
+    const over = await runCli(bundle, ['screen', 'clients.xlsx', '-o', 'last.results.xlsx', '--progress', 'none'], {
+      env: env(0),
+      cwd: work,
+    });
+    expect(over.code).toBe(2);
+    expect(over.stderr).toMatch(
+      /The results file "last\.results\.xlsx" holds \d+ decisions? made in its hits sheet, which writing over it would lose\. Re-screen with --previous last\.results\.xlsx/,
+    );
+    expect(over.stdout).toBe('');
+    expect(readFileSync(join(work, 'last.results.xlsx')).equals(decided)).toBe(true);
     await writeList(clients, editedList(exampleList('iso'), 'iso'));
 
     const again = await runCli(

@@ -1,6 +1,7 @@
-import { resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
 import type { BulkRunReport } from '../../bulk';
-import type { PreviousRun } from '../../bulk/previous-hits';
+import type { PreviousHit, PreviousRun } from '../../bulk/previous-hits';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
 import type { Lang } from '../../core/text/i18n';
 import type { SandboxEngine } from '../../sandbox';
@@ -9,6 +10,7 @@ import { parseIntOption } from '../args/option-values';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { readPreviousRun } from '../input/previous-run';
+import { usageError } from '../messages';
 
 /** The pieces `screen --previous` adds to a run, kept here so screen-command stays a list of steps. */
 
@@ -17,6 +19,33 @@ export async function previousRunFor(args: ScreenArgs, io: CliIo): Promise<Previ
   if (args.previous === undefined) return null;
   if (args.resume) throw new UsageError(rescreenMessages.text('previous.resumeUnsupported'));
   return readPreviousRun(resolve(io.cwd, args.previous), args.previous);
+}
+
+/**
+ * An .xlsx output already there whose hits sheet holds the analyst's decisions is not written
+ * over: last month's `screen clients.xlsx` run again would otherwise wipe them. Decisions the
+ * --previous file holds too are carried again, so only the others count (a stopped re-screen's
+ * output, run again from the start). A file that is no results of ours, or is larger than the
+ * input limit (read whole, as an input is), is written over as before; --resume continues a file
+ * this command is writing.
+ */
+export async function assertDecisionsKept(
+  args: ScreenArgs,
+  output: { path: string; shown: string; maxBytes: number },
+  previous: PreviousRun | null,
+): Promise<void> {
+  if (args.resume || extname(output.path).toLowerCase() !== '.xlsx') return;
+  const info = await stat(output.path).catch(() => null);
+  if (!info?.isFile() || info.size > output.maxBytes) return;
+  const carried = (hit: PreviousHit) => {
+    const before = previous?.hits.get(hit.identity);
+    return before !== undefined && before.decision === hit.decision && before.reason === hit.reason;
+  };
+  const decided = await readPreviousRun(output.path, output.shown).then(
+    (run) => [...run.hits.values()].filter((hit) => hit.decision !== null && !carried(hit)).length,
+    () => 0,
+  );
+  if (decided > 0) throw usageError('args.output.holdsDecisions', { path: output.shown, count: decided });
 }
 
 /** CHECKLISTS_SANDBOX_REVISION=N: the built-in sandbox as it stands N months later (docs/sandbox.md). */

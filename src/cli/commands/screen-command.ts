@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { access, mkdir, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { recogniseColumns } from '../../bulk/columns';
 import {
   resumeRun,
@@ -33,7 +33,7 @@ import { DEFAULT_LIMITS, bulkInputOf, openInput, type InputTable } from '../inpu
 import type { CliIo } from '../io';
 import { cliMessages, usageError, type CliMessageKey } from '../messages';
 import { ProgressReporter, progressMode } from '../output/progress';
-import { previousRunFor, rescreenExit, rescreenLines, sandboxForEnv } from './rescreen';
+import { assertDecisionsKept, previousRunFor, rescreenExit, rescreenLines, sandboxForEnv } from './rescreen';
 import { RunLock } from '../state/run-lock';
 import { fileRunStateStore, readStateFile, statePathFor, type ReadState } from '../state/run-state';
 import { assertSafeExisting } from '../output/safe-file';
@@ -148,6 +148,12 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
 
   // Read before anything is screened: a problem in the previous results (or --previous with --resume) costs nothing.
   const previousRun = await previousRunFor(args, io);
+  const maxBytes = (args.maxInputMb ?? DEFAULT_LIMITS.maxInputMb) * 1024 * 1024;
+  await assertDecisionsKept(
+    args,
+    { path: chosen.path, shown: args.output ?? relative(io.cwd, chosen.path), maxBytes },
+    previousRun,
+  );
   // Made now, once the input has been read, rather than after the run: a folder that cannot be is
   // told before anything is paid for.
   if (args.certificates !== undefined) {
