@@ -15,13 +15,16 @@ let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'relay-no-store-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function relay(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function relay(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
     stdout: { write: (s: string) => ((stdout += s), true) },
     stderr: { write: (s: string) => ((stderr += s), true) },
-    env: cliEnv(),
+    env: cliEnv(env),
     cwd: dir,
     platform: process.platform,
     interrupt: new AbortController().signal,
@@ -47,4 +50,21 @@ it('says in the language asked for that a mistyped folder holds no relay, and ma
   expect((await relay(['audit', '--data-dir', 'relay-data'])).stderr).toContain(join(dir, 'relay-data'));
   expect(existsSync(typo)).toBe(false);
   expect(existsSync(join(dir, 'relay-data'))).toBe(false);
+});
+
+it('tells a mistyped number before anything else, and before any folder or PostgreSQL is made', async () => {
+  const data = join(dir, 'relay-data');
+  // Without an upstream configured, the typo is still what is named.
+  expect((await relay(['--port', 'abc', '--data-dir', data])).stderr).toContain(
+    '--port must be a whole number from 0 to 65535; got "abc"',
+  );
+  const upstream = {
+    CHECKLISTS_URL: 'https://checklists.example',
+    CHECKLISTS_TOKKEN: 'a-tokken-of-the-bank',
+    CHECKLISTS_SUBJECT_ID: '1',
+  };
+  const budget = await relay(['--daily-budget', '1k', '--data-dir', data], upstream);
+  expect(budget.code).toBe(2);
+  expect(budget.stderr).toContain('--daily-budget');
+  expect(existsSync(data)).toBe(false);
 });

@@ -94,6 +94,15 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     .filter(Boolean);
   const unknownRegistry = fourEyes.find((k) => !(REGISTRY_KEYS as readonly string[]).includes(k));
   if (unknownRegistry !== undefined) throw usage(`--four-eyes ${unknownRegistry}: ${REGISTRY_KEYS.join(', ')}`);
+  // Every number first: a typo is told before anything is read, opened or started.
+  const numbers = {
+    port: parseIntOption('--port', values.port, 0, 65_535) ?? 8443,
+    concurrency: parseIntOption('--concurrency', values.concurrency, 0, 256) || 8,
+    ratePerMinute: parseIntOption('--rate-per-minute', values['rate-per-minute'], 0, 1_000_000) ?? 600,
+    dailyBudget: parseIntOption('--daily-budget', values['daily-budget'], 0, 1_000_000_000) ?? 0,
+    cacheHours: parseIntOption('--cache-hours', values['cache-hours'], 0, 24 * 366),
+    cooldownSeconds: parseIntOption('--cooldown-seconds', values['cooldown-seconds'], 0, 86_400) ?? 600,
+  };
   // Read first: the configuration's check that an address has its credentials must see it.
   const tokkenFile = values['tokken-file'] ?? env.CHECKLISTS_TOKKEN_FILE;
   const fileTokken = tokkenFile
@@ -151,7 +160,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       : undefined;
   const location = storeLocation(values, env, io.cwd);
   const log = (line: string) => io.stdout.write(`${line}\n`);
-  const concurrency = parseIntOption('--concurrency', values.concurrency, 0, 256) || 8;
+  const concurrency = numbers.concurrency;
   // No connection is held while the service answers (subject claims are rows): the pool serves
   // each request's few short queries (key, counters, cache, claim, audit row).
   // One relay per data folder: a second one would adopt the first's PostgreSQL and stop it on exit.
@@ -211,16 +220,16 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       instance: values.instance ?? env.RELAY_INSTANCE ?? `relay-${randomBytes(3).toString('hex')}`,
       concurrency,
       limits: {
-        ratePerMinute: parseIntOption('--rate-per-minute', values['rate-per-minute'], 0, 1_000_000) ?? 600,
-        dailyBudget: parseIntOption('--daily-budget', values['daily-budget'], 0, 1_000_000_000) ?? 0,
+        ratePerMinute: numbers.ratePerMinute,
+        dailyBudget: numbers.dailyBudget,
       },
       cacheTtlMs:
         values['cache-hours'] !== undefined
-          ? (parseIntOption('--cache-hours', values['cache-hours'], 0, 24 * 366) ?? 24) * 3_600_000
+          ? (numbers.cacheHours ?? 24) * 3_600_000
           : settings.cacheHours !== undefined
             ? settings.cacheHours * 3_600_000
             : DEFAULT_CACHE_TTL_MS,
-      accountCooldownMs: (parseIntOption('--cooldown-seconds', values['cooldown-seconds'], 0, 86_400) ?? 600) * 1000,
+      accountCooldownMs: numbers.cooldownSeconds * 1000,
       ...(entra ? { entra } : {}),
       fourEyes: fourEyes as RegistryKey[],
       // The sandbox's demo credentials: no real account has them.
@@ -230,7 +239,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       ...(spooled ? { evidence: spooled } : {}),
     });
     http = await startRelayHttp(service, {
-      port: parseIntOption('--port', values.port, 0, 65_535) ?? 8443,
+      port: numbers.port,
       host: values.host ?? (values['trust-proxy'] ? '127.0.0.1' : '0.0.0.0'),
       distDir:
         (values.dist ?? env.RELAY_DIST_DIR) ? resolve(io.cwd, (values.dist ?? env.RELAY_DIST_DIR)!) : builtAddIn(),
