@@ -160,7 +160,6 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       : undefined;
   const location = storeLocation(values, env, io.cwd);
   const log = (line: string) => io.stdout.write(`${line}\n`);
-  const concurrency = numbers.concurrency;
   // No connection is held while the service answers (subject claims are rows): the pool serves
   // each request's few short queries (key, counters, cache, claim, audit row).
   // One relay per data folder: a second one would adopt the first's PostgreSQL and stop it on exit.
@@ -177,7 +176,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   };
   const opened = await openStore(location, {
     adopt: true,
-    poolSize: concurrency + 20,
+    poolSize: numbers.concurrency + 20,
     onError: () => log(JSON.stringify({ time: new Date().toISOString(), event: 'store-connection-error' })),
   }).catch(async (error: unknown) => {
     await releaseFolder();
@@ -215,10 +214,10 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
         timeoutMs: settings.timeoutSeconds * 1000,
         // fetch (undici) cost the relay about 0.8 ms of CPU per paid request more than node:http with
         // kept-alive connections: a quarter of its CPU (docs/PERFORMANCE.md, relay).
-        transport: nodeHttpTransport({ maxSockets: concurrency }),
+        transport: nodeHttpTransport({ maxSockets: numbers.concurrency }),
       },
       instance: values.instance ?? env.RELAY_INSTANCE ?? `relay-${randomBytes(3).toString('hex')}`,
-      concurrency,
+      concurrency: numbers.concurrency,
       limits: {
         ratePerMinute: numbers.ratePerMinute,
         dailyBudget: numbers.dailyBudget,

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { access, mkdir, stat } from 'node:fs/promises';
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { recogniseColumns } from '../../bulk/columns';
 import {
   resumeRun,
@@ -27,7 +27,7 @@ import type { ScreenArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
 import { EXIT, OutputWriteError, UsageError, type ExitCode } from '../exit-codes';
 import { FileSink, outputFiles, type OutputTarget } from '../output/file-sink';
-import { assertOutputsAreNotInput, assertWritable, outputTarget } from '../output/output-paths';
+import { assertFolderWritable, assertOutputsAreNotInput, assertWritable, outputTarget } from '../output/output-paths';
 import { nameColumnNotes, sampleRows } from '../../bulk/name-columns';
 import { DEFAULT_LIMITS, bulkInputOf, openInput, type InputTable } from '../input/input-file';
 import type { CliIo } from '../io';
@@ -117,9 +117,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   // Options first: a typo in -o or --lowranklimit must not cost reading a large workbook.
   const options = screenOptions(args, config);
   const chosen = outputTarget(args, io.cwd, null);
-  await access(dirname(chosen.path), constants.W_OK).catch(() => {
-    throw usageError('args.output.folder', { path: args.output ?? chosen.path });
-  });
+  await assertFolderWritable(chosen.path, args.output ?? chosen.path);
   const inputPath = resolve(io.cwd, args.input);
   const inputs = [
     { path: inputPath, shown: args.input },

@@ -1,6 +1,4 @@
-import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { SearchResult } from '../../core/request/client';
 import { InvalidInputError } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
@@ -27,7 +25,8 @@ import type { CliConfig } from '../config';
 import { EXIT, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { toJson } from '../output/json';
-import { cliMessages, usageError } from '../messages';
+import { cliMessages } from '../messages';
+import { assertFolderWritable } from '../output/output-paths';
 import { plain, renderTable, truncate } from '../output/terminal';
 
 const HITS_SHOWN = 5;
@@ -193,11 +192,7 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
   const query = searchQuery(args, config);
 
   // Before the request: a certificate that cannot be written must not cost a paid answer first.
-  if (args.certificate) {
-    await access(dirname(resolve(io.cwd, args.certificate)), constants.W_OK).catch(() => {
-      throw usageError('args.output.folder', { path: args.certificate! });
-    });
-  }
+  if (args.certificate) await assertFolderWritable(resolve(io.cwd, args.certificate), args.certificate);
   const connection = connect(config.loaded, { transport: nodeHttpTransport() });
   if (connection.mode === 'sandbox') {
     io.stderr.write(`${cliMessages.t(lang, 'sandbox.notice', { label: connection.label[lang] })}\n`);

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open, realpath, rm, stat } from 'node:fs/promises';
+import { access, open, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { ScreenArgs } from '../args/command-line';
 import { formatOf } from '../input/input-file';
@@ -13,6 +13,13 @@ import { outputFiles, type OutputTarget } from './file-sink';
  * Where a screening run writes, and what is checked before its first paid request: no output is
  * a file the run reads, and every output can be written.
  */
+
+/** Throws UsageError (exit 2) unless the folder `path` goes into exists and may be written; `shown` as the person typed it. */
+export async function assertFolderWritable(path: string, shown: string): Promise<void> {
+  await access(dirname(path), constants.W_OK).catch(() => {
+    throw usageError('args.output.folder', { path: shown });
+  });
+}
 
 /** Default: next to the input, `<name>.results.xlsx`, so results and resume state stay with their list. */
 export function outputTarget(args: ScreenArgs, cwd: string, inputDelimiter: CsvDelimiter | null): OutputTarget {
