@@ -12,6 +12,7 @@ import { storageMessages } from '../../src/excel/storage-messages';
 import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
 import { settingsMessages as settingsText } from '../../src/taskpane/settings/settings-messages';
 import { SettingsPanel } from '../../src/taskpane/settings/SettingsPanel';
+import { relayPaneMessages as r } from '../../src/taskpane/settings/relay-connection';
 import {
   formFromSettings,
   validateSettingsForm,
@@ -296,6 +297,17 @@ describe('SettingsPanel', () => {
 });
 
 describe('Test connection', () => {
+  it.each<Lang>(['en', 'uk'])(
+    'says what a test costs: a request of the quota directly, none through the relay (%s)',
+    async (lang) => {
+      await renderPanel(fakeServices(), lang);
+      expect(screen.getByText(settingsText.t(lang, 'settings.testCost'))).toBeInTheDocument();
+      await user.selectOptions(screen.getByLabelText(r.t(lang, 'connection.label')), 'relay');
+      expect(screen.getByText(r.t(lang, 'test.cost'))).toBeInTheDocument();
+      expect(screen.queryByText(settingsText.t(lang, 'settings.testCost'))).toBeNull();
+    },
+  );
+
   async function testWith(transport: Transport, reserves: string[] = []) {
     const services = fakeServices({ transport });
     await renderPanel(services);

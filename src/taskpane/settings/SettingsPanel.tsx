@@ -325,7 +325,7 @@ export function SettingsPanel({ services, loaded, lang, language, onSaved }: Set
         {testing && <Spinner size="tiny" label={settingsText.t(lang, 'settings.testing')} />}
       </div>
       <Text size={200} className={styles.muted}>
-        {settingsText.t(lang, 'settings.testCost')}
+        {relay ? r.t(lang, 'test.cost') : settingsText.t(lang, 'settings.testCost')}
       </Text>
       {test && (
         <MessageBar

@@ -20,6 +20,7 @@ export const relayPaneMessages = defineCatalogue(
       'Your own key from your administrator. The organisation’s token stays on the relay, never on this PC.',
     'relay.proposed':
       'This pane was loaded from the relay {origin}; it is proposed as the address. Enter your analyst key and save.',
+    'test.cost': 'The test asks the relay whether your key may search now; it spends no request of the quota.',
     'test.ok': 'The relay accepts your key and reaches the CheckLists service.',
     'test.ok.analyst': 'Signed in as {analyst} at {origin}.',
     'test.badKey': 'The relay does not know this analyst key.',
@@ -49,6 +50,7 @@ export const relayPaneMessages = defineCatalogue(
       'Ваш власний ключ від адміністратора. Токен організації лишається на релеї, ніколи не на цьому ПК.',
     'relay.proposed':
       'Цю панель завантажено з релея {origin}; його запропоновано як адресу. Введіть ключ аналітика й збережіть.',
+    'test.cost': 'Перевірка питає релей, чи може ваш ключ шукати зараз; запит ліміту вона не витрачає.',
     'test.ok': 'Релей приймає ваш ключ і має зв’язок із сервісом CheckLists.',
     'test.ok.analyst': 'Ви — {analyst} на {origin}.',
     'test.badKey': 'Релей не знає цього ключа аналітика.',
