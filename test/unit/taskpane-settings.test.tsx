@@ -290,7 +290,15 @@ describe('SettingsPanel', () => {
       .filter((b) => ![18, 21, 32, 34, 36].includes(b))
       .reduce((acc, b) => acc | (1n << BigInt(b)), 0n);
     expect(value).toHaveTextContent(`listdata = ${allBits & ~sanctionsBits}`);
-    await user.click(screen.getByRole('button', { name: 'Show the lists of Sanctions lists' }));
+    const expand = screen.getByRole('button', { name: 'Show the lists of Sanctions lists' });
+    // A drawn chevron, not a character some fonts lack (the browser tests showed an empty button).
+    expect(expand.querySelector('svg path')).not.toBeNull();
+    expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await user.click(expand);
+    expect(screen.getByRole('button', { name: 'Hide the lists of Sanctions lists' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await user.click(screen.getByRole('checkbox', { name: 'European Union' }));
     expect(value).toHaveTextContent(`listdata = ${(allBits & ~sanctionsBits) | 8n}`);
   });

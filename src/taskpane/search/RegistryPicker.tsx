@@ -16,10 +16,28 @@ const useStyles = makeStyles({
   },
   legend: { padding: `0 ${tokens.spacingHorizontalXS}`, fontWeight: tokens.fontWeightSemibold },
   group: { display: 'flex', flexDirection: 'column', minWidth: 0 },
-  groupHead: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', minWidth: 0 },
+  // One line: a long group name wraps inside its label, and its chevron stays beside it.
+  groupHead: { display: 'flex', alignItems: 'center', minWidth: 0 },
+  groupCheck: { flex: '0 1 auto', minWidth: 0 },
+  chevron: { flexShrink: 0 },
   lists: { display: 'flex', flexDirection: 'column', paddingLeft: tokens.spacingHorizontalXL, minWidth: 0 },
   value: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
 });
+
+/** Drawn, not typed: a "▸" needs a font that has it, and in the browser the tests run in the button was empty. */
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg
+      width="12"
+      height="12"
+      viewBox="0 0 12 12"
+      aria-hidden="true"
+      style={open ? { transform: 'rotate(90deg)' } : undefined}
+    >
+      <path d="M4.5 2.5 8 6l-3.5 3.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 export interface RegistryPickerProps {
   value: Listdata;
@@ -92,21 +110,22 @@ export function RegistryPicker({ value, onChange, lang, legend, error, disabled 
           <div key={group} className={styles.group} role="group" aria-label={groupLabel}>
             <div className={styles.groupHead}>
               <Checkbox
+                className={styles.groupCheck}
                 label={`${groupLabel} (${lists.filter((l) => bits.has(l.bit)).length}/${lists.length})`}
                 checked={all ? true : groupState(bits, group)}
                 disabled={disabled || all}
                 onChange={() => toggleGroup(group)}
               />
               <Button
+                className={styles.chevron}
                 appearance="transparent"
                 size="small"
+                icon={<Chevron open={expanded} />}
                 aria-expanded={expanded}
                 aria-controls={listId}
                 aria-label={m.t(lang, expanded ? 'registries.collapse' : 'registries.expand', { group: groupLabel })}
                 onClick={() => toggleOpen(group)}
-              >
-                {expanded ? '▾' : '▸'}
-              </Button>
+              />
             </div>
             <div id={listId} className={styles.lists} hidden={!expanded}>
               {expanded &&
