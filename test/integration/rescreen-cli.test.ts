@@ -212,6 +212,15 @@ describe('checklists screen --previous: a month later', () => {
       expect(r.stderr).toContain('Nothing was screened');
       expect(exists(join(work, 'typo.next.xlsx'))).toBe(false);
       expect(readFileSync(last).equals(before)).toBe(true);
+      // The same file as the output of a plain run: its decisions cannot all be read, so it is not
+      // written over either.
+      const over = await runCli(bundle, ['screen', 'typo.xlsx', '-o', 'typo.last.xlsx', '--progress', 'none'], {
+        env: env(0),
+        cwd: work,
+      });
+      expect(over.code).toBe(2);
+      expect(over.stderr).toContain(`Sheet "${HITS}", cell ${cell}: "Flase positive" is not a decision.`);
+      expect(readFileSync(last).equals(before)).toBe(true);
     }, 60_000);
 
     it('a deleted column', async () => {

@@ -9,7 +9,7 @@ import type { ScreenArgs } from '../args/command-line';
 import { parseIntOption } from '../args/option-values';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
-import { readPreviousRun } from '../input/previous-run';
+import { PreviousRunProblems, readPreviousRun } from '../input/previous-run';
 import { usageError } from '../messages';
 
 /** The pieces `screen --previous` adds to a run, kept here so screen-command stays a list of steps. */
@@ -25,7 +25,8 @@ export async function previousRunFor(args: ScreenArgs, io: CliIo): Promise<Previ
  * An .xlsx output already there whose hits sheet holds the analyst's decisions is not written
  * over: last month's `screen clients.xlsx` run again would otherwise wipe them. Decisions the
  * --previous file holds too are carried again, so only the others count (a stopped re-screen's
- * output, run again from the start). A file that is no results of ours, or is larger than the
+ * output, run again from the start). A hits sheet whose decisions cannot all be read is refused
+ * the same way, each problem named. A file that is no results of ours, or is larger than the
  * input limit (read whole, as an input is), is written over as before; --resume continues a file
  * this command is writing.
  */
@@ -43,7 +44,11 @@ export async function assertDecisionsKept(
   };
   const decided = await readPreviousRun(output.path, output.shown).then(
     (run) => [...run.hits.values()].filter((hit) => hit.decision !== null && !carried(hit)).length,
-    () => 0,
+    // Decisions that cannot all be read (a typo in one) are still the analyst's: refused, each named.
+    (error: unknown) => {
+      if (error instanceof PreviousRunProblems) throw error;
+      return 0;
+    },
   );
   if (decided > 0) throw usageError('args.output.holdsDecisions', { path: output.shown, count: decided });
 }

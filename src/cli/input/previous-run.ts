@@ -39,6 +39,9 @@ function hitsGridOf(ws: ExcelJS.Worksheet, firstRowAnyway: boolean): HitsGrid | 
   return { sheet: ws.name, headerRow, firstColumn: 0, header: rowValues(ws, headerRow, width), rows };
 }
 
+/** A hits sheet of ours whose decisions cannot all be read: each problem names its cell. */
+export class PreviousRunProblems extends UsageError {}
+
 const named = (name: string, key: 'sheet.hits') =>
   LANGS.some((lang) => bulkMessages.t(lang, key).toLowerCase() === name.toLowerCase());
 const goneSheet = (name: string) =>
@@ -66,7 +69,7 @@ export async function readPreviousRun(path: string, displayPath: string): Promis
     const grid = hitsGridOf(ws, named(ws.name, 'sheet.hits'));
     if (!grid) continue;
     const { hits, problems } = readPreviousHits(grid);
-    if (problems.length > 0) throw new UsageError(refusalText(problems));
+    if (problems.length > 0) throw new PreviousRunProblems(refusalText(problems));
     return { source: `${displayPath} [${ws.name}]`, hits };
   }
   throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
