@@ -24,7 +24,7 @@ const useStyles = makeStyles({
   value: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
 });
 
-/** Drawn, not typed: a "▸" needs a font that has it, and in the browser the tests run in the button was empty. */
+/** Drawn, not typed: "▸" needs a font that has it; the browser the tests run in had none, and showed an empty button. */
 function Chevron({ open }: { open: boolean }) {
   return (
     <svg
