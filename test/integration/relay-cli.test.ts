@@ -23,6 +23,7 @@ interface RunningRelay {
   child: ChildProcess;
   url: string;
   stdout: () => string;
+  stderr: () => string;
 }
 
 function startRelay(extra: string[] = []): Promise<RunningRelay> {
@@ -45,7 +46,7 @@ function startRelay(extra: string[] = []): Promise<RunningRelay> {
     child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       err += d;
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (m) resolve({ child, url: m[1], stdout: () => out });
+      if (m) resolve({ child, url: m[1], stdout: () => out, stderr: () => err });
     });
     child.on('exit', (code) => {
       outputs.push(out, err);
@@ -188,6 +189,10 @@ describe('checklists relay', () => {
     expect((await cli(['keys', 'list'])).stdout).toMatch(/^first\.admin\tadmin\tactive\t/m);
     // The rest while a relay serves, as an administrator would.
     const relay = await startRelay();
+    // Without --public-url the manifest names each request's own host, not the address listened on.
+    expect(relay.stderr()).toContain(
+      "(public address from each request's Host header; set --public-url for a central deployment)",
+    );
     const added = await cli(['keys', 'add', 'olena']);
     expect(added.code).toBe(0);
     const last = added.stdout.trimEnd().split('\n').pop()!;
