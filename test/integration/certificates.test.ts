@@ -13,6 +13,7 @@ import { certificatePdf } from '../../src/evidence/certificate-pdf';
 import { createKey } from '../../src/relay/keys';
 import { createSandboxEngine, DEMO_CREDENTIALS, KNOWN } from '../../src/sandbox';
 import { cliEnv } from './cli-support';
+import { startSandboxServer } from '../../src/sandbox/server';
 import {
   post,
   resetStore,
@@ -155,6 +156,32 @@ it('checklists search --certificate writes the PDF of the answer it showed; the 
     expect(text).not.toContain(DEMO_CREDENTIALS.tokken);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}, 30_000);
+
+it('a certificate from a sandbox server (the demo credentials at an address) says it proves nothing', async () => {
+  const server = await startSandboxServer({});
+  const dir = mkdtempSync(join(tmpdir(), 'certificate-sandbox-server-'));
+  try {
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: () => true },
+      env: cliEnv({
+        CHECKLISTS_URL: server.url,
+        CHECKLISTS_TOKKEN: DEMO_CREDENTIALS.tokken,
+        CHECKLISTS_SUBJECT_ID: DEMO_CREDENTIALS.idSubjectFM,
+      }),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    expect(await runCli(['search', '--name', KNOWN.pepSanctioned.name, '--certificate', 'c.pdf'], io)).toBe(0);
+    const text = await textOf(readFileSync(join(dir, 'c.pdf')));
+    expect(text).toContain(server.url.replace(/^http:\/\//, ''));
+    expect(text).toContain('SANDBOX: fictional data, not evidence of a real screening');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await server.close();
   }
 }, 30_000);
 

@@ -8,8 +8,10 @@ import {
   createSandboxEngine,
   type SandboxEngine,
   type SandboxEngineOptions,
+  SANDBOX_ACCOUNTS,
   type SandboxResponse,
 } from '../../src/sandbox';
+import { isSandboxTokken } from '../../src/sandbox/credentials';
 
 type Json = Record<string, unknown>;
 type Item = Record<string, unknown>;
@@ -334,6 +336,13 @@ describe('sandbox engine: every answer validates', () => {
       }
     }
     expect([...seen].sort()).toEqual([...REGISTRY_KEYS].sort());
+  });
+});
+
+describe('sandbox engine: its accounts are known as fictional', () => {
+  it('every sandbox account, and no other tokken, is one a command line or relay marks as the sandbox', () => {
+    for (const account of SANDBOX_ACCOUNTS) expect(isSandboxTokken(account.tokken)).toBe(true);
+    for (const other of ['a-tokken-of-the-bank', '', null, undefined]) expect(isSandboxTokken(other)).toBe(false);
   });
 });
 

@@ -12,7 +12,7 @@ import { lockDataFolder, type FolderLock } from '../../relay/store/folder-lock';
 import { makeServerFolder } from '../../relay/store/embedded-cluster';
 import { startRelayHttp } from '../../relay/http-server';
 import { REGISTRY_KEYS, type RegistryKey } from '../../core/protocol/registries';
-import { DEMO_CREDENTIALS } from '../../sandbox/credentials';
+import { isSandboxTokken } from '../../sandbox/credentials';
 import { relayMessages } from '../../relay/messages';
 import { RelayService } from '../../relay/service';
 import { openStore } from '../../relay/store/open-store';
@@ -232,7 +232,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       ...(entra ? { entra } : {}),
       fourEyes: fourEyes as RegistryKey[],
       // The sandbox's demo credentials: no real account has them.
-      sandboxUpstream: tokken === DEMO_CREDENTIALS.tokken,
+      sandboxUpstream: isSandboxTokken(tokken),
       // An external database may serve several instances; the embedded one serves this one only.
       coordinateInstances: location.databaseUrl !== undefined,
       ...(spooled ? { evidence: spooled } : {}),

@@ -37,6 +37,7 @@ import { assertDecisionsKept, previousRunFor, rescreenExit, rescreenLines, sandb
 import { RunLock } from '../state/run-lock';
 import { fileRunStateStore, readStateFile, statePathFor, type ReadState } from '../state/run-state';
 import { assertSafeExisting } from '../output/safe-file';
+import { isSandboxTokken } from '../../sandbox/credentials';
 import { loadStateKey } from '../state/state-key';
 import { exitFor, reportLines, stopLines, type AskCounters } from '../output/screen-report';
 import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
@@ -316,7 +317,8 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
         resultsPath: target.path,
         report,
         registries: options.listdata === ALL_LISTS ? null : registriesOf(options.listdata),
-        sandbox: connection.mode === 'sandbox',
+        // A sandbox server's answers are as fictional as the built-in sandbox's.
+        sandbox: connection.mode === 'sandbox' || isSandboxTokken(config.loaded.tokken),
         analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
         lang,
       });

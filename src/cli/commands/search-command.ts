@@ -27,6 +27,7 @@ import type { CliIo } from '../io';
 import { toJson } from '../output/json';
 import { cliMessages } from '../messages';
 import { assertFolderWritable } from '../output/output-paths';
+import { isSandboxTokken } from '../../sandbox/credentials';
 import { plain, renderTable, truncate } from '../output/terminal';
 
 const HITS_SHOWN = 5;
@@ -214,7 +215,8 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
       result,
       receivedAt,
       asked: summary.registries.map((r) => r.key),
-      sandbox: connection.mode === 'sandbox',
+      // A sandbox server's answers are as fictional as the built-in sandbox's.
+      sandbox: connection.mode === 'sandbox' || isSandboxTokken(config.loaded.tokken),
       analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
       lang,
     });
