@@ -3,7 +3,7 @@ import type { LocalizedText } from '../core/text/i18n';
 import type { LoadedSettings } from '../core/settings/settings-store';
 import { addressList, type ServiceMode, type Settings } from '../core/settings/settings';
 import type { Transport, TransportRequest, TransportResponse } from '../core/request/transport';
-import { DEMO_CREDENTIALS } from '../sandbox/credentials';
+import { DEMO_CREDENTIALS, isSandboxTokken } from '../sandbox/credentials';
 import type { SandboxEngine } from '../sandbox/engine';
 import { serviceMessages } from './messages';
 
@@ -21,6 +21,15 @@ export interface Connection {
 }
 
 export const SANDBOX_ADDRESS = 'https://sandbox.checklists.invalid';
+
+/**
+ * Whether a connection's answers are fictional: the built-in sandbox, or a sandbox server
+ * (`checklists sandbox`) reached with one of its accounts' tokkens. What proves a screening (a
+ * certificate) must then say it proves nothing.
+ */
+export function answersAreFictional(connection: Pick<Connection, 'mode'>, tokken: string | null | undefined): boolean {
+  return connection.mode === 'sandbox' || isSandboxTokken(tokken);
+}
 
 export const MODE_LABELS: Record<ServiceMode, LocalizedText> = {
   sandbox: serviceMessages.text('mode.sandbox.label'),

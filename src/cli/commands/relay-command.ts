@@ -231,7 +231,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       accountCooldownMs: numbers.cooldownSeconds * 1000,
       ...(entra ? { entra } : {}),
       fourEyes: fourEyes as RegistryKey[],
-      // The sandbox's demo credentials: no real account has them.
+      // A sandbox account's tokken: no real account has one.
       sandboxUpstream: isSandboxTokken(tokken),
       // An external database may serve several instances; the embedded one serves this one only.
       coordinateInstances: location.databaseUrl !== undefined,

@@ -21,7 +21,7 @@ import { createSecretMask, type SecretMask } from '../../core/text/secret-mask';
 import type { LocalizedText } from '../../core/text/i18n';
 import { addressList } from '../../core/settings/settings';
 import { runOptionsFrom, type RunOptions } from '../../core/request/run-options';
-import { connect, type Connection } from '../../shared-runtime/connection';
+import { answersAreFictional, connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
 import type { ScreenArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
@@ -37,7 +37,6 @@ import { assertDecisionsKept, previousRunFor, rescreenExit, rescreenLines, sandb
 import { RunLock } from '../state/run-lock';
 import { fileRunStateStore, readStateFile, statePathFor, type ReadState } from '../state/run-state';
 import { assertSafeExisting } from '../output/safe-file';
-import { isSandboxTokken } from '../../sandbox/credentials';
 import { loadStateKey } from '../state/state-key';
 import { exitFor, reportLines, stopLines, type AskCounters } from '../output/screen-report';
 import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
@@ -317,8 +316,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
         resultsPath: target.path,
         report,
         registries: options.listdata === ALL_LISTS ? null : registriesOf(options.listdata),
-        // A sandbox server's answers are as fictional as the built-in sandbox's.
-        sandbox: connection.mode === 'sandbox' || isSandboxTokken(config.loaded.tokken),
+        sandbox: answersAreFictional(connection, config.loaded.tokken),
         analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
         lang,
       });

@@ -17,7 +17,7 @@ import { hitLine } from '../../bulk/hits';
 import { EXPLANATION_RULES_VERSION, explainHit, whyLine } from '../../core/answer/explain';
 import { decisionNoteText, relayDecisionsOf } from '../../core/answer/relay-decisions';
 import type { ParsedEnvelope } from '../../core/protocol/schema';
-import { connect, type Connection } from '../../shared-runtime/connection';
+import { answersAreFictional, connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
 import type { SearchArgs } from '../args/command-line';
 import { runOptionsFrom } from '../../core/request/run-options';
@@ -27,7 +27,6 @@ import type { CliIo } from '../io';
 import { toJson } from '../output/json';
 import { cliMessages } from '../messages';
 import { assertFolderWritable } from '../output/output-paths';
-import { isSandboxTokken } from '../../sandbox/credentials';
 import { plain, renderTable, truncate } from '../output/terminal';
 
 const HITS_SHOWN = 5;
@@ -215,8 +214,7 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
       result,
       receivedAt,
       asked: summary.registries.map((r) => r.key),
-      // A sandbox server's answers are as fictional as the built-in sandbox's.
-      sandbox: connection.mode === 'sandbox' || isSandboxTokken(config.loaded.tokken),
+      sandbox: answersAreFictional(connection, config.loaded.tokken),
       analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
       lang,
     });
