@@ -14,7 +14,7 @@ import { sandboxMessages, type SandboxMessageKey } from './messages';
 import { BadRequest, RequestFields, localDate, parseSandboxQuery, type SandboxQuery } from './request';
 
 /** Fictional credentials every sandbox accepts; printed by `npm run sandbox` and listed in docs/sandbox.md. */
-import { DEMO_CREDENTIALS } from './credentials';
+import { DEMO_CREDENTIALS, SANDBOX_TOKKENS } from './credentials';
 
 export { DEMO_CREDENTIALS };
 
@@ -32,10 +32,14 @@ export interface SandboxAccount {
 /** Fictional accounts for trying the account errors; documented in docs/sandbox.md. */
 export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
   { tokken: DEMO_CREDENTIALS.tokken, idSubjectFM: DEMO_CREDENTIALS.idSubjectFM },
-  { tokken: 'trial-tokken', idSubjectFM: 'trial-subject', quota: 10 },
-  { tokken: 'basic-tokken', idSubjectFM: 'basic-subject', registries: ['peps', 'psanctions', 'lostdocs', 'edr'] },
-  { tokken: 'blocked-tokken', idSubjectFM: 'blocked-subject', accountError: 9 },
-  { tokken: 'expired-tokken', idSubjectFM: 'expired-subject', accountError: 8 },
+  { tokken: SANDBOX_TOKKENS.trial, idSubjectFM: 'trial-subject', quota: 10 },
+  {
+    tokken: SANDBOX_TOKKENS.basic,
+    idSubjectFM: 'basic-subject',
+    registries: ['peps', 'psanctions', 'lostdocs', 'edr'],
+  },
+  { tokken: SANDBOX_TOKKENS.blocked, idSubjectFM: 'blocked-subject', accountError: 9 },
+  { tokken: SANDBOX_TOKKENS.expired, idSubjectFM: 'expired-subject', accountError: 8 },
 ];
 
 export interface SandboxEngineOptions {
