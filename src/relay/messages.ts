@@ -57,6 +57,9 @@ export const relayMessages = defineCatalogue(
       'No relay data in {dir}: give --data-dir the folder the relay runs with, or --database-url. A new one is made only by the first start of the relay, "relay keys add" or "relay restore".',
     listening: 'Relay listening on {url} (public address {public}); upstream: {upstream}; data: {store}',
     'public.fromHost': "from each request's Host header; set --public-url for a central deployment",
+    'upstream.sandbox': '{upstream} (a CheckLists sandbox: FICTIONAL data, and every certificate says so)',
+    'addin.missing':
+      'Warning: the add-in is not built in {dir} (no taskpane.html). /api serves, but Excel finds no task pane and /manifest.xml is missing: build it with ADDIN_HOST=<public address> npm run build, or give --dist.',
     usage:
       'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL [--spool-dir DIR]] [--public-url URL] [--cert F --key F | --trust-proxy] [--four-eyes REGISTRIES]\n       checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]\n       checklists relay verify [--data-dir DIR | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir DIR | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since DATE] [--data-dir DIR | --database-url URL]\n       checklists relay backup [--out FILE] | restore FILE [--data-dir DIR | --database-url URL]',
     noUpstream: 'No upstream: set CHECKLISTS_URL, CHECKLISTS_TOKKEN and CHECKLISTS_SUBJECT_ID, or --config FILE.',
@@ -129,6 +132,9 @@ export const relayMessages = defineCatalogue(
       'У {dir} немає даних релею: укажіть у --data-dir теку, з якою працює релей, або --database-url. Нові дані створюють лише перший запуск релею, «relay keys add» і «relay restore».',
     listening: 'Релей слухає {url} (публічна адреса {public}); сервіс: {upstream}; дані: {store}',
     'public.fromHost': 'з заголовка Host кожного запиту; для централізованого розгортання задайте --public-url',
+    'upstream.sandbox': '{upstream} (пісочниця CheckLists: ВИГАДАНІ дані, і це сказано в кожному сертифікаті)',
+    'addin.missing':
+      'Увага: надбудову не зібрано в {dir} (немає taskpane.html). /api працює, але Excel не знайде панелі, а /manifest.xml немає: зберіть її командою ADDIN_HOST=<публічна адреса> npm run build або вкажіть --dist.',
     usage:
       'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL [--spool-dir ТЕКА]] [--public-url URL] [--cert Ф --key Ф | --trust-proxy] [--four-eyes РЕЄСТРИ]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]\n       checklists relay verify [--data-dir ТЕКА | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir ТЕКА | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since ДАТА] [--data-dir ТЕКА | --database-url URL]\n       checklists relay backup [--out ФАЙЛ] | restore ФАЙЛ [--data-dir ТЕКА | --database-url URL]',
     noUpstream: 'Немає сервісу: задайте CHECKLISTS_URL, CHECKLISTS_TOKKEN і CHECKLISTS_SUBJECT_ID або --config ФАЙЛ.',

@@ -18,23 +18,22 @@ export interface Connection {
   settings: Settings;
   /** What to show next to any result: people must never mistake fictional data for a real answer. */
   label: LocalizedText;
+  /**
+   * The built-in sandbox, or a sandbox server (`checklists sandbox`) reached with one of its
+   * accounts' tokkens: a result, and above all what proves a screening, must say it proves nothing.
+   */
+  fictional: boolean;
 }
 
 export const SANDBOX_ADDRESS = 'https://sandbox.checklists.invalid';
-
-/**
- * Whether a connection's answers are fictional: the built-in sandbox, or a sandbox server
- * (`checklists sandbox`) reached with one of its accounts' tokkens. What proves a screening (a
- * certificate) must then say it proves nothing.
- */
-export function answersAreFictional(connection: Pick<Connection, 'mode'>, tokken: string | null | undefined): boolean {
-  return connection.mode === 'sandbox' || isSandboxTokken(tokken);
-}
 
 export const MODE_LABELS: Record<ServiceMode, LocalizedText> = {
   sandbox: serviceMessages.text('mode.sandbox.label'),
   live: serviceMessages.text('mode.live.label'),
 };
+
+/** A sandbox server asked as the live service is: its results file must not say "live". */
+const SANDBOX_SERVER_LABEL = serviceMessages.text('mode.sandboxServer.label');
 
 /** Said once when the mode changes (console of the shared runtime, CLI start). */
 export const MODE_NOTICES: Record<ServiceMode, LocalizedText> = {
@@ -86,10 +85,12 @@ export function connect(loaded: LoadedSettings, options: ConnectOptions = {}): C
     ...(options.onWait ? { onWait: options.onWait } : {}),
   };
   if (mode === 'live' && tokken) {
+    const fictional = isSandboxTokken(tokken);
     return {
       mode,
       settings,
-      label: MODE_LABELS.live,
+      label: fictional ? SANDBOX_SERVER_LABEL : MODE_LABELS.live,
+      fictional,
       client: new CheckListsClient({
         addresses: addressList(settings),
         credentials: { tokken, idSubjectFM: settings.idSubjectFM },
@@ -102,6 +103,7 @@ export function connect(loaded: LoadedSettings, options: ConnectOptions = {}): C
     mode: 'sandbox',
     settings,
     label: MODE_LABELS.sandbox,
+    fictional: true,
     client: new CheckListsClient({
       addresses: [SANDBOX_ADDRESS],
       credentials: DEMO_CREDENTIALS,

@@ -4,6 +4,7 @@ import { defineCatalogue } from '../core/text/i18n';
 const en = {
   'mode.sandbox.label': 'SANDBOX — fictional data',
   'mode.live.label': 'Live CheckLists service',
+  'mode.sandboxServer.label': 'SANDBOX SERVER — fictional data',
   'mode.sandbox.notice':
     'CheckLists runs in sandbox mode: fictional data, nothing is sent to the service. Save the service address and credentials in the CheckLists pane to screen for real.',
   'mode.live.notice': 'CheckLists uses the live service.',
@@ -14,6 +15,7 @@ type Key = keyof typeof en;
 const uk: Record<Key, string> = {
   'mode.sandbox.label': 'ПІСОЧНИЦЯ — вигадані дані',
   'mode.live.label': 'Робочий сервіс CheckLists',
+  'mode.sandboxServer.label': 'СЕРВЕР-ПІСОЧНИЦЯ — вигадані дані',
   'mode.sandbox.notice':
     'CheckLists працює в режимі пісочниці: вигадані дані, до сервісу нічого не надсилається. Збережіть адресу сервісу та облікові дані в панелі CheckLists, щоб перевіряти насправді.',
   'mode.live.notice': 'CheckLists використовує робочий сервіс.',

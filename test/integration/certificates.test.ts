@@ -12,7 +12,7 @@ import { buildCertificate } from '../../src/evidence/certificate';
 import { certificatePdf } from '../../src/evidence/certificate-pdf';
 import { createKey } from '../../src/relay/keys';
 import { createSandboxEngine, DEMO_CREDENTIALS, KNOWN } from '../../src/sandbox';
-import { cliEnv } from './cli-support';
+import { cliEnv, readWorkbook } from './cli-support';
 import { startSandboxServer } from '../../src/sandbox/server';
 import {
   post,
@@ -159,12 +159,13 @@ it('checklists search --certificate writes the PDF of the answer it showed; the 
   }
 }, 30_000);
 
-it('a certificate from a sandbox server (the demo credentials at an address) says it proves nothing', async () => {
+it('a certificate, a search and a results file from a sandbox server (the demo credentials at an address) say they prove nothing', async () => {
   const server = await startSandboxServer({});
   const dir = mkdtempSync(join(tmpdir(), 'certificate-sandbox-server-'));
   try {
+    let stdout = '';
     const io: CliIo = {
-      stdout: { write: () => true },
+      stdout: { write: (s: string) => ((stdout += s), true) },
       stderr: { write: () => true },
       env: cliEnv({
         CHECKLISTS_URL: server.url,
@@ -179,6 +180,15 @@ it('a certificate from a sandbox server (the demo credentials at an address) say
     const text = await textOf(readFileSync(join(dir, 'c.pdf')));
     expect(text).toContain(server.url.replace(/^http:\/\//, ''));
     expect(text).toContain('SANDBOX: fictional data, not evidence of a real screening');
+    expect(stdout.split('\n')[0]).toBe('*** SANDBOX SERVER — fictional data ***');
+
+    // A bulk run's results name it too, where they used to say "Live CheckLists service".
+    copyFileSync(join(__dirname, '../../examples/clients.xlsx'), join(dir, 'clients.xlsx'));
+    stdout = '';
+    expect(await runCli(['screen', 'clients.xlsx', '--progress', 'none'], io)).toBe(0);
+    expect(stdout).toContain('*** SANDBOX SERVER — fictional data ***');
+    const [results] = await readWorkbook(join(dir, 'clients.results.xlsx'));
+    expect(results.rows.find((row) => row[0] === 'Service')?.[1]).toBe('SANDBOX SERVER — fictional data');
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await server.close();

@@ -390,7 +390,14 @@ describe('checklists relay', () => {
   }, 120_000);
 
   it('one relay per data folder: a second is refused and the first keeps its database (issue 32)', async () => {
-    const first = await startRelay();
+    // The first is started without a built add-in and says so; the third finds one and does not.
+    const noAddIn = tempDir('relay-no-addin-');
+    const first = await startRelay(['--dist', noAddIn]);
+    expect(first.stderr()).toContain(`Warning: the add-in is not built in ${noAddIn} (no taskpane.html).`);
+    // Its upstream is the sandbox (the demo account's tokken): the start line says the data is fictional.
+    expect(first.stderr()).toMatch(
+      /; upstream: [^;]+ \(a CheckLists sandbox: FICTIONAL data, and every certificate says so\); data: /,
+    );
     const second = await startRelay().then(
       () => null,
       (error: Error) => error.message,
@@ -400,7 +407,10 @@ describe('checklists relay', () => {
     expect((await ask(first.url, keys.get('analyst2')!, 'Після Другого', 's1')).status).toBe(200);
     await stopRelay(first);
     // The folder is free again once the first has stopped.
-    const third = await startRelay();
+    const addIn = tempDir('relay-addin-');
+    writeFileSync(join(addIn, 'taskpane.html'), '<!doctype html>');
+    const third = await startRelay(['--dist', addIn]);
+    expect(third.stderr()).not.toContain('add-in is not built');
     await stopRelay(third);
   }, 120_000);
 

@@ -50,6 +50,7 @@ export function fakeConnect(transport: Transport) {
       mode: live ? 'live' : 'sandbox',
       settings: loaded.settings,
       label: LABEL,
+      fictional: !live,
       client: new CheckListsClient({
         addresses: live ? addressList(loaded.settings) : ['https://sandbox.test'],
         credentials: live

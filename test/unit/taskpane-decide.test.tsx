@@ -14,6 +14,8 @@ import { SearchPanel } from '../../src/taskpane/search/SearchPanel';
 import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
 import { loadAllParts } from '../../src/taskpane/shell/lazy-parts';
 import { fakeServices, json, scriptedTransport } from '../support/taskpane-fakes';
+import { connect } from '../../src/shared-runtime/connection';
+import type { LoadedSettings } from '../../src/core/settings/settings-store';
 
 /**
  * The hit card in the task pane: why it is a hit (a chip per compared field, the suggestion), and
@@ -109,6 +111,47 @@ it('directly: each hit says why (chips per field) and what is suggested; decisio
   await user.paste('31.02.1985');
   await user.keyboard('{Enter}');
   await waitFor(() => expect(screen.queryByTestId('results')).toBeNull());
+});
+
+it('directly to a sandbox server (a sandbox account’s token): the answer, its sheet rows and its certificate say the data is fictional', async () => {
+  const transport = scriptedTransport(json(200, sandboxAnswer()));
+  const base = fakeServices({ transport });
+  // The real connection, as the pane makes it: only the address and the token say where it goes.
+  const services = {
+    ...base,
+    connectWith: (loaded: LoadedSettings) => connect(loaded, { transport }),
+    connect: async () => connect(await base.settings.load(), { transport }),
+  };
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    primaryUrl: 'http://127.0.0.1:8443',
+    idSubjectFM: DEMO_CREDENTIALS.idSubjectFM,
+  };
+  await services.settings.save(settings);
+  await services.settings.saveTokken(DEMO_CREDENTIALS.tokken);
+  expect((await services.connect()).mode).toBe('live');
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <SearchPanel services={services} settings={settings} lang="en" />
+    </FluentProvider>,
+  );
+  await user.click(screen.getByLabelText(m.t('en', 'search.name')));
+  await user.paste(NAME);
+  await user.keyboard('{Enter}');
+  const results = await screen.findByTestId('results', {}, { timeout: 10_000 });
+  expect(transport.requests).toHaveLength(1);
+  const banner = within(results).getByTestId('sandbox-banner');
+  expect(banner.textContent).toContain('SANDBOX SERVER — fictional data');
+  expect(banner.textContent).toContain(resultsText.t('en', 'results.sandboxServer'));
+  expect(within(results).getByText('SANDBOX SERVER — fictional data', { selector: 'dd' })).toBeInTheDocument();
+
+  await user.click(within(results).getByRole('button', { name: resultsText.t('en', 'results.insert') }));
+  await waitFor(() => expect(base.inserted).toHaveLength(1));
+  expect(base.inserted[0]).toContainEqual([resultsText.t('en', 'audit.mode'), 'SANDBOX SERVER — fictional data']);
+
+  await user.click(within(results).getByTestId('evidence-sheet'));
+  await waitFor(() => expect(base.evidence).toHaveLength(1));
+  expect(base.evidence[0].flat()).toContain('SANDBOX: fictional data, not evidence of a real screening');
 });
 
 it('through the relay: the decision goes to the relay with the suggestion pre-selected and the analyst key, never a name; muted hits are named', async () => {

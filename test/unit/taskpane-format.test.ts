@@ -11,6 +11,7 @@ import { luminance, themeKindFor } from '../../src/taskpane/shell/theme';
 import { REGISTRY_KEYS } from '../../src/core/protocol/registries';
 import { searchResultFrom } from '../support/taskpane-fakes';
 import { fixtureJson } from '../support/fixtures';
+import { MODE_LABELS } from '../../src/shared-runtime/connection';
 
 describe('themeKindFor', () => {
   it.each([
@@ -130,7 +131,7 @@ describe('summaryRows', () => {
     const raw = fixtureJson('quirk-registry-errors.json');
     const result = searchResultFrom(raw, 'https://reserve.example');
     const summary = summarize(result.envelope);
-    const rows = summaryRows('Петро', summary, result, 'sandbox', 'uk');
+    const rows = summaryRows('Петро', summary, result, MODE_LABELS.sandbox, 'uk');
     const byLabel = new Map(rows.map((r) => [r[0], r[1]]));
     expect(rows.every((r) => r.length === 2)).toBe(true);
     expect(byLabel.get(resultsText.t('uk', 'sheet.subject'))).toBe('Петро');

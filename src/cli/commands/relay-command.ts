@@ -196,6 +196,8 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     await releaseFolder();
   };
   let service: RelayService;
+  const distDir =
+    (values.dist ?? env.RELAY_DIST_DIR) ? resolve(io.cwd, (values.dist ?? env.RELAY_DIST_DIR)!) : builtAddIn();
   let http: Awaited<ReturnType<typeof startRelayHttp>>;
   try {
     if (spooled) {
@@ -240,8 +242,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     http = await startRelayHttp(service, {
       port: numbers.port,
       host: values.host ?? (values['trust-proxy'] ? '127.0.0.1' : '0.0.0.0'),
-      distDir:
-        (values.dist ?? env.RELAY_DIST_DIR) ? resolve(io.cwd, (values.dist ?? env.RELAY_DIST_DIR)!) : builtAddIn(),
+      distDir,
       ...(publicUrl ? { publicUrl } : {}),
       ...(tls ? { tls } : {}),
       trustProxy: values['trust-proxy'] === true,
@@ -254,8 +255,16 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     await closeStore().catch(() => undefined);
     throw error;
   }
+  // A trial on the sandbox left running must not pass for the live service.
+  const upstreamText = service.config.sandboxUpstream
+    ? relayMessages.t(config.lang, 'upstream.sandbox', { upstream: service.upstreamDescription() })
+    : service.upstreamDescription();
+  // /api serves without the add-in, but Excel would open a blank pane: IT hears it at start, not from analysts.
+  if (!existsSync(join(distDir, 'taskpane.html'))) {
+    io.stderr.write(`${relayMessages.t(config.lang, 'addin.missing', { dir: distDir })}\n`);
+  }
   io.stderr.write(
-    `${relayMessages.t(config.lang, 'listening', { url: http.url, public: publicUrl ?? relayMessages.t(config.lang, 'public.fromHost'), upstream: service.upstreamDescription(), store: opened.description })}\n`,
+    `${relayMessages.t(config.lang, 'listening', { url: http.url, public: publicUrl ?? relayMessages.t(config.lang, 'public.fromHost'), upstream: upstreamText, store: opened.description })}\n`,
   );
   await new Promise<void>((done) => {
     if (io.interrupt.aborted) done();

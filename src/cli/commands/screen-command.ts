@@ -21,7 +21,7 @@ import { createSecretMask, type SecretMask } from '../../core/text/secret-mask';
 import type { LocalizedText } from '../../core/text/i18n';
 import { addressList } from '../../core/settings/settings';
 import { runOptionsFrom, type RunOptions } from '../../core/request/run-options';
-import { answersAreFictional, connect, type Connection } from '../../shared-runtime/connection';
+import { connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
 import type { ScreenArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
@@ -304,7 +304,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
           },
     );
 
-    if (connection.mode === 'sandbox') io.stdout.write(`*** ${connection.label[lang]} ***\n`);
+    if (connection.fictional) io.stdout.write(`*** ${connection.label[lang]} ***\n`);
     for (const line of [...reportLines(report, lang, sink.written, io.cwd), ...rescreenLines(report, lang)]) {
       io.stdout.write(`${mask(line)}\n`);
     }
@@ -316,7 +316,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
         resultsPath: target.path,
         report,
         registries: options.listdata === ALL_LISTS ? null : registriesOf(options.listdata),
-        sandbox: answersAreFictional(connection, config.loaded.tokken),
+        sandbox: connection.fictional,
         analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
         lang,
       });

@@ -8,7 +8,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
-import type { Lang } from '../../core/text/i18n';
+import type { Lang, LocalizedText } from '../../core/text/i18n';
 import type { RegistryKey } from '../../core/protocol/registries';
 import type { ParsedEnvelope } from '../../core/protocol/schema';
 import type { ServiceMode } from '../../core/settings/settings';
@@ -80,6 +80,8 @@ export interface ResultsViewProps {
   result: ShownAnswer;
   summary: EnvelopeSummary;
   mode: ServiceMode;
+  /** What answered, as results name it (a sandbox server's answers too are fictional); default: the mode's. */
+  service?: { label: LocalizedText; fictional: boolean };
   lang: Lang;
   /** "Insert into sheet" at the active cell, in the layout the analyst picks. */
   onInsert?: InsertAnswer;
@@ -102,6 +104,7 @@ function itemsOf(result: ShownAnswer, key: RegistryKey): readonly SectionItem[] 
 /** The whole answer: verdict, audit facts, then each registry with its hits or its error. */
 export function ResultsView(props: ResultsViewProps) {
   const { result, summary, mode, lang, onInsert, query, relay = null, subject } = props;
+  const service = props.service ?? { label: MODE_LABELS[mode], fictional: mode === 'sandbox' };
   const { onEvidenceSheet } = props;
   const styles = useStyles();
   const notes = relayDecisionsOf(result.envelope);
@@ -145,6 +148,14 @@ export function ResultsView(props: ResultsViewProps) {
       aria-label={resultsText.t(lang, 'results.region')}
     >
       {mode === 'sandbox' && <SandboxBanner lang={lang} />}
+      {mode === 'live' && service.fictional && (
+        <MessageBar intent="warning" layout="multiline" data-testid="sandbox-banner">
+          <MessageBarBody>
+            <MessageBarTitle>{service.label[lang]}</MessageBarTitle>
+            {resultsText.t(lang, 'results.sandboxServer')}
+          </MessageBarBody>
+        </MessageBar>
+      )}
       {subject && (
         <Text weight="semibold" data-testid="subject-line">
           {resultsText.t(lang, 'results.subject', {
@@ -192,7 +203,7 @@ export function ResultsView(props: ResultsViewProps) {
           </>
         )}
         <dt>{resultsText.t(lang, 'audit.mode')}</dt>
-        <dd>{MODE_LABELS[mode][lang]}</dd>
+        <dd>{service.label[lang]}</dd>
       </dl>
       {onInsert && (
         <InsertActions insert={onInsert} lang={lang}>

@@ -46,6 +46,8 @@ const en = {
   'audit.duration': 'Response time',
   'audit.ms': '{ms} ms',
   'audit.mode': 'Mode',
+  'results.sandboxServer':
+    'These results are fictional: the service address in Settings is a CheckLists sandbox server, asked with a sandbox account’s token.',
   'audit.source': 'Answer',
   'audit.fromCache': 'From cache, received at {time}',
 
@@ -128,6 +130,8 @@ const uk: Record<Key, string> = {
   'audit.duration': 'Тривалість',
   'audit.ms': '{ms} мс',
   'audit.mode': 'Режим',
+  'results.sandboxServer':
+    'Ці результати вигадані: адреса сервісу в налаштуваннях — сервер-пісочниця CheckLists, запитаний з токеном облікового запису пісочниці.',
   'audit.source': 'Відповідь',
   'audit.fromCache': 'З кешу, отримано {time}',
 

@@ -1,9 +1,8 @@
 import type { SearchResult } from '../../core/request/client';
 import type { Lang } from '../../core/text/i18n';
 import { registryDef } from '../../core/protocol/registries';
-import type { ServiceMode } from '../../core/settings/settings';
 import { registryErrorText, verdictText, type EnvelopeSummary } from '../../core/answer/summary';
-import { MODE_LABELS } from '../../shared-runtime/connection';
+import type { LocalizedText } from '../../core/text/i18n';
 import { resultsMessages as resultsText } from './results-messages';
 import type { CellValue } from '../../bulk/columns';
 
@@ -29,7 +28,8 @@ export function summaryRows(
   subject: string,
   summary: EnvelopeSummary,
   result: Pick<SearchResult, 'servedBy'>,
-  mode: ServiceMode,
+  /** What answered (the connection's label): a sandbox's answer says so in the sheet too. */
+  service: LocalizedText,
   lang: Lang,
 ): CellValue[][] {
   const rows: CellValue[][] = [
@@ -50,7 +50,7 @@ export function summaryRows(
     [resultsText.t(lang, 'audit.idrequest'), summary.idrequest ?? ''],
     [resultsText.t(lang, 'audit.dateResponse'), summary.dateResponse ?? ''],
     [resultsText.t(lang, 'audit.servedBy'), result.servedBy],
-    [resultsText.t(lang, 'audit.mode'), MODE_LABELS[mode][lang]],
+    [resultsText.t(lang, 'audit.mode'), service[lang]],
   );
   return rows;
 }

@@ -229,6 +229,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
               result={shown.answer}
               summary={shown.answer.summary}
               mode={shown.mode}
+              service={shown.service}
               lang={lang}
               onInsert={search.insert}
               query={shown.query}

@@ -2,6 +2,7 @@ import type { FieldError } from '../../core/protocol/errors';
 import type { SearchQuery } from '../../core/query';
 import type { ScheduledAnswer } from '../../core/request/scheduler';
 import type { Settings, ServiceMode } from '../../core/settings/settings';
+import type { LocalizedText } from '../../core/text/i18n';
 import type { RelayTarget } from '../results/decision-client';
 import { searchFormDefaults, type SearchFormValues } from './search-form';
 
@@ -12,6 +13,8 @@ export interface Shown {
   /** What was asked, so "search again" repeats it even after the form was edited. */
   query: SearchQuery;
   mode: ServiceMode;
+  /** The connection that answered: its label, and whether its answers are fictional. */
+  service: { label: LocalizedText; fictional: boolean };
   subject: string;
   /** Through the organisation's relay: where decisions on these hits are recorded. */
   relay: RelayTarget | null;

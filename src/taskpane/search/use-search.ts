@@ -40,7 +40,8 @@ export function useSearch(services: TaskpaneServices, settings: Settings, lang: 
       // The context's mode, not the pane's: it is the connection that actually answered.
       const answer = await context.scheduler.ask(query, { signal: controller.signal, fresh });
       const relay = await relayTargetOf(services);
-      dispatch({ type: 'answered', shown: { answer, query, mode: context.mode, subject, relay } });
+      const service = { label: context.connection.label, fictional: context.connection.fictional };
+      dispatch({ type: 'answered', shown: { answer, query, mode: context.mode, service, subject, relay } });
     } catch (error) {
       dispatch(error instanceof CancelledError ? { type: 'cancelled' } : { type: 'failed', error });
     } finally {
@@ -76,7 +77,7 @@ export function useSearch(services: TaskpaneServices, settings: Settings, lang: 
       if (!shown) throw new Error('no answer is shown');
       // The sheet layout comes with the results chunk: only a search that answered needs it.
       const { summaryRows, laidOut } = await import(/* webpackChunkName: "results" */ '../results/summary-rows');
-      const rows = summaryRows(shown.subject, shown.answer.summary, shown.answer, shown.mode, lang);
+      const rows = summaryRows(shown.subject, shown.answer.summary, shown.answer, shown.service.label, lang);
       return services.excel.insertAtActiveCell(laidOut(rows, layout), { overwrite });
     },
     evidence: (shownNow: Shown) => writeEvidence(services, shownNow, settings, lang),
@@ -98,7 +99,7 @@ async function writeEvidence(services: TaskpaneServices, shown: Shown, settings:
       asked: shown.answer.summary.registries.map((r) => r.key),
       receivedAt: new Date(shown.answer.receivedAt),
       servedBy: shown.answer.servedBy,
-      sandbox: shown.mode === 'sandbox',
+      sandbox: shown.service.fictional,
       productVersion: product.version,
       analyst: settings.idUserPC || '-',
     },

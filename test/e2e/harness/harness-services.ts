@@ -95,6 +95,7 @@ export function harnessServices(
       mode: 'sandbox',
       settings: loaded.settings,
       label: MODE_LABELS.sandbox,
+      fictional: true,
       client: new CheckListsClient({
         addresses: [SANDBOX_ADDRESS],
         credentials: DEMO_CREDENTIALS,
