@@ -19,7 +19,12 @@ function helpKey(topic: string | undefined): HelpTopicKey {
 export function describeFailure(error: unknown, lang: Lang): string[] {
   const prefix = cliMessages.t(lang, 'error.prefix');
   if (error instanceof InvalidInputError) return error.errors.map((e) => `${prefix}: ${e.field}: ${e.message[lang]}`);
-  if (error instanceof UsageError || error instanceof CheckListsError) return [`${prefix}: ${error.text[lang]}`];
+  // A usage text spans lines (the relay's names each command); each is printed as a line of its own.
+  if (error instanceof UsageError) {
+    const [first, ...rest] = error.text[lang].split('\n');
+    return [`${prefix}: ${first}`, ...rest];
+  }
+  if (error instanceof CheckListsError) return [`${prefix}: ${error.text[lang]}`];
   const message = error instanceof Error ? error.message : String(error);
   return [cliMessages.t(lang, 'error.unexpected', { message })];
 }

@@ -5,6 +5,7 @@ import { requestCertificate } from './certificates';
 import { JSON_TYPE } from './http-parts';
 import { bilingual } from './messages';
 import { can } from './roles';
+import { parseTimeBound } from './time-bound';
 import { Refusal, RELAY_ERRORS } from './refusal';
 import type { RelayService } from './service';
 
@@ -157,9 +158,15 @@ export async function handleRecord(
     if (!can(identity, 'readAll')) {
       return refused(403, RELAY_ERRORS.forbidden, bilingual('decision.exportRole'), analyst);
     }
-    const since = typeof fields.since === 'string' && fields.since ? new Date(fields.since) : undefined;
-    if (since && Number.isNaN(since.getTime())) {
-      return refused(400, RELAY_ERRORS.badRequest, bilingual('bad.request'), analyst);
+    const sinceText = typeof fields.since === 'string' && fields.since ? fields.since : '';
+    const since = sinceText ? parseTimeBound(sinceText) : undefined;
+    if (since === null) {
+      return refused(
+        400,
+        RELAY_ERRORS.badRequest,
+        bilingual('bad.time', { option: 'since', value: sinceText.slice(0, 40) }),
+        analyst,
+      );
     }
     const asJson = fields.format === 'json';
     let body = asJson ? '' : decisionCsvHeader();

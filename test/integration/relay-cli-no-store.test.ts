@@ -52,6 +52,31 @@ it('says in the language asked for that a mistyped folder holds no relay, and ma
   expect(existsSync(join(dir, 'relay-data'))).toBe(false);
 });
 
+it('refuses a date bound it cannot read for certain, naming the forms it reads, before any store is opened', async () => {
+  const data = join(dir, 'relay-data');
+  // 01.13.2026 would have been read as January 13th (month first), 2026-02-31 as March 3rd.
+  const dotted = await relay(['audit', '--from', '01.13.2026', '--data-dir', data]);
+  expect(dotted.code).toBe(2);
+  expect(dotted.stderr.split('\n')[0]).toBe(
+    'Error: --from 01.13.2026: not a date or time. Use YYYY-MM-DD or DD.MM.YYYY (a whole day, UTC), or YYYY-MM-DDThh:mm[:ss], in UTC unless Z or ±hh:mm follows.',
+  );
+  const uk = await relay(['decisions', 'export', '--since', '2026-02-31', '--data-dir', data, '--lang', 'uk']);
+  expect(uk.stderr).toContain('Помилка: --since 2026-02-31: це не дата й не час.');
+  expect((await relay(['audit', '--to', '12', '--data-dir', data])).stderr).toContain('--to 12: not a date or time');
+  expect(existsSync(data)).toBe(false);
+});
+
+it('prints a usage text line by line', async () => {
+  const wrong = await relay(['decisions', 'frobnicate', '--data-dir', join(dir, 'relay-data')]);
+  expect(wrong.code).toBe(2);
+  const lines = wrong.stderr.trimEnd().split('\n');
+  expect(lines[0]).toBe('Error: decisions frobnicate');
+  expect(lines[1]).toMatch(/^Usage: checklists relay \[--port N\]/);
+  expect(lines.filter((l) => /^ +checklists relay (keys|audit|verify|archive|decisions|backup)/.test(l))).toHaveLength(
+    6,
+  );
+});
+
 it('tells a mistyped number before anything else, and before any folder or PostgreSQL is made', async () => {
   const data = join(dir, 'relay-data');
   // Without an upstream configured, the typo is still what is named.

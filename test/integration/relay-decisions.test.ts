@@ -489,6 +489,27 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
   expect(exported).toEqual([
     expect.objectContaining({ analyst: 'olena', decision: 'false-positive', registry: 'peps' }),
   ]);
+
+  // A bound is read as a Ukrainian writes it, or refused: never taken for another month.
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const dotted = `${String(tomorrow.getUTCDate()).padStart(2, '0')}.${String(tomorrow.getUTCMonth() + 1).padStart(2, '0')}.${tomorrow.getUTCFullYear()}`;
+  const since = async (value: string) =>
+    fetch(`${one.url}/decisions/export?since=${encodeURIComponent(value)}`, {
+      method: 'POST',
+      body: JSON.stringify({ tokken: inspector }),
+    });
+  const none = await since(dotted);
+  expect(none.status).toBe(200);
+  expect((await none.text()).trimEnd().split('\r\n')).toHaveLength(1);
+  expect((await since('01.01.2000')).status).toBe(200);
+  const impossible = await since('2026-02-31');
+  expect(impossible.status).toBe(400);
+  expect(((await impossible.json()) as { message: string }).message).toContain(
+    'since 2026-02-31: not a date or time. Use YYYY-MM-DD or DD.MM.YYYY',
+  );
+  stdout = '';
+  expect(await runRelay(['decisions', 'export', '--json', '--since', dotted, '--database-url', db.url], io)).toBe(0);
+  expect(stdout).toBe('');
 }, 60_000);
 
 it('checklists search and screen through instance 2 show the namesake muted, and say so', async () => {

@@ -12,6 +12,8 @@ import type { ArchiveCut } from '../../relay/store/port';
 import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from '../../relay/decision-export';
 import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
 import { STORE_OPTIONS, usage, withStore, writeOut } from './relay-store-access';
+import { parseTimeBound } from '../../relay/time-bound';
+import { UsageError } from '../exit-codes';
 
 /**
  * The relay's record from its host: `checklists relay audit` (the trail, page by page),
@@ -103,8 +105,7 @@ export async function runDecisions(argv: readonly string[], io: CliIo): Promise<
     strict: true,
   });
   if (positionals[0] !== 'export' || (values.csv && values.json)) throw usage(`decisions ${positionals.join(' ')}`);
-  const since = values.since === undefined ? undefined : new Date(values.since);
-  if (since && Number.isNaN(since.getTime())) throw usage(`--since ${values.since}`);
+  const since = dateOption(values.since, 'since', false);
   return withStore(values, io, async (store) => {
     // CSV unless --json: the inspector's spreadsheet first; JSON lines for other systems.
     if (!values.json) await writeOut(io.stdout, decisionCsvHeader());
@@ -179,10 +180,9 @@ export async function runRestore(argv: readonly string[], io: CliIo): Promise<nu
 
 function dateOption(value: string | undefined, name: string, endOfDay: boolean): Date | undefined {
   if (value === undefined) return undefined;
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  if (Number.isNaN(d.getTime())) throw usage(`--${name} ${value}`);
   // A bare date in --to means "through that day".
-  if (endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(value)) d.setUTCDate(d.getUTCDate() + 1);
+  const d = parseTimeBound(value, { endOfDay });
+  if (!d) throw new UsageError(relayMessages.text('bad.time', { option: `--${name}`, value }));
   return d;
 }
 

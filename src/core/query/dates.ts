@@ -19,7 +19,7 @@ function isoOf(year: number, month: number, day: number): string {
 }
 
 /** Does year-month-day name a day of the Gregorian calendar (rejects 1990-02-31)? */
-function isRealDate(year: number, month: number, day: number): boolean {
+export function isRealDate(year: number, month: number, day: number): boolean {
   if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
   const probe = new Date(Date.UTC(2000, month - 1, day));
   probe.setUTCFullYear(year);
