@@ -76,6 +76,7 @@ export const relayMessages = defineCatalogue(
     'verify.missing': 'Answer archive BROKEN: row {id}, named by the audit trail, is missing.',
     'archive.pruned': 'Removed {removed} archived answers received before {before}; chain at the cut: {chain}',
     'backup.written': 'Backup written: {file}',
+    'backup.exists': '{file} already exists: a backup never writes over a file. Give another --out.',
     'restore.done': 'Restored: {rows}. Check the archive with: checklists relay verify',
     'restore.refused': 'Nothing restored: {why}.',
   },
@@ -154,6 +155,7 @@ export const relayMessages = defineCatalogue(
     'archive.pruned':
       'Видалено {removed} архівних відповідей, отриманих до {before}; ланцюжок у місці розрізу: {chain}',
     'backup.written': 'Резервну копію записано: {file}',
+    'backup.exists': '{file} уже існує: резервна копія ніколи не записується поверх файлу. Вкажіть інший --out.',
     'restore.done': 'Відновлено: {rows}. Перевірте архів: checklists relay verify',
     'restore.refused': 'Нічого не відновлено: {why}.',
   },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -295,8 +295,18 @@ it('relay backup and restore: the whole record into an empty database, byte for 
     const backedUp = await cli(['backup', '--out', join(dir, 'relay.ndjson')]);
     expect(backedUp.code).toBe(0);
     const lines = readFileSync(join(dir, 'relay.ndjson'), 'utf8').trim().split('\n');
-    expect(JSON.parse(lines[0])).toMatchObject({ format: 'checklists-relay-backup', version: 1 });
+    expect(JSON.parse(lines[0])).toMatchObject({ format: 'checklists-relay-backup', version: 2 });
+    // The last line counts each table's rows, so that a backup cut short is known (below).
+    expect(JSON.parse(lines.at(-1)!)).toEqual({
+      end: expect.objectContaining({ analyst_keys: 1, audit: 5, answer_archive: 5, decisions: 0 }),
+    });
     expect(lines.join('\n')).not.toContain(TOKKEN);
+    // A backup never writes over a file, and leaves nothing half-written beside it.
+    await expect(cli(['backup', '--out', join(dir, 'relay.ndjson')])).rejects.toThrow(
+      'relay.ndjson already exists: a backup never writes over a file. Give another --out.',
+    );
+    expect(readFileSync(join(dir, 'relay.ndjson'), 'utf8').trim().split('\n')).toEqual(lines);
+    expect(readdirSync(dir)).toEqual(['relay.ndjson']);
 
     const into = async (url: string, args: string[]) => {
       let stdout = '';
@@ -312,6 +322,27 @@ it('relay backup and restore: the whole record into an empty database, byte for 
       const code = await runRelay([...args, '--database-url', url], io);
       return { code, stdout, stderr };
     };
+    // Cut short (the last line lost, or a line cut in two): refused, and nothing restored.
+    writeFileSync(join(dir, 'cut.ndjson'), `${lines.slice(0, -1).join('\n')}\n`);
+    const cut = await into(other.url, ['restore', 'cut.ndjson']);
+    expect(cut.code).toBe(2);
+    expect(cut.stderr).toContain('Nothing restored: the backup has no last line: it was cut short; take a new backup.');
+    const half = lines.slice(0, 4).join('\n');
+    writeFileSync(join(dir, 'half.ndjson'), half.slice(0, half.length - 20));
+    expect((await into(other.url, ['restore', 'half.ndjson'])).stderr).toContain(
+      'Nothing restored: line 4 is not whole: the file was cut short or changed',
+    );
+    const lastDelivery = lines.reduce((last, l, i) => (l.startsWith('{"t":"audit_deliveries"') ? i : last), -1);
+    writeFileSync(join(dir, 'less.ndjson'), lines.filter((_, i) => i !== lastDelivery).join('\n'));
+    expect((await into(other.url, ['restore', 'less.ndjson'])).stderr).toContain(
+      "Nothing restored: audit_deliveries: the backup's last line counts 5 rows, the file holds 4.",
+    );
+    // A row whose audit row is gone: the database's refusal, with the line named.
+    const firstAudit = lines.findIndex((l) => l.startsWith('{"t":"audit"'));
+    writeFileSync(join(dir, 'orphan.ndjson'), lines.filter((_, i) => i !== firstAudit).join('\n'));
+    expect((await into(other.url, ['restore', 'orphan.ndjson'])).stderr).toMatch(
+      /Nothing restored: line \d+ \(answer_archive\): .*foreign key/,
+    );
     const restored = await into(other.url, ['restore', 'relay.ndjson']);
     expect(restored).toMatchObject({ code: 0, stderr: '' });
     expect(restored.stdout).toContain('answer_archive 5');
@@ -333,6 +364,55 @@ it('relay backup and restore: the whole record into an empty database, byte for 
     const again = await into(other.url, ['restore', 'relay.ndjson']);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('already holds');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await other.drop();
+  }
+}, 120_000);
+
+it('a backup taken while the relay answers is one moment of the record: every archive row comes with its audit row, and it restores', async () => {
+  const [a] = await pair();
+  const olena = await addKey(a.store, 'olena');
+  for (let i = 0; i < 3; i++) {
+    expect((await post(a.url, { tokken: olena, name: `Перша Особа ${i}` })).status).toBe(200);
+  }
+  await a.service.journal.drained();
+  const chunks: string[] = [];
+  const reading = a.store.backup()[Symbol.asyncIterator]();
+  // Read past the audit rows (up to the next table's first page), then let the relay answer more.
+  for (;;) {
+    const next = await reading.next();
+    if (next.done) throw new Error('the backup ended before its audit outcomes');
+    chunks.push(next.value);
+    if (next.value.startsWith('{"t":"audit_outcomes"')) break;
+  }
+  for (let i = 0; i < 3; i++) {
+    expect((await post(a.url, { tokken: olena, name: `Друга Особа ${i}` })).status).toBe(200);
+  }
+  await a.service.journal.drained();
+  for (let next = await reading.next(); !next.done; next = await reading.next()) chunks.push(next.value);
+  expect(JSON.parse(chunks.at(-1)!)).toEqual({
+    end: expect.objectContaining({ audit: 3, audit_outcomes: 3, audit_deliveries: 3, answer_archive: 3 }),
+  });
+
+  const dir = mkdtempSync(join(tmpdir(), 'relay-backup-live-'));
+  const other = await startTestDatabase();
+  try {
+    writeFileSync(join(dir, 'live.ndjson'), chunks.join(''));
+    let stdout = '';
+    const io: CliIo = {
+      stdout: { write: (text: string) => ((stdout += text), true) },
+      stderr: { write: (text: string) => ((stdout += text), true) },
+      env: { LANG: 'en_US.UTF-8' },
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    expect(await runRelay(['restore', 'live.ndjson', '--database-url', other.url], io)).toBe(0);
+    expect(stdout).toContain('answer_archive 3');
+    stdout = '';
+    expect(await runRelay(['verify', '--database-url', other.url], io)).toBe(0);
+    expect(stdout).toContain('Answer archive intact: 3 rows');
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await other.drop();

@@ -1,6 +1,6 @@
 import { langFromEnv } from '../config';
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { createReadStream, existsSync } from 'node:fs';
+import { link, open, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -123,19 +123,35 @@ export async function runBackup(argv: readonly string[], io: CliIo): Promise<num
     options: { ...STORE_OPTIONS, out: { type: 'string' } },
     strict: true,
   });
+  const out = values.out;
+  if (out === undefined) {
+    return withStore(values, io, async (store) => {
+      for await (const chunk of store.backup()) await writeOut(io.stdout, chunk);
+      return 0;
+    });
+  }
+  const target = resolve(io.cwd, out);
+  const exists = () => new UsageError(relayMessages.text('backup.exists', { file: out }));
+  // Before the store is opened: a backup never writes over a file (last month's, say).
+  if (existsSync(target)) throw exists();
   return withStore(values, io, async (store) => {
-    const file = values.out ? await open(resolve(io.cwd, values.out), 'wx', 0o600) : null;
+    // Written beside it and named only once whole and on disk: a backup cut short (a full disk,
+    // a database gone) leaves no file that looks like a backup.
+    const partial = `${target}.incomplete`;
+    await rm(partial, { force: true });
+    const file = await open(partial, 'wx', 0o600);
     try {
-      for await (const chunk of store.backup()) {
-        if (file) await file.write(chunk);
-        else await writeOut(io.stdout, chunk);
-      }
+      for await (const chunk of store.backup()) await file.write(chunk);
+      await file.sync();
+      await file.close();
+      await link(partial, target).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EEXIST' ? exists() : error;
+      });
     } finally {
-      await file?.close();
+      await file.close().catch(() => undefined);
+      await rm(partial, { force: true });
     }
-    if (values.out) {
-      io.stderr.write(`${relayMessages.t(langOf(values.lang, io), 'backup.written', { file: values.out })}\n`);
-    }
+    io.stderr.write(`${relayMessages.t(langOf(values.lang, io), 'backup.written', { file: out })}\n`);
     return 0;
   });
 }
