@@ -79,6 +79,7 @@ export const relayMessages = defineCatalogue(
     'backup.exists': '{file} already exists: a backup never writes over a file. Give another --out.',
     'restore.done': 'Restored: {rows}. Check the archive with: checklists relay verify',
     'restore.refused': 'Nothing restored: {why}.',
+    'restore.unreadable': 'Nothing restored: the backup {file} cannot be read ({why}).',
   },
   {
     'key.missing': 'Немає ключа аналітика: вкажіть свій ключ аналітика там, де вказують токен.',
@@ -158,6 +159,7 @@ export const relayMessages = defineCatalogue(
     'backup.exists': '{file} уже існує: резервна копія ніколи не записується поверх файлу. Вкажіть інший --out.',
     'restore.done': 'Відновлено: {rows}. Перевірте архів: checklists relay verify',
     'restore.refused': 'Нічого не відновлено: {why}.',
+    'restore.unreadable': 'Нічого не відновлено: резервну копію {file} не вдається прочитати ({why}).',
   },
 );
 

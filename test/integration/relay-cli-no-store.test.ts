@@ -66,6 +66,14 @@ it('refuses a date bound it cannot read for certain, naming the forms it reads, 
   expect(existsSync(data)).toBe(false);
 });
 
+it('refuses a backup file it cannot read before it makes a store to restore into', async () => {
+  const data = join(dir, 'relay-data');
+  const missing = await relay(['restore', 'relay-2026-11.ndjson', '--data-dir', data]);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toBe('Error: Nothing restored: the backup relay-2026-11.ndjson cannot be read (ENOENT).\n');
+  expect(existsSync(data)).toBe(false);
+});
+
 it('prints a usage text line by line', async () => {
   const wrong = await relay(['decisions', 'frobnicate', '--data-dir', join(dir, 'relay-data')]);
   expect(wrong.code).toBe(2);

@@ -1,5 +1,5 @@
 import { langFromEnv } from '../config';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { link, open, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -167,31 +167,39 @@ export async function runRestore(argv: readonly string[], io: CliIo): Promise<nu
   const path = positionals[0];
   if (!path) throw usage('restore FILE');
   const lang = langOf(values.lang, io);
-  return withStore(
-    values,
-    io,
-    async (store) => {
-      await store.migrate();
-      const reader = createInterface({ input: createReadStream(resolve(io.cwd, path)), crlfDelay: Infinity });
-      // Taken at once: lines read before the restore's first query would otherwise be lost, and
-      // an iterator made after the file's end waits for ever.
-      const iterator = reader[Symbol.asyncIterator]();
-      const lines = { [Symbol.asyncIterator]: () => iterator };
-      try {
-        const report = await store.restore(lines);
-        const rows = Object.entries(report.rows)
-          .map(([table, n]) => `${table} ${n}`)
-          .join(', ');
-        io.stdout.write(`${relayMessages.t(lang, 'restore.done', { rows: rows || '0' })}\n`);
-        return 0;
-      } catch (error) {
-        if (!(error instanceof RestoreRefused)) throw error;
-        io.stderr.write(`${relayMessages.t(lang, 'restore.refused', { why: error.message })}\n`);
-        return 2;
-      }
-    },
-    { create: true },
-  );
+  // Opened before the store: a mistyped name must not leave a new, empty relay store behind.
+  const file = await open(resolve(io.cwd, path), 'r').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(relayMessages.text('restore.unreadable', { file: path, why: error.code ?? error.message }));
+  });
+  try {
+    return await withStore(
+      values,
+      io,
+      async (store) => {
+        await store.migrate();
+        const reader = createInterface({ input: file.createReadStream(), crlfDelay: Infinity });
+        // Taken at once: lines read before the restore's first query would otherwise be lost, and
+        // an iterator made after the file's end waits for ever.
+        const iterator = reader[Symbol.asyncIterator]();
+        const lines = { [Symbol.asyncIterator]: () => iterator };
+        try {
+          const report = await store.restore(lines);
+          const rows = Object.entries(report.rows)
+            .map(([table, n]) => `${table} ${n}`)
+            .join(', ');
+          io.stdout.write(`${relayMessages.t(lang, 'restore.done', { rows: rows || '0' })}\n`);
+          return 0;
+        } catch (error) {
+          if (!(error instanceof RestoreRefused)) throw error;
+          io.stderr.write(`${relayMessages.t(lang, 'restore.refused', { why: error.message })}\n`);
+          return 2;
+        }
+      },
+      { create: true },
+    );
+  } finally {
+    await file.close().catch(() => undefined);
+  }
 }
 
 function dateOption(value: string | undefined, name: string, endOfDay: boolean): Date | undefined {
