@@ -5,6 +5,7 @@ import type { ParsedEnvelope } from '../core/protocol/schema';
 import { summarize, type MatchLevel, type Verdict } from '../core/answer/summary';
 import { DECISIONS as RELAY_DECISION_CODES, type ExplainedQuery } from '../core/answer/explain';
 import { relayDecisionsOf } from '../core/answer/relay-decisions';
+import { relaySandboxOf } from '../core/answer/relay-sandbox';
 import { hitLine, hitLineSchema, type HitLine } from './hits';
 
 /**
@@ -44,6 +45,8 @@ const screenedSchema = z.object({
   hits: z.array(hitLineSchema),
   /** Hits counted but not listed, when one subject matched more than a review list can hold. */
   hitsOmitted: z.number().int().min(0),
+  /** The relay said its upstream is a sandbox (core/answer/relay-sandbox.ts): the answer is fictional. */
+  fictional: z.literal(true).optional(),
   /** Hits the relay's accept list took out of the answer (core/answer/relay-decisions.ts); absent directly. */
   muted: z.number().int().min(0).optional(),
   /** Their records (core/answer/record-identity.ts recordPart): a re-screen counts them as still there. */
@@ -120,6 +123,7 @@ export function screenedOutcome(
     dateResponse: summary.dateResponse ?? '',
     hits,
     hitsOmitted: omitted,
+    ...(relaySandboxOf(envelope) ? { fictional: true as const } : {}),
     ...mutedOf(envelope, registries),
     ...relayDecidedOf(envelope, registries),
   };

@@ -121,6 +121,8 @@ export interface BulkRunReport extends RunTotals {
   rescreen?: RescreenSummary;
   /** Something the analyst should know of how the run ended (its results table was written again). */
   notice?: LocalizedText;
+  /** Some answer said it is fictional (a relay whose upstream is a sandbox); the header says so too. */
+  fictional?: true;
 }
 
 export interface RunTuning {

@@ -1,6 +1,7 @@
 import { CheckListsClient, describeAddress } from '../core/request/client';
 import { validateQuery, type SearchQuery } from '../core/query';
 import { RELAY_AUDIT_FIELD } from '../core/answer/relay-decisions';
+import { RELAY_SANDBOX_FIELD } from '../core/answer/relay-sandbox';
 import { RequestScheduler, type ScheduledAnswer } from '../core/request/scheduler';
 import { claimedSearch } from './claimed-search';
 import { entraVerifier, type BearerCheck } from './entra';
@@ -258,6 +259,7 @@ export class RelayService {
     asAskersOwn(wire, analyst, query?.IDinternal);
     // The request's own record: the pane asks for its certificate by it (GET /certificates/<id>.pdf).
     if (auditId !== null) wire[RELAY_AUDIT_FIELD] = auditId;
+    if (this.config.sandboxUpstream) wire[RELAY_SANDBOX_FIELD] = true;
     lap('reply');
     return {
       status: 200,
@@ -319,7 +321,8 @@ export class RelayService {
       const halted = this.scheduler.haltedBy;
       if (halted) throw this.refusalFor(halted);
       if (!(await this.upstreamReachable())) throw Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
-      return { status: 200, body: { analyst, roles, upstream: 'up' }, headers: {} };
+      const sandbox = this.config.sandboxUpstream === true;
+      return { status: 200, body: { analyst, roles, upstream: 'up', ...(sandbox ? { sandbox } : {}) }, headers: {} };
     } catch (error) {
       const refusal = this.refusalFor(error);
       return {

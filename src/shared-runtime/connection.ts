@@ -6,6 +6,8 @@ import type { Transport, TransportRequest, TransportResponse } from '../core/req
 import { DEMO_CREDENTIALS, isSandboxTokken } from '../sandbox/credentials';
 import type { SandboxEngine } from '../sandbox/engine';
 import { serviceMessages } from './messages';
+import type { ParsedEnvelope } from '../core/protocol/schema';
+import { relaySandboxOf } from '../core/answer/relay-sandbox';
 
 /**
  * Settings in, a ready client out: live service or the in-process sandbox. Every surface
@@ -34,6 +36,15 @@ export const MODE_LABELS: Record<ServiceMode, LocalizedText> = {
 
 /** A sandbox server asked as the live service is: its results file must not say "live". */
 const SANDBOX_SERVER_LABEL = serviceMessages.text('mode.sandboxServer.label');
+
+/** Who answered one envelope: the connection's service, unless a relay says its own upstream is a sandbox. */
+export function answeredBy(
+  connection: Pick<Connection, 'label' | 'fictional'>,
+  envelope: ParsedEnvelope,
+): { label: LocalizedText; fictional: boolean } {
+  if (!connection.fictional && relaySandboxOf(envelope)) return { label: SANDBOX_SERVER_LABEL, fictional: true };
+  return { label: connection.label, fictional: connection.fictional };
+}
 
 /** Said once when the mode changes (console of the shared runtime, CLI start). */
 export const MODE_NOTICES: Record<ServiceMode, LocalizedText> = {

@@ -220,6 +220,8 @@ describe('the interface on /api', () => {
       expect.objectContaining({ idinternal: 'row-7', iduserPC: 'maria', result: expect.any(Object) }),
     );
     expect(Object.keys(envelope.result as object)).toEqual(['peps']);
+    // The relay's upstream is the sandbox: every answer says so, as the analyst's settings cannot.
+    expect(envelope.relay_sandbox).toBe(true);
     // The service echoes the account's IDsubjectFM; the relay keeps it to itself.
     expect(Object.keys(envelope).map((k) => k.toLowerCase())).not.toContain('idsubjectfm');
 
@@ -366,13 +368,21 @@ describe('limits', () => {
     const named = await runRelayConnectionTest(r.url, key, 'en');
     expect(named.kind).toBe('rate-limited');
     expect(named.details.join(' ')).toMatch(/Try again in \d+ s/);
-    expect((await runRelayConnectionTest(r.url, other, 'en')).kind).toBe('ok');
+    // The test relay's upstream is the sandbox: Test connection says its answers are fictional.
+    const ok = await runRelayConnectionTest(r.url, other, 'en');
+    expect(ok.kind).toBe('ok');
+    expect(ok.details).toContain(
+      'The relay asks a CheckLists sandbox, not the live service: its answers are fictional.',
+    );
   }, 30_000);
 
   it('the daily budget stops requests to the service once spent', async () => {
-    const r = await relay({ limits: { ratePerMinute: 0, dailyBudget: 2 } });
+    // A relay of the live service (as far as it knows): its answers carry no sandbox mark.
+    const r = await relay({ limits: { ratePerMinute: 0, dailyBudget: 2 }, sandboxUpstream: false });
     const key = await addKey(r.store, 'budget');
-    expect((await ask(r, { tokken: key, name: 'Перша Особа' })).status).toBe(200);
+    const first = await ask(r, { tokken: key, name: 'Перша Особа' });
+    expect(first.status).toBe(200);
+    expect(first.json).not.toHaveProperty('relay_sandbox');
     expect((await ask(r, { tokken: key, name: 'Друга Особа' })).status).toBe(200);
     const spent = await ask(r, { tokken: key, name: 'Третя Особа' });
     expect(spent.status).toBe(403);

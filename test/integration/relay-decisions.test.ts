@@ -539,6 +539,8 @@ it('checklists search and screen through instance 2 show the namesake muted, and
       interrupt: new AbortController().signal,
     };
     expect(await runCli(['search', '--name', SUBJECT.name, '--registries', 'peps,psanctions'], io)).toBe(0);
+    // The relay's upstream is the sandbox: the answer says so, though the CLI was given the relay's address.
+    expect(stdout.split('\n')[0]).toBe('*** SANDBOX SERVER — fictional data ***');
     expect(stdout).toContain("Muted by the relay's accept list: 1 hit cleared");
     expect(stdout).toContain(`${KNOWN.pepSanctioned.name} (${pep.record}): false positive, olena`);
 
@@ -559,6 +561,9 @@ it('checklists search and screen through instance 2 show the namesake muted, and
     const muted = header.indexOf('Muted by relay');
     expect(table.find((r) => r.includes(SUBJECT.name))![muted]).toBe('1');
     expect(table.find((r) => r.includes('Зовсім Інша Особа'))![muted]).toBe('');
+    // The relay's answers said they are fictional: so do the run header and the summary.
+    expect(table.find((r) => r[0] === 'Service')?.[1]).toBe('SANDBOX SERVER — fictional data');
+    expect(stdout).toContain('*** SANDBOX SERVER — fictional data ***');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -49,6 +49,27 @@ const statusCol = (sink: { begins: { columns: readonly { id: string }[] }[] }) =
   sink.begins[0].columns.findIndex((c) => c.id === 'status');
 
 describe('bulk engine', () => {
+  it('names a relay of a sandbox in the run header and the report, once an answer says it is fictional', async () => {
+    const input = makeInput(20);
+    const service = fakeService();
+    // A relay whose upstream is a sandbox marks every answer (core/answer/relay-sandbox.ts).
+    const ask: AskFn = async (query, options) => {
+      const answer = await service.ask(query, options);
+      return { ...answer, envelope: { ...answer.envelope, extraHeader: { relay_sandbox: true } } };
+    };
+    const live = { ...params(input), mode: 'live' as const, modeLabel: { uk: 'Робочий сервіс', en: 'Live service' } };
+    const sink = memorySink();
+    const report = await (await startRun(live, { ask, sink }, tuning)).done;
+    expect(report.status).toBe('completed');
+    expect(report.fictional).toBe(true);
+    expect(sink.ends[0].header.modeLabel.en).toBe('SANDBOX SERVER — fictional data');
+    // Answers of the live service (no mark): the header keeps its label.
+    const plain = memorySink();
+    const direct = await (await startRun(live, { ask: service.ask, sink: plain }, tuning)).done;
+    expect(direct.fictional).toBeUndefined();
+    expect(plain.ends[0].header.modeLabel.en).toBe('Live service');
+  });
+
   it('starts the next request the moment an answer has arrived, before it is read, never with more than C at the service', async () => {
     const input = makeInput(60);
     const service = fakeService();

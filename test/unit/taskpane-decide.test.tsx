@@ -154,6 +154,19 @@ it('directly to a sandbox server (a sandbox account’s token): the answer, its 
   expect(base.evidence[0].flat()).toContain('SANDBOX: fictional data, not evidence of a real screening');
 });
 
+it('through a relay whose upstream is a sandbox: the answer says it is fictional, though the settings name the relay', async () => {
+  const relay: Settings = { ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.bank.example' };
+  const results = await show(
+    relay,
+    { ...sandboxAnswer(), relay_audit_id: 56, relay_sandbox: true },
+    'ckr_abcdefghijkl_secretsecretsecretsecretsecretsecret',
+  );
+  const banner = within(results).getByTestId('sandbox-banner');
+  expect(banner.textContent).toContain('SANDBOX SERVER — fictional data');
+  expect(banner.textContent).toContain('behind the organisation’s relay');
+  expect(within(results).getByText('SANDBOX SERVER — fictional data', { selector: 'dd' })).toBeInTheDocument();
+});
+
 it('through the relay: the decision goes to the relay with the suggestion pre-selected and the analyst key, never a name; muted hits are named', async () => {
   const answer = sandboxAnswer();
   const item = (answer.result as Record<string, object[]>).psanctions[0];
@@ -199,6 +212,8 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
     expect(notes.textContent).toContain(resultsText.t('en', 'muted.title', { count: 1 }));
     expect(notes.textContent).toContain(`${NAME} (peps:10001): false positive, olena 2026-11-20 09:00 UTC; in force`);
     expect(within(results).queryByTestId('decisions-here')).toBeNull();
+    // A relay of the live service: no sandbox banner.
+    expect(within(results).queryByTestId('sandbox-banner')).toBeNull();
 
     const card = within(results).getAllByTestId('hit-psanctions')[0];
     const decide = within(card).getByTestId('decide');

@@ -3,6 +3,7 @@ import type { PreviousRun } from '../previous-hits';
 import { RowCursor, type RowAccess } from '../input-rows';
 import type { SubjectOutcome } from '../outcome';
 import { rowErrors, type InputRow, type RunPlan, type RunQueryOptions } from '../plan';
+import { serviceMessages } from '../../shared-runtime/messages';
 import type { BulkDeps, BulkProgress, BulkRun, BulkRunReport, RunTotals, RunTuning } from '../ports';
 import { RescreenTally } from '../rescreen';
 import type { RowResult, TableContext } from '../result-table';
@@ -62,6 +63,8 @@ export class Runner implements BulkRun {
   private readonly flushIntervalMs: number;
   private lastFlush = 0;
   private output: Record<string, string>;
+  /** An answer said it is fictional (a relay of a sandbox): the header must not name the live service. */
+  private fictional: boolean;
 
   constructor(private readonly setup: RunnerSetup) {
     const { meta, rows, plan, resume, deps, tuning } = setup;
@@ -86,6 +89,7 @@ export class Runner implements BulkRun {
     this.chunkRows = Math.max(1, tuning.chunkRows ?? 500);
     this.flushIntervalMs = tuning.flushIntervalMs ?? 2000;
     this.output = { ...meta.output };
+    this.fictional = resume?.outcomes.some((o) => o.kind === 'screened' && o.fictional === true) ?? false;
 
     const start = {
       written: resume ? Math.min(resume.progress.written, plan.rowCount) : 0,
@@ -175,10 +179,15 @@ export class Runner implements BulkRun {
   private position(status: RunStatus): SinkPosition {
     const state = stateText(this.meta, status, this.standing());
     return {
-      header: runHeader(this.meta, this.plan.rowCount, new Date(this.now()), state, this.tally),
+      header: runHeader(this.headerMeta(), this.plan.rowCount, new Date(this.now()), state, this.tally),
       written: this.writer.written,
       hitsWritten: this.writer.hitsWritten,
     };
+  }
+
+  private headerMeta(): RunMeta {
+    if (!this.fictional || this.meta.mode === 'sandbox') return this.meta;
+    return { ...this.meta, modeLabel: serviceMessages.text('mode.sandboxServer.label') };
   }
 
   private rowResult(r: number, row: InputRow): RowResult {
@@ -191,6 +200,7 @@ export class Runner implements BulkRun {
   private finish(s: number, outcome: SubjectOutcome): void {
     this.subjects.answered(s, outcome);
     this.journal.answered(outcome);
+    if (outcome.kind === 'screened' && outcome.fictional) this.fictional = true;
   }
 
   private async flush(force: boolean): Promise<void> {
@@ -285,6 +295,7 @@ export class Runner implements BulkRun {
       output: this.output,
       elapsedMs: this.now() - this.progressOf.startedAt,
       ...(end.header.changes && end.header.changes !== 'pending' ? { rescreen: end.header.changes } : {}),
+      ...(this.fictional ? { fictional: true } : {}),
     };
   }
 }

@@ -42,6 +42,7 @@ import { exitFor, reportLines, stopLines, type AskCounters } from '../output/scr
 import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
 import { RunCertificates } from '../output/run-certificates';
 import { sendDecisions } from './decisions-import';
+import { serviceMessages } from '../../shared-runtime/messages';
 
 /** One request's whole wait for the service (every address, every retry) before it counts as unreachable. */
 export const DEFAULT_GIVE_UP_SECONDS = 60;
@@ -304,7 +305,10 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
           },
     );
 
-    if (connection.fictional) io.stdout.write(`*** ${connection.label[lang]} ***\n`);
+    // A relay whose upstream is a sandbox says so only in its answers.
+    const fictional = connection.fictional || report.fictional === true;
+    const label = connection.fictional ? connection.label : serviceMessages.text('mode.sandboxServer.label');
+    if (fictional) io.stdout.write(`*** ${label[lang]} ***\n`);
     for (const line of [...reportLines(report, lang, sink.written, io.cwd), ...rescreenLines(report, lang)]) {
       io.stdout.write(`${mask(line)}\n`);
     }
@@ -316,7 +320,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
         resultsPath: target.path,
         report,
         registries: options.listdata === ALL_LISTS ? null : registriesOf(options.listdata),
-        sandbox: connection.fictional,
+        sandbox: fictional,
         analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
         lang,
       });

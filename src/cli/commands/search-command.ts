@@ -17,7 +17,7 @@ import { hitLine } from '../../bulk/hits';
 import { EXPLANATION_RULES_VERSION, explainHit, whyLine } from '../../core/answer/explain';
 import { decisionNoteText, relayDecisionsOf } from '../../core/answer/relay-decisions';
 import type { ParsedEnvelope } from '../../core/protocol/schema';
-import { connect, type Connection } from '../../shared-runtime/connection';
+import { answeredBy, connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
 import type { SearchArgs } from '../args/command-line';
 import { runOptionsFrom } from '../../core/request/run-options';
@@ -84,7 +84,8 @@ export function renderSummary(
   const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
     cliMessages.t(lang, key, params);
   const lines: string[] = [];
-  if (connection.fictional) lines.push(`*** ${connection.label[lang]} ***`);
+  const service = answeredBy(connection, result.envelope);
+  if (service.fictional) lines.push(`*** ${service.label[lang]} ***`);
   lines.push(
     t('search.servedBy', { address: result.servedBy, method: result.method, ms: Math.round(result.durationMs) }),
     ...(summary.idrequest
@@ -214,7 +215,7 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
       result,
       receivedAt,
       asked: summary.registries.map((r) => r.key),
-      sandbox: connection.fictional,
+      sandbox: answeredBy(connection, result.envelope).fictional,
       analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
       lang,
     });

@@ -47,7 +47,7 @@ const en = {
   'audit.ms': '{ms} ms',
   'audit.mode': 'Mode',
   'results.sandboxServer':
-    'These results are fictional: the service address in Settings is a CheckLists sandbox server, asked with a sandbox account’s token.',
+    'These results are fictional: they come from a CheckLists sandbox server (the address in Settings, or the one behind the organisation’s relay), not from the live service.',
   'audit.source': 'Answer',
   'audit.fromCache': 'From cache, received at {time}',
 
@@ -131,7 +131,7 @@ const uk: Record<Key, string> = {
   'audit.ms': '{ms} мс',
   'audit.mode': 'Режим',
   'results.sandboxServer':
-    'Ці результати вигадані: адреса сервісу в налаштуваннях — сервер-пісочниця CheckLists, запитаний з токеном облікового запису пісочниці.',
+    'Ці результати вигадані: їх дав сервер-пісочниця CheckLists (за адресою з налаштувань або за релеєм організації), а не робочий сервіс.',
   'audit.source': 'Відповідь',
   'audit.fromCache': 'З кешу, отримано {time}',
 

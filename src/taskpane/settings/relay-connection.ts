@@ -23,6 +23,7 @@ export const relayPaneMessages = defineCatalogue(
     'test.cost': 'The test asks the relay whether your key may search now; it spends no request of the quota.',
     'test.ok': 'The relay accepts your key and reaches the CheckLists service.',
     'test.ok.analyst': 'Signed in as {analyst} at {origin}.',
+    'test.ok.sandbox': 'The relay asks a CheckLists sandbox, not the live service: its answers are fictional.',
     'test.badKey': 'The relay does not know this analyst key.',
     'test.badKey.hint': 'Check the key your administrator gave you (it starts with ckr_).',
     'test.revokedKey': 'This analyst key was revoked on the relay.',
@@ -53,6 +54,7 @@ export const relayPaneMessages = defineCatalogue(
     'test.cost': 'Перевірка питає релей, чи може ваш ключ шукати зараз; запит ліміту вона не витрачає.',
     'test.ok': 'Релей приймає ваш ключ і має зв’язок із сервісом CheckLists.',
     'test.ok.analyst': 'Ви — {analyst} на {origin}.',
+    'test.ok.sandbox': 'Релей запитує пісочницю CheckLists, а не робочий сервіс: його відповіді вигадані.',
     'test.badKey': 'Релей не знає цього ключа аналітика.',
     'test.badKey.hint': 'Перевірте ключ, який видав адміністратор (він починається з ckr_).',
     'test.revokedKey': 'Цей ключ аналітика відкликано на релеї.',
@@ -116,7 +118,7 @@ export async function runRelayConnectionTest(
   const t = relayPaneMessages.t;
   const origin = originOf(address);
   let status: number;
-  let body: { error?: number; message?: string; analyst?: string; reason?: string } = {};
+  let body: { error?: number; message?: string; analyst?: string; reason?: string; sandbox?: boolean } = {};
   let retryAfter: string | null;
   try {
     const res = await fetchFn(`${origin}/relay/check`, {
@@ -136,7 +138,10 @@ export async function runRelayConnectionTest(
     return {
       kind: 'ok',
       title: t(lang, 'test.ok'),
-      details: [t(lang, 'test.ok.analyst', { analyst: body.analyst ?? '?', origin })],
+      details: [
+        t(lang, 'test.ok.analyst', { analyst: body.analyst ?? '?', origin }),
+        ...(body.sandbox === true ? [t(lang, 'test.ok.sandbox')] : []),
+      ],
     };
   }
   if (status === 401 || body.reason === 'bad-key') {
