@@ -6,6 +6,7 @@ import {
   ServiceUnreachableError,
 } from '../core/protocol/errors';
 import type { LocalizedText } from '../core/text/i18n';
+import { StoreUnreachableError } from '../relay/store/store-errors';
 
 /**
  * Exit codes are the CLI's contract with schedulers and scripts: a nightly re-screen must be
@@ -52,7 +53,7 @@ export function exitCodeFor(error: unknown): ExitCode {
     return EXIT.badInput;
   }
   if (error instanceof AccountError) return EXIT.account;
-  if (error instanceof ServiceUnreachableError) return EXIT.unreachable;
+  if (error instanceof ServiceUnreachableError || error instanceof StoreUnreachableError) return EXIT.unreachable;
   if (error instanceof CancelledError) return EXIT.interrupted;
   return EXIT.unexpected;
 }

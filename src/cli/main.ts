@@ -6,6 +6,7 @@ import { version } from '../../package.json';
 import { parseCommandLine, type ParsedCommand } from './args/command-line';
 import { langFromEnv, loadCliConfig } from './config';
 import { EXIT, UsageError, exitCodeFor } from './exit-codes';
+import { StoreUnreachableError } from '../relay/store/store-errors';
 import type { CliIo } from './io';
 import { cliMessages } from './messages';
 import { plain } from './output/terminal';
@@ -24,12 +25,16 @@ export function describeFailure(error: unknown, lang: Lang): string[] {
     const [first, ...rest] = error.text[lang].split('\n');
     return [`${prefix}: ${first}`, ...rest];
   }
-  if (error instanceof CheckListsError) return [`${prefix}: ${error.text[lang]}`];
+  if (error instanceof CheckListsError || error instanceof StoreUnreachableError) {
+    return [`${prefix}: ${error.text[lang]}`];
+  }
   const message = error instanceof Error ? error.message : String(error);
   return [cliMessages.t(lang, 'error.unexpected', { message })];
 }
 
 function hintFor(code: number, lang: Lang, command: string | undefined): string | null {
+  // The relay's failures are its own (its database, its port): the hints speak of the service.
+  if (command === 'relay') return null;
   // `search` has no --resume: its hint must not send people looking for one.
   if (code === EXIT.account) {
     return cliMessages.t(lang, command === 'search' ? 'exit.hint.accountSearch' : 'exit.hint.account');
@@ -99,6 +104,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     // The relay is a server with its own options and store; loaded only when asked for.
     if (argv[0] === 'relay') {
+      command = 'relay';
       lang = relayLang(argv) ?? lang;
       const { runRelay } = await import('./commands/relay-command');
       return await runRelay(argv.slice(1), io);

@@ -26,6 +26,16 @@ export const relayMessages = defineCatalogue(
     'store.down': 'The relay cannot write its audit trail right now, so it answers nothing; try again shortly.',
     'folder.private':
       'PostgreSQL runs as the postgres user here, and it cannot pass through {folder}, so it cannot reach {dir}. Choose a data folder it can reach (for example --data-dir /var/lib/checklists-relay), or let it through: chmod o+x {folder}.',
+    'database.unusable':
+      'PostgreSQL {store} cannot be used: {why}. Check that it runs, and the address, user, password and database in --database-url.',
+    'database.badUrl': '--database-url is not a URL; write it as postgres://USER:PASSWORD@HOST:5432/DATABASE.',
+    'port.inUse': 'Port {port} on {host} is taken by another program: stop it, or give this relay another --port.',
+    'port.denied':
+      'Port {port} on {host} needs rights this user lacks: use a port above 1023 (8443, say) behind the firewall or proxy.',
+    'file.missing': '{option} {path}: there is no such file.',
+    'file.unreadable': '{option} {path} cannot be read ({why}).',
+    'publicUrl.bad':
+      '--public-url {value}: give the address analysts open, with its scheme, for example https://relay.bank.example',
     'folder.inUse':
       'Another relay (process {pid}) serves {dir}. One relay per data folder: stop that one, or give this one another --data-dir; several relays share a database through --database-url.',
     'spoolDir.inUse':
@@ -105,6 +115,16 @@ export const relayMessages = defineCatalogue(
     'store.down': 'Релей зараз не може записати журнал аудиту, тож нічого не відповідає; спробуйте трохи згодом.',
     'folder.private':
       'PostgreSQL тут працює від імені користувача postgres, а він не може пройти крізь {folder}, тож не дістанеться до {dir}. Виберіть теку даних, до якої він дістанеться (наприклад, --data-dir /var/lib/checklists-relay), або дозвольте прохід: chmod o+x {folder}.',
+    'database.unusable':
+      'PostgreSQL {store} не вдається використати: {why}. Перевірте, що він працює, і адресу, користувача, пароль та базу в --database-url.',
+    'database.badUrl': '--database-url — не URL; запишіть його як postgres://КОРИСТУВАЧ:ПАРОЛЬ@ХОСТ:5432/БАЗА.',
+    'port.inUse': 'Порт {port} на {host} зайняла інша програма: зупиніть її або вкажіть цьому релею інший --port.',
+    'port.denied':
+      'Порт {port} на {host} потребує прав, яких цей користувач не має: візьміть порт понад 1023 (скажімо, 8443) за брандмауером чи проксі.',
+    'file.missing': '{option} {path}: такого файлу немає.',
+    'file.unreadable': '{option} {path} не вдається прочитати ({why}).',
+    'publicUrl.bad':
+      '--public-url {value}: вкажіть адресу, яку відкривають аналітики, разом зі схемою, наприклад https://relay.bank.example',
     'folder.inUse':
       'Теку {dir} уже обслуговує інший релей (процес {pid}). Одна тека даних — один релей: зупиніть той або вкажіть цьому іншу --data-dir; кілька релеїв спільно використовують базу через --database-url.',
     'spoolDir.inUse':

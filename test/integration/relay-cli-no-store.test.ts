@@ -74,6 +74,35 @@ it('refuses a backup file it cannot read before it makes a store to restore into
   expect(existsSync(data)).toBe(false);
 });
 
+it('names a PostgreSQL it cannot use, never its password, and a start option it cannot take', async () => {
+  const down = await relay(['keys', 'list', '--database-url', 'postgres://relay:s3cret-pw@127.0.0.1:1/relaydb']);
+  expect(down.code).toBe(4);
+  expect(down.stderr).toContain(
+    'Error: PostgreSQL 127.0.0.1:1/relaydb cannot be used: connect ECONNREFUSED 127.0.0.1:1. Check that it runs',
+  );
+  expect(down.stderr).not.toContain('s3cret-pw');
+  // One line: no hint about the CheckLists service, which is not what failed.
+  expect(down.stderr.trimEnd().split('\n')).toHaveLength(1);
+  const notUrl = await relay(['audit', '--database-url', 'localhost:5432']);
+  expect(notUrl).toMatchObject({ code: 4, stderr: expect.stringContaining('--database-url is not a URL') });
+
+  const upstream = {
+    CHECKLISTS_URL: 'http://127.0.0.1:9',
+    CHECKLISTS_TOKKEN: 'a-tokken-of-the-bank',
+    CHECKLISTS_SUBJECT_ID: 's1',
+  };
+  const data = join(dir, 'relay-data');
+  const url = await relay(['--public-url', 'relay.bank.example', '--data-dir', data], upstream);
+  expect(url.code).toBe(2);
+  expect(url.stderr).toContain(
+    'Error: --public-url relay.bank.example: give the address analysts open, with its scheme',
+  );
+  const cert = await relay(['--cert', 'tls.crt', '--key', 'tls.key', '--data-dir', data], upstream);
+  expect(cert.code).toBe(2);
+  expect(cert.stderr).toBe(`Error: --cert ${join(dir, 'tls.crt')}: there is no such file.\n`);
+  expect(existsSync(data)).toBe(false);
+});
+
 it('prints a usage text line by line', async () => {
   const wrong = await relay(['decisions', 'frobnicate', '--data-dir', join(dir, 'relay-data')]);
   expect(wrong.code).toBe(2);

@@ -1,7 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { UsageError } from '../exit-codes';
 import { relayMessages } from '../../relay/messages';
-import { usage } from './relay-store-access';
 
 /**
  * A secret kept in a file (the tokken, the TLS private key): a file others can read is refused,
@@ -13,7 +12,7 @@ export async function privateFile(
   what: { option: string; openKey: 'tokkenFile.open' | 'tlsKey.open' },
 ): Promise<Buffer> {
   const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) throw usage(`${what.option} ${path}`);
+  if (!info?.isFile()) throw new UsageError(relayMessages.text('file.missing', { option: what.option, path }));
   if (platform !== 'win32' && (info.mode & 0o077) !== 0) {
     throw new UsageError(relayMessages.text(what.openKey, { path }));
   }

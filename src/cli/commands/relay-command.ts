@@ -131,12 +131,8 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if ((values.cert === undefined) !== (values.key === undefined)) throw usage('--cert and --key go together');
   const publicUrl = values['public-url'];
-  if (publicUrl !== undefined) {
-    try {
-      new URL(publicUrl);
-    } catch {
-      throw usage(`--public-url ${publicUrl}`);
-    }
+  if (publicUrl !== undefined && !/^https?:\/\/[^/\s]+/i.test(publicUrl)) {
+    throw new UsageError(relayMessages.text('publicUrl.bad', { value: publicUrl }));
   }
   const entra =
     values['entra-issuer'] || values['entra-audience'] || values['entra-jwks']
@@ -154,7 +150,14 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   const tls =
     values.cert && values.key
       ? {
-          cert: await readFile(resolve(io.cwd, values.cert)),
+          cert: await readFile(resolve(io.cwd, values.cert)).catch((error: NodeJS.ErrnoException) => {
+            const path = resolve(io.cwd, values.cert!);
+            throw new UsageError(
+              error.code === 'ENOENT'
+                ? relayMessages.text('file.missing', { option: '--cert', path })
+                : relayMessages.text('file.unreadable', { option: '--cert', path, why: error.code ?? error.message }),
+            );
+          }),
           key: await privateFile(resolve(io.cwd, values.key), io.platform, { option: '--key', openKey: 'tlsKey.open' }),
         }
       : undefined;
@@ -198,6 +201,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   let service: RelayService;
   const distDir =
     (values.dist ?? env.RELAY_DIST_DIR) ? resolve(io.cwd, (values.dist ?? env.RELAY_DIST_DIR)!) : builtAddIn();
+  const host = values.host ?? (values['trust-proxy'] ? '127.0.0.1' : '0.0.0.0');
   let http: Awaited<ReturnType<typeof startRelayHttp>>;
   try {
     if (spooled) {
@@ -241,7 +245,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     });
     http = await startRelayHttp(service, {
       port: numbers.port,
-      host: values.host ?? (values['trust-proxy'] ? '127.0.0.1' : '0.0.0.0'),
+      host,
       distDir,
       ...(publicUrl ? { publicUrl } : {}),
       ...(tls ? { tls } : {}),
@@ -253,6 +257,11 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   } catch (error) {
     // Refused after the store was opened (an option out of range, a port in use): nothing is left running.
     await closeStore().catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      const key = code === 'EADDRINUSE' ? 'port.inUse' : 'port.denied';
+      throw new UsageError(relayMessages.text(key, { port: numbers.port, host }));
+    }
     throw error;
   }
   // A trial on the sandbox left running must not pass for the live service.

@@ -4,6 +4,33 @@ import { join } from 'node:path';
 import { isRoot, startEmbeddedCluster, type EmbeddedCluster } from './embedded-cluster';
 import type { RelayStore } from './port';
 import { openSqlStore } from './sql-store';
+import { StoreUnreachableError } from './store-errors';
+import { relayMessages } from '../messages';
+
+/**
+ * Errors that mean the server cannot be used at all: nothing reachable at the address, a name
+ * that does not resolve, a connection timeout, a refused login, no such database.
+ */
+const CONNECTION_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+  '28P01',
+  '28000',
+  '3D000',
+]);
+
+/** Duck-typed: a socket's error may come from another realm (jest's), where instanceof Error fails. */
+function isConnectionFailure(error: unknown): error is { code?: string; message: string } {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof message !== 'string') return false;
+  return (typeof code === 'string' && CONNECTION_FAILURES.has(code)) || /connection timeout/i.test(message);
+}
 
 export interface StoreLocation {
   /** External PostgreSQL; wins over dataDir. */
@@ -53,9 +80,22 @@ export async function openStore(
   let cluster: EmbeddedCluster | null = null;
   let url = location.databaseUrl;
   let description: string;
+  let password = '';
+  let server = '';
   if (url) {
-    const u = new URL(url);
-    description = `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`;
+    let u: URL | null = null;
+    try {
+      u = new URL(url);
+    } catch {
+      // Left null: refused below.
+    }
+    // "localhost:5432" parses too, as a URL of the scheme "localhost:".
+    if (!u || !/^postgres(ql)?:$/.test(u.protocol)) {
+      throw new StoreUnreachableError(relayMessages.text('database.badUrl'));
+    }
+    password = decodeURIComponent(u.password);
+    server = `${u.hostname}:${u.port || 5432}${u.pathname}`;
+    description = `PostgreSQL ${server}`;
   } else {
     cluster = await startEmbeddedCluster({
       dir: clusterDir(location.dataDir),
@@ -75,6 +115,11 @@ export async function openStore(
   } catch (error) {
     await store.close().catch(() => undefined);
     await cluster?.stop();
+    if (!cluster && isConnectionFailure(error)) {
+      // The driver's words name the host or user, not the password; masked all the same.
+      const why = password ? error.message.split(password).join('***') : error.message;
+      throw new StoreUnreachableError(relayMessages.text('database.unusable', { store: server, why }));
+    }
     throw error;
   }
   return {

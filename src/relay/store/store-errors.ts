@@ -1,0 +1,13 @@
+import type { LocalizedText } from '../../core/text/i18n';
+
+/**
+ * An external PostgreSQL that cannot be used (down, a wrong address, user or password, no such
+ * database): said as such, with the server named and never the password, instead of a driver's
+ * bare "connect ECONNREFUSED". Its own module, so the CLI's start-up need not load the store.
+ */
+export class StoreUnreachableError extends Error {
+  constructor(readonly text: LocalizedText) {
+    super(text.en);
+    this.name = 'StoreUnreachableError';
+  }
+}
