@@ -1,11 +1,12 @@
 import { constants, writeSync } from 'node:fs';
-import { mkdir, open, readdir, rm, type FileHandle } from 'node:fs/promises';
+import { open, readdir, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AuditRow, RelayStore } from './store/port';
 import { answerLine, askedLine, storeMissingFrom, type SpooledAnswer } from './spooled-evidence';
 import { FIRST_RETRY_MS, nextRetryMs } from './evidence-retry';
 import { FlushPace } from './flush-pace';
+import { makeFolder } from './make-folder';
 
 /**
  * Evidence made durable in files of the relay's own, so that a request waits for one flushed
@@ -102,7 +103,7 @@ export class EvidenceSpool {
     segmentBytes = SEGMENT_BYTES,
     pace = new FlushPace(),
   ): Promise<{ spool: EvidenceSpool; recovered: number; recoveredAnswers: number }> {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await makeFolder(dir, 0o700);
     const names = (await readdir(dir)).filter((name) => SEGMENT.test(name));
     const numbers = names.map((name) => Number(SEGMENT.exec(name)?.[1]));
     // The last run's rows may be in the database with commits not yet on disk (AuditBatch.spooled):

@@ -222,6 +222,14 @@ it('a certificate place that cannot be written is refused before anything is ask
     expect(code).toBe(2);
     expect(stderr).toContain('Cannot write certificates into "blocker/certs"');
     expect(readdirSync(dir).sort()).toEqual(['blocker', 'clients.csv']);
+    // A folder under /proc: Node's recursive mkdir looped there for ever at full CPU (make-folder.ts).
+    if (process.platform === 'linux') {
+      stderr = '';
+      expect(await runCli(['screen', 'clients.csv', '-o', 'out.csv', '--certificates', '/proc/checklists-x'], io)).toBe(
+        2,
+      );
+      expect(stderr).toContain('Cannot write certificates into "/proc/checklists-x"');
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

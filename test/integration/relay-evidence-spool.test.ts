@@ -238,8 +238,10 @@ it('a spooled row whose commit the database refused is put in alone a second lat
   expect(refuse).toBe(false);
   expect(await store.auditById(id)).toBeNull();
   expect(spool.outstanding).toBe(1);
-  const deadline = Date.now() + 3_000;
-  while ((await store.auditById(id)) === null && Date.now() < deadline) {
+  // The row shows in the database on its commit, and the spool lets it go when the commit's answer
+  // is back: wait for both (a loaded machine has shown the second a moment after the first).
+  const deadline = Date.now() + 10_000;
+  while (((await store.auditById(id)) === null || spool.outstanding > 0) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   expect((await store.auditById(id))?.state).toBe('asked');

