@@ -193,6 +193,30 @@ describe('checklists screen --previous: a month later', () => {
       return join(work, `${name}.last.xlsx`);
     }
 
+    it('a previous results file that is not there, or holds no hits sheet', async () => {
+      const missing = await runCli(
+        bundle,
+        ['screen', 'clients.xlsx', '-o', 'x.next.xlsx', '--previous', 'lats.results.xlsx'],
+        {
+          env: env(1),
+          cwd: work,
+        },
+      );
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('Error: No such file: lats.results.xlsx');
+      const input = await runCli(
+        bundle,
+        ['screen', 'clients.xlsx', '-o', 'x.next.xlsx', '--previous', 'clients.xlsx'],
+        {
+          env: env(1),
+          cwd: work,
+        },
+      );
+      expect(input.code).toBe(2);
+      expect(input.stderr).toContain('No sheet of "clients.xlsx" holds a hits table with a "Hit ID" column');
+      expect(exists(join(work, 'x.next.xlsx'))).toBe(false);
+    });
+
     it('a decision with a typo', async () => {
       const last = await prepared('typo');
       let cell = '';

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import type ExcelJS from 'exceljs';
 import type { CellValue } from '../../bulk/columns';
@@ -14,6 +15,7 @@ import { rescreenMessages } from '../../bulk/rescreen-messages';
 import { LANGS } from '../../core/text/i18n';
 import { loadExcelJs } from '../output/exceljs-lazy';
 import { UsageError } from '../exit-codes';
+import { usageError } from '../messages';
 import { plainCellValue } from './input-file';
 
 function rowValues(ws: ExcelJS.Worksheet, row: number, width: number): CellValue[] {
@@ -55,6 +57,8 @@ export async function readPreviousRun(path: string, displayPath: string): Promis
   if (extname(path).toLowerCase() !== '.xlsx') {
     throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
   }
+  // A mistyped name is said as such, not as a file without hits.
+  if (!existsSync(path)) throw usageError('input.notFound', { path: displayPath });
   const wb = new (await loadExcelJs()).Workbook();
   try {
     await wb.xlsx.readFile(path);
