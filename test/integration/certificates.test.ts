@@ -229,6 +229,10 @@ it('a certificate place that cannot be written is refused before anything is ask
         2,
       );
       expect(stderr).toContain('Cannot write certificates into "/proc/checklists-x"');
+      // And results there: root passes access(), the file system still refuses the file.
+      stderr = '';
+      expect(await runCli(['screen', 'clients.csv', '-o', '/proc/checklists-x.csv'], io)).toBe(2);
+      expect(stderr).toContain('Cannot write into the folder of "/proc/checklists-x.csv"');
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -64,7 +64,12 @@ export class RunLock {
         }
         return new RunLock(path, owner);
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+        const code = (e as NodeJS.ErrnoException).code;
+        // The folder took no file after all (root passes access() where the file system refuses).
+        if (code === 'ENOENT' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+          throw new UsageError(cliMessages.text('args.output.folder', { path: output }));
+        }
+        if (code !== 'EEXIST') throw e;
       }
       await assertSafeExisting(path);
       const other = parseOwner(await readFile(path, 'utf8').catch(() => ''));
