@@ -86,6 +86,9 @@ export const relayMessages = defineCatalogue(
     'verify.missing': 'Answer archive BROKEN: row {id}, named by the audit trail, is missing.',
     'archive.pruned': 'Removed {removed} archived answers received before {before}; chain at the cut: {chain}',
     'backup.written': 'Backup written: {file}',
+    'audit.none': 'No audit rows match.',
+    'audit.noneAnalyst':
+      'No audit rows match for analyst "{analyst}". Names match exactly, as "checklists relay keys list" shows them (Entra sign-ins as entra:NAME).',
     'backup.exists': '{file} already exists: a backup never writes over a file. Give another --out.',
     'restore.done': 'Restored: {rows}. Check the archive with: checklists relay verify',
     'restore.refused': 'Nothing restored: {why}.',
@@ -176,6 +179,9 @@ export const relayMessages = defineCatalogue(
     'archive.pruned':
       'Видалено {removed} архівних відповідей, отриманих до {before}; ланцюжок у місці розрізу: {chain}',
     'backup.written': 'Резервну копію записано: {file}',
+    'audit.none': 'Жодного рядка аудиту не знайдено.',
+    'audit.noneAnalyst':
+      'Жодного рядка аудиту для аналітика «{analyst}». Імена збігаються точно, як їх показує «checklists relay keys list» (входи Entra — як entra:ІМ’Я).',
     'backup.exists': '{file} уже існує: резервна копія ніколи не записується поверх файлу. Вкажіть інший --out.',
     'restore.done': 'Відновлено: {rows}. Перевірте архів: checklists relay verify',
     'restore.refused': 'Нічого не відновлено: {why}.',

@@ -290,6 +290,12 @@ describe('checklists relay', () => {
     for (const id of received) expect(audit.ids.has(id)).toBe(true);
     const fromAnalyst = await cli(['audit', '--analyst', 'analyst3', '--from', '2000-01-01', '--to', '2999-12-31']);
     expect(fromAnalyst.stdout.trim().split('\n')).toHaveLength(100);
+    expect(fromAnalyst.stderr).toBe('');
+    // A mistyped name: the export stays empty, and says why on stderr rather than read as "no activity".
+    const typo = await cli(['audit', '--analyst', 'analyst33', '--csv']);
+    expect(typo.code).toBe(0);
+    expect(typo.stdout.trim().split('\n')).toHaveLength(1);
+    expect(typo.stderr).toContain('No audit rows match for analyst "analyst33". Names match exactly');
   }, 180_000);
 
   it('killed with -9 during load and restarted: every answer received has its audit row, every answer the service sent is archived or its request stays "asked", the store opens without repair', async () => {

@@ -232,8 +232,15 @@ export async function runAudit(argv: readonly string[], io: CliIo): Promise<numb
     };
     // Page by page, each written before the next is read: millions of rows in bounded memory.
     if (values.csv) await writeOut(io.stdout, auditCsvHeader());
+    let rows = 0;
     for await (const page of store.auditPages(filter)) {
+      rows += page.length;
       await writeOut(io.stdout, values.csv ? auditCsvRows(page) : auditJsonLines(page));
+    }
+    // Said on stderr, the export staying empty: a mistyped name must not read as "no activity".
+    if (rows === 0) {
+      const key = values.analyst ? 'audit.noneAnalyst' : 'audit.none';
+      io.stderr.write(`${relayMessages.t(langOf(values.lang, io), key, { analyst: values.analyst ?? '' })}\n`);
     }
     return 0;
   });
