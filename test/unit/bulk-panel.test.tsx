@@ -12,6 +12,7 @@ import { BulkPanel } from '../../src/taskpane/bulk/BulkPanel';
 import { WorkbookFake } from '../support/workbook-fake';
 import { fakeServices } from '../support/taskpane-fakes';
 import { loadAllParts } from '../../src/taskpane/shell/lazy-parts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings/settings';
 
 // The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
 beforeAll(() => loadAllParts(), 60_000);
@@ -128,6 +129,42 @@ describe('BulkPanel', () => {
     const sheet = fake.sheetNames().find((n) => n.startsWith('CheckLists 2'))!;
     expect(fake.formulaCells(sheet)).toEqual([]);
     expect(screen.getByTestId('bulk-progress')).toHaveTextContent('40 of 40 rows');
+  });
+
+  it('through a relay whose upstream is a sandbox: the outcome and the results header say the answers are fictional', async () => {
+    const inner = sandboxTransport(createSandboxEngine({ accounts: [ACCOUNT] }));
+    // What such a relay adds to every answer (core/answer/relay-sandbox.ts).
+    const relayOfSandbox: Transport = {
+      send: async (request) => {
+        const res = await inner.send(request);
+        const body = JSON.parse(res.text) as Record<string, unknown> | Record<string, unknown>[];
+        const marked = Array.isArray(body)
+          ? body.map((e) => ({ ...e, relay_sandbox: true }))
+          : { ...body, relay_sandbox: true };
+        return { ...res, text: JSON.stringify(marked) };
+      },
+    };
+    // Settings that name the relay: the live path, as far as the pane can tell.
+    const services = fakeServices({ transport: relayOfSandbox });
+    await services.settings.save({
+      ...DEFAULT_SETTINGS,
+      primaryUrl: 'https://relay.bank.example',
+      idSubjectFM: 'demo',
+    });
+    await services.settings.saveTokken(ACCOUNT.tokken);
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="en" services={services} />
+      </FluentProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Use current selection' }));
+    await screen.findByText('Input: Clients!A1:C41 — 40 data rows');
+    await user.click(screen.getByRole('button', { name: 'Start screening' }));
+    const done = await outcome();
+    expect(within(done).getByTestId('bulk-fictional')).toHaveTextContent('SANDBOX SERVER — fictional data');
+    const sheet = fake.sheetNames().find((n) => n.startsWith('CheckLists 2'))!;
+    const service = fake.sheetValues(sheet).find((row) => row[0] === 'Service');
+    expect(service?.[1]).toBe('SANDBOX SERVER — fictional data');
   });
 
   it('lets the person correct the mapping and refuses one without a subject column', async () => {

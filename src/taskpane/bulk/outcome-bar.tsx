@@ -3,6 +3,7 @@ import type { BulkRunReport } from '../../bulk';
 import { bulkMessages as b } from '../../bulk/messages';
 import type { Lang } from '../../core/text/i18n';
 import { RescreenSummaryLine } from './screen-again';
+import { serviceMessages } from '../../shared-runtime/messages';
 
 /** How a bulk run in the pane ended: its report, or the error that stopped it. */
 export type Outcome = { kind: 'report'; report: BulkRunReport; sheet: string } | { kind: 'error'; text: string };
@@ -17,6 +18,10 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
     );
   }
   const r = outcome.report;
+  // A relay whose upstream is a sandbox said so in its answers; the results' header says it too.
+  const fictional = r.fictional && (
+    <div data-testid="bulk-fictional">{serviceMessages.t(lang, 'mode.sandboxServer.label')}</div>
+  );
   const params = {
     total: r.rowsTotal,
     done: r.rowsWritten,
@@ -30,6 +35,7 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
       <MessageBar intent="success" layout="multiline" data-testid="bulk-outcome">
         <MessageBarBody>
           {b.t(lang, 'panel.done', params)}
+          {fictional}
           <RescreenSummaryLine report={r} lang={lang} />
           {r.notice && <div data-testid="bulk-notice">{r.notice[lang]}</div>}
         </MessageBarBody>
@@ -42,6 +48,7 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
         <MessageBarBody>
           <MessageBarTitle>{b.t(lang, 'phase.stopped')}</MessageBarTitle>
           {b.t(lang, 'panel.accountStop', { why: r.stop?.text[lang] ?? '' })}
+          {fictional}
         </MessageBarBody>
       </MessageBar>
     );
@@ -50,6 +57,7 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
     <MessageBar intent="warning" layout="multiline" data-testid="bulk-outcome">
       <MessageBarBody>
         {b.t(lang, r.status === 'stopped-unreachable' ? 'panel.unreachableStop' : 'panel.cancelled', params)}
+        {fictional}
       </MessageBarBody>
     </MessageBar>
   );
