@@ -61,6 +61,7 @@ export const relayMessages = defineCatalogue(
     'keys.revoked': 'Key of {name} revoked.',
     'keys.notFound': 'No active key for {name}.',
     'keys.badName': 'Analyst name "{name}": use 1 to 64 letters, digits, dot, dash, underscore or @.',
+    'keys.needName': 'Name the analyst: checklists relay keys {action} NAME',
     'keys.mixedScripts': 'Analyst name "{name}" mixes Latin and Cyrillic letters: type it in one alphabet.',
     'keys.lookAlike':
       'Analyst name "{name}" looks like the existing "{existing}": a second analyst nobody could tell apart in the audit. Use that name, or one that looks different.',
@@ -153,6 +154,7 @@ export const relayMessages = defineCatalogue(
     'keys.revoked': 'Ключ {name} відкликано.',
     'keys.notFound': 'Немає чинного ключа для {name}.',
     'keys.badName': 'Ім’я аналітика «{name}»: від 1 до 64 літер, цифр, крапок, дефісів, підкреслень або @.',
+    'keys.needName': 'Назвіть аналітика: checklists relay keys {action} ІМ’Я',
     'keys.mixedScripts': 'Ім’я аналітика «{name}» змішує латинські й кириличні літери: наберіть його одним алфавітом.',
     'keys.lookAlike':
       'Ім’я аналітика «{name}» виглядає як наявне «{existing}»: другий аналітик, якого в аудиті ніхто не відрізнить. Використайте те ім’я або інше, що виглядає інакше.',

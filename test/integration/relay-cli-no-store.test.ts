@@ -103,6 +103,16 @@ it('names a PostgreSQL it cannot use, never its password, and a start option it 
   expect(existsSync(data)).toBe(false);
 });
 
+it('asks for the analyst a keys command is about, before any store is opened', async () => {
+  const data = join(dir, 'relay-data');
+  const add = await relay(['keys', 'add', '--data-dir', data]);
+  expect(add).toEqual({ code: 2, stdout: '', stderr: 'Error: Name the analyst: checklists relay keys add NAME\n' });
+  expect((await relay(['keys', 'revoke', '--data-dir', data, '--lang', 'uk'])).stderr).toBe(
+    'Помилка: Назвіть аналітика: checklists relay keys revoke ІМ’Я\n',
+  );
+  expect(existsSync(data)).toBe(false);
+});
+
 it('prints a usage text line by line', async () => {
   const wrong = await relay(['decisions', 'frobnicate', '--data-dir', join(dir, 'relay-data')]);
   expect(wrong.code).toBe(2);

@@ -24,9 +24,8 @@ export async function runKeys(argv: readonly string[], io: CliIo): Promise<numbe
     throw new UsageError(relayMessages.text('keys.badRole', { role, roles: RELAY_ROLES.join(', ') }));
   }
   if (action === 'add' || action === 'revoke' || action === 'rotate') {
-    if (!name || !ANALYST_NAME.test(name)) {
-      throw new UsageError(relayMessages.text('keys.badName', { name: name ?? '' }));
-    }
+    if (!name) throw new UsageError(relayMessages.text('keys.needName', { action }));
+    if (!ANALYST_NAME.test(name)) throw new UsageError(relayMessages.text('keys.badName', { name }));
   }
   if (action === 'add' && mixesScripts(name!)) {
     throw new UsageError(relayMessages.text('keys.mixedScripts', { name: name! }));
