@@ -152,6 +152,8 @@ describe('settings', () => {
     await waitForText(s.pane.getByTestId('connection-test'), settingsText.t(uk, 'test.ok'));
     expect(await s.pane.getByTestId('connection-test').getAttribute('data-kind')).toBe('ok');
     await waitForText(s.pane.getByTestId('connection-test'), server.origin);
+    // The sandbox server's demo account: the test works, and says the answers are fictional.
+    await waitForText(s.pane.getByTestId('connection-test'), settingsText.t(uk, 'test.sandboxServer'));
     expect(apiCalls.map((c) => c.tokken)).toEqual(['wrong-tokken', KNOWN_DEMO_TOKKEN]);
     await s.shot('04-settings-test-ok', s.pane.getByTestId('connection-test'));
 

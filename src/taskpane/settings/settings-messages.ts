@@ -51,6 +51,8 @@ const en = {
   'test.ok.servedBy': 'Answered by {address} in {ms} ms.',
   'test.ok.request': 'Request id: {id}.',
   'test.sandbox': 'No credentials in the form: this tested the built-in sandbox, not the service.',
+  'test.sandboxServer':
+    'This address is a CheckLists sandbox server, asked with a sandbox account’s token: its answers are fictional.',
   'test.attempt': '{address}: {outcome} {status}',
   'test.unreachable': 'The service is unreachable: no answer from any of {count} address(es).',
   'test.ip': 'This computer’s IP address is not allowed by the service.',
@@ -120,6 +122,8 @@ const uk: Record<Key, string> = {
   'test.ok.servedBy': 'Відповіла адреса {address} за {ms} мс.',
   'test.ok.request': 'Ідентифікатор запиту: {id}.',
   'test.sandbox': 'У формі немає облікових даних: перевірено вбудовану пісочницю, а не сервіс.',
+  'test.sandboxServer':
+    'За цією адресою — сервер-пісочниця CheckLists, запитаний з токеном облікового запису пісочниці: його відповіді вигадані.',
   'test.attempt': '{address}: {outcome} {status}',
   'test.unreachable': 'Сервіс недоступний: жодна з адрес ({count}) не відповіла.',
   'test.ip': 'IP-адреса цього комп’ютера не дозволена сервісом.',

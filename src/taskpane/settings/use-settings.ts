@@ -50,9 +50,10 @@ export function useSettings(
     const mode = serviceMode(settings, tokken);
     const connection = services.connectWith({ settings, tokken, mode });
     const result = await runConnectionTest(connection.client, lang, signal);
-    return mode === 'sandbox' && result.kind === 'ok'
-      ? { ...result, details: [settingsText.t(lang, 'test.sandbox'), ...result.details] }
-      : result;
+    if (result.kind !== 'ok' || !connection.fictional) return result;
+    // It works, and answers with fictional data: the built-in sandbox, or a sandbox server's address.
+    const said = settingsText.t(lang, mode === 'sandbox' ? 'test.sandbox' : 'test.sandboxServer');
+    return { ...result, details: [said, ...result.details] };
   };
 
   return {
