@@ -195,6 +195,13 @@ describe('checklists screen: formats and row counts', () => {
       (sheet.getRow(row).getCell(col).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb;
     expect(fillOf(headerRow + 1, pep + 1)).toBe('FFFCE4D6');
     expect(fillOf(headerRow + 2, pep + 1)).toBeUndefined();
+    // The live service's line is not coloured as the sandbox's warning.
+    let serviceRow = 0;
+    sheet.eachRow((row, n) => {
+      if (row.getCell(1).value === 'Service') serviceRow = n;
+    });
+    expect(sheet.getRow(serviceRow).getCell(2).value).toBe('Live CheckLists service');
+    expect(fillOf(serviceRow, 2)).toBeUndefined();
     // A registry column no row shows anything in is one outline group, folded; the rest stay open.
     const registryLabels = new Set(REGISTRY_KEYS.map((k) => registryDef(k).shortLabel.en));
     const registryColumns = header.flatMap((h, i) => (registryLabels.has(String(h)) ? [i] : []));
@@ -280,6 +287,15 @@ describe('checklists screen: service and sandbox', () => {
     const [results, hits] = await readWorkbook(out);
     const { body, runHeader } = tableAfterHeader(results.rows);
     expect(runHeader.find((row) => row[0] === 'Service')?.[1]).toBe('SANDBOX — fictional data');
+    // Coloured as a warning: the one line of the header that is.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(out);
+    const filled: string[] = [];
+    book.worksheets[0].eachRow((row) => {
+      const fill = row.getCell(2).fill as ExcelJS.FillPattern | undefined;
+      if (fill?.fgColor?.argb === 'FFFFC000') filled.push(String(row.getCell(1).value));
+    });
+    expect(filled).toEqual(['Service']);
     expect(body).toHaveLength(inputRows);
     expect(hits.rows.length).toBeGreaterThan(1);
     expect(results.formulas).toEqual([]);

@@ -13,6 +13,19 @@ import { OutputWriteError } from '../exit-codes';
 import type { TableFormat } from '../input/input-file';
 import { createExclusive } from './safe-file';
 import { displayWidth, writeXlsxStream } from './xlsx-writer';
+import { serviceMessages } from '../../shared-runtime/messages';
+import type { Lang } from '../../core/text/i18n';
+
+/**
+ * The run header's service label when it names fictional data (the built-in sandbox, a sandbox
+ * server): that line is coloured as a warning, and no other ("Live CheckLists service" was too).
+ */
+function fictionalLabel(label: string, lang: Lang): string | null {
+  const fictional = (['mode.sandbox.label', 'mode.sandboxServer.label'] as const).map((k) =>
+    serviceMessages.t(lang, k),
+  );
+  return fictional.includes(label) ? label : null;
+}
 
 export interface OutputTarget {
   format: TableFormat;
@@ -245,7 +258,7 @@ export class FileSink implements BulkSink {
           ...(gone ? { gone: { sheet: rescreenMessages.t(b.lang, 'sheet.gone'), rows: gone } } : {}),
           quietColumns: (end.quietRegistries ?? []).map(registryColumnId),
         },
-        end.header.modeLabel[b.lang],
+        fictionalLabel(end.header.modeLabel[b.lang], b.lang),
       ),
     );
     this.written.push(this.target.path);
