@@ -34,6 +34,8 @@ export const relayMessages = defineCatalogue(
       'Port {port} on {host} needs rights this user lacks: use a port above 1023 (8443, say) behind the firewall or proxy.',
     'file.missing': '{option} {path}: there is no such file.',
     'file.unreadable': '{option} {path} cannot be read ({why}).',
+    'fourEyes.unknown':
+      '--four-eyes {registry}: no such registry. Name one or more of {registries}, separated by commas.',
     'publicUrl.bad':
       '--public-url {value}: give the address analysts open, with its scheme, for example https://relay.bank.example',
     'folder.inUse':
@@ -127,6 +129,8 @@ export const relayMessages = defineCatalogue(
       'Порт {port} на {host} потребує прав, яких цей користувач не має: візьміть порт понад 1023 (скажімо, 8443) за брандмауером чи проксі.',
     'file.missing': '{option} {path}: такого файлу немає.',
     'file.unreadable': '{option} {path} не вдається прочитати ({why}).',
+    'fourEyes.unknown':
+      '--four-eyes {registry}: такого реєстру немає. Назвіть один чи кілька з {registries} через кому.',
     'publicUrl.bad':
       '--public-url {value}: вкажіть адресу, яку відкривають аналітики, разом зі схемою, наприклад https://relay.bank.example',
     'folder.inUse':

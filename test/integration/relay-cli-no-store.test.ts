@@ -97,6 +97,11 @@ it('names a PostgreSQL it cannot use, never its password, and a start option it 
   expect(url.stderr).toContain(
     'Error: --public-url relay.bank.example: give the address analysts open, with its scheme',
   );
+  const fourEyes = await relay(['--four-eyes', 'peps,pepz', '--data-dir', data], upstream);
+  expect(fourEyes.code).toBe(2);
+  expect(fourEyes.stderr).toMatch(
+    /^Error: --four-eyes pepz: no such registry\. Name one or more of peps, psanctions, /,
+  );
   const cert = await relay(['--cert', 'tls.crt', '--key', 'tls.key', '--data-dir', data], upstream);
   expect(cert.code).toBe(2);
   expect(cert.stderr).toBe(`Error: --cert ${join(dir, 'tls.crt')}: there is no such file.\n`);

@@ -93,7 +93,11 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     .map((k) => k.trim())
     .filter(Boolean);
   const unknownRegistry = fourEyes.find((k) => !(REGISTRY_KEYS as readonly string[]).includes(k));
-  if (unknownRegistry !== undefined) throw usage(`--four-eyes ${unknownRegistry}: ${REGISTRY_KEYS.join(', ')}`);
+  if (unknownRegistry !== undefined) {
+    throw new UsageError(
+      relayMessages.text('fourEyes.unknown', { registry: unknownRegistry, registries: REGISTRY_KEYS.join(', ') }),
+    );
+  }
   // Every number first: a typo is told before anything is read, opened or started.
   const numbers = {
     port: parseIntOption('--port', values.port, 0, 65_535) ?? 8443,
