@@ -53,7 +53,8 @@ export function exitCodeFor(error: unknown): ExitCode {
     return EXIT.badInput;
   }
   if (error instanceof AccountError) return EXIT.account;
-  if (error instanceof ServiceUnreachableError || error instanceof StoreUnreachableError) return EXIT.unreachable;
+  if (error instanceof StoreUnreachableError) return error.badUrl ? EXIT.badInput : EXIT.unreachable;
+  if (error instanceof ServiceUnreachableError) return EXIT.unreachable;
   if (error instanceof CancelledError) return EXIT.interrupted;
   return EXIT.unexpected;
 }

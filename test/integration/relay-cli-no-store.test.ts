@@ -84,7 +84,11 @@ it('names a PostgreSQL it cannot use, never its password, and a start option it 
   // One line: no hint about the CheckLists service, which is not what failed.
   expect(down.stderr.trimEnd().split('\n')).toHaveLength(1);
   const notUrl = await relay(['audit', '--database-url', 'localhost:5432']);
-  expect(notUrl).toMatchObject({ code: 4, stderr: expect.stringContaining('--database-url is not a URL') });
+  expect(notUrl).toMatchObject({ code: 2, stderr: expect.stringContaining('--database-url is not a URL') });
+  // A password not validly %-encoded is still never shown.
+  const raw = await relay(['keys', 'list', '--database-url', 'postgres://relay:50%off@127.0.0.1:1/relaydb']);
+  expect(raw.code).toBe(4);
+  expect(raw.stderr).not.toContain('50%off');
 
   const upstream = {
     CHECKLISTS_URL: 'http://127.0.0.1:9',

@@ -24,6 +24,15 @@ const CONNECTION_FAILURES = new Set([
   '3D000',
 ]);
 
+/** As the driver reads it; one not validly %-encoded is masked as written. */
+function decodedPassword(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return encoded;
+  }
+}
+
 /** Duck-typed: a socket's error may come from another realm (jest's), where instanceof Error fails. */
 function isConnectionFailure(error: unknown): error is { code?: string; message: string } {
   if (typeof error !== 'object' || error === null) return false;
@@ -91,9 +100,9 @@ export async function openStore(
     }
     // "localhost:5432" parses too, as a URL of the scheme "localhost:".
     if (!u || !/^postgres(ql)?:$/.test(u.protocol)) {
-      throw new StoreUnreachableError(relayMessages.text('database.badUrl'));
+      throw new StoreUnreachableError(relayMessages.text('database.badUrl'), true);
     }
-    password = decodeURIComponent(u.password);
+    password = decodedPassword(u.password);
     server = `${u.hostname}:${u.port || 5432}${u.pathname}`;
     description = `PostgreSQL ${server}`;
   } else {

@@ -6,7 +6,11 @@ import type { LocalizedText } from '../../core/text/i18n';
  * bare "connect ECONNREFUSED". Its own module, so the CLI's start-up need not load the store.
  */
 export class StoreUnreachableError extends Error {
-  constructor(readonly text: LocalizedText) {
+  constructor(
+    readonly text: LocalizedText,
+    /** The URL itself is wrong (the operator fixes a setting) rather than the server out of reach. */
+    readonly badUrl = false,
+  ) {
     super(text.en);
     this.name = 'StoreUnreachableError';
   }
