@@ -5,7 +5,7 @@ import { addressList, type ServiceMode, type Settings } from '../core/settings/s
 import type { Transport, TransportRequest, TransportResponse } from '../core/request/transport';
 import { DEMO_CREDENTIALS, isSandboxTokken } from '../sandbox/credentials';
 import type { SandboxEngine } from '../sandbox/engine';
-import { serviceMessages } from './messages';
+import { SANDBOX_SERVER_LABEL, serviceMessages } from './messages';
 import type { ParsedEnvelope } from '../core/protocol/schema';
 import { relaySandboxOf } from '../core/answer/relay-sandbox';
 
@@ -33,9 +33,6 @@ export const MODE_LABELS: Record<ServiceMode, LocalizedText> = {
   sandbox: serviceMessages.text('mode.sandbox.label'),
   live: serviceMessages.text('mode.live.label'),
 };
-
-/** A sandbox server asked as the live service is: its results file must not say "live". */
-const SANDBOX_SERVER_LABEL = serviceMessages.text('mode.sandboxServer.label');
 
 /** Who answered one envelope: the connection's service, unless a relay says its own upstream is a sandbox. */
 export function answeredBy(

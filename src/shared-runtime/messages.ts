@@ -22,3 +22,6 @@ const uk: Record<Key, string> = {
 };
 
 export const serviceMessages = defineCatalogue<Key>(en, uk);
+
+/** A sandbox server asked as the live service is (directly, or behind a relay): never to be called "live". */
+export const SANDBOX_SERVER_LABEL = serviceMessages.text('mode.sandboxServer.label');

@@ -3,7 +3,7 @@ import type { PreviousRun } from '../previous-hits';
 import { RowCursor, type RowAccess } from '../input-rows';
 import type { SubjectOutcome } from '../outcome';
 import { rowErrors, type InputRow, type RunPlan, type RunQueryOptions } from '../plan';
-import { serviceMessages } from '../../shared-runtime/messages';
+import { SANDBOX_SERVER_LABEL } from '../../shared-runtime/messages';
 import type { BulkDeps, BulkProgress, BulkRun, BulkRunReport, RunTotals, RunTuning } from '../ports';
 import { RescreenTally } from '../rescreen';
 import type { RowResult, TableContext } from '../result-table';
@@ -187,7 +187,7 @@ export class Runner implements BulkRun {
 
   private headerMeta(): RunMeta {
     if (!this.fictional || this.meta.mode === 'sandbox') return this.meta;
-    return { ...this.meta, modeLabel: serviceMessages.text('mode.sandboxServer.label') };
+    return { ...this.meta, modeLabel: SANDBOX_SERVER_LABEL };
   }
 
   private rowResult(r: number, row: InputRow): RowResult {

@@ -42,7 +42,7 @@ import { exitFor, reportLines, stopLines, type AskCounters } from '../output/scr
 import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
 import { RunCertificates } from '../output/run-certificates';
 import { sendDecisions } from './decisions-import';
-import { serviceMessages } from '../../shared-runtime/messages';
+import { SANDBOX_SERVER_LABEL } from '../../shared-runtime/messages';
 import { makeFolder } from '../../relay/make-folder';
 
 /** One request's whole wait for the service (every address, every retry) before it counts as unreachable. */
@@ -308,7 +308,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
 
     // A relay whose upstream is a sandbox says so only in its answers.
     const fictional = connection.fictional || report.fictional === true;
-    const label = connection.fictional ? connection.label : serviceMessages.text('mode.sandboxServer.label');
+    const label = connection.fictional ? connection.label : SANDBOX_SERVER_LABEL;
     if (fictional) io.stdout.write(`*** ${label[lang]} ***\n`);
     for (const line of [...reportLines(report, lang, sink.written, io.cwd), ...rescreenLines(report, lang)]) {
       io.stdout.write(`${mask(line)}\n`);

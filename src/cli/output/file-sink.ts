@@ -13,7 +13,7 @@ import { OutputWriteError } from '../exit-codes';
 import type { TableFormat } from '../input/input-file';
 import { createExclusive } from './safe-file';
 import { displayWidth, writeXlsxStream } from './xlsx-writer';
-import { serviceMessages } from '../../shared-runtime/messages';
+import { SANDBOX_SERVER_LABEL, serviceMessages } from '../../shared-runtime/messages';
 import type { Lang } from '../../core/text/i18n';
 
 /**
@@ -21,10 +21,7 @@ import type { Lang } from '../../core/text/i18n';
  * server): that line is coloured as a warning, and no other ("Live CheckLists service" was too).
  */
 function fictionalLabel(label: string, lang: Lang): string | null {
-  const fictional = (['mode.sandbox.label', 'mode.sandboxServer.label'] as const).map((k) =>
-    serviceMessages.t(lang, k),
-  );
-  return fictional.includes(label) ? label : null;
+  return label === serviceMessages.t(lang, 'mode.sandbox.label') || label === SANDBOX_SERVER_LABEL[lang] ? label : null;
 }
 
 export interface OutputTarget {

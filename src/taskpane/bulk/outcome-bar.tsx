@@ -3,7 +3,7 @@ import type { BulkRunReport } from '../../bulk';
 import { bulkMessages as b } from '../../bulk/messages';
 import type { Lang } from '../../core/text/i18n';
 import { RescreenSummaryLine } from './screen-again';
-import { serviceMessages } from '../../shared-runtime/messages';
+import { SANDBOX_SERVER_LABEL } from '../../shared-runtime/messages';
 
 /** How a bulk run in the pane ended: its report, or the error that stopped it. */
 export type Outcome = { kind: 'report'; report: BulkRunReport; sheet: string } | { kind: 'error'; text: string };
@@ -19,9 +19,7 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
   }
   const r = outcome.report;
   // A relay whose upstream is a sandbox said so in its answers; the results' header says it too.
-  const fictional = r.fictional && (
-    <div data-testid="bulk-fictional">{serviceMessages.t(lang, 'mode.sandboxServer.label')}</div>
-  );
+  const fictional = r.fictional && <div data-testid="bulk-fictional">{SANDBOX_SERVER_LABEL[lang]}</div>;
   const params = {
     total: r.rowsTotal,
     done: r.rowsWritten,
