@@ -90,6 +90,7 @@ export const relayMessages = defineCatalogue(
     'archive.pruned': 'Removed {removed} archived answers received before {before}; chain at the cut: {chain}',
     'backup.written': 'Backup written: {file}',
     'audit.none': 'No audit rows match.',
+    'decisions.none': 'No decisions recorded in that period.',
     'audit.noneAnalyst':
       'No audit rows match for analyst "{analyst}". Names match exactly, as "checklists relay keys list" shows them (Entra sign-ins as entra:NAME).',
     'backup.exists': '{file} already exists: a backup never writes over a file. Give another --out.',
@@ -186,6 +187,7 @@ export const relayMessages = defineCatalogue(
       'Видалено {removed} архівних відповідей, отриманих до {before}; ланцюжок у місці розрізу: {chain}',
     'backup.written': 'Резервну копію записано: {file}',
     'audit.none': 'Жодного рядка аудиту не знайдено.',
+    'decisions.none': 'За цей період рішень не записано.',
     'audit.noneAnalyst':
       'Жодного рядка аудиту для аналітика «{analyst}». Імена збігаються точно, як їх показує «checklists relay keys list» (входи Entra — як entra:ІМ’Я).',
     'backup.exists': '{file} уже існує: резервна копія ніколи не записується поверх файлу. Вкажіть інший --out.',

@@ -471,9 +471,10 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
   expect(refused.status).toBe(403);
 
   let stdout = '';
+  let stderr = '';
   const io: CliIo = {
     stdout: { write: (s: string) => ((stdout += s), true) },
-    stderr: { write: () => true },
+    stderr: { write: (s: string) => ((stderr += s), true) },
     env: {},
     cwd: process.cwd(),
     platform: process.platform,
@@ -508,8 +509,11 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
     'since 2026-02-31: not a date or time. Use YYYY-MM-DD or DD.MM.YYYY',
   );
   stdout = '';
+  expect(stderr).toBe('');
   expect(await runRelay(['decisions', 'export', '--json', '--since', dotted, '--database-url', db.url], io)).toBe(0);
   expect(stdout).toBe('');
+  // An empty export says so on stderr, rather than pass for a complete one.
+  expect(stderr).toBe('No decisions recorded in that period.\n');
 }, 60_000);
 
 it('checklists search and screen through instance 2 show the namesake muted, and say so', async () => {

@@ -109,9 +109,13 @@ export async function runDecisions(argv: readonly string[], io: CliIo): Promise<
   return withStore(values, io, async (store) => {
     // CSV unless --json: the inspector's spreadsheet first; JSON lines for other systems.
     if (!values.json) await writeOut(io.stdout, decisionCsvHeader());
+    let rows = 0;
     for await (const page of store.decisionPages(since)) {
+      rows += page.length;
       await writeOut(io.stdout, values.json ? decisionJsonLines(page) : decisionCsvRows(page));
     }
+    // As for the audit: an empty export says so, rather than pass for a complete one.
+    if (rows === 0) io.stderr.write(`${relayMessages.t(langOf(values.lang, io), 'decisions.none')}\n`);
     return 0;
   });
 }
