@@ -6,8 +6,6 @@ import type { Transport, TransportRequest, TransportResponse } from '../core/req
 import { DEMO_CREDENTIALS, isSandboxTokken } from '../sandbox/credentials';
 import type { SandboxEngine } from '../sandbox/engine';
 import { SANDBOX_SERVER_LABEL, serviceMessages } from './messages';
-import type { ParsedEnvelope } from '../core/protocol/schema';
-import { relaySandboxOf } from '../core/answer/relay-sandbox';
 
 /**
  * Settings in, a ready client out: live service or the in-process sandbox. Every surface
@@ -34,12 +32,18 @@ export const MODE_LABELS: Record<ServiceMode, LocalizedText> = {
   live: serviceMessages.text('mode.live.label'),
 };
 
-/** Who answered one envelope: the connection's service, unless a relay says its own upstream is a sandbox. */
-export function answeredBy(
-  connection: Pick<Connection, 'label' | 'fictional'>,
-  envelope: ParsedEnvelope,
-): { label: LocalizedText; fictional: boolean } {
-  if (!connection.fictional && relaySandboxOf(envelope)) return { label: SANDBOX_SERVER_LABEL, fictional: true };
+/** Who answered: what results name it, and whether its answers are fictional. */
+export interface AnsweredBy {
+  label: LocalizedText;
+  fictional: boolean;
+}
+
+/**
+ * Who answered: the connection's service, unless the answers carry a relay's mark that its own
+ * upstream is a sandbox (core/answer/relay-sandbox.ts), which the connection cannot know.
+ */
+export function answeredBy(connection: Pick<Connection, 'label' | 'fictional'>, relayMarked: boolean): AnsweredBy {
+  if (!connection.fictional && relayMarked) return { label: SANDBOX_SERVER_LABEL, fictional: true };
   return { label: connection.label, fictional: connection.fictional };
 }
 

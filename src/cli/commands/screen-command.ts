@@ -21,7 +21,7 @@ import { createSecretMask, type SecretMask } from '../../core/text/secret-mask';
 import type { LocalizedText } from '../../core/text/i18n';
 import { addressList } from '../../core/settings/settings';
 import { runOptionsFrom, type RunOptions } from '../../core/request/run-options';
-import { connect, type Connection } from '../../shared-runtime/connection';
+import { answeredBy, connect, type Connection } from '../../shared-runtime/connection';
 import { nodeHttpTransport } from '../transport/http-transport';
 import type { ScreenArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
@@ -42,7 +42,6 @@ import { exitFor, reportLines, stopLines, type AskCounters } from '../output/scr
 import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
 import { RunCertificates } from '../output/run-certificates';
 import { sendDecisions } from './decisions-import';
-import { SANDBOX_SERVER_LABEL } from '../../shared-runtime/messages';
 import { makeFolder } from '../../relay/make-folder';
 
 /** One request's whole wait for the service (every address, every retry) before it counts as unreachable. */
@@ -307,9 +306,8 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     );
 
     // A relay whose upstream is a sandbox says so only in its answers.
-    const fictional = connection.fictional || report.fictional === true;
-    const label = connection.fictional ? connection.label : SANDBOX_SERVER_LABEL;
-    if (fictional) io.stdout.write(`*** ${label[lang]} ***\n`);
+    const answerer = answeredBy(connection, report.fictional === true);
+    if (answerer.fictional) io.stdout.write(`*** ${answerer.label[lang]} ***\n`);
     for (const line of [...reportLines(report, lang, sink.written, io.cwd), ...rescreenLines(report, lang)]) {
       io.stdout.write(`${mask(line)}\n`);
     }
@@ -321,7 +319,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
         resultsPath: target.path,
         report,
         registries: options.listdata === ALL_LISTS ? null : registriesOf(options.listdata),
-        sandbox: fictional,
+        sandbox: answerer.fictional,
         analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
         lang,
       });

@@ -18,6 +18,7 @@ import { EXPLANATION_RULES_VERSION, explainHit, whyLine } from '../../core/answe
 import { decisionNoteText, relayDecisionsOf } from '../../core/answer/relay-decisions';
 import type { ParsedEnvelope } from '../../core/protocol/schema';
 import { answeredBy, connect, type Connection } from '../../shared-runtime/connection';
+import { relaySandboxOf } from '../../core/answer/relay-sandbox';
 import { nodeHttpTransport } from '../transport/http-transport';
 import type { SearchArgs } from '../args/command-line';
 import { runOptionsFrom } from '../../core/request/run-options';
@@ -84,7 +85,7 @@ export function renderSummary(
   const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
     cliMessages.t(lang, key, params);
   const lines: string[] = [];
-  const service = answeredBy(connection, result.envelope);
+  const service = answeredBy(connection, relaySandboxOf(result.envelope));
   if (service.fictional) lines.push(`*** ${service.label[lang]} ***`);
   lines.push(
     t('search.servedBy', { address: result.servedBy, method: result.method, ms: Math.round(result.durationMs) }),
@@ -215,7 +216,7 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
       result,
       receivedAt,
       asked: summary.registries.map((r) => r.key),
-      sandbox: answeredBy(connection, result.envelope).fictional,
+      sandbox: answeredBy(connection, relaySandboxOf(result.envelope)).fictional,
       analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
       lang,
     });

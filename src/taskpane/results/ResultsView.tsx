@@ -8,12 +8,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
-import type { Lang, LocalizedText } from '../../core/text/i18n';
+import type { Lang } from '../../core/text/i18n';
 import type { RegistryKey } from '../../core/protocol/registries';
 import type { ParsedEnvelope } from '../../core/protocol/schema';
 import type { ServiceMode } from '../../core/settings/settings';
 import { verdictText, type EnvelopeSummary } from '../../core/answer/summary';
-import { MODE_LABELS } from '../../shared-runtime/connection';
+import { MODE_LABELS, type AnsweredBy } from '../../shared-runtime/connection';
 import { formatNumber, formatServiceDate } from './field-format';
 import { resultsMessages as resultsText } from './results-messages';
 import { SandboxBanner } from '../shell/SandboxBanner';
@@ -81,7 +81,7 @@ export interface ResultsViewProps {
   summary: EnvelopeSummary;
   mode: ServiceMode;
   /** What answered, as results name it (a sandbox server's answers too are fictional); default: the mode's. */
-  service?: { label: LocalizedText; fictional: boolean };
+  service?: AnsweredBy;
   lang: Lang;
   /** "Insert into sheet" at the active cell, in the layout the analyst picks. */
   onInsert?: InsertAnswer;

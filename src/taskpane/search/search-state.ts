@@ -2,7 +2,7 @@ import type { FieldError } from '../../core/protocol/errors';
 import type { SearchQuery } from '../../core/query';
 import type { ScheduledAnswer } from '../../core/request/scheduler';
 import type { Settings, ServiceMode } from '../../core/settings/settings';
-import type { LocalizedText } from '../../core/text/i18n';
+import type { AnsweredBy } from '../../shared-runtime/connection';
 import type { RelayTarget } from '../results/decision-client';
 import { searchFormDefaults, type SearchFormValues } from './search-form';
 
@@ -14,7 +14,7 @@ export interface Shown {
   query: SearchQuery;
   mode: ServiceMode;
   /** The connection that answered: its label, and whether its answers are fictional. */
-  service: { label: LocalizedText; fictional: boolean };
+  service: AnsweredBy;
   subject: string;
   /** Through the organisation's relay: where decisions on these hits are recorded. */
   relay: RelayTarget | null;

@@ -5,6 +5,7 @@ import type { Settings } from '../../core/settings/settings';
 import type { Lang } from '../../core/text/i18n';
 import { runtimeFor } from '../shell/pane-runtime';
 import { answeredBy } from '../../shared-runtime/connection';
+import { relaySandboxOf } from '../../core/answer/relay-sandbox';
 import { resultsView } from '../shell/lazy-parts';
 import type { InsertOutcome, TaskpaneServices } from '../shell/services';
 import type { InsertLayout } from '../results/summary-rows';
@@ -41,7 +42,7 @@ export function useSearch(services: TaskpaneServices, settings: Settings, lang: 
       // The context's mode, not the pane's: it is the connection that actually answered.
       const answer = await context.scheduler.ask(query, { signal: controller.signal, fresh });
       const relay = await relayTargetOf(services);
-      const service = answeredBy(context.connection, answer.envelope);
+      const service = answeredBy(context.connection, relaySandboxOf(answer.envelope));
       dispatch({ type: 'answered', shown: { answer, query, mode: context.mode, service, subject, relay } });
     } catch (error) {
       dispatch(error instanceof CancelledError ? { type: 'cancelled' } : { type: 'failed', error });
