@@ -446,6 +446,12 @@ describe('look and language', () => {
     await s.page.waitForFunction(
       () => document.querySelector('#taskpane [data-theme]')?.getAttribute('data-theme') === 'dark',
     );
+    // data-theme names the host's kind at once; its colours follow when the dark tokens have loaded
+    // (theme.ts loads them on demand). A loaded machine has shown the light ones a moment longer.
+    await s.page.waitForFunction(() => {
+      const el = document.querySelector('#taskpane [data-theme]');
+      return el !== null && getComputedStyle(el).backgroundColor !== 'rgb(255, 255, 255)';
+    });
     const background = await provider.evaluate((el) => getComputedStyle(el).backgroundColor);
     const [r, g, bl] = (background.match(/\d+/g) ?? []).map(Number);
     // Dark: a background well below mid-grey, text light on it.
