@@ -132,7 +132,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
     }
     if (path === '/api' || path === '/api/' || path === '/relay/check' || isRecordPath(path)) {
       if (method !== 'GET' && method !== 'POST') {
-        send(res, 405, JSON_TYPE, errorBody(405, 'method'), { Allow: 'GET, POST' });
+        send(res, 405, JSON_TYPE, errorBody(405, 'method', { allowed: 'GET, POST', path }), { Allow: 'GET, POST' });
         return { route: path };
       }
       // A slot is taken only once the whole request has arrived: clients trickling bodies wait on

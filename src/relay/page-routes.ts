@@ -23,8 +23,16 @@ export async function servePage(req: IncomingMessage, res: ServerResponse, ctx: 
   const { send, headers } = ctx;
   const method = (req.method ?? 'GET').toUpperCase();
   const path = new URL(req.url ?? '/', 'http://relay.invalid').pathname;
+  const known = path === '/metrics' || path === '/manifest.xml' || path === '/';
+  // The root is the build's index page, when it has one; else the task pane.
+  const file = known && path !== '/' ? null : await readStatic(ctx.distDir, path === '/' ? '/index.html' : path);
+  // An address that serves nothing is "not found" whatever the method: a 405 would say it exists.
+  if (!known && !file) {
+    send(res, 404, JSON_TYPE, errorBody(404, 'not.found'));
+    return { route: '(other)' };
+  }
   if (method !== 'GET' && method !== 'HEAD') {
-    send(res, 405, JSON_TYPE, errorBody(405, 'method'), { Allow: 'GET, HEAD' });
+    send(res, 405, JSON_TYPE, errorBody(405, 'method', { allowed: 'GET, HEAD', path }), { Allow: 'GET, HEAD' });
     return { route: '(other)' };
   }
   if (path === '/metrics') {
@@ -48,16 +56,11 @@ export async function servePage(req: IncomingMessage, res: ServerResponse, ctx: 
     });
     return { route: path };
   }
-  // The root is the build's index page, when it has one; else the task pane.
-  const file = await readStatic(ctx.distDir, path === '/' ? '/index.html' : path);
-  if (!file && path === '/') {
+  // Only the root reaches here without a file: it falls back to the task pane.
+  if (!file) {
     res.writeHead(302, { ...headers, Location: '/taskpane.html', 'Content-Length': '0' });
     res.end();
     return { route: path };
-  }
-  if (!file) {
-    send(res, 404, JSON_TYPE, errorBody(404, 'not.found'));
-    return { route: '(other)' };
   }
   // Bundles carry content hashes in their names; pages must be fetched fresh to pick them up.
   const cache = /\.[0-9a-f]{8,}\./.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';

@@ -24,6 +24,8 @@ import type { RelayService } from './service';
  */
 
 const RECORD_PATHS = new Set(['/decisions', '/decisions/approve', '/decisions/history', '/decisions/export']);
+/** They change the record, so a link followed or a page reloaded must never reach them. */
+const POST_ONLY = new Set(['/decisions', '/decisions/approve']);
 const CERTIFICATE_PATH = /^\/certificates\/(\d{1,15})\.pdf$/;
 const ARCHIVE_PATH = /^\/archive\/(\d{1,15})$/;
 
@@ -71,6 +73,12 @@ export async function handleRecord(
   decisions: DecisionRecord,
   request: RecordRequest,
 ): Promise<RecordReply> {
+  if (POST_ONLY.has(request.path) && request.method !== 'POST') {
+    return {
+      ...refused(405, 405, bilingual('method', { allowed: 'POST', path: request.path }), null),
+      headers: { Allow: 'POST' },
+    };
+  }
   let analyst: string | null = null;
   try {
     const identity = await service.authenticate(request.fields, request.bearer);
@@ -117,7 +125,6 @@ export async function handleRecord(
       return { status: 200, type: 'application/pdf', body: made.pdf, analyst, code: null };
     }
     if (request.path === '/decisions') {
-      if (request.method !== 'POST') return refused(405, 405, bilingual('method'), analyst);
       const items = Array.isArray(fields.decisions) ? fields.decisions : [fields];
       if (items.length > MAX_DECISIONS_PER_REQUEST) {
         return refused(
@@ -131,7 +138,6 @@ export async function handleRecord(
       return json(200, { analyst, results: await decisions.record(identity, items) }, analyst);
     }
     if (request.path === '/decisions/approve') {
-      if (request.method !== 'POST') return refused(405, 405, bilingual('method'), analyst);
       const id = Number(fields.id);
       if (!Number.isSafeInteger(id) || id <= 0) {
         return refused(400, RELAY_ERRORS.badRequest, bilingual('decision.unknown'), analyst);

@@ -450,6 +450,13 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
     decision: 'true-match',
   });
   expect(decide.status).toBe(403);
+  // A decision is recorded by POST: a GET is told so, not sent to /api.
+  const asGet = await fetch(`${one.url}/decisions`);
+  expect(asGet.status).toBe(405);
+  expect(asGet.headers.get('allow')).toBe('POST');
+  expect(((await asGet.json()) as { message: string }).message).toBe(
+    'Для /decisions використовуйте POST. / Use POST for /decisions.',
+  );
 
   const csv = await fetch(`${one.url}/decisions/export`, {
     method: 'POST',

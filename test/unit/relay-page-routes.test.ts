@@ -96,9 +96,19 @@ describe('the relay pages (page-routes.ts)', () => {
     const post = await fetchRaw(port, 'POST', '/taskpane.html');
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');
+    expect(JSON.parse(post.body)).toEqual({
+      error: 405,
+      message: 'Для /taskpane.html використовуйте GET, HEAD. / Use GET, HEAD for /taskpane.html.',
+    });
     const missing = await fetchRaw(port, 'GET', '/nothing-here.js');
     expect(missing.status).toBe(404);
     expect(JSON.parse(missing.body)).toEqual({ error: 404, message: expect.any(String) });
+    // Nothing there is "not found" by any method: a 405 would say the address exists.
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const absent = await fetchRaw(port, method, '/certificates/abc.pdf');
+      expect(absent.status).toBe(404);
+      expect(absent.headers.allow).toBeUndefined();
+    }
   });
 
   it('names this origin in the manifest, and refuses a Host it cannot trust', async () => {
