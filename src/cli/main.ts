@@ -86,8 +86,8 @@ async function dispatch(
   }
 }
 
-/** `relay` parses its own options (its --lang among them); its errors are told in that language too. */
-function relayLang(argv: readonly string[]): Lang | undefined {
+/** --lang read before the options are parsed, so a mistyped option is told in the language asked for too. */
+function langOption(argv: readonly string[]): Lang | undefined {
   for (let i = 0; i < argv.length; i++) {
     const value = argv[i] === '--lang' ? argv[i + 1] : argv[i].startsWith('--lang=') ? argv[i].slice(7) : undefined;
     if (value === 'uk' || value === 'en') return value;
@@ -97,7 +97,7 @@ function relayLang(argv: readonly string[]): Lang | undefined {
 
 /** The whole command line as a function: argv in, exit code out. Nothing here calls process.exit. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  let lang: Lang = langFromEnv(io.env);
+  let lang: Lang = langOption(argv) ?? langFromEnv(io.env);
   let command: string | undefined;
   // Until the config is read, the tokken can only be in the environment.
   let mask: SecretMask = createSecretMask([io.env.CHECKLISTS_TOKKEN]);
@@ -105,7 +105,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     // The relay is a server with its own options and store; loaded only when asked for.
     if (argv[0] === 'relay') {
       command = 'relay';
-      lang = relayLang(argv) ?? lang;
       const { runRelay } = await import('./commands/relay-command');
       return await runRelay(argv.slice(1), io);
     }

@@ -76,6 +76,12 @@ it('a mistyped input file name suggests the nearest file beside it (item 12)', a
     expect(await runCli(['screen', 'something-else.xlsx', '--lang', 'uk'], io)).not.toBe(0);
     expect(stderr).toContain('Файлу немає');
     expect(stderr).not.toContain('Можливо');
+    // A mistyped option is told in the language asked for, though the options around it were never read.
+    stderr = '';
+    expect(await runCli(['screen', 'clients.csv', '--lang', 'uk', '--progres', 'none'], io)).toBe(2);
+    expect(stderr).toBe(
+      'Помилка: Невідомий параметр --progres. Можливо, ви мали на увазі --progress? Довідка: checklists screen --help\n',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

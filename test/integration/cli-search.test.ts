@@ -145,7 +145,7 @@ describe('checklists search', () => {
   it.each([
     ['a bad date', ['search', '--name', SEVERYN.name, '--date', '31.02.1980'], 'date:'],
     ['no subject', ['search', '--date', '1980-01-01'], 'Enter at least one of'],
-    ['an unknown option', ['search', '--name', 'X', '--frobnicate'], 'Bad command line'],
+    ['an unknown option', ['search', '--name', 'X', '--frobnicate'], 'Unknown option --frobnicate'],
     ['an unknown registry', ['search', '--name', 'X', '--registries', 'pepz'], 'Unknown registry or list'],
     ['an unknown command', ['serach', '--name', 'X'], 'Unknown command'],
   ])('exits 2 on %s', async (_label, args, message) => {

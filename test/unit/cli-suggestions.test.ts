@@ -20,8 +20,26 @@ it('suggests the nearest option of the command, in both languages', () => {
   expect(text.en).toContain('Did you mean --registries?');
   expect(text.uk).toContain('Можливо, ви мали на увазі --registries?');
   expect(refusal(['screen', 'a.csv', '--certificate', 'd']).en).toContain('Did you mean --certificates?');
-  // Nothing close: no guess.
-  expect(refusal(['search', '--zzzzzzzz', '--name', 'Іван']).en).not.toContain('Did you mean');
+  // Nothing close: no guess, but where the options are listed.
+  expect(refusal(['search', '--zzzzzzzz', '--name', 'Іван'])).toEqual({
+    en: 'Unknown option --zzzzzzzz. See: checklists search --help',
+    uk: 'Невідомий параметр --zzzzzzzz. Довідка: checklists search --help',
+  });
+});
+
+it("words parseArgs' other refusals in both languages, the option named as --help shows it", () => {
+  // Not parseArgs' advice to put "--" before a positional, which fits no mistake an analyst makes.
+  expect(refusal(['search', '--name'])).toEqual({
+    en: 'Option --name needs a value after it, as in --name VALUE.',
+    uk: 'Параметру --name потрібне значення після нього: --name ЗНАЧЕННЯ.',
+  });
+  expect(refusal(['search', '--name', 'Іван', '-d'])).toEqual({
+    en: 'Option --date needs a value after it, as in --date VALUE.',
+    uk: 'Параметру --date потрібне значення після нього: --date ЗНАЧЕННЯ.',
+  });
+  expect(refusal(['search', '--name', 'Іван', '--get=yes']).en).toBe('Option --get takes no value: write it alone.');
+  expect(refusal(['sandbox', 'extra']).uk).toBe('Зайвий аргумент: extra');
+  expect(refusal(['screen', 'a.csv', '-z']).en).toBe('Unknown option -z. See: checklists screen --help');
 });
 
 it('suggests the nearest command, relay and help included', () => {

@@ -98,7 +98,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   if (first === '--version' || first === '-v' || first === 'version') return { command: 'version', global: {} };
 
   if (first === 'search') {
-    const { values, positionals } = parseStrict([...rest], SEARCH_OPTIONS, true);
+    const { values, positionals } = parseStrict('search', [...rest], SEARCH_OPTIONS, true);
     const global = globalsFrom(values);
     if (values.help) return { command: 'help', global, topic: 'search' };
     // A bare name is what people type first; accept it rather than demand --name.
@@ -127,7 +127,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   }
 
   if (first === 'screen') {
-    const { values, positionals } = parseStrict([...rest], SCREEN_OPTIONS, true);
+    const { values, positionals } = parseStrict('screen', [...rest], SCREEN_OPTIONS, true);
     const global = globalsFrom(values);
     if (values.help) return { command: 'help', global, topic: 'screen' };
     if (positionals.length === 0) throw usage('args.screen.noInput');

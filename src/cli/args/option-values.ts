@@ -86,8 +86,41 @@ export function attachNegativeValues(
   return out;
 }
 
+/** parseArgs' refusals in our words and both languages; null for one we have no words for. */
+function refusalInOurWords(
+  error: unknown,
+  command: string,
+  options: NonNullable<ParseArgsConfig['options']>,
+): UsageError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  const detail = error instanceof Error ? error.message : String(error);
+  // parseArgs names an option as '--name', or '-n, --name <value>': the long form is what --help shows.
+  const named = /Option '(?:-\w, )?(--?[^' <]+)/.exec(detail)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const option = /Unknown option '(--?[^'=]+)'/.exec(detail)?.[1];
+    if (!option) return null;
+    const near = nearestWord(
+      option,
+      Object.keys(options).map((o) => `--${o}`),
+    );
+    return near
+      ? usage('args.didYouMean', { option, near, command })
+      : usage('args.unknownOption', { option, command });
+  }
+  const stray = /Unexpected argument '([^']*)'/.exec(detail)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' && stray !== undefined) {
+    return usage('args.unexpected', { value: stray });
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && named) {
+    if (detail.endsWith('argument missing')) return usage('args.needsValue', { option: named });
+    if (detail.endsWith('does not take an argument')) return usage('args.takesNoValue', { option: named });
+  }
+  return null;
+}
+
 /** parseArgs, strict: an unknown or incomplete option is a UsageError in our words, with the nearest option named. */
 export function parseStrict<O extends NonNullable<ParseArgsConfig['options']>>(
+  command: string,
   argv: string[],
   options: O,
   positionals: boolean,
@@ -100,17 +133,11 @@ export function parseStrict<O extends NonNullable<ParseArgsConfig['options']>>(
       allowPositionals: positionals,
     });
   } catch (e) {
-    // parseArgs names the offending option in English only; keep its words, add ours around them.
-    const detail = e instanceof Error ? e.message : String(e);
-    const unknown = /Unknown option '(--?[^'=]+)'/.exec(detail)?.[1];
-    const near = unknown
-      ? nearestWord(
-          unknown,
-          Object.keys(options).map((o) => `--${o}`),
-        )
-      : null;
-    if (near) throw usage('args.didYouMean', { detail, near });
-    throw usage('args.invalid', { detail });
+    // Anything else parseArgs refuses keeps its own (English) words inside ours.
+    throw (
+      refusalInOurWords(e, command, options) ??
+      usage('args.invalid', { detail: e instanceof Error ? e.message : String(e) })
+    );
   }
 }
 

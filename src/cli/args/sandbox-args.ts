@@ -107,7 +107,7 @@ function sandboxFaultsFrom(values: SandboxFaultValues): SandboxFaults {
 
 /** `checklists sandbox`'s words after the command: its arguments, or null when they ask for its help. */
 export function parseSandboxArgs(rest: readonly string[]): { global: GlobalOptions; args: SandboxArgs | null } {
-  const { values } = parseStrict([...rest], SANDBOX_OPTIONS, false);
+  const { values } = parseStrict('sandbox', [...rest], SANDBOX_OPTIONS, false);
   const global = globalsFrom(values);
   if (values.help) return { global, args: null };
   const seed = parseIntOption('--seed', values.seed, 0, 2 ** 31 - 1);
