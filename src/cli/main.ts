@@ -1,3 +1,4 @@
+import { langOption } from './args/option-values';
 import { setMaxListeners } from 'node:events';
 import { CheckListsError, InvalidInputError } from '../core/protocol/errors';
 import type { Lang } from '../core/text/i18n';
@@ -84,15 +85,6 @@ async function dispatch(
     case 'sandbox':
       return (await import('./commands/sandbox-command')).runSandbox(parsed.args, config, io);
   }
-}
-
-/** --lang read before the options are parsed, so a mistyped option is told in the language asked for too. */
-function langOption(argv: readonly string[]): Lang | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const value = argv[i] === '--lang' ? argv[i + 1] : argv[i].startsWith('--lang=') ? argv[i].slice(7) : undefined;
-    if (value === 'uk' || value === 'en') return value;
-  }
-  return undefined;
 }
 
 /** The whole command line as a function: argv in, exit code out. Nothing here calls process.exit. */

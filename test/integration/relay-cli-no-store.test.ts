@@ -126,11 +126,48 @@ it('prints a usage text line by line', async () => {
   const wrong = await relay(['decisions', 'frobnicate', '--data-dir', join(dir, 'relay-data')]);
   expect(wrong.code).toBe(2);
   const lines = wrong.stderr.trimEnd().split('\n');
-  expect(lines[0]).toBe('Error: decisions frobnicate');
+  expect(lines[0]).toBe('Error: checklists relay decisions frobnicate: unknown; use one of: export.');
   expect(lines[1]).toMatch(/^Usage: checklists relay \[--port N\]/);
   expect(lines.filter((l) => /^ +checklists relay (keys|audit|verify|archive|decisions|backup)/.test(l))).toHaveLength(
     6,
   );
+});
+
+it('names each mistake on its command line in our words and the language asked for, and starts nothing', async () => {
+  const data = join(dir, 'relay-data');
+  const first = async (args: string[]) => (await relay([...args, '--data-dir', data])).stderr.split('\n')[0];
+  // A mistyped subcommand used to start a server with it as a stray argument.
+  expect(await first(['kyes', 'list'])).toBe('Error: checklists relay kyes: no such command. Did you mean "keys"?');
+  expect(await first(['toString'])).toBe('Error: checklists relay toString: no such command.');
+  expect(await first(['keys', 'lst'])).toBe(
+    'Error: checklists relay keys lst: unknown; use one of: add, list, revoke, rotate.',
+  );
+  expect(await first(['keys', '--lang', 'uk'])).toBe(
+    'Помилка: checklists relay keys: укажіть, що зробити, одне з: add, list, revoke, rotate.',
+  );
+  expect(await first(['audit', '--form', '2026-01-01'])).toBe(
+    'Error: Unknown option --form. Did you mean --from? See: checklists relay audit --help',
+  );
+  expect(await first(['audit', '--lang', 'uk', '--to'])).toBe(
+    'Помилка: Параметру --to потрібне значення після нього: --to ЗНАЧЕННЯ.',
+  );
+  expect(await first(['archive', 'prune', '--archive-years', '0'])).toBe(
+    'Error: --archive-years 0: give a whole number of years, 1 or more (the law asks for 5).',
+  );
+  expect(await first(['decisions', 'export', '--csv', '--json', '--lang', 'uk'])).toBe(
+    'Помилка: Оберіть одне: --csv або --json.',
+  );
+  expect(await first(['restore'])).toBe('Error: Name the backup file: checklists relay restore FILE');
+  const upstream = {
+    CHECKLISTS_URL: 'https://checklists.example',
+    CHECKLISTS_TOKKEN: 'a-tokken-of-the-bank',
+    CHECKLISTS_SUBJECT_ID: '1',
+  };
+  const cert = await relay(['--cert', 'tls.crt', '--data-dir', data, '--lang', 'uk'], upstream);
+  expect(cert.stderr.split('\n')[0]).toBe('Помилка: --cert, --key задаються разом: усі або жодного.');
+  expect(existsSync(data)).toBe(false);
+  // --help in the language asked for.
+  expect((await relay(['--lang', 'uk', '--help'])).stdout).toMatch(/^Використання: checklists relay/);
 });
 
 it('tells a mistyped number before anything else, and before any folder or PostgreSQL is made', async () => {

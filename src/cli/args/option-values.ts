@@ -86,6 +86,12 @@ export function attachNegativeValues(
   return out;
 }
 
+/** node:util's errors may come from another realm (a test's VM), where instanceof Error fails. */
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? (message.split('\n')[0] ?? message) : String(error);
+}
+
 /** parseArgs' refusals in our words and both languages; null for one we have no words for. */
 function refusalInOurWords(
   error: unknown,
@@ -93,7 +99,7 @@ function refusalInOurWords(
   options: NonNullable<ParseArgsConfig['options']>,
 ): UsageError | null {
   const code = (error as { code?: unknown } | null)?.code;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = messageOf(error);
   // parseArgs names an option as '--name', or '-n, --name <value>': the long form is what --help shows.
   const named = /Option '(?:-\w, )?(--?[^' <]+)/.exec(detail)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
@@ -112,7 +118,8 @@ function refusalInOurWords(
     return usage('args.unexpected', { value: stray });
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && named) {
-    if (detail.endsWith('argument missing')) return usage('args.needsValue', { option: named });
+    // "Ambiguous": the next word starts with a dash, so it is taken for the next option, not this one's value.
+    if (/argument (missing|is ambiguous)/.test(detail)) return usage('args.needsValue', { option: named });
     if (detail.endsWith('does not take an argument')) return usage('args.takesNoValue', { option: named });
   }
   return null;
@@ -134,10 +141,7 @@ export function parseStrict<O extends NonNullable<ParseArgsConfig['options']>>(
     });
   } catch (e) {
     // Anything else parseArgs refuses keeps its own (English) words inside ours.
-    throw (
-      refusalInOurWords(e, command, options) ??
-      usage('args.invalid', { detail: e instanceof Error ? e.message : String(e) })
-    );
+    throw refusalInOurWords(e, command, options) ?? usage('args.invalid', { detail: messageOf(e) });
   }
 }
 
@@ -148,4 +152,13 @@ export function globalsFrom(values: { config?: string; lang?: string; 'insecure-
     ...(lang ? { lang } : {}),
     ...(values['insecure-http'] ? { insecureHttp: true } : {}),
   };
+}
+
+/** --lang read before the options are parsed, so a mistyped option is told in the language asked for too. */
+export function langOption(argv: readonly string[]): Lang | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const value = argv[i] === '--lang' ? argv[i + 1] : argv[i].startsWith('--lang=') ? argv[i].slice(7) : undefined;
+    if (value === 'uk' || value === 'en') return value;
+  }
+  return undefined;
 }

@@ -1,8 +1,9 @@
+import { langOption, parseStrict } from '../args/option-values';
+import { nearestWord } from '../../core/text/nearest';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_TTL_MS } from '../../core/cache/answer-cache';
 import { langFromEnv, loadCliConfig } from '../config';
 import { nodeHttpTransport } from '../transport/http-transport';
@@ -32,26 +33,29 @@ import { parseIntOption } from '../args/option-values';
 export async function runRelay(argv: readonly string[], io: CliIo): Promise<number> {
   const sub = argv[0];
   if (sub === 'help' || argv.includes('--help') || argv.includes('-h')) {
-    io.stdout.write(`${relayMessages.t(langFromEnv(io.env), 'usage')}\n`);
+    io.stdout.write(`${relayMessages.t(langOption(argv) ?? langFromEnv(io.env), 'usage')}\n`);
     return 0;
   }
-  try {
-    if (sub === 'keys') return await runKeys(argv.slice(1), io);
-    if (sub === 'audit') return await runAudit(argv.slice(1), io);
-    if (sub === 'verify') return await runVerify(argv.slice(1), io);
-    if (sub === 'archive') return await runArchive(argv.slice(1), io);
-    if (sub === 'decisions') return await runDecisions(argv.slice(1), io);
-    if (sub === 'backup') return await runBackup(argv.slice(1), io);
-    if (sub === 'restore') return await runRestore(argv.slice(1), io);
-    return await runServer(argv, io);
-  } catch (error) {
-    // node:util parseArgs: an unknown or incomplete option is a usage error, not a crash.
-    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-      throw usage(error.message);
-    }
-    throw error;
+  const job =
+    sub !== undefined && Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub as keyof typeof SUBCOMMANDS] : null;
+  if (job) return job(argv.slice(1), io);
+  // Anything but an option first is a mistyped subcommand: starting a server would hide it.
+  if (sub !== undefined && !sub.startsWith('-')) {
+    const near = nearestWord(sub, Object.keys(SUBCOMMANDS));
+    throw near ? usage('usage.commandNear', { value: sub, near }) : usage('usage.command', { value: sub });
   }
+  return runServer(argv, io);
 }
+
+const SUBCOMMANDS = {
+  keys: runKeys,
+  audit: runAudit,
+  verify: runVerify,
+  archive: runArchive,
+  decisions: runDecisions,
+  backup: runBackup,
+  restore: runRestore,
+} as const;
 
 /** dist/ next to the CLI bundle (dist/cli.cjs) or two levels up from src/cli (tsx). */
 function builtAddIn(): string {
@@ -60,9 +64,10 @@ function builtAddIn(): string {
 }
 
 async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
+  const { values } = parseStrict(
+    'relay',
+    [...argv],
+    {
       ...STORE_OPTIONS,
       port: { type: 'string' },
       host: { type: 'string' },
@@ -85,8 +90,8 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
       'four-eyes': { type: 'string' },
       'spool-dir': { type: 'string' },
     },
-    strict: true,
-  });
+    false,
+  );
   const env = io.env;
   const fourEyes = (values['four-eyes'] ?? '')
     .split(/[\s,]+/)
@@ -133,7 +138,9 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   if (addresses.length === 0 || !tokken || !settings.idSubjectFM.trim()) {
     throw new UsageError(relayMessages.text('noUpstream'));
   }
-  if ((values.cert === undefined) !== (values.key === undefined)) throw usage('--cert and --key go together');
+  if ((values.cert === undefined) !== (values.key === undefined)) {
+    throw usage('usage.together', { options: '--cert, --key' });
+  }
   const publicUrl = values['public-url'];
   if (publicUrl !== undefined && !/^https?:\/\/[^/\s]+/i.test(publicUrl)) {
     throw new UsageError(relayMessages.text('publicUrl.bad', { value: publicUrl }));
@@ -147,7 +154,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
         }
       : undefined;
   if (entra && (!entra.issuer || !entra.audience || !entra.jwksUrl)) {
-    throw usage('--entra-issuer, --entra-audience and --entra-jwks go together');
+    throw usage('usage.together', { options: '--entra-issuer, --entra-audience, --entra-jwks' });
   }
 
   // Read before anything is started: a refused key leaves no PostgreSQL behind.

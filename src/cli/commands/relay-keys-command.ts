@@ -1,24 +1,24 @@
-import { parseArgs } from 'node:util';
+import { parseStrict } from '../args/option-values';
 import { UsageError } from '../exit-codes';
 import type { CliIo } from '../io';
 import { ANALYST_NAME, createKey, mixesScripts, nameLooks } from '../../relay/keys';
 import { isRole, RELAY_ROLES } from '../../relay/roles';
 import { relayMessages } from '../../relay/messages';
-import { STORE_OPTIONS, usage, withStore } from './relay-store-access';
+import { STORE_OPTIONS, actionUsage, langOf, withStore } from './relay-store-access';
 
 /**
  * `checklists relay keys add|list|revoke|rotate`: each analyst's own key, the identity the audit
  * trail and every decision are recorded under. A key is printed once, when made.
  */
 export async function runKeys(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    options: { ...STORE_OPTIONS, role: { type: 'string' } },
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values, positionals } = parseStrict(
+    'relay keys',
+    [...argv],
+    { ...STORE_OPTIONS, role: { type: 'string' } },
+    true,
+  );
   const [action, name] = positionals;
-  const lang = values.lang === 'en' || values.lang === 'uk' ? values.lang : 'en';
+  const lang = langOf(values.lang, io);
   const role = values.role ?? 'analyst';
   if (!isRole(role) || (values.role !== undefined && action !== 'add')) {
     throw new UsageError(relayMessages.text('keys.badRole', { role, roles: RELAY_ROLES.join(', ') }));
@@ -89,5 +89,5 @@ export async function runKeys(argv: readonly string[], io: CliIo): Promise<numbe
       return 0;
     });
   }
-  throw usage(`keys ${action ?? ''}`);
+  throw actionUsage('keys', action, ['add', 'list', 'revoke', 'rotate']);
 }

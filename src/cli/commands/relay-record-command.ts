@@ -1,9 +1,8 @@
-import { langFromEnv } from '../config';
+import { parseStrict } from '../args/option-values';
 import { existsSync } from 'node:fs';
 import { link, open, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import { RestoreRefused } from '../../relay/store/backup-sql';
 import type { CliIo } from '../io';
 import { verifyArchive, type VerifyProblem } from '../../relay/answer-archive';
@@ -11,7 +10,7 @@ import { relayMessages } from '../../relay/messages';
 import type { ArchiveCut } from '../../relay/store/port';
 import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from '../../relay/decision-export';
 import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
-import { STORE_OPTIONS, usage, withStore, writeOut } from './relay-store-access';
+import { STORE_OPTIONS, actionUsage, langOf, usage, withStore, writeOut } from './relay-store-access';
 import { parseTimeBound } from '../../relay/time-bound';
 import { UsageError } from '../exit-codes';
 
@@ -25,11 +24,6 @@ import { UsageError } from '../exit-codes';
 
 export const DEFAULT_ARCHIVE_YEARS = 5;
 
-function langOf(value: string | undefined, io: CliIo): 'uk' | 'en' {
-  if (value === 'uk' || value === 'en') return value;
-  return langFromEnv(io.env);
-}
-
 const PROBLEM_KEYS = {
   digest: 'verify.digest',
   chain: 'verify.chain',
@@ -37,7 +31,7 @@ const PROBLEM_KEYS = {
 } as const satisfies Record<VerifyProblem['kind'], string>;
 
 export async function runVerify(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args: [...argv], options: STORE_OPTIONS, strict: true });
+  const { values } = parseStrict('relay verify', [...argv], STORE_OPTIONS, false);
   const lang = langOf(values.lang, io);
   return withStore(values, io, async (store) => {
     const report = await verifyArchive(store);
@@ -56,16 +50,16 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
 }
 
 export async function runArchive(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    options: { ...STORE_OPTIONS, 'archive-years': { type: 'string' } },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (positionals[0] !== 'prune') throw usage(`archive ${positionals[0] ?? ''}`);
+  const { values, positionals } = parseStrict(
+    'relay archive',
+    [...argv],
+    { ...STORE_OPTIONS, 'archive-years': { type: 'string' } },
+    true,
+  );
+  if (positionals[0] !== 'prune') throw actionUsage('archive', positionals[0], ['prune']);
   const years = values['archive-years'] === undefined ? DEFAULT_ARCHIVE_YEARS : Number(values['archive-years']);
   // The law asks for five years; the database refuses any prune of rows younger than one.
-  if (!Number.isInteger(years) || years < 1) throw usage(`--archive-years ${values['archive-years']}`);
+  if (!Number.isInteger(years) || years < 1) throw usage('usage.years', { value: values['archive-years'] ?? '' });
   const lang = langOf(values.lang, io);
   const before = new Date();
   before.setUTCFullYear(before.getUTCFullYear() - years);
@@ -93,18 +87,19 @@ export function cutHashes(cuts: readonly ArchiveCut[]): string {
 }
 
 export async function runDecisions(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    options: {
+  const { values, positionals } = parseStrict(
+    'relay decisions',
+    [...argv],
+    {
       ...STORE_OPTIONS,
       csv: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       since: { type: 'string' },
     },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (positionals[0] !== 'export' || (values.csv && values.json)) throw usage(`decisions ${positionals.join(' ')}`);
+    true,
+  );
+  if (positionals[0] !== 'export') throw actionUsage('decisions', positionals[0], ['export']);
+  if (values.csv && values.json) throw usage('usage.oneFormat');
   const since = dateOption(values.since, 'since', false);
   return withStore(values, io, async (store) => {
     // CSV unless --json: the inspector's spreadsheet first; JSON lines for other systems.
@@ -122,11 +117,7 @@ export async function runDecisions(argv: readonly string[], io: CliIo): Promise<
 
 /** `relay backup [--out FILE]`: the record as JSON lines (stdout by default), beside a running relay. */
 export async function runBackup(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: { ...STORE_OPTIONS, out: { type: 'string' } },
-    strict: true,
-  });
+  const { values } = parseStrict('relay backup', [...argv], { ...STORE_OPTIONS, out: { type: 'string' } }, false);
   const out = values.out;
   if (out === undefined) {
     return withStore(values, io, async (store) => {
@@ -162,14 +153,9 @@ export async function runBackup(argv: readonly string[], io: CliIo): Promise<num
 
 /** `relay restore FILE`: into a freshly migrated, empty database; then `relay verify`. */
 export async function runRestore(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    options: STORE_OPTIONS,
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values, positionals } = parseStrict('relay restore', [...argv], STORE_OPTIONS, true);
   const path = positionals[0];
-  if (!path) throw usage('restore FILE');
+  if (!path) throw usage('usage.restoreFile');
   const lang = langOf(values.lang, io);
   // Opened before the store: a mistyped name must not leave a new, empty relay store behind.
   const file = await open(resolve(io.cwd, path), 'r').catch((error: NodeJS.ErrnoException) => {
@@ -215,17 +201,18 @@ function dateOption(value: string | undefined, name: string, endOfDay: boolean):
 }
 
 export async function runAudit(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
+  const { values } = parseStrict(
+    'relay audit',
+    [...argv],
+    {
       ...STORE_OPTIONS,
       from: { type: 'string' },
       to: { type: 'string' },
       analyst: { type: 'string' },
       csv: { type: 'boolean', default: false },
     },
-    strict: true,
-  });
+    false,
+  );
   const from = dateOption(values.from, 'from', false);
   const to = dateOption(values.to, 'to', true);
   return withStore(values, io, async (store) => {

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
-import type { Env } from '../config';
+import { langFromEnv, type Env } from '../config';
+import type { Lang } from '../../core/text/i18n';
 import { UsageError } from '../exit-codes';
 import type { CliIo, OutStream } from '../io';
-import { relayMessages } from '../../relay/messages';
+import { relayMessages, type RelayMessageKey } from '../../relay/messages';
 import type { RelayStore } from '../../relay/store/port';
 import { defaultDataDir, embeddedStoreExists, openStore, type StoreLocation } from '../../relay/store/open-store';
 
@@ -15,8 +16,19 @@ export const STORE_OPTIONS = {
   lang: { type: 'string' },
 } as const;
 
-export function usage(detail: string): UsageError {
-  return new UsageError({ uk: `${detail}\n${relayMessages.uk.usage}`, en: `${detail}\n${relayMessages.en.usage}` });
+/** A mistake on the relay's command line, in both languages, followed by the relay's usage lines. */
+export function usage(key: RelayMessageKey, params?: Record<string, string | number>): UsageError {
+  const detail = relayMessages.text(key, params);
+  return new UsageError({
+    uk: `${detail.uk}\n${relayMessages.uk.usage}`,
+    en: `${detail.en}\n${relayMessages.en.usage}`,
+  });
+}
+
+/** --lang, else the system's language. */
+export function langOf(value: string | undefined, io: CliIo): Lang {
+  if (value === 'uk' || value === 'en') return value;
+  return langFromEnv(io.env);
 }
 
 export function storeLocation(
@@ -58,4 +70,10 @@ export async function withStore<T>(
 export function writeOut(out: OutStream, chunk: string): Promise<void> {
   if (out.write(chunk) || !out.once) return Promise.resolve();
   return new Promise((resolve) => out.once!('drain', resolve));
+}
+
+/** A subcommand's action missing or mistyped (`relay keys lst`): the actions it has, and the nearest. */
+export function actionUsage(command: string, value: string | undefined, actions: readonly string[]): UsageError {
+  if (!value) return usage('usage.action', { command, actions: actions.join(', ') });
+  return usage('usage.actionUnknown', { command, value, actions: actions.join(', ') });
 }
