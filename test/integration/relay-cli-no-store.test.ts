@@ -136,7 +136,7 @@ it('prints a usage text line by line', async () => {
 it('names each mistake on its command line in our words and the language asked for, and starts nothing', async () => {
   const data = join(dir, 'relay-data');
   const first = async (args: string[]) => (await relay([...args, '--data-dir', data])).stderr.split('\n')[0];
-  // A mistyped subcommand used to start a server with it as a stray argument.
+  // A mistyped subcommand was refused as a stray argument of the server, with nothing to say which was meant.
   expect(await first(['kyes', 'list'])).toBe('Error: checklists relay kyes: no such command. Did you mean "keys"?');
   expect(await first(['toString'])).toBe('Error: checklists relay toString: no such command.');
   expect(await first(['keys', 'lst'])).toBe(
