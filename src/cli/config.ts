@@ -170,7 +170,19 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
   // The address policy of every surface (core/settings/settings.ts): checked here so search, screen and the relay all obey it.
   const addressPolicy: AddressPolicy = { insecureHttp: options.insecureHttp === true };
   const addressErrors = settingsAddressErrors(settings, addressPolicy);
-  if (addressErrors.length > 0) throw new InvalidInputError(addressErrors);
+  if (addressErrors.length > 0) {
+    // Named as the person set it (CHECKLISTS_URL, or the file's key), not by the add-in's field name.
+    const where = (fromEnv: boolean, name: string) => (fromEnv ? name : `${name} (${options.configPath ?? '?'})`);
+    throw new InvalidInputError(
+      addressErrors.map((e) => {
+        const reserve = /^reserveUrls\.(\d+)$/.exec(e.field);
+        const field = reserve
+          ? `${where(reserves !== undefined, reserves !== undefined ? ENV.reserveUrls : 'reserveUrls')} #${Number(reserve[1]) + 1}`
+          : where(url !== undefined, url !== undefined ? ENV.url : 'url');
+        return { ...e, field };
+      }),
+    );
+  }
   const insecure = options.insecureHttp ? insecureAddresses(addressList(settings)) : [];
 
   const envTokken = options.tokken?.trim() || envValue(ENV.tokken);

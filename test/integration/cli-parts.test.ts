@@ -405,6 +405,34 @@ describe('command line and config', () => {
     }
   });
 
+  it('names a bad address as the person set it: the variable, or the config file and its key', async () => {
+    const dir = tempDir();
+    const fieldsOf = (p: Promise<unknown>) =>
+      p.then(
+        () => [],
+        (e: { errors?: { field: string }[] }) => (e.errors ?? []).map((x) => x.field),
+      );
+    try {
+      const file = join(dir, 'c.json');
+      writeFileSync(
+        file,
+        JSON.stringify({ url: 'ftp://file.example', reserveUrls: 'https://r1.example, r2', tokken: 't' }),
+      );
+      chmodSync(file, 0o600);
+      expect(await fieldsOf(loadCliConfig({ env: {}, configPath: file }))).toEqual([
+        `url (${file})`,
+        `reserveUrls (${file}) #2`,
+      ]);
+      const env = { CHECKLISTS_URL: 'notaurl', CHECKLISTS_RESERVE_URLS: 'https://r.example,http://remote.example' };
+      expect(await fieldsOf(loadCliConfig({ env, configPath: file }))).toEqual([
+        'CHECKLISTS_URL',
+        'CHECKLISTS_RESERVE_URLS #2',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('runs on the sandbox with no address, and refuses reserves without a primary', async () => {
     expect((await loadCliConfig({ env: {} })).loaded.mode).toBe('sandbox');
     await expect(loadCliConfig({ env: { CHECKLISTS_RESERVE_URLS: 'https://r.example' } })).rejects.toThrow(UsageError);

@@ -36,7 +36,7 @@ describe('describeTestFailure', () => {
     ]);
     const en = describeTestFailure(error, 'en');
     expect(en.kind).toBe('unreachable');
-    expect(en.title).toBe('The service is unreachable: no answer from any of 2 address(es).');
+    expect(en.title).toBe('The service is unreachable: no answer from 2 addresses.');
     expect(en.details).toEqual([
       'https://primary.example: no connection',
       'https://primary.example: timed out',
@@ -45,9 +45,31 @@ describe('describeTestFailure', () => {
       'https://reserve.example: rejected 400',
     ]);
     const uk = describeTestFailure(error, 'uk');
-    expect(uk.title).toBe('Сервіс недоступний: жодна з адрес (2) не відповіла.');
+    expect(uk.title).toBe('Сервіс недоступний: жодної відповіді з 2 адрес.');
+
     expect(uk.details[1]).toBe('https://primary.example: час очікування вичерпано');
     expect(JSON.stringify([en, uk])).not.toContain('s3cret');
+  });
+
+  it('the error itself: one entry per address, a repeated outcome counted, the count of addresses in words', () => {
+    const one = new ServiceUnreachableError([
+      attempt('https://127.0.0.1:1', 'network'),
+      attempt('https://127.0.0.1:1', 'network'),
+    ]);
+    expect(one.message).toBe(
+      'The CheckLists service could not be reached (1 address tried): https://127.0.0.1:1 — network ×2',
+    );
+    expect(one.text.uk).toBe('Сервіс CheckLists недоступний (спробувано 1 адресу): https://127.0.0.1:1 — network ×2');
+    const two = new ServiceUnreachableError([
+      attempt('https://primary.example', 'network'),
+      attempt('https://reserve.example', 'http-5xx', 502),
+      attempt('https://primary.example', 'timeout'),
+      attempt('https://primary.example', 'timeout'),
+      attempt('https://reserve.example', 'http-5xx', 503),
+    ]);
+    expect(two.message).toBe(
+      'The CheckLists service could not be reached (2 addresses tried): https://primary.example — network, timeout ×2; https://reserve.example — http-5xx 502, http-5xx 503',
+    );
   });
 
   it.each<[number, string, string]>([

@@ -86,12 +86,36 @@ export interface AttemptReport {
   durationMs: number;
 }
 
+/** ['network', 'network', 'timeout'] → ['network ×2', 'timeout']. */
+function collapseRepeats(outcomes: readonly string[]): string[] {
+  const out: string[] = [];
+  let run = 1;
+  outcomes.forEach((outcome, i) => {
+    if (outcomes[i + 1] === outcome) {
+      run++;
+      return;
+    }
+    out.push(run > 1 ? `${outcome} ×${run}` : outcome);
+    run = 1;
+  });
+  return out;
+}
+
 export class ServiceUnreachableError extends CheckListsError {
   readonly kind = 'unreachable';
 
   constructor(readonly attempts: readonly AttemptReport[]) {
     const addresses = new Set(attempts.map((a) => a.address));
-    const details = attempts.map((a) => `${a.address} — ${a.outcome}${a.status ? ` ${a.status}` : ''}`).join('; ');
+    // One entry per address, its attempts in order, a repeat counted rather than listed again.
+    const byAddress = new Map<string, string[]>();
+    for (const a of attempts) {
+      const outcomes = byAddress.get(a.address) ?? [];
+      outcomes.push(`${a.outcome}${a.status ? ` ${a.status}` : ''}`);
+      byAddress.set(a.address, outcomes);
+    }
+    const details = [...byAddress]
+      .map(([address, outcomes]) => `${address} — ${collapseRepeats(outcomes).join(', ')}`)
+      .join('; ');
     super(coreMessages.text('error.unreachable', { count: addresses.size, details }));
   }
 }

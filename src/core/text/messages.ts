@@ -64,7 +64,8 @@ const en = {
   'error.rejected.104': 'Bad end date for company-register changes.',
   'error.rejected.105': 'Bad lowranklimit value.',
   'error.rejected.other': 'The service rejected the request (HTTP {status}, code {code}): {message}',
-  'error.unreachable': 'The CheckLists service could not be reached at any of {count} address(es): {details}',
+  'error.unreachable':
+    'The CheckLists service could not be reached ({count} {count|address|addresses} tried): {details}',
   'error.cancelled': 'Cancelled.',
   'registry.error.9000': 'No connection to this registry.',
   'registry.error.9001': 'This registry is not in the paid package.',
@@ -149,7 +150,7 @@ const uk: Record<Key, string> = {
   'error.rejected.104': 'Хибна кінцева дата для змін в ЄДР.',
   'error.rejected.105': 'Хибне значення lowranklimit.',
   'error.rejected.other': 'Сервіс відхилив запит (HTTP {status}, код {code}): {message}',
-  'error.unreachable': 'Сервіс CheckLists недоступний за жодною з адрес ({count}): {details}',
+  'error.unreachable': 'Сервіс CheckLists недоступний (спробувано {count} {count|адресу|адреси|адрес}): {details}',
   'error.cancelled': 'Скасовано.',
   'registry.error.9000': "Немає з'єднання з цим реєстром.",
   'registry.error.9001': 'Цього реєстру немає в оплаченому пакеті.',

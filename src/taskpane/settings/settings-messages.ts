@@ -54,7 +54,7 @@ const en = {
   'test.sandboxServer':
     'This address is a CheckLists sandbox server, asked with a sandbox account’s token: its answers are fictional.',
   'test.attempt': '{address}: {outcome} {status}',
-  'test.unreachable': 'The service is unreachable: no answer from any of {count} address(es).',
+  'test.unreachable': 'The service is unreachable: no answer from {count} {count|address|addresses}.',
   'test.ip': 'This computer’s IP address is not allowed by the service.',
   'test.credentials': 'The credentials are wrong: token or IDsubjectFM.',
   'test.quota': 'The request quota is used up.',
@@ -125,7 +125,7 @@ const uk: Record<Key, string> = {
   'test.sandboxServer':
     'За цією адресою — сервер-пісочниця CheckLists, запитаний з токеном облікового запису пісочниці: його відповіді вигадані.',
   'test.attempt': '{address}: {outcome} {status}',
-  'test.unreachable': 'Сервіс недоступний: жодна з адрес ({count}) не відповіла.',
+  'test.unreachable': 'Сервіс недоступний: жодної відповіді з {count} {count|адреси|адрес|адрес}.',
   'test.ip': 'IP-адреса цього комп’ютера не дозволена сервісом.',
   'test.credentials': 'Хибні облікові дані: токен або IDsubjectFM.',
   'test.quota': 'Ліміт запитів вичерпано.',
