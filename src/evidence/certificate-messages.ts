@@ -7,7 +7,7 @@ export const certificateMessages = defineCatalogue(
     'sandbox.banner': 'SANDBOX: fictional data, not evidence of a real screening',
     'sandbox.short': 'sandbox, fictional data',
     'sandbox.explained':
-      'This certificate was made from the built-in sandbox, which answers with invented people and companies. It proves nothing about any real person.',
+      'This certificate was made from a CheckLists sandbox, which answers with invented people and companies. It proves nothing about any real person.',
     'section.subject': 'Subject as entered',
     'section.screen': 'Screening',
     'section.result': 'Result by list',
@@ -59,7 +59,7 @@ export const certificateMessages = defineCatalogue(
     'sandbox.banner': 'ПІСОЧНИЦЯ: вигадані дані, не доказ реальної перевірки',
     'sandbox.short': 'пісочниця, вигадані дані',
     'sandbox.explained':
-      'Цю довідку зроблено з вбудованої пісочниці, яка відповідає вигаданими особами та компаніями. Вона нічого не доводить щодо жодної реальної особи.',
+      'Цю довідку зроблено з пісочниці CheckLists, яка відповідає вигаданими особами та компаніями. Вона нічого не доводить щодо жодної реальної особи.',
     'section.subject': 'Суб’єкт, як його введено',
     'section.screen': 'Перевірка',
     'section.result': 'Результат за переліками',

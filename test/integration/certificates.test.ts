@@ -1,6 +1,6 @@
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main';
 import type { CliIo } from '../../src/cli/io';
@@ -152,6 +152,8 @@ it('checklists search --certificate writes the PDF of the answer it showed; the 
     expect(text).toContain('Довідка про перевірку');
     expect(text).toContain('ПІСОЧНИЦЯ');
     expect(text).toContain('Публічні діячі (ПЕП): ЗБІГИ: 1');
+    // No IDuserPC and no USER in this environment: the system's login, never "-".
+    expect(text).toContain(`Перевірив: ${userInfo().username}`);
     expect(pdf.includes(Buffer.from(DEMO_CREDENTIALS.tokken))).toBe(false);
     expect(text).not.toContain(DEMO_CREDENTIALS.tokken);
   } finally {
@@ -171,6 +173,7 @@ it('a certificate, a search and a results file from a sandbox server (the demo c
         CHECKLISTS_URL: server.url,
         CHECKLISTS_TOKKEN: DEMO_CREDENTIALS.tokken,
         CHECKLISTS_SUBJECT_ID: DEMO_CREDENTIALS.idSubjectFM,
+        CHECKLISTS_USER_PC: 'olena.k',
       }),
       cwd: dir,
       platform: process.platform,
@@ -178,6 +181,7 @@ it('a certificate, a search and a results file from a sandbox server (the demo c
     };
     expect(await runCli(['search', '--name', KNOWN.pepSanctioned.name, '--certificate', 'c.pdf'], io)).toBe(0);
     const text = await textOf(readFileSync(join(dir, 'c.pdf')));
+    expect(text).toContain('Screened by: olena.k');
     expect(text).toContain(server.url.replace(/^http:\/\//, ''));
     expect(text).toContain('SANDBOX: fictional data, not evidence of a real screening');
     expect(stdout.split('\n')[0]).toBe('*** SANDBOX SERVER — fictional data ***');

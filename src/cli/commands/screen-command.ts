@@ -1,3 +1,4 @@
+import { cliAnalyst } from '../analyst-name';
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
@@ -320,7 +321,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
         report,
         registries: options.listdata === ALL_LISTS ? null : registriesOf(options.listdata),
         sandbox: answerer.fictional,
-        analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
+        analyst: cliAnalyst(config.loaded.settings.idUserPC, io.env),
         lang,
       });
       note('screen.certificates', {

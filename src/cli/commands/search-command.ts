@@ -1,3 +1,4 @@
+import { cliAnalyst } from '../analyst-name';
 import { resolve } from 'node:path';
 import type { SearchResult } from '../../core/request/client';
 import { InvalidInputError } from '../../core/protocol/errors';
@@ -217,7 +218,7 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
       receivedAt,
       asked: summary.registries.map((r) => r.key),
       sandbox: answeredBy(connection, relaySandboxOf(result.envelope)).fictional,
-      analyst: config.loaded.settings.idUserPC || io.env.USER || io.env.USERNAME || '-',
+      analyst: cliAnalyst(config.loaded.settings.idUserPC, io.env),
       lang,
     });
     io.stderr.write(`${cliMessages.t(lang, 'search.certificate', { file })}\n`);
