@@ -23,6 +23,12 @@ function fontFiles(): { regular: Buffer; bold: Buffer } {
 
 const MARGIN = 50;
 const BANNER_COLOR = '#b00020';
+/**
+ * Every page's options, given to each addPage: pdfkit (0.17) applies a page's `font` option when
+ * it makes the page, and its own page breaks reuse the page's options. Left to the document's
+ * (whose `font` keeps Helvetica out of the file), each new page would reset the font to regular.
+ */
+const PAGE = { size: 'A4', margin: MARGIN } as const;
 
 export interface PdfMeta {
   title: string;
@@ -35,8 +41,7 @@ export async function certificatePdf(parts: readonly Certificate[], meta: PdfMet
   const { default: PDFDocument } = await import('pdfkit');
   const { regular, bold } = fontFiles();
   const doc: PdfDoc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
+    ...PAGE,
     // pdfkit takes font data as well as a path here; its types name only the path.
     font: regular as unknown as string,
     subset: 'PDF/A-2b',
@@ -57,7 +62,7 @@ export async function certificatePdf(parts: readonly Certificate[], meta: PdfMet
   // Each part starts on a page of its own; a long one runs on over more.
   const starts: { page: number; part: Certificate }[] = [];
   for (const part of parts) {
-    doc.addPage();
+    doc.addPage(PAGE);
     starts.push({ page: doc.bufferedPageRange().count - 1, part });
     for (const line of part.lines) writeLine(doc, line);
   }
@@ -87,6 +92,16 @@ export async function certificatePdf(parts: readonly Certificate[], meta: PdfMet
   return Buffer.concat(chunks);
 }
 
+/**
+ * A new page unless `height` more points fit on this one: a label is not parted from its value,
+ * and a heading or a hit's name alone at the foot of a page would read as a list with nothing in it.
+ */
+function keepRoom(doc: PdfDoc, height: number): void {
+  const { top, bottom } = doc.page.margins;
+  const limit = doc.page.height - bottom;
+  if (doc.y + height > limit && doc.y > top && height < limit - top) doc.addPage(PAGE);
+}
+
 function writeLine(doc: PdfDoc, line: CertificateLine): void {
   const width = doc.page.width - 2 * MARGIN;
   switch (line.kind) {
@@ -96,11 +111,15 @@ function writeLine(doc: PdfDoc, line: CertificateLine): void {
       return;
     case 'heading':
       doc.moveDown(0.6);
-      doc.font('bold').fontSize(12).text(line.text, MARGIN, doc.y, { width });
+      doc.font('bold').fontSize(12);
+      keepRoom(doc, doc.heightOfString(line.text, { width }) + 3 * doc.currentLineHeight(true));
+      doc.text(line.text, MARGIN, doc.y, { width });
       doc.moveDown(0.2);
       return;
     case 'field':
-      doc.font('bold').fontSize(10).text(`${line.label}: `, MARGIN, doc.y, { width, continued: true });
+      doc.font('bold').fontSize(10);
+      keepRoom(doc, doc.heightOfString(`${line.label}: ${line.value}`, { width }));
+      doc.text(`${line.label}: `, MARGIN, doc.y, { width, continued: true });
       doc.font('regular').text(line.value);
       return;
     case 'text':
@@ -109,10 +128,9 @@ function writeLine(doc: PdfDoc, line: CertificateLine): void {
       return;
     case 'hit':
       doc.moveDown(0.3);
-      doc
-        .font('bold')
-        .fontSize(10)
-        .text(line.title, MARGIN + 10, doc.y, { width: width - 10 });
+      doc.font('bold').fontSize(10);
+      keepRoom(doc, doc.heightOfString(line.title, { width: width - 10 }) + 2 * doc.currentLineHeight(true));
+      doc.text(line.title, MARGIN + 10, doc.y, { width: width - 10 });
       doc.font('regular').fontSize(9);
       for (const text of line.lines) doc.text(text, MARGIN + 20, doc.y, { width: width - 20 });
       return;

@@ -1,5 +1,6 @@
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main';
@@ -130,7 +131,69 @@ describe('certificate content', () => {
     expect(parsed.numpages).toBeGreaterThan(1);
     expect(parsed.text.match(/SANDBOX: fictional data, not evidence/g)?.length).toBe(parsed.numpages);
   });
+
+  it('a label stays bold on the pages after the first: pdfkit reset the font at each new page', async () => {
+    const fields = Array.from({ length: 150 }, (_, i) => ({
+      kind: 'field' as const,
+      label: `Label ${i}`,
+      value: `v${i}`,
+    }));
+    const pdf = await certificatePdf([{ lang: 'en', banner: 'B', footer: 'F', lines: fields }], { title: 't' });
+    const fonts = fontsByPage(pdf);
+    expect(fonts.length).toBeGreaterThan(2);
+    for (const page of fonts) {
+      // Each field is its label in bold, then its value in regular; the banner and the footer close the page.
+      const body = page.slice(0, -2);
+      expect(body.length).toBeGreaterThan(0);
+      expect(body).toEqual(body.map((_, i) => (i % 2 === 0 ? 'bold 10' : 'regular 10')));
+      expect(page.slice(-2)).toEqual(['bold 10', 'regular 8']);
+    }
+  });
+
+  it('a heading at the foot of a page goes to the next with what it heads', async () => {
+    const field = (i: number) => ({ kind: 'field' as const, label: `Label ${i}`, value: `v${i}` });
+    // 61 fields leave room for the heading on the first page, but not for the field under it.
+    const lines = [
+      ...Array.from({ length: 61 }, (_, i) => field(i)),
+      { kind: 'heading' as const, text: 'Result by list' },
+      field(61),
+    ];
+    const pages = fontsByPage(await certificatePdf([{ lang: 'en', banner: null, footer: 'F', lines }], { title: 't' }));
+    expect(pages).toHaveLength(2);
+    expect(pages[0].slice(-2)).toEqual(['regular 10', 'regular 8']);
+    expect(pages[1]).toEqual(['bold 12', 'bold 10', 'regular 10', 'regular 8']);
+  });
 });
+
+/** The font and size each page's text is set in, in order ("bold 10"), read from the PDF's own streams. */
+function fontsByPage(pdf: Buffer): string[][] {
+  const text = pdf.toString('latin1');
+  // Each object up to its endobj: the fonts are those naming a bold BaseFont.
+  const boldObjects = new Set(
+    [...text.matchAll(/(\d+) 0 obj\b((?:(?!endobj)[^])*)endobj/g)]
+      .filter((m) => /\/BaseFont \/[A-Z]+\+DejaVuSans-Bold\b/.test(m[2]))
+      .map((m) => m[1]),
+  );
+  const boldNames = new Set(
+    [...text.matchAll(/\/(F\d+) (\d+) 0 R/g)].filter((m) => boldObjects.has(m[2])).map((m) => m[1]),
+  );
+  const pages: string[][] = [];
+  for (const m of text.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    const end = text.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue; // not a compressed content stream (an embedded font's bytes, say)
+    }
+    if (!content.includes(' Tf')) continue;
+    pages.push(
+      [...content.matchAll(/\/(F\d+) ([\d.]+) Tf/g)].map((f) => `${boldNames.has(f[1]) ? 'bold' : 'regular'} ${f[2]}`),
+    );
+  }
+  return pages;
+}
 
 it('checklists search --certificate writes the PDF of the answer it showed; the tokken is in no byte of it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'certificate-cli-'));
