@@ -1,3 +1,4 @@
+import { errorFields } from './log-fields';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
@@ -212,7 +213,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
           }),
         );
       },
-      () => {
+      (error: unknown) => {
         if (!res.headersSent) send(res, 500, JSON_TYPE, errorBody(500, 'internal'));
         else res.destroy();
         log?.(
@@ -222,6 +223,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
             method: req.method,
             route: '(error)',
             status: 500,
+            ...errorFields(error),
           }),
         );
       },

@@ -765,6 +765,27 @@ describe('operations', () => {
       expect(line).not.toContain('1234567890');
     }
   });
+
+  it('an internal failure answers 500 in the interface form and logs what failed, one line, for IT', async () => {
+    const r = await relay();
+    const key = await addKey(r.store, 'auditor-ish');
+    r.store.archiveRow = () =>
+      Promise.reject(
+        Object.assign(new Error('could not write block 7 of relation\nDETAIL: disk full'), { code: '53100' }),
+      );
+    const res = await fetch(`${r.url}/archive/1`, { method: 'POST', body: JSON.stringify({ tokken: key }) });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 500, message: expect.stringContaining('The relay failed to answer') });
+    const line = JSON.parse(r.logs.at(-1)!) as Record<string, unknown>;
+    expect(line).toEqual(
+      expect.objectContaining({
+        route: '(error)',
+        status: 500,
+        error: 'Error: could not write block 7 of relation',
+        errorCode: '53100',
+      }),
+    );
+  });
 });
 
 describe('bad input', () => {

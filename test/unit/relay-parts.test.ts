@@ -1,3 +1,4 @@
+import { errorFields } from '../../src/relay/log-fields';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnvelope } from '../../src/core/protocol/schema';
@@ -104,5 +105,21 @@ describe('the Relay connection in settings', () => {
     const direct = validateSettingsForm({ ...form, connection: 'direct' }, false, 'auto');
     expect(direct.ok).toBe(false);
     if (!direct.ok) expect(Object.keys(direct.errors)).toContain('idSubjectFM');
+  });
+});
+
+describe('errorFields (log lines for IT)', () => {
+  it('names the error and its first line, with the driver code, and never more than a line', () => {
+    const pg = Object.assign(new Error('password authentication failed for user "relay"\n  at stack'), {
+      code: '28P01',
+    });
+    expect(errorFields(pg)).toEqual({
+      error: 'Error: password authentication failed for user "relay"',
+      errorCode: '28P01',
+    });
+    expect(errorFields('x'.repeat(1000)).error).toHaveLength('Error: '.length + 300);
+    expect(errorFields(null)).toEqual({ error: 'Error: null' });
+    const refused = Object.assign(new TypeError('fetch failed'), { code: 'ECONNREFUSED' });
+    expect(errorFields(refused)).toEqual({ error: 'TypeError: fetch failed', errorCode: 'ECONNREFUSED' });
   });
 });

@@ -1,3 +1,5 @@
+import { createSecretMask } from '../../core/text/secret-mask';
+import { errorFields } from '../../relay/log-fields';
 import { langOption, parseStrict } from '../args/option-values';
 import { nearestWord } from '../../core/text/nearest';
 import { randomBytes } from 'node:crypto';
@@ -173,7 +175,9 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
         }
       : undefined;
   const location = storeLocation(values, env, io.cwd);
-  const log = (line: string) => io.stdout.write(`${line}\n`);
+  // Every log line masked: an error's words come from the driver or the network, not from us.
+  const mask = createSecretMask([tokken, passwordOf(location.databaseUrl)]);
+  const log = (line: string) => io.stdout.write(`${mask(line)}\n`);
   // No connection is held while the service answers (subject claims are rows): the pool serves
   // each request's few short queries (key, counters, cache, claim, audit row).
   // One relay per data folder: a second one would adopt the first's PostgreSQL and stop it on exit.
@@ -191,7 +195,8 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   const opened = await openStore(location, {
     adopt: true,
     poolSize: numbers.concurrency + 20,
-    onError: () => log(JSON.stringify({ time: new Date().toISOString(), event: 'store-connection-error' })),
+    onError: (error) =>
+      log(JSON.stringify({ time: new Date().toISOString(), event: 'store-connection-error', ...errorFields(error) })),
   }).catch(async (error: unknown) => {
     await releaseFolder();
     throw error;
@@ -295,4 +300,14 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
   await service.journal.drained();
   await closeStore();
   return 0;
+}
+
+/** The password in a database URL, for masking; none when there is no URL or it holds none. */
+function passwordOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return decodeURIComponent(new URL(url).password) || null;
+  } catch {
+    return null;
+  }
 }
