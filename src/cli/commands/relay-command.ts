@@ -1,11 +1,11 @@
-import { createSecretMask } from '../../core/text/secret-mask';
-import { errorFields } from '../../relay/log-fields';
-import { langOption, parseStrict } from '../args/option-values';
-import { nearestWord } from '../../core/text/nearest';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { createSecretMask } from '../../core/text/secret-mask';
+import { nearestWord } from '../../core/text/nearest';
+import { errorFields } from '../../relay/log-fields';
+import { langOption, parseStrict } from '../args/option-values';
 import { DEFAULT_CACHE_TTL_MS } from '../../core/cache/answer-cache';
 import { langFromEnv, loadCliConfig } from '../config';
 import { nodeHttpTransport } from '../transport/http-transport';
@@ -41,7 +41,7 @@ export async function runRelay(argv: readonly string[], io: CliIo): Promise<numb
   const job =
     sub !== undefined && Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub as keyof typeof SUBCOMMANDS] : null;
   if (job) return job(argv.slice(1), io);
-  // Anything but an option first is a mistyped subcommand: starting a server would hide it.
+  // Anything but an option first is a mistyped subcommand: named, with the nearest one, not left to the server's options.
   if (sub !== undefined && !sub.startsWith('-')) {
     const near = nearestWord(sub, Object.keys(SUBCOMMANDS));
     throw near ? usage('usage.commandNear', { value: sub, near }) : usage('usage.command', { value: sub });
