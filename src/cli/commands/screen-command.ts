@@ -1,4 +1,4 @@
-import { cliAnalyst } from '../analyst-name';
+import { cliAnalyst } from '../output/certificate-analyst';
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';

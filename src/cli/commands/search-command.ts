@@ -1,4 +1,4 @@
-import { cliAnalyst } from '../analyst-name';
+import { cliAnalyst } from '../output/certificate-analyst';
 import { resolve } from 'node:path';
 import type { SearchResult } from '../../core/request/client';
 import { InvalidInputError } from '../../core/protocol/errors';

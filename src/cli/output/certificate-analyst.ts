@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import type { Env } from './config';
+import type { Env } from '../config';
 
 /**
  * Who a certificate from the command line says screened: the configured IDuserPC, else the
