@@ -115,6 +115,8 @@ const en = {
   'input.notFoundNear': 'No such file: {path}. Did you mean {near}?',
   'input.unreadable': 'Cannot read {path}.',
   'input.xlsxUnreadable': '{path} is not a readable .xlsx workbook.',
+  'previous.notXlsx':
+    '--previous {path}: give the .xlsx results of an earlier run. Decisions live in its hits sheet; results written to .csv hold none to carry: write them with -o NAME.xlsx.',
   'input.csvUnreadable': '{path} is not a readable CSV file.',
   'input.noSheets': '{path} has no worksheets.',
   'input.noSuchSheet': 'No sheet "{sheet}". Sheets: {sheets}',
@@ -266,6 +268,8 @@ const uk: Record<Key, string> = {
   'input.notFoundNear': 'Файлу немає: {path}. Можливо, ви мали на увазі {near}?',
   'input.unreadable': 'Не вдається прочитати {path}.',
   'input.xlsxUnreadable': '{path} не є придатною до читання книгою .xlsx.',
+  'previous.notXlsx':
+    '--previous {path}: вкажіть .xlsx-результати попередньої перевірки. Рішення зберігаються на їхньому аркуші збігів; результати, записані в .csv, їх не мають: записуйте їх з -o НАЗВА.xlsx.',
   'input.csvUnreadable': '{path} не є придатним до читання файлом CSV.',
   'input.noSheets': 'У {path} немає аркушів.',
   'input.noSuchSheet': 'Аркуша «{sheet}» немає. Аркуші: {sheets}',

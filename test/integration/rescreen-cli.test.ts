@@ -215,6 +215,32 @@ describe('checklists screen --previous: a month later', () => {
       expect(input.code).toBe(2);
       expect(input.stderr).toContain('No sheet of "clients.xlsx" holds a hits table with a "Hit ID" column');
       expect(exists(join(work, 'x.next.xlsx'))).toBe(false);
+      // A CSV run's results (no decisions in them), and a file that is no workbook at all, each said as such.
+      writeFileSync(join(work, 'last.results.csv'), 'Row,Name\n2,X\n');
+      writeFileSync(join(work, 'broken.xlsx'), 'not a zip');
+      const csv = await runCli(
+        bundle,
+        ['screen', 'clients.xlsx', '-o', 'x.next.xlsx', '--previous', 'last.results.csv'],
+        {
+          env: env(1),
+          cwd: work,
+        },
+      );
+      expect(csv.code).toBe(2);
+      expect(csv.stderr).toContain(
+        'Error: --previous last.results.csv: give the .xlsx results of an earlier run. Decisions live in its hits sheet',
+      );
+      const broken = await runCli(
+        bundle,
+        ['screen', 'clients.xlsx', '-o', 'x.next.xlsx', '--previous', 'broken.xlsx'],
+        {
+          env: env(1),
+          cwd: work,
+        },
+      );
+      expect(broken.code).toBe(2);
+      expect(broken.stderr).toContain('Error: broken.xlsx is not a readable .xlsx workbook.');
+      expect(exists(join(work, 'x.next.xlsx'))).toBe(false);
     });
 
     it('a decision with a typo', async () => {

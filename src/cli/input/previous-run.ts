@@ -54,16 +54,14 @@ const goneSheet = (name: string) =>
  * rather than carry on without a decision: every problem names its sheet and cell.
  */
 export async function readPreviousRun(path: string, displayPath: string): Promise<PreviousRun> {
-  if (extname(path).toLowerCase() !== '.xlsx') {
-    throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
-  }
+  if (extname(path).toLowerCase() !== '.xlsx') throw usageError('previous.notXlsx', { path: displayPath });
   // A mistyped name is said as such, not as a file without hits.
   if (!existsSync(path)) throw usageError('input.notFound', { path: displayPath });
   const wb = new (await loadExcelJs()).Workbook();
   try {
     await wb.xlsx.readFile(path);
   } catch {
-    throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
+    throw usageError('input.xlsxUnreadable', { path: displayPath });
   }
   // Our own hits sheet first; a "Gone" sheet has the same columns but lists what is no longer found.
   const sheets = [...wb.worksheets]
