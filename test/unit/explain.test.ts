@@ -150,6 +150,47 @@ const CASES: Case[] = [
     reason: 'confirmed-by-document',
   },
   {
+    label:
+      'company register: a person asked, named among the beneficial owners and owners (the service’s example formats)',
+    query: { name: 'Коваленко Олександр Петрович', date: '1975-01-01' },
+    registry: 'edr',
+    item: {
+      edrpou: '41234567',
+      name: 'ТОВ "ПРИКЛАД"',
+      txtf: 'засновник',
+      kbv: 'КОВАЛЕНКО ОЛЕКСАНДР ПЕТРОВИЧ',
+      mng: 'керівник',
+      own: 'КОВАЛЕНКО ОЛЕКСАНДР ПЕТРОВИЧ, 100%',
+    },
+    facts: ['name.related'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  {
+    label: 'full company register: a person asked, the manager and a signatory',
+    query: { name: 'Шевчук Ганна' },
+    registry: 'edrfullinfo',
+    item: {
+      edrpou: '41234567',
+      name: 'ТОВ "ПРИКЛАД"',
+      founders: [{ founder: 'Бондар Іван, 10000 грн', name: 'Бондар Іван' }],
+      manager_info: { name: 'ШЕВЧУК ГАННА МИКОЛАЇВНА', position: 'директор' },
+      signers: [{ name: 'Шевчук Ганна Миколаївна' }],
+    },
+    facts: ['name.related'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  {
+    label: 'company register: a surname alone links to nobody; the names differ',
+    query: { name: 'Коваленко' },
+    registry: 'edr',
+    item: { edrpou: '41234567', name: 'ТОВ "ПРИКЛАД"', kbv: 'КОВАЛЕНКО ОЛЕКСАНДР ПЕТРОВИЧ' },
+    facts: ['name.differs'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  {
     label: 'wanted: surname in name, first name in forename; the name differs (found by another field)',
     query: { name: 'Сидоренко Олег', date: '1990-03-03' },
     registry: 'wanted',
@@ -221,6 +262,28 @@ describe('why this hit: facts and suggestion per registry family', () => {
       uk: 'Дати народження різні: у запиті 1980-01-02, у записі 1967-04-12.',
       en: 'Birth dates differ: 1980-01-02 asked, 1967-04-12 in the record.',
     });
+  });
+
+  it('names the roles a person has in the company, in order, and the entry as the record gives it', () => {
+    const [related] = explainHit({ name: 'Коваленко Олександр Петрович' }, 'edr', {
+      name: 'ТОВ "ПРИКЛАД"',
+      txtf: 'Коваленко Олександр Петрович, Україна',
+      kbv: 'Коваленко Олександр Петрович, пряме вирішальне володіння',
+      mng: 'Бондар Іван - керівник',
+    }).facts;
+    expect(related).toMatchObject({
+      code: 'name.related',
+      query: 'Коваленко Олександр Петрович',
+      record: 'Коваленко Олександр Петрович, пряме вирішальне володіння',
+      tone: 'unknown',
+    });
+    expect(related.text.en).toBe(
+      'Not the company’s own name: “Коваленко Олександр Петрович” is named in it as beneficial owner and founder: “Коваленко Олександр Петрович, пряме вирішальне володіння”.',
+    );
+    expect(related.text.uk).toContain('зазначено в ній як кінцевий бенефіціарний власник і засновник');
+    expect(
+      whyLine(explainHit({ name: 'Коваленко Олександр Петрович' }, 'edr', { name: 'X', mng: related.query }), 'en'),
+    ).toBe('the name is among the company’s owners or managers → needs review: not enough to tell');
   });
 
   it('one why line, in each language', () => {

@@ -4,7 +4,7 @@ import type { RegistryKey } from '../protocol/registries';
 import type { Lang, LocalizedText } from '../text/i18n';
 import { explainMessages, type ExplainMessageKey } from './explain-messages';
 import { nameTokens, sameTokens, sharesTokens } from './name-tokens';
-import { registryView } from './registry-model';
+import { registryView, type PersonRole, type RecordPerson } from './registry-model';
 
 /**
  * Why a record matched: the query and the record the service already returned, compared field by
@@ -21,6 +21,7 @@ export const FACT_CODES = [
   'name.alias',
   'name.partial',
   'name.differs',
+  'name.related',
   'birth.equal',
   'birth.differs',
   'birth.swapped',
@@ -84,6 +85,7 @@ const TONE: Record<FactCode, FactTone> = {
   'name.alias': 'agree',
   'name.partial': 'unknown',
   'name.differs': 'differ',
+  'name.related': 'unknown',
   'birth.equal': 'agree',
   'birth.differs': 'differ',
   'birth.swapped': 'unknown',
@@ -104,6 +106,7 @@ const FACT_TEXT: Record<FactCode, ExplainMessageKey> = {
   'name.alias': 'fact.name.alias',
   'name.partial': 'fact.name.partial',
   'name.differs': 'fact.name.differs',
+  'name.related': 'fact.name.related',
   'birth.equal': 'fact.birth.equal',
   'birth.differs': 'fact.birth.differs',
   'birth.swapped': 'fact.birth.swapped',
@@ -146,6 +149,39 @@ function nameFact(query: ExplainedQuery, name: string, aliases: readonly string[
     return fact('name.partial', shownQuery, name);
   }
   return fact('name.differs', shownQuery, name);
+}
+
+const ROLE_ORDER: readonly PersonRole[] = ['beneficiary', 'founder', 'manager', 'signer'];
+
+/**
+ * A person's name that is not the company's own but one of its people's: every part of the name
+ * asked (two parts at least, so a surname alone links nothing) is among the words of one entry,
+ * whatever the record puts beside it ("…, Україна", "… - керівник", "…, 100%").
+ */
+function relatedFact(query: ExplainedQuery, people: readonly RecordPerson[]): Fact | null {
+  const asked = [query.name, query.namelat].filter((s): s is string => !!s);
+  const askedTokens = asked.map(nameTokens).filter((t) => t.length >= 2);
+  if (askedTokens.length === 0) return null;
+  const named = people.filter((p) => {
+    const words = new Set(nameTokens(p.text));
+    return askedTokens.some((t) => t.every((w) => words.has(w)));
+  });
+  if (named.length === 0) return null;
+  const roles = ROLE_ORDER.filter((role) => named.some((p) => p.role === role));
+  const record = named[0].text;
+  const roleList = (lang: Lang) =>
+    roles.map((role) => explainMessages.t(lang, `role.${role}`)).join(explainMessages.t(lang, 'why.and'));
+  const params = (lang: Lang) => ({ query: asked[0], record, roles: roleList(lang) });
+  return {
+    code: 'name.related',
+    query: asked[0],
+    record,
+    tone: TONE['name.related'],
+    text: {
+      uk: explainMessages.t('uk', 'fact.name.related', params('uk')),
+      en: explainMessages.t('en', 'fact.name.related', params('en')),
+    },
+  };
 }
 
 // ---------------------------------------------------------------- birth dates
@@ -255,7 +291,10 @@ export function explainHit(query: ExplainedQuery, registry: RegistryKey, item: o
   const view = registryView(registry);
   const facts: Fact[] = [];
   const name = nameFact(query, view.name(item), view.aliases(item));
-  if (name) facts.push(name);
+  // A company found by a person's name: say whose name it is in the record, not only that it differs.
+  const related = name?.code === 'name.differs' && view.people ? relatedFact(query, view.people(item)) : null;
+  if (related) facts.push(related);
+  else if (name) facts.push(name);
   if (view.kind === 'person' || view.kind === 'mixed') {
     const births = view.births(item);
     if (query.date || births.length > 0) facts.push(birthFact(query, births));
@@ -315,6 +354,7 @@ export function whyLineOf(
   if (differ.length > 0) {
     parts.push(t(differ.length === 1 ? 'why.differ.one' : 'why.differ', { fields: differ.join(t('why.and')) }));
   }
+  if (codes.includes('name.related')) parts.push(t('why.related'));
   if (codes.includes('birth.swapped')) parts.push(t('why.swapped'));
   if (codes.includes('status.inactive')) parts.push(t('why.inactive'));
   return `${parts.join('; ')} → ${suggestionLabel(suggested, lang)}`;

@@ -19,6 +19,15 @@ export interface RecordStatus {
   ended: string[];
 }
 
+/** How a company's record names a person. */
+export type PersonRole = 'beneficiary' | 'founder' | 'manager' | 'signer';
+
+export interface RecordPerson {
+  role: PersonRole;
+  /** As the record gives it, perhaps with more after the name ("…, Україна", "… - керівник", "…, 100%"). */
+  text: string;
+}
+
 export interface RegistryView<I> {
   kind: RecordKind;
   /** The record's identifier in its registry. */
@@ -38,6 +47,11 @@ export interface RegistryView<I> {
   status(item: I): RecordStatus;
   /** The few values that say why the record matters, most telling first. */
   details(item: I): unknown[];
+  /**
+   * The people a company's record names (beneficial owners, founders, managers): a person's name
+   * finds the companies they own or run, and the explainer says so. Absent where a record names none.
+   */
+  people?(item: I): RecordPerson[];
 }
 
 /**
@@ -141,6 +155,12 @@ export const REGISTRY_VIEWS: Views = {
     docs: none,
     status: (i) => companyStatus(i.state),
     details: (i) => [i.state, i.manager, i.address, i.indicators_str],
+    // Lists in one string each, "; " between people (the service's own examples and the sandbox).
+    people: (i) => [
+      ...persons('beneficiary', i.kbv),
+      ...persons('founder', i.txtf, i.own),
+      ...persons('manager', i.mng, i.manager),
+    ],
   },
   edrfullinfo: {
     kind: 'company',
@@ -153,6 +173,12 @@ export const REGISTRY_VIEWS: Views = {
     docs: none,
     status: (i) => companyStatus(i.stan),
     details: (i) => [i.stan, i.opf, i.address, i.indicators_str],
+    people: (i) => [
+      ...persons('beneficiary', ...(i.benefiaciars ?? []).map((b) => b.pib_name || b.name)),
+      ...persons('founder', ...(i.founders ?? []).map((f) => f.name || f.founder)),
+      ...persons('manager', i.manager_info?.name),
+      ...persons('signer', ...(i.signers ?? []).map((s) => s.name)),
+    ],
   },
   edrchanges: {
     kind: 'company',
@@ -330,6 +356,14 @@ export const REGISTRY_VIEWS: Views = {
 };
 
 /** A company register's state line: "припинено" (terminated) and the like are no longer current. */
+function persons(role: PersonRole, ...values: unknown[]): RecordPerson[] {
+  return texts(...values)
+    .flatMap((v) => v.split(';'))
+    .map((v) => v.trim())
+    .filter((v) => v !== '')
+    .map((v) => ({ role, text: v }));
+}
+
 function companyStatus(state: string | undefined): RecordStatus {
   const ended = /припинен|ліквідован|terminated|liquidated/i.test(state ?? '');
   return { active: !ended, ended: ended ? texts(state) : [] };
