@@ -38,6 +38,10 @@ export function rowInput(row: InputRow, mapping: ColumnMapping): QueryInput {
 export type RowCheck = { ok: true; query: SearchQuery } | { ok: false; errors: readonly FieldError[] };
 
 const EMPTY_ROW = bulkMessages.text('row.empty');
+/** The code of a spacer row's one error: counted apart from rows with input to correct. */
+export const EMPTY_ROW_CODE = 'row.empty';
+/** A spacer row's place in RunPlan.rowSubject; -1 is a row whose input is invalid. */
+export const EMPTY_ROW_SUBJECT = -2;
 
 function isBlank(value: CellValue | undefined): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
@@ -62,7 +66,7 @@ function excelErrorCells(row: InputRow, mapping: ColumnMapping): FieldError[] {
 export function checkRow(row: InputRow, mapping: ColumnMapping, options: RunQueryOptions, now: Date): RowCheck {
   // A spacer row between blocks of clients: "enter a name" would send the analyst looking for one.
   if (row.every(isBlank)) {
-    return { ok: false, errors: [{ field: 'subject', code: 'field.required.subject', message: EMPTY_ROW }] };
+    return { ok: false, errors: [{ field: 'subject', code: EMPTY_ROW_CODE, message: EMPTY_ROW }] };
   }
   const broken = excelErrorCells(row, mapping);
   if (broken.length > 0) return { ok: false, errors: broken };
@@ -86,14 +90,17 @@ export function checkRow(row: InputRow, mapping: ColumnMapping, options: RunQuer
  */
 export interface RunPlan {
   rowCount: number;
-  /** Subject index per row; -1 for a row that failed validation. */
+  /** Subject index per row; -1 for a row that failed validation, EMPTY_ROW_SUBJECT for a blank one. */
   rowSubject: Int32Array;
   subjectCount: number;
   subjectFirstRow: Int32Array;
   subjectLastRow: Int32Array;
   /** How many rows ask each subject. */
   subjectRows: Int32Array;
+  /** Rows not asked for their input (blank rows are not among them). */
   invalidRows: number;
+  /** Blank rows: spacers in a list, accounted for but nothing to correct. */
+  emptyRows: number;
   /**
    * A 32-bit hash of each row's cells: a streamed file is read again for every pass, and a row
    * that no longer matches (the file was edited mid-run) stops the run instead of being paired
@@ -203,6 +210,7 @@ export class PlanBuilder {
   private counts: Int32Array = new Int32Array(1024);
   private subjects = 0;
   private invalid = 0;
+  private empty = 0;
   private row = 0;
 
   constructor(
@@ -221,8 +229,10 @@ export class PlanBuilder {
     this.rowHash[r] = rowHash(cells);
     const checked = checkRow(cells, this.mapping, this.options, this.now);
     if (!checked.ok) {
-      this.rowSubject[r] = -1;
-      this.invalid++;
+      const blank = checked.errors[0]?.code === EMPTY_ROW_CODE;
+      this.rowSubject[r] = blank ? EMPTY_ROW_SUBJECT : -1;
+      if (blank) this.empty++;
+      else this.invalid++;
       return;
     }
     const s = this.table.find(subjectKey(checked.query), this.subjects, true);
@@ -250,6 +260,7 @@ export class PlanBuilder {
       subjectLastRow: this.last.slice(0, n),
       subjectRows: this.counts.slice(0, n),
       invalidRows: this.invalid,
+      emptyRows: this.empty,
       rowHash: this.rowHash,
       subjectOf: (key) => table.find(key, n, false),
     };

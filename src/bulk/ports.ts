@@ -93,6 +93,8 @@ export interface RunTotals {
   highRows: number;
   failedRows: number;
   invalidRows: number;
+  /** Blank rows (spacers): accounted for, nothing to correct; not among invalidRows. */
+  emptyRows: number;
   subjectsTotal: number;
   /** Requests started in this session (a resumed run starts from zero). */
   requests: number;

@@ -25,6 +25,7 @@ export function progressLines(p: BulkProgress, lang: Lang): string[] {
     t(lang, 'progress.hits', { hits: p.rowsWithHits }),
     t(lang, 'progress.errors', { errors: p.failedRows }),
     t(lang, 'progress.invalid', { invalid: p.invalidRows }),
+    ...(p.emptyRows > 0 ? [t(lang, 'progress.empty', { empty: p.emptyRows })] : []),
     p.etaMs === null ? t(lang, 'progress.etaUnknown') : t(lang, 'progress.eta', { eta: formatDuration(p.etaMs, lang) }),
   ];
 }

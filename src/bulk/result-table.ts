@@ -3,7 +3,7 @@ import type { Lang } from '../core/text/i18n';
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import { levelText, registryErrorText, verdictText, type MatchLevel, type Verdict } from '../core/answer/summary';
 import { headerText, type CellValue, type ColumnMapping } from './columns';
-import { rowInput } from './plan';
+import { EMPTY_ROW_CODE, rowInput } from './plan';
 import type { PreviousHit, PreviousRun } from './previous-hits';
 import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
@@ -123,7 +123,10 @@ function registryErrorsText(outcome: SubjectOutcome, lang: Lang): string {
 export function statusText(result: RowResult, ctx: TableContext): string {
   const t = bulkMessages.t;
   if (result.kind === 'pending') return t(ctx.lang, 'status.pending');
-  if (result.kind === 'invalid') return t(ctx.lang, 'status.invalid', { why: invalidReason(result.errors, ctx) });
+  if (result.kind === 'invalid') {
+    if (result.errors[0]?.code === EMPTY_ROW_CODE) return t(ctx.lang, 'status.empty');
+    return t(ctx.lang, 'status.invalid', { why: invalidReason(result.errors, ctx) });
+  }
   const o = result.outcome;
   if (o.kind === 'failed') return t(ctx.lang, 'status.failed', { why: o.error[ctx.lang] });
   const status =

@@ -86,6 +86,8 @@ const countersSchema = z.object({
   highRows: z.number().int().min(0),
   failedRows: z.number().int().min(0),
   invalidRows: z.number().int().min(0),
+  /** Blank rows, apart from invalidRows; absent in a state saved before (its blank rows are among invalidRows). */
+  emptyRows: z.number().int().min(0).optional(),
   /**
    * The registry columns (by place among the run's registries) in which some written row shows
    * a hit count above 0: the rest hold only zeros and blanks (a registry's error is in the row's
@@ -102,6 +104,7 @@ export const ZERO_COUNTERS: Readonly<WrittenCounters> = {
   highRows: 0,
   failedRows: 0,
   invalidRows: 0,
+  emptyRows: 0,
   shownRegistries: [],
 };
 

@@ -129,6 +129,8 @@ const en = {
     'Done: {written} of {total} rows ({subjects} distinct subjects, {requests} requests this time) in {seconds} s.',
   'screen.stopped': 'Stopped: {written} of {total} rows written ({requests} requests this time) in {seconds} s.',
   'screen.counts': 'Rows with hits: {hits} (high: {high}); failed: {failed}; invalid input: {invalid}.',
+  'screen.counts.empty':
+    'Rows with hits: {hits} (high: {high}); failed: {failed}; invalid input: {invalid}; empty rows: {empty} (nothing to screen).',
   'screen.file': 'Written: {path}',
   'screen.resumeHint': 'The answers so far are kept in {state}: run the same command with --resume to continue.',
   'screen.allUnreachable':
@@ -283,6 +285,8 @@ const uk: Record<Key, string> = {
     'Готово: {written} з {total} рядків (різних суб’єктів: {subjects}, запитів цього разу: {requests}) за {seconds} с.',
   'screen.stopped': 'Зупинено: записано {written} з {total} рядків (запитів цього разу: {requests}) за {seconds} с.',
   'screen.counts': 'Рядків зі збігами: {hits} (високий рівень: {high}); з помилкою: {failed}; некоректних: {invalid}.',
+  'screen.counts.empty':
+    'Рядків зі збігами: {hits} (високий рівень: {high}); з помилкою: {failed}; некоректних: {invalid}; порожніх: {empty} (перевіряти нічого).',
   'screen.file': 'Записано: {path}',
   'screen.resumeHint': 'Отримані відповіді збережено в {state}: запустіть ту саму команду з --resume, щоб продовжити.',
   'screen.allUnreachable':

@@ -188,6 +188,8 @@ export interface RunCoverInput {
   withHits: number;
   notChecked: number;
   invalid: number;
+  /** Blank rows: accounted for apart from invalid ones, shown only when there are some. */
+  empty: number;
   analyst: string;
   at: Date;
   resultsFile: string;
@@ -216,6 +218,7 @@ export function buildRunCover(input: RunCoverInput, lang: Lang): Certificate {
     field(t('cover.withHits'), input.withHits),
     field(t('cover.notChecked'), input.notChecked),
     field(t('cover.invalid'), input.invalid),
+    ...(input.empty > 0 ? [field(t('cover.empty'), input.empty)] : []),
     field(t('screenedBy'), input.analyst),
     field(t('time.kyiv'), kyivTime(input.at)),
     field(t('time.utc'), `${input.at.toISOString().slice(0, 19).replace('T', ' ')} UTC`),

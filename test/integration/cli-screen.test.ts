@@ -281,6 +281,10 @@ describe('checklists screen: service and sandbox', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('*** SANDBOX — fictional data ***');
     expect(r.stderr).toMatch(/\d+\/\d+ rows \(100%\)/);
+    // The list's spacer row is counted as empty, not as input to correct.
+    expect(r.stdout).toContain(
+      'Rows with hits: 17 (high: 15); failed: 0; invalid input: 2; empty rows: 1 (nothing to screen).',
+    );
     const source = new ExcelJS.Workbook();
     await source.xlsx.readFile(join(ROOT, 'examples', 'clients.xlsx'));
     const inputRows = source.worksheets[0].rowCount - 1;

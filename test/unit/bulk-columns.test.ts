@@ -76,10 +76,11 @@ describe('rows into requests', () => {
     ];
     const plan = planRun(rows, { name: 0, date: 1 }, options, now);
     expect(plan.subjectCount).toBe(2);
-    expect(Array.from(plan.rowSubject)).toEqual([0, 0, -1, -1, 1]);
+    // The blank row is told apart from the invalid one (EMPTY_ROW_SUBJECT), and counted apart.
+    expect(Array.from(plan.rowSubject)).toEqual([0, 0, -2, -1, 1]);
     expect(Array.from(plan.subjectRows)).toEqual([2, 1]);
     expect(Array.from(plan.subjectLastRow)).toEqual([1, 4]);
-    expect(plan.invalidRows).toBe(2);
+    expect([plan.invalidRows, plan.emptyRows]).toEqual([1, 1]);
     expect(plan.subjectOf(subjectKeyOf(rows[1]))).toBe(0);
     expect(plan.subjectOf(subjectKeyOf(['Сидоренко Сидір', null]))).toBe(-1);
     expect(rowErrors(rows[3], { name: 0, date: 1 }, options, now)[0].field).toBe('date');

@@ -333,32 +333,31 @@ describe('progress text', () => {
     expect(formatDuration(ms, lang)).toBe(text);
   });
 
-  it('shows rows, hits, failures, invalid rows and time left', () => {
-    const lines = progressLines(
-      {
-        runId: 'r',
-        phase: 'screening',
-        rowsTotal: 10,
-        rowsDone: 4,
-        rowsWritten: 2,
-        rowsWithHits: 1,
-        highRows: 1,
-        failedRows: 0,
-        invalidRows: 2,
-        subjectsTotal: 6,
-        subjectsDone: 2,
-        requests: 3,
-        etaMs: null,
-        elapsedMs: 5,
-      },
-      'en',
-    );
-    expect(lines).toEqual([
+  it('shows rows, hits, failures, invalid rows and time left; empty rows only when there are some', () => {
+    const progress = {
+      runId: 'r',
+      phase: 'screening',
+      rowsTotal: 10,
+      rowsDone: 4,
+      rowsWritten: 2,
+      rowsWithHits: 1,
+      highRows: 1,
+      failedRows: 0,
+      invalidRows: 2,
+      emptyRows: 0,
+      subjectsTotal: 6,
+      subjectsDone: 2,
+      requests: 3,
+      etaMs: null,
+      elapsedMs: 5,
+    } as const;
+    expect(progressLines(progress, 'en')).toEqual([
       '4 of 10 rows',
       'Rows with hits: 1',
       'Failed: 0',
       'Invalid rows: 2',
       'Time left: estimating…',
     ]);
+    expect(progressLines({ ...progress, emptyRows: 3 }, 'uk')).toContain('Порожніх рядків (перевіряти нічого): 3');
   });
 });

@@ -131,6 +131,20 @@ describe('BulkPanel', () => {
     expect(screen.getByTestId('bulk-progress')).toHaveTextContent('40 of 40 rows');
   });
 
+  it('counts a spacer row in the list as empty, not as invalid input', async () => {
+    const rows = list(10);
+    rows.splice(4, 0, [null, '  ', null]);
+    fake.setSheet('Clients', rows).select('Clients', 'A1');
+    renderPanel(switchableTransport(createSandboxEngine({ accounts: [ACCOUNT] })));
+    await user.click(screen.getByRole('button', { name: 'Use current selection' }));
+    await screen.findByText('Input: Clients!A1:C12 — 11 data rows');
+    await user.click(screen.getByRole('button', { name: 'Start screening' }));
+    const done = await outcome();
+    expect(done).toHaveTextContent(/^Finished: 11 rows, \d+ with hits, 0 failed, 1 invalid\./);
+    expect(screen.getByTestId('bulk-empty')).toHaveTextContent('Empty rows (nothing to screen): 1');
+    expect(screen.getByTestId('bulk-progress')).toHaveTextContent('Empty rows (nothing to screen): 1');
+  });
+
   it('through a relay whose upstream is a sandbox: the outcome and the results header say the answers are fictional', async () => {
     const inner = sandboxTransport(createSandboxEngine({ accounts: [ACCOUNT] }));
     // What such a relay adds to every answer (core/answer/relay-sandbox.ts).

@@ -158,6 +158,7 @@ export class Runner implements BulkRun {
       highRows: live.highRows,
       failedRows: live.failedRows,
       invalidRows: live.invalidRows,
+      emptyRows: live.emptyRows ?? 0,
       subjectsTotal: this.plan.subjectCount,
       requests: this.asker.requests,
     };

@@ -1,5 +1,5 @@
 import type { SubjectOutcome } from '../outcome';
-import type { RunPlan } from '../plan';
+import { EMPTY_ROW_CODE, EMPTY_ROW_SUBJECT, type RunPlan } from '../plan';
 import type { RowResult } from '../result-table';
 import type { RunState, WrittenCounters } from '../state';
 
@@ -17,10 +17,15 @@ function noteShownRegistries(c: WrittenCounters, counts: readonly (number | null
   if (added.length > 0) c.shownRegistries = [...known, ...added].sort((a, b) => a - b);
 }
 
+/** What counting needs of a blank row's errors: their code. */
+const BLANK = [{ field: 'subject', code: EMPTY_ROW_CODE, message: { uk: '', en: '' } }];
+
 /** Adds `times` rows of `result` to the counters. */
 export function countResolved(c: WrittenCounters, result: RowResult, times = 1): void {
-  if (result.kind === 'invalid') c.invalidRows += times;
-  else if (result.kind === 'outcome') {
+  if (result.kind === 'invalid') {
+    if (result.errors[0]?.code === EMPTY_ROW_CODE) c.emptyRows = (c.emptyRows ?? 0) + times;
+    else c.invalidRows += times;
+  } else if (result.kind === 'outcome') {
     const o = result.outcome;
     if (o.kind === 'failed') c.failedRows += times;
     else {
@@ -83,7 +88,7 @@ export class SubjectStates {
     }
     for (let r = written; r < plan.rowCount; r++) {
       const s = plan.rowSubject[r];
-      if (s < 0) countResolved(this.live, { kind: 'invalid', errors: [] });
+      if (s < 0) countResolved(this.live, { kind: 'invalid', errors: s === EMPTY_ROW_SUBJECT ? BLANK : [] });
       else if (this.state[s] === DONE) countResolved(this.live, { kind: 'outcome', outcome: this.outcomes.get(s)! });
       else continue;
       this.rowsDone++;

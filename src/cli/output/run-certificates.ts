@@ -109,6 +109,7 @@ export class RunCertificates {
         withHits: c.report.rowsWithHits,
         notChecked: c.report.failedRows,
         invalid: c.report.invalidRows,
+        empty: c.report.emptyRows,
         analyst: c.analyst,
         at: new Date(),
         resultsFile: basename(c.resultsPath),

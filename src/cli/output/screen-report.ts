@@ -25,11 +25,12 @@ export function reportLines(report: BulkRunReport, lang: Lang, files: readonly s
       requests: report.requests,
       seconds: seconds(report.elapsedMs),
     }),
-    t('screen.counts', {
+    t(report.emptyRows > 0 ? 'screen.counts.empty' : 'screen.counts', {
       hits: report.rowsWithHits,
       high: report.highRows,
       failed: report.failedRows,
       invalid: report.invalidRows,
+      empty: report.emptyRows,
     }),
     ...files.map((f) => t('screen.file', { path: shown(f) })),
   ];

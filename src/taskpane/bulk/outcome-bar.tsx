@@ -33,6 +33,7 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
       <MessageBar intent="success" layout="multiline" data-testid="bulk-outcome">
         <MessageBarBody>
           {b.t(lang, 'panel.done', params)}
+          {r.emptyRows > 0 && <div data-testid="bulk-empty">{b.t(lang, 'progress.empty', { empty: r.emptyRows })}</div>}
           {fictional}
           <RescreenSummaryLine report={r} lang={lang} />
           {r.notice && <div data-testid="bulk-notice">{r.notice[lang]}</div>}
