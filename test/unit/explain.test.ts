@@ -162,7 +162,7 @@ const CASES: Case[] = [
       mng: 'керівник',
       own: 'КОВАЛЕНКО ОЛЕКСАНДР ПЕТРОВИЧ, 100%',
     },
-    facts: ['name.related'],
+    facts: ['name.linked'],
     decision: 'needs-review',
     reason: 'incomplete-data',
   },
@@ -177,7 +177,7 @@ const CASES: Case[] = [
       manager_info: { name: 'ШЕВЧУК ГАННА МИКОЛАЇВНА', position: 'директор' },
       signers: [{ name: 'Шевчук Ганна Миколаївна' }],
     },
-    facts: ['name.related'],
+    facts: ['name.linked'],
     decision: 'needs-review',
     reason: 'incomplete-data',
   },
@@ -272,13 +272,13 @@ describe('why this hit: facts and suggestion per registry family', () => {
       mng: 'Бондар Іван - керівник',
     }).facts;
     expect(related).toMatchObject({
-      code: 'name.related',
+      code: 'name.linked',
       query: 'Коваленко Олександр Петрович',
       record: 'Коваленко Олександр Петрович, пряме вирішальне володіння',
       tone: 'unknown',
     });
     expect(related.text.en).toBe(
-      'Not the company’s own name: “Коваленко Олександр Петрович” is named in it as beneficial owner and founder: “Коваленко Олександр Петрович, пряме вирішальне володіння”.',
+      'Not the company’s own name: “Коваленко Олександр Петрович” is named in it as a beneficial owner and a founder: “Коваленко Олександр Петрович, пряме вирішальне володіння”.',
     );
     expect(related.text.uk).toContain('зазначено в ній як кінцевий бенефіціарний власник і засновник');
     expect(

@@ -6,7 +6,7 @@ const en = {
   'fact.name.alias': 'The name asked is one of the record’s other names: “{record}”.',
   'fact.name.partial': 'Only part of the name agrees: “{query}” and “{record}”.',
   'fact.name.differs': 'The names differ: “{query}” and “{record}” (matched by another field).',
-  'fact.name.related': 'Not the company’s own name: “{query}” is named in it as {roles}: “{record}”.',
+  'fact.name.linked': 'Not the company’s own name: “{query}” is named in it as {roles}: “{record}”.',
   'fact.birth.equal': 'Birth date agrees: {record}.',
   'fact.birth.differs': 'Birth dates differ: {query} asked, {record} in the record.',
   'fact.birth.swapped':
@@ -46,11 +46,11 @@ const en = {
   'why.and': ' and ',
   'why.inactive': 'no longer in force',
   'why.swapped': 'day and month of birth swapped',
-  'why.related': 'the name is among the company’s owners or managers',
-  'role.beneficiary': 'beneficial owner',
-  'role.founder': 'founder',
-  'role.manager': 'manager',
-  'role.signer': 'signatory',
+  'why.linked': 'the name is among the company’s owners or managers',
+  'role.beneficiary': 'a beneficial owner',
+  'role.owner': 'a founder',
+  'role.head': 'its manager',
+  'role.signatory': 'a signatory',
 } as const;
 
 const uk: Record<keyof typeof en, string> = {
@@ -58,7 +58,7 @@ const uk: Record<keyof typeof en, string> = {
   'fact.name.alias': 'Шукане ім’я — одне з інших імен запису: «{record}».',
   'fact.name.partial': 'Збігається лише частина імені: «{query}» і «{record}».',
   'fact.name.differs': 'Імена різні: «{query}» і «{record}» (збіг за іншим полем).',
-  'fact.name.related': 'Це не назва компанії: «{query}» зазначено в ній як {roles}: «{record}».',
+  'fact.name.linked': 'Це не назва компанії: «{query}» зазначено в ній як {roles}: «{record}».',
   'fact.birth.equal': 'Дата народження збігається: {record}.',
   'fact.birth.differs': 'Дати народження різні: у запиті {query}, у записі {record}.',
   'fact.birth.swapped':
@@ -98,11 +98,11 @@ const uk: Record<keyof typeof en, string> = {
   'why.and': ' і ',
   'why.inactive': 'більше не чинний',
   'why.swapped': 'день і місяць народження переставлені',
-  'why.related': 'ім’я серед власників або керівників компанії',
+  'why.linked': 'ім’я серед власників або керівників компанії',
   'role.beneficiary': 'кінцевий бенефіціарний власник',
-  'role.founder': 'засновник',
-  'role.manager': 'керівник',
-  'role.signer': 'підписант',
+  'role.owner': 'засновник',
+  'role.head': 'керівник',
+  'role.signatory': 'підписант',
 };
 
 export const explainMessages = defineCatalogue(en, uk);

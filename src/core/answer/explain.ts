@@ -21,7 +21,7 @@ export const FACT_CODES = [
   'name.alias',
   'name.partial',
   'name.differs',
-  'name.related',
+  'name.linked',
   'birth.equal',
   'birth.differs',
   'birth.swapped',
@@ -85,7 +85,7 @@ const TONE: Record<FactCode, FactTone> = {
   'name.alias': 'agree',
   'name.partial': 'unknown',
   'name.differs': 'differ',
-  'name.related': 'unknown',
+  'name.linked': 'unknown',
   'birth.equal': 'agree',
   'birth.differs': 'differ',
   'birth.swapped': 'unknown',
@@ -106,7 +106,7 @@ const FACT_TEXT: Record<FactCode, ExplainMessageKey> = {
   'name.alias': 'fact.name.alias',
   'name.partial': 'fact.name.partial',
   'name.differs': 'fact.name.differs',
-  'name.related': 'fact.name.related',
+  'name.linked': 'fact.name.linked',
   'birth.equal': 'fact.birth.equal',
   'birth.differs': 'fact.birth.differs',
   'birth.swapped': 'fact.birth.swapped',
@@ -151,14 +151,14 @@ function nameFact(query: ExplainedQuery, name: string, aliases: readonly string[
   return fact('name.differs', shownQuery, name);
 }
 
-const ROLE_ORDER: readonly PersonRole[] = ['beneficiary', 'founder', 'manager', 'signer'];
+const ROLE_ORDER: readonly PersonRole[] = ['beneficiary', 'owner', 'head', 'signatory'];
 
 /**
  * A person's name that is not the company's own but one of its people's: every part of the name
  * asked (two parts at least, so a surname alone links nothing) is among the words of one entry,
  * whatever the record puts beside it ("…, Україна", "… - керівник", "…, 100%").
  */
-function relatedFact(query: ExplainedQuery, people: readonly RecordPerson[]): Fact | null {
+function linkedFact(query: ExplainedQuery, people: readonly RecordPerson[]): Fact | null {
   const asked = [query.name, query.namelat].filter((s): s is string => !!s);
   const askedTokens = asked.map(nameTokens).filter((t) => t.length >= 2);
   if (askedTokens.length === 0) return null;
@@ -173,13 +173,13 @@ function relatedFact(query: ExplainedQuery, people: readonly RecordPerson[]): Fa
     roles.map((role) => explainMessages.t(lang, `role.${role}`)).join(explainMessages.t(lang, 'why.and'));
   const params = (lang: Lang) => ({ query: asked[0], record, roles: roleList(lang) });
   return {
-    code: 'name.related',
+    code: 'name.linked',
     query: asked[0],
     record,
-    tone: TONE['name.related'],
+    tone: TONE['name.linked'],
     text: {
-      uk: explainMessages.t('uk', 'fact.name.related', params('uk')),
-      en: explainMessages.t('en', 'fact.name.related', params('en')),
+      uk: explainMessages.t('uk', 'fact.name.linked', params('uk')),
+      en: explainMessages.t('en', 'fact.name.linked', params('en')),
     },
   };
 }
@@ -292,8 +292,8 @@ export function explainHit(query: ExplainedQuery, registry: RegistryKey, item: o
   const facts: Fact[] = [];
   const name = nameFact(query, view.name(item), view.aliases(item));
   // A company found by a person's name: say whose name it is in the record, not only that it differs.
-  const related = name?.code === 'name.differs' && view.people ? relatedFact(query, view.people(item)) : null;
-  if (related) facts.push(related);
+  const linked = name?.code === 'name.differs' && view.people ? linkedFact(query, view.people(item)) : null;
+  if (linked) facts.push(linked);
   else if (name) facts.push(name);
   if (view.kind === 'person' || view.kind === 'mixed') {
     const births = view.births(item);
@@ -354,7 +354,7 @@ export function whyLineOf(
   if (differ.length > 0) {
     parts.push(t(differ.length === 1 ? 'why.differ.one' : 'why.differ', { fields: differ.join(t('why.and')) }));
   }
-  if (codes.includes('name.related')) parts.push(t('why.related'));
+  if (codes.includes('name.linked')) parts.push(t('why.linked'));
   if (codes.includes('birth.swapped')) parts.push(t('why.swapped'));
   if (codes.includes('status.inactive')) parts.push(t('why.inactive'));
   return `${parts.join('; ')} → ${suggestionLabel(suggested, lang)}`;

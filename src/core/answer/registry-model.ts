@@ -20,7 +20,7 @@ export interface RecordStatus {
 }
 
 /** How a company's record names a person. */
-export type PersonRole = 'beneficiary' | 'founder' | 'manager' | 'signer';
+export type PersonRole = 'beneficiary' | 'owner' | 'head' | 'signatory';
 
 export interface RecordPerson {
   role: PersonRole;
@@ -158,8 +158,8 @@ export const REGISTRY_VIEWS: Views = {
     // Lists in one string each, "; " between people (the service's own examples and the sandbox).
     people: (i) => [
       ...persons('beneficiary', i.kbv),
-      ...persons('founder', i.txtf, i.own),
-      ...persons('manager', i.mng, i.manager),
+      ...persons('owner', i.txtf, i.own),
+      ...persons('head', i.mng, i.manager),
     ],
   },
   edrfullinfo: {
@@ -175,9 +175,9 @@ export const REGISTRY_VIEWS: Views = {
     details: (i) => [i.stan, i.opf, i.address, i.indicators_str],
     people: (i) => [
       ...persons('beneficiary', ...(i.benefiaciars ?? []).map((b) => b.pib_name || b.name)),
-      ...persons('founder', ...(i.founders ?? []).map((f) => f.name || f.founder)),
-      ...persons('manager', i.manager_info?.name),
-      ...persons('signer', ...(i.signers ?? []).map((s) => s.name)),
+      ...persons('owner', ...(i.founders ?? []).map((f) => f.name || f.founder)),
+      ...persons('head', i.manager_info?.name),
+      ...persons('signatory', ...(i.signers ?? []).map((s) => s.name)),
     ],
   },
   edrchanges: {
