@@ -92,6 +92,8 @@ export interface PreviousRun {
   /** Where it was read ("last.results.xlsx [Hits]", "Збіги 2026-10-01"), for the run header. */
   source: string;
   hits: ReadonlyMap<string, PreviousHit>;
+  /** Its run header's "Service" line as written, when found: was it the live service or a sandbox? */
+  service?: string;
 }
 
 export interface PreviousProblem {

@@ -59,6 +59,10 @@ const en = {
   'previous.refused':
     'Nothing was screened: the previous results have {count} {count|problem|problems}, and screening on would drop decisions. Fix them and run again.',
   'previous.resumeUnsupported': 'A re-screen against previous results cannot be resumed; run it again from the start.',
+  'shift.fictional-to-live':
+    'The previous results came from a sandbox (fictional data), this run from the live service: its new, changed and gone hits compare real answers with invented ones. Compare it with an earlier live run.',
+  'shift.live-to-fictional':
+    'The previous results came from the live service, this run from a sandbox (fictional data): its new, changed and gone hits say nothing about real people.',
 } as const;
 
 type Key = keyof typeof en;
@@ -126,6 +130,10 @@ const uk: Record<Key, string> = {
     'Перевірку не запущено: у попередніх результатах {count} {count|проблема|проблеми|проблем}, і продовження втратило б рішення. Виправте їх і запустіть знову.',
   'previous.resumeUnsupported':
     'Повторну перевірку з попередніми результатами не можна продовжити; запустіть її знову з початку.',
+  'shift.fictional-to-live':
+    'Попередні результати отримано з пісочниці (вигадані дані), а ця перевірка — з робочого сервісу: її нові, змінені й зниклі збіги порівнюють справжні відповіді з вигаданими. Порівнюйте її з попередньою перевіркою на робочому сервісі.',
+  'shift.live-to-fictional':
+    'Попередні результати отримано з робочого сервісу, а ця перевірка — з пісочниці (вигадані дані): її нові, змінені й зниклі збіги нічого не кажуть про реальних людей.',
 };
 
 export const rescreenMessages = defineCatalogue<Key>(en, uk);

@@ -1,3 +1,4 @@
+import { serviceKindOfLabel } from '../shared-runtime/messages';
 import type { Lang } from '../core/text/i18n';
 import type { MatchLevel } from '../core/answer/summary';
 import {
@@ -137,6 +138,21 @@ export interface RescreenSummary {
   /** Result rows with a new or changed hit, or a hit decided "needs review". */
   rowsToReview: number;
   previousSource: string;
+  /**
+   * The previous results and this run came from different kinds of service, a sandbox's fictional
+   * data on one side and the live service on the other: their new, changed and gone hits compare
+   * nothing real. Absent when both are alike, or the previous service is not known.
+   */
+  serviceShift?: ServiceShift;
+}
+
+export type ServiceShift = 'fictional-to-live' | 'live-to-fictional';
+
+/** How the previous run's service (its header line) and this run's compare; null when alike or unknown. */
+export function serviceShiftOf(previousService: string | undefined, fictionalNow: boolean): ServiceShift | null {
+  const before = previousService === undefined ? null : serviceKindOfLabel(previousService);
+  if (before === null || (before === 'fictional') === fictionalNow) return null;
+  return before === 'fictional' ? 'fictional-to-live' : 'live-to-fictional';
 }
 
 /** Counts a run's hits against the previous run as rows are written, once per row. */

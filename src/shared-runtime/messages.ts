@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../core/text/i18n';
+import { LANGS, defineCatalogue } from '../core/text/i18n';
 
 /** Texts of the service layer: which service answers, said on every surface the same way. */
 const en = {
@@ -25,3 +25,14 @@ export const serviceMessages = defineCatalogue<Key>(en, uk);
 
 /** A sandbox server asked as the live service is (directly, or behind a relay): never to be called "live". */
 export const SANDBOX_SERVER_LABEL = serviceMessages.text('mode.sandboxServer.label');
+
+/**
+ * What a results header's "Service" line names, in either language: a sandbox (built in or a
+ * server), the live service, or null for a line this add-in did not write.
+ */
+export function serviceKindOfLabel(text: string): 'fictional' | 'live' | null {
+  const shown = text.trim();
+  const says = (key: Key) => LANGS.some((lang) => shown === serviceMessages.t(lang, key));
+  if (says('mode.sandbox.label') || says('mode.sandboxServer.label')) return 'fictional';
+  return says('mode.live.label') ? 'live' : null;
+}

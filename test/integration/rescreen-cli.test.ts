@@ -344,6 +344,8 @@ describe('checklists screen --previous with the run safeguards', () => {
     const summary = /Since the previous run: new (\d+), changed (\d+), gone (\d+);/.exec(r.stdout);
     expect(summary).not.toBeNull();
     expect(r.stdout).toContain('csvout.next.gone.csv');
+    // Sandbox before and now: the comparison is like with like, and nothing says otherwise.
+    expect(r.stdout).not.toContain('came from');
     const hits = tableAfterHeader(readCsv(join(work, 'csvout.next.hits.csv')));
     const gone = tableAfterHeader(readCsv(join(work, 'csvout.next.gone.csv')));
     expect(gone.header).toEqual(hits.header);
@@ -365,6 +367,46 @@ describe('checklists screen --previous with the run safeguards', () => {
     // Nothing of the run is left beside the outputs: no spool, lock or state.
     expect(exists(join(work, 'csvout.next.csv.checklists-state.json'))).toBe(false);
     expect(exists(join(work, 'csvout.next.csv.checklists-lock'))).toBe(false);
+  }, 120_000);
+
+  it('says when the previous results and this run are one fictional and one live: the comparison is of nothing real', async () => {
+    const server = await startSandboxServer({ accounts, dataRevision: 1 });
+    try {
+      // Screened on the built-in sandbox, re-screened against a service asked as the live one is.
+      await decided('shift');
+      const toLive = await runCli(
+        bundle,
+        ['screen', 'shift.xlsx', '-o', 'shift.live.xlsx', '--previous', 'shift.last.xlsx', '--progress', 'none'],
+        { env: live(server.url), cwd: work },
+      );
+      expect(toLive.code).toBe(10);
+      expect(toLive.stdout).toContain(
+        'The previous results came from a sandbox (fictional data), this run from the live service: its new, changed and gone hits compare real answers with invented ones.',
+      );
+      // And the other way: results of the live service (as their header says), re-screened on the sandbox.
+      const back = await runCli(
+        bundle,
+        [
+          'screen',
+          'shift.xlsx',
+          '-o',
+          'shift.back.xlsx',
+          '--previous',
+          'shift.live.xlsx',
+          '--progress',
+          'none',
+          '--lang',
+          'uk',
+        ],
+        { env: env(1), cwd: work },
+      );
+      expect(back.stderr).not.toMatch(/Помилка/);
+      expect(back.stdout).toContain(
+        'Попередні результати отримано з робочого сервісу, а ця перевірка — з пісочниці (вигадані дані)',
+      );
+    } finally {
+      await server.close();
+    }
   }, 120_000);
 
   it('a gone list that cannot be written is refused before the first request', async () => {

@@ -159,6 +159,39 @@ describe('Screen again is offered only on a results sheet, named after it (issue
   });
 });
 
+describe('Screen again between a sandbox and the live service', () => {
+  it('says the comparison is of nothing real when the previous results came from the other kind of service', async () => {
+    fake.select('Clients', 'A1:B3');
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="uk" services={fakeServices()} />
+      </FluentProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: bulkMessages.t('uk', 'panel.readSelection') }));
+    await user.click(await screen.findByRole('button', { name: bulkMessages.t('uk', 'panel.start') }));
+    await screen.findByTestId('bulk-outcome', {}, { timeout: 20_000 });
+    const results = fake.activeSheetName();
+    const again = screen.getByTestId('bulk-screen-again');
+    await waitFor(() => expect(again).toBeEnabled());
+    // Sandbox then sandbox (the fake names its service "тест": no claim either way).
+    await user.click(again);
+    await screen.findByTestId('bulk-rescreen-summary', {}, { timeout: 20_000 });
+    expect(screen.queryByTestId('bulk-service-shift')).toBeNull();
+
+    // Results whose header says they came from the live service, screened again on the sandbox.
+    const header = fake.sheetValues(results);
+    const service = header.findIndex((r) => r[0] === bulkMessages.t('uk', 'header.mode'));
+    expect(service).toBeGreaterThanOrEqual(0);
+    fake.pasteValues(results, cellAddress(service, 1), [['Робочий сервіс CheckLists']]);
+    fake.select(results, 'A1');
+    await waitFor(() => expect(again).toBeEnabled());
+    await user.click(again);
+    expect(await screen.findByTestId('bulk-service-shift', {}, { timeout: 20_000 })).toHaveTextContent(
+      rescreenMessages.t('uk', 'shift.live-to-fictional'),
+    );
+  });
+});
+
 describe('split name columns in the pane (issue 31)', () => {
   it('maps Прізвище, Ім’я, По батькові and says the name is joined from them, before Start', async () => {
     fake.setSheet('Split', [

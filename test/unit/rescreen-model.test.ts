@@ -3,7 +3,8 @@ import { decisionValidation, parseDecision, parseReason, reasonValidation } from
 import { readPreviousHits, type PreviousRun } from '../../src/bulk/previous-hits';
 import { REASON_CODES, reasonLabel } from '../../src/core/answer/explain';
 import { LANGS } from '../../src/core/text/i18n';
-import { reviewCells } from '../../src/bulk/rescreen';
+import { reviewCells, serviceShiftOf } from '../../src/bulk/rescreen';
+import { serviceKindOfLabel } from '../../src/shared-runtime/messages';
 import { startRun, type AskFn, type BulkSink, type ResultChunk, type SinkBegin } from '../../src/bulk';
 import { hitIdentity } from '../../src/bulk/hit-identity';
 import type { HitLine } from '../../src/bulk/hits';
@@ -407,5 +408,22 @@ describe('sandbox data revisions', () => {
     expect(parseCommandLine(['sandbox', '--data-revision', '1'])).toMatchObject({ args: { dataRevision: 1 } });
     expect(() => parseCommandLine(['sandbox', '--data-revision', String(MAX_DATA_REVISION + 1)])).toThrow(UsageError);
     expect(() => createSandboxEngine({ dataRevision: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('the previous run and this one, fictional or live', () => {
+  it('tells a sandbox line of either language and kind from the live service, and only a change of kind is a shift', () => {
+    expect(serviceKindOfLabel('SANDBOX — fictional data')).toBe('fictional');
+    expect(serviceKindOfLabel(' СЕРВЕР-ПІСОЧНИЦЯ — вигадані дані ')).toBe('fictional');
+    expect(serviceKindOfLabel('Live CheckLists service')).toBe('live');
+    expect(serviceKindOfLabel('Робочий сервіс CheckLists')).toBe('live');
+    expect(serviceKindOfLabel('edited by hand')).toBeNull();
+    expect(serviceShiftOf('ПІСОЧНИЦЯ — вигадані дані', false)).toBe('fictional-to-live');
+    expect(serviceShiftOf('Live CheckLists service', true)).toBe('live-to-fictional');
+    expect(serviceShiftOf('SANDBOX SERVER — fictional data', true)).toBeNull();
+    expect(serviceShiftOf('Робочий сервіс CheckLists', false)).toBeNull();
+    // Results whose header says nothing of their service, or something else: no claim either way.
+    expect(serviceShiftOf(undefined, true)).toBeNull();
+    expect(serviceShiftOf('edited by hand', false)).toBeNull();
   });
 });

@@ -3,9 +3,9 @@ import type { PreviousRun } from '../previous-hits';
 import { RowCursor, type RowAccess } from '../input-rows';
 import type { SubjectOutcome } from '../outcome';
 import { rowErrors, type InputRow, type RunPlan, type RunQueryOptions } from '../plan';
-import { SANDBOX_SERVER_LABEL } from '../../shared-runtime/messages';
+import { SANDBOX_SERVER_LABEL, serviceKindOfLabel } from '../../shared-runtime/messages';
 import type { BulkDeps, BulkProgress, BulkRun, BulkRunReport, RunTotals, RunTuning } from '../ports';
-import { RescreenTally } from '../rescreen';
+import { RescreenTally, serviceShiftOf, type RescreenSummary } from '../rescreen';
 import type { RowResult, TableContext } from '../result-table';
 import {
   ZERO_COUNTERS,
@@ -186,6 +186,15 @@ export class Runner implements BulkRun {
     };
   }
 
+  /** The comparison with the previous run, and whether one side of it was fictional and the other not. */
+  private withShift(changes: RescreenSummary): RescreenSummary {
+    // The in-process sandbox, a relay's sandbox (its answers say so), or a sandbox server (its label).
+    const fictionalNow =
+      this.meta.mode === 'sandbox' || this.fictional || serviceKindOfLabel(this.meta.modeLabel.en) === 'fictional';
+    const shift = serviceShiftOf(this.setup.previous?.service, fictionalNow);
+    return shift ? { ...changes, serviceShift: shift } : changes;
+  }
+
   private headerMeta(): RunMeta {
     if (!this.fictional || this.meta.mode === 'sandbox') return this.meta;
     return { ...this.meta, modeLabel: SANDBOX_SERVER_LABEL };
@@ -295,7 +304,9 @@ export class Runner implements BulkRun {
       ...(this.asker.stopping && status !== 'completed' ? { stop: this.asker.stopping } : {}),
       output: this.output,
       elapsedMs: this.now() - this.progressOf.startedAt,
-      ...(end.header.changes && end.header.changes !== 'pending' ? { rescreen: end.header.changes } : {}),
+      ...(end.header.changes && end.header.changes !== 'pending'
+        ? { rescreen: this.withShift(end.header.changes) }
+        : {}),
       ...(this.fictional ? { fictional: true } : {}),
     };
   }

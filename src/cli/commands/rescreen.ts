@@ -75,6 +75,7 @@ export function rescreenLines(report: BulkRunReport, lang: Lang): string[] {
       gone: r.goneHits,
       review: r.rowsToReview,
     }),
+    ...(r.serviceShift ? [rescreenMessages.t(lang, `shift.${r.serviceShift}`)] : []),
   ];
 }
 

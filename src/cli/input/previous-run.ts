@@ -41,6 +41,18 @@ function hitsGridOf(ws: ExcelJS.Worksheet, firstRowAnyway: boolean): HitsGrid | 
   return { sheet: ws.name, headerRow, firstColumn: 0, header: rowValues(ws, headerRow, width), rows };
 }
 
+/** The run header's "Service" line (the results sheet's, near its top), or null when none says it. */
+function serviceLine(wb: ExcelJS.Workbook): string | null {
+  const labels = LANGS.map((lang) => bulkMessages.t(lang, 'header.mode'));
+  for (const ws of wb.worksheets) {
+    for (let r = 1; r <= Math.min(ws.rowCount, HITS_HEADER_SEARCH_ROWS); r++) {
+      const [label, value] = rowValues(ws, r, 2);
+      if (typeof label === 'string' && labels.includes(label.trim()) && typeof value === 'string') return value;
+    }
+  }
+  return null;
+}
+
 /** A hits sheet of ours whose decisions cannot all be read: each problem names its cell. */
 export class PreviousRunProblems extends UsageError {}
 
@@ -72,7 +84,8 @@ export async function readPreviousRun(path: string, displayPath: string): Promis
     if (!grid) continue;
     const { hits, problems } = readPreviousHits(grid);
     if (problems.length > 0) throw new PreviousRunProblems(refusalText(problems));
-    return { source: `${displayPath} [${ws.name}]`, hits };
+    const service = serviceLine(wb);
+    return { source: `${displayPath} [${ws.name}]`, hits, ...(service ? { service } : {}) };
   }
   throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
 }

@@ -214,8 +214,9 @@ export async function readWorkbookPrevious(
     if (!located) {
       const state = headerValue(headerValues, stateLabels());
       if (state !== null && completedHitsOf(state) === 0) {
+        const service = headerValue(headerValues, modeLabels());
         return {
-          previous: { source: resultsSheet.name, hits: new Map() },
+          previous: { source: resultsSheet.name, hits: new Map(), ...(service ? { service } : {}) },
           inputSource,
           resultsSheet: resultsSheet.name,
         };
@@ -249,12 +250,21 @@ export async function readWorkbookPrevious(
     if (problems.length > 0) {
       throw new InvalidInputError([{ field: 'previous', code: 'previous.refused', message: refusalText(problems) }]);
     }
-    return { previous: { source: located.sheetName, hits }, inputSource, resultsSheet: resultsSheet.name };
+    const service = headerValue(headerValues, modeLabels());
+    return {
+      previous: { source: located.sheetName, hits, ...(service ? { service } : {}) },
+      inputSource,
+      resultsSheet: resultsSheet.name,
+    };
   });
 }
 
 function stateLabels(): string[] {
   return LANGS.map((lang) => bulkMessages.t(lang, 'header.state'));
+}
+
+function modeLabels(): string[] {
+  return LANGS.map((lang) => bulkMessages.t(lang, 'header.mode'));
 }
 
 /**

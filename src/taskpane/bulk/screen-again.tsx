@@ -87,6 +87,11 @@ export function RescreenSummaryLine({ report, lang }: { report: BulkRunReport; l
       style={{ display: 'block', margin: 0, marginTop: '4px' }}
     >
       {r.t(lang, 'summary.line', { new: s.newHits, changed: s.changedHits, gone: s.goneHits, review: s.rowsToReview })}
+      {s.serviceShift && (
+        <strong data-testid="bulk-service-shift" style={{ display: 'block', marginTop: '4px' }}>
+          {r.t(lang, `shift.${s.serviceShift}`)}
+        </strong>
+      )}
     </Text>
   );
 }
