@@ -114,6 +114,8 @@ const en = {
   'input.notFound': 'No such file: {path}',
   'input.notFoundNear': 'No such file: {path}. Did you mean {near}?',
   'input.unreadable': 'Cannot read {path}.',
+  'input.isFolder': '{path} is a folder, not a file: name the .xlsx or .csv list to screen.',
+  'input.denied': 'Cannot read {path}: permission denied. Ask for read access, or copy the file where you may read it.',
   'input.xlsxUnreadable': '{path} is not a readable .xlsx workbook.',
   'previous.notXlsx':
     '--previous {path}: give the .xlsx results of an earlier run. Decisions live in its hits sheet; results written to .csv hold none to carry: write them with -o NAME.xlsx.',
@@ -269,6 +271,9 @@ const uk: Record<Key, string> = {
   'input.notFound': 'Файлу немає: {path}',
   'input.notFoundNear': 'Файлу немає: {path}. Можливо, ви мали на увазі {near}?',
   'input.unreadable': 'Не вдається прочитати {path}.',
+  'input.isFolder': '{path} — це тека, а не файл: назвіть список .xlsx або .csv для перевірки.',
+  'input.denied':
+    'Не вдається прочитати {path}: немає дозволу. Попросіть доступ на читання або скопіюйте файл туди, де його можна читати.',
   'input.xlsxUnreadable': '{path} не є придатною до читання книгою .xlsx.',
   'previous.notXlsx':
     '--previous {path}: вкажіть .xlsx-результати попередньої перевірки. Рішення зберігаються на їхньому аркуші збігів; результати, записані в .csv, їх не мають: записуйте їх з -o НАЗВА.xlsx.',

@@ -5,7 +5,14 @@ import { langFromEnv, loadCliConfig } from '../../src/cli/config';
 import { csvSafe, csvText, gonePathFor, hitsPathFor, type CsvDelimiter } from '../../src/cli/output/csv-writer';
 import { OutputWriteError, UsageError } from '../../src/cli/exit-codes';
 import { FileSink } from '../../src/cli/output/file-sink';
-import { decodeText, detectDelimiter, parseCsvText, plainCellValue } from '../../src/cli/input/input-file';
+import {
+  decodeText,
+  detectDelimiter,
+  openInput,
+  parseCsvText,
+  plainCellValue,
+  readFailureKey,
+} from '../../src/cli/input/input-file';
 import { ProgressReporter } from '../../src/cli/output/progress';
 import { bulkInputFrom } from '../../src/cli/commands/screen-command';
 import { plain } from '../../src/cli/output/terminal';
@@ -334,6 +341,30 @@ describe('xlsx input', () => {
     // As Range.values reads such a cell: the run then refuses the row, naming the error.
     expect(plainCellValue({ error: '#N/A' })).toBe('#N/A');
     expect(plainCellValue({ formula: 'VLOOKUP(A2,B:C,2,0)', result: { error: '#N/A' } })).toBe('#N/A');
+  });
+
+  it('says why a list cannot be read in words the person can act on: a folder, no permission, a broken file', async () => {
+    const dir = tempDir();
+    const LIMITS = { maxBytes: 10_000_000, maxRows: 1_000 };
+    try {
+      mkdirSync(join(dir, 'clients.xlsx'));
+      await expect(openInput(join(dir, 'clients.xlsx'), undefined, LIMITS, 'clients.xlsx')).rejects.toMatchObject({
+        text: { en: `${join(dir, 'clients.xlsx')} is a folder, not a file: name the .xlsx or .csv list to screen.` },
+      });
+      // Root reads any file whatever its mode, so the refusal itself is shown by its code.
+      const denied = Object.assign(new Error('open'), { code: 'EACCES' });
+      expect(readFailureKey(denied, 'input.xlsxUnreadable')).toBe('input.denied');
+      expect(readFailureKey(Object.assign(new Error('x'), { code: 'EPERM' }), 'input.unreadable')).toBe('input.denied');
+      expect(readFailureKey(new Error('end of central directory not found'), 'input.xlsxUnreadable')).toBe(
+        'input.xlsxUnreadable',
+      );
+      writeFileSync(join(dir, 'broken.xlsx'), 'not a zip');
+      await expect(openInput(join(dir, 'broken.xlsx'), undefined, LIMITS, 'broken.xlsx')).rejects.toMatchObject({
+        text: { en: `${join(dir, 'broken.xlsx')} is not a readable .xlsx workbook.` },
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -98,8 +98,8 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
   const workbook = new (await loadExcelJs()).Workbook();
   try {
     await workbook.xlsx.readFile(path);
-  } catch {
-    throw usageError('input.xlsxUnreadable', { path });
+  } catch (error) {
+    throw usageError(readFailureKey(error, 'input.xlsxUnreadable'), { path });
   }
   const worksheets = workbook.worksheets.filter((w) => w.state !== 'veryHidden');
   const ws =
@@ -191,6 +191,18 @@ export function parseCsvText(
   return trimTrailingEmpty(pad(records.map((r) => r.map((v) => (v === '' ? null : v)))));
 }
 
+/**
+ * Why a file could not be read, as the person can act on it: no permission is said as such, not
+ * as a broken workbook. Anything else keeps the caller's words.
+ */
+export function readFailureKey<K extends 'input.xlsxUnreadable' | 'input.unreadable'>(
+  error: unknown,
+  otherwise: K,
+): K | 'input.denied' {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EACCES' || code === 'EPERM' ? 'input.denied' : otherwise;
+}
+
 /** The checks every input file passes before it is read: it exists, is a file, and is within --max-input-mb. */
 async function checkInputFile(path: string, limits: ReadLimits): Promise<void> {
   const info = await stat(path).catch(() => null);
@@ -199,6 +211,7 @@ async function checkInputFile(path: string, limits: ReadLimits): Promise<void> {
     const near = nearestWord(basename(path), await readdir(dirname(path)).catch(() => []));
     throw near ? usageError('input.notFoundNear', { path, near }) : usageError('input.notFound', { path });
   }
+  if (info.isDirectory()) throw usageError('input.isFolder', { path });
   if (!info.isFile()) throw usageError('input.unreadable', { path });
   const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
   if (info.size > limits.maxBytes) {
@@ -274,8 +287,8 @@ export async function openInput(
     } finally {
       await handle.close();
     }
-  } catch {
-    throw usageError('input.unreadable', { path });
+  } catch (error) {
+    throw usageError(readFailureKey(error, 'input.unreadable'), { path });
   }
   // The separators and quotes are ASCII in both encodings: the first line decides either way.
   const delimiter = detectDelimiter(new TextDecoder('utf-8').decode(head));
