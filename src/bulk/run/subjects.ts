@@ -17,15 +17,16 @@ function noteShownRegistries(c: WrittenCounters, counts: readonly (number | null
   if (added.length > 0) c.shownRegistries = [...known, ...added].sort((a, b) => a - b);
 }
 
-/** What counting needs of a blank row's errors: their code. */
-const BLANK = [{ field: 'subject', code: EMPTY_ROW_CODE, message: { uk: '', en: '' } }];
+/** A row not asked: a blank one (a spacer) is counted apart from one with input to correct. */
+function countUnasked(c: WrittenCounters, blank: boolean, times: number): void {
+  if (blank) c.emptyRows = (c.emptyRows ?? 0) + times;
+  else c.invalidRows += times;
+}
 
 /** Adds `times` rows of `result` to the counters. */
 export function countResolved(c: WrittenCounters, result: RowResult, times = 1): void {
-  if (result.kind === 'invalid') {
-    if (result.errors[0]?.code === EMPTY_ROW_CODE) c.emptyRows = (c.emptyRows ?? 0) + times;
-    else c.invalidRows += times;
-  } else if (result.kind === 'outcome') {
+  if (result.kind === 'invalid') countUnasked(c, result.errors[0]?.code === EMPTY_ROW_CODE, times);
+  else if (result.kind === 'outcome') {
     const o = result.outcome;
     if (o.kind === 'failed') c.failedRows += times;
     else {
@@ -88,7 +89,7 @@ export class SubjectStates {
     }
     for (let r = written; r < plan.rowCount; r++) {
       const s = plan.rowSubject[r];
-      if (s < 0) countResolved(this.live, { kind: 'invalid', errors: s === EMPTY_ROW_SUBJECT ? BLANK : [] });
+      if (s < 0) countUnasked(this.live, s === EMPTY_ROW_SUBJECT, 1);
       else if (this.state[s] === DONE) countResolved(this.live, { kind: 'outcome', outcome: this.outcomes.get(s)! });
       else continue;
       this.rowsDone++;
