@@ -172,14 +172,12 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
   const addressErrors = settingsAddressErrors(settings, addressPolicy);
   if (addressErrors.length > 0) {
     // Named as the person set it (CHECKLISTS_URL, or the file's key), not by the add-in's field name.
-    const where = (fromEnv: boolean, name: string) => (fromEnv ? name : `${name} (${options.configPath ?? '?'})`);
+    const primaryName = url !== undefined ? ENV.url : `url (${options.configPath ?? '?'})`;
+    const reservesName = reserves !== undefined ? ENV.reserveUrls : `reserveUrls (${options.configPath ?? '?'})`;
     throw new InvalidInputError(
       addressErrors.map((e) => {
         const reserve = /^reserveUrls\.(\d+)$/.exec(e.field);
-        const field = reserve
-          ? `${where(reserves !== undefined, reserves !== undefined ? ENV.reserveUrls : 'reserveUrls')} #${Number(reserve[1]) + 1}`
-          : where(url !== undefined, url !== undefined ? ENV.url : 'url');
-        return { ...e, field };
+        return { ...e, field: reserve ? `${reservesName} #${Number(reserve[1]) + 1}` : primaryName };
       }),
     );
   }

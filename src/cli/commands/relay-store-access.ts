@@ -72,7 +72,7 @@ export function writeOut(out: OutStream, chunk: string): Promise<void> {
   return new Promise((resolve) => out.once!('drain', resolve));
 }
 
-/** A subcommand's action missing or mistyped (`relay keys lst`): the actions it has, and the nearest. */
+/** A subcommand's action missing or mistyped (`relay keys lst`): the actions it has. */
 export function actionUsage(command: string, value: string | undefined, actions: readonly string[]): UsageError {
   if (!value) return usage('usage.action', { command, actions: actions.join(', ') });
   return usage('usage.actionUnknown', { command, value, actions: actions.join(', ') });
