@@ -88,6 +88,9 @@ export interface PreviousHit {
   cells: Partial<Record<ReadColumnId, string | number | null>>;
 }
 
+/** The run header's "Service" label in every language: where a re-screen reads what the previous run asked. */
+export const SERVICE_HEADER_LABELS: readonly string[] = LANGS.map((lang) => bulkMessages.t(lang, 'header.mode'));
+
 export interface PreviousRun {
   /** Where it was read ("last.results.xlsx [Hits]", "Збіги 2026-10-01"), for the run header. */
   source: string;

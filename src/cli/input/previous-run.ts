@@ -7,6 +7,7 @@ import {
   isHitsHeader,
   readPreviousHits,
   refusalText,
+  SERVICE_HEADER_LABELS,
   type HitsGrid,
   type PreviousRun,
 } from '../../bulk/previous-hits';
@@ -43,11 +44,12 @@ function hitsGridOf(ws: ExcelJS.Worksheet, firstRowAnyway: boolean): HitsGrid | 
 
 /** The run header's "Service" line (the results sheet's, near its top), or null when none says it. */
 function serviceLine(wb: ExcelJS.Workbook): string | null {
-  const labels = LANGS.map((lang) => bulkMessages.t(lang, 'header.mode'));
   for (const ws of wb.worksheets) {
     for (let r = 1; r <= Math.min(ws.rowCount, HITS_HEADER_SEARCH_ROWS); r++) {
       const [label, value] = rowValues(ws, r, 2);
-      if (typeof label === 'string' && labels.includes(label.trim()) && typeof value === 'string') return value;
+      if (typeof label === 'string' && SERVICE_HEADER_LABELS.includes(label.trim()) && typeof value === 'string') {
+        return value;
+      }
     }
   }
   return null;

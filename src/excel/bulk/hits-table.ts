@@ -6,6 +6,7 @@ import {
   isHitsHeader,
   readPreviousHits,
   refusalText,
+  SERVICE_HEADER_LABELS,
   type PreviousRun,
 } from '../../bulk/previous-hits';
 import { bulkMessages } from '../../bulk/messages';
@@ -214,7 +215,7 @@ export async function readWorkbookPrevious(
     if (!located) {
       const state = headerValue(headerValues, stateLabels());
       if (state !== null && completedHitsOf(state) === 0) {
-        const service = headerValue(headerValues, modeLabels());
+        const service = headerValue(headerValues, SERVICE_HEADER_LABELS);
         return {
           previous: { source: resultsSheet.name, hits: new Map(), ...(service ? { service } : {}) },
           inputSource,
@@ -250,7 +251,7 @@ export async function readWorkbookPrevious(
     if (problems.length > 0) {
       throw new InvalidInputError([{ field: 'previous', code: 'previous.refused', message: refusalText(problems) }]);
     }
-    const service = headerValue(headerValues, modeLabels());
+    const service = headerValue(headerValues, SERVICE_HEADER_LABELS);
     return {
       previous: { source: located.sheetName, hits, ...(service ? { service } : {}) },
       inputSource,
@@ -261,10 +262,6 @@ export async function readWorkbookPrevious(
 
 function stateLabels(): string[] {
   return LANGS.map((lang) => bulkMessages.t(lang, 'header.state'));
-}
-
-function modeLabels(): string[] {
-  return LANGS.map((lang) => bulkMessages.t(lang, 'header.mode'));
 }
 
 /**
