@@ -12,5 +12,6 @@ export {
 export { describeFaults, type SandboxFaults } from './faults';
 export { sandboxTransport, type Sleep } from './transport';
 export { sandboxData, type SandboxData } from './data/generator';
-export { KNOWN, KNOWN_EXPECTATIONS } from './data/known-subjects';
+export { KNOWN } from './data/known-subjects';
+export { KNOWN_EXPECTATIONS } from './data/known-expectations';
 export { MAX_DATA_REVISION } from './data/revisions';
