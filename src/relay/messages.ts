@@ -16,6 +16,7 @@ export const relayMessages = defineCatalogue(
     'decision.approveRole': 'Only an approver can approve a decision.',
     'decision.ownApproval': 'A decision needs a second person: its author cannot approve it.',
     'decision.unknown': 'No such decision.',
+    'decision.badId': 'Name the decision to approve by its id: a whole number above 0.',
     'decision.notPending':
       'This decision is not waiting for approval (approved already, superseded, or not under four-eyes).',
     'decision.exportRole': 'Only an auditor exports the whole decision record.',
@@ -120,6 +121,7 @@ export const relayMessages = defineCatalogue(
     'decision.approveRole': 'Погодити рішення може лише затверджувач.',
     'decision.ownApproval': 'Рішення потребує другої особи: його автор не може його погодити.',
     'decision.unknown': 'Такого рішення немає.',
+    'decision.badId': 'Укажіть рішення для погодження його номером: цілим числом понад 0.',
     'decision.notPending':
       'Це рішення не чекає на погодження (уже погоджене, замінене новішим або не під правилом чотирьох очей).',
     'decision.exportRole': 'Увесь реєстр рішень експортує лише аудитор.',

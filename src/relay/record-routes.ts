@@ -140,12 +140,13 @@ export async function handleRecord(
     if (request.path === '/decisions/approve') {
       const id = Number(fields.id);
       if (!Number.isSafeInteger(id) || id <= 0) {
-        return refused(400, RELAY_ERRORS.badRequest, bilingual('decision.unknown'), analyst);
+        return refused(400, RELAY_ERRORS.badRequest, bilingual('decision.badId'), analyst);
       }
       const approved = await decisions.approve(identity, id);
       if (approved.ok) return json(200, { analyst, approved: id, id: approved.id }, analyst);
       const [status, key] = APPROVAL_REFUSALS[approved.reason];
-      return refused(status, status === 404 ? 404 : RELAY_ERRORS.forbidden, bilingual(key), analyst);
+      // The body's code says what the status says: 403 may not, 404 no such decision, 409 not waiting.
+      return refused(status, status, bilingual(key), analyst);
     }
     if (request.path === '/decisions/history') {
       const checked = validateQuery(fields);

@@ -398,6 +398,7 @@ describe('from the relay', () => {
         ...recordOf('peps', pepItem),
         decision: 'true-match',
         reason: 'name-and-birth-date',
+        comment: 'Паспорт звірено',
       }),
     });
     expect(decided.status).toBe(200);
@@ -419,7 +420,8 @@ describe('from the relay', () => {
     expect(text).toContain(`Номер в архіві релея: ${archived.id}`);
     expect(text).toContain(`SHA-256 відповіді: ${archived.answerSha256.toString('hex')}`);
     expect(text).toContain('Перевірив: olena');
-    expect(text).toMatch(/Рішення: .*справжній збіг, olena/);
+    // The decision with its why: the reason and the analyst's comment are what an inspector checks.
+    expect(text).toMatch(/Рішення: .*справжній збіг — ім’я та дата народження збігаються «Паспорт звірено», olena/);
     expect(text).toContain('ПІСОЧНИЦЯ');
     expect(text).not.toContain(DEMO_CREDENTIALS.tokken);
 

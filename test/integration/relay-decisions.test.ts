@@ -378,7 +378,15 @@ it('four-eyes: a decision on psanctions is pending and unmuted; its author canno
 
   const approved = await call(two, '/decisions/approve', { tokken: bohdan, id: result.id });
   expect(approved.status).toBe(200);
-  expect((await call(two, '/decisions/approve', { tokken: bohdan, id: result.id })).status).toBe(409);
+  const again = await call(two, '/decisions/approve', { tokken: bohdan, id: result.id });
+  // The body's code agrees with the status, so a client reading either learns the same thing.
+  expect([again.status, again.json.error]).toEqual([409, 409]);
+  expect(again.json.message).toContain('not waiting for approval');
+  const unknown = await call(two, '/decisions/approve', { tokken: bohdan, id: result.id + 1000 });
+  expect([unknown.status, unknown.json.error]).toEqual([404, 404]);
+  const notANumber = await call(two, '/decisions/approve', { tokken: bohdan, id: 'the first one' });
+  expect([notANumber.status, notANumber.json.error]).toEqual([400, 100]);
+  expect(notANumber.json.message).toContain('by its id: a whole number above 0');
   const muted = await screen(one, clerk);
   expect(hitsOf(muted.summary, 'psanctions')).toBe(0);
   expect(relayDecisionsOf(muted.envelope)!.muted).toEqual([
@@ -553,7 +561,10 @@ it('checklists search and screen through instance 2 show the namesake muted, and
     // The relay's upstream is the sandbox: the answer says so, though the CLI was given the relay's address.
     expect(stdout.split('\n')[0]).toBe('*** SANDBOX SERVER — fictional data ***');
     expect(stdout).toContain("Muted by the relay's accept list: 1 hit cleared");
-    expect(stdout).toContain(`${KNOWN.pepSanctioned.name} (${pep.record}): false positive, olena`);
+    // The reason the hit was cleared travels with it: what an analyst or inspector reads a muted hit for.
+    expect(stdout).toContain(
+      `${KNOWN.pepSanctioned.name} (${pep.record}): false positive — namesake (different birth date), olena`,
+    );
 
     writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${SUBJECT.name}\nЗовсім Інша Особа\n`);
     stdout = '';

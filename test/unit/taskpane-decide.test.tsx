@@ -210,7 +210,9 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
     const results = await show(relay, relayed, 'ckr_abcdefghijkl_secretsecretsecretsecretsecretsecret');
     const notes = within(results).getByTestId('muted');
     expect(notes.textContent).toContain(resultsText.t('en', 'muted.title', { count: 1 }));
-    expect(notes.textContent).toContain(`${NAME} (peps:10001): false positive, olena 2026-11-20 09:00 UTC; in force`);
+    expect(notes.textContent).toContain(
+      `${NAME} (peps:10001): false positive — namesake (different birth date), olena 2026-11-20 09:00 UTC; in force`,
+    );
     expect(within(results).queryByTestId('decisions-here')).toBeNull();
     // A relay of the live service: no sandbox banner.
     expect(within(results).queryByTestId('sandbox-banner')).toBeNull();

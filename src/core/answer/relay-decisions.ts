@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REGISTRY_KEYS } from '../protocol/registries';
 import type { ParsedEnvelope } from '../protocol/schema';
 import type { Lang } from '../text/i18n';
-import { DECISIONS } from './explain';
+import { DECISIONS, REASON_CODES, reasonLabel, type ReasonCode } from './explain';
 
 /**
  * What the relay adds to an answer from its decision record (docs/relay.md, "Decisions and the
@@ -62,12 +62,19 @@ const DECISION_TEXT = {
   en: { 'false-positive': 'false positive', 'true-match': 'true match', 'needs-review': 'needs review' },
 } as const;
 
-/** One decided hit on one line: which record, what was decided, by whom, when, approved by whom. */
+const isReasonCode = (reason: string): reason is ReasonCode => (REASON_CODES as readonly string[]).includes(reason);
+
+/**
+ * One decided hit on one line: which record, what was decided and why (the reason and the analyst's
+ * comment, which is what an inspector reads a muted hit for), by whom, when, approved by whom.
+ */
 export function decisionNoteText(note: DecisionNote, lang: Lang): string {
   const approved = note.approvedBy
     ? lang === 'uk'
       ? `, погодив ${note.approvedBy}`
       : `, approved by ${note.approvedBy}`
     : '';
-  return `${note.name || note.record} (${note.record}): ${DECISION_TEXT[lang][note.decision]}, ${note.analyst} ${note.at.slice(0, 16).replace('T', ' ')} UTC${approved}; ${STATE_TEXT[lang][note.state]}`;
+  const reason = note.reason ? ` — ${isReasonCode(note.reason) ? reasonLabel(note.reason, lang) : note.reason}` : '';
+  const comment = note.comment ? (lang === 'uk' ? ` «${note.comment}»` : ` "${note.comment}"`) : '';
+  return `${note.name || note.record} (${note.record}): ${DECISION_TEXT[lang][note.decision]}${reason}${comment}, ${note.analyst} ${note.at.slice(0, 16).replace('T', ' ')} UTC${approved}; ${STATE_TEXT[lang][note.state]}`;
 }
