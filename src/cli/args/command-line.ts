@@ -53,7 +53,7 @@ export type ParsedCommand =
 
 export const COMMANDS = ['search', 'screen', 'sandbox'] as const;
 
-const SEARCH_OPTIONS = {
+export const SEARCH_OPTIONS = {
   ...GLOBAL_OPTIONS,
   name: { type: 'string', short: 'n' },
   namelat: { type: 'string' },
@@ -69,7 +69,7 @@ const SEARCH_OPTIONS = {
   certificate: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
-const SCREEN_OPTIONS = {
+export const SCREEN_OPTIONS = {
   ...GLOBAL_OPTIONS,
   output: { type: 'string', short: 'o' },
   sheet: { type: 'string' },

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SCREEN_OPTIONS, SEARCH_OPTIONS } from '../../src/cli/args/command-line';
+import { GLOBAL_OPTIONS } from '../../src/cli/args/option-values';
+import { SANDBOX_OPTIONS } from '../../src/cli/args/sandbox-args';
+import { helpMessages } from '../../src/cli/output/help-messages';
+
+/**
+ * Every option the parser takes is one a person can find: in `--help` (both languages) and in
+ * docs/cli.md's section of its command. An option added to the parser alone fails here.
+ */
+
+const doc = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'cli.md'), 'utf8');
+
+/** The text of docs/cli.md from the command's heading to the next heading of its level or above. */
+function docSection(command: string): string {
+  const start = doc.indexOf(`### \`checklists ${command}\``);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const rest = doc.slice(start + 4);
+  const end = rest.search(/\n#{2,3} /);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/** Older spellings kept so that earlier notes still work; the help names the current one. */
+const ALIASES = new Set(['registry-error']);
+
+const ownOptions = (options: Record<string, unknown>) =>
+  Object.keys(options).filter((name) => !(name in GLOBAL_OPTIONS) && !ALIASES.has(name));
+
+describe.each([
+  ['search', SEARCH_OPTIONS, 'help.search'],
+  ['screen', SCREEN_OPTIONS, 'help.screen'],
+  ['sandbox', SANDBOX_OPTIONS, 'help.sandbox'],
+] as const)('checklists %s', (command, options, helpKey) => {
+  it.each(ownOptions(options))('--%s is in --help in English and Ukrainian, and in docs/cli.md', (option) => {
+    const named = new RegExp(`--${option}(?![\\w-])`);
+    expect(helpMessages.t('en', helpKey)).toMatch(named);
+    expect(helpMessages.t('uk', helpKey)).toMatch(named);
+    expect(docSection(command)).toMatch(named);
+  });
+});
+
+it.each(Object.keys(GLOBAL_OPTIONS).filter((o) => o !== 'help'))(
+  'the global --%s is in the main --help and in docs/cli.md',
+  (option) => {
+    const named = new RegExp(`--${option}(?![\\w-])`);
+    expect(helpMessages.t('en', 'help.main')).toMatch(named);
+    expect(helpMessages.t('uk', 'help.main')).toMatch(named);
+    expect(doc).toMatch(named);
+  },
+);
