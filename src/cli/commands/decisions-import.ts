@@ -35,13 +35,30 @@ function unprotect(value: string): string {
   return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }
 
+/** The file's rows, each with the line it starts on, so that a refusal names the line a person sees. */
+function rowsOf(text: string): { line: number; row: Record<string, unknown> }[] {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trimStart().startsWith('{')) {
+    return body
+      .split(/\r?\n/)
+      .map((l, i) => ({ line: i + 1, text: l.trim() }))
+      .filter((l) => l.text !== '')
+      .map((l) => ({ line: l.line, row: (parseJson(l.text) ?? {}) as Record<string, unknown> }));
+  }
+  const records = parseCsv(body, { columns: true, skip_empty_lines: true, info: true }) as {
+    record: Record<string, string>;
+    info: { lines: number; records: number };
+  }[];
+  // `info.lines` is the line a record ends on; a record whose comment spans lines starts earlier.
+  return records.map(({ record, info }) => ({ line: info.lines - linesWithin(record), row: record }));
+}
+
+const linesWithin = (record: Record<string, string>) =>
+  Object.values(record).reduce((n, v) => n + (v.match(/\r?\n/g)?.length ?? 0), 0);
+
 export function decisionsFromFile(text: string): { line: number; decision: Record<string, unknown> }[] {
-  const trimmed = text.replace(/^\uFEFF/, '').trim();
-  const rows: Record<string, unknown>[] = trimmed.startsWith('{')
-    ? trimmed.split(/\r?\n/).map((l) => (parseJson(l) ?? {}) as Record<string, unknown>)
-    : (parseCsv(trimmed, { columns: true, skip_empty_lines: true }) as Record<string, string>[]);
   const out: { line: number; decision: Record<string, unknown> }[] = [];
-  rows.forEach((row, i) => {
+  rowsOf(text).forEach(({ line, row }) => {
     // Approvals are a second person's act: they are not imported as decisions.
     if (row.kind !== undefined && row.kind !== 'decision') return;
     const subject = typeof row.subject === 'string' ? parseJson(unprotect(row.subject)) : row.subject;
@@ -51,7 +68,7 @@ export function decisionsFromFile(text: string): { line: number; decision: Recor
       if (v === undefined || v === null || v === '') continue;
       decision[f] = typeof v === 'string' ? unprotect(v) : v;
     }
-    out.push({ line: i + 2, decision });
+    out.push({ line, decision });
   });
   return out;
 }
