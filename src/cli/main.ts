@@ -14,7 +14,9 @@ import { plain } from './output/terminal';
 import { helpMessages, type HelpTopicKey } from './output/help-messages';
 
 function helpKey(topic: string | undefined): HelpTopicKey {
-  return topic === 'search' || topic === 'screen' || topic === 'sandbox' ? `help.${topic}` : 'help.main';
+  return topic === 'search' || topic === 'screen' || topic === 'sandbox' || topic === 'relay'
+    ? `help.${topic}`
+    : 'help.main';
 }
 
 /** What went wrong, in the person's language; field errors one per line; never a stack. */

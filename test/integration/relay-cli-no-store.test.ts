@@ -166,8 +166,11 @@ it('names each mistake on its command line in our words and the language asked f
   const cert = await relay(['--cert', 'tls.crt', '--data-dir', data, '--lang', 'uk'], upstream);
   expect(cert.stderr.split('\n')[0]).toBe('Помилка: --cert, --key задаються разом: усі або жодного.');
   expect(existsSync(data)).toBe(false);
-  // --help in the language asked for.
-  expect((await relay(['--lang', 'uk', '--help'])).stdout).toMatch(/^Використання: checklists relay/);
+  // --help in the language asked for, with every server option (cli-options-documented.test.ts holds the list).
+  const help = (await relay(['--lang', 'uk', '--help'])).stdout;
+  expect(help).toMatch(/^checklists relay \[параметри\] — релей організації/);
+  expect(help).toContain('--daily-budget N');
+  expect(help).toContain('checklists relay keys add|list|revoke|rotate');
 });
 
 it('tells a mistyped number before anything else, and before any folder or PostgreSQL is made', async () => {

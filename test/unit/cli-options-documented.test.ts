@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SCREEN_OPTIONS, SEARCH_OPTIONS } from '../../src/cli/args/command-line';
 import { GLOBAL_OPTIONS } from '../../src/cli/args/option-values';
 import { SANDBOX_OPTIONS } from '../../src/cli/args/sandbox-args';
+import { RELAY_SERVER_OPTIONS } from '../../src/cli/commands/relay-command';
 import { helpMessages } from '../../src/cli/output/help-messages';
 
 /**
@@ -10,7 +11,8 @@ import { helpMessages } from '../../src/cli/output/help-messages';
  * docs/cli.md's section of its command. An option added to the parser alone fails here.
  */
 
-const doc = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'cli.md'), 'utf8');
+const read = (name: string) => fs.readFileSync(path.join(__dirname, '..', '..', 'docs', name), 'utf8');
+const doc = read('cli.md');
 
 /** The text of docs/cli.md from the command's heading to the next heading of its level or above. */
 function docSection(command: string): string {
@@ -47,5 +49,15 @@ it.each(Object.keys(GLOBAL_OPTIONS).filter((o) => o !== 'help'))(
     expect(helpMessages.t('en', 'help.main')).toMatch(named);
     expect(helpMessages.t('uk', 'help.main')).toMatch(named);
     expect(doc).toMatch(named);
+  },
+);
+
+it.each(Object.keys(RELAY_SERVER_OPTIONS))(
+  "the relay server's --%s is in checklists relay --help in English and Ukrainian, and in docs/relay.md",
+  (option) => {
+    const named = new RegExp(`--${option}(?![\\w-])`);
+    expect(helpMessages.t('en', 'help.relay')).toMatch(named);
+    expect(helpMessages.t('uk', 'help.relay')).toMatch(named);
+    expect(read('relay.md')).toMatch(named);
   },
 );

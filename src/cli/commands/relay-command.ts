@@ -17,6 +17,7 @@ import { startRelayHttp } from '../../relay/http-server';
 import { REGISTRY_KEYS, type RegistryKey } from '../../core/protocol/registries';
 import { isSandboxTokken } from '../../sandbox/credentials';
 import { relayMessages } from '../../relay/messages';
+import { helpMessages } from '../output/help-messages';
 import { RelayService } from '../../relay/service';
 import { openStore } from '../../relay/store/open-store';
 import { privateFile } from './private-file';
@@ -35,7 +36,7 @@ import { parseIntOption } from '../args/option-values';
 export async function runRelay(argv: readonly string[], io: CliIo): Promise<number> {
   const sub = argv[0];
   if (sub === 'help' || argv.includes('--help') || argv.includes('-h')) {
-    io.stdout.write(`${relayMessages.t(langOption(argv) ?? langFromEnv(io.env), 'usage')}\n`);
+    io.stdout.write(`${helpMessages.t(langOption(argv) ?? langFromEnv(io.env), 'help.relay')}\n`);
     return 0;
   }
   const job =
@@ -65,35 +66,33 @@ function builtAddIn(): string {
   return candidates.find((dir) => existsSync(join(dir, 'taskpane.html'))) ?? candidates[1];
 }
 
+/** The server's options; `checklists relay --help` (help-messages.ts) lists each, and docs/relay.md says more. */
+export const RELAY_SERVER_OPTIONS = {
+  ...STORE_OPTIONS,
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'public-url': { type: 'string' },
+  cert: { type: 'string' },
+  key: { type: 'string' },
+  'trust-proxy': { type: 'boolean', default: false },
+  dist: { type: 'string' },
+  'tokken-file': { type: 'string' },
+  'insecure-http': { type: 'boolean' },
+  concurrency: { type: 'string' },
+  'rate-per-minute': { type: 'string' },
+  'daily-budget': { type: 'string' },
+  'cache-hours': { type: 'string' },
+  'cooldown-seconds': { type: 'string' },
+  'entra-issuer': { type: 'string' },
+  'entra-audience': { type: 'string' },
+  'entra-jwks': { type: 'string' },
+  instance: { type: 'string' },
+  'four-eyes': { type: 'string' },
+  'spool-dir': { type: 'string' },
+} as const;
+
 async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseStrict(
-    'relay',
-    [...argv],
-    {
-      ...STORE_OPTIONS,
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'public-url': { type: 'string' },
-      cert: { type: 'string' },
-      key: { type: 'string' },
-      'trust-proxy': { type: 'boolean', default: false },
-      dist: { type: 'string' },
-      'tokken-file': { type: 'string' },
-      'insecure-http': { type: 'boolean' },
-      concurrency: { type: 'string' },
-      'rate-per-minute': { type: 'string' },
-      'daily-budget': { type: 'string' },
-      'cache-hours': { type: 'string' },
-      'cooldown-seconds': { type: 'string' },
-      'entra-issuer': { type: 'string' },
-      'entra-audience': { type: 'string' },
-      'entra-jwks': { type: 'string' },
-      instance: { type: 'string' },
-      'four-eyes': { type: 'string' },
-      'spool-dir': { type: 'string' },
-    },
-    false,
-  );
+  const { values } = parseStrict('relay', [...argv], RELAY_SERVER_OPTIONS, false);
   const env = io.env;
   const fourEyes = (values['four-eyes'] ?? '')
     .split(/[\s,]+/)

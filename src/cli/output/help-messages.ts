@@ -71,6 +71,39 @@ const en = {
     '      --fault-seed N       seed of the fault sequence (the same seed, the same faults)\n' +
     '      --quiet              no request log\n' +
     '      --lang uk|en         language of these messages',
+  'help.relay':
+    "checklists relay [options] — the organisation's relay: the add-in and /api from one address, the tokken held here,\n" +
+    'each analyst known by key, an audit trail in PostgreSQL (embedded, or yours by URL). More: docs/relay.md\n\n' +
+    'Upstream: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_SUBJECT_ID and the tokken (CHECKLISTS_TOKKEN,\n' +
+    '--tokken-file F or --config FILE), as for the command line.\n\n' +
+    '      --port N             listening port (default 8443)\n' +
+    '      --host H             listening address (default 0.0.0.0; 127.0.0.1 with --trust-proxy)\n' +
+    "      --data-dir DIR       the embedded store's folder (default: checklists-relay in the user's data folder)\n" +
+    '      --database-url URL   an external PostgreSQL instead (or DATABASE_URL)\n' +
+    '      --spool-dir DIR      where audit rows and answers are made durable first (by URL: a disk that outlives the process)\n' +
+    '      --public-url URL     the address /manifest.xml names (default: the address each request came to)\n' +
+    '      --cert F --key F     serve HTTPS\n' +
+    '      --trust-proxy        behind a reverse proxy that terminates TLS: believe X-Forwarded-Proto/Host\n' +
+    '      --dist DIR           the built add-in (default: dist/ beside the command line)\n' +
+    '      --tokken-file F      read the tokken from F (chmod 600), or CHECKLISTS_TOKKEN_FILE\n' +
+    '      --insecure-http      allow a plain http:// upstream beyond this computer (warned)\n' +
+    '      --concurrency N      requests on the wire to the service at once, all analysts (default 8)\n' +
+    '      --rate-per-minute N  per-analyst requests in any 60 s (default 600; 0 no limit)\n' +
+    '      --daily-budget N     requests to the service per UTC day (default 0: none)\n' +
+    '      --cache-hours N      how long an answer serves everybody (default 24)\n' +
+    '      --cooldown-seconds N pause after an account or quota error (default 600)\n' +
+    '      --four-eyes LIST     registries where a decision needs an approver: peps,psanctions\n' +
+    '      --entra-issuer URL --entra-audience ID --entra-jwks URL   accept Microsoft Entra ID tokens (all three)\n' +
+    "      --instance NAME      this process's name in audit rows and logs (default: random)\n" +
+    '      --lang uk|en         language of these messages\n\n' +
+    'On the same store (while the relay runs, too):\n' +
+    '  checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin]\n' +
+    '  checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv]\n' +
+    '  checklists relay verify\n' +
+    '  checklists relay archive prune [--archive-years N]\n' +
+    '  checklists relay decisions export [--csv | --json] [--since DATE]\n' +
+    '  checklists relay backup [--out FILE] | restore FILE\n' +
+    'each with --data-dir DIR or --database-url URL.',
 } as const;
 
 type Key = keyof typeof en;
@@ -144,6 +177,39 @@ const uk: Record<Key, string> = {
     '      --fault-seed N       зерно послідовності збоїв (те саме зерно — ті самі збої)\n' +
     '      --quiet              без журналу запитів\n' +
     '      --lang uk|en         мова цих повідомлень',
+  'help.relay':
+    'checklists relay [параметри] — релей організації: надбудова й /api з однієї адреси, токен зберігається тут,\n' +
+    'кожен аналітик відомий за ключем, журнал аудиту в PostgreSQL (вбудованій або вашій за URL). Докладніше: docs/relay.md\n\n' +
+    'Сервіс: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_SUBJECT_ID і токен (CHECKLISTS_TOKKEN,\n' +
+    '--tokken-file Ф або --config ФАЙЛ), як для командного рядка.\n\n' +
+    '      --port N             порт (типово 8443)\n' +
+    '      --host H             адреса прослуховування (типово 0.0.0.0; 127.0.0.1 з --trust-proxy)\n' +
+    '      --data-dir ТЕКА      тека вбудованого сховища (типово checklists-relay у теці даних користувача)\n' +
+    '      --database-url URL   натомість зовнішня PostgreSQL (або DATABASE_URL)\n' +
+    '      --spool-dir ТЕКА     де рядки аудиту й відповіді спершу стають надійними (за URL: диск, що переживає процес)\n' +
+    '      --public-url URL     адреса, яку називає /manifest.xml (типово: адреса, на яку прийшов запит)\n' +
+    '      --cert Ф --key Ф     працювати через HTTPS\n' +
+    '      --trust-proxy        за зворотним проксі, що завершує TLS: вірити X-Forwarded-Proto/Host\n' +
+    '      --dist ТЕКА          зібрана надбудова (типово dist/ поруч із командним рядком)\n' +
+    '      --tokken-file Ф      прочитати токен із Ф (chmod 600), або CHECKLISTS_TOKKEN_FILE\n' +
+    '      --insecure-http      дозволити сервіс за http:// поза цим комп’ютером (з попередженням)\n' +
+    '      --concurrency N      одночасних запитів до сервісу, усі аналітики разом (типово 8)\n' +
+    '      --rate-per-minute N  запитів одного аналітика за будь-які 60 с (типово 600; 0 без обмеження)\n' +
+    '      --daily-budget N     запитів до сервісу за добу UTC (типово 0: без обмеження)\n' +
+    '      --cache-hours N      скільки годин відповідь служить усім (типово 24)\n' +
+    '      --cooldown-seconds N пауза після помилки облікового запису чи квоти (типово 600)\n' +
+    '      --four-eyes СПИСОК   реєстри, де рішення потребує затверджувача: peps,psanctions\n' +
+    '      --entra-issuer URL --entra-audience ID --entra-jwks URL   приймати токени Microsoft Entra ID (усі три)\n' +
+    '      --instance ІМ’Я      назва цього процесу в рядках аудиту й журналі (типово випадкова)\n' +
+    '      --lang uk|en         мова цих повідомлень\n\n' +
+    'На тому самому сховищі (і поки релей працює):\n' +
+    '  checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin]\n' +
+    '  checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv]\n' +
+    '  checklists relay verify\n' +
+    '  checklists relay archive prune [--archive-years N]\n' +
+    '  checklists relay decisions export [--csv | --json] [--since ДАТА]\n' +
+    '  checklists relay backup [--out ФАЙЛ] | restore ФАЙЛ\n' +
+    'кожна з --data-dir ТЕКА або --database-url URL.',
 };
 
 export const helpMessages = defineCatalogue<Key>(en, uk);
