@@ -96,7 +96,8 @@ export function runHeaderRows(info: RunHeaderInfo, lang: Lang): TableCell[][] {
     ...(info.service
       ? [
           [t('header.origins'), info.service.origins.join(', ')],
-          [t('header.idSubjectFM'), info.service.idSubjectFM],
+          // Through a relay the relay holds IDsubjectFM: none is known here, so none is claimed.
+          ...(info.service.idSubjectFM ? [[t('header.idSubjectFM'), info.service.idSubjectFM]] : []),
         ]
       : []),
     ...(info.notes ?? []).map((n): TableCell[] => [t('header.note'), n[lang]]),

@@ -5,6 +5,7 @@ import { coreMessages } from '../core/text/messages';
 import { isJsonObject, parseJson } from '../core/text/json';
 import type { LoadedSettings } from '../core/settings/settings-store';
 import {
+  ANALYST_KEY,
   DEFAULT_SETTINGS,
   addressList,
   insecureAddresses,
@@ -187,12 +188,15 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
   const tokken = envTokken ?? file.tokken;
   const tokkenSource: CliConfig['tokkenSource'] = envTokken ? 'env' : file.tokken ? 'file' : null;
 
+  // An analyst key in the tokken's place: the address is the organisation's relay, which holds the
+  // tokken and IDsubjectFM itself (docs/cli.md, "Through the organisation's relay").
+  if (tokken && ANALYST_KEY.test(tokken.trim())) settings.connection = 'relay';
   // An address without credentials is a mistake, not a wish for the sandbox: running on fictional
   // data while the person believes they screened against the live service would be the worst outcome.
   if (settings.primaryUrl.trim()) {
     const missing: string[] = [];
     if (!tokken) missing.push(ENV.tokken);
-    if (!settings.idSubjectFM.trim()) missing.push(ENV.subjectId);
+    if (!settings.idSubjectFM.trim() && settings.connection !== 'relay') missing.push(ENV.subjectId);
     if (missing.length > 0) throw usageError('config.missingCredentials', { missing: missing.join(', ') });
   } else if (settings.reserveUrls.length > 0) {
     throw usageError('config.reserveWithoutPrimary');

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { LATIN_TO_CYRILLIC } from '../core/query/documents';
+import { ANALYST_KEY } from '../core/settings/settings';
 import type { Identity, RelayRole } from './roles';
 import type { AnalystKeyRow, RelayStore } from './store/port';
 import { BatchedCalls } from './store/batched-calls';
@@ -59,7 +60,7 @@ export interface NewKey {
 }
 
 export function parseKey(key: string): { keyId: string; secret: string } | null {
-  const match = /^ckr_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{32,64})$/.exec(key.trim());
+  const match = ANALYST_KEY.exec(key.trim());
   return match ? { keyId: match[1], secret: match[2] } : null;
 }
 

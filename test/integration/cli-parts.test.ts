@@ -468,6 +468,22 @@ describe('command line and config', () => {
     expect((await loadCliConfig({ env: {} })).loaded.mode).toBe('sandbox');
     await expect(loadCliConfig({ env: { CHECKLISTS_RESERVE_URLS: 'https://r.example' } })).rejects.toThrow(UsageError);
   });
+
+  it("takes an analyst key for the tokken as the organisation's relay, which holds IDsubjectFM; a tokken still needs it", async () => {
+    const key = `ckr_AbCdEf012345_${'s'.repeat(43)}`;
+    const viaRelay = await loadCliConfig({
+      env: { CHECKLISTS_URL: 'https://relay.bank.example', CHECKLISTS_TOKKEN: key },
+    });
+    expect(viaRelay.loaded).toMatchObject({
+      mode: 'live',
+      tokken: key,
+      settings: { connection: 'relay', idSubjectFM: '' },
+    });
+    const direct = loadCliConfig({
+      env: { CHECKLISTS_URL: 'https://checklists.example', CHECKLISTS_TOKKEN: 'a-tokken-of-the-bank' },
+    });
+    await expect(direct).rejects.toThrow('CHECKLISTS_SUBJECT_ID is not');
+  });
 });
 
 describe('progress', () => {

@@ -551,8 +551,9 @@ it('checklists search and screen through instance 2 show the namesake muted, and
     const io: CliIo = {
       stdout: { write: (s: string) => ((stdout += s), true) },
       stderr: { write: (s: string) => ((stderr += s), true) },
-      // Through the relay: the analyst's key where the tokken goes; the relay holds the real one.
-      env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: petro, CHECKLISTS_SUBJECT_ID: 'via-relay' }),
+      // Through the relay: the analyst's key where the tokken goes; the relay holds the real one and
+      // IDsubjectFM, so none is set here.
+      env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: petro }),
       cwd: dir,
       platform: process.platform,
       interrupt: new AbortController().signal,
@@ -585,6 +586,8 @@ it('checklists search and screen through instance 2 show the namesake muted, and
     expect(table.find((r) => r.includes('Зовсім Інша Особа'))![muted]).toBe('');
     // The relay's answers said they are fictional: so do the run header and the summary.
     expect(table.find((r) => r[0] === 'Service')?.[1]).toBe('SANDBOX SERVER — fictional data');
+    // No IDsubjectFM is claimed for the run: the relay holds it.
+    expect(table.find((r) => r[0] === 'IDsubjectFM')).toBeUndefined();
     expect(stdout).toContain('*** SANDBOX SERVER — fictional data ***');
   } finally {
     rmSync(dir, { recursive: true, force: true });

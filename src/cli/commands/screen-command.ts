@@ -107,7 +107,8 @@ function serviceOf(connection: Connection): RunMeta['service'] {
 }
 
 function describeService(service: RunMeta['service']): string {
-  return service ? `${service.origins.join(', ')} (IDsubjectFM ${service.idSubjectFM})` : '-';
+  if (!service) return '-';
+  return `${service.origins.join(', ')}${service.idSubjectFM ? ` (IDsubjectFM ${service.idSubjectFM})` : ''}`;
 }
 
 export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo): Promise<ExitCode> {

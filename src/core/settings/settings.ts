@@ -96,6 +96,13 @@ export function readSettings(raw: unknown): Settings {
 
 export type ServiceMode = 'sandbox' | 'live';
 
+/**
+ * An analyst key of the organisation's relay (`ckr_<id>_<secret>`, src/relay/keys.ts). Never a
+ * service tokken, so where one is given as the tokken the connection is to a relay, which holds
+ * IDsubjectFM itself.
+ */
+export const ANALYST_KEY = /^ckr_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{32,64})$/;
+
 /** Until an address and both credentials are saved, everything runs on the in-process sandbox. */
 export function serviceMode(settings: Settings, tokken: string | null | undefined): ServiceMode {
   const subjectKnown = settings.connection === 'relay' || settings.idSubjectFM.trim();
