@@ -97,6 +97,7 @@ const en = {
   'search.col.status': 'Status',
   'search.more': '… and {count} more',
   'search.why': 'why: {why}',
+  'search.onRecord': 'on record at the relay: {decision}',
   'search.certificate': 'Certificate written: {file}',
   'decisions.unreadable': 'Cannot read the decisions file {path}.',
   'decisions.notRelay':
@@ -254,6 +255,7 @@ const uk: Record<Key, string> = {
   'search.col.status': 'Стан',
   'search.more': '… і ще {count}',
   'search.why': 'чому: {why}',
+  'search.onRecord': 'записано на релеї: {decision}',
   'search.certificate': 'Довідку записано: {file}',
   'decisions.unreadable': 'Не вдалося прочитати файл рішень {path}.',
   'decisions.notRelay':

@@ -544,6 +544,17 @@ it('checklists search and screen through instance 2 show the namesake muted, and
     decision: 'false-positive',
     reason: 'different-birth-date',
   });
+  // A hit left in the answer with a decision on record: shown under the hit, not decided again as new.
+  const sanction = recordOf('psanctions', itemOf((await screen(one, olena)).wire, 'psanctions'));
+  await call(one, '/decisions', {
+    tokken: olena,
+    subject: SUBJECT,
+    registry: 'psanctions',
+    ...sanction,
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+    comment: 'ask for the passport',
+  });
   const dir = mkdtempSync(join(tmpdir(), 'relay-decisions-cli-'));
   try {
     let stdout = '';
@@ -565,6 +576,10 @@ it('checklists search and screen through instance 2 show the namesake muted, and
     // The reason the hit was cleared travels with it: what an analyst or inspector reads a muted hit for.
     expect(stdout).toContain(
       `${KNOWN.pepSanctioned.name} (${pep.record}): false positive — namesake (different birth date), olena`,
+    );
+    const sanctionLines = stdout.slice(stdout.indexOf('Sanctions and cautions:')).split('\n');
+    expect(sanctionLines[3]).toMatch(
+      /^ {4}on record at the relay: needs review — not enough to tell "ask for the passport", olena .* UTC; in force$/,
     );
 
     writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${SUBJECT.name}\nЗовсім Інша Особа\n`);

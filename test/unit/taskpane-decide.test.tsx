@@ -260,3 +260,39 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
     click.mockRestore();
   }
 });
+
+it('through the relay: a hit with a decision on record says so under its why, and the form starts from that decision, not the suggestion', async () => {
+  const answer = sandboxAnswer();
+  const item = (answer.result as Record<string, object[]>).psanctions[0];
+  const onRecord = {
+    id: 9,
+    registry: 'psanctions',
+    record: recordOf('psanctions', item).record,
+    name: NAME,
+    decision: 'true-match',
+    reason: 'confirmed-by-code',
+    comment: 'РНОКПП збігся',
+    analyst: 'olena',
+    at: '2026-11-21T10:30:00.000Z',
+    state: 'pending',
+    approvedBy: null,
+  };
+  const relayed = { ...answer, [RELAY_DECISIONS_FIELD]: { muted: [], changed: [], decided: [onRecord] } };
+  const relay: Settings = { ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.bank.example' };
+  const results = await show(relay, relayed, 'ckr_abcdefghijkl_secretsecretsecretsecretsecretsecret');
+  const [card] = within(results).getAllByTestId('hit-psanctions');
+  const note = within(card).getByTestId('decision-on-record');
+  expect(note.textContent).toBe(
+    'On record at the relay: true match — confirmed by code "РНОКПП збігся", olena 2026-11-21 10:30 UTC; awaiting approval',
+  );
+  const decide = within(card).getByTestId('decide');
+  // The suggestion here is "false positive" (another birth date); the record's decision wins.
+  expect(explainHit(query, 'psanctions', item).suggested.decision).not.toBe('true-match');
+  const choices = within(within(decide).getByRole('group', { name: resultsText.t('en', 'decide.decision') }));
+  expect(choices.getByRole('button', { pressed: true })).toHaveAttribute('data-decision', 'true-match');
+  const [reason] = within(decide).getAllByRole('combobox') as HTMLSelectElement[];
+  expect(reason.value).toBe('confirmed-by-code');
+  expect(within(decide).getByRole('textbox')).toHaveValue('РНОКПП збігся');
+  // Hits the relay holds no decision on carry no such line.
+  expect(within(within(results).getAllByTestId('hit-peps')[0]).queryByTestId('decision-on-record')).toBeNull();
+});

@@ -16,7 +16,8 @@ import {
 } from '../../core/answer/summary';
 import { hitLine } from '../../bulk/hits';
 import { EXPLANATION_RULES_VERSION, explainHit, whyLine } from '../../core/answer/explain';
-import { decisionNoteText, relayDecisionsOf } from '../../core/answer/relay-decisions';
+import { decidedByHit, decisionNoteText, hitKey, relayDecisionsOf } from '../../core/answer/relay-decisions';
+import { recordOf } from '../../core/answer/record-identity';
 import type { ParsedEnvelope } from '../../core/protocol/schema';
 import { answeredBy, connect, type Connection } from '../../shared-runtime/connection';
 import { relaySandboxOf } from '../../core/answer/relay-sandbox';
@@ -120,6 +121,8 @@ export function renderSummary(
   );
 
   const withHits = summary.registries.filter((r) => r.hits > 0);
+  const decided = relayDecisionsOf(result.envelope);
+  const onRecord = decidedByHit(decided);
   for (const r of withHits) {
     const outcome = result.envelope.registries[r.key];
     const items = outcome && outcome.status !== 'error' ? (outcome.items as readonly Record<string, unknown>[]) : [];
@@ -127,11 +130,15 @@ export function renderSummary(
     for (const item of items.slice(0, HITS_SHOWN)) {
       lines.push(`  - ${hitText(r.key, item, lang)}`);
       lines.push(`    ${t('search.why', { why: plain(whyLine(explainHit(query, r.key, item), lang)) })}`);
+      // Through a relay: a colleague's decision on this hit, so it is not decided again as if new.
+      const note = onRecord.get(hitKey(r.key, recordOf(r.key, item).record));
+      if (note) {
+        lines.push(`    ${t('search.onRecord', { decision: plain(decisionNoteText(note, lang, { named: false })) })}`);
+      }
     }
     if (items.length > HITS_SHOWN) lines.push(`  ${t('search.more', { count: items.length - HITS_SHOWN })}`);
   }
   // Through a relay: hits on its accept list were taken out of the answer; say which, never hide them.
-  const decided = relayDecisionsOf(result.envelope);
   if (decided && decided.muted.length > 0) {
     lines.push('', t('search.muted', { count: decided.muted.length }));
     for (const m of decided.muted) lines.push(`  - ${plain(decisionNoteText(m, lang))}`);

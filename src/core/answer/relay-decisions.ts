@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGISTRY_KEYS } from '../protocol/registries';
+import { REGISTRY_KEYS, type RegistryKey } from '../protocol/registries';
 import type { ParsedEnvelope } from '../protocol/schema';
 import type { Lang } from '../text/i18n';
 import { DECISIONS, REASON_CODES, reasonLabel, type ReasonCode } from './explain';
@@ -62,13 +62,29 @@ const DECISION_TEXT = {
   en: { 'false-positive': 'false positive', 'true-match': 'true match', 'needs-review': 'needs review' },
 } as const;
 
-const isReasonCode = (reason: string): reason is ReasonCode => (REASON_CODES as readonly string[]).includes(reason);
+export const isReasonCode = (reason: string): reason is ReasonCode =>
+  (REASON_CODES as readonly string[]).includes(reason);
+
+/** A hit's key among an answer's decided hits: its registry and record, as the relay names them. */
+export const hitKey = (registry: RegistryKey, record: string): string => `${registry}|${record}`;
+
+export type DecidedHits = ReadonlyMap<string, DecisionNote>;
+
+/**
+ * The decisions the relay holds on the hits left in an answer (in force or awaiting approval), by
+ * hitKey: what a search shows beside each hit, so that a colleague's true match is not decided
+ * again as if new. Muted hits are not in the answer; changed ones need a new decision.
+ */
+export function decidedByHit(decisions: RelayDecisions | null): DecidedHits {
+  return new Map((decisions?.decided ?? []).map((note) => [hitKey(note.registry, note.record), note]));
+}
 
 /**
  * One decided hit on one line: which record, what was decided and why (the reason and the analyst's
  * comment, which is what an inspector reads a muted hit for), by whom, when, approved by whom.
+ * `named: false` leaves out which record, for a line under the hit itself.
  */
-export function decisionNoteText(note: DecisionNote, lang: Lang): string {
+export function decisionNoteText(note: DecisionNote, lang: Lang, { named = true } = {}): string {
   const approved = note.approvedBy
     ? lang === 'uk'
       ? `, погодив ${note.approvedBy}`
@@ -76,5 +92,6 @@ export function decisionNoteText(note: DecisionNote, lang: Lang): string {
     : '';
   const reason = note.reason ? ` — ${isReasonCode(note.reason) ? reasonLabel(note.reason, lang) : note.reason}` : '';
   const comment = note.comment ? (lang === 'uk' ? ` «${note.comment}»` : ` "${note.comment}"`) : '';
-  return `${note.name || note.record} (${note.record}): ${DECISION_TEXT[lang][note.decision]}${reason}${comment}, ${note.analyst} ${note.at.slice(0, 16).replace('T', ' ')} UTC${approved}; ${STATE_TEXT[lang][note.state]}`;
+  const which = named ? `${note.name || note.record} (${note.record}): ` : '';
+  return `${which}${DECISION_TEXT[lang][note.decision]}${reason}${comment}, ${note.analyst} ${note.at.slice(0, 16).replace('T', ' ')} UTC${approved}; ${STATE_TEXT[lang][note.state]}`;
 }

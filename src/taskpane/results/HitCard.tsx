@@ -12,6 +12,8 @@ import { listStanding, listStandingText } from '../../core/answer/registry-lists
 import type { SearchQuery } from '../../core/query';
 import type { RelayTarget } from './decision-client';
 import { WhyAndDecide } from './WhyAndDecide';
+import { recordOf } from '../../core/answer/record-identity';
+import { hitKey, type DecidedHits } from '../../core/answer/relay-decisions';
 
 const useStyles = makeStyles({
   card: { width: '100%', boxSizing: 'border-box', minWidth: 0 },
@@ -38,10 +40,12 @@ export interface HitCardProps {
   query?: SearchQuery;
   /** Through the relay: the card records decisions there. */
   relay?: RelayTarget | null;
+  /** Through the relay: the decisions in force on this answer's hits. */
+  decided?: DecidedHits;
 }
 
 /** One hit: who or what matched, how strongly, and every field the service sent about it. */
-export function HitCard({ registry, item, index, lang, query, relay = null }: HitCardProps) {
+export function HitCard({ registry, item, index, lang, query, relay = null, decided }: HitCardProps) {
   const styles = useStyles();
   const [expanded, setExpanded] = useState(false);
   const restId = useId();
@@ -79,7 +83,16 @@ export function HitCard({ registry, item, index, lang, query, relay = null }: Hi
           {listStandingText(standing, lang)}
         </Text>
       )}
-      {query && <WhyAndDecide query={query} registry={registry} item={item} lang={lang} relay={relay} />}
+      {query && (
+        <WhyAndDecide
+          query={query}
+          registry={registry}
+          item={item}
+          lang={lang}
+          relay={relay}
+          onRecord={decided?.get(hitKey(registry, recordOf(registry, item).record))}
+        />
+      )}
       <FieldList item={item} lang={lang} only={key} />
       {rest.length > 0 && (
         <>

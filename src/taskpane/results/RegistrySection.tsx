@@ -8,6 +8,7 @@ import { FieldList } from './FieldView';
 import { HitCard, LevelBadge } from './HitCard';
 import { registrySectionId } from './RegistryDigest';
 import type { RelayTarget } from './decision-client';
+import type { DecidedHits } from '../../core/answer/relay-decisions';
 import { resultsMessages as resultsText } from './results-messages';
 
 const useStyles = makeStyles({
@@ -34,12 +35,14 @@ interface SectionProps {
   lang: Lang;
   query?: SearchQuery | undefined;
   relay: RelayTarget | null;
+  /** Through the relay: the decision in force on each hit it knows (decidedByHit). */
+  decided?: DecidedHits;
   open: boolean;
   onToggle: () => void;
 }
 
 /** One registry of the answer: its count, its error or its hits, folded when there are many. */
-export function RegistrySection({ summary, items, lang, query, relay, open, onToggle }: SectionProps) {
+export function RegistrySection({ summary, items, lang, query, relay, decided, open, onToggle }: SectionProps) {
   const styles = useStyles();
   const headingId = useId();
   const cardsId = useId();
@@ -109,6 +112,7 @@ export function RegistrySection({ summary, items, lang, query, relay, open, onTo
                 index={i}
                 lang={lang}
                 relay={relay}
+                {...(decided ? { decided } : {})}
                 {...(query ? { query } : {})}
               />
             ))}

@@ -17,7 +17,7 @@ import { MODE_LABELS, type AnsweredBy } from '../../shared-runtime/connection';
 import { formatNumber, formatServiceDate } from './field-format';
 import { resultsMessages as resultsText } from './results-messages';
 import { SandboxBanner } from '../shell/SandboxBanner';
-import { relayAuditIdOf, relayDecisionsOf } from '../../core/answer/relay-decisions';
+import { decidedByHit, relayAuditIdOf, relayDecisionsOf } from '../../core/answer/relay-decisions';
 import { CertificateButton, EvidenceSheetButton } from './CertificateButton';
 import { RegistryDigest, bringIntoView, showSection } from './RegistryDigest';
 import type { SearchQuery } from '../../core/query';
@@ -108,6 +108,7 @@ export function ResultsView(props: ResultsViewProps) {
   const { onEvidenceSheet } = props;
   const styles = useStyles();
   const notes = relayDecisionsOf(result.envelope);
+  const decided = decidedByHit(notes);
   const auditId = relayAuditIdOf(result.envelope);
   const header = result.envelope.header;
   const date = summary.dateResponse ? (formatServiceDate(summary.dateResponse, lang) ?? summary.dateResponse) : '—';
@@ -233,6 +234,7 @@ export function ResultsView(props: ResultsViewProps) {
           lang={lang}
           query={query}
           relay={relay}
+          decided={decided}
           open={open.has(r.key)}
           onToggle={() => toggle(r.key, !open.has(r.key))}
         />

@@ -20,6 +20,7 @@ import {
 } from '../../core/answer/explain';
 import { explainMessages } from '../../core/answer/explain-messages';
 import { recordOf } from '../../core/answer/record-identity';
+import { decisionNoteText, isReasonCode, type DecisionNote } from '../../core/answer/relay-decisions';
 import type { RegistryKey } from '../../core/protocol/registries';
 import type { SearchQuery } from '../../core/query';
 import type { Lang } from '../../core/text/i18n';
@@ -50,6 +51,8 @@ export interface WhyAndDecideProps {
   lang: Lang;
   /** Through the relay: decisions are recorded there. Null directly (they stay in the workbook). */
   relay: RelayTarget | null;
+  /** The decision the relay holds on this hit, if any: shown, and pre-selected over the suggestion. */
+  onRecord?: DecisionNote | undefined;
 }
 
 function outcomeText(outcome: RecordOutcome, lang: Lang): string {
@@ -72,12 +75,13 @@ function outcomeText(outcome: RecordOutcome, lang: Lang): string {
  * suggested decision, and, through the relay, the decision itself with the suggestion
  * pre-selected. Computed from the query and the record: no request, no quota.
  */
-export function WhyAndDecide({ query, registry, item, lang, relay }: WhyAndDecideProps) {
+export function WhyAndDecide({ query, registry, item, lang, relay, onRecord }: WhyAndDecideProps) {
   const styles = useStyles();
   const explanation = explainHit(query, registry, item);
-  const [decision, setDecision] = useState<Decision>(explanation.suggested.decision);
-  const [reason, setReason] = useState<ReasonCode>(explanation.suggested.reason);
-  const [comment, setComment] = useState('');
+  const recordedReason = onRecord?.reason && isReasonCode(onRecord.reason) ? onRecord.reason : null;
+  const [decision, setDecision] = useState<Decision>(onRecord?.decision ?? explanation.suggested.decision);
+  const [reason, setReason] = useState<ReasonCode>(recordedReason ?? explanation.suggested.reason);
+  const [comment, setComment] = useState(onRecord?.comment ?? '');
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<RecordOutcome | null>(null);
 
@@ -108,6 +112,11 @@ export function WhyAndDecide({ query, registry, item, lang, relay }: WhyAndDecid
       <Text block className={styles.suggestion} data-testid="why-suggested">
         {resultsText.t(lang, 'why.suggested', { suggestion: suggestionLabel(explanation.suggested, lang) })}
       </Text>
+      {onRecord && (
+        <Text block className={styles.suggestion} data-testid="decision-on-record" data-state={onRecord.state}>
+          {resultsText.t(lang, 'decide.onRecord', { decision: decisionNoteText(onRecord, lang, { named: false }) })}
+        </Text>
+      )}
       {relay && (
         <div className={styles.decide} data-testid="decide">
           {/* Three buttons, not a list: the decision is read and changed with one look and one click. */}
