@@ -1,7 +1,14 @@
 import { explainHit, suggestionLabel, whyLine } from '../core/answer/explain';
 import { namingOf, recordOf } from '../core/answer/record-identity';
 import { registryView, detailsLine } from '../core/answer/registry-model';
-import { decisionNoteText, type DecisionNote } from '../core/answer/relay-decisions';
+import {
+  decidedByHit,
+  decisionNoteText,
+  hitKey,
+  relayDecisionsOf,
+  type DecidedHits,
+  type DecisionNote,
+} from '../core/answer/relay-decisions';
 import { hitStrength, levelText, registryErrorText, summarize } from '../core/answer/summary';
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import type { ParsedEnvelope } from '../core/protocol/schema';
@@ -35,8 +42,11 @@ export interface CertificateInput {
   analyst: string;
   /** Through the relay: the answer's archive row and digest. */
   archive?: { id: number; sha256: string };
-  /** Decisions on this subject's hits (the relay's record), by "registry|record". */
-  decisions?: ReadonlyMap<string, DecisionNote>;
+  /**
+   * Decisions on this subject's hits (the relay's record), by hitKey. Without it, those the answer
+   * carries from the relay (`relay_decisions`), with the hits its accept list muted.
+   */
+  decisions?: DecidedHits;
 }
 
 export type CertificateLine =
@@ -122,6 +132,8 @@ export function buildCertificate(input: CertificateInput, lang: Lang): Certifica
   });
 
   const summary = summarize(input.envelope, input.asked);
+  const relayNotes = relayDecisionsOf(input.envelope);
+  const decisions = input.decisions ?? notesByHit(relayNotes);
   lines.push({ kind: 'heading', text: t('section.result') });
   for (const r of summary.registries) {
     const label = registryDef(r.key).label[lang];
@@ -131,14 +143,22 @@ export function buildCertificate(input: CertificateInput, lang: Lang): Certifica
       lines.push({ kind: 'field', label, value: t('state.notChecked', { why }) });
       continue;
     }
-    if (state === 'clear') {
-      lines.push({ kind: 'field', label, value: t('state.clear') });
-      continue;
+    // Muted is not hidden: a hit the relay's accept list took out of the answer is named here,
+    // with who cleared it and why, so "no hits" never stands for "one cleared hit".
+    const muted = (relayNotes?.muted ?? []).filter((note) => note.registry === r.key);
+    const stateText = t(state === 'clear' ? 'state.clear' : 'state.hits', { count: r.hits });
+    lines.push({
+      kind: 'field',
+      label,
+      value: muted.length > 0 ? `${stateText}; ${t('state.muted', { count: muted.length })}` : stateText,
+    });
+    for (const note of muted) {
+      lines.push({ kind: 'text', text: t('hit.muted', { note: decisionNoteText(note, lang) }) });
     }
-    lines.push({ kind: 'field', label, value: t('state.hits', { count: r.hits }) });
+    if (state === 'clear') continue;
     const outcome = input.envelope.registries[r.key];
     const items = outcome && outcome.status !== 'error' ? (outcome.items as readonly object[]) : [];
-    items.forEach((item, i) => lines.push(hitBlock(input, r.key, item, i + 1, lang)));
+    items.forEach((item, i) => lines.push(hitBlock(input.query, decisions, r.key, item, i + 1, lang)));
   }
   const footer = input.sandbox ? t('footer.sandbox') : t('footer', { version: input.productVersion });
   return { lang, banner: input.sandbox ? t('sandbox.banner') : null, footer, lines };
@@ -149,8 +169,18 @@ function registryState(status: string, hits: number): RegistryState {
   return hits > 0 ? 'hits' : 'clear';
 }
 
+/** The relay's decisions on the hits left in the answer; a changed record's decision is kept, marked. */
+function notesByHit(notes: ReturnType<typeof relayDecisionsOf>): DecidedHits {
+  const decided = new Map<string, ChangedOrNot>(decidedByHit(notes));
+  for (const note of notes?.changed ?? []) decided.set(hitKey(note.registry, note.record), { ...note, changed: true });
+  return decided;
+}
+
+type ChangedOrNot = DecisionNote & { changed?: boolean };
+
 function hitBlock(
-  input: CertificateInput,
+  query: SearchQuery,
+  decisions: DecidedHits | undefined,
   registry: RegistryKey,
   item: object,
   n: number,
@@ -161,7 +191,7 @@ function hitBlock(
   const view = registryView(registry);
   const naming = namingOf(registry, item);
   const { percent, level } = hitStrength(registry, item as Record<string, unknown>);
-  const explanation = explainHit(input.query, registry, item);
+  const explanation = explainHit(query, registry, item);
   const out: string[] = [];
   out.push(`${t('hit.id')}: ${naming.id || '—'}`);
   // A record may give one value in several of its fields: each is listed once.
@@ -175,8 +205,9 @@ function hitBlock(
   if (details) out.push(`${t('hit.details')}: ${details}`);
   out.push(`${t('hit.why')}: ${whyLine(explanation, lang)}`);
   out.push(`${t('hit.suggested')}: ${suggestionLabel(explanation.suggested, lang)}`);
-  const decided = input.decisions?.get(`${registry}|${recordOf(registry, item).record}`);
-  out.push(`${t('hit.decision')}: ${decided ? decisionNoteText(decided, lang) : t('hit.undecided')}`);
+  const decided: ChangedOrNot | undefined = decisions?.get(hitKey(registry, recordOf(registry, item).record));
+  const decision = decided ? decisionNoteText(decided, lang, { named: false }) : t('hit.undecided');
+  out.push(`${t('hit.decision')}: ${decided?.changed ? t('hit.changedSince', { decision }) : decision}`);
   return { kind: 'hit', title: `${n}. ${naming.name || '—'}`, lines: out };
 }
 
