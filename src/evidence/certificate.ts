@@ -6,7 +6,6 @@ import {
   decisionNoteText,
   hitKey,
   relayDecisionsOf,
-  type DecidedHits,
   type DecisionNote,
 } from '../core/answer/relay-decisions';
 import { hitStrength, levelText, registryErrorText, summarize } from '../core/answer/summary';
@@ -46,8 +45,11 @@ export interface CertificateInput {
    * Decisions on this subject's hits (the relay's record), by hitKey. Without it, those the answer
    * carries from the relay (`relay_decisions`), with the hits its accept list muted.
    */
-  decisions?: DecidedHits;
+  decisions?: ReadonlyMap<string, CertifiedDecision>;
 }
+
+/** A decision as a certificate shows it: `changed` when the record differs from the one decided on. */
+export type CertifiedDecision = DecisionNote & { changed?: boolean };
 
 export type CertificateLine =
   | { kind: 'title'; text: string }
@@ -170,17 +172,15 @@ function registryState(status: string, hits: number): RegistryState {
 }
 
 /** The relay's decisions on the hits left in the answer; a changed record's decision is kept, marked. */
-function notesByHit(notes: ReturnType<typeof relayDecisionsOf>): DecidedHits {
-  const decided = new Map<string, ChangedOrNot>(decidedByHit(notes));
+function notesByHit(notes: ReturnType<typeof relayDecisionsOf>): ReadonlyMap<string, CertifiedDecision> {
+  const decided = new Map<string, CertifiedDecision>(decidedByHit(notes));
   for (const note of notes?.changed ?? []) decided.set(hitKey(note.registry, note.record), { ...note, changed: true });
   return decided;
 }
 
-type ChangedOrNot = DecisionNote & { changed?: boolean };
-
 function hitBlock(
   query: SearchQuery,
-  decisions: DecidedHits | undefined,
+  decisions: ReadonlyMap<string, CertifiedDecision> | undefined,
   registry: RegistryKey,
   item: object,
   n: number,
@@ -205,7 +205,7 @@ function hitBlock(
   if (details) out.push(`${t('hit.details')}: ${details}`);
   out.push(`${t('hit.why')}: ${whyLine(explanation, lang)}`);
   out.push(`${t('hit.suggested')}: ${suggestionLabel(explanation.suggested, lang)}`);
-  const decided: ChangedOrNot | undefined = decisions?.get(hitKey(registry, recordOf(registry, item).record));
+  const decided = decisions?.get(hitKey(registry, recordOf(registry, item).record));
   const decision = decided ? decisionNoteText(decided, lang, { named: false }) : t('hit.undecided');
   out.push(`${t('hit.decision')}: ${decided?.changed ? t('hit.changedSince', { decision }) : decision}`);
   return { kind: 'hit', title: `${n}. ${naming.name || '—'}`, lines: out };

@@ -1,12 +1,11 @@
 import { version } from '../../package.json';
 import { recordOf, subjectPart } from '../core/answer/record-identity';
-import type { DecisionNote } from '../core/answer/relay-decisions';
 import { ALL_LISTS, registriesOf } from '../core/protocol/listdata';
 import { REGISTRY_KEYS } from '../core/protocol/registries';
 import { parseEnvelope, type ParsedEnvelope } from '../core/protocol/schema';
 import { subjectKey, validateQuery } from '../core/query';
 import type { Lang } from '../core/text/i18n';
-import { buildCertificate } from '../evidence/certificate';
+import { buildCertificate, type CertifiedDecision } from '../evidence/certificate';
 import { certificatePdf } from '../evidence/certificate-pdf';
 import { sha256 } from './answer-archive';
 import { currentOf, noteOf } from './decisions';
@@ -59,16 +58,18 @@ export async function requestCertificate(
 }
 
 /** The decision in force per hit of this answer, as the answer's notes show them. */
-function notesOf(history: readonly DecisionRow[], envelope: ParsedEnvelope): Map<string, DecisionNote> {
+function notesOf(history: readonly DecisionRow[], envelope: ParsedEnvelope): Map<string, CertifiedDecision> {
   const current = new Map(currentOf(history).map((c) => [`${c.decision.registry}|${c.decision.record}`, c]));
-  const notes = new Map<string, DecisionNote>();
+  const notes = new Map<string, CertifiedDecision>();
   for (const key of REGISTRY_KEYS) {
     const outcome = envelope.registries[key];
     if (!outcome || outcome.status === 'error') continue;
     for (const item of outcome.items as readonly object[]) {
-      const id = `${key}|${recordOf(key, item).record}`;
+      const { record, fingerprint } = recordOf(key, item);
+      const id = `${key}|${record}`;
       const decided = current.get(id);
-      if (decided) notes.set(id, noteOf(decided, ''));
+      // Decided on another version of the record: shown, and marked to be decided again.
+      if (decided) notes.set(id, { ...noteOf(decided, ''), changed: decided.decision.fingerprint !== fingerprint });
     }
   }
   return notes;

@@ -402,6 +402,21 @@ describe('from the relay', () => {
       }),
     });
     expect(decided.status).toBe(200);
+    // A decision made on another version of the sanctions record (its fingerprint differs).
+    const sanctionItem = ((answered.json as { result: Record<string, object[]> }).result.psanctions ?? [])[0];
+    const onOlderRecord = await fetch(`${relay.url}/decisions`, {
+      method: 'POST',
+      body: JSON.stringify({
+        tokken: olena,
+        subject: { name: KNOWN.pepSanctioned.name },
+        registry: 'psanctions',
+        record: recordOf('psanctions', sanctionItem).record,
+        fingerprint: '0123456789abcdef',
+        decision: 'needs-review',
+        reason: 'incomplete-data',
+      }),
+    });
+    expect(((await onOlderRecord.json()) as { results: { status: string }[] }).results[0].status).toBe('recorded');
     const [row] = await relay.store.readAudit({ analyst: 'olena' });
     // The answer names its own audit row: what the pane asks for the certificate by.
     expect((answered.json as { relay_audit_id?: number }).relay_audit_id).toBe(row.id);
@@ -421,7 +436,11 @@ describe('from the relay', () => {
     expect(text).toContain(`SHA-256 відповіді: ${archived.answerSha256.toString('hex')}`);
     expect(text).toContain('Перевірив: olena');
     // The decision with its why: the reason and the analyst's comment are what an inspector checks.
-    expect(text).toMatch(/Рішення: .*справжній збіг — ім’я та дата народження збігаються «Паспорт звірено», olena/);
+    expect(text).toMatch(
+      /Рішення: .*справжній збіг — ім’я та дата народження збігаються «Паспорт звірено», olena [^;]*; чинне /,
+    );
+    expect(text).toMatch(/Рішення: потребує перевірки — [^;]*; чинне; запис відтоді змінився: рішення потрібне знову/);
+    expect(text.match(/запис відтоді змінився/g)).toHaveLength(1);
     expect(text).toContain('ПІСОЧНИЦЯ');
     expect(text).not.toContain(DEMO_CREDENTIALS.tokken);
 
