@@ -14,7 +14,7 @@ import { plain } from './output/terminal';
 import { helpMessages, type HelpTopicKey } from './output/help-messages';
 
 function helpKey(topic: string | undefined): HelpTopicKey {
-  return topic === 'search' || topic === 'screen' || topic === 'sandbox' || topic === 'relay'
+  return topic === 'search' || topic === 'screen' || topic === 'history' || topic === 'sandbox' || topic === 'relay'
     ? `help.${topic}`
     : 'help.main';
 }
@@ -84,6 +84,8 @@ async function dispatch(
       return (await import('./commands/search-command')).runSearch(parsed.args, config, io);
     case 'screen':
       return (await import('./commands/screen-command')).runScreen(parsed.args, config, io);
+    case 'history':
+      return (await import('./commands/history-command')).runHistory(parsed.args, config, io);
     case 'sandbox':
       return (await import('./commands/sandbox-command')).runSandbox(parsed.args, config, io);
   }

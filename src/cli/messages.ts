@@ -97,6 +97,14 @@ const en = {
   'search.col.status': 'Status',
   'search.more': '… and {count} more',
   'search.why': 'why: {why}',
+  'history.notRelay':
+    "Decisions live on the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst key (docs/cli.md).",
+  'history.refused': 'The relay did not give the history (HTTP {status}): {message}',
+  'history.none': 'No decisions on record at {relay} for {subject}.',
+  'history.title': 'Decisions on record at {relay} for {subject}',
+  'history.current': 'In force, one per hit ({count}):',
+  'history.lines': 'Every line, oldest first ({count}):',
+  'history.approval': 'approved #{id}',
   'search.onRecord': 'on record at the relay: {decision}',
   'search.certificate': 'Certificate written: {file}',
   'decisions.unreadable': 'Cannot read the decisions file {path}.',
@@ -109,7 +117,7 @@ const en = {
   'screen.certificates':
     'Certificates: {files} {files|file|files} (the cover and one per subject) in {dir}, {seconds} s',
   'search.muted':
-    "Muted by the relay's accept list: {count} {count|hit|hits} cleared earlier (history: GET /decisions/history on the relay)",
+    "Muted by the relay's accept list: {count} {count|hit|hits} cleared earlier (every decision on this subject: checklists history with the same name and date)",
   'search.changed': 'Decided earlier, but the record changed since: {count} {count|hit|hits} to decide again',
   'search.problems': 'Note: {count} {count|part|parts} of the answer could not be read; see --json.',
   'input.notFound': 'No such file: {path}',
@@ -255,6 +263,14 @@ const uk: Record<Key, string> = {
   'search.col.status': 'Стан',
   'search.more': '… і ще {count}',
   'search.why': 'чому: {why}',
+  'history.notRelay':
+    'Рішення зберігає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика (docs/cli.md).',
+  'history.refused': 'Релей не надав історію (HTTP {status}): {message}',
+  'history.none': 'На {relay} немає рішень щодо {subject}.',
+  'history.title': 'Рішення на {relay} щодо {subject}',
+  'history.current': 'Чинні, по одному на збіг ({count}):',
+  'history.lines': 'Усі записи, від найдавнішого ({count}):',
+  'history.approval': 'погодив №{id}',
   'search.onRecord': 'записано на релеї: {decision}',
   'search.certificate': 'Довідку записано: {file}',
   'decisions.unreadable': 'Не вдалося прочитати файл рішень {path}.',
@@ -267,7 +283,7 @@ const uk: Record<Key, string> = {
   'screen.certificates':
     'Довідки: {files} {files|файл|файли|файлів} (титульний аркуш і по одному на суб’єкт) у {dir}, {seconds} с',
   'search.muted':
-    'Приглушено за рішеннями на релеї: {count} {count|збіг|збіги|збігів}, знятих раніше (історія: GET /decisions/history на релеї)',
+    'Приглушено за рішеннями на релеї: {count} {count|збіг|збіги|збігів}, знятих раніше (усі рішення щодо суб’єкта: checklists history з тими самими ПІБ і датою)',
   'search.changed': 'Рішення було, але запис відтоді змінився: {count} {count|збіг|збіги|збігів} вирішити знову',
   'search.problems': 'Увага: {count} {count|частину|частини|частин} відповіді не вдалося прочитати; див. --json.',
   'input.notFound': 'Файлу немає: {path}',

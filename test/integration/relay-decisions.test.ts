@@ -581,6 +581,39 @@ it('checklists search and screen through instance 2 show the namesake muted, and
     expect(sanctionLines[3]).toMatch(
       /^ {4}on record at the relay: needs review — not enough to tell "ask for the passport", olena .* UTC; in force$/,
     );
+    expect(stdout).toContain('every decision on this subject: checklists history');
+
+    // checklists history: the subject's record, read from the relay without asking the service.
+    const audited = (await one.service.store.readAudit({})).length;
+    stdout = '';
+    expect(await runCli(['history', '--name', SUBJECT.name], io)).toBe(0);
+    const history = stdout.split('\n');
+    expect(history[0]).toBe(`Decisions on record at ${new URL(two.url).origin} for ${SUBJECT.name}`);
+    expect(history).toContain('In force, one per hit (2):');
+    expect(history).toContainEqual(
+      expect.stringMatching(
+        /^ {2}- peps:10001: false positive — namesake \(different birth date\), olena .* UTC; in force$/,
+      ),
+    );
+    expect(history).toContain('Every line, oldest first (2):');
+    expect(history).toContainEqual(
+      expect.stringMatching(
+        /^ {2}#\d+ {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}olena {2}psanctions:\S+ {2}needs review — not enough to tell "ask for the passport"$/,
+      ),
+    );
+    expect((await one.service.store.readAudit({})).length).toBe(audited);
+    stdout = '';
+    expect(await runCli(['history', '--name', 'Зовсім Інша Особа'], io)).toBe(0);
+    expect(stdout).toBe(`No decisions on record at ${new URL(two.url).origin} for Зовсім Інша Особа.\n`);
+    // Without the relay (the sandbox, or a service tokken) there is no record to read: said, exit 2.
+    for (const env of [
+      cliEnv(),
+      cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: 'a-service-tokken', CHECKLISTS_SUBJECT_ID: 's' }),
+    ]) {
+      stderr = '';
+      expect(await runCli(['history', '--name', SUBJECT.name], { ...io, env })).toBe(2);
+      expect(stderr).toContain("Decisions live on the organisation's relay");
+    }
 
     writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${SUBJECT.name}\nЗовсім Інша Особа\n`);
     stdout = '';

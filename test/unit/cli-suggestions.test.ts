@@ -45,11 +45,15 @@ it("words parseArgs' other refusals in both languages, the option named as --hel
 it('suggests the nearest command, relay and help included', () => {
   expect(refusal(['scren', 'a.csv']).en).toContain('Did you mean "screen"?');
   expect(refusal(['rellay']).en).toContain('Did you mean "relay"?');
-  expect(refusal(['frobnicate']).en).toContain('Commands: search, screen, sandbox, relay.');
+  expect(refusal(['histroy', '--name', 'Іван']).en).toContain('Did you mean "history"?');
+  expect(refusal(['frobnicate']).en).toContain('Commands: search, screen, history, sandbox, relay.');
 });
 
 it('--help lists every command, the relay included', () => {
-  for (const lang of ['uk', 'en'] as const) expect(helpMessages.t(lang, 'help.main')).toContain('checklists relay');
+  for (const lang of ['uk', 'en'] as const) {
+    expect(helpMessages.t(lang, 'help.main')).toContain('checklists relay');
+    expect(helpMessages.t(lang, 'help.main')).toContain('checklists history');
+  }
 });
 
 it('the nearest word: typos within a third of the word, exact words and strangers left alone', () => {
@@ -57,4 +61,13 @@ it('the nearest word: typos within a third of the word, exact words and stranger
   expect(nearestWord('sreen', ['screen', 'search'])).toBe('screen');
   expect(nearestWord('screen', ['screen'])).toBeNull();
   expect(nearestWord('xyz', ['screen'])).toBeNull();
+});
+
+it('history takes the subject as search does, a bare name included, and --json', () => {
+  expect(parseCommandLine(['history', 'Іван', 'Петренко', '--date', '1990-01-01', '--json'])).toMatchObject({
+    command: 'history',
+    args: { name: 'Іван Петренко', date: '1990-01-01', json: true },
+  });
+  expect(parseCommandLine(['history', '--help'])).toMatchObject({ command: 'help', topic: 'history' });
+  expect(refusal(['history', '--name', 'Іван', 'Петренко']).en).toBe('Unexpected argument: Петренко');
 });

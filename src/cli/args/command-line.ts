@@ -44,14 +44,26 @@ export interface ScreenArgs {
   decisions?: string;
 }
 
+/** `checklists history`: the subject's fields, as for search. */
+export interface HistoryArgs {
+  name?: string;
+  namelat?: string;
+  date?: string;
+  ipn?: string;
+  doc?: string;
+  doctype?: string;
+  json: boolean;
+}
+
 export type ParsedCommand =
   | { command: 'search'; global: GlobalOptions; args: SearchArgs }
+  | { command: 'history'; global: GlobalOptions; args: HistoryArgs }
   | { command: 'screen'; global: GlobalOptions; args: ScreenArgs }
   | { command: 'sandbox'; global: GlobalOptions; args: SandboxArgs }
   | { command: 'help'; global: GlobalOptions; topic?: string }
   | { command: 'version'; global: GlobalOptions };
 
-export const COMMANDS = ['search', 'screen', 'sandbox'] as const;
+export const COMMANDS = ['search', 'screen', 'history', 'sandbox'] as const;
 
 export const SEARCH_OPTIONS = {
   ...GLOBAL_OPTIONS,
@@ -67,6 +79,17 @@ export const SEARCH_OPTIONS = {
   get: { type: 'boolean' },
   json: { type: 'boolean' },
   certificate: { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+export const HISTORY_OPTIONS = {
+  ...GLOBAL_OPTIONS,
+  name: { type: 'string', short: 'n' },
+  namelat: { type: 'string' },
+  date: { type: 'string', short: 'd' },
+  ipn: { type: 'string' },
+  doc: { type: 'string' },
+  doctype: { type: 'string' },
+  json: { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export const SCREEN_OPTIONS = {
@@ -159,6 +182,29 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         ...(values.certificates !== undefined ? { certificates: values.certificates } : {}),
         certificatesWithHits: values['certificates-with-hits'] === true,
         ...(values.decisions !== undefined ? { decisions: values.decisions } : {}),
+      },
+    };
+  }
+
+  if (first === 'history') {
+    const { values, positionals } = parseStrict('history', [...rest], HISTORY_OPTIONS, true);
+    const global = globalsFrom(values);
+    if (values.help) return { command: 'help', global, topic: 'history' };
+    const name = values.name ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
+    if (values.name !== undefined && positionals.length > 0) {
+      throw usage('args.unexpected', { value: positionals.join(' ') });
+    }
+    return {
+      command: 'history',
+      global,
+      args: {
+        ...(name !== undefined ? { name } : {}),
+        ...(values.namelat !== undefined ? { namelat: values.namelat } : {}),
+        ...(values.date !== undefined ? { date: values.date } : {}),
+        ...(values.ipn !== undefined ? { ipn: values.ipn } : {}),
+        ...(values.doc !== undefined ? { doc: values.doc } : {}),
+        ...(values.doctype !== undefined ? { doctype: values.doctype } : {}),
+        json: values.json === true,
       },
     };
   }

@@ -8,6 +8,7 @@ const en = {
     'Commands:\n' +
     '  checklists search --name "…" [--date YYYY-MM-DD] [--ipn …] [--doc …] [--registries peps,psanctions|<listdata>] [--json] [--certificate F.pdf]\n' +
     '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet NAME] [--resume]\n' +
+    '  checklists history --name "…" [--date …]   the decisions the organisation\'s relay holds on a subject\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n' +
     "  checklists relay [--port N] [--data-dir DIR | --database-url URL] …  the organisation's relay (checklists relay --help, docs/relay.md)\n\n" +
     'Settings come from CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -50,6 +51,16 @@ const en = {
     'Exit codes: 0 done, 1 unexpected, 2 bad input or options (also: another run holds the output),\n' +
     '3 account/quota, 4 service unreachable, 5 results file could not be written (answers kept: --resume),\n' +
     '10 re-screen done with new or changed hits to review, 130 interrupted',
+  'help.history':
+    'checklists history --name "ПІБ або назва" [options] — the decisions the organisation\'s relay holds on one subject\n' +
+    '(through the relay only: CHECKLISTS_URL = the relay, CHECKLISTS_TOKKEN = your analyst key). Reads the record: no\n' +
+    'request reaches the service, so it costs no quota.\n\n' +
+    '  -n, --name TEXT          person or company name, as screened (a bare argument works too)\n' +
+    '      --namelat TEXT       name in Latin script\n' +
+    '  -d, --date DATE          birth date, YYYY-MM-DD or DD.MM.YYYY\n' +
+    '      --ipn CODE           tax number or company code\n' +
+    '      --doc TEXT, --doctype 0|1|2   document, as screened\n' +
+    "      --json               print the relay's answer (current and history) as JSON",
   'help.sandbox':
     'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n' +
     '(npm run sandbox -- [options] is the same command)\n\n' +
@@ -114,6 +125,7 @@ const uk: Record<Key, string> = {
     'Команди:\n' +
     '  checklists search --name "…" [--date РРРР-ММ-ДД] [--ipn …] [--doc …] [--registries peps,psanctions|<listdata>] [--json] [--certificate F.pdf]\n' +
     '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet АРКУШ] [--resume]\n' +
+    '  checklists history --name "…" [--date …]   рішення, які релей організації зберігає щодо суб’єкта\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n' +
     '  checklists relay [--port N] [--data-dir ТЕКА | --database-url URL] …  релей організації (checklists relay --help, docs/relay.md)\n\n' +
     'Налаштування: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -156,6 +168,16 @@ const uk: Record<Key, string> = {
     'Коди виходу: 0 готово, 1 неочікувана помилка, 2 хибні дані чи параметри (також: інший запуск пише цей файл),\n' +
     '3 обліковий запис/квота, 4 сервіс недоступний, 5 файл результатів не записано (відповіді збережено: --resume),\n' +
     '10 повторну перевірку завершено, є нові чи змінені збіги для розгляду, 130 перервано',
+  'help.history':
+    'checklists history --name "ПІБ або назва" [параметри] — рішення, які релей організації зберігає щодо одного суб’єкта\n' +
+    '(лише через релей: CHECKLISTS_URL — релей, CHECKLISTS_TOKKEN — ваш ключ аналітика). Лише читає записи: до сервісу\n' +
+    'запит не йде, тож квота не витрачається.\n\n' +
+    '  -n, --name ТЕКСТ         ПІБ або назва, як перевіряли (можна й без --name)\n' +
+    '      --namelat ТЕКСТ      ім’я латиницею\n' +
+    '  -d, --date ДАТА          дата народження, РРРР-ММ-ДД або ДД.ММ.РРРР\n' +
+    '      --ipn КОД            РНОКПП або код ЄДРПОУ\n' +
+    '      --doc ТЕКСТ, --doctype 0|1|2   документ, як перевіряли\n' +
+    '      --json               вивести відповідь релея (чинні та історія) як JSON',
   'help.sandbox':
     'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n' +
     '(npm run sandbox -- [параметри] — та сама команда)\n\n' +

@@ -79,6 +79,16 @@ export function decidedByHit(decisions: RelayDecisions | null): DecidedHits {
   return new Map((decisions?.decided ?? []).map((note) => [hitKey(note.registry, note.record), note]));
 }
 
+/** What was decided and why: the decision, its reason and the analyst's comment. */
+export function decisionText(
+  note: Pick<DecisionNote, 'decision' | 'reason'> & { comment?: string | null | undefined },
+  lang: Lang,
+): string {
+  const reason = note.reason ? ` — ${isReasonCode(note.reason) ? reasonLabel(note.reason, lang) : note.reason}` : '';
+  const comment = note.comment ? (lang === 'uk' ? ` «${note.comment}»` : ` "${note.comment}"`) : '';
+  return `${DECISION_TEXT[lang][note.decision]}${reason}${comment}`;
+}
+
 /**
  * One decided hit on one line: which record, what was decided and why (the reason and the analyst's
  * comment, which is what an inspector reads a muted hit for), by whom, when, approved by whom.
@@ -90,8 +100,6 @@ export function decisionNoteText(note: DecisionNote, lang: Lang, { named = true 
       ? `, погодив ${note.approvedBy}`
       : `, approved by ${note.approvedBy}`
     : '';
-  const reason = note.reason ? ` — ${isReasonCode(note.reason) ? reasonLabel(note.reason, lang) : note.reason}` : '';
-  const comment = note.comment ? (lang === 'uk' ? ` «${note.comment}»` : ` "${note.comment}"`) : '';
   const which = named ? `${note.name || note.record} (${note.record}): ` : '';
-  return `${which}${DECISION_TEXT[lang][note.decision]}${reason}${comment}, ${note.analyst} ${note.at.slice(0, 16).replace('T', ' ')} UTC${approved}; ${STATE_TEXT[lang][note.state]}`;
+  return `${which}${decisionText(note, lang)}, ${note.analyst} ${note.at.slice(0, 16).replace('T', ' ')} UTC${approved}; ${STATE_TEXT[lang][note.state]}`;
 }

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { DECISIONS } from '../../core/answer/explain';
+import { decisionNoteText, decisionText } from '../../core/answer/relay-decisions';
+import { ServiceUnreachableError } from '../../core/protocol/errors';
+import { REGISTRY_KEYS } from '../../core/protocol/registries';
+import { validateQuery } from '../../core/query';
+import { describeAddress } from '../../core/request/client';
+import { InvalidInputError } from '../../core/protocol/errors';
+import { parseJson } from '../../core/text/json';
+import type { Lang } from '../../core/text/i18n';
+import type { HistoryArgs } from '../args/command-line';
+import type { CliConfig } from '../config';
+import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import type { CliIo } from '../io';
+import { cliMessages } from '../messages';
+import { plain } from '../output/terminal';
+import { nodeHttpTransport } from '../transport/http-transport';
+
+/**
+ * `checklists history --name … [--date …]`: the decisions the organisation's relay holds on one
+ * subject (docs/relay.md, "Decisions and the accept list"): those in force per hit, then every
+ * line in order, approvals included. It reads the record only: no request reaches the service, so
+ * it costs no quota.
+ */
+
+const lineSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  kind: z.enum(['decision', 'approval']),
+  analyst: z.string(),
+  registry: z.enum(REGISTRY_KEYS),
+  record: z.string(),
+  decision: z.enum(DECISIONS),
+  reason: z.string().nullable(),
+  comment: z.string().nullable().optional(),
+  approves: z.number().nullable().optional(),
+});
+
+const historySchema = z.object({
+  current: z.array(lineSchema.extend({ state: z.enum(['in-force', 'pending']), approvedBy: z.string().nullable() })),
+  history: z.array(lineSchema),
+});
+type History = z.infer<typeof historySchema>;
+
+const minute = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
+
+export function renderHistory(history: History, relay: string, subject: string, lang: Lang): string {
+  const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
+    cliMessages.t(lang, key, params);
+  if (history.history.length === 0) return t('history.none', { subject, relay });
+  const lines = [t('history.title', { subject, relay }), '', t('history.current', { count: history.current.length })];
+  for (const c of history.current) {
+    const note = { ...c, name: '', comment: c.comment ?? '' };
+    lines.push(`  - ${c.record}: ${plain(decisionNoteText(note, lang, { named: false }))}`);
+  }
+  lines.push('', t('history.lines', { count: history.history.length }));
+  for (const h of history.history) {
+    const what = h.kind === 'approval' ? t('history.approval', { id: h.approves ?? '?' }) : decisionText(h, lang);
+    lines.push(`  #${h.id}  ${minute(h.at)}  ${plain(h.analyst)}  ${h.record}  ${plain(what)}`);
+  }
+  return lines.join('\n');
+}
+
+export async function runHistory(args: HistoryArgs, config: CliConfig, io: CliIo): Promise<ExitCode> {
+  const lang = config.lang;
+  const { settings, tokken } = config.loaded;
+  const url = settings.primaryUrl.trim();
+  if (settings.connection !== 'relay' || !url || !tokken) throw new UsageError(cliMessages.text('history.notRelay'));
+  const { json, ...fields } = args;
+  const checked = validateQuery(fields);
+  if (!checked.ok) throw new InvalidInputError(checked.errors);
+  const address = describeAddress(url);
+  const started = performance.now();
+  const response = await nodeHttpTransport()
+    .send({
+      url: `${new URL(url).origin}/decisions/history`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      // The key travels in the body, as everywhere: never in the URL.
+      body: JSON.stringify({ tokken, ...checked.query }),
+      signal: io.interrupt,
+    })
+    .catch(() => {
+      throw new ServiceUnreachableError([
+        { address, outcome: 'network', durationMs: Math.round(performance.now() - started) },
+      ]);
+    });
+  const body = parseJson(response.text);
+  const parsed = historySchema.safeParse(body);
+  if (response.status !== 200 || !parsed.success) {
+    const message = (body as { message?: unknown } | null)?.message;
+    throw new UsageError(
+      cliMessages.text('history.refused', {
+        status: response.status,
+        message: typeof message === 'string' ? message.slice(0, 300) : '',
+      }),
+    );
+  }
+  if (json) {
+    io.stdout.write(`${JSON.stringify(parsed.data, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  const subject = [checked.query.name, checked.query.date, checked.query.ipn, checked.query.doc]
+    .filter((v): v is string => typeof v === 'string' && v !== '')
+    .join(', ');
+  io.stdout.write(`${renderHistory(parsed.data, address, plain(subject), lang)}\n`);
+  return EXIT.ok;
+}
