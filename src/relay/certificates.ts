@@ -1,5 +1,6 @@
 import { version } from '../../package.json';
 import { recordOf, subjectPart } from '../core/answer/record-identity';
+import { hitKey } from '../core/answer/relay-decisions';
 import { ALL_LISTS, registriesOf } from '../core/protocol/listdata';
 import { REGISTRY_KEYS } from '../core/protocol/registries';
 import { parseEnvelope, type ParsedEnvelope } from '../core/protocol/schema';
@@ -59,14 +60,14 @@ export async function requestCertificate(
 
 /** The decision in force per hit of this answer, as the answer's notes show them. */
 function notesOf(history: readonly DecisionRow[], envelope: ParsedEnvelope): Map<string, CertifiedDecision> {
-  const current = new Map(currentOf(history).map((c) => [`${c.decision.registry}|${c.decision.record}`, c]));
+  const current = new Map(currentOf(history).map((c) => [hitKey(c.decision.registry, c.decision.record), c]));
   const notes = new Map<string, CertifiedDecision>();
   for (const key of REGISTRY_KEYS) {
     const outcome = envelope.registries[key];
     if (!outcome || outcome.status === 'error') continue;
     for (const item of outcome.items as readonly object[]) {
       const { record, fingerprint } = recordOf(key, item);
-      const id = `${key}|${record}`;
+      const id = hitKey(key, record);
       const decided = current.get(id);
       // Decided on another version of the record: shown, and marked to be decided again.
       if (decided) notes.set(id, { ...noteOf(decided, ''), changed: decided.decision.fingerprint !== fingerprint });

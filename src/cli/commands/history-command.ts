@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { DECISIONS } from '../../core/answer/explain';
 import { decisionNoteText, decisionText } from '../../core/answer/relay-decisions';
-import { ServiceUnreachableError } from '../../core/protocol/errors';
+import { InvalidInputError, ServiceUnreachableError } from '../../core/protocol/errors';
 import { REGISTRY_KEYS } from '../../core/protocol/registries';
 import { validateQuery } from '../../core/query';
 import { describeAddress } from '../../core/request/client';
-import { InvalidInputError } from '../../core/protocol/errors';
 import { parseJson } from '../../core/text/json';
 import type { Lang } from '../../core/text/i18n';
 import type { HistoryArgs } from '../args/command-line';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGISTRY_KEYS, type RegistryKey } from '../protocol/registries';
+import { REGISTRY_KEYS } from '../protocol/registries';
 import type { ParsedEnvelope } from '../protocol/schema';
 import type { Lang } from '../text/i18n';
 import { DECISIONS, REASON_CODES, reasonLabel, type ReasonCode } from './explain';
@@ -66,7 +66,7 @@ export const isReasonCode = (reason: string): reason is ReasonCode =>
   (REASON_CODES as readonly string[]).includes(reason);
 
 /** A hit's key among an answer's decided hits: its registry and record, as the relay names them. */
-export const hitKey = (registry: RegistryKey, record: string): string => `${registry}|${record}`;
+export const hitKey = (registry: string, record: string): string => `${registry}|${record}`;
 
 export type DecidedHits = ReadonlyMap<string, DecisionNote>;
 
