@@ -469,4 +469,45 @@ describe('from the relay', () => {
     expect((await fromArchive(olena)).status).toBe(200);
     expect((await fromArchive(petro)).status).toBe(404);
   }, 60_000);
+
+  it('checklists search --certificate through the relay: screened by the analyst the key names, the muted hit named under its list', async () => {
+    const made = await createKey(relay.store, 'mariia');
+    if (made === 'exists') throw new Error('mariia');
+    const subject = { name: KNOWN.pepSanctioned.name, date: '1967-04-13' };
+    const answered = await post(relay.url, { tokken: made.key, ...subject });
+    const pepItem = ((answered.json as { result: Record<string, object[]> }).result.peps ?? [])[0];
+    const cleared = await fetch(`${relay.url}/decisions`, {
+      method: 'POST',
+      body: JSON.stringify({
+        tokken: made.key,
+        subject,
+        registry: 'peps',
+        ...recordOf('peps', pepItem),
+        decision: 'false-positive',
+        reason: 'different-birth-date',
+      }),
+    });
+    expect(cleared.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'certificate-relay-cli-'));
+    try {
+      const io: CliIo = {
+        stdout: { write: () => true },
+        stderr: { write: () => true },
+        // USER is set: the relay's name for the key still wins, as its audit trail records it.
+        env: cliEnv({ CHECKLISTS_URL: relay.url, CHECKLISTS_TOKKEN: made.key, USER: 'shared-login' }),
+        cwd: dir,
+        platform: process.platform,
+        interrupt: new AbortController().signal,
+      };
+      const args = ['search', '--name', subject.name, '--date', subject.date, '--certificate', 'c.pdf'];
+      expect(await runCli(args, io)).toBe(0);
+      const text = await textOf(readFileSync(join(dir, 'c.pdf')));
+      expect(text).toContain('Screened by: mariia');
+      expect(text).toContain("Politically exposed persons (PEP): no hits; 1 muted by the relay's accept list");
+      expect(text).toContain("Muted by the relay's accept list (cleared earlier, record unchanged):");
+      expect(text).not.toContain(made.key);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

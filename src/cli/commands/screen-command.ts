@@ -1,4 +1,4 @@
-import { cliAnalyst } from '../output/certificate-analyst';
+import { certificateAnalyst } from '../output/certificate-analyst';
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
@@ -322,7 +322,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
         report,
         registries: options.listdata === ALL_LISTS ? null : registriesOf(options.listdata),
         sandbox: answerer.fictional,
-        analyst: cliAnalyst(config.loaded.settings.idUserPC, io.env),
+        analyst: await certificateAnalyst(config, io),
         lang,
       });
       note('screen.certificates', {

@@ -1,4 +1,4 @@
-import { cliAnalyst } from '../output/certificate-analyst';
+import { certificateAnalyst } from '../output/certificate-analyst';
 import { resolve } from 'node:path';
 import type { SearchResult } from '../../core/request/client';
 import { InvalidInputError } from '../../core/protocol/errors';
@@ -225,7 +225,7 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
       receivedAt,
       asked: summary.registries.map((r) => r.key),
       sandbox: answeredBy(connection, relaySandboxOf(result.envelope)).fictional,
-      analyst: cliAnalyst(config.loaded.settings.idUserPC, io.env),
+      analyst: await certificateAnalyst(config, io),
       lang,
     });
     io.stderr.write(`${cliMessages.t(lang, 'search.certificate', { file })}\n`);

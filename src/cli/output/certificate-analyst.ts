@@ -1,11 +1,42 @@
 import { userInfo } from 'node:os';
-import type { Env } from '../config';
+import { parseJson } from '../../core/text/json';
+import type { CliConfig, Env } from '../config';
+import type { CliIo } from '../io';
+import { nodeHttpTransport } from '../transport/http-transport';
 
 /**
- * Who a certificate from the command line says screened: the configured IDuserPC, else the
- * system's login. A certificate reading "Screened by: -" is one an inspector sends back.
+ * Who a certificate from the command line says screened. Through the organisation's relay, the
+ * analyst its key names (asked at `/relay/check`, which spends no request): the name the relay's
+ * audit trail and its own certificates give. Otherwise the configured IDuserPC, else the system's
+ * login. A certificate reading "Screened by: -" is one an inspector sends back.
  */
-export function cliAnalyst(idUserPC: string, env: Env): string {
+export async function certificateAnalyst(config: CliConfig, io: CliIo): Promise<string> {
+  const { settings, tokken } = config.loaded;
+  if (settings.connection === 'relay' && tokken) {
+    const named = await relayAnalyst(settings.primaryUrl, tokken, io.interrupt);
+    if (named) return named;
+  }
+  return localAnalyst(settings.idUserPC, io.env);
+}
+
+async function relayAnalyst(url: string, key: string, signal: AbortSignal): Promise<string | null> {
+  try {
+    const response = await nodeHttpTransport().send({
+      url: `${new URL(url.trim()).origin}/relay/check`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tokken: key }),
+      signal,
+    });
+    const analyst = (parseJson(response.text) as { analyst?: unknown } | null)?.analyst;
+    return response.status === 200 && typeof analyst === 'string' && analyst.trim() ? analyst.trim() : null;
+  } catch {
+    // The run's answers are in: a relay gone quiet now costs the certificate its name, not the run.
+    return null;
+  }
+}
+
+function localAnalyst(idUserPC: string, env: Env): string {
   const named = [idUserPC, env.USER, env.USERNAME, env.LOGNAME].map((v) => v?.trim()).find((v) => v);
   if (named) return named;
   try {
