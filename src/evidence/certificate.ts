@@ -113,7 +113,7 @@ export function buildCertificate(input: CertificateInput, lang: Lang): Certifica
     label: t('time.utc'),
     value: `${input.receivedAt.toISOString().slice(0, 19).replace('T', ' ')} UTC`,
   });
-  lines.push({ kind: 'field', label: t('screenedBy'), value: input.analyst });
+  lines.push({ kind: 'field', label: t('screenedBy'), value: input.analyst.trim() || t('screenedBy.unnamed') });
   lines.push({
     kind: 'field',
     label: t('service'),
@@ -250,7 +250,7 @@ export function buildRunCover(input: RunCoverInput, lang: Lang): Certificate {
     field(t('cover.notChecked'), input.notChecked),
     field(t('cover.invalid'), input.invalid),
     ...(input.empty > 0 ? [field(t('cover.empty'), input.empty)] : []),
-    field(t('screenedBy'), input.analyst),
+    field(t('screenedBy'), input.analyst.trim() || t('screenedBy.unnamed')),
     field(t('time.kyiv'), kyivTime(input.at)),
     field(t('time.utc'), `${input.at.toISOString().slice(0, 19).replace('T', ' ')} UTC`),
     field(t('cover.results'), input.resultsFile),

@@ -99,6 +99,8 @@ it('directly: each hit says why (chips per field) and what is suggested; decisio
   expect(rows[0]).toEqual(['Screening certificate']);
   expect(rows).toContainEqual(['Name', NAME]);
   expect(rows).toContainEqual(['Politically exposed persons (PEP)', 'HITS: 1']);
+  // No IDuserPC in these settings, and Excel names no user: said, never a bare "-".
+  expect(rows).toContainEqual(['Screened by', 'not named (set IDuserPC in the settings to name the analyst)']);
   expect(await screen.findByText('Written to the protected sheet "CheckLists evidence".')).toBeInTheDocument();
 
   // The answer says whose it is (issue 31), and goes when a search it does not belong to is tried.

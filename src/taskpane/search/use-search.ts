@@ -103,7 +103,8 @@ async function writeEvidence(services: TaskpaneServices, shown: Shown, settings:
       servedBy: shown.answer.servedBy,
       sandbox: shown.service.fictional,
       productVersion: product.version,
-      analyst: settings.idUserPC || '-',
+      // Excel names no user to an add-in without sign-in: IDuserPC, or the certificate says it is unset.
+      analyst: settings.idUserPC,
     },
     lang,
   );
