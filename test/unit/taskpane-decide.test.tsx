@@ -297,4 +297,37 @@ it('through the relay: a hit with a decision on record says so under its why, an
   expect(within(decide).getByRole('textbox')).toHaveValue('РНОКПП збігся');
   // Hits the relay holds no decision on carry no such line.
   expect(within(within(results).getAllByTestId('hit-peps')[0]).queryByTestId('decision-on-record')).toBeNull();
+
+  // The subject's whole record, from the relay: the key in the body with the subject as screened.
+  const sent: { url: string; body: Record<string, unknown> }[] = [];
+  const history = {
+    current: [],
+    history: [
+      { ...onRecord, kind: 'decision', approves: null },
+      { ...onRecord, id: 10, kind: 'approval', analyst: 'petro', comment: '', approves: 9, at: '2026-11-21T11:00:00Z' },
+    ],
+  };
+  Object.assign(globalThis, {
+    fetch: async (url: unknown, init?: { body?: unknown }) => {
+      sent.push({ url: String(url), body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+      return { ok: true, status: 200, text: async () => JSON.stringify(history) };
+    },
+  });
+  try {
+    await user.click(within(results).getByTestId('history-button'));
+    const shown = await within(results).findByTestId('history');
+    expect(sent).toEqual([
+      {
+        url: 'https://relay.bank.example/decisions/history',
+        body: expect.objectContaining({ tokken: 'ckr_abcdefghijkl_secretsecretsecretsecretsecretsecret', name: NAME }),
+      },
+    ]);
+    expect(sent[0].url).not.toContain('ckr_');
+    expect([...shown.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      `#9  2026-11-21 10:30 UTC  olena  ${onRecord.record}  true match — confirmed by code "РНОКПП збігся"`,
+      `#10  2026-11-21 11:00 UTC  petro  ${onRecord.record}  approved #9`,
+    ]);
+  } finally {
+    delete (globalThis as { fetch?: unknown }).fetch;
+  }
 });

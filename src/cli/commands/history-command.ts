@@ -1,8 +1,11 @@
-import { z } from 'zod';
-import { DECISIONS } from '../../core/answer/explain';
-import { decisionNoteText, decisionText } from '../../core/answer/relay-decisions';
+import {
+  currentNote,
+  decisionHistorySchema,
+  historyLineText,
+  type DecisionHistory,
+} from '../../core/answer/decision-history';
+import { decisionNoteText } from '../../core/answer/relay-decisions';
 import { InvalidInputError, ServiceUnreachableError } from '../../core/protocol/errors';
-import { REGISTRY_KEYS } from '../../core/protocol/registries';
 import { validateQuery } from '../../core/query';
 import { describeAddress } from '../../core/request/client';
 import { parseJson } from '../../core/text/json';
@@ -22,41 +25,16 @@ import { nodeHttpTransport } from '../transport/http-transport';
  * it costs no quota.
  */
 
-const lineSchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  kind: z.enum(['decision', 'approval']),
-  analyst: z.string(),
-  registry: z.enum(REGISTRY_KEYS),
-  record: z.string(),
-  decision: z.enum(DECISIONS),
-  reason: z.string().nullable(),
-  comment: z.string().nullable().optional(),
-  approves: z.number().nullable().optional(),
-});
-
-const historySchema = z.object({
-  current: z.array(lineSchema.extend({ state: z.enum(['in-force', 'pending']), approvedBy: z.string().nullable() })),
-  history: z.array(lineSchema),
-});
-type History = z.infer<typeof historySchema>;
-
-const minute = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
-
-export function renderHistory(history: History, relay: string, subject: string, lang: Lang): string {
+export function renderHistory(history: DecisionHistory, relay: string, subject: string, lang: Lang): string {
   const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
     cliMessages.t(lang, key, params);
   if (history.history.length === 0) return t('history.none', { subject, relay });
   const lines = [t('history.title', { subject, relay }), '', t('history.current', { count: history.current.length })];
   for (const c of history.current) {
-    const note = { ...c, name: '', comment: c.comment ?? '' };
-    lines.push(`  - ${c.record}: ${plain(decisionNoteText(note, lang, { named: false }))}`);
+    lines.push(`  - ${c.record}: ${plain(decisionNoteText(currentNote(c), lang, { named: false }))}`);
   }
   lines.push('', t('history.lines', { count: history.history.length }));
-  for (const h of history.history) {
-    const what = h.kind === 'approval' ? t('history.approval', { id: h.approves ?? '?' }) : decisionText(h, lang);
-    lines.push(`  #${h.id}  ${minute(h.at)}  ${plain(h.analyst)}  ${h.record}  ${plain(what)}`);
-  }
+  for (const h of history.history) lines.push(`  ${plain(historyLineText(h, lang))}`);
   return lines.join('\n');
 }
 
@@ -85,7 +63,7 @@ export async function runHistory(args: HistoryArgs, config: CliConfig, io: CliIo
       ]);
     });
   const body = parseJson(response.text);
-  const parsed = historySchema.safeParse(body);
+  const parsed = decisionHistorySchema.safeParse(body);
   if (response.status !== 200 || !parsed.success) {
     const message = (body as { message?: unknown } | null)?.message;
     throw new UsageError(

@@ -25,6 +25,7 @@ import type { RelayTarget } from './decision-client';
 import { InsertActions, type InsertAnswer } from './InsertActions';
 import { RegistrySection, UnknownBlocks, type SectionItem } from './RegistrySection';
 import { DecisionNotes } from './DecisionNotes';
+import { DecisionHistoryButton } from './DecisionHistoryButton';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -209,6 +210,7 @@ export function ResultsView(props: ResultsViewProps) {
       {onInsert && (
         <InsertActions insert={onInsert} lang={lang}>
           {relay && auditId !== null && <CertificateButton relay={relay} auditId={auditId} lang={lang} />}
+          {relay && query && <DecisionHistoryButton relay={relay} query={query} lang={lang} />}
           {!relay && onEvidenceSheet && <EvidenceSheetButton write={onEvidenceSheet} lang={lang} />}
         </InsertActions>
       )}

@@ -4,6 +4,7 @@ import type { SearchQuery } from '../../core/query';
 import { plainQuery } from '../../core/query/plain';
 import { sendDecisionBatches, type DecisionSent } from '../../core/request/body-batches';
 import { parseJson } from '../../core/text/json';
+import { decisionHistorySchema, type DecisionHistory } from '../../core/answer/decision-history';
 
 /**
  * The pane's side of the relay's decision record (docs/relay.md, "Decisions and the accept
@@ -107,6 +108,29 @@ export async function fetchCertificate(
     });
     if (!response.ok) return { ok: false, detail: `HTTP ${response.status}` };
     return { ok: true, pdf: await response.blob() };
+  } catch (error) {
+    return { ok: false, detail: error instanceof Error ? error.name : 'network' };
+  }
+}
+
+/** A subject's decision record (POST /decisions/history): never throws. */
+export async function fetchHistory(
+  relay: RelayTarget,
+  query: SearchQuery,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ ok: true; history: DecisionHistory } | { ok: false; detail: string }> {
+  try {
+    const response = await fetchImpl(`${new URL(relay.url).origin}/decisions/history`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      // The key in the body, never in the URL; the subject as it was screened.
+      body: JSON.stringify({ tokken: relay.key, ...plainQuery(query, { subjectOnly: true }) }),
+    });
+    const body = parseJson(await response.text().catch(() => ''));
+    const parsed = decisionHistorySchema.safeParse(body);
+    if (response.ok && parsed.success) return { ok: true, history: parsed.data };
+    const message = (body as { message?: unknown } | null)?.message;
+    return { ok: false, detail: typeof message === 'string' ? message : `HTTP ${response.status}` };
   } catch (error) {
     return { ok: false, detail: error instanceof Error ? error.name : 'network' };
   }

@@ -83,6 +83,10 @@ const en = {
   'certificate.saved': 'Saved as {file} (from the relay’s archived answer).',
   'certificate.failed': 'No certificate was made: {detail}',
   'certificate.sheet': 'Written to the protected sheet "{sheet}".',
+  'history.button': 'Decision history',
+  'history.title': 'Every decision on this subject at the relay, oldest first:',
+  'history.none': 'The relay holds no decision on this subject.',
+  'history.failed': 'The history could not be read: {detail}',
 } as const;
 
 type Key = keyof typeof en;
@@ -168,6 +172,10 @@ const uk: Record<Key, string> = {
   'certificate.saved': 'Збережено як {file} (з архівної відповіді релея).',
   'certificate.failed': 'Довідку не створено: {detail}',
   'certificate.sheet': 'Записано на захищений аркуш «{sheet}».',
+  'history.button': 'Історія рішень',
+  'history.title': 'Усі рішення щодо цього суб’єкта на релеї, від найдавнішого:',
+  'history.none': 'На релеї немає рішень щодо цього суб’єкта.',
+  'history.failed': 'Історію не вдалося прочитати: {detail}',
 };
 
 export const resultsMessages = defineCatalogue<Key>(en, uk);
