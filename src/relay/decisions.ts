@@ -7,6 +7,7 @@ import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
 import { plainQuery } from '../core/query/plain';
 import { can, type Identity } from './roles';
 import type { DecisionEntry, DecisionRow, RelayStore } from './store/port';
+import { refusedForIdentity, refusedForRole, refusedForShape, refusedForSubject } from './decision-refusals';
 
 /**
  * The decision record: who decided what about which hit, when, and who approved it. Lines are
@@ -42,7 +43,7 @@ const IDENTITY_FIELDS = ['analyst', 'decidedBy', 'decided_by', 'by', 'user', 'id
 
 export type DecisionOutcome =
   | { status: 'recorded' | 'pending' | 'unchanged'; id: number; index: number }
-  | { status: 'refused'; index: number; reason: string };
+  | { status: 'refused'; index: number; reason: string; message: string };
 
 export interface CurrentDecision {
   decision: DecisionRow;
@@ -74,7 +75,7 @@ export class DecisionRecord {
     const valid: { index: number; entry: DecisionEntry }[] = [];
     for (const [index, raw] of items.entries()) {
       const checked = this.check(identity, raw);
-      if ('reason' in checked) out[index] = { status: 'refused', index, reason: checked.reason };
+      if ('reason' in checked) out[index] = { status: 'refused', index, ...checked };
       else valid.push({ index, entry: checked.entry });
     }
     const keys = [...new Set(valid.map((v) => v.entry.subjectKey))];
@@ -113,16 +114,22 @@ export class DecisionRecord {
   }
 
   /** One decision of a batch as a line to add, or why it is refused. */
-  private check(identity: Identity, raw: unknown): { entry: DecisionEntry } | { reason: string } {
-    if (!can(identity, 'decide')) return { reason: 'role' };
-    if (raw && typeof raw === 'object' && IDENTITY_FIELDS.some((f) => f in raw)) return { reason: 'identity-in-body' };
+  private check(identity: Identity, raw: unknown): { entry: DecisionEntry } | { reason: string; message: string } {
+    if (!can(identity, 'decide')) return { reason: 'role', message: refusedForRole() };
+    const named = raw && typeof raw === 'object' ? IDENTITY_FIELDS.find((f) => f in raw) : undefined;
+    if (named !== undefined) return { reason: 'identity-in-body', message: refusedForIdentity(named) };
     const parsed = decisionInput.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return { reason: `${issue.path.join('.') || 'decision'}: ${issue.message}` };
+      return { reason: `${issue.path.join('.') || 'decision'}: ${issue.message}`, message: refusedForShape(issue) };
     }
     const checked = validateQuery(parsed.data.subject);
-    if (!checked.ok) return { reason: `subject: ${checked.errors.map((e) => e.message.en).join(' ')}` };
+    if (!checked.ok) {
+      return {
+        reason: `subject: ${checked.errors.map((e) => e.message.en).join(' ')}`,
+        message: refusedForSubject(checked.errors),
+      };
+    }
     const input = parsed.data;
     return {
       entry: {

@@ -420,14 +420,38 @@ it('the analyst is always the authenticated one: a body naming another is refuse
       { ...decision, decision: 'maybe' },
       { ...decision, subject: { name: '' } },
       { ...decision, comment: 'pasted\u0000binary' },
+      { ...decision, fingerprint: 'not-hex' },
+      { ...decision, reason: 'not-the-person' },
+      { ...decision, note: 'a field of our own' },
     ],
   });
   expect(saved.status).toBe(200);
-  const results = saved.json.results as { status: string; reason?: string }[];
-  expect(results.map((r) => r.status)).toEqual(['refused', 'recorded', 'refused', 'refused', 'refused']);
+  const results = saved.json.results as { status: string; reason?: string; message?: string }[];
+  expect(results.map((r) => r.status)).toEqual([
+    'refused',
+    'recorded',
+    'refused',
+    'refused',
+    'refused',
+    'refused',
+    'refused',
+    'refused',
+  ]);
   expect(results[4].reason).toBe('comment: holds a NUL character');
   expect(results[0].reason).toBe('identity-in-body');
   expect(results[2].reason).toMatch(/^decision:/);
+  // Beside the short reason, what the person who sent it reads: Ukrainian, then English.
+  expect(results.map((r) => r.message?.split(' / ')[1])).toEqual([
+    'A decision must not name its author or time (analyst): the relay takes them from your key and its own clock.',
+    undefined,
+    'decision: one of true-match, false-positive, needs-review.',
+    expect.stringMatching(/^subject: /),
+    'comment: at most 2,000 characters, with no NUL character.',
+    "fingerprint: 16 hexadecimal digits, as in the hits sheet's Record fingerprint column.",
+    expect.stringMatching(/^reason: one of confirmed-by-code, .*other-person\.$/),
+    'Unknown field note: a decision has subject, registry, record, fingerprint, decision, reason and comment.',
+  ]);
+  expect(results[3].message).toMatch(/^subject: Вкажіть хоча б одне/);
   const history = await call(one, '/decisions/history', { tokken: olena, ...SUBJECT });
   expect((history.json.history as { analyst: string }[]).map((l) => l.analyst)).toEqual(['olena']);
 }, 60_000);

@@ -67,7 +67,7 @@ export async function sendDecisionBatches(
   for (const part of batchesBySize(decisions, MAX_DECISIONS_PER_REQUEST)) {
     const response = await post(JSON.stringify({ tokken: key, decisions: part }));
     const body = parseJson(response.text) as {
-      results?: { status: string; id?: number; reason?: string; index: number }[];
+      results?: { status: string; id?: number; reason?: string; message?: string; index: number }[];
       message?: string;
     } | null;
     if (response.status !== 200 || !Array.isArray(body?.results)) {
@@ -78,7 +78,7 @@ export async function sendDecisionBatches(
       const r = byIndex.get(i);
       if (r && (r.status === 'recorded' || r.status === 'pending' || r.status === 'unchanged') && r.id !== undefined) {
         out.push({ status: r.status, id: r.id });
-      } else out.push({ status: 'refused', reason: r?.reason ?? 'unknown' });
+      } else out.push({ status: 'refused', reason: r?.message ?? r?.reason ?? 'unknown' });
     });
   }
   return out;

@@ -60,7 +60,7 @@ export async function recordDecision(
     return { status: 'failed', detail: error instanceof Error ? error.name : 'network' };
   }
   const body = parseJson(await response.text().catch(() => '')) as {
-    results?: { status: string; id?: number; reason?: string }[];
+    results?: { status: string; id?: number; reason?: string; message?: string }[];
     message?: string;
   } | null;
   if (!response.ok) return { status: 'failed', detail: body?.message ?? `HTTP ${response.status}` };
@@ -69,7 +69,8 @@ export async function recordDecision(
   if (first && done && typeof first.id === 'number') {
     return { status: first.status as 'recorded' | 'pending' | 'unchanged', id: first.id };
   }
-  return { status: 'refused', reason: first?.reason ?? 'unknown' };
+  // The relay's words for the person (both languages), else its short reason.
+  return { status: 'refused', reason: first?.message ?? first?.reason ?? 'unknown' };
 }
 
 /**

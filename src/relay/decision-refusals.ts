@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import { DECISIONS, REASON_CODES } from '../core/answer/explain';
+import type { FieldError } from '../core/protocol/errors';
+import { defineCatalogue } from '../core/text/i18n';
+
+/**
+ * Why one decision of a batch was refused, in the words of the person who sent it (a hits sheet
+ * from the pane, an edited export for `screen --decisions`), Ukrainian first as the relay writes.
+ * The outcome's `reason` keeps its short form for programs; this is its `message`.
+ */
+
+export const decisionRefusalMessages = defineCatalogue(
+  {
+    role: 'Your key cannot record decisions (role: auditor or admin).',
+    identity:
+      'A decision must not name its author or time ({field}): the relay takes them from your key and its own clock.',
+    registry: 'registry: not a registry key.',
+    record: "record: the hit's record id is missing or longer than 300 characters.",
+    fingerprint: "fingerprint: 16 hexadecimal digits, as in the hits sheet's Record fingerprint column.",
+    decision: 'decision: one of {values}.',
+    reason: 'reason: one of {values}.',
+    comment: 'comment: at most 2,000 characters, with no NUL character.',
+    subject: 'subject: the subject as it was screened (name, date, ipn or doc).',
+    unknownField:
+      'Unknown field {field}: a decision has subject, registry, record, fingerprint, decision, reason and comment.',
+    other: '{field}: {detail}',
+    badSubject: 'subject: {detail}',
+  },
+  {
+    role: 'Ваш ключ не може записувати рішення (роль: аудитор або адміністратор).',
+    identity: 'Рішення не має називати автора чи час ({field}): релей бере їх із вашого ключа та власного годинника.',
+    registry: 'registry: це не ключ реєстру.',
+    record: 'record: ідентифікатора запису немає або він довший за 300 символів.',
+    fingerprint: 'fingerprint: 16 шістнадцяткових цифр, як у стовпці «Відбиток запису» аркуша збігів.',
+    decision: 'decision: одне з {values}.',
+    reason: 'reason: одне з {values}.',
+    comment: 'comment: не більше 2 000 символів, без символу NUL.',
+    subject: 'subject: суб’єкт, як його перевіряли (name, date, ipn або doc).',
+    unknownField:
+      'Невідоме поле {field}: рішення має subject, registry, record, fingerprint, decision, reason і comment.',
+    other: '{field}: {detail}',
+    badSubject: 'subject: {detail}',
+  },
+);
+
+const bilingual = (text: { uk: string; en: string }) => `${text.uk} / ${text.en}`;
+
+export const refusedForRole = () => bilingual(decisionRefusalMessages.text('role'));
+
+export const refusedForIdentity = (field: string) => bilingual(decisionRefusalMessages.text('identity', { field }));
+
+/** The first problem zod found with a decision, named by its field. */
+export function refusedForShape(issue: z.core.$ZodIssue): string {
+  const field = String(issue.path[0] ?? '');
+  if (issue.code === 'unrecognized_keys') {
+    return bilingual(decisionRefusalMessages.text('unknownField', { field: issue.keys.join(', ') }));
+  }
+  switch (field) {
+    case 'registry':
+    case 'record':
+    case 'fingerprint':
+    case 'comment':
+    case 'subject':
+      return bilingual(decisionRefusalMessages.text(field));
+    case 'decision':
+      return bilingual(decisionRefusalMessages.text('decision', { values: DECISIONS.join(', ') }));
+    case 'reason':
+      return bilingual(decisionRefusalMessages.text('reason', { values: REASON_CODES.join(', ') }));
+    default:
+      return bilingual(decisionRefusalMessages.text('other', { field: field || 'decision', detail: issue.message }));
+  }
+}
+
+export function refusedForSubject(errors: readonly FieldError[]): string {
+  return bilingual({
+    uk: decisionRefusalMessages.t('uk', 'badSubject', { detail: errors.map((e) => e.message.uk).join(' ') }),
+    en: decisionRefusalMessages.t('en', 'badSubject', { detail: errors.map((e) => e.message.en).join(' ') }),
+  });
+}
