@@ -14,9 +14,9 @@ import { plain } from './output/terminal';
 import { helpMessages, type HelpTopicKey } from './output/help-messages';
 
 function helpKey(topic: string | undefined): HelpTopicKey {
-  return topic === 'search' || topic === 'screen' || topic === 'history' || topic === 'sandbox' || topic === 'relay'
-    ? `help.${topic}`
-    : 'help.main';
+  const topics = ['search', 'screen', 'history', 'approve', 'sandbox', 'relay'] as const;
+  const known = topics.find((t) => t === topic);
+  return known ? `help.${known}` : 'help.main';
 }
 
 /** What went wrong, in the person's language; field errors one per line; never a stack. */
@@ -86,6 +86,8 @@ async function dispatch(
       return (await import('./commands/screen-command')).runScreen(parsed.args, config, io);
     case 'history':
       return (await import('./commands/history-command')).runHistory(parsed.args, config, io);
+    case 'approve':
+      return (await import('./commands/approve-command')).runApprove(parsed.args, config, io);
     case 'sandbox':
       return (await import('./commands/sandbox-command')).runSandbox(parsed.args, config, io);
   }

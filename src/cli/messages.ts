@@ -12,6 +12,8 @@ const en = {
   'args.takesNoValue': 'Option {option} takes no value: write it alone.',
   'args.unknownCommandNear': 'Unknown command "{value}". Did you mean "{near}"? See: checklists --help',
   'args.unexpected': 'Unexpected argument: {value}',
+  'args.approveId':
+    'Name each decision to approve by its number, as checklists approve lists it (12 or #12); got "{value}".',
   'args.screen.noInput': 'Name the file to screen: checklists screen <clients.xlsx | clients.csv>',
   'args.progress': 'Unknown --progress value "{value}": use auto, bar, lines or none.',
   'args.unknownCommand': 'Unknown command "{value}". Commands: {commands}. See: checklists --help',
@@ -97,9 +99,16 @@ const en = {
   'search.col.status': 'Status',
   'search.more': '… and {count} more',
   'search.why': 'why: {why}',
-  'history.notRelay':
+  'relay.needed':
     "Decisions live on the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst key (docs/cli.md).",
   'history.refused': 'The relay did not give the history (HTTP {status}): {message}',
+  'approve.listRefused': 'The relay did not give the waiting list (HTTP {status}): {message}',
+  'approve.none': 'Nothing waits for approval at {relay}.',
+  'approve.title': 'Waiting for a second person at {relay} ({count}), oldest first:',
+  'approve.own': 'yours: another approver must approve it',
+  'approve.how': 'Approve with: checklists approve 12 15 (the numbers above).',
+  'approve.done': '#{id} approved (record line #{line}).',
+  'approve.refused': '#{id} not approved: {message}',
   'history.none': 'No decisions on record at {relay} for {subject}.',
   'history.title': 'Decisions on record at {relay} for {subject}',
   'history.current': 'In force, one per hit ({count}):',
@@ -176,6 +185,8 @@ const uk: Record<Key, string> = {
   'args.takesNoValue': 'Параметр {option} пишеться без значення.',
   'args.unknownCommandNear': 'Невідома команда «{value}». Можливо, «{near}»? Довідка: checklists --help',
   'args.unexpected': 'Зайвий аргумент: {value}',
+  'args.approveId':
+    'Вкажіть кожне рішення для погодження його номером, як його показує checklists approve (12 або #12); отримано «{value}».',
   'args.screen.noInput': 'Вкажіть файл для перевірки: checklists screen <clients.xlsx | clients.csv>',
   'args.progress': 'Невідоме значення --progress «{value}»: auto, bar, lines або none.',
   'args.unknownCommand': 'Невідома команда «{value}». Команди: {commands}. Довідка: checklists --help',
@@ -262,9 +273,16 @@ const uk: Record<Key, string> = {
   'search.col.status': 'Стан',
   'search.more': '… і ще {count}',
   'search.why': 'чому: {why}',
-  'history.notRelay':
+  'relay.needed':
     'Рішення зберігає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика (docs/cli.md).',
   'history.refused': 'Релей не надав історію (HTTP {status}): {message}',
+  'approve.listRefused': 'Релей не надав перелік очікуваних рішень (HTTP {status}): {message}',
+  'approve.none': 'На {relay} ніщо не чекає на погодження.',
+  'approve.title': 'Чекають на другу особу на {relay} ({count}), від найдавнішого:',
+  'approve.own': 'ваше: погодити має інший затверджувач',
+  'approve.how': 'Погодити: checklists approve 12 15 (номери вище).',
+  'approve.done': '№{id} погоджено (рядок запису №{line}).',
+  'approve.refused': '№{id} не погоджено: {message}',
   'history.none': 'На {relay} немає рішень щодо {subject}.',
   'history.title': 'Рішення на {relay} щодо {subject}',
   'history.current': 'Чинні, по одному на збіг ({count}):',

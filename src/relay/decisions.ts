@@ -22,6 +22,8 @@ const NOTES_TTL_MS = 1_000;
 const NOTES_KEPT = 10_000;
 /** One request may carry a hits sheet's worth of decisions. */
 export const MAX_DECISIONS_PER_REQUEST = 5_000;
+/** The waiting list's length in one answer: a day's backlog; the oldest come first. */
+const MAX_PENDING_LISTED = 1_000;
 
 /** PostgreSQL text cannot hold U+0000: refused with why, per decision, rather than failing the batch. */
 const NO_NUL = /^[^\u0000]*$/;
@@ -176,6 +178,15 @@ export class DecisionRecord {
     });
     this.notes.delete(decision.subjectKey);
     return { ok: true, id: row.id };
+  }
+
+  /**
+   * What waits for a second person, for those who may approve it (approvers) or read the whole
+   * record (auditors); null for anyone else.
+   */
+  async pending(identity: Identity, limit = MAX_PENDING_LISTED): Promise<DecisionRow[] | null> {
+    if (!can(identity, 'approve') && !can(identity, 'readAll')) return null;
+    return this.store.pendingDecisions(limit);
   }
 
   /** A subject's decisions: the one in force per hit, and every line in order. */

@@ -14,6 +14,7 @@ import type { RelayService } from './service';
  *
  * - `POST /decisions`: one decision, or `{decisions: [...]}` (a hits sheet's worth) in one go;
  * - `POST /decisions/approve`: `{id}`, four-eyes;
+ * - `GET|POST /decisions/pending`: what waits for a second person, for approvers and auditors;
  * - `GET|POST /decisions/history`: a subject's query fields; its decisions in force and every line;
  * - `GET /decisions/export[?since=DATE][&format=json]`: the whole record, for auditors;
  * - `GET /certificates/<audit id>.pdf[?lang=en]`: a request's screening certificate (certificates.ts);
@@ -23,7 +24,13 @@ import type { RelayService } from './service';
  * The person is always the authenticated one (an analyst key where the tokken goes, or Entra).
  */
 
-const RECORD_PATHS = new Set(['/decisions', '/decisions/approve', '/decisions/history', '/decisions/export']);
+const RECORD_PATHS = new Set([
+  '/decisions',
+  '/decisions/approve',
+  '/decisions/pending',
+  '/decisions/history',
+  '/decisions/export',
+]);
 /** They change the record, so a link followed or a page reloaded must never reach them. */
 const POST_ONLY = new Set(['/decisions', '/decisions/approve']);
 const CERTIFICATE_PATH = /^\/certificates\/(\d{1,15})\.pdf$/;
@@ -147,6 +154,11 @@ export async function handleRecord(
       const [status, key] = APPROVAL_REFUSALS[approved.reason];
       // The body's code says what the status says: 403 may not, 404 no such decision, 409 not waiting.
       return refused(status, status, bilingual(key), analyst);
+    }
+    if (request.path === '/decisions/pending') {
+      const pending = await decisions.pending(identity);
+      if (!pending) return refused(403, RELAY_ERRORS.forbidden, bilingual('decision.pendingRole'), analyst);
+      return json(200, { analyst, pending }, analyst);
     }
     if (request.path === '/decisions/history') {
       const checked = validateQuery(fields);

@@ -369,6 +369,35 @@ it('four-eyes: a decision on psanctions is pending and unmuted; its author canno
   expect(result.status).toBe('pending');
   expect(hitsOf((await screen(two, clerk)).summary, 'psanctions')).toBe(hitsOf(first.summary, 'psanctions'));
 
+  // The waiting list: for approvers (on any instance), not for analysts.
+  const waiting = await call(two, '/decisions/pending', { tokken: bohdan });
+  expect(waiting.status).toBe(200);
+  expect(waiting.json.pending).toEqual([
+    expect.objectContaining({ id: result.id, analyst: 'anna', registry: 'psanctions', decision: 'false-positive' }),
+  ]);
+  expect((await call(two, '/decisions/pending', { tokken: clerk })).status).toBe(403);
+  // The command line's list and approval ride on the same routes (checklists approve).
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => ((stdout += s), true) },
+    stderr: { write: (s: string) => ((stderr += s), true) },
+    env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: anna }),
+    cwd: tmpdir(),
+    platform: process.platform,
+    interrupt: new AbortController().signal,
+  };
+  expect(await runCli(['approve'], io)).toBe(0);
+  expect(stdout).toContain(`Waiting for a second person at ${new URL(two.url).origin} (1), oldest first:`);
+  expect(stdout).toMatch(
+    new RegExp(`#${result.id} {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC {2}anna {2}${SUBJECT.name} {2}psanctions:`),
+  );
+  expect(stdout).toContain('(yours: another approver must approve it)');
+  // Its author is refused with the relay's why, and the exit code says not everything was approved.
+  expect(await runCli(['approve', String(result.id)], io)).toBe(2);
+  expect(stderr).toContain(`#${result.id} not approved:`);
+  expect(stderr).toContain('its author cannot approve it');
+
   const own = await call(two, '/decisions/approve', { tokken: anna, id: result.id });
   expect(own.status).toBe(403);
   expect(own.json.message).toContain('its author cannot approve it');
@@ -376,8 +405,17 @@ it('four-eyes: a decision on psanctions is pending and unmuted; its author canno
   expect(byAnalyst.status).toBe(403);
   expect(byAnalyst.json.message).toContain('Only an approver');
 
-  const approved = await call(two, '/decisions/approve', { tokken: bohdan, id: result.id });
-  expect(approved.status).toBe(200);
+  // A second approver approves from the command line ("#12" as the list prints it).
+  stdout = '';
+  expect(
+    await runCli(['approve', `#${result.id}`], {
+      ...io,
+      env: cliEnv({ CHECKLISTS_URL: one.url, CHECKLISTS_TOKKEN: bohdan }),
+    }),
+  ).toBe(0);
+  expect(stdout).toMatch(new RegExp(`^#${result.id} approved \\(record line #\\d+\\)\\.\\n$`));
+  // Approved: nothing waits any more.
+  expect((await call(one, '/decisions/pending', { tokken: bohdan })).json.pending).toEqual([]);
   const again = await call(two, '/decisions/approve', { tokken: bohdan, id: result.id });
   // The body's code agrees with the status, so a client reading either learns the same thing.
   expect([again.status, again.json.error]).toEqual([409, 409]);
@@ -404,6 +442,27 @@ it('four-eyes: a decision on psanctions is pending and unmuted; its author canno
   expect(history.json.current).toEqual([
     expect.objectContaining({ id: result.id, state: 'in-force', approvedBy: 'bohdan' }),
   ]);
+}, 60_000);
+
+it('the waiting list leaves out a decision superseded by a newer one on the same hit, and lists what still waits, oldest first', async () => {
+  const [one] = await pair();
+  const olena = await key(one, 'olena');
+  const anna = await key(one, 'anna', 'approver');
+  const inspector = await key(one, 'inspector', 'auditor');
+  const first = await screen(one, olena);
+  const sanction = recordOf('psanctions', itemOf(first.wire, 'psanctions'));
+  const decide = (decision: string, subject: object) =>
+    call(one, '/decisions', { tokken: olena, subject, registry: 'psanctions', ...sanction, decision });
+  const superseded = ((await decide('true-match', SUBJECT)).json.results as { id: number }[])[0].id;
+  const other = ((await decide('true-match', { ...SUBJECT, date: '1967-04-12' })).json.results as { id: number }[])[0]
+    .id;
+  // A newer decision on the first hit: the older one waits no more (needs review needs no second person).
+  await decide('needs-review', SUBJECT);
+  const pending = (await call(one, '/decisions/pending', { tokken: anna })).json.pending as { id: number }[];
+  expect(pending.map((p) => p.id)).toEqual([other]);
+  expect(pending.map((p) => p.id)).not.toContain(superseded);
+  // An auditor reads it too; it is part of the record.
+  expect((await call(one, '/decisions/pending', { tokken: inspector })).status).toBe(200);
 }, 60_000);
 
 it('the analyst is always the authenticated one: a body naming another is refused, the others of the batch recorded', async () => {

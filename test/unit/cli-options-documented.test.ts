@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { HISTORY_OPTIONS, SCREEN_OPTIONS, SEARCH_OPTIONS } from '../../src/cli/args/command-line';
+import { APPROVE_OPTIONS, HISTORY_OPTIONS, SCREEN_OPTIONS, SEARCH_OPTIONS } from '../../src/cli/args/command-line';
 import { GLOBAL_OPTIONS } from '../../src/cli/args/option-values';
 import { SANDBOX_OPTIONS } from '../../src/cli/args/sandbox-args';
 import { RELAY_SERVER_OPTIONS } from '../../src/cli/commands/relay-command';
@@ -33,6 +33,7 @@ describe.each([
   ['search', SEARCH_OPTIONS, 'help.search'],
   ['screen', SCREEN_OPTIONS, 'help.screen'],
   ['history', HISTORY_OPTIONS, 'help.history'],
+  ['approve', APPROVE_OPTIONS, 'help.approve'],
   ['sandbox', SANDBOX_OPTIONS, 'help.sandbox'],
 ] as const)('checklists %s', (command, options, helpKey) => {
   it.each(ownOptions(options))('--%s is in --help in English and Ukrainian, and in docs/cli.md', (option) => {

@@ -46,7 +46,7 @@ it('suggests the nearest command, relay and help included', () => {
   expect(refusal(['scren', 'a.csv']).en).toContain('Did you mean "screen"?');
   expect(refusal(['rellay']).en).toContain('Did you mean "relay"?');
   expect(refusal(['histroy', '--name', 'Іван']).en).toContain('Did you mean "history"?');
-  expect(refusal(['frobnicate']).en).toContain('Commands: search, screen, history, sandbox, relay.');
+  expect(refusal(['frobnicate']).en).toContain('Commands: search, screen, history, approve, sandbox, relay.');
 });
 
 it('--help lists every command, the relay included', () => {
@@ -70,4 +70,13 @@ it('history takes the subject as search does, a bare name included, and --json',
   });
   expect(parseCommandLine(['history', '--help'])).toMatchObject({ command: 'help', topic: 'history' });
   expect(refusal(['history', '--name', 'Іван', 'Петренко']).en).toBe('Unexpected argument: Петренко');
+});
+
+it('approve takes decision numbers as the list prints them, or none for the list', () => {
+  expect(parseCommandLine(['approve'])).toMatchObject({ command: 'approve', args: { ids: [], json: false } });
+  expect(parseCommandLine(['approve', '#12', '15'])).toMatchObject({ command: 'approve', args: { ids: [12, 15] } });
+  expect(refusal(['approve', '12', 'all']).en).toBe(
+    'Name each decision to approve by its number, as checklists approve lists it (12 or #12); got "all".',
+  );
+  expect(refusal(['approve', '0']).uk).toContain('отримано «0»');
 });

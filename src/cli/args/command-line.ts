@@ -55,15 +55,22 @@ export interface HistoryArgs {
   json: boolean;
 }
 
+/** `checklists approve [ID...]`: without ids, the list of decisions waiting for approval. */
+export interface ApproveArgs {
+  ids: number[];
+  json: boolean;
+}
+
 export type ParsedCommand =
   | { command: 'search'; global: GlobalOptions; args: SearchArgs }
   | { command: 'history'; global: GlobalOptions; args: HistoryArgs }
+  | { command: 'approve'; global: GlobalOptions; args: ApproveArgs }
   | { command: 'screen'; global: GlobalOptions; args: ScreenArgs }
   | { command: 'sandbox'; global: GlobalOptions; args: SandboxArgs }
   | { command: 'help'; global: GlobalOptions; topic?: string }
   | { command: 'version'; global: GlobalOptions };
 
-export const COMMANDS = ['search', 'screen', 'history', 'sandbox'] as const;
+export const COMMANDS = ['search', 'screen', 'history', 'approve', 'sandbox'] as const;
 
 export const SEARCH_OPTIONS = {
   ...GLOBAL_OPTIONS,
@@ -89,6 +96,11 @@ export const HISTORY_OPTIONS = {
   ipn: { type: 'string' },
   doc: { type: 'string' },
   doctype: { type: 'string' },
+  json: { type: 'boolean' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+export const APPROVE_OPTIONS = {
+  ...GLOBAL_OPTIONS,
   json: { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
@@ -207,6 +219,17 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         json: values.json === true,
       },
     };
+  }
+
+  if (first === 'approve') {
+    const { values, positionals } = parseStrict('approve', [...rest], APPROVE_OPTIONS, true);
+    const global = globalsFrom(values);
+    if (values.help) return { command: 'help', global, topic: 'approve' };
+    // "#12" as the list prints it, or 12.
+    const ids = positionals.map((p) => p.replace(/^#/, ''));
+    const bad = ids.find((id) => !/^[1-9]\d{0,14}$/.test(id));
+    if (bad !== undefined) throw usage('args.approveId', { value: bad });
+    return { command: 'approve', global, args: { ids: ids.map(Number), json: values.json === true } };
   }
 
   if (first === 'sandbox') {

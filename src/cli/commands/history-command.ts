@@ -5,10 +5,8 @@ import {
   type DecisionHistory,
 } from '../../core/answer/decision-history';
 import { decisionNoteText } from '../../core/answer/relay-decisions';
-import { InvalidInputError, ServiceUnreachableError } from '../../core/protocol/errors';
+import { InvalidInputError } from '../../core/protocol/errors';
 import { validateQuery } from '../../core/query';
-import { describeAddress } from '../../core/request/client';
-import { parseJson } from '../../core/text/json';
 import type { Lang } from '../../core/text/i18n';
 import type { HistoryArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
@@ -16,7 +14,7 @@ import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { cliMessages } from '../messages';
 import { plain } from '../output/terminal';
-import { nodeHttpTransport } from '../transport/http-transport';
+import { relayPost, relayTarget } from '../transport/relay-call';
 
 /**
  * `checklists history --name … [--date …]`: the decisions the organisation's relay holds on one
@@ -39,39 +37,14 @@ export function renderHistory(history: DecisionHistory, relay: string, subject: 
 }
 
 export async function runHistory(args: HistoryArgs, config: CliConfig, io: CliIo): Promise<ExitCode> {
-  const lang = config.lang;
-  const { settings, tokken } = config.loaded;
-  const url = settings.primaryUrl.trim();
-  if (settings.connection !== 'relay' || !url || !tokken) throw new UsageError(cliMessages.text('history.notRelay'));
+  const relay = relayTarget(config);
   const { json, ...fields } = args;
   const checked = validateQuery(fields);
   if (!checked.ok) throw new InvalidInputError(checked.errors);
-  const address = describeAddress(url);
-  const started = performance.now();
-  const response = await nodeHttpTransport()
-    .send({
-      url: `${new URL(url).origin}/decisions/history`,
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      // The key travels in the body, as everywhere: never in the URL.
-      body: JSON.stringify({ tokken, ...checked.query }),
-      signal: io.interrupt,
-    })
-    .catch(() => {
-      throw new ServiceUnreachableError([
-        { address, outcome: 'network', durationMs: Math.round(performance.now() - started) },
-      ]);
-    });
-  const body = parseJson(response.text);
-  const parsed = decisionHistorySchema.safeParse(body);
-  if (response.status !== 200 || !parsed.success) {
-    const message = (body as { message?: unknown } | null)?.message;
-    throw new UsageError(
-      cliMessages.text('history.refused', {
-        status: response.status,
-        message: typeof message === 'string' ? message.slice(0, 300) : '',
-      }),
-    );
+  const answer = await relayPost(relay, '/decisions/history', checked.query, io);
+  const parsed = decisionHistorySchema.safeParse(answer.body);
+  if (answer.status !== 200 || !parsed.success) {
+    throw new UsageError(cliMessages.text('history.refused', { status: answer.status, message: answer.message }));
   }
   if (json) {
     io.stdout.write(`${JSON.stringify(parsed.data, null, 2)}\n`);
@@ -80,6 +53,6 @@ export async function runHistory(args: HistoryArgs, config: CliConfig, io: CliIo
   const subject = [checked.query.name, checked.query.date, checked.query.ipn, checked.query.doc]
     .filter((v): v is string => typeof v === 'string' && v !== '')
     .join(', ');
-  io.stdout.write(`${renderHistory(parsed.data, address, plain(subject), lang)}\n`);
+  io.stdout.write(`${renderHistory(parsed.data, relay.address, plain(subject), config.lang)}\n`);
   return EXIT.ok;
 }

@@ -9,6 +9,7 @@ const en = {
     '  checklists search --name "…" [--date YYYY-MM-DD] [--ipn …] [--doc …] [--registries peps,psanctions|<listdata>] [--json] [--certificate F.pdf]\n' +
     '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet NAME] [--resume]\n' +
     '  checklists history --name "…" [--date …]   the decisions the organisation\'s relay holds on a subject\n' +
+    '  checklists approve [ID ...]   four-eyes: what waits for approval, or approve it\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n' +
     "  checklists relay [--port N] [--data-dir DIR | --database-url URL] …  the organisation's relay (checklists relay --help, docs/relay.md)\n\n" +
     'Settings come from CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -61,6 +62,12 @@ const en = {
     '      --ipn CODE           tax number or company code\n' +
     '      --doc TEXT, --doctype 0|1|2   document, as screened\n' +
     "      --json               print the relay's answer (current and history) as JSON",
+  'help.approve':
+    "checklists approve [ID ...] — four-eyes through the organisation's relay (your key must have the approver role)\n\n" +
+    '  checklists approve            the decisions waiting for a second person, oldest first, each with its number\n' +
+    '  checklists approve 12 15      approve those decisions (not your own), each recorded under your key\n' +
+    '      --json               print the waiting list as JSON\n\n' +
+    'Exit codes: 0 all approved (or the list shown), 2 one or more refused (each says why)',
   'help.sandbox':
     'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n' +
     '(npm run sandbox -- [options] is the same command)\n\n' +
@@ -126,6 +133,7 @@ const uk: Record<Key, string> = {
     '  checklists search --name "…" [--date РРРР-ММ-ДД] [--ipn …] [--doc …] [--registries peps,psanctions|<listdata>] [--json] [--certificate F.pdf]\n' +
     '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet АРКУШ] [--resume]\n' +
     '  checklists history --name "…" [--date …]   рішення, які релей організації зберігає щодо суб’єкта\n' +
+    '  checklists approve [НОМЕР ...]   чотири ока: що чекає на погодження, або погодити\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n' +
     '  checklists relay [--port N] [--data-dir ТЕКА | --database-url URL] …  релей організації (checklists relay --help, docs/relay.md)\n\n' +
     'Налаштування: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -178,6 +186,12 @@ const uk: Record<Key, string> = {
     '      --ipn КОД            РНОКПП або код ЄДРПОУ\n' +
     '      --doc ТЕКСТ, --doctype 0|1|2   документ, як перевіряли\n' +
     '      --json               вивести відповідь релея (чинні та історія) як JSON',
+  'help.approve':
+    'checklists approve [НОМЕР ...] — принцип чотирьох очей через релей організації (ваш ключ має роль затверджувача)\n\n' +
+    '  checklists approve            рішення, що чекають на другу особу, від найдавнішого, кожне зі своїм номером\n' +
+    '  checklists approve 12 15      погодити ці рішення (не власні), кожне записано під вашим ключем\n' +
+    '      --json               вивести перелік очікуваних як JSON\n\n' +
+    'Коди виходу: 0 усі погоджено (або перелік показано), 2 одне чи більше відхилено (кожне — з причиною)',
   'help.sandbox':
     'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n' +
     '(npm run sandbox -- [параметри] — та сама команда)\n\n' +

@@ -99,6 +99,18 @@ export function decisionQueries(q: Query) {
         decisionRow,
       );
     },
+    async pendingDecisions(limit: number): Promise<DecisionRow[]> {
+      const rows = await q<DecisionRecord>(
+        `SELECT d.* FROM decisions d
+         WHERE d.kind = 'decision' AND d.needs_approval
+           AND NOT EXISTS (SELECT 1 FROM decisions a WHERE a.kind = 'approval' AND a.approves = d.id)
+           AND NOT EXISTS (SELECT 1 FROM decisions n WHERE n.kind = 'decision' AND n.subject_key = d.subject_key
+                           AND n.registry = d.registry AND n.record = d.record AND n.id > d.id)
+         ORDER BY d.id LIMIT $1`,
+        [Math.max(1, Math.floor(limit))],
+      );
+      return rows.map(decisionRow);
+    },
     async *decisionPages(since?: Date, pageSize = 5_000): AsyncIterable<DecisionRow[]> {
       let after = 0;
       for (;;) {

@@ -343,6 +343,11 @@ export interface RelayStore {
   decisionsFor(subjectKey: string): Promise<DecisionRow[]>;
   /** The same for many subjects at once, in id order. */
   decisionsForMany(subjectKeys: readonly string[]): Promise<DecisionRow[]>;
+  /**
+   * Decisions waiting for a second person (four-eyes): not approved and not superseded by a newer
+   * decision on the same hit, oldest first, at most `limit`.
+   */
+  pendingDecisions(limit: number): Promise<DecisionRow[]>;
   /** The whole record in id order, from `since` on, a page at a time (export). */
   decisionPages(since?: Date, pageSize?: number): AsyncIterable<DecisionRow[]>;
 

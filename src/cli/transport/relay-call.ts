@@ -1,0 +1,55 @@
+import { ServiceUnreachableError } from '../../core/protocol/errors';
+import { describeAddress } from '../../core/request/client';
+import { parseJson } from '../../core/text/json';
+import type { CliConfig } from '../config';
+import { UsageError } from '../exit-codes';
+import type { CliIo } from '../io';
+import { cliMessages } from '../messages';
+import { nodeHttpTransport } from './http-transport';
+
+/**
+ * The command line's calls to the organisation's relay beside `/api` (its decision record):
+ * with the analyst key the configuration holds, in the body, never in the URL.
+ */
+
+export interface RelayTarget {
+  origin: string;
+  /** scheme://host:port, for messages. */
+  address: string;
+  key: string;
+}
+
+/** The relay this command line is configured for, or a usage error saying how to configure one. */
+export function relayTarget(config: CliConfig): RelayTarget {
+  const { settings, tokken } = config.loaded;
+  const url = settings.primaryUrl.trim();
+  if (settings.connection !== 'relay' || !url || !tokken) throw new UsageError(cliMessages.text('relay.needed'));
+  return { origin: new URL(url).origin, address: describeAddress(url), key: tokken };
+}
+
+/** POSTs `fields` with the key to `path`; any HTTP status resolves, no answer at all is "unreachable". */
+export async function relayPost(
+  relay: RelayTarget,
+  path: string,
+  fields: Record<string, unknown>,
+  io: CliIo,
+): Promise<{ status: number; body: unknown; message: string }> {
+  const started = performance.now();
+  const response = await nodeHttpTransport()
+    .send({
+      url: `${relay.origin}${path}`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tokken: relay.key, ...fields }),
+      signal: io.interrupt,
+    })
+    .catch(() => {
+      throw new ServiceUnreachableError([
+        { address: relay.address, outcome: 'network', durationMs: Math.round(performance.now() - started) },
+      ]);
+    });
+  const body = parseJson(response.text);
+  const message = (body as { message?: unknown } | null)?.message;
+  // The relay's own words (Ukrainian / English), kept short: a proxy's error page is not repeated whole.
+  return { status: response.status, body, message: typeof message === 'string' ? message.slice(0, 300) : '' };
+}
