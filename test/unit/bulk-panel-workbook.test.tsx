@@ -211,3 +211,74 @@ describe('split name columns in the pane (issue 31)', () => {
     expect(screen.queryByTestId('bulk-mapping-problems')).toBeNull();
   });
 });
+
+describe('Waiting for approval (four-eyes through the relay)', () => {
+  const waiting = (id: number, analyst: string) => ({
+    id,
+    at: '2026-11-21T10:30:00.000Z',
+    kind: 'decision',
+    analyst,
+    subject: { name: 'Петренко Петро', date: '1980-01-02' },
+    registry: 'psanctions',
+    record: `psanctions:S-${id}`,
+    decision: 'false-positive',
+    reason: 'different-birth-date',
+    comment: 'ID seen',
+  });
+
+  it('lists what waits, approves one with the key in the body, and leaves one’s own to another approver', async () => {
+    const services = fakeServices();
+    await services.settings.save({ ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.example' });
+    await services.settings.saveTokken('approver-own-key');
+    const sent: { url: string; body: Record<string, unknown> }[] = [];
+    globalThis.fetch = (async (url: string, init: { body: string }) => {
+      const body = JSON.parse(init.body) as Record<string, unknown>;
+      sent.push({ url, body });
+      if (url.endsWith('/decisions/pending')) {
+        const list = { analyst: 'anna', pending: [waiting(12, 'olena'), waiting(15, 'anna')] };
+        return { ok: true, status: 200, text: async () => JSON.stringify(list) };
+      }
+      return { ok: true, status: 200, text: async () => JSON.stringify({ analyst: 'anna', approved: 12, id: 16 }) };
+    }) as unknown as typeof fetch;
+    try {
+      render(
+        <FluentProvider theme={webLightTheme}>
+          <BulkPanel lang="en" services={services} />
+        </FluentProvider>,
+      );
+      await user.click(await screen.findByTestId('pending-button'));
+      const title = await screen.findByText('Decisions waiting for a second person (2), oldest first:');
+      expect(title).toBeInTheDocument();
+      const section = screen.getByTestId('pending-approvals');
+      const first = section.querySelector('[data-pending="12"]')!;
+      expect(first.textContent).toContain(
+        '#12  2026-11-21 10:30 UTC  olena  Петренко Петро, 1980-01-02  psanctions:S-12  false positive — namesake (different birth date) "ID seen"',
+      );
+      // One's own: no button, another approver approves it.
+      const own = section.querySelector('[data-pending="15"]')!;
+      expect(own.querySelector('button')).toBeNull();
+      expect(own.textContent).toContain('yours: another approver approves it');
+
+      await user.click(first.querySelector('button')!);
+      await waitFor(() => expect(first.textContent).toContain('Approved.'));
+      expect(sent.map((s) => s.url)).toEqual([
+        'https://relay.example/decisions/pending',
+        'https://relay.example/decisions/approve',
+      ]);
+      expect(sent[1].body).toEqual({ tokken: 'approver-own-key', id: 12 });
+      expect(first.querySelector('button')).toBeDisabled();
+    } finally {
+      delete (globalThis as { fetch?: unknown }).fetch;
+    }
+  });
+
+  it('is not offered on a direct connection', async () => {
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="en" services={fakeServices()} />
+      </FluentProvider>,
+    );
+    expect(await screen.findByRole('button', { name: bulkMessages.t('en', 'panel.start') })).toBeInTheDocument();
+    expect(screen.queryByTestId('pending-approvals')).toBeNull();
+  });
+});

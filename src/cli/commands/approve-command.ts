@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { DECISIONS } from '../../core/answer/explain';
-import { decisionText } from '../../core/answer/relay-decisions';
-import { REGISTRY_KEYS } from '../../core/protocol/registries';
+import { pendingDecisionsSchema, pendingLineText, type PendingDecisions } from '../../core/answer/decision-history';
 import type { Lang } from '../../core/text/i18n';
 import type { ApproveArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
@@ -17,43 +14,14 @@ import { relayPost, relayTarget } from '../transport/relay-call';
  * refused with the relay's why (its author cannot approve it; it is no longer waiting).
  */
 
-const pendingSchema = z.object({
-  analyst: z.string(),
-  pending: z.array(
-    z.object({
-      id: z.number(),
-      at: z.string(),
-      analyst: z.string(),
-      subject: z.record(z.string(), z.unknown()),
-      registry: z.enum(REGISTRY_KEYS),
-      record: z.string(),
-      decision: z.enum(DECISIONS),
-      reason: z.string().nullable(),
-      comment: z.string().nullable().optional(),
-    }),
-  ),
-});
-type Pending = z.infer<typeof pendingSchema>;
-
-/** The subject as it was screened, in one short phrase: its name, date, codes and documents. */
-function subjectText(subject: Record<string, unknown>): string {
-  return ['name', 'namelat', 'date', 'ipn', 'doc']
-    .map((f) => subject[f])
-    .filter((v): v is string => typeof v === 'string' && v !== '')
-    .join(', ');
-}
-
-export function renderPending(list: Pending, relay: string, lang: Lang): string {
+export function renderPending(list: PendingDecisions, relay: string, lang: Lang): string {
   const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
     cliMessages.t(lang, key, params);
   if (list.pending.length === 0) return t('approve.none', { relay });
   const lines = [t('approve.title', { relay, count: list.pending.length })];
   for (const p of list.pending) {
     const own = p.analyst === list.analyst ? `  (${t('approve.own')})` : '';
-    lines.push(
-      `  #${p.id}  ${p.at.slice(0, 16).replace('T', ' ')} UTC  ${plain(p.analyst)}  ${plain(subjectText(p.subject))}` +
-        `  ${p.record}  ${plain(decisionText(p, lang))}${own}`,
-    );
+    lines.push(`  ${plain(pendingLineText(p, lang))}${own}`);
   }
   lines.push('', t('approve.how'));
   return lines.join('\n');
@@ -64,7 +32,7 @@ export async function runApprove(args: ApproveArgs, config: CliConfig, io: CliIo
   const lang = config.lang;
   if (args.ids.length === 0) {
     const answer = await relayPost(relay, '/decisions/pending', {}, io);
-    const parsed = pendingSchema.safeParse(answer.body);
+    const parsed = pendingDecisionsSchema.safeParse(answer.body);
     if (answer.status !== 200 || !parsed.success) {
       throw new UsageError(cliMessages.text('approve.listRefused', { status: answer.status, message: answer.message }));
     }

@@ -43,3 +43,23 @@ export function historyLineText(line: DecisionLine, lang: Lang): string {
     line.kind === 'approval' ? APPROVED[lang].replace('{id}', String(line.approves ?? '?')) : decisionText(line, lang);
   return `#${line.id}  ${line.at.slice(0, 16).replace('T', ' ')} UTC  ${line.analyst}  ${line.record}  ${what}`;
 }
+
+/** What `/decisions/pending` answers: the caller, and the decisions waiting for a second person. */
+export const pendingDecisionsSchema = z.object({
+  analyst: z.string(),
+  pending: z.array(lineSchema.extend({ subject: z.record(z.string(), z.unknown()) })),
+});
+export type PendingDecisions = z.infer<typeof pendingDecisionsSchema>;
+
+/** The subject as it was screened, in one short phrase: its name, date, codes and documents. */
+export function subjectText(subject: Record<string, unknown>): string {
+  return ['name', 'namelat', 'date', 'ipn', 'doc']
+    .map((f) => subject[f])
+    .filter((v): v is string => typeof v === 'string' && v !== '')
+    .join(', ');
+}
+
+/** One waiting decision: its number, minute (UTC), author, subject, record, and what was decided and why. */
+export function pendingLineText(p: PendingDecisions['pending'][number], lang: Lang): string {
+  return `#${p.id}  ${p.at.slice(0, 16).replace('T', ' ')} UTC  ${p.analyst}  ${subjectText(p.subject)}  ${p.record}  ${decisionText(p, lang)}`;
+}

@@ -31,6 +31,7 @@ import { RegistryPicker } from '../search/RegistryPicker';
 import type { TaskpaneServices } from '../shell/services';
 import { ScreenAgainButton } from './screen-again';
 import { OutcomeBar } from './outcome-bar';
+import { PendingApprovals } from './pending-approvals';
 import { SaveDecisions } from './save-decisions';
 import { NameNotes } from './name-notes';
 import { useBulk } from './use-bulk';
@@ -236,6 +237,8 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
       )}
 
       {outcome && <OutcomeBar outcome={outcome} lang={lang} />}
+
+      {settings.connection === 'relay' && <PendingApprovals services={services} lang={lang} />}
     </div>
   );
 }

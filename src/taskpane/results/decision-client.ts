@@ -4,7 +4,12 @@ import type { SearchQuery } from '../../core/query';
 import { plainQuery } from '../../core/query/plain';
 import { sendDecisionBatches, type DecisionSent } from '../../core/request/body-batches';
 import { parseJson } from '../../core/text/json';
-import { decisionHistorySchema, type DecisionHistory } from '../../core/answer/decision-history';
+import {
+  decisionHistorySchema,
+  pendingDecisionsSchema,
+  type DecisionHistory,
+  type PendingDecisions,
+} from '../../core/answer/decision-history';
 
 /**
  * The pane's side of the relay's decision record (docs/relay.md, "Decisions and the accept
@@ -120,18 +125,55 @@ export async function fetchHistory(
   query: SearchQuery,
   fetchImpl: typeof fetch = fetch,
 ): Promise<{ ok: true; history: DecisionHistory } | { ok: false; detail: string }> {
+  // The subject as it was screened.
+  const answer = await postToRelay(relay, '/decisions/history', plainQuery(query, { subjectOnly: true }), fetchImpl);
+  if (!answer.ok) return answer;
+  const parsed = decisionHistorySchema.safeParse(answer.body);
+  return answer.status === 200 && parsed.success
+    ? { ok: true, history: parsed.data }
+    : { ok: false, detail: answer.message || `HTTP ${answer.status}` };
+}
+
+/** What waits for a second person (POST /decisions/pending, approvers and auditors): never throws. */
+export async function fetchPending(
+  relay: RelayTarget,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ ok: true; list: PendingDecisions } | { ok: false; detail: string }> {
+  const answer = await postToRelay(relay, '/decisions/pending', {}, fetchImpl);
+  if (!answer.ok) return answer;
+  const parsed = pendingDecisionsSchema.safeParse(answer.body);
+  return answer.status === 200 && parsed.success
+    ? { ok: true, list: parsed.data }
+    : { ok: false, detail: answer.message || `HTTP ${answer.status}` };
+}
+
+/** Four-eyes: approves one decision under this analyst's key; the relay's why when it refuses. */
+export async function approveDecision(
+  relay: RelayTarget,
+  id: number,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ ok: true } | { ok: false; detail: string }> {
+  const answer = await postToRelay(relay, '/decisions/approve', { id }, fetchImpl);
+  if (!answer.ok) return answer;
+  return answer.status === 200 ? { ok: true } : { ok: false, detail: answer.message || `HTTP ${answer.status}` };
+}
+
+async function postToRelay(
+  relay: RelayTarget,
+  path: string,
+  fields: Record<string, unknown>,
+  fetchImpl: typeof fetch,
+): Promise<{ ok: true; status: number; body: unknown; message: string } | { ok: false; detail: string }> {
   try {
-    const response = await fetchImpl(`${new URL(relay.url).origin}/decisions/history`, {
+    const response = await fetchImpl(`${new URL(relay.url).origin}${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      // The key in the body, never in the URL; the subject as it was screened.
-      body: JSON.stringify({ tokken: relay.key, ...plainQuery(query, { subjectOnly: true }) }),
+      // The key in the body, never in the URL.
+      body: JSON.stringify({ tokken: relay.key, ...fields }),
     });
     const body = parseJson(await response.text().catch(() => ''));
-    const parsed = decisionHistorySchema.safeParse(body);
-    if (response.ok && parsed.success) return { ok: true, history: parsed.data };
     const message = (body as { message?: unknown } | null)?.message;
-    return { ok: false, detail: typeof message === 'string' ? message : `HTTP ${response.status}` };
+    return { ok: true, status: response.status, body, message: typeof message === 'string' ? message : '' };
   } catch (error) {
     return { ok: false, detail: error instanceof Error ? error.name : 'network' };
   }

@@ -87,6 +87,15 @@ const en = {
   'history.title': 'Every decision on this subject at the relay, oldest first:',
   'history.none': 'The relay holds no decision on this subject.',
   'history.failed': 'The history could not be read: {detail}',
+  'pending.button': 'Waiting for approval',
+  'pending.title': 'Decisions waiting for a second person ({count}), oldest first:',
+  'pending.none': 'Nothing waits for approval.',
+  'pending.failed': 'The waiting list could not be read: {detail}',
+  'pending.noRelay': 'Four-eyes needs the organisation’s relay: Settings → Connection.',
+  'pending.own': 'yours: another approver approves it',
+  'pending.approve': 'Approve',
+  'pending.approved': 'Approved.',
+  'pending.refused': 'Not approved: {detail}',
 } as const;
 
 type Key = keyof typeof en;
@@ -176,6 +185,15 @@ const uk: Record<Key, string> = {
   'history.title': 'Усі рішення щодо цього суб’єкта на релеї, від найдавнішого:',
   'history.none': 'На релеї немає рішень щодо цього суб’єкта.',
   'history.failed': 'Історію не вдалося прочитати: {detail}',
+  'pending.button': 'Очікують погодження',
+  'pending.title': 'Рішення, що чекають на другу особу ({count}), від найдавнішого:',
+  'pending.none': 'Ніщо не чекає на погодження.',
+  'pending.failed': 'Перелік очікуваних не вдалося прочитати: {detail}',
+  'pending.noRelay': 'Принцип чотирьох очей потребує релея організації: Налаштування → З’єднання.',
+  'pending.own': 'ваше: погоджує інший затверджувач',
+  'pending.approve': 'Погодити',
+  'pending.approved': 'Погоджено.',
+  'pending.refused': 'Не погоджено: {detail}',
 };
 
 export const resultsMessages = defineCatalogue<Key>(en, uk);
