@@ -9,6 +9,7 @@ import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
 import { serviceMessages } from '../../src/shared-runtime/messages';
 import { settingsMessages as settingsText } from '../../src/taskpane/settings/settings-messages';
 import { relayPaneMessages as r } from '../../src/taskpane/settings/relay-connection';
+import { resultsMessages as resultsText } from '../../src/taskpane/results/results-messages';
 import {
   addKey,
   startRecordingSandbox,
@@ -125,6 +126,20 @@ test('the pane loaded from the relay proposes it, tests the analyst key and sear
   const rows = await relay.store.readAudit({ analyst: 'olena' });
   expect(rows).toHaveLength(1);
   expect(rows[0]).toEqual(expect.objectContaining({ status: 200, servedBy: sandbox.urls[0], fromCache: false }));
+
+  // The decision from the hit card, then the subject's history, over the page's own origin.
+  const card = results.locator('section[data-registry="peps"]').getByRole('article').first();
+  await card.getByRole('button', { name: resultsText.t(uk, 'decide.record'), exact: true }).click();
+  await waitForText(card.getByRole('status'), resultsText.t(uk, 'decide.recorded', { id: 1 }));
+  await button(resultsText.t(uk, 'history.button')).click();
+  const history = results.getByTestId('history');
+  await waitForText(history, resultsText.t(uk, 'history.title'));
+  const lines = await history.locator('li').allTextContents();
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^#1 {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}olena {2}peps:\S+ {2}справжній збіг/);
+  await s.shot('relay-03-decision-history', history);
+  // Reading the record asked the service nothing.
+  expect(sandbox.requests).toHaveLength(1);
 
   // Revoked while the pane is open: the next test names it. The relay reads key rows again every
   // 250 ms and promises a revocation felt within about a second; a click inside that window would
