@@ -14,7 +14,7 @@ import { relayPost, relayTarget } from '../transport/relay-call';
  * refused with the relay's why (its author cannot approve it; it is no longer waiting).
  */
 
-export function renderPending(list: PendingDecisions, relay: string, lang: Lang): string {
+function renderPending(list: PendingDecisions, relay: string, lang: Lang): string {
   const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
     cliMessages.t(lang, key, params);
   if (list.pending.length === 0) return t('approve.none', { relay });

@@ -23,7 +23,7 @@ import { relayPost, relayTarget } from '../transport/relay-call';
  * it costs no quota.
  */
 
-export function renderHistory(history: DecisionHistory, relay: string, subject: string, lang: Lang): string {
+function renderHistory(history: DecisionHistory, relay: string, subject: string, lang: Lang): string {
   const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
     cliMessages.t(lang, key, params);
   if (history.history.length === 0) return t('history.none', { subject, relay });
