@@ -50,6 +50,21 @@ describe('createSecretMask', () => {
     expect(createSecretMask([null, '', undefined])('anything Zq7')).toBe('anything Zq7');
   });
 
+  it('masks a short secret where it stands alone, never inside the words of a message', () => {
+    // A mistyped one-letter tokken must not turn every "t" of an error into ***.
+    const one = createSecretMask(['t']);
+    expect(one("Decisions live on the organisation's relay: set CHECKLISTS_URL")).toBe(
+      "Decisions live on the organisation's relay: set CHECKLISTS_URL",
+    );
+    expect(one('tokken=t&x=1 "t" T t')).toBe(`tokken=${MASK}&x=1 "${MASK}" ${MASK} ${MASK}`);
+    const demo = createSecretMask(['demo']);
+    expect(demo('?tokken=demo, demonstrate, DEMO, %64emo')).toBe(`?tokken=${MASK}, demonstrate, ${MASK}, ${MASK}`);
+    // Its base64 form is long enough to be matched anywhere, as for a long secret.
+    const eleven = createSecretMask(['demo-tokken']);
+    expect(eleven(`Basic ${Buffer.from('demo-tokken').toString('base64')}`)).toContain(MASK);
+    expect(eleven('d e m o - t o k k e n')).toBe(MASK);
+  });
+
   it('masks every string inside a parsed answer, keys included', () => {
     const answer = { peps: [{ name: `Echo ${TOKKEN.toUpperCase()}`, n: 3 }], [TOKKEN]: true };
     expect(maskDeep(answer, mask)).toEqual({ peps: [{ name: `Echo ${MASK}`, n: 3 }], [MASK]: true });

@@ -116,18 +116,30 @@ export function base64Forms(secret: string): string[] {
   return [...forms];
 }
 
+/** A letter or digit, Latin or Cyrillic: what a short secret must not be glued to, to count as an echo. */
+const WORD_CHAR = '[0-9A-Za-z\\u0400-\\u04FF]';
+
+/**
+ * Every form of every secret, in one pattern. The plain and reversed forms of a secret shorter than
+ * MIN_PREFIX_CHARS match only as a whole word, after the character their group 1 keeps: a short
+ * secret ("demo", a mistyped "x") is a common run of letters, and masking it inside every word
+ * would make each message unreadable, while an echo of it stands alone ("tokken=x&", "\"x\"").
+ * Lookbehind is not used: Safari before 16.4, which Excel on a Mac may run the add-in in, rejects it.
+ */
 export function secretPattern(secrets: readonly string[]): RegExp | null {
-  const parts: string[] = [];
+  const anywhere: string[] = [];
+  const whole: string[] = [];
   for (const secret of secrets) {
     if (!secret) continue;
-    parts.push(prefixPattern(secret));
+    const plain = Array.from(secret).length < MIN_PREFIX_CHARS ? whole : anywhere;
+    plain.push(prefixPattern(secret));
     // Written backwards (a debug dump, a "reversed for safety" log line).
-    parts.push(prefixPattern(Array.from(secret).reverse().join('')));
-    for (const b of base64Forms(secret)) parts.push(prefixPattern(b));
+    plain.push(prefixPattern(Array.from(secret).reverse().join('')));
+    for (const b of base64Forms(secret)) anywhere.push(prefixPattern(b));
   }
-  if (parts.length === 0) return null;
+  if (whole.length > 0) anywhere.unshift(`(^|(?!${WORD_CHAR})[^])(?:${whole.join('|')})(?!${WORD_CHAR})`);
   // Case-insensitive covers upper and lower case (and costs base64 nothing that matters).
-  return new RegExp(parts.join('|'), 'gi');
+  return anywhere.length > 0 ? new RegExp(anywhere.join('|'), 'gi') : null;
 }
 
 export type SecretMask = (text: string) => string;
@@ -138,7 +150,8 @@ export function createSecretMask(secrets: readonly (string | null | undefined)[]
   if (!pattern) return (text) => text;
   return (text) => {
     pattern.lastIndex = 0;
-    return text.replace(pattern, MASK);
+    // Without a short secret the pattern has no group, and the second argument is the offset.
+    return text.replace(pattern, (_match, before: unknown) => `${typeof before === 'string' ? before : ''}${MASK}`);
   };
 }
 
