@@ -374,6 +374,8 @@ describe('limits', () => {
     expect(ok.details).toContain(
       'The relay asks a CheckLists sandbox, not the live service: its answers are fictional.',
     );
+    // What the key may do: an analyst's key here.
+    expect(ok.details).toContain('Your role: analyst.');
   }, 30_000);
 
   it('the daily budget stops requests to the service once spent', async () => {

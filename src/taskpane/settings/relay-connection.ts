@@ -23,6 +23,7 @@ export const relayPaneMessages = defineCatalogue(
     'test.cost': 'The test asks the relay whether your key may search now; it spends no request of the quota.',
     'test.ok': 'The relay accepts your key and reaches the CheckLists service.',
     'test.ok.analyst': 'Signed in as {analyst} at {origin}.',
+    'test.ok.roles': 'Your role: {roles}.',
     'test.ok.sandbox': 'The relay asks a CheckLists sandbox, not the live service: its answers are fictional.',
     'test.badKey': 'The relay does not know this analyst key.',
     'test.badKey.hint': 'Check the key your administrator gave you (it starts with ckr_).',
@@ -54,6 +55,7 @@ export const relayPaneMessages = defineCatalogue(
     'test.cost': 'Перевірка питає релей, чи може ваш ключ шукати зараз; запит ліміту вона не витрачає.',
     'test.ok': 'Релей приймає ваш ключ і має зв’язок із сервісом CheckLists.',
     'test.ok.analyst': 'Ви — {analyst} на {origin}.',
+    'test.ok.roles': 'Ваша роль: {roles}.',
     'test.ok.sandbox': 'Релей запитує пісочницю CheckLists, а не робочий сервіс: його відповіді вигадані.',
     'test.badKey': 'Релей не знає цього ключа аналітика.',
     'test.badKey.hint': 'Перевірте ключ, який видав адміністратор (він починається з ckr_).',
@@ -118,7 +120,14 @@ export async function runRelayConnectionTest(
   const t = relayPaneMessages.t;
   const origin = originOf(address);
   let status: number;
-  let body: { error?: number; message?: string; analyst?: string; reason?: string; sandbox?: boolean } = {};
+  let body: {
+    error?: number;
+    message?: string;
+    analyst?: string;
+    roles?: unknown;
+    reason?: string;
+    sandbox?: boolean;
+  } = {};
   let retryAfter: string | null;
   try {
     const res = await fetchFn(`${origin}/relay/check`, {
@@ -140,6 +149,10 @@ export async function runRelayConnectionTest(
       title: t(lang, 'test.ok'),
       details: [
         t(lang, 'test.ok.analyst', { analyst: body.analyst ?? '?', origin }),
+        // What the key may do (an approver approves in the Bulk tab's Waiting for approval).
+        ...(Array.isArray(body.roles) && body.roles.length > 0
+          ? [t(lang, 'test.ok.roles', { roles: body.roles.map(String).join(', ') })]
+          : []),
         ...(body.sandbox === true ? [t(lang, 'test.ok.sandbox')] : []),
       ],
     };
