@@ -13,6 +13,7 @@ import { type PreviousHit, type PreviousRun } from './previous-hits';
 import type { HitLine } from './hits';
 import { hitIdentity } from './hit-identity';
 import { recordPart } from '../core/answer/record-identity';
+import { utcMinute } from '../core/answer/relay-decisions';
 import type { ScreenedOutcome } from './outcome';
 import { rescreenMessages } from './rescreen-messages';
 import type { TableCell } from './result-table';
@@ -83,7 +84,7 @@ export function reviewHit(
     reason: relay.reason,
     comment: relay.comment,
     decidedBy: relay.analyst,
-    decidedAt: `${relay.at.slice(0, 16).replace('T', ' ')} UTC`,
+    decidedAt: utcMinute(relay.at),
     byRelay: { sheetSaid: sheet.decision !== null && sheet.decision !== decision ? sheet.decision : null },
   };
 }

@@ -2,6 +2,7 @@ import {
   currentNote,
   decisionHistorySchema,
   historyLineText,
+  subjectText,
   type DecisionHistory,
 } from '../../core/answer/decision-history';
 import { decisionNoteText } from '../../core/answer/relay-decisions';
@@ -50,9 +51,7 @@ export async function runHistory(args: HistoryArgs, config: CliConfig, io: CliIo
     io.stdout.write(`${JSON.stringify(parsed.data, null, 2)}\n`);
     return EXIT.ok;
   }
-  const subject = [checked.query.name, checked.query.date, checked.query.ipn, checked.query.doc]
-    .filter((v): v is string => typeof v === 'string' && v !== '')
-    .join(', ');
+  const subject = subjectText(checked.query);
   io.stdout.write(`${renderHistory(parsed.data, relay.address, plain(subject), config.lang)}\n`);
   return EXIT.ok;
 }

@@ -1,8 +1,7 @@
 import { userInfo } from 'node:os';
-import { parseJson } from '../../core/text/json';
 import type { CliConfig, Env } from '../config';
 import type { CliIo } from '../io';
-import { nodeHttpTransport } from '../transport/http-transport';
+import { relayPost, relayTarget } from '../transport/relay-call';
 
 /**
  * Who a certificate from the command line says screened. Through the organisation's relay, the
@@ -11,25 +10,19 @@ import { nodeHttpTransport } from '../transport/http-transport';
  * login. A certificate reading "Screened by: -" is one an inspector sends back.
  */
 export async function certificateAnalyst(config: CliConfig, io: CliIo): Promise<string> {
-  const { settings, tokken } = config.loaded;
-  if (settings.connection === 'relay' && tokken) {
-    const named = await relayAnalyst(settings.primaryUrl, tokken, io.interrupt);
+  const { settings } = config.loaded;
+  if (settings.connection === 'relay') {
+    const named = await relayAnalyst(config, io);
     if (named) return named;
   }
   return localAnalyst(settings.idUserPC, io.env);
 }
 
-async function relayAnalyst(url: string, key: string, signal: AbortSignal): Promise<string | null> {
+async function relayAnalyst(config: CliConfig, io: CliIo): Promise<string | null> {
   try {
-    const response = await nodeHttpTransport().send({
-      url: `${new URL(url.trim()).origin}/relay/check`,
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ tokken: key }),
-      signal,
-    });
-    const analyst = (parseJson(response.text) as { analyst?: unknown } | null)?.analyst;
-    return response.status === 200 && typeof analyst === 'string' && analyst.trim() ? analyst.trim() : null;
+    const answer = await relayPost(relayTarget(config), '/relay/check', {}, io);
+    const analyst = (answer.body as { analyst?: unknown } | null)?.analyst;
+    return answer.status === 200 && typeof analyst === 'string' && analyst.trim() ? analyst.trim() : null;
   } catch {
     // The run's answers are in: a relay gone quiet now costs the certificate its name, not the run.
     return null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REGISTRY_KEYS } from '../protocol/registries';
 import type { Lang } from '../text/i18n';
 import { DECISIONS } from './explain';
-import { decisionText, type DecisionNote } from './relay-decisions';
+import { decisionText, utcMinute, type DecisionNote } from './relay-decisions';
 
 /**
  * A subject's decision record as the relay's `/decisions/history` gives it (docs/relay.md,
@@ -41,7 +41,7 @@ const APPROVED = { uk: 'погодив №{id}', en: 'approved #{id}' } as const
 export function historyLineText(line: DecisionLine, lang: Lang): string {
   const what =
     line.kind === 'approval' ? APPROVED[lang].replace('{id}', String(line.approves ?? '?')) : decisionText(line, lang);
-  return `#${line.id}  ${line.at.slice(0, 16).replace('T', ' ')} UTC  ${line.analyst}  ${line.record}  ${what}`;
+  return `#${line.id}  ${utcMinute(line.at)}  ${line.analyst}  ${line.record}  ${what}`;
 }
 
 /** What `/decisions/pending` answers: the caller, and the decisions waiting for a second person. */
@@ -52,14 +52,14 @@ export const pendingDecisionsSchema = z.object({
 export type PendingDecisions = z.infer<typeof pendingDecisionsSchema>;
 
 /** The subject as it was screened, in one short phrase: its name, date, codes and documents. */
-export function subjectText(subject: Record<string, unknown>): string {
+export function subjectText(subject: object): string {
   return ['name', 'namelat', 'date', 'ipn', 'doc']
-    .map((f) => subject[f])
+    .map((f) => (subject as Record<string, unknown>)[f])
     .filter((v): v is string => typeof v === 'string' && v !== '')
     .join(', ');
 }
 
 /** One waiting decision: its number, minute (UTC), author, subject, record, and what was decided and why. */
 export function pendingLineText(p: PendingDecisions['pending'][number], lang: Lang): string {
-  return `#${p.id}  ${p.at.slice(0, 16).replace('T', ' ')} UTC  ${p.analyst}  ${subjectText(p.subject)}  ${p.record}  ${decisionText(p, lang)}`;
+  return `#${p.id}  ${utcMinute(p.at)}  ${p.analyst}  ${subjectText(p.subject)}  ${p.record}  ${decisionText(p, lang)}`;
 }

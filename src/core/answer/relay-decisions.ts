@@ -79,6 +79,9 @@ export function decidedByHit(decisions: RelayDecisions | null): DecidedHits {
   return new Map((decisions?.decided ?? []).map((note) => [hitKey(note.registry, note.record), note]));
 }
 
+/** A record time as the relay's notes show it: to the minute, in UTC ("2026-11-20 09:00 UTC"). */
+export const utcMinute = (at: string): string => `${at.slice(0, 16).replace('T', ' ')} UTC`;
+
 /** What was decided and why: the decision, its reason and the analyst's comment. */
 export function decisionText(
   note: Pick<DecisionNote, 'decision' | 'reason'> & { comment?: string | null | undefined },
@@ -101,5 +104,5 @@ export function decisionNoteText(note: DecisionNote, lang: Lang, { named = true 
       : `, approved by ${note.approvedBy}`
     : '';
   const which = named ? `${note.name || note.record} (${note.record}): ` : '';
-  return `${which}${decisionText(note, lang)}, ${note.analyst} ${note.at.slice(0, 16).replace('T', ' ')} UTC${approved}; ${STATE_TEXT[lang][note.state]}`;
+  return `${which}${decisionText(note, lang)}, ${note.analyst} ${utcMinute(note.at)}${approved}; ${STATE_TEXT[lang][note.state]}`;
 }

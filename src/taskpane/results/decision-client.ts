@@ -45,31 +45,27 @@ export async function recordDecision(
   d: DecisionToRecord,
   fetchImpl: typeof fetch = fetch,
 ): Promise<RecordOutcome> {
-  let response: Response;
-  try {
-    response = await fetchImpl(`${new URL(relay.url).origin}/decisions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        tokken: relay.key,
-        subject: plainQuery(d.query, { subjectOnly: true }),
-        registry: d.registry,
-        record: d.record,
-        fingerprint: d.fingerprint,
-        decision: d.decision,
-        reason: d.reason,
-        comment: d.comment,
-      }),
-    });
-  } catch (error) {
-    return { status: 'failed', detail: error instanceof Error ? error.name : 'network' };
+  const answer = await postToRelay(
+    relay,
+    '/decisions',
+    {
+      subject: plainQuery(d.query, { subjectOnly: true }),
+      registry: d.registry,
+      record: d.record,
+      fingerprint: d.fingerprint,
+      decision: d.decision,
+      reason: d.reason,
+      comment: d.comment,
+    },
+    fetchImpl,
+  );
+  if (!answer.ok) return { status: 'failed', detail: answer.detail };
+  if (answer.status < 200 || answer.status > 299) {
+    return { status: 'failed', detail: answer.message || `HTTP ${answer.status}` };
   }
-  const body = parseJson(await response.text().catch(() => '')) as {
-    results?: { status: string; id?: number; reason?: string; message?: string }[];
-    message?: string;
-  } | null;
-  if (!response.ok) return { status: 'failed', detail: body?.message ?? `HTTP ${response.status}` };
-  const first = body?.results?.[0];
+  const first = (
+    answer.body as { results?: { status: string; id?: number; reason?: string; message?: string }[] } | null
+  )?.results?.[0];
   const done = first?.status === 'recorded' || first?.status === 'pending' || first?.status === 'unchanged';
   if (first && done && typeof first.id === 'number') {
     return { status: first.status as 'recorded' | 'pending' | 'unchanged', id: first.id };
