@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { DECISIONS, REASON_CODES } from '../core/answer/explain';
 import type { FieldError } from '../core/protocol/errors';
 import { defineCatalogue } from '../core/text/i18n';
+import { bilingual, inBothLanguages } from './messages';
 
 /**
  * Why one decision of a batch was refused, in the words of the person who sent it (a hits sheet
@@ -11,7 +12,6 @@ import { defineCatalogue } from '../core/text/i18n';
 
 export const decisionRefusalMessages = defineCatalogue(
   {
-    role: 'Your key cannot record decisions (role: auditor or admin).',
     identity:
       'A decision must not name its author or time ({field}): the relay takes them from your key and its own clock.',
     registry: 'registry: not a registry key.',
@@ -27,7 +27,6 @@ export const decisionRefusalMessages = defineCatalogue(
     badSubject: 'subject: {detail}',
   },
   {
-    role: 'Ваш ключ не може записувати рішення (роль: аудитор або адміністратор).',
     identity: 'Рішення не має називати автора чи час ({field}): релей бере їх із вашого ключа та власного годинника.',
     registry: 'registry: це не ключ реєстру.',
     record: 'record: ідентифікатора запису немає або він довший за 300 символів.',
@@ -43,17 +42,17 @@ export const decisionRefusalMessages = defineCatalogue(
   },
 );
 
-const bilingual = (text: { uk: string; en: string }) => `${text.uk} / ${text.en}`;
+/** The same words as a whole batch refused for its role (relay/messages.ts). */
+export const refusedForRole = () => bilingual('decision.role');
 
-export const refusedForRole = () => bilingual(decisionRefusalMessages.text('role'));
-
-export const refusedForIdentity = (field: string) => bilingual(decisionRefusalMessages.text('identity', { field }));
+export const refusedForIdentity = (field: string) =>
+  inBothLanguages(decisionRefusalMessages.text('identity', { field }));
 
 /** The first problem zod found with a decision, named by its field. */
 export function refusedForShape(issue: z.core.$ZodIssue): string {
   const field = String(issue.path[0] ?? '');
   if (issue.code === 'unrecognized_keys') {
-    return bilingual(decisionRefusalMessages.text('unknownField', { field: issue.keys.join(', ') }));
+    return inBothLanguages(decisionRefusalMessages.text('unknownField', { field: issue.keys.join(', ') }));
   }
   switch (field) {
     case 'registry':
@@ -61,18 +60,20 @@ export function refusedForShape(issue: z.core.$ZodIssue): string {
     case 'fingerprint':
     case 'comment':
     case 'subject':
-      return bilingual(decisionRefusalMessages.text(field));
+      return inBothLanguages(decisionRefusalMessages.text(field));
     case 'decision':
-      return bilingual(decisionRefusalMessages.text('decision', { values: DECISIONS.join(', ') }));
+      return inBothLanguages(decisionRefusalMessages.text('decision', { values: DECISIONS.join(', ') }));
     case 'reason':
-      return bilingual(decisionRefusalMessages.text('reason', { values: REASON_CODES.join(', ') }));
+      return inBothLanguages(decisionRefusalMessages.text('reason', { values: REASON_CODES.join(', ') }));
     default:
-      return bilingual(decisionRefusalMessages.text('other', { field: field || 'decision', detail: issue.message }));
+      return inBothLanguages(
+        decisionRefusalMessages.text('other', { field: field || 'decision', detail: issue.message }),
+      );
   }
 }
 
 export function refusedForSubject(errors: readonly FieldError[]): string {
-  return bilingual({
+  return inBothLanguages({
     uk: decisionRefusalMessages.t('uk', 'badSubject', { detail: errors.map((e) => e.message.uk).join(' ') }),
     en: decisionRefusalMessages.t('en', 'badSubject', { detail: errors.map((e) => e.message.en).join(' ') }),
   });

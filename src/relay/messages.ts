@@ -221,6 +221,8 @@ export type RelayMessageKey = keyof typeof relayMessages.en;
 
 /** One `message` for the interface's error form: Ukrainian first, as the service writes, then English. */
 export function bilingual(key: RelayMessageKey, params?: Record<string, string | number>): string {
-  const text = relayMessages.text(key, params);
-  return `${text.uk} / ${text.en}`;
+  return inBothLanguages(relayMessages.text(key, params));
 }
+
+/** Any text of both languages in the interface's one `message`: Ukrainian, then English. */
+export const inBothLanguages = (text: { uk: string; en: string }): string => `${text.uk} / ${text.en}`;
