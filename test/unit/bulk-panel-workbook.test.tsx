@@ -282,3 +282,29 @@ describe('Waiting for approval (four-eyes through the relay)', () => {
     expect(screen.queryByTestId('pending-approvals')).toBeNull();
   });
 });
+
+it('Waiting for approval without a key saved says what to save, asking the relay nothing', async () => {
+  const services = fakeServices();
+  await services.settings.save({ ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.example' });
+  const calls: string[] = [];
+  globalThis.fetch = (async (url: string) => {
+    calls.push(url);
+    throw new Error('not expected');
+  }) as unknown as typeof fetch;
+  try {
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="uk" services={services} />
+      </FluentProvider>,
+    );
+    await user.click(await screen.findByTestId('pending-button'));
+    expect(
+      await screen.findByText(
+        'Перелік очікуваних не вдалося прочитати: Спершу збережіть адресу релея та свій ключ аналітика в «Налаштуваннях».',
+      ),
+    ).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  } finally {
+    delete (globalThis as { fetch?: unknown }).fetch;
+  }
+});
