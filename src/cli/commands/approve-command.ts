@@ -2,11 +2,11 @@ import { pendingDecisionsSchema, pendingLineText, type PendingDecisions } from '
 import type { Lang } from '../../core/text/i18n';
 import type { ApproveArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
-import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import { EXIT, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { cliMessages } from '../messages';
 import { plain } from '../output/terminal';
-import { relayPost, relayTarget } from '../transport/relay-call';
+import { relayPost, relayRead, relayTarget } from '../transport/relay-call';
 
 /**
  * `checklists approve`: four-eyes from the command line (docs/relay.md, "Four-eyes"). Without ids,
@@ -31,13 +31,9 @@ export async function runApprove(args: ApproveArgs, config: CliConfig, io: CliIo
   const relay = relayTarget(config);
   const lang = config.lang;
   if (args.ids.length === 0) {
-    const answer = await relayPost(relay, '/decisions/pending', {}, io);
-    const parsed = pendingDecisionsSchema.safeParse(answer.body);
-    if (answer.status !== 200 || !parsed.success) {
-      throw new UsageError(cliMessages.text('approve.listRefused', { status: answer.status, message: answer.message }));
-    }
-    if (args.json) io.stdout.write(`${JSON.stringify(parsed.data.pending, null, 2)}\n`);
-    else io.stdout.write(`${renderPending(parsed.data, relay.address, lang)}\n`);
+    const list = await relayRead(relay, '/decisions/pending', {}, pendingDecisionsSchema, 'approve.listRefused', io);
+    if (args.json) io.stdout.write(`${JSON.stringify(list.pending, null, 2)}\n`);
+    else io.stdout.write(`${renderPending(list, relay.address, lang)}\n`);
     return EXIT.ok;
   }
   let refused = 0;

@@ -11,11 +11,11 @@ import { validateQuery } from '../../core/query';
 import type { Lang } from '../../core/text/i18n';
 import type { HistoryArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
-import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import { EXIT, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { cliMessages } from '../messages';
 import { plain } from '../output/terminal';
-import { relayPost, relayTarget } from '../transport/relay-call';
+import { relayRead, relayTarget } from '../transport/relay-call';
 
 /**
  * `checklists history --name … [--date …]`: the decisions the organisation's relay holds on one
@@ -42,16 +42,19 @@ export async function runHistory(args: HistoryArgs, config: CliConfig, io: CliIo
   const { json, ...fields } = args;
   const checked = validateQuery(fields);
   if (!checked.ok) throw new InvalidInputError(checked.errors);
-  const answer = await relayPost(relay, '/decisions/history', checked.query, io);
-  const parsed = decisionHistorySchema.safeParse(answer.body);
-  if (answer.status !== 200 || !parsed.success) {
-    throw new UsageError(cliMessages.text('history.refused', { status: answer.status, message: answer.message }));
-  }
+  const history = await relayRead(
+    relay,
+    '/decisions/history',
+    checked.query,
+    decisionHistorySchema,
+    'history.refused',
+    io,
+  );
   if (json) {
-    io.stdout.write(`${JSON.stringify(parsed.data, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(history, null, 2)}\n`);
     return EXIT.ok;
   }
   const subject = subjectText(checked.query);
-  io.stdout.write(`${renderHistory(parsed.data, relay.address, plain(subject), config.lang)}\n`);
+  io.stdout.write(`${renderHistory(history, relay.address, plain(subject), config.lang)}\n`);
   return EXIT.ok;
 }

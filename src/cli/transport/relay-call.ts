@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ServiceUnreachableError } from '../../core/protocol/errors';
 import { describeAddress } from '../../core/request/client';
 import { parseJson } from '../../core/text/json';
@@ -52,4 +53,21 @@ export async function relayPost(
   const message = (body as { message?: unknown } | null)?.message;
   // The relay's own words (Ukrainian / English), kept short: a proxy's error page is not repeated whole.
   return { status: response.status, body, message: typeof message === 'string' ? message.slice(0, 300) : '' };
+}
+
+/** A read of the relay's record in the shape `schema` gives, or a usage error with the relay's why. */
+export async function relayRead<T>(
+  relay: RelayTarget,
+  path: string,
+  fields: Record<string, unknown>,
+  schema: z.ZodType<T>,
+  refusedKey: 'history.refused' | 'approve.listRefused',
+  io: CliIo,
+): Promise<T> {
+  const answer = await relayPost(relay, path, fields, io);
+  const parsed = schema.safeParse(answer.body);
+  if (answer.status !== 200 || !parsed.success) {
+    throw new UsageError(cliMessages.text(refusedKey, { status: answer.status, message: answer.message }));
+  }
+  return parsed.data;
 }

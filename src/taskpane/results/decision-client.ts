@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Decision, ReasonCode } from '../../core/answer/explain';
 import type { RegistryKey } from '../../core/protocol/registries';
 import type { SearchQuery } from '../../core/query';
@@ -122,12 +123,9 @@ export async function fetchHistory(
   fetchImpl: typeof fetch = fetch,
 ): Promise<{ ok: true; history: DecisionHistory } | { ok: false; detail: string }> {
   // The subject as it was screened.
-  const answer = await postToRelay(relay, '/decisions/history', plainQuery(query, { subjectOnly: true }), fetchImpl);
-  if (!answer.ok) return answer;
-  const parsed = decisionHistorySchema.safeParse(answer.body);
-  return answer.status === 200 && parsed.success
-    ? { ok: true, history: parsed.data }
-    : { ok: false, detail: answer.message || `HTTP ${answer.status}` };
+  const fields = plainQuery(query, { subjectOnly: true });
+  const read = await readFromRelay(relay, '/decisions/history', fields, decisionHistorySchema, fetchImpl);
+  return read.ok ? { ok: true, history: read.value } : read;
 }
 
 /** What waits for a second person (POST /decisions/pending, approvers and auditors): never throws. */
@@ -135,11 +133,23 @@ export async function fetchPending(
   relay: RelayTarget,
   fetchImpl: typeof fetch = fetch,
 ): Promise<{ ok: true; list: PendingDecisions } | { ok: false; detail: string }> {
-  const answer = await postToRelay(relay, '/decisions/pending', {}, fetchImpl);
+  const read = await readFromRelay(relay, '/decisions/pending', {}, pendingDecisionsSchema, fetchImpl);
+  return read.ok ? { ok: true, list: read.value } : read;
+}
+
+/** A read of the relay's record: its answer in the shape `schema` gives, or the relay's why. */
+async function readFromRelay<T>(
+  relay: RelayTarget,
+  path: string,
+  fields: Record<string, unknown>,
+  schema: z.ZodType<T>,
+  fetchImpl: typeof fetch,
+): Promise<{ ok: true; value: T } | { ok: false; detail: string }> {
+  const answer = await postToRelay(relay, path, fields, fetchImpl);
   if (!answer.ok) return answer;
-  const parsed = pendingDecisionsSchema.safeParse(answer.body);
+  const parsed = schema.safeParse(answer.body);
   return answer.status === 200 && parsed.success
-    ? { ok: true, list: parsed.data }
+    ? { ok: true, value: parsed.data }
     : { ok: false, detail: answer.message || `HTTP ${answer.status}` };
 }
 
