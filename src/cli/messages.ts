@@ -91,6 +91,8 @@ const en = {
   'search.status.absent': 'not in the answer',
   'search.servedBy': 'Answered by {address} ({method}, {ms} ms)',
   'search.requestId': 'Request {id}, {date}',
+  'search.relayKept':
+    'From the relay’s cache: the service gave this answer at {time}, to an earlier search (perhaps a colleague’s); --fresh asks it again (one paid request)',
   'search.verdict': 'Result: {verdict} — {hits} {hits|hit|hits}, best match {best}',
   'search.col.registry': 'Registry',
   'search.col.hits': 'Hits',
@@ -265,6 +267,8 @@ const uk: Record<Key, string> = {
   'search.status.absent': 'немає у відповіді',
   'search.servedBy': 'Відповів {address} ({method}, {ms} мс)',
   'search.requestId': 'Запит {id}, {date}',
+  'search.relayKept':
+    'З кешу релея: сервіс дав цю відповідь о {time} на попередній пошук (можливо, колеги); --fresh запитає знову (один платний запит)',
   'search.verdict': 'Результат: {verdict} — збігів: {hits}, найкращий збіг {best}',
   'search.col.registry': 'Реєстр',
   'search.col.hits': 'Збіги',

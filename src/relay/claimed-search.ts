@@ -69,6 +69,7 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
     durationMs: 0,
     method: 'POST',
     raw: envelopeToWire(found.envelope),
+    receivedAt: found.storedAt,
     ...(found.receipt !== undefined ? { receipt: found.receipt } : {}),
   });
 
@@ -77,7 +78,8 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
     const key = subjectKey(query);
     const name = `relay-subject:${key}`;
     const owner = randomUUID();
-    const deadline = Date.now() + waitMs;
+    const started = Date.now();
+    const deadline = started + waitMs;
     const asked = query.listdata ?? ALL_LISTS;
     // The scheduler looked in this instance's memory: the claim reads the shared row as well.
     for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
@@ -87,7 +89,10 @@ export function claimedSearch(options: ClaimedSearchOptions): SearchFn {
         const got = await options.claim({ claim: { name, owner }, key: cache.keyOf(key) }, holdMs);
         claimed = got.claimed;
         const row = cache.adopt(key, got.answer);
-        found = row && containsListdata(row.listdata, asked) ? row : null;
+        // Asked again on purpose: only an answer stored since this search began (another instance's
+        // request, answered meanwhile) will do.
+        const recent = !searchOptions.fresh || (row !== null && row.storedAt >= started);
+        found = row && recent && containsListdata(row.listdata, asked) ? row : null;
       } catch (error) {
         // The claim may have been written before its answer was lost: give it back once the
         // database answers again, or it blocks every instance for holdMs.

@@ -8,6 +8,7 @@ import { finished } from 'node:stream';
 import { handleRecord, isRecordPath } from './record-routes';
 import { RELAY_ERRORS } from './refusal';
 import type { RelayService } from './service';
+import { FRESH_HEADER } from '../core/request/client';
 import { requestFields } from './api-fields';
 import { servePage, type PageContext } from './page-routes';
 import {
@@ -169,7 +170,8 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
             code: checked.status === 200 ? null : ((checked.body as { error?: number }).error ?? null),
           };
         }
-        const reply = await service.handle({ method: method as 'GET' | 'POST', fields, bearer });
+        const fresh = req.headers[FRESH_HEADER.toLowerCase()] === '1';
+        const reply = await service.handle({ method: method as 'GET' | 'POST', fields, bearer, fresh });
         const auditId = reply.auditId;
         // "Handed to the connection" is as far as a server can know a reply arrived.
         if (auditId !== null) {

@@ -2,6 +2,7 @@ import { CheckListsClient, describeAddress } from '../core/request/client';
 import { validateQuery, type SearchQuery } from '../core/query';
 import { RELAY_AUDIT_FIELD } from '../core/answer/relay-decisions';
 import { RELAY_SANDBOX_FIELD } from '../core/answer/relay-sandbox';
+import { RELAY_CACHED_FIELD } from '../core/answer/relay-cached';
 import { RequestScheduler, type ScheduledAnswer } from '../core/request/scheduler';
 import { claimedSearch } from './claimed-search';
 import { entraVerifier, type BearerCheck } from './entra';
@@ -33,6 +34,8 @@ export interface ApiRequest {
   fields: Record<string, unknown>;
   /** From `Authorization: Bearer`, when present. */
   bearer: string | null;
+  /** Asked again on purpose (the FRESH_HEADER): not answered from the shared cache. */
+  fresh?: boolean;
 }
 
 export interface ApiReply {
@@ -179,7 +182,7 @@ export class RelayService {
       const scheduled = performance.now();
       this.paid.expect(ticket, asked, scheduled);
       try {
-        const answering = this.scheduler.ask(query, { ticket });
+        const answering = this.scheduler.ask(query, { ticket, fresh: request.fresh === true });
         // Its failure is met below, through the row's own or through the answer.
         answering.catch(() => undefined);
         auditId = await asked;
@@ -260,6 +263,10 @@ export class RelayService {
     // The request's own record: the pane asks for its certificate by it (GET /certificates/<id>.pdf).
     if (auditId !== null) wire[RELAY_AUDIT_FIELD] = auditId;
     if (this.config.sandboxUpstream) wire[RELAY_SANDBOX_FIELD] = true;
+    // An answer kept from an earlier request (this analyst's, a colleague's, another instance's)
+    // says when the service gave it, so nobody takes a day-old answer for a fresh one.
+    const kept = answer!.source === 'cache' || answer!.source === 'shared';
+    if (kept) wire[RELAY_CACHED_FIELD] = new Date(answer!.receivedAt).toISOString();
     lap('reply');
     return {
       status: 200,

@@ -1,5 +1,5 @@
 import { nodeHttpTransport } from '../../src/cli/transport/http-transport';
-import { CheckListsClient } from '../../src/core/request/client';
+import { CheckListsClient, FRESH_HEADER } from '../../src/core/request/client';
 import {
   AccountError,
   CancelledError,
@@ -82,6 +82,16 @@ describe('CheckListsClient over real HTTP on loopback', () => {
     expect(url.pathname).toBe('/api');
     expect(url.searchParams.get('listdata')).toBe('42949672960');
     expect(url.searchParams.get('name')).toBe('Тест Тестович');
+  });
+
+  it('says a search asked again on purpose in a header of its own, in both forms, and only then', async () => {
+    const primary = await server(ok('r1'));
+    await client([primary.url]).search(query);
+    await client([primary.url]).search(query, { fresh: true });
+    const get = await server({ kind: 'json', status: 200, body: [envelope('g1')] });
+    await client([get.url], { method: 'GET' }).search(query, { fresh: true });
+    const said = [...primary.received, ...get.received].map((r) => r.headers[FRESH_HEADER.toLowerCase()]);
+    expect(said).toEqual([undefined, '1', '1']);
   });
 
   it.each<[string, Reply]>([

@@ -36,6 +36,8 @@ import { createKey } from '../../src/relay/keys';
 import { startSandboxServer } from '../../src/sandbox/server';
 import { parseKey } from '../../src/relay/keys';
 import { RELAY_STEPS } from '../../src/relay/metrics';
+import { FRESH_HEADER } from '../../src/core/request/client';
+import { RELAY_CACHED_FIELD } from '../../src/core/answer/relay-cached';
 
 /** One PostgreSQL cluster for the whole file; each test empties it. */
 let db: TestDatabase;
@@ -257,17 +259,34 @@ describe('the interface on /api', () => {
     expect(sandbox.requests).toHaveLength(0);
   });
 
-  it('two analysts asking about one client cost one request; the audit marks the cached answer', async () => {
+  it('two analysts asking about one client cost one request; the audit and the answer mark the cached one', async () => {
     const r = await relay();
     const a = await addKey(r.store, 'anna');
     const b = await addKey(r.store, 'bohdan');
-    expect((await ask(r, { tokken: a, name: 'Бондаренко Марія' })).status).toBe(200);
-    expect((await ask(r, { tokken: b, name: 'бондаренко   марія' })).status).toBe(200);
+    const before = Date.now();
+    const paid = await ask(r, { tokken: a, name: 'Бондаренко Марія' });
+    const after = Date.now();
+    expect(paid.status).toBe(200);
+    expect(paid.json).not.toHaveProperty(RELAY_CACHED_FIELD);
+    await new Promise((res) => setTimeout(res, 20));
+    const kept = await ask(r, { tokken: b, name: 'бондаренко   марія' });
+    expect(kept.status).toBe(200);
     expect(sandbox.requests).toHaveLength(1);
+    // Kept from anna's request, and as old as it: fetch's own `Cache-Control: no-cache` (on every
+    // request of the pane's and the command line's) does not count as asking again.
+    const keptAt = Date.parse(String((kept.json as Record<string, unknown>)[RELAY_CACHED_FIELD]));
+    expect(keptAt).toBeGreaterThanOrEqual(before);
+    expect(keptAt).toBeLessThanOrEqual(after);
+    // Asked again on purpose: paid, and not marked.
+    const again = await ask(r, { tokken: b, name: 'Бондаренко Марія' }, { [FRESH_HEADER]: '1' });
+    expect(again.status).toBe(200);
+    expect(again.json).not.toHaveProperty(RELAY_CACHED_FIELD);
+    expect(sandbox.requests).toHaveLength(2);
     const rows = await r.store.readAudit({});
     expect(rows.map((x) => [x.analyst, x.fromCache])).toEqual([
       ['anna', false],
       ['bohdan', true],
+      ['bohdan', false],
     ]);
     expect(rows[1].servedBy).toBe(rows[0].servedBy);
     expect(rows[0].idrequest).toBeTruthy();
@@ -854,18 +873,25 @@ describe('several instances on one database', () => {
     const b = await relay({ instance: 'B', limits: { ratePerMinute: 0, dailyBudget: 3 }, coordinateInstances: true });
     const key = await addKey(a.store, 'shared');
     expect((await ask(a, { tokken: key, name: 'Спільний Клієнт' })).status).toBe(200);
-    // Cached by A, answered by B without a request.
+    await new Promise((res) => setTimeout(res, 20));
+    const askedB = Date.now();
+    // Cached by A, answered by B without a request, with the time A's answer came.
     const fromB = await ask(b, { tokken: key, name: 'Спільний Клієнт' });
     expect(fromB.status).toBe(200);
     expect(sandbox.requests).toHaveLength(1);
+    expect(Date.parse(String((fromB.json as Record<string, unknown>)[RELAY_CACHED_FIELD]))).toBeLessThan(askedB);
+    // Asked again on purpose at B: A's row in the shared cache does not answer it.
+    const freshB = await ask(b, { tokken: key, name: 'Спільний Клієнт' }, { [FRESH_HEADER]: '1' });
+    expect(freshB.json).not.toHaveProperty(RELAY_CACHED_FIELD);
+    expect(sandbox.requests).toHaveLength(2);
     const rows = await b.store.readAudit({});
     expect(rows.map((r) => [r.instance, r.fromCache])).toEqual([
       ['A', false],
       ['B', true],
+      ['B', false],
     ]);
-    // The budget of 3 is one budget: A spends 2, B 1, then both are refused.
+    // The budget of 3 is one budget: A spends 2, B 1 (the fresh one), then both are refused.
     expect((await ask(a, { tokken: key, name: 'Другий Клієнт' })).status).toBe(200);
-    expect((await ask(b, { tokken: key, name: 'Третій Клієнт' })).status).toBe(200);
     expect((await ask(a, { tokken: key, name: 'Четвертий Клієнт' })).json).toEqual(
       expect.objectContaining({ error: 11 }),
     );

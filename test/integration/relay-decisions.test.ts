@@ -665,6 +665,20 @@ it('checklists search and screen through instance 2 show the namesake muted, and
       /^ {4}on record at the relay: needs review — not enough to tell "ask for the passport", olena .* UTC; in force$/,
     );
     expect(stdout).toContain('every decision on this subject: checklists history');
+    // Olena's search on instance 1 paid for this answer; instance 2 kept it, and says so and since when.
+    const kept = stdout.split('\n').find((l) => l.startsWith('From the relay’s cache'));
+    expect(kept).toMatch(
+      /^From the relay’s cache: the service gave this answer at \d{4}-\d\d-\d\d \d\d:\d\d UTC, to an earlier search/,
+    );
+    expect((await two.service.store.readAudit({})).at(-1)?.fromCache).toBe(true);
+    // --fresh: asked again past the shared cache, one paid request, and nothing said of a cache.
+    stdout = '';
+    expect(await runCli(['search', '--name', SUBJECT.name, '--registries', 'peps,psanctions', '--fresh'], io)).toBe(0);
+    expect(stdout).not.toContain('relay’s cache');
+    expect(stdout).toContain("Muted by the relay's accept list: 1 hit cleared");
+    expect((await two.service.store.readAudit({})).at(-1)).toEqual(
+      expect.objectContaining({ analyst: 'petro', fromCache: false }),
+    );
 
     // checklists history: the subject's record, read from the relay without asking the service.
     const audited = (await one.service.store.readAudit({})).length;

@@ -138,6 +138,23 @@ describe('AnswerCache', () => {
     expect(off.enabled).toBe(false);
   });
 
+  it('ages an answer the relay kept from when the relay received it, not from when it came here', async () => {
+    const hour = 3_600_000;
+    let now = Date.parse('2026-11-28T12:00:00Z');
+    const cache = new AnswerCache({ storage: memoryStorage(), ttlMs: 24 * hour, now: () => now });
+    const kept = (at: string) => {
+      const raw = { idrequest: '1', relay_cached_at: at, result: { peps: [] } };
+      return cache.put(at, PEPS, raw, parseEnvelope(raw), 'https://relay.test');
+    };
+    await kept('2026-11-27T14:00:00Z');
+    await kept('not a time');
+    expect((await cache.peek('2026-11-27T14:00:00Z'))?.storedAt).toBe(Date.parse('2026-11-27T14:00:00Z'));
+    expect((await cache.peek('not a time'))?.storedAt).toBe(now);
+    now += 2 * hour;
+    expect(await cache.get('2026-11-27T14:00:00Z', PEPS)).toBeNull();
+    expect(await cache.get('not a time', PEPS)).not.toBeNull();
+  });
+
   it('keeps no name or tax number in storage keys', async () => {
     const storage = memoryStorage();
     await put(new AnswerCache({ storage }), 'q1:[["name","іваненко іван"],["ipn","1234567890"]]');

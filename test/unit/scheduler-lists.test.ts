@@ -6,6 +6,7 @@ import { LISTS } from '../../src/core/protocol/registries';
 import { parseEnvelope, type ParsedEnvelope } from '../../src/core/protocol/schema';
 import { RequestScheduler, type SchedulerOptions } from '../../src/core/request/scheduler';
 import { memoryStorage, type KeyValueStorage } from '../../src/core/settings/storage';
+import type { SearchOptions } from '../../src/core/request/scheduler-api';
 
 const EU = parseListdata('sanctions-eu');
 const NSDC = parseListdata('sanctions-nsdc');
@@ -19,10 +20,13 @@ const ON_LISTS = ['sanctions-eu', 'sanctions-nsdc', 'sanctions-us'].map((n) => p
  */
 function listService(durationMs = 42) {
   const calls: SearchQuery[] = [];
+  /** Each call's SearchOptions.fresh. */
+  const fresh: boolean[] = [];
   let release: (() => void) | null = null;
   let hold: Promise<void> | null = null;
-  const search = async (query: SearchQuery): Promise<SearchResult> => {
+  const search = async (query: SearchQuery, options?: SearchOptions): Promise<SearchResult> => {
     const n = calls.push(query);
+    fresh.push(options?.fresh === true);
     if (hold) await hold;
     const asked = query.listdata ?? ALL_LISTS;
     const askedBits = new Set(bitsOf(asked));
@@ -50,6 +54,7 @@ function listService(durationMs = 42) {
   return {
     search,
     calls,
+    fresh,
     /** Holds every answer until the returned function is called. */
     pause(): () => void {
       hold = new Promise<void>((r) => (release = r));
@@ -160,6 +165,8 @@ describe('RequestScheduler: fresh asks', () => {
 
     const fresh = await s.ask(q('Ivan', EU), { fresh: true });
     expect(svc.calls).toHaveLength(2);
+    // The search function hears of it too: the relay's shared cache must not answer it either.
+    expect(svc.fresh).toEqual([false, true]);
     expect(fresh).toMatchObject({ source: 'service', fromCache: false, durationMs: 42, servedBy: 'https://svc.test' });
     expect(fresh.envelope.header.idrequest).toBe('req-2');
     await s.idle();
@@ -214,6 +221,20 @@ describe('RequestScheduler: fresh asks', () => {
     const [, a, b] = await Promise.all([other, queued, fresh]);
     expect(svc.calls).toHaveLength(2);
     expect(b.envelope.header.idrequest).toBe(a.envelope.header.idrequest);
+    // Joined before it left, so the request it joined is asked as fresh.
+    expect(svc.fresh).toEqual([false, true]);
+  });
+
+  it('gives an answer another instance kept (a shared cache) the time it was received, not the time it was found', async () => {
+    const svc = listService();
+    const keptAt = Date.now() - 3_600_000;
+    const s = scheduler(async (query) => ({
+      ...(await svc.search(query)),
+      source: 'shared' as const,
+      receivedAt: keptAt,
+    }));
+    const answer = await s.ask(q('Ivan', EU));
+    expect(answer).toMatchObject({ source: 'shared', fromCache: true, receivedAt: keptAt });
   });
 });
 

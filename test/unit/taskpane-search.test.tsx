@@ -9,6 +9,7 @@ import { functionHeadings } from '../../src/core/answer/function-headings';
 import { subjectKey, validateQuery } from '../../src/core/query';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings/settings';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/core/request/transport';
+import { FRESH_HEADER } from '../../src/core/request/client';
 import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
 import { resultsMessages as resultsText } from '../../src/taskpane/results/results-messages';
 import { formatReceivedAt } from '../../src/taskpane/results/ResultsView';
@@ -384,7 +385,7 @@ describe('SearchPanel through the runtime’s scheduler and answer cache', () =>
       expect(origin()).toHaveAttribute('data-from-cache', 'false');
       expect(origin()).toHaveTextContent('https://primary.example');
       expect(screen.getByText(resultsText.t(lang, 'audit.duration'))).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: m.t(lang, 'search.fresh') })).toBeNull();
+      expect(screen.queryByRole('button', { name: resultsText.t(lang, 'fresh.ask') })).toBeNull();
       // The first answer is in the cache once the scheduler has stored it.
       const runtime = runtimeFor(services);
       await runtime.idle();
@@ -400,7 +401,7 @@ describe('SearchPanel through the runtime’s scheduler and answer cache', () =>
       );
       // No request was made, so there is no response time to claim.
       expect(screen.queryByText(resultsText.t(lang, 'audit.duration'))).toBeNull();
-      expect(screen.getByRole('button', { name: m.t(lang, 'search.fresh') })).toBeEnabled();
+      expect(screen.getByRole('button', { name: resultsText.t(lang, 'fresh.ask') })).toBeEnabled();
     },
   );
 
@@ -422,9 +423,35 @@ describe('SearchPanel through the runtime’s scheduler and answer cache', () =>
     const bodies = transport.requests.map((r) => JSON.parse(r.body ?? '{}') as Record<string, unknown>);
     expect(bodies[1].name).toBe('Коваленко');
     expect(bodies[1].listdata).toBe(bodies[0].listdata);
+    // Past the relay's shared cache too, where there is one; the first search asked nothing of the kind.
+    expect(transport.requests.map((r) => r.headers[FRESH_HEADER])).toEqual([undefined, '1']);
     expect(origin()).toHaveTextContent('https://primary.example');
     expect(screen.queryByRole('button', { name: 'Search again without the cache' })).toBeNull();
   });
+
+  it.each<Lang>(['en', 'uk'])(
+    'says an answer the relay kept is from its cache, as old as the relay’s request, and asks past it again (%s)',
+    async (lang) => {
+      const keptAt = '2026-11-27T06:05:00.000Z';
+      const first = fixtureJson('post-all-registries.json') as Record<string, unknown>;
+      const transport = scriptedTransport((request) =>
+        json(200, request.headers[FRESH_HEADER] ? first : { ...first, relay_cached_at: keptAt }),
+      );
+      await renderSearch({ transport, lang });
+      await enter(field(m.t(lang, 'search.name')), 'Коваленко Олександр{Enter}');
+      await screen.findByTestId('results');
+      const time = formatReceivedAt(Date.parse(keptAt), lang);
+      expect(origin()).toHaveAttribute('data-from-cache', 'relay');
+      expect(origin()).toHaveTextContent(resultsText.t(lang, 'audit.fromRelayCache', { time }));
+      expect(screen.getByTestId('subject-line')).toHaveTextContent(time);
+      expect(screen.getByTestId('search-fresh')).toHaveTextContent(resultsText.t(lang, 'fresh.relayHint'));
+
+      await user.click(screen.getByRole('button', { name: resultsText.t(lang, 'fresh.ask') }));
+      await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'false'));
+      expect(transport.requests.map((r) => r.headers[FRESH_HEADER])).toEqual([undefined, '1']);
+      expect(screen.queryByTestId('search-fresh')).toBeNull();
+    },
+  );
 
   it('shows only the registries asked when a wider cached answer serves a narrower search', async () => {
     const { transport, services, lang } = await renderSearch();

@@ -15,6 +15,8 @@ export interface SearchArgs {
   lowranklimit?: string;
   get: boolean;
   json: boolean;
+  /** Ask the service again: not from the organisation's relay's shared cache either. */
+  fresh: boolean;
   /** Write a screening certificate (PDF) of this search to this file. */
   certificate?: string;
 }
@@ -85,6 +87,7 @@ export const SEARCH_OPTIONS = {
   lowranklimit: { type: 'string' },
   get: { type: 'boolean' },
   json: { type: 'boolean' },
+  fresh: { type: 'boolean' },
   certificate: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
@@ -156,6 +159,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         ...(values.lowranklimit !== undefined ? { lowranklimit: values.lowranklimit } : {}),
         get: values.get === true,
         json: values.json === true,
+        fresh: values.fresh === true,
         ...(values.certificate !== undefined ? { certificate: values.certificate } : {}),
       },
     };

@@ -16,7 +16,8 @@ import {
 } from '../../core/answer/summary';
 import { hitLine } from '../../bulk/hits';
 import { EXPLANATION_RULES_VERSION, explainHit, whyLine } from '../../core/answer/explain';
-import { decidedByHit, decisionNoteText, hitKey, relayDecisionsOf } from '../../core/answer/relay-decisions';
+import { decidedByHit, decisionNoteText, hitKey, relayDecisionsOf, utcMinute } from '../../core/answer/relay-decisions';
+import { relayCachedAt } from '../../core/answer/relay-cached';
 import { recordOf } from '../../core/answer/record-identity';
 import type { ParsedEnvelope } from '../../core/protocol/schema';
 import { answeredBy, connect, type Connection } from '../../shared-runtime/connection';
@@ -89,11 +90,14 @@ export function renderSummary(
   const lines: string[] = [];
   const service = answeredBy(connection, relaySandboxOf(result.envelope));
   if (service.fictional) lines.push(`*** ${service.label[lang]} ***`);
+  // The relay's shared cache answered: the answer is as old as the request that paid for it.
+  const keptAt = relayCachedAt(result.envelope);
   lines.push(
     t('search.servedBy', { address: result.servedBy, method: result.method, ms: Math.round(result.durationMs) }),
     ...(summary.idrequest
       ? [t('search.requestId', { id: plain(summary.idrequest), date: plain(summary.dateResponse ?? '') })]
       : []),
+    ...(keptAt !== null ? [t('search.relayKept', { time: utcMinute(new Date(keptAt).toISOString()) })] : []),
     t('search.verdict', {
       verdict: verdictText(summary.verdict, lang),
       hits: summary.totalHits,
@@ -210,7 +214,11 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
 
   // Every time, not once: the URL with the tokken lands in a proxy's log on every use.
   if (args.get) io.stderr.write(`${cliMessages.t(config.lang, 'search.getWarning')}\n`);
-  const result = await connection.client.search(query, { method: args.get ? 'GET' : 'POST', signal: io.interrupt });
+  const result = await connection.client.search(query, {
+    method: args.get ? 'GET' : 'POST',
+    signal: io.interrupt,
+    fresh: args.fresh,
+  });
   const receivedAt = new Date();
   const summary = summarize(result.envelope, askedRegistries(query));
   if (args.json) io.stdout.write(`${toJson(withExplanations(result.envelope, query, lang))}\n`);

@@ -31,6 +31,7 @@ const en = {
     '      --lowranklimit N     lowest name-match percent to return\n' +
     '      --get                use the GET form (the token then travels in the URL)\n' +
     '      --json               print the parsed answer as JSON\n' +
+    '      --fresh              through the relay: ask the service again, not the relay’s shared cache\n' +
     '      --certificate F.pdf  also write a screening certificate (PDF) of this search',
   'help.screen':
     'checklists screen <input.xlsx|input.csv> [options]\n\n' +
@@ -155,6 +156,7 @@ const uk: Record<Key, string> = {
     '      --lowranklimit N     найменший відсоток збігу імені\n' +
     '      --get                форма GET (токен тоді йде в URL)\n' +
     '      --json               вивести розібрану відповідь як JSON\n' +
+    '      --fresh              через релей: запитати сервіс знову, а не спільний кеш релея\n' +
     '      --certificate Ф.pdf  також записати довідку про перевірку (PDF)',
   'help.screen':
     'checklists screen <вхід.xlsx|вхід.csv> [параметри]\n\n' +

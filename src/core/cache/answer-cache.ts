@@ -1,3 +1,4 @@
+import { relayCachedAt } from '../answer/relay-cached';
 import { hashKey } from './fnv';
 import { CACHE_KEY_PREFIX, parseStored, sizeOf, type StoredEntry } from './cache-layout';
 import { CacheIndex } from './cache-index';
@@ -200,7 +201,9 @@ export class AnswerCache {
     // not replace a fresh one that holds all of it and more.
     const kept = index.has(key) ? await this.peek(subjectKey) : null;
     if (kept && kept.listdata !== listdata && containsListdata(kept.listdata, listdata)) return false;
-    const storedAt = this.now();
+    // An answer the relay kept is as old as the relay's request: the entry ages from then, so a
+    // formula never reads an answer older than the cache's hours (docs/relay.md, relay_cached_at).
+    const storedAt = Math.min(this.now(), relayCachedAt(envelope) ?? Infinity);
     const stored: StoredEntry = { v: 1, k: subjectKey, l: listdata.toString(), s: servedBy, t: storedAt, r: raw };
     let value: string;
     try {

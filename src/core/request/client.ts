@@ -17,10 +17,14 @@ import { deadlineSignal, delay } from './timing';
 import { createSecretMask, maskDeep, type SecretMask } from '../text/secret-mask';
 
 /** What one search sends, the same at every address it tries. */
+/** A request header: this search was asked again on purpose (SearchOptions.fresh). */
+export const FRESH_HEADER = 'CheckLists-Fresh';
+
 interface WireQuery {
   method: HttpMethod;
   fields: Record<string, WireValue>;
   listdata: bigint | undefined;
+  fresh: boolean | undefined;
 }
 
 export interface Credentials {
@@ -66,6 +70,13 @@ export interface SearchOptions {
    * (a service fault) is tried again after it, as always.
    */
   onAnswerArrived?: () => void;
+  /**
+   * Asked again on purpose: sent as the header FRESH_HEADER, which the organisation's relay takes
+   * as "not from your shared cache" (docs/relay.md). The service ignores it. Not `Cache-Control:
+   * no-cache`: fetch adds that to every request whose cache mode is no-store (Fetch standard,
+   * HTTP-network-or-cache fetch), as the transport's are.
+   */
+  fresh?: boolean;
 }
 
 export interface SearchResult {
@@ -86,6 +97,8 @@ export interface SearchResult {
   receipt?: number;
   /** Set by a search function that found the answer in a shared cache instead of asking (the relay's). */
   source?: 'shared';
+  /** With `source`: when the shared answer was received from the service (epoch ms). */
+  receivedAt?: number;
   /** Set by a search function that has put the answer in the scheduler's cache itself: not written twice. */
   stored?: true;
 }
@@ -214,7 +227,7 @@ export class CheckListsClient {
     const started = this.now();
     const attempts: AttemptReport[] = [];
     const fields = queryToWire(query);
-    const wire: WireQuery = { method, fields, listdata: query.listdata };
+    const wire: WireQuery = { method, fields, listdata: query.listdata, fresh: options.fresh };
     const onAnswerArrived = options.onAnswerArrived;
     let told = false;
     const arrived = onAnswerArrived
@@ -267,7 +280,7 @@ export class CheckListsClient {
 
   private async attempt(
     address: string,
-    { method, fields, listdata }: WireQuery,
+    { method, fields, listdata, fresh }: WireQuery,
     callerSignal: AbortSignal | undefined,
     timeoutMs: number,
     onArrived: ((status: number, contentType: string | null) => void) | undefined,
@@ -280,12 +293,15 @@ export class CheckListsClient {
     const deadline = deadlineSignal(timeoutMs, callerSignal);
 
     const credentials = { tokken: this.credentials.tokken, IDsubjectFM: this.credentials.idSubjectFM };
+    const headers: Record<string, string> = fresh
+      ? { Accept: 'application/json', [FRESH_HEADER]: '1' }
+      : { Accept: 'application/json' };
     const request: TransportRequest =
       method === 'POST'
         ? {
             url: this.apiUrlOf.get(address) ?? apiUrl(address),
             method,
-            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+            headers: { ...headers, 'Content-Type': 'application/json' },
             body: JSON.stringify({ ...credentials, ...fields }),
             signal: deadline.signal,
             ...(onArrived ? { onArrived } : {}),
@@ -294,7 +310,7 @@ export class CheckListsClient {
             // The GET form has no body: the interface puts the credentials in the query string.
             url: `${this.apiUrlOf.get(address) ?? apiUrl(address)}?${toQueryString({ ...credentials, ...fields }, listdata)}`,
             method,
-            headers: { Accept: 'application/json' },
+            headers,
             signal: deadline.signal,
             ...(onArrived ? { onArrived } : {}),
           };

@@ -12,6 +12,11 @@ export interface SearchOptions {
   signal?: AbortSignal;
   /** The tickets (AskOptions.ticket) of the asks this request answers, first asker first. */
   tickets?: readonly number[];
+  /**
+   * One of the asks asked `fresh`: a search function with a cache of its own (the relay's shared
+   * cache, or a relay upstream) must not answer from it either.
+   */
+  fresh?: boolean;
 }
 
 export type SearchFn = (query: SearchQuery, options: SearchOptions) => Promise<SearchResult>;
@@ -60,7 +65,8 @@ export interface AskOptions {
   signal?: AbortSignal;
   /**
    * Ask the service again: never answered from the cache, nor by a request that left before
-   * this ask. The answer still goes to the cache. For "search again" in the task pane.
+   * this ask, nor from the search function's own cache (SearchOptions.fresh). The answer still
+   * goes to the cache. For "search again" in the task pane and `search --fresh`.
    */
   fresh?: boolean;
   /**

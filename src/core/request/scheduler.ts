@@ -297,7 +297,11 @@ export class RequestScheduler {
       for (const w of flight.waiters) w.onSent?.();
       // Raced rather than trusted: a search that ignores its signal must not hold a cell forever.
       const result = await withTimeout(
-        this.searchFn(flight.query, { signal: flight.controller.signal, tickets: ticketsOf(flight.waiters) }),
+        this.searchFn(flight.query, {
+          signal: flight.controller.signal,
+          tickets: ticketsOf(flight.waiters),
+          fresh: flight.waiters.some((w) => w.fresh),
+        }),
         this.timeoutMs,
         () => {
           flight.controller.abort();
@@ -306,8 +310,10 @@ export class RequestScheduler {
           ]);
         },
       );
-      const receivedAt = Date.now();
-      const durationMs = Number.isFinite(result.durationMs) ? result.durationMs : receivedAt - started;
+      const now = Date.now();
+      const durationMs = Number.isFinite(result.durationMs) ? result.durationMs : now - started;
+      // Another instance's answer found in the shared cache is as old as that instance's request.
+      const receivedAt = result.receivedAt ?? now;
       // The wire is free again; storing the answer must not hold back the next request.
       free();
       const { envelope, servedBy, receipt } = result;

@@ -1,5 +1,6 @@
 import {
   Badge,
+  Button,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
@@ -18,6 +19,7 @@ import { formatNumber, formatServiceDate } from './field-format';
 import { resultsMessages as resultsText } from './results-messages';
 import { SandboxBanner } from '../shell/SandboxBanner';
 import { decidedByHit, relayAuditIdOf, relayDecisionsOf } from '../../core/answer/relay-decisions';
+import { relayCachedAt } from '../../core/answer/relay-cached';
 import { CertificateButton, EvidenceSheetButton } from './CertificateButton';
 import { RegistryDigest, bringIntoView, showSection } from './RegistryDigest';
 import type { SearchQuery } from '../../core/query';
@@ -42,6 +44,7 @@ const useStyles = makeStyles({
     '& dd': { margin: 0, overflowWrap: 'anywhere' },
   },
   muted: { color: tokens.colorNeutralForeground3 },
+  askAgain: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
 });
 
 /**
@@ -94,6 +97,8 @@ export interface ResultsViewProps {
   subject?: string;
   /** Directly connected: writes this answer's certificate into a protected sheet; its name. */
   onEvidenceSheet?: () => Promise<string>;
+  /** Asks the service again for a kept answer, past every cache; absent while a search runs. */
+  onAskAgain?: () => void;
 }
 
 function itemsOf(result: ShownAnswer, key: RegistryKey): readonly SectionItem[] {
@@ -106,12 +111,15 @@ function itemsOf(result: ShownAnswer, key: RegistryKey): readonly SectionItem[] 
 export function ResultsView(props: ResultsViewProps) {
   const { result, summary, mode, lang, onInsert, query, relay = null, subject } = props;
   const service = props.service ?? { label: MODE_LABELS[mode], fictional: mode === 'sandbox' };
-  const { onEvidenceSheet } = props;
+  const { onEvidenceSheet, onAskAgain } = props;
   const styles = useStyles();
   const notes = relayDecisionsOf(result.envelope);
   const decided = decidedByHit(notes);
   const auditId = relayAuditIdOf(result.envelope);
   const header = result.envelope.header;
+  // An answer the relay kept is as old as the relay's request, whenever this pane received it.
+  const relayKeptAt = relayCachedAt(result.envelope);
+  const keptAt = relayKeptAt ?? (result.fromCache ? result.receivedAt : undefined);
   const date = summary.dateResponse ? (formatServiceDate(summary.dateResponse, lang) ?? summary.dateResponse) : '—';
   const extra = result.envelope.unknownResultKeys;
   // A new answer takes the reader to it: the pane scrolls to its start and focus moves there, so
@@ -162,7 +170,7 @@ export function ResultsView(props: ResultsViewProps) {
         <Text weight="semibold" data-testid="subject-line">
           {resultsText.t(lang, 'results.subject', {
             subject,
-            time: formatReceivedAt(result.receivedAt ?? Date.now(), lang),
+            time: formatReceivedAt(keptAt ?? result.receivedAt ?? Date.now(), lang),
           })}
         </Text>
       )}
@@ -183,11 +191,13 @@ export function ResultsView(props: ResultsViewProps) {
         <dd data-testid="audit-idrequest">{summary.idrequest ?? header.idrequest ?? '—'}</dd>
         <dt>{resultsText.t(lang, 'audit.dateResponse')}</dt>
         <dd>{date}</dd>
-        {result.fromCache && result.receivedAt !== undefined ? (
+        {keptAt !== undefined ? (
           <>
             <dt>{resultsText.t(lang, 'audit.source')}</dt>
-            <dd data-testid="audit-origin" data-from-cache="true">
-              {resultsText.t(lang, 'audit.fromCache', { time: formatReceivedAt(result.receivedAt, lang) })}
+            <dd data-testid="audit-origin" data-from-cache={relayKeptAt !== null ? 'relay' : 'true'}>
+              {resultsText.t(lang, relayKeptAt !== null ? 'audit.fromRelayCache' : 'audit.fromCache', {
+                time: formatReceivedAt(keptAt, lang),
+              })}
             </dd>
           </>
         ) : (
@@ -207,6 +217,16 @@ export function ResultsView(props: ResultsViewProps) {
         <dt>{resultsText.t(lang, 'audit.mode')}</dt>
         <dd>{service.label[lang]}</dd>
       </dl>
+      {keptAt !== undefined && (
+        <div className={styles.askAgain} data-testid="search-fresh">
+          <Button onClick={onAskAgain} disabled={!onAskAgain}>
+            {resultsText.t(lang, 'fresh.ask')}
+          </Button>
+          <Text size={200} className={styles.muted}>
+            {resultsText.t(lang, relayKeptAt !== null ? 'fresh.relayHint' : 'fresh.hint')}
+          </Text>
+        </div>
+      )}
       {onInsert && (
         <InsertActions insert={onInsert} lang={lang}>
           {relay && auditId !== null && <CertificateButton relay={relay} auditId={auditId} lang={lang} />}

@@ -50,6 +50,11 @@ const en = {
     'These results are fictional: they come from a CheckLists sandbox server (the address in Settings, or the one behind the organisation’s relay), not from the live service.',
   'audit.source': 'Answer',
   'audit.fromCache': 'From cache, received at {time}',
+  'audit.fromRelayCache': 'From the relay’s cache, received at {time}',
+  'fresh.ask': 'Search again without the cache',
+  'fresh.hint': 'This answer was kept from an earlier search. Asking the service again costs one request of the quota.',
+  'fresh.relayHint':
+    'The organisation’s relay kept this answer from an earlier search, perhaps a colleague’s. Asking the service again costs one request of the quota.',
 
   'sheet.subject': 'Subject',
   'sheet.verdict': 'CheckLists verdict',
@@ -148,6 +153,11 @@ const uk: Record<Key, string> = {
     'Ці результати вигадані: їх дав сервер-пісочниця CheckLists (за адресою з налаштувань або за релеєм організації), а не робочий сервіс.',
   'audit.source': 'Відповідь',
   'audit.fromCache': 'З кешу, отримано {time}',
+  'audit.fromRelayCache': 'З кешу релея, отримано {time}',
+  'fresh.ask': 'Шукати знову без кешу',
+  'fresh.hint': 'Цю відповідь збережено з попереднього пошуку. Повторний запит до сервісу витрачає один запит ліміту.',
+  'fresh.relayHint':
+    'Цю відповідь релей організації зберіг із попереднього пошуку, можливо, колеги. Повторний запит до сервісу витрачає один запит ліміту.',
 
   'sheet.subject': 'Суб’єкт',
   'sheet.verdict': 'Висновок CheckLists',

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { describeError } from '../../core/protocol/errors';
@@ -27,7 +27,6 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
   input: { width: '100%', minWidth: 0 },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  hint: { color: tokens.colorNeutralForeground3 },
   // The form's own `display: flex` would beat the browser's rule for `hidden`.
   folded: { display: 'none' },
   start: { alignSelf: 'flex-start' },
@@ -212,16 +211,6 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
           </MessageBarBody>
         </MessageBar>
       )}
-      {shown?.answer.fromCache && (
-        <div className={styles.row} data-testid="search-fresh">
-          <Button onClick={search.askAgain} disabled={running}>
-            {m.t(lang, 'search.fresh')}
-          </Button>
-          <Text size={200} className={styles.hint}>
-            {m.t(lang, 'search.freshHint')}
-          </Text>
-        </div>
-      )}
       {shown && (
         <LoadBoundary lang={lang}>
           <Suspense fallback={<Spinner size="small" label={m.t(lang, 'app.partLoading')} />}>
@@ -236,6 +225,7 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
               relay={shown.relay}
               subject={shown.subject}
               onEvidenceSheet={() => search.evidence(shown)}
+              onAskAgain={running ? undefined : search.askAgain}
             />
           </Suspense>
         </LoadBoundary>

@@ -48,9 +48,6 @@ const en = {
   'search.cancel': 'Cancel',
   'search.cancelled': 'The search was cancelled.',
   'search.failed': 'The search failed',
-  'search.fresh': 'Search again without the cache',
-  'search.freshHint':
-    'This answer was kept from an earlier search. Asking the service again costs one request of the quota.',
 
   'functions.title': 'Worksheet functions and their headings',
 } as const;
@@ -101,9 +98,6 @@ const uk: Record<Key, string> = {
   'search.cancel': 'Скасувати',
   'search.cancelled': 'Пошук скасовано.',
   'search.failed': 'Пошук не вдався',
-  'search.fresh': 'Шукати знову без кешу',
-  'search.freshHint':
-    'Цю відповідь збережено з попереднього пошуку. Повторний запит до сервісу витрачає один запит ліміту.',
 
   'functions.title': 'Функції аркуша та їхні заголовки',
 };
