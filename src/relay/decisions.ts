@@ -44,7 +44,13 @@ const decisionInput = z
 const IDENTITY_FIELDS = ['analyst', 'decidedBy', 'decided_by', 'by', 'user', 'iduserPC', 'at', 'time'];
 
 export type DecisionOutcome =
-  | { status: 'recorded' | 'pending' | 'unchanged'; id: number; index: number }
+  | {
+      status: 'recorded' | 'pending' | 'unchanged';
+      id: number;
+      index: number;
+      /** When the decision in force was recorded (ISO 8601): the pane's "On record" line shows it at once. */
+      at: string;
+    }
   | { status: 'refused'; index: number; reason: string; message: string };
 
 export interface CurrentDecision {
@@ -104,12 +110,23 @@ export class DecisionRecord {
             c.decision.comment === e.comment &&
             c.decision.fingerprint === e.fingerprint,
         );
-      if (same) out[v.index] = { status: 'unchanged', id: same.decision.id, index: v.index };
-      else fresh.push(v);
+      if (same) {
+        out[v.index] = {
+          status: 'unchanged',
+          id: same.decision.id,
+          index: v.index,
+          at: same.decision.at.toISOString(),
+        };
+      } else fresh.push(v);
     }
     const rows = await this.store.addDecisions(fresh.map((f) => f.entry));
     fresh.forEach((f, i) => {
-      out[f.index] = { status: f.entry.needsApproval ? 'pending' : 'recorded', id: rows[i].id, index: f.index };
+      out[f.index] = {
+        status: f.entry.needsApproval ? 'pending' : 'recorded',
+        id: rows[i].id,
+        index: f.index,
+        at: rows[i].at.toISOString(),
+      };
     });
     for (const key of keys) this.notes.delete(key);
     return out;

@@ -123,7 +123,9 @@ it('a namesake cleared by analyst A on instance 1 is muted for analyst B on inst
     comment: 'Клієнт 1985 р. н., PEP — 1967',
   });
   expect(recorded.status).toBe(200);
-  expect(recorded.json.results).toEqual([{ status: 'recorded', id: expect.any(Number), index: 0 }]);
+  expect(recorded.json.results).toEqual([
+    { status: 'recorded', id: expect.any(Number), index: 0, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
+  ]);
 
   // Instance 2, analyst B, the same subject (from the shared cache now): the PEP hit is muted
   // within seconds (instance 2 read the subject's decisions just before; it trusts that for 1 s).

@@ -80,7 +80,11 @@ it('a hit card recording the same decision again is told it is already recorded,
   const fake = (async () => ({
     ok: true,
     status: 200,
-    text: async () => JSON.stringify({ results: [{ status: 'unchanged', id: 41, index: 0 }] }),
+    text: async () =>
+      JSON.stringify({
+        analyst: 'olena',
+        results: [{ status: 'unchanged', id: 41, index: 0, at: '2026-11-27T10:00:00.000Z' }],
+      }),
   })) as unknown as typeof fetch;
   const outcome = await recordDecision(
     { url: 'https://relay.example', key: 'k' },
@@ -95,5 +99,5 @@ it('a hit card recording the same decision again is told it is already recorded,
     },
     fake,
   );
-  expect(outcome).toEqual({ status: 'unchanged', id: 41 });
+  expect(outcome).toEqual({ status: 'unchanged', id: 41, analyst: 'olena', at: '2026-11-27T10:00:00.000Z' });
 });

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { DECISIONS, explainHit } from '../../src/core/answer/explain';
 import { explainMessages } from '../../src/core/answer/explain-messages';
 import { recordOf } from '../../src/core/answer/record-identity';
-import { RELAY_DECISIONS_FIELD } from '../../src/core/answer/relay-decisions';
+import { RELAY_DECISIONS_FIELD, decisionText } from '../../src/core/answer/relay-decisions';
 import { validateQuery } from '../../src/core/query';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings/settings';
 import { createSandboxEngine, DEMO_CREDENTIALS, KNOWN } from '../../src/sandbox';
@@ -198,7 +198,10 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
     if (String(url).includes('/certificates/')) {
       return { ok: true, status: 200, blob: async () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }) };
     }
-    const text = JSON.stringify({ analyst: 'petro', results: [{ status: 'pending', id: 42, index: 0 }] });
+    const text = JSON.stringify({
+      analyst: 'petro',
+      results: [{ status: 'pending', id: 42, index: 0, at: '2026-11-28T09:15:00.000Z' }],
+    });
     return { ok: true, status: 200, text: async () => text };
   };
   const downloads: string[] = [];
@@ -236,8 +239,16 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
     expect(reason.value).toBe(suggested.reason);
     await user.click(within(decide).getByRole('textbox'));
     await user.paste('Клієнт 1985 р. н.');
+    expect(within(card).queryByTestId('decision-on-record')).toBeNull();
     await user.click(within(decide).getByRole('button', { name: resultsText.t('en', 'decide.record') }));
     await waitFor(() => expect(within(decide).getByRole('status').textContent).toContain('waits for a second person'));
+    // The card says at once what the relay now holds on this hit, under the analyst the key names.
+    expect(within(card).getByTestId('decision-on-record').textContent).toBe(
+      `On record at the relay: ${decisionText(
+        { decision: suggested.decision, reason: suggested.reason, comment: 'Клієнт 1985 р. н.' },
+        'en',
+      )}, petro 2026-11-28 09:15 UTC; awaiting approval`,
+    );
     expect(sent).toHaveLength(1);
     expect(sent[0].url).toBe('https://relay.bank.example/decisions');
     expect(sent[0].body).toEqual({

@@ -75,9 +75,11 @@ function outcomeText(outcome: RecordOutcome, lang: Lang): string {
  * suggested decision, and, through the relay, the decision itself with the suggestion
  * pre-selected. Computed from the query and the record: no request, no quota.
  */
-export function WhyAndDecide({ query, registry, item, lang, relay, onRecord }: WhyAndDecideProps) {
+export function WhyAndDecide({ query, registry, item, lang, relay, onRecord: held }: WhyAndDecideProps) {
   const styles = useStyles();
   const explanation = explainHit(query, registry, item);
+  // What the relay holds on this hit: as the answer said, then as this card last recorded it.
+  const [onRecord, setOnRecord] = useState(held);
   const recordedReason = onRecord?.reason && isReasonCode(onRecord.reason) ? onRecord.reason : null;
   const [decision, setDecision] = useState<Decision>(onRecord?.decision ?? explanation.suggested.decision);
   const [reason, setReason] = useState<ReasonCode>(recordedReason ?? explanation.suggested.reason);
@@ -89,7 +91,23 @@ export function WhyAndDecide({ query, registry, item, lang, relay, onRecord }: W
     if (!relay) return;
     setSaving(true);
     const { record, fingerprint } = recordOf(registry, item);
-    setOutcome(await recordDecision(relay, { query, registry, record, fingerprint, decision, reason, comment }));
+    const done = await recordDecision(relay, { query, registry, record, fingerprint, decision, reason, comment });
+    setOutcome(done);
+    if (done.status === 'recorded' || done.status === 'pending') {
+      setOnRecord({
+        id: done.id,
+        analyst: done.analyst,
+        at: done.at,
+        registry,
+        record,
+        name: onRecord?.name ?? '',
+        decision,
+        reason,
+        comment,
+        state: done.status === 'pending' ? 'pending' : 'in-force',
+        approvedBy: null,
+      });
+    }
     setSaving(false);
   };
 

@@ -36,7 +36,8 @@ export interface DecisionToRecord {
 }
 
 export type RecordOutcome =
-  | { status: 'recorded' | 'pending' | 'unchanged'; id: number }
+  /** `analyst` and `at`: who the relay recorded it under, and when (the decision in force, for `unchanged`). */
+  | { status: 'recorded' | 'pending' | 'unchanged'; id: number; analyst: string; at: string }
   | { status: 'refused'; reason: string }
   | { status: 'failed'; detail: string };
 
@@ -64,12 +65,19 @@ export async function recordDecision(
   if (answer.status < 200 || answer.status > 299) {
     return { status: 'failed', detail: answer.message || `HTTP ${answer.status}` };
   }
-  const first = (
-    answer.body as { results?: { status: string; id?: number; reason?: string; message?: string }[] } | null
-  )?.results?.[0];
+  const body = answer.body as {
+    analyst?: string;
+    results?: { status: string; id?: number; reason?: string; message?: string; at?: string }[];
+  } | null;
+  const first = body?.results?.[0];
   const done = first?.status === 'recorded' || first?.status === 'pending' || first?.status === 'unchanged';
   if (first && done && typeof first.id === 'number') {
-    return { status: first.status as 'recorded' | 'pending' | 'unchanged', id: first.id };
+    return {
+      status: first.status as 'recorded' | 'pending' | 'unchanged',
+      id: first.id,
+      analyst: body?.analyst ?? '',
+      at: first.at ?? new Date().toISOString(),
+    };
   }
   // The relay's words for the person (both languages), else its short reason.
   return { status: 'refused', reason: first?.message ?? first?.reason ?? 'unknown' };
