@@ -78,6 +78,7 @@ export const relayMessages = defineCatalogue(
     'keys.lookAlike':
       'Analyst name "{name}" looks like the existing "{existing}": a second analyst nobody could tell apart in the audit. Use that name, or one that looks different.',
     'keys.none': 'No analyst keys yet.',
+    'keys.columns': 'name\trole\tstate\tcreated (UTC)\trevoked (UTC)',
     'data.none':
       'No relay data in {dir}: give --data-dir the folder the relay runs with, or --database-url. A new one is made only by the first start of the relay, "relay keys add" or "relay restore".',
     listening: 'Relay listening on {url} (public address {public}); upstream: {upstream}; data: {store}',
@@ -184,6 +185,7 @@ export const relayMessages = defineCatalogue(
     'keys.lookAlike':
       'Ім’я аналітика «{name}» виглядає як наявне «{existing}»: другий аналітик, якого в аудиті ніхто не відрізнить. Використайте те ім’я або інше, що виглядає інакше.',
     'keys.none': 'Ключів аналітиків ще немає.',
+    'keys.columns': 'ім’я\tроль\tстан\tстворено (UTC)\tвідкликано (UTC)',
     'data.none':
       'У {dir} немає даних релею: укажіть у --data-dir теку, з якою працює релей, або --database-url. Нові дані створюють лише перший запуск релею, «relay keys add» і «relay restore».',
     listening: 'Релей слухає {url} (публічна адреса {public}); сервіс: {upstream}; дані: {store}',

@@ -216,7 +216,16 @@ describe('checklists relay', () => {
     expect(listed.stdout).not.toContain(last);
     const revoked = await cli(['keys', 'revoke', 'petro']);
     expect(revoked.code).toBe(0);
-    expect((await cli(['keys', 'list'])).stdout).toMatch(/^petro\tanalyst\trevoked\t/m);
+    const listedAgain = await cli(['keys', 'list']);
+    expect(listedAgain.stdout).toMatch(/^petro\tanalyst\trevoked\t/m);
+    // Its columns named for the person, on stderr; every stdout line is a key's.
+    expect(listedAgain.stderr).toBe('name\trole\tstate\tcreated (UTC)\trevoked (UTC)\n');
+    expect(
+      listedAgain.stdout
+        .trimEnd()
+        .split('\n')
+        .every((l) => /^\S+\t(analyst|approver|auditor|admin)\t/.test(l)),
+    ).toBe(true);
     // Roles (issue 28, 29): one per key, named on add, listed, kept by rotate; an unknown one refused.
     expect((await cli(['keys', 'add', 'inspector', '--role', 'auditor'])).code).toBe(0);
     const badRole = await cli(['keys', 'add', 'boss', '--role', 'owner']);

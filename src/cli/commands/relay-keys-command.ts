@@ -81,6 +81,8 @@ export async function runKeys(argv: readonly string[], io: CliIo): Promise<numbe
     return withStore(values, io, async (store) => {
       const keys = await store.listKeys();
       if (keys.length === 0) io.stderr.write(`${relayMessages.t(lang, 'keys.none')}\n`);
+      // The columns' names for the person, on stderr: stdout stays one key per line for scripts.
+      else io.stderr.write(`${relayMessages.t(lang, 'keys.columns')}\n`);
       for (const k of keys) {
         io.stdout.write(
           `${k.name}\t${k.role}\t${k.revokedAt ? 'revoked' : 'active'}\t${k.createdAt.toISOString()}${k.revokedAt ? `\t${k.revokedAt.toISOString()}` : ''}\n`,
