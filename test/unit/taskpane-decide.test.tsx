@@ -342,3 +342,69 @@ it('through the relay: a hit with a decision on record says so under its why, an
     delete (globalThis as { fetch?: unknown }).fetch;
   }
 });
+
+it('through the relay: a new answer gives each hit card a fresh start, with that answer’s decision on record, not the last card’s', async () => {
+  const first = sandboxAnswer();
+  const item = (first.result as Record<string, object[]>).psanctions[0];
+  const colleagues = {
+    id: 77,
+    registry: 'psanctions',
+    record: recordOf('psanctions', item).record,
+    name: NAME,
+    decision: 'true-match',
+    reason: 'confirmed-by-code',
+    comment: '',
+    analyst: 'olena',
+    at: '2026-11-28T10:00:00.000Z',
+    state: 'in-force',
+    approvedBy: null,
+  };
+  const second = { ...first, [RELAY_DECISIONS_FIELD]: { muted: [], changed: [], decided: [colleagues] } };
+  let answers = 0;
+  const services = fakeServices({ transport: scriptedTransport(() => json(200, answers++ === 0 ? first : second)) });
+  const relay: Settings = { ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.bank.example' };
+  await services.settings.save(relay);
+  await services.settings.saveTokken('ckr_abcdefghijkl_secretsecretsecretsecretsecretsecret');
+  Object.assign(globalThis, {
+    fetch: async () => ({
+      ok: true,
+      status: 200,
+      text: async () =>
+        JSON.stringify({
+          analyst: 'petro',
+          results: [{ status: 'pending', id: 42, index: 0, at: '2026-11-28T09:15:00Z' }],
+        }),
+    }),
+  });
+  try {
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <SearchPanel services={services} settings={relay} lang="en" />
+      </FluentProvider>,
+    );
+    await user.click(screen.getByLabelText(m.t('en', 'search.name')));
+    await user.paste(NAME);
+    await user.keyboard('{Enter}');
+    const results = await screen.findByTestId('results', {}, { timeout: 10_000 });
+    const decide = within(within(results).getAllByTestId('hit-psanctions')[0]).getByTestId('decide');
+    await user.click(within(decide).getByRole('button', { name: resultsText.t('en', 'decide.record') }));
+    await waitFor(() => expect(within(decide).getByRole('status').textContent).toContain('waits for a second person'));
+
+    // Another subject: the transport answers with the same records, one of them decided by a colleague.
+    await user.click(screen.getByRole('button', { name: m.t('en', 'search.unfold') }));
+    await user.clear(screen.getByLabelText(m.t('en', 'search.name')));
+    await user.paste('Інша Особа');
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('results')).queryByText(/waits for a second person/)).toBeNull(),
+    );
+    const card = within(screen.getByTestId('results')).getAllByTestId('hit-psanctions')[0];
+    expect(within(card).getByTestId('decision-on-record').textContent).toContain(
+      'olena 2026-11-28 10:00 UTC; in force',
+    );
+    const choices = within(within(card).getByRole('group', { name: resultsText.t('en', 'decide.decision') }));
+    expect(choices.getByRole('button', { pressed: true })).toHaveAttribute('data-decision', 'true-match');
+  } finally {
+    delete (globalThis as { fetch?: unknown }).fetch;
+  }
+});

@@ -16,10 +16,10 @@ import { DEFAULT_RETRY_POLICY, backoffDelay, isRetryableStatus, type RetryPolicy
 import { deadlineSignal, delay } from './timing';
 import { createSecretMask, maskDeep, type SecretMask } from '../text/secret-mask';
 
-/** What one search sends, the same at every address it tries. */
 /** A request header: this search was asked again on purpose (SearchOptions.fresh). */
 export const FRESH_HEADER = 'CheckLists-Fresh';
 
+/** What one search sends, the same at every address it tries. */
 interface WireQuery {
   method: HttpMethod;
   fields: Record<string, WireValue>;
