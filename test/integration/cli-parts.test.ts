@@ -370,11 +370,21 @@ describe('xlsx input', () => {
 
 describe('command line and config', () => {
   it('accepts a bare name for search and reads every option', () => {
-    const parsed = parseCommandLine(['search', 'Іван', 'Петренко', '--date', '1980-01-01', '--json', '--lang', 'uk']);
+    const parsed = parseCommandLine([
+      'search',
+      'Іван',
+      'Петренко',
+      '--date',
+      '1980-01-01',
+      '--json',
+      '--fresh',
+      '--lang',
+      'uk',
+    ]);
     expect(parsed).toEqual({
       command: 'search',
       global: { lang: 'uk' },
-      args: { name: 'Іван Петренко', date: '1980-01-01', get: false, json: true },
+      args: { name: 'Іван Петренко', date: '1980-01-01', get: false, json: true, fresh: true },
     });
   });
 
