@@ -3,7 +3,9 @@
  * to the sandbox over loopback. The sandbox never sees the browser; no CORS header is needed
  * or sent anywhere.
  */
-import type { Browser, Response } from 'playwright-core';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Request, Response } from 'playwright-core';
 import { KNOWN } from '../../src/sandbox';
 import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
 import { serviceMessages } from '../../src/shared-runtime/messages';
@@ -20,6 +22,7 @@ import {
   type TestDatabase,
   type TestRelay,
 } from '../integration/relay-support';
+import { FRESH_HEADER } from '../../src/core/request/client';
 import { launchChromium } from './support/browser';
 import { sharedHarness } from './support/build-harness';
 import { openPane, waitForText } from './support/session';
@@ -58,6 +61,10 @@ test('the pane loaded from the relay proposes it, tests the analyst key and sear
   const s = await openPane(browser, relay.url);
   const responses: Response[] = [];
   s.page.on('response', (res) => responses.push(res));
+  const apiRequests: Request[] = [];
+  s.page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api') apiRequests.push(req);
+  });
   const consoleErrors: string[] = [];
   s.page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());
@@ -141,6 +148,20 @@ test('the pane loaded from the relay proposes it, tests the analyst key and sear
   // Reading the record asked the service nothing.
   expect(sandbox.requests).toHaveLength(1);
 
+  // The same search again: the pane's own cache answers. "Search again without the cache" then goes
+  // past the relay's shared cache too, with a header of its own (why not Cache-Control: the test
+  // after this one).
+  await button(m.t(uk, 'search.unfold')).click();
+  await button(m.t(uk, 'search.submit')).click();
+  const origin = (from: string) => results.locator(`[data-testid="audit-origin"][data-from-cache="${from}"]`);
+  await origin('true').waitFor();
+  expect(sandbox.requests).toHaveLength(1);
+  await button(resultsText.t(uk, 'fresh.ask')).click();
+  await origin('false').waitFor();
+  expect(sandbox.requests).toHaveLength(2);
+  const sent = await Promise.all(apiRequests.map((req) => req.allHeaders()));
+  expect(sent.map((h) => h[FRESH_HEADER.toLowerCase()])).toEqual([undefined, '1']);
+
   // Revoked while the pane is open: the next test names it. The relay reads key rows again every
   // 250 ms and promises a revocation felt within about a second; a click inside that window would
   // race it, so the test clicks once the relay refuses the key.
@@ -158,4 +179,32 @@ test('the pane loaded from the relay proposes it, tests the analyst key and sear
   expect(await s.pane.getByTestId('connection-test').getAttribute('data-kind')).toBe('revoked-key');
   await s.shot('relay-04-revoked', s.pane.getByTestId('connection-test'));
   await s.close();
+});
+
+test('the browser puts Cache-Control: no-cache on every fetch made with cache: no-store, as the pane’s are: so it cannot mean “ask again”', async () => {
+  // Playwright's view of a request leaves out what the network layer adds: a server of our own sees it.
+  const seen: (string | undefined)[][] = [];
+  const server = createServer((req, res) => {
+    if (req.url !== '/') {
+      seen.push([req.url, req.headers['cache-control'], req.headers[FRESH_HEADER.toLowerCase()] as string]);
+    }
+    res.setHeader('Content-Type', 'text/html');
+    res.end('<!doctype html><title>t</title>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const page = await browser.newPage();
+  try {
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.evaluate(async (fresh) => {
+      await fetch('/api', { method: 'POST', body: '{}', cache: 'no-store' });
+      await fetch('/api?again', { method: 'POST', body: '{}', cache: 'no-store', headers: { [fresh]: '1' } });
+    }, FRESH_HEADER);
+  } finally {
+    await page.close();
+    server.close();
+  }
+  expect(seen).toEqual([
+    ['/api', 'no-cache', undefined],
+    ['/api?again', 'no-cache', '1'],
+  ]);
 });
