@@ -93,6 +93,7 @@ const en = {
   'progress.empty': 'Empty rows (nothing to screen): {empty}',
   'progress.eta': 'Time left: {eta}',
   'progress.etaUnknown': 'Time left: estimating…',
+  'progress.rateLimited': 'The relay is limiting your requests for now: asking again in {wait}; nothing is lost.',
   'panel.title': 'Screen a list',
   'panel.intro': 'Select a range with a header row (or a cell in a table), check the column mapping, then start.',
   'panel.readSelection': 'Use current selection',
@@ -219,6 +220,7 @@ const uk: Record<Key, string> = {
   'progress.empty': 'Порожніх рядків (перевіряти нічого): {empty}',
   'progress.eta': 'Залишилось: {eta}',
   'progress.etaUnknown': 'Залишилось: оцінюється…',
+  'progress.rateLimited': 'Релей наразі обмежує ваші запити: повторний запит через {wait}; нічого не втрачено.',
   'panel.title': 'Перевірка списку',
   'panel.intro':
     'Виділіть діапазон з рядком заголовків (або клітинку в таблиці), перевірте відповідність стовпців і почніть.',

@@ -108,6 +108,8 @@ export interface BulkProgress extends RunTotals {
   /** null until there is enough to estimate from. */
   etaMs: number | null;
   elapsedMs: number;
+  /** Requests wait out the relay's limit for this long before asking again (a 429); absent otherwise. */
+  rateLimitedMs?: number;
 }
 
 export type StopKind = 'cancelled' | 'account' | 'unreachable';
@@ -138,6 +140,8 @@ export interface RunTuning {
   maxAheadRows?: number;
   /** Consecutive "service unreachable" answers that stop the run instead of failing every remaining row. */
   unreachableStreak?: number;
+  /** The waits after a 429 before asking again (RATE_LIMIT_WAITS_MS in run/asking.ts); tests shorten them. */
+  rateLimitWaitsMs?: readonly number[];
   progressIntervalMs?: number;
 }
 

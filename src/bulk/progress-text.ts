@@ -27,5 +27,8 @@ export function progressLines(p: BulkProgress, lang: Lang): string[] {
     t(lang, 'progress.invalid', { invalid: p.invalidRows }),
     ...(p.emptyRows > 0 ? [t(lang, 'progress.empty', { empty: p.emptyRows })] : []),
     p.etaMs === null ? t(lang, 'progress.etaUnknown') : t(lang, 'progress.eta', { eta: formatDuration(p.etaMs, lang) }),
+    ...(p.rateLimitedMs !== undefined
+      ? [t(lang, 'progress.rateLimited', { wait: formatDuration(p.rateLimitedMs, lang) })]
+      : []),
   ];
 }

@@ -84,6 +84,22 @@ describe('CheckListsClient over real HTTP on loopback', () => {
     expect(url.searchParams.get('name')).toBe('Тест Тестович');
   });
 
+  it('takes a 429 (the relay limiting this analyst) at its word: no second address, no retry, the relay’s words', async () => {
+    const message =
+      'Забагато запитів із вашого ключа: зачекайте 12 с і спробуйте знову. / Too many requests from your key: wait 12 s and try again.';
+    const relay = await server({ kind: 'json', status: 429, body: { error: 429, message } });
+    const reserve = await server(ok('from-reserve'));
+    const error = await client([relay.url, reserve.url])
+      .search(query)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestRejectedError);
+    expect(error).toMatchObject({ status: 429, code: 429 });
+    expect((error as RequestRejectedError).text.en).toBe(`Too many requests for now (HTTP 429): ${message}`);
+    expect((error as RequestRejectedError).text.uk).toBe(`Забагато запитів наразі (HTTP 429): ${message}`);
+    expect(relay.received).toHaveLength(1);
+    expect(reserve.received).toHaveLength(0);
+  });
+
   it('says a search asked again on purpose in a header of its own, in both forms, and only then', async () => {
     const primary = await server(ok('r1'));
     await client([primary.url]).search(query);

@@ -7,7 +7,8 @@ import {
   type NewRunParams,
   type StreamedInput,
 } from '../../src/bulk';
-import { InvalidInputError } from '../../src/core/protocol/errors';
+import { InvalidInputError, RequestRejectedError } from '../../src/core/protocol/errors';
+import { progressLines } from '../../src/bulk/progress-text';
 import { keyValueRunStateStore } from '../../src/bulk/state';
 import { memoryStorage } from '../../src/core/settings/storage';
 import { subjectKey } from '../../src/core/query';
@@ -282,6 +283,66 @@ describe('bulk engine', () => {
     expect(down.asked.length).toBeLessThan(30);
     // The failures that revealed the outage are not final: a resume asks them again.
     expect(sink2.rows.slice(20).every((r) => r[statusCol(sink2)] === 'not screened yet')).toBe(true);
+  });
+
+  it('waits out the relay’s limit (429) and asks again, failing no row; still limited after every wait, it stops resumably and says why', async () => {
+    const input: BulkInput = {
+      headers: ['name'],
+      rows: Array.from({ length: 40 }, (_, i) => [`P${i}`]),
+      source: 'x',
+      firstSourceRow: 2,
+    };
+    const limit = () =>
+      new RequestRejectedError(
+        429,
+        429,
+        'Забагато запитів… / Too many requests from your key: wait 3 s and try again.',
+      );
+    // The relay lets 10 requests through, then refuses the next 6 (across the run's slots).
+    const service = fakeService();
+    let calls = 0;
+    const limited: AskFn = (query, options) =>
+      ++calls > 10 && calls <= 16 ? Promise.reject(limit()) : service.ask(query, options);
+    const progress: BulkProgress[] = [];
+    const sink = memorySink();
+    const report = await (
+      await startRun(
+        { ...params(input), mapping: { name: 0 } },
+        { ask: limited, sink, onProgress: (p) => progress.push(p) },
+        { ...tuning, rateLimitWaitsMs: [30, 30, 30, 30], progressIntervalMs: 0 },
+      )
+    ).done;
+    expect(report.status).toBe('completed');
+    expect(report.failedRows).toBe(0);
+    expect(sink.rows.filter((r) => String(r[statusCol(sink)]).startsWith('failed'))).toHaveLength(0);
+    expect(new Set(service.asked).size).toBe(40);
+    // Progress said it was waiting, and for how long.
+    const waiting = progress.filter((p) => p.rateLimitedMs !== undefined);
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(Math.max(...waiting.map((p) => p.rateLimitedMs!))).toBeLessThanOrEqual(30);
+    expect(progressLines(waiting[0], 'en').at(-1)).toMatch(
+      /^The relay is limiting your requests for now: asking again in \d+ s; nothing is lost\.$/,
+    );
+
+    // Refused after every wait: the run stops as it does when the service is away, with the relay's words.
+    const store = keyValueRunStateStore(memoryStorage());
+    const sink2 = memorySink();
+    const stopped = await (
+      await startRun(
+        { ...params(input), mapping: { name: 0 } },
+        {
+          ask: (query, options) =>
+            Number(query.name?.slice(1)) >= 5 ? Promise.reject(limit()) : service.ask(query, options),
+          sink: sink2,
+          store,
+        },
+        { ...tuning, concurrency: 2, rateLimitWaitsMs: [5, 5] },
+      )
+    ).done;
+    expect(stopped.status).toBe('stopped-unreachable');
+    expect(stopped.stop?.text.en).toBe(limit().text.en);
+    expect(stopped.failedRows).toBe(0);
+    expect(sink2.rows.slice(5).every((r) => r[statusCol(sink2)] === 'not screened yet')).toBe(true);
   });
 
   it('survives a crash of the writer: a resume reuses every answer already checkpointed', async () => {

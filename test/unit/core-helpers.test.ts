@@ -44,11 +44,11 @@ describe('parseJson', () => {
 });
 
 describe('retry statuses as policy data', () => {
-  it('retries 408, 429 and every 5xx, and takes the service at its word on other 4xx', () => {
+  it('retries 408 and every 5xx, and takes the service (or the relay, 429) at its word on other 4xx', () => {
     const retried = [200, 400, 401, 403, 404, 408, 413, 429, 500, 502, 503, 599].filter((s) =>
       isRetryableStatus(DEFAULT_RETRY_POLICY, s),
     );
-    expect(retried).toEqual([408, 429, 500, 502, 503, 599]);
+    expect(retried).toEqual([408, 500, 502, 503, 599]);
     expect(isRetryableStatus({ ...DEFAULT_RETRY_POLICY, retryStatuses: [503] }, 500)).toBe(false);
   });
 });

@@ -1,4 +1,10 @@
-import { AccountError, CancelledError, ServiceUnreachableError } from '../../core/protocol/errors';
+import {
+  AccountError,
+  CancelledError,
+  RequestRejectedError,
+  ServiceUnreachableError,
+} from '../../core/protocol/errors';
+import { delay } from '../../core/request/timing';
 import { subjectKey, type SearchQuery } from '../../core/query';
 import type { RowAccess } from '../input-rows';
 import { bulkMessages } from '../messages';
@@ -24,7 +30,20 @@ export interface AskingSetup {
   maxAheadRows: number;
   /** Unreachable failures in a row that stop the run, rather than fail their subjects. */
   unreachableStreak: number;
+  /** The waits before asking again after a 429, one per refusal (RATE_LIMIT_WAITS_MS). */
+  rateLimitWaitsMs: readonly number[];
+  now: () => number;
 }
+
+/**
+ * After a 429 (the organisation's relay limiting this analyst, by default 600 requests in any
+ * minute), the subject is asked again after each of these waits: about three minutes in all, past
+ * the relay's sliding minute. A run through the relay's cache is fast enough to meet the limit.
+ */
+export const RATE_LIMIT_WAITS_MS: readonly number[] = [5_000, 10_000, 20_000, 30_000, 30_000, 30_000, 30_000, 30_000];
+
+const isRateLimited = (error: unknown): error is RequestRejectedError =>
+  error instanceof RequestRejectedError && error.status === 429;
 
 /** What the asker tells the run. */
 export interface AskingEvents {
@@ -47,6 +66,10 @@ export class SubjectAsker {
   inFlight = 0;
   requests = 0;
   stopping: Stopping | null = null;
+  /** Until when (epoch ms) a request waits out a 429 before asking again; progress says so. */
+  waitingUntil: number | null = null;
+  /** Ends the waits when the run is stopped: a cancel must not sit out half a minute. */
+  private readonly patience = new AbortController();
   /** Requests the service is still working on: what the concurrency limits. */
   private atService = 0;
   private started = false;
@@ -75,6 +98,7 @@ export class SubjectAsker {
 
   cancel(): void {
     if (!this.stopping) this.stopping = { kind: 'cancelled', text: bulkMessages.text('phase.stopped') };
+    this.patience.abort();
   }
 
   abort(): void {
@@ -129,12 +153,7 @@ export class SubjectAsker {
       ...asked,
       IDinternal: idInternalOf(meta.runId, meta.input.firstSourceRow + plan.subjectFirstRow[s]),
     };
-    let promise: Promise<AnswerLike>;
-    try {
-      promise = this.setup.ask(query, { signal: this.controller.signal, onAnswerArrived });
-    } catch (error) {
-      promise = Promise.reject(error);
-    }
+    const promise = this.askPatiently(() => this.setup.ask(query, { signal: this.controller.signal, onAnswerArrived }));
     promise.then(
       (answer) => {
         leaveService();
@@ -146,6 +165,21 @@ export class SubjectAsker {
         this.settle(s, key, null, error);
       },
     );
+  }
+
+  /** One subject's request, asked again after each 429 until the waits run out or the run stops. */
+  private async askPatiently(ask: () => Promise<AnswerLike>): Promise<AnswerLike> {
+    for (let refused = 0; ; refused++) {
+      try {
+        return await ask();
+      } catch (error) {
+        const wait = this.setup.rateLimitWaitsMs[refused];
+        if (wait === undefined || !isRateLimited(error) || this.stopping) throw error;
+        this.waitingUntil = Math.max(this.waitingUntil ?? 0, this.setup.now() + wait);
+        this.events.changed();
+        await delay(wait, this.patience.signal, () => new CancelledError());
+      }
+    }
   }
 
   private settle(s: number, key: string, outcome: SubjectOutcome | null, error: unknown): void {
@@ -162,6 +196,10 @@ export class SubjectAsker {
       }
     } else if (error instanceof CancelledError || this.controller.signal.aborted) {
       subjects.unasked(s);
+    } else if (isRateLimited(error)) {
+      // Still refused after every wait: asked again on resume, and the run says why it stopped.
+      subjects.unasked(s);
+      if (!this.stopping) this.stopping = { kind: 'unreachable', text: error.text };
     } else if (error instanceof ServiceUnreachableError) {
       if (subjects.hold(s, failedOutcome(key, error)) >= this.setup.unreachableStreak) {
         for (const held of subjects.takeHeld()) subjects.unasked(held.subject);

@@ -7,6 +7,8 @@ export interface ProgressCounts {
   subjectsDone: number;
   /** Subjects answered in this session: a resume's earlier answers say nothing of the pace. */
   doneThisSession: number;
+  /** Until when (epoch ms) requests wait out a 429. */
+  waitingUntil: number | null;
 }
 
 /**
@@ -52,7 +54,7 @@ export class RunProgress {
   }
 
   progress(): BulkProgress {
-    const { totals, rowsDone, subjectsDone, doneThisSession } = this.counts();
+    const { totals, rowsDone, subjectsDone, doneThisSession, waitingUntil } = this.counts();
     const elapsed = this.now() - this.startedAt;
     const remaining = totals.subjectsTotal - subjectsDone;
     const screeningFor = this.screeningSince ? this.now() - this.screeningSince : 0;
@@ -64,6 +66,15 @@ export class RunProgress {
           : doneThisSession >= 3 && screeningFor > 0
             ? Math.round((remaining * screeningFor) / doneThisSession)
             : null;
-    return { ...totals, phase: this.phase, rowsDone, subjectsDone, etaMs, elapsedMs: elapsed };
+    const waiting = waitingUntil === null ? 0 : waitingUntil - this.now();
+    return {
+      ...totals,
+      phase: this.phase,
+      rowsDone,
+      subjectsDone,
+      etaMs,
+      elapsedMs: elapsed,
+      ...(waiting > 0 && this.phase === 'screening' ? { rateLimitedMs: waiting } : {}),
+    };
   }
 }

@@ -15,7 +15,7 @@ import {
   type RunState,
   type RunStatus,
 } from '../state';
-import { SubjectAsker } from './asking';
+import { RATE_LIMIT_WAITS_MS, SubjectAsker } from './asking';
 import { ChunkWriter } from './chunk-writer';
 import { RunJournal } from './journal';
 import { RunProgress } from './progress';
@@ -106,6 +106,8 @@ export class Runner implements BulkRun {
       rowsDone: this.subjects.rowsDone,
       subjectsDone: this.subjects.subjectsDone,
       doneThisSession: this.subjects.doneThisSession,
+      // Read when progress is reported: the asker is made just below.
+      waitingUntil: (this.asker as SubjectAsker | undefined)?.waitingUntil ?? null,
     }));
     this.asker = new SubjectAsker(
       {
@@ -119,6 +121,8 @@ export class Runner implements BulkRun {
         concurrency,
         maxAheadRows: Math.max(this.chunkRows, tuning.maxAheadRows ?? 5000),
         unreachableStreak: Math.max(1, tuning.unreachableStreak ?? Math.max(8, concurrency * 2)),
+        rateLimitWaitsMs: tuning.rateLimitWaitsMs ?? RATE_LIMIT_WAITS_MS,
+        now: this.now,
       },
       {
         answered: (s, outcome) => this.finish(s, outcome),

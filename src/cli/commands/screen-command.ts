@@ -16,6 +16,8 @@ import {
 } from '../../bulk';
 import type { RunMeta, RunState } from '../../bulk/state';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
+import { bulkMessages } from '../../bulk/messages';
+import { formatDuration } from '../../bulk/progress-text';
 import { describeAddress } from '../../core/request/client';
 import { InvalidInputError, ServiceUnreachableError } from '../../core/protocol/errors';
 import { createSecretMask, type SecretMask } from '../../core/text/secret-mask';
@@ -233,7 +235,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
       invalid: p.invalidRows,
       etaMs: p.etaMs,
     });
-    const latest: { progress: BulkProgress | null } = { progress: null };
+    const latest: { progress: BulkProgress | null; waitEnds: number } = { progress: null, waitEnds: 0 };
     const certificates = args.certificates !== undefined ? new RunCertificates(args.certificatesWithHits) : null;
     const asking = askVia(connection, counters);
     const deps = {
@@ -242,6 +244,14 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
       store,
       onProgress: (p: BulkProgress) => {
         latest.progress = p;
+        // Said as each wait for the relay's limit begins, not on every report while it lasts.
+        const waitEnds = p.rateLimitedMs !== undefined ? Date.now() + p.rateLimitedMs : 0;
+        if (p.rateLimitedMs !== undefined && waitEnds > latest.waitEnds + 1000) {
+          reporter.interject(
+            bulkMessages.t(lang, 'progress.rateLimited', { wait: formatDuration(p.rateLimitedMs, lang) }),
+          );
+          latest.waitEnds = waitEnds;
+        }
         if (p.phase === 'screening' || p.phase === 'finishing') reporter.update(snapshot(p));
       },
     };

@@ -72,7 +72,11 @@ export class RequestRejectedError extends CheckListsError {
     super(
       code === 103 || code === 104 || code === 105
         ? coreMessages.text(`error.rejected.${code}`)
-        : coreMessages.text('error.rejected.other', { status, code: code ?? '—', message: serviceMessage }),
+        : coreMessages.text(status === 429 ? 'error.rateLimited' : 'error.rejected.other', {
+            status,
+            code: code ?? '—',
+            message: serviceMessage,
+          }),
     );
   }
 }

@@ -12,8 +12,13 @@ export interface RetryPolicy {
   retryStatuses: readonly number[];
 }
 
-/** Request Timeout, Too Many Requests and every 5xx: the service's own refusals (4xx) are final. */
-const RETRY_STATUSES: readonly number[] = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
+/**
+ * Request Timeout and every 5xx: the service's own refusals (4xx) are final. So is 429 Too Many
+ * Requests (the organisation's relay limits each analyst): it says "slow down", not "this address
+ * is away"; asking again at once only adds to the count. It reaches the caller as a rejection with
+ * the relay's words (RequestRejectedError, status 429), which a bulk run waits out.
+ */
+const RETRY_STATUSES: readonly number[] = [408, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   timeoutMs: 20_000,

@@ -64,6 +64,7 @@ const en = {
   'error.rejected.104': 'Bad end date for company-register changes.',
   'error.rejected.105': 'Bad lowranklimit value.',
   'error.rejected.other': 'The service rejected the request (HTTP {status}, code {code}): {message}',
+  'error.rateLimited': 'Too many requests for now (HTTP 429): {message}',
   'error.unreachable':
     'The CheckLists service could not be reached ({count} {count|address|addresses} tried): {details}',
   'error.cancelled': 'Cancelled.',
@@ -150,6 +151,7 @@ const uk: Record<Key, string> = {
   'error.rejected.104': 'Хибна кінцева дата для змін в ЄДР.',
   'error.rejected.105': 'Хибне значення lowranklimit.',
   'error.rejected.other': 'Сервіс відхилив запит (HTTP {status}, код {code}): {message}',
+  'error.rateLimited': 'Забагато запитів наразі (HTTP 429): {message}',
   'error.unreachable': 'Сервіс CheckLists недоступний (спробувано {count} {count|адресу|адреси|адрес}): {details}',
   'error.cancelled': 'Скасовано.',
   'registry.error.9000': "Немає з'єднання з цим реєстром.",

@@ -56,6 +56,8 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
     <MessageBar intent="warning" layout="multiline" data-testid="bulk-outcome">
       <MessageBarBody>
         {b.t(lang, r.status === 'stopped-unreachable' ? 'panel.unreachableStop' : 'panel.cancelled', params)}
+        {/* What stopped it in the service's or the relay's words: not answering, or still limiting requests. */}
+        {r.status === 'stopped-unreachable' && r.stop && <div data-testid="bulk-stop-why">{r.stop.text[lang]}</div>}
         {fictional}
       </MessageBarBody>
     </MessageBar>
