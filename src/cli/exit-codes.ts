@@ -49,6 +49,8 @@ export class OutputWriteError extends Error {
 
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof OutputWriteError) return EXIT.outputFailed;
+  // The relay's limit per analyst (429): nothing to fix, only to try again later, as when the service is away.
+  if (error instanceof RequestRejectedError && error.status === 429) return EXIT.unreachable;
   if (error instanceof UsageError || error instanceof InvalidInputError || error instanceof RequestRejectedError) {
     return EXIT.badInput;
   }

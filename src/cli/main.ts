@@ -1,6 +1,6 @@
 import { langOption } from './args/option-values';
 import { setMaxListeners } from 'node:events';
-import { CheckListsError, InvalidInputError } from '../core/protocol/errors';
+import { CheckListsError, InvalidInputError, RequestRejectedError } from '../core/protocol/errors';
 import type { Lang } from '../core/text/i18n';
 import { createSecretMask, type SecretMask } from '../core/text/secret-mask';
 import { version } from '../../package.json';
@@ -35,9 +35,11 @@ export function describeFailure(error: unknown, lang: Lang): string[] {
   return [cliMessages.t(lang, 'error.unexpected', { message })];
 }
 
-function hintFor(code: number, lang: Lang, command: string | undefined): string | null {
+function hintFor(code: number, lang: Lang, command: string | undefined, error: unknown): string | null {
   // The relay's failures are its own (its database, its port): the hints speak of the service.
   if (command === 'relay') return null;
+  // The relay's limit (429, exit 4 too): its own words say how long to wait; the network is fine.
+  if (error instanceof RequestRejectedError) return null;
   // `search` has no --resume: its hint must not send people looking for one.
   if (code === EXIT.account) {
     return cliMessages.t(lang, command === 'search' ? 'exit.hint.accountSearch' : 'exit.hint.account');
@@ -113,7 +115,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     const code = exitCodeFor(error);
     for (const line of describeFailure(error, lang)) io.stderr.write(`${plain(mask(line))}\n`);
-    const hint = hintFor(code, lang, command);
+    const hint = hintFor(code, lang, command, error);
     if (hint) io.stderr.write(`${hint}\n`);
     if (code === EXIT.unexpected && io.env.CHECKLISTS_DEBUG && error instanceof Error && error.stack) {
       io.stderr.write(`${error.stack}\n`);

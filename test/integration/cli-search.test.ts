@@ -8,7 +8,7 @@ import {
   type SandboxCluster,
   type SandboxServer,
 } from '../../src/sandbox/server';
-import { refusedAddress } from '../support/scripted-server';
+import { refusedAddress, startScriptedServer } from '../support/scripted-server';
 import { buildCli, cliEnv, removeDir, runCli, tempDir, type CliResult } from './cli-support';
 
 jest.setTimeout(60_000);
@@ -140,6 +140,22 @@ describe('checklists search', () => {
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('could not be reached');
     expectNoTokken(r);
+  });
+
+  it('exits 4 with the relay’s words when the relay limits this analyst’s requests (429): try later, nothing to fix', async () => {
+    const message =
+      'Забагато запитів із вашого ключа: зачекайте 12 с і спробуйте знову. / Too many requests from your key: wait 12 s and try again.';
+    const relay = await startScriptedServer({ kind: 'json', status: 429, body: { error: 429, message } });
+    try {
+      const r = await runCli(bundle, severynArgs, { env: live(relay.url) });
+      expect(r.code).toBe(4);
+      expect(r.stderr).toContain(`Too many requests for now (HTTP 429): ${message}`);
+      expect(r.stderr).not.toContain('could not be reached');
+      expect(relay.received).toHaveLength(1);
+      expectNoTokken(r);
+    } finally {
+      await relay.close();
+    }
   });
 
   it.each([
