@@ -316,7 +316,8 @@ export class RelayService {
     bearer: string | null,
   ): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
     try {
-      const { analyst, roles } = await this.authenticate(fields, bearer);
+      const identity = await this.authenticate(fields, bearer);
+      const { analyst, roles } = identity;
       // A relay that cannot write its audit trail answers no search.
       await this.store.ping().catch(() => {
         throw Refusal.of(503, RELAY_ERRORS.storeDown, 'store.down', undefined, { 'Retry-After': '5' });
@@ -329,7 +330,15 @@ export class RelayService {
       if (halted) throw this.refusalFor(halted);
       if (!(await this.upstreamReachable())) throw Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
       const sandbox = this.config.sandboxUpstream === true;
-      return { status: 200, body: { analyst, roles, upstream: 'up', ...(sandbox ? { sandbox } : {}) }, headers: {} };
+      // An approver learns, on testing the connection, that colleagues' decisions wait for them.
+      const waiting = can(identity, 'approve')
+        ? (await this.decisions.pending(identity))?.filter((d) => d.analyst !== analyst).length
+        : undefined;
+      return {
+        status: 200,
+        body: { analyst, roles, upstream: 'up', ...(sandbox ? { sandbox } : {}), ...(waiting ? { waiting } : {}) },
+        headers: {},
+      };
     } catch (error) {
       const refusal = this.refusalFor(error);
       return {

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runRelay } from '../../src/cli/commands/relay-command';
+import { runRelayConnectionTest } from '../../src/taskpane/settings/relay-connection';
 import { runCli } from '../../src/cli/main';
 import { cliEnv, readWorkbook } from './cli-support';
 import ExcelJS from 'exceljs';
@@ -378,6 +379,16 @@ it('four-eyes: a decision on psanctions is pending and unmuted; its author canno
     expect.objectContaining({ id: result.id, analyst: 'anna', registry: 'psanctions', decision: 'false-positive' }),
   ]);
   expect((await call(two, '/decisions/pending', { tokken: clerk })).status).toBe(403);
+  // The pane's Test connection tells an approver that a colleague's decision waits; not its author, nor an analyst.
+  const tested = async (k: string) => (await runRelayConnectionTest(two.url, k, 'en')).details;
+  expect(await tested(bohdan)).toContain(
+    '1 decision by colleagues waits for your approval: Bulk screening → Waiting for approval.',
+  );
+  expect((await tested(anna)).join(' ')).not.toContain('waits for your approval');
+  expect((await tested(clerk)).join(' ')).not.toContain('waits for your approval');
+  expect((await runRelayConnectionTest(two.url, bohdan, 'uk')).details).toContain(
+    '1 рішення колег чекає вашого погодження: Масова перевірка → Очікують погодження.',
+  );
   // The command line's list and approval ride on the same routes (checklists approve).
   let stdout = '';
   let stderr = '';

@@ -24,6 +24,8 @@ export const relayPaneMessages = defineCatalogue(
     'test.ok': 'The relay accepts your key and reaches the CheckLists service.',
     'test.ok.analyst': 'Signed in as {analyst} at {origin}.',
     'test.ok.roles': 'Your role: {roles}.',
+    'test.ok.waiting':
+      '{count} {count|decision|decisions} by colleagues {count|waits|wait} for your approval: Bulk screening → Waiting for approval.',
     'test.ok.sandbox': 'The relay asks a CheckLists sandbox, not the live service: its answers are fictional.',
     'test.badKey': 'The relay does not know this analyst key.',
     'test.badKey.hint': 'Check the key your administrator gave you (it starts with ckr_).',
@@ -56,6 +58,8 @@ export const relayPaneMessages = defineCatalogue(
     'test.ok': 'Релей приймає ваш ключ і має зв’язок із сервісом CheckLists.',
     'test.ok.analyst': 'Ви — {analyst} на {origin}.',
     'test.ok.roles': 'Ваша роль: {roles}.',
+    'test.ok.waiting':
+      '{count} {count|рішення|рішення|рішень} колег {count|чекає|чекають|чекають} вашого погодження: Масова перевірка → Очікують погодження.',
     'test.ok.sandbox': 'Релей запитує пісочницю CheckLists, а не робочий сервіс: його відповіді вигадані.',
     'test.badKey': 'Релей не знає цього ключа аналітика.',
     'test.badKey.hint': 'Перевірте ключ, який видав адміністратор (він починається з ckr_).',
@@ -127,6 +131,7 @@ export async function runRelayConnectionTest(
     roles?: unknown;
     reason?: string;
     sandbox?: boolean;
+    waiting?: number;
   } = {};
   let retryAfter: string | null;
   try {
@@ -154,6 +159,9 @@ export async function runRelayConnectionTest(
           ? [t(lang, 'test.ok.roles', { roles: body.roles.map(String).join(', ') })]
           : []),
         ...(body.sandbox === true ? [t(lang, 'test.ok.sandbox')] : []),
+        ...(typeof body.waiting === 'number' && body.waiting > 0
+          ? [t(lang, 'test.ok.waiting', { count: body.waiting })]
+          : []),
       ],
     };
   }
