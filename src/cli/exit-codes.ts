@@ -4,6 +4,7 @@ import {
   InvalidInputError,
   RequestRejectedError,
   ServiceUnreachableError,
+  isRateLimited,
 } from '../core/protocol/errors';
 import type { LocalizedText } from '../core/text/i18n';
 import { StoreUnreachableError } from '../relay/store/store-errors';
@@ -50,7 +51,7 @@ export class OutputWriteError extends Error {
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof OutputWriteError) return EXIT.outputFailed;
   // The relay's limit per analyst (429): nothing to fix, only to try again later, as when the service is away.
-  if (error instanceof RequestRejectedError && error.status === 429) return EXIT.unreachable;
+  if (isRateLimited(error)) return EXIT.unreachable;
   if (error instanceof UsageError || error instanceof InvalidInputError || error instanceof RequestRejectedError) {
     return EXIT.badInput;
   }

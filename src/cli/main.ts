@@ -1,6 +1,6 @@
 import { langOption } from './args/option-values';
 import { setMaxListeners } from 'node:events';
-import { CheckListsError, InvalidInputError, RequestRejectedError } from '../core/protocol/errors';
+import { CheckListsError, InvalidInputError, isRateLimited } from '../core/protocol/errors';
 import type { Lang } from '../core/text/i18n';
 import { createSecretMask, type SecretMask } from '../core/text/secret-mask';
 import { version } from '../../package.json';
@@ -39,7 +39,7 @@ function hintFor(code: number, lang: Lang, command: string | undefined, error: u
   // The relay's failures are its own (its database, its port): the hints speak of the service.
   if (command === 'relay') return null;
   // The relay's limit (429, exit 4 too): its own words say how long to wait; the network is fine.
-  if (error instanceof RequestRejectedError) return null;
+  if (isRateLimited(error)) return null;
   // `search` has no --resume: its hint must not send people looking for one.
   if (code === EXIT.account) {
     return cliMessages.t(lang, command === 'search' ? 'exit.hint.accountSearch' : 'exit.hint.account');

@@ -1,9 +1,4 @@
-import {
-  AccountError,
-  CancelledError,
-  RequestRejectedError,
-  ServiceUnreachableError,
-} from '../../core/protocol/errors';
+import { AccountError, CancelledError, ServiceUnreachableError, isRateLimited } from '../../core/protocol/errors';
 import { delay } from '../../core/request/timing';
 import { subjectKey, type SearchQuery } from '../../core/query';
 import type { RowAccess } from '../input-rows';
@@ -41,9 +36,6 @@ export interface AskingSetup {
  * the relay's sliding minute. A run through the relay's cache is fast enough to meet the limit.
  */
 export const RATE_LIMIT_WAITS_MS: readonly number[] = [5_000, 10_000, 20_000, 30_000, 30_000, 30_000, 30_000, 30_000];
-
-const isRateLimited = (error: unknown): error is RequestRejectedError =>
-  error instanceof RequestRejectedError && error.status === 429;
 
 /** What the asker tells the run. */
 export interface AskingEvents {

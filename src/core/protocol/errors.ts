@@ -81,6 +81,11 @@ export class RequestRejectedError extends CheckListsError {
   }
 }
 
+/** The organisation's relay (or a proxy) limiting requests, 429: nothing to fix, only to ask again later. */
+export function isRateLimited(error: unknown): error is RequestRejectedError {
+  return error instanceof RequestRejectedError && error.status === 429;
+}
+
 export interface AttemptReport {
   /** Base address only: never a full URL, which in the GET form would carry credentials. */
   address: string;
