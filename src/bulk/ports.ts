@@ -140,7 +140,7 @@ export interface RunTuning {
   maxAheadRows?: number;
   /** Consecutive "service unreachable" answers that stop the run instead of failing every remaining row. */
   unreachableStreak?: number;
-  /** The waits after a 429 before asking again (RATE_LIMIT_WAITS_MS in run/asking.ts); tests shorten them. */
+  /** The waits after a 429 before asking again (core's RATE_LIMIT_WAITS_MS); tests shorten them. */
   rateLimitWaitsMs?: readonly number[];
   progressIntervalMs?: number;
 }

@@ -150,6 +150,7 @@ async function ask(context: EvalContext, args: SubjectArgs, registries: Listdata
   );
   if (!validation.ok) throw new InvalidInputError(validation.errors);
   return context.scheduler.ask(validation.query, {
+    patient: true,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onSent ? { onSent: options.onSent } : {}),
   });

@@ -1,7 +1,9 @@
 import { listdataForRegistries } from '../../src/core/protocol/listdata';
+import { RATE_LIMIT_WAITS_MS } from '../../src/core/request/retry';
 import { coreMessages } from '../../src/core/text/messages';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings/settings';
 import { memoryStorage, type KeyValueStorage } from '../../src/core/settings/storage';
+import { Refusal } from '../../src/relay/refusal';
 import { DEMO_CREDENTIALS, KNOWN, sandboxData } from '../../src/sandbox';
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/server';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server';
@@ -460,6 +462,23 @@ describe('CHECKLISTS functions when the service fails', () => {
     expect(level.error).toMatchObject({ code: '#N/A', message: expect.stringMatching(/Sanctions/) });
     expect(await fns.level(name, null, null, [['peps']], invocation())).toBe('No hits');
   });
+
+  it("waits out the relay's limit per analyst (429): the cell fills once the relay lets the request through", async () => {
+    // The relay's own refusal, as its /api sends it past --rate-per-minute.
+    const limit = Refusal.rateLimited(1);
+    const s = await startScriptedServer((req) =>
+      req.method === 'POST' && s.received.length === 1
+        ? { kind: 'json', status: limit.status, body: { error: limit.code, message: limit.text } }
+        : { kind: 'json', status: 200, body: { idrequest: '1', listdata: '512', search: '1', result: { peps: [] } } },
+    );
+    scripted.push(s);
+    const { fns } = await runtimeAgainst(s.url);
+    const row = await fns.pep('Іваненко Іван Іванович', null, null, invocation());
+    expect(row).toEqual([['No hits', 0, 0]]);
+    expect(s.received).toHaveLength(2);
+    // Not at once, which would only add to the relay's count: after the first of RATE_LIMIT_WAITS_MS.
+    expect(s.received[1].at - s.received[0].at).toBeGreaterThanOrEqual(RATE_LIMIT_WAITS_MS[0] - 50);
+  }, 20_000);
 
   it('gives #N/A when nothing listens at the address', async () => {
     const s = await startScriptedServer({ kind: 'json', status: 200, body: {} });

@@ -6,6 +6,8 @@ export interface ReceivedRequest {
   url: string;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** When it arrived (Date.now()): how long a client waited before asking again. */
+  at: number;
 }
 
 export type Reply =
@@ -38,6 +40,7 @@ export async function startScriptedServer(reply: Reply | ((req: ReceivedRequest)
         url: req.url ?? '',
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
       };
       received.push(r);
       const action = typeof current === 'function' ? current(r) : current;

@@ -25,17 +25,13 @@ export interface AskingSetup {
   maxAheadRows: number;
   /** Unreachable failures in a row that stop the run, rather than fail their subjects. */
   unreachableStreak: number;
-  /** The waits before asking again after a 429, one per refusal (RATE_LIMIT_WAITS_MS). */
+  /**
+   * The waits before asking again after a 429, one per refusal (core's RATE_LIMIT_WAITS_MS). A run
+   * through the relay's cache is fast enough to meet the relay's limit.
+   */
   rateLimitWaitsMs: readonly number[];
   now: () => number;
 }
-
-/**
- * After a 429 (the organisation's relay limiting this analyst, by default 600 requests in any
- * minute), the subject is asked again after each of these waits: about three minutes in all, past
- * the relay's sliding minute. A run through the relay's cache is fast enough to meet the limit.
- */
-export const RATE_LIMIT_WAITS_MS: readonly number[] = [5_000, 10_000, 20_000, 30_000, 30_000, 30_000, 30_000, 30_000];
 
 /** What the asker tells the run. */
 export interface AskingEvents {

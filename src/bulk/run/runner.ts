@@ -1,4 +1,5 @@
 // The running engine: asks each distinct subject once, writes rows in order, saves state, stops cleanly.
+import { RATE_LIMIT_WAITS_MS } from '../../core/request/retry';
 import type { PreviousRun } from '../previous-hits';
 import { RowCursor, type RowAccess } from '../input-rows';
 import type { SubjectOutcome } from '../outcome';
@@ -15,7 +16,7 @@ import {
   type RunState,
   type RunStatus,
 } from '../state';
-import { RATE_LIMIT_WAITS_MS, SubjectAsker } from './asking';
+import { SubjectAsker } from './asking';
 import { ChunkWriter } from './chunk-writer';
 import { RunJournal } from './journal';
 import { RunProgress } from './progress';

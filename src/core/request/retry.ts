@@ -28,6 +28,14 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retryStatuses: RETRY_STATUSES,
 };
 
+/**
+ * After a 429 (the organisation's relay limiting this analyst, by default 600 requests in any
+ * minute), the request is sent again after each of these waits: about three minutes in all, past
+ * the relay's sliding minute. A bulk run (bulk/run/asking.ts) and the worksheet functions' asks
+ * (AskOptions.patient) wait them out; a person searching reads the relay's words at once.
+ */
+export const RATE_LIMIT_WAITS_MS: readonly number[] = [5_000, 10_000, 20_000, 30_000, 30_000, 30_000, 30_000, 30_000];
+
 export function backoffDelay(policy: RetryPolicy, round: number, random: () => number = Math.random): number {
   const base = policy.backoffMs * 2 ** Math.max(0, round - 1);
   return Math.round(base * (1 + random() * 0.25));

@@ -59,6 +59,8 @@ export interface SchedulerOptions {
    * askers have their answer before the write starts. Default 30 s.
    */
   cacheWriteTimeoutMs?: number;
+  /** The waits before a request refused with 429 is sent again for a patient ask. Default RATE_LIMIT_WAITS_MS. */
+  rateLimitWaitsMs?: readonly number[];
 }
 
 export interface AskOptions {
@@ -81,6 +83,12 @@ export interface AskOptions {
    * audit row, so the answer's archived copy names the request that paid for it.
    */
   ticket?: number;
+  /**
+   * Wait out the relay's limit per analyst (429): the request is sent again after each of
+   * SchedulerOptions.rateLimitWaitsMs while this ask waits, and the last refusal is the answer. For
+   * cells, which a person does not watch; the pane's search says the relay's words at once.
+   */
+  patient?: boolean;
 }
 
 /**

@@ -1,7 +1,9 @@
-import { AccountError, CancelledError, ServiceUnreachableError } from '../protocol/errors';
+import { AccountError, CancelledError, ServiceUnreachableError, isRateLimited } from '../protocol/errors';
 import { containsListdata, unionListdata, type Listdata } from '../protocol/listdata';
 import { subjectKey, type SearchQuery } from '../query';
 import { isCacheable } from './cacheable';
+import type { SearchResult } from './client';
+import { RATE_LIMIT_WAITS_MS } from './retry';
 import { delay, withTimeout } from './timing';
 import { answerFor, joined } from './scheduled-answer';
 import { RequestSlots } from './request-slots';
@@ -15,7 +17,9 @@ import { newWaiter, type Flight, type Waiter } from './waiters';
  * - an ask covered by a fresh cached answer is answered from the cache (unless it asks `fresh`);
  * - every asker sees only its own lists, even in an answer fetched or cached for more;
  * - at most `concurrency` requests are on the wire at once;
- * - after an account or quota error nothing more is sent until `resume()`.
+ * - after an account or quota error nothing more is sent until `resume()`;
+ * - a request refused with 429 (the relay's limit per analyst) is sent again after a wait while a
+ *   `patient` ask (a cell) waits for it, holding its slot so that no other request adds to the count.
  * Every answer says where it came from (`source`). The pane, the functions and the relay ask
  * through it; the command line does not: its run asks each distinct subject once by construction
  * and keeps no cache between runs. Pure: no Office, no timers beyond setTimeout (and a microtask).
@@ -54,6 +58,7 @@ export class RequestScheduler {
   private readonly accountHaltMs: number;
   private readonly cacheReadTimeoutMs: number;
   private readonly cacheWriteTimeoutMs: number;
+  private readonly rateLimitWaitsMs: readonly number[];
 
   private askSeq = 0;
   private pending = new Map<string, Waiter[]>();
@@ -88,6 +93,7 @@ export class RequestScheduler {
     this.accountHaltMs = options.accountHaltMs ?? Infinity;
     this.cacheReadTimeoutMs = Math.max(1, options.cacheReadTimeoutMs ?? DEFAULT_CACHE_READ_TIMEOUT_MS);
     this.cacheWriteTimeoutMs = Math.max(1, options.cacheWriteTimeoutMs ?? DEFAULT_CACHE_WRITE_TIMEOUT_MS);
+    this.rateLimitWaitsMs = options.rateLimitWaitsMs ?? RATE_LIMIT_WAITS_MS;
   }
 
   /** The account error that stopped sending, if any. */
@@ -295,21 +301,34 @@ export class RequestScheduler {
       flight.sent = true;
       flight.sentSeq = this.askSeq;
       for (const w of flight.waiters) w.onSent?.();
-      // Raced rather than trusted: a search that ignores its signal must not hold a cell forever.
-      const result = await withTimeout(
-        this.searchFn(flight.query, {
-          signal: flight.controller.signal,
-          tickets: ticketsOf(flight.waiters),
-          fresh: flight.waiters.some((w) => w.fresh),
-        }),
-        this.timeoutMs,
-        () => {
-          flight.controller.abort();
-          throw new ServiceUnreachableError([
-            { address: '(all)', outcome: 'timeout', detail: 'no answer in time', durationMs: Date.now() - started },
-          ]);
-        },
-      );
+      let result: SearchResult;
+      for (let refusals = 0; ; refusals++) {
+        try {
+          // Raced rather than trusted: a search that ignores its signal must not hold a cell forever.
+          result = await withTimeout(
+            this.searchFn(flight.query, {
+              signal: flight.controller.signal,
+              tickets: ticketsOf(flight.waiters),
+              fresh: flight.waiters.some((w) => w.fresh),
+            }),
+            this.timeoutMs,
+            () => {
+              flight.controller.abort();
+              throw new ServiceUnreachableError([
+                { address: '(all)', outcome: 'timeout', detail: 'no answer in time', durationMs: Date.now() - started },
+              ]);
+            },
+          );
+          break;
+        } catch (error) {
+          const wait = this.rateLimitWaitsMs[refusals];
+          if (!isRateLimited(error) || wait === undefined || !flight.waiters.some((w) => w.patient && !w.settled)) {
+            throw error;
+          }
+          await delay(wait, flight.controller.signal);
+          if (flight.waiters.every((w) => w.settled)) return;
+        }
+      }
       const now = Date.now();
       const durationMs = Number.isFinite(result.durationMs) ? result.durationMs : now - started;
       // Another instance's answer found in the shared cache is as old as that instance's request.

@@ -9,6 +9,7 @@ export interface Waiter {
   query: SearchQuery;
   asked: Listdata;
   fresh: boolean;
+  patient: boolean;
   /** Order of the ask, to tell a request that left before it from one that left after. */
   seq: number;
   settled: boolean;
@@ -66,6 +67,7 @@ export function newWaiter(init: NewWaiter): Waiter {
     query,
     asked: query.listdata ?? ALL_LISTS,
     fresh: options.fresh === true,
+    patient: options.patient === true,
     seq: init.seq,
     settled: false,
     signal,
