@@ -46,16 +46,20 @@ export class Limits {
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((Math.min(at, end) - now) / 1000)) };
   }
 
+  /**
+   * Counts one request, and gives the count back when it is refused: a refused request asks the
+   * service nothing, and counting it would push the room further off for the add-in's cells and
+   * bulk runs, which ask again after waiting (core's RATE_LIMIT_WAITS_MS).
+   */
   async hit(analyst: string): Promise<RateCheck> {
     if (this.config.ratePerMinute <= 0) return { ok: true };
     const { start, end } = this.window();
-    const { count, previous } = await this.store.hitCounter(
-      `rate:${analyst}:${start}`,
-      new Date(end + MINUTE),
-      1,
-      `rate:${analyst}:${start - MINUTE}`,
-    );
-    return this.verdict(count, previous ?? 0, true);
+    const name = `rate:${analyst}:${start}`;
+    const expires = new Date(end + MINUTE);
+    const { count, previous } = await this.store.hitCounter(name, expires, 1, `rate:${analyst}:${start - MINUTE}`);
+    const verdict = this.verdict(count, previous ?? 0, true);
+    if (!verdict.ok) await this.store.hitCounter(name, expires, -1);
+    return verdict;
   }
 
   /** Without counting: for the connection test. */

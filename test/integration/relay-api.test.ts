@@ -384,6 +384,8 @@ describe('limits', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(limited.json).toEqual({ error: 429, message: expect.stringContaining('Too many requests') });
+    // The refused ask is given back (relay/limits.ts): the minute holds the three answered ones.
+    expect(await r.store.readCounter(`rate:rate:${Math.floor(Date.now() / 60_000) * 60_000}`)).toBe(3);
     // Another analyst is not held back by the first one's limit.
     expect((await ask(r, { tokken: other, name: 'Особа б' })).status).toBe(200);
     const check = await fetch(`${r.url}/relay/check`, { method: 'POST', body: JSON.stringify({ tokken: key }) });

@@ -40,3 +40,17 @@ it('the rate is a sliding minute: a full minute just before the edge still count
   expect(await limits.peek('olena')).toEqual({ ok: true });
   expect(await limits.hit('olena')).toEqual({ ok: true });
 });
+
+it('a refused request is not counted: an analyst who waits as told gets in as soon as the minute has room', async () => {
+  let now = 10 * MINUTE; // 12:10:00
+  const limits = new Limits(counters(), { ratePerMinute: 10, dailyBudget: 0 }, () => now);
+  for (let i = 0; i < 10; i++) expect(await limits.hit('olena')).toEqual({ ok: true });
+  // Cells and a bulk run asking again while refused (in the add-in they wait between tries).
+  for (let i = 0; i < 20; i++) expect((await limits.hit('olena')).ok).toBe(false);
+  // 12:11:30: half of the last minute's ten still counts, so five more fit; counting the twenty
+  // refusals too would have left room for none.
+  now = 11 * MINUTE + 30_000;
+  const passed: boolean[] = [];
+  for (let i = 0; i < 8; i++) passed.push((await limits.hit('olena')).ok);
+  expect(passed).toEqual([true, true, true, true, true, false, false, false]);
+});
