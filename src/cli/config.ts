@@ -1,7 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { InvalidInputError } from '../core/protocol/errors';
 import { langFromLocale, type Lang, type LocalizedText } from '../core/text/i18n';
-import { coreMessages } from '../core/text/messages';
 import { isJsonObject, parseJson } from '../core/text/json';
 import type { LoadedSettings } from '../core/settings/settings-store';
 import {
@@ -209,7 +208,7 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
     // Both languages, whatever the chosen one: a warning about the tokken in the clear must not be missed.
     warnings: [
       ...file.warnings,
-      ...insecure.map((address) => bilingual(coreMessages.text('address.insecureWarning', { address }))),
+      ...insecure.map((address) => bilingual(cliMessages.text('address.insecureWarning', { address }))),
     ],
     tokkenSource,
     addressPolicy,

@@ -171,6 +171,8 @@ const en = {
   'exit.hint.unreachable':
     'The service could not be reached. Check the network and CHECKLISTS_URL / CHECKLISTS_RESERVE_URLS.',
   'exit.hint.interrupted': 'Interrupted.',
+  'address.insecureWarning':
+    'Warning: {address} is plain http to another computer (--insecure-http): the token and every query cross the network unencrypted.',
 } as const;
 
 type Key = keyof typeof en;
@@ -348,6 +350,8 @@ const uk: Record<Key, string> = {
     'Зупинено: обліковий запис не може робити запитів. Усуньте причину й запустіть ту саму команду з --resume.',
   'exit.hint.unreachable': 'Сервіс недоступний. Перевірте мережу та CHECKLISTS_URL / CHECKLISTS_RESERVE_URLS.',
   'exit.hint.interrupted': 'Перервано.',
+  'address.insecureWarning':
+    'Увага: {address} — http без шифрування до іншого комп’ютера (--insecure-http): токен і кожен запит ідуть мережею незашифрованими.',
 };
 
 export const cliMessages = defineCatalogue<Key>(en, uk);

@@ -8,6 +8,7 @@ import { RequestScheduler } from '../../src/core/request/scheduler';
 import { DEFAULT_SETTINGS, addressProblem, type Settings } from '../../src/core/settings/settings';
 import { memoryStorage } from '../../src/core/settings/storage';
 import { runCli } from '../../src/cli/main';
+import { cliMessages } from '../../src/cli/messages';
 import type { CliIo } from '../../src/cli/io';
 import { evalScreen, toCellError, type EvalContext } from '../../src/functions/evaluate';
 import { checkBulkChoices } from '../../src/taskpane/bulk/bulk-choices';
@@ -174,7 +175,7 @@ describe('--insecure-http', () => {
     // A global option goes after the command, as --config and --lang do.
     const flagged = await cli([...screenArgs('--lowranklimit', '101'), '--insecure-http'], 'en', remote);
     expect(flagged.stderr).not.toContain(coreMessages.t('en', 'address.http'));
-    const warning = coreMessages.text('address.insecureWarning', { address: REMOTE_HTTP });
+    const warning = cliMessages.text('address.insecureWarning', { address: REMOTE_HTTP });
     expect(flagged.stderr).toContain(warning.en);
     expect(flagged.stderr).toContain(warning.uk);
     // The run then stops at the next rule (lowranklimit), before anything is read or sent.

@@ -49,8 +49,6 @@ const en = {
   'address.http': 'Plain http is allowed only for this computer (localhost, 127.0.0.1, ::1): use https://.',
   'address.credentials': 'A user name or password does not belong in the address.',
   'address.query': 'The address must not carry a query (?…) or fragment (#…).',
-  'address.insecureWarning':
-    'Warning: {address} is plain http to another computer (--insecure-http): the token and every query cross the network unencrypted.',
   'error.account.1': 'User not found: check the token and IDsubjectFM.',
   'error.account.2': 'The address the requests come from is not on the allow-list: ask the operator to allow it.',
   'error.account.3': 'Trial access is used up or has expired: buy access.',
@@ -136,8 +134,6 @@ const uk: Record<Key, string> = {
     'Http без шифрування дозволено лише для цього комп’ютера (localhost, 127.0.0.1, ::1): вкажіть https://.',
   'address.credentials': 'Ім’я користувача чи пароль не мають бути в адресі.',
   'address.query': 'Адреса не повинна містити параметрів (?…) чи фрагмента (#…).',
-  'address.insecureWarning':
-    'Увага: {address} — http без шифрування до іншого комп’ютера (--insecure-http): токен і кожен запит ідуть мережею незашифрованими.',
   'error.account.1': 'Користувача не знайдено: перевірте токен та IDsubjectFM.',
   'error.account.2': 'IP-адреси, з якої надходять запити, немає в дозволеному списку: зверніться до оператора.',
   'error.account.3': 'Пробний доступ вичерпано або він закінчився: придбайте доступ.',
