@@ -54,6 +54,23 @@ describe("RequestScheduler: the relay's limit per analyst (429)", () => {
     expect(svc.calls).toHaveLength(1);
   });
 
+  it('tells an ask that is not patient at once while cells wait out the limit, sending nothing for it', async () => {
+    const { svc, times } = limitedService(1);
+    // The cells hold every slot while they wait: a search queued behind them would wait minutes.
+    const s = scheduler(svc.search, { concurrency: 1, rateLimitWaitsMs: [60_000] });
+    const cell = s.ask({ name: 'Hit Ivan', listdata: PEPS }, { patient: true });
+    // The refusal has been given; the scheduler takes it in before the next timer.
+    while (times.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const started = Date.now();
+    const error: unknown = await s.ask({ name: 'Petro', listdata: PEPS }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(isRateLimited(error)).toBe(true);
+    expect(svc.calls.map((c) => c.query.name)).toEqual(['Hit Ivan']);
+    s.cancelAll();
+    await expect(cell).rejects.toBeInstanceOf(CancelledError);
+  });
+
   it('gives the last refusal to a patient ask once the waits are spent', async () => {
     const { svc } = limitedService(100);
     const s = scheduler(svc.search, { rateLimitWaitsMs: [5, 5] });

@@ -19,7 +19,8 @@ import { newWaiter, type Flight, type Waiter } from './waiters';
  * - at most `concurrency` requests are on the wire at once;
  * - after an account or quota error nothing more is sent until `resume()`;
  * - a request refused with 429 (the relay's limit per analyst) is sent again after a wait while a
- *   `patient` ask (a cell) waits for it, holding its slot so that no other request adds to the count.
+ *   `patient` ask (a cell) waits for it, holding its slot so that no other request adds to the count;
+ *   meanwhile an ask that is not patient gets that refusal at once.
  * Every answer says where it came from (`source`). The pane, the functions and the relay ask
  * through it; the command line does not: its run asks each distinct subject once by construction
  * and keeps no cache between runs. Pure: no Office, no timers beyond setTimeout (and a microtask).
@@ -59,6 +60,8 @@ export class RequestScheduler {
   private readonly cacheReadTimeoutMs: number;
   private readonly cacheWriteTimeoutMs: number;
   private readonly rateLimitWaitsMs: readonly number[];
+  /** The 429 a patient ask is waiting out, until when. */
+  private limited: { error: unknown; until: number } | null = null;
 
   private askSeq = 0;
   private pending = new Map<string, Waiter[]>();
@@ -284,6 +287,13 @@ export class RequestScheduler {
   }
 
   private async fly(flight: Flight): Promise<void> {
+    // A person searching is told at once what the cells are waiting out, instead of queueing behind them.
+    const limited = this.limited;
+    if (limited && limited.until > Date.now() && !flight.waiters.some((w) => w.patient)) {
+      this.removeFlight(flight);
+      for (const w of flight.waiters) w.reject(limited.error);
+      return;
+    }
     await this.slots.acquire();
     let released = false;
     const free = () => {
@@ -325,6 +335,7 @@ export class RequestScheduler {
           if (!isRateLimited(error) || wait === undefined || !flight.waiters.some((w) => w.patient && !w.settled)) {
             throw error;
           }
+          this.limited = { error, until: Date.now() + wait };
           await delay(wait, flight.controller.signal);
           if (flight.waiters.every((w) => w.settled)) return;
         }
