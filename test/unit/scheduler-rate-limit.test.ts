@@ -25,6 +25,12 @@ function limitedService(refusals: number) {
   return { svc, times };
 }
 
+/** Until the first refusal has been given; the scheduler takes it in before the next timer. */
+async function refusalTaken(times: readonly number[]): Promise<void> {
+  while (times.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 function scheduler(search: SchedulerOptions['search'], extra: Partial<SchedulerOptions> = {}) {
   return new RequestScheduler({ search, batchWindowMs: 0, rateLimitWaitsMs: [WAIT_MS, WAIT_MS, WAIT_MS], ...extra });
 }
@@ -59,9 +65,7 @@ describe("RequestScheduler: the relay's limit per analyst (429)", () => {
     // The cells hold every slot while they wait: a search queued behind them would wait minutes.
     const s = scheduler(svc.search, { concurrency: 1, rateLimitWaitsMs: [60_000] });
     const cell = s.ask({ name: 'Hit Ivan', listdata: PEPS }, { patient: true });
-    // The refusal has been given; the scheduler takes it in before the next timer.
-    while (times.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await refusalTaken(times);
     const started = Date.now();
     const error: unknown = await s.ask({ name: 'Petro', listdata: PEPS }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(1_000);
@@ -69,6 +73,18 @@ describe("RequestScheduler: the relay's limit per analyst (429)", () => {
     expect(svc.calls.map((c) => c.query.name)).toEqual(['Hit Ivan']);
     s.cancelAll();
     await expect(cell).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  it('sends a search again once another request has been let through, though a cell still waits', async () => {
+    const { svc, times } = limitedService(1);
+    const s = scheduler(svc.search, { concurrency: 2, rateLimitWaitsMs: [60_000] });
+    const waiting = s.ask({ name: 'Hit Ivan', listdata: PEPS }, { patient: true });
+    await refusalTaken(times);
+    await s.ask({ name: 'Petro', listdata: PEPS }, { patient: true });
+    await expect(s.ask({ name: 'Olena', listdata: PEPS })).resolves.toMatchObject({ source: 'service' });
+    expect(svc.calls.map((c) => c.query.name)).toEqual(['Hit Ivan', 'Petro', 'Olena']);
+    s.cancelAll();
+    await expect(waiting).rejects.toBeInstanceOf(CancelledError);
   });
 
   it('gives the last refusal to a patient ask once the waits are spent', async () => {

@@ -329,6 +329,8 @@ export class RequestScheduler {
               ]);
             },
           );
+          // Let through: the relay has room again, and a search need not be told otherwise.
+          this.limited = null;
           break;
         } catch (error) {
           const wait = this.rateLimitWaitsMs[refusals];
