@@ -9,8 +9,11 @@
 //                 settings on first run. Budget 200 KB.
 //
 // Everything else (results renderers, bulk panel, sandbox) is listed with its own weight.
-// Exit 1 over budget; `--json` prints the figures as JSON too (bench/ reads them).
+// Every package bundled into the add-in must also be in the SBOM (scripts/sbom.js): one that is
+// not came from the development tools, and would ship unlisted.
+// Exit 1 over budget or on such a package; `--json` prints the figures as JSON too (bench/ reads them).
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -62,6 +65,7 @@ export function weighBuild(dist) {
       budgetKB: BUDGETS.firstRenderKB,
     },
     lazy,
+    bundledPackages: [...new Set(Object.values(groups).flatMap((g) => g.packages))].sort(),
   };
 }
 
@@ -80,6 +84,10 @@ function main() {
   if (firstRender.bytes > firstRender.budgetKB * 1024) {
     problems.push(`first render ${firstRender.kb} KB > ${firstRender.budgetKB} KB`);
   }
+  const { makeSbom } = createRequire(import.meta.url)('./sbom.js');
+  const listed = new Set(makeSbom().components.map((c) => c.name));
+  const unlisted = figures.bundledPackages.filter((name) => !listed.has(name));
+  if (unlisted.length) problems.push(`the add-in bundles ${unlisted.join(', ')}, which the SBOM does not list`);
   console.log('task pane page, gzipped JavaScript (office.js not counted)');
   console.log(
     `  runtime page (functions + commands ready)  ${String(runtimePage.kb).padStart(6)} KB  (${runtimePage.bytes} B)  budget ${runtimePage.budgetKB} KB  ${runtimePage.files.join(' ')}`,
@@ -92,6 +100,9 @@ function main() {
       console.log(`  + on demand: ${part.name.padEnd(29)} ${String(part.addedKB).padStart(6)} KB`);
     }
   }
+  console.log(
+    `  packages bundled: ${figures.bundledPackages.length}, ${unlisted.length ? 'not all' : 'all'} in the SBOM`,
+  );
   if (process.argv.includes('--json')) console.log(JSON.stringify(figures));
   if (problems.length) {
     console.error(`build check FAILED: ${problems.join('; ')}`);
