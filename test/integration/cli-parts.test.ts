@@ -306,6 +306,9 @@ describe('CSV input', () => {
     const cp1251 = Buffer.from([0xcf, 0xb2, 0xc1]); // "ПІБ"
     expect(decodeText(cp1251)).toEqual({ text: 'ПІБ', encoding: 'windows-1251' });
     expect(decodeText(Buffer.from('ПІБ', 'utf8')).encoding).toBe('utf-8');
+    // Excel's "Unicode Text" export: its byte-order mark says UTF-16, not the Windows-1251 it would pass for.
+    const unicodeText = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ПІБ\tДата', 'utf16le')]);
+    expect(decodeText(unicodeText)).toEqual({ text: 'ПІБ\tДата', encoding: 'utf-16le' });
   });
 
   it('strips the BOM, pads ragged rows and drops trailing empty lines', () => {

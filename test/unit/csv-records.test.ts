@@ -220,6 +220,17 @@ describe('a CSV file opened for screening', () => {
         0x22, 0x2c, 0x33, 0x0a,
       ]),
     ],
+    // Excel's "Unicode Text": UTF-16 with its byte-order mark, tab-separated.
+    [
+      "Excel's Unicode text, UTF-16LE",
+      'utf-16le',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ПІБ\tДата\r\nІваненко Іван\t1990-01-02\r\n', 'utf16le')]),
+    ],
+    [
+      'UTF-16BE, as a few tools write it',
+      'utf-16be',
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('ПІБ;Дата\nПетренко Петро;1980\n', 'utf16le').swap16()]),
+    ],
   ])('%s: the rows csv-parse reads, on every pass and from any row', async (name, encoding, bytes) => {
     const path = join(dir, `${name.length}.csv`);
     writeFileSync(path, bytes);

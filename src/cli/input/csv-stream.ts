@@ -16,7 +16,7 @@ export function cleanCell(value: string): string {
   return CONTROL_BUT_TAB_AND_BREAKS.test(value) ? value.replace(CONTROL, '') : value;
 }
 
-export type TextEncoding = 'utf-8' | 'windows-1251';
+export type TextEncoding = 'utf-8' | 'windows-1251' | 'utf-16le' | 'utf-16be';
 
 /** Thrown when a file meant to be strict UTF-8 is not: the file is then read as Windows-1251. */
 export class NotUtf8 extends Error {}

@@ -149,10 +149,23 @@ function trimTrailingEmpty(rows: CellValue[][]): CellValue[][] {
 }
 
 /**
- * Excel on a Ukrainian Windows saves "CSV" in windows-1251; everything else writes UTF-8.
- * Strict UTF-8 first, since a 1251 file almost never decodes as valid UTF-8 by accident.
+ * Excel's "Unicode Text" (.txt, tab-separated) is UTF-16 with a byte-order mark, the one export of
+ * older Excel that keeps Cyrillic whatever the system's code page; the mark is its only sure sign.
  */
-export function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1251' } {
+export function unicodeTextEncoding(head: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
+/**
+ * Excel on a Ukrainian Windows saves "CSV" in windows-1251 and "Unicode Text" in UTF-16; everything
+ * else writes UTF-8. Strict UTF-8 after UTF-16's mark, since a 1251 file almost never decodes as
+ * valid UTF-8 by accident.
+ */
+export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEncoding } {
+  const utf16 = unicodeTextEncoding(bytes);
+  if (utf16) return { text: new TextDecoder(utf16).decode(bytes), encoding: utf16 };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes), encoding: 'utf-8' };
   } catch {
@@ -290,8 +303,9 @@ export async function openInput(
   } catch (error) {
     throw usageError(readFailureKey(error, 'input.unreadable'), { path });
   }
-  // The separators and quotes are ASCII in both encodings: the first line decides either way.
-  const delimiter = detectDelimiter(new TextDecoder('utf-8').decode(head));
+  // The separators and quotes are ASCII in UTF-8 and Windows-1251 alike: the first line decides either way.
+  const utf16 = unicodeTextEncoding(head);
+  const delimiter = detectDelimiter(new TextDecoder(utf16 ?? 'utf-8').decode(head));
   const shapeIn = async (encoding: TextEncoding): Promise<CsvShape> => {
     try {
       return await csvShape(path, encoding, delimiter, limits);
@@ -302,7 +316,7 @@ export async function openInput(
   };
   let shape: CsvShape;
   try {
-    shape = await shapeIn('utf-8');
+    shape = await shapeIn(utf16 ?? 'utf-8');
   } catch (e) {
     if (!(e instanceof NotUtf8)) throw e;
     shape = await shapeIn('windows-1251');
