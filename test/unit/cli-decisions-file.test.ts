@@ -23,3 +23,19 @@ it('a JSON-lines export: line numbers from 1 (no header line), blank lines skipp
     { line: 3, decision: { subject: undefined, registry: 'edr' } },
   ]);
 });
+
+it('an export opened and saved again in Excel: separated by semicolons, a Cyrillic comment intact', () => {
+  const csv =
+    'id;kind;subject;registry;decision;comment\r\n1;decision;"{""name"":""Іваненко Іван""}";peps;false-positive;Інша дата народження\r\n';
+  expect(decisionsFromFile(csv)).toEqual([
+    {
+      line: 2,
+      decision: {
+        subject: { name: 'Іваненко Іван' },
+        registry: 'peps',
+        decision: 'false-positive',
+        comment: 'Інша дата народження',
+      },
+    },
+  ]);
+});

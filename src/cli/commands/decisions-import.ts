@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { Connection } from '../../shared-runtime/connection';
 import type { CliConfig } from '../config';
 import type { CliIo } from '../io';
+import { decodeText, detectDelimiter } from '../input/input-file';
 import { nodeHttpTransport } from '../transport/http-transport';
 import { DecisionBatchRefused, sendDecisionBatches } from '../../core/request/body-batches';
 
@@ -45,7 +46,9 @@ function rowsOf(text: string): { line: number; row: Record<string, unknown> }[] 
       .filter((l) => l.text !== '')
       .map((l) => ({ line: l.line, row: (parseJson(l.text) ?? {}) as Record<string, unknown> }));
   }
-  const records = parseCsv(body, { columns: true, skip_empty_lines: true, info: true }) as {
+  // Opened and saved again in Excel, the export comes back separated as the system's list separator says.
+  const delimiter = detectDelimiter(body);
+  const records = parseCsv(body, { columns: true, skip_empty_lines: true, info: true, delimiter }) as {
     record: Record<string, string>;
     info: { lines: number; records: number };
   }[];
@@ -79,10 +82,11 @@ export async function importDecisions(
   transport: Transport,
   signal: AbortSignal,
 ): Promise<ImportedDecisions> {
-  const text = await readFile(path, 'utf8').catch(() => {
+  const bytes = await readFile(path).catch(() => {
     throw new UsageError(cliMessages.text('decisions.unreadable', { path }));
   });
-  const decisions = decisionsFromFile(text);
+  // As a client list is read: saved from Excel, it may be Windows-1251 or UTF-16.
+  const decisions = decisionsFromFile(decodeText(bytes).text);
   const url = `${new URL(relay.url).origin}/decisions`;
   const post = async (body: string) => {
     const response = await transport.send({
