@@ -180,6 +180,48 @@ export function recogniseColumns(headers: readonly CellValue[]): ColumnMapping {
   return mapping;
 }
 
+/** Rows looked at for the header: a title, a date and a blank line or two above it, not a page. */
+export const HEADER_SEARCH_ROWS = 20;
+
+function isBlank(value: CellValue): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/** How much a row reads as a header: 2 for each cell naming a role exactly ("ПІБ"), 1 for a word of one. */
+function headerScore(row: readonly CellValue[]): number {
+  let score = 0;
+  for (const cell of row) {
+    const header = normalizeHeader(cell);
+    if (header) score += exactRole(header) ? 2 : partialRole(header) ? 1 : 0;
+  }
+  return score;
+}
+
+/**
+ * The header row of a list: among its first HEADER_SEARCH_ROWS non-empty rows, the one that reads
+ * most as a header, the earliest of equals; the first non-empty row when none does (the mapping then
+ * says what is missing). A list exported with a title above it ("Перелік клієнтів станом на …")
+ * is read from its real header, not with the title as the name column and the headers as a client.
+ * -1 when every row is empty.
+ */
+export function findHeaderRow(rows: readonly (readonly CellValue[])[]): number {
+  let first = -1;
+  let best = -1;
+  let bestScore = 0;
+  let seen = 0;
+  for (let i = 0; i < rows.length && seen < HEADER_SEARCH_ROWS; i++) {
+    if (rows[i].every(isBlank)) continue;
+    seen++;
+    if (first < 0) first = i;
+    const score = headerScore(rows[i]);
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  }
+  return best >= 0 ? best : first;
+}
+
 export interface MappingProblem {
   code: 'mapping.noSubject' | 'mapping.duplicate' | 'mapping.outOfRange';
   role?: ColumnRole;

@@ -142,6 +142,8 @@ const en = {
   'input.noSheets': '{path} has no worksheets.',
   'input.noSuchSheet': 'No sheet "{sheet}". Sheets: {sheets}',
   'input.cp1251': 'Note: {path} is not UTF-8; read it as Windows-1251 (Cyrillic).',
+  'input.headerBelow':
+    'Note: the headers are in row {row}; the rows above them (filled: {count}) are not screened, a title it seems.',
   'input.format': 'Cannot screen {path}: use an .xlsx workbook or a .csv file.',
   'input.sheetForCsv': '--sheet applies to .xlsx workbooks only.',
   'input.empty': '{path} has no rows to screen (a header row and at least one row are needed).',
@@ -321,6 +323,8 @@ const uk: Record<Key, string> = {
   'input.noSheets': 'У {path} немає аркушів.',
   'input.noSuchSheet': 'Аркуша «{sheet}» немає. Аркуші: {sheets}',
   'input.cp1251': 'Примітка: {path} не в UTF-8; прочитано як Windows-1251 (кирилиця).',
+  'input.headerBelow':
+    'Примітка: заголовки — у рядку {row}; рядки над ними (заповнених: {count}) не перевіряються, схоже, це назва.',
   'input.format': 'Не вдається перевірити {path}: потрібна книга .xlsx або файл .csv.',
   'input.sheetForCsv': '--sheet стосується лише книг .xlsx.',
   'input.empty': 'У {path} немає рядків для перевірки (потрібні рядок заголовків і хоча б один рядок).',

@@ -1,4 +1,11 @@
-import { checkMapping, columnLetter, headerText, normalizeHeader, recogniseColumns } from '../../src/bulk/columns';
+import {
+  checkMapping,
+  columnLetter,
+  findHeaderRow,
+  headerText,
+  normalizeHeader,
+  recogniseColumns,
+} from '../../src/bulk/columns';
 import { checkRow, planRun, rowErrors, rowInput } from '../../src/bulk/plan';
 import { subjectKey } from '../../src/core/query';
 
@@ -28,6 +35,37 @@ describe('recogniseColumns', () => {
   it('normalises case, apostrophes and punctuation', () => {
     expect(normalizeHeader("  Прізвище, Ім'я  ")).toBe('прізвище ім я');
     expect(normalizeHeader(null)).toBe('');
+  });
+});
+
+describe('findHeaderRow', () => {
+  const clients = [
+    ['Кривоклен Северин Богданович', '12.04.1967'],
+    ['Клієнтенко Тест 1', '1952-06-12'],
+  ];
+  it.each<[string, (string | null)[][], number]>([
+    ['headers in the first row', [['ПІБ', 'Дата народження'], ...clients], 0],
+    // The title names clients, which alone would make it the name column, and the headers a client.
+    [
+      'a title and a blank row above the headers',
+      [['Перелік клієнтів станом на 01.11.2026', null], [null, null], ['ПІБ', 'Дата народження'], ...clients],
+      2,
+    ],
+    [
+      'a title with partial headers below',
+      [['Клієнти банку'], ['Прізвище, ім’я клієнта', 'Дата народження клієнта']],
+      1,
+    ],
+    // Nothing reads as a header: the first non-empty row, as before, and the mapping says what is missing.
+    ['no header at all', [[null], ['Контрагент', 'Дата'], ['Іваненко Іван', '1990']], 1],
+    ['every row empty', [[null], ['']], -1],
+  ])('%s', (_label, rows, expected) => {
+    expect(findHeaderRow(rows)).toBe(expected);
+  });
+
+  it('looks no further than the first 20 filled rows, so a client named like a header stays a client', () => {
+    const rows = [['Клієнт'], ...Array.from({ length: 20 }, (_, i) => [`Особа ${i}`]), ['ПІБ']];
+    expect(findHeaderRow(rows)).toBe(0);
   });
 });
 

@@ -151,6 +151,32 @@ describe('bulk run on the workbook', () => {
     expect(fake.cell(sheet, 'B16').type).toBe('String');
   });
 
+  it('reads a list from its headers when a title sits right above them, inside the region a click reads', async () => {
+    fake
+      .setSheet('Clients', [
+        ['Перелік клієнтів станом на 01.11.2026', null, null, null],
+        HEADERS,
+        ['Person 1 HIT', 29000, null, null],
+        ['Person 2', 29001, null, null],
+      ])
+      .select('Clients', 'A3');
+    const input = await readSelectionInput();
+    expect(input.source).toBe('Clients!A2:D4');
+    expect(input.headers).toEqual(HEADERS);
+    expect(input.rows.map((r) => r[0])).toEqual(['Person 1 HIT', 'Person 2']);
+    expect(request(input).mapping).toEqual({ name: 0, date: 1, ipn: 2 });
+    const service = fakeService({ seed: 3 });
+    const report = await (await startWorkbookRun(request(input), { ask: service.ask })).done;
+    expect(report.status).toBe('completed');
+    // The title is nobody: only the two clients are asked, each with its birth date.
+    expect(service.calls.map((c) => [c.query.name, c.query.date])).toEqual([
+      ['Person 1 HIT', '1979-05-25'],
+      ['Person 2', '1979-05-26'],
+    ]);
+    const body = fake.sheetValues(resultsSheet()).slice(14, 16);
+    expect(body.map((r) => r[0])).toEqual([3, 4]);
+  });
+
   it('prints landscape, one page wide, the header on every page; folds registries no client was found in (issue 31, item 9)', async () => {
     fake.setSheet('Clients', clientRows(120)).select('Clients', 'A1');
     const input = await readSelectionInput();

@@ -247,6 +247,35 @@ describe('a CSV file opened for screening', () => {
     expect(opened.warnings.length > 0).toBe(encoding === 'windows-1251');
   });
 
+  it('a title above the headers: read from the real header row, the title not screened, and said so', async () => {
+    const path = join(dir, 'titled.csv');
+    writeFileSync(
+      path,
+      'Перелік клієнтів станом на 01.11.2026;;\n;;\nПІБ;Дата народження;ІПН\nКривоклен Северин Богданович;12.04.1967;\n',
+    );
+    const opened = await openInput(path, undefined, limits, 'titled.csv');
+    expect(opened.input.headers).toEqual(['ПІБ', 'Дата народження', 'ІПН']);
+    expect(opened.input.firstSourceRow).toBe(4);
+    expect(await rowsOf(opened.input.rows as RowSource)).toEqual([
+      ['Кривоклен Северин Богданович', '12.04.1967', null],
+    ]);
+    expect(opened.warnings.map((w) => w.en)).toEqual([
+      'Note: the headers are in row 3; the rows above them (filled: 1) are not screened, a title it seems.',
+    ]);
+    // A workbook's sheet, read whole, by the same rule.
+    const sheet = bulkInputOf(
+      {
+        format: 'xlsx',
+        sheetName: 'Клієнти',
+        rows: [['Перелік клієнтів'], [null], ['ПІБ', 'Дата народження'], ['Петренко Петро', '1980-01-01']],
+        warnings: [],
+      },
+      'list.xlsx',
+    );
+    expect(sheet).toMatchObject({ headers: ['ПІБ', 'Дата народження'], rows: [['Петренко Петро', '1980-01-01']] });
+    expect(sheet.firstSourceRow).toBe(4);
+  });
+
   it('hands rows in order to requests that do not wait for each other, and stops reading when asked', async () => {
     const path = join(dir, 'order.csv');
     writeFileSync(path, `ПІБ\n${Array.from({ length: 50 }, (_, i) => `Особа ${i}`).join('\n')}\n`);

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { RowSource } from '../../bulk';
-import type { CellValue } from '../../bulk/columns';
+import { findHeaderRow, HEADER_SEARCH_ROWS, type CellValue } from '../../bulk/columns';
 import { CONTROL_BUT_TAB_AND_BREAKS, everywhere } from '../../core/text/control-chars';
 import { usageError } from '../messages';
 import { csvRecordBatches, type CsvRoute } from './csv-records';
@@ -69,8 +69,10 @@ function isEmptyRecord(record: readonly string[]): boolean {
 export interface CsvShape {
   encoding: TextEncoding;
   delimiter: ',' | ';' | '\t';
-  /** Record index of the header (the first non-empty record). */
+  /** Record index of the header (findHeaderRow among the first non-empty records). */
   headerIndex: number;
+  /** Non-empty records above the header (a title): not screened. */
+  above: number;
   headers: CellValue[];
   /** Data rows after the header, trailing empty ones left out. */
   rowCount: number;
@@ -88,8 +90,7 @@ export async function csvShape(
   limits: { maxRows: number; shownPath?: string },
 ): Promise<CsvShape> {
   let index = 0;
-  let headerIndex = -1;
-  let header: string[] = [];
+  const candidates: { index: number; record: string[] }[] = [];
   let lastNonEmpty = -1;
   let nonEmpty = 0;
   let width = 0;
@@ -105,10 +106,7 @@ export async function csvShape(
         lastNonEmpty = index;
         // Trailing blank lines are dropped: what they held is not counted.
         droppedKept = dropped;
-        if (headerIndex < 0) {
-          headerIndex = index;
-          header = record;
-        }
+        if (candidates.length < HEADER_SEARCH_ROWS) candidates.push({ index, record: record.map(cleanCell) });
       }
       index++;
     }
@@ -118,12 +116,15 @@ export async function csvShape(
   if (lastNonEmpty > limits.maxRows) {
     throw usageError('input.tooManyRows', { path: shown, rows: lastNonEmpty, limit: limits.maxRows });
   }
-  if (nonEmpty < 2) throw usageError('input.empty', { path });
+  const above = Math.max(0, findHeaderRow(candidates.map((c) => c.record)));
+  if (nonEmpty - above < 2) throw usageError('input.empty', { path });
+  const headerIndex = candidates[above].index;
   return {
     encoding,
     delimiter,
     headerIndex,
-    headers: cellsOf(header, width),
+    above,
+    headers: cellsOf(candidates[above].record, width),
     rowCount: lastNonEmpty - headerIndex,
     width,
     dropped: droppedKept,

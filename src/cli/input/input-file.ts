@@ -5,7 +5,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from '../output/exceljs-lazy';
 import type { BulkInput, StreamedInput } from '../../bulk';
-import type { CellValue } from '../../bulk/columns';
+import { findHeaderRow, type CellValue } from '../../bulk/columns';
 import type { LocalizedText } from '../../core/text/i18n';
 import { cleanCell, csvRowSource, csvShape, NotUtf8, type CsvShape, type TextEncoding } from './csv-stream';
 import { UsageError } from '../exit-codes';
@@ -260,11 +260,14 @@ export interface OpenedInput {
   warnings: LocalizedText[];
 }
 
+/** Said when filled rows above the header (findHeaderRow) are left out: a person should know. */
+function headerBelow(headerIndex: number, above: number): LocalizedText[] {
+  return above > 0 ? [cliMessages.text('input.headerBelow', { row: headerIndex + 1, count: above })] : [];
+}
+
 /** Reads a workbook whole (exceljs); see openInput. */
 export function bulkInputOf(table: InputTable, displayPath: string): BulkInput {
-  const headerIndex = table.rows.findIndex((r) =>
-    r.some((v) => v !== null && !(typeof v === 'string' && v.trim() === '')),
-  );
+  const headerIndex = findHeaderRow(table.rows);
   return {
     headers: table.rows[headerIndex] ?? [],
     rows: table.rows.slice(headerIndex + 1),
@@ -286,7 +289,10 @@ export async function openInput(
 ): Promise<OpenedInput> {
   if (formatOf(path) !== 'csv') {
     const table = await readWorkbookInput(path, sheet, limits);
-    return { input: bulkInputOf(table, displayPath), format: table.format, warnings: table.warnings };
+    const input = bulkInputOf(table, displayPath);
+    const headerIndex = input.firstSourceRow - 2;
+    const above = table.rows.slice(0, headerIndex).filter((r) => !isEmptyRow(r)).length;
+    return { input, format: table.format, warnings: [...table.warnings, ...headerBelow(headerIndex, above)] };
   }
   if (sheet !== undefined) throw usageError('input.sheetForCsv');
   await checkInputFile(path, limits);
@@ -323,6 +329,7 @@ export async function openInput(
   }
   const warnings = shape.encoding === 'windows-1251' ? [cliMessages.text('input.cp1251', { path })] : [];
   if (shape.dropped > 0) warnings.push(cliMessages.text('input.controlChars', { count: shape.dropped }));
+  warnings.push(...headerBelow(shape.headerIndex, shape.above));
   return {
     input: {
       headers: shape.headers,

@@ -1,4 +1,4 @@
-import type { CellValue } from '../../bulk/columns';
+import { findHeaderRow, type CellValue } from '../../bulk/columns';
 import type { BulkInput } from '../../bulk';
 import { bulkMessages, type BulkMessageKey } from '../../bulk/messages';
 import { InvalidInputError } from '../../core/protocol/errors';
@@ -38,10 +38,12 @@ function toInput(
 ): SheetInput {
   let end = values.length;
   while (end > 1 && isBlankRow(values[end - 1])) end--;
-  const [headers, ...rows] = values.slice(0, end);
+  // A title above the list's headers, inside the region a click reads, is not a header nor a client.
+  const top = Math.max(0, findHeaderRow(values.slice(0, end)));
+  const [headers, ...rows] = values.slice(top, end);
   if (!headers || isBlankRow(headers)) throw refuse('input.noHeader');
   if (rows.length === 0) throw refuse('input.empty');
-  const used: CellRect = { ...rect, rowCount: rows.length + 1 };
+  const used: CellRect = { ...rect, rowIndex: rect.rowIndex + top, rowCount: rows.length + 1 };
   return {
     sheetName,
     rect: used,
