@@ -7,7 +7,6 @@ import { defaultStorage } from '../../excel/storage';
 import { connect } from '../../shared-runtime/connection';
 import type { CellValue } from '../../bulk/columns';
 import type { ExcelFacade, HostInfo, HostTheme, InsertOutcome, TaskpaneServices } from './services';
-import { writeEvidenceSheet } from '../../excel/evidence-sheet';
 import { officeBulkWorkbook } from './bulk-workbook';
 
 /** Office.onReady's answer; host is null when the page is open outside Office (the browser harness). */
@@ -97,6 +96,8 @@ export function officeExcel(): ExcelFacade {
     },
     async writeEvidenceSheet(rows: readonly (readonly CellValue[])[]): Promise<string> {
       if (typeof Excel === 'undefined') throw new Error('Excel is not available');
+      // Only a certificate written directly connected needs it: with the evidence part, not the first render.
+      const { writeEvidenceSheet } = await import(/* webpackChunkName: "evidence" */ '../../excel/evidence-sheet');
       return writeEvidenceSheet(rows);
     },
   };
