@@ -1,6 +1,7 @@
 import type { CoreMessageKey } from '../text/messages';
 import { accept, isAbsent, reject, shown, type FieldCheck } from './field';
 import { CONTROL_BUT_WHITESPACE } from '../text/control-chars';
+import { oneScriptPerWord } from './look-alikes';
 
 export const TEXT_LIMITS = {
   name: 256,
@@ -53,14 +54,15 @@ function normalizeText(value: unknown, rules: TextRules): FieldCheck<string> {
   return accept(text);
 }
 
-/** Surname, first name, patronymic or organisation name. */
+/** Surname, first name, patronymic or organisation name, each word in one script (./look-alikes.ts). */
 export function normalizeName(value: unknown, field = 'name'): FieldCheck<string> {
-  return normalizeText(value, {
+  const checked = normalizeText(value, {
     field,
     max: TEXT_LIMITS.name,
     tooLong: 'field.name.tooLong',
     control: 'field.name.control',
   });
+  return checked.ok && checked.value !== undefined ? accept(oneScriptPerWord(checked.value)) : checked;
 }
 
 const CYRILLIC = /\p{Script=Cyrillic}/u;
@@ -75,10 +77,12 @@ export function normalizeNamelat(value: unknown, field = 'namelat'): FieldCheck<
     control: 'field.name.control',
   });
   if (!checked.ok || checked.value === undefined) return checked;
-  if (CYRILLIC.test(checked.value)) return reject(field, 'field.namelat.cyrillic');
-  const other = NON_LATIN_LETTER.exec(checked.value);
+  // "Ivanenkо" with a Cyrillic о is Latin; a word of Cyrillic letters is still refused.
+  const latin = oneScriptPerWord(checked.value);
+  if (CYRILLIC.test(latin)) return reject(field, 'field.namelat.cyrillic');
+  const other = NON_LATIN_LETTER.exec(latin);
   if (other) return reject(field, 'field.namelat.nonLatin', { char: other[0] });
-  return checked;
+  return accept(latin);
 }
 
 /** Free-text request fields other than the name: ids, town, non-resident code. */

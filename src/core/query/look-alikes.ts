@@ -1,0 +1,39 @@
+/**
+ * Client lists carry names typed on two keyboard layouts: "Cеверин" with a Latin C, "Іваненкo"
+ * with a Latin o. Such a name looks right to everyone and matches nobody: the registries hold it
+ * in one script, and a sanctioned person came back with no hits. In a word written in both
+ * scripts, the letters that look alike are taken in the script of the letters that do not
+ * (б, ж, ї … or b, d, s …). A word of one script is never touched, nor one whose script cannot be
+ * told (every letter a look-alike).
+ */
+
+/** Latin letters and the Cyrillic ones that look the same in the fonts names are typed in. */
+const LATIN = 'AaBCcEeHIiKkMOoPpTXxyÏï';
+const CYRILLIC = 'АаВСсЕеНІіКкМОоРрТХхуЇї';
+
+const CYRILLIC_LETTER = /\p{Script=Cyrillic}/u;
+const LATIN_LETTER = /\p{Script=Latin}/u;
+
+function convert(word: string, from: string, to: string): string {
+  return Array.from(word, (ch) => {
+    const at = from.indexOf(ch);
+    return at < 0 ? ch : to[at];
+  }).join('');
+}
+
+/** Whether `word` has a letter of `script` that no look-alike of the other script stands for. */
+function plainly(word: string, script: RegExp, alike: string): boolean {
+  for (const ch of word) if (script.test(ch) && !alike.includes(ch)) return true;
+  return false;
+}
+
+export function oneScriptPerWord(name: string): string {
+  return name.replace(/\p{L}+/gu, (word) => {
+    if (!CYRILLIC_LETTER.test(word) || !LATIN_LETTER.test(word)) return word;
+    const cyrillic = plainly(word, CYRILLIC_LETTER, CYRILLIC);
+    const latin = plainly(word, LATIN_LETTER, LATIN);
+    if (cyrillic && !latin) return convert(word, LATIN, CYRILLIC);
+    if (latin && !cyrillic) return convert(word, CYRILLIC, LATIN);
+    return word;
+  });
+}
