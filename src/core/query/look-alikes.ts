@@ -3,7 +3,7 @@
  * with a Latin o. Such a name looks right to everyone and matches nobody: the registries hold it
  * in one script, and a sanctioned person came back with no hits. In a word written in both
  * scripts, the letters that look alike are taken in the script of the letters that do not
- * (б, ж, ї … or b, d, s …). A word of one script is never touched, nor one whose script cannot be
+ * (б, ж, я … or b, d, s …). A word of one script is never touched, nor one whose script cannot be
  * told (every letter a look-alike).
  */
 
