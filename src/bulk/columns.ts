@@ -183,8 +183,13 @@ export function recogniseColumns(headers: readonly CellValue[]): ColumnMapping {
 /** Rows looked at for the header: a title, a date and a blank line or two above it, not a page. */
 export const HEADER_SEARCH_ROWS = 20;
 
-function isBlank(value: CellValue): boolean {
+/** An empty cell: nothing, or only spaces. */
+export function isBlankCell(value: CellValue | undefined): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+export function isBlankRow(row: readonly CellValue[]): boolean {
+  return row.every(isBlankCell);
 }
 
 /** How much a row reads as a header: 2 for each cell naming a role exactly ("ПІБ"), 1 for a word of one. */
@@ -210,7 +215,7 @@ export function findHeaderRow(rows: readonly (readonly CellValue[])[]): number {
   let bestScore = 0;
   let seen = 0;
   for (let i = 0; i < rows.length && seen < HEADER_SEARCH_ROWS; i++) {
-    if (rows[i].every(isBlank)) continue;
+    if (isBlankRow(rows[i])) continue;
     seen++;
     if (first < 0) first = i;
     const score = headerScore(rows[i]);

@@ -1,7 +1,7 @@
 import type { FieldError } from '../core/protocol/errors';
 import type { RunOptions } from '../core/request/run-options';
 import { subjectKey, validateQuery, type DateSystem, type QueryInput, type SearchQuery } from '../core/query';
-import { COLUMN_ROLES, NAME_PART_ROLES, QUERY_ROLES, type CellValue, type ColumnMapping } from './columns';
+import { COLUMN_ROLES, NAME_PART_ROLES, QUERY_ROLES, isBlankCell, type CellValue, type ColumnMapping } from './columns';
 import { excelErrorOf } from './excel-errors';
 import { bulkMessages } from './messages';
 
@@ -43,10 +43,6 @@ export const EMPTY_ROW_CODE = 'row.empty';
 /** A spacer row's place in RunPlan.rowSubject; -1 is a row whose input is invalid. */
 export const EMPTY_ROW_SUBJECT = -2;
 
-function isBlank(value: CellValue | undefined): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-}
-
 /** Each column the run reads that holds an Excel error rather than a value. */
 function excelErrorCells(row: InputRow, mapping: ColumnMapping): FieldError[] {
   const errors: FieldError[] = [];
@@ -65,7 +61,7 @@ function excelErrorCells(row: InputRow, mapping: ColumnMapping): FieldError[] {
  */
 export function checkRow(row: InputRow, mapping: ColumnMapping, options: RunQueryOptions, now: Date): RowCheck {
   // A spacer row between blocks of clients: "enter a name" would send the analyst looking for one.
-  if (row.every(isBlank)) {
+  if (row.every(isBlankCell)) {
     return { ok: false, errors: [{ field: 'subject', code: EMPTY_ROW_CODE, message: EMPTY_ROW }] };
   }
   const broken = excelErrorCells(row, mapping);

@@ -106,7 +106,7 @@ export async function csvShape(
         lastNonEmpty = index;
         // Trailing blank lines are dropped: what they held is not counted.
         droppedKept = dropped;
-        if (candidates.length < HEADER_SEARCH_ROWS) candidates.push({ index, record: record.map(cleanCell) });
+        if (candidates.length < HEADER_SEARCH_ROWS) candidates.push({ index, record });
       }
       index++;
     }

@@ -5,7 +5,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from '../output/exceljs-lazy';
 import type { BulkInput, StreamedInput } from '../../bulk';
-import { findHeaderRow, type CellValue } from '../../bulk/columns';
+import { findHeaderRow, isBlankRow, type CellValue } from '../../bulk/columns';
 import type { LocalizedText } from '../../core/text/i18n';
 import { cleanCell, csvRowSource, csvShape, NotUtf8, type CsvShape, type TextEncoding } from './csv-stream';
 import { UsageError } from '../exit-codes';
@@ -138,13 +138,9 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
   return { format: 'xlsx', sheetName: ws.name, rows: trimTrailingEmpty(pad(rows)), warnings };
 }
 
-function isEmptyRow(row: readonly CellValue[]): boolean {
-  return row.every((v) => v === null || (typeof v === 'string' && v.trim() === ''));
-}
-
 function trimTrailingEmpty(rows: CellValue[][]): CellValue[][] {
   let end = rows.length;
-  while (end > 0 && isEmptyRow(rows[end - 1])) end--;
+  while (end > 0 && isBlankRow(rows[end - 1])) end--;
   return rows.slice(0, end);
 }
 
@@ -246,7 +242,7 @@ async function readWorkbookInput(path: string, sheet: string | undefined, limits
   if (table.rows.length - 1 > limits.maxRows) {
     throw usageError('input.tooManyRows', { path: shown, rows: table.rows.length - 1, limit: limits.maxRows });
   }
-  if (table.rows.filter((r) => !isEmptyRow(r)).length < 2) throw usageError('input.empty', { path });
+  if (table.rows.filter((r) => !isBlankRow(r)).length < 2) throw usageError('input.empty', { path });
   const dropped = dropControlChars(table.rows);
   if (dropped > 0) table.warnings.push(cliMessages.text('input.controlChars', { count: dropped }));
   return table;
@@ -291,7 +287,7 @@ export async function openInput(
     const table = await readWorkbookInput(path, sheet, limits);
     const input = bulkInputOf(table, displayPath);
     const headerIndex = input.firstSourceRow - 2;
-    const above = table.rows.slice(0, headerIndex).filter((r) => !isEmptyRow(r)).length;
+    const above = table.rows.slice(0, headerIndex).filter((r) => !isBlankRow(r)).length;
     return { input, format: table.format, warnings: [...table.warnings, ...headerBelow(headerIndex, above)] };
   }
   if (sheet !== undefined) throw usageError('input.sheetForCsv');

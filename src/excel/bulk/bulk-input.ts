@@ -1,4 +1,4 @@
-import { findHeaderRow, type CellValue } from '../../bulk/columns';
+import { findHeaderRow, isBlankRow, type CellValue } from '../../bulk/columns';
 import type { BulkInput } from '../../bulk';
 import { bulkMessages, type BulkMessageKey } from '../../bulk/messages';
 import { InvalidInputError } from '../../core/protocol/errors';
@@ -20,10 +20,6 @@ export interface SheetInput extends BulkInput {
   rect: CellRect;
   /** How this workbook's date numbers count days (see ../date-system.ts). */
   dateSystem: DateSystem;
-}
-
-function isBlankRow(row: readonly CellValue[]): boolean {
-  return row.every((v) => v === null || (typeof v === 'string' && v.trim() === ''));
 }
 
 function refuse(code: BulkMessageKey): InvalidInputError {

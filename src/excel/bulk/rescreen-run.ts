@@ -1,4 +1,4 @@
-import { recogniseColumns, type CellValue } from '../../bulk/columns';
+import { isBlankRow, recogniseColumns, type CellValue } from '../../bulk/columns';
 import type { RunTuning } from '../../bulk';
 import { bulkMessages } from '../../bulk/messages';
 import type { RunQueryOptions } from '../../bulk/plan';
@@ -26,10 +26,6 @@ export interface WorkbookRescreenRequest {
   mode: ServiceMode;
   modeLabel: LocalizedText;
   tuning: RunTuning;
-}
-
-function blank(row: readonly CellValue[]): boolean {
-  return row.every((v) => v === null || (typeof v === 'string' && v.trim() === ''));
 }
 
 function refuse(code: 'input.noHeader' | 'input.empty'): InvalidInputError {
@@ -66,9 +62,9 @@ export async function readListAgain(address: string): Promise<SheetInput> {
     const rect = table ?? { rowIndex, columnIndex, rowCount: bottom - rowIndex, columnCount };
     const values = (await readRectValues(context, sheet, rect)) as CellValue[][];
     let end = values.length;
-    while (end > 1 && blank(values[end - 1])) end--;
+    while (end > 1 && isBlankRow(values[end - 1])) end--;
     const [headers, ...rows] = values.slice(0, end);
-    if (!headers || blank(headers)) throw refuse('input.noHeader');
+    if (!headers || isBlankRow(headers)) throw refuse('input.noHeader');
     if (rows.length === 0) throw refuse('input.empty');
     const read: CellRect = { ...rect, rowCount: rows.length + 1 };
     return {
