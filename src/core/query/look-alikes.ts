@@ -28,6 +28,8 @@ function plainly(word: string, script: RegExp, alike: string): boolean {
 }
 
 export function oneScriptPerWord(name: string): string {
+  // Nearly every name is in one script: it is checked whole before word by word (every query, every row).
+  if (!CYRILLIC_LETTER.test(name) || !LATIN_LETTER.test(name)) return name;
   return name.replace(/\p{L}+/gu, (word) => {
     if (!CYRILLIC_LETTER.test(word) || !LATIN_LETTER.test(word)) return word;
     const cyrillic = plainly(word, CYRILLIC_LETTER, CYRILLIC);
