@@ -15,8 +15,12 @@ const swc = [
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
-  // The same components, each Fluent package loaded when first used (see the module's comment).
-  moduleNameMapper: { '^@fluentui/react-components$': '<rootDir>/test/support/fluent-on-demand.cjs' },
+  // The same components and icons, each Fluent package and chunk of icons loaded when first used
+  // (see each module's comment).
+  moduleNameMapper: {
+    '^@fluentui/react-components$': '<rootDir>/test/support/fluent-on-demand.cjs',
+    '^@fluentui/react-icons$': '<rootDir>/test/support/fluent-icons-on-demand.cjs',
+  },
 };
 
 module.exports = {
