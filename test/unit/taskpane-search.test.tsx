@@ -32,6 +32,13 @@ beforeAll(() => loadAllParts(), 60_000);
 // No delay between keystrokes: the machine is shared and timers would make these tests slow, not truer.
 const user = userEvent.setup({ delay: null });
 
+// Called once each time the answer's view draws: counted to show the form's keystrokes don't redraw it.
+jest.mock('../../src/core/answer/summary', () => {
+  const actual = jest.requireActual<typeof import('../../src/core/answer/summary')>('../../src/core/answer/summary');
+  return { ...actual, verdictText: jest.fn(actual.verdictText) };
+});
+const answerDrawn = () => jest.mocked(verdictText).mock.calls.length;
+
 /**
  * Puts text in a field as one paste: the panel re-renders once instead of once per key, which was
  * most of this suite's time. A trailing {Enter} then submits, as a person pressing Enter does.
@@ -416,7 +423,10 @@ describe('SearchPanel through the runtime’s scheduler and answer cache', () =>
     expect(transport.requests).toHaveLength(1);
 
     await unfold();
+    const drawn = answerDrawn();
     await user.type(field('Name (surname first name patronymic) or organisation'), ' Петро');
+    // The answer below the form is not drawn again at each keystroke: it can hold hundreds of hits.
+    expect(answerDrawn()).toBe(drawn);
     await user.click(screen.getByRole('button', { name: 'Search again without the cache' }));
     await waitFor(() => expect(origin()).toHaveAttribute('data-from-cache', 'false'));
     expect(transport.requests).toHaveLength(2);

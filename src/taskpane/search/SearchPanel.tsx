@@ -1,6 +1,6 @@
 import { Button, Field, Input, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { describeError } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
 import { lowranklimitSchema, rangeHint } from '../../core/query';
@@ -17,7 +17,8 @@ import { useSearch } from './use-search';
  * The result renderers of all 18 registries and their field labels load with the first answer;
  * the request starts on submit, so the chunk arrives while the service is still answering.
  */
-const ResultsView = resultsView.Component;
+// Memoised: the form's keystrokes re-render the panel, and an answer can hold hundreds of hits.
+const ResultsView = memo(resultsView.Component);
 const FunctionHeadings = functionHeadings.Component;
 
 const LOWRANKLIMIT_HINT = rangeHint(lowranklimitSchema);
@@ -220,12 +221,12 @@ export function SearchPanel({ services, settings, lang }: SearchPanelProps) {
               mode={shown.mode}
               service={shown.service}
               lang={lang}
-              onInsert={search.insert}
+              onInsert={search.actions?.insert}
               query={shown.query}
               relay={shown.relay}
               subject={shown.subject}
-              onEvidenceSheet={() => search.evidence(shown)}
-              onAskAgain={running ? undefined : search.askAgain}
+              onEvidenceSheet={search.actions?.evidence}
+              onAskAgain={search.actions?.askAgain}
             />
           </Suspense>
         </LoadBoundary>

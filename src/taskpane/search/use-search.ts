@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { CancelledError } from '../../core/protocol/errors';
 import { validateQuery, type SearchQuery } from '../../core/query';
 import type { Settings } from '../../core/settings/settings';
@@ -51,10 +51,31 @@ export function useSearch(services: TaskpaneServices, settings: Settings, lang: 
     }
   };
 
+  // The same functions until the answer or the running state changes: the answer's view is
+  // memoised, so a keystroke in the form above it does not draw every registry again.
+  const actions = useMemo(
+    () =>
+      shown && {
+        /** The answer shown, asked again past the cache: the question it answered, not the edited form. */
+        askAgain: asking ? undefined : () => void ask(shown.query, shown.subject, true),
+        insert: async (layout: InsertLayout, overwrite: boolean): Promise<InsertOutcome> => {
+          // The sheet layout comes with the results chunk: only a search that answered needs it.
+          const { summaryRows, laidOut } = await import(/* webpackChunkName: "results" */ '../results/summary-rows');
+          const rows = summaryRows(shown.subject, shown.answer.summary, shown.answer, shown.service.label, lang);
+          return services.excel.insertAtActiveCell(laidOut(rows, layout), { overwrite });
+        },
+        evidence: () => writeEvidence(services, shown, settings, lang),
+      },
+    // `ask` uses only `services` and refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [shown, asking, services, settings, lang],
+  );
+
   return {
     state,
     asking,
     shown,
+    actions,
     edit: <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) =>
       dispatch({ type: 'edit', values: { [key]: value } }),
     unfold: () => dispatch({ type: 'unfold' }),
@@ -70,19 +91,6 @@ export function useSearch(services: TaskpaneServices, settings: Settings, lang: 
       resultsView.preload().catch(() => undefined);
       await ask(checked.query, subjectText(state.values), false);
     },
-    /** The answer shown, asked again past the cache: the question it answered, not the edited form. */
-    askAgain: () => {
-      if (!shown || asking) return;
-      void ask(shown.query, shown.subject, true);
-    },
-    insert: async (layout: InsertLayout, overwrite: boolean): Promise<InsertOutcome> => {
-      if (!shown) throw new Error('no answer is shown');
-      // The sheet layout comes with the results chunk: only a search that answered needs it.
-      const { summaryRows, laidOut } = await import(/* webpackChunkName: "results" */ '../results/summary-rows');
-      const rows = summaryRows(shown.subject, shown.answer.summary, shown.answer, shown.service.label, lang);
-      return services.excel.insertAtActiveCell(laidOut(rows, layout), { overwrite });
-    },
-    evidence: (shownNow: Shown) => writeEvidence(services, shownNow, settings, lang),
   };
 }
 
