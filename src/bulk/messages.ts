@@ -30,6 +30,8 @@ const en = {
   'status.ok': 'ok: {hits} {hits|hit|hits}',
   'status.clear': 'no hits',
   'status.muted': "{status}; {muted} muted by the relay's accept list",
+  'status.mixedScripts':
+    '{status}; Latin and Cyrillic letters mixed in {words}: each word screened in its own alphabet, correct the source record',
   'status.incomplete': 'incomplete: {why}',
   'status.invalid': 'invalid input: {why}',
   'status.empty': 'empty row: nothing to screen',
@@ -156,6 +158,8 @@ const uk: Record<Key, string> = {
   'status.ok': 'перевірено: збігів — {hits}',
   'status.clear': 'збігів немає',
   'status.muted': '{status}; приглушено за рішеннями на релеї — {muted}',
+  'status.mixedScripts':
+    '{status}; латинські й кириличні літери впереміш у {words}: кожне слово перевірено його абеткою, виправте запис у джерелі',
   'status.incomplete': 'неповно: {why}',
   'status.invalid': 'некоректні дані: {why}',
   'status.empty': 'порожній рядок: перевіряти нічого',

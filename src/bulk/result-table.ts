@@ -11,6 +11,8 @@ import { openLevel, reviewCells, reviewHit, type HitReview } from './rescreen';
 import { rescreenMessages } from './rescreen-messages';
 import { EXPLANATION_RULES_VERSION, suggestionLabel, whyLineOf } from '../core/answer/explain';
 import { listStandingText } from '../core/answer/registry-lists';
+import { mixedScriptWords } from '../core/query/look-alikes';
+import { quotedList } from '../core/text/quotes';
 
 /**
  * The results of a run as plain data: Excel, CSV and XLSX writers all render this one model,
@@ -120,7 +122,16 @@ function registryErrorsText(outcome: SubjectOutcome, lang: Lang): string {
     .join('; ');
 }
 
-export function statusText(result: RowResult, ctx: TableContext): string {
+/** The row's name words typed in two alphabets, quoted: they were read in one (core's look-alikes). */
+function mixedScriptsIn(ctx: TableContext, input: readonly CellValue[]): string {
+  const asked = rowInput(input, ctx.mapping);
+  const words = [asked.name, asked.namelat].flatMap((value) =>
+    typeof value === 'string' ? mixedScriptWords(value) : [],
+  );
+  return quotedList(words, ctx.lang);
+}
+
+export function statusText(result: RowResult, ctx: TableContext, input: readonly CellValue[] = []): string {
   const t = bulkMessages.t;
   if (result.kind === 'pending') return t(ctx.lang, 'status.pending');
   if (result.kind === 'invalid') {
@@ -136,7 +147,9 @@ export function statusText(result: RowResult, ctx: TableContext): string {
         ? t(ctx.lang, 'status.incomplete', { why: registryErrorsText(o, ctx.lang) })
         : t(ctx.lang, 'status.clear');
   // Muted is not hidden: the row says how many hits a colleague's decision took out.
-  return o.muted ? t(ctx.lang, 'status.muted', { status, muted: o.muted }) : status;
+  const muted = o.muted ? t(ctx.lang, 'status.muted', { status, muted: o.muted }) : status;
+  const words = mixedScriptsIn(ctx, input);
+  return words ? t(ctx.lang, 'status.mixedScripts', { status: muted, words }) : muted;
 }
 
 /**
@@ -165,7 +178,7 @@ export function resultRow(
   cells.push(screened ? screened.bestPercent : null);
   for (let i = 0; i < ctx.registries.length; i++) cells.push(screened ? (screened.counts[i] ?? null) : null);
   cells.push(o ? registryErrorsText(o, ctx.lang) || null : null);
-  cells.push(statusText(result, ctx));
+  cells.push(statusText(result, ctx, input));
   cells.push(screened && screened.totalHits > 0 ? openLevelText(rowOpenLevel(ctx, screened), ctx.lang) : null);
   cells.push(screened?.muted || null);
   cells.push(screened?.idrequest || null);

@@ -52,6 +52,8 @@ const en = {
     "Warning: {path} has {count} merged cell areas; Excel keeps a value only in each area's first cell, so the rows it covers are read as empty.",
   'input.duplicateHeaders': 'Warning: the header has duplicate columns: {names}. The first of each is used.',
   'input.controlChars': 'Warning: {count} NUL or control characters were dropped from the input.',
+  'search.mixedScripts':
+    'Note: Latin and Cyrillic letters are mixed in {words}: each word was screened in its own alphabet. Correct the client’s record at its source.',
   'search.getWarning':
     'Warning: --get puts the token in the URL, where proxies and server logs may keep it. Use the default POST form unless the service requires GET.',
   'config.groupReadable':
@@ -232,6 +234,8 @@ const uk: Record<Key, string> = {
     'Увага: у {path} є об’єднані клітинки ({count} областей); Excel зберігає значення лише в першій клітинці області, тож покриті нею рядки прочитано порожніми.',
   'input.duplicateHeaders': 'Увага: у заголовку повторюються стовпці: {names}. Використано перший із кожних.',
   'input.controlChars': 'Увага: із вхідних даних вилучено {count} символів NUL або керівних символів.',
+  'search.mixedScripts':
+    'Примітка: у {words} латинські й кириличні літери впереміш: кожне слово перевірено його власною абеткою. Виправте запис клієнта в джерелі.',
   'search.getWarning':
     'Увага: --get передає токен в адресі запиту, де його можуть зберегти проксі та журнали сервера. Використовуйте типовий POST, якщо сервіс не вимагає GET.',
   'config.groupReadable':

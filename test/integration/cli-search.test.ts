@@ -124,6 +124,18 @@ describe('checklists search', () => {
     expect(r.stdout).toContain('*** SANDBOX — fictional data ***');
     expect(r.stderr).toContain('SANDBOX — fictional data');
     expect(r.stdout).toMatch(/Politically exposed persons \(PEP\)\s+1\s+100\s+High/);
+    expect(r.stderr).not.toContain('Latin and Cyrillic');
+  });
+
+  it('finds a name typed partly on the Latin layout, and says which words to correct at the source', async () => {
+    // "Cеверин" with a Latin C, "Богданoвич" with a Latin o.
+    const typed = SEVERYN.name.replace('Се', 'Cе').replace('ано', 'анo');
+    const r = await runCli(bundle, ['search', '--name', typed, '--date', SEVERYN.date, '--lang', 'uk'], {
+      env: cliEnv(),
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Санкції та застереження\s+1\s+100\s+Високий/);
+    expect(r.stderr).toContain('у «Cеверин», «Богданoвич» латинські й кириличні літери впереміш');
   });
 
   it('exits 3 on an account error', async () => {

@@ -9,6 +9,7 @@ import {
   type TableContext,
 } from '../../src/bulk/result-table';
 import { runHeaderRows } from '../../src/bulk/run-header';
+import type { CellValue } from '../../src/bulk/columns';
 import {
   fingerprintRows,
   keyValueRunStateStore,
@@ -144,6 +145,27 @@ describe('result table model', () => {
     });
     expect(invalid[10]).toBe('invalid input: Дата народження: No such date.');
     expect(row({ kind: 'pending' })[10]).toBe('not screened yet');
+  });
+
+  it('says which name words mixed Latin and Cyrillic letters, after what the row found (en, uk)', () => {
+    // "Cеверин" with a Latin C, "Богданoвич" with a Latin o: screened as Cyrillic, and to correct at the source.
+    const mixed = ['Кривоклен Cеверин Богданoвич', 24574, null, null];
+    const hit = screened({ psanctions: [{ pid: 'S1', p_fullname: 'Кривоклен', p_percent: 100, p_level: 'Високий' }] });
+    const status = (lang: Lang, input: readonly CellValue[], outcome = hit) =>
+      resultRow(ctx(lang), 0, input, { kind: 'outcome', outcome })[10];
+    expect(status('en', mixed)).toBe(
+      'ok: 1 hit; Latin and Cyrillic letters mixed in “Cеверин”, “Богданoвич”: each word screened in its own alphabet, correct the source record',
+    );
+    expect(status('uk', mixed)).toBe(
+      'перевірено: збігів — 1; латинські й кириличні літери впереміш у «Cеверин», «Богданoвич»: кожне слово перевірено його абеткою, виправте запис у джерелі',
+    );
+    // The failure highlight reads the status's start: a note at its end leaves it as it was.
+    expect(status('en', mixed, screened({ peps: '9000.x', psanctions: [] }))).toMatch(/^incomplete: /);
+    expect(status('en', ['Кривоклен Северин Богданович', 24574, null, null])).toBe('ok: 1 hit');
+    // A Latin name column too, joined from split name columns the same way.
+    const latin: TableContext = { ...ctx('en'), mapping: { namelat: 0 } };
+    const latinRow = resultRow(latin, 0, ['Ivanenkо'], { kind: 'outcome', outcome: hit });
+    expect(latinRow[latinRow.length - 5]).toMatch(/mixed in “Ivanenkо”:/);
   });
 
   it.each<Lang>(['en', 'uk'])(

@@ -1,4 +1,4 @@
-import { oneScriptPerWord } from '../../src/core/query/look-alikes';
+import { mixedScriptWords, oneScriptPerWord } from '../../src/core/query/look-alikes';
 import { subjectKey, validateQuery } from '../../src/core/query';
 
 describe('a name typed on two keyboard layouts', () => {
@@ -40,5 +40,13 @@ describe('a name typed on two keyboard layouts', () => {
       query: { namelat: 'Ivanenko' },
     });
     expect(validateQuery({ name: 'Іваненко', namelat: 'Іваненко' })).toMatchObject({ ok: false });
+  });
+
+  it('names the words it read in one script, as typed, for the analyst to correct at the source', () => {
+    expect(mixedScriptWords('Кривоклен Cеверин Богданoвич · 1967-04-12')).toEqual(['Cеверин', 'Богданoвич']);
+    expect(mixedScriptWords('Ivanenkо Ivanenkо')).toEqual(['Ivanenkо']);
+    // Nothing read otherwise, nothing named: one script per word, or no plain letter to tell by.
+    expect(mixedScriptWords('Іваненко Ivan ТОВ "Smart Energy"')).toEqual([]);
+    expect(mixedScriptWords('COM СОМ Kyivстар')).toEqual([]);
   });
 });

@@ -190,6 +190,8 @@ describe('SearchPanel form', () => {
         listdata: -1,
       }),
     );
+    // A name in one alphabet has nothing to correct.
+    expect(screen.queryByTestId('mixed-scripts')).toBeNull();
   });
 
   it('sends the registries chosen in the picker as listdata', async () => {
@@ -351,7 +353,7 @@ describe('SearchPanel results', () => {
     expect(field(m.t('uk', 'search.name')).value).toBe('Петро');
   });
 
-  it('renders the in-process sandbox’s answer for its documented PEP under sanctions', async () => {
+  it('renders the in-process sandbox’s answer for its documented PEP under sanctions, typed partly on the Latin layout', async () => {
     const base = fakeServices();
     const services: TaskpaneServices = {
       ...base,
@@ -361,9 +363,15 @@ describe('SearchPanel results', () => {
     expect((await services.connect()).mode).toBe('sandbox');
     const { container } = renderPanel(services, DEFAULT_SETTINGS, 'uk');
     await enter(field(m.t('uk', 'search.date')), KNOWN.pepSanctioned.date);
-    await enter(field(m.t('uk', 'search.name')), `${KNOWN.pepSanctioned.name}{Enter}`);
+    // "Cеверин" with a Latin C, "Богданoвич" with a Latin o: found all the same, and named to correct.
+    const typed = KNOWN.pepSanctioned.name.replace('Се', 'Cе').replace('ано', 'анo');
+    expect(typed).not.toBe(KNOWN.pepSanctioned.name);
+    await enter(field(m.t('uk', 'search.name')), `${typed}{Enter}`);
     const results = await screen.findByTestId('results', {}, { timeout: 10_000 });
     expect(within(results).getByTestId('sandbox-banner')).toBeInTheDocument();
+    expect(within(results).getByTestId('mixed-scripts')).toHaveTextContent(
+      resultsText.t('uk', 'results.mixedScripts', { words: '«Cеверин», «Богданoвич»' }),
+    );
     for (const key of ['peps', 'psanctions'] as const) {
       const sectionEl = container.querySelector<HTMLElement>(`section[data-registry="${key}"]`);
       expect(sectionEl).not.toBeNull();

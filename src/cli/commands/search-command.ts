@@ -32,6 +32,8 @@ import { toJson } from '../output/json';
 import { cliMessages } from '../messages';
 import { assertFolderWritable } from '../output/output-paths';
 import { plain, renderTable, truncate } from '../output/terminal';
+import { mixedScriptWords } from '../../core/query/look-alikes';
+import { quotedList } from '../../core/text/quotes';
 
 const HITS_SHOWN = 5;
 
@@ -212,6 +214,10 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
     io.stderr.write(`${cliMessages.t(lang, 'sandbox.notice', { label: connection.label[lang] })}\n`);
   }
 
+  const mixed = [args.name, args.namelat].flatMap((typed) => (typed ? mixedScriptWords(typed) : []));
+  if (mixed.length > 0) {
+    io.stderr.write(`${cliMessages.t(lang, 'search.mixedScripts', { words: plain(quotedList(mixed, lang)) })}\n`);
+  }
   // Every time, not once: the URL with the tokken lands in a proxy's log on every use.
   if (args.get) io.stderr.write(`${cliMessages.t(config.lang, 'search.getWarning')}\n`);
   const result = await connection.client.search(query, {

@@ -27,15 +27,32 @@ function plainly(word: string, script: RegExp, alike: string): boolean {
   return false;
 }
 
+/** A word in both scripts, in the one its plain letters show; any other word as it is. */
+function oneScript(word: string): string {
+  if (!CYRILLIC_LETTER.test(word) || !LATIN_LETTER.test(word)) return word;
+  const cyrillic = plainly(word, CYRILLIC_LETTER, CYRILLIC);
+  const latin = plainly(word, LATIN_LETTER, LATIN);
+  if (cyrillic && !latin) return convert(word, LATIN, CYRILLIC);
+  if (latin && !cyrillic) return convert(word, CYRILLIC, LATIN);
+  return word;
+}
+
+/** Whether the text has letters of both scripts at all: nearly every name does not. */
+function bothScripts(text: string): boolean {
+  return CYRILLIC_LETTER.test(text) && LATIN_LETTER.test(text);
+}
+
 export function oneScriptPerWord(name: string): string {
   // Nearly every name is in one script: it is checked whole before word by word (every query, every row).
-  if (!CYRILLIC_LETTER.test(name) || !LATIN_LETTER.test(name)) return name;
-  return name.replace(/\p{L}+/gu, (word) => {
-    if (!CYRILLIC_LETTER.test(word) || !LATIN_LETTER.test(word)) return word;
-    const cyrillic = plainly(word, CYRILLIC_LETTER, CYRILLIC);
-    const latin = plainly(word, LATIN_LETTER, LATIN);
-    if (cyrillic && !latin) return convert(word, LATIN, CYRILLIC);
-    if (latin && !cyrillic) return convert(word, CYRILLIC, LATIN);
-    return word;
-  });
+  return bothScripts(name) ? name.replace(/\p{L}+/gu, oneScript) : name;
+}
+
+/**
+ * The words, as typed, that `oneScriptPerWord` reads in one script. The answer is right either way;
+ * these are what the analyst should correct in the client's record, which other systems search too.
+ */
+export function mixedScriptWords(text: string): string[] {
+  if (!bothScripts(text)) return [];
+  const words = (text.match(/\p{L}+/gu) ?? []).filter((word) => oneScript(word) !== word);
+  return [...new Set(words)];
 }

@@ -20,6 +20,8 @@ import { resultsMessages as resultsText } from './results-messages';
 import { SandboxBanner } from '../shell/SandboxBanner';
 import { decidedByHit, relayAuditIdOf, relayDecisionsOf } from '../../core/answer/relay-decisions';
 import { relayCachedAt } from '../../core/answer/relay-cached';
+import { mixedScriptWords } from '../../core/query/look-alikes';
+import { quotedList } from '../../core/text/quotes';
 import { CertificateButton, EvidenceSheetButton } from './CertificateButton';
 import { RegistryDigest, bringIntoView, showSection } from './RegistryDigest';
 import type { SearchQuery } from '../../core/query';
@@ -122,6 +124,8 @@ export function ResultsView(props: ResultsViewProps) {
   const keptAt = relayKeptAt ?? (result.fromCache ? result.receivedAt : undefined);
   const date = summary.dateResponse ? (formatServiceDate(summary.dateResponse, lang) ?? summary.dateResponse) : '—';
   const extra = result.envelope.unknownResultKeys;
+  // The answer is right either way; the record the name came from is not, and other systems search it too.
+  const mixed = subject ? mixedScriptWords(subject) : [];
   // A new answer takes the reader to it: the pane scrolls to its start and focus moves there, so
   // the verdict is read first (and announced by a screen reader), not the form above it.
   const start = useRef<HTMLDivElement>(null);
@@ -173,6 +177,13 @@ export function ResultsView(props: ResultsViewProps) {
             time: formatReceivedAt(keptAt ?? result.receivedAt ?? Date.now(), lang),
           })}
         </Text>
+      )}
+      {mixed.length > 0 && (
+        <MessageBar intent="info" layout="multiline" data-testid="mixed-scripts">
+          <MessageBarBody>
+            {resultsText.t(lang, 'results.mixedScripts', { words: quotedList(mixed, lang) })}
+          </MessageBarBody>
+        </MessageBar>
       )}
       <div className={styles.verdict} aria-live="polite" data-testid="verdict">
         <Text weight="semibold" size={500}>

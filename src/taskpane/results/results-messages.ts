@@ -4,6 +4,8 @@ import { defineCatalogue } from '../../core/text/i18n';
 // load with the results part, not with the pane's first render.
 const en = {
   'results.subject': 'Subject: {subject} — {time}',
+  'results.mixedScripts':
+    'Latin and Cyrillic letters are mixed in {words}: each word was screened in its own alphabet. Correct the client’s record at its source.',
   'results.region': 'Search answer',
   'results.bestPercent': 'Best match: {percent}%',
   'results.hits': 'Hits: {count}',
@@ -107,6 +109,8 @@ type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
   'results.subject': 'Суб’єкт: {subject} — {time}',
+  'results.mixedScripts':
+    'У {words} латинські й кириличні літери впереміш: кожне слово перевірено його власною абеткою. Виправте запис клієнта в джерелі.',
   'results.region': 'Відповідь на пошук',
   'results.bestPercent': 'Найкращий збіг: {percent}%',
   'results.hits': 'Збігів: {count}',
