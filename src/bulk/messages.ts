@@ -100,6 +100,8 @@ const en = {
   'panel.intro': 'Select a range with a header row (or a cell in a table), check the column mapping, then start.',
   'panel.readSelection': 'Use current selection',
   'panel.source': 'Input: {address} — {rows} data rows',
+  'panel.aboveHeader':
+    'The headers are in row {row}; the filled rows above them ({count}) are left out, a title it seems.',
   'panel.noSelection': 'No range read yet.',
   'panel.mapping': 'Columns',
   'panel.options': 'Options for this run',
@@ -230,6 +232,8 @@ const uk: Record<Key, string> = {
     'Виділіть діапазон з рядком заголовків (або клітинку в таблиці), перевірте відповідність стовпців і почніть.',
   'panel.readSelection': 'Взяти поточне виділення',
   'panel.source': 'Вхідні дані: {address} — рядків даних: {rows}',
+  'panel.aboveHeader':
+    'Заголовки — у рядку {row}; заповнені рядки над ними ({count}) не перевіряються, схоже, це назва.',
   'panel.noSelection': 'Діапазон ще не прочитано.',
   'panel.mapping': 'Стовпці',
   'panel.options': 'Параметри цієї перевірки',

@@ -57,6 +57,7 @@ describe('bulk run on the workbook', () => {
     fake.setSheet('Clients', clientRows(600)).select('Clients', 'B7');
     const input = await readSelectionInput();
     expect(input.source).toBe('Clients!A1:D601');
+    expect(input.aboveHeader).toBe(0);
     expect(request(input).mapping).toEqual({ name: 0, date: 1, ipn: 2 });
     fake.resetStats();
 
@@ -162,6 +163,7 @@ describe('bulk run on the workbook', () => {
       .select('Clients', 'A3');
     const input = await readSelectionInput();
     expect(input.source).toBe('Clients!A2:D4');
+    expect(input.aboveHeader).toBe(1);
     expect(input.headers).toEqual(HEADERS);
     expect(input.rows.map((r) => r[0])).toEqual(['Person 1 HIT', 'Person 2']);
     expect(request(input).mapping).toEqual({ name: 0, date: 1, ipn: 2 });

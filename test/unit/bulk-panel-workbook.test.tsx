@@ -193,12 +193,13 @@ describe('Screen again between a sandbox and the live service', () => {
 });
 
 describe('split name columns in the pane (issue 31)', () => {
-  it('maps Прізвище, Ім’я, По батькові and says the name is joined from them, before Start', async () => {
+  it('maps Прізвище, Ім’я, По батькові and says the name is joined from them, and that the title above is left out, before Start', async () => {
     fake.setSheet('Split', [
+      ['Клієнти станом на 01.11.2026', null, null],
       ['Прізвище', 'Ім’я', 'По батькові'],
       ['Петренко', 'Петро', 'Петрович'],
     ]);
-    fake.select('Split', 'A1:C2');
+    fake.select('Split', 'A1:C3');
     render(
       <FluentProvider theme={webLightTheme}>
         <BulkPanel lang="uk" services={fakeServices()} />
@@ -209,6 +210,10 @@ describe('split name columns in the pane (issue 31)', () => {
       'ПІБ = Прізвище + Ім’я + По батькові, для кожного рядка в такому порядку.',
     );
     expect(screen.queryByTestId('bulk-mapping-problems')).toBeNull();
+    expect(screen.getByTestId('bulk-above-header')).toHaveTextContent(
+      bulkMessages.t('uk', 'panel.aboveHeader', { row: 2, count: 1 }),
+    );
+    expect(screen.getByTestId('bulk-source')).toHaveTextContent('Split!A2:C3');
   });
 });
 

@@ -20,6 +20,8 @@ export interface SheetInput extends BulkInput {
   rect: CellRect;
   /** How this workbook's date numbers count days (see ../date-system.ts). */
   dateSystem: DateSystem;
+  /** Filled rows of the region above the header row (a title): left out, and the analyst told. */
+  aboveHeader: number;
 }
 
 function refuse(code: BulkMessageKey): InvalidInputError {
@@ -48,6 +50,7 @@ function toInput(
     source: qualifiedAddress(sheetName, used),
     firstSourceRow: used.rowIndex + 2,
     dateSystem,
+    aboveHeader: values.slice(0, top).filter((row) => !isBlankRow(row)).length,
   };
 }
 

@@ -75,6 +75,8 @@ export async function readListAgain(address: string): Promise<SheetInput> {
       source: qualifiedAddress(sheetName, read),
       firstSourceRow: read.rowIndex + 2,
       dateSystem: dateSystem(),
+      // The earlier run's address starts at its header row.
+      aboveHeader: 0,
     };
   });
 }

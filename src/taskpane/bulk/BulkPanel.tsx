@@ -107,6 +107,11 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
             : b.t(lang, 'panel.noSelection')}
         </Text>
       </div>
+      {input && input.aboveHeader > 0 && (
+        <Text size={200} data-testid="bulk-above-header">
+          {b.t(lang, 'panel.aboveHeader', { row: input.rect.rowIndex + 1, count: input.aboveHeader })}
+        </Text>
+      )}
       {readError && (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>{readError}</MessageBarBody>
