@@ -85,6 +85,7 @@ function isoOfJsDate(date: Date): string {
 
 const ISO_FORM = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
 const DOTTED_FORM = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?$/;
+const YEAR_WORD = /(?<=\d)\s*(?:р\.?|року)$/iu;
 
 type Parsed =
   | { iso: string; shown: string }
@@ -105,7 +106,8 @@ function parseDateValue(value: unknown, system: DateSystem): Parsed {
     return { error: 'field.date.serial', shown: shown(value) };
   }
   if (typeof value !== 'string') return { error: 'field.type.date', shown: shown(value) };
-  const text = value.trim();
+  // Ukrainian documents write the year's word after a date: "12.04.1967 р.", "12.04.1967 року".
+  const text = value.trim().replace(YEAR_WORD, '');
   let parts: [number, number, number] | null = null;
   const iso = ISO_FORM.exec(text);
   if (iso) parts = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
@@ -127,8 +129,8 @@ export interface DateRules {
 }
 
 /**
- * A calendar date as YYYY-MM-DD from YYYY-MM-DD, DD.MM.YYYY (also D.M.YYYY), a JS Date or an
- * Excel serial number. Rejects impossible dates, dates before `min` and dates after today.
+ * A calendar date as YYYY-MM-DD from YYYY-MM-DD, DD.MM.YYYY (also D.M.YYYY, and either followed
+ * by "р." or "року"), a JS Date or an Excel serial number. Rejects impossible dates, dates before `min` and dates after today.
  */
 export function normalizeDate(value: unknown, rules: DateRules = {}): FieldCheck<string> {
   const field = rules.field ?? 'date';
