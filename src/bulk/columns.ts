@@ -42,6 +42,12 @@ const EXACT: Record<ColumnRole, readonly string[]> = {
     'клієнт',
     'контрагент',
     'фіо',
+    // "Прізвище, ім'я, по батькові" abbreviated as often as ПІБ; ФИО from Russian-language systems.
+    'піп',
+    'п і п',
+    'фио',
+    'ф і о',
+    'ф и о',
     'name',
     'full name',
     'fullname',
@@ -59,6 +65,8 @@ const EXACT: Record<ColumnRole, readonly string[]> = {
     'д н',
     'дн',
     'народження',
+    'дата рождения',
+    'д р',
     'date',
     'birth date',
     'birthdate',
@@ -76,6 +84,7 @@ const EXACT: Record<ColumnRole, readonly string[]> = {
     'рнокпп єдрпоу',
     'єдрпоу іпн',
     'податковий номер',
+    'инн',
     'код',
     'ipn',
     'inn',
@@ -126,8 +135,9 @@ const EXACT: Record<ColumnRole, readonly string[]> = {
  */
 const PARTIAL: readonly [ColumnRole, RegExp][] = [
   ['namelat', /латин|latin|translit|транслит|трансліт|\blat\b/],
-  ['date', /народж|birth|\bdob\b/],
-  ['ipn', /іпн|рнокпп|єдрпоу|\bінн\b|\bipn\b|edrpou|\btax\b|rnokpp|\btin\b/],
+  ['date', /народж|рожден|birth|\bdob\b/],
+  // "Ідентифікаційний код/номер": the tax number's name before it was РНОКПП.
+  ['ipn', /іпн|рнокпп|єдрпоу|(^| )[іи]нн( |$)|ідентифікаційн\S* (код|номер)|\bipn\b|edrpou|\btax\b|rnokpp|\btin\b/],
   ['doc', /паспорт|документ|passport|document|\bdoc\b/],
   // A header naming the whole name ("Прізвище, ім'я та по батькові клієнта") before its parts.
   ['name', /прізвищ.*ім ?я|(^| )піб( |$)/],

@@ -26,6 +26,14 @@ describe('recogniseColumns', () => {
       ['Full name', 'Date of birth', 'Tax ID', 'Passport number'],
       { name: 0, date: 1, ipn: 2, doc: 3 },
     ],
+    ['ПІП, Д/н and Ідентифікаційний код', ['ПІП', 'Д/н', 'Ідентифікаційний код'], { name: 0, date: 1, ipn: 2 }],
+    [
+      'ІНН inside a longer header, and the tax number by its older name',
+      ['Клієнт', 'ІНН клієнта', 'Ідентифікаційний номер платника'],
+      { name: 0, ipn: 1 },
+    ],
+    ['Russian-language exports', ['ФИО', 'Дата рождения', 'ИНН', 'Паспорт'], { name: 0, date: 1, ipn: 2, doc: 3 }],
+    ['Д.р. and ФІО', ['Ф.І.О.', 'Д.р.'], { name: 0, date: 1 }],
     ['unknown and blank headers are left alone', ['Примітка', null, 'Amount'], {}],
     ['the first fitting column wins', ['ПІБ', 'Назва'], { name: 0 }],
   ])('%s', (_label, headers, expected) => {
