@@ -144,7 +144,7 @@ const PARTIAL: readonly [ColumnRole, RegExp][] = [
   ['surname', /прізвищ|фамил|surname|last name/],
   ['patronymic', /по батькові|отчеств|patronymic|middle name/],
   ['givenName', /^ім ?я( |$)|first name|given name/],
-  ['name', /піб|\bім я\b|\bімя\b|прізвищ|назв|найменуван|\bname\b|клієнт|client|customer/],
+  ['name', /піб|(^| )ім ?я( |$)|прізвищ|назв|найменуван|\bname\b|клієнт|client|customer/],
 ];
 
 export function normalizeHeader(value: CellValue): string {

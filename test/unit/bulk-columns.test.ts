@@ -34,6 +34,7 @@ describe('recogniseColumns', () => {
     ],
     ['Russian-language exports', ['ФИО', 'Дата рождения', 'ИНН', 'Паспорт'], { name: 0, date: 1, ipn: 2, doc: 3 }],
     ['Д.р. and ФІО', ['Ф.І.О.', 'Д.р.'], { name: 0, date: 1 }],
+    ['the whole name by its word for name', ['Повне ім’я', 'Дата народження'], { name: 0, date: 1 }],
     ['unknown and blank headers are left alone', ['Примітка', null, 'Amount'], {}],
     ['the first fitting column wins', ['ПІБ', 'Назва'], { name: 0 }],
   ])('%s', (_label, headers, expected) => {

@@ -5,6 +5,7 @@ import { scoredItem } from '../../src/sandbox/answer';
 import { documentedFields, itemForForm, openFields } from '../../src/sandbox/answer-form';
 import { isValidEdrpou, isValidRnokpp } from '../../src/sandbox/data/codes';
 import { DEFAULT_SEED, generateSandboxData, sandboxData } from '../../src/sandbox/data/generator';
+import { toRussianSpelling } from '../../src/sandbox/data/entities';
 import { KNOWN, knownRecords } from '../../src/sandbox/data/known-subjects';
 import type { Json, JsonObject, SandboxRecord } from '../../src/sandbox/data/model';
 import { SURNAMES_COMMON, SURNAMES_GENDERED } from '../../src/sandbox/data/pools';
@@ -40,6 +41,12 @@ function keyPaths(value: Json, prefix: string, into: Set<string>): void {
 }
 
 describe('sandbox data', () => {
+  it('spells a name the Russian way older lists do, -ський and -цька endings too', () => {
+    expect(toRussianSpelling('Ковальський Петро')).toBe('Ковальский Петро');
+    expect(toRussianSpelling('Кропивницька Ганна Ігорівна')).toBe('Кропивницкая Ганна Игоривна');
+    expect(toRussianSpelling('Ськаленко')).toBe('Ськаленко');
+  });
+
   it('holds a few thousand records in every one of the 18 registries', () => {
     expect(data.records.length).toBeGreaterThan(3000);
     expect(data.records.length).toBeLessThan(10000);

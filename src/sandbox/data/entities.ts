@@ -34,12 +34,15 @@ const RU_SPELLING_CHARS = /[іїєґІЇЄҐ'’]/g;
 
 /** Ukrainian spelling to the Russian spelling older lists use: і/ї → и, є → е, ґ → г, no apostrophe. */
 export function toRussianSpelling(text: string): string {
-  return text
-    .replace(RU_SPELLING_CHARS, (ch) => RU_SPELLING[ch] ?? ch)
-    .replace(/ський\b/g, 'ский')
-    .replace(/ська\b/g, 'ская')
-    .replace(/цький\b/g, 'цкий')
-    .replace(/цька\b/g, 'цкая');
+  return (
+    text
+      .replace(RU_SPELLING_CHARS, (ch) => RU_SPELLING[ch] ?? ch)
+      // A word's end, not \b: JavaScript's \b knows only Latin letters.
+      .replace(/ський(?!\p{L})/gu, 'ский')
+      .replace(/ська(?!\p{L})/gu, 'ская')
+      .replace(/цький(?!\p{L})/gu, 'цкий')
+      .replace(/цька(?!\p{L})/gu, 'цкая')
+  );
 }
 
 const RU_LAT: Readonly<Record<string, string>> = {
