@@ -162,7 +162,7 @@ describe('result table model', () => {
     // The failure highlight reads the status's start: a note at its end leaves it as it was.
     expect(status('en', mixed, screened({ peps: '9000.x', psanctions: [] }))).toMatch(/^incomplete: /);
     expect(status('en', ['Кривоклен Северин Богданович', 24574, null, null])).toBe('ok: 1 hit');
-    // A Latin name column too, joined from split name columns the same way.
+    // A name in its Latin column too.
     const latin: TableContext = { ...ctx('en'), mapping: { namelat: 0 } };
     const latinRow = resultRow(latin, 0, ['Ivanenkо'], { kind: 'outcome', outcome: hit });
     expect(latinRow[latinRow.length - 5]).toMatch(/mixed in “Ivanenkо”:/);
