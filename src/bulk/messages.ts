@@ -11,6 +11,8 @@ const en = {
   'names.joinedWhereEmpty': 'Name from "{name}"; where it is empty, from {parts}.',
   'names.oneWord':
     'Warning: {share}% of the names are one word (e.g. "{example}"). A surname alone finds every namesake: if the first name and patronymic are in other columns, map them as First name and Patronymic.',
+  'names.mixedScripts':
+    "Rows whose name mixes Latin and Cyrillic letters, of the first {rows}: {count} (e.g. {example}). Each word is screened in its own alphabet; the row's Status names the words to correct at the source.",
   'role.givenName': 'First name',
   'role.patronymic': 'Patronymic',
   'role.none': '— not used —',
@@ -141,6 +143,8 @@ const uk: Record<Key, string> = {
   'names.joinedWhereEmpty': 'ПІБ зі стовпця «{name}»; де він порожній, з {parts}.',
   'names.oneWord':
     'Увага: {share}% імен складаються з одного слова (напр. «{example}»). Саме прізвище знаходить усіх однофамільців: якщо ім’я та по батькові в інших стовпцях, позначте їх як «Ім’я» та «По батькові».',
+  'names.mixedScripts':
+    'Рядків, де в імені латинські й кириличні літери впереміш, серед перших {rows}: {count} (напр. {example}). Кожне слово перевіряється його абеткою; «Стан» рядка називає слова, які слід виправити в джерелі.',
   'role.givenName': 'Ім’я',
   'role.patronymic': 'По батькові',
   'role.none': '— не використовується —',

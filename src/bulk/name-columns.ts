@@ -2,6 +2,8 @@ import type { LocalizedText } from '../core/text/i18n';
 import { headerText, NAME_PART_ROLES, type CellValue, type ColumnMapping } from './columns';
 import { rowAccessOf, RowCursor, type RowSource } from './input-rows';
 import { bulkMessages } from './messages';
+import { mixedScriptWords } from '../core/query/look-alikes';
+import { quotedList } from '../core/text/quotes';
 import { rowInput, type InputRow } from './plan';
 
 /**
@@ -17,8 +19,8 @@ const MIN_NAMES = 5;
 const ONE_WORD_SHARE = 0.5;
 
 export interface NameNote {
-  /** joined: how the name is made from split columns; oneWord: a warning. */
-  kind: 'joined' | 'oneWord';
+  /** joined: how the name is made from split columns; oneWord: a warning; mixedScripts: names to correct. */
+  kind: 'joined' | 'oneWord' | 'mixedScripts';
   text: LocalizedText;
 }
 
@@ -39,8 +41,9 @@ export function nameColumnNotes(
           : bulkMessages.text('names.joinedWhereEmpty', { name: headerText(headers, mapping.name), parts: joined }),
     });
   }
-  const names = sample
-    .map((row) => rowInput(row, mapping).name)
+  const asked = sample.map((row) => rowInput(row, mapping));
+  const names = asked
+    .map((input) => input.name)
     .map((name) => (name === undefined || name === null ? '' : String(name).trim()))
     .filter((name) => name !== '');
   const oneWord = names.filter((name) => !/\s/.test(name));
@@ -51,6 +54,29 @@ export function nameColumnNotes(
         share: Math.round((100 * oneWord.length) / names.length),
         example: oneWord[0],
       }),
+    });
+  }
+  // Said before the run, not only row by row after it: the list itself needs correcting.
+  const mixed = asked
+    .map((input) =>
+      [input.name, input.namelat].flatMap((text) => (typeof text === 'string' ? mixedScriptWords(text) : [])),
+    )
+    .filter((words) => words.length > 0);
+  if (mixed.length > 0) {
+    notes.push({
+      kind: 'mixedScripts',
+      text: {
+        uk: bulkMessages.t('uk', 'names.mixedScripts', {
+          rows: sample.length,
+          count: mixed.length,
+          example: quotedList(mixed[0], 'uk'),
+        }),
+        en: bulkMessages.t('en', 'names.mixedScripts', {
+          rows: sample.length,
+          count: mixed.length,
+          example: quotedList(mixed[0], 'en'),
+        }),
+      },
     });
   }
   return notes;

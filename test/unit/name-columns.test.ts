@@ -52,6 +52,22 @@ describe('split name columns', () => {
     expect(nameColumnNotes(['ПІБ'], full, recogniseColumns(['ПІБ']))).toEqual([]);
   });
 
+  it('says before the run how many names mix Latin and Cyrillic letters, split columns and Latin names too', () => {
+    const headers = ['Прізвище', 'Ім’я', 'По батькові', 'ПІБ латиницею'];
+    const rows = [
+      ['Кривоклен', 'Cеверин', 'Богданoвич', null],
+      ['Іваненко', 'Петро', 'Петрович', 'Ivanenkо Petro'],
+      ['Коваль', 'Марія', 'Іванівна', 'Koval Mariia'],
+    ];
+    const notes = nameColumnNotes(headers, rows, recogniseColumns(headers));
+    expect(notes.map((n) => n.kind)).toEqual(['joined', 'mixedScripts']);
+    expect(notes[1].text.en).toBe(
+      "Rows whose name mixes Latin and Cyrillic letters, of the first 3: 2 (e.g. “Cеверин”, “Богданoвич”). Each word is screened in its own alphabet; the row's Status names the words to correct at the source.",
+    );
+    expect(notes[1].text.uk).toContain('серед перших 3: 2 (напр. «Cеверин», «Богданoвич»)');
+    expect(nameColumnNotes(headers, rows.slice(2), recogniseColumns(headers)).map((n) => n.kind)).toEqual(['joined']);
+  });
+
   it('the hits list names the subject by the joined name', () => {
     const headers = ['Прізвище', 'Ім’я', 'По батькові'];
     const mapping = recogniseColumns(headers);
