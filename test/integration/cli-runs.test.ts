@@ -418,6 +418,27 @@ describe('9. input surprises are told', () => {
         'The header has duplicate columns: ПІБ. The first of each is used.',
       ]);
 
+      // A title merged across the columns above the list, as most titles are, reads nothing wrong: no warning.
+      const titled = join(work, 'titled.xlsx');
+      const tw = new ExcelJS.Workbook();
+      const tws = tw.addWorksheet('Клієнти');
+      tws.addRow(['Перелік клієнтів станом на 01.11.2026', null, null]);
+      tws.mergeCells('A1:C1');
+      tws.addRow(['ПІБ', 'Дата народження', 'ІПН']);
+      tws.addRow(['Злитий Клієнт Три', null, null]);
+      await tw.xlsx.writeFile(titled);
+      const t = await runCli(
+        bundle,
+        ['screen', titled, '-o', join(work, 'titled.results.xlsx'), '--progress', 'none'],
+        {
+          env: live(proxy.url),
+        },
+      );
+      expect(t.code).toBe(0);
+      expect(t.stderr).toContain('the headers are in row 2');
+      expect(t.stderr).not.toContain('merged cell areas');
+      expect(proxy.requests.at(-1)?.name).toBe('Злитий Клієнт Три');
+
       const controls = join(work, 'controls.csv');
       writeFileSync(controls, `${HEADER.join(',')}\r\nКерів\u0000ний\u001b Клієнт,,,\r\n`, 'utf8');
       const c = await runCli(bundle, ['screen', controls, '-o', join(work, 'controls.xlsx'), '--progress', 'none'], {

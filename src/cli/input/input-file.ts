@@ -19,6 +19,8 @@ export interface InputTable {
   /** The separator a CSV used, so results go back in the same dialect. */
   delimiter?: ',' | ';' | '\t';
   warnings: LocalizedText[];
+  /** A workbook's merged areas, each by the index of its last row in `rows`: said only when they reach the list. */
+  mergedLastRows?: number[];
 }
 
 export type TableFormat = 'xlsx' | 'csv';
@@ -133,9 +135,21 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
     rows.push(values);
   });
   const merges = (ws.model as { merges?: unknown[] }).merges;
-  const merged = Array.isArray(merges) ? merges.length : 0;
-  if (merged > 0) warnings.push(cliMessages.text('input.merged', { path, count: merged }));
-  return { format: 'xlsx', sheetName: ws.name, rows: trimTrailingEmpty(pad(rows)), warnings };
+  // "A1:D1"; one that cannot be read is taken to reach every row.
+  const mergedLastRows = (Array.isArray(merges) ? merges : []).map((area) => {
+    const last = /:[A-Z]+(\d+)$/.exec(String(area))?.[1];
+    return last === undefined ? Number.MAX_SAFE_INTEGER : Number(last) - 1;
+  });
+  return { format: 'xlsx', sheetName: ws.name, rows: trimTrailingEmpty(pad(rows)), warnings, mergedLastRows };
+}
+
+/**
+ * Merged areas that reach the header row or the list below it: a title merged across the columns
+ * above the list, as most titles are, changes nothing read.
+ */
+function mergedWarning(table: InputTable, headerIndex: number, path: string): LocalizedText[] {
+  const count = (table.mergedLastRows ?? []).filter((last) => last >= headerIndex).length;
+  return count > 0 ? [cliMessages.text('input.merged', { path, count })] : [];
 }
 
 function trimTrailingEmpty(rows: CellValue[][]): CellValue[][] {
@@ -288,7 +302,8 @@ export async function openInput(
     const input = bulkInputOf(table, displayPath);
     const headerIndex = input.firstSourceRow - 2;
     const above = table.rows.slice(0, headerIndex).filter((r) => !isBlankRow(r)).length;
-    return { input, format: table.format, warnings: [...table.warnings, ...headerBelow(headerIndex, above)] };
+    const warnings = [...mergedWarning(table, headerIndex, path), ...headerBelow(headerIndex, above)];
+    return { input, format: table.format, warnings: [...table.warnings, ...warnings] };
   }
   if (sheet !== undefined) throw usageError('input.sheetForCsv');
   await checkInputFile(path, limits);
