@@ -1,10 +1,9 @@
-import type { LocalizedText } from '../core/text/i18n';
+import type { Lang, LocalizedText } from '../core/text/i18n';
 import { headerText, NAME_PART_ROLES, type CellValue, type ColumnMapping } from './columns';
 import { rowAccessOf, RowCursor, type RowSource } from './input-rows';
 import { bulkMessages } from './messages';
-import { mixedScriptWords } from '../core/query/look-alikes';
 import { quotedList } from '../core/text/quotes';
-import { rowInput, type InputRow } from './plan';
+import { mixedNameWords, rowInput, type InputRow } from './plan';
 
 /**
  * What the column mapping does to names, said before anything is paid for: a name joined from
@@ -41,9 +40,8 @@ export function nameColumnNotes(
           : bulkMessages.text('names.joinedWhereEmpty', { name: headerText(headers, mapping.name), parts: joined }),
     });
   }
-  const asked = sample.map((row) => rowInput(row, mapping));
-  const names = asked
-    .map((input) => input.name)
+  const names = sample
+    .map((row) => rowInput(row, mapping).name)
     .map((name) => (name === undefined || name === null ? '' : String(name).trim()))
     .filter((name) => name !== '');
   const oneWord = names.filter((name) => !/\s/.test(name));
@@ -57,27 +55,15 @@ export function nameColumnNotes(
     });
   }
   // Said before the run, not only row by row after it: the list itself needs correcting.
-  const mixed = asked
-    .map((input) =>
-      [input.name, input.namelat].flatMap((text) => (typeof text === 'string' ? mixedScriptWords(text) : [])),
-    )
-    .filter((words) => words.length > 0);
+  const mixed = sample.map((row) => mixedNameWords(row, mapping)).filter((words) => words.length > 0);
   if (mixed.length > 0) {
-    notes.push({
-      kind: 'mixedScripts',
-      text: {
-        uk: bulkMessages.t('uk', 'names.mixedScripts', {
-          rows: sample.length,
-          count: mixed.length,
-          example: quotedList(mixed[0], 'uk'),
-        }),
-        en: bulkMessages.t('en', 'names.mixedScripts', {
-          rows: sample.length,
-          count: mixed.length,
-          example: quotedList(mixed[0], 'en'),
-        }),
-      },
-    });
+    const text = (lang: Lang) =>
+      bulkMessages.t(lang, 'names.mixedScripts', {
+        rows: sample.length,
+        count: mixed.length,
+        example: quotedList(mixed[0], lang),
+      });
+    notes.push({ kind: 'mixedScripts', text: { uk: text('uk'), en: text('en') } });
   }
   return notes;
 }

@@ -3,6 +3,7 @@ import type { RunOptions } from '../core/request/run-options';
 import { subjectKey, validateQuery, type DateSystem, type QueryInput, type SearchQuery } from '../core/query';
 import { COLUMN_ROLES, NAME_PART_ROLES, QUERY_ROLES, isBlankCell, type CellValue, type ColumnMapping } from './columns';
 import { excelErrorOf } from './excel-errors';
+import { mixedScriptWords } from '../core/query/look-alikes';
 import { bulkMessages } from './messages';
 
 /** What every request of a run shares; chosen once per run and checked by core's runOptionsFrom before the first row. */
@@ -33,6 +34,12 @@ export function rowInput(row: InputRow, mapping: ColumnMapping): QueryInput {
     if (parts.length > 0) input.name = parts.join(' ');
   }
   return input as QueryInput;
+}
+
+/** The words of a row's names typed in two alphabets, which the query reads in one (core's look-alikes). */
+export function mixedNameWords(row: InputRow, mapping: ColumnMapping): string[] {
+  const { name, namelat } = rowInput(row, mapping);
+  return [name, namelat].flatMap((text) => (typeof text === 'string' ? mixedScriptWords(text) : []));
 }
 
 export type RowCheck = { ok: true; query: SearchQuery } | { ok: false; errors: readonly FieldError[] };

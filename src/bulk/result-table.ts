@@ -3,7 +3,7 @@ import type { Lang } from '../core/text/i18n';
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import { levelText, registryErrorText, verdictText, type MatchLevel, type Verdict } from '../core/answer/summary';
 import { headerText, type CellValue, type ColumnMapping } from './columns';
-import { EMPTY_ROW_CODE, rowInput } from './plan';
+import { EMPTY_ROW_CODE, mixedNameWords, rowInput } from './plan';
 import type { PreviousHit, PreviousRun } from './previous-hits';
 import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
@@ -11,7 +11,6 @@ import { openLevel, reviewCells, reviewHit, type HitReview } from './rescreen';
 import { rescreenMessages } from './rescreen-messages';
 import { EXPLANATION_RULES_VERSION, suggestionLabel, whyLineOf } from '../core/answer/explain';
 import { listStandingText } from '../core/answer/registry-lists';
-import { mixedScriptWords } from '../core/query/look-alikes';
 import { quotedList } from '../core/text/quotes';
 
 /**
@@ -122,15 +121,6 @@ function registryErrorsText(outcome: SubjectOutcome, lang: Lang): string {
     .join('; ');
 }
 
-/** The row's name words typed in two alphabets, quoted: they were read in one (core's look-alikes). */
-function mixedScriptsIn(ctx: TableContext, input: readonly CellValue[]): string {
-  const asked = rowInput(input, ctx.mapping);
-  const words = [asked.name, asked.namelat].flatMap((value) =>
-    typeof value === 'string' ? mixedScriptWords(value) : [],
-  );
-  return quotedList(words, ctx.lang);
-}
-
 export function statusText(result: RowResult, ctx: TableContext, input: readonly CellValue[] = []): string {
   const t = bulkMessages.t;
   if (result.kind === 'pending') return t(ctx.lang, 'status.pending');
@@ -148,8 +138,10 @@ export function statusText(result: RowResult, ctx: TableContext, input: readonly
         : t(ctx.lang, 'status.clear');
   // Muted is not hidden: the row says how many hits a colleague's decision took out.
   const muted = o.muted ? t(ctx.lang, 'status.muted', { status, muted: o.muted }) : status;
-  const words = mixedScriptsIn(ctx, input);
-  return words ? t(ctx.lang, 'status.mixedScripts', { status: muted, words }) : muted;
+  const words = mixedNameWords(input, ctx.mapping);
+  return words.length > 0
+    ? t(ctx.lang, 'status.mixedScripts', { status: muted, words: quotedList(words, ctx.lang) })
+    : muted;
 }
 
 /**
