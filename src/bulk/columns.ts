@@ -237,6 +237,11 @@ export function findHeaderRow(rows: readonly (readonly CellValue[])[]): number {
   return best >= 0 ? best : first;
 }
 
+/** Filled rows above the header row: a title, left out, which the analyst is told of. */
+export function filledRowsAbove(rows: readonly (readonly CellValue[])[], headerIndex: number): number {
+  return rows.slice(0, headerIndex).filter((row) => !isBlankRow(row)).length;
+}
+
 export interface MappingProblem {
   code: 'mapping.noSubject' | 'mapping.duplicate' | 'mapping.outOfRange';
   role?: ColumnRole;

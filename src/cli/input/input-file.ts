@@ -5,7 +5,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from '../output/exceljs-lazy';
 import type { BulkInput, StreamedInput } from '../../bulk';
-import { findHeaderRow, isBlankRow, type CellValue } from '../../bulk/columns';
+import { filledRowsAbove, findHeaderRow, isBlankRow, type CellValue } from '../../bulk/columns';
 import type { LocalizedText } from '../../core/text/i18n';
 import { cleanCell, csvRowSource, csvShape, NotUtf8, type CsvShape, type TextEncoding } from './csv-stream';
 import { UsageError } from '../exit-codes';
@@ -301,7 +301,7 @@ export async function openInput(
     const table = await readWorkbookInput(path, sheet, limits);
     const input = bulkInputOf(table, displayPath);
     const headerIndex = input.firstSourceRow - 2;
-    const above = table.rows.slice(0, headerIndex).filter((r) => !isBlankRow(r)).length;
+    const above = filledRowsAbove(table.rows, headerIndex);
     const warnings = [...mergedWarning(table, headerIndex, path), ...headerBelow(headerIndex, above)];
     return { input, format: table.format, warnings: [...table.warnings, ...warnings] };
   }

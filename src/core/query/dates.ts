@@ -130,7 +130,8 @@ export interface DateRules {
 
 /**
  * A calendar date as YYYY-MM-DD from YYYY-MM-DD, DD.MM.YYYY (also D.M.YYYY, and either followed
- * by "р." or "року"), a JS Date or an Excel serial number. Rejects impossible dates, dates before `min` and dates after today.
+ * by "р." or "року"), a JS Date or an Excel serial number. Rejects impossible dates, dates before
+ * `min` and dates after today.
  */
 export function normalizeDate(value: unknown, rules: DateRules = {}): FieldCheck<string> {
   const field = rules.field ?? 'date';

@@ -1,4 +1,4 @@
-import { findHeaderRow, isBlankRow, type CellValue } from '../../bulk/columns';
+import { filledRowsAbove, findHeaderRow, isBlankRow, type CellValue } from '../../bulk/columns';
 import type { BulkInput } from '../../bulk';
 import { bulkMessages, type BulkMessageKey } from '../../bulk/messages';
 import { InvalidInputError } from '../../core/protocol/errors';
@@ -50,7 +50,7 @@ function toInput(
     source: qualifiedAddress(sheetName, used),
     firstSourceRow: used.rowIndex + 2,
     dateSystem,
-    aboveHeader: values.slice(0, top).filter((row) => !isBlankRow(row)).length,
+    aboveHeader: filledRowsAbove(values, top),
   };
 }
 
