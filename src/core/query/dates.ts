@@ -84,8 +84,48 @@ function isoOfJsDate(date: Date): string {
 }
 
 const ISO_FORM = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
-const DOTTED_FORM = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?$/;
-const YEAR_WORD = /(?<=\d)\s*(?:р\.?|року)$/iu;
+// "12. 04. 1967": a space after each dot, as Ukrainian typesetting rules also allow.
+const DOTTED_FORM = /^(\d{1,2})\. ?(\d{1,2})\. ?(\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?$/;
+// A four-digit year first leaves no doubt which part is the day: "1967.04.12".
+const YEAR_FIRST_DOTTED_FORM = /^(\d{4})\.(\d{1,2})\.(\d{1,2})$/;
+// Ukrainian and Russian documents write the year's word after a date: "р.", "року", "г.", "года".
+const YEAR_WORD = /(?<=\d)\s*(?:р\.?|року|г\.?|года)$/iu;
+
+/**
+ * A month named in words, as passports, declarations and court papers write a date: each
+ * spelling's month number. Ukrainian and Russian in the genitive ("12 квітня 1967"), English in
+ * full or in three letters; a named month leaves no doubt which number is the day.
+ */
+const MONTH_WORDS: ReadonlyMap<string, number> = new Map(
+  [
+    'січня лютого березня квітня травня червня липня серпня вересня жовтня листопада грудня',
+    'января февраля марта апреля мая июня июля августа сентября октября ноября декабря',
+    'january february march april may june july august september october november december',
+    'jan feb mar apr may jun jul aug sep oct nov dec',
+  ].flatMap((line) => line.split(' ').map((word, index): [string, number] => [word, index + 1])),
+);
+const DAY_MONTH_YEAR = /^(\d{1,2})\.?\s+(\p{L}+)\.?,?\s+(\d{4})$/u;
+const MONTH_DAY_YEAR = /^(\p{L}+)\.?\s+(\d{1,2}),?\s+(\d{4})$/u;
+
+function partsInWords(text: string): [number, number, number] | null {
+  const dayFirst = DAY_MONTH_YEAR.exec(text);
+  const monthFirst = dayFirst ? null : MONTH_DAY_YEAR.exec(text);
+  const [day, word, year] = dayFirst
+    ? [dayFirst[1], dayFirst[2], dayFirst[3]]
+    : monthFirst
+      ? [monthFirst[2], monthFirst[1], monthFirst[3]]
+      : [];
+  const month = word === undefined ? undefined : MONTH_WORDS.get(word.toLowerCase());
+  return month === undefined ? null : [Number(year), month, Number(day)];
+}
+
+function partsOf(text: string): [number, number, number] | null {
+  const iso = ISO_FORM.exec(text) ?? YEAR_FIRST_DOTTED_FORM.exec(text);
+  if (iso) return [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  const dotted = DOTTED_FORM.exec(text);
+  if (dotted) return [Number(dotted[3]), Number(dotted[2]), Number(dotted[1])];
+  return partsInWords(text);
+}
 
 type Parsed =
   | { iso: string; shown: string }
@@ -106,13 +146,8 @@ function parseDateValue(value: unknown, system: DateSystem): Parsed {
     return { error: 'field.date.serial', shown: shown(value) };
   }
   if (typeof value !== 'string') return { error: 'field.type.date', shown: shown(value) };
-  // Ukrainian documents write the year's word after a date: "12.04.1967 р.", "12.04.1967 року".
   const text = value.trim().replace(YEAR_WORD, '');
-  let parts: [number, number, number] | null = null;
-  const iso = ISO_FORM.exec(text);
-  if (iso) parts = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  const dotted = DOTTED_FORM.exec(text);
-  if (dotted) parts = [Number(dotted[3]), Number(dotted[2]), Number(dotted[1])];
+  const parts = partsOf(text);
   if (!parts) return { error: 'field.date.format', shown: shown(text) };
   if (!isRealDate(...parts)) return { error: 'field.date.impossible', shown: shown(text) };
   return { iso: isoOf(...parts), shown: shown(text) };
@@ -129,8 +164,9 @@ export interface DateRules {
 }
 
 /**
- * A calendar date as YYYY-MM-DD from YYYY-MM-DD, DD.MM.YYYY (also D.M.YYYY, and either followed
- * by "р." or "року"), a JS Date or an Excel serial number. Rejects impossible dates, dates before
+ * A calendar date as YYYY-MM-DD from YYYY-MM-DD, DD.MM.YYYY (also D.M.YYYY and YYYY.MM.DD), a
+ * day with its month in words ("12 квітня 1967"), any of them followed by the year's word ("р.",
+ * "року"), a JS Date or an Excel serial number. Rejects impossible dates, dates before
  * `min` and dates after today.
  */
 export function normalizeDate(value: unknown, rules: DateRules = {}): FieldCheck<string> {
