@@ -3,6 +3,7 @@ import { headerText, NAME_PART_ROLES, type CellValue, type ColumnMapping } from 
 import { rowAccessOf, RowCursor, type RowSource } from './input-rows';
 import { bulkMessages } from './messages';
 import { quotedList } from '../core/text/quotes';
+import { isPlaceholderName } from '../core/query/text';
 import { mixedNameWords, rowInput, type InputRow } from './plan';
 
 /**
@@ -43,7 +44,8 @@ export function nameColumnNotes(
   const names = sample
     .map((row) => rowInput(row, mapping).name)
     .map((name) => (name === undefined || name === null ? '' : String(name).trim()))
-    .filter((name) => name !== '');
+    // A dash or "н/д" is no name at all, refused row by row: not a surname asked alone.
+    .filter((name) => name !== '' && !isPlaceholderName(name));
   const oneWord = names.filter((name) => !/\s/.test(name));
   if (names.length >= MIN_NAMES && oneWord.length / names.length >= ONE_WORD_SHARE) {
     notes.push({

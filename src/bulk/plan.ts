@@ -14,9 +14,18 @@ export type RunQueryOptions = Pick<RunOptions, 'listdata' | 'search' | 'lowrankl
 
 export type InputRow = readonly CellValue[];
 
+function isBlankOrZero(value: CellValue | undefined): boolean {
+  return isBlankCell(value) || value === 0 || (typeof value === 'string' && value.trim() === '0');
+}
+
 /**
  * Row cells → the loose input validateQuery understands; only mapped roles are read. A row with
  * no full name takes the name from its parts (Прізвище Ім'я По батькові), in that order.
+ *
+ * A list built of formulas (=Clients!C5) shows 0 where the client's cell is empty: a client with no
+ * birth date or code. That 0 is read as the empty cell it stands for, so the row is still asked by
+ * what it has, as the worksheet functions read it. The name's 0 is left to core, which says why it
+ * is no name when the row has nothing else to ask.
  */
 export function rowInput(row: InputRow, mapping: ColumnMapping): QueryInput {
   const input: Record<string, CellValue> = {};
@@ -24,12 +33,12 @@ export function rowInput(row: InputRow, mapping: ColumnMapping): QueryInput {
     const index = mapping[role];
     if (index === undefined) continue;
     const value = row[index];
-    if (value !== undefined && value !== null) input[role] = value;
+    if (role === 'name' ? value !== undefined && value !== null : !isBlankOrZero(value)) input[role] = value;
   }
   if (input.name === undefined || String(input.name).trim() === '') {
     const parts = NAME_PART_ROLES.map((role) => mapping[role])
       .map((index) => (index === undefined ? null : row[index]))
-      .map((value) => (value === null || value === undefined ? '' : String(value).trim()))
+      .map((value) => (isBlankOrZero(value) ? '' : String(value).trim()))
       .filter((part) => part !== '');
     if (parts.length > 0) input.name = parts.join(' ');
   }
@@ -68,7 +77,8 @@ function excelErrorCells(row: InputRow, mapping: ColumnMapping): FieldError[] {
  */
 export function checkRow(row: InputRow, mapping: ColumnMapping, options: RunQueryOptions, now: Date): RowCheck {
   // A spacer row between blocks of clients: "enter a name" would send the analyst looking for one.
-  if (row.every(isBlankCell)) {
+  // So is a row of formulas copied below the last client, each showing 0 for the empty cell it reads.
+  if (row.every(isBlankOrZero)) {
     return { ok: false, errors: [{ field: 'subject', code: EMPTY_ROW_CODE, message: EMPTY_ROW }] };
   }
   const broken = excelErrorCells(row, mapping);

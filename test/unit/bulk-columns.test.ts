@@ -169,6 +169,38 @@ describe('rows into requests', () => {
     const plan = planRun([['#N/A', '1980-01-02', null, null]], mapping, options, now);
     expect([plan.subjectCount, plan.invalidRows]).toEqual([0, 1]);
   });
+
+  it("reads a formula's 0 as the empty cell it stands for, and a dash or 0 in the name as no name", () => {
+    // A list of formulas over a client sheet (=Clients!B5): 0 where the client's cell is empty.
+    const mapping = { name: 0, date: 1, ipn: 2, doc: 3, namelat: 4, surname: 5 };
+    const queryOf = (row: (string | number | null)[]) => {
+      const checked = checkRow(row, mapping, options, now);
+      return checked.ok ? checked.query : checked.errors.map((e) => e.code);
+    };
+    expect(queryOf(['Іваненко Іван', 0, 0, '0', '-', null])).toMatchObject({ name: 'Іваненко Іван' });
+    expect(queryOf(['Іваненко Іван', 0, 0, '0', '-', null])).not.toHaveProperty('ipn');
+    // A placeholder name with a code is asked by the code alone; without one it is refused, saying why.
+    expect(queryOf(['-', null, '3012345678', null, null, null])).toEqual(
+      expect.not.objectContaining({ name: expect.anything() }),
+    );
+    expect(queryOf([0, 0, '3012345678', null, null, null])).toMatchObject({ ipn: '3012345678' });
+    expect(queryOf(['н/д', '1980-01-02', null, null, null, null])).toEqual(['field.name.placeholder']);
+    expect(rowErrors([0, '1980-01-02', 0, null, null, null], mapping, options, now)[0].message.en).toMatch(
+      /^The name is 0, as a formula shows for an empty cell/,
+    );
+    // Formulas copied below the last client: a spacer row, not a row to correct.
+    const plan = planRun(
+      [
+        ['Іваненко Іван', 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+        [0, '0', null, '', 0, 0],
+      ],
+      mapping,
+      options,
+      now,
+    );
+    expect([plan.subjectCount, plan.invalidRows, plan.emptyRows]).toEqual([1, 0, 2]);
+  });
 });
 
 describe('header helpers', () => {

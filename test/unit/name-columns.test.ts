@@ -50,6 +50,9 @@ describe('split name columns', () => {
     expect(notes[0].text.uk).toContain('83% імен складаються з одного слова (напр. «Петренко»)');
     const full = surnames.map(([n]) => [`${n} Іван Петрович`]);
     expect(nameColumnNotes(['ПІБ'], full, recogniseColumns(['ПІБ']))).toEqual([]);
+    // A dash or "н/д" for a client with no name is no surname asked alone: each such row is refused, saying why.
+    const gaps = [...full, ['-'], ['н/д'], ['—'], ['-'], ['0'], ['-']];
+    expect(nameColumnNotes(['ПІБ'], gaps, recogniseColumns(['ПІБ']))).toEqual([]);
   });
 
   it('says before the run how many names mix Latin and Cyrillic letters, split columns and Latin names too', () => {

@@ -41,6 +41,8 @@ const VALID: Valid[] = [
   ['name: invisible zero-width space dropped', { name: 'Іва\u200Bнов' }, 'name', 'Іванов'],
   ['name: decomposed й composed (NFC)', { name: 'Андрі\u0438\u0306' }, 'name', 'Андрій'],
   ['name: a number is text', { name: 1420, ipn: '12345678' }, 'name', '1420'],
+  ['name: a company named by a number keeps it', { name: '777' }, 'name', '777'],
+  ['namelat: a dash for no Latin name is left out', { ...SUBJECT, namelat: '—' }, 'namelat', undefined],
   ['namelat: trimmed and collapsed', { ...SUBJECT, namelat: ' Ivanov  Ivan ' }, 'namelat', 'Ivanov Ivan'],
   [
     'namelat: Latin diacritics and punctuation allowed',
@@ -188,6 +190,13 @@ const INVALID: Invalid[] = [
   ['date: month 13', { ...SUBJECT, date: '01.13.1990' }, 'date', 'field.date.impossible', '01.13.1990'],
   ['date: tomorrow', { ...SUBJECT, date: '2024-06-16' }, 'date', 'field.date.future', '2024-06-16'],
   ['date: before 1900', { ...SUBJECT, date: '31.12.1899' }, 'date', 'field.date.tooEarly', '1900-01-01'],
+  ["ipn: a formula's 0, padded, is no one's code", { ipn: 0 }, 'ipn', 'field.code.zeros', '00000000'],
+  ['ipn: zeros only', { ipn: '0000000000' }, 'ipn', 'field.code.zeros', '0000000000'],
+  ['doc: an ID card of zeros', { doc: '000 000 000' }, 'doc', 'field.code.zeros', '000000000'],
+  ['name: a dash stands for no name', { name: ' - ' }, 'name', 'field.name.placeholder', '-'],
+  ['name: "н/д" stands for no name', { name: 'Н/Д' }, 'name', 'field.name.placeholder', 'Н/Д'],
+  ['name: N/A stands for no name', { name: 'n/a' }, 'name', 'field.name.placeholder', 'n/a'],
+  ["name: a formula's 0", { name: 0 }, 'name', 'field.name.zero'],
   ['date: slashes are ambiguous', { ...SUBJECT, date: '05/01/1990' }, 'date', 'field.date.format', '05/01/1990'],
   [
     'date: 31 February in words',

@@ -13,6 +13,14 @@ function digitsOfCellNumber(value: number): string | null {
   return String(value);
 }
 
+/**
+ * A code or document number of zeros only is no one's, and it is what a formula referring to an
+ * empty cell shows (0) once padded: asked, it would be a paid request that answers for no one.
+ */
+export function zerosOnly(field: string, code: string): FieldCheck<string> {
+  return /^0+$/.test(code) ? reject(field, 'field.code.zeros', { value: code }) : accept(code);
+}
+
 /** Company code (EDRPOU, 8 digits) or individual tax number (RNOKPP, 10 digits). */
 export function normalizeIpn(value: unknown, field = 'ipn'): FieldCheck<string> {
   if (isAbsent(value)) return accept(undefined);
@@ -20,7 +28,7 @@ export function normalizeIpn(value: unknown, field = 'ipn'): FieldCheck<string> 
     const digits = digitsOfCellNumber(value);
     if (digits === null) return reject(field, 'field.ipn.format', { value: shown(value) });
     if (digits.length > RNOKPP_LENGTH) return reject(field, 'field.ipn.tooLong', { value: digits });
-    return accept(digits.padStart(digits.length <= EDRPOU_LENGTH ? EDRPOU_LENGTH : RNOKPP_LENGTH, '0'));
+    return zerosOnly(field, digits.padStart(digits.length <= EDRPOU_LENGTH ? EDRPOU_LENGTH : RNOKPP_LENGTH, '0'));
   }
   if (typeof value !== 'string') return reject(field, 'field.type.text', { value: shown(value) });
   const compact = value.replace(/\s+/g, '');
@@ -33,7 +41,7 @@ export function normalizeIpn(value: unknown, field = 'ipn'): FieldCheck<string> 
   if (compact.length !== EDRPOU_LENGTH && compact.length !== RNOKPP_LENGTH) {
     return reject(field, 'field.ipn.format', { value: compact });
   }
-  return accept(compact);
+  return zerosOnly(field, compact);
 }
 
 function edrpouOf(item: string | number): string | null {

@@ -1,4 +1,5 @@
 import { accept, isAbsent, localizedError, reject, shown, type FieldCheck } from './field';
+import { zerosOnly } from './codes';
 
 export type Doctype = 0 | 1 | 2;
 export type DocumentKind = 'passport' | 'idcard' | 'foreign';
@@ -80,7 +81,7 @@ export function normalizeDoc(value: unknown, options: { field?: string; doctype?
       return reject(field, 'field.doc.format', { value: shown(value) });
     }
     const doc = String(value).padStart(ID_CARD_DIGITS, '0');
-    return doctype === 2 ? mismatch(field, doc, 'idcard', doctype) : accept(doc);
+    return doctype === 2 ? mismatch(field, doc, 'idcard', doctype) : zerosOnly(field, doc);
   }
   if (typeof value !== 'string') return reject(field, 'field.type.text', { value: shown(value) });
 
@@ -91,7 +92,7 @@ export function normalizeDoc(value: unknown, options: { field?: string; doctype?
     .replace(/[\s\-‐‑‒–—―№]+/g, '');
 
   if (new RegExp(`^\\d{${ID_CARD_DIGITS}}$`).test(compact)) {
-    return fits('idcard', doctype) ? accept(compact) : mismatch(field, raw, 'idcard', 2);
+    return fits('idcard', doctype) ? zerosOnly(field, compact) : mismatch(field, raw, 'idcard', 2);
   }
 
   const parts = /^(\p{L}{2})(\d{6})$/u.exec(compact);

@@ -13,7 +13,7 @@ import {
   normalizeSearch,
   searchModeSchema,
 } from './options';
-import { TEXT_LIMITS, normalizeName, normalizeNamelat, normalizePlainText } from './text';
+import { TEXT_LIMITS, isPlaceholderName, normalizeName, normalizeNamelat, normalizePlainText } from './text';
 
 export { normalizeIpn } from './codes';
 export { excelSerialToIsoDate, type DateSystem } from './dates';
@@ -118,7 +118,10 @@ export function validateQuery(
     }
   }
 
-  set('name', normalizeName(raw.name));
+  const name = normalizeName(raw.name);
+  // A stand-in for "no name" is not asked; the row may still be asked by its code or document.
+  const placeholder = name.ok && name.value !== undefined && isPlaceholderName(name.value) ? name.value : undefined;
+  set('name', placeholder === undefined ? name : accept(undefined));
   set('namelat', normalizeNamelat(raw.namelat));
   set('ipn', normalizeIpn(raw.ipn));
   set('date', normalizeDate(raw.date, { now, dateSystem }));
@@ -151,7 +154,13 @@ export function validateQuery(
 
   const subject = ['name', 'ipn', 'doc'] as const;
   if (subject.every((key) => query[key] === undefined && !failed.has(key))) {
-    errors.unshift(fieldError('subject', 'field.required.subject'));
+    errors.unshift(
+      placeholder === undefined
+        ? fieldError('subject', 'field.required.subject')
+        : fieldError('name', placeholder === '0' ? 'field.name.zero' : 'field.name.placeholder', {
+            value: shown(placeholder),
+          }),
+    );
   }
 
   return errors.length > 0 ? { ok: false, errors } : { ok: true, query };

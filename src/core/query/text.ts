@@ -54,6 +54,38 @@ function normalizeText(value: unknown, rules: TextRules): FieldCheck<string> {
   return accept(text);
 }
 
+/**
+ * What lists write in a name's place when there is none: a dash, "н/д", "немає", "N/A", or the 0
+ * a formula shows for an empty cell it refers to. Sent as a name, each is a paid request that
+ * answers for no one, and its "nothing found" would read as a client screened.
+ */
+const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set([
+  'н/д',
+  'н.д.',
+  'н/а',
+  'немає',
+  'нема',
+  'нет',
+  'невідомо',
+  'неизвестно',
+  'відсутнє',
+  'відсутній',
+  'відсутня',
+  'не вказано',
+  'не указано',
+  'n/a',
+  'none',
+  'null',
+  'unknown',
+]);
+/** No letter and no digit but 0: "-", "—", "?", "0", "…". A company named by a number ("777") keeps its digits. */
+const NO_NAME_CHARACTERS = /^[^\p{L}1-9]*$/u;
+
+/** Is this cleaned name text a stand-in for "no name"? */
+export function isPlaceholderName(name: string): boolean {
+  return NO_NAME_CHARACTERS.test(name) || PLACEHOLDER_WORDS.has(name.toLowerCase());
+}
+
 /** Surname, first name, patronymic or organisation name, each word in one script (./look-alikes.ts). */
 export function normalizeName(value: unknown, field = 'name'): FieldCheck<string> {
   const checked = normalizeText(value, {
@@ -68,7 +100,10 @@ export function normalizeName(value: unknown, field = 'name'): FieldCheck<string
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 const NON_LATIN_LETTER = /(?!\p{Script=Latin})\p{L}/u;
 
-/** The name in Latin script: the same cleaning as name, then any non-Latin letter is an error. */
+/**
+ * The name in Latin script: the same cleaning as name, then any non-Latin letter is an error. A
+ * Latin-name column's "-" for a client with no Latin name asks nothing, so it is left out.
+ */
 export function normalizeNamelat(value: unknown, field = 'namelat'): FieldCheck<string> {
   const checked = normalizeText(value, {
     field,
@@ -77,6 +112,7 @@ export function normalizeNamelat(value: unknown, field = 'namelat'): FieldCheck<
     control: 'field.name.control',
   });
   if (!checked.ok || checked.value === undefined) return checked;
+  if (isPlaceholderName(checked.value)) return accept(undefined);
   // "Ivanenkо" with a Cyrillic о is Latin; a word of Cyrillic letters is still refused.
   const latin = oneScriptPerWord(checked.value);
   if (CYRILLIC.test(latin)) return reject(field, 'field.namelat.cyrillic');

@@ -3,6 +3,10 @@ import { defineCatalogue } from './i18n';
 const en = {
   'field.required.subject': 'Enter at least one of: name, tax/company code (ipn) or document.',
   'field.name.tooLong': 'Too long: at most {max} characters.',
+  'field.name.placeholder':
+    '"{value}" stands for no name: enter the name, the tax/company code (ipn) or the document to screen.',
+  'field.name.zero':
+    'The name is 0, as a formula shows for an empty cell it refers to: enter the name, the tax/company code (ipn) or the document to screen.',
   'field.name.control': 'Contains control characters (at position {position}).',
   'field.namelat.cyrillic': 'Must be in Latin script; Cyrillic letters found.',
   'field.ipn.format': 'Must be an 8-digit company code (EDRPOU) or a 10-digit tax number (RNOKPP); got "{value}".',
@@ -30,6 +34,8 @@ const en = {
     'Contains a broken character (half of a UTF-16 pair) at position {position}: retype or paste the text again.',
   'field.namelat.nonLatin': 'Must be in Latin script; "{char}" is not a Latin letter.',
   'field.ipn.digits': 'A tax or company code has only digits; got "{value}".',
+  'field.code.zeros':
+    "{value} is zeros only, no one's code or document: a formula shows 0 for an empty cell it refers to.",
   'field.ipn.short':
     'Must be an 8-digit company code (EDRPOU) or a 10-digit tax number (RNOKPP); got "{value}". If a spreadsheet dropped its leading zeros, the company code is {padded}.',
   'field.ipn.tooLong': 'The number {value} has more than 10 digits: neither a company code (8) nor a tax number (10).',
@@ -87,6 +93,9 @@ type Key = keyof typeof en;
 const uk: Record<Key, string> = {
   'field.required.subject': 'Вкажіть хоча б одне: ПІБ або назву, ІПН/ЄДРПОУ чи документ.',
   'field.name.tooLong': 'Задовго: щонайбільше {max} символів.',
+  'field.name.placeholder': "«{value}» — не ім'я: для перевірки вкажіть ПІБ або назву, ІПН/ЄДРПОУ чи документ.",
+  'field.name.zero':
+    'Замість імені 0: так формула показує порожню клітинку, на яку посилається. Для перевірки вкажіть ПІБ або назву, ІПН/ЄДРПОУ чи документ.',
   'field.name.control': 'Містить керівні символи (позиція {position}).',
   'field.namelat.cyrillic': 'Має бути латиницею; знайдено кириличні літери.',
   'field.ipn.format': 'Має бути 8-значний код ЄДРПОУ або 10-значний РНОКПП; отримано «{value}».',
@@ -114,6 +123,8 @@ const uk: Record<Key, string> = {
     'Містить пошкоджений символ (половину пари UTF-16) у позиції {position}: наберіть або вставте текст ще раз.',
   'field.namelat.nonLatin': 'Має бути латиницею; «{char}» — не латинська літера.',
   'field.ipn.digits': 'Код ІПН/ЄДРПОУ складається лише з цифр; отримано «{value}».',
+  'field.code.zeros':
+    '{value} — самі нулі, це нічий код чи документ: так формула показує порожню клітинку, на яку посилається.',
   'field.ipn.short':
     'Має бути 8-значний код ЄДРПОУ або 10-значний РНОКПП; отримано «{value}». Якщо таблиця відкинула нулі на початку, код ЄДРПОУ — {padded}.',
   'field.ipn.tooLong': 'Число {value} має понад 10 цифр: це не код ЄДРПОУ (8) і не РНОКПП (10).',
