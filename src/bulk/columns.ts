@@ -15,7 +15,9 @@ export const QUERY_ROLES = ['name', 'date', 'ipn', 'doc', 'namelat'] as const;
  * order (Прізвище Ім'я По батькові) into the name when the row has no full name.
  */
 export const NAME_PART_ROLES = ['surname', 'givenName', 'patronymic'] as const;
-export const COLUMN_ROLES = [...QUERY_ROLES, ...NAME_PART_ROLES] as const;
+/** A passport's series and number in two columns ("Серія паспорта", "Номер паспорта"): joined into the document. */
+export const DOC_PART_ROLES = ['docSeries', 'docNumber'] as const;
+export const COLUMN_ROLES = [...QUERY_ROLES, ...NAME_PART_ROLES, ...DOC_PART_ROLES] as const;
 export type ColumnRole = (typeof COLUMN_ROLES)[number];
 
 /** Role → 0-based column index in the input; a role left out is not used. Stored with a run, so read back by this schema. */
@@ -114,6 +116,8 @@ const EXACT: Record<ColumnRole, readonly string[]> = {
   surname: ['прізвище', 'фамілія', 'фамилия', 'surname', 'last name', 'lastname', 'family name'],
   givenName: ['ім я', 'імя', 'имя', 'first name', 'firstname', 'given name', 'forename'],
   patronymic: ['по батькові', 'по батьковi', 'отчество', 'patronymic', 'middle name', 'middlename'],
+  docSeries: ['серія', 'серія паспорта', 'серія документа', 'серия', 'серия паспорта', 'passport series'],
+  docNumber: [],
   namelat: [
     'namelat',
     'name lat',
@@ -135,10 +139,14 @@ const EXACT: Record<ColumnRole, readonly string[]> = {
  */
 const PARTIAL: readonly [ColumnRole, RegExp][] = [
   ['namelat', /латин|latin|translit|транслит|трансліт|\blat\b/],
+  ['docSeries', /(^| )сері[яї]( |$)|(^| )серия( |$)|\bseries\b/],
   ['date', /народж|рожден|birth|\bdob\b/],
   // "Ідентифікаційний код/номер": the tax number's name before it was РНОКПП.
   ['ipn', /іпн|рнокпп|єдрпоу|(^| )[іи]нн( |$)|ідентифікаційн\S* (код|номер)|\bipn\b|edrpou|\btax\b|rnokpp|\btin\b/],
-  ['doc', /паспорт|документ|passport|document|\bdoc\b/],
+  [
+    'doc',
+    /паспорт|документ|passport|document|\bdoc\b|сері[яї] (і |та |й )?номер|серия (и )?номер|series (and )?number/,
+  ],
   // A header naming the whole name ("Прізвище, ім'я та по батькові клієнта") before its parts.
   ['name', /прізвищ.*ім ?я|(^| )піб( |$)/],
   ['surname', /прізвищ|фамил|surname|last name/],
@@ -163,10 +171,26 @@ function exactRole(header: string): ColumnRole | null {
   return null;
 }
 
+/**
+ * Headers that share a role's word but hold something else, each of which would be refused or,
+ * worse, sent as the wrong value on every row: the place, country or year of birth is not the
+ * birth date; who issued a passport, when, or its type is not the document.
+ */
+const NOT_PARTIAL: Partial<Record<ColumnRole, RegExp>> = {
+  docSeries: /номер|number|(^| )no( |$)/,
+  date: /місц|мест|place|країн|стран|country|(^| )(рік|год)( |$)|\byear\b/,
+  doc: /видан|видач|выдан|выдач|issu|(^| )(ким|кем|орган)( |$)|authority|дійсн|действ|valid|expir|термін|срок|дата|\bdate\b|(^| )(тип|вид)( |$)|\btype\b/,
+};
+
 function partialRole(header: string): ColumnRole | null {
-  for (const [role, pattern] of PARTIAL) if (pattern.test(header)) return role;
+  for (const [role, pattern] of PARTIAL) {
+    if (pattern.test(header) && !NOT_PARTIAL[role]?.test(header)) return role;
+  }
   return null;
 }
+
+/** With a series column beside it, "Номер паспорта" holds the number alone. */
+const DOC_NUMBER_HEADER = /номер|number|(^| )no( |$)/;
 
 /**
  * Reads the header row and proposes which column feeds which field. The first column that
@@ -186,6 +210,10 @@ export function recogniseColumns(headers: readonly CellValue[]): ColumnMapping {
         used.add(index);
       }
     });
+  }
+  if (mapping.docSeries !== undefined && mapping.doc !== undefined && DOC_NUMBER_HEADER.test(normalized[mapping.doc])) {
+    mapping.docNumber = mapping.doc;
+    delete mapping.doc;
   }
   return mapping;
 }
@@ -263,7 +291,8 @@ export function checkMapping(mapping: ColumnMapping, columnCount: number): Mappi
     else seen.set(index, role);
   }
   const named = mapping.name !== undefined || mapping.surname !== undefined || mapping.givenName !== undefined;
-  if (!named && mapping.ipn === undefined && mapping.doc === undefined) {
+  const documented = mapping.doc !== undefined || mapping.docNumber !== undefined;
+  if (!named && mapping.ipn === undefined && !documented) {
     problems.push({ code: 'mapping.noSubject' });
   }
   return problems;

@@ -1,5 +1,5 @@
 import type { Lang, LocalizedText } from '../core/text/i18n';
-import { headerText, NAME_PART_ROLES, type CellValue, type ColumnMapping } from './columns';
+import { DOC_PART_ROLES, headerText, NAME_PART_ROLES, type CellValue, type ColumnMapping } from './columns';
 import { rowAccessOf, RowCursor, type RowSource } from './input-rows';
 import { bulkMessages } from './messages';
 import { quotedList } from '../core/text/quotes';
@@ -7,7 +7,7 @@ import { isPlaceholderName } from '../core/query/text';
 import { mixedNameWords, rowInput, type InputRow } from './plan';
 
 /**
- * What the column mapping does to names, said before anything is paid for: a name joined from
+ * What the column mapping does to names and documents, said before anything is paid for: a name joined from
  * split columns ("ПІБ = Прізвище + Ім'я + По батькові"), and a name column that mostly holds one
  * word (a surname alone finds every namesake: a sanctioned PEP with the right birth date came out
  * Low 33 % that way, silently).
@@ -19,7 +19,7 @@ const MIN_NAMES = 5;
 const ONE_WORD_SHARE = 0.5;
 
 export interface NameNote {
-  /** joined: how the name is made from split columns; oneWord: a warning; mixedScripts: names to correct. */
+  /** joined: how the name or document is made from split columns; oneWord: a warning; mixedScripts: names to correct. */
   kind: 'joined' | 'oneWord' | 'mixedScripts';
   text: LocalizedText;
 }
@@ -40,6 +40,11 @@ export function nameColumnNotes(
           ? bulkMessages.text('names.joined', { parts: joined })
           : bulkMessages.text('names.joinedWhereEmpty', { name: headerText(headers, mapping.name), parts: joined }),
     });
+  }
+  const docParts = DOC_PART_ROLES.filter((role) => mapping[role] !== undefined);
+  if (docParts.length > 0) {
+    const joined = docParts.map((role) => headerText(headers, mapping[role]!)).join(' + ');
+    notes.push({ kind: 'joined', text: bulkMessages.text('docs.joined', { parts: joined }) });
   }
   const names = sample
     .map((row) => rowInput(row, mapping).name)

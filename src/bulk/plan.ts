@@ -42,7 +42,27 @@ export function rowInput(row: InputRow, mapping: ColumnMapping): QueryInput {
       .filter((part) => part !== '');
     if (parts.length > 0) input.name = parts.join(' ');
   }
+  if (input.doc === undefined) {
+    const doc = joinedDocument(row, mapping);
+    if (doc !== '') input.doc = doc;
+  }
   return input as QueryInput;
+}
+
+/** A passport number has six digits; a number cell drops its leading zeros (017305 → 17305). */
+const PASSPORT_NUMBER_DIGITS = 6;
+
+/** Series and number from their own columns, as normalizeDoc reads a document typed in one cell. */
+function joinedDocument(row: InputRow, mapping: ColumnMapping): string {
+  const cell = (index: number | undefined) => (index === undefined || isBlankOrZero(row[index]) ? null : row[index]);
+  const series = cell(mapping.docSeries);
+  const number = cell(mapping.docNumber);
+  if (number === null) return series === null ? '' : String(series).trim();
+  const digits =
+    series !== null && typeof number === 'number'
+      ? String(number).padStart(PASSPORT_NUMBER_DIGITS, '0')
+      : String(number);
+  return series === null ? digits.trim() : `${String(series).trim()} ${digits.trim()}`;
 }
 
 /** The words of a row's names typed in two alphabets, which the query reads in one (core's look-alikes). */

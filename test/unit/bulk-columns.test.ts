@@ -37,6 +37,30 @@ describe('recogniseColumns', () => {
     ['the whole name by its word for name', ['Повне ім’я', 'Дата народження'], { name: 0, date: 1 }],
     ['unknown and blank headers are left alone', ['Примітка', null, 'Amount'], {}],
     ['the first fitting column wins', ['ПІБ', 'Назва'], { name: 0 }],
+    // Each of these was once taken for the birth date or the document, and refused or sent on every row.
+    [
+      'the place of birth before the birth date is not the date',
+      ['№', 'Місце народження', 'ПІБ', 'Дата народження клієнта'],
+      { name: 2, date: 3 },
+    ],
+    ['a year of birth is no date', ['Прізвище', 'Рік народження', 'Year of birth'], { surname: 0 }],
+    [
+      'who issued a passport, and when, is not the document',
+      ['ПІБ', 'Паспорт: ким виданий', 'Дата видачі паспорта', 'Паспорт: серія і номер'],
+      { name: 0, doc: 3 },
+    ],
+    ['"Серія/номер" is the whole document', ['ПІБ', 'Серія/номер'], { name: 0, doc: 1 }],
+    ['an issue date is not the passport number', ['Name', 'Passport issue date', 'Passport No'], { name: 0, doc: 2 }],
+    [
+      'a passport in two columns: its series and its number',
+      ['ПІБ', 'Серія паспорта', 'Номер паспорта', 'Ким виданий', 'Дата видачі'],
+      { name: 0, docSeries: 1, docNumber: 2 },
+    ],
+    [
+      'a whole document column beside a series stays the document',
+      ['ПІБ', 'Паспорт', 'Серія'],
+      { name: 0, doc: 1, docSeries: 2 },
+    ],
   ])('%s', (_label, headers, expected) => {
     expect(recogniseColumns(headers)).toEqual(expected);
   });
@@ -170,6 +194,22 @@ describe('rows into requests', () => {
     expect([plan.subjectCount, plan.invalidRows]).toEqual([0, 1]);
   });
 
+  it('joins a passport series and number from their own columns, where the row has no whole document', () => {
+    const mapping = { name: 0, doc: 1, docSeries: 2, docNumber: 3 };
+    expect(rowInput(['Іваненко Іван', null, 'КМ', '417305'], mapping).doc).toBe('КМ 417305');
+    // A number cell lost the number's leading zero; an ID card has no series.
+    expect(rowInput(['Іваненко Іван', null, 'км', 17305], mapping).doc).toBe('км 017305');
+    expect(rowInput(['Іваненко Іван', '', null, '001234567'], mapping).doc).toBe('001234567');
+    expect(rowInput(['Іваненко Іван', 'АА123456', 'КМ', '417305'], mapping).doc).toBe('АА123456');
+    const checked = checkRow(['Іваненко Іван', null, 'км', 17305], mapping, options, now);
+    expect(checked.ok && checked.query.doc).toBe('КМ017305');
+    // A series with no number is refused as the document it is, not sent.
+    expect(rowErrors(['Іваненко Іван', null, 'КМ', null], mapping, options, now).map((e) => e.code)).toEqual([
+      'field.doc.format',
+    ]);
+    expect(checkMapping({ docSeries: 0, docNumber: 1 }, 2)).toEqual([]);
+  });
+
   it("reads a formula's 0 as the empty cell it stands for, and a dash or 0 in the name as no name", () => {
     // A list of formulas over a client sheet (=Clients!B5): 0 where the client's cell is empty.
     const mapping = { name: 0, date: 1, ipn: 2, doc: 3, namelat: 4, surname: 5 };
@@ -186,7 +226,7 @@ describe('rows into requests', () => {
     expect(queryOf([0, 0, '3012345678', null, null, null])).toMatchObject({ ipn: '3012345678' });
     expect(queryOf(['н/д', '1980-01-02', null, null, null, null])).toEqual(['field.name.placeholder']);
     expect(rowErrors([0, '1980-01-02', 0, null, null, null], mapping, options, now)[0].message.en).toMatch(
-      /^The name is 0, as a formula shows for an empty cell/,
+      /^"0" is no name/,
     );
     // Formulas copied below the last client: a spacer row, not a row to correct.
     const plan = planRun(

@@ -43,6 +43,17 @@ describe('split name columns', () => {
     expect(note.text.en).toBe('Name = Прізвище + Ім’я + По батькові, joined in this order on each row.');
   });
 
+  it('says how the document is made from a series and a number column', () => {
+    const headers = ['ПІБ', 'Серія паспорта', 'Номер паспорта'];
+    const notes = nameColumnNotes(headers, [], recogniseColumns(headers));
+    expect(notes.map((n) => [n.kind, n.text.en])).toEqual([
+      ['joined', 'Document = Серія паспорта + Номер паспорта on each row that has no whole document.'],
+    ]);
+    expect(notes[0].text.uk).toBe(
+      'Документ = Серія паспорта + Номер паспорта у кожному рядку, де немає цілого документа.',
+    );
+  });
+
   it('warns when most names are one word, and not for full names', () => {
     const surnames = ['Петренко', 'Іваненко', 'Коваль', 'Шевчук', 'Бондар', 'Ткаченко Олена'].map((n) => [n]);
     const notes = nameColumnNotes(['ПІБ'], surnames, recogniseColumns(['ПІБ']));

@@ -92,18 +92,23 @@ const YEAR_FIRST_DOTTED_FORM = /^(\d{4})\.(\d{1,2})\.(\d{1,2})$/;
 const YEAR_WORD = /(?<=\d)\s*(?:р\.?|року|г\.?|года)$/iu;
 
 /**
- * A month named in words, as passports, declarations and court papers write a date: each
- * spelling's month number. Ukrainian and Russian in the genitive ("12 квітня 1967"), English in
- * full or in three letters; a named month leaves no doubt which number is the day.
+ * A month named in words, as passports, declarations and court papers write a date: each month's
+ * first three letters in Ukrainian, Russian and English ("12 квітня 1967", "12 апреля 1967 г.",
+ * "April 12, 1967"), which no two months share. A named month leaves no doubt which number is the day.
  */
-const MONTH_WORDS: ReadonlyMap<string, number> = new Map(
-  [
-    'січня лютого березня квітня травня червня липня серпня вересня жовтня листопада грудня',
-    'января февраля марта апреля мая июня июля августа сентября октября ноября декабря',
-    'january february march april may june july august september october november december',
-    'jan feb mar apr may jun jul aug sep oct nov dec',
-  ].flatMap((line) => line.split(' ').map((word, index): [string, number] => [word, index + 1])),
-);
+const MONTH_STEMS = [
+  'січлютберквітрачерлипсервержовлисгру',
+  'янвфевмарапрмаяиюниюлавгсеноктноядек',
+  'janfebmaraprmayjunjulaugsepoctnovdec',
+];
+
+function monthOf(word: string): number | undefined {
+  const stem = word.slice(0, 3).toLowerCase();
+  for (const stems of MONTH_STEMS) {
+    for (let at = 0; stem.length === 3 && at < stems.length; at += 3) if (stems.startsWith(stem, at)) return at / 3 + 1;
+  }
+  return undefined;
+}
 const DAY_MONTH_YEAR = /^(\d{1,2})\.?\s+(\p{L}+)\.?,?\s+(\d{4})$/u;
 const MONTH_DAY_YEAR = /^(\p{L}+)\.?\s+(\d{1,2}),?\s+(\d{4})$/u;
 
@@ -115,7 +120,7 @@ function partsInWords(text: string): [number, number, number] | null {
     : monthFirst
       ? [monthFirst[2], monthFirst[1], monthFirst[3]]
       : [];
-  const month = word === undefined ? undefined : MONTH_WORDS.get(word.toLowerCase());
+  const month = word === undefined ? undefined : monthOf(word);
   return month === undefined ? null : [Number(year), month, Number(day)];
 }
 
@@ -129,7 +134,21 @@ function partsOf(text: string): [number, number, number] | null {
 
 type Parsed =
   | { iso: string; shown: string }
-  | { error: 'field.date.format' | 'field.date.impossible' | 'field.date.serial' | 'field.type.date'; shown: string };
+  | {
+      error:
+        'field.date.format' | 'field.date.impossible' | 'field.date.serial' | 'field.date.yearOnly' | 'field.type.date';
+      shown: string;
+    };
+
+/**
+ * A birth year alone ("Рік народження": 1967, "1967 р."). As a cell number it is also Excel's
+ * serial of a day in 1905, a date no client has: sent, it would be a wrong birth date that can
+ * make a true hit Low. The service compares full dates only, so the year is refused, saying so.
+ */
+function yearOnly(value: number | string): boolean {
+  const year = typeof value === 'number' ? value : /^\d{4}$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(year) && year >= 1900 && year <= 2100;
+}
 
 function parseDateValue(value: unknown, system: DateSystem): Parsed {
   if (value instanceof Date) {
@@ -138,6 +157,7 @@ function parseDateValue(value: unknown, system: DateSystem): Parsed {
     return { iso, shown: iso };
   }
   if (typeof value === 'number') {
+    if (yearOnly(value)) return { error: 'field.date.yearOnly', shown: String(value) };
     const iso = excelSerialToIsoDate(value, system);
     if (iso !== null) return { iso, shown: iso };
     if (system === 1900 && Math.floor(value) === EXCEL_FAKE_LEAP_DAY) {
@@ -147,6 +167,7 @@ function parseDateValue(value: unknown, system: DateSystem): Parsed {
   }
   if (typeof value !== 'string') return { error: 'field.type.date', shown: shown(value) };
   const text = value.trim().replace(YEAR_WORD, '');
+  if (yearOnly(text)) return { error: 'field.date.yearOnly', shown: text };
   const parts = partsOf(text);
   if (!parts) return { error: 'field.date.format', shown: shown(text) };
   if (!isRealDate(...parts)) return { error: 'field.date.impossible', shown: shown(text) };

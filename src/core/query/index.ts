@@ -157,7 +157,7 @@ export function validateQuery(
     errors.unshift(
       placeholder === undefined
         ? fieldError('subject', 'field.required.subject')
-        : fieldError('name', placeholder === '0' ? 'field.name.zero' : 'field.name.placeholder', {
+        : fieldError('name', 'field.name.placeholder', {
             value: shown(placeholder),
           }),
     );

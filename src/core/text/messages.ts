@@ -3,10 +3,7 @@ import { defineCatalogue } from './i18n';
 const en = {
   'field.required.subject': 'Enter at least one of: name, tax/company code (ipn) or document.',
   'field.name.tooLong': 'Too long: at most {max} characters.',
-  'field.name.placeholder':
-    '"{value}" stands for no name: enter the name, the tax/company code (ipn) or the document to screen.',
-  'field.name.zero':
-    'The name is 0, as a formula shows for an empty cell it refers to: enter the name, the tax/company code (ipn) or the document to screen.',
+  'field.name.placeholder': '"{value}" is no name: enter a name, a code or a document.',
   'field.name.control': 'Contains control characters (at position {position}).',
   'field.namelat.cyrillic': 'Must be in Latin script; Cyrillic letters found.',
   'field.ipn.format': 'Must be an 8-digit company code (EDRPOU) or a 10-digit tax number (RNOKPP); got "{value}".',
@@ -15,6 +12,7 @@ const en = {
   'field.date.future': 'The date {value} is in the future.',
   'field.date.tooEarly': 'The date {value} is before {min}.',
   'field.date.serial': 'Excel date number {value} is out of range.',
+  'field.date.yearOnly': '{value} is a year, not a date: enter the full date, or leave it empty.',
   'field.dateRange.order': 'The start date {from} is after the end date {to}.',
   'field.datetime.format': 'Use "YYYY-MM-DD hh:mm:ss"; got "{value}".',
   'field.doc.format':
@@ -34,8 +32,7 @@ const en = {
     'Contains a broken character (half of a UTF-16 pair) at position {position}: retype or paste the text again.',
   'field.namelat.nonLatin': 'Must be in Latin script; "{char}" is not a Latin letter.',
   'field.ipn.digits': 'A tax or company code has only digits; got "{value}".',
-  'field.code.zeros':
-    "{value} is zeros only, no one's code or document: a formula shows 0 for an empty cell it refers to.",
+  'field.code.zeros': "{value} is zeros only: no one's code.",
   'field.ipn.short':
     'Must be an 8-digit company code (EDRPOU) or a 10-digit tax number (RNOKPP); got "{value}". If a spreadsheet dropped its leading zeros, the company code is {padded}.',
   'field.ipn.tooLong': 'The number {value} has more than 10 digits: neither a company code (8) nor a tax number (10).',
@@ -93,9 +90,7 @@ type Key = keyof typeof en;
 const uk: Record<Key, string> = {
   'field.required.subject': 'Вкажіть хоча б одне: ПІБ або назву, ІПН/ЄДРПОУ чи документ.',
   'field.name.tooLong': 'Задовго: щонайбільше {max} символів.',
-  'field.name.placeholder': "«{value}» — не ім'я: для перевірки вкажіть ПІБ або назву, ІПН/ЄДРПОУ чи документ.",
-  'field.name.zero':
-    'Замість імені 0: так формула показує порожню клітинку, на яку посилається. Для перевірки вкажіть ПІБ або назву, ІПН/ЄДРПОУ чи документ.',
+  'field.name.placeholder': "«{value}» — не ім'я: вкажіть ПІБ, код чи документ.",
   'field.name.control': 'Містить керівні символи (позиція {position}).',
   'field.namelat.cyrillic': 'Має бути латиницею; знайдено кириличні літери.',
   'field.ipn.format': 'Має бути 8-значний код ЄДРПОУ або 10-значний РНОКПП; отримано «{value}».',
@@ -104,6 +99,7 @@ const uk: Record<Key, string> = {
   'field.date.future': 'Дата {value} ще не настала.',
   'field.date.tooEarly': 'Дата {value} раніша за {min}.',
   'field.date.serial': 'Число дати Excel {value} поза допустимими межами.',
+  'field.date.yearOnly': '{value} — рік, а не дата: вкажіть повну дату або залиште порожньою.',
   'field.dateRange.order': 'Початкова дата {from} пізніша за кінцеву {to}.',
   'field.datetime.format': 'Використовуйте «РРРР-ММ-ДД гг:хх:сс»; отримано «{value}».',
   'field.doc.format':
@@ -123,8 +119,7 @@ const uk: Record<Key, string> = {
     'Містить пошкоджений символ (половину пари UTF-16) у позиції {position}: наберіть або вставте текст ще раз.',
   'field.namelat.nonLatin': 'Має бути латиницею; «{char}» — не латинська літера.',
   'field.ipn.digits': 'Код ІПН/ЄДРПОУ складається лише з цифр; отримано «{value}».',
-  'field.code.zeros':
-    '{value} — самі нулі, це нічий код чи документ: так формула показує порожню клітинку, на яку посилається.',
+  'field.code.zeros': '{value} — самі нулі: нічий код.',
   'field.ipn.short':
     'Має бути 8-значний код ЄДРПОУ або 10-значний РНОКПП; отримано «{value}». Якщо таблиця відкинула нулі на початку, код ЄДРПОУ — {padded}.',
   'field.ipn.tooLong': 'Число {value} має понад 10 цифр: це не код ЄДРПОУ (8) і не РНОКПП (10).',
