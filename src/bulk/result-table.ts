@@ -2,7 +2,14 @@ import type { FieldError } from '../core/protocol/errors';
 import type { Lang } from '../core/text/i18n';
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import { levelText, registryErrorText, verdictText, type MatchLevel, type Verdict } from '../core/answer/summary';
-import { headerText, type CellValue, type ColumnMapping } from './columns';
+import {
+  DOC_PART_ROLES,
+  NAME_PART_ROLES,
+  headerText,
+  type CellValue,
+  type ColumnMapping,
+  type ColumnRole,
+} from './columns';
 import { EMPTY_ROW_CODE, mixedNameWords, rowInput } from './plan';
 import type { PreviousHit, PreviousRun } from './previous-hits';
 import { bulkMessages } from './messages';
@@ -100,9 +107,18 @@ export function inputCell(value: CellValue | undefined): TableCell {
   return value;
 }
 
+/** The columns a field joined from parts came from ("Серія паспорта + Номер паспорта"). */
+const PARTS_OF: Readonly<Record<string, readonly ColumnRole[]>> = { name: NAME_PART_ROLES, doc: DOC_PART_ROLES };
+
 function fieldLabel(field: string, ctx: TableContext): string {
-  const index = (ctx.mapping as Record<string, number | undefined>)[field];
-  return index !== undefined ? headerText(ctx.headers, index) : field;
+  const mapping = ctx.mapping as Record<string, number | undefined>;
+  const index = mapping[field];
+  if (index !== undefined) return headerText(ctx.headers, index);
+  const parts = (PARTS_OF[field] ?? []).flatMap((role) => {
+    const at = mapping[role];
+    return at === undefined ? [] : [headerText(ctx.headers, at)];
+  });
+  return parts.length > 0 ? parts.join(' + ') : field;
 }
 
 export function invalidReason(errors: readonly FieldError[], ctx: TableContext): string {

@@ -147,6 +147,21 @@ describe('result table model', () => {
     expect(row({ kind: 'pending' })[10]).toBe('not screened yet');
   });
 
+  it('names the columns a refused document or name was joined from', () => {
+    const split: TableContext = {
+      ...ctx('en'),
+      headers: ['Прізвище', 'Ім’я', 'Серія паспорта', 'Номер паспорта'],
+      mapping: { surname: 0, givenName: 1, docSeries: 2, docNumber: 3 },
+    };
+    const refused = (field: string) =>
+      resultRow(split, 0, ['Іваненко', 'Іван', 'КМ', null], {
+        kind: 'invalid',
+        errors: [{ field, code: 'x', message: { uk: 'Помилка.', en: 'Wrong.' } }],
+      })[10];
+    expect(refused('doc')).toBe('invalid input: Серія паспорта + Номер паспорта: Wrong.');
+    expect(refused('name')).toBe('invalid input: Прізвище + Ім’я: Wrong.');
+  });
+
   it('says which name words mixed Latin and Cyrillic letters, after what the row found (en, uk)', () => {
     // "Cеверин" with a Latin C, "Богданoвич" with a Latin o: screened as Cyrillic, and to correct at the source.
     const mixed = ['Кривоклен Cеверин Богданoвич', 24574, null, null];
