@@ -113,10 +113,12 @@ export interface SubjectArgs {
  * True when the row gives nothing at all (a formula filled down past the last client): the cell
  * stays empty and nothing is sent. A row with a date but no name, code or document names nobody:
  * the validator answers it with #VALUE! and its reason, so a missing name is not read as "no hits".
+ * The name parameter is text, so a name cell whose formula shows 0 for an empty cell arrives as "0".
  */
 export function isEmptySubject(args: SubjectArgs): boolean {
-  return [args.name, blankZero(args.date ?? null), blankZero(args.ipn ?? null), blankZero(args.doc ?? null)].every(
-    (v) => isAbsent(v),
+  const name = typeof args.name === 'string' && args.name.trim() === '0' ? null : blankZero(args.name ?? null);
+  return [name, blankZero(args.date ?? null), blankZero(args.ipn ?? null), blankZero(args.doc ?? null)].every((v) =>
+    isAbsent(v),
   );
 }
 

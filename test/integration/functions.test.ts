@@ -227,6 +227,8 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     const before = received.length;
     expect(await fns.pep('', null, null, invocation())).toEqual([['', '', '']]);
     expect(await fns.sanctions('  ', 0, 0, invocation())).toEqual([['', '', '']]);
+    // A list of formulas past its last client: the name cell shows 0 and arrives as text.
+    expect(await fns.pep('0', 0, 0, invocation())).toEqual([['', '', '']]);
     expect(await fns.screen('', null, null, null, [['peps, lostdocs']], invocation())).toEqual([['', '']]);
     expect(await fns.level('', null, null, [[null]], invocation())).toBe('');
     expect(await fns.lostdoc('', null, invocation())).toBe('');
