@@ -15,6 +15,9 @@ const en = {
     "Rows whose name mixes Latin and Cyrillic letters, of the first {rows}: {count} (e.g. {example}). Each word is screened in its own alphabet; the row's Status names the words to correct at the source.",
   'role.givenName': 'First name',
   'role.patronymic': 'Patronymic',
+  'names.initials':
+    'Warning: names with initials, of the first {rows}: {count} (e.g. "{example}"). The service looks for whole words, so a person named by initials can come back with no hits: screen the full name, or add the tax number or document.',
+  'status.initials': '{status}; initials in the name ({words}): a person can be missed, screen the full name',
   'role.docSeries': 'Document series',
   'role.docNumber': 'Document number',
   'docs.joined': 'Document = {parts} on each row that has no whole document.',
@@ -150,6 +153,9 @@ const uk: Record<Key, string> = {
     'Рядків, де в імені латинські й кириличні літери впереміш, серед перших {rows}: {count} (напр. {example}). Кожне слово перевіряється його абеткою; «Стан» рядка називає слова, які слід виправити в джерелі.',
   'role.givenName': 'Ім’я',
   'role.patronymic': 'По батькові',
+  'names.initials':
+    'Увага: імен з ініціалами серед перших {rows}: {count} (напр. «{example}»). Сервіс шукає цілі слова, тож особа, названа ініціалами, може повернутися без збігів: перевіряйте повне ім’я або додайте ІПН чи документ.',
+  'status.initials': '{status}; ініціали в імені ({words}): особу можна пропустити, перевірте повне ім’я',
   'role.docSeries': 'Серія документа',
   'role.docNumber': 'Номер документа',
   'docs.joined': 'Документ = {parts} у кожному рядку, де немає цілого документа.',

@@ -4,7 +4,7 @@ import { rowAccessOf, RowCursor, type RowSource } from './input-rows';
 import { bulkMessages } from './messages';
 import { quotedList } from '../core/text/quotes';
 import { isPlaceholderName } from '../core/query/text';
-import { mixedNameWords, rowInput, type InputRow } from './plan';
+import { mixedNameWords, nameInitials, rowInput, type InputRow } from './plan';
 
 /**
  * What the column mapping does to names and documents, said before anything is paid for: a name joined from
@@ -19,8 +19,11 @@ const MIN_NAMES = 5;
 const ONE_WORD_SHARE = 0.5;
 
 export interface NameNote {
-  /** joined: how the name or document is made from split columns; oneWord: a warning; mixedScripts: names to correct. */
-  kind: 'joined' | 'oneWord' | 'mixedScripts';
+  /**
+   * joined, docJoined: how the name or document is made from split columns; oneWord, initials:
+   * warnings of hits that can be missed; mixedScripts: names to correct.
+   */
+  kind: 'joined' | 'docJoined' | 'oneWord' | 'initials' | 'mixedScripts';
   text: LocalizedText;
 }
 
@@ -44,7 +47,7 @@ export function nameColumnNotes(
   const docParts = DOC_PART_ROLES.filter((role) => mapping[role] !== undefined);
   if (docParts.length > 0) {
     const joined = docParts.map((role) => headerText(headers, mapping[role]!)).join(' + ');
-    notes.push({ kind: 'joined', text: bulkMessages.text('docs.joined', { parts: joined }) });
+    notes.push({ kind: 'docJoined', text: bulkMessages.text('docs.joined', { parts: joined }) });
   }
   const names = sample
     .map((row) => rowInput(row, mapping).name)
@@ -58,6 +61,18 @@ export function nameColumnNotes(
       text: bulkMessages.text('names.oneWord', {
         share: Math.round((100 * oneWord.length) / names.length),
         example: oneWord[0],
+      }),
+    });
+  }
+  const withInitials = sample.map((row) => nameInitials(row, mapping)).filter((words) => words.length > 0);
+  if (withInitials.length > 0) {
+    const first = sample.find((row) => nameInitials(row, mapping).length > 0);
+    notes.push({
+      kind: 'initials',
+      text: bulkMessages.text('names.initials', {
+        rows: sample.length,
+        count: withInitials.length,
+        example: first ? String(rowInput(first, mapping).name) : '',
       }),
     });
   }

@@ -4,6 +4,7 @@ import { subjectKey, validateQuery, type DateSystem, type QueryInput, type Searc
 import { COLUMN_ROLES, NAME_PART_ROLES, QUERY_ROLES, isBlankCell, type CellValue, type ColumnMapping } from './columns';
 import { excelErrorOf } from './excel-errors';
 import { mixedScriptWords } from '../core/query/look-alikes';
+import { initialWords } from '../core/query/initials';
 import { bulkMessages } from './messages';
 
 /** What every request of a run shares; chosen once per run and checked by core's runOptionsFrom before the first row. */
@@ -63,6 +64,12 @@ function joinedDocument(row: InputRow, mapping: ColumnMapping): string {
       ? String(number).padStart(PASSPORT_NUMBER_DIGITS, '0')
       : String(number);
   return series === null ? digits.trim() : `${String(series).trim()} ${digits.trim()}`;
+}
+
+/** The initials in a row's name ("С.Б."), which can make a true hit come back as none (core's initials). */
+export function nameInitials(row: InputRow, mapping: ColumnMapping): string[] {
+  const { name } = rowInput(row, mapping);
+  return typeof name === 'string' ? initialWords(name) : [];
 }
 
 /** The words of a row's names typed in two alphabets, which the query reads in one (core's look-alikes). */

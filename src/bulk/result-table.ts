@@ -10,7 +10,7 @@ import {
   type ColumnMapping,
   type ColumnRole,
 } from './columns';
-import { EMPTY_ROW_CODE, mixedNameWords, rowInput } from './plan';
+import { EMPTY_ROW_CODE, mixedNameWords, nameInitials, rowInput } from './plan';
 import type { PreviousHit, PreviousRun } from './previous-hits';
 import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
@@ -155,9 +155,14 @@ export function statusText(result: RowResult, ctx: TableContext, input: readonly
   // Muted is not hidden: the row says how many hits a colleague's decision took out.
   const muted = o.muted ? t(ctx.lang, 'status.muted', { status, muted: o.muted }) : status;
   const words = mixedNameWords(input, ctx.mapping);
-  return words.length > 0
-    ? t(ctx.lang, 'status.mixedScripts', { status: muted, words: quotedList(words, ctx.lang) })
-    : muted;
+  const mixed =
+    words.length > 0
+      ? t(ctx.lang, 'status.mixedScripts', { status: muted, words: quotedList(words, ctx.lang) })
+      : muted;
+  const initials = nameInitials(input, ctx.mapping);
+  return initials.length > 0
+    ? t(ctx.lang, 'status.initials', { status: mixed, words: quotedList(initials, ctx.lang) })
+    : mixed;
 }
 
 /**

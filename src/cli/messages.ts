@@ -52,6 +52,8 @@ const en = {
     "Warning: {path} has {count} merged cell areas; Excel keeps a value only in each area's first cell, so the rows it covers are read as empty.",
   'input.duplicateHeaders': 'Warning: the header has duplicate columns: {names}. The first of each is used.',
   'input.controlChars': 'Warning: {count} NUL or control characters were dropped from the input.',
+  'search.initials':
+    'Warning: initials in the name ({words}): the service looks for whole words, so a person named by initials can come back with no hits. Search the full name, or add --ipn or --doc.',
   'search.mixedScripts':
     'Note: Latin and Cyrillic letters are mixed in {words}: each word was screened in its own alphabet. Correct the client’s record at its source.',
   'search.getWarning':
@@ -234,6 +236,8 @@ const uk: Record<Key, string> = {
     'Увага: у {path} є об’єднані клітинки ({count} областей); Excel зберігає значення лише в першій клітинці області, тож покриті нею рядки прочитано порожніми.',
   'input.duplicateHeaders': 'Увага: у заголовку повторюються стовпці: {names}. Використано перший із кожних.',
   'input.controlChars': 'Увага: із вхідних даних вилучено {count} символів NUL або керівних символів.',
+  'search.initials':
+    'Увага: ініціали в імені ({words}): сервіс шукає цілі слова, тож особа, названа ініціалами, може повернутися без збігів. Шукайте за повним ім’ям або додайте --ipn чи --doc.',
   'search.mixedScripts':
     'Примітка: у {words} латинські й кириличні літери впереміш: кожне слово перевірено його власною абеткою. Виправте запис клієнта в джерелі.',
   'search.getWarning':

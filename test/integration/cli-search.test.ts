@@ -138,6 +138,12 @@ describe('checklists search', () => {
     expect(r.stderr).toContain('у «Cеверин», «Богданoвич» латинські й кириличні літери впереміш');
   });
 
+  it('warns that a name with initials can come back with no hits', async () => {
+    const r = await runCli(bundle, ['search', '--name', 'Кривоклен С. Б.', '--date', SEVERYN.date], { env: cliEnv() });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('Warning: initials in the name (“С.”, “Б.”)');
+  });
+
   it('exits 3 on an account error', async () => {
     const r = await runCli(bundle, severynArgs, { env: live(server.url, { CHECKLISTS_TOKKEN: BLOCKED_TOKKEN }) });
     expect(r.code).toBe(3);

@@ -183,6 +183,16 @@ describe('result table model', () => {
     expect(latinRow[latinRow.length - 5]).toMatch(/mixed in “Ivanenkо”:/);
   });
 
+  it('says a row named with initials can have missed its person, after what it found (en, uk)', () => {
+    const status = (lang: Lang) =>
+      resultRow(ctx(lang), 0, ['Кривоклен С.Б.', 24574, null, null], {
+        kind: 'outcome',
+        outcome: screened({ peps: [], psanctions: [] }),
+      })[10];
+    expect(status('en')).toBe('no hits; initials in the name (“С.Б.”): a person can be missed, screen the full name');
+    expect(status('uk')).toMatch(/; ініціали в імені \(«С\.Б\.»\): особу можна пропустити, перевірте повне ім’я$/);
+  });
+
   it.each<Lang>(['en', 'uk'])(
     'highlights exactly the failed, invalid and incomplete rows and the high ones (%s)',
     (lang) => {

@@ -1,3 +1,4 @@
+import { initialWords } from '../../src/core/query/initials';
 import { checkMapping, recogniseColumns } from '../../src/bulk/columns';
 import { nameColumnNotes } from '../../src/bulk/name-columns';
 import { rowInput } from '../../src/bulk/plan';
@@ -43,11 +44,26 @@ describe('split name columns', () => {
     expect(note.text.en).toBe('Name = Прізвище + Ім’я + По батькові, joined in this order on each row.');
   });
 
+  it('warns before the run of names with initials, and marks each such row after what it found', () => {
+    expect(initialWords('Кривоклен С.Б.')).toEqual(['С.Б.']);
+    expect(initialWords('Ivanenko I. P.')).toEqual(['I.', 'P.']);
+    expect(initialWords('Іваненко І П')).toEqual(['І', 'П']);
+    // A whole name, a company's quoted abbreviation, a lower-case conjunction: no initials.
+    for (const name of ['Кривоклен Северин Богданович', 'ТОВ «А.С.К.»', 'Петренко і партнери', "О'Брайен Ден"]) {
+      expect(initialWords(name)).toEqual([]);
+    }
+    const rows = [['Кривоклен С.Б.'], ['Іваненко Іван Петрович'], ['Петренко П. П.']];
+    const notes = nameColumnNotes(['ПІБ'], rows, recogniseColumns(['ПІБ']));
+    expect(notes.map((n) => n.kind)).toEqual(['initials']);
+    expect(notes[0].text.en).toMatch(/^Warning: names with initials, of the first 3: 2 \(e\.g\. "Кривоклен С\.Б\."\)/);
+    expect(notes[0].text.uk).toContain('серед перших 3: 2 (напр. «Кривоклен С.Б.»)');
+  });
+
   it('says how the document is made from a series and a number column', () => {
     const headers = ['ПІБ', 'Серія паспорта', 'Номер паспорта'];
     const notes = nameColumnNotes(headers, [], recogniseColumns(headers));
     expect(notes.map((n) => [n.kind, n.text.en])).toEqual([
-      ['joined', 'Document = Серія паспорта + Номер паспорта on each row that has no whole document.'],
+      ['docJoined', 'Document = Серія паспорта + Номер паспорта on each row that has no whole document.'],
     ]);
     expect(notes[0].text.uk).toBe(
       'Документ = Серія паспорта + Номер паспорта у кожному рядку, де немає цілого документа.',

@@ -129,6 +129,23 @@ describe('ResultsView on an answer holding every registry block and a registry e
     expect(within(audit).getByText('137 ms')).toBeInTheDocument();
   });
 
+  it('warns that a name with initials can miss a person, and says nothing for a whole name', () => {
+    const base = searchResultFrom(answerWithError());
+    const view = (subject: string) =>
+      render(
+        <FluentProvider theme={webLightTheme}>
+          <ResultsView result={base} summary={summarize(base.envelope)} mode="live" lang="uk" subject={subject} />
+        </FluentProvider>,
+      );
+    const { unmount } = view('Кривоклен С.Б. · 1967-04-12');
+    expect(screen.getByTestId('name-initials')).toHaveTextContent(
+      resultsText.t('uk', 'results.initials', { words: '«С.Б.»' }),
+    );
+    unmount();
+    view('Кривоклен Северин Богданович · ВА 730412');
+    expect(screen.queryByTestId('name-initials')).toBeNull();
+  });
+
   it.each<Lang>(['en', 'uk'])(
     'says an answer came from the cache and when it was received, instead of a server and a response time (%s)',
     (lang) => {

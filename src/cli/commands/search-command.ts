@@ -33,6 +33,7 @@ import { cliMessages } from '../messages';
 import { assertFolderWritable } from '../output/output-paths';
 import { plain, renderTable, truncate } from '../output/terminal';
 import { mixedScriptWords } from '../../core/query/look-alikes';
+import { initialWords } from '../../core/query/initials';
 import { quotedList } from '../../core/text/quotes';
 
 const HITS_SHOWN = 5;
@@ -217,6 +218,10 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
   const mixed = [args.name, args.namelat].flatMap((typed) => (typed ? mixedScriptWords(typed) : []));
   if (mixed.length > 0) {
     io.stderr.write(`${cliMessages.t(lang, 'search.mixedScripts', { words: plain(quotedList(mixed, lang)) })}\n`);
+  }
+  const initials = args.name ? initialWords(args.name) : [];
+  if (initials.length > 0) {
+    io.stderr.write(`${cliMessages.t(lang, 'search.initials', { words: plain(quotedList(initials, lang)) })}\n`);
   }
   // Every time, not once: the URL with the tokken lands in a proxy's log on every use.
   if (args.get) io.stderr.write(`${cliMessages.t(config.lang, 'search.getWarning')}\n`);

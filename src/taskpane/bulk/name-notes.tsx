@@ -7,7 +7,7 @@ import type { SheetInput } from '../../excel/bulk/bulk-input';
 
 /**
  * Under the column mapping, before Start: how the name is made ("ПІБ = Прізвище + Ім'я + По
- * батькові") and a warning when the name column mostly holds one word.
+ * батькові"), and a warning when the name column mostly holds one word or names carry initials.
  */
 export function NameNotes({ input, mapping, lang }: { input: SheetInput; mapping: ColumnMapping; lang: Lang }) {
   // Rendered on every progress tick of a run: computed again only when the list or the mapping changes.
@@ -15,7 +15,7 @@ export function NameNotes({ input, mapping, lang }: { input: SheetInput; mapping
   if (notes.length === 0) return null;
   return (
     <MessageBar
-      intent={notes.some((n) => n.kind === 'oneWord') ? 'warning' : 'info'}
+      intent={notes.some((n) => n.kind === 'oneWord' || n.kind === 'initials') ? 'warning' : 'info'}
       layout="multiline"
       data-testid="bulk-name-notes"
     >

@@ -21,6 +21,7 @@ import { SandboxBanner } from '../shell/SandboxBanner';
 import { decidedByHit, relayAuditIdOf, relayDecisionsOf } from '../../core/answer/relay-decisions';
 import { relayCachedAt } from '../../core/answer/relay-cached';
 import { mixedScriptWords } from '../../core/query/look-alikes';
+import { initialWords } from '../../core/query/initials';
 import { quotedList } from '../../core/text/quotes';
 import { CertificateButton, EvidenceSheetButton } from './CertificateButton';
 import { RegistryDigest, bringIntoView, showSection } from './RegistryDigest';
@@ -126,6 +127,8 @@ export function ResultsView(props: ResultsViewProps) {
   const extra = result.envelope.unknownResultKeys;
   // The answer is right either way; the record the name came from is not, and other systems search it too.
   const mixed = subject ? mixedScriptWords(subject) : [];
+  // "No hits" for "Кривоклен С.Б." is not a client cleared: the registries hold whole names.
+  const initials = subject ? initialWords(subject) : [];
   // A new answer takes the reader to it: the pane scrolls to its start and focus moves there, so
   // the verdict is read first (and announced by a screen reader), not the form above it.
   const start = useRef<HTMLDivElement>(null);
@@ -182,6 +185,13 @@ export function ResultsView(props: ResultsViewProps) {
         <MessageBar intent="info" layout="multiline" data-testid="mixed-scripts">
           <MessageBarBody>
             {resultsText.t(lang, 'results.mixedScripts', { words: quotedList(mixed, lang) })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {initials.length > 0 && (
+        <MessageBar intent="warning" layout="multiline" data-testid="name-initials">
+          <MessageBarBody>
+            {resultsText.t(lang, 'results.initials', { words: quotedList(initials, lang) })}
           </MessageBarBody>
         </MessageBar>
       )}

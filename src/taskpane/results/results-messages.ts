@@ -4,6 +4,8 @@ import { defineCatalogue } from '../../core/text/i18n';
 // load with the results part, not with the pane's first render.
 const en = {
   'results.subject': 'Subject: {subject} — {time}',
+  'results.initials':
+    'Initials in the name ({words}): the service looks for whole words, so a person named by initials can come back with no hits. Search the full name, or add the tax number or document.',
   'results.mixedScripts':
     'Latin and Cyrillic letters are mixed in {words}: each word was screened in its own alphabet. Correct the client’s record at its source.',
   'results.region': 'Search answer',
@@ -109,6 +111,8 @@ type Key = keyof typeof en;
 
 const uk: Record<Key, string> = {
   'results.subject': 'Суб’єкт: {subject} — {time}',
+  'results.initials':
+    'Ініціали в імені ({words}): сервіс шукає цілі слова, тож особа, названа ініціалами, може повернутися без збігів. Шукайте за повним ім’ям або додайте ІПН чи документ.',
   'results.mixedScripts':
     'У {words} латинські й кириличні літери впереміш: кожне слово перевірено його власною абеткою. Виправте запис клієнта в джерелі.',
   'results.region': 'Відповідь на пошук',

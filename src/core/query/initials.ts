@@ -1,0 +1,15 @@
+/**
+ * Names written with initials ("Кривоклен С.Б.", "Ivanenko I. P."). The registries hold whole
+ * names, and a full-text search looks for every word it is given: the sandbox's sanctioned PEP,
+ * asked as "Кривоклен С.Б." with the right birth date, comes back with no hits. The query is sent
+ * as typed (nothing here can know the full name); the analyst is told, so that "no hits" is not
+ * read as a client cleared.
+ */
+
+/** A capital with a dot, one or more times ("С.", "С.Б.", "С.Б"), or a lone capital ("С"). */
+const INITIALS = /^(?:\p{Lu}\.)+\p{Lu}?$|^\p{Lu}$/u;
+
+/** The words of a name that are initials, each once, in order. */
+export function initialWords(name: string): string[] {
+  return [...new Set(name.split(/\s+/).filter((word) => INITIALS.test(word)))];
+}
