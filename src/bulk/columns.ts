@@ -189,8 +189,8 @@ function partialRole(header: string): ColumnRole | null {
   return null;
 }
 
-/** With a series column beside it, "Номер паспорта" holds the number alone. */
-const DOC_NUMBER_HEADER = /номер|number|(^| )no( |$)/;
+/** With a series column beside it, "Номер паспорта" holds the number alone; "Серія і номер" stays whole. */
+const DOC_NUMBER_HEADER = /^(?!.*(сері|серия|series)).*(номер|number|(^| )no( |$))/;
 
 /**
  * Reads the header row and proposes which column feeds which field. The first column that

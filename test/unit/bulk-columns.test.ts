@@ -61,6 +61,11 @@ describe('recogniseColumns', () => {
       ['ПІБ', 'Паспорт', 'Серія'],
       { name: 0, doc: 1, docSeries: 2 },
     ],
+    [
+      'a series-and-number column beside a series stays the document',
+      ['ПІБ', 'Серія', 'Серія і номер паспорта'],
+      { name: 0, docSeries: 1, doc: 2 },
+    ],
   ])('%s', (_label, headers, expected) => {
     expect(recogniseColumns(headers)).toEqual(expected);
   });
