@@ -51,6 +51,9 @@ const VALID: Valid[] = [
     "O'Brien-Müller",
   ],
   ['ipn: 8-digit string', { ipn: '12345678' }, 'ipn', '12345678'],
+  // Refused a tax number on religious grounds: the passport stands in the tax-number field.
+  ['ipn: a passport in its place is asked as the document', { ipn: 'км 417305' }, 'doc', 'КМ417305'],
+  ['ipn: a passport in its place is no code', { ipn: 'КМ 417305' }, 'ipn', undefined],
   ['ipn: spaces stripped, leading zero kept', { ipn: ' 0123 456 789 ' }, 'ipn', '0123456789'],
   ['ipn: Excel number of 7 digits padded to 8', { ipn: 1234567 }, 'ipn', '01234567'],
   ['ipn: Excel number of 8 digits', { ipn: 12345678 }, 'ipn', '12345678'],
@@ -178,6 +181,13 @@ const INVALID: Invalid[] = [
   ['ipn: 5 digits of 00032129', { ipn: ' 32129 ' }, 'ipn', 'field.ipn.short', '00032129'],
   ['ipn: 9-digit string', { ipn: '123456789' }, 'ipn', 'field.ipn.format', '123456789'],
   ['ipn: letters', { ipn: '12345abc' }, 'ipn', 'field.ipn.digits', '12345abc'],
+  [
+    'ipn: a passport in its place beside a document stays a wrong code',
+    { ipn: 'КМ 417305', doc: 'ВА 730412' },
+    'ipn',
+    'field.ipn.digits',
+    'КМ 417305',
+  ],
   ['ipn: number over 10 digits', { ipn: 12345678901 }, 'ipn', 'field.ipn.tooLong', '12345678901'],
   ['ipn: fraction', { ipn: 1234567.5 }, 'ipn', 'field.ipn.format', '1234567.5'],
   ['ipn: negative', { ipn: -5 }, 'ipn', 'field.ipn.format', '-5'],

@@ -123,10 +123,14 @@ export function validateQuery(
   const placeholder = name.ok && name.value !== undefined && isPlaceholderName(name.value) ? name.value : undefined;
   set('name', placeholder === undefined ? name : accept(undefined));
   set('namelat', normalizeNamelat(raw.namelat));
-  set('ipn', normalizeIpn(raw.ipn));
+  // One who refused a tax number on religious grounds is identified by passport, which Ukrainian
+  // forms and client lists write in the tax-number field ("КМ 417305"): asked as the document.
+  const passportAsIpn =
+    isAbsent(raw.doc) && typeof raw.ipn === 'string' && /\p{L}/u.test(raw.ipn) ? normalizeDoc(raw.ipn) : null;
+  set('ipn', passportAsIpn?.ok ? accept(undefined) : normalizeIpn(raw.ipn));
   set('date', normalizeDate(raw.date, { now, dateSystem }));
   set('doctype', normalizeDoctype(raw.doctype));
-  set('doc', normalizeDoc(raw.doc, { doctype: query.doctype }));
+  set('doc', normalizeDoc(passportAsIpn?.ok ? raw.ipn : raw.doc, { doctype: query.doctype }));
   set('search', normalizeSearch(raw.search));
   set('lowranklimit', normalizeLowranklimit(raw.lowranklimit));
   set('listdata', normalizeListdata(raw.listdata));
