@@ -108,6 +108,9 @@ const en = {
   'panel.intro': 'Select a range with a header row (or a cell in a table), check the column mapping, then start.',
   'panel.readSelection': 'Use current selection',
   'panel.source': 'Input: {address} — {rows} data rows',
+  'panel.rowsHidden':
+    'Some rows of this list are hidden (a filter, or by hand): every row is screened, hidden ones too. To screen only the rows shown, copy them to a sheet of their own.',
+  'input.rowsHidden': 'Some input rows were hidden (a filter, or by hand): they were screened too.',
   'panel.aboveHeader':
     'The headers are in row {row}; the filled rows above them ({count}) are left out, a title it seems.',
   'panel.noSelection': 'No range read yet.',
@@ -248,6 +251,9 @@ const uk: Record<Key, string> = {
     'Виділіть діапазон з рядком заголовків (або клітинку в таблиці), перевірте відповідність стовпців і почніть.',
   'panel.readSelection': 'Взяти поточне виділення',
   'panel.source': 'Вхідні дані: {address} — рядків даних: {rows}',
+  'panel.rowsHidden':
+    'Частину рядків списку приховано (фільтром або вручну): перевіряються всі рядки, приховані теж. Щоб перевірити лише показані, скопіюйте їх на окремий аркуш.',
+  'input.rowsHidden': 'Частину вхідних рядків було приховано (фільтром або вручну): їх теж перевірено.',
   'panel.aboveHeader':
     'Заголовки — у рядку {row}; заповнені рядки над ними ({count}) не перевіряються, схоже, це назва.',
   'panel.noSelection': 'Діапазон ще не прочитано.',

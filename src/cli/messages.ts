@@ -50,6 +50,8 @@ const en = {
     'Warning: the first sheet "{sheet}" of {path} is hidden, and it is the one screened. Use --sheet to choose another.',
   'input.merged':
     "Warning: {path} has {count} merged cell areas; Excel keeps a value only in each area's first cell, so the rows it covers are read as empty.",
+  'input.rowsHidden':
+    'Warning: rows of the list in {path} hidden by a filter or by hand: {count}. Every row is screened, hidden ones too.',
   'input.duplicateHeaders': 'Warning: the header has duplicate columns: {names}. The first of each is used.',
   'input.controlChars': 'Warning: {count} NUL or control characters were dropped from the input.',
   'search.initials':
@@ -234,6 +236,8 @@ const uk: Record<Key, string> = {
     'Увага: перший аркуш «{sheet}» у {path} прихований, і перевіряється саме він. Інший аркуш можна обрати параметром --sheet.',
   'input.merged':
     'Увага: у {path} є об’єднані клітинки ({count} областей); Excel зберігає значення лише в першій клітинці області, тож покриті нею рядки прочитано порожніми.',
+  'input.rowsHidden':
+    'Увага: рядків списку в {path}, прихованих фільтром або вручну: {count}. Перевіряються всі рядки, приховані теж.',
   'input.duplicateHeaders': 'Увага: у заголовку повторюються стовпці: {names}. Використано перший із кожних.',
   'input.controlChars': 'Увага: із вхідних даних вилучено {count} символів NUL або керівних символів.',
   'search.initials':

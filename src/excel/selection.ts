@@ -43,6 +43,8 @@ export interface SelectionRead {
   tableName: string | null;
   /** true/false for a table (its header row shown or not); null when unknown. */
   hasHeaderRow: boolean | null;
+  /** Some rows of what was read are hidden (a filter, or by hand): read, like every other row. */
+  rowsHidden: boolean;
 }
 
 export interface ReadSelectionOptions {
@@ -161,6 +163,7 @@ export async function readSelection(
       columnCount: 0,
       values: [],
       source: 'empty',
+      rowsHidden: false,
     };
   }
   const cells = rect.rowCount * rect.columnCount;
@@ -172,6 +175,19 @@ export async function readSelection(
     );
   }
   const sheet = context.workbook.worksheets.getItem(sheetName);
+  // Range.values holds hidden rows as any other, so a filtered list is read whole; the caller says so.
+  // rowHidden: false when no row is hidden, true when all are, null when some are (ExcelApi 1.2,
+  // https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-rowhidden-member).
+  // Loaded now, it comes back with the values' first read, at no round trip of its own.
+  const shown = sheet.getRangeByIndexes(rect.rowIndex, rect.columnIndex, rect.rowCount, rect.columnCount);
+  shown.load('rowHidden');
   const values = await readRectValues(context, sheet, rect, options.maxCellsPerRead);
-  return { ...base, address: qualifiedAddress(sheetName, rect), ...rect, values, source };
+  return {
+    ...base,
+    address: qualifiedAddress(sheetName, rect),
+    ...rect,
+    values,
+    source,
+    rowsHidden: shown.rowHidden !== false,
+  };
 }

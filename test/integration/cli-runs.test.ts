@@ -386,7 +386,7 @@ describe('8. outputs that cannot be written', () => {
 });
 
 describe('9. input surprises are told', () => {
-  it('warns about a hidden first sheet, merged cells, duplicate headers and dropped control characters, on screen and in the header', async () => {
+  it('warns about a hidden first sheet, merged cells, hidden rows, duplicate headers and dropped control characters, on screen and in the header', async () => {
     const input = join(work, 'surprises.xlsx');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Прихований');
@@ -396,6 +396,8 @@ describe('9. input surprises are told', () => {
     ws.addRow(['Злитий Клієнт Два', null, null]);
     ws.addRow([null, null, null]);
     ws.mergeCells('A3:A4');
+    // Hidden by a filter or by hand: screened like the rest, and said.
+    ws.addRow(['Прихований Клієнт', null, null]).hidden = true;
     wb.addWorksheet('Видимий').addRow(['ПІБ']);
     await wb.xlsx.writeFile(input);
     const proxy = await startServiceProxy(server.url);
@@ -408,13 +410,16 @@ describe('9. input surprises are told', () => {
       expect(r.stderr).toContain('merged cell areas');
       expect(r.stderr).toContain('duplicate columns: ПІБ');
       // The merged area's covered row is not screened as a copy of its first cell.
-      expect(proxy.requests.map((q) => q.name).sort()).toEqual(['Злитий Клієнт Два', 'Злитий Клієнт Один'].sort());
+      expect(proxy.requests.map((q) => q.name).sort()).toEqual(
+        ['Злитий Клієнт Два', 'Злитий Клієнт Один', 'Прихований Клієнт'].sort(),
+      );
+      expect(r.stderr).toMatch(/rows of the list in \S+ hidden by a filter or by hand: 1\./);
       const warnings = (await resultRows(out)).runHeader.filter((row) => row[0] === 'Warning');
-      expect(warnings).toHaveLength(3);
       // The row's label says "Warning"; its text does not say it again.
       expect(warnings.map((row) => String(row[1]))).toEqual([
         expect.stringMatching(/^The first sheet "Прихований" of .* is hidden/),
         expect.stringMatching(/^\S+ has 1 merged cell areas/),
+        expect.stringMatching(/^Rows of the list in \S+ hidden by a filter or by hand: 1\. Every row is screened/),
         'The header has duplicate columns: ПІБ. The first of each is used.',
       ]);
 

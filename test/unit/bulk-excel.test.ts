@@ -7,6 +7,7 @@ import { WorkbookFake } from '../support/workbook-fake';
 import { listdataForRegistries } from '../../src/core/protocol/listdata';
 import { REGISTRY_KEYS, registryDef, type RegistryKey } from '../../src/core/protocol/registries';
 import { fakeService } from '../support/fake-service';
+import { bulkMessages } from '../../src/bulk/messages';
 
 const HEADERS = ['ПІБ', 'Дата народження', 'ІПН', 'Примітка'];
 const SOME: RegistryKey[] = ['peps', 'psanctions', 'lostdocs', 'edr', 'wanted', 'zrada'];
@@ -177,6 +178,31 @@ describe('bulk run on the workbook', () => {
     ]);
     const body = fake.sheetValues(resultsSheet()).slice(14, 16);
     expect(body.map((r) => r[0])).toEqual([3, 4]);
+  });
+
+  it('reads a filtered list whole, says rows are hidden, screens every one and says so in the results header', async () => {
+    fake
+      .setSheet('Clients', [
+        HEADERS,
+        ['Person 1', 29000, null, null],
+        ['Person 2', 29001, null, null],
+        ['Person 3', 29002, null, null],
+      ])
+      .addTable('Clients', 'A1:D4', 'Clients')
+      .userFiltersTable('Clients', 0, (value) => value !== 'Person 2')
+      .select('Clients', 'B3');
+    const input = await readSelectionInput();
+    expect(input.rowsHidden).toBe(true);
+    expect(input.rows.map((r) => r[0])).toEqual(['Person 1', 'Person 2', 'Person 3']);
+    const service = fakeService({ seed: 3 });
+    const report = await (await startWorkbookRun(request(input), { ask: service.ask })).done;
+    expect(report.status).toBe('completed');
+    expect(service.calls.map((c) => c.query.name)).toEqual(['Person 1', 'Person 2', 'Person 3']);
+    const header = fake.sheetValues(resultsSheet()).slice(0, 14).flat();
+    expect(header).toContain(bulkMessages.t('uk', 'input.rowsHidden'));
+    // The filter cleared: nothing to say.
+    fake.userFiltersTable('Clients', 0, () => true);
+    expect((await readSelectionInput()).rowsHidden).toBe(false);
   });
 
   it('prints landscape, one page wide, the header on every page; folds registries no client was found in (issue 31, item 9)', async () => {

@@ -193,13 +193,15 @@ describe('Screen again between a sandbox and the live service', () => {
 });
 
 describe('split name columns in the pane (issue 31)', () => {
-  it('maps Прізвище, Ім’я, По батькові and says the name is joined from them, and that the title above is left out, before Start', async () => {
+  it('maps Прізвище, Ім’я, По батькові and says the name is joined from them, that the title above is left out and that rows are hidden, before Start', async () => {
     fake.setSheet('Split', [
       ['Клієнти станом на 01.11.2026', null, null],
       ['Прізвище', 'Ім’я', 'По батькові'],
       ['Петренко', 'Петро', 'Петрович'],
+      ['Іваненко', 'Іван', 'Іванович'],
     ]);
-    fake.select('Split', 'A1:C3');
+    fake.userHidesRows('Split', [4]);
+    fake.select('Split', 'A1:C4');
     render(
       <FluentProvider theme={webLightTheme}>
         <BulkPanel lang="uk" services={fakeServices()} />
@@ -213,7 +215,8 @@ describe('split name columns in the pane (issue 31)', () => {
     expect(screen.getByTestId('bulk-above-header')).toHaveTextContent(
       bulkMessages.t('uk', 'panel.aboveHeader', { row: 2, count: 1 }),
     );
-    expect(screen.getByTestId('bulk-source')).toHaveTextContent('Split!A2:C3');
+    expect(screen.getByTestId('bulk-source')).toHaveTextContent('Split!A2:C4');
+    expect(screen.getByTestId('bulk-rows-hidden')).toHaveTextContent(bulkMessages.t('uk', 'panel.rowsHidden'));
   });
 });
 

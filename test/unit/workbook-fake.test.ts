@@ -31,6 +31,19 @@ describe('batching and loading', () => {
     expect(thrownCode(() => range.address)).toBe('PropertyNotLoaded');
   });
 
+  it('reads rowHidden as Excel does: false with no row hidden, true with all, null with some', async () => {
+    const fake = new WorkbookFake().setSheet('Sheet1', [['a'], ['b'], ['c']]).userHidesRows('Sheet1', [2]);
+    const ctx = fake.context();
+    const sheet = ctx.workbook.worksheets.getItem('Sheet1');
+    const [all, some, none] = ['A2', 'A1:A3', 'A3'].map((address) => sheet.getRange(address).load('rowHidden'));
+    await ctx.sync();
+    expect([all.rowHidden, some.rowHidden, none.rowHidden]).toEqual([true, null, false]);
+    // Hidden cells keep their values, and Range.values reads them.
+    const values = sheet.getRange('A1:A3').load('values');
+    await ctx.sync();
+    expect(values.values).toEqual([['a'], ['b'], ['c']]);
+  });
+
   it('applies writes only at sync', async () => {
     const fake = new WorkbookFake();
     const ctx = fake.context();

@@ -21,6 +21,8 @@ export interface InputTable {
   warnings: LocalizedText[];
   /** A workbook's merged areas, each by the index of its last row in `rows`: said only when they reach the list. */
   mergedLastRows?: number[];
+  /** A workbook's hidden rows (a filter, or by hand), by their index in `rows`: read and screened like the rest. */
+  hiddenRows?: number[];
 }
 
 export type TableFormat = 'xlsx' | 'csv';
@@ -118,9 +120,11 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
     warnings.push(cliMessages.text('input.hiddenSheet', { sheet: ws.name, path }));
   }
   const rows: CellValue[][] = [];
+  const hiddenRows: number[] = [];
   const columnCount = ws.columnCount;
   ws.eachRow({ includeEmpty: true }, (row, rowNumber) => {
     while (rows.length < rowNumber - 1) rows.push([]);
+    if (row.hidden) hiddenRows.push(rowNumber - 1);
     const values: CellValue[] = [];
     for (let c = 1; c <= columnCount; c++) {
       const cell = row.getCell(c);
@@ -140,7 +144,15 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
     const last = /:[A-Z]+(\d+)$/.exec(String(area))?.[1];
     return last === undefined ? Number.MAX_SAFE_INTEGER : Number(last) - 1;
   });
-  return { format: 'xlsx', sheetName: ws.name, rows: trimTrailingEmpty(pad(rows)), warnings, mergedLastRows };
+  const kept = trimTrailingEmpty(pad(rows));
+  return { format: 'xlsx', sheetName: ws.name, rows: kept, warnings, mergedLastRows, hiddenRows };
+}
+
+/** Hidden rows of the list below the header: every one is screened, as in the add-in, and the analyst told. */
+function hiddenWarning(table: InputTable, headerIndex: number, path: string): LocalizedText[] {
+  const end = table.rows.length;
+  const count = (table.hiddenRows ?? []).filter((row) => row > headerIndex && row < end).length;
+  return count > 0 ? [cliMessages.text('input.rowsHidden', { path, count })] : [];
 }
 
 /**
@@ -302,7 +314,11 @@ export async function openInput(
     const input = bulkInputOf(table, displayPath);
     const headerIndex = input.firstSourceRow - 2;
     const above = filledRowsAbove(table.rows, headerIndex);
-    const warnings = [...mergedWarning(table, headerIndex, path), ...headerBelow(headerIndex, above)];
+    const warnings = [
+      ...mergedWarning(table, headerIndex, path),
+      ...hiddenWarning(table, headerIndex, path),
+      ...headerBelow(headerIndex, above),
+    ];
     return { input, format: table.format, warnings: [...table.warnings, ...warnings] };
   }
   if (sheet !== undefined) throw usageError('input.sheetForCsv');

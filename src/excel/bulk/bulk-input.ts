@@ -22,6 +22,11 @@ export interface SheetInput extends BulkInput {
   dateSystem: DateSystem;
   /** Filled rows of the region above the header row (a title): left out, and the analyst told. */
   aboveHeader: number;
+  /**
+   * Some of its rows are hidden (a filter, or by hand). They are screened like the rest, as every
+   * row is accounted for, and the analyst is told before starting and in the run's header.
+   */
+  rowsHidden: boolean;
 }
 
 function refuse(code: BulkMessageKey): InvalidInputError {
@@ -33,6 +38,7 @@ function toInput(
   rect: CellRect,
   values: readonly (readonly CellValue[])[],
   dateSystem: DateSystem,
+  rowsHidden = false,
 ): SheetInput {
   let end = values.length;
   while (end > 1 && isBlankRow(values[end - 1])) end--;
@@ -51,6 +57,7 @@ function toInput(
     firstSourceRow: used.rowIndex + 2,
     dateSystem,
     aboveHeader: filledRowsAbove(values, top),
+    rowsHidden,
   };
 }
 
@@ -65,7 +72,7 @@ export async function readSelectionInput(): Promise<SheetInput> {
       rowCount: read.rowCount,
       columnCount: read.columnCount,
     };
-    return toInput(read.sheetName, rect, read.values, dateSystem());
+    return toInput(read.sheetName, rect, read.values, dateSystem(), read.rowsHidden);
   });
 }
 

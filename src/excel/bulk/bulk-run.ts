@@ -15,6 +15,7 @@ import type { RunListing, RunState, RunStateStore } from '../../bulk/state';
 import type { Lang, LocalizedText } from '../../core/text/i18n';
 import type { ServiceMode } from '../../core/settings/settings';
 import { readAddressInput, type SheetInput } from './bulk-input';
+import { bulkMessages } from '../../bulk/messages';
 import { excelBulkSink, type ExcelSinkOptions, type ExcelSinkStats } from './bulk-sink';
 import { workbookRunStateStore } from './bulk-state';
 import { ExcelLayerError, officeErrorCode } from '../errors';
@@ -143,6 +144,8 @@ export async function startWorkbookRun(request: WorkbookRunRequest, deps: Workbo
       mode: request.mode,
       modeLabel: request.modeLabel,
       previous: request.previous ?? null,
+      // Said in the results' header, for whoever reads them later: the filter is gone by then.
+      ...(request.input.rowsHidden ? { notes: [bulkMessages.text('input.rowsHidden')] } : {}),
     },
     { ask: deps.ask, sink, store: watched.store, onProgress: deps.onProgress, signal: deps.signal },
     request.tuning,

@@ -77,6 +77,7 @@ export async function readListAgain(address: string): Promise<SheetInput> {
       dateSystem: dateSystem(),
       // The earlier run's address starts at its header row.
       aboveHeader: 0,
+      rowsHidden: false,
     };
   });
 }

@@ -112,6 +112,11 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
           {b.t(lang, 'panel.aboveHeader', { row: input.rect.rowIndex + 1, count: input.aboveHeader })}
         </Text>
       )}
+      {input?.rowsHidden && (
+        <MessageBar intent="warning" layout="multiline" data-testid="bulk-rows-hidden">
+          <MessageBarBody>{b.t(lang, 'panel.rowsHidden')}</MessageBarBody>
+        </MessageBar>
+      )}
       {readError && (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>{readError}</MessageBarBody>

@@ -593,6 +593,18 @@ export class WorkbookFake implements BatchHost {
     return this;
   }
 
+  /**
+   * The analyst hides rows by hand (select them, then Home → Format → Hide & Unhide → Hide Rows:
+   * "Hide or show rows or columns",
+   * https://support.microsoft.com/office/hide-or-show-rows-or-columns-659c2cad-6830-45e8-95ba-9c84e0ea2eee).
+   * `rows` are 1-based row numbers; the cells keep their values, as a filter's hidden rows do.
+   */
+  userHidesRows(sheetName: string, rows: readonly number[]): this {
+    const sheet = this.sheet(sheetName);
+    for (const row of rows) sheet.hiddenRows.add(row - 1);
+    return this;
+  }
+
   /** Rows a filter hides on a sheet, as 1-based row numbers. */
   hiddenRows(sheetName: string): number[] {
     return [...this.sheet(sheetName).hiddenRows].map((r) => r + 1).sort((a, b) => a - b);
