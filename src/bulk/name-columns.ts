@@ -7,10 +7,10 @@ import { isPlaceholderName } from '../core/query/text';
 import { mixedNameWords, nameInitials, rowInput, type InputRow } from './plan';
 
 /**
- * What the column mapping does to names and documents, said before anything is paid for: a name joined from
- * split columns ("ПІБ = Прізвище + Ім'я + По батькові"), and a name column that mostly holds one
- * word (a surname alone finds every namesake: a sanctioned PEP with the right birth date came out
- * Low 33 % that way, silently).
+ * What the column mapping does to names and documents, said before anything is paid for: a name or
+ * a passport joined from split columns ("ПІБ = Прізвище + Ім'я + По батькові"), a name column that
+ * mostly holds one word (a surname alone finds every namesake: a sanctioned PEP with the right
+ * birth date came out Low 33 % that way, silently), and names with initials.
  */
 
 /** Rows looked at for the one-word check: enough to tell "most", cheap on a million-row list. */
@@ -64,15 +64,14 @@ export function nameColumnNotes(
       }),
     });
   }
-  const withInitials = sample.map((row) => nameInitials(row, mapping)).filter((words) => words.length > 0);
-  if (withInitials.length > 0) {
-    const first = sample.find((row) => nameInitials(row, mapping).length > 0);
+  const initialled = sample.filter((row) => nameInitials(row, mapping).length > 0);
+  if (initialled.length > 0) {
     notes.push({
       kind: 'initials',
       text: bulkMessages.text('names.initials', {
         rows: sample.length,
-        count: withInitials.length,
-        example: first ? String(rowInput(first, mapping).name) : '',
+        count: initialled.length,
+        example: String(rowInput(initialled[0], mapping).name),
       }),
     });
   }

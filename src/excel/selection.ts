@@ -179,8 +179,8 @@ export async function readSelection(
   // rowHidden: false when no row is hidden, true when all are, null when some are (ExcelApi 1.2,
   // https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-rowhidden-member).
   // Loaded now, it comes back with the values' first read, at no round trip of its own.
-  const shown = sheet.getRangeByIndexes(rect.rowIndex, rect.columnIndex, rect.rowCount, rect.columnCount);
-  shown.load('rowHidden');
+  const read = sheet.getRangeByIndexes(rect.rowIndex, rect.columnIndex, rect.rowCount, rect.columnCount);
+  read.load('rowHidden');
   const values = await readRectValues(context, sheet, rect, options.maxCellsPerRead);
   return {
     ...base,
@@ -188,6 +188,6 @@ export async function readSelection(
     ...rect,
     values,
     source,
-    rowsHidden: shown.rowHidden !== false,
+    rowsHidden: read.rowHidden !== false,
   };
 }

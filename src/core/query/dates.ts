@@ -104,11 +104,13 @@ const MONTH_STEMS = [
 
 function monthOf(word: string): number | undefined {
   const stem = word.slice(0, 3).toLowerCase();
+  if (stem.length < 3) return undefined;
   for (const stems of MONTH_STEMS) {
-    for (let at = 0; stem.length === 3 && at < stems.length; at += 3) if (stems.startsWith(stem, at)) return at / 3 + 1;
+    for (let at = 0; at < stems.length; at += 3) if (stems.startsWith(stem, at)) return at / 3 + 1;
   }
   return undefined;
 }
+
 const DAY_MONTH_YEAR = /^(\d{1,2})\.?\s+(\p{L}+)\.?,?\s+(\d{4})$/u;
 const MONTH_DAY_YEAR = /^(\p{L}+)\.?\s+(\d{1,2}),?\s+(\d{4})$/u;
 
