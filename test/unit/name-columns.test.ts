@@ -47,9 +47,15 @@ describe('split name columns', () => {
   it('warns before the run of names with initials, and marks each such row after what it found', () => {
     expect(initialWords('Кривоклен С.Б.')).toEqual(['С.Б.']);
     expect(initialWords('Ivanenko I. P.')).toEqual(['I.', 'P.']);
-    expect(initialWords('Іваненко І П')).toEqual(['І', 'П']);
-    // A whole name, a company's quoted abbreviation, a lower-case conjunction: no initials.
-    for (const name of ['Кривоклен Северин Богданович', 'ТОВ «А.С.К.»', 'Петренко і партнери', "О'Брайен Ден"]) {
+    // A whole name, a company's quoted abbreviation, a conjunction, a capital's preposition, a lone letter: no initials.
+    for (const name of [
+      'Кривоклен Северин Богданович',
+      'ТОВ «А.С.К.»',
+      'Петренко і партнери',
+      "О'Брайен Ден",
+      'ТОВАРИСТВО З ОБМЕЖЕНОЮ ВІДПОВІДАЛЬНІСТЮ "ПОЛЯРНА СОВА"',
+      'Квотенко Клієнт А',
+    ]) {
       expect(initialWords(name)).toEqual([]);
     }
     const rows = [['Кривоклен С.Б.'], ['Іваненко Іван Петрович'], ['Петренко П. П.']];

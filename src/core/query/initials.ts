@@ -6,8 +6,12 @@
  * read as a client cleared.
  */
 
-/** A capital with a dot, one or more times ("С.", "С.Б.", "С.Б"), or a lone capital ("С"). */
-const INITIALS = /^(?:\p{Lu}\.)+\p{Lu}?$|^\p{Lu}$/u;
+/**
+ * A capital with a dot, one or more times ("С.", "С.Б.", "С.Б"). A lone capital without one is
+ * left alone: capitals write "З", "І", "В" as words ("ТОВАРИСТВО З ОБМЕЖЕНОЮ …"), and "Клієнт А" is
+ * a name.
+ */
+const INITIALS = /^(?:\p{Lu}\.)+\p{Lu}?$/u;
 
 /** The words of a name that are initials, each once, in order. */
 export function initialWords(name: string): string[] {
