@@ -4,7 +4,7 @@ import { rowAccessOf, RowCursor, type RowSource } from './input-rows';
 import { bulkMessages } from './messages';
 import { quotedList } from '../core/text/quotes';
 import { isPlaceholderName } from '../core/query/text';
-import { mixedNameWords, nameInitials, rowInput, type InputRow } from './plan';
+import { nameNotesOf, rowInput, type InputRow } from './plan';
 
 /**
  * What the column mapping does to names and documents, said before anything is paid for: a name or
@@ -64,7 +64,8 @@ export function nameColumnNotes(
       }),
     });
   }
-  const initialled = sample.filter((row) => nameInitials(row, mapping).length > 0);
+  const named = sample.map((row) => ({ row, notes: nameNotesOf(row, mapping) }));
+  const initialled = named.filter(({ notes }) => notes.initials.length > 0).map(({ row }) => row);
   if (initialled.length > 0) {
     notes.push({
       kind: 'initials',
@@ -76,7 +77,7 @@ export function nameColumnNotes(
     });
   }
   // Said before the run, not only row by row after it: the list itself needs correcting.
-  const mixed = sample.map((row) => mixedNameWords(row, mapping)).filter((words) => words.length > 0);
+  const mixed = named.map(({ notes }) => notes.mixed).filter((words) => words.length > 0);
   if (mixed.length > 0) {
     const text = (lang: Lang) =>
       bulkMessages.t(lang, 'names.mixedScripts', {

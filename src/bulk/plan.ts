@@ -5,6 +5,7 @@ import { COLUMN_ROLES, NAME_PART_ROLES, QUERY_ROLES, isBlankCell, type CellValue
 import { excelErrorOf } from './excel-errors';
 import { mixedScriptWords } from '../core/query/look-alikes';
 import { initialWords } from '../core/query/initials';
+import { isFormulaZero } from '../core/query/field';
 import { bulkMessages } from './messages';
 
 /** What every request of a run shares; chosen once per run and checked by core's runOptionsFrom before the first row. */
@@ -16,7 +17,7 @@ export type RunQueryOptions = Pick<RunOptions, 'listdata' | 'search' | 'lowrankl
 export type InputRow = readonly CellValue[];
 
 function isBlankOrZero(value: CellValue | undefined): boolean {
-  return isBlankCell(value) || value === 0 || (typeof value === 'string' && value.trim() === '0');
+  return isBlankCell(value) || isFormulaZero(value);
 }
 
 /**
@@ -66,16 +67,20 @@ function joinedDocument(row: InputRow, mapping: ColumnMapping): string {
   return series === null ? digits.trim() : `${String(series).trim()} ${digits.trim()}`;
 }
 
-/** The initials in a row's name ("С.Б."), which can make a true hit come back as none (core's initials). */
-export function nameInitials(row: InputRow, mapping: ColumnMapping): string[] {
-  const { name } = rowInput(row, mapping);
-  return typeof name === 'string' ? initialWords(name) : [];
+/** What a row's names say to the analyst beyond the answer, read from one rowInput (bulk status, pre-run notes). */
+export interface NameNotes {
+  /** Words typed in two alphabets, which the query reads in one (core's look-alikes). */
+  mixed: string[];
+  /** Initials ("С.Б."), which can make a true hit come back as none (core's initials). */
+  initials: string[];
 }
 
-/** The words of a row's names typed in two alphabets, which the query reads in one (core's look-alikes). */
-export function mixedNameWords(row: InputRow, mapping: ColumnMapping): string[] {
+export function nameNotesOf(row: InputRow, mapping: ColumnMapping): NameNotes {
   const { name, namelat } = rowInput(row, mapping);
-  return [name, namelat].flatMap((text) => (typeof text === 'string' ? mixedScriptWords(text) : []));
+  return {
+    mixed: [name, namelat].flatMap((text) => (typeof text === 'string' ? mixedScriptWords(text) : [])),
+    initials: typeof name === 'string' ? initialWords(name) : [],
+  };
 }
 
 export type RowCheck = { ok: true; query: SearchQuery } | { ok: false; errors: readonly FieldError[] };

@@ -10,7 +10,7 @@ import {
   type ColumnMapping,
   type ColumnRole,
 } from './columns';
-import { EMPTY_ROW_CODE, mixedNameWords, nameInitials, rowInput } from './plan';
+import { EMPTY_ROW_CODE, nameNotesOf, rowInput } from './plan';
 import type { PreviousHit, PreviousRun } from './previous-hits';
 import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
@@ -154,12 +154,12 @@ export function statusText(result: RowResult, ctx: TableContext, input: readonly
         : t(ctx.lang, 'status.clear');
   // Muted is not hidden: the row says how many hits a colleague's decision took out.
   const muted = o.muted ? t(ctx.lang, 'status.muted', { status, muted: o.muted }) : status;
-  const words = mixedNameWords(input, ctx.mapping);
+  const names = nameNotesOf(input, ctx.mapping);
   const mixed =
-    words.length > 0
-      ? t(ctx.lang, 'status.mixedScripts', { status: muted, words: quotedList(words, ctx.lang) })
+    names.mixed.length > 0
+      ? t(ctx.lang, 'status.mixedScripts', { status: muted, words: quotedList(names.mixed, ctx.lang) })
       : muted;
-  const initials = nameInitials(input, ctx.mapping);
+  const initials = names.initials;
   return initials.length > 0
     ? t(ctx.lang, 'status.initials', { status: mixed, words: quotedList(initials, ctx.lang) })
     : mixed;

@@ -1,7 +1,7 @@
 import { AccountError, CheckListsError, InvalidInputError, RequestRejectedError } from '../core/protocol/errors';
 import type { Lang } from '../core/text/i18n';
 import { ALL_LISTS, listdataForRegistries, registriesOf, type Listdata } from '../core/protocol/listdata';
-import { isAbsent, validateQuery, type DateSystem, type QueryInput } from '../core/query';
+import { isAbsent, isFormulaZero, validateQuery, type DateSystem, type QueryInput } from '../core/query';
 import { listdataFrom, runOptionsFrom, type RunOptions } from '../core/request/run-options';
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import type { RegistryError } from '../core/protocol/schema';
@@ -116,7 +116,7 @@ export interface SubjectArgs {
  * The name parameter is text, so a name cell whose formula shows 0 for an empty cell arrives as "0".
  */
 export function isEmptySubject(args: SubjectArgs): boolean {
-  const name = typeof args.name === 'string' && args.name.trim() === '0' ? null : blankZero(args.name ?? null);
+  const name = isFormulaZero(args.name) ? null : args.name;
   return [name, blankZero(args.date ?? null), blankZero(args.ipn ?? null), blankZero(args.doc ?? null)].every((v) =>
     isAbsent(v),
   );

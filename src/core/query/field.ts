@@ -32,6 +32,15 @@ export function reject(
   return { ok: false, errors: [fieldError(field, code, params)] };
 }
 
+/**
+ * The 0 a formula shows for an empty cell it refers to (=Clients!C5), as a number or, through a
+ * text parameter or a CSV, as text. In a list's date, code, document or name cell it stands for
+ * that empty cell: a bulk row and a worksheet function both read it so.
+ */
+export function isFormulaZero(value: unknown): boolean {
+  return value === 0 || (typeof value === 'string' && value.trim() === '0');
+}
+
 export function isAbsent(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value === 'string') return value.trim() === '';

@@ -18,7 +18,7 @@ import { TEXT_LIMITS, isPlaceholderName, normalizeName, normalizeNamelat, normal
 export { normalizeIpn } from './codes';
 export { excelSerialToIsoDate, type DateSystem } from './dates';
 export { normalizeDoc } from './documents';
-export { isAbsent, type FieldCheck } from './field';
+export { isAbsent, isFormulaZero, type FieldCheck } from './field';
 export { lowranklimitSchema, rangeHint, rangeOf, searchModeSchema } from './options';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
