@@ -96,6 +96,9 @@ export function normalizeDoc(value: unknown, options: { field?: string; doctype?
   }
 
   const parts = /^(\p{L}{2})(\d{6})$/u.exec(compact);
+  // A number column a spreadsheet or CSV kept as a number lost its leading zeros: say what it would be.
+  const short = parts ? null : /^(\p{L}{2})(\d{1,5})$/u.exec(compact);
+  if (short) return reject(field, 'field.doc.short', { value: raw, padded: short[1] + short[2].padStart(6, '0') });
   if (!parts) return reject(field, 'field.doc.format', { value: raw });
   const [, series, number] = parts;
   const hasCyrillic = Array.from(series).some((ch) => CYRILLIC_CAPITAL.test(ch));

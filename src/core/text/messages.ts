@@ -17,6 +17,8 @@ const en = {
   'field.datetime.format': 'Use "YYYY-MM-DD hh:mm:ss"; got "{value}".',
   'field.doc.format':
     'Unrecognised document "{value}": use passport series and number (АА 123456), foreign-passport series and number (FA123456) or a 9-digit ID-card number.',
+  'field.doc.short':
+    'A passport number has 6 digits; got "{value}". If a spreadsheet dropped its leading zeros, the document is {padded}.',
   'field.doc.doctypeMismatch':
     'The document "{value}" is {kind}, which does not fit document type {doctype} ({allowedKind}).',
   'field.text.tooLong': 'Too long: at most {max} characters.',
@@ -104,6 +106,8 @@ const uk: Record<Key, string> = {
   'field.datetime.format': 'Використовуйте «РРРР-ММ-ДД гг:хх:сс»; отримано «{value}».',
   'field.doc.format':
     'Нерозпізнаний документ «{value}»: вкажіть серію й номер паспорта (АА 123456), закордонного паспорта (FA123456) або 9-значний номер ID-картки.',
+  'field.doc.short':
+    'Номер паспорта має 6 цифр; отримано «{value}». Якщо таблиця відкинула нулі на початку, документ — {padded}.',
   'field.doc.doctypeMismatch':
     'Документ «{value}» — {kind}, що не відповідає типу документа {doctype} ({allowedKind}).',
   'field.text.tooLong': 'Задовго: щонайбільше {max} символів.',
