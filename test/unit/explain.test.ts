@@ -300,6 +300,26 @@ describe('why this hit: facts and suggestion per registry family', () => {
     );
   });
 
+  it('says in the one line what left a hit needing review: part of the name, or nothing to compare', () => {
+    const partial = explainHit({ name: 'Іваненко Іван', date: '1967-04-12' }, 'peps', { ...PEP, aka: undefined });
+    expect(whyLine(partial, 'en')).toBe('part of the name and birth date agree → needs review: not enough to tell');
+    expect(whyLine(partial, 'uk')).toBe(
+      'частина імені і дата народження збігаються → потребує перевірки: даних замало для рішення',
+    );
+    const noDate = explainHit({ name: 'Іваненко Іван Іванович' }, 'peps', PEP);
+    expect(whyLine(noDate, 'en')).toBe(
+      'full name agrees; birth date: nothing to compare → needs review: not enough to tell',
+    );
+    const noRecordCode = explainHit({ name: 'Іваненко Іван Іванович', ipn: '1234567890' }, 'peps', {
+      ...PEP,
+      ipn: undefined,
+      dateb: undefined,
+    });
+    expect(whyLine(noRecordCode, 'uk')).toBe(
+      'ПІБ: збіг; код: нема з чим порівняти → потребує перевірки: даних замало для рішення',
+    );
+  });
+
   it('has uk and en text for every fact, suggestion and reason', () => {
     for (const key of Object.keys(explainMessages.en) as (keyof typeof explainMessages.en)[]) {
       expect([key, explainMessages.uk[key].length > 0]).toEqual([key, true]);

@@ -315,9 +315,9 @@ const SHORT: Partial<Record<FactCode, ExplainMessageKey>> = {
   'name.differs': 'short.name',
   'birth.equal': 'short.birth',
   'birth.differs': 'short.birth',
-  'birth.swapped': 'short.birth',
   'birth.year-equal': 'short.birth.year',
   'birth.year-differs': 'short.birth.year',
+  'birth.not-asked': 'short.birth',
   'birth.not-in-record': 'short.birth',
   'code.equal': 'short.code',
   'code.differs': 'short.code',
@@ -342,18 +342,22 @@ export function whyLineOf(
   lang: Lang,
 ): string {
   const t = (key: ExplainMessageKey, params?: Record<string, string>) => explainMessages.t(lang, key, params);
-  const fields = (tone: FactTone) => [
-    ...new Set(codes.filter((c) => TONE[c] === tone && SHORT[c] && c !== 'birth.swapped').map((c) => t(SHORT[c]!))),
+  const fields = (chosen: (code: FactCode) => boolean) => [
+    ...new Set(codes.filter((c) => chosen(c) && SHORT[c]).map((c) => t(SHORT[c]!))),
   ];
   const parts: string[] = [];
-  const agree = fields('agree');
+  // A partial name is no clear agreement (its chip is grey), yet left out of the line it turned
+  // "birth date agrees → needs review" into a riddle: the line must say what made the data incomplete.
+  const agree = fields((c) => TONE[c] === 'agree' || c === 'name.partial');
   if (agree.length > 0) {
     parts.push(t(agree.length === 1 ? 'why.agree.one' : 'why.agree', { fields: agree.join(t('why.and')) }));
   }
-  const differ = fields('differ');
+  const differ = fields((c) => TONE[c] === 'differ');
   if (differ.length > 0) {
     parts.push(t(differ.length === 1 ? 'why.differ.one' : 'why.differ', { fields: differ.join(t('why.and')) }));
   }
+  const missing = fields((c) => TONE[c] === 'unknown' && c !== 'name.partial');
+  if (missing.length > 0) parts.push(t('why.missing', { fields: missing.join(t('why.and')) }));
   if (codes.includes('name.linked')) parts.push(t('why.linked'));
   if (codes.includes('birth.swapped')) parts.push(t('why.swapped'));
   if (codes.includes('status.inactive')) parts.push(t('why.inactive'));
