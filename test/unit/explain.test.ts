@@ -344,5 +344,14 @@ describe('the pieces', () => {
     expect(nameTokens("Д'Артаньян ОЛЕГ")).toEqual(nameTokens('д’артаньян олег'));
     expect(nameTokens('Шевченко Тарас')).toEqual(nameTokens('Shevchenko Taras'));
     expect(nameTokens('ТОВ Ромашка')).toEqual(['romashka']);
+    // The register writes the legal form out; a client list abbreviates it.
+    expect(nameTokens('ТОВАРИСТВО З ОБМЕЖЕНОЮ ВІДПОВІДАЛЬНІСТЮ "РОМАШКА"')).toEqual(['romashka']);
+    expect(nameTokens('ПРИВАТНЕ АКЦІОНЕРНЕ ТОВАРИСТВО «З ЛІСУ»')).toEqual(['z', 'lisu']);
+    expect(nameTokens('Фізична особа - підприємець Шевченко Тарас')).toEqual(nameTokens('ФОП Шевченко Тарас'));
+    expect(nameTokens('Приватне Ромашка')).toEqual(['pryvatne', 'romashka']);
+    expect(
+      explainHit({ name: 'ТОВ «Ромашка»' }, 'edr', { name: 'ТОВАРИСТВО З ОБМЕЖЕНОЮ ВІДПОВІДАЛЬНІСТЮ "РОМАШКА"' })
+        .facts[0]?.code,
+    ).toBe('name.exact');
   });
 });

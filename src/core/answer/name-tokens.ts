@@ -28,7 +28,28 @@ const LEGAL_FORMS = new Set([
   'inc',
   'gmbh',
   'corp',
+  'ооо',
 ]);
+
+/**
+ * Legal forms written out, as the company register names a company ("ТОВАРИСТВО З ОБМЕЖЕНОЮ
+ * ВІДПОВІДАЛЬНІСТЮ …") while a client list has "ТОВ …": dropped only as whole phrases, since
+ * their words alone ("з", "приватне") can be part of a name. Longest first.
+ */
+const LEGAL_FORM_PHRASES: readonly (readonly string[])[] = [
+  'приватне акціонерне товариство',
+  'публічне акціонерне товариство',
+  'товариство з обмеженою відповідальністю',
+  'товариство з додатковою відповідальністю',
+  'общество с ограниченной ответственностью',
+  'фізична особа підприємець',
+  'limited liability company',
+  'акціонерне товариство',
+  'приватне підприємство',
+  'державне підприємство',
+  'комунальне підприємство',
+  'фермерське господарство',
+].map((phrase) => phrase.split(' '));
 
 /**
  * A name as comparable tokens, the way the service compares: case, apostrophes and spacing do
@@ -59,8 +80,9 @@ function tokenize(text: string): readonly string[] {
     .toLowerCase()
     .replace(/[ёыэъ]/g, (ch) => FOLD[ch] ?? ch)
     .replace(/(\p{L})['’ʼ`‘](\p{L})/gu, '$1$2');
-  for (const word of folded.split(/[^\p{L}\p{N}]+/u)) {
-    if (word === '' || LEGAL_FORMS.has(word)) continue;
+  const words = withoutLegalPhrases(folded.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== ''));
+  for (const word of words) {
+    if (LEGAL_FORMS.has(word)) continue;
     const cyrillicWord = /\p{Script=Cyrillic}/u.test(word)
       ? Array.from(word, (ch) => LOOK_ALIKE_LOWER[ch] ?? ch).join('')
       : word;
@@ -68,6 +90,16 @@ function tokenize(text: string): readonly string[] {
     if (!LEGAL_FORMS.has(latin)) tokens.push(latin);
   }
   return tokens;
+}
+
+function withoutLegalPhrases(words: readonly string[]): readonly string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < words.length;) {
+    const phrase = LEGAL_FORM_PHRASES.find((p) => p.every((word, k) => words[i + k] === word));
+    if (phrase) i += phrase.length;
+    else kept.push(words[i++]!);
+  }
+  return kept;
 }
 
 export function sameTokens(a: readonly string[], b: readonly string[]): boolean {
