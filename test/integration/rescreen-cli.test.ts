@@ -241,7 +241,8 @@ describe('checklists screen --previous: a month later', () => {
       expect(broken.code).toBe(2);
       expect(broken.stderr).toContain('Error: broken.xlsx is not a readable .xlsx workbook.');
       expect(exists(join(work, 'x.next.xlsx'))).toBe(false);
-    });
+      // Four command-line runs: jest's default 5 s is too short on a busy 2-core machine.
+    }, 60_000);
 
     it('a decision with a typo', async () => {
       const last = await prepared('typo');

@@ -44,7 +44,7 @@ const CASES: Case[] = [
     query: { name: 'ІВАНЕНКО  іван іванович', date: '1967-04-12' },
     registry: 'peps',
     item: PEP,
-    facts: ['name.exact', 'birth.equal'],
+    facts: ['name.exact', 'birth.equal', 'code.not-asked'],
     decision: 'true-match',
     reason: 'name-and-birth-date',
   },
@@ -53,7 +53,7 @@ const CASES: Case[] = [
     query: { name: 'Iваненко Iван Iванович', date: '1967-04-12' },
     registry: 'peps',
     item: { ...PEP, dateb: '1967-04-12 00:00:00' },
-    facts: ['name.exact', 'birth.equal'],
+    facts: ['name.exact', 'birth.equal', 'code.not-asked'],
     decision: 'true-match',
     reason: 'name-and-birth-date',
   },
@@ -62,7 +62,7 @@ const CASES: Case[] = [
     query: { name: 'Іваненко Іван Іванович', date: '1980-01-02' },
     registry: 'peps',
     item: PEP,
-    facts: ['name.exact', 'birth.differs'],
+    facts: ['name.exact', 'birth.differs', 'code.not-asked'],
     decision: 'false-positive',
     reason: 'different-birth-date',
   },
@@ -89,7 +89,7 @@ const CASES: Case[] = [
     query: { name: 'Іваненко Іван Іванович', date: '1967-12-04' },
     registry: 'peps',
     item: PEP,
-    facts: ['name.exact', 'birth.swapped'],
+    facts: ['name.exact', 'birth.swapped', 'code.not-asked'],
     decision: 'needs-review',
     reason: 'incomplete-data',
   },
@@ -107,7 +107,7 @@ const CASES: Case[] = [
     query: { name: 'Іваненко Іван Іванович', date: '1967-04-12' },
     registry: 'peps',
     item: { ...PEP, dateb: undefined, yearb: '1967' },
-    facts: ['name.exact', 'birth.year-equal'],
+    facts: ['name.exact', 'birth.year-equal', 'code.not-asked'],
     decision: 'needs-review',
     reason: 'incomplete-data',
   },
@@ -116,7 +116,7 @@ const CASES: Case[] = [
     query: { name: 'Іваненко Іван Іванович', date: '1970-04-12' },
     registry: 'peps',
     item: { ...PEP, dateb: undefined, yearb: '1967' },
-    facts: ['name.exact', 'birth.year-differs'],
+    facts: ['name.exact', 'birth.year-differs', 'code.not-asked'],
     decision: 'needs-review',
     reason: 'incomplete-data',
   },
@@ -186,7 +186,7 @@ const CASES: Case[] = [
     query: { name: 'Коваленко' },
     registry: 'edr',
     item: { edrpou: '41234567', name: 'ТОВ "ПРИКЛАД"', kbv: 'КОВАЛЕНКО ОЛЕКСАНДР ПЕТРОВИЧ' },
-    facts: ['name.differs'],
+    facts: ['name.differs', 'code.not-asked'],
     decision: 'needs-review',
     reason: 'incomplete-data',
   },
@@ -302,14 +302,21 @@ describe('why this hit: facts and suggestion per registry family', () => {
 
   it('says in the one line what left a hit needing review: part of the name, or nothing to compare', () => {
     const partial = explainHit({ name: 'Іваненко Іван', date: '1967-04-12' }, 'peps', { ...PEP, aka: undefined });
-    expect(whyLine(partial, 'en')).toBe('part of the name and birth date agree → needs review: not enough to tell');
+    expect(whyLine(partial, 'en')).toBe(
+      'part of the name and birth date agree; code: nothing to compare → needs review: not enough to tell',
+    );
     expect(whyLine(partial, 'uk')).toBe(
-      'частина імені і дата народження збігаються → потребує перевірки: даних замало для рішення',
+      'частина імені і дата народження збігаються; код: нема з чим порівняти → потребує перевірки: даних замало для рішення',
     );
     const noDate = explainHit({ name: 'Іваненко Іван Іванович' }, 'peps', PEP);
     expect(whyLine(noDate, 'en')).toBe(
-      'full name agrees; birth date: nothing to compare → needs review: not enough to tell',
+      'full name agrees; birth date and code: nothing to compare → needs review: not enough to tell',
     );
+    // The code that would settle it is named, so the analyst knows what to look up.
+    expect(noDate.facts.find((f) => f.code === 'code.not-asked')?.text).toEqual({
+      en: 'No code was asked; the record has 1234567890.',
+      uk: 'Код не вказано в запиті; у записі — 1234567890.',
+    });
     const noRecordCode = explainHit({ name: 'Іваненко Іван Іванович', ipn: '1234567890' }, 'peps', {
       ...PEP,
       ipn: undefined,

@@ -35,6 +35,8 @@ export const FACT_CODES = [
   'doc.equal',
   'doc.differs',
   'status.inactive',
+  // Added after release (codes are never renamed, only added): it changes no suggestion.
+  'code.not-asked',
 ] as const;
 export type FactCode = (typeof FACT_CODES)[number];
 
@@ -96,6 +98,7 @@ const TONE: Record<FactCode, FactTone> = {
   'code.equal': 'agree',
   'code.differs': 'differ',
   'code.not-in-record': 'unknown',
+  'code.not-asked': 'unknown',
   'doc.equal': 'agree',
   'doc.differs': 'differ',
   'status.inactive': 'unknown',
@@ -117,6 +120,7 @@ const FACT_TEXT: Record<FactCode, ExplainMessageKey> = {
   'code.equal': 'fact.code.equal',
   'code.differs': 'fact.code.differs',
   'code.not-in-record': 'fact.code.not-in-record',
+  'code.not-asked': 'fact.code.not-asked',
   'doc.equal': 'fact.doc.equal',
   'doc.differs': 'fact.doc.differs',
   'status.inactive': 'fact.status.inactive',
@@ -245,7 +249,11 @@ function recordCodes(values: readonly string[]): string[] {
 }
 
 function codeFact(query: ExplainedQuery, ipns: readonly string[], edrpous: readonly string[]): Fact | null {
-  if (!query.ipn) return null;
+  if (!query.ipn) {
+    // The one field that would settle the hit (rule 1 or 2), named so the analyst knows what to look up.
+    const held = recordCodes([...ipns, ...edrpous]);
+    return held.length > 0 ? fact('code.not-asked', '', held.join(', ')) : null;
+  }
   // A 10-digit code is a person's РНОКПП, 8 digits a company's ЄДРПОУ.
   const codes = recordCodes(query.ipn.length === 10 ? ipns : edrpous);
   if (codes.length === 0) return fact('code.not-in-record', query.ipn, '');
@@ -299,7 +307,8 @@ export function explainHit(query: ExplainedQuery, registry: RegistryKey, item: o
     const births = view.births(item);
     if (query.date || births.length > 0) facts.push(birthFact(query, births));
   }
-  const code = codeFact(query, view.ipns(item), view.edrpous(item));
+  // A company found by a person's name holds its own code, which says nothing about the person.
+  const code = codeFact(query, view.ipns(item), linked ? [] : view.edrpous(item));
   if (code) facts.push(code);
   const doc = docFact(query, view.docs(item));
   if (doc) facts.push(doc);
@@ -322,6 +331,7 @@ const SHORT: Partial<Record<FactCode, ExplainMessageKey>> = {
   'code.equal': 'short.code',
   'code.differs': 'short.code',
   'code.not-in-record': 'short.code',
+  'code.not-asked': 'short.code',
   'doc.equal': 'short.doc',
   'doc.differs': 'short.doc',
 };
