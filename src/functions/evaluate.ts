@@ -8,6 +8,7 @@ import type { RegistryError } from '../core/protocol/schema';
 import { levelText, registryErrorText, type RegistrySummary } from '../core/answer/summary';
 import { functionsMessages } from './messages';
 import { functionHeadings } from '../core/answer/function-headings';
+import { initialWords } from '../core/query/initials';
 import type { RuntimeContext } from '../shared-runtime/runtime';
 
 /**
@@ -185,6 +186,19 @@ function levelCellText(level: 'high' | 'low' | null, lang: Lang): string {
   return levelText(level, lang);
 }
 
+/**
+ * "No hits" for a name with initials and no code or document is no clearance: the service looks
+ * for whole words (core/query/initials.ts). A cell has no room for a warning beside its value, so
+ * it shows an error with the reason instead, which no one files as a client cleared.
+ */
+function refuseNoHitsByInitials(args: SubjectArgs, lang: Lang): void {
+  if (typeof args.name !== 'string' || !isAbsent(blankZero(args.ipn)) || !isAbsent(blankZero(args.doc))) return;
+  const initials = initialWords(args.name);
+  if (initials.length === 0) return;
+  const params = { name: args.name.trim(), initials: initials.join(' ') };
+  throw new CellFailure(cellError('na', functionsMessages.t(lang, 'error.initials', params)));
+}
+
 /** PEP / SANCTIONS: one row of level, best percent and hit count. */
 export async function evalRegistryRow(
   context: EvalContext,
@@ -198,7 +212,10 @@ export async function evalRegistryRow(
   if (!r || r.status === 'error' || r.status === 'absent') {
     throw new CellFailure(registryFailure(r ?? absentSummary(registry), context.lang));
   }
-  if (r.hits === 0) return [[levelCellText(null, context.lang), 0, 0]];
+  if (r.hits === 0) {
+    refuseNoHitsByInitials(args, context.lang);
+    return [[levelCellText(null, context.lang), 0, 0]];
+  }
   return [[levelCellText(r.bestLevel, context.lang), r.bestPercent ?? 0, r.hits]];
 }
 
@@ -218,6 +235,7 @@ export async function evalScreen(
   if (isEmptySubject(args)) return [keys.map(() => '')];
   const answer = await ask(context, args, listdata, options);
   const byKey = new Map(answer.summary.registries.map((r) => [r.key, r]));
+  if (answer.summary.registries.every((r) => r.hits === 0)) refuseNoHitsByInitials(args, context.lang);
   return [
     keys.map((key): ResultCell => {
       const r = byKey.get(key) ?? absentSummary(key);
@@ -252,7 +270,10 @@ export async function evalLevel(
   const failed = rows.filter(
     (r) => r.status === 'error' || r.status === 'malformed' || (r.status === 'absent' && listdata !== ALL_LISTS),
   );
-  if (failed.length === 0) return levelCellText(null, context.lang);
+  if (failed.length === 0) {
+    if (rows.every((r) => r.hits === 0)) refuseNoHitsByInitials(args, context.lang);
+    return levelCellText(null, context.lang);
+  }
   const details = failed.map((r) => registryFailure(r, context.lang).message).join('; ');
   throw new CellFailure(cellError('na', functionsMessages.t(context.lang, 'error.registries', { details })));
 }

@@ -12,6 +12,8 @@ const en = {
   'error.registryAbsent': '{registry}: not in the answer; the registry may not be in your package.',
   'error.registries': 'Registries that did not answer: {details}',
   'error.unexpected': 'Unexpected error: {message}',
+  'error.initials':
+    'No hits for “{name}”, but that clears no one: the service looks for whole words, and initials ({initials}) can miss the person. Write the full name, or give the tax number or document.',
 } as const;
 
 type Key = keyof typeof en;
@@ -23,6 +25,8 @@ const uk: Record<Key, string> = {
   'error.registryAbsent': '{registry}: немає у відповіді; можливо, реєстру немає у вашому пакеті.',
   'error.registries': 'Реєстри, що не відповіли: {details}',
   'error.unexpected': 'Неочікувана помилка: {message}',
+  'error.initials':
+    'Для «{name}» збігів немає, але це нікого не очищує: сервіс шукає цілі слова, а ініціали ({initials}) можуть пропустити особу. Впишіть повне ім’я або вкажіть РНОКПП чи документ.',
 };
 
 export const functionsMessages = defineCatalogue<Key>(en, uk);

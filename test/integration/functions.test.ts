@@ -222,6 +222,27 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     );
   });
 
+  it('answers "no hits" for a name with initials with #N/A and why, since initials can miss the person', async () => {
+    const { fns } = startAddinRuntime(await liveStorage());
+    const { pepSanctioned: known } = KNOWN;
+    const [surname] = known.name.split(' ');
+    const initialled = `${surname} С.Б.`;
+    // The service looks for whole words: the sanctioned PEP, asked by initials, comes back with none.
+    for (const result of [
+      await outcome(fns.pep(initialled, known.date, null, invocation())),
+      await outcome(fns.sanctions(initialled, known.date, null, invocation())),
+      await outcome(fns.level(initialled, known.date, null, [['peps, psanctions']], invocation())),
+      await outcome(fns.screen(initialled, known.date, null, null, [['peps, psanctions']], invocation())),
+    ]) {
+      expect(result.error?.code).toBe('#N/A');
+      expect(result.error?.message).toContain(`No hits for “${initialled}”, but that clears no one`);
+      expect(result.error?.message).toContain('initials (С.Б.)');
+    }
+    // With the tax number the person is found by it, and a code that finds no one is a plain "no hits".
+    expect((await fns.sanctions(initialled, known.date, known.rnokpp, invocation()))[0]?.[2]).toBeGreaterThan(0);
+    expect(await fns.pep('Неіснуючий Н.К.', null, '1234567899', invocation())).toEqual([['No hits', 0, 0]]);
+  });
+
   it('gives an empty result for an empty subject and sends nothing', async () => {
     const { fns } = startAddinRuntime(await liveStorage());
     const before = received.length;
