@@ -135,6 +135,22 @@ const CASES: Case[] = [
     reason: 'incomplete-data',
   },
   {
+    label: 'sanctions: one list lifted while another stays in force',
+    query: { name: 'Петренко Петро', date: '1970-01-01' },
+    registry: 'psanctions',
+    item: {
+      pid: 'S-3',
+      p_fullname: 'ПЕТРЕНКО ПЕТРО',
+      p_birthdate: '1970-01-01',
+      p_lists: 'РНБО; OFAC SDN',
+      sanction: [{ list: 'РНБО' }],
+      sanction_lost: [{ list: 'OFAC SDN', lastModifyDate: '2024-03-01' }],
+    },
+    facts: ['name.exact', 'birth.equal', 'status.partly-ended'],
+    decision: 'true-match',
+    reason: 'name-and-birth-date',
+  },
+  {
     label: 'sanctions: one of several birth dates agrees, and a document agrees',
     query: { name: 'Петренко Петро', date: '1970-01-01', doc: 'AA 123456' },
     registry: 'psanctions',
@@ -324,6 +340,22 @@ describe('why this hit: facts and suggestion per registry family', () => {
     });
     expect(whyLine(noRecordCode, 'uk')).toBe(
       'ПІБ: збіг; код: нема з чим порівняти → потребує перевірки: даних замало для рішення',
+    );
+  });
+
+  it('names a lifted list of a sanction still in force, in the fact and the one line', () => {
+    const explained = explainHit({ name: 'Петренко Петро', date: '1970-01-01' }, 'psanctions', {
+      pid: 'S-3',
+      p_fullname: 'ПЕТРЕНКО ПЕТРО',
+      p_birthdate: '1970-01-01',
+      sanction: [{ list: 'РНБО' }],
+      sanction_lost: [{ list: 'OFAC SDN', lastModifyDate: '2024-03-01' }],
+    });
+    expect(explained.facts.at(-1)?.text.en).toBe(
+      'The record is in force, but part of it has ended: OFAC SDN 2024-03-01.',
+    );
+    expect(whyLine(explained, 'uk')).toBe(
+      'ПІБ і дата народження збігаються; частково вже не діє → справжній збіг: ім’я та дата народження збігаються',
     );
   });
 

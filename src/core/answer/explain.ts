@@ -37,6 +37,7 @@ export const FACT_CODES = [
   'status.inactive',
   // Added after release (codes are never renamed, only added): it changes no suggestion.
   'code.not-asked',
+  'status.partly-ended',
 ] as const;
 export type FactCode = (typeof FACT_CODES)[number];
 
@@ -102,6 +103,7 @@ const TONE: Record<FactCode, FactTone> = {
   'doc.equal': 'agree',
   'doc.differs': 'differ',
   'status.inactive': 'unknown',
+  'status.partly-ended': 'unknown',
 };
 
 const FACT_TEXT: Record<FactCode, ExplainMessageKey> = {
@@ -124,6 +126,7 @@ const FACT_TEXT: Record<FactCode, ExplainMessageKey> = {
   'doc.equal': 'fact.doc.equal',
   'doc.differs': 'fact.doc.differs',
   'status.inactive': 'fact.status.inactive',
+  'status.partly-ended': 'fact.status.partly-ended',
 };
 
 /**
@@ -314,6 +317,9 @@ export function explainHit(query: ExplainedQuery, registry: RegistryKey, item: o
   if (doc) facts.push(doc);
   const status = view.status(item);
   if (!status.active) facts.push(fact('status.inactive', '', status.ended.join('; ') || '—'));
+  // A sanction lifted while others stay (US lifted, EU in force): the record's list of lists names
+  // both alike, so the lifted one is said here.
+  else if (status.ended.length > 0) facts.push(fact('status.partly-ended', '', status.ended.join('; ')));
   return { facts, suggested: suggestion(facts) };
 }
 
@@ -371,6 +377,7 @@ export function whyLineOf(
   if (codes.includes('name.linked')) parts.push(t('why.linked'));
   if (codes.includes('birth.swapped')) parts.push(t('why.swapped'));
   if (codes.includes('status.inactive')) parts.push(t('why.inactive'));
+  if (codes.includes('status.partly-ended')) parts.push(t('why.partlyEnded'));
   return `${parts.join('; ')} → ${suggestionLabel(suggested, lang)}`;
 }
 
