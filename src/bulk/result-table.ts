@@ -17,7 +17,7 @@ import type { ScreenedOutcome, SubjectOutcome } from './outcome';
 import { openLevel, reviewCells, reviewHit, type HitReview } from './rescreen';
 import { rescreenMessages } from './rescreen-messages';
 import { EXPLANATION_RULES_VERSION, suggestionLabel, whyLineOf } from '../core/answer/explain';
-import { listStandingText } from '../core/answer/registry-lists';
+import { detailsWithStanding } from '../core/answer/registry-lists';
 import { quotedList } from '../core/text/quotes';
 
 /**
@@ -295,7 +295,7 @@ export function hitRows(
     h.percent,
     h.level ? levelText(h.level, ctx.lang) : null,
     h.birth || null,
-    (h.lists ? [listStandingText(h.lists, ctx.lang), h.details].filter(Boolean).join(' | ') : h.details) || null,
+    detailsWithStanding(h.lists, h.details, ctx.lang) || null,
     h.facts && h.suggested ? whyLineOf(h.facts, h.suggested, ctx.lang) : null,
     h.suggested ? suggestionLabel(h.suggested, ctx.lang) : null,
     ...reviewCells(reviews[i], ctx.lang),

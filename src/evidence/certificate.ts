@@ -1,6 +1,7 @@
-import { explainHit, suggestionLabel, whyLine } from '../core/answer/explain';
+import { explainHit, suggestionLabel, whyFacts } from '../core/answer/explain';
 import { namingOf, recordOf } from '../core/answer/record-identity';
 import { registryView, detailsLine } from '../core/answer/registry-model';
+import { detailsWithStanding, listStanding } from '../core/answer/registry-lists';
 import {
   decidedByHit,
   decisionNoteText,
@@ -201,9 +202,17 @@ function hitBlock(
   out.push(
     `${t('hit.match')}: ${percent === null ? '—' : `${percent}%`} ${level ? levelText(level, lang) : ''}`.trim(),
   );
-  const details = detailsLine(view.details(item));
+  const details = detailsWithStanding(listStanding(registry, item), detailsLine(view.details(item)), lang);
   if (details) out.push(`${t('hit.details')}: ${details}`);
-  out.push(`${t('hit.why')}: ${whyLine(explanation, lang)}`);
+  // The suggestion has the next line: the why says only what agrees, differs or is missing.
+  out.push(
+    `${t('hit.why')}: ${
+      whyFacts(
+        explanation.facts.map((f) => f.code),
+        lang,
+      ) || '—'
+    }`,
+  );
   out.push(`${t('hit.suggested')}: ${suggestionLabel(explanation.suggested, lang)}`);
   const decided = decisions?.get(hitKey(registry, recordOf(registry, item).record));
   const decision = decided ? decisionNoteText(decided, lang, { named: false }) : t('hit.undecided');

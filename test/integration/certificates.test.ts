@@ -97,6 +97,10 @@ describe('certificate content', () => {
     expect(en).toContain('Screening certificate');
     expect(en).toContain('HITS: 1');
     expect(en).toContain('Why: full name agrees');
+    // The suggestion has its own line; the why names what is missing instead of repeating it.
+    expect(en).toContain('Why: full name agrees; birth date: nothing to compare Suggested: needs review');
+    expect(en).toMatch(/Details: In force: UA-NSDC, EU-FSF · Lifted: US-OFAC-SDN \(since [\d-]+\) \| /);
+    expect(en).toContain('partly no longer in force');
   });
 
   it('no hits, and lists not checked with the service error code, never confused; the sandbox on every page', async () => {

@@ -74,6 +74,10 @@ it('search --json, the hits file of screen and the pane card explain the same hi
   expect(plainSearch.stdout).toContain(
     'why: full name agrees; birth date differs → false positive: namesake (different birth date)',
   );
+  // A sanctions hit says which lists are lifted, not one list of every list the record was ever on.
+  expect(plainSearch.stdout).toMatch(
+    /SBX-S-0001 · .* · In force: UA-NSDC, EU-FSF · Lifted: US-OFAC-SDN \(since \d{4}-\d\d-\d\d\)/,
+  );
 
   const input = join(work, 'clients.csv');
   writeFileSync(input, `ПІБ;Дата народження\n${FIXTURE.name};${FIXTURE.date}\n`);

@@ -19,6 +19,7 @@ import { EXPLANATION_RULES_VERSION, explainHit, whyLine } from '../../core/answe
 import { decidedByHit, decisionNoteText, hitKey, relayDecisionsOf, utcMinute } from '../../core/answer/relay-decisions';
 import { relayCachedAt } from '../../core/answer/relay-cached';
 import { recordOf } from '../../core/answer/record-identity';
+import { detailsWithStanding } from '../../core/answer/registry-lists';
 import type { ParsedEnvelope } from '../../core/protocol/schema';
 import { answeredBy, connect, type Connection } from '../../shared-runtime/connection';
 import { relaySandboxOf } from '../../core/answer/relay-sandbox';
@@ -192,9 +193,9 @@ function hitText(key: RegistryKey, item: Record<string, unknown>, lang: Lang): s
   ]
     .filter(Boolean)
     .join(' ');
-  const parts = [hit.name || '—', hit.id ? `#${hit.id}` : '', hit.birth, strength, hit.details].filter(
-    (p) => p.length > 0,
-  );
+  // A sanctions record's lists say which are lifted only in its standing ("Lifted: OFAC SDN").
+  const details = detailsWithStanding(hit.lists, hit.details, lang);
+  const parts = [hit.name || '—', hit.id ? `#${hit.id}` : '', hit.birth, strength, details].filter((p) => p.length > 0);
   return plain(truncate(parts.join(' · '), 160));
 }
 

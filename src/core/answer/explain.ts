@@ -357,6 +357,11 @@ export function whyLineOf(
   suggested: Pick<Suggestion, 'decision' | 'reason'>,
   lang: Lang,
 ): string {
+  return `${whyFacts(codes, lang)} → ${suggestionLabel(suggested, lang)}`;
+}
+
+/** The line's facts alone, for a page that gives the suggestion a line of its own (the certificate). */
+export function whyFacts(codes: readonly FactCode[], lang: Lang): string {
   const t = (key: ExplainMessageKey, params?: Record<string, string>) => explainMessages.t(lang, key, params);
   const fields = (chosen: (code: FactCode) => boolean) => [
     ...new Set(codes.filter((c) => chosen(c) && SHORT[c]).map((c) => t(SHORT[c]!))),
@@ -378,7 +383,7 @@ export function whyLineOf(
   if (codes.includes('birth.swapped')) parts.push(t('why.swapped'));
   if (codes.includes('status.inactive')) parts.push(t('why.inactive'));
   if (codes.includes('status.partly-ended')) parts.push(t('why.partlyEnded'));
-  return `${parts.join('; ')} → ${suggestionLabel(suggested, lang)}`;
+  return parts.join('; ');
 }
 
 /** "true match: confirmed by code", in the analyst's language. */

@@ -39,6 +39,11 @@ export function listStanding(registry: RegistryKey, item: object): ListStanding 
   return { inForce, lifted: [...lifted].map(([list, since]) => ({ list, since })) };
 }
 
+/** A record's details as every page shows them: a sanctions record's standing first, the rest after. */
+export function detailsWithStanding(standing: ListStanding | null | undefined, details: string, lang: Lang): string {
+  return standing ? [listStandingText(standing, lang), details].filter(Boolean).join(' | ') : details;
+}
+
 const en = {
   inForce: 'In force: {lists}',
   lifted: 'Lifted: {lists}',
