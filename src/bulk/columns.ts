@@ -141,11 +141,15 @@ const PARTIAL: readonly [ColumnRole, RegExp][] = [
   ['namelat', /латин|latin|translit|транслит|трансліт|\blat\b/],
   ['docSeries', /(^| )сері[яї]( |$)|(^| )серия( |$)|\bseries\b/],
   ['date', /народж|рожден|birth|\bdob\b/],
-  // "Ідентифікаційний код/номер": the tax number's name before it was РНОКПП.
-  ['ipn', /іпн|рнокпп|єдрпоу|(^| )[іи]нн( |$)|ідентифікаційн\S* (код|номер)|\bipn\b|edrpou|\btax\b|rnokpp|\btin\b/],
+  // "Ідентифікаційний код/номер": the tax number's name before it was РНОКПП; "Реєстраційний номер
+  // облікової картки платника податків": its name written out, as official forms head it.
+  [
+    'ipn',
+    /іпн|рнокпп|єдрпоу|(^| )[іи]нн( |$)|ідентифікаційн\S* (код|номер)|облікової картки|\bipn\b|edrpou|\btax\b|rnokpp|\btin\b/,
+  ],
   [
     'doc',
-    /паспорт|документ|passport|document|\bdoc\b|сері[яї] (і |та |й )?номер|серия (и )?номер|series (and )?number/,
+    /паспорт|документ|passport|document|\bdoc\b|(^| )(id|ід) карт|\bid card\b|сері[яї] (і |та |й )?номер|серия (и )?номер|series (and )?number/,
   ],
   // A header naming the whole name ("Прізвище, ім'я та по батькові клієнта") before its parts.
   ['name', /прізвищ.*ім ?я|(^| )піб( |$)/],
@@ -178,7 +182,8 @@ function exactRole(header: string): ColumnRole | null {
  */
 const NOT_PARTIAL: Partial<Record<ColumnRole, RegExp>> = {
   docSeries: /номер|number|(^| )no( |$)/,
-  date: /місц|мест|place|країн|стран|country|(^| )(рік|год)( |$)|\byear\b/,
+  // A year alone is no date; "Число, місяць, рік народження" (official forms' words) is the whole date.
+  date: /місц|мест|place|країн|стран|country|^(?!.*(місяц|месяц|month|число|дата|date)).*((^| )(рік|год)( |$)|\byear\b)/,
   doc: /видан|видач|выдан|выдач|issu|(^| )(ким|кем|орган)( |$)|authority|дійсн|действ|valid|expir|термін|срок|дата|\bdate\b|(^| )(тип|вид)( |$)|\btype\b/,
 };
 
@@ -191,6 +196,8 @@ function partialRole(header: string): ColumnRole | null {
 
 /** With a series column beside it, "Номер паспорта" holds the number alone; "Серія і номер" stays whole. */
 const DOC_NUMBER_HEADER = /^(?!.*(сері|серия|series)).*(номер|number|(^| )no( |$))/;
+/** A bare "Номер" says whose number only by its place: right of the series ("Тип документа | Серія | Номер"). */
+const BARE_NUMBER_HEADER = /^(номер|number|no|nr)$/;
 
 /**
  * Reads the header row and proposes which column feeds which field. The first column that
@@ -215,6 +222,9 @@ export function recogniseColumns(headers: readonly CellValue[]): ColumnMapping {
     mapping.docNumber = mapping.doc;
     delete mapping.doc;
   }
+  const besideSeries = mapping.docSeries === undefined ? -1 : mapping.docSeries + 1;
+  const bare = besideSeries >= 0 && !used.has(besideSeries) && BARE_NUMBER_HEADER.test(normalized[besideSeries] ?? '');
+  if (bare && mapping.doc === undefined && mapping.docNumber === undefined) mapping.docNumber = besideSeries;
   return mapping;
 }
 

@@ -66,6 +66,26 @@ describe('recogniseColumns', () => {
       ['ПІБ', 'Серія', 'Серія і номер паспорта'],
       { name: 0, docSeries: 1, doc: 2 },
     ],
+    [
+      'a bare "Номер" right of the series is the passport number',
+      ['№', 'Прізвище', 'Ім’я', 'Тип документа', 'Серія', 'Номер', 'Телефон'],
+      { surname: 1, givenName: 2, docSeries: 4, docNumber: 5 },
+    ],
+    [
+      'a bare "Номер" anywhere else is left alone',
+      ['Номер', 'ПІБ', 'Серія', 'Телефон', 'Номер'],
+      { name: 1, docSeries: 2 },
+    ],
+    ['an ID card number is the document', ['ПІБ', 'Номер ID-картки', 'УНЗР'], { name: 0, doc: 1 }],
+    [
+      'the official forms’ words for the birth date and the tax number',
+      [
+        'Прізвище, ім’я, по батькові',
+        'Число, місяць, рік народження',
+        'Реєстраційний номер облікової картки платника податків',
+      ],
+      { name: 0, date: 1, ipn: 2 },
+    ],
   ])('%s', (_label, headers, expected) => {
     expect(recogniseColumns(headers)).toEqual(expected);
   });
