@@ -66,6 +66,9 @@ const VALID: Valid[] = [
   ['date: DD.MM.YYYY р.', { ...SUBJECT, date: '05.01.1990 р.' }, 'date', '1990-01-05'],
   ['date: DD.MM.YYYYр', { ...SUBJECT, date: '05.01.1990р' }, 'date', '1990-01-05'],
   ['date: DD.MM.YYYY року', { ...SUBJECT, date: '05.01.1990 року' }, 'date', '1990-01-05'],
+  ['date: DD.MM.YYYY р.н. (рік народження)', { ...SUBJECT, date: '05.01.1990 р.н.' }, 'date', '1990-01-05'],
+  ['date: DD.MM.YYYY р. н.', { ...SUBJECT, date: '05.01.1990 р. н.' }, 'date', '1990-01-05'],
+  ['date: DD.MM.YYYY г.р. (года рождения)', { ...SUBJECT, date: '05.01.1990г.р.' }, 'date', '1990-01-05'],
   // A named month leaves no doubt which number is the day, as passports and court papers write it.
   ['date: Ukrainian month name', { ...SUBJECT, date: '5 січня 1990' }, 'date', '1990-01-05'],
   ['date: month name and року', { ...SUBJECT, date: '05 Січня 1990 року' }, 'date', '1990-01-05'],
