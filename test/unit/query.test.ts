@@ -59,6 +59,10 @@ const VALID: Valid[] = [
   ['ipn: Excel number of 8 digits', { ipn: 12345678 }, 'ipn', '12345678'],
   ['ipn: Excel number of 9 digits padded to 10', { ipn: 123456789 }, 'ipn', '0123456789'],
   ['ipn: Excel number of 10 digits', { ipn: 3012345678 }, 'ipn', '3012345678'],
+  // Another program's export of a number column, and Excel's text mark written out.
+  ['ipn: a number column as text with ".0"', { ipn: '3012345678.0' }, 'ipn', '3012345678'],
+  ['ipn: ".0" text of a number that lost its zero', { ipn: '1234567,0' }, 'ipn', '01234567'],
+  ["ipn: Excel's text mark typed out", { ipn: "'0123456789" }, 'ipn', '0123456789'],
   ['date: YYYY-MM-DD', { ...SUBJECT, date: '1990-01-05' }, 'date', '1990-01-05'],
   ['date: DD.MM.YYYY', { ...SUBJECT, date: '05.01.1990' }, 'date', '1990-01-05'],
   ['date: D.M.YYYY', { ...SUBJECT, date: ' 5.1.1990 ' }, 'date', '1990-01-05'],
@@ -184,6 +188,9 @@ const INVALID: Invalid[] = [
   ['ipn: 5 digits of 00032129', { ipn: ' 32129 ' }, 'ipn', 'field.ipn.short', '00032129'],
   ['ipn: 9-digit string', { ipn: '123456789' }, 'ipn', 'field.ipn.format', '123456789'],
   ['ipn: letters', { ipn: '12345abc' }, 'ipn', 'field.ipn.digits', '12345abc'],
+  // A CSV saved by Excel from a General column: the code is gone past its sixth digit.
+  ['ipn: scientific notation', { ipn: '3,01235E+09' }, 'ipn', 'field.ipn.scientific', '3,01235E+09'],
+  ['ipn: scientific notation with a dot', { ipn: '3.01235e+9' }, 'ipn', 'field.ipn.scientific', '3.01235e+9'],
   [
     'ipn: a passport in its place beside a document stays a wrong code',
     { ipn: 'КМ 417305', doc: 'ВА 730412' },

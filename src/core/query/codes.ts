@@ -31,7 +31,13 @@ export function normalizeIpn(value: unknown, field = 'ipn'): FieldCheck<string> 
     return zerosOnly(field, digits.padStart(digits.length <= EDRPOU_LENGTH ? EDRPOU_LENGTH : RNOKPP_LENGTH, '0'));
   }
   if (typeof value !== 'string') return reject(field, 'field.type.text', { value: shown(value) });
-  const compact = value.replace(/\s+/g, '');
+  // Excel's text mark typed out ("'0012345678"), as some exports write it.
+  const compact = value.replace(/\s+/g, '').replace(/^'/, '');
+  // A number column saved as text by another program ("2457304172.0"): the number, read as a number cell.
+  const decimal = /^(\d+)[.,]0+$/.exec(compact);
+  if (decimal) return normalizeIpn(Number(decimal[1]), field);
+  // Excel's scientific notation ("2,45730E+09"), saved into a CSV: the code's last digits are gone.
+  if (/^\d([.,]\d+)?e\+?\d+$/i.test(compact)) return reject(field, 'field.ipn.scientific', { value: compact });
   if (!/^\d+$/.test(compact)) return reject(field, 'field.ipn.digits', { value: shown(value.trim()) });
   // Text is not padded as a number cell is (a typo would become another company's code), but a
   // code a spreadsheet saved as a number lost its zeros the same way: say what it would be.

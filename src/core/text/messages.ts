@@ -34,6 +34,8 @@ const en = {
     'Contains a broken character (half of a UTF-16 pair) at position {position}: retype or paste the text again.',
   'field.namelat.nonLatin': 'Must be in Latin script; "{char}" is not a Latin letter.',
   'field.ipn.digits': 'A tax or company code has only digits; got "{value}".',
+  'field.ipn.scientific':
+    '"{value}" is a code in scientific notation: its last digits are lost. Copy the codes again from a Text column.',
   'field.code.zeros': "{value} is zeros only: no one's code.",
   'field.ipn.short':
     'Must be an 8-digit company code (EDRPOU) or a 10-digit tax number (RNOKPP); got "{value}". If a spreadsheet dropped its leading zeros, the company code is {padded}.',
@@ -123,6 +125,8 @@ const uk: Record<Key, string> = {
     'Містить пошкоджений символ (половину пари UTF-16) у позиції {position}: наберіть або вставте текст ще раз.',
   'field.namelat.nonLatin': 'Має бути латиницею; «{char}» — не латинська літера.',
   'field.ipn.digits': 'Код ІПН/ЄДРПОУ складається лише з цифр; отримано «{value}».',
+  'field.ipn.scientific':
+    '«{value}» — код в експоненційному записі: його останні цифри втрачено. Скопіюйте коди знову з текстового стовпця.',
   'field.code.zeros': '{value} — самі нулі: нічий код.',
   'field.ipn.short':
     'Має бути 8-значний код ЄДРПОУ або 10-значний РНОКПП; отримано «{value}». Якщо таблиця відкинула нулі на початку, код ЄДРПОУ — {padded}.',
