@@ -109,6 +109,21 @@ const VALID: Valid[] = [
   ['doc: ID card keeps leading zeros', { doc: '001234567' }, 'doc', '001234567'],
   ['doc: ID card from an Excel number', { doc: 1234567 }, 'doc', '001234567'],
   ['doc: ID card with doctype 1', { doc: '123 456 789', doctype: 1 }, 'doc', '123456789'],
+  // A bank export's "Паспортні дані": the document among its label and who issued it.
+  [
+    'doc: passport data with who issued it',
+    { doc: 'КМ 123456, виданий Шевченківським РУ ГУ МВС України в м. Києві 12.03.1998' },
+    'doc',
+    'КМ123456',
+  ],
+  [
+    'doc: passport data with its label and date',
+    { doc: 'Паспорт громадянина України серії КМ №123456 від 12.03.1998' },
+    'doc',
+    'КМ123456',
+  ],
+  ['doc: passport data in Russian', { doc: 'ВА 730412 выдан Киевским РОВД' }, 'doc', 'ВА730412'],
+  ['doc: an ID card with its label', { doc: 'ID-картка 001234567, видана 8000 12.03.2018' }, 'doc', '001234567'],
   ['doc: passport number sign ignored', { doc: 'АА №123456' }, 'doc', 'АА123456'],
   ['doctype: numeric string', { ...SUBJECT, doctype: ' 1 ' }, 'doctype', 1],
   ['doctype: 0 kept', { ...SUBJECT, doctype: 0 }, 'doctype', 0],
@@ -245,6 +260,15 @@ const INVALID: Invalid[] = [
   // Too few digits: the message names the document with the zeros a number cell drops.
   ['doc: too few digits', { doc: 'АА12345' }, 'doc', 'field.doc.short', 'АА012345'],
   ['doc: series with no possible script', { doc: 'ФZ123456' }, 'doc', 'field.doc.format', 'ФZ123456'],
+  // The words around a document go; a cell of words alone is still refused, shown as typed.
+  ['doc: a label without a document', { doc: 'Паспорт: немає' }, 'doc', 'field.doc.format', 'Паспорт: немає'],
+  [
+    'doc: who issued it, no document',
+    { doc: 'виданий Шевченківським РУ' },
+    'doc',
+    'field.doc.format',
+    'виданий Шевченківським РУ',
+  ],
   ['doc: ID card with doctype 2', { doc: '123456789', doctype: 2 }, 'doc', 'field.doc.doctypeMismatch', '123456789'],
   [
     'doc: ID card (Excel number) with doctype 2',

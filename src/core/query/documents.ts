@@ -64,6 +64,20 @@ function mismatch(field: string, raw: string, kind: DocumentKind, doctype: 1 | 2
   };
 }
 
+/** Words a "passport data" cell puts before the document: "Паспорт серії КМ № 123456", "ID-картка 001234567". */
+const DOCUMENT_LABEL =
+  /^(?:(?:паспорт\S*|громадянина|україни|сері[яїі]|серия|серии|номер|id-картка|ід-картка|id|ід|картка|№)[\s:.]*)+/iu;
+/** What follows the document there: "КМ 123456, виданий Шевченківським РУ … 12.03.1998". */
+const AFTER_DOCUMENT = /(?:\s*[,;]|\s+(?:виданий|видана|видан|выдан|выданный|від|от|дата)(?=\s|$|[:.])).*$/isu;
+
+/**
+ * A bank export's "Паспортні дані" cell holds the document with its label and who issued it: the
+ * document is taken from its start. Only the words around it go; what is left is checked as ever.
+ */
+function documentOfPassportData(value: string): string {
+  return value.trim().replace(DOCUMENT_LABEL, '').replace(AFTER_DOCUMENT, '');
+}
+
 /**
  * National passport (2 Cyrillic letters + 6 digits), ID card (9 digits) or foreign-travel
  * passport (2 Latin letters + 6 digits), written without spaces or dashes, in capitals.
@@ -86,7 +100,7 @@ export function normalizeDoc(value: unknown, options: { field?: string; doctype?
   if (typeof value !== 'string') return reject(field, 'field.type.text', { value: shown(value) });
 
   const raw = shown(value.trim());
-  const compact = value
+  const compact = documentOfPassportData(value)
     .normalize('NFC')
     .toUpperCase()
     .replace(/[\s\-‐‑‒–—―№]+/g, '');
