@@ -63,6 +63,8 @@ const VALID: Valid[] = [
   ['ipn: a number column as text with ".0"', { ipn: '3012345678.0' }, 'ipn', '3012345678'],
   ['ipn: ".0" text of a number that lost its zero', { ipn: '1234567,0' }, 'ipn', '01234567'],
   ["ipn: Excel's text mark typed out", { ipn: "'0123456789" }, 'ipn', '0123456789'],
+  ['ipn: its label before it', { ipn: 'РНОКПП: 2457304172' }, 'ipn', '2457304172'],
+  ['ipn: a company code with its label', { ipn: 'Код за ЄДРПОУ 41703173' }, 'ipn', '41703173'],
   ['date: YYYY-MM-DD', { ...SUBJECT, date: '1990-01-05' }, 'date', '1990-01-05'],
   ['date: DD.MM.YYYY', { ...SUBJECT, date: '05.01.1990' }, 'date', '1990-01-05'],
   ['date: D.M.YYYY', { ...SUBJECT, date: ' 5.1.1990 ' }, 'date', '1990-01-05'],
@@ -425,6 +427,16 @@ describe('validateQuery: behaviour across fields', () => {
       onlyactual: null,
     });
     expect(query).toEqual({ name: 'Іванов Іван' });
+  });
+
+  it('reads "-" or "немає" in a code, date or document cell as the empty cell it stands for', () => {
+    for (const stand of ['-', ' — ', '?', 'Немає', 'н/д', 'невідомо', 'N/A', 'відмова']) {
+      const v = validateQuery({ name: 'Іваненко Іван', date: stand, ipn: stand, doc: stand });
+      expect([stand, v.ok && v.query]).toEqual([stand, { name: 'Іваненко Іван' }]);
+    }
+    // Beside a stand-in for the code, the document is asked; a row of stand-ins alone names no one.
+    expect(validateQuery({ ipn: 'відмова', doc: 'КМ 417305' })).toMatchObject({ ok: true, query: { doc: 'КМ417305' } });
+    expect(validateQuery({ name: '-', ipn: '-' })).toMatchObject({ ok: false });
   });
 
   it('collects every field error, in the order of the interface, not just the first', () => {

@@ -21,6 +21,9 @@ export function zerosOnly(field: string, code: string): FieldCheck<string> {
   return /^0+$/.test(code) ? reject(field, 'field.code.zeros', { value: code }) : accept(code);
 }
 
+/** "РНОКПП: 2457304172", "код ЄДРПОУ 41703173": the code's name before it, as free-text exports write it. */
+const CODE_LABEL = /^(?:код|за|іпн|інн|рнокпп|єдрпоу|ипн|инн|егрпоу|ipn|tin)+[:.№]*(?=\d)/iu;
+
 /** Company code (EDRPOU, 8 digits) or individual tax number (RNOKPP, 10 digits). */
 export function normalizeIpn(value: unknown, field = 'ipn'): FieldCheck<string> {
   if (isAbsent(value)) return accept(undefined);
@@ -31,8 +34,8 @@ export function normalizeIpn(value: unknown, field = 'ipn'): FieldCheck<string> 
     return zerosOnly(field, digits.padStart(digits.length <= EDRPOU_LENGTH ? EDRPOU_LENGTH : RNOKPP_LENGTH, '0'));
   }
   if (typeof value !== 'string') return reject(field, 'field.type.text', { value: shown(value) });
-  // Excel's text mark typed out ("'0012345678"), as some exports write it.
-  const compact = value.replace(/\s+/g, '').replace(/^'/, '');
+  // Excel's text mark typed out ("'0012345678"), as some exports write it, and a label before the code.
+  const compact = value.replace(/\s+/g, '').replace(/^'/, '').replace(CODE_LABEL, '');
   // A number column saved as text by another program ("2457304172.0"): the number, read as a number cell.
   const decimal = /^(\d+)[.,]0+$/.exec(compact);
   if (decimal) return normalizeIpn(Number(decimal[1]), field);

@@ -13,7 +13,14 @@ import {
   normalizeSearch,
   searchModeSchema,
 } from './options';
-import { TEXT_LIMITS, isPlaceholderName, normalizeName, normalizeNamelat, normalizePlainText } from './text';
+import {
+  TEXT_LIMITS,
+  isPlaceholderName,
+  isPlaceholderValue,
+  normalizeName,
+  normalizeNamelat,
+  normalizePlainText,
+} from './text';
 
 export { normalizeIpn } from './codes';
 export { excelSerialToIsoDate, type DateSystem } from './dates';
@@ -123,14 +130,17 @@ export function validateQuery(
   const placeholder = name.ok && name.value !== undefined && isPlaceholderName(name.value) ? name.value : undefined;
   set('name', placeholder === undefined ? name : accept(undefined));
   set('namelat', normalizeNamelat(raw.namelat));
+  // "-" or "немає" for an unknown code, date or document is the empty cell it stands for: refused,
+  // it would keep a client with a name from being screened at all.
+  const [rawIpn, rawDate, rawDoc] = [raw.ipn, raw.date, raw.doc].map((v) => (isPlaceholderValue(v) ? undefined : v));
   // One who refused a tax number on religious grounds is identified by passport, which Ukrainian
   // forms and client lists write in the tax-number field ("КМ 417305"): asked as the document.
   const passportAsIpn =
-    isAbsent(raw.doc) && typeof raw.ipn === 'string' && /\p{L}/u.test(raw.ipn) ? normalizeDoc(raw.ipn) : null;
-  set('ipn', passportAsIpn?.ok ? accept(undefined) : normalizeIpn(raw.ipn));
-  set('date', normalizeDate(raw.date, { now, dateSystem }));
+    isAbsent(rawDoc) && typeof rawIpn === 'string' && /\p{L}/u.test(rawIpn) ? normalizeDoc(rawIpn) : null;
+  set('ipn', passportAsIpn?.ok ? accept(undefined) : normalizeIpn(rawIpn));
+  set('date', normalizeDate(rawDate, { now, dateSystem }));
   set('doctype', normalizeDoctype(raw.doctype));
-  set('doc', normalizeDoc(passportAsIpn?.ok ? raw.ipn : raw.doc, { doctype: query.doctype }));
+  set('doc', normalizeDoc(passportAsIpn?.ok ? rawIpn : rawDoc, { doctype: query.doctype }));
   set('search', normalizeSearch(raw.search));
   set('lowranklimit', normalizeLowranklimit(raw.lowranklimit));
   set('listdata', normalizeListdata(raw.listdata));

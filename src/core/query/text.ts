@@ -73,6 +73,8 @@ const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set([
   'відсутня',
   'не вказано',
   'не указано',
+  // In the tax-number field: one who refused a tax number (the passport is asked instead).
+  'відмова',
   'n/a',
   'none',
   'null',
@@ -84,6 +86,16 @@ const NO_NAME_CHARACTERS = /^[^\p{L}1-9]*$/u;
 /** Is this cleaned name text a stand-in for "no name"? */
 export function isPlaceholderName(name: string): boolean {
   return NO_NAME_CHARACTERS.test(name) || PLACEHOLDER_WORDS.has(name.toLowerCase());
+}
+
+/**
+ * A code, date or document cell's stand-in for "not known": a placeholder word, or only dashes and
+ * marks ("-", "—", "?"). Zeros are not among them: a formula's 0 has rules of its own (./field.ts).
+ */
+export function isPlaceholderValue(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const text = value.trim().replace(/\s+/g, ' ');
+  return /^[^\p{L}\p{N}]+$/u.test(text) || PLACEHOLDER_WORDS.has(text.toLowerCase());
 }
 
 /** Surname, first name, patronymic or organisation name, each word in one script (./look-alikes.ts). */
