@@ -439,6 +439,24 @@ describe('validateQuery: behaviour across fields', () => {
     expect(validateQuery({ name: '-', ipn: '-' })).toMatchObject({ ok: false });
   });
 
+  it('takes a birth date written after the name out of the name, and asks it as the date', () => {
+    const asked = (name: string, date?: string) => {
+      const v = validateQuery({ name, date });
+      return v.ok ? [v.query.name, v.query.date] : v.errors.map((e) => e.code);
+    };
+    expect(asked('Іваненко Іван Іванович, 12.04.1967 р.н.')).toEqual(['Іваненко Іван Іванович', '1967-04-12']);
+    expect(asked('Іваненко Іван Іванович (12.04.1967)')).toEqual(['Іваненко Іван Іванович', '1967-04-12']);
+    expect(asked('Іваненко Іван Іванович, д.н. 12.04.1967')).toEqual(['Іваненко Іван Іванович', '1967-04-12']);
+    // The date column, when filled, is the one asked.
+    expect(asked('Іваненко Іван, 12.04.1967', '01.01.1970')).toEqual(['Іваненко Іван', '1970-01-01']);
+    // A year of birth can be no date: the name is asked alone.
+    expect(asked('Іваненко Іван Іванович, 1967 р.н.')).toEqual(['Іваненко Іван Іванович', undefined]);
+    expect(asked('Іваненко Іван, 31.02.1967')).toEqual(['field.date.impossible']);
+    // Names with dots and numbers that are not dates stay whole.
+    expect(asked('Іваненко І.І.')).toEqual(['Іваненко І.І.', undefined]);
+    expect(asked('ТОВ "Завод 1905"')).toEqual(['ТОВ "Завод 1905"', undefined]);
+  });
+
   it('collects every field error, in the order of the interface, not just the first', () => {
     const errors = errorsOf({
       name: 'a\u0001',

@@ -5,6 +5,7 @@ import { normalizeEdrpouList, normalizeIpn } from './codes';
 import { MIN_EDR_CHANGES_DATE, normalizeDate, normalizeDateTime, type DateSystem } from './dates';
 import { normalizeDoc } from './documents';
 import { accept, fieldError, isAbsent, reject, shown, type FieldCheck } from './field';
+import { splitNameAndDate } from './name-with-date';
 import {
   lowranklimitSchema,
   normalizeBoolean,
@@ -125,14 +126,17 @@ export function validateQuery(
     }
   }
 
-  const name = normalizeName(raw.name);
+  const inName = splitNameAndDate(raw.name);
+  const name = normalizeName(inName ? inName.name : raw.name);
   // A stand-in for "no name" is not asked; the row may still be asked by its code or document.
   const placeholder = name.ok && name.value !== undefined && isPlaceholderName(name.value) ? name.value : undefined;
   set('name', placeholder === undefined ? name : accept(undefined));
   set('namelat', normalizeNamelat(raw.namelat));
   // "-" or "немає" for an unknown code, date or document is the empty cell it stands for: refused,
   // it would keep a client with a name from being screened at all.
-  const [rawIpn, rawDate, rawDoc] = [raw.ipn, raw.date, raw.doc].map((v) => (isPlaceholderValue(v) ? undefined : v));
+  const [rawIpn, givenDate, rawDoc] = [raw.ipn, raw.date, raw.doc].map((v) => (isPlaceholderValue(v) ? undefined : v));
+  // The date column, when filled, is the one asked; the name's own date only stands in for it.
+  const rawDate = isAbsent(givenDate) && inName ? inName.date : givenDate;
   // One who refused a tax number on religious grounds is identified by passport, which Ukrainian
   // forms and client lists write in the tax-number field ("КМ 417305"): asked as the document.
   const passportAsIpn =
