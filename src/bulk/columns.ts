@@ -275,6 +275,12 @@ export function findHeaderRow(rows: readonly (readonly CellValue[])[]): number {
   return best >= 0 ? best : first;
 }
 
+/** How much a sheet reads as a list: its best header row's score (0 for a sheet of prose or numbers). */
+export function headerStrength(rows: readonly (readonly CellValue[])[]): number {
+  const header = findHeaderRow(rows);
+  return header < 0 ? 0 : headerScore(rows[header]);
+}
+
 /** Filled rows above the header row: a title, left out, which the analyst is told of. */
 export function filledRowsAbove(rows: readonly (readonly CellValue[])[], headerIndex: number): number {
   return rows.slice(0, headerIndex).filter((row) => !isBlankRow(row)).length;

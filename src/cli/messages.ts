@@ -48,6 +48,8 @@ const en = {
     '{path} has {rows} rows; the limit is {limit}. Raise it with --max-rows if this is intended, or split the list.',
   'input.hiddenSheet':
     'Warning: the first sheet "{sheet}" of {path} is hidden, and it is the one screened. Use --sheet to choose another.',
+  'input.sheetChosen':
+    'Screening the sheet "{sheet}" of {path}: it reads as a client list, and the first sheet "{first}" does not. Use --sheet to choose another.',
   'input.merged':
     "Warning: {path} has {count} merged cell areas; Excel keeps a value only in each area's first cell, so the rows it covers are read as empty.",
   'input.rowsHidden':
@@ -234,6 +236,8 @@ const uk: Record<Key, string> = {
     'У {path} {rows} рядків; обмеження — {limit}. Якщо так і задумано, збільште його параметром --max-rows або розділіть список.',
   'input.hiddenSheet':
     'Увага: перший аркуш «{sheet}» у {path} прихований, і перевіряється саме він. Інший аркуш можна обрати параметром --sheet.',
+  'input.sheetChosen':
+    'Перевіряю аркуш «{sheet}» у {path}: він схожий на список клієнтів, а перший аркуш «{first}» — ні. Інший аркуш можна обрати параметром --sheet.',
   'input.merged':
     'Увага: у {path} є об’єднані клітинки ({count} областей); Excel зберігає значення лише в першій клітинці області, тож покриті нею рядки прочитано порожніми.',
   'input.rowsHidden':

@@ -5,14 +5,8 @@ import { langFromEnv, loadCliConfig } from '../../src/cli/config';
 import { csvSafe, csvText, gonePathFor, hitsPathFor, type CsvDelimiter } from '../../src/cli/output/csv-writer';
 import { OutputWriteError, UsageError } from '../../src/cli/exit-codes';
 import { FileSink } from '../../src/cli/output/file-sink';
-import {
-  decodeText,
-  detectDelimiter,
-  openInput,
-  parseCsvText,
-  plainCellValue,
-  readFailureKey,
-} from '../../src/cli/input/input-file';
+import { decodeText, detectDelimiter, openInput, parseCsvText, readFailureKey } from '../../src/cli/input/input-file';
+import { plainCellValue } from '../../src/cli/input/xlsx-cells';
 import { ProgressReporter } from '../../src/cli/output/progress';
 import { bulkInputFrom } from '../../src/cli/commands/screen-command';
 import { plain } from '../../src/cli/output/terminal';

@@ -444,6 +444,30 @@ describe('9. input surprises are told', () => {
       expect(t.stderr).not.toContain('merged cell areas');
       expect(proxy.requests.at(-1)?.name).toBe('Злитий Клієнт Три');
 
+      // An instructions sheet before the list: the list is screened, not the prose, and the run says which.
+      const instructed = join(work, 'instructed.xlsx');
+      const iw = new ExcelJS.Workbook();
+      iw.addWorksheet('Інструкція').addRows([
+        ['Заповніть аркуш «Клієнти». Дата у форматі ДД.ММ.РРРР.'],
+        ['Відповідальний: Петренко О.В.'],
+      ]);
+      iw.addWorksheet('Клієнти').addRows([
+        ['ПІБ', 'Дата народження'],
+        ['Аркушний Клієнт Чотири', null],
+      ]);
+      await iw.xlsx.writeFile(instructed);
+      const asked = proxy.requests.length;
+      const i = await runCli(
+        bundle,
+        ['screen', instructed, '-o', join(work, 'instructed.results.xlsx'), '--progress', 'none'],
+        { env: live(proxy.url) },
+      );
+      expect(i.code).toBe(0);
+      expect(proxy.requests.slice(asked).map((q) => q.name)).toEqual(['Аркушний Клієнт Чотири']);
+      expect(i.stderr).toMatch(
+        /Screening the sheet "Клієнти" of \S+: it reads as a client list, and the first sheet "Інструкція" does not/,
+      );
+
       const controls = join(work, 'controls.csv');
       writeFileSync(controls, `${HEADER.join(',')}\r\nКерів\u0000ний\u001b Клієнт,,,\r\n`, 'utf8');
       const c = await runCli(bundle, ['screen', controls, '-o', join(work, 'controls.xlsx'), '--progress', 'none'], {

@@ -2,11 +2,11 @@ import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname } from 'node:path';
 import { nearestWord } from '../../core/text/nearest';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type ExcelJS from 'exceljs';
 import { loadExcelJs } from '../output/exceljs-lazy';
 import type { BulkInput, StreamedInput } from '../../bulk';
 import { filledRowsAbove, findHeaderRow, isBlankRow, type CellValue } from '../../bulk/columns';
 import type { LocalizedText } from '../../core/text/i18n';
+import { listSheet, plainCellValue } from './xlsx-cells';
 import { cleanCell, csvRowSource, csvShape, NotUtf8, type CsvShape, type TextEncoding } from './csv-stream';
 import { UsageError } from '../exit-codes';
 import { cliMessages, usageError } from '../messages';
@@ -69,35 +69,6 @@ function pad(rows: CellValue[][]): CellValue[][] {
   return rows.map((r) => (r.length < widest ? [...r, ...Array<CellValue>(widest - r.length).fill(null)] : r));
 }
 
-function isoDate(d: Date): string {
-  // exceljs turns date serials into Dates at UTC midnight; local getters would shift them by the zone.
-  const ymd = d.toISOString().slice(0, 10);
-  const time = d.toISOString().slice(11, 19);
-  return time === '00:00:00' ? ymd : `${ymd} ${time}`;
-}
-
-/** Every shape exceljs may return for a cell, down to a plain value. */
-export function plainCellValue(value: ExcelJS.CellValue): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : isoDate(value);
-  if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text).join('');
-    if ('hyperlink' in value && 'text' in value) {
-      const text = (value as { text: unknown }).text;
-      return typeof text === 'string' ? text : plainCellValue(text as ExcelJS.CellValue);
-    }
-    if ('formula' in value || 'sharedFormula' in value) {
-      const result = (value as { result?: unknown }).result;
-      if (result === undefined) return null;
-      return plainCellValue(result as ExcelJS.CellValue);
-    }
-    // As Excel's own Range.values reads it: the error's text, which the run reports (bulk/excel-errors.ts).
-    if ('error' in value) return String((value as { error: unknown }).error);
-  }
-  return null;
-}
-
 export async function readXlsx(path: string, sheet?: string): Promise<InputTable> {
   const workbook = new (await loadExcelJs()).Workbook();
   try {
@@ -108,7 +79,7 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
   const worksheets = workbook.worksheets.filter((w) => w.state !== 'veryHidden');
   const ws =
     sheet === undefined
-      ? worksheets[0]
+      ? listSheet(worksheets)
       : (worksheets.find((w) => w.name === sheet) ??
         worksheets.find((w) => w.name.toLowerCase() === sheet.toLowerCase()));
   if (!ws) {
@@ -118,6 +89,9 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
   const warnings: LocalizedText[] = [];
   if (sheet === undefined && ws.state === 'hidden') {
     warnings.push(cliMessages.text('input.hiddenSheet', { sheet: ws.name, path }));
+  }
+  if (sheet === undefined && ws !== worksheets[0]) {
+    warnings.push(cliMessages.text('input.sheetChosen', { sheet: ws.name, first: worksheets[0]!.name, path }));
   }
   const rows: CellValue[][] = [];
   const hiddenRows: number[] = [];

@@ -17,7 +17,7 @@ import { LANGS } from '../../core/text/i18n';
 import { loadExcelJs } from '../output/exceljs-lazy';
 import { UsageError } from '../exit-codes';
 import { usageError } from '../messages';
-import { plainCellValue } from './input-file';
+import { plainCellValue } from './xlsx-cells';
 
 function rowValues(ws: ExcelJS.Worksheet, row: number, width: number): CellValue[] {
   const r = ws.getRow(row);
