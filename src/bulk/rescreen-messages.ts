@@ -25,13 +25,15 @@ const en = {
   'header.changes': 'Since the previous run',
 
   'header.changes.pending': 'counted when the run ends',
-  'header.changes.summary': 'new {new}, changed {changed}, gone {gone}; rows to review {review} (previous: {source})',
+  'header.changes.summary':
+    'new {new}, changed {changed}, gone {gone}; rows to review {review}; hits not decided yet {undecided} (previous: {source})',
   'panel.screenAgain': 'Screen again',
   'panel.screenAgainOn': 'Screen again: {sheet}',
   'panel.screenAgainHint':
     'Screens this sheet’s client list again and carries every decision to the same hit; new, changed and gone hits are marked.',
   'panel.screenAgainNoSheet': 'To screen a list again with its decisions, open its results sheet (or its hits sheet).',
-  'summary.line': 'Since the previous run: new {new}, changed {changed}, gone {gone}; rows to review: {review}.',
+  'summary.line':
+    'Since the previous run: new {new}, changed {changed}, gone {gone}; rows to review: {review}; hits not decided yet: {undecided}.',
   'panel.saveDecisions': 'Save decisions to the relay',
   'panel.saveDecisionsHint':
     'On a results sheet (or its hits sheet): send the Decision, Reason and Comment of every decided hit to the relay, under your own name.',
@@ -92,7 +94,7 @@ const uk: Record<Key, string> = {
 
   'header.changes.pending': 'буде пораховано наприкінці перевірки',
   'header.changes.summary':
-    'нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду {review} (попередня: {source})',
+    'нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду {review}; збігів без рішення {undecided} (попередня: {source})',
   'panel.screenAgain': 'Перевірити знову',
   'panel.screenAgainOn': 'Перевірити знову: {sheet}',
   'panel.screenAgainHint':
@@ -100,7 +102,7 @@ const uk: Record<Key, string> = {
   'panel.screenAgainNoSheet':
     'Щоб перевірити список знову з його рішеннями, відкрийте його аркуш результатів (або аркуш збігів).',
   'summary.line':
-    'Від попередньої перевірки: нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду: {review}.',
+    'Від попередньої перевірки: нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду: {review}; збігів без рішення: {undecided}.',
   'panel.saveDecisions': 'Зберегти рішення на релеї',
   'panel.saveDecisionsHint':
     'На аркуші результатів (або його аркуші збігів): надіслати на релей рішення, причину й коментар кожного вирішеного збігу від вашого імені.',

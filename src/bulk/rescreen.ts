@@ -138,6 +138,11 @@ export interface RescreenSummary {
   goneHits: number;
   /** Result rows with a new or changed hit, or a hit decided "needs review". */
   rowsToReview: number;
+  /**
+   * Distinct hits with no decision at all, new or carried over: "rows to review 0" alone read as
+   * nothing left to do while last month's hits still waited for one.
+   */
+  undecidedHits: number;
   previousSource: string;
   /**
    * The previous results and this run came from different kinds of service, a sandbox's fictional
@@ -161,6 +166,7 @@ export class RescreenTally {
   private readonly seen = new Set<string>();
   private readonly fresh = new Set<string>();
   private readonly changed = new Set<string>();
+  private readonly undecided = new Set<string>();
   private reviewRows = 0;
 
   constructor(readonly previous: PreviousRun) {}
@@ -171,6 +177,7 @@ export class RescreenTally {
       this.seen.add(r.identity);
       if (r.change === 'new') this.fresh.add(r.identity);
       if (r.change === 'changed') this.changed.add(r.identity);
+      if (r.decision === null) this.undecided.add(r.identity);
       if (r.change === 'new' || r.change === 'changed' || r.decision === 'needsReview') review = true;
       if (r.byRelay?.sheetSaid) review = true;
     }
@@ -195,6 +202,7 @@ export class RescreenTally {
       changedHits: this.changed.size,
       goneHits: this.gone().length,
       rowsToReview: this.reviewRows,
+      undecidedHits: this.undecided.size,
       previousSource: this.previous.source,
     };
   }

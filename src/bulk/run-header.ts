@@ -41,6 +41,7 @@ function stateWithChanges(info: RunHeaderInfo, lang: Lang): string {
           changed: c.changedHits,
           gone: c.goneHits,
           review: c.rowsToReview,
+          undecided: c.undecidedHits,
           source: c.previousSource,
         });
   return `${info.state}; ${rescreenMessages.t(lang, 'header.changes')}: ${changes}`;

@@ -173,12 +173,22 @@ describe('checklists screen --previous: a month later', () => {
       { env: env(1), cwd: work },
     );
     expect(third.code).toBe(0);
-    expect(third.stdout).toContain('Since the previous run: new 0, changed 0, gone 0; rows to review: 1.');
+    expect(third.stdout).toMatch(
+      /Since the previous run: new 0, changed 0, gone 0; rows to review: 1; hits not decided yet: [1-9]\d*\./,
+    );
     const thirdHits = sheet(await readWorkbook(join(work, 'third.results.xlsx')), HITS);
     const carried = thirdHits.filter(
       (r) => r[at.decidedBy] === DECIDED_BY && String(r[at.decidedAt]).startsWith(DECIDED_AT),
     );
     expect(carried.length).toBeGreaterThanOrEqual(PICKS.length);
+    // "Hits not decided yet" counts the sheet's distinct hits with a blank Decision, carried ones too.
+    const blank = new Set(
+      thirdHits
+        .slice(1)
+        .filter((r) => !r[at.decision] && r[at.hitId])
+        .map((r) => r[at.hitId]),
+    );
+    expect(third.stdout).toContain(`rows to review: 1; hits not decided yet: ${blank.size}.`);
   }, 120_000);
 
   describe('a hand-edited hits sheet is refused, naming the sheet and cell, and nothing is lost', () => {

@@ -402,6 +402,9 @@ describe('sandbox data revisions', () => {
     expect(direct.report.rescreen).toMatchObject(documentedCounts(0, 2));
     const same = await screen(list, 0, r0.next);
     expect(same.report.rescreen).toMatchObject({ newHits: 0, changedHits: 0, goneHits: 0, rowsToReview: 0 });
+    // Nothing new, yet none of last month's hits has a decision: the summary says so.
+    expect(r0.next.hits.size).toBeGreaterThan(10);
+    expect(same.report.rescreen?.undecidedHits).toBe(r0.next.hits.size);
   });
 
   it('--data-revision is a whole number within the known revisions', () => {

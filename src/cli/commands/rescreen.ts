@@ -74,6 +74,7 @@ export function rescreenLines(report: BulkRunReport, lang: Lang): string[] {
       changed: r.changedHits,
       gone: r.goneHits,
       review: r.rowsToReview,
+      undecided: r.undecidedHits,
     }),
     ...(r.serviceShift ? [rescreenMessages.t(lang, `shift.${r.serviceShift}`)] : []),
   ];

@@ -86,7 +86,13 @@ export function RescreenSummaryLine({ report, lang }: { report: BulkRunReport; l
       data-testid="bulk-rescreen-summary"
       style={{ display: 'block', margin: 0, marginTop: '4px' }}
     >
-      {r.t(lang, 'summary.line', { new: s.newHits, changed: s.changedHits, gone: s.goneHits, review: s.rowsToReview })}
+      {r.t(lang, 'summary.line', {
+        new: s.newHits,
+        changed: s.changedHits,
+        gone: s.goneHits,
+        review: s.rowsToReview,
+        undecided: s.undecidedHits,
+      })}
       {s.serviceShift && (
         <strong data-testid="bulk-service-shift" style={{ display: 'block', marginTop: '4px' }}>
           {r.t(lang, `shift.${s.serviceShift}`)}
