@@ -95,7 +95,7 @@ test('a decision set in the hits sheet is carried by Screen again, with New and 
   await summary.waitFor({ timeout: 60_000 });
   const summaryText = (await summary.textContent()) ?? '';
   expect(summaryText).toMatch(
-    /^Від попередньої перевірки: нових [1-9]\d*, змінених [1-9]\d*, зниклих [1-9]\d*; рядків до перегляду: [1-9]\d*\.$/,
+    /^Від попередньої перевірки: нових [1-9]\d*, змінених [1-9]\d*, зниклих [1-9]\d*; рядків до перегляду: [1-9]\d*; збігів без рішення: (\d+)\.$/,
   );
 
   const newHits = (await hitsSheets(s)).find((n) => n !== firstHits)!;
@@ -108,6 +108,14 @@ test('a decision set in the hits sheet is carried by Screen again, with New and 
       r.t(uk, 'change.same'),
     ]);
   }
+  // One hit was decided; every other distinct hit of the new sheet is counted as waiting for a decision.
+  const blank = new Set(
+    after
+      .slice(1)
+      .filter((row) => !row[column(after, 'decision')] && row[column(after, 'hitId')])
+      .map((row) => row[column(after, 'hitId')]),
+  );
+  expect(summaryText).toContain(`збігів без рішення: ${blank.size}.`);
   const marks = after.slice(1).map((row) => row[column(after, 'change')]);
   expect(marks).toContain(r.t(uk, 'change.new'));
   expect(marks).toContain(r.t(uk, 'change.changed'));
