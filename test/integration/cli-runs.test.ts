@@ -455,6 +455,13 @@ describe('9. input surprises are told', () => {
         ['ПІБ', 'Дата народження'],
         ['Аркушний Клієнт Чотири', null],
       ]);
+      // A hidden lookup sheet whose header reads even more as a list is not taken.
+      const lookup = iw.addWorksheet('Довідник');
+      lookup.state = 'hidden';
+      lookup.addRows([
+        ['ПІБ', 'Дата народження', 'ІПН', 'Паспорт'],
+        ['Довідковий Запис', null, null, null],
+      ]);
       await iw.xlsx.writeFile(instructed);
       const asked = proxy.requests.length;
       const i = await runCli(

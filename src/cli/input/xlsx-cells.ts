@@ -43,7 +43,8 @@ const ROWS_FOR_HEADER = 60;
 export function listSheet(worksheets: readonly ExcelJS.Worksheet[]): ExcelJS.Worksheet | undefined {
   let chosen = worksheets[0];
   let best = chosen ? headerStrength(firstRows(chosen)) : 0;
-  for (const ws of worksheets.slice(1)) {
+  // A hidden helper sheet (a lookup table with a "ПІБ" column) is no list anyone meant to screen.
+  for (const ws of worksheets.slice(1).filter((w) => w.state !== 'hidden')) {
     const strength = headerStrength(firstRows(ws));
     if (strength > best) [chosen, best] = [ws, strength];
   }
