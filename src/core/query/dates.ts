@@ -88,9 +88,13 @@ const ISO_FORM = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.
 const DOTTED_FORM = /^(\d{1,2})\. ?(\d{1,2})\. ?(\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?$/;
 // A four-digit year first leaves no doubt which part is the day: "1967.04.12".
 const YEAR_FIRST_DOTTED_FORM = /^(\d{4})\.(\d{1,2})\.(\d{1,2})$/;
-// Ukrainian and Russian documents write the year's word after a date: "р.", "року", "г.", "года";
-// a birth date often as "р.н." / "р. н." (рік народження) or "г.р." (года рождения).
-const YEAR_WORD = /(?<=\d)\s*(?:р\.?|року|г\.?|года|р\.\s?н\.?|г\.\s?р\.?)$/iu;
+/**
+ * Ukrainian and Russian documents write the year's word after a date: "р.", "року", "г.", "года";
+ * a birth date often as "р.н." / "р. н." (рік народження) or "г.р." (года рождения). Also read
+ * after a date written in a name's cell (./name-with-date.ts).
+ */
+export const YEAR_WORDS = String.raw`р\.\s?н\.?|г\.\s?р\.?|р\.?|року|г\.?|года`;
+const YEAR_WORD = new RegExp(String.raw`(?<=\d)\s*(?:${YEAR_WORDS})$`, 'iu');
 
 /**
  * A month named in words, as passports, declarations and court papers write a date: each month's

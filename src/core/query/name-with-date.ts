@@ -1,10 +1,14 @@
+import { YEAR_WORDS } from './dates';
+
 /**
  * "Іваненко Іван Іванович, 12.04.1967 р.н.": a list kept in one column writes the birth date after
  * the name. Sent as the name, the date is words no registry name has, and a true hit comes back
  * Low, or not at all; split, the name is the name and the date is compared as a date.
  */
-const NAME_THEN_DATE =
-  /^(.*?\p{L}.*?)[\s,;(]+(?:д\.\s?н\.|р\.\s?н\.|дата народження:?|д\/н)?\s*(\d{1,2}\.\s?\d{1,2}\.\s?\d{4})\s*(?:р\.?\s?н\.?|р\.?|року|г\.?\s?р\.?|г\.?)?\)?$/iu;
+const NAME_THEN_DATE = new RegExp(
+  String.raw`^(.*?\p{L}.*?)[\s,;(]+(?:д\.\s?н\.|р\.\s?н\.|дата народження:?|д\/н)?\s*(\d{1,2}\.\s?\d{1,2}\.\s?\d{4})\s*(?:${YEAR_WORDS})?\)?$`,
+  'iu',
+);
 /**
  * A year of birth alone, said to be one ("1967 р.н."): the service compares full dates only, so
  * the year is left out and the name is asked alone, as with an empty date.
