@@ -47,6 +47,7 @@ describe('split name columns', () => {
   it('warns before the run of names with initials, and marks each such row after what it found', () => {
     expect(initialWords('Кривоклен С.Б.')).toEqual(['С.Б.']);
     expect(initialWords('Ivanenko I. P.')).toEqual(['I.', 'P.']);
+    expect(initialWords('Кривоклен С.Б., 12.04.1967')).toEqual(['С.Б.']);
     // A whole name, a company's quoted abbreviation, a conjunction, a capital's preposition, a lone letter: no initials.
     for (const name of [
       'Кривоклен Северин Богданович',

@@ -17,5 +17,7 @@ const INITIALS = /^(?:\p{Lu}\.)+\p{Lu}?$/u;
 export function initialWords(name: string): string[] {
   // Every row of a bulk run's status asks; nearly no name has a dot.
   if (!name.includes('.')) return [];
-  return [...new Set(name.split(/\s+/).filter((word) => INITIALS.test(word)))];
+  // "Іваненко І.І., 12.04.1967": the comma after the initials is no part of them.
+  const words = name.split(/\s+/).map((word) => word.replace(/[,;:]+$/, ''));
+  return [...new Set(words.filter((word) => INITIALS.test(word)))];
 }
