@@ -1,7 +1,14 @@
 import { AccountError, CheckListsError, InvalidInputError, RequestRejectedError } from '../core/protocol/errors';
 import type { Lang } from '../core/text/i18n';
 import { ALL_LISTS, listdataForRegistries, registriesOf, type Listdata } from '../core/protocol/listdata';
-import { isAbsent, isFormulaZero, validateQuery, type DateSystem, type QueryInput } from '../core/query';
+import {
+  isAbsent,
+  isFormulaZero,
+  validateQuery,
+  type DateSystem,
+  type QueryInput,
+  type SearchQuery,
+} from '../core/query';
 import { listdataFrom, runOptionsFrom, type RunOptions } from '../core/request/run-options';
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import type { RegistryError } from '../core/protocol/schema';
@@ -146,17 +153,19 @@ export interface EvalOptions {
   dateSystem?: DateSystem;
 }
 
+/** The answer, with the query as core read the cell's arguments (what was asked, not what was typed). */
 async function ask(context: EvalContext, args: SubjectArgs, registries: Listdata | RangeArg, options: EvalOptions) {
   const validation = validateQuery(
     queryInput(args, cellRunOptions(context, registries)),
     options.dateSystem ? { dateSystem: options.dateSystem } : {},
   );
   if (!validation.ok) throw new InvalidInputError(validation.errors);
-  return context.scheduler.ask(validation.query, {
+  const answer = await context.scheduler.ask(validation.query, {
     patient: true,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onSent ? { onSent: options.onSent } : {}),
   });
+  return { answer, query: validation.query };
 }
 
 function registryLabel(key: RegistryKey, lang: Lang): string {
@@ -191,11 +200,11 @@ function levelCellText(level: 'high' | 'low' | null, lang: Lang): string {
  * for whole words (core/query/initials.ts). A cell has no room for a warning beside its value, so
  * it shows an error with the reason instead, which no one files as a client cleared.
  */
-function refuseNoHitsByInitials(args: SubjectArgs, lang: Lang): void {
-  if (typeof args.name !== 'string' || !isAbsent(blankZero(args.ipn)) || !isAbsent(blankZero(args.doc))) return;
-  const initials = initialWords(args.name);
+function refuseNoHitsByInitials(query: SearchQuery, lang: Lang): void {
+  if (!query.name || query.ipn || query.doc) return;
+  const initials = initialWords(query.name);
   if (initials.length === 0) return;
-  const params = { name: args.name.trim(), initials: initials.join(' ') };
+  const params = { name: query.name, initials: initials.join(' ') };
   throw new CellFailure(cellError('na', functionsMessages.t(lang, 'error.initials', params)));
 }
 
@@ -207,13 +216,13 @@ export async function evalRegistryRow(
   options: EvalOptions = {},
 ): Promise<ResultRow[]> {
   if (isEmptySubject(args)) return [['', '', '']];
-  const answer = await ask(context, args, listdataForRegistries([registry]), options);
+  const { answer, query } = await ask(context, args, listdataForRegistries([registry]), options);
   const r = answer.summary.registries.find((x) => x.key === registry);
   if (!r || r.status === 'error' || r.status === 'absent') {
     throw new CellFailure(registryFailure(r ?? absentSummary(registry), context.lang));
   }
   if (r.hits === 0) {
-    refuseNoHitsByInitials(args, context.lang);
+    refuseNoHitsByInitials(query, context.lang);
     return [[levelCellText(null, context.lang), 0, 0]];
   }
   return [[levelCellText(r.bestLevel, context.lang), r.bestPercent ?? 0, r.hits]];
@@ -233,9 +242,9 @@ export async function evalScreen(
   const listdata = listdataOf(context, registries);
   const keys = registriesOf(listdata);
   if (isEmptySubject(args)) return [keys.map(() => '')];
-  const answer = await ask(context, args, listdata, options);
+  const { answer, query } = await ask(context, args, listdata, options);
   const byKey = new Map(answer.summary.registries.map((r) => [r.key, r]));
-  if (answer.summary.registries.every((r) => r.hits === 0)) refuseNoHitsByInitials(args, context.lang);
+  if (answer.summary.registries.every((r) => r.hits === 0)) refuseNoHitsByInitials(query, context.lang);
   return [
     keys.map((key): ResultCell => {
       const r = byKey.get(key) ?? absentSummary(key);
@@ -261,7 +270,7 @@ export async function evalLevel(
 ): Promise<string> {
   const listdata = listdataOf(context, registries);
   if (isEmptySubject(args)) return '';
-  const answer = await ask(context, args, listdata, options);
+  const { answer, query } = await ask(context, args, listdata, options);
   const { verdict, registries: rows } = answer.summary;
   if (verdict === 'high') return levelCellText('high', context.lang);
   if (verdict === 'low') return levelCellText('low', context.lang);
@@ -271,7 +280,7 @@ export async function evalLevel(
     (r) => r.status === 'error' || r.status === 'malformed' || (r.status === 'absent' && listdata !== ALL_LISTS),
   );
   if (failed.length === 0) {
-    if (rows.every((r) => r.hits === 0)) refuseNoHitsByInitials(args, context.lang);
+    if (rows.every((r) => r.hits === 0)) refuseNoHitsByInitials(query, context.lang);
     return levelCellText(null, context.lang);
   }
   const details = failed.map((r) => registryFailure(r, context.lang).message).join('; ');
@@ -286,7 +295,7 @@ export async function evalLostDoc(
   options: EvalOptions = {},
 ): Promise<number | string> {
   if (isEmptySubject({ doc })) return '';
-  const answer = await ask(context, { doc, doctype }, listdataForRegistries(['lostdocs']), options);
+  const { answer } = await ask(context, { doc, doctype }, listdataForRegistries(['lostdocs']), options);
   const r = answer.summary.registries.find((x) => x.key === 'lostdocs') ?? absentSummary('lostdocs');
   if (r.status === 'error' || r.status === 'absent') throw new CellFailure(registryFailure(r, context.lang));
   return r.hits;

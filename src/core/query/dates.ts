@@ -93,7 +93,8 @@ const YEAR_FIRST_DOTTED_FORM = /^(\d{4})\.(\d{1,2})\.(\d{1,2})$/;
  * a birth date often as "р.н." / "р. н." (рік народження) or "г.р." (года рождения). Also read
  * after a date written in a name's cell (./name-with-date.ts).
  */
-export const YEAR_WORDS = String.raw`р\.\s?н\.?|г\.\s?р\.?|р\.?|року|г\.?|года`;
+export const BIRTH_YEAR_WORDS = String.raw`р\.\s?н\.?|г\.\s?р\.?`;
+export const YEAR_WORDS = String.raw`${BIRTH_YEAR_WORDS}|р\.?|року|г\.?|года`;
 const YEAR_WORD = new RegExp(String.raw`(?<=\d)\s*(?:${YEAR_WORDS})$`, 'iu');
 
 /**

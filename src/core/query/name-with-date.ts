@@ -1,4 +1,4 @@
-import { YEAR_WORDS } from './dates';
+import { BIRTH_YEAR_WORDS, YEAR_WORDS } from './dates';
 
 /**
  * "Іваненко Іван Іванович, 12.04.1967 р.н.": a list kept in one column writes the birth date after
@@ -13,7 +13,7 @@ const NAME_THEN_DATE = new RegExp(
  * A year of birth alone, said to be one ("1967 р.н."): the service compares full dates only, so
  * the year is left out and the name is asked alone, as with an empty date.
  */
-const NAME_THEN_YEAR = /^(.*?\p{L}.*?)[\s,;(]+(\d{4})\s*(?:р\.\s?н\.?|г\.\s?р\.?)\)?$/iu;
+const NAME_THEN_YEAR = new RegExp(String.raw`^(.*?\p{L}.*?)[\s,;(]+(\d{4})\s*(?:${BIRTH_YEAR_WORDS})\)?$`, 'iu');
 
 /** The name and the date a name cell holds after it, or null when it holds neither a date nor a year of birth. */
 export function splitNameAndDate(value: unknown): { name: string; date?: string } | null {
