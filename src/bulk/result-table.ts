@@ -16,7 +16,7 @@ import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
 import { openLevel, reviewCells, reviewHit, type HitReview } from './rescreen';
 import { rescreenMessages } from './rescreen-messages';
-import { EXPLANATION_RULES_VERSION, suggestionLabel, whyLineOf } from '../core/answer/explain';
+import { EXPLANATION_RULES_VERSION, suggestionLabel, whyFacts } from '../core/answer/explain';
 import { detailsWithStanding } from '../core/answer/registry-lists';
 import { quotedList } from '../core/text/quotes';
 
@@ -296,7 +296,8 @@ export function hitRows(
     h.level ? levelText(h.level, ctx.lang) : null,
     h.birth || null,
     detailsWithStanding(h.lists, h.details, ctx.lang) || null,
-    h.facts && h.suggested ? whyLineOf(h.facts, h.suggested, ctx.lang) : null,
+    // The facts alone: the Suggested column beside it holds the suggestion, so the arrow's half would repeat it.
+    h.facts && h.facts.length > 0 ? whyFacts(h.facts, ctx.lang) : null,
     h.suggested ? suggestionLabel(h.suggested, ctx.lang) : null,
     ...reviewCells(reviews[i], ctx.lang),
     h.fingerprint ?? null,

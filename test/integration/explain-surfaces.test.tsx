@@ -5,7 +5,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { validateQuery } from '../../src/core/query';
 import { HitCard } from '../../src/taskpane/results/HitCard';
-import { suggestionLabel, whyLineOf, type FactCode } from '../../src/core/answer/explain';
+import { suggestionLabel, whyFacts, type FactCode } from '../../src/core/answer/explain';
 import { KNOWN, type SandboxAccount } from '../../src/sandbox';
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/server';
 import { buildCli, cliEnv, removeDir, runCli, tableAfterHeader, tempDir } from './cli-support';
@@ -95,7 +95,9 @@ it('search --json, the hits file of screen and the pane card explain the same hi
   const col = (prefix: string) => hits.header.findIndex((h) => typeof h === 'string' && h.startsWith(prefix));
   const pepRow = hits.body.find((r) => r[col('Registry')] === 'PEP')!;
   const codes = first.facts.map((f) => f.code);
-  expect(pepRow[col('Why')]).toBe(whyLineOf(codes, first.suggested, 'en'));
+  // The facts only: the Suggested column beside it says the suggestion, so the Why cell does not repeat it.
+  expect(pepRow[col('Why')]).toBe('full name agrees; birth date differs');
+  expect(pepRow[col('Why')]).toBe(whyFacts(codes, 'en'));
   expect(pepRow[col('Suggested')]).toBe(suggestionLabel(first.suggested, 'en'));
   expect(hits.header[col('Why')]).toBe('Why (rules v1)');
 

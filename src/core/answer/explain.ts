@@ -344,23 +344,11 @@ const SHORT: Partial<Record<FactCode, ExplainMessageKey>> = {
 
 /** The explanation in one line: "full name and code agree; birth date differs → true match: confirmed by code". */
 export function whyLine(explanation: Explanation, lang: Lang): string {
-  return whyLineOf(
-    explanation.facts.map((f) => f.code),
-    explanation.suggested,
-    lang,
-  );
+  const codes = explanation.facts.map((f) => f.code);
+  return `${whyFacts(codes, lang)} → ${suggestionLabel(explanation.suggested, lang)}`;
 }
 
-/** The same line from the codes alone, as a bulk run keeps them (see bulk/hits.ts). */
-export function whyLineOf(
-  codes: readonly FactCode[],
-  suggested: Pick<Suggestion, 'decision' | 'reason'>,
-  lang: Lang,
-): string {
-  return `${whyFacts(codes, lang)} → ${suggestionLabel(suggested, lang)}`;
-}
-
-/** The line's facts alone, for a page that gives the suggestion a line of its own (the certificate). */
+/** The line's facts alone, where the suggestion has a line or column of its own (certificate, hits sheets). */
 export function whyFacts(codes: readonly FactCode[], lang: Lang): string {
   const t = (key: ExplainMessageKey, params?: Record<string, string>) => explainMessages.t(lang, key, params);
   const fields = (chosen: (code: FactCode) => boolean) => [
