@@ -181,6 +181,22 @@ describe('sandbox data', () => {
     expect(hosts.filter((h) => !/(^|\.)sandbox\.example\.org$/.test(h))).toEqual([]);
   });
 
+  it('declines a region as an office names it: "Запорізького обласного", "у Запорізькій області"', () => {
+    const text = JSON.stringify(data.records.map((r) => r.item));
+    const notaries = [...new Set(text.match(/Приватний нотаріус [^"]+ нотаріального округу/g) ?? [])];
+    const taxOffices = [...new Set(text.match(/ГУ ДПС у [^"]+/g) ?? [])];
+    expect(notaries.length).toBeGreaterThan(5);
+    expect(taxOffices.length).toBeGreaterThan(5);
+    expect(
+      notaries.filter(
+        (n) =>
+          !/^Приватний нотаріус (Київського міського|[\p{L}-]+[сзц]ького обласного) нотаріального округу$/u.test(n),
+      ),
+    ).toEqual([]);
+    expect(taxOffices.filter((n) => !/^ГУ ДПС у (м\. Києві|\p{Lu}[\p{L}-]+ій області)$/u.test(n))).toEqual([]);
+    expect(text).not.toMatch(/каого|каій/);
+  });
+
   it('puts every sanction entry with its list and source', () => {
     for (const r of data.byRegistry.get('psanctions') ?? []) {
       const entries = [

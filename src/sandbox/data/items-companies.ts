@@ -4,7 +4,7 @@ import { dateBetween, dateTime, iban, phone, type RecordSpec } from './common';
 import { countryBlock } from './countries';
 import { randomDate } from './entities';
 import type { Company, JsonObject, Person } from './model';
-import { FOREIGN_NAMES, FOREIGN_SUFFIXES } from './pools';
+import { FOREIGN_NAMES, FOREIGN_SUFFIXES, regionDeclined } from './pools';
 
 /** Cross-registry facts about a company that several blocks repeat (PEP or sanctions links, risk flags). */
 export interface CompanyFlags {
@@ -504,7 +504,7 @@ export function buildTaxDebtor(rng: Rng, c: Company): RecordSpec {
     ddirname: c.manager.name,
     dfs: [
       {
-        ddfsname: `ГУ ДПС у ${c.region === 'м. Київ' ? 'м. Києві' : c.region.replace(' обл.', 'ій області').replace('ська', 'ськ').replace('цька', 'цьк')}`,
+        ddfsname: `ГУ ДПС у ${c.region === 'м. Київ' ? 'м. Києві' : regionDeclined(c.region, 'ій області')}`,
         debtdetails: [
           {
             dminperiod: Number(`${rng.int(2019, 2022)}${String(rng.int(1, 12)).padStart(2, '0')}`),

@@ -4,6 +4,7 @@ import { dateBetween, dateTime, docKey, link, phone, photo, type RecordSpec } fr
 import { countryBlock, countryRow } from './countries';
 import { dottedDate, randomDate, russianLatin } from './entities';
 import type { Company, JsonObject, Person } from './model';
+import { regionDeclined } from './pools';
 import { listInfo, sanctionList } from './sanction-lists';
 
 /** PEP categories per list bit: [categoryPEP, descriptiontypePEP]. */
@@ -689,7 +690,7 @@ export function buildNotarius(rng: Rng, id: number, person: Person): RecordSpec 
   const item: JsonObject = {
     license: String(id),
     name: person.name,
-    nameobj: `Приватний нотаріус ${person.city === 'Київ' ? 'Київського міського' : `${person.region.replace(' обл.', 'ого обласного')}`} нотаріального округу`,
+    nameobj: `Приватний нотаріус ${person.city === 'Київ' ? 'Київського міського' : regionDeclined(person.region, 'ого обласного')} нотаріального округу`,
     region: person.region,
     contacts: `${person.address}; ${phone(rng)}`,
     info: rng.chance(0.1) ? 'Діяльність зупинено' : 'Діючий',

@@ -190,6 +190,14 @@ export const PLACES: readonly Place[] = [
   { region: 'Чернівецька обл.', city: 'Чернівці', code: '7310100000' },
 ];
 
+/**
+ * "Запорізька обл." as an office's name declines it: regionDeclined('Запорізька обл.', 'ого обласного')
+ * is "Запорізького обласного". Every region is an adjective in "-ка"; Kyiv is named apart by callers.
+ */
+export function regionDeclined(region: string, ending: string): string {
+  return region.replace(/а обл\.$/u, ending);
+}
+
 export const STREETS: readonly string[] = [
   'вул. Садова',
   'вул. Лісова',
