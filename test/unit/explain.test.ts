@@ -343,6 +343,23 @@ describe('why this hit: facts and suggestion per registry family', () => {
     );
   });
 
+  it('lists three or more fields with commas and one "and"', () => {
+    const all = explainHit(
+      { name: 'Іваненко Іван Іванович', date: '1980-01-01', ipn: '1234567890', doc: 'КМ 123456' },
+      'psanctions',
+      {
+        pid: 'S-4',
+        p_fullname: 'ІВАНЕНКО ІВАН ІВАНОВИЧ',
+        p_birthdate: '1980-01-01',
+        p_idcode: '1234567890',
+        p_docs: 'КМ 123456',
+        sanction: [{ list: 'РНБО' }],
+      },
+    );
+    expect(whyLine(all, 'en')).toMatch(/^full name, birth date, code and document agree → /);
+    expect(whyLine(all, 'uk')).toMatch(/^ПІБ, дата народження, код і документ збігаються → /);
+  });
+
   it('names a lifted list of a sanction still in force, in the fact and the one line', () => {
     const explained = explainHit({ name: 'Петренко Петро', date: '1970-01-01' }, 'psanctions', {
       pid: 'S-3',

@@ -354,19 +354,22 @@ export function whyFacts(codes: readonly FactCode[], lang: Lang): string {
   const fields = (chosen: (code: FactCode) => boolean) => [
     ...new Set(codes.filter((c) => chosen(c) && SHORT[c]).map((c) => t(SHORT[c]!))),
   ];
+  // "full name, birth date, code and document": a chain of "and"s reads as a stammer past two.
+  const listed = (items: readonly string[]) =>
+    items.length <= 2 ? items.join(t('why.and')) : `${items.slice(0, -1).join(', ')}${t('why.and')}${items.at(-1)}`;
   const parts: string[] = [];
   // A partial name is no clear agreement (its chip is grey), yet left out of the line it turned
   // "birth date agrees → needs review" into a riddle: the line must say what made the data incomplete.
   const agree = fields((c) => TONE[c] === 'agree' || c === 'name.partial');
   if (agree.length > 0) {
-    parts.push(t(agree.length === 1 ? 'why.agree.one' : 'why.agree', { fields: agree.join(t('why.and')) }));
+    parts.push(t(agree.length === 1 ? 'why.agree.one' : 'why.agree', { fields: listed(agree) }));
   }
   const differ = fields((c) => TONE[c] === 'differ');
   if (differ.length > 0) {
-    parts.push(t(differ.length === 1 ? 'why.differ.one' : 'why.differ', { fields: differ.join(t('why.and')) }));
+    parts.push(t(differ.length === 1 ? 'why.differ.one' : 'why.differ', { fields: listed(differ) }));
   }
   const missing = fields((c) => TONE[c] === 'unknown' && c !== 'name.partial');
-  if (missing.length > 0) parts.push(t('why.missing', { fields: missing.join(t('why.and')) }));
+  if (missing.length > 0) parts.push(t('why.missing', { fields: listed(missing) }));
   if (codes.includes('name.linked')) parts.push(t('why.linked'));
   if (codes.includes('birth.swapped')) parts.push(t('why.swapped'));
   if (codes.includes('status.inactive')) parts.push(t('why.inactive'));
