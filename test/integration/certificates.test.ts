@@ -99,7 +99,9 @@ describe('certificate content', () => {
     expect(en).toContain('Why: full name agrees');
     // The suggestion has its own line; the why names what is missing instead of repeating it.
     expect(en).toContain('Why: full name agrees; birth date: nothing to compare Suggested: needs review');
-    expect(en).toMatch(/Details: In force: UA-NSDC, EU-FSF · Lifted: US-OFAC-SDN \(since [\d-]+\) \| /);
+    expect(en).toMatch(/Details: In force: UA-NSDC, EU-FSF · Lifted: US-OFAC-SDN \(since [\d-]+\)/);
+    // The record's lists are not said twice more after their standing.
+    expect(en).not.toContain('| UA-NSDC; EU-FSF');
     expect(en).toContain('partly no longer in force');
   });
 

@@ -1,7 +1,7 @@
 import '../support/ui-setup';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { render, screen } from '@testing-library/react';
-import { listStanding, listStandingText } from '../../src/core/answer/registry-lists';
+import { detailsWithStanding, listStanding, listStandingText } from '../../src/core/answer/registry-lists';
 import { hitLine } from '../../src/bulk/hits';
 import { hitRows, hitsColumns } from '../../src/bulk/result-table';
 import type { ScreenedOutcome } from '../../src/bulk/outcome';
@@ -59,7 +59,8 @@ it('the hits sheet’s Key details start with it, and the card shows it at the t
   };
   const [row] = hitRows(ctx, 0, ['Приклад Особа'], { kind: 'outcome', outcome });
   const details = String(row[hitsColumns('uk').findIndex((c) => c.id === 'details')]);
-  expect(details.startsWith('Діючі: РНБО, ЄС · Припинені: OFAC SDN (з 2024-03-01)')).toBe(true);
+  // The record's lists, said again after the standing, are not repeated.
+  expect(details).toBe('Діючі: РНБО, ЄС · Припинені: OFAC SDN (з 2024-03-01)');
 
   render(
     <FluentProvider theme={webLightTheme}>
@@ -80,4 +81,15 @@ it('a null among a quirky answer’s entries is skipped, not a crash', () => {
     </FluentProvider>,
   );
   expect(screen.getByTestId('list-standing')).toHaveTextContent('Діючі: РНБО');
+});
+
+it('keeps a part of the details that is more than the lists the standing names', () => {
+  const standing = listStanding('psanctions', item)!;
+  expect(detailsWithStanding(standing, 'РНБО; ЄС; OFAC SDN | РНБО; ЄС', 'en')).toBe(
+    'In force: РНБО, ЄС · Lifted: OFAC SDN (since 2024-03-01)',
+  );
+  expect(detailsWithStanding(standing, 'РНБО; UK HMT | Указ № 82/2024', 'en')).toBe(
+    'In force: РНБО, ЄС · Lifted: OFAC SDN (since 2024-03-01) | РНБО; UK HMT | Указ № 82/2024',
+  );
+  expect(detailsWithStanding(null, 'РНБО', 'en')).toBe('РНБО');
 });

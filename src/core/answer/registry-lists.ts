@@ -41,7 +41,15 @@ export function listStanding(registry: RegistryKey, item: object): ListStanding 
 
 /** A record's details as every page shows them: a sanctions record's standing first, the rest after. */
 export function detailsWithStanding(standing: ListStanding | null | undefined, details: string, lang: Lang): string {
-  return standing ? [listStandingText(standing, lang), details].filter(Boolean).join(' | ') : details;
+  if (!standing) return details;
+  // A sanctions record's details are its lists again (every list, then those in force): after the
+  // standing they said the same thing twice more, so a part naming only lists the standing names goes.
+  const fold = (list: string) => list.trim().toLowerCase();
+  const named = new Set([...standing.inForce, ...standing.lifted.map((l) => l.list)].map(fold));
+  const rest = details
+    .split(' | ')
+    .filter((part) => part.trim() !== '' && !part.split(/[;,]/).every((list) => named.has(fold(list))));
+  return [listStandingText(standing, lang), ...rest].join(' | ');
 }
 
 const en = {
