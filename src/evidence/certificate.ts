@@ -199,9 +199,9 @@ function hitBlock(
   if (naming.birth) out.push(`${t('subject.date')}: ${[...new Set(view.births(item))].join(', ')}`);
   const codes = [...new Set([...view.ipns(item), ...view.edrpous(item), ...view.docs(item)])];
   if (codes.length > 0) out.push(`${t('hit.codes')}: ${codes.join(', ')}`);
-  out.push(
-    `${t('hit.match')}: ${percent === null ? '—' : `${percent}%`} ${level ? levelText(level, lang) : ''}`.trim(),
-  );
+  // A register record found by code has a level and no percent: "Match: Low", not "Match: — Low".
+  const strength = [percent === null ? '' : `${percent}%`, level ? levelText(level, lang) : ''].filter(Boolean);
+  out.push(`${t('hit.match')}: ${strength.join(' ') || '—'}`);
   const details = detailsWithStanding(listStanding(registry, item), detailsLine(view.details(item)), lang);
   if (details) out.push(`${t('hit.details')}: ${details}`);
   // The suggestion has the next line: the why says only what agrees, differs or is missing.

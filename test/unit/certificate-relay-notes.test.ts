@@ -93,3 +93,9 @@ it('shows the decision on record on a hit left in, and marks one whose record ch
     ' | Decision: false positive — namesake (different birth date), olena 2026-11-20 09:00 UTC; in force; the record has changed since: to be decided again',
   );
 });
+
+it('says a hit’s strength without a dash where the record gives a level and no percent', () => {
+  const rows = rowsOf('en');
+  // The sanctions hit has both; the company register's, found by the name among its people, a level alone.
+  expect(rows.filter((r) => r.startsWith(' | Match: '))).toEqual([' | Match: 100% Low', ' | Match: Low']);
+});
