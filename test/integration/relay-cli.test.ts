@@ -45,7 +45,7 @@ function startRelay(extra: string[] = []): Promise<RunningRelay> {
     child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
     child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       err += d;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
+      const m = /(?:listening on|слухає) (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
       if (m) resolve({ child, url: m[1], stdout: () => out, stderr: () => err });
     });
     child.on('exit', (code) => {
@@ -376,7 +376,9 @@ describe('checklists relay', () => {
 
   it('keeps the tokken in a file of its own, and PostgreSQL’s environment never holds it (issue 32)', async () => {
     // Started with the tokken in the environment: the embedded PostgreSQL does not inherit it.
-    let relay = await startRelay();
+    let relay = await startRelay(['--lang', 'uk']);
+    // --lang is the language of the relay's own lines, its start line too.
+    expect(relay.stderr()).toMatch(/^Релей слухає http:\/\/127\.0\.0\.1:\d+ \(публічна адреса /m);
     const postgres = postgresOf(dataDir);
     expect(postgres.length).toBeGreaterThan(0);
     for (const pid of postgres) {

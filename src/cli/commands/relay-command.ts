@@ -125,9 +125,12 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
         .toString('utf8')
         .trim()
     : undefined;
+  const lang = langOption(argv);
   const config = await loadCliConfig({
     env,
     platform: io.platform,
+    // --lang is the language of every message the relay writes, its start line too, not only of errors.
+    ...(lang ? { lang } : {}),
     ...(values.config ? { configPath: values.config } : {}),
     ...(values['insecure-http'] ? { insecureHttp: true } : {}),
     ...(fileTokken ? { tokken: fileTokken } : {}),
