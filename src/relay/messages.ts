@@ -84,6 +84,8 @@ export const relayMessages = defineCatalogue(
     listening: 'Relay listening on {url} (public address {public}); upstream: {upstream}; data: {store}',
     'public.fromHost': "from each request's Host header; set --public-url for a central deployment",
     'upstream.sandbox': '{upstream} (a CheckLists sandbox: FICTIONAL data, and every certificate says so)',
+    'store.embedded': 'embedded PostgreSQL in {dir}',
+    'store.byUrl': 'PostgreSQL {server}',
     'addin.missing':
       'Warning: the add-in is not built in {dir} (no taskpane.html). /api serves, but Excel finds no task pane and /manifest.xml is missing: build it with ADDIN_HOST=<public address> npm run build, or give --dist.',
     usage:
@@ -190,7 +192,9 @@ export const relayMessages = defineCatalogue(
       'У {dir} немає даних релею: укажіть у --data-dir теку, з якою працює релей, або --database-url. Нові дані створюють лише перший запуск релею, «relay keys add» і «relay restore».',
     listening: 'Релей слухає {url} (публічна адреса {public}); сервіс: {upstream}; дані: {store}',
     'public.fromHost': 'з заголовка Host кожного запиту; для централізованого розгортання задайте --public-url',
-    'upstream.sandbox': '{upstream} (пісочниця CheckLists: ВИГАДАНІ дані, і це сказано в кожному сертифікаті)',
+    'upstream.sandbox': '{upstream} (пісочниця CheckLists: ВИГАДАНІ дані, і це сказано в кожній довідці)',
+    'store.embedded': 'вбудований PostgreSQL у {dir}',
+    'store.byUrl': 'PostgreSQL {server}',
     'addin.missing':
       'Увага: надбудову не зібрано в {dir} (немає taskpane.html). /api працює, але Excel не знайде панелі, а /manifest.xml немає: зберіть її командою ADDIN_HOST=<публічна адреса> npm run build або вкажіть --dist.',
     usage:

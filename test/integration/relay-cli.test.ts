@@ -378,7 +378,9 @@ describe('checklists relay', () => {
     // Started with the tokken in the environment: the embedded PostgreSQL does not inherit it.
     let relay = await startRelay(['--lang', 'uk']);
     // --lang is the language of the relay's own lines, its start line too.
-    expect(relay.stderr()).toMatch(/^Релей слухає http:\/\/127\.0\.0\.1:\d+ \(публічна адреса /m);
+    expect(relay.stderr()).toMatch(
+      /^Релей слухає http:\/\/127\.0\.0\.1:\d+ \(публічна адреса [^)]+\); сервіс: [^;]+; дані: вбудований PostgreSQL у \//m,
+    );
     const postgres = postgresOf(dataDir);
     expect(postgres.length).toBeGreaterThan(0);
     for (const pid of postgres) {

@@ -291,7 +291,7 @@ async function runServer(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr.write(`${relayMessages.t(config.lang, 'addin.missing', { dir: distDir })}\n`);
   }
   io.stderr.write(
-    `${relayMessages.t(config.lang, 'listening', { url: http.url, public: publicUrl ?? relayMessages.t(config.lang, 'public.fromHost'), upstream: upstreamText, store: opened.description })}\n`,
+    `${relayMessages.t(config.lang, 'listening', { url: http.url, public: publicUrl ?? relayMessages.t(config.lang, 'public.fromHost'), upstream: upstreamText, store: opened.description[config.lang] })}\n`,
   );
   await new Promise<void>((done) => {
     if (io.interrupt.aborted) done();

@@ -5,6 +5,7 @@ import { isRoot, startEmbeddedCluster, type EmbeddedCluster } from './embedded-c
 import type { RelayStore } from './port';
 import { openSqlStore } from './sql-store';
 import { StoreUnreachableError } from './store-errors';
+import type { LocalizedText } from '../../core/text/i18n';
 import { relayMessages } from '../messages';
 
 /**
@@ -50,8 +51,8 @@ export interface StoreLocation {
 
 export interface OpenedStore {
   store: RelayStore;
-  /** "embedded PostgreSQL in DIR" or the server's host: for the start-up line, never the password. */
-  description: string;
+  /** "embedded PostgreSQL in DIR" or the server's host, in both languages: for the start-up line, never the password. */
+  description: LocalizedText;
   cluster: EmbeddedCluster | null;
   close(): Promise<void>;
 }
@@ -88,7 +89,7 @@ export async function openStore(
 ): Promise<OpenedStore> {
   let cluster: EmbeddedCluster | null = null;
   let url = location.databaseUrl;
-  let description: string;
+  let description: LocalizedText;
   let password = '';
   let server = '';
   if (url) {
@@ -104,7 +105,7 @@ export async function openStore(
     }
     password = decodedPassword(u.password);
     server = `${u.hostname}:${u.port || 5432}${u.pathname}`;
-    description = `PostgreSQL ${server}`;
+    description = relayMessages.text('store.byUrl', { server });
   } else {
     cluster = await startEmbeddedCluster({
       dir: clusterDir(location.dataDir),
@@ -112,7 +113,7 @@ export async function openStore(
       ...(options.log ? { log: options.log } : {}),
     });
     url = cluster.url;
-    description = `embedded PostgreSQL in ${location.dataDir}`;
+    description = relayMessages.text('store.embedded', { dir: location.dataDir });
   }
   const store = openSqlStore({
     url,
