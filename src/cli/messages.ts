@@ -24,7 +24,7 @@ const en = {
     'Cannot write {path}: {reason}. Close it in other programs or choose another -o; nothing was sent yet.',
   'args.output.isFolder': '{path} is a folder, not a file: choose another -o; nothing was sent yet.',
   'output.writeFailed':
-    'Could not write {path} ({reason}). All {answers} answers are kept in {state}: once the file is free (closed in Excel, writable), run the same command with --resume to write them without asking the service again.',
+    'Could not write {path} ({reason}). Every answer received ({answers}) is kept in {state}: once the file is free (closed in Excel, writable), run the same command with --resume to write them without asking the service again.',
   'file.symlink':
     '{path} is a symbolic link: refusing to follow it (someone else may have placed it). Remove it or choose another -o.',
   'file.notFile': '{path} is not a regular file: remove it or choose another -o.',
@@ -38,7 +38,7 @@ const en = {
   'state.serviceChanged':
     'The stopped run asked {was}; now {now} is configured. A resume must use the same service address and IDsubjectFM, or the report would mix two services: restore them, or screen again without --resume.',
   'state.incomplete':
-    'The state file recorded {written} rows as written, but the answers for {missing} of their subjects are missing: they will be asked again.',
+    'The state file recorded {written} {written|row|rows} as written, but the answers for {missing} of their subjects are missing: they will be asked again.',
   'lock.busy':
     'Another CheckLists run is already writing {output}: process {pid} on {host}, started {since} (lock {lock}). Wait for it to finish, or choose another -o.',
   'lock.unknown':
@@ -51,11 +51,11 @@ const en = {
   'input.sheetChosen':
     'Screening the sheet "{sheet}" of {path}: it reads as a client list, and the first sheet "{first}" does not. Use --sheet to choose another.',
   'input.merged':
-    "Warning: {path} has {count} merged cell areas; Excel keeps a value only in each area's first cell, so the rows it covers are read as empty.",
+    "Warning: {path} has {count} merged cell {count|area|areas}; Excel keeps a value only in each area's first cell, so the rows it covers are read as empty.",
   'input.rowsHidden':
     'Warning: rows of the list in {path} hidden by a filter or by hand: {count}. Every row is screened, hidden ones too.',
   'input.duplicateHeaders': 'Warning: the header has duplicate columns: {names}. The first of each is used.',
-  'input.controlChars': 'Warning: {count} NUL or control characters were dropped from the input.',
+  'input.controlChars': 'Warning: {count} NUL or control {count|character was|characters were} dropped from the input.',
   'search.initials':
     'Warning: initials in the name ({words}): the service looks for whole words, so a person named by initials can come back with no hits. Search the full name, or add --ipn or --doc.',
   'search.mixedScripts':
@@ -155,10 +155,12 @@ const en = {
   'input.format': 'Cannot screen {path}: use an .xlsx workbook or a .csv file.',
   'input.sheetForCsv': '--sheet applies to .xlsx workbooks only.',
   'input.empty': '{path} has no rows to screen (a header row and at least one row are needed).',
-  'progress.line': '{done}/{total} rows ({percent}%), with hits {hits}, failed {failed}, invalid {invalid}, {time}',
+  'progress.line':
+    '{done}/{total} {total|row|rows} ({percent}%), with hits {hits}, failed {failed}, invalid {invalid}, {time}',
   'screen.done':
-    'Done: {written} of {total} rows ({subjects} distinct subjects, {requests} requests this time) in {seconds} s.',
-  'screen.stopped': 'Stopped: {written} of {total} rows written ({requests} requests this time) in {seconds} s.',
+    'Done: {written} of {total} {total|row|rows} ({subjects} distinct {subjects|subject|subjects}, {requests} {requests|request|requests} this time) in {seconds} s.',
+  'screen.stopped':
+    'Stopped: {written} of {total} {total|row|rows} written ({requests} {requests|request|requests} this time) in {seconds} s.',
   'screen.counts': 'Rows with hits: {hits} (high: {high}); failed: {failed}; invalid input: {invalid}.',
   'screen.counts.empty':
     'Rows with hits: {hits} (high: {high}); failed: {failed}; invalid input: {invalid}; empty rows: {empty} (nothing to screen).',
@@ -171,7 +173,7 @@ const en = {
     'The stopped run used "{was}", now it is "{now}": a resume would mix answers. Run without --resume to start anew.',
   'screen.resume.optionsIgnored':
     'Resuming with the registries and search options of the original run; the ones given now are ignored.',
-  'screen.resume.from': 'Resuming: {written} of {total} rows were already done.',
+  'screen.resume.from': 'Resuming: {written} of {total} {total|row|rows} were already done.',
   'screen.resume.discarded':
     'An unfinished earlier run ({state}) is replaced by this new one; use --resume to continue a stopped run instead.',
   'error.prefix': 'Error',
@@ -225,7 +227,7 @@ const uk: Record<Key, string> = {
   'state.serviceChanged':
     'Зупинена перевірка зверталася до {was}; зараз налаштовано {now}. Продовжувати можна лише з тією самою адресою сервісу та IDsubjectFM, інакше звіт змішає два сервіси: поверніть їх або перевірте заново без --resume.',
   'state.incomplete':
-    'У файлі стану {written} рядків позначено записаними, але відповідей для {missing} їхніх суб’єктів бракує: їх буде запитано знову.',
+    'У файлі стану {written} {written|рядок|рядки|рядків} позначено записаними, але відповідей для {missing} їхніх суб’єктів бракує: їх буде запитано знову.',
   'lock.busy':
     'Інша перевірка CheckLists уже записує {output}: процес {pid} на {host}, розпочато {since} (блокування {lock}). Дочекайтеся її завершення або оберіть інший -o.',
   'lock.unknown':
@@ -239,11 +241,11 @@ const uk: Record<Key, string> = {
   'input.sheetChosen':
     'Перевіряю аркуш «{sheet}» у {path}: він схожий на список клієнтів, а перший аркуш «{first}» — ні. Інший аркуш можна обрати параметром --sheet.',
   'input.merged':
-    'Увага: у {path} є об’єднані клітинки ({count} областей); Excel зберігає значення лише в першій клітинці області, тож покриті нею рядки прочитано порожніми.',
+    'Увага: у {path} є об’єднані клітинки ({count} {count|область|області|областей}); Excel зберігає значення лише в першій клітинці області, тож покриті нею рядки прочитано порожніми.',
   'input.rowsHidden':
     'Увага: рядків списку в {path}, прихованих фільтром або вручну: {count}. Перевіряються всі рядки, приховані теж.',
   'input.duplicateHeaders': 'Увага: у заголовку повторюються стовпці: {names}. Використано перший із кожних.',
-  'input.controlChars': 'Увага: із вхідних даних вилучено {count} символів NUL або керівних символів.',
+  'input.controlChars': 'Увага: із вхідних даних вилучено символів NUL або керівних символів: {count}.',
   'search.initials':
     'Увага: ініціали в імені ({words}): сервіс шукає цілі слова, тож особа, названа ініціалами, може повернутися без збігів. Шукайте за повним ім’ям або додайте --ipn чи --doc.',
   'search.mixedScripts':
@@ -345,10 +347,11 @@ const uk: Record<Key, string> = {
   'input.sheetForCsv': '--sheet стосується лише книг .xlsx.',
   'input.empty': 'У {path} немає рядків для перевірки (потрібні рядок заголовків і хоча б один рядок).',
   'progress.line':
-    '{done}/{total} рядків ({percent}%), зі збігами {hits}, з помилкою {failed}, некоректних {invalid}, {time}',
+    '{done}/{total} {total|рядка|рядків|рядків} ({percent}%), зі збігами {hits}, з помилкою {failed}, некоректних {invalid}, {time}',
   'screen.done':
-    'Готово: {written} з {total} рядків (різних суб’єктів: {subjects}, запитів цього разу: {requests}) за {seconds} с.',
-  'screen.stopped': 'Зупинено: записано {written} з {total} рядків (запитів цього разу: {requests}) за {seconds} с.',
+    'Готово: {written} з {total} {total|рядка|рядків|рядків} (різних суб’єктів: {subjects}, запитів цього разу: {requests}) за {seconds} с.',
+  'screen.stopped':
+    'Зупинено: записано {written} з {total} {total|рядка|рядків|рядків} (запитів цього разу: {requests}) за {seconds} с.',
   'screen.counts': 'Рядків зі збігами: {hits} (високий рівень: {high}); з помилкою: {failed}; некоректних: {invalid}.',
   'screen.counts.empty':
     'Рядків зі збігами: {hits} (високий рівень: {high}); з помилкою: {failed}; некоректних: {invalid}; порожніх: {empty} (перевіряти нічого).',
@@ -361,7 +364,7 @@ const uk: Record<Key, string> = {
     'Зупинена перевірка працювала з «{was}», а зараз — «{now}»: продовження змішало б відповіді. Запустіть без --resume, щоб почати заново.',
   'screen.resume.optionsIgnored':
     'Продовжуємо з реєстрами й параметрами пошуку початкової перевірки; задані зараз пропущено.',
-  'screen.resume.from': 'Продовжуємо: {written} з {total} рядків уже готові.',
+  'screen.resume.from': 'Продовжуємо: {written} з {total} {total|рядка|рядків|рядків} уже готові.',
   'screen.resume.discarded':
     'Незавершену попередню перевірку ({state}) замінено новою; щоб продовжити зупинену, додайте --resume.',
   'error.prefix': 'Помилка',

@@ -93,14 +93,15 @@ export const relayMessages = defineCatalogue(
     noUpstream: 'No upstream: set CHECKLISTS_URL, CHECKLISTS_TOKKEN and CHECKLISTS_SUBJECT_ID, or --config FILE.',
     'tokkenFile.open': 'The token file {path} can be read by other users: chmod 600 it.',
     'tlsKey.open': 'The TLS private key {path} can be read by other users: chmod 600 it.',
-    'verify.ok': 'Answer archive intact: {rows} rows; chain head {head}',
+    'verify.ok': 'Answer archive intact: {rows} {rows|row|rows}; chain head {head}',
     'verify.cut': 'Rows before id {id} were removed by a prune; the chain is checked from its recorded cut.',
     'verify.digest':
-      'Answer archive BROKEN at row {id}: its answer does not match its SHA-256 ({rows} rows before it are intact).',
+      'Answer archive BROKEN at row {id}: its answer does not match its SHA-256 (the {rows} {rows|row|rows} before it intact).',
     'verify.chain':
-      'Answer archive BROKEN at row {id}: its chain hash does not follow from the row before it (a row changed, inserted or removed; {rows} rows before it are intact).',
+      'Answer archive BROKEN at row {id}: its chain hash does not follow from the row before it (a row changed, inserted or removed; the {rows} {rows|row|rows} before it intact).',
     'verify.missing': 'Answer archive BROKEN: row {id}, named by the audit trail, is missing.',
-    'archive.pruned': 'Removed {removed} archived answers received before {before}; chain at the cut: {chain}',
+    'archive.pruned':
+      'Removed {removed} archived {removed|answer|answers} received before {before}; chain at the cut: {chain}',
     'backup.written': 'Backup written: {file}',
     'audit.none': 'No audit rows match.',
     'decisions.none': 'No decisions recorded in that period.',
@@ -202,15 +203,15 @@ export const relayMessages = defineCatalogue(
     noUpstream: 'Немає сервісу: задайте CHECKLISTS_URL, CHECKLISTS_TOKKEN і CHECKLISTS_SUBJECT_ID або --config ФАЙЛ.',
     'tokkenFile.open': 'Файл токена {path} можуть читати інші користувачі: виконайте chmod 600.',
     'tlsKey.open': 'Закритий ключ TLS {path} можуть читати інші користувачі: виконайте chmod 600.',
-    'verify.ok': 'Архів відповідей цілий: {rows} записів; голова ланцюжка {head}',
+    'verify.ok': 'Архів відповідей цілий: {rows} {rows|запис|записи|записів}; голова ланцюжка {head}',
     'verify.cut': 'Записи до id {id} видалено очищенням; ланцюжок перевірено від записаного місця розрізу.',
     'verify.digest':
-      'Архів відповідей ПОШКОДЖЕНО в записі {id}: відповідь не збігається з її SHA-256 ({rows} записів перед ним цілі).',
+      'Архів відповідей ПОШКОДЖЕНО в записі {id}: відповідь не збігається з її SHA-256 (цілих записів перед ним: {rows}).',
     'verify.chain':
-      'Архів відповідей ПОШКОДЖЕНО в записі {id}: його хеш ланцюжка не випливає з попереднього запису (запис змінено, вставлено або видалено; {rows} записів перед ним цілі).',
+      'Архів відповідей ПОШКОДЖЕНО в записі {id}: його хеш ланцюжка не випливає з попереднього запису (запис змінено, вставлено або видалено; цілих записів перед ним: {rows}).',
     'verify.missing': 'Архів відповідей ПОШКОДЖЕНО: запису {id}, на який посилається журнал аудиту, немає.',
     'archive.pruned':
-      'Видалено {removed} архівних відповідей, отриманих до {before}; ланцюжок у місці розрізу: {chain}',
+      'Видалено архівних відповідей, отриманих до {before}: {removed}; ланцюжок у місці розрізу: {chain}',
     'backup.written': 'Резервну копію записано: {file}',
     'audit.none': 'Жодного рядка аудиту не знайдено.',
     'decisions.none': 'За цей період рішень не записано.',

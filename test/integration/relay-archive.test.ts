@@ -169,7 +169,7 @@ it('refuses UPDATE, DELETE and TRUNCATE; a byte changed by a superuser with trig
   expect(broken.code).toBe(1);
   expect(broken.stderr).toContain(`row ${target.id}`);
   expect(broken.stderr).toContain('SHA-256');
-  expect(broken.stderr).toContain('3 rows before it are intact');
+  expect(broken.stderr).toContain('the 3 rows before it intact');
 
   // The digest recomputed to match: the chain still names the row.
   await superuser(async (c) => {

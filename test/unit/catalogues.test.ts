@@ -178,6 +178,30 @@ describe('message catalogues', () => {
     expect(offences).toEqual([]);
   });
 
+  it('makes a counted noun agree with its count ("1 row", "2 рядки"), except where the count is a limit', () => {
+    // A count that can be 1 (or 2 to 4 in Ukrainian) takes the word's forms: {n|row|rows}, {n|рядок|рядки|рядків}.
+    // Left bare, a run header read "завершено: 32 рядків" and "completed: 1 rows".
+    const LARGE_OR_LIMIT = new Set([
+      'cliMessages.input.tooManyRows',
+      'cliMessages.sandbox.data',
+      'relayMessages.decision.many',
+    ]);
+    const counted = {
+      en: /\{\w+\} (rows|hits|subjects|requests|answers|records|decisions)\b/u,
+      uk: /\{\w+\} (рядків|рядки|записів|збігів|рішень|відповідей)(?![\p{L}])/u,
+    };
+    const offences: string[] = [];
+    for (const { name, catalogue } of catalogues) {
+      for (const lang of ['en', 'uk'] as const) {
+        for (const [key, text] of Object.entries(catalogue[lang])) {
+          const m = counted[lang].exec(text);
+          if (m && !LARGE_OR_LIMIT.has(`${name}.${key}`)) offences.push(`${name}.${key} (${lang}): ${m[0]}`);
+        }
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
   it('allows a shared English text only where it is still shared', () => {
     const stale: string[] = [];
     for (const [name, texts] of Object.entries(SAME_ENGLISH_DIFFERENT_UKRAINIAN)) {

@@ -118,6 +118,15 @@ export async function waitForText(locator: Locator, text: string, timeout = 15_0
 
 /** A catalogue template ("Cancelled at {done} of {total} rows.") as a pattern capturing each number. */
 export function templatePattern(template: string): RegExp {
-  const escaped = template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\w+\\\}/g, '(\\d+)');
-  return new RegExp(escaped);
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // {n} is a number; {n|рядок|рядки|рядків} one of the word's forms (core/text/i18n.ts), matched but not captured.
+  const pattern = template
+    .split(/(\{\w+(?:\|[^|{}]+)*\})/)
+    .map((part, i) => {
+      if (i % 2 === 0) return escape(part);
+      const forms = part.slice(1, -1).split('|').slice(1);
+      return forms.length === 0 ? '(\\d+)' : `(?:${forms.map(escape).join('|')})`;
+    })
+    .join('');
+  return new RegExp(pattern);
 }
