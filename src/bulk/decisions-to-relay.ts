@@ -8,7 +8,8 @@ import { DECISION_CODES } from './decisions';
 import type { PreviousRun } from './previous-hits';
 import { checkRow, type InputRow, type RunQueryOptions } from './plan';
 import { rescreenMessages } from './rescreen-messages';
-import { LANGS } from '../core/text/i18n';
+import { LANGS, type Lang } from '../core/text/i18n';
+import type { DecisionSent } from '../core/request/body-batches';
 
 /**
  * "Save decisions": a hits sheet's Decision, Reason and Comment as decisions on the relay's record
@@ -43,6 +44,18 @@ const RELAY_MARKS = LANGS.map((lang) =>
   rescreenMessages.t(lang, 'decidedBy.relay', { analyst: '' }).trim().slice(0, -1),
 );
 
+/** A valid row's subject part (as the run's Hit IDs end) and its subject as the relay takes it. */
+function subjectOfRow(
+  row: InputRow,
+  mapping: ColumnMapping,
+  options: RunQueryOptions,
+  now: Date,
+): [part: string, subject: Record<string, unknown>] | null {
+  const checked = checkRow(row, mapping, options, now);
+  if (!checked.ok) return null;
+  return [subjectPart(subjectKey(checked.query)), plainQuery(checked.query, { subjectOnly: true })];
+}
+
 /** Every valid row's subject as the relay takes it, by the subject part of the run's Hit IDs. */
 export function subjectsOfList(
   rows: readonly InputRow[],
@@ -52,10 +65,33 @@ export function subjectsOfList(
 ): Map<string, Record<string, unknown>> {
   const out = new Map<string, Record<string, unknown>>();
   for (const row of rows) {
-    const checked = checkRow(row, mapping, options, now);
-    if (!checked.ok) continue;
-    const part = subjectPart(subjectKey(checked.query));
-    if (!out.has(part)) out.set(part, plainQuery(checked.query, { subjectOnly: true }));
+    const found = subjectOfRow(row, mapping, options, now);
+    if (found && !out.has(found[0])) out.set(found[0], found[1]);
+  }
+  return out;
+}
+
+/**
+ * The same over rows read one by one (a list the command line streams from its file), keeping only
+ * the subjects of decided hits: a list of 200,000 clients is not held whole for a few decisions.
+ */
+export async function decidedSubjectsOfRows(
+  rows: AsyncIterable<InputRow>,
+  previous: PreviousRun,
+  mapping: ColumnMapping,
+  options: RunQueryOptions,
+  now: Date,
+): Promise<Map<string, Record<string, unknown>>> {
+  const wanted = new Set<string>();
+  for (const hit of previous.hits.values()) {
+    const subject = hit.decision === null ? undefined : parseIdentity(hit.identity)?.subject;
+    if (subject) wanted.add(subject);
+  }
+  const out = new Map<string, Record<string, unknown>>();
+  if (wanted.size === 0) return out;
+  for await (const row of rows) {
+    const found = subjectOfRow(row, mapping, options, now);
+    if (found && wanted.has(found[0]) && !out.has(found[0])) out.set(found[0], found[1]);
   }
   return out;
 }
@@ -110,4 +146,55 @@ export function decisionsForRelay(
     });
   }
   return out;
+}
+
+export interface SaveDecisionsReport {
+  recorded: number;
+  pending: number;
+  unchanged: number;
+  refused: { identity: string; reason: string }[];
+  notSent: { identity: string; why: NotSentReason }[];
+}
+
+/** The prepared decisions sent (when there are any), and what became of each. */
+export async function sendPrepared(
+  prepared: DecisionsForRelay,
+  send: (decisions: readonly RelayDecisionInput[]) => Promise<DecisionSent[]>,
+): Promise<SaveDecisionsReport> {
+  const { items, notSent, alreadyOnRelay } = prepared;
+  const report: SaveDecisionsReport = { recorded: 0, pending: 0, unchanged: alreadyOnRelay, refused: [], notSent };
+  if (items.length === 0) return report;
+  const outcomes = await send(items.map((i) => i.input));
+  outcomes.forEach((o, i) => {
+    if (o.status === 'refused') report.refused.push({ identity: items[i].identity, reason: o.reason });
+    else report[o.status]++;
+  });
+  return report;
+}
+
+/** "peps:10001" from a Hit ID: the registry and the record, which the analyst can find on the sheet. */
+function hitLabel(identity: string): string {
+  return identity.split('|')[1] ?? identity;
+}
+
+/** The summary, or "nothing was sent" when no hit had a decision; then a line per hit refused or not sent. */
+export function savedReportLines(report: SaveDecisionsReport, lang: Lang): { summary: string; lines: string[] } {
+  const sent = report.recorded + report.pending + report.unchanged + report.refused.length;
+  const summary =
+    sent + report.notSent.length === 0
+      ? rescreenMessages.t(lang, 'saved.nothing')
+      : rescreenMessages.t(lang, 'saved.summary', {
+          recorded: report.recorded,
+          pending: report.pending,
+          unchanged: report.unchanged,
+          refused: report.refused.length,
+          notSent: report.notSent.length,
+        });
+  const lines = [
+    ...report.refused.map((x) =>
+      rescreenMessages.t(lang, 'saved.refused', { hit: hitLabel(x.identity), reason: x.reason }),
+    ),
+    ...report.notSent.map((x) => rescreenMessages.t(lang, `saved.notSent.${x.why}`, { hit: hitLabel(x.identity) })),
+  ];
+  return { summary, lines };
 }

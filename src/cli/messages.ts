@@ -15,6 +15,8 @@ const en = {
   'args.approveId':
     'Name each decision to approve by its number, as checklists approve lists it (12 or #12); got "{value}".',
   'args.screen.noInput': 'Name the file to screen: checklists screen <clients.xlsx | clients.csv>',
+  'args.saveDecisions.previous':
+    '--save-decisions records the decisions of an earlier results file: give it with --previous FILE.',
   'args.progress': 'Unknown --progress value "{value}": use auto, bar, lines or none.',
   'args.unknownCommand': 'Unknown command "{value}". Commands: {commands}. See: checklists --help',
   'args.output.format': 'The output file must end in .xlsx or .csv; got "{path}".',
@@ -127,8 +129,8 @@ const en = {
   'search.certificate': 'Certificate written: {file}',
   'decisions.unreadable': 'Cannot read the decisions file {path}.',
   'decisions.notRelay':
-    "The address did not take the decisions (HTTP {status}): --decisions needs the organisation's relay as CHECKLISTS_URL and your analyst key as CHECKLISTS_TOKKEN.",
-  'decisions.sandbox': "--decisions needs the organisation's relay: the sandbox keeps no decisions.",
+    "The address did not take the decisions (HTTP {status}): {option} needs the organisation's relay as CHECKLISTS_URL and your analyst key as CHECKLISTS_TOKKEN.",
+  'decisions.sandbox': "{option} needs the organisation's relay: the sandbox keeps no decisions.",
   'decisions.imported':
     'Decisions sent to the relay: {sent}; recorded {recorded}, waiting for approval {pending}, already recorded {unchanged}, refused {refused}.',
   'decisions.refusedLine': '  line {line}: {reason}',
@@ -204,6 +206,8 @@ const uk: Record<Key, string> = {
   'args.approveId':
     'Вкажіть кожне рішення для погодження його номером, як його показує checklists approve (12 або #12); отримано «{value}».',
   'args.screen.noInput': 'Вкажіть файл для перевірки: checklists screen <clients.xlsx | clients.csv>',
+  'args.saveDecisions.previous':
+    '--save-decisions записує рішення з попередніх результатів: вкажіть їх параметром --previous ФАЙЛ.',
   'args.progress': 'Невідоме значення --progress «{value}»: auto, bar, lines або none.',
   'args.unknownCommand': 'Невідома команда «{value}». Команди: {commands}. Довідка: checklists --help',
   'args.output.format': 'Файл результатів має закінчуватися на .xlsx або .csv; отримано «{path}».',
@@ -317,8 +321,8 @@ const uk: Record<Key, string> = {
   'search.certificate': 'Довідку записано: {file}',
   'decisions.unreadable': 'Не вдалося прочитати файл рішень {path}.',
   'decisions.notRelay':
-    'Адреса не прийняла рішення (HTTP {status}): --decisions потребує релея організації як CHECKLISTS_URL і вашого ключа аналітика як CHECKLISTS_TOKKEN.',
-  'decisions.sandbox': '--decisions потребує релея організації: пісочниця рішень не зберігає.',
+    'Адреса не прийняла рішення (HTTP {status}): {option} потребує релея організації як CHECKLISTS_URL і вашого ключа аналітика як CHECKLISTS_TOKKEN.',
+  'decisions.sandbox': '{option} потребує релея організації: пісочниця рішень не зберігає.',
   'decisions.imported':
     'Рішень надіслано на релей: {sent}; записано {recorded}, чекають на погодження {pending}, уже були записані {unchanged}, відхилено {refused}.',
   'decisions.refusedLine': '  рядок {line}: {reason}',

@@ -802,6 +802,79 @@ it('checklists screen --decisions FILE records an exported decisions file on the
   }
 }, 60_000);
 
+it('checklists screen --previous FILE --save-decisions records the decisions made in its hits sheet on the relay, under the running analyst, once', async () => {
+  const [one, two] = await pair();
+  const petro = await key(one, 'petro');
+  const dir = mkdtempSync(join(tmpdir(), 'relay-decisions-save-'));
+  try {
+    writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${SUBJECT.name}\nЗовсім Інша Особа\n`);
+    let stderr = '';
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => ((stderr += s), true) },
+      env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: petro, CHECKLISTS_SUBJECT_ID: 'via-relay' }),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    const args = ['screen', 'clients.csv', '--registries', 'peps,psanctions', '--progress', 'none'];
+    expect(await runCli([...args, '-o', 'first.xlsx'], io)).toBe(0);
+    // The analyst decides both hits in the sheet: the PEP a namesake, the sanctions hit a true match.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(join(dir, 'first.xlsx'));
+    const ws = wb.getWorksheet('CheckLists hits')!;
+    const header = (ws.getRow(1).values as unknown[]).map((v) => (typeof v === 'string' ? v : ''));
+    ws.eachRow((row, n) => {
+      const registry = n > 1 ? String(row.getCell(header.indexOf('Registry')).value) : '';
+      if (registry === 'PEP') {
+        row.getCell(header.indexOf('Decision')).value = 'False positive';
+        row.getCell(header.indexOf('Reason')).value = 'namesake (different birth date)';
+        row.getCell(header.indexOf('Comment')).value = '=2+2 stays text';
+      } else if (registry === 'Sanctions') {
+        row.getCell(header.indexOf('Decision')).value = 'True match';
+      }
+    });
+    await wb.xlsx.writeFile(join(dir, 'first.xlsx'));
+
+    const saving = [...args, '--save-decisions'];
+    // On the sandbox, which keeps no decisions, nothing is screened and the analyst is told why.
+    stderr = '';
+    const sandboxIo = { ...io, env: cliEnv() };
+    expect(await runCli([...saving, '--previous', 'first.xlsx', '-o', 'nowhere.xlsx'], sandboxIo)).toBe(2);
+    expect(stderr).toContain("--save-decisions needs the organisation's relay: the sandbox keeps no decisions.");
+    stderr = '';
+    await runCli([...saving, '--previous', 'first.xlsx', '-o', 'second.xlsx'], io);
+    // psanctions is under four-eyes here: the sanctions decision waits for a second person.
+    expect(stderr).toContain(
+      'Saved to the relay: recorded 1, waiting for approval 1, already recorded 0, refused 0, not sent 0.',
+    );
+    const history = await call(one, '/decisions/history', { tokken: petro, ...SUBJECT });
+    const lines = history.json.history as Record<string, unknown>[];
+    expect(lines).toEqual([
+      expect.objectContaining({
+        analyst: 'petro',
+        registry: 'peps',
+        decision: 'false-positive',
+        reason: 'different-birth-date',
+        comment: '=2+2 stays text',
+      }),
+      expect.objectContaining({ analyst: 'petro', registry: 'psanctions', decision: 'true-match' }),
+    ]);
+
+    // Next month: nothing is recorded twice. The namesake is muted by the accept list (counted, not
+    // listed); the sanctions decision, still waiting for approval, is sent again and found there.
+    stderr = '';
+    await runCli([...saving, '--previous', 'second.xlsx', '-o', 'third.xlsx'], io);
+    expect(stderr).toContain(
+      'Saved to the relay: recorded 0, waiting for approval 0, already recorded 1, refused 0, not sent 0.',
+    );
+    const again = await call(one, '/decisions/history', { tokken: petro, ...SUBJECT });
+    expect(again.json.history).toHaveLength(2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
+
 it('a re-screen through the relay counts a hit the accept list muted since as still there, not gone; where the sheet and the relay disagree, the relay wins and the sheet says so', async () => {
   const [one, two] = await pair();
   const olena = await key(one, 'olena');

@@ -407,6 +407,16 @@ describe('sandbox data revisions', () => {
     expect(same.report.rescreen?.undecidedHits).toBe(r0.next.hits.size);
   });
 
+  it("--save-decisions records an earlier results file's decisions: it needs --previous", () => {
+    expect(parseCommandLine(['screen', 'c.csv', '--previous', 'r.xlsx', '--save-decisions'])).toMatchObject({
+      args: { previous: 'r.xlsx', saveDecisions: true },
+    });
+    expect(parseCommandLine(['screen', 'c.csv'])).toMatchObject({ args: { saveDecisions: false } });
+    expect(() => parseCommandLine(['screen', 'c.csv', '--save-decisions'])).toThrow(
+      '--save-decisions records the decisions of an earlier results file: give it with --previous FILE.',
+    );
+  });
+
   it('--data-revision is a whole number within the known revisions', () => {
     expect(parseCommandLine(['sandbox', '--data-revision', '1'])).toMatchObject({ args: { dataRevision: 1 } });
     expect(() => parseCommandLine(['sandbox', '--data-revision', String(MAX_DATA_REVISION + 1)])).toThrow(UsageError);

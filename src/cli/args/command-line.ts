@@ -44,6 +44,8 @@ export interface ScreenArgs {
   certificatesWithHits: boolean;
   /** Decisions (the relay's export format) to record on the relay before the run. */
   decisions?: string;
+  /** Record on the relay, before the run, the decisions made in --previous's hits sheet. */
+  saveDecisions: boolean;
 }
 
 /** `checklists history`: the subject's fields, as for search. */
@@ -124,6 +126,7 @@ export const SCREEN_OPTIONS = {
   certificates: { type: 'string' },
   'certificates-with-hits': { type: 'boolean' },
   decisions: { type: 'string' },
+  'save-decisions': { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** argv after the node and script paths. Throws UsageError for anything a person must fix. */
@@ -171,6 +174,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     if (values.help) return { command: 'help', global, topic: 'screen' };
     if (positionals.length === 0) throw usage('args.screen.noInput');
     if (positionals.length > 1) throw usage('args.unexpected', { value: positionals.slice(1).join(' ') });
+    if (values['save-decisions'] && values.previous === undefined) throw usage('args.saveDecisions.previous');
     const progress = values.progress ?? 'auto';
     if (progress !== 'auto' && progress !== 'bar' && progress !== 'lines' && progress !== 'none') {
       throw usage('args.progress', { value: progress });
@@ -198,6 +202,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         ...(values.certificates !== undefined ? { certificates: values.certificates } : {}),
         certificatesWithHits: values['certificates-with-hits'] === true,
         ...(values.decisions !== undefined ? { decisions: values.decisions } : {}),
+        saveDecisions: values['save-decisions'] === true,
       },
     };
   }

@@ -29,6 +29,13 @@ export interface ImportedDecisions {
   refused: { line: number; reason: string }[];
 }
 
+/** Where decisions are sent, and the option that asked for it (named when the address is no relay). */
+export interface RelayTarget {
+  url: string;
+  key: string;
+  option: string;
+}
+
 const FIELDS = ['registry', 'record', 'fingerprint', 'decision', 'reason', 'comment'] as const;
 
 /** A cell the export protected from spreadsheets ('=…) back as written. */
@@ -76,17 +83,13 @@ export function decisionsFromFile(text: string): { line: number; decision: Recor
   return out;
 }
 
-export async function importDecisions(
-  path: string,
-  relay: { url: string; key: string },
+/** The relay's answer to each decision, in order: one request, or as many as the relay's limit asks. */
+export async function postDecisions(
+  relay: RelayTarget,
+  decisions: readonly object[],
   transport: Transport,
   signal: AbortSignal,
-): Promise<ImportedDecisions> {
-  const bytes = await readFile(path).catch(() => {
-    throw new UsageError(cliMessages.text('decisions.unreadable', { path }));
-  });
-  // As a client list is read: saved from Excel, it may be Windows-1251 or UTF-16.
-  const decisions = decisionsFromFile(decodeText(bytes).text);
+): Promise<Awaited<ReturnType<typeof sendDecisionBatches>>> {
   const url = `${new URL(relay.url).origin}/decisions`;
   const post = async (body: string) => {
     const response = await transport.send({
@@ -98,21 +101,45 @@ export async function importDecisions(
     });
     return { status: response.status, text: response.text };
   };
-  const sent = await sendDecisionBatches(
-    post,
-    relay.key,
-    decisions.map((d) => d.decision),
-  ).catch((error: unknown) => {
+  return sendDecisionBatches(post, relay.key, decisions).catch((error: unknown) => {
     if (!(error instanceof DecisionBatchRefused)) throw error;
-    const why: LocalizedText = cliMessages.text('decisions.notRelay', { status: error.status });
+    const why: LocalizedText = cliMessages.text('decisions.notRelay', { status: error.status, option: relay.option });
     throw new UsageError(why);
   });
+}
+
+export async function importDecisions(
+  path: string,
+  relay: RelayTarget,
+  transport: Transport,
+  signal: AbortSignal,
+): Promise<ImportedDecisions> {
+  const bytes = await readFile(path).catch(() => {
+    throw new UsageError(cliMessages.text('decisions.unreadable', { path }));
+  });
+  // As a client list is read: saved from Excel, it may be Windows-1251 or UTF-16.
+  const decisions = decisionsFromFile(decodeText(bytes).text);
+  const sent = await postDecisions(
+    relay,
+    decisions.map((d) => d.decision),
+    transport,
+    signal,
+  );
   const out: ImportedDecisions = { sent: decisions.length, recorded: 0, pending: 0, unchanged: 0, refused: [] };
   sent.forEach((o, i) => {
     if (o.status === 'refused') out.refused.push({ line: decisions[i].line, reason: o.reason });
     else out[o.status]++;
   });
   return out;
+}
+
+/** The relay decisions go to: the configured address and the analyst's key; never the sandbox. */
+export function relayTarget(connection: Connection, config: CliConfig, option: string): RelayTarget {
+  const url = config.loaded.settings.primaryUrl.trim();
+  if (connection.mode === 'sandbox' || !url || !config.loaded.tokken) {
+    throw new UsageError(cliMessages.text('decisions.sandbox', { option }));
+  }
+  return { url, key: config.loaded.tokken, option };
 }
 
 /** --decisions: recorded on the relay before the first request, so this run's answers carry them. */
@@ -123,13 +150,9 @@ export async function sendDecisions(
   io: CliIo,
   note: (key: CliMessageKey, params?: Record<string, string | number>) => void,
 ): Promise<void> {
-  const url = config.loaded.settings.primaryUrl.trim();
-  if (connection.mode === 'sandbox' || !url || !config.loaded.tokken) {
-    throw new UsageError(cliMessages.text('decisions.sandbox'));
-  }
   const sent = await importDecisions(
     resolve(io.cwd, file),
-    { url, key: config.loaded.tokken },
+    relayTarget(connection, config, '--decisions'),
     nodeHttpTransport(),
     io.interrupt,
   );

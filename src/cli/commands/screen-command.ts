@@ -44,7 +44,8 @@ import { loadStateKey } from '../state/state-key';
 import { exitFor, reportLines, stopLines, type AskCounters } from '../output/screen-report';
 import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
 import { RunCertificates } from '../output/run-certificates';
-import { sendDecisions } from './decisions-import';
+import { relayTarget, sendDecisions } from './decisions-import';
+import { saveSheetDecisions } from './save-sheet-decisions';
 import { makeFolder } from '../../relay/make-folder';
 
 /** One request's whole wait for the service (every address, every retry) before it counts as unreachable. */
@@ -183,6 +184,12 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   });
   if (connection.mode === 'sandbox') note('sandbox.notice', { label: connection.label[lang] });
   if (args.decisions !== undefined) await sendDecisions(args.decisions, connection, config, io, note);
+  const mapping = recogniseColumns(input.headers);
+  if (args.saveDecisions && previousRun) {
+    const relay = relayTarget(connection, config, '--save-decisions');
+    const list = { previous: previousRun, input, mapping, options };
+    for (const line of await saveSheetDecisions(list, relay, io.interrupt, lang)) say(line);
+  }
   const service = serviceOf(connection);
 
   // One run per output from here on: nothing below may touch the state or the output without it.
@@ -221,7 +228,6 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
 
     await assertWritable(outputFiles(target, previousRun !== null).map((f) => f.path));
 
-    const mapping = recogniseColumns(input.headers);
     for (const n of nameColumnNotes(input.headers, await sampleRows(input.rows), mapping)) say(n.text[lang]);
     const counters: AskCounters = { answered: 0, unreachable: 0 };
     const sink = new FileSink(target, mask);

@@ -49,6 +49,8 @@ const en = {
     '      --certificates DIR   write the cover and one screening certificate (PDF) per subject into DIR\n' +
     '      --certificates-with-hits  certificates only for subjects with hits\n' +
     '      --decisions FILE     through the relay: record these decisions (its export format) before the run\n' +
+    '      --save-decisions     through the relay, with --previous: record the decisions made in its hits sheet\n' +
+    '                           under your key before the run\n' +
     '      --progress MODE      auto, bar, lines or none\n\n' +
     'Exit codes: 0 done, 1 unexpected, 2 bad input or options (also: another run holds the output),\n' +
     '3 account/quota, 4 service unreachable, 5 results file could not be written (answers kept: --resume),\n' +
@@ -174,6 +176,8 @@ const uk: Record<Key, string> = {
     '      --certificates ТЕКА  записати в ТЕКУ титульний аркуш і довідку (PDF) на кожного суб’єкта\n' +
     '      --certificates-with-hits  довідки лише для суб’єктів зі збігами\n' +
     '      --decisions ФАЙЛ     через релей: записати ці рішення (у форматі його експорту) перед перевіркою\n' +
+    '      --save-decisions     через релей, з --previous: записати рішення з його аркуша збігів\n' +
+    '                           під вашим ключем перед перевіркою\n' +
     '      --progress РЕЖИМ     auto, bar, lines або none\n\n' +
     'Коди виходу: 0 готово, 1 неочікувана помилка, 2 хибні дані чи параметри (також: інший запуск пише цей файл),\n' +
     '3 обліковий запис/квота, 4 сервіс недоступний, 5 файл результатів не записано (відповіді збережено: --resume),\n' +

@@ -1,10 +1,12 @@
 import { recogniseColumns } from '../../bulk/columns';
 import {
   decisionsForRelay,
+  sendPrepared,
   subjectsOfList,
-  type NotSentReason,
   type RelayDecisionInput,
+  type SaveDecisionsReport,
 } from '../../bulk/decisions-to-relay';
+import type { DecisionSent } from '../../core/request/body-batches';
 import { bulkMessages } from '../../bulk/messages';
 import type { RunQueryOptions } from '../../bulk/plan';
 import { LANGS } from '../../core/text/i18n';
@@ -18,21 +20,10 @@ import { readListAgain } from './rescreen-run';
  * save with the cell named, and nothing half-sent is left to guess about.
  */
 
-export type SentOutcome =
-  { status: 'recorded' | 'pending' | 'unchanged'; id: number } | { status: 'refused'; reason: string };
-
-export interface SaveDecisionsReport {
-  recorded: number;
-  pending: number;
-  unchanged: number;
-  refused: { identity: string; reason: string }[];
-  notSent: { identity: string; why: NotSentReason }[];
-}
-
 export async function saveWorkbookDecisions(
   sheetName: string,
   options: RunQueryOptions,
-  send: (decisions: readonly RelayDecisionInput[]) => Promise<SentOutcome[]>,
+  send: (decisions: readonly RelayDecisionInput[]) => Promise<DecisionSent[]>,
   now: Date = new Date(),
 ): Promise<SaveDecisionsReport> {
   const { previous, inputSource } = await readWorkbookPrevious(
@@ -46,13 +37,5 @@ export async function saveWorkbookDecisions(
     { ...options, dateSystem: input.dateSystem },
     now,
   );
-  const { items, notSent, alreadyOnRelay } = decisionsForRelay(previous, subjects);
-  const report: SaveDecisionsReport = { recorded: 0, pending: 0, unchanged: alreadyOnRelay, refused: [], notSent };
-  if (items.length === 0) return report;
-  const outcomes = await send(items.map((i) => i.input));
-  outcomes.forEach((o, i) => {
-    if (o.status === 'refused') report.refused.push({ identity: items[i].identity, reason: o.reason });
-    else report[o.status]++;
-  });
-  return report;
+  return sendPrepared(decisionsForRelay(previous, subjects), send);
 }

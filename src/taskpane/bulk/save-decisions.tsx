@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { rescreenMessages as r } from '../../bulk/rescreen-messages';
 import type { RunQueryOptions } from '../../bulk/plan';
 import type { Lang } from '../../core/text/i18n';
-import type { SaveDecisionsReport } from '../../excel/bulk/save-decisions';
+import { savedReportLines, type SaveDecisionsReport } from '../../bulk/decisions-to-relay';
 import { sendDecisions } from '../results/decision-client';
 import { relayTargetOf } from '../results/relay-target';
 import type { TaskpaneServices } from '../shell/services';
@@ -11,18 +11,6 @@ import { describeWorkbookError as describeError } from '../../excel/errors';
 
 /** Lines of refused and unsent hits shown under the summary; the rest are counted only. */
 const LINES_SHOWN = 20;
-
-/** "peps:10001" from a Hit ID: the registry and the record, which the analyst can find on the sheet. */
-function hitLabel(identity: string): string {
-  return identity.split('|')[1] ?? identity;
-}
-
-function reportLines(report: SaveDecisionsReport, lang: Lang): string[] {
-  return [
-    ...report.refused.map((x) => r.t(lang, 'saved.refused', { hit: hitLabel(x.identity), reason: x.reason })),
-    ...report.notSent.map((x) => r.t(lang, `saved.notSent.${x.why}`, { hit: hitLabel(x.identity) })),
-  ];
-}
 
 /**
  * "Save decisions" (relay connection only): the open results or hits sheet's decisions sent to the
@@ -66,9 +54,8 @@ export function SaveDecisions({
     }
   };
 
-  const report = result?.ok ? result.report : null;
-  const sent = report ? report.recorded + report.pending + report.unchanged + report.refused.length : 0;
-  const lines = report ? reportLines(report, lang) : [];
+  const said = result?.ok ? savedReportLines(result.report, lang) : null;
+  const lines = said?.lines ?? [];
   return (
     <>
       <Button
@@ -86,17 +73,7 @@ export function SaveDecisions({
           data-testid="bulk-save-decisions-outcome"
         >
           <MessageBarBody>
-            {!result.ok
-              ? result.text
-              : sent + result.report.notSent.length === 0
-                ? r.t(lang, 'saved.nothing')
-                : r.t(lang, 'saved.summary', {
-                    recorded: result.report.recorded,
-                    pending: result.report.pending,
-                    unchanged: result.report.unchanged,
-                    refused: result.report.refused.length,
-                    notSent: result.report.notSent.length,
-                  })}
+            {!result.ok ? result.text : said?.summary}
             {lines.slice(0, LINES_SHOWN).map((line) => (
               <Text key={line} as="p" size={200} style={{ display: 'block', margin: 0 }}>
                 {line}

@@ -2,7 +2,8 @@ import type { RunListing } from '../../bulk/state';
 import type { SheetInput } from '../../excel/bulk/bulk-input';
 import type { WorkbookRun, resumeWorkbookRun, startWorkbookRun } from '../../excel/bulk/bulk-run';
 import type { startWorkbookRescreen } from '../../excel/bulk/rescreen-run';
-import type { SaveDecisionsReport, saveWorkbookDecisions } from '../../excel/bulk/save-decisions';
+import type { SaveDecisionsReport } from '../../bulk/decisions-to-relay';
+import type { saveWorkbookDecisions } from '../../excel/bulk/save-decisions';
 
 /**
  * The workbook as the bulk panel uses it: the selection read as a list, runs started, resumed,
