@@ -224,9 +224,9 @@ export interface RunCoverInput {
   inputFile: string;
   inputSha256: string;
   rows: number;
-  screened: number;
-  withHits: number;
-  notChecked: number;
+  subjectsScreened: number;
+  rowsWithHits: number;
+  rowsNotChecked: number;
   invalid: number;
   /** Blank rows: accounted for apart from invalid ones, shown only when there are some. */
   empty: number;
@@ -254,9 +254,9 @@ export function buildRunCover(input: RunCoverInput, lang: Lang): Certificate {
     field(t('cover.input'), input.inputFile),
     field(t('cover.inputSha'), input.inputSha256),
     field(t('cover.rows'), input.rows),
-    field(t('cover.screened'), input.screened),
-    field(t('cover.withHits'), input.withHits),
-    field(t('cover.notChecked'), input.notChecked),
+    field(t('cover.screened'), input.subjectsScreened),
+    field(t('cover.withHits'), input.rowsWithHits),
+    field(t('cover.notChecked'), input.rowsNotChecked),
     field(t('cover.invalid'), input.invalid),
     ...(input.empty > 0 ? [field(t('cover.empty'), input.empty)] : []),
     field(t('screenedBy'), input.analyst.trim() || t('screenedBy.unnamed')),

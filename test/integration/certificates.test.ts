@@ -344,7 +344,12 @@ it('checklists screen --certificates on the examples workbook: a cover plus one 
     expect(cover).toContain('Rows: 32');
     // The examples' spacer row is counted as empty, not as input to correct.
     expect(cover).toContain('Invalid rows: 2 Empty rows (nothing to screen): 1');
-    expect(cover).toContain('Certificates in this folder: 27');
+    // Subjects once, rows with hits by row, as the run's summary says them: the example's client
+    // listed twice is two rows with hits and one certificate.
+    expect(cover).toContain('Screened subjects: 27');
+    expect(cover).toContain('Rows with hits: 17');
+    expect(cover).toContain('Rows not fully checked: 0');
+    expect(cover).toContain('Certificates in this folder (one per subject): 27');
     expect(cover).toContain('SANDBOX: fictional data');
     const withHits: string[] = [];
     for (const f of files.slice(1)) {
@@ -360,6 +365,7 @@ it('checklists screen --certificates on the examples workbook: a cover plus one 
     expect(await runCli([...args.slice(0, 4), '--certificates', 'hits', '--certificates-with-hits'], io)).toBe(0);
     const hitFiles = readdirSync(join(dir, 'hits')).filter((f) => f !== '0000-cover.pdf');
     expect(hitFiles.map((f) => f.slice(5)).sort()).toEqual(withHits.sort());
+    expect(withHits).toHaveLength(16);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -105,9 +105,11 @@ export class RunCertificates {
         inputFile: basename(c.inputPath),
         inputSha256: await sha256File(c.inputPath),
         rows: c.report.rowsTotal,
-        screened: c.report.subjectsTotal,
-        withHits: c.report.rowsWithHits,
-        notChecked: c.report.failedRows,
+        // Counted as the run's summary counts them: subjects once, hits and failures by row (a
+        // client listed twice is one subject, one certificate, and two rows with hits).
+        subjectsScreened: c.report.subjectsTotal,
+        rowsWithHits: c.report.rowsWithHits,
+        rowsNotChecked: c.report.failedRows,
         invalid: c.report.invalidRows,
         empty: c.report.emptyRows,
         analyst: c.analyst,
