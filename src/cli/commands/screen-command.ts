@@ -41,7 +41,7 @@ import { RunLock } from '../state/run-lock';
 import { fileRunStateStore, readStateFile, statePathFor, type ReadState } from '../state/run-state';
 import { assertSafeExisting } from '../output/safe-file';
 import { loadStateKey } from '../state/state-key';
-import { exitFor, reportLines, stopLines, type AskCounters } from '../output/screen-report';
+import { exitFor, reportLines, seconds, stopLines, type AskCounters } from '../output/screen-report';
 import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
 import { RunCertificates } from '../output/run-certificates';
 import { relayTarget, sendDecisions } from './decisions-import';
@@ -344,7 +344,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
       note('screen.certificates', {
         files: written.files,
         dir: args.certificates,
-        seconds: (written.ms / 1000).toFixed(1),
+        seconds: seconds(written.ms, lang),
       });
     }
     // 5 (output not written) returned above; 10 only for a re-screen that otherwise ends 0.

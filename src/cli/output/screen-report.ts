@@ -10,8 +10,10 @@ export interface AskCounters {
   unreachable: number;
 }
 
-function seconds(ms: number): string {
-  return (ms / 1000).toFixed(1);
+/** "2.1" in English, "2,1" in Ukrainian, which writes a decimal comma. */
+export function seconds(ms: number, lang: Lang): string {
+  const text = (ms / 1000).toFixed(1);
+  return lang === 'uk' ? text.replace('.', ',') : text;
 }
 
 export function reportLines(report: BulkRunReport, lang: Lang, files: readonly string[], cwd: string): string[] {
@@ -23,7 +25,7 @@ export function reportLines(report: BulkRunReport, lang: Lang, files: readonly s
       total: report.rowsTotal,
       subjects: report.subjectsTotal,
       requests: report.requests,
-      seconds: seconds(report.elapsedMs),
+      seconds: seconds(report.elapsedMs, lang),
     }),
     t(report.emptyRows > 0 ? 'screen.counts.empty' : 'screen.counts', {
       hits: report.rowsWithHits,
