@@ -22,7 +22,8 @@ const en = {
   'col.openLevel': 'Level of undecided hits',
   'level.noneOpen': 'All decided',
   'sheet.gone': 'CheckLists gone',
-  'header.changes': 'Since the previous run',
+  // Mid-line, after the run's state and a semicolon: lower case.
+  'header.changes': 'since the previous run',
 
   'header.changes.pending': 'counted when the run ends',
   'header.changes.summary':
@@ -90,7 +91,7 @@ const uk: Record<Key, string> = {
   'col.openLevel': 'Рівень невирішених збігів',
   'level.noneOpen': 'Усі вирішено',
   'sheet.gone': 'CheckLists зниклі',
-  'header.changes': 'Від попередньої перевірки',
+  'header.changes': 'від попередньої перевірки',
 
   'header.changes.pending': 'буде пораховано наприкінці перевірки',
   'header.changes.summary':
