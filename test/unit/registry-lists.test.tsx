@@ -93,3 +93,22 @@ it('keeps a part of the details that is more than the lists the standing names',
   );
   expect(detailsWithStanding(null, 'РНБО', 'en')).toBe('РНБО');
 });
+
+it('shows a list field only when it adds to the fields beside it: one birth date is not two facts', () => {
+  const once = { ...item, p_birthdate: '12.04.1967', p_birthdates: ['12.04.1967'] };
+  const { container, unmount } = render(
+    <FluentProvider theme={webLightTheme}>
+      <HitCard registry="psanctions" item={once} index={0} lang="en" />
+    </FluentProvider>,
+  );
+  expect(container.querySelector('[data-field="p_birthdate"]')).not.toBeNull();
+  expect(container.querySelector('[data-field="p_birthdates"]')).toBeNull();
+  unmount();
+  const two = { ...once, p_birthdates: ['12.04.1967', '13.04.1967'] };
+  const again = render(
+    <FluentProvider theme={webLightTheme}>
+      <HitCard registry="psanctions" item={two} index={0} lang="en" />
+    </FluentProvider>,
+  );
+  expect(again.container.querySelector('[data-field="p_birthdates"]')).toHaveTextContent('13.04.1967');
+});

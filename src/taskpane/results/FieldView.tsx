@@ -252,6 +252,20 @@ export function orderedFields(
   return [...leading, ...keys.filter((k) => !leading.includes(k))];
 }
 
+/**
+ * The fields without a list that only repeats values shown beside it: a sanctions record gives its
+ * birth date as p_birthdate and again as p_birthdates ["12.04.1967"], which read as two facts.
+ */
+export function withoutRepeatedLists(item: Record<string, unknown>, keys: readonly string[]): string[] {
+  const scalar = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : null);
+  return keys.filter((key) => {
+    const value = item[key];
+    if (!Array.isArray(value) || value.length === 0) return true;
+    const elsewhere = new Set(keys.filter((k) => k !== key).map((k) => scalar(item[k])));
+    return !value.every((v) => scalar(v) !== null && elsewhere.has(scalar(v)));
+  });
+}
+
 /** Any record from the service as label/value pairs, recursively; never as HTML. */
 export function FieldList({ item, lang, first, exclude, only, depth = 0, allFields = false }: FieldListProps) {
   const styles = useStyles();

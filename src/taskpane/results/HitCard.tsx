@@ -4,7 +4,7 @@ import type { Lang } from '../../core/text/i18n';
 import type { RegistryKey } from '../../core/protocol/registries';
 import { hitStrength, levelText, type MatchLevel } from '../../core/answer/summary';
 import { formatNumber } from './field-format';
-import { FieldList, orderedFields } from './FieldView';
+import { FieldList, orderedFields, withoutRepeatedLists } from './FieldView';
 import { resultsMessages as resultsText } from './results-messages';
 import { STRENGTH_FIELDS, keyFieldsOf } from '../../core/answer/registry-key-fields';
 import { registryView } from '../../core/answer/registry-model';
@@ -55,7 +55,7 @@ export function HitCard({ registry, item, index, lang, query, relay = null, deci
   const view = registryView(registry);
   const title = view.name(item) || view.id(item) || resultsText.t(lang, 'results.hitUntitled', { n: index + 1 });
   const standing = listStanding(registry, item);
-  const all = orderedFields(item, keyFields, STRENGTH_FIELDS);
+  const all = withoutRepeatedLists(item, orderedFields(item, keyFields, STRENGTH_FIELDS));
   const key = all.filter((k) => keyFields.includes(k));
   const rest = all.filter((k) => !keyFields.includes(k));
 
