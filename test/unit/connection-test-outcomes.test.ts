@@ -57,9 +57,12 @@ describe('describeTestFailure', () => {
       attempt('https://127.0.0.1:1', 'network'),
     ]);
     expect(one.message).toBe(
-      'The CheckLists service could not be reached (1 address tried): https://127.0.0.1:1 — network ×2',
+      'The CheckLists service could not be reached (1 address tried): https://127.0.0.1:1 — no connection ×2',
     );
-    expect(one.text.uk).toBe('Сервіс CheckLists недоступний (спробувано 1 адресу): https://127.0.0.1:1 — network ×2');
+    // Said in words, in the reader's language, not as the attempt's outcome code ("network").
+    expect(one.text.uk).toBe(
+      'Сервіс CheckLists недоступний (спробувано 1 адресу): https://127.0.0.1:1 — немає з’єднання ×2',
+    );
     const two = new ServiceUnreachableError([
       attempt('https://primary.example', 'network'),
       attempt('https://reserve.example', 'http-5xx', 502),
@@ -68,7 +71,7 @@ describe('describeTestFailure', () => {
       attempt('https://reserve.example', 'http-5xx', 503),
     ]);
     expect(two.message).toBe(
-      'The CheckLists service could not be reached (2 addresses tried): https://primary.example — network, timeout ×2; https://reserve.example — http-5xx 502, http-5xx 503',
+      'The CheckLists service could not be reached (2 addresses tried): https://primary.example — no connection, no answer in time ×2; https://reserve.example — HTTP 502, HTTP 503',
     );
   });
 

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../text/i18n';
+import type { Lang, LocalizedText } from '../text/i18n';
 import { coreMessages } from '../text/messages';
 import { fieldErrorsText } from '../text/query-field-names';
 
@@ -95,7 +95,7 @@ export interface AttemptReport {
   durationMs: number;
 }
 
-/** ['network', 'network', 'timeout'] → ['network ×2', 'timeout']. */
+/** ['no connection', 'no connection', 'HTTP 503'] → ['no connection ×2', 'HTTP 503']. */
 function collapseRepeats(outcomes: readonly string[]): string[] {
   const out: string[] = [];
   let run = 1;
@@ -110,22 +110,29 @@ function collapseRepeats(outcomes: readonly string[]): string[] {
   return out;
 }
 
+/** An attempt's outcome in words: "no connection", "HTTP 503" (a status says more than a word would). */
+function outcomeText(a: AttemptReport, lang: Lang): string {
+  if (a.outcome === 'ok' || a.outcome === 'http-5xx') return a.status ? `HTTP ${a.status}` : a.outcome;
+  const words = coreMessages.t(lang, `attempt.${a.outcome}`);
+  return a.status ? `${words} ${a.status}` : words;
+}
+
 export class ServiceUnreachableError extends CheckListsError {
   readonly kind = 'unreachable';
 
   constructor(readonly attempts: readonly AttemptReport[]) {
     const addresses = new Set(attempts.map((a) => a.address));
     // One entry per address, its attempts in order, a repeat counted rather than listed again.
-    const byAddress = new Map<string, string[]>();
-    for (const a of attempts) {
-      const outcomes = byAddress.get(a.address) ?? [];
-      outcomes.push(`${a.outcome}${a.status ? ` ${a.status}` : ''}`);
-      byAddress.set(a.address, outcomes);
-    }
-    const details = [...byAddress]
-      .map(([address, outcomes]) => `${address} — ${collapseRepeats(outcomes).join(', ')}`)
-      .join('; ');
-    super(coreMessages.text('error.unreachable', { count: addresses.size, details }));
+    const detailsIn = (lang: Lang) => {
+      const byAddress = new Map<string, string[]>();
+      for (const a of attempts) byAddress.set(a.address, [...(byAddress.get(a.address) ?? []), outcomeText(a, lang)]);
+      return [...byAddress]
+        .map(([address, outcomes]) => `${address} — ${collapseRepeats(outcomes).join(', ')}`)
+        .join('; ');
+    };
+    const text = (lang: Lang) =>
+      coreMessages.t(lang, 'error.unreachable', { count: addresses.size, details: detailsIn(lang) });
+    super({ en: text('en'), uk: text('uk') });
   }
 }
 
