@@ -18,6 +18,8 @@ const en = {
   'names.initials':
     'Warning: names with initials, of the first {rows}: {count} (e.g. "{example}"). The service looks for whole words, so a person named by initials can come back with no hits: screen the full name, or add the tax number or document.',
   'status.initials': '{status}; initials in the name ({words}): a person can be missed, screen the full name',
+  'names.dateDiffers':
+    'Warning: names followed by a birth date that differs from the date column, of the first {rows}: {count} (e.g. "{example}"). The date column is asked: correct whichever of the two is wrong.',
   'role.docSeries': 'Document series',
   'role.docNumber': 'Document number',
   'docs.joined': 'Document = {parts} on each row that has no whole document.',
@@ -160,6 +162,8 @@ const uk: Record<Key, string> = {
   'names.initials':
     'Увага: імен з ініціалами серед перших {rows}: {count} (напр. «{example}»). Сервіс шукає цілі слова, тож особа, названа ініціалами, може повернутися без збігів: перевіряйте повне ім’я або додайте ІПН чи документ.',
   'status.initials': '{status}; ініціали в імені ({words}): особу можна пропустити, перевірте повне ім’я',
+  'names.dateDiffers':
+    'Увага: імен, після яких стоїть дата народження, відмінна від стовпця дати, серед перших {rows}: {count} (напр. «{example}»). Запитано дату зі стовпця: виправте ту з двох, що хибна.',
   'role.docSeries': 'Серія документа',
   'role.docNumber': 'Номер документа',
   'docs.joined': 'Документ = {parts} у кожному рядку, де немає цілого документа.',

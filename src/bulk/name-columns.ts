@@ -4,6 +4,8 @@ import { rowAccessOf, RowCursor, type RowSource } from './input-rows';
 import { bulkMessages } from './messages';
 import { quotedList } from '../core/text/quotes';
 import { isPlaceholderName } from '../core/query/text';
+import { normalizeDate } from '../core/query/dates';
+import { splitNameAndDate } from '../core/query/name-with-date';
 import { nameNotesOf, rowInput, type InputRow } from './plan';
 
 /**
@@ -21,9 +23,9 @@ const ONE_WORD_SHARE = 0.5;
 export interface NameNote {
   /**
    * joined, docJoined: how the name or document is made from split columns; oneWord, initials:
-   * warnings of hits that can be missed; mixedScripts: names to correct.
+   * warnings of hits that can be missed; mixedScripts, dateDiffers: names to correct.
    */
-  kind: 'joined' | 'docJoined' | 'oneWord' | 'initials' | 'mixedScripts';
+  kind: 'joined' | 'docJoined' | 'oneWord' | 'initials' | 'mixedScripts' | 'dateDiffers';
   text: LocalizedText;
 }
 
@@ -87,7 +89,32 @@ export function nameColumnNotes(
       });
     notes.push({ kind: 'mixedScripts', text: { uk: text('uk'), en: text('en') } });
   }
+  const differing = sample.filter((row) => dateInNameDiffers(rowInput(row, mapping)));
+  if (differing.length > 0) {
+    notes.push({
+      kind: 'dateDiffers',
+      text: bulkMessages.text('names.dateDiffers', {
+        rows: sample.length,
+        count: differing.length,
+        example: String(rowInput(differing[0], mapping).name),
+      }),
+    });
+  }
   return notes;
+}
+
+/**
+ * A birth date after the name ("…, 12.04.1967 р.н.") stands in for an empty date cell only (core's
+ * validateQuery): where the date column holds another date, that one is asked, and one of the two
+ * is wrong in the list.
+ */
+function dateInNameDiffers(input: Readonly<Record<string, unknown>>): boolean {
+  const inName = splitNameAndDate(input.name);
+  if (!inName?.date || input.date === undefined || input.date === null || input.date === '') return false;
+  const [fromName, fromColumn] = [normalizeDate(inName.date), normalizeDate(input.date)];
+  return fromName.ok && fromColumn.ok && fromName.value !== undefined && fromColumn.value !== undefined
+    ? fromName.value !== fromColumn.value
+    : false;
 }
 
 /** The first rows of an input, held in memory or streamed from a file, for nameColumnNotes. */

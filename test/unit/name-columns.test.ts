@@ -66,6 +66,22 @@ describe('split name columns', () => {
     expect(notes[0].text.uk).toContain('серед перших 3: 2 (напр. «Кривоклен С.Б.»)');
   });
 
+  it('warns before the run of a birth date after the name that differs from the date column', () => {
+    const headers = ['ПІБ', 'Дата народження'];
+    const rows = [
+      ['Іваненко Іван Іванович, 12.04.1967 р.н.', '13.04.1967'],
+      // The same date in both, or none in the column (the name's date is then asked): nothing to say.
+      ['Петренко Петро Петрович, 01.02.1980', '1980-02-01'],
+      ['Сидоренко Олег Іванович, 05.05.1975', null],
+    ];
+    const notes = nameColumnNotes(headers, rows, recogniseColumns(headers));
+    expect(notes.map((n) => n.kind)).toEqual(['dateDiffers']);
+    expect(notes[0].text.en).toBe(
+      'Warning: names followed by a birth date that differs from the date column, of the first 3: 1 (e.g. "Іваненко Іван Іванович, 12.04.1967 р.н."). The date column is asked: correct whichever of the two is wrong.',
+    );
+    expect(notes[0].text.uk).toContain('серед перших 3: 1 (напр. «Іваненко Іван Іванович, 12.04.1967 р.н.»)');
+  });
+
   it('says how the document is made from a series and a number column', () => {
     const headers = ['ПІБ', 'Серія паспорта', 'Номер паспорта'];
     const notes = nameColumnNotes(headers, [], recogniseColumns(headers));

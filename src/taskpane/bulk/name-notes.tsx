@@ -15,7 +15,7 @@ export function NameNotes({ input, mapping, lang }: { input: SheetInput; mapping
   if (notes.length === 0) return null;
   return (
     <MessageBar
-      intent={notes.some((n) => n.kind === 'oneWord' || n.kind === 'initials') ? 'warning' : 'info'}
+      intent={notes.some((n) => ['oneWord', 'initials', 'dateDiffers'].includes(n.kind)) ? 'warning' : 'info'}
       layout="multiline"
       data-testid="bulk-name-notes"
     >
