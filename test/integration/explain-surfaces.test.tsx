@@ -79,6 +79,13 @@ it('search --json, the hits file of screen and the pane card explain the same hi
     /SBX-S-0001 · .* · In force: UA-NSDC, EU-FSF · Lifted: US-OFAC-SDN \(since \d{4}-\d\d-\d\d\)/,
   );
 
+  // A registry that gives no level (company changes, licences) has its hits with a dash for the level,
+  // not "No hits" beside a count of 1.
+  const byCode = await runCli(bundle, ['search', '--ipn', '41703173', '--lang', 'en'], { env: env() });
+  const changesRow = byCode.stdout.split('\n').find((l) => l.startsWith('Company register changes'));
+  expect(changesRow).toMatch(/^Company register changes\s+1\s+—\s+ok$/);
+  expect(byCode.stdout).not.toMatch(/\s1\s+No hits/);
+
   const input = join(work, 'clients.csv');
   writeFileSync(input, `ПІБ;Дата народження\n${FIXTURE.name};${FIXTURE.date}\n`);
   const out = join(work, 'results.csv');
@@ -114,6 +121,6 @@ it('search --json, the hits file of screen and the pane card explain the same hi
   expect(chips.map(([, text]) => text)).toEqual(first.facts.map((f) => f.text));
   expect(card).toContain(suggestionLabel(first.suggested, 'en'));
 
-  // Three commands, three requests: explaining asked nothing.
-  expect(paid() - before).toBe(3);
+  // Four commands, four requests: explaining asked nothing.
+  expect(paid() - before).toBe(4);
 });

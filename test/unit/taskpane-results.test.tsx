@@ -239,10 +239,14 @@ describe('ResultsView on an answer holding every registry block and a registry e
     expect(withHits.length).toBeGreaterThan(1);
     for (const r of withHits) {
       const line = digest.querySelector(`li[data-registry="${r.key}"]`);
-      expect(line?.textContent).toBe(
-        `${registryDef(r.key).shortLabel.uk}: ${resultsText.t('uk', 'digest.hits', { count: r.hits, level: levelText(r.bestLevel, 'uk') })}`,
-      );
+      // A registry that gives no level (company changes) says its count alone, never "best: No hits".
+      const said = r.bestLevel
+        ? resultsText.t('uk', 'digest.hits', { count: r.hits, level: levelText(r.bestLevel, 'uk') })
+        : String(r.hits);
+      expect(line?.textContent).toBe(`${registryDef(r.key).shortLabel.uk}: ${said}`);
     }
+    expect(withHits.some((r) => r.bestLevel === null)).toBe(true);
+    expect(digest.textContent).not.toContain(`: ${levelText(null, 'uk')}`);
     expect(digest.querySelector(`li[data-registry="${FAILED}"]`)?.textContent).toContain(
       resultsText.t('uk', 'results.registryFailed'),
     );

@@ -122,7 +122,8 @@ export function renderSummary(
         registryDef(r.key).label[lang],
         String(r.hits),
         percentText(r.bestPercent),
-        r.hits > 0 ? levelText(r.bestLevel, lang) : '',
+        // A registry that gives no level (company changes, licences) has hits all the same.
+        r.hits > 0 ? (r.bestLevel ? levelText(r.bestLevel, lang) : '—') : '',
         statusText(r, lang),
       ]),
     ),

@@ -53,7 +53,12 @@ export function RegistryDigest(props: {
           </Link>
           {': '}
           {r.status === 'ok' ? (
-            resultsText.t(lang, 'digest.hits', { count: r.hits, level: levelText(r.bestLevel, lang) })
+            // A registry that gives no level (company changes, licences): its count alone, not "best: No hits".
+            r.bestLevel ? (
+              resultsText.t(lang, 'digest.hits', { count: r.hits, level: levelText(r.bestLevel, lang) })
+            ) : (
+              String(r.hits)
+            )
           ) : (
             <span className={styles.error}>{resultsText.t(lang, 'results.registryFailed')}</span>
           )}
