@@ -112,9 +112,7 @@ function dateInNameDiffers(input: Readonly<Record<string, unknown>>): boolean {
   const inName = splitNameAndDate(input.name);
   if (!inName?.date || input.date === undefined || input.date === null || input.date === '') return false;
   const [fromName, fromColumn] = [normalizeDate(inName.date), normalizeDate(input.date)];
-  return fromName.ok && fromColumn.ok && fromName.value !== undefined && fromColumn.value !== undefined
-    ? fromName.value !== fromColumn.value
-    : false;
+  return fromName.ok && fromColumn.ok && fromName.value !== fromColumn.value;
 }
 
 /** The first rows of an input, held in memory or streamed from a file, for nameColumnNotes. */
