@@ -130,7 +130,6 @@ const en = {
   'decisions.unreadable': 'Cannot read the decisions file {path}.',
   'decisions.notRelay':
     "The address did not take the decisions (HTTP {status}): {option} needs the organisation's relay as CHECKLISTS_URL and your analyst key as CHECKLISTS_TOKKEN.",
-  'decisions.sandbox': "{option} needs the organisation's relay: the sandbox keeps no decisions.",
   'decisions.imported':
     'Decisions sent to the relay: {sent}; recorded {recorded}, waiting for approval {pending}, already recorded {unchanged}, refused {refused}.',
   'decisions.refusedLine': '  line {line}: {reason}',
@@ -322,7 +321,6 @@ const uk: Record<Key, string> = {
   'decisions.unreadable': 'Не вдалося прочитати файл рішень {path}.',
   'decisions.notRelay':
     'Адреса не прийняла рішення (HTTP {status}): {option} потребує релея організації як CHECKLISTS_URL і вашого ключа аналітика як CHECKLISTS_TOKKEN.',
-  'decisions.sandbox': '{option} потребує релея організації: пісочниця рішень не зберігає.',
   'decisions.imported':
     'Рішень надіслано на релей: {sent}; записано {recorded}, чекають на погодження {pending}, уже були записані {unchanged}, відхилено {refused}.',
   'decisions.refusedLine': '  рядок {line}: {reason}',

@@ -841,7 +841,7 @@ it('checklists screen --previous FILE --save-decisions records the decisions mad
     stderr = '';
     const sandboxIo = { ...io, env: cliEnv() };
     expect(await runCli([...saving, '--previous', 'first.xlsx', '-o', 'nowhere.xlsx'], sandboxIo)).toBe(2);
-    expect(stderr).toContain("--save-decisions needs the organisation's relay: the sandbox keeps no decisions.");
+    expect(stderr).toContain("Decisions live on the organisation's relay: set CHECKLISTS_URL to its address");
     stderr = '';
     await runCli([...saving, '--previous', 'first.xlsx', '-o', 'second.xlsx'], io);
     // psanctions is under four-eyes here: the sanctions decision waits for a second person.

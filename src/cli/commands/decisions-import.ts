@@ -6,11 +6,11 @@ import { parseJson } from '../../core/text/json';
 import { UsageError } from '../exit-codes';
 import { cliMessages, type CliMessageKey } from '../messages';
 import { resolve } from 'node:path';
-import type { Connection } from '../../shared-runtime/connection';
 import type { CliConfig } from '../config';
 import type { CliIo } from '../io';
 import { decodeText, detectDelimiter } from '../input/input-file';
 import { nodeHttpTransport } from '../transport/http-transport';
+import { relayTarget, type RelayTarget } from '../transport/relay-call';
 import { DecisionBatchRefused, sendDecisionBatches } from '../../core/request/body-batches';
 
 /**
@@ -27,13 +27,6 @@ export interface ImportedDecisions {
   /** The same decision by the same analyst was already in force: nothing added. */
   unchanged: number;
   refused: { line: number; reason: string }[];
-}
-
-/** Where decisions are sent, and the option that asked for it (named when the address is no relay). */
-export interface RelayTarget {
-  url: string;
-  key: string;
-  option: string;
 }
 
 const FIELDS = ['registry', 'record', 'fingerprint', 'decision', 'reason', 'comment'] as const;
@@ -86,11 +79,12 @@ export function decisionsFromFile(text: string): { line: number; decision: Recor
 /** The relay's answer to each decision, in order: one request, or as many as the relay's limit asks. */
 export async function postDecisions(
   relay: RelayTarget,
+  option: string,
   decisions: readonly object[],
   transport: Transport,
   signal: AbortSignal,
 ): Promise<Awaited<ReturnType<typeof sendDecisionBatches>>> {
-  const url = `${new URL(relay.url).origin}/decisions`;
+  const url = `${relay.origin}/decisions`;
   const post = async (body: string) => {
     const response = await transport.send({
       url,
@@ -103,7 +97,7 @@ export async function postDecisions(
   };
   return sendDecisionBatches(post, relay.key, decisions).catch((error: unknown) => {
     if (!(error instanceof DecisionBatchRefused)) throw error;
-    const why: LocalizedText = cliMessages.text('decisions.notRelay', { status: error.status, option: relay.option });
+    const why: LocalizedText = cliMessages.text('decisions.notRelay', { status: error.status, option });
     throw new UsageError(why);
   });
 }
@@ -121,6 +115,7 @@ export async function importDecisions(
   const decisions = decisionsFromFile(decodeText(bytes).text);
   const sent = await postDecisions(
     relay,
+    '--decisions',
     decisions.map((d) => d.decision),
     transport,
     signal,
@@ -133,29 +128,14 @@ export async function importDecisions(
   return out;
 }
 
-/** The relay decisions go to: the configured address and the analyst's key; never the sandbox. */
-export function relayTarget(connection: Connection, config: CliConfig, option: string): RelayTarget {
-  const url = config.loaded.settings.primaryUrl.trim();
-  if (connection.mode === 'sandbox' || !url || !config.loaded.tokken) {
-    throw new UsageError(cliMessages.text('decisions.sandbox', { option }));
-  }
-  return { url, key: config.loaded.tokken, option };
-}
-
 /** --decisions: recorded on the relay before the first request, so this run's answers carry them. */
 export async function sendDecisions(
   file: string,
-  connection: Connection,
   config: CliConfig,
   io: CliIo,
   note: (key: CliMessageKey, params?: Record<string, string | number>) => void,
 ): Promise<void> {
-  const sent = await importDecisions(
-    resolve(io.cwd, file),
-    relayTarget(connection, config, '--decisions'),
-    nodeHttpTransport(),
-    io.interrupt,
-  );
+  const sent = await importDecisions(resolve(io.cwd, file), relayTarget(config), nodeHttpTransport(), io.interrupt);
   note('decisions.imported', { ...sent, refused: sent.refused.length });
   for (const r of sent.refused) note('decisions.refusedLine', { line: r.line, reason: r.reason });
 }

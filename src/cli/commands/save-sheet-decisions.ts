@@ -11,7 +11,8 @@ import type { RunInput } from '../../bulk/ports';
 import type { PreviousRun } from '../../bulk/previous-hits';
 import type { Lang } from '../../core/text/i18n';
 import { nodeHttpTransport } from '../transport/http-transport';
-import { postDecisions, type RelayTarget } from './decisions-import';
+import type { RelayTarget } from '../transport/relay-call';
+import { postDecisions } from './decisions-import';
 
 /**
  * `checklists screen clients.xlsx --previous last.xlsx --save-decisions`: the decisions an analyst
@@ -29,7 +30,7 @@ export async function saveSheetDecisions(
   const rows = rowAccessOf(list.input.rows).read(0);
   const subjects = await decidedSubjectsOfRows(rows, list.previous, list.mapping, list.options, new Date());
   const report = await sendPrepared(decisionsForRelay(list.previous, subjects), (decisions) =>
-    postDecisions(relay, decisions, nodeHttpTransport(), signal),
+    postDecisions(relay, '--save-decisions', decisions, nodeHttpTransport(), signal),
   );
   const { summary, lines } = savedReportLines(report, lang);
   return [summary, ...lines.map((line) => `  ${line}`)];

@@ -44,7 +44,8 @@ import { loadStateKey } from '../state/state-key';
 import { exitFor, reportLines, seconds, stopLines, type AskCounters } from '../output/screen-report';
 import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
 import { RunCertificates } from '../output/run-certificates';
-import { relayTarget, sendDecisions } from './decisions-import';
+import { sendDecisions } from './decisions-import';
+import { relayTarget } from '../transport/relay-call';
 import { saveSheetDecisions } from './save-sheet-decisions';
 import { makeFolder } from '../../relay/make-folder';
 
@@ -183,10 +184,10 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     },
   });
   if (connection.mode === 'sandbox') note('sandbox.notice', { label: connection.label[lang] });
-  if (args.decisions !== undefined) await sendDecisions(args.decisions, connection, config, io, note);
+  if (args.decisions !== undefined) await sendDecisions(args.decisions, config, io, note);
   const mapping = recogniseColumns(input.headers);
   if (args.saveDecisions && previousRun) {
-    const relay = relayTarget(connection, config, '--save-decisions');
+    const relay = relayTarget(config);
     const list = { previous: previousRun, input, mapping, options };
     for (const line of await saveSheetDecisions(list, relay, io.interrupt, lang)) say(line);
   }
