@@ -406,6 +406,8 @@ it('four-eyes: a decision on psanctions is pending and unmuted; its author canno
     new RegExp(`#${result.id} {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC {2}anna {2}${SUBJECT.name} {2}psanctions:`),
   );
   expect(stdout).toContain('(yours: another approver must approve it)');
+  // Only their own waits: no command to approve it is offered.
+  expect(stdout).not.toContain('Approve with');
   // Its author is refused with the relay's why, and the exit code says not everything was approved.
   expect(await runCli(['approve', String(result.id)], io)).toBe(2);
   expect(stderr).toContain(`#${result.id} not approved:`);
@@ -418,7 +420,11 @@ it('four-eyes: a decision on psanctions is pending and unmuted; its author canno
   expect(byAnalyst.status).toBe(403);
   expect(byAnalyst.json.message).toContain('Only an approver');
 
-  // A second approver approves from the command line ("#12" as the list prints it).
+  // A second approver is offered the command with the number to approve, and approves ("#12" as the list prints it).
+  stdout = '';
+  const bohdanIo = { ...io, env: cliEnv({ CHECKLISTS_URL: one.url, CHECKLISTS_TOKKEN: bohdan }) };
+  expect(await runCli(['approve'], bohdanIo)).toBe(0);
+  expect(stdout).toContain(`Approve with: checklists approve ${result.id}\n`);
   stdout = '';
   expect(
     await runCli(['approve', `#${result.id}`], {

@@ -23,7 +23,9 @@ function renderPending(list: PendingDecisions, relay: string, lang: Lang): strin
     const own = p.analyst === list.analyst ? `  (${t('approve.own')})` : '';
     lines.push(`  ${plain(pendingLineText(p, lang))}${own}`);
   }
-  lines.push('', t('approve.how'));
+  // The command to type, with the numbers this approver may approve: not their own decisions.
+  const ids = list.pending.filter((p) => p.analyst !== list.analyst).map((p) => p.id);
+  if (ids.length > 0) lines.push('', t('approve.how', { ids: ids.slice(0, 5).join(' ') }));
   return lines.join('\n');
 }
 
