@@ -1,5 +1,6 @@
 import type { BulkRunReport } from '../../src/bulk/ports';
 import { reportLines, seconds } from '../../src/cli/output/screen-report';
+import { cliMessages } from '../../src/cli/messages';
 
 const report = {
   status: 'completed',
@@ -24,4 +25,17 @@ it('says the run’s time with the language’s decimal mark, and its counts wit
   expect(reportLines(report, 'en', [], '/')[0]).toBe(
     'Done: 1 of 1 row (1 distinct subject, 1 request this time) in 2.1 s.',
   );
+});
+
+it('says the hits the relay muted with the words agreeing with their count', () => {
+  const muted = (count: number) => cliMessages.t('uk', 'search.muted', { count });
+  expect(muted(1)).toContain('на релеї: 1 збіг, знятий раніше (');
+  expect(muted(3)).toContain('на релеї: 3 збіги, зняті раніше (');
+  expect(muted(5)).toContain('на релеї: 5 збігів, знятих раніше (');
+});
+
+it("says a resumed state's written rows with the participle agreeing", () => {
+  const incomplete = (written: number) => cliMessages.t('uk', 'state.incomplete', { written, missing: 1 });
+  expect(incomplete(1)).toContain('1 рядок позначено записаним,');
+  expect(incomplete(2)).toContain('2 рядки позначено записаними,');
 });
