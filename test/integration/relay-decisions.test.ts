@@ -675,6 +675,8 @@ it('checklists search and screen through instance 2 show the namesake muted, and
     // The relay's upstream is the sandbox: the answer says so, though the CLI was given the relay's address.
     expect(stdout.split('\n')[0]).toBe('*** SANDBOX SERVER — fictional data ***');
     expect(stdout).toContain("Muted by the relay's accept list: 1 hit cleared");
+    // The table's 0 for the registry whose one hit was muted says why, at a glance.
+    expect(stdout).toMatch(/^Politically exposed persons \(PEP\)\s+0\s+ok; 1 muted by the relay$/m);
     // The reason the hit was cleared travels with it: what an analyst or inspector reads a muted hit for.
     expect(stdout).toContain(
       `${KNOWN.pepSanctioned.name} (${pep.record}): false positive — namesake (different birth date), olena`,

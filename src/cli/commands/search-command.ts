@@ -109,6 +109,9 @@ export function renderSummary(
     }),
     '',
   );
+  const decided = relayDecisionsOf(result.envelope);
+  // A registry whose only hits the accept list muted reads 0 in the table: its status says so.
+  const muted = (key: RegistryKey) => decided?.muted.filter((m) => m.registry === key).length ?? 0;
   lines.push(
     renderTable(
       [
@@ -124,13 +127,14 @@ export function renderSummary(
         percentText(r.bestPercent),
         // A registry that gives no level (company changes, licences) has hits all the same.
         r.hits > 0 ? (r.bestLevel ? levelText(r.bestLevel, lang) : '—') : '',
-        statusText(r, lang),
+        muted(r.key) > 0
+          ? `${statusText(r, lang)}; ${t('search.status.muted', { count: muted(r.key) })}`
+          : statusText(r, lang),
       ]),
     ),
   );
 
   const withHits = summary.registries.filter((r) => r.hits > 0);
-  const decided = relayDecisionsOf(result.envelope);
   const onRecord = decidedByHit(decided);
   for (const r of withHits) {
     const outcome = result.envelope.registries[r.key];
