@@ -219,6 +219,8 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
       `${NAME} (peps:10001): false positive — namesake (different birth date), olena 2026-11-20 09:00 UTC; in force`,
     );
     expect(within(results).queryByTestId('decisions-here')).toBeNull();
+    // The digest's "no hits" line says the PEP list's one hit was muted, not a bare "PEP".
+    expect(within(results).getByTestId('digest-clear')).toHaveTextContent('PEP (1 muted by the relay)');
     // A relay of the live service: no sandbox banner.
     expect(within(results).queryByTestId('sandbox-banner')).toBeNull();
 

@@ -37,10 +37,16 @@ export function RegistryDigest(props: {
   lang: Lang;
   /** Opens the registry's section and takes the reader there. In-page, so a button: every link (<a>) in an answer leaves for the service's sources. */
   onGoTo: (key: RegistryKey) => void;
+  /** Hits the relay's accept list took out, by registry: "No hits: PEP (1 muted by the relay)", not a bare "PEP". */
+  muted?: ReadonlyMap<RegistryKey, number>;
 }) {
-  const { registries, lang, onGoTo } = props;
+  const { registries, lang, onGoTo, muted } = props;
   const styles = useStyles();
   const label = (key: RegistryKey) => registryDef(key).shortLabel[lang];
+  const quietLabel = (key: RegistryKey) => {
+    const count = muted?.get(key) ?? 0;
+    return count > 0 ? resultsText.t(lang, 'digest.muted', { registry: label(key), count }) : label(key);
+  };
   const notable = registries.filter((r) => r.hits > 0 || r.status === 'error' || r.status === 'malformed');
   const quiet = registries.filter((r) => !notable.includes(r) && r.status === 'ok');
   const absent = registries.filter((r) => r.status === 'absent');
@@ -66,7 +72,7 @@ export function RegistryDigest(props: {
       ))}
       {quiet.length > 0 && (
         <li className={`${styles.line} ${styles.muted}`} data-testid="digest-clear">
-          {resultsText.t(lang, 'digest.clear', { registries: quiet.map((r) => label(r.key)).join(', ') })}
+          {resultsText.t(lang, 'digest.clear', { registries: quiet.map((r) => quietLabel(r.key)).join(', ') })}
         </li>
       )}
       {absent.length > 0 && (
