@@ -6,6 +6,7 @@ import {
   decidedByHit,
   decisionNoteText,
   hitKey,
+  mutedIn,
   relayDecisionsOf,
   type DecisionNote,
 } from '../core/answer/relay-decisions';
@@ -148,7 +149,7 @@ export function buildCertificate(input: CertificateInput, lang: Lang): Certifica
     }
     // Muted is not hidden: a hit the relay's accept list took out of the answer is named here,
     // with who cleared it and why, so "no hits" never stands for "one cleared hit".
-    const muted = (relayNotes?.muted ?? []).filter((note) => note.registry === r.key);
+    const muted = mutedIn(relayNotes, r.key);
     const stateText = t(state === 'clear' ? 'state.clear' : 'state.hits', { count: r.hits });
     lines.push({
       kind: 'field',

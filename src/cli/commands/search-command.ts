@@ -16,7 +16,14 @@ import {
 } from '../../core/answer/summary';
 import { hitLine } from '../../bulk/hits';
 import { EXPLANATION_RULES_VERSION, explainHit, whyLine } from '../../core/answer/explain';
-import { decidedByHit, decisionNoteText, hitKey, relayDecisionsOf, utcMinute } from '../../core/answer/relay-decisions';
+import {
+  decidedByHit,
+  decisionNoteText,
+  hitKey,
+  mutedIn,
+  relayDecisionsOf,
+  utcMinute,
+} from '../../core/answer/relay-decisions';
 import { relayCachedAt } from '../../core/answer/relay-cached';
 import { recordOf } from '../../core/answer/record-identity';
 import { detailsWithStanding } from '../../core/answer/registry-lists';
@@ -111,7 +118,7 @@ export function renderSummary(
   );
   const decided = relayDecisionsOf(result.envelope);
   // A registry whose only hits the accept list muted reads 0 in the table: its status says so.
-  const muted = (key: RegistryKey) => decided?.muted.filter((m) => m.registry === key).length ?? 0;
+  const muted = (key: RegistryKey) => mutedIn(decided, key).length;
   lines.push(
     renderTable(
       [

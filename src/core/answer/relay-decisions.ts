@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGISTRY_KEYS } from '../protocol/registries';
+import { REGISTRY_KEYS, type RegistryKey } from '../protocol/registries';
 import type { ParsedEnvelope } from '../protocol/schema';
 import type { Lang } from '../text/i18n';
 import { DECISIONS, REASON_CODES, reasonLabel, type ReasonCode } from './explain';
@@ -61,6 +61,11 @@ const DECISION_TEXT = {
   uk: { 'false-positive': 'хибний збіг', 'true-match': 'справжній збіг', 'needs-review': 'потребує перевірки' },
   en: { 'false-positive': 'false positive', 'true-match': 'true match', 'needs-review': 'needs review' },
 } as const;
+
+/** The hits the accept list took out of one registry's part of the answer: what its "0" stands for. */
+export function mutedIn(decisions: RelayDecisions | null, registry: RegistryKey): DecisionNote[] {
+  return decisions?.muted.filter((note) => note.registry === registry) ?? [];
+}
 
 export const isReasonCode = (reason: string): reason is ReasonCode =>
   (REASON_CODES as readonly string[]).includes(reason);

@@ -2,6 +2,7 @@ import { Link, makeStyles, tokens } from '@fluentui/react-components';
 import type { Lang } from '../../core/text/i18n';
 import { registryDef, type RegistryKey } from '../../core/protocol/registries';
 import { levelText, type RegistrySummary } from '../../core/answer/summary';
+import { mutedIn, type RelayDecisions } from '../../core/answer/relay-decisions';
 import { resultsMessages as resultsText } from './results-messages';
 
 const useStyles = makeStyles({
@@ -37,14 +38,14 @@ export function RegistryDigest(props: {
   lang: Lang;
   /** Opens the registry's section and takes the reader there. In-page, so a button: every link (<a>) in an answer leaves for the service's sources. */
   onGoTo: (key: RegistryKey) => void;
-  /** Hits the relay's accept list took out, by registry: "No hits: PEP (1 muted by the relay)", not a bare "PEP". */
-  muted?: ReadonlyMap<RegistryKey, number>;
+  /** What the relay's decisions did to the answer: "No hits: PEP (1 muted by the relay)", not a bare "PEP". */
+  decisions?: RelayDecisions | null;
 }) {
-  const { registries, lang, onGoTo, muted } = props;
+  const { registries, lang, onGoTo, decisions = null } = props;
   const styles = useStyles();
   const label = (key: RegistryKey) => registryDef(key).shortLabel[lang];
   const quietLabel = (key: RegistryKey) => {
-    const count = muted?.get(key) ?? 0;
+    const count = mutedIn(decisions, key).length;
     return count > 0 ? resultsText.t(lang, 'digest.muted', { registry: label(key), count }) : label(key);
   };
   const notable = registries.filter((r) => r.hits > 0 || r.status === 'error' || r.status === 'malformed');

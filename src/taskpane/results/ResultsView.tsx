@@ -118,8 +118,6 @@ export function ResultsView(props: ResultsViewProps) {
   const styles = useStyles();
   const notes = relayDecisionsOf(result.envelope);
   const decided = decidedByHit(notes);
-  const mutedBy = new Map<RegistryKey, number>();
-  for (const m of notes?.muted ?? []) mutedBy.set(m.registry, (mutedBy.get(m.registry) ?? 0) + 1);
   const auditId = relayAuditIdOf(result.envelope);
   const header = result.envelope.header;
   // An answer the relay kept is as old as the relay's request, whenever this pane received it.
@@ -208,7 +206,7 @@ export function ResultsView(props: ResultsViewProps) {
           </Badge>
         )}
       </div>
-      <RegistryDigest registries={summary.registries} lang={lang} onGoTo={goTo} muted={mutedBy} />
+      <RegistryDigest registries={summary.registries} lang={lang} onGoTo={goTo} decisions={notes} />
       <dl className={styles.audit} aria-label={resultsText.t(lang, 'audit.title')}>
         <dt>{resultsText.t(lang, 'audit.idrequest')}</dt>
         <dd data-testid="audit-idrequest">{summary.idrequest ?? header.idrequest ?? '—'}</dd>
