@@ -215,6 +215,15 @@ const CASES: Case[] = [
     decision: 'needs-review',
     reason: 'incomplete-data',
   },
+  {
+    label: 'wanted: a full name in name already holds the forename, which is not read twice',
+    query: { name: 'Сірошапка Тихон Веремійович', date: '1979-11-02' },
+    registry: 'wanted',
+    item: { id: '900001', name: 'Сірошапка Тихон Веремійович', forename: 'Тихон', datebirth: '1979-11-02' },
+    facts: ['name.exact', 'birth.equal'],
+    decision: 'true-match',
+    reason: 'name-and-birth-date',
+  },
   // Companies with ЄДРПОУ.
   {
     label: 'company: the code agrees with spaces and a lost leading zero; the legal form does not matter',

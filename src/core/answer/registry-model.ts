@@ -89,6 +89,16 @@ function seriesAndNumber(series: unknown, number: unknown): string {
   return texts(series, number).join(' ');
 }
 
+function withForename(name: string, forename: string): string {
+  const words = name.toLowerCase().split(/\s+/);
+  return forename
+    .toLowerCase()
+    .split(/\s+/)
+    .every((w) => words.includes(w))
+    ? name
+    : texts(name, forename).join(' ');
+}
+
 /** A sanction entry no longer in force, named by its list and, when known, the date it ended. */
 function endedEntries(entries: readonly { list?: string; lastModifyDate?: string }[] | undefined): string[] {
   return (entries ?? []).map((e) => texts(e.list, e.lastModifyDate).join(' ')).filter((s) => s !== '');
@@ -283,8 +293,9 @@ export const REGISTRY_VIEWS: Views = {
   wanted: {
     kind: 'person',
     id: (i) => text(i.id),
-    // The surname in `name`, the first name (and patronymic) in `forename`.
-    name: (i) => texts(i.name, i.forename).join(' '),
+    // Interpol's notices put the surname in `name` and the first names in `forename`; the ministry's records
+    // put the whole name in `name` and repeat the first name in `forename`, which must not be read twice.
+    name: (i) => withForename(text(i.name), text(i.forename)),
     aliases: (i) => texts(i.aka, i.pseudonim),
     births: (i) => texts(i.datebirth),
     ipns: none,
