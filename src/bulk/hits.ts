@@ -25,6 +25,8 @@ export const hitLineSchema = z.object({
   /** Why this hit (core/answer/explain.ts): the fact codes and the suggestion; absent in runs saved before it. */
   facts: z.array(z.enum(FACT_CODES)).optional(),
   suggested: z.object({ decision: z.enum(DECISIONS), reason: z.enum(REASON_CODES) }).optional(),
+  /** The record names a company, so the why says "name", not "full name". */
+  company: z.literal(true).optional(),
   /** The record's content fingerprint (core/answer/record-identity.ts), which a relay decision names. */
   fingerprint: z.string().optional(),
   /** A sanctions record's lists in force and lifted (core/answer/registry-lists.ts). */
@@ -49,6 +51,7 @@ export function hitLine(registry: RegistryKey, item: Record<string, unknown>, qu
       ? {
           facts: explained.facts.map((f) => f.code),
           suggested: { decision: explained.suggested.decision, reason: explained.suggested.reason },
+          ...(explained.company ? { company: true as const } : {}),
         }
       : {}),
     registry,

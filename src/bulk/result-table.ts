@@ -297,7 +297,7 @@ export function hitRows(
     h.birth || null,
     detailsWithStanding(h.lists, h.details, ctx.lang) || null,
     // The facts alone: the Suggested column beside it holds the suggestion, so the arrow's half would repeat it.
-    h.facts && h.facts.length > 0 ? whyFacts(h.facts, ctx.lang) : null,
+    h.facts && h.facts.length > 0 ? whyFacts(h.facts, ctx.lang, h.company) : null,
     h.suggested ? suggestionLabel(h.suggested, ctx.lang) : null,
     ...reviewCells(reviews[i], ctx.lang),
     h.fingerprint ?? null,

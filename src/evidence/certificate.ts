@@ -211,6 +211,7 @@ function hitBlock(
       whyFacts(
         explanation.facts.map((f) => f.code),
         lang,
+        explanation.company,
       ) || '—'
     }`,
   );

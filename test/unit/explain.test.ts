@@ -369,6 +369,31 @@ describe('why this hit: facts and suggestion per registry family', () => {
     expect(whyLine(all, 'uk')).toMatch(/^ПІБ, дата народження, код і документ збігаються → /);
   });
 
+  it("calls a company's name a name, not a person's full name (ПІБ)", () => {
+    const company = explainHit({ name: 'ТОВ "Ромашка"', ipn: '12345678' }, 'edr', {
+      edrpou: '12345678',
+      name: 'ТОВАРИСТВО З ОБМЕЖЕНОЮ ВІДПОВІДАЛЬНІСТЮ "РОМАШКА"',
+    });
+    expect(whyLine(company, 'uk')).toMatch(/^назва і код збігаються → /);
+    expect(whyLine(company, 'en')).toMatch(/^name and code agree → /);
+    // Sanctions hold people and companies alike: the record's legal form tells them apart.
+    const listed = explainHit({ name: 'Ромашка' }, 'psanctions', { pid: 'S-5', p_fullname: 'ПП "РОМАШКА"' });
+    expect(whyLine(listed, 'uk')).toMatch(/^назва: збіг → /);
+    const partly = explainHit({ name: 'Ромашка Плюс' }, 'psanctions', { pid: 'S-6', p_fullname: 'Romashka LTD' });
+    expect(whyLine(partly, 'uk')).toMatch(/^частина назви: збіг → /);
+    // A sole trader is a person, whatever the form before the name.
+    const trader = explainHit({ name: 'Іваненко Іван Іванович' }, 'psanctions', {
+      pid: 'S-7',
+      p_fullname: 'ФОП Іваненко Іван Іванович',
+    });
+    expect(whyLine(trader, 'uk')).toMatch(/^ПІБ: збіг → /);
+    const person = explainHit({ name: 'Іваненко Іван Іванович' }, 'psanctions', {
+      pid: 'S-8',
+      p_fullname: 'ІВАНЕНКО ІВАН ІВАНОВИЧ',
+    });
+    expect(whyLine(person, 'en')).toMatch(/^full name agrees → /);
+  });
+
   it('names a lifted list of a sanction still in force, in the fact and the one line', () => {
     const explained = explainHit({ name: 'Петренко Петро', date: '1970-01-01' }, 'psanctions', {
       pid: 'S-3',

@@ -3,7 +3,7 @@ import type { SearchQuery } from '../query';
 import type { RegistryKey } from '../protocol/registries';
 import type { Lang, LocalizedText } from '../text/i18n';
 import { explainMessages, type ExplainMessageKey } from './explain-messages';
-import { nameTokens, sameTokens, sharesTokens } from './name-tokens';
+import { nameTokens, namesCompany, sameTokens, sharesTokens } from './name-tokens';
 import { registryView, type PersonRole, type RecordPerson } from './registry-model';
 
 /**
@@ -78,6 +78,8 @@ export interface Suggestion {
 export interface Explanation {
   facts: Fact[];
   suggested: Suggestion;
+  /** The record names a company: its name is a "назва", not a "ПІБ". */
+  company: boolean;
 }
 
 /** What of a query the explainer compares. */
@@ -320,7 +322,8 @@ export function explainHit(query: ExplainedQuery, registry: RegistryKey, item: o
   // A sanction lifted while others stay (US lifted, EU in force): the record's list of lists names
   // both alike, so the lifted one is said here.
   else if (status.ended.length > 0) facts.push(fact('status.partly-ended', '', status.ended.join('; ')));
-  return { facts, suggested: suggestion(facts) };
+  const company = view.kind === 'company' || (view.kind === 'mixed' && namesCompany(view.name(item)));
+  return { facts, suggested: suggestion(facts), company };
 }
 
 const SHORT: Partial<Record<FactCode, ExplainMessageKey>> = {
@@ -342,17 +345,25 @@ const SHORT: Partial<Record<FactCode, ExplainMessageKey>> = {
   'doc.differs': 'short.doc',
 };
 
+/** A company has a name ("назва"), not a person's full name ("ПІБ"). */
+const COMPANY_SHORT: Partial<Record<ExplainMessageKey, ExplainMessageKey>> = {
+  'short.name': 'short.company',
+  'short.name.partial': 'short.company.partial',
+  'short.alias': 'short.company.alias',
+};
+
 /** The explanation in one line: "full name and code agree; birth date differs → true match: confirmed by code". */
 export function whyLine(explanation: Explanation, lang: Lang): string {
   const codes = explanation.facts.map((f) => f.code);
-  return `${whyFacts(codes, lang)} → ${suggestionLabel(explanation.suggested, lang)}`;
+  return `${whyFacts(codes, lang, explanation.company)} → ${suggestionLabel(explanation.suggested, lang)}`;
 }
 
 /** The line's facts alone, where the suggestion has a line or column of its own (certificate, hits sheets). */
-export function whyFacts(codes: readonly FactCode[], lang: Lang): string {
+export function whyFacts(codes: readonly FactCode[], lang: Lang, company = false): string {
   const t = (key: ExplainMessageKey, params?: Record<string, string>) => explainMessages.t(lang, key, params);
+  const label = (key: ExplainMessageKey) => t((company && COMPANY_SHORT[key]) || key);
   const fields = (chosen: (code: FactCode) => boolean) => [
-    ...new Set(codes.filter((c) => chosen(c) && SHORT[c]).map((c) => t(SHORT[c]!))),
+    ...new Set(codes.filter((c) => chosen(c) && SHORT[c]).map((c) => label(SHORT[c]!))),
   ];
   // "full name, birth date, code and document": a chain of "and"s reads as a stammer past two.
   const listed = (items: readonly string[]) =>

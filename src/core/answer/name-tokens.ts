@@ -102,6 +102,18 @@ function withoutLegalPhrases(words: readonly string[]): readonly string[] {
   return kept;
 }
 
+/** Sole traders' forms name a person, not a company. */
+const PERSON_FORMS = new Set(['фоп', 'спд', 'фізична']);
+
+/** A name carrying a company's legal form ("ТОВ …", "… LTD", "ПРИВАТНЕ ПІДПРИЄМСТВО …"). */
+export function namesCompany(text: string): boolean {
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  return (
+    words.some((w) => LEGAL_FORMS.has(w) && !PERSON_FORMS.has(w)) ||
+    LEGAL_FORM_PHRASES.some((p) => !PERSON_FORMS.has(p[0]!) && p.every((w) => words.includes(w)))
+  );
+}
+
 export function sameTokens(a: readonly string[], b: readonly string[]): boolean {
   if (a.length === 0 || a.length !== b.length) return false;
   const x = [...a].sort();
