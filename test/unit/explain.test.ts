@@ -12,6 +12,9 @@ import {
 import { explainMessages } from '../../src/core/answer/explain-messages';
 import { nameTokens } from '../../src/core/answer/name-tokens';
 import type { RegistryKey } from '../../src/core/protocol/registries';
+import { hitLine } from '../../src/bulk/hits';
+import { hitRows, hitsColumns } from '../../src/bulk/result-table';
+import type { ScreenedOutcome } from '../../src/bulk/outcome';
 
 /**
  * "Why this hit": one fixture per registry family (persons with birth dates, companies with
@@ -444,4 +447,18 @@ describe('the pieces', () => {
         .facts[0]?.code,
     ).toBe('name.exact');
   });
+});
+
+it('the hits sheet’s Why cell calls a company’s name a name', () => {
+  const query = { name: 'ТОВ "Ромашка"', ipn: '12345678' };
+  const hits = [
+    hitLine('edr', { edrpou: '12345678', name: 'ТОВ "РОМАШКА"' }, query),
+    hitLine('peps', { idpep: 1, name: 'Ромашка' }, query),
+  ];
+  expect(hits.map((h) => h.company)).toEqual([true, undefined]);
+  const outcome = { kind: 'screened', key: 'k', hits, hitsOmitted: 0 } as unknown as ScreenedOutcome;
+  const ctx = { lang: 'uk' as const, headers: ['Назва'], mapping: { name: 0 }, registries: [], firstSourceRow: 2 };
+  const why = hitsColumns('uk').findIndex((c) => c.id === 'why');
+  const rows = hitRows(ctx, 0, ['ТОВ "Ромашка"'], { kind: 'outcome', outcome });
+  expect(rows.map((r) => r[why])).toEqual(['назва і код збігаються', 'ПІБ: збіг; код: нема з чим порівняти']);
 });
