@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUBJECT_DETAILS, type SameName } from '../core/answer/decision-history';
 import { DECISIONS, REASON_CODES } from '../core/answer/explain';
 import { recordOf, namingOf, subjectPart } from '../core/answer/record-identity';
 import { RELAY_DECISIONS_FIELD, type DecisionNote, type RelayDecisions } from '../core/answer/relay-decisions';
@@ -24,6 +25,8 @@ const NOTES_KEPT = 10_000;
 export const MAX_DECISIONS_PER_REQUEST = 5_000;
 /** The waiting list's length in one answer: a day's backlog; the oldest come first. */
 const MAX_PENDING_LISTED = 1_000;
+/** Namesakes a history with no lines points to: enough to see the pattern, not a list of clients. */
+const SAME_NAME_LISTED = 5;
 
 /** PostgreSQL text cannot hold U+0000: refused with why, per decision, rather than failing the batch. */
 const NO_NUL = /^[^\u0000]*$/;
@@ -206,11 +209,25 @@ export class DecisionRecord {
     return this.store.pendingDecisions(limit);
   }
 
-  /** A subject's decisions: the one in force per hit, and every line in order. */
-  async history(query: SearchQuery): Promise<{ current: CurrentDecision[]; history: DecisionRow[] }> {
+  /**
+   * A subject's decisions: the one in force per hit, and every line in order. With none, the same
+   * name screened with other details is pointed to by which details it had, never their values:
+   * a decision belongs to the subject as screened, and "none" must not read as "nobody decided".
+   */
+  async history(
+    query: SearchQuery,
+  ): Promise<{ current: CurrentDecision[]; history: DecisionRow[]; sameName: SameName[] }> {
     const key = subjectPart(subjectKey(query));
     const history = await this.store.decisionsFor(key);
-    return { current: currentOf(history), history };
+    const named =
+      history.length === 0 && query.name
+        ? await this.store.decisionSubjectsNamed(query.name, key, SAME_NAME_LISTED)
+        : [];
+    const sameName = named.map(({ subject, lines }) => ({
+      details: SUBJECT_DETAILS.filter((field) => typeof subject[field] === 'string' && subject[field] !== ''),
+      lines,
+    }));
+    return { current: currentOf(history), history, sameName };
   }
 
   private async current(key: string, fresh = false): Promise<CurrentDecision[]> {

@@ -163,12 +163,13 @@ export async function handleRecord(
     if (request.path === '/decisions/history') {
       const checked = validateQuery(fields);
       if (!checked.ok) throw Refusal.invalidQuery(checked.errors);
-      const { current, history } = await decisions.history(checked.query);
+      const { current, history, sameName } = await decisions.history(checked.query);
       return json(
         200,
         {
           current: current.map((c) => ({ ...c.decision, state: c.state, approvedBy: c.approval?.analyst ?? null })),
           history,
+          sameName,
         },
         analyst,
       );

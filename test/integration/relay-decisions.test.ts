@@ -534,6 +534,46 @@ it('the analyst is always the authenticated one: a body naming another is refuse
   expect((history.json.history as { analyst: string }[]).map((l) => l.analyst)).toEqual(['olena']);
 }, 60_000);
 
+it('a history with no lines of its own names the same name’s other subjects by the details they were screened with, never the values', async () => {
+  const [one] = await pair();
+  const olena = await key(one, 'olena');
+  const pep = recordOf('peps', itemOf((await screen(one, olena)).wire, 'peps'));
+  const decide = (subject: Record<string, string>) => ({
+    subject,
+    registry: 'peps',
+    ...pep,
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  });
+  const detailed = { ...SUBJECT, date: '1967-04-12', ipn: '2457304172', doc: 'ВА 730412' };
+  const saved = await call(one, '/decisions', {
+    tokken: olena,
+    decisions: [decide(detailed), decide(detailed), decide({ name: `  ${SUBJECT.name.toLowerCase()} ` })],
+  });
+  expect((saved.json.results as { status: string }[]).map((r) => r.status)).toEqual([
+    'recorded',
+    'recorded',
+    'recorded',
+  ]);
+  // The name alone has its own line: nothing else is pointed to.
+  const own = await call(one, '/decisions/history', { tokken: olena, ...SUBJECT });
+  expect(own.json).toMatchObject({ sameName: [] });
+  expect((own.json.history as unknown[]).length).toBe(1);
+  // With a birth date the subject is another, with no lines: both namesakes are named by their details.
+  const asked = await call(one, '/decisions/history', { tokken: olena, ...SUBJECT, date: '1967-04-12' });
+  expect(asked.json).toEqual({
+    current: [],
+    history: [],
+    sameName: [
+      { details: ['date', 'ipn', 'doc'], lines: 2 },
+      { details: [], lines: 1 },
+    ],
+  });
+  expect(JSON.stringify(asked.json)).not.toMatch(/2457304172|730412/);
+  const other = await call(one, '/decisions/history', { tokken: olena, name: 'Зовсім Інша Особа' });
+  expect(other.json.sameName).toEqual([]);
+}, 60_000);
+
 it('an auditor exports the whole record (HTTP and the command line) and cannot search or decide; others cannot export', async () => {
   const [one] = await pair();
   const olena = await key(one, 'olena');
@@ -723,6 +763,16 @@ it('checklists search and screen through instance 2 show the namesake muted, and
     stdout = '';
     expect(await runCli(['history', '--name', 'Зовсім Інша Особа'], io)).toBe(0);
     expect(stdout).toBe(`No decisions on record at ${new URL(two.url).origin} for Зовсім Інша Особа.\n`);
+    // The same name asked with other details (a birth date, in capitals) finds no lines of its own,
+    // and is told that the name has decisions as screened with fewer details, by which details only.
+    stdout = '';
+    const upper = SUBJECT.name.toUpperCase();
+    expect(await runCli(['history', '--name', upper, '--date', '1967-04-12', '--lang', 'uk'], io)).toBe(0);
+    expect(stdout).toBe(
+      `На ${new URL(two.url).origin} немає рішень щодо ${upper}, 1967-04-12.\n` +
+        'Це ім’я має рішення, коли суб’єкта перевіряли з іншими даними: лише ім’я (2 записи). ' +
+        'Рішення належить суб’єктові з тими даними, з якими його перевіряли: запитайте з тими самими.\n',
+    );
     // Without the relay (the sandbox, or a service tokken) there is no record to read: said, exit 2.
     for (const env of [
       cliEnv(),

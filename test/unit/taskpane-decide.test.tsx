@@ -340,6 +340,13 @@ it('through the relay: a hit with a decision on record says so under its why, an
       `#9  2026-11-21 10:30 UTC  olena  ${onRecord.record}  true match — confirmed by code "РНОКПП збігся"`,
       `#10  2026-11-21 11:00 UTC  petro  ${onRecord.record}  approved #9`,
     ]);
+    // No lines for this subject as asked, but for the same name screened with other details: said so.
+    Object.assign(history, { history: [], sameName: [{ details: ['date', 'ipn'], lines: 3 }] });
+    await user.click(within(results).getByTestId('history-button'));
+    expect(await within(results).findByTestId('history-same-name')).toHaveTextContent(
+      'This name has decisions when screened with other details: birth date and code (3 entries). ' +
+        'A decision belongs to the subject as it was screened: ask with the same details.',
+    );
   } finally {
     delete (globalThis as { fetch?: unknown }).fetch;
   }

@@ -2,6 +2,7 @@ import {
   currentNote,
   decisionHistorySchema,
   historyLineText,
+  sameNameText,
   subjectText,
   type DecisionHistory,
 } from '../../core/answer/decision-history';
@@ -27,7 +28,9 @@ import { relayRead, relayTarget } from '../transport/relay-call';
 function renderHistory(history: DecisionHistory, relay: string, subject: string, lang: Lang): string {
   const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
     cliMessages.t(lang, key, params);
-  if (history.history.length === 0) return t('history.none', { subject, relay });
+  if (history.history.length === 0) {
+    return [t('history.none', { subject, relay }), sameNameText(history.sameName, lang)].filter(Boolean).join('\n');
+  }
   const lines = [t('history.title', { subject, relay }), '', t('history.current', { count: history.current.length })];
   for (const c of history.current) {
     lines.push(`  - ${c.record}: ${plain(decisionNoteText(currentNote(c), lang, { named: false }))}`);

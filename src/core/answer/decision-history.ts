@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REGISTRY_KEYS } from '../protocol/registries';
-import type { Lang } from '../text/i18n';
+import { fillTemplate, type Lang } from '../text/i18n';
 import { DECISIONS } from './explain';
 import { decisionText, utcMinute, type DecisionNote } from './relay-decisions';
 
@@ -24,9 +24,19 @@ const lineSchema = z.object({
 });
 export type DecisionLine = z.infer<typeof lineSchema>;
 
+/** Which details, beside the name, a subject was screened with. */
+export const SUBJECT_DETAILS = ['namelat', 'date', 'ipn', 'doc'] as const;
+export type SubjectDetail = (typeof SUBJECT_DETAILS)[number];
+
+const sameNameSchema = z.object({ details: z.array(z.enum(SUBJECT_DETAILS)), lines: z.number() });
+/** Another subject of the asked name with decisions: which details it was screened with, and its lines. */
+export type SameName = z.infer<typeof sameNameSchema>;
+
 export const decisionHistorySchema = z.object({
   current: z.array(lineSchema.extend({ state: z.enum(['in-force', 'pending']), approvedBy: z.string().nullable() })),
   history: z.array(lineSchema),
+  /** Only when `history` is empty; absent from relays before it. */
+  sameName: z.array(sameNameSchema).optional(),
 });
 export type DecisionHistory = z.infer<typeof decisionHistorySchema>;
 
@@ -62,4 +72,49 @@ export function subjectText(subject: object): string {
 /** One waiting decision: its number, minute (UTC), author, subject, record, and what was decided and why. */
 export function pendingLineText(p: PendingDecisions['pending'][number], lang: Lang): string {
   return `#${p.id}  ${utcMinute(p.at)}  ${p.analyst}  ${subjectText(p.subject)}  ${p.record}  ${decisionText(p, lang)}`;
+}
+
+const SAME_NAME = {
+  en: {
+    intro: 'This name has decisions when screened with other details: {variants}.',
+    advice: 'A decision belongs to the subject as it was screened: ask with the same details.',
+    variant: '{details} ({lines} {lines|entry|entries})',
+    alone: 'the name alone',
+    and: ' and ',
+    namelat: 'Latin name',
+    date: 'birth date',
+    ipn: 'code',
+    doc: 'document',
+  },
+  uk: {
+    intro: 'Це ім’я має рішення, коли суб’єкта перевіряли з іншими даними: {variants}.',
+    advice: 'Рішення належить суб’єктові з тими даними, з якими його перевіряли: запитайте з тими самими.',
+    variant: '{details} ({lines} {lines|запис|записи|записів})',
+    alone: 'лише ім’я',
+    and: ' і ',
+    namelat: 'ім’я латиницею',
+    date: 'дата народження',
+    ipn: 'код',
+    doc: 'документ',
+  },
+} as const;
+
+/**
+ * What a history with no lines says of the same name's other subjects: which details each was
+ * screened with ("birth date, code and document (2 entries)"), then how to ask for them; '' for none.
+ */
+export function sameNameText(sameName: readonly SameName[] | undefined, lang: Lang): string {
+  if (!sameName || sameName.length === 0) return '';
+  const t = SAME_NAME[lang];
+  const variants = sameName.map(({ details, lines }) => {
+    const words = details.map((d) => t[d]);
+    const listed =
+      words.length === 0
+        ? t.alone
+        : words.length === 1
+          ? words[0]
+          : `${words.slice(0, -1).join(', ')}${t.and}${words.at(-1)}`;
+    return fillTemplate(t.variant, { details: listed, lines });
+  });
+  return `${fillTemplate(t.intro, { variants: variants.join('; ') })} ${t.advice}`;
 }

@@ -90,6 +90,22 @@ export function decisionQueries(q: Query) {
       ]);
       return rows.map(decisionRow);
     },
+    async decisionSubjectsNamed(name: string, exceptKey: string, limit: number) {
+      const fold = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+      const wanted = fold(name);
+      // PostgreSQL's lower() folds only ASCII in the C locale the embedded store runs in, so the
+      // database narrows by length (which folding keeps) and the comparison is made here.
+      const rows = await q<{ subject: Record<string, unknown>; lines: string }>(
+        `SELECT (array_agg(subject ORDER BY id))[1] AS subject, count(*) AS lines FROM decisions
+         WHERE char_length(regexp_replace(btrim(subject->>'name'), '\\s+', ' ', 'g')) = $1 AND subject_key <> $2
+         GROUP BY subject_key ORDER BY min(id)`,
+        [wanted.length, exceptKey],
+      );
+      return rows
+        .filter((r) => typeof r.subject.name === 'string' && fold(r.subject.name) === wanted)
+        .slice(0, Math.max(1, Math.floor(limit)))
+        .map((r) => ({ subject: r.subject, lines: Number(r.lines) }));
+    },
     async decisionById(id: number): Promise<DecisionRow | null> {
       const r = (await q<DecisionRecord>('SELECT * FROM decisions WHERE id = $1', [id]))[0];
       return r ? decisionRow(r) : null;

@@ -344,6 +344,15 @@ export interface RelayStore {
   /** The same for many subjects at once, in id order. */
   decisionsForMany(subjectKeys: readonly string[]): Promise<DecisionRow[]>;
   /**
+   * Other subjects of this name (folded: case and spacing) with decisions, each as it was screened,
+   * with its count of lines, at most `limit`: what a history asked with other details points to.
+   */
+  decisionSubjectsNamed(
+    name: string,
+    exceptKey: string,
+    limit: number,
+  ): Promise<{ subject: Record<string, unknown>; lines: number }[]>;
+  /**
    * Decisions waiting for a second person (four-eyes): not approved and not superseded by a newer
    * decision on the same hit, oldest first, at most `limit`.
    */

@@ -1,6 +1,6 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { historyLineText, type DecisionHistory } from '../../core/answer/decision-history';
+import { historyLineText, sameNameText, type DecisionHistory } from '../../core/answer/decision-history';
 import type { SearchQuery } from '../../core/query';
 import type { Lang } from '../../core/text/i18n';
 import { fetchHistory, type RelayTarget } from './decision-client';
@@ -40,6 +40,11 @@ export function DecisionHistoryButton({ relay, query, lang }: { relay: RelayTarg
           <Text size={200}>
             {resultsText.t(lang, shown.history.history.length === 0 ? 'history.none' : 'history.title')}
           </Text>
+          {shown.history.history.length === 0 && shown.history.sameName && shown.history.sameName.length > 0 && (
+            <Text as="p" size={200} data-testid="history-same-name">
+              {sameNameText(shown.history.sameName, lang)}
+            </Text>
+          )}
           {shown.history.history.length > 0 && (
             <ul className={styles.list}>
               {shown.history.history.map((line) => (
