@@ -26,7 +26,6 @@ export type DecisionLine = z.infer<typeof lineSchema>;
 
 /** Which details, beside the name, a subject was screened with. */
 export const SUBJECT_DETAILS = ['namelat', 'date', 'ipn', 'doc'] as const;
-export type SubjectDetail = (typeof SUBJECT_DETAILS)[number];
 
 const sameNameSchema = z.object({ details: z.array(z.enum(SUBJECT_DETAILS)), lines: z.number() });
 /** Another subject of the asked name with decisions: which details it was screened with, and its lines. */
