@@ -137,7 +137,7 @@ const en = {
   'screen.certificates':
     'Certificates: {files} {files|file|files} (the cover and one per subject) in {dir}, {seconds} s',
   'search.muted':
-    "Muted by the relay's accept list: {count} {count|hit|hits} cleared earlier (every decision on this subject: checklists history with the same name and date)",
+    "Muted by the relay's accept list: {count} {count|hit|hits} cleared earlier (every decision on this subject: {command})",
   'search.changed': 'Decided earlier, but the record changed since: {count} {count|hit|hits} to decide again',
   'search.problems': 'Note: {count} {count|part|parts} of the answer could not be read; see --json.',
   'input.notFound': 'No such file: {path}',
@@ -329,7 +329,7 @@ const uk: Record<Key, string> = {
   'screen.certificates':
     'Довідки: {files} {files|файл|файли|файлів} (титульний аркуш і по одному на суб’єкт) у {dir}, {seconds} с',
   'search.muted':
-    'Приглушено за рішеннями на релеї: {count} {count|збіг, знятий|збіги, зняті|збігів, знятих} раніше (усі рішення щодо суб’єкта: checklists history з тими самими ПІБ і датою)',
+    'Приглушено за рішеннями на релеї: {count} {count|збіг, знятий|збіги, зняті|збігів, знятих} раніше (усі рішення щодо суб’єкта: {command})',
   'search.changed': 'Рішення було, але запис відтоді змінився: {count} {count|збіг|збіги|збігів} вирішити знову',
   'search.problems': 'Увага: {count} {count|частину|частини|частин} відповіді не вдалося прочитати; див. --json.',
   'input.notFound': 'Файлу немає: {path}',

@@ -725,7 +725,8 @@ it('checklists search and screen through instance 2 show the namesake muted, and
     expect(sanctionLines[3]).toMatch(
       /^ {4}on record at the relay: needs review — not enough to tell "ask for the passport", olena .* UTC; in force$/,
     );
-    expect(stdout).toContain('every decision on this subject: checklists history');
+    // The command that reads this subject's record, with every detail it was screened with.
+    expect(stdout).toContain(`every decision on this subject: checklists history --name "${SUBJECT.name}")`);
     // Olena's search on instance 1 paid for this answer; instance 2 kept it, and says so and since when.
     const kept = stdout.split('\n').find((l) => l.startsWith('From the relay’s cache'));
     expect(kept).toMatch(

@@ -8,7 +8,7 @@ import {
 } from '../../core/answer/decision-history';
 import { decisionNoteText } from '../../core/answer/relay-decisions';
 import { InvalidInputError } from '../../core/protocol/errors';
-import { validateQuery } from '../../core/query';
+import { validateQuery, type SearchQuery } from '../../core/query';
 import type { Lang } from '../../core/text/i18n';
 import type { HistoryArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
@@ -24,6 +24,30 @@ import { relayRead, relayTarget } from '../transport/relay-call';
  * line in order, approvals included. It reads the record only: no request reaches the service, so
  * it costs no quota.
  */
+
+/** A value as one shell word: bare when it is plain, else in double quotes with what they expand escaped. */
+function shellWord(value: string): string {
+  return /^[\p{L}\p{N}._:/-]+$/u.test(value) ? value : `"${value.replace(/["$`\\]/g, '\\$&')}"`;
+}
+
+/**
+ * The `checklists history` command that reads this subject's record: a decision belongs to the
+ * subject with every detail it was screened with, so "the same name and date" would miss it.
+ */
+export function historyCommand(query: SearchQuery): string {
+  const flags: [string, unknown][] = [
+    ['--name', query.name],
+    ['--namelat', query.namelat],
+    ['--date', query.date],
+    ['--ipn', query.ipn],
+    ['--doc', query.doc],
+    ['--doctype', query.doctype === 0 ? undefined : query.doctype],
+  ];
+  const words = flags
+    .filter((flag): flag is [string, string | number] => typeof flag[1] === 'string' || typeof flag[1] === 'number')
+    .map(([flag, value]) => `${flag} ${shellWord(String(value))}`);
+  return ['checklists history', ...words].join(' ');
+}
 
 function renderHistory(history: DecisionHistory, relay: string, subject: string, lang: Lang): string {
   const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>

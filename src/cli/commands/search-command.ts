@@ -43,6 +43,7 @@ import { plain, renderTable, truncate } from '../output/terminal';
 import { mixedScriptWords } from '../../core/query/look-alikes';
 import { initialWords } from '../../core/query/initials';
 import { quotedList } from '../../core/text/quotes';
+import { historyCommand } from './history-command';
 
 const HITS_SHOWN = 5;
 
@@ -160,7 +161,7 @@ export function renderSummary(
   }
   // Through a relay: hits on its accept list were taken out of the answer; say which, never hide them.
   if (decided && decided.muted.length > 0) {
-    lines.push('', t('search.muted', { count: decided.muted.length }));
+    lines.push('', t('search.muted', { count: decided.muted.length, command: historyCommand(query) }));
     for (const m of decided.muted) lines.push(`  - ${plain(decisionNoteText(m, lang))}`);
   }
   if (decided && decided.changed.length > 0) {
