@@ -1,5 +1,6 @@
 import { explainHit, suggestionLabel, whyFacts } from '../core/answer/explain';
 import { namingOf, recordOf } from '../core/answer/record-identity';
+import { relayCachedAt } from '../core/answer/relay-cached';
 import { registryView, detailsLine } from '../core/answer/registry-model';
 import { detailsWithStanding, listStanding } from '../core/answer/registry-lists';
 import {
@@ -125,6 +126,12 @@ export function buildCertificate(input: CertificateInput, lang: Lang): Certifica
   const header = input.envelope.header;
   if (header.idrequest) lines.push({ kind: 'field', label: t('requestId'), value: String(header.idrequest) });
   if (header.dateResponse) lines.push({ kind: 'field', label: t('dateResponse'), value: String(header.dateResponse) });
+  // An answer the relay kept is older than the screening time above: the inspector must see by how much.
+  const keptAt = relayCachedAt(input.envelope);
+  if (keptAt !== null) {
+    const at = new Date(keptAt).toISOString().slice(0, 19).replace('T', ' ');
+    lines.push({ kind: 'field', label: t('keptByRelay'), value: t('keptByRelay.value', { at }) });
+  }
   if (input.archive) {
     lines.push({ kind: 'field', label: t('archiveId'), value: String(input.archive.id) });
     lines.push({ kind: 'field', label: t('archiveSha'), value: input.archive.sha256 });

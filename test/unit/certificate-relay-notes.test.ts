@@ -53,13 +53,13 @@ function relayedAnswer() {
   };
 }
 
-function rowsOf(lang: 'uk' | 'en'): string[] {
+function rowsOf(lang: 'uk' | 'en', keptAt?: string): string[] {
   const checked = validateQuery(SUBJECT);
   if (!checked.ok) throw new Error('query');
   const certificate = buildCertificate(
     {
       query: checked.query,
-      envelope: parseEnvelope(relayedAnswer()),
+      envelope: parseEnvelope(keptAt ? { ...relayedAnswer(), relay_cached_at: keptAt } : relayedAnswer()),
       asked: ['peps', 'psanctions', 'edr'],
       receivedAt: new Date('2026-11-25T10:15:00Z'),
       servedBy: 'https://relay.bank.example',
@@ -98,4 +98,16 @@ it('says a hit’s strength without a dash where the record gives a level and no
   const rows = rowsOf('en');
   // The sanctions hit has both; the company register's, found by the name among its people, a level alone.
   expect(rows.filter((r) => r.startsWith(' | Match: '))).toEqual([' | Match: 100% Low', ' | Match: Low']);
+});
+
+it('says when an answer came from the relay’s cache and when the service gave it, beside the screening time', () => {
+  expect(rowsOf('en').filter((r) => r.startsWith('Answer | '))).toEqual([]);
+  const rows = rowsOf('en', '2026-11-25T08:40:12.345Z');
+  expect(rows).toContain('Time (UTC) | 2026-11-25 10:15:00 UTC');
+  expect(rows).toContain(
+    'Answer | from the relay’s cache: the service gave it at 2026-11-25 08:40:12 UTC, to an earlier request',
+  );
+  expect(rowsOf('uk', '2026-11-25T08:40:12Z')).toContain(
+    'Відповідь | з кешу релея: сервіс дав її 2026-11-25 08:40:12 UTC на попередній запит',
+  );
 });
