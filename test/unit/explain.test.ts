@@ -379,6 +379,11 @@ describe('why this hit: facts and suggestion per registry family', () => {
     });
     expect(whyLine(company, 'uk')).toMatch(/^назва і код збігаються → /);
     expect(whyLine(company, 'en')).toMatch(/^name and code agree → /);
+    // The pane's chip says it in a sentence, in the same words.
+    expect(company.facts[0]?.text).toEqual({
+      uk: 'Назва збігається: «ТОВАРИСТВО З ОБМЕЖЕНОЮ ВІДПОВІДАЛЬНІСТЮ "РОМАШКА"».',
+      en: 'The company name agrees: “ТОВАРИСТВО З ОБМЕЖЕНОЮ ВІДПОВІДАЛЬНІСТЮ "РОМАШКА"”.',
+    });
     // Sanctions hold people and companies alike: the record's legal form tells them apart.
     const listed = explainHit({ name: 'Ромашка' }, 'psanctions', { pid: 'S-5', p_fullname: 'ПП "РОМАШКА"' });
     expect(whyLine(listed, 'uk')).toMatch(/^назва: збіг → /);
@@ -395,6 +400,8 @@ describe('why this hit: facts and suggestion per registry family', () => {
       p_fullname: 'ІВАНЕНКО ІВАН ІВАНОВИЧ',
     });
     expect(whyLine(person, 'en')).toMatch(/^full name agrees → /);
+    expect(person.facts[0]?.text.uk).toBe('ПІБ збігається: «ІВАНЕНКО ІВАН ІВАНОВИЧ».');
+    expect(partly.facts[0]?.text.en).toBe('Only part of the company name agrees: “Ромашка Плюс” and “Romashka LTD”.');
   });
 
   it('names a lifted list of a sanction still in force, in the fact and the one line', () => {

@@ -6,6 +6,10 @@ const en = {
   'fact.name.alias': 'The name asked is one of the record’s other names: “{record}”.',
   'fact.name.partial': 'Only part of the name agrees: “{query}” and “{record}”.',
   'fact.name.differs': 'The names differ: “{query}” and “{record}” (matched by another field).',
+  'fact.company.exact': 'The company name agrees: “{record}”.',
+  'fact.company.alias': 'The name asked is one of the company’s other names: “{record}”.',
+  'fact.company.partial': 'Only part of the company name agrees: “{query}” and “{record}”.',
+  'fact.company.differs': 'The company names differ: “{query}” and “{record}” (matched by another field).',
   'fact.name.linked': 'Not the company’s own name: “{query}” is named in it as {roles}: “{record}”.',
   'fact.birth.equal': 'Birth date agrees: {record}.',
   'fact.birth.differs': 'Birth dates differ: {query} asked, {record} in the record.',
@@ -61,10 +65,14 @@ const en = {
 } as const;
 
 const uk: Record<keyof typeof en, string> = {
-  'fact.name.exact': 'ПІБ (назва) збігається: «{record}».',
+  'fact.name.exact': 'ПІБ збігається: «{record}».',
   'fact.name.alias': 'Шукане ім’я — одне з інших імен запису: «{record}».',
   'fact.name.partial': 'Збігається лише частина імені: «{query}» і «{record}».',
   'fact.name.differs': 'Імена різні: «{query}» і «{record}» (збіг за іншим полем).',
+  'fact.company.exact': 'Назва збігається: «{record}».',
+  'fact.company.alias': 'Шукана назва — одна з інших назв компанії: «{record}».',
+  'fact.company.partial': 'Збігається лише частина назви: «{query}» і «{record}».',
+  'fact.company.differs': 'Назви різні: «{query}» і «{record}» (збіг за іншим полем).',
   'fact.name.linked': 'Це не назва компанії: «{query}» зазначено в ній як {roles}: «{record}».',
   'fact.birth.equal': 'Дата народження збігається: {record}.',
   'fact.birth.differs': 'Дати народження різні: у запиті {query}, у записі {record}.',

@@ -145,19 +145,23 @@ function fact(code: FactCode, query: string, record: string): Fact {
 
 // ---------------------------------------------------------------- names
 
-function nameFact(query: ExplainedQuery, name: string, aliases: readonly string[]): Fact | null {
+function nameFact(query: ExplainedQuery, name: string, aliases: readonly string[], company: boolean): Fact | null {
   const asked = [query.name, query.namelat].filter((s): s is string => !!s);
   if (asked.length === 0 || name === '') return null;
   const askedTokens = asked.map(nameTokens);
-  const shownQuery = asked[0];
-  if (askedTokens.some((t) => sameTokens(t, nameTokens(name)))) return fact('name.exact', shownQuery, name);
+  // A company's name is a "назва", not a person's "ПІБ": the same fact, in the words that fit it.
+  const said = (code: 'exact' | 'alias' | 'partial' | 'differs', record: string): Fact => {
+    const made = fact(`name.${code}`, asked[0]!, record);
+    return company
+      ? { ...made, text: explainMessages.text(`fact.company.${code}`, { query: made.query, record }) }
+      : made;
+  };
+  if (askedTokens.some((t) => sameTokens(t, nameTokens(name)))) return said('exact', name);
   const alias = aliases.find((a) => askedTokens.some((t) => sameTokens(t, nameTokens(a))));
-  if (alias !== undefined) return fact('name.alias', shownQuery, alias);
+  if (alias !== undefined) return said('alias', alias);
   const recordNames = [name, ...aliases].map(nameTokens);
-  if (askedTokens.some((t) => recordNames.some((r) => sharesTokens(t, r)))) {
-    return fact('name.partial', shownQuery, name);
-  }
-  return fact('name.differs', shownQuery, name);
+  if (askedTokens.some((t) => recordNames.some((r) => sharesTokens(t, r)))) return said('partial', name);
+  return said('differs', name);
 }
 
 const ROLE_ORDER: readonly PersonRole[] = ['beneficiary', 'owner', 'head', 'signatory'];
@@ -303,7 +307,8 @@ function suggestion(facts: readonly Fact[]): Suggestion {
 export function explainHit(query: ExplainedQuery, registry: RegistryKey, item: object): Explanation {
   const view = registryView(registry);
   const facts: Fact[] = [];
-  const name = nameFact(query, view.name(item), view.aliases(item));
+  const company = view.kind === 'company' || (view.kind === 'mixed' && namesCompany(view.name(item)));
+  const name = nameFact(query, view.name(item), view.aliases(item), company);
   // A company found by a person's name: say whose name it is in the record, not only that it differs.
   const linked = name?.code === 'name.differs' && view.people ? linkedFact(query, view.people(item)) : null;
   if (linked) facts.push(linked);
@@ -322,7 +327,6 @@ export function explainHit(query: ExplainedQuery, registry: RegistryKey, item: o
   // A sanction lifted while others stay (US lifted, EU in force): the record's list of lists names
   // both alike, so the lifted one is said here.
   else if (status.ended.length > 0) facts.push(fact('status.partly-ended', '', status.ended.join('; ')));
-  const company = view.kind === 'company' || (view.kind === 'mixed' && namesCompany(view.name(item)));
   return { facts, suggested: suggestion(facts), company };
 }
 
