@@ -51,7 +51,10 @@ const screenedSchema = z.object({
   muted: z.number().int().min(0).optional(),
   /** Their records (core/answer/record-identity.ts recordPart): a re-screen counts them as still there. */
   mutedRecords: z.array(z.string()).optional(),
-  /** Decisions in force on the relay for this answer's other hits: a re-screen takes them over the sheet's. */
+  /**
+   * Decisions on the relay for this answer's other hits, in force or (`pending`) awaiting a second
+   * person's approval: a re-screen takes them over the sheet's, and says which wait.
+   */
   relayDecided: z
     .array(
       z.object({
@@ -61,6 +64,7 @@ const screenedSchema = z.object({
         comment: z.string(),
         analyst: z.string(),
         at: z.string(),
+        pending: z.literal(true).optional(),
       }),
     )
     .optional(),
@@ -133,9 +137,7 @@ function relayDecidedOf(
   envelope: ParsedEnvelope,
   registries: readonly RegistryKey[],
 ): { relayDecided?: NonNullable<ScreenedOutcome['relayDecided']> } {
-  const decided = (relayDecisionsOf(envelope)?.decided ?? []).filter(
-    (d) => registries.includes(d.registry) && d.state === 'in-force',
-  );
+  const decided = (relayDecisionsOf(envelope)?.decided ?? []).filter((d) => registries.includes(d.registry));
   if (decided.length === 0) return {};
   return {
     relayDecided: decided.map((d) => ({
@@ -145,6 +147,7 @@ function relayDecidedOf(
       comment: d.comment ?? '',
       analyst: d.analyst,
       at: d.at,
+      ...(d.state === 'pending' ? { pending: true as const } : {}),
     })),
   };
 }

@@ -32,8 +32,11 @@ export interface HitReview {
   comment: string;
   decidedBy: string;
   decidedAt: string;
-  /** The decision is the relay's record (it wins over the sheet); `sheetSaid`: the sheet's, when it differed. */
-  byRelay?: { sheetSaid: Decision | null };
+  /**
+   * The decision is the relay's record (it wins over the sheet); `sheetSaid`: the sheet's, when it
+   * differed; `pending`: it awaits a second person's approval (four-eyes), so the hit is still open.
+   */
+  byRelay?: { sheetSaid: Decision | null; pending?: true };
 }
 
 type RelayDecided = NonNullable<ScreenedOutcome['relayDecided']>[number];
@@ -85,19 +88,25 @@ export function reviewHit(
     comment: relay.comment,
     decidedBy: relay.analyst,
     decidedAt: utcMinute(relay.at),
-    byRelay: { sheetSaid: sheet.decision !== null && sheet.decision !== decision ? sheet.decision : null },
+    byRelay: {
+      sheetSaid: sheet.decision !== null && sheet.decision !== decision ? sheet.decision : null,
+      ...(relay.pending ? { pending: true as const } : {}),
+    },
   };
 }
 
 function decidedByText(review: HitReview, lang: Lang): string | null {
   if (!review.byRelay) return review.decidedBy || null;
-  const { sheetSaid } = review.byRelay;
-  return sheetSaid
-    ? rescreenMessages.t(lang, 'decidedBy.relayOverrides', {
-        analyst: review.decidedBy,
-        was: decisionText(sheetSaid, lang),
-      })
-    : rescreenMessages.t(lang, 'decidedBy.relay', { analyst: review.decidedBy });
+  const { sheetSaid, pending } = review.byRelay;
+  const analyst = review.decidedBy;
+  if (sheetSaid) {
+    const was = decisionText(sheetSaid, lang);
+    return rescreenMessages.t(lang, pending ? 'decidedBy.pendingOverrides' : 'decidedBy.relayOverrides', {
+      analyst,
+      was,
+    });
+  }
+  return rescreenMessages.t(lang, pending ? 'decidedBy.pending' : 'decidedBy.relay', { analyst });
 }
 
 /** The review columns of one hit row, in REVIEW_COLUMN_IDS order up to the Hit ID. */

@@ -241,7 +241,10 @@ function openLevelText(level: ReturnType<typeof openLevel>, lang: Lang): string 
 function rowOpenLevel(ctx: TableContext, o: ScreenedOutcome) {
   if (o.hitsOmitted > 0) return o.level;
   const reviews = rowReviews(ctx, { kind: 'outcome', outcome: o });
-  return openLevel(o.hits.map((h, i) => ({ level: h.level, decision: reviews[i].decision })));
+  // A decision awaiting approval is not yet in force: its hit still counts as open.
+  return openLevel(
+    o.hits.map((h, i) => ({ level: h.level, decision: reviews[i].byRelay?.pending ? null : reviews[i].decision })),
+  );
 }
 
 /** The "Gone" sheet: hits of the previous run this run no longer finds, with their old decisions. */

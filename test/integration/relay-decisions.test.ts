@@ -1005,3 +1005,50 @@ it('a re-screen through the relay counts a hit the accept list muted since as st
     rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);
+
+it('a re-screen shows a decision awaiting approval as the relay’s, waiting, and leaves its hit open', async () => {
+  const [one, two] = await pair();
+  const olena = await key(one, 'olena');
+  const dir = mkdtempSync(join(tmpdir(), 'relay-decisions-pending-'));
+  try {
+    writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${SUBJECT.name}\n`);
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: () => true },
+      env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: olena, CHECKLISTS_SUBJECT_ID: 'via-relay' }),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    const sanction = recordOf('psanctions', itemOf((await screen(one, olena)).wire, 'psanctions'));
+    // psanctions is under four-eyes here: this false positive waits for an approver, so nothing is muted.
+    const saved = await call(one, '/decisions', {
+      tokken: olena,
+      subject: SUBJECT,
+      registry: 'psanctions',
+      ...sanction,
+      decision: 'false-positive',
+      reason: 'different-birth-date',
+    });
+    expect((saved.json.results as { status: string }[])[0]?.status).toBe('pending');
+    await new Promise((r) => setTimeout(r, 1_100)); // instance 2 reads the subject's decisions again
+    const args = ['screen', 'clients.csv', '--registries', 'psanctions', '--progress', 'none', '-o', 'out.xlsx'];
+    expect(await runCli(args, io)).toBe(0);
+    const sheets = await readWorkbook(join(dir, 'out.xlsx'));
+    const hits = sheets.find((x) => x.name === 'CheckLists hits')!.rows;
+    const col = (name: string) => hits[0].indexOf(name);
+    const row = hits.find((r) => r[col('Registry')] === 'Sanctions')!;
+    expect([row[col('Decision')], row[col('Decided by')]]).toEqual([
+      'False positive',
+      'olena (relay; awaiting approval)',
+    ]);
+    // Not yet in force: the client's row still counts the hit as open.
+    const results = sheets.find((x) => x.name === 'CheckLists')!.rows;
+    const header = results.find((r) => r.includes('Level of undecided hits'))!;
+    const client = results.find((r) => r.includes(SUBJECT.name))!;
+    expect(client[header.indexOf('Level of undecided hits')]).toBe(client[header.indexOf('Overall level')]);
+    expect(client[header.indexOf('Overall level')]).toMatch(/^(High|Low)$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);

@@ -322,6 +322,26 @@ describe('merge', () => {
     expect(reviewHit(previous(), 'k', hit({ id: '10002' }), relayDecided).byRelay).toBeUndefined();
   });
 
+  it('a relay decision awaiting approval is shown as such, and leaves its hit open', () => {
+    const pending = [
+      {
+        record: 'peps:10001',
+        decision: 'false-positive' as const,
+        reason: 'different-birth-date',
+        comment: '',
+        analyst: 'olena',
+        at: '2026-11-20T09:15:00.000Z',
+        pending: true as const,
+      },
+    ];
+    const review = reviewHit(null, 'k', hit(), pending);
+    expect(review).toMatchObject({ decision: 'falsePositive', byRelay: { sheetSaid: null, pending: true } });
+    expect(reviewCells(review, 'uk')[4]).toBe('olena (релей; чекає на погодження)');
+    expect(reviewCells(reviewHit(previous(), 'k', hit(), [{ ...pending[0]!, decision: 'true-match' }]), 'en')[4]).toBe(
+      'olena (relay; awaiting approval; the sheet said "False positive")',
+    );
+  });
+
   it('open level: false positives left out, a confirmed true match counts as high', () => {
     expect(
       openLevel([
