@@ -26,7 +26,14 @@ export function progressLines(p: BulkProgress, lang: Lang): string[] {
     t(lang, 'progress.errors', { errors: p.failedRows }),
     t(lang, 'progress.invalid', { invalid: p.invalidRows }),
     ...(p.emptyRows > 0 ? [t(lang, 'progress.empty', { empty: p.emptyRows })] : []),
-    p.etaMs === null ? t(lang, 'progress.etaUnknown') : t(lang, 'progress.eta', { eta: formatDuration(p.etaMs, lang) }),
+    // Once every row is done there is no time left to tell: "Time left: 0 s" under "Done" read as a stall.
+    ...(p.rowsDone >= p.rowsTotal
+      ? []
+      : [
+          p.etaMs === null
+            ? t(lang, 'progress.etaUnknown')
+            : t(lang, 'progress.eta', { eta: formatDuration(p.etaMs, lang) }),
+        ]),
     ...(p.rateLimitedMs !== undefined
       ? [t(lang, 'progress.rateLimited', { wait: formatDuration(p.rateLimitedMs, lang) })]
       : []),

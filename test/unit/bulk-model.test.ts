@@ -406,5 +406,7 @@ describe('progress text', () => {
       'Time left: estimating…',
     ]);
     expect(progressLines({ ...progress, emptyRows: 3 }, 'uk')).toContain('Порожніх рядків (перевіряти нічого): 3');
+    // Every row done: no time left to tell.
+    expect(progressLines({ ...progress, rowsDone: 10, etaMs: 0 }, 'en').at(-1)).toBe('Invalid rows: 2');
   });
 });
