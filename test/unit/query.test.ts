@@ -414,6 +414,23 @@ describe('validateQuery: invalid inputs', () => {
 });
 
 describe('validateQuery: behaviour across fields', () => {
+  it('leaves out a title before a name of two words or more, never a word of the name itself', () => {
+    const named = (name: string) => okQuery({ name }).name;
+    expect(named('гр. Кривоклен Северин Богданович')).toBe('Кривоклен Северин Богданович');
+    expect(named('Гр.Кривоклен Северин')).toBe('Кривоклен Северин');
+    expect(named('громадянка Кривоклен Мирослава Ігорівна')).toBe('Кривоклен Мирослава Ігорівна');
+    expect(named('ФОП Доброгост Левко Андрійович')).toBe('Доброгост Левко Андрійович');
+    expect(named('ФО-П Доброгост Левко')).toBe('Доброгост Левко');
+    expect(named('Mr. John Smith')).toBe('John Smith');
+    expect(okQuery({ namelat: 'Mrs Jane Smith', ipn: '2457304172' }).namelat).toBe('Jane Smith');
+    // Before a single word it stays: "ФОП Іваненко" asked as "Іваненко" would find every namesake.
+    expect(named('ФОП Іваненко')).toBe('ФОП Іваненко');
+    // A title only at the start, and only a whole word.
+    expect(named('Спдченко Іван Іванович')).toBe('Спдченко Іван Іванович');
+    expect(named('Іваненко гр. Іван')).toBe('Іваненко гр. Іван');
+    expect(named('Msika Tomas Anton')).toBe('Msika Tomas Anton');
+  });
+
   it('treats empty strings, null and undefined as absent', () => {
     const query = okQuery({
       name: 'Іванов Іван',

@@ -98,6 +98,13 @@ export function isPlaceholderValue(value: unknown): boolean {
   return /^[^\p{L}\p{N}]+$/u.test(text) || PLACEHOLDER_WORDS.has(text.toLowerCase());
 }
 
+/**
+ * "гр. Іваненко Іван Іванович", "ФОП Іваненко …", "Mr John Smith": a title before the name is no
+ * word of any registry's name, and sent with it an exact hit came back Low. Left out only before
+ * two words at least, so a name is never cut to a surname.
+ */
+const TITLE = /^(?:гр\.\s*|(?:гр-н|гр-ка|громадянин|громадянка|фоп|фо-п|спд|mrs?|ms)\.?\s+)(?=\S+\s+\S)/iu;
+
 /** Surname, first name, patronymic or organisation name, each word in one script (./look-alikes.ts). */
 export function normalizeName(value: unknown, field = 'name'): FieldCheck<string> {
   const checked = normalizeText(value, {
@@ -106,7 +113,9 @@ export function normalizeName(value: unknown, field = 'name'): FieldCheck<string
     tooLong: 'field.name.tooLong',
     control: 'field.name.control',
   });
-  return checked.ok && checked.value !== undefined ? accept(oneScriptPerWord(checked.value)) : checked;
+  return checked.ok && checked.value !== undefined
+    ? accept(oneScriptPerWord(checked.value).replace(TITLE, ''))
+    : checked;
 }
 
 const CYRILLIC = /\p{Script=Cyrillic}/u;
@@ -126,7 +135,7 @@ export function normalizeNamelat(value: unknown, field = 'namelat'): FieldCheck<
   if (!checked.ok || checked.value === undefined) return checked;
   if (isPlaceholderName(checked.value)) return accept(undefined);
   // "Ivanenkо" with a Cyrillic о is Latin; a word of Cyrillic letters is still refused.
-  const latin = oneScriptPerWord(checked.value);
+  const latin = oneScriptPerWord(checked.value).replace(TITLE, '');
   if (CYRILLIC.test(latin)) return reject(field, 'field.namelat.cyrillic');
   const other = NON_LATIN_LETTER.exec(latin);
   if (other) return reject(field, 'field.namelat.nonLatin', { char: other[0] });
