@@ -1,4 +1,4 @@
-import { REASON_CODES, type Decision as RelayDecision, type ReasonCode } from '../core/answer/explain';
+import { REASON_CODES, type Decision as RelayDecision, type ReasonCode, type Suggestion } from '../core/answer/explain';
 import { subjectPart } from '../core/answer/record-identity';
 import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
 import { subjectKey } from '../core/query';
@@ -27,6 +27,8 @@ export interface RelayDecisionInput {
   decision: RelayDecision;
   reason?: ReasonCode;
   comment?: string;
+  /** What "why this hit" suggested: an approver sees a decision that goes against it. */
+  suggested?: Pick<Suggestion, 'decision' | 'reason'>;
 }
 
 export type NotSentReason = 'not-in-list' | 'no-fingerprint';
@@ -142,6 +144,7 @@ export function decisionsForRelay(
         decision: DECISION_CODES[hit.decision],
         ...(coded ? { reason: hit.reason as ReasonCode } : {}),
         ...(comment ? { comment } : {}),
+        ...(hit.suggested ? { suggested: hit.suggested } : {}),
       },
     });
   }

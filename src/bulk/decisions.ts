@@ -1,6 +1,14 @@
 import type { Lang } from '../core/text/i18n';
 import { LANGS } from '../core/text/i18n';
-import { REASON_CODES, reasonLabel, type Decision as CoreDecision, type ReasonCode } from '../core/answer/explain';
+import {
+  DECISIONS as CORE_DECISIONS,
+  REASON_CODES,
+  reasonLabel,
+  suggestionLabel,
+  type Decision as CoreDecision,
+  type ReasonCode,
+  type Suggestion,
+} from '../core/answer/explain';
 import type { CellValue } from './columns';
 import { rescreenMessages } from './rescreen-messages';
 
@@ -117,4 +125,18 @@ export function reasonValidation(lang: Lang): DecisionValidationSpec {
     prompt: rescreenMessages.t(lang, 'validation.reason.prompt'),
     error: rescreenMessages.t(lang, 'validation.reason.error'),
   };
+}
+
+/** Every suggestion as the Suggested column words it, in either language, to its codes. */
+const SUGGESTIONS: ReadonlyMap<string, Pick<Suggestion, 'decision' | 'reason'>> = new Map(
+  LANGS.flatMap((lang) =>
+    CORE_DECISIONS.flatMap((decision) =>
+      REASON_CODES.map((reason) => [fold(suggestionLabel({ decision, reason }, lang)), { decision, reason }] as const),
+    ),
+  ),
+);
+
+/** The Suggested cell as its codes, or null for an empty or edited cell. */
+export function parseSuggestion(value: CellValue | undefined): Pick<Suggestion, 'decision' | 'reason'> | null {
+  return typeof value === 'string' ? (SUGGESTIONS.get(fold(value)) ?? null) : null;
 }

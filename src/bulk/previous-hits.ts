@@ -1,11 +1,19 @@
 import type { Lang, LocalizedText } from '../core/text/i18n';
 import { LANGS } from '../core/text/i18n';
-import type { ReasonCode } from '../core/answer/explain';
+import type { ReasonCode, Suggestion } from '../core/answer/explain';
 import { excelSerialToIsoDate, type DateSystem } from '../core/query/dates';
 import type { MatchLevel } from '../core/answer/summary';
 import { levelText } from '../core/answer/summary';
 import { columnLetter, type CellValue } from './columns';
-import { decisionList, fold, parseDecision, parseReason, type Decision, type ReviewColumnId } from './decisions';
+import {
+  decisionList,
+  fold,
+  parseDecision,
+  parseReason,
+  parseSuggestion,
+  type Decision,
+  type ReviewColumnId,
+} from './decisions';
 import { parseHitIdentity } from './hit-identity';
 import { bulkMessages } from './messages';
 import { rescreenMessages } from './rescreen-messages';
@@ -26,6 +34,7 @@ const HIT_COLUMN_KEYS = {
   level: 'hits.level',
   birth: 'role.date',
   details: 'hits.details',
+  suggested: 'hits.suggested',
 } as const;
 
 const REVIEW_COLUMN_KEYS = {
@@ -67,6 +76,7 @@ const OPTIONAL_COLUMNS: readonly ReadColumnId[] = [
   'details',
   'comment',
   'fingerprint',
+  'suggested',
 ];
 
 /** One hit of the previous run as its hits sheet holds it now, analyst's edits included. */
@@ -80,6 +90,8 @@ export interface PreviousHit {
   decidedAt: string;
   /** The record's fingerprint as the run saw it ('' in sheets from before the column). */
   fingerprint: string;
+  /** What "why this hit" suggested, as the Suggested column says it; null without one. */
+  suggested: Pick<Suggestion, 'decision' | 'reason'> | null;
   percent: number | null;
   level: MatchLevel | null;
   name: string;
@@ -256,6 +268,7 @@ export function readPreviousHits(grid: HitsGrid): { hits: Map<string, PreviousHi
       decidedBy,
       decidedAt,
       fingerprint: at.has('fingerprint') ? text(row[col('fingerprint')]) : '',
+      suggested: at.has('suggested') ? parseSuggestion(row[col('suggested')]) : null,
       percent: parsePercent(row[col('percent')]),
       level: parseLevel(row[col('level')]),
       name: text(row[col('name')]),

@@ -19,6 +19,8 @@ export const DECISION_COLUMNS = [
   ['needs_approval', 'needsApproval'],
   ['approves', 'approves'],
   ['instance', 'instance'],
+  // Last: a column added later goes at the end, so that a reader by position keeps working.
+  ['suggested', 'suggested'],
 ] as const satisfies readonly (readonly [string, keyof DecisionRow])[];
 
 export function decisionCsvHeader(): string {

@@ -22,7 +22,7 @@ export const decisionRefusalMessages = defineCatalogue(
     comment: 'comment: at most 2,000 characters, with no NUL character.',
     subject: 'subject: the subject as it was screened (name, date, ipn or doc).',
     unknownField:
-      'Unknown field {field}: a decision has subject, registry, record, fingerprint, decision, reason and comment.',
+      'Unknown field {field}: a decision has subject, registry, record, fingerprint, decision, reason, comment and suggested.',
     other: '{field}: {detail}',
     badSubject: 'subject: {detail}',
   },
@@ -36,7 +36,7 @@ export const decisionRefusalMessages = defineCatalogue(
     comment: 'comment: не більше 2 000 символів, без символу NUL.',
     subject: 'subject: суб’єкт, як його перевіряли (name, date, ipn або doc).',
     unknownField:
-      'Невідоме поле {field}: рішення має subject, registry, record, fingerprint, decision, reason і comment.',
+      'Невідоме поле {field}: рішення має subject, registry, record, fingerprint, decision, reason, comment і suggested.',
     other: '{field}: {detail}',
     badSubject: 'subject: {detail}',
   },

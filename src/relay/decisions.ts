@@ -40,6 +40,11 @@ const decisionInput = z
     decision: z.enum(DECISIONS),
     reason: z.enum(REASON_CODES).nullable().optional(),
     comment: z.string().max(2_000).regex(NO_NUL, 'holds a NUL character').optional(),
+    /** What "why this hit" suggested to the analyst: shown to an approver beside the decision. */
+    suggested: z
+      .object({ decision: z.enum(DECISIONS), reason: z.enum(REASON_CODES) })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -165,6 +170,7 @@ export class DecisionRecord {
         decision: input.decision,
         reason: input.reason ?? null,
         comment: input.comment ?? '',
+        suggested: input.suggested ? `${input.suggested.decision}:${input.suggested.reason}` : null,
         needsApproval: this.options.fourEyes.has(input.registry) && input.decision !== 'needs-review',
         approves: null,
         instance: this.options.instance,
@@ -192,6 +198,7 @@ export class DecisionRecord {
       kind: 'approval',
       analyst: identity.analyst,
       comment: '',
+      suggested: null,
       needsApproval: false,
       approves: id,
       instance: this.options.instance,

@@ -27,6 +27,7 @@ import { WorkbookFake } from '../support/workbook-fake';
 import { saveWorkbookDecisions } from '../../src/excel/bulk/save-decisions';
 import { sendDecisions } from '../../src/taskpane/results/decision-client';
 import { hitsColumns } from '../../src/bulk/result-table';
+import { decisionCsvHeader, decisionCsvRows } from '../../src/relay/decision-export';
 import { cellAddress } from '../../src/excel/a1';
 import {
   post,
@@ -527,7 +528,7 @@ it('the analyst is always the authenticated one: a body naming another is refuse
     'comment: at most 2,000 characters, with no NUL character.',
     "fingerprint: 16 hexadecimal digits, as in the hits sheet's Record fingerprint column.",
     expect.stringMatching(/^reason: one of confirmed-by-code, .*other-person\.$/),
-    'Unknown field note: a decision has subject, registry, record, fingerprint, decision, reason and comment.',
+    'Unknown field note: a decision has subject, registry, record, fingerprint, decision, reason, comment and suggested.',
   ]);
   expect(results[3].message).toMatch(/^subject: Вкажіть хоча б одне/);
   const history = await call(one, '/decisions/history', { tokken: olena, ...SUBJECT });
@@ -616,7 +617,7 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
   expect(csv.headers.get('content-type')).toContain('text/csv');
   const lines = (await csv.text()).trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'id,at,kind,analyst,subject,subject_key,registry,record,fingerprint,decision,reason,comment,needs_approval,approves,instance',
+    'id,at,kind,analyst,subject,subject_key,registry,record,fingerprint,decision,reason,comment,needs_approval,approves,instance,suggested',
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(',olena,');
@@ -1051,4 +1052,52 @@ it('a re-screen shows a decision awaiting approval as the relay’s, waiting, an
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}, 60_000);
+
+it('an approver sees that a decision went against what the why suggested: kept by the relay, listed, exported', async () => {
+  const [one, two] = await pair();
+  const olena = await key(one, 'olena');
+  const anna = await key(one, 'anna', 'approver');
+  const sanction = recordOf('psanctions', itemOf((await screen(one, olena)).wire, 'psanctions'));
+  const saved = await call(one, '/decisions', {
+    tokken: olena,
+    subject: SUBJECT,
+    registry: 'psanctions',
+    ...sanction,
+    decision: 'false-positive',
+    reason: 'other-person',
+    suggested: { decision: 'true-match', reason: 'confirmed-by-code' },
+  });
+  expect((saved.json.results as { status: string }[])[0]?.status).toBe('pending');
+  const pending = await call(two, '/decisions/pending', { tokken: anna });
+  expect(pending.json.pending).toEqual([expect.objectContaining({ suggested: 'true-match:confirmed-by-code' })]);
+  let stdout = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => ((stdout += s), true) },
+    stderr: { write: () => true },
+    env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: anna }),
+    cwd: tmpdir(),
+    platform: process.platform,
+    interrupt: new AbortController().signal,
+  };
+  expect(await runCli(['approve'], io)).toBe(0);
+  expect(stdout).toMatch(
+    /false positive — another person; the suggestion was otherwise: true match — confirmed by code\n/,
+  );
+  // A suggestion that is not one of the codes is refused, with why, like any other field.
+  const bad = await call(one, '/decisions', {
+    tokken: olena,
+    subject: SUBJECT,
+    registry: 'psanctions',
+    ...sanction,
+    decision: 'true-match',
+    suggested: { decision: 'maybe', reason: 'confirmed-by-code' },
+  });
+  expect(bad.json.results).toEqual([
+    expect.objectContaining({ status: 'refused', reason: expect.stringMatching(/^suggested\.decision/) }),
+  ]);
+  const exported: string[] = [];
+  for await (const page of one.store.decisionPages()) exported.push(decisionCsvRows(page));
+  expect(decisionCsvHeader()).toMatch(/,instance,suggested\r\n$/);
+  expect(exported.join('')).toMatch(/,true-match:confirmed-by-code\r\n/);
 }, 60_000);

@@ -1,4 +1,6 @@
 import { decisionsForRelay, subjectsOfList } from '../../src/bulk/decisions-to-relay';
+import { parseSuggestion } from '../../src/bulk/decisions';
+import { historyLineText, pendingLineText } from '../../src/core/answer/decision-history';
 import type { PreviousHit, PreviousRun } from '../../src/bulk/previous-hits';
 import { identityOfRecord } from '../../src/bulk/hit-identity';
 import { recogniseColumns } from '../../src/bulk/columns';
@@ -26,6 +28,7 @@ function hit(record: string, over: Partial<PreviousHit> = {}): PreviousHit {
     decidedBy: 'me',
     decidedAt: '2026-11-20',
     fingerprint: '0123456789abcdef',
+    suggested: null,
     percent: 100,
     level: 'low',
     name: 'x',
@@ -45,6 +48,7 @@ it('sends decided hits with their client found again in the list; says which can
         hit('peps:8', { decidedBy: 'olena (relay)' }),
         hit('peps:9', { decidedBy: 'olena (релей; на аркуші було «Хибний збіг»)' }),
         hit('peps:10', { decision: null }),
+        hit('peps:12', { suggested: { decision: 'true-match', reason: 'name-and-birth-date' } }),
         { ...hit('peps:11'), identity: identityOfRecord('q1:[["name","інша особа"]]', 'peps:11') },
       ].map((h) => [h.identity, h]),
     ),
@@ -59,6 +63,16 @@ it('sends decided hits with their client found again in the list; says which can
       decision: 'false-positive',
       // A free-text reason (a sheet from before the drop-down) travels in the comment.
       comment: 'a namesake, the client is younger — seen the ID',
+    },
+    {
+      subject: { name: 'Петренко Петро Петрович', date: '1980-01-02', search: 1, lowranklimit: 0 },
+      registry: 'peps',
+      record: 'peps:12',
+      fingerprint: '0123456789abcdef',
+      decision: 'false-positive',
+      reason: 'other-person',
+      // The Suggested column's words, read back as codes: an approver sees the decision went against it.
+      suggested: { decision: 'true-match', reason: 'name-and-birth-date' },
     },
   ]);
   expect(out.notSent.map((n) => n.why)).toEqual(['no-fingerprint', 'not-in-list']);
@@ -100,4 +114,43 @@ it('a hit card recording the same decision again is told it is already recorded,
     fake,
   );
   expect(outcome).toEqual({ status: 'unchanged', id: 41, analyst: 'olena', at: '2026-11-27T10:00:00.000Z' });
+});
+
+it('reads the Suggested column back as codes in either language, and nothing from an edited cell', () => {
+  expect(parseSuggestion('справжній збіг: ім’я та дата народження збігаються')).toEqual({
+    decision: 'true-match',
+    reason: 'name-and-birth-date',
+  });
+  expect(parseSuggestion(' False positive:  namesake (different birth date) ')).toEqual({
+    decision: 'false-positive',
+    reason: 'different-birth-date',
+  });
+  expect(parseSuggestion('I think it is him')).toBeNull();
+  expect(parseSuggestion(null)).toBeNull();
+});
+
+it('a pending line and a history line say when the decision went against the suggestion', () => {
+  const line = {
+    id: 4,
+    at: '2026-11-28T15:49:00Z',
+    kind: 'decision' as const,
+    analyst: 'o.koval',
+    registry: 'peps' as const,
+    record: 'peps:10002',
+    decision: 'false-positive' as const,
+    reason: 'different-birth-date',
+    suggested: 'true-match:name-and-birth-date',
+  };
+  expect(historyLineText(line, 'uk')).toBe(
+    '#4  2026-11-28 15:49 UTC  o.koval  peps:10002  хибний збіг — тезка (інша дата народження); ' +
+      'запропоновано інше: справжній збіг — ім’я та дата народження збігаються',
+  );
+  expect(pendingLineText({ ...line, subject: { name: 'Кривоклен Мирослава Ігорівна' } }, 'en')).toMatch(
+    /false positive — namesake \(different birth date\); the suggestion was otherwise: true match — name and birth date agree$/,
+  );
+  // Agreeing with it, or with nothing sent, says nothing more.
+  expect(historyLineText({ ...line, suggested: 'false-positive:other-person' }, 'en')).toMatch(
+    /\(different birth date\)$/,
+  );
+  expect(historyLineText({ ...line, suggested: null }, 'en')).toMatch(/\(different birth date\)$/);
 });

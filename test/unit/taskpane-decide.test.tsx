@@ -261,6 +261,8 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
       decision: suggested.decision,
       reason: suggested.reason,
       comment: 'Клієнт 1985 р. н.',
+      // What the card suggested goes with it: an approver sees a decision that goes against it.
+      suggested: { decision: suggested.decision, reason: suggested.reason },
     });
     expect(Object.keys(sent[0].body)).not.toContain('analyst');
 

@@ -21,6 +21,8 @@ const lineSchema = z.object({
   reason: z.string().nullable(),
   comment: z.string().nullable().optional(),
   approves: z.number().nullable().optional(),
+  /** What "why this hit" suggested, "decision:reason"; absent from relays before it. */
+  suggested: z.string().nullable().optional(),
 });
 export type DecisionLine = z.infer<typeof lineSchema>;
 
@@ -50,7 +52,8 @@ const APPROVED = { uk: 'погодив №{id}', en: 'approved #{id}' } as const
 export function historyLineText(line: DecisionLine, lang: Lang): string {
   const what =
     line.kind === 'approval' ? APPROVED[lang].replace('{id}', String(line.approves ?? '?')) : decisionText(line, lang);
-  return `#${line.id}  ${utcMinute(line.at)}  ${line.analyst}  ${line.record}  ${what}`;
+  const against = line.kind === 'decision' ? againstSuggestion(line, lang) : '';
+  return `#${line.id}  ${utcMinute(line.at)}  ${line.analyst}  ${line.record}  ${what}${against}`;
 }
 
 /** What `/decisions/pending` answers: the caller, and the decisions waiting for a second person. */
@@ -70,7 +73,23 @@ export function subjectText(subject: object): string {
 
 /** One waiting decision: its number, minute (UTC), author, subject, record, and what was decided and why. */
 export function pendingLineText(p: PendingDecisions['pending'][number], lang: Lang): string {
-  return `#${p.id}  ${utcMinute(p.at)}  ${p.analyst}  ${subjectText(p.subject)}  ${p.record}  ${decisionText(p, lang)}`;
+  const line = `#${p.id}  ${utcMinute(p.at)}  ${p.analyst}  ${subjectText(p.subject)}  ${p.record}  ${decisionText(p, lang)}`;
+  return `${line}${againstSuggestion(p, lang)}`;
+}
+
+const AGAINST = { uk: '; запропоновано інше: {suggested}', en: '; the suggestion was otherwise: {suggested}' } as const;
+
+/**
+ * A decision that goes against what "why this hit" suggested is what a second person must look at
+ * first: "; the suggestion was otherwise: true match — name and birth date agree". '' otherwise.
+ */
+export function againstSuggestion(line: Pick<DecisionLine, 'decision' | 'suggested'>, lang: Lang): string {
+  const [decision, reason] = (line.suggested ?? '').split(':');
+  const suggested = DECISIONS.find((d) => d === decision);
+  if (!suggested || suggested === line.decision) return '';
+  return fillTemplate(AGAINST[lang], {
+    suggested: decisionText({ decision: suggested, reason: reason || null }, lang),
+  });
 }
 
 const SAME_NAME = {

@@ -17,6 +17,7 @@ interface DecisionRecord {
   decision: string;
   reason: string | null;
   comment: string;
+  suggested: string | null;
   needs_approval: boolean;
   approves: string | null;
   instance: string;
@@ -36,6 +37,7 @@ function decisionRow(r: DecisionRecord): DecisionRow {
     decision: r.decision,
     reason: r.reason,
     comment: r.comment,
+    suggested: r.suggested,
     needsApproval: r.needs_approval,
     approves: r.approves === null ? null : Number(r.approves),
     instance: r.instance,
@@ -47,8 +49,8 @@ export function decisionQueries(q: Query) {
     async addDecision(e: DecisionEntry): Promise<DecisionRow> {
       const rows = await q<DecisionRecord>(
         `INSERT INTO decisions (kind, analyst, subject_key, subject, registry, record, fingerprint, decision, reason,
-           comment, needs_approval, approves, instance)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+           comment, needs_approval, approves, instance, suggested)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
         [
           e.kind,
           e.analyst,
@@ -63,6 +65,7 @@ export function decisionQueries(q: Query) {
           e.needsApproval,
           e.approves,
           e.instance,
+          e.suggested,
         ],
       );
       return decisionRow(rows[0]);
@@ -73,10 +76,10 @@ export function decisionQueries(q: Query) {
       // array order (WITH ORDINALITY), so their ids ascend in that order and map back by sorting.
       const rows = await q<DecisionRecord>(
         `INSERT INTO decisions (kind, analyst, subject_key, subject, registry, record, fingerprint, decision, reason,
-           comment, needs_approval, approves, instance)
+           comment, needs_approval, approves, instance, suggested)
          SELECT e->>'kind', e->>'analyst', e->>'subjectKey', e->'subject', e->>'registry', e->>'record',
            e->>'fingerprint', e->>'decision', e->>'reason', e->>'comment', (e->>'needsApproval')::boolean,
-           (e->>'approves')::bigint, e->>'instance'
+           (e->>'approves')::bigint, e->>'instance', e->>'suggested'
          FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY n
          RETURNING *`,
         [JSON.stringify(entries)],

@@ -326,4 +326,7 @@ export const MIGRATIONS: readonly string[] = [
      DELETE FROM answer_archive a WHERE a.id < keep;
      RETURN removed;
    END $$;`,
+  // What "why this hit" suggested when the analyst decided ("true-match:name-and-birth-date"): an
+  // approver sees a decision that goes against it.
+  `ALTER TABLE decisions ADD COLUMN suggested text;`,
 ];

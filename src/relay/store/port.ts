@@ -213,6 +213,8 @@ export interface DecisionEntry {
   decision: string;
   reason: string | null;
   comment: string;
+  /** What "why this hit" suggested, as "decision:reason" (core/answer/explain.ts); null when not sent. */
+  suggested: string | null;
   /** Four-eyes: stays pending until someone else approves it. */
   needsApproval: boolean;
   /** For an approval: the decision approved. */

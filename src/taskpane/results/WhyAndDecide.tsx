@@ -91,7 +91,17 @@ export function WhyAndDecide({ query, registry, item, lang, relay, onRecord: hel
     if (!relay) return;
     setSaving(true);
     const { record, fingerprint } = recordOf(registry, item);
-    const done = await recordDecision(relay, { query, registry, record, fingerprint, decision, reason, comment });
+    const suggested = explanation.suggested;
+    const done = await recordDecision(relay, {
+      query,
+      registry,
+      record,
+      fingerprint,
+      decision,
+      reason,
+      comment,
+      suggested,
+    });
     setOutcome(done);
     if (done.status === 'recorded' || done.status === 'pending') {
       setOnRecord({

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Decision, ReasonCode } from '../../core/answer/explain';
+import type { Decision, ReasonCode, Suggestion } from '../../core/answer/explain';
 import type { RegistryKey } from '../../core/protocol/registries';
 import type { SearchQuery } from '../../core/query';
 import { plainQuery } from '../../core/query/plain';
@@ -33,6 +33,8 @@ export interface DecisionToRecord {
   decision: Decision;
   reason: ReasonCode;
   comment: string;
+  /** What "why this hit" suggested: an approver sees a decision that goes against it. */
+  suggested?: Pick<Suggestion, 'decision' | 'reason'>;
 }
 
 export type RecordOutcome =
@@ -58,6 +60,7 @@ export async function recordDecision(
       decision: d.decision,
       reason: d.reason,
       comment: d.comment,
+      ...(d.suggested ? { suggested: { decision: d.suggested.decision, reason: d.suggested.reason } } : {}),
     },
     fetchImpl,
   );
