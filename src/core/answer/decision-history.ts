@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REGISTRY_KEYS } from '../protocol/registries';
 import { fillTemplate, type Lang } from '../text/i18n';
+import { andList } from '../text/quotes';
 import { DECISIONS } from './explain';
 import { decisionText, utcMinute, type DecisionNote } from './relay-decisions';
 
@@ -126,13 +127,7 @@ export function sameNameText(sameName: readonly SameName[] | undefined, lang: La
   const t = SAME_NAME[lang];
   const variants = sameName.map(({ details, lines }) => {
     const words = details.map((d) => t[d]);
-    const listed =
-      words.length === 0
-        ? t.alone
-        : words.length === 1
-          ? words[0]
-          : `${words.slice(0, -1).join(', ')}${t.and}${words.at(-1)}`;
-    return fillTemplate(t.variant, { details: listed, lines });
+    return fillTemplate(t.variant, { details: words.length === 0 ? t.alone : andList(words, t.and), lines });
   });
   return `${fillTemplate(t.intro, { variants: variants.join('; ') })} ${t.advice}`;
 }

@@ -5,6 +5,7 @@ import type { Lang, LocalizedText } from '../text/i18n';
 import { explainMessages, type ExplainMessageKey } from './explain-messages';
 import { nameTokens, namesCompany, sameTokens, sharesTokens } from './name-tokens';
 import { registryView, type PersonRole, type RecordPerson } from './registry-model';
+import { andList } from '../text/quotes';
 
 /**
  * Why a record matched: the query and the record the service already returned, compared field by
@@ -369,9 +370,7 @@ export function whyFacts(codes: readonly FactCode[], lang: Lang, company = false
   const fields = (chosen: (code: FactCode) => boolean) => [
     ...new Set(codes.filter((c) => chosen(c) && SHORT[c]).map((c) => label(SHORT[c]!))),
   ];
-  // "full name, birth date, code and document": a chain of "and"s reads as a stammer past two.
-  const listed = (items: readonly string[]) =>
-    items.length <= 2 ? items.join(t('why.and')) : `${items.slice(0, -1).join(', ')}${t('why.and')}${items.at(-1)}`;
+  const listed = (items: readonly string[]) => andList(items, t('why.and'));
   const parts: string[] = [];
   // A partial name is no clear agreement (its chip is grey), yet left out of the line it turned
   // "birth date agrees → needs review" into a riddle: the line must say what made the data incomplete.
