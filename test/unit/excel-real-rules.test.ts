@@ -2,18 +2,15 @@
  * Issue 11: Excel's documented rules, enforced by the workbook fake, and the fixes they forced.
  * Each "fix" test below failed on the code before the fix (see the issue note for which).
  */
-import { recogniseColumns } from '../../src/bulk/columns';
 import type { AskFn } from '../../src/bulk';
-import { AccountError } from '../../src/core/protocol/errors';
-import { parseEnvelope } from '../../src/core/protocol/schema';
 import { readSelectionInput } from '../../src/excel/bulk/bulk-input';
 import { resumableRuns, resumeWorkbookRun, startWorkbookRun } from '../../src/excel/bulk/bulk-run';
-import { STATE_SHEET_PREFIX } from '../../src/excel/bulk/bulk-state';
 import { EXCEL_WEB_PAYLOAD_LIMIT_BYTES } from '../../src/excel/payload';
 import { describeExcelError } from '../../src/excel/errors';
 import { readSelection } from '../../src/excel/selection';
 import { WorkbookFake } from '../support/workbook-fake';
 import { fakeService } from '../support/fake-service';
+import { SANDBOX, TUNING, clients, request, stateSheets as stateSheetsOf } from '../support/workbook-runs';
 
 let fake: WorkbookFake;
 let restore: () => void;
@@ -24,29 +21,8 @@ beforeEach(() => {
 afterEach(() => restore());
 
 const MB5 = EXCEL_WEB_PAYLOAD_LIMIT_BYTES;
-const TUNING = { concurrency: 4, chunkRows: 100, flushIntervalMs: 10_000 };
-const SANDBOX = { mode: 'sandbox' as const, modeLabel: { uk: 'ПІСОЧНИЦЯ', en: 'SANDBOX' } };
-
-function request(input: Awaited<ReturnType<typeof readSelectionInput>>) {
-  return {
-    input,
-    mapping: recogniseColumns(input.headers),
-    options: { listdata: 512n, search: 1 as const, lowranklimit: 0, idUserPC: 'PC' },
-    lang: 'uk' as const,
-    ...SANDBOX,
-    tuning: TUNING,
-  };
-}
-
-function clients(count: number): (string | number)[][] {
-  return [
-    ['ПІБ', 'Дата народження'],
-    ...Array.from({ length: count }, (_, i) => [`Петренко Петро ${i}`, 29000 + (i % 300)]),
-  ];
-}
-
 function stateSheets(): string[] {
-  return fake.sheetNames().filter((n) => n.startsWith(STATE_SHEET_PREFIX));
+  return stateSheetsOf(fake);
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string | null> {
@@ -227,51 +203,7 @@ describe('fixes: what the stricter fake caught', () => {
     expect(report.status).toBe('completed');
   });
 
-  it('3a. resumes a 2,000-row run whose rows carry 20 Cyrillic hit lines each, every sync under 5 MB', async () => {
-    const ROWS = 2_000;
-    fake.setSheet('Clients', clients(ROWS)).select('Clients', 'A1');
-    const job =
-      'Голова правління акціонерного товариства «Українська енергетична компанія», член наглядової ради '.repeat(4);
-    let idr = 0;
-    let asked = 0;
-    let quotaAfter: number | null = ROWS - 10;
-    const ask: AskFn = async (query) => {
-      asked++;
-      if (quotaAfter !== null && asked >= quotaAfter) throw new AccountError(11, 403, 'quota');
-      const peps = Array.from({ length: 20 }, (_, k) => ({
-        list: 'pep',
-        idpep: ++idr,
-        name: `${query.name ?? ''} Олександрович-Костянтинович ${k}`,
-        percent: 90,
-        level: 'Високий',
-        job,
-      }));
-      return {
-        envelope: parseEnvelope({
-          idrequest: String(idr),
-          dateResponse: '2026-11-22 10:00:00',
-          listdata: '512',
-          result: { peps },
-        }),
-      };
-    };
-    const run = await startWorkbookRun(request(await readSelectionInput()), { ask });
-    const first = await run.done;
-    expect(first.status).toBe('stopped-account');
-
-    quotaAfter = null;
-    fake.resetStats();
-    const resumed = await resumeWorkbookRun(run.runId, { ask, ...SANDBOX }, TUNING);
-    const second = await resumed!.done;
-    expect(second.status).toBe('completed');
-    expect(second.rowsWritten).toBe(ROWS);
-    expect(Math.max(...fake.stats.bytesPerSync)).toBeLessThan(MB5);
-    expect(Math.max(...fake.stats.responseBytesPerSync)).toBeLessThan(MB5);
-    // The state really was that large: about 31 MB read back, in reads under 5 MB each.
-    expect(fake.stats.responseBytesPerSync.reduce((a, b) => a + b, 0)).toBeGreaterThan(25 * 1024 * 1024);
-    expect(stateSheets()).toEqual([]);
-  }, 60_000);
-
+  // 3a and 3d, runs of thousands of rows, are in test/integration/excel-volume.test.ts.
   it('3b. reads a selection of 50,000 long Cyrillic cells in reads under 5 MB', async () => {
     const cell = 'Коваленко Олена Миколаївна, вул. Хрещатик, 1, Київ'.repeat(2);
     fake.setSheet(
@@ -285,18 +217,6 @@ describe('fixes: what the stricter fake caught', () => {
     expect(read.values[9_999][0]).toBe(`9999 ${cell}`);
     expect(Math.max(...fake.stats.responseBytesPerSync)).toBeLessThan(MB5);
   });
-
-  // 1.6 s on an idle machine; the timeout leaves room for a loaded one.
-  it('3d. a bulk run whose batches Excel refuses as too large is sent again in halves and completes', async () => {
-    fake.setSheet('Clients', clients(3_000)).select('Clients', 'A1');
-    const input = await readSelectionInput();
-    fake.payloadLimitBytes = 250_000;
-    const report = await (await startWorkbookRun(request(input), { ask: fakeService({ seed: 8 }).ask })).done;
-    expect(report.status).toBe('completed');
-    expect(fake.sheetValues(report.output.resultsSheet).length).toBe(14 + 3_000);
-    expect(Math.max(...fake.stats.bytesPerSync)).toBeGreaterThan(250_000);
-    expect(stateSheets()).toEqual([]);
-  }, 20_000);
 
   it('4. several areas selected: the user is asked to select one block, in their language', async () => {
     fake.setSheet('Clients', clients(5)).select('Clients', 'A1:A3,B1:B3');
