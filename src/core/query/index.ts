@@ -211,6 +211,11 @@ const FOLDED: ReadonlySet<QueryField> = new Set(['name', 'namelat', 'city', 'non
 
 const KEY_VERSION = 'q1';
 
+/** Free text as the subject key compares it: case and spacing do not matter. */
+export function foldedText(value: string): string {
+  return value.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
 /**
  * A stable key for "the same question": two queries with equal keys get the same answer from
  * the same lists. Used for dedupe in bulk runs and as the cache key, so it is versioned.
@@ -221,7 +226,7 @@ export function subjectKey(query: SearchQuery): string {
     if (NOT_IN_KEY.has(field)) continue;
     let value: unknown = query[field];
     if (value === undefined || value === SERVICE_DEFAULTS[field]) continue;
-    if (FOLDED.has(field) && typeof value === 'string') value = value.trim().replace(/\s+/g, ' ').toLowerCase();
+    if (FOLDED.has(field) && typeof value === 'string') value = foldedText(value);
     if (field === 'arrayedrpou' && Array.isArray(value)) value = [...new Set(value)].sort();
     parts.push([field, value]);
   }

@@ -1,3 +1,4 @@
+import { foldedText } from '../../core/query';
 import type { DecisionEntry, DecisionRow } from './port';
 
 /** The decision record's statements (schema in migrations.ts). */
@@ -94,8 +95,8 @@ export function decisionQueries(q: Query) {
       return rows.map(decisionRow);
     },
     async decisionSubjectsNamed(name: string, exceptKey: string, limit: number) {
-      const fold = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-      const wanted = fold(name);
+      // Folded as the subject key folds a name: the same subject's lines share one key.
+      const wanted = foldedText(name);
       // PostgreSQL's lower() folds only ASCII in the C locale the embedded store runs in, so the
       // database narrows by length (which folding keeps) and the comparison is made here.
       const rows = await q<{ subject: Record<string, unknown>; lines: string }>(
@@ -105,7 +106,7 @@ export function decisionQueries(q: Query) {
         [wanted.length, exceptKey],
       );
       return rows
-        .filter((r) => typeof r.subject.name === 'string' && fold(r.subject.name) === wanted)
+        .filter((r) => typeof r.subject.name === 'string' && foldedText(r.subject.name) === wanted)
         .slice(0, Math.max(1, Math.floor(limit)))
         .map((r) => ({ subject: r.subject, lines: Number(r.lines) }));
     },
