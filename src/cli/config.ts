@@ -190,6 +190,8 @@ export async function loadCliConfig(options: LoadConfigOptions): Promise<CliConf
   // An analyst key in the tokken's place: the address is the organisation's relay, which holds the
   // tokken and IDsubjectFM itself (docs/cli.md, "Through the organisation's relay").
   if (tokken && ANALYST_KEY.test(tokken.trim())) settings.connection = 'relay';
+  // A key cut short in copying would otherwise be taken for a tokken and asked for IDsubjectFM.
+  else if (tokken && /^ckr_/i.test(tokken.trim())) throw usageError('config.partialKey');
   // An address without credentials is a mistake, not a wish for the sandbox: running on fictional
   // data while the person believes they screened against the live service would be the worst outcome.
   if (settings.primaryUrl.trim()) {

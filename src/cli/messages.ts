@@ -84,6 +84,8 @@ const en = {
   'config.missingCredentials':
     'A service address is set, but {missing} is not. Set it, or unset CHECKLISTS_URL to use the sandbox.',
   'config.reserveWithoutPrimary': 'Reserve addresses are set without a primary address: set CHECKLISTS_URL too.',
+  'config.partialKey':
+    'The token looks like an analyst key of the relay, but not a whole one (ckr_, 12 letters or digits, _, then at least 32 characters): copy the whole key your administrator gave you.',
   'sandbox.notice':
     '{label}: no service address is configured, so answers come from the built-in sandbox. Set CHECKLISTS_URL to use the live service.',
   'sandbox.registryErrors':
@@ -276,6 +278,8 @@ const uk: Record<Key, string> = {
   'config.missingCredentials':
     'Адресу сервісу задано, а {missing} — ні. Задайте, або приберіть CHECKLISTS_URL, щоб працювати з пісочницею.',
   'config.reserveWithoutPrimary': 'Резервні адреси задано без основної: задайте також CHECKLISTS_URL.',
+  'config.partialKey':
+    'Токен схожий на ключ аналітика для релея, але неповний (ckr_, 12 літер чи цифр, _, далі щонайменше 32 символи): скопіюйте весь ключ, який видав адміністратор.',
   'sandbox.notice':
     '{label}: адресу сервісу не задано, тож відповіді дає вбудована пісочниця. Задайте CHECKLISTS_URL для робочого сервісу.',
   'sandbox.registryErrors':

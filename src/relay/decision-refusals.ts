@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { DECISIONS, REASON_CODES } from '../core/answer/explain';
 import type { FieldError } from '../core/protocol/errors';
-import { defineCatalogue } from '../core/text/i18n';
-import { bilingual, inBothLanguages } from './messages';
+import { defineCatalogue, inBothLanguages } from '../core/text/i18n';
+import { bilingual } from './messages';
 
 /**
  * Why one decision of a batch was refused, in the words of the person who sent it (a hits sheet

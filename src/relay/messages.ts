@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../core/text/i18n';
+import { defineCatalogue, inBothLanguages } from '../core/text/i18n';
 
 /** What the relay says to analysts (in `{error, message}` answers) and to its operator. */
 export const relayMessages = defineCatalogue(
@@ -230,6 +230,3 @@ export type RelayMessageKey = keyof typeof relayMessages.en;
 export function bilingual(key: RelayMessageKey, params?: Record<string, string | number>): string {
   return inBothLanguages(relayMessages.text(key, params));
 }
-
-/** Any text of both languages in the interface's one `message`: Ukrainian, then English. */
-export const inBothLanguages = (text: { uk: string; en: string }): string => `${text.uk} / ${text.en}`;

@@ -106,6 +106,7 @@ export function connect(loaded: LoadedSettings, options: ConnectOptions = {}): C
       client: new CheckListsClient({
         addresses: addressList(settings),
         credentials: { tokken, idSubjectFM: settings.idSubjectFM },
+        viaRelay: settings.connection === 'relay',
         ...(options.transport ? { transport: options.transport } : {}),
         ...policy,
       }),

@@ -38,6 +38,11 @@ import { parseKey } from '../../src/relay/keys';
 import { RELAY_STEPS } from '../../src/relay/metrics';
 import { FRESH_HEADER } from '../../src/core/request/client';
 import { RELAY_CACHED_FIELD } from '../../src/core/answer/relay-cached';
+import type { CliIo } from '../../src/cli/io';
+import { runCli } from '../../src/cli/main';
+import { memoryStorage } from '../../src/core/settings/storage';
+import { StubCellError, invocation, saveSettings, startAddinRuntime } from '../support/addin-runtime';
+import { cliEnv } from './cli-support';
 
 /** One PostgreSQL cluster for the whole file; each test empties it. */
 let db: TestDatabase;
@@ -511,6 +516,59 @@ describe('roles', () => {
     expect(rows.map((row) => [row.state, row.status, row.errorCode])).toEqual([['refused', 403, 403]]);
     const check = await fetch(`${r.url}/relay/check`, { method: 'POST', body: JSON.stringify({ tokken: made.key }) });
     expect(await check.json()).toMatchObject({ analyst: 'inspector', roles: ['auditor'] });
+  });
+
+  it("a key that cannot search stops the command line's screening and the add-in's functions at the first refusal, in the relay's words", async () => {
+    const r = await relay();
+    const made = await createKey(r.store, 'inspector', 'auditor');
+    if (made === 'exists') throw new Error('exists');
+    const dir = mkdtempSync(join(tmpdir(), 'relay-read-only-'));
+    try {
+      const clients = join(dir, 'clients.csv');
+      const names = Array.from({ length: 40 }, (_, i) => `Клієнтенко Тест${'а'.repeat(i + 1)} Іванович`);
+      writeFileSync(clients, ['ПІБ', ...names].join('\n') + '\n');
+      let stdout = '';
+      let stderr = '';
+      const io = (tokken: string): CliIo => ({
+        stdout: { write: (text: string) => ((stdout += text), true) },
+        stderr: { write: (text: string) => ((stderr += text), true) },
+        env: cliEnv({ CHECKLISTS_URL: r.url, CHECKLISTS_TOKKEN: tokken }),
+        cwd: dir,
+        platform: process.platform,
+        interrupt: new AbortController().signal,
+      });
+      // Not 40 rows each "with an error" and exit 0: stopped, resumable, exit 3 (account).
+      const out = join(dir, 'results.csv');
+      expect(await runCli(['screen', clients, '-o', out, '--progress', 'none', '--lang', 'uk'], io(made.key))).toBe(3);
+      expect(stderr).toContain(
+        'Ваш ключ дає лише читання записів (роль: аудитор або адміністратор): шукати з ним не можна.',
+      );
+      expect(stderr).toContain('--resume');
+      expect(stdout).toContain('Зупинено: записано 0 з 40 рядків');
+      const refused = await r.store.readAudit({ analyst: 'inspector' });
+      expect(refused.length).toBeLessThan(40);
+
+      // An unknown key says so, not "check the token and IDsubjectFM", which a relay's analyst has none of.
+      stderr = '';
+      const unknown = `ckr_${'A'.repeat(12)}_${'B'.repeat(40)}`;
+      expect(await runCli(['search', '--name', 'Будь-Хто Тест', '--lang', 'en'], io(unknown))).toBe(3);
+      expect(stderr).toContain('Error: Unknown analyst key: check the key your administrator gave you.');
+      expect(stderr).not.toContain('IDsubjectFM');
+      // A key cut short in copying is named as such before anything is asked.
+      stderr = '';
+      expect(await runCli(['search', '--name', 'Будь-Хто Тест', '--lang', 'en'], io(made.key.slice(0, 20)))).toBe(2);
+      expect(stderr).toContain('not a whole one');
+
+      // The add-in's =CHECKLISTS.PEP with the same key: #N/A in the relay's words.
+      const storage = memoryStorage();
+      await saveSettings(storage, { connection: 'relay', primaryUrl: r.url, language: 'en' }, made.key);
+      const { fns } = startAddinRuntime(storage);
+      const cell = await fns.pep('Будь-Хто Тест', null, null, invocation()).catch((error: unknown) => error);
+      expect(cell).toBeInstanceOf(StubCellError);
+      expect(cell).toMatchObject({ code: '#N/A', message: expect.stringContaining('cannot search') });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -3,8 +3,10 @@ import {
   CancelledError,
   RequestRejectedError,
   ServiceUnreachableError,
+  errorFromServiceBody,
 } from '../../src/core/protocol/errors';
-import { bilingual } from '../../src/relay/messages';
+import { fromBothLanguages } from '../../src/core/text/i18n';
+import { bilingual, relayMessages, type RelayMessageKey } from '../../src/relay/messages';
 import { BudgetSpent, RELAY_ERRORS, Refusal, refusalFor } from '../../src/relay/refusal';
 
 /**
@@ -99,5 +101,37 @@ describe('Refusal.reason', () => {
     ]);
     expect([refusal.status, refusal.code]).toEqual([400, RELAY_ERRORS.badRequest]);
     expect(refusal.text).toBe('date: Такої дати немає. ipn: Не той формат. / date: No such date. ipn: Wrong format.');
+  });
+});
+
+describe("the client's reading of a relay refusal", () => {
+  it('takes each of the relay’s lines apart into the two languages it was made of', () => {
+    for (const key of Object.keys(relayMessages.en) as RelayMessageKey[]) {
+      const params = Object.fromEntries([...relayMessages.en[key].matchAll(/\{(\w+)\}/g)].map((m) => [m[1], '7']));
+      const text = relayMessages.text(key, params);
+      // A line the same in both (a version an operator reads) is not one the relay sends in two.
+      if (text.uk !== text.en) expect(fromBothLanguages(bilingual(key, params))).toEqual(text);
+    }
+    // A slash inside the Ukrainian half stays there.
+    expect(fromBothLanguages('Код / номер не той / The code is wrong')).toEqual({
+      uk: 'Код / номер не той',
+      en: 'The code is wrong',
+    });
+    // The service's own lines are in one language: not taken apart.
+    expect(fromBothLanguages('Користувача не знайдено / заблоковано')).toBeNull();
+    expect(fromBothLanguages('User not found / blocked')).toBeNull();
+  });
+
+  it("through the relay, its refusal of a key stops everything in its own words; from the service, code 403 is one request's", () => {
+    const readOnly = errorFromServiceBody(403, 403, bilingual('role.noSearch'), true);
+    expect(readOnly).toBeInstanceOf(AccountError);
+    expect(readOnly.text).toEqual(relayMessages.text('role.noSearch'));
+    const unknown = errorFromServiceBody(401, 1, bilingual('key.unknown'), true);
+    expect(unknown.text.en).toBe('Unknown analyst key: check the key your administrator gave you.');
+    expect(errorFromServiceBody(403, 403, 'Заборонено', false)).toBeInstanceOf(RequestRejectedError);
+    // The service's code 1 without the relay: the catalogue's words, which name the tokken and IDsubjectFM.
+    expect(errorFromServiceBody(403, 1, 'Користувача не знайдено', false).text.en).toContain('IDsubjectFM');
+    // A relay passing on a service message in one language: the catalogue's words for its code.
+    expect(errorFromServiceBody(403, 2, 'IP не дозволено', true).text.en).toContain('allow-list');
   });
 });

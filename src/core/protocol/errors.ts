@@ -1,4 +1,4 @@
-import type { Lang, LocalizedText } from '../text/i18n';
+import { fromBothLanguages, type Lang, type LocalizedText } from '../text/i18n';
 import { coreMessages } from '../text/messages';
 import { fieldErrorsText } from '../text/query-field-names';
 
@@ -43,17 +43,29 @@ export class InvalidInputError extends CheckListsError {
 /** Codes after which every further request fails as well (service-facts.md, Errors). */
 export const ACCOUNT_ERROR_CODES: readonly number[] = [1, 2, 3, 6, 7, 8, 9, 10, 11];
 export const QUOTA_ERROR_CODE = 11;
+/**
+ * The organisation's relay refuses a key that only reads records (an auditor's, an admin's) with
+ * this code (src/relay/refusal.ts, RELAY_ERRORS.forbidden): every further search with it fails too.
+ */
+export const RELAY_READ_ONLY_CODE = 403;
 
 export class AccountError extends CheckListsError {
   readonly kind = 'account';
   readonly stopsEverything = true;
 
+  /** `said`: the relay's own words, which name the analyst's key where the service's code names a tokken. */
   constructor(
     readonly code: number,
     readonly status: number,
     readonly serviceMessage: string,
+    said?: LocalizedText,
   ) {
-    super(coreMessages.text(`error.account.${code}` as Parameters<typeof coreMessages.text>[0]));
+    super(
+      said ??
+        (ACCOUNT_ERROR_CODES.includes(code)
+          ? coreMessages.text(`error.account.${code}` as Parameters<typeof coreMessages.text>[0])
+          : { uk: serviceMessage, en: serviceMessage }),
+    );
   }
 
   get isQuota(): boolean {
@@ -144,12 +156,21 @@ export class CancelledError extends CheckListsError {
   }
 }
 
-/** Turns an error code from a 4XX body into the right typed error. */
+/**
+ * Turns an error code from a 4XX body into the right typed error. `viaRelay`: the answer came from
+ * the organisation's relay, whose refusals of a key (unknown, revoked, read-only, the day's budget
+ * spent) stop every further search as the service's account codes do, in its own words.
+ */
 export function errorFromServiceBody(
   status: number,
   code: number | null,
   message: string,
+  viaRelay = false,
 ): AccountError | RequestRejectedError {
+  const readOnly = status === 403 && code === RELAY_READ_ONLY_CODE;
+  if (viaRelay && code !== null && (readOnly || ACCOUNT_ERROR_CODES.includes(code))) {
+    return new AccountError(code, status, message, fromBothLanguages(message) ?? undefined);
+  }
   if (code !== null && ACCOUNT_ERROR_CODES.includes(code)) return new AccountError(code, status, message);
   return new RequestRejectedError(status, code, message);
 }

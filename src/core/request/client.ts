@@ -50,6 +50,8 @@ export interface ClientConfig extends Partial<RetryPolicy> {
   giveUpMs?: number;
   /** Told before every attempt after the first, so a surface can say what it is waiting for. */
   onWait?: (notice: WaitNotice) => void;
+  /** The addresses are the organisation's relay, the tokken an analyst's key: its refusals are read as its own. */
+  viaRelay?: boolean;
 }
 
 export interface WaitNotice {
@@ -190,6 +192,7 @@ export class CheckListsClient {
   /** Per address, worked out once: a bulk run asks thousands of times over the same one or two. */
   private readonly shownAddress = new Map<string, string>();
   private readonly apiUrlOf = new Map<string, string>();
+  private readonly viaRelay: boolean;
 
   constructor(config: ClientConfig) {
     this.addresses = validateAddresses(config.addresses);
@@ -201,6 +204,7 @@ export class CheckListsClient {
     this.mask = createSecretMask([config.credentials.tokken]);
     this.giveUpMs = config.giveUpMs ?? Number.POSITIVE_INFINITY;
     this.onWait = config.onWait;
+    this.viaRelay = config.viaRelay ?? false;
     this.transport = config.transport ?? fetchTransport();
     this.method = config.method ?? 'POST';
     this.now = config.now ?? (() => Date.now());
@@ -356,6 +360,7 @@ export class CheckListsClient {
           response.status,
           serviceError?.error ?? null,
           this.redact(serviceError?.message ?? `HTTP ${response.status}`),
+          this.viaRelay,
         );
       }
       try {
