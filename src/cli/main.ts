@@ -1,6 +1,6 @@
 import { langOption } from './args/option-values';
 import { setMaxListeners } from 'node:events';
-import { CheckListsError, InvalidInputError, isRateLimited } from '../core/protocol/errors';
+import { CheckListsError, InvalidInputError, ServiceUnreachableError, isRateLimited } from '../core/protocol/errors';
 import type { Lang } from '../core/text/i18n';
 import { createSecretMask, type SecretMask } from '../core/text/secret-mask';
 import { version } from '../../package.json';
@@ -44,6 +44,9 @@ function hintFor(code: number, lang: Lang, command: string | undefined, error: u
   if (code === EXIT.account) {
     return cliMessages.t(lang, command === 'search' ? 'exit.hint.accountSearch' : 'exit.hint.account');
   }
+  // The relay answered and said why it cannot serve: the network and the address are fine.
+  const relaySaid = error instanceof ServiceUnreachableError && error.attempts.every((a) => a.said);
+  if (relaySaid && error.attempts.length > 0) return null;
   if (code === EXIT.unreachable) return cliMessages.t(lang, 'exit.hint.unreachable');
   if (code === EXIT.interrupted) return cliMessages.t(lang, 'exit.hint.interrupted');
   return null;

@@ -499,6 +499,19 @@ describe('failover', () => {
     expect(check.status).toBe(503);
     expect((await runRelayConnectionTest(r.url, key, 'en')).kind).toBe('upstream-down');
     expect((await fetch(`${r.url}/readyz`)).status).toBe(503);
+    // A search says what the relay said, not only "HTTP 503", and no hint to check the network or the address.
+    let stderr = '';
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => ((stderr += text), true) },
+      env: cliEnv({ CHECKLISTS_URL: r.url, CHECKLISTS_TOKKEN: key }),
+      cwd: tmpdir(),
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    expect(await runCli(['search', '--name', 'Хтось Такий', '--lang', 'uk'], io)).toBe(4);
+    expect(stderr).toContain('HTTP 503 (Сервіс CheckLists зараз недоступний із релея; спробуйте пізніше.)');
+    expect(stderr).not.toContain('Перевірте мережу');
   });
 });
 

@@ -5,7 +5,7 @@ import {
   ServiceUnreachableError,
   errorFromServiceBody,
 } from '../../src/core/protocol/errors';
-import { fromBothLanguages } from '../../src/core/text/i18n';
+import { fromBothLanguages } from '../../src/core/protocol/schema';
 import { bilingual, relayMessages, type RelayMessageKey } from '../../src/relay/messages';
 import { BudgetSpent, RELAY_ERRORS, Refusal, refusalFor } from '../../src/relay/refusal';
 
@@ -123,15 +123,21 @@ describe("the client's reading of a relay refusal", () => {
   });
 
   it("through the relay, its refusal of a key stops everything in its own words; from the service, code 403 is one request's", () => {
-    const readOnly = errorFromServiceBody(403, 403, bilingual('role.noSearch'), true);
+    const readOnly = errorFromServiceBody(403, 403, bilingual('role.noSearch'), {
+      said: fromBothLanguages(bilingual('role.noSearch')),
+    });
     expect(readOnly).toBeInstanceOf(AccountError);
     expect(readOnly.text).toEqual(relayMessages.text('role.noSearch'));
-    const unknown = errorFromServiceBody(401, 1, bilingual('key.unknown'), true);
+    const unknown = errorFromServiceBody(401, 1, bilingual('key.unknown'), {
+      said: fromBothLanguages(bilingual('key.unknown')),
+    });
     expect(unknown.text.en).toBe('Unknown analyst key: check the key your administrator gave you.');
-    expect(errorFromServiceBody(403, 403, 'Заборонено', false)).toBeInstanceOf(RequestRejectedError);
+    expect(errorFromServiceBody(403, 403, 'Заборонено')).toBeInstanceOf(RequestRejectedError);
     // The service's code 1 without the relay: the catalogue's words, which name the tokken and IDsubjectFM.
-    expect(errorFromServiceBody(403, 1, 'Користувача не знайдено', false).text.en).toContain('IDsubjectFM');
+    expect(errorFromServiceBody(403, 1, 'Користувача не знайдено').text.en).toContain('IDsubjectFM');
     // A relay passing on a service message in one language: the catalogue's words for its code.
-    expect(errorFromServiceBody(403, 2, 'IP не дозволено', true).text.en).toContain('allow-list');
+    expect(
+      errorFromServiceBody(403, 2, 'IP не дозволено', { said: fromBothLanguages('IP не дозволено') }).text.en,
+    ).toContain('allow-list');
   });
 });

@@ -1,4 +1,4 @@
-import { fromBothLanguages, type Lang, type LocalizedText } from '../text/i18n';
+import type { Lang, LocalizedText } from '../text/i18n';
 import { coreMessages } from '../text/messages';
 import { fieldErrorsText } from '../text/query-field-names';
 
@@ -104,6 +104,8 @@ export interface AttemptReport {
   outcome: 'ok' | 'network' | 'timeout' | 'http-5xx' | 'bad-answer' | 'rejected';
   status?: number;
   detail?: string;
+  /** What the organisation's relay said with its 5xx (its upstream or its database down): the network is fine. */
+  said?: LocalizedText;
   durationMs: number;
 }
 
@@ -124,6 +126,7 @@ function collapseRepeats(outcomes: readonly string[]): string[] {
 
 /** An attempt's outcome in words: "no connection", "HTTP 503" (a status says more than a word would). */
 function outcomeText(a: AttemptReport, lang: Lang): string {
+  if (a.said) return `HTTP ${a.status ?? '5xx'} (${a.said[lang]})`;
   if (a.outcome === 'ok' || a.outcome === 'http-5xx') return a.status ? `HTTP ${a.status}` : a.outcome;
   const words = coreMessages.t(lang, `attempt.${a.outcome}`);
   return a.status ? `${words} ${a.status}` : words;
@@ -157,19 +160,19 @@ export class CancelledError extends CheckListsError {
 }
 
 /**
- * Turns an error code from a 4XX body into the right typed error. `viaRelay`: the answer came from
+ * Turns an error code from a 4XX body into the right typed error. `relay`: the answer came from
  * the organisation's relay, whose refusals of a key (unknown, revoked, read-only, the day's budget
- * spent) stop every further search as the service's account codes do, in its own words.
+ * spent) stop every further search as the service's account codes do, in its own words (`said`).
  */
 export function errorFromServiceBody(
   status: number,
   code: number | null,
   message: string,
-  viaRelay = false,
+  relay?: { said: LocalizedText | null },
 ): AccountError | RequestRejectedError {
   const readOnly = status === 403 && code === RELAY_READ_ONLY_CODE;
-  if (viaRelay && code !== null && (readOnly || ACCOUNT_ERROR_CODES.includes(code))) {
-    return new AccountError(code, status, message, fromBothLanguages(message) ?? undefined);
+  if (relay && code !== null && (readOnly || ACCOUNT_ERROR_CODES.includes(code))) {
+    return new AccountError(code, status, message, relay.said ?? undefined);
   }
   if (code !== null && ACCOUNT_ERROR_CODES.includes(code)) return new AccountError(code, status, message);
   return new RequestRejectedError(status, code, message);

@@ -340,12 +340,15 @@ export class CheckListsClient {
         const detail = error instanceof Error ? error.name : 'error';
         return { kind: 'failed', report: report(deadline.timedOut() ? 'timeout' : 'network', undefined, detail) };
       }
-      if (isRetryableStatus(this.policy, response.status)) {
-        return { kind: 'failed', report: report('http-5xx', response.status) };
-      }
-      const { AnswerShapeError, noteLostResult, parseGetAnswer, parsePostAnswer, parseServiceError } =
-        await answerSchema();
+      const retryable = isRetryableStatus(this.policy, response.status);
+      if (retryable && !this.viaRelay) return { kind: 'failed', report: report('http-5xx', response.status) };
+      const schema = await answerSchema();
       let json = parseJson(response.text);
+      if (retryable) {
+        // The relay's 5xx says why it cannot serve (its upstream, its database): told, not just "HTTP 503".
+        const said = schema.fromBothLanguages(this.redact(schema.parseServiceError(json)?.message ?? ''));
+        return { kind: 'failed', report: { ...report('http-5xx', response.status), ...(said ? { said } : {}) } };
+      }
       if (json === undefined) {
         if (response.status >= 400) throw errorFromServiceBody(response.status, null, `HTTP ${response.status}`);
         return { kind: 'failed', report: report('bad-answer', response.status, 'not JSON') };
@@ -354,27 +357,24 @@ export class CheckListsClient {
       // downstream; masking here, once, means no surface can forget to.
       const body = this.mask(response.text);
       if (body !== response.text) json = maskDeep(json, this.mask);
-      const serviceError = parseServiceError(json);
+      const serviceError = schema.parseServiceError(json);
       if (response.status >= 400 || serviceError) {
-        throw errorFromServiceBody(
-          response.status,
-          serviceError?.error ?? null,
-          this.redact(serviceError?.message ?? `HTTP ${response.status}`),
-          this.viaRelay,
-        );
+        const message = this.redact(serviceError?.message ?? `HTTP ${response.status}`);
+        const relay = this.viaRelay ? { said: schema.fromBothLanguages(message) } : undefined;
+        throw errorFromServiceBody(response.status, serviceError?.error ?? null, message, relay);
       }
       try {
-        const envelopes = method === 'GET' ? parseGetAnswer(json) : [parsePostAnswer(json)];
+        const envelopes = method === 'GET' ? schema.parseGetAnswer(json) : [schema.parsePostAnswer(json)];
         const envelope = envelopes[0];
         if (!envelope) return { kind: 'failed', report: report('bad-answer', response.status, 'empty answer') };
         // One query has one envelope; should the service ever send more, say so rather than drop them unseen.
         if (envelopes.length > 1) {
-          noteLostResult(envelope, `answer held ${envelopes.length} envelopes; only the first was read`);
+          schema.noteLostResult(envelope, `answer held ${envelopes.length} envelopes; only the first was read`);
         }
         const raw = Array.isArray(json) ? json[0] : json;
         return { kind: 'answer', envelope, raw, body, report: report('ok', response.status) };
       } catch (error) {
-        if (error instanceof AnswerShapeError) {
+        if (error instanceof schema.AnswerShapeError) {
           return { kind: 'failed', report: report('bad-answer', response.status, error.message) };
         }
         throw error;

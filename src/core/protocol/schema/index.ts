@@ -24,7 +24,7 @@ export {
 export { describeField } from './fields';
 export { REGISTRY_ITEM_SCHEMAS, type RegistryItemMap } from './items';
 export { parseRegistryErrorText, parseRegistryValue, type RegistryError } from './registry-value';
-export { checkServiceErrorStrict, parseServiceError } from './service-error';
+export { checkServiceErrorStrict, fromBothLanguages, parseServiceError } from './service-error';
 export { type AnswerForm } from './strict';
 
 export { type CountryRisk } from './country';
