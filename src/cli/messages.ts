@@ -74,6 +74,8 @@ const en = {
     'Cannot write certificates into "{path}": the folder cannot be made there or is not writable.',
   'args.output.holdsDecisions':
     'The results file "{path}" holds {count} {count|decision|decisions} made in its hits sheet, which writing over it would lose. Re-screen with --previous {path} and another -o to carry them forward, or choose another -o.',
+  'args.output.holdsDecisionsCsv':
+    'The hits file "{hits}" of the results "{path}" holds {count} {count|decision|decisions}, which writing over it would lose. Re-screen with --previous {path} and another -o to carry them forward, or choose another -o.',
   'config.notFile': 'The config file {path} is not a file.',
   'config.unreadable': 'Cannot read the config file {path}.',
   'config.json': 'The config file {path} is not a JSON object.',
@@ -116,18 +118,6 @@ const en = {
   'search.why': 'why: {why}',
   'relay.needed':
     "Decisions live on the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst key (docs/cli.md).",
-  'history.refused': 'The relay did not give the history (HTTP {status}): {message}',
-  'approve.listRefused': 'The relay did not give the waiting list (HTTP {status}): {message}',
-  'approve.none': 'Nothing waits for approval at {relay}.',
-  'approve.title': 'Waiting for a second person at {relay} ({count}), oldest first:',
-  'approve.own': 'yours: another approver must approve it',
-  'approve.how': 'Approve with: checklists approve {ids}',
-  'approve.done': '#{id} approved (record line #{line}).',
-  'approve.refused': '#{id} not approved: {message}',
-  'history.none': 'No decisions on record at {relay} for {subject}.',
-  'history.title': 'Decisions on record at {relay} for {subject}',
-  'history.current': 'In force, one per hit ({count}):',
-  'history.lines': 'Every line, oldest first ({count}):',
   'search.onRecord': 'on record at the relay: {decision}',
   'search.certificate': 'Certificate written: {file}',
   'decisions.unreadable': 'Cannot read the decisions file {path}.',
@@ -149,7 +139,9 @@ const en = {
   'input.denied': 'Cannot read {path}: permission denied. Ask for read access, or copy the file where you may read it.',
   'input.xlsxUnreadable': '{path} is not a readable .xlsx workbook.',
   'previous.notXlsx':
-    '--previous {path}: give the .xlsx results of an earlier run. Decisions live in its hits sheet; results written to .csv hold none to carry: write them with -o NAME.xlsx.',
+    '--previous {path}: give the results of an earlier run, .xlsx (decisions in its hits sheet) or .csv (decisions in the .hits.csv beside it).',
+  'previous.noHitsCsv':
+    '--previous {path}: its hits file {hits} is not there. A run written to .csv keeps its hits, and the decisions made on them, in NAME.hits.csv beside NAME.csv: give that run, or its hits file.',
   'input.csvUnreadable': '{path} is not a readable CSV file.',
   'input.noSheets': '{path} has no worksheets.',
   'input.noSuchSheet': 'No sheet "{sheet}". Sheets: {sheets}',
@@ -268,6 +260,8 @@ const uk: Record<Key, string> = {
     'Не вдається записати довідки в «{path}»: там неможливо створити теку або запис до неї заборонено.',
   'args.output.holdsDecisions':
     'Файл результатів «{path}» містить рішення, ухвалені на аркуші збігів ({count}), і перезапис їх знищив би. Перевірте повторно з --previous {path} та іншим -o, щоб перенести їх, або виберіть інший -o.',
+  'args.output.holdsDecisionsCsv':
+    'Файл збігів «{hits}» результатів «{path}» містить рішення ({count}), і перезапис їх знищив би. Перевірте повторно з --previous {path} та іншим -o, щоб перенести їх, або виберіть інший -o.',
   'config.notFile': 'Файл налаштувань {path} не є файлом.',
   'config.unreadable': 'Не вдається прочитати файл налаштувань {path}.',
   'config.json': 'Файл налаштувань {path} не є об’єктом JSON.',
@@ -310,18 +304,6 @@ const uk: Record<Key, string> = {
   'search.why': 'чому: {why}',
   'relay.needed':
     'Рішення зберігає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика (docs/cli.md).',
-  'history.refused': 'Релей не надав історію (HTTP {status}): {message}',
-  'approve.listRefused': 'Релей не надав перелік очікуваних рішень (HTTP {status}): {message}',
-  'approve.none': 'На {relay} ніщо не чекає на погодження.',
-  'approve.title': 'Чекають на другу особу на {relay} ({count}), від найдавнішого:',
-  'approve.own': 'ваше: погодити має інший затверджувач',
-  'approve.how': 'Погодити: checklists approve {ids}',
-  'approve.done': '№{id} погоджено (рядок запису №{line}).',
-  'approve.refused': '№{id} не погоджено: {message}',
-  'history.none': 'На {relay} немає рішень щодо {subject}.',
-  'history.title': 'Рішення на {relay} щодо {subject}',
-  'history.current': 'Чинні, по одному на збіг ({count}):',
-  'history.lines': 'Усі записи, від найдавнішого ({count}):',
   'search.onRecord': 'записано на релеї: {decision}',
   'search.certificate': 'Довідку записано: {file}',
   'decisions.unreadable': 'Не вдалося прочитати файл рішень {path}.',
@@ -344,7 +326,9 @@ const uk: Record<Key, string> = {
     'Не вдається прочитати {path}: немає дозволу. Попросіть доступ на читання або скопіюйте файл туди, де його можна читати.',
   'input.xlsxUnreadable': '{path} не є придатною до читання книгою .xlsx.',
   'previous.notXlsx':
-    '--previous {path}: вкажіть .xlsx-результати попередньої перевірки. Рішення зберігаються на їхньому аркуші збігів; результати, записані в .csv, їх не мають: записуйте їх з -o НАЗВА.xlsx.',
+    '--previous {path}: вкажіть результати попередньої перевірки: .xlsx (рішення на аркуші збігів) або .csv (рішення у файлі .hits.csv поруч).',
+  'previous.noHitsCsv':
+    '--previous {path}: файлу збігів {hits} немає. Перевірка, записана в .csv, тримає збіги й рішення щодо них у НАЗВА.hits.csv поруч із НАЗВА.csv: укажіть ту перевірку або її файл збігів.',
   'input.csvUnreadable': '{path} не є придатним до читання файлом CSV.',
   'input.noSheets': 'У {path} немає аркушів.',
   'input.noSuchSheet': 'Аркуша «{sheet}» немає. Аркуші: {sheets}',

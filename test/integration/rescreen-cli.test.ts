@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { decisionList } from '../../src/bulk/decisions';
+import { decisionList, decisionText } from '../../src/bulk/decisions';
 import type { SandboxAccount } from '../../src/sandbox';
 import { startSandboxServer } from '../../src/sandbox/server';
 import {
@@ -227,7 +227,8 @@ describe('checklists screen --previous: a month later', () => {
       expect(input.code).toBe(2);
       expect(input.stderr).toContain('No sheet of "clients.xlsx" holds a hits table with a "Hit ID" column');
       expect(exists(join(work, 'x.next.xlsx'))).toBe(false);
-      // A CSV run's results (no decisions in them), and a file that is no workbook at all, each said as such.
+      // A CSV run's results without the hits file that holds its decisions, and a file that is no
+      // workbook at all, each said as such.
       writeFileSync(join(work, 'last.results.csv'), 'Row,Name\n2,X\n');
       writeFileSync(join(work, 'broken.xlsx'), 'not a zip');
       const csv = await runCli(
@@ -240,8 +241,9 @@ describe('checklists screen --previous: a month later', () => {
       );
       expect(csv.code).toBe(2);
       expect(csv.stderr).toContain(
-        'Error: --previous last.results.csv: give the .xlsx results of an earlier run. Decisions live in its hits sheet',
+        'Error: --previous last.results.csv: its hits file last.results.hits.csv is not there. A run written to .csv keeps its hits, and the decisions made on them, in NAME.hits.csv beside NAME.csv',
       );
+      expect(exists(join(work, 'x.next.xlsx'))).toBe(false);
       const broken = await runCli(
         bundle,
         ['screen', 'clients.xlsx', '-o', 'x.next.xlsx', '--previous', 'broken.xlsx'],
@@ -380,6 +382,79 @@ describe('checklists screen --previous with the run safeguards', () => {
     // Nothing of the run is left beside the outputs: no spool, lock or state.
     expect(exists(join(work, 'csvout.next.csv.checklists-state.json'))).toBe(false);
     expect(exists(join(work, 'csvout.next.csv.checklists-lock'))).toBe(false);
+  }, 120_000);
+
+  it('a run written to CSV re-screens from its hits file, opened and saved again in a spreadsheet; writing over its decisions is refused', async () => {
+    copyFileSync(join(ROOT, 'examples', 'clients.xlsx'), join(work, 'csvonly.xlsx'));
+    const first = await runCli(bundle, ['screen', 'csvonly.xlsx', '-o', 'csvonly.last.csv', '--progress', 'none'], {
+      env: env(0),
+      cwd: work,
+    });
+    expect(first.code).toBe(0);
+    // The analyst types the decisions into the hits file; saved again where the list separator is ";".
+    const hitsFile = join(work, 'csvonly.last.hits.csv');
+    const records = readCsv(hitsFile);
+    const headerAt = records.findIndex((r) => r.includes('Hit ID'));
+    for (const e of decisionEdits(records.slice(headerAt), 'en')) {
+      e.values.forEach((v, i) => (records[headerAt + e.row][e.column + i] = v));
+    }
+    const quoted = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    writeFileSync(hitsFile, `\uFEFF${records.map((r) => r.map(quoted).join(';')).join('\r\n')}\r\n`);
+    const saved = readFileSync(hitsFile);
+
+    // The same command again would write over them: refused before any request, the file untouched.
+    const over = await runCli(bundle, ['screen', 'csvonly.xlsx', '-o', 'csvonly.last.csv', '--progress', 'none'], {
+      env: env(0),
+      cwd: work,
+    });
+    expect(over.code).toBe(2);
+    expect(over.stderr).toContain(
+      `The hits file "csvonly.last.hits.csv" of the results "csvonly.last.csv" holds ${PICKS.length} decisions`,
+    );
+    expect(readFileSync(hitsFile).equals(saved)).toBe(true);
+
+    const next = await runCli(
+      bundle,
+      ['screen', 'csvonly.xlsx', '-o', 'csvonly.next.csv', '--previous', 'csvonly.last.csv', '--progress', 'none'],
+      { env: env(1), cwd: work },
+    );
+    expect(next.stderr).not.toMatch(/Error/);
+    expect(next.code).toBe(10);
+    expect(next.stdout).toMatch(/Since the previous run: new \d+, changed \d+, gone \d+;/);
+    const hits = tableAfterHeader(readCsv(join(work, 'csvonly.next.hits.csv')));
+    const at = hitsIndex(hits.header, 'en');
+    for (const pick of PICKS) {
+      const rows = hits.body.filter(
+        (h) => h[at.input] === pick.input && String(h[at.hitId]).includes(`|${pick.registry}:${pick.recordId}|`),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect([row[at.decision], row[at.decidedBy]]).toEqual([decisionText(pick.decision, 'en'), DECIDED_BY]);
+      }
+    }
+
+    // A typo in the hits file is named by the file and the cell a spreadsheet shows it in.
+    const typo = records.map((r) => [...r]);
+    const edit = decisionEdits(typo.slice(headerAt), 'en')[0];
+    typo[headerAt + edit.row][edit.column] = 'Tru match';
+    writeFileSync(hitsFile, `\uFEFF${typo.map((r) => r.map(quoted).join(';')).join('\r\n')}\r\n`);
+    const refused = await runCli(
+      bundle,
+      [
+        'screen',
+        'csvonly.xlsx',
+        '-o',
+        'csvonly.other.csv',
+        '--previous',
+        'csvonly.last.hits.csv',
+        '--progress',
+        'none',
+      ],
+      { env: env(1), cwd: work },
+    );
+    expect(refused.code).toBe(2);
+    const cell = `${String.fromCharCode(65 + edit.column)}${headerAt + edit.row + 1}`;
+    expect(refused.stderr).toContain(`"csvonly.last.hits.csv", cell ${cell}: "Tru match"`);
   }, 120_000);
 
   it('says when the previous results and this run are one fictional and one live: the comparison is of nothing real', async () => {

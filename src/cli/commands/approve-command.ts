@@ -4,7 +4,7 @@ import type { ApproveArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
 import { EXIT, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
-import { cliMessages } from '../messages';
+import { recordMessages } from '../output/record-messages';
 import { plain } from '../output/terminal';
 import { relayPost, relayRead, relayTarget } from '../transport/relay-call';
 
@@ -15,8 +15,8 @@ import { relayPost, relayRead, relayTarget } from '../transport/relay-call';
  */
 
 function renderPending(list: PendingDecisions, relay: string, lang: Lang): string {
-  const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
-    cliMessages.t(lang, key, params);
+  const t = (key: Parameters<typeof recordMessages.t>[1], params?: Record<string, string | number>) =>
+    recordMessages.t(lang, key, params);
   if (list.pending.length === 0) return t('approve.none', { relay });
   const lines = [t('approve.title', { relay, count: list.pending.length })];
   for (const p of list.pending) {
@@ -44,10 +44,12 @@ export async function runApprove(args: ApproveArgs, config: CliConfig, io: CliIo
     const answer = await relayPost(relay, '/decisions/approve', { id }, io);
     const line = (answer.body as { id?: unknown } | null)?.id;
     if (answer.status === 200) {
-      io.stdout.write(`${cliMessages.t(lang, 'approve.done', { id, line: typeof line === 'number' ? line : '?' })}\n`);
+      io.stdout.write(
+        `${recordMessages.t(lang, 'approve.done', { id, line: typeof line === 'number' ? line : '?' })}\n`,
+      );
     } else {
       refused++;
-      io.stderr.write(`${cliMessages.t(lang, 'approve.refused', { id, message: plain(answer.message) })}\n`);
+      io.stderr.write(`${recordMessages.t(lang, 'approve.refused', { id, message: plain(answer.message) })}\n`);
     }
   }
   return refused === 0 ? EXIT.ok : EXIT.badInput;

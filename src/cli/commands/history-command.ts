@@ -14,7 +14,7 @@ import type { HistoryArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
 import { EXIT, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
-import { cliMessages } from '../messages';
+import { recordMessages } from '../output/record-messages';
 import { plain } from '../output/terminal';
 import { relayRead, relayTarget } from '../transport/relay-call';
 
@@ -50,8 +50,8 @@ export function historyCommand(query: SearchQuery): string {
 }
 
 function renderHistory(history: DecisionHistory, relay: string, subject: string, lang: Lang): string {
-  const t = (key: Parameters<typeof cliMessages.t>[1], params?: Record<string, string | number>) =>
-    cliMessages.t(lang, key, params);
+  const t = (key: Parameters<typeof recordMessages.t>[1], params?: Record<string, string | number>) =>
+    recordMessages.t(lang, key, params);
   if (history.history.length === 0) {
     return [t('history.none', { subject, relay }), sameNameText(history.sameName, lang)].filter(Boolean).join('\n');
   }

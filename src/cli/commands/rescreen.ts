@@ -9,10 +9,19 @@ import type { ScreenArgs } from '../args/command-line';
 import { parseIntOption } from '../args/option-values';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
+import { previousHitsCsv } from '../input/previous-csv';
 import { PreviousRunProblems, readPreviousRun } from '../input/previous-run';
 import { usageError } from '../messages';
 
 /** The pieces `screen --previous` adds to a run, kept here so screen-command stays a list of steps. */
+
+/** The files --previous reads, none of which a run may write: a CSV run's hits file beside it too. */
+export function previousInputs(previous: string, cwd: string): { path: string; shown: string }[] {
+  const given = { path: resolve(cwd, previous), shown: previous };
+  if (extname(previous).toLowerCase() !== '.csv') return [given];
+  const hits = { path: previousHitsCsv(given.path), shown: previousHitsCsv(previous) };
+  return hits.path === given.path ? [given] : [given, hits];
+}
 
 /** Read before anything is screened: a problem in the previous results must cost nothing. */
 export async function previousRunFor(args: ScreenArgs, io: CliIo): Promise<PreviousRun | null> {
@@ -22,7 +31,7 @@ export async function previousRunFor(args: ScreenArgs, io: CliIo): Promise<Previ
 }
 
 /**
- * An .xlsx output already there whose hits sheet holds the analyst's decisions is not written
+ * An output already there whose hits sheet (or, for .csv, hits file) holds the analyst's decisions is not written
  * over: last month's `screen clients.xlsx` run again would otherwise wipe them. Decisions the
  * --previous file holds too are carried again, so only the others count (a stopped re-screen's
  * output, run again from the start). A hits sheet whose decisions cannot all be read is refused
@@ -35,8 +44,11 @@ export async function assertDecisionsKept(
   output: { path: string; shown: string; maxBytes: number },
   previous: PreviousRun | null,
 ): Promise<void> {
-  if (args.resume || extname(output.path).toLowerCase() !== '.xlsx') return;
-  const info = await stat(output.path).catch(() => null);
+  const kind = extname(output.path).toLowerCase();
+  if (args.resume || (kind !== '.xlsx' && kind !== '.csv')) return;
+  // A CSV run's decisions are typed in its hits file, written over with it.
+  const csv = kind === '.csv';
+  const info = await stat(csv ? previousHitsCsv(output.path) : output.path).catch(() => null);
   if (!info?.isFile() || info.size > output.maxBytes) return;
   const carried = (hit: PreviousHit) => {
     const before = previous?.hits.get(hit.identity);
@@ -50,7 +62,10 @@ export async function assertDecisionsKept(
       return 0;
     },
   );
-  if (decided > 0) throw usageError('args.output.holdsDecisions', { path: output.shown, count: decided });
+  if (decided === 0) return;
+  const hits = previousHitsCsv(output.shown);
+  if (csv) throw usageError('args.output.holdsDecisionsCsv', { path: output.shown, hits, count: decided });
+  throw usageError('args.output.holdsDecisions', { path: output.shown, count: decided });
 }
 
 /** CHECKLISTS_SANDBOX_REVISION=N: the built-in sandbox as it stands N months later (docs/sandbox.md). */

@@ -36,7 +36,14 @@ import { DEFAULT_LIMITS, bulkInputOf, openInput, type InputTable } from '../inpu
 import type { CliIo } from '../io';
 import { cliMessages, usageError, type CliMessageKey } from '../messages';
 import { ProgressReporter, progressMode } from '../output/progress';
-import { assertDecisionsKept, previousRunFor, rescreenExit, rescreenLines, sandboxForEnv } from './rescreen';
+import {
+  assertDecisionsKept,
+  previousInputs,
+  previousRunFor,
+  rescreenExit,
+  rescreenLines,
+  sandboxForEnv,
+} from './rescreen';
 import { RunLock } from '../state/run-lock';
 import { fileRunStateStore, readStateFile, statePathFor, type ReadState } from '../state/run-state';
 import { assertSafeExisting } from '../output/safe-file';
@@ -128,7 +135,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
   const inputPath = resolve(io.cwd, args.input);
   const inputs = [
     { path: inputPath, shown: args.input },
-    ...(args.previous !== undefined ? [{ path: resolve(io.cwd, args.previous), shown: args.previous }] : []),
+    ...(args.previous !== undefined ? previousInputs(args.previous, io.cwd) : []),
   ];
   await assertOutputsAreNotInput(chosen, inputs, args.previous !== undefined, io.platform);
   const table = await openInput(

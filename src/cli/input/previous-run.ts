@@ -18,6 +18,7 @@ import { loadExcelJs } from '../output/exceljs-lazy';
 import { UsageError } from '../exit-codes';
 import { usageError } from '../messages';
 import { plainCellValue } from './xlsx-cells';
+import { previousHitsCsv, readPreviousCsvGrid } from './previous-csv';
 
 function rowValues(ws: ExcelJS.Worksheet, row: number, width: number): CellValue[] {
   const r = ws.getRow(row);
@@ -68,7 +69,9 @@ const goneSheet = (name: string) =>
  * rather than carry on without a decision: every problem names its sheet and cell.
  */
 export async function readPreviousRun(path: string, displayPath: string): Promise<PreviousRun> {
-  if (extname(path).toLowerCase() !== '.xlsx') throw usageError('previous.notXlsx', { path: displayPath });
+  const kind = extname(path).toLowerCase();
+  if (kind === '.csv') return readPreviousCsv(path, displayPath);
+  if (kind !== '.xlsx') throw usageError('previous.notXlsx', { path: displayPath });
   // A mistyped name is said as such, not as a file without hits.
   if (!existsSync(path)) throw usageError('input.notFound', { path: displayPath });
   const wb = new (await loadExcelJs()).Workbook();
@@ -90,4 +93,16 @@ export async function readPreviousRun(path: string, displayPath: string): Promis
     return { source: `${displayPath} [${ws.name}]`, hits, ...(service ? { service } : {}) };
   }
   throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
+}
+
+/** The hits file of an earlier run written to CSV (previous-csv.ts), read as the hits sheet is. */
+async function readPreviousCsv(path: string, displayPath: string): Promise<PreviousRun> {
+  const hitsPath = previousHitsCsv(path);
+  const shown = hitsPath === path ? displayPath : previousHitsCsv(displayPath);
+  if (!existsSync(hitsPath)) throw usageError('previous.noHitsCsv', { path: displayPath, hits: shown });
+  const { grid, service } = await readPreviousCsvGrid(hitsPath, shown);
+  if (!grid) throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: shown }));
+  const { hits, problems } = readPreviousHits(grid);
+  if (problems.length > 0) throw new PreviousRunProblems(refusalText(problems));
+  return { source: shown, hits, ...(service ? { service } : {}) };
 }

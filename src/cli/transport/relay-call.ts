@@ -6,6 +6,7 @@ import type { CliConfig } from '../config';
 import { UsageError } from '../exit-codes';
 import type { CliIo } from '../io';
 import { cliMessages } from '../messages';
+import { recordMessages, type RecordMessageKey } from '../output/record-messages';
 import { nodeHttpTransport } from './http-transport';
 
 /**
@@ -61,13 +62,13 @@ export async function relayRead<T>(
   path: string,
   fields: Record<string, unknown>,
   schema: z.ZodType<T>,
-  refusedKey: 'history.refused' | 'approve.listRefused',
+  refusedKey: Extract<RecordMessageKey, 'history.refused' | 'approve.listRefused'>,
   io: CliIo,
 ): Promise<T> {
   const answer = await relayPost(relay, path, fields, io);
   const parsed = schema.safeParse(answer.body);
   if (answer.status !== 200 || !parsed.success) {
-    throw new UsageError(cliMessages.text(refusedKey, { status: answer.status, message: answer.message }));
+    throw new UsageError(recordMessages.text(refusedKey, { status: answer.status, message: answer.message }));
   }
   return parsed.data;
 }

@@ -1,0 +1,37 @@
+import { defineCatalogue } from '../../core/text/i18n';
+
+/** What `checklists history` and `checklists approve` say about the relay's decision record. */
+const en = {
+  'history.refused': 'The relay did not give the history (HTTP {status}): {message}',
+  'approve.listRefused': 'The relay did not give the waiting list (HTTP {status}): {message}',
+  'approve.none': 'Nothing waits for approval at {relay}.',
+  'approve.title': 'Waiting for a second person at {relay} ({count}), oldest first:',
+  'approve.own': 'yours: another approver must approve it',
+  'approve.how': 'Approve with: checklists approve {ids}',
+  'approve.done': '#{id} approved (record line #{line}).',
+  'approve.refused': '#{id} not approved: {message}',
+  'history.none': 'No decisions on record at {relay} for {subject}.',
+  'history.title': 'Decisions on record at {relay} for {subject}',
+  'history.current': 'In force, one per hit ({count}):',
+  'history.lines': 'Every line, oldest first ({count}):',
+} as const;
+
+type Key = keyof typeof en;
+
+const uk: Record<Key, string> = {
+  'history.refused': 'Релей не надав історію (HTTP {status}): {message}',
+  'approve.listRefused': 'Релей не надав перелік очікуваних рішень (HTTP {status}): {message}',
+  'approve.none': 'На {relay} ніщо не чекає на погодження.',
+  'approve.title': 'Чекають на другу особу на {relay} ({count}), від найдавнішого:',
+  'approve.own': 'ваше: погодити має інший затверджувач',
+  'approve.how': 'Погодити: checklists approve {ids}',
+  'approve.done': '№{id} погоджено (рядок запису №{line}).',
+  'approve.refused': '№{id} не погоджено: {message}',
+  'history.none': 'На {relay} немає рішень щодо {subject}.',
+  'history.title': 'Рішення на {relay} щодо {subject}',
+  'history.current': 'Чинні, по одному на збіг ({count}):',
+  'history.lines': 'Усі записи, від найдавнішого ({count}):',
+};
+
+export const recordMessages = defineCatalogue<Key>(en, uk);
+export type RecordMessageKey = Key;
