@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { DECISIONS, REASON_CODES } from '../core/answer/explain';
 import type { FieldError } from '../core/protocol/errors';
-import { defineCatalogue, inBothLanguages } from '../core/text/i18n';
+import { inBothLanguages } from '../core/text/both-languages';
+import { defineCatalogue } from '../core/text/i18n';
 import { bilingual } from './messages';
 
 /**

@@ -1,4 +1,5 @@
-import { defineCatalogue, inBothLanguages } from '../core/text/i18n';
+import { inBothLanguages } from '../core/text/both-languages';
+import { defineCatalogue } from '../core/text/i18n';
 
 /** What the relay says to analysts (in `{error, message}` answers) and to its operator. */
 export const relayMessages = defineCatalogue(

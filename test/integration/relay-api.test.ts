@@ -567,6 +567,12 @@ describe('roles', () => {
       expect(await runCli(['search', '--name', 'Будь-Хто Тест', '--lang', 'en'], io(unknown))).toBe(3);
       expect(stderr).toContain('Error: Unknown analyst key: check the key your administrator gave you.');
       expect(stderr).not.toContain('IDsubjectFM');
+      // The record's commands say it in the language asked for, not in both at once.
+      stderr = '';
+      expect(await runCli(['history', '--name', 'Будь-Хто Тест', '--lang', 'uk'], io(unknown))).toBe(2);
+      expect(stderr).toBe(
+        'Помилка: Релей не надав історію (HTTP 401): Невідомий ключ аналітика: перевірте ключ, який видав адміністратор.\n',
+      );
       // A key cut short in copying is named as such before anything is asked.
       stderr = '';
       expect(await runCli(['search', '--name', 'Будь-Хто Тест', '--lang', 'en'], io(made.key.slice(0, 20)))).toBe(2);

@@ -5,7 +5,7 @@ import {
   ServiceUnreachableError,
   errorFromServiceBody,
 } from '../../src/core/protocol/errors';
-import { fromBothLanguages } from '../../src/core/protocol/schema';
+import { fromBothLanguages } from '../../src/core/text/both-languages';
 import { bilingual, relayMessages, type RelayMessageKey } from '../../src/relay/messages';
 import { BudgetSpent, RELAY_ERRORS, Refusal, refusalFor } from '../../src/relay/refusal';
 

@@ -49,7 +49,7 @@ export async function runApprove(args: ApproveArgs, config: CliConfig, io: CliIo
       );
     } else {
       refused++;
-      io.stderr.write(`${recordMessages.t(lang, 'approve.refused', { id, message: plain(answer.message) })}\n`);
+      io.stderr.write(`${recordMessages.t(lang, 'approve.refused', { id, message: plain(answer.message[lang]) })}\n`);
     }
   }
   return refused === 0 ? EXIT.ok : EXIT.badInput;

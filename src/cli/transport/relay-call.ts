@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { ServiceUnreachableError } from '../../core/protocol/errors';
 import { describeAddress } from '../../core/request/client';
+import { fromBothLanguages } from '../../core/text/both-languages';
+import type { Lang, LocalizedText } from '../../core/text/i18n';
 import { parseJson } from '../../core/text/json';
 import type { CliConfig } from '../config';
 import { UsageError } from '../exit-codes';
@@ -35,7 +37,7 @@ export async function relayPost(
   path: string,
   fields: Record<string, unknown>,
   io: CliIo,
-): Promise<{ status: number; body: unknown; message: string }> {
+): Promise<{ status: number; body: unknown; message: LocalizedText }> {
   const started = performance.now();
   const response = await nodeHttpTransport()
     .send({
@@ -52,8 +54,9 @@ export async function relayPost(
     });
   const body = parseJson(response.text);
   const message = (body as { message?: unknown } | null)?.message;
-  // The relay's own words (Ukrainian / English), kept short: a proxy's error page is not repeated whole.
-  return { status: response.status, body, message: typeof message === 'string' ? message.slice(0, 300) : '' };
+  // The relay's own words, each language apart, kept short: a proxy's error page is not repeated whole.
+  const said = typeof message === 'string' ? message.slice(0, 300) : '';
+  return { status: response.status, body, message: fromBothLanguages(said) ?? { uk: said, en: said } };
 }
 
 /** A read of the relay's record in the shape `schema` gives, or a usage error with the relay's why. */
@@ -68,7 +71,9 @@ export async function relayRead<T>(
   const answer = await relayPost(relay, path, fields, io);
   const parsed = schema.safeParse(answer.body);
   if (answer.status !== 200 || !parsed.success) {
-    throw new UsageError(recordMessages.text(refusedKey, { status: answer.status, message: answer.message }));
+    const refused = (lang: Lang) =>
+      recordMessages.t(lang, refusedKey, { status: answer.status, message: answer.message[lang] });
+    throw new UsageError({ uk: refused('uk'), en: refused('en') });
   }
   return parsed.data;
 }

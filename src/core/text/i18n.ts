@@ -11,9 +11,6 @@ export interface LocalizedText {
 
 export type MessageParams = Record<string, string | number>;
 
-/** Both languages in one line, as the relay's `{error, message}` answers carry them: Ukrainian, then English. */
-export const inBothLanguages = (text: LocalizedText): string => `${text.uk} / ${text.en}`;
-
 /** Office reports display languages as BCP 47 tags ("uk-UA", "en-US"); anything not Ukrainian falls back to English. */
 export function langFromLocale(locale: string | null | undefined): Lang {
   return typeof locale === 'string' && /^uk(?:[-_.@]|$)/i.test(locale.trim()) ? 'uk' : 'en';

@@ -24,7 +24,9 @@ export {
 export { describeField } from './fields';
 export { REGISTRY_ITEM_SCHEMAS, type RegistryItemMap } from './items';
 export { parseRegistryErrorText, parseRegistryValue, type RegistryError } from './registry-value';
-export { checkServiceErrorStrict, fromBothLanguages, parseServiceError } from './service-error';
+export { checkServiceErrorStrict, parseServiceError } from './service-error';
+// Read only with an answer in hand (core/request/client.ts), so it loads with the schemas, not with the pane's first render.
+export { fromBothLanguages } from '../../text/both-languages';
 export { type AnswerForm } from './strict';
 
 export { type CountryRisk } from './country';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { LocalizedText } from '../../text/i18n';
 import { issueLines } from './issues';
 import { expectedMessage, isPlainObject, kindOf, toLenientNumber } from './primitives';
 
@@ -44,22 +43,4 @@ export function checkServiceErrorStrict(raw: unknown): string[] {
   if (!isPlainObject(raw)) return [`expected object, got ${kindOf(raw)}`];
   const parsed = serviceErrorSchema.safeParse(raw);
   return parsed.success ? [] : issueLines(parsed.error.issues);
-}
-
-// Read only with an answer in hand, so it loads with the schemas, not with the pane's first render.
-const CYRILLIC = /[\u0400-\u04ff]/;
-
-/**
- * The two halves of a line made by inBothLanguages, or null for a line in one language (the
- * service's own messages). Split where English begins: the last " / " with no Cyrillic after it,
- * so a slash inside the Ukrainian half stays there.
- */
-export function fromBothLanguages(line: string): LocalizedText | null {
-  for (let at = line.lastIndexOf(' / '); at > 0; at = line.lastIndexOf(' / ', at - 1)) {
-    const uk = line.slice(0, at).trim();
-    const en = line.slice(at + 3).trim();
-    if (CYRILLIC.test(en)) return null;
-    if (uk && en && CYRILLIC.test(uk)) return { uk, en };
-  }
-  return null;
 }
