@@ -9,6 +9,7 @@ import type { PreviousRun } from './previous-hits';
 import { checkRow, type InputRow, type RunQueryOptions } from './plan';
 import { rescreenMessages } from './rescreen-messages';
 import { LANGS, type Lang } from '../core/text/i18n';
+import { fromBothLanguages } from '../core/text/both-languages';
 import type { DecisionSent } from '../core/request/body-batches';
 
 /**
@@ -195,7 +196,10 @@ export function savedReportLines(report: SaveDecisionsReport, lang: Lang): { sum
         });
   const lines = [
     ...report.refused.map((x) =>
-      rescreenMessages.t(lang, 'saved.refused', { hit: hitLabel(x.identity), reason: x.reason }),
+      rescreenMessages.t(lang, 'saved.refused', {
+        hit: hitLabel(x.identity),
+        reason: fromBothLanguages(x.reason)?.[lang] ?? x.reason,
+      }),
     ),
     ...report.notSent.map((x) => rescreenMessages.t(lang, `saved.notSent.${x.why}`, { hit: hitLabel(x.identity) })),
   ];

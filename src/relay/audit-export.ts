@@ -1,3 +1,4 @@
+import { protectFormula } from '../core/text/csv-formula';
 import { AUDIT_COLUMNS, type StoredAuditRow } from './store/port';
 
 /** The audit trail as an auditor reads it: CSV with a header line, or one JSON object per line. */
@@ -14,11 +15,10 @@ function cells(row: StoredAuditRow): Cell[] {
   return AUDIT_COLUMNS.map(({ field }) => cell(row[field]));
 }
 
-/** Text a spreadsheet could run as a formula gets a leading apostrophe (OWASP CSV injection). */
+/** Text a spreadsheet could run as a formula gets a leading apostrophe (core/text/csv-formula.ts). */
 export function csvCell(value: Cell): string {
   if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = typeof value === 'string' ? protectFormula(value) : String(value);
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

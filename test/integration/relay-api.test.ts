@@ -567,6 +567,19 @@ describe('roles', () => {
       expect(await runCli(['search', '--name', 'Будь-Хто Тест', '--lang', 'en'], io(unknown))).toBe(3);
       expect(stderr).toContain('Error: Unknown analyst key: check the key your administrator gave you.');
       expect(stderr).not.toContain('IDsubjectFM');
+      // Decisions sent with a key that cannot record them: the relay's why, not "this is no relay".
+      stderr = '';
+      const decisions = join(dir, 'decisions.jsonl');
+      const row = {
+        subject: { name: 'Будь-Хто Тест' },
+        registry: 'peps',
+        record: 'peps:1',
+        fingerprint: 'f'.repeat(16),
+      };
+      writeFileSync(decisions, `${JSON.stringify({ ...row, decision: 'false-positive', reason: 'other-person' })}\n`);
+      const withDecisions = ['screen', clients, '-o', join(dir, 'd.csv'), '--decisions', decisions, '--lang', 'en'];
+      expect(await runCli(withDecisions, io(made.key))).toBe(2);
+      expect(stderr).toBe('Error: Your key cannot record decisions (role: auditor or admin).\n');
       // The record's commands say it in the language asked for, not in both at once.
       stderr = '';
       expect(await runCli(['history', '--name', 'Будь-Хто Тест', '--lang', 'uk'], io(unknown))).toBe(2);

@@ -5,6 +5,8 @@
 import { stringify } from 'csv-stringify/sync';
 import type { TableCell } from '../../src/bulk/result-table';
 import { csvRecords, csvSafe, csvText, type CsvDelimiter } from '../../src/cli/output/csv-writer';
+import { protectFormula, unprotectFormula } from '../../src/core/text/csv-formula';
+import { csvCell } from '../../src/relay/audit-export';
 
 const DELIMITERS: CsvDelimiter[] = [',', ';', '\t'];
 // Everything that changes how a field is written: delimiters, quotes, line breaks, formula starts, controls, Cyrillic.
@@ -88,4 +90,20 @@ test('a chunk’s text is what csvText writes for the same rows after its header
     const header = csvText([], ['Row', 'Name', 'Formula', 'Note'], [], delimiter);
     expect(header + csvRecords(rows, delimiter)).toBe(whole);
   }
+});
+
+describe('one formula rule for every CSV written and read back', () => {
+  const risky = ['=1+1', '＝HYPERLINK(1)', '+380501234567', '-1', '@SUM(A1)', '\tcmd', '\rcmd', '－2', '＋3', '＠x'];
+  it("protects the relay's exports as the command line's files, full-width forms included", () => {
+    for (const text of risky) {
+      expect(csvSafe(text)).toBe(`'${text}`);
+      expect(csvCell(text).replace(/^"|"$/g, '')).toBe(`'${text}`);
+    }
+    expect(csvCell('Іваненко')).toBe('Іваненко');
+  });
+
+  it('reads a protected cell back as it was, and leaves any other apostrophe alone', () => {
+    for (const text of [...risky, 'Іваненко', "O'Brien", "'quoted"])
+      {expect(unprotectFormula(protectFormula(text))).toBe(text);}
+  });
 });

@@ -16,6 +16,7 @@ import { loadAllParts } from '../../src/taskpane/shell/lazy-parts';
 import { fakeServices, json, scriptedTransport } from '../support/taskpane-fakes';
 import { connect } from '../../src/shared-runtime/connection';
 import type { LoadedSettings } from '../../src/core/settings/settings-store';
+import { bilingual, relayMessages } from '../../src/relay/messages';
 
 /**
  * The hit card in the task pane: why it is a hit (a chip per compared field, the suggestion), and
@@ -415,6 +416,28 @@ it('through the relay: a new answer gives each hit card a fresh start, with that
     );
     const choices = within(within(card).getByRole('group', { name: resultsText.t('en', 'decide.decision') }));
     expect(choices.getByRole('button', { pressed: true })).toHaveAttribute('data-decision', 'true-match');
+  } finally {
+    delete (globalThis as { fetch?: unknown }).fetch;
+  }
+});
+
+it('through the relay: a decision the relay refuses is told in its own words, in the pane’s language only', async () => {
+  const answer = { ...sandboxAnswer(), relay_audit_id: 56 };
+  // What the relay answers a key that reads records only (src/relay/messages.ts), both languages in one line.
+  const message = bilingual('decision.role');
+  Object.assign(globalThis, {
+    fetch: async () => ({ ok: false, status: 403, text: async () => JSON.stringify({ error: 403, message }) }),
+  });
+  try {
+    const relay: Settings = { ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.bank.example' };
+    const results = await show(relay, answer, 'ckr_abcdefghijkl_secretsecretsecretsecretsecretsecret');
+    const decide = within(within(results).getAllByTestId('hit-psanctions')[0]).getByTestId('decide');
+    await user.click(within(decide).getByRole('button', { name: resultsText.t('en', 'decide.record') }));
+    await waitFor(() =>
+      expect(within(decide).getByRole('status').textContent).toBe(
+        resultsText.t('en', 'decide.failed', { detail: relayMessages.t('en', 'decision.role') }),
+      ),
+    );
   } finally {
     delete (globalThis as { fetch?: unknown }).fetch;
   }

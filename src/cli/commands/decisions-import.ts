@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Transport } from '../../core/request/transport';
 import type { LocalizedText } from '../../core/text/i18n';
+import { fromBothLanguages } from '../../core/text/both-languages';
+import { unprotectFormula } from '../../core/text/csv-formula';
 import { parseJson } from '../../core/text/json';
 import { UsageError } from '../exit-codes';
 import { cliMessages, type CliMessageKey } from '../messages';
@@ -31,11 +33,6 @@ export interface ImportedDecisions {
 
 const FIELDS = ['registry', 'record', 'fingerprint', 'decision', 'reason', 'comment'] as const;
 
-/** A cell the export protected from spreadsheets ('=…) back as written. */
-function unprotect(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
-}
-
 /** The file's rows, each with the line it starts on, so that a refusal names the line a person sees. */
 function rowsOf(text: string): { line: number; row: Record<string, unknown> }[] {
   const body = text.replace(/^\uFEFF/, '');
@@ -64,12 +61,12 @@ export function decisionsFromFile(text: string): { line: number; decision: Recor
   rowsOf(text).forEach(({ line, row }) => {
     // Approvals are a second person's act: they are not imported as decisions.
     if (row.kind !== undefined && row.kind !== 'decision') return;
-    const subject = typeof row.subject === 'string' ? parseJson(unprotect(row.subject)) : row.subject;
+    const subject = typeof row.subject === 'string' ? parseJson(unprotectFormula(row.subject)) : row.subject;
     const decision: Record<string, unknown> = { subject };
     for (const f of FIELDS) {
       const v = row[f];
       if (v === undefined || v === null || v === '') continue;
-      decision[f] = typeof v === 'string' ? unprotect(v) : v;
+      decision[f] = typeof v === 'string' ? unprotectFormula(v) : v;
     }
     out.push({ line, decision });
   });
@@ -97,7 +94,9 @@ export async function postDecisions(
   };
   return sendDecisionBatches(post, relay.key, decisions).catch((error: unknown) => {
     if (!(error instanceof DecisionBatchRefused)) throw error;
-    const why: LocalizedText = cliMessages.text('decisions.notRelay', { status: error.status, option });
+    // The relay refusing the key (unknown, revoked, read-only) says so in its own words; anything else is no relay.
+    const said = fromBothLanguages(error.message);
+    const why: LocalizedText = said ?? cliMessages.text('decisions.notRelay', { status: error.status, option });
     throw new UsageError(why);
   });
 }
@@ -137,5 +136,7 @@ export async function sendDecisions(
 ): Promise<void> {
   const sent = await importDecisions(resolve(io.cwd, file), relayTarget(config), nodeHttpTransport(), io.interrupt);
   note('decisions.imported', { ...sent, refused: sent.refused.length });
-  for (const r of sent.refused) note('decisions.refusedLine', { line: r.line, reason: r.reason });
+  for (const r of sent.refused) {
+    note('decisions.refusedLine', { line: r.line, reason: fromBothLanguages(r.reason)?.[config.lang] ?? r.reason });
+  }
 }

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { CellValue } from '../../bulk/columns';
 import { HITS_HEADER_SEARCH_ROWS, isHitsHeader, SERVICE_HEADER_LABELS, type HitsGrid } from '../../bulk/previous-hits';
+import { unprotectFormula } from '../../core/text/csv-formula';
 import { usageError } from '../messages';
 import { decodeText, detectDelimiter } from './input-file';
 
@@ -13,11 +14,6 @@ import { decodeText, detectDelimiter } from './input-file';
  */
 export function previousHitsCsv(path: string): string {
   return /\.hits\.csv$/i.test(path) ? path : path.replace(/\.csv$/i, '.hits.csv');
-}
-
-/** A cell the CSV writer protected from spreadsheets ('=…, csv-writer.ts) back as the run wrote it. */
-function unprotect(value: string): string {
-  return /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? value.slice(1) : value;
 }
 
 /**
@@ -39,7 +35,7 @@ export async function readPreviousCsvGrid(
   } catch {
     throw usageError('input.csvUnreadable', { path: displayPath });
   }
-  const rows: CellValue[][] = records.map((r) => r.map((cell) => unprotect(cell)));
+  const rows: CellValue[][] = records.map((r) => r.map((cell) => unprotectFormula(cell)));
   const top = rows.slice(0, HITS_HEADER_SEARCH_ROWS);
   const serviceRow = top.find(([label]) => typeof label === 'string' && SERVICE_HEADER_LABELS.includes(label.trim()));
   const service = typeof serviceRow?.[1] === 'string' ? serviceRow[1] : null;

@@ -4,15 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import type { TableCell } from '../../bulk/result-table';
 import { CONTROL_BUT_TAB_AND_BREAKS, everywhere } from '../../core/text/control-chars';
-
-/**
- * A CSV file has no cell types: Excel and LibreOffice evaluate any field that starts like a
- * formula. OWASP's advice for CSV injection is to prefix such fields with a single quote; we
- * do it for = + - @ tab and CR, and for their full-width forms, which some spreadsheets also
- * accept. Numbers are written as numbers, so -3 stays a number; text is always prefixed, even
- * text that merely looks like a number ("+380...", the listdata "-1"): one rule, no guessing.
- */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+import { protectFormula } from '../../core/text/csv-formula';
 
 /**
  * Control characters other than tab and line breaks have no place in a cell, and an escape
@@ -20,11 +12,15 @@ const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
  */
 const CONTROL = everywhere(CONTROL_BUT_TAB_AND_BREAKS);
 
+/**
+ * A cell as CSV may hold it (core/text/csv-formula.ts). Numbers are written as numbers, so -3 stays
+ * a number; text is always prefixed, even text that merely looks like a number ("+380...", the
+ * listdata "-1"): one rule, no guessing.
+ */
 export function csvSafe(value: TableCell | undefined): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
-  const text = value.replace(CONTROL, '\uFFFD');
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return protectFormula(value.replace(CONTROL, '\uFFFD'));
 }
 
 export type CsvDelimiter = ',' | ';' | '\t';

@@ -41,7 +41,7 @@ const en = {
     '  -c, --concurrency N      requests at a time, 1–16\n' +
     '      --search 1|2, --lowranklimit N   as in search\n' +
     '      --resume             continue a run that stopped (account/quota error, Ctrl-C, crash)\n' +
-    '      --previous FILE      re-screen: carry the decisions of an earlier results .xlsx forward,\n' +
+    '      --previous FILE      re-screen: carry the decisions of an earlier run (.xlsx, or .csv with its .hits.csv) forward,\n' +
     '                           mark hits New/Changed/Same, list Gone ones; exit 10 when any are new or changed\n' +
     '      --give-up SECONDS    how long one request may wait for the service over all addresses and retries (default 60)\n' +
     '      --max-rows N         refuse inputs with more rows (default 200000)\n' +
@@ -168,7 +168,7 @@ const uk: Record<Key, string> = {
     '  -c, --concurrency N      одночасних запитів, 1–16\n' +
     '      --search 1|2, --lowranklimit N   як у search\n' +
     '      --resume             продовжити зупинений запуск (помилка облікового запису/квоти, Ctrl-C, збій)\n' +
-    '      --previous ФАЙЛ      повторна перевірка: перенести рішення з попередніх результатів .xlsx,\n' +
+    '      --previous ФАЙЛ      повторна перевірка: перенести рішення попередньої перевірки (.xlsx або .csv з його .hits.csv),\n' +
     '                           позначити збіги Новий/Змінено/Без змін, перелічити зниклі; код 10, якщо є нові чи змінені\n' +
     '      --give-up СЕКУНДИ    скільки один запит може чекати на сервіс з усіма адресами й повторами (типово 60)\n' +
     '      --max-rows N         відмовляти у вхідних даних з більшою кількістю рядків (типово 200000)\n' +

@@ -24,7 +24,7 @@ import { decisionNoteText, isReasonCode, type DecisionNote } from '../../core/an
 import type { RegistryKey } from '../../core/protocol/registries';
 import type { SearchQuery } from '../../core/query';
 import type { Lang } from '../../core/text/i18n';
-import { recordDecision, type RecordOutcome, type RelayTarget } from './decision-client';
+import { recordDecision, relayWords, type RecordOutcome, type RelayTarget } from './decision-client';
 import { resultsMessages as resultsText } from './results-messages';
 
 const useStyles = makeStyles({
@@ -64,9 +64,9 @@ function outcomeText(outcome: RecordOutcome, lang: Lang): string {
     case 'unchanged':
       return resultsText.t(lang, 'decide.unchanged', { id: outcome.id });
     case 'refused':
-      return resultsText.t(lang, 'decide.refused', { reason: outcome.reason });
+      return resultsText.t(lang, 'decide.refused', { reason: relayWords(outcome.reason, lang) });
     default:
-      return resultsText.t(lang, 'decide.failed', { detail: outcome.detail });
+      return resultsText.t(lang, 'decide.failed', { detail: relayWords(outcome.detail, lang) });
   }
 }
 
