@@ -10,6 +10,7 @@ import { WorkbookFake } from '../support/workbook-fake';
 import { fakeServices } from '../support/taskpane-fakes';
 import { DEFAULT_SETTINGS } from '../../src/core/settings/settings';
 import { cellAddress } from '../../src/excel/a1';
+import { bilingual, relayMessages } from '../../src/relay/messages';
 
 // Issue 11: what Excel refuses reaches the person in their language, not as Excel's English text.
 const user = userEvent.setup({ delay: null });
@@ -114,6 +115,16 @@ describe('Save decisions (relay connection, issue 29)', () => {
     ]);
     // Who decided is the relay's to say from the key: the body never names anyone.
     expect(JSON.stringify(sent[0].body.decisions)).not.toMatch(/analyst|decidedBy/);
+
+    // The key revoked meanwhile: the relay's why, in the pane's language only.
+    globalThis.fetch = (async () => {
+      const message = bilingual('key.revoked');
+      return { ok: false, status: 403, text: async () => JSON.stringify({ error: 9, message }) };
+    }) as unknown as typeof fetch;
+    await user.click(screen.getByTestId('bulk-save-decisions'));
+    await waitFor(() =>
+      expect(screen.getByTestId('bulk-save-decisions-outcome').textContent).toBe(relayMessages.t('en', 'key.revoked')),
+    );
   });
 });
 

@@ -4,7 +4,8 @@ import { rescreenMessages as r } from '../../bulk/rescreen-messages';
 import type { RunQueryOptions } from '../../bulk/plan';
 import type { Lang } from '../../core/text/i18n';
 import { savedReportLines, type SaveDecisionsReport } from '../../bulk/decisions-to-relay';
-import { sendDecisions } from '../results/decision-client';
+import { DecisionBatchRefused } from '../../core/request/body-batches';
+import { relayWords, sendDecisions } from '../results/decision-client';
 import { relayTargetOf } from '../results/relay-target';
 import type { TaskpaneServices } from '../shell/services';
 import { describeWorkbookError as describeError } from '../../excel/errors';
@@ -48,7 +49,9 @@ export function SaveDecisions({
       );
       setResult({ ok: true, report });
     } catch (error) {
-      setResult({ ok: false, text: describeError(error)[lang] });
+      // The relay refusing the whole request (a revoked key, a role that cannot decide) in its own words.
+      const text = error instanceof DecisionBatchRefused ? relayWords(error.message, lang) : describeError(error)[lang];
+      setResult({ ok: false, text });
     } finally {
       setBusy(false);
     }
