@@ -4,6 +4,7 @@ import type { LocalizedText } from '../core/text/i18n';
 import type { ServiceMode } from '../core/settings/settings';
 import { checkMapping, describeMappingProblem, type CellValue, type ColumnMapping } from './columns';
 import { bulkMessages } from './messages';
+import { isHitsHeader } from './previous-hits';
 import type { RunMeta } from './state';
 
 export function inputError(field: string, code: string, message: LocalizedText): InvalidInputError {
@@ -30,6 +31,8 @@ export function assertRunnable(
     );
   }
   if (input.rowCount === 0) throw inputError('input', 'input.empty', bulkMessages.text('input.empty'));
+  // Its birth-date and code columns are the registries' records: screened as clients, every row would ask the wrong thing.
+  if (isHitsHeader(input.headers)) throw inputError('input', 'input.hitsTable', bulkMessages.text('input.hitsTable'));
 }
 
 /** A resume must see the very rows the run started with. */

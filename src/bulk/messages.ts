@@ -28,6 +28,8 @@ const en = {
   'mapping.duplicate': 'Column "{column}" is mapped to more than one role.',
   'mapping.outOfRange': 'The column chosen for {role} is not in the selection.',
   'input.empty': 'The selection has a header row but no data rows.',
+  'input.hitsTable':
+    'This is the hits list of an earlier CheckLists run (it has a "Hit ID" column), not a client list: its birth dates and codes are the registries\', not your clients\'. Screen the client list; to carry the decisions made here, screen it again with this run as the previous one. To screen names found here, copy them to a list of their own.',
   'input.noSelection': 'Select the list to screen: a range with a header row, or one cell inside it.',
   'input.noHeader': 'The first row of the selection must hold column headers.',
   'input.changed':
@@ -172,6 +174,8 @@ const uk: Record<Key, string> = {
   'mapping.duplicate': 'Стовпець «{column}» призначено більш ніж одній ролі.',
   'mapping.outOfRange': 'Стовпець для ролі «{role}» поза виділенням.',
   'input.empty': 'У виділенні є рядок заголовків, але немає рядків даних.',
+  'input.hitsTable':
+    'Це перелік збігів попередньої перевірки CheckLists (у ньому є стовпець «Ідентифікатор збігу»), а не список клієнтів: дати народження й коди в ньому — з реєстрів, а не ваших клієнтів. Перевірте список клієнтів; щоб перенести ухвалені тут рішення, перевірте його повторно з цією перевіркою як попередньою. Щоб перевірити знайдені тут імена, скопіюйте їх в окремий список.',
   'input.noSelection': 'Виділіть список для перевірки: діапазон з рядком заголовків або одну клітинку в ньому.',
   'input.noHeader': 'Перший рядок виділення має містити заголовки стовпців.',
   'input.changed':

@@ -391,6 +391,25 @@ describe('bulk engine', () => {
     ).rejects.toThrow(/rows: 50 then, 49 now/);
   });
 
+  it('refuses a hits list given as a client list, asking nothing: its dates and codes are the registries’', async () => {
+    const service = fakeService();
+    const headers = ['Source row', 'Input name', 'Registry', 'Name in registry', 'Birth date', 'Decision', 'Hit ID'];
+    const hitsList: BulkInput = {
+      headers,
+      rows: [[2, 'Person 1', 'PEP', 'Person 1', '1967-04-12', '', 'h1|peps:10001|30f23294f8c9f722']],
+      source: 'CheckLists hits!A1:G2',
+      firstSourceRow: 2,
+    };
+    const refused = startRun(
+      { ...params(hitsList), mapping: { name: 1, date: 4 } },
+      { ask: service.ask, sink: memorySink(), store: keyValueRunStateStore(memoryStorage()) },
+      tuning,
+    );
+    await expect(refused).rejects.toThrow(InvalidInputError);
+    await expect(refused).rejects.toThrow(/hits list of an earlier CheckLists run/);
+    expect(service.calls).toHaveLength(0);
+  });
+
   it('does not run ahead of the written rows further than the window allows', async () => {
     const rows = Array.from({ length: 3000 }, (_, i) => [`P${i}`]);
     const input: BulkInput = { headers: ['name'], rows, source: 'x', firstSourceRow: 2 };

@@ -103,7 +103,8 @@ describe('one formula rule for every CSV written and read back', () => {
   });
 
   it('reads a protected cell back as it was, and leaves any other apostrophe alone', () => {
-    for (const text of [...risky, 'Іваненко', "O'Brien", "'quoted"])
-      {expect(unprotectFormula(protectFormula(text))).toBe(text);}
+    for (const text of [...risky, 'Іваненко', "O'Brien", "'quoted"]) {
+      expect(unprotectFormula(protectFormula(text))).toBe(text);
+    }
   });
 });
