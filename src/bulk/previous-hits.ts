@@ -129,6 +129,8 @@ export interface HitsGrid {
   rows: readonly (readonly CellValue[])[];
   /** The workbook's date system, for a Decided at cell Excel holds as a serial (default 1900). */
   dateSystem?: DateSystem;
+  /** A CSV file's table (`sheet` is then the file's name): problems name the file, not a sheet. */
+  file?: true;
 }
 
 function columnIndexes(header: readonly CellValue[]): Map<ReadColumnId, number> {
@@ -197,7 +199,7 @@ function problem(
 ): PreviousProblem {
   const text = (lang: Lang) =>
     rescreenMessages.t(lang, key, {
-      sheet: grid.sheet,
+      where: rescreenMessages.t(lang, grid.file ? 'previous.whereFile' : 'previous.whereSheet', { sheet: grid.sheet }),
       cell,
       allowed: decisionList(lang)
         .map((d) => `"${d}"`)

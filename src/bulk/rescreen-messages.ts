@@ -55,12 +55,14 @@ const en = {
     'No sheet of "{source}" holds a hits table with a "Hit ID" column: choose the results of an earlier run.',
   'previous.hitsTableMissing':
     'The hits table "{table}" of "{sheet}" is gone (renamed, deleted or converted to a range) and no hits sheet has its header row, yet the run listed hits: nothing was screened, so no decision is dropped. Restore the hits sheet (undo) and run again.',
+  'previous.whereSheet': 'Sheet "{sheet}"',
+  'previous.whereFile': 'File "{sheet}"',
   'previous.missingColumn':
-    'Sheet "{sheet}", header row {cell}: the column "{column}" is missing. Restore it (undo the deletion) and run again.',
+    '{where}, header row {cell}: the column "{column}" is missing. Restore it (undo the deletion) and run again.',
   'previous.badDecision':
-    'Sheet "{sheet}", cell {cell}: "{value}" is not a decision. Use one of: {allowed}, or leave it blank.',
+    '{where}, cell {cell}: "{value}" is not a decision. Use one of: {allowed}, or leave it blank.',
   'previous.badHitId':
-    'Sheet "{sheet}", cell {cell}: this row holds a decision but its Hit ID "{value}" is not one this add-in wrote. Restore the Hit ID from the previous results.',
+    '{where}, cell {cell}: this row holds a decision but its Hit ID "{value}" is not one this add-in wrote. Restore the Hit ID from the previous results.',
   'previous.refused':
     'Nothing was screened: the previous results have {count} {count|problem|problems}, and screening on would drop decisions. Fix them and run again.',
   'previous.resumeUnsupported': 'A re-screen against previous results cannot be resumed; run it again from the start.',
@@ -127,12 +129,14 @@ const uk: Record<Key, string> = {
     'Жоден аркуш «{source}» не містить таблиці збігів зі стовпцем «Ідентифікатор збігу»: виберіть результати попередньої перевірки.',
   'previous.hitsTableMissing':
     'Таблиці збігів «{table}» аркуша «{sheet}» немає (її перейменовано, видалено або перетворено на діапазон), і жоден аркуш збігів не має її рядка заголовків, хоча перевірка знайшла збіги. Нічого не перевірено, тож жодне рішення не втрачено. Поверніть аркуш збігів (скасуйте дію) і запустіть знову.',
+  'previous.whereSheet': 'Аркуш «{sheet}»',
+  'previous.whereFile': 'Файл «{sheet}»',
   'previous.missingColumn':
-    'Аркуш «{sheet}», рядок заголовків {cell}: немає стовпця «{column}». Поверніть його (скасуйте видалення) і запустіть знову.',
+    '{where}, рядок заголовків {cell}: немає стовпця «{column}». Поверніть його (скасуйте видалення) і запустіть знову.',
   'previous.badDecision':
-    'Аркуш «{sheet}», клітинка {cell}: «{value}» не є рішенням. Виберіть одне з: {allowed} або залиште порожнім.',
+    '{where}, клітинка {cell}: «{value}» не є рішенням. Виберіть одне з: {allowed} або залиште порожнім.',
   'previous.badHitId':
-    'Аркуш «{sheet}», клітинка {cell}: у рядку є рішення, але його ідентифікатор збігу «{value}» записаний не цією програмою. Поверніть ідентифікатор із попередніх результатів.',
+    '{where}, клітинка {cell}: у рядку є рішення, але його ідентифікатор збігу «{value}» записаний не цією програмою. Поверніть ідентифікатор із попередніх результатів.',
   'previous.refused':
     'Перевірку не запущено: у попередніх результатах {count} {count|проблема|проблеми|проблем}, і продовження втратило б рішення. Виправте їх і запустіть знову.',
   'previous.resumeUnsupported':

@@ -454,7 +454,7 @@ describe('checklists screen --previous with the run safeguards', () => {
     );
     expect(refused.code).toBe(2);
     const cell = `${String.fromCharCode(65 + edit.column)}${headerAt + edit.row + 1}`;
-    expect(refused.stderr).toContain(`"csvonly.last.hits.csv", cell ${cell}: "Tru match"`);
+    expect(refused.stderr).toContain(`File "csvonly.last.hits.csv", cell ${cell}: "Tru match"`);
   }, 120_000);
 
   it('says when the previous results and this run are one fictional and one live: the comparison is of nothing real', async () => {

@@ -43,6 +43,13 @@ export async function readPreviousCsvGrid(
   if (at < 0) return { grid: null, service };
   const body = rows.slice(at + 1);
   while (body.length > 0 && body[body.length - 1].every((v) => v === null || v === '')) body.pop();
-  const grid = { sheet: basename(displayPath), headerRow: at + 1, firstColumn: 0, header: rows[at], rows: body };
+  const grid: HitsGrid = {
+    sheet: basename(displayPath),
+    file: true,
+    headerRow: at + 1,
+    firstColumn: 0,
+    header: rows[at],
+    rows: body,
+  };
   return { grid, service };
 }
