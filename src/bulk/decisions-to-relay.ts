@@ -9,7 +9,7 @@ import type { PreviousRun } from './previous-hits';
 import { checkRow, type InputRow, type RunQueryOptions } from './plan';
 import { rescreenMessages } from './rescreen-messages';
 import { LANGS, type Lang } from '../core/text/i18n';
-import { fromBothLanguages } from '../core/text/both-languages';
+import { inLanguage } from '../core/text/both-languages';
 import type { DecisionSent } from '../core/request/body-batches';
 
 /**
@@ -198,7 +198,7 @@ export function savedReportLines(report: SaveDecisionsReport, lang: Lang): { sum
     ...report.refused.map((x) =>
       rescreenMessages.t(lang, 'saved.refused', {
         hit: hitLabel(x.identity),
-        reason: fromBothLanguages(x.reason)?.[lang] ?? x.reason,
+        reason: inLanguage(x.reason, lang),
       }),
     ),
     ...report.notSent.map((x) => rescreenMessages.t(lang, `saved.notSent.${x.why}`, { hit: hitLabel(x.identity) })),

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Transport } from '../../core/request/transport';
 import type { LocalizedText } from '../../core/text/i18n';
-import { fromBothLanguages } from '../../core/text/both-languages';
+import { fromBothLanguages, inLanguage } from '../../core/text/both-languages';
 import { unprotectFormula } from '../../core/text/csv-formula';
 import { parseJson } from '../../core/text/json';
 import { UsageError } from '../exit-codes';
@@ -137,6 +137,6 @@ export async function sendDecisions(
   const sent = await importDecisions(resolve(io.cwd, file), relayTarget(config), nodeHttpTransport(), io.interrupt);
   note('decisions.imported', { ...sent, refused: sent.refused.length });
   for (const r of sent.refused) {
-    note('decisions.refusedLine', { line: r.line, reason: fromBothLanguages(r.reason)?.[config.lang] ?? r.reason });
+    note('decisions.refusedLine', { line: r.line, reason: inLanguage(r.reason, config.lang) });
   }
 }

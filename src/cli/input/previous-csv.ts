@@ -5,6 +5,7 @@ import type { CellValue } from '../../bulk/columns';
 import { HITS_HEADER_SEARCH_ROWS, isHitsHeader, SERVICE_HEADER_LABELS, type HitsGrid } from '../../bulk/previous-hits';
 import { unprotectFormula } from '../../core/text/csv-formula';
 import { usageError } from '../messages';
+import { hitsPathFor } from '../output/csv-writer';
 import { decodeText, detectDelimiter } from './input-file';
 
 /**
@@ -13,7 +14,7 @@ import { decodeText, detectDelimiter } from './input-file';
  * name.
  */
 export function previousHitsCsv(path: string): string {
-  return /\.hits\.csv$/i.test(path) ? path : path.replace(/\.csv$/i, '.hits.csv');
+  return /\.hits\.csv$/i.test(path) ? path : hitsPathFor(path);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { LocalizedText } from './i18n';
+import type { Lang, LocalizedText } from './i18n';
 
 /** Both languages in one line, as the relay's `{error, message}` answers carry them: Ukrainian, then English. */
 export const inBothLanguages = (text: LocalizedText): string => `${text.uk} / ${text.en}`;
@@ -18,4 +18,9 @@ export function fromBothLanguages(line: string): LocalizedText | null {
     if (uk && en && CYRILLIC.test(uk)) return { uk, en };
   }
   return null;
+}
+
+/** A line of the relay's in one language: its half for `lang` when it holds both, else as it is. */
+export function inLanguage(line: string, lang: Lang): string {
+  return fromBothLanguages(line)?.[lang] ?? line;
 }

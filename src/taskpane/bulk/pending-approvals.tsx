@@ -2,7 +2,8 @@ import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { pendingLineText, type PendingDecisions } from '../../core/answer/decision-history';
 import type { Lang } from '../../core/text/i18n';
-import { approveDecision, fetchPending, relayWords, type RelayTarget } from '../results/decision-client';
+import { inLanguage } from '../../core/text/both-languages';
+import { approveDecision, fetchPending, type RelayTarget } from '../results/decision-client';
 import { relayTargetOf } from '../results/relay-target';
 import { resultsMessages as resultsText } from '../results/results-messages';
 import type { TaskpaneServices } from '../shell/services';
@@ -44,7 +45,7 @@ export function PendingApprovals({ services, lang }: { services: TaskpaneService
         id,
         done.ok
           ? resultsText.t(lang, 'pending.approved')
-          : resultsText.t(lang, 'pending.refused', { detail: relayWords(done.detail, lang) }),
+          : resultsText.t(lang, 'pending.refused', { detail: inLanguage(done.detail, lang) }),
       ),
     );
     setApproving(null);
@@ -57,7 +58,7 @@ export function PendingApprovals({ services, lang }: { services: TaskpaneService
       </Button>
       {shown.kind === 'failed' && (
         <Text block role="status" size={200}>
-          {resultsText.t(lang, 'pending.failed', { detail: relayWords(shown.detail, lang) })}
+          {resultsText.t(lang, 'pending.failed', { detail: inLanguage(shown.detail, lang) })}
         </Text>
       )}
       {shown.kind === 'shown' && (

@@ -5,7 +5,8 @@ import type { RunQueryOptions } from '../../bulk/plan';
 import type { Lang } from '../../core/text/i18n';
 import { savedReportLines, type SaveDecisionsReport } from '../../bulk/decisions-to-relay';
 import { DecisionBatchRefused } from '../../core/request/body-batches';
-import { relayWords, sendDecisions } from '../results/decision-client';
+import { inLanguage } from '../../core/text/both-languages';
+import { sendDecisions } from '../results/decision-client';
 import { relayTargetOf } from '../results/relay-target';
 import type { TaskpaneServices } from '../shell/services';
 import { describeWorkbookError as describeError } from '../../excel/errors';
@@ -50,7 +51,7 @@ export function SaveDecisions({
       setResult({ ok: true, report });
     } catch (error) {
       // The relay refusing the whole request (a revoked key, a role that cannot decide) in its own words.
-      const text = error instanceof DecisionBatchRefused ? relayWords(error.message, lang) : describeError(error)[lang];
+      const text = error instanceof DecisionBatchRefused ? inLanguage(error.message, lang) : describeError(error)[lang];
       setResult({ ok: false, text });
     } finally {
       setBusy(false);

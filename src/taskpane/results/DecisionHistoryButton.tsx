@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { historyLineText, sameNameText, type DecisionHistory } from '../../core/answer/decision-history';
 import type { SearchQuery } from '../../core/query';
 import type { Lang } from '../../core/text/i18n';
-import { fetchHistory, relayWords, type RelayTarget } from './decision-client';
+import { inLanguage } from '../../core/text/both-languages';
+import { fetchHistory, type RelayTarget } from './decision-client';
 import { resultsMessages as resultsText } from './results-messages';
 
 const useStyles = makeStyles({
@@ -32,7 +33,7 @@ export function DecisionHistoryButton({ relay, query, lang }: { relay: RelayTarg
       </Button>
       {shown.kind === 'failed' && (
         <Text role="status" size={200}>
-          {resultsText.t(lang, 'history.failed', { detail: relayWords(shown.detail, lang) })}
+          {resultsText.t(lang, 'history.failed', { detail: inLanguage(shown.detail, lang) })}
         </Text>
       )}
       {shown.kind === 'shown' && (

@@ -24,7 +24,8 @@ import { decisionNoteText, isReasonCode, type DecisionNote } from '../../core/an
 import type { RegistryKey } from '../../core/protocol/registries';
 import type { SearchQuery } from '../../core/query';
 import type { Lang } from '../../core/text/i18n';
-import { recordDecision, relayWords, type RecordOutcome, type RelayTarget } from './decision-client';
+import { inLanguage } from '../../core/text/both-languages';
+import { recordDecision, type RecordOutcome, type RelayTarget } from './decision-client';
 import { resultsMessages as resultsText } from './results-messages';
 
 const useStyles = makeStyles({
@@ -64,9 +65,9 @@ function outcomeText(outcome: RecordOutcome, lang: Lang): string {
     case 'unchanged':
       return resultsText.t(lang, 'decide.unchanged', { id: outcome.id });
     case 'refused':
-      return resultsText.t(lang, 'decide.refused', { reason: relayWords(outcome.reason, lang) });
+      return resultsText.t(lang, 'decide.refused', { reason: inLanguage(outcome.reason, lang) });
     default:
-      return resultsText.t(lang, 'decide.failed', { detail: relayWords(outcome.detail, lang) });
+      return resultsText.t(lang, 'decide.failed', { detail: inLanguage(outcome.detail, lang) });
   }
 }
 

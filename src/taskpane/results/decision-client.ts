@@ -4,8 +4,6 @@ import type { RegistryKey } from '../../core/protocol/registries';
 import type { SearchQuery } from '../../core/query';
 import { plainQuery } from '../../core/query/plain';
 import { sendDecisionBatches, type DecisionSent } from '../../core/request/body-batches';
-import { fromBothLanguages } from '../../core/text/both-languages';
-import type { Lang } from '../../core/text/i18n';
 import { parseJson } from '../../core/text/json';
 import {
   decisionHistorySchema,
@@ -196,9 +194,4 @@ async function postToRelay(
   } catch (error) {
     return { ok: false, detail: error instanceof Error ? error.name : 'network' };
   }
-}
-
-/** The relay's words (both languages in one line) in the pane's language; anything else as it came. */
-export function relayWords(text: string, lang: Lang): string {
-  return fromBothLanguages(text)?.[lang] ?? text;
 }
