@@ -11,6 +11,7 @@ import {
 } from '../core/answer/explain';
 import type { CellValue } from './columns';
 import { rescreenMessages } from './rescreen-messages';
+import { explainMessages } from '../core/answer/explain-messages';
 
 /**
  * An analyst's conclusion on one hit, kept in the hits sheet next to the hit and carried to the
@@ -43,16 +44,25 @@ export function decisionList(lang: Lang): string[] {
 export const fold = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
- * A decision cell as read back. Either language is accepted (a file made with --lang uk may be
- * re-screened with --lang en), case and spacing do not matter; anything else is a typo the
- * caller reports. undefined: not a decision.
+ * Every way a decision cell may name one decision: its drop-down value in either language (a file
+ * made with --lang uk may be re-screened with --lang en), the words the Suggested column and the
+ * pane's buttons use for it ("справжній збіг" where the drop-down says "Підтверджено": an analyst
+ * copying the suggestion must not be told it is no decision), and the relay's code.
  */
+function wordsFor(d: Decision): string[] {
+  const code = DECISION_CODES[d];
+  return [...LANGS.flatMap((lang) => [decisionText(d, lang), explainMessages.t(lang, `suggest.${code}`)]), code];
+}
+const DECISION_WORDS: ReadonlyMap<string, Decision> = new Map(
+  DECISIONS.flatMap((d) => wordsFor(d).map((words): [string, Decision] => [fold(words), d])),
+);
+
+/** A decision cell as read back; case and spacing do not matter. undefined: a typo the caller reports. */
 export function parseDecision(value: CellValue | undefined): Decision | null | undefined {
   if (value === null || value === undefined) return null;
   const text = fold(String(value));
   if (text === '') return null;
-  for (const d of DECISIONS) for (const lang of LANGS) if (fold(decisionText(d, lang)) === text) return d;
-  return undefined;
+  return DECISION_WORDS.get(text);
 }
 
 /**

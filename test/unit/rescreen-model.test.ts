@@ -85,6 +85,9 @@ describe('decisions', () => {
     expect(parseDecision('Хибний збіг')).toBe('falsePositive');
     expect(parseDecision('Підтверджено')).toBe('trueMatch');
     expect(parseDecision('Потребує перевірки')).toBe('needsReview');
+    // The words of the Suggested column and the pane's buttons, where the drop-down says "Підтверджено".
+    expect(parseDecision('Справжній збіг')).toBe('trueMatch');
+    expect(parseDecision('true-match')).toBe('trueMatch');
     expect(parseDecision('Flase positive')).toBeUndefined();
     expect(parseDecision(1)).toBeUndefined();
   });
