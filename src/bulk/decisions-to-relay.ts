@@ -5,7 +5,7 @@ import { subjectKey } from '../core/query';
 import { plainQuery } from '../core/query/plain';
 import type { ColumnMapping } from './columns';
 import { DECISION_CODES } from './decisions';
-import type { PreviousRun } from './previous-hits';
+import type { PreviousHit, PreviousRun } from './previous-hits';
 import { checkRow, type InputRow, type RunQueryOptions } from './plan';
 import { rescreenMessages } from './rescreen-messages';
 import { LANGS, type Lang } from '../core/text/i18n';
@@ -30,6 +30,8 @@ export interface RelayDecisionInput {
   comment?: string;
   /** What "why this hit" suggested: an approver sees a decision that goes against it. */
   suggested?: Pick<Suggestion, 'decision' | 'reason'>;
+  /** What the sheet said of the hit: its Why line, and the record's name and birth date. */
+  why?: string[];
 }
 
 export type NotSentReason = 'not-in-list' | 'no-fingerprint';
@@ -99,6 +101,21 @@ export async function decidedSubjectsOfRows(
   return out;
 }
 
+/** The relay's longest why line: a longer cell (an analyst's edit) is cut rather than refused. */
+const WHY_LINE_MAX = 600;
+
+/**
+ * What an approver judges a sheet's decision on: the Why column (its facts, in the sheet's
+ * language), and the record's name and birth date, which that line leaves out.
+ */
+function whyOf(hit: PreviousHit): { why?: string[] } {
+  const record = [hit.name, hit.birth].filter((s) => s !== '').join(' · ');
+  const why = [hit.why, record]
+    .filter((s) => s !== '')
+    .map((s) => (s.length > WHY_LINE_MAX ? `${s.slice(0, WHY_LINE_MAX - 1)}…` : s));
+  return why.length > 0 ? { why } : {};
+}
+
 /** "h1|<record>|<subject part>": the record may hold "|" itself, the version and subject part never do. */
 function parseIdentity(identity: string): { registry: RegistryKey; record: string; subject: string } | null {
   const first = identity.indexOf('|');
@@ -146,6 +163,7 @@ export function decisionsForRelay(
         ...(coded ? { reason: hit.reason as ReasonCode } : {}),
         ...(comment ? { comment } : {}),
         ...(hit.suggested ? { suggested: hit.suggested } : {}),
+        ...whyOf(hit),
       },
     });
   }

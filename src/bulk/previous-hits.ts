@@ -1,6 +1,6 @@
 import type { Lang, LocalizedText } from '../core/text/i18n';
 import { LANGS } from '../core/text/i18n';
-import type { ReasonCode, Suggestion } from '../core/answer/explain';
+import { EXPLANATION_RULES_VERSION, type ReasonCode, type Suggestion } from '../core/answer/explain';
 import { excelSerialToIsoDate, type DateSystem } from '../core/query/dates';
 import type { MatchLevel } from '../core/answer/summary';
 import { levelText } from '../core/answer/summary';
@@ -35,6 +35,7 @@ const HIT_COLUMN_KEYS = {
   birth: 'role.date',
   details: 'hits.details',
   suggested: 'hits.suggested',
+  why: 'hits.why',
 } as const;
 
 const REVIEW_COLUMN_KEYS = {
@@ -51,7 +52,9 @@ const REVIEW_COLUMN_KEYS = {
 type ReadColumnId = keyof typeof HIT_COLUMN_KEYS | ReviewColumnId;
 
 export function readColumnHeader(id: ReadColumnId, lang: Lang): string {
-  if (id in HIT_COLUMN_KEYS) return bulkMessages.t(lang, HIT_COLUMN_KEYS[id as keyof typeof HIT_COLUMN_KEYS]);
+  // Why's header names the rules it was written under: a sheet of other rules is read without it.
+  const params = { version: EXPLANATION_RULES_VERSION };
+  if (id in HIT_COLUMN_KEYS) return bulkMessages.t(lang, HIT_COLUMN_KEYS[id as keyof typeof HIT_COLUMN_KEYS], params);
   return rescreenMessages.t(lang, REVIEW_COLUMN_KEYS[id as ReviewColumnId]);
 }
 
@@ -77,6 +80,7 @@ const OPTIONAL_COLUMNS: readonly ReadColumnId[] = [
   'comment',
   'fingerprint',
   'suggested',
+  'why',
 ];
 
 /** One hit of the previous run as its hits sheet holds it now, analyst's edits included. */
@@ -92,6 +96,8 @@ export interface PreviousHit {
   fingerprint: string;
   /** What "why this hit" suggested, as the Suggested column says it; null without one. */
   suggested: Pick<Suggestion, 'decision' | 'reason'> | null;
+  /** The Why column as written (its facts in the run's language); '' without one. */
+  why: string;
   percent: number | null;
   level: MatchLevel | null;
   name: string;
@@ -271,6 +277,7 @@ export function readPreviousHits(grid: HitsGrid): { hits: Map<string, PreviousHi
       decidedAt,
       fingerprint: at.has('fingerprint') ? text(row[col('fingerprint')]) : '',
       suggested: at.has('suggested') ? parseSuggestion(row[col('suggested')]) : null,
+      why: at.has('why') ? text(row[col('why')]) : '',
       percent: parsePercent(row[col('percent')]),
       level: parseLevel(row[col('level')]),
       name: text(row[col('name')]),

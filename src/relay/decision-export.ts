@@ -21,6 +21,7 @@ export const DECISION_COLUMNS = [
   ['instance', 'instance'],
   // Last: a column added later goes at the end, so that a reader by position keeps working.
   ['suggested', 'suggested'],
+  ['why', 'why'],
 ] as const satisfies readonly (readonly [string, keyof DecisionRow])[];
 
 export function decisionCsvHeader(): string {

@@ -22,8 +22,9 @@ export const decisionRefusalMessages = defineCatalogue(
     reason: 'reason: one of {values}.',
     comment: 'comment: at most 2,000 characters, with no NUL character.',
     subject: 'subject: the subject as it was screened (name, date, ipn or doc).',
+    why: 'why: at most 12 lines (text, or {uk, en}) of at most 600 characters, none empty, with no NUL character.',
     unknownField:
-      'Unknown field {field}: a decision has subject, registry, record, fingerprint, decision, reason, comment and suggested.',
+      'Unknown field {field}: a decision has subject, registry, record, fingerprint, decision, reason, comment, suggested and why.',
     other: '{field}: {detail}',
     badSubject: 'subject: {detail}',
   },
@@ -36,8 +37,9 @@ export const decisionRefusalMessages = defineCatalogue(
     reason: 'reason: одне з {values}.',
     comment: 'comment: не більше 2 000 символів, без символу NUL.',
     subject: 'subject: суб’єкт, як його перевіряли (name, date, ipn або doc).',
+    why: 'why: не більше 12 рядків (текст або {uk, en}), кожен не довший за 600 символів, не порожній і без символу NUL.',
     unknownField:
-      'Невідоме поле {field}: рішення має subject, registry, record, fingerprint, decision, reason, comment і suggested.',
+      'Невідоме поле {field}: рішення має subject, registry, record, fingerprint, decision, reason, comment, suggested і why.',
     other: '{field}: {detail}',
     badSubject: 'subject: {detail}',
   },
@@ -61,6 +63,7 @@ export function refusedForShape(issue: z.core.$ZodIssue): string {
     case 'fingerprint':
     case 'comment':
     case 'subject':
+    case 'why':
       return inBothLanguages(decisionRefusalMessages.text(field));
     case 'decision':
       return inBothLanguages(decisionRefusalMessages.text('decision', { values: DECISIONS.join(', ') }));

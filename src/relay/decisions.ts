@@ -30,6 +30,10 @@ const SAME_NAME_LISTED = 5;
 
 /** PostgreSQL text cannot hold U+0000: refused with why, per decision, rather than failing the batch. */
 const NO_NUL = /^[^\u0000]*$/;
+/** An explanation has a fact per field compared (name, birth, code, document, status): room to spare. */
+const WHY_LINES_MAX = 12;
+/** A fact quotes the asked and the recorded name: a long company name fits. */
+const whyText = z.string().trim().min(1).max(600).regex(NO_NUL);
 
 const decisionInput = z
   .object({
@@ -44,6 +48,11 @@ const decisionInput = z
     suggested: z
       .object({ decision: z.enum(DECISIONS), reason: z.enum(REASON_CODES) })
       .strict()
+      .optional(),
+    /** Why the hit was a hit as the analyst saw it: one line per fact, shown to an approver. */
+    why: z
+      .array(z.union([whyText, z.object({ uk: whyText, en: whyText }).strict()]))
+      .max(WHY_LINES_MAX)
       .optional(),
   })
   .strict();
@@ -171,6 +180,7 @@ export class DecisionRecord {
         reason: input.reason ?? null,
         comment: input.comment ?? '',
         suggested: input.suggested ? `${input.suggested.decision}:${input.suggested.reason}` : null,
+        why: input.why && input.why.length > 0 ? input.why : null,
         needsApproval: this.options.fourEyes.has(input.registry) && input.decision !== 'needs-review',
         approves: null,
         instance: this.options.instance,
@@ -199,6 +209,7 @@ export class DecisionRecord {
       analyst: identity.analyst,
       comment: '',
       suggested: null,
+      why: null,
       needsApproval: false,
       approves: id,
       instance: this.options.instance,

@@ -141,9 +141,14 @@ test('the pane loaded from the relay proposes it, tests the analyst key and sear
   await button(resultsText.t(uk, 'history.button')).click();
   const history = results.getByTestId('history');
   await waitForText(history, resultsText.t(uk, 'history.title'));
-  const lines = await history.locator('li').allTextContents();
+  const lines = await history.locator('xpath=./ul/li').allTextContents();
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(/^#1 {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}olena {2}peps:\S+ {2}справжній збіг/);
+  // Under it, the facts the card showed when the decision was made: what an approver judges it on.
+  expect(await history.locator('li li').allTextContents()).toEqual([
+    expect.stringMatching(/^ПІБ збігається: «.+»\.$/),
+    expect.stringMatching(/^Дата народження збігається: \d{4}-\d\d-\d\d\.$/),
+  ]);
   await s.shot('relay-03-decision-history', history);
   // Reading the record asked the service nothing.
   expect(sandbox.requests).toHaveLength(1);

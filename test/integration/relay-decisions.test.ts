@@ -25,7 +25,11 @@ import { readSelectionInput } from '../../src/excel/bulk/bulk-input';
 import { startWorkbookRun } from '../../src/excel/bulk/bulk-run';
 import { WorkbookFake } from '../support/workbook-fake';
 import { saveWorkbookDecisions } from '../../src/excel/bulk/save-decisions';
-import { sendDecisions } from '../../src/taskpane/results/decision-client';
+import { recordDecision, sendDecisions } from '../../src/taskpane/results/decision-client';
+import { explainHit } from '../../src/core/answer/explain';
+import { validateQuery } from '../../src/core/query';
+import { fromBothLanguages } from '../../src/core/text/both-languages';
+import { decisionsFromFile } from '../../src/cli/commands/decisions-import';
 import { hitsColumns } from '../../src/bulk/result-table';
 import { decisionCsvHeader, decisionCsvRows } from '../../src/relay/decision-export';
 import { cellAddress } from '../../src/excel/a1';
@@ -528,7 +532,7 @@ it('the analyst is always the authenticated one: a body naming another is refuse
     'comment: at most 2,000 characters, with no NUL character.',
     "fingerprint: 16 hexadecimal digits, as in the hits sheet's Record fingerprint column.",
     expect.stringMatching(/^reason: one of confirmed-by-code, .*other-person\.$/),
-    'Unknown field note: a decision has subject, registry, record, fingerprint, decision, reason, comment and suggested.',
+    'Unknown field note: a decision has subject, registry, record, fingerprint, decision, reason, comment, suggested and why.',
   ]);
   expect(results[3].message).toMatch(/^subject: Вкажіть хоча б одне/);
   const history = await call(one, '/decisions/history', { tokken: olena, ...SUBJECT });
@@ -617,7 +621,7 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
   expect(csv.headers.get('content-type')).toContain('text/csv');
   const lines = (await csv.text()).trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'id,at,kind,analyst,subject,subject_key,registry,record,fingerprint,decision,reason,comment,needs_approval,approves,instance,suggested',
+    'id,at,kind,analyst,subject,subject_key,registry,record,fingerprint,decision,reason,comment,needs_approval,approves,instance,suggested,why',
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(',olena,');
@@ -884,6 +888,7 @@ it('checklists screen --previous FILE --save-decisions records the decisions mad
     await wb.xlsx.readFile(join(dir, 'first.xlsx'));
     const ws = wb.getWorksheet('CheckLists hits')!;
     const header = (ws.getRow(1).values as unknown[]).map((v) => (typeof v === 'string' ? v : ''));
+    let sheetWhy: string[] = [];
     ws.eachRow((row, n) => {
       const registry = n > 1 ? String(row.getCell(header.indexOf('Registry')).value) : '';
       if (registry === 'PEP') {
@@ -892,6 +897,9 @@ it('checklists screen --previous FILE --save-decisions records the decisions mad
         row.getCell(header.indexOf('Comment')).value = '=2+2 stays text';
       } else if (registry === 'Sanctions') {
         row.getCell(header.indexOf('Decision')).value = 'True match';
+        const cell = (name: string) =>
+          String(row.getCell(header.findIndex((h) => typeof h === 'string' && h.startsWith(name))).value ?? '');
+        sheetWhy = [cell('Why (rules v'), [cell('Name in registry'), cell('Birth date')].filter(Boolean).join(' · ')];
       }
     });
     await wb.xlsx.writeFile(join(dir, 'first.xlsx'));
@@ -920,6 +928,10 @@ it('checklists screen --previous FILE --save-decisions records the decisions mad
       }),
       expect.objectContaining({ analyst: 'petro', registry: 'psanctions', decision: 'true-match' }),
     ]);
+    // The approver judges the waiting one on what the sheet showed: its Why line, the record's name and birth date.
+    expect(sheetWhy[0]).toMatch(/agree/);
+    expect(sheetWhy[1]).toMatch(/ · \d{4}/);
+    expect(lines[1].why).toEqual(sheetWhy);
 
     // Next month: nothing is recorded twice. The namesake is muted by the accept list (counted, not
     // listed); the sanctions decision, still waiting for approval, is sent again and found there.
@@ -1098,6 +1110,85 @@ it('an approver sees that a decision went against what the why suggested: kept b
   ]);
   const exported: string[] = [];
   for await (const page of one.store.decisionPages()) exported.push(decisionCsvRows(page));
-  expect(decisionCsvHeader()).toMatch(/,instance,suggested\r\n$/);
-  expect(exported.join('')).toMatch(/,true-match:confirmed-by-code\r\n/);
+  expect(decisionCsvHeader()).toMatch(/,instance,suggested,why\r\n$/);
+  expect(exported.join('')).toMatch(/,true-match:confirmed-by-code,\r\n/);
+}, 60_000);
+
+it('an approver judges a decision on the facts its author saw: sent by the pane in both languages, kept, listed in the approver’s language, exported and imported; malformed ones refused with why', async () => {
+  const [one, two] = await pair();
+  const olena = await key(one, 'olena');
+  const anna = await key(one, 'anna', 'approver');
+  const item = itemOf((await screen(one, olena)).wire, 'psanctions');
+  const checked = validateQuery(SUBJECT);
+  if (!checked.ok) throw new Error('subject');
+  const explanation = explainHit(checked.query, 'psanctions', item);
+  expect(explanation.facts.length).toBeGreaterThan(0);
+  // The pane's hit card, as WhyAndDecide sends it: the facts it shows, each in both languages.
+  const saved = await recordDecision(
+    { url: one.url, key: olena },
+    {
+      query: checked.query,
+      registry: 'psanctions',
+      ...recordOf('psanctions', item),
+      decision: 'true-match',
+      reason: explanation.suggested.reason,
+      comment: '',
+      suggested: explanation.suggested,
+      why: explanation.facts.map((f) => f.text),
+    },
+  );
+  expect(saved.status).toBe('pending');
+  const pending = await call(two, '/decisions/pending', { tokken: anna });
+  const waiting = (pending.json.pending as { id: number; why: unknown }[])[0];
+  expect(waiting.why).toEqual(explanation.facts.map((f) => f.text));
+
+  let stdout = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => ((stdout += s), true) },
+    stderr: { write: () => true },
+    env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: anna }),
+    cwd: tmpdir(),
+    platform: process.platform,
+    interrupt: new AbortController().signal,
+  };
+  expect(await runCli(['approve', '--lang', 'uk'], io)).toBe(0);
+  for (const f of explanation.facts) expect(stdout).toContain(`\n      · ${f.text.uk}\n`);
+  expect(stdout).not.toContain(explanation.facts[0].text.en);
+  expect(await runCli(['approve', String(waiting.id)], io)).toBe(0);
+  // The history shows the facts beside the decision; the approval, a second person's act, has none of its own.
+  const history = await call(one, '/decisions/history', { tokken: anna, ...SUBJECT });
+  expect(history.json.history).toEqual([
+    expect.objectContaining({ kind: 'decision', why: explanation.facts.map((f) => f.text) }),
+    expect.objectContaining({ kind: 'approval', why: null }),
+  ]);
+  stdout = '';
+  expect(await runCli(['history', '--name', SUBJECT.name], io)).toBe(0);
+  expect(stdout).toContain(`\n      · ${explanation.facts[0].text.en}\n`);
+
+  // Exported with the record, and carried back by --decisions' reading of the export.
+  const exported: string[] = [];
+  for await (const page of one.store.decisionPages()) exported.push(decisionCsvRows(page));
+  const csv = decisionCsvHeader() + exported.join('');
+  expect(decisionCsvHeader()).toMatch(/,instance,suggested,why\r\n$/);
+  expect(decisionsFromFile(csv)[0].decision.why).toEqual(explanation.facts.map((f) => f.text));
+
+  const pep = recordOf('peps', itemOf((await screen(one, olena)).wire, 'peps'));
+  const refused = await call(one, '/decisions', {
+    tokken: olena,
+    decisions: [
+      { subject: SUBJECT, registry: 'peps', ...pep, decision: 'false-positive', why: Array(13).fill('a fact') },
+      { subject: SUBJECT, registry: 'peps', ...pep, decision: 'false-positive', why: ['a\u0000b'] },
+      { subject: SUBJECT, registry: 'peps', ...pep, decision: 'false-positive', why: [{ uk: 'лише українською' }] },
+      { subject: SUBJECT, registry: 'peps', ...pep, decision: 'false-positive', why: ['x'.repeat(601)] },
+      { subject: SUBJECT, registry: 'peps', ...pep, decision: 'false-positive', why: ['ПІБ збігається'] },
+    ],
+  });
+  const results = refused.json.results as { status: string; message?: string }[];
+  expect(results.slice(0, 4).map((r) => [r.status, fromBothLanguages(r.message ?? '')?.en])).toEqual(
+    Array(4).fill([
+      'refused',
+      'why: at most 12 lines (text, or {uk, en}) of at most 600 characters, none empty, with no NUL character.',
+    ]),
+  );
+  expect(results[4].status).toBe('recorded');
 }, 60_000);

@@ -1,6 +1,6 @@
 import '../support/ui-setup';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bulkMessages } from '../../src/bulk/messages';
 import { rescreenMessages } from '../../src/bulk/rescreen-messages';
@@ -254,7 +254,14 @@ describe('Waiting for approval (four-eyes through the relay)', () => {
       const body = JSON.parse(init.body) as Record<string, unknown>;
       sent.push({ url, body });
       if (url.endsWith('/decisions/pending')) {
-        const list = { analyst: 'anna', pending: [waiting(12, 'olena'), waiting(15, 'anna')] };
+        const why = [
+          {
+            uk: 'Дати народження різні: у запиті 1980-01-02, у записі 1979-05-14.',
+            en: 'Birth dates differ: 1980-01-02 asked, 1979-05-14 in the record.',
+          },
+          'full name agrees; birth date differs',
+        ];
+        const list = { analyst: 'anna', pending: [{ ...waiting(12, 'olena'), why }, waiting(15, 'anna')] };
         return { ok: true, status: 200, text: async () => JSON.stringify(list) };
       }
       return { ok: true, status: 200, text: async () => JSON.stringify({ analyst: 'anna', approved: 12, id: 16 }) };
@@ -273,10 +280,22 @@ describe('Waiting for approval (four-eyes through the relay)', () => {
       expect(first.textContent).toContain(
         '#12  2026-11-21 10:30 UTC  olena  Петренко Петро, 1980-01-02  psanctions:S-12  false positive — namesake (different birth date) "ID seen"',
       );
+      // What the approver judges it on: the facts its author saw, in the pane's language.
+      const facts = within(first as HTMLElement).getByRole('list', { name: 'Why its author decided so' });
+      expect(
+        within(facts)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([
+        'Birth dates differ: 1980-01-02 asked, 1979-05-14 in the record.',
+        'full name agrees; birth date differs',
+      ]);
       // One's own: no button, another approver approves it.
       const own = section.querySelector('[data-pending="15"]')!;
       expect(own.querySelector('button')).toBeNull();
       expect(own.textContent).toContain('yours: another approver approves it');
+      // A decision sent without facts (a relay or add-in from before them) lists none.
+      expect(within(own as HTMLElement).queryByRole('list')).toBeNull();
 
       await user.click(first.querySelector('button')!);
       await waitFor(() => expect(first.textContent).toContain('Approved.'));

@@ -1,6 +1,6 @@
 import { decisionsForRelay, subjectsOfList } from '../../src/bulk/decisions-to-relay';
 import { parseSuggestion } from '../../src/bulk/decisions';
-import { historyLineText, pendingLineText } from '../../src/core/answer/decision-history';
+import { historyLineText, pendingLineText, whyLines } from '../../src/core/answer/decision-history';
 import type { PreviousHit, PreviousRun } from '../../src/bulk/previous-hits';
 import { identityOfRecord } from '../../src/bulk/hit-identity';
 import { recogniseColumns } from '../../src/bulk/columns';
@@ -29,6 +29,7 @@ function hit(record: string, over: Partial<PreviousHit> = {}): PreviousHit {
     decidedAt: '2026-11-20',
     fingerprint: '0123456789abcdef',
     suggested: null,
+    why: '',
     percent: 100,
     level: 'low',
     name: 'x',
@@ -48,7 +49,12 @@ it('sends decided hits with their client found again in the list; says which can
         hit('peps:8', { decidedBy: 'olena (relay)' }),
         hit('peps:9', { decidedBy: 'olena (релей; на аркуші було «Хибний збіг»)' }),
         hit('peps:10', { decision: null }),
-        hit('peps:12', { suggested: { decision: 'true-match', reason: 'name-and-birth-date' } }),
+        hit('peps:12', {
+          suggested: { decision: 'true-match', reason: 'name-and-birth-date' },
+          why: 'ПІБ і дата народження збігаються',
+          name: 'Петренко Петро Петрович',
+          birth: '1980-01-02',
+        }),
         { ...hit('peps:11'), identity: identityOfRecord('q1:[["name","інша особа"]]', 'peps:11') },
       ].map((h) => [h.identity, h]),
     ),
@@ -63,6 +69,8 @@ it('sends decided hits with their client found again in the list; says which can
       decision: 'false-positive',
       // A free-text reason (a sheet from before the drop-down) travels in the comment.
       comment: 'a namesake, the client is younger — seen the ID',
+      // An approver judges on what the sheet showed: here only the record's name.
+      why: ['x'],
     },
     {
       subject: { name: 'Петренко Петро Петрович', date: '1980-01-02', search: 1, lowranklimit: 0 },
@@ -73,6 +81,8 @@ it('sends decided hits with their client found again in the list; says which can
       reason: 'other-person',
       // The Suggested column's words, read back as codes: an approver sees the decision went against it.
       suggested: { decision: 'true-match', reason: 'name-and-birth-date' },
+      // The Why column's facts, and the record's name and birth date that line leaves out.
+      why: ['ПІБ і дата народження збігаються', 'Петренко Петро Петрович · 1980-01-02'],
     },
   ]);
   expect(out.notSent.map((n) => n.why)).toEqual(['no-fingerprint', 'not-in-list']);
@@ -153,4 +163,19 @@ it('a pending line and a history line say when the decision went against the sug
     /\(different birth date\)$/,
   );
   expect(historyLineText({ ...line, suggested: null }, 'en')).toMatch(/\(different birth date\)$/);
+});
+
+it('the facts a decision was made on read in the reader’s language, a sheet’s line as it was written', () => {
+  const why = [
+    { uk: 'Дати народження різні: у запиті 1980-01-02, у записі 1980-02-01.', en: 'Birth dates differ.' },
+    'ПІБ збігається',
+  ];
+  expect(whyLines({ why }, 'en')).toEqual(['Birth dates differ.', 'ПІБ збігається']);
+  expect(whyLines({ why }, 'uk')).toEqual([
+    'Дати народження різні: у запиті 1980-01-02, у записі 1980-02-01.',
+    'ПІБ збігається',
+  ]);
+  // Relays and sheets from before it, and approvals, carry none.
+  expect(whyLines({ why: null }, 'uk')).toEqual([]);
+  expect(whyLines({}, 'uk')).toEqual([]);
 });

@@ -264,6 +264,8 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
       comment: 'Клієнт 1985 р. н.',
       // What the card suggested goes with it: an approver sees a decision that goes against it.
       suggested: { decision: suggested.decision, reason: suggested.reason },
+      // And the facts the card shows, in both languages: what the approver judges the decision on.
+      why: explainHit(query, 'psanctions', item).facts.map((f) => f.text),
     });
     expect(Object.keys(sent[0].body)).not.toContain('analyst');
 
@@ -319,7 +321,12 @@ it('through the relay: a hit with a decision on record says so under its why, an
   const history = {
     current: [],
     history: [
-      { ...onRecord, kind: 'decision', approves: null },
+      {
+        ...onRecord,
+        kind: 'decision',
+        approves: null,
+        why: [{ uk: 'Код збігається: 3012345678.', en: 'The code agrees: 3012345678.' }],
+      },
       { ...onRecord, id: 10, kind: 'approval', analyst: 'petro', comment: '', approves: 9, at: '2026-11-21T11:00:00Z' },
     ],
   };
@@ -339,10 +346,12 @@ it('through the relay: a hit with a decision on record says so under its why, an
       },
     ]);
     expect(sent[0].url).not.toContain('ckr_');
-    expect([...shown.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+    expect([...shown.querySelectorAll(':scope > ul > li')].map((li) => li.firstChild?.textContent)).toEqual([
       `#9  2026-11-21 10:30 UTC  olena  ${onRecord.record}  true match — confirmed by code "РНОКПП збігся"`,
       `#10  2026-11-21 11:00 UTC  petro  ${onRecord.record}  approved #9`,
     ]);
+    // Under the decision, the facts its author saw, in the pane's language; the approval has none.
+    expect([...shown.querySelectorAll('li li')].map((li) => li.textContent)).toEqual(['The code agrees: 3012345678.']);
     // No lines for this subject as asked, but for the same name screened with other details: said so.
     Object.assign(history, { history: [], sameName: [{ details: ['date', 'ipn'], lines: 3 }] });
     await user.click(within(results).getByTestId('history-button'));

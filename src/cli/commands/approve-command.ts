@@ -1,4 +1,9 @@
-import { pendingDecisionsSchema, pendingLineText, type PendingDecisions } from '../../core/answer/decision-history';
+import {
+  pendingDecisionsSchema,
+  pendingLineText,
+  whyLines,
+  type PendingDecisions,
+} from '../../core/answer/decision-history';
 import type { Lang } from '../../core/text/i18n';
 import type { ApproveArgs } from '../args/command-line';
 import type { CliConfig } from '../config';
@@ -22,6 +27,8 @@ function renderPending(list: PendingDecisions, relay: string, lang: Lang): strin
   for (const p of list.pending) {
     const own = p.analyst === list.analyst ? `  (${t('approve.own')})` : '';
     lines.push(`  ${plain(pendingLineText(p, lang))}${own}`);
+    // What the approver judges the decision on: the facts its author saw.
+    for (const fact of whyLines(p, lang)) lines.push(`      · ${plain(fact)}`);
   }
   // The command to type, with the numbers this approver may approve: not their own decisions.
   const ids = list.pending.filter((p) => p.analyst !== list.analyst).map((p) => p.id);

@@ -68,6 +68,9 @@ export function decisionsFromFile(text: string): { line: number; decision: Recor
       if (v === undefined || v === null || v === '') continue;
       decision[f] = typeof v === 'string' ? unprotectFormula(v) : v;
     }
+    // The facts the decision was made on travel with it (a JSON array in a CSV cell); the relay checks them.
+    const why = typeof row.why === 'string' && row.why !== '' ? parseJson(unprotectFormula(row.why)) : row.why;
+    if (Array.isArray(why) && why.length > 0) decision.why = why;
     out.push({ line, decision });
   });
   return out;

@@ -2,6 +2,7 @@ import {
   currentNote,
   decisionHistorySchema,
   historyLineText,
+  whyLines,
   sameNameText,
   subjectText,
   type DecisionHistory,
@@ -60,7 +61,10 @@ function renderHistory(history: DecisionHistory, relay: string, subject: string,
     lines.push(`  - ${c.record}: ${plain(decisionNoteText(currentNote(c), lang, { named: false }))}`);
   }
   lines.push('', t('history.lines', { count: history.history.length }));
-  for (const h of history.history) lines.push(`  ${plain(historyLineText(h, lang))}`);
+  for (const h of history.history) {
+    lines.push(`  ${plain(historyLineText(h, lang))}`);
+    for (const fact of whyLines(h, lang)) lines.push(`      · ${plain(fact)}`);
+  }
   return lines.join('\n');
 }
 

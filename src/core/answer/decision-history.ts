@@ -24,6 +24,11 @@ const lineSchema = z.object({
   approves: z.number().nullable().optional(),
   /** What "why this hit" suggested, "decision:reason"; absent from relays before it. */
   suggested: z.string().nullable().optional(),
+  /** Why the hit was a hit as its analyst saw it, a line per fact; absent from relays before it. */
+  why: z
+    .array(z.union([z.string(), z.object({ uk: z.string(), en: z.string() })]))
+    .nullable()
+    .optional(),
 });
 export type DecisionLine = z.infer<typeof lineSchema>;
 
@@ -55,6 +60,15 @@ export function historyLineText(line: DecisionLine, lang: Lang): string {
     line.kind === 'approval' ? APPROVED[lang].replace('{id}', String(line.approves ?? '?')) : decisionText(line, lang);
   const against = line.kind === 'decision' ? againstSuggestion(line, lang) : '';
   return `#${line.id}  ${utcMinute(line.at)}  ${line.analyst}  ${line.record}  ${what}${against}`;
+}
+
+/**
+ * The facts a decision was made on, a line each in `lang`: the pane sends each in both languages,
+ * a hits sheet its one line in the language it was written in. None from relays, sheets or
+ * approvals without them.
+ */
+export function whyLines(line: Pick<DecisionLine, 'why'>, lang: Lang): string[] {
+  return (line.why ?? []).map((fact) => (typeof fact === 'string' ? fact : fact[lang]));
 }
 
 /** What `/decisions/pending` answers: the caller, and the decisions waiting for a second person. */

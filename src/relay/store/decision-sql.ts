@@ -19,6 +19,7 @@ interface DecisionRecord {
   reason: string | null;
   comment: string;
   suggested: string | null;
+  why: DecisionEntry['why'];
   needs_approval: boolean;
   approves: string | null;
   instance: string;
@@ -39,6 +40,7 @@ function decisionRow(r: DecisionRecord): DecisionRow {
     reason: r.reason,
     comment: r.comment,
     suggested: r.suggested,
+    why: r.why,
     needsApproval: r.needs_approval,
     approves: r.approves === null ? null : Number(r.approves),
     instance: r.instance,
@@ -50,8 +52,8 @@ export function decisionQueries(q: Query) {
     async addDecision(e: DecisionEntry): Promise<DecisionRow> {
       const rows = await q<DecisionRecord>(
         `INSERT INTO decisions (kind, analyst, subject_key, subject, registry, record, fingerprint, decision, reason,
-           comment, needs_approval, approves, instance, suggested)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
+           comment, needs_approval, approves, instance, suggested, why)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *`,
         [
           e.kind,
           e.analyst,
@@ -67,6 +69,7 @@ export function decisionQueries(q: Query) {
           e.approves,
           e.instance,
           e.suggested,
+          e.why === null ? null : JSON.stringify(e.why),
         ],
       );
       return decisionRow(rows[0]);
@@ -77,10 +80,11 @@ export function decisionQueries(q: Query) {
       // array order (WITH ORDINALITY), so their ids ascend in that order and map back by sorting.
       const rows = await q<DecisionRecord>(
         `INSERT INTO decisions (kind, analyst, subject_key, subject, registry, record, fingerprint, decision, reason,
-           comment, needs_approval, approves, instance, suggested)
+           comment, needs_approval, approves, instance, suggested, why)
          SELECT e->>'kind', e->>'analyst', e->>'subjectKey', e->'subject', e->>'registry', e->>'record',
            e->>'fingerprint', e->>'decision', e->>'reason', e->>'comment', (e->>'needsApproval')::boolean,
-           (e->>'approves')::bigint, e->>'instance', e->>'suggested'
+           (e->>'approves')::bigint, e->>'instance', e->>'suggested',
+           CASE WHEN jsonb_typeof(e->'why') = 'array' THEN e->'why' END
          FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY n
          RETURNING *`,
         [JSON.stringify(entries)],

@@ -329,4 +329,7 @@ export const MIGRATIONS: readonly string[] = [
   // What "why this hit" suggested when the analyst decided ("true-match:name-and-birth-date"): an
   // approver sees a decision that goes against it.
   `ALTER TABLE decisions ADD COLUMN suggested text;`,
+  // Why the hit was a hit as the analyst saw it when deciding (the explanation's facts, one line
+  // each): the approver judges the decision on them rather than on its author's word.
+  `ALTER TABLE decisions ADD COLUMN why jsonb;`,
 ];

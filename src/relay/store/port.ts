@@ -215,6 +215,11 @@ export interface DecisionEntry {
   comment: string;
   /** What "why this hit" suggested, as "decision:reason" (core/answer/explain.ts); null when not sent. */
   suggested: string | null;
+  /**
+   * Why the hit was a hit, as the analyst's add-in or hits sheet explained it when deciding: a line
+   * per fact in both languages ({uk, en}), or the sheet's one line in its language; null when not sent.
+   */
+  why: (string | { uk: string; en: string })[] | null;
   /** Four-eyes: stays pending until someone else approves it. */
   needsApproval: boolean;
   /** For an approval: the decision approved. */

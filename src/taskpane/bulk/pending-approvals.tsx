@@ -1,6 +1,6 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { pendingLineText, type PendingDecisions } from '../../core/answer/decision-history';
+import { pendingLineText, whyLines, type PendingDecisions } from '../../core/answer/decision-history';
 import type { Lang } from '../../core/text/i18n';
 import { inLanguage } from '../../core/text/both-languages';
 import { approveDecision, fetchPending, type RelayTarget } from '../results/decision-client';
@@ -11,6 +11,12 @@ import type { TaskpaneServices } from '../shell/services';
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, margin: 0, padding: 0 },
   item: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, listStyle: 'none' },
+  why: {
+    flexBasis: '100%',
+    margin: 0,
+    paddingInlineStart: tokens.spacingHorizontalL,
+    fontSize: tokens.fontSizeBase200,
+  },
 });
 
 type Shown =
@@ -72,6 +78,7 @@ export function PendingApprovals({ services, lang }: { services: TaskpaneService
             {shown.list.pending.map((p) => {
               const own = p.analyst === shown.list.analyst;
               const outcome = outcomes.get(p.id);
+              const why = whyLines(p, lang);
               return (
                 <li key={p.id} className={styles.item} data-pending={p.id}>
                   <Text size={200}>{pendingLineText(p, lang)}</Text>
@@ -87,6 +94,14 @@ export function PendingApprovals({ services, lang }: { services: TaskpaneService
                     </Button>
                   )}
                   {outcome && <Text size={200}>{outcome}</Text>}
+                  {why.length > 0 && (
+                    // The facts its author decided on: what the second person judges.
+                    <ul className={styles.why} aria-label={resultsText.t(lang, 'pending.why')}>
+                      {why.map((fact, i) => (
+                        <li key={i}>{fact}</li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               );
             })}

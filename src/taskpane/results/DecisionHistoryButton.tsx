@@ -1,6 +1,6 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { historyLineText, sameNameText, type DecisionHistory } from '../../core/answer/decision-history';
+import { historyLineText, sameNameText, whyLines, type DecisionHistory } from '../../core/answer/decision-history';
 import type { SearchQuery } from '../../core/query';
 import type { Lang } from '../../core/text/i18n';
 import { inLanguage } from '../../core/text/both-languages';
@@ -49,7 +49,16 @@ export function DecisionHistoryButton({ relay, query, lang }: { relay: RelayTarg
           {shown.history.history.length > 0 && (
             <ul className={styles.list}>
               {shown.history.history.map((line) => (
-                <li key={line.id}>{historyLineText(line, lang)}</li>
+                <li key={line.id}>
+                  {historyLineText(line, lang)}
+                  {whyLines(line, lang).length > 0 && (
+                    <ul className={styles.list}>
+                      {whyLines(line, lang).map((fact, i) => (
+                        <li key={i}>{fact}</li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
               ))}
             </ul>
           )}

@@ -102,6 +102,7 @@ export function WhyAndDecide({ query, registry, item, lang, relay, onRecord: hel
       reason,
       comment,
       suggested,
+      why: explanation.facts.map((fact) => fact.text),
     });
     setOutcome(done);
     if (done.status === 'recorded' || done.status === 'pending') {

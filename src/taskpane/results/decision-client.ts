@@ -5,6 +5,7 @@ import type { SearchQuery } from '../../core/query';
 import { plainQuery } from '../../core/query/plain';
 import { sendDecisionBatches, type DecisionSent } from '../../core/request/body-batches';
 import { parseJson } from '../../core/text/json';
+import type { LocalizedText } from '../../core/text/i18n';
 import {
   decisionHistorySchema,
   pendingDecisionsSchema,
@@ -35,6 +36,8 @@ export interface DecisionToRecord {
   comment: string;
   /** What "why this hit" suggested: an approver sees a decision that goes against it. */
   suggested?: Pick<Suggestion, 'decision' | 'reason'>;
+  /** The explanation's facts as this card shows them, in both languages: what an approver judges on. */
+  why?: readonly LocalizedText[];
 }
 
 export type RecordOutcome =
@@ -61,6 +64,7 @@ export async function recordDecision(
       reason: d.reason,
       comment: d.comment,
       ...(d.suggested ? { suggested: { decision: d.suggested.decision, reason: d.suggested.reason } } : {}),
+      ...(d.why && d.why.length > 0 ? { why: d.why } : {}),
     },
     fetchImpl,
   );

@@ -104,6 +104,7 @@ const en = {
   'pending.noRelay': 'First save the relay’s address and your analyst key in Settings.',
   'pending.own': 'yours: another approver approves it',
   'pending.approve': 'Approve',
+  'pending.why': 'Why its author decided so',
   'pending.approved': 'Approved.',
   'pending.refused': 'Not approved: {detail}',
 } as const;
@@ -212,6 +213,7 @@ const uk: Record<Key, string> = {
   'pending.noRelay': 'Спершу збережіть адресу релея та свій ключ аналітика в «Налаштуваннях».',
   'pending.own': 'ваше: погоджує інший затверджувач',
   'pending.approve': 'Погодити',
+  'pending.why': 'На чому ґрунтується рішення автора',
   'pending.approved': 'Погоджено.',
   'pending.refused': 'Не погоджено: {detail}',
 };
