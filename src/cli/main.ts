@@ -40,9 +40,11 @@ function hintFor(code: number, lang: Lang, command: string | undefined, error: u
   if (command === 'relay') return null;
   // The relay's limit (429, exit 4 too): its own words say how long to wait; the network is fine.
   if (isRateLimited(error)) return null;
-  // `search` has no --resume: its hint must not send people looking for one.
+  // Only `screen` has --resume: no other command's hint may send people looking for one. The
+  // record's commands (history, approve) have the relay's words on the key, and nothing to repeat.
   if (code === EXIT.account) {
-    return cliMessages.t(lang, command === 'search' ? 'exit.hint.accountSearch' : 'exit.hint.account');
+    if (command === 'screen') return cliMessages.t(lang, 'exit.hint.account');
+    return command === 'search' ? cliMessages.t(lang, 'exit.hint.accountSearch') : null;
   }
   // The relay answered and said why it cannot serve: the network and the address are fine.
   const relaySaid = error instanceof ServiceUnreachableError && error.attempts.every((a) => a.said);

@@ -580,12 +580,14 @@ describe('roles', () => {
       const withDecisions = ['screen', clients, '-o', join(dir, 'd.csv'), '--decisions', decisions, '--lang', 'en'];
       expect(await runCli(withDecisions, io(made.key))).toBe(2);
       expect(stderr).toBe('Error: Your key cannot record decisions (role: auditor or admin).\n');
-      // The record's commands say it in the language asked for, not in both at once.
+      // The record's commands say it in the language asked for, not in both at once, and stop as a
+      // search does on a refused key (exit 3, account), not as on a bad option.
       stderr = '';
-      expect(await runCli(['history', '--name', 'Будь-Хто Тест', '--lang', 'uk'], io(unknown))).toBe(2);
-      expect(stderr).toBe(
-        'Помилка: Релей не надав історію (HTTP 401): Невідомий ключ аналітика: перевірте ключ, який видав адміністратор.\n',
-      );
+      expect(await runCli(['history', '--name', 'Будь-Хто Тест', '--lang', 'uk'], io(unknown))).toBe(3);
+      expect(stderr).toBe('Помилка: Невідомий ключ аналітика: перевірте ключ, який видав адміністратор.\n');
+      stderr = '';
+      expect(await runCli(['approve', '7', '8', '--lang', 'en'], io(unknown))).toBe(3);
+      expect(stderr).toBe('Error: Unknown analyst key: check the key your administrator gave you.\n');
       // A key cut short in copying is named as such before anything is asked.
       stderr = '';
       expect(await runCli(['search', '--name', 'Будь-Хто Тест', '--lang', 'en'], io(made.key.slice(0, 20)))).toBe(2);

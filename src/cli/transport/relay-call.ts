@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ServiceUnreachableError } from '../../core/protocol/errors';
+import { ACCOUNT_ERROR_CODES, AccountError, ServiceUnreachableError } from '../../core/protocol/errors';
 import { describeAddress } from '../../core/request/client';
 import { fromBothLanguages } from '../../core/text/both-languages';
 import type { Lang, LocalizedText } from '../../core/text/i18n';
@@ -31,7 +31,11 @@ export function relayTarget(config: CliConfig): RelayTarget {
   return { origin: new URL(url).origin, address: describeAddress(url), key: tokken };
 }
 
-/** POSTs `fields` with the key to `path`; any HTTP status resolves, no answer at all is "unreachable". */
+/**
+ * POSTs `fields` with the key to `path`; any HTTP status resolves, but for the relay's refusal of
+ * the key itself (unknown, revoked, the day's budget spent), which is an account stop as for a
+ * search (exit 3, in the relay's words); no answer at all is "unreachable".
+ */
 export async function relayPost(
   relay: RelayTarget,
   path: string,
@@ -56,7 +60,12 @@ export async function relayPost(
   const message = (body as { message?: unknown } | null)?.message;
   // The relay's own words, each language apart, kept short: a proxy's error page is not repeated whole.
   const said = typeof message === 'string' ? message.slice(0, 300) : '';
-  return { status: response.status, body, message: fromBothLanguages(said) ?? { uk: said, en: said } };
+  const words = fromBothLanguages(said) ?? { uk: said, en: said };
+  const code = (body as { error?: unknown } | null)?.error;
+  if ((response.status === 401 || response.status === 403) && typeof code === 'number') {
+    if (ACCOUNT_ERROR_CODES.includes(code)) throw new AccountError(code, response.status, said, words);
+  }
+  return { status: response.status, body, message: words };
 }
 
 /** A read of the relay's record in the shape `schema` gives, or a usage error with the relay's why. */
