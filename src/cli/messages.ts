@@ -14,6 +14,7 @@ const en = {
   'args.unexpected': 'Unexpected argument: {value}',
   'args.approveId':
     'Name each decision to approve by its number, as checklists approve lists it (12 or #12); got "{value}".',
+  'args.returnUsage': 'Return one decision, with why: checklists approve --return 12 --comment "what to check"',
   'args.screen.noInput': 'Name the file to screen: checklists screen <clients.xlsx | clients.csv>',
   'args.saveDecisions.previous':
     '--save-decisions records the decisions of an earlier results file: give it with --previous FILE.',
@@ -199,6 +200,7 @@ const uk: Record<Key, string> = {
   'args.unexpected': 'Зайвий аргумент: {value}',
   'args.approveId':
     'Вкажіть кожне рішення для погодження його номером, як його показує checklists approve (12 або #12); отримано «{value}».',
+  'args.returnUsage': "Повертайте одне рішення й кажіть чому: checklists approve --return 12 --comment 'що перевірити'",
   'args.screen.noInput': 'Вкажіть файл для перевірки: checklists screen <clients.xlsx | clients.csv>',
   'args.saveDecisions.previous':
     '--save-decisions записує рішення з попередніх результатів: вкажіть їх параметром --previous ФАЙЛ.',

@@ -22,6 +22,7 @@ export const DECISION_COLUMNS = [
   // Last: a column added later goes at the end, so that a reader by position keeps working.
   ['suggested', 'suggested'],
   ['why', 'why'],
+  ['returns', 'returns'],
 ] as const satisfies readonly (readonly [string, keyof DecisionRow])[];
 
 export function decisionCsvHeader(): string {

@@ -70,6 +70,10 @@ export type DecisionOutcome =
     }
   | { status: 'refused'; index: number; reason: string; message: string };
 
+/** What an approver's approval or return of a waiting decision came to: the new line's id, or why not. */
+export type SecondPersonOutcome =
+  { ok: true; id: number } | { ok: false; reason: 'role' | 'unknown' | 'own' | 'not-pending' };
+
 export interface CurrentDecision {
   decision: DecisionRow;
   state: 'in-force' | 'pending';
@@ -183,16 +187,63 @@ export class DecisionRecord {
         why: input.why && input.why.length > 0 ? input.why : null,
         needsApproval: this.options.fourEyes.has(input.registry) && input.decision !== 'needs-review',
         approves: null,
+        returns: null,
         instance: this.options.instance,
       },
     };
   }
 
   /** Four-eyes: an approver other than the decision's author approves the decision in force. */
-  async approve(
+  async approve(identity: Identity, id: number): Promise<SecondPersonOutcome> {
+    const waiting = await this.waiting(identity, id);
+    if (!waiting.ok) return waiting;
+    const row = await this.store.addDecision({
+      ...waiting.decision,
+      kind: 'approval',
+      analyst: identity.analyst,
+      comment: '',
+      suggested: null,
+      why: null,
+      needsApproval: false,
+      approves: id,
+      instance: this.options.instance,
+    });
+    this.notes.delete(waiting.decision.subjectKey);
+    return { ok: true, id: row.id };
+  }
+
+  /**
+   * Four-eyes' "no": the approver sends a waiting decision back with why. The return is the hit's
+   * decision in force from then on (needs review, by the approver: it mutes nothing and needs no
+   * approval), so the hit is open again everywhere until its author or another decides it anew.
+   */
+  async returnForReview(identity: Identity, id: number, comment: string): Promise<SecondPersonOutcome> {
+    const waiting = await this.waiting(identity, id);
+    if (!waiting.ok) return waiting;
+    const row = await this.store.addDecision({
+      ...waiting.decision,
+      kind: 'decision',
+      analyst: identity.analyst,
+      decision: 'needs-review',
+      reason: null,
+      comment,
+      suggested: null,
+      // The facts stay with the hit: whoever takes it up next sees what the first decision rested on.
+      why: waiting.decision.why,
+      needsApproval: false,
+      approves: null,
+      returns: id,
+      instance: this.options.instance,
+    });
+    this.notes.delete(waiting.decision.subjectKey);
+    return { ok: true, id: row.id };
+  }
+
+  /** The decision `id` when it waits for this identity's approval (an approver, not its author). */
+  private async waiting(
     identity: Identity,
     id: number,
-  ): Promise<{ ok: true; id: number } | { ok: false; reason: 'role' | 'unknown' | 'own' | 'not-pending' }> {
+  ): Promise<{ ok: true; decision: DecisionRow } | Extract<SecondPersonOutcome, { ok: false }>> {
     if (!can(identity, 'approve')) return { ok: false, reason: 'role' };
     const decision = await this.store.decisionById(id);
     if (!decision || decision.kind !== 'decision') return { ok: false, reason: 'unknown' };
@@ -203,19 +254,7 @@ export class DecisionRecord {
     if (!current || current.decision.id !== id || current.state !== 'pending') {
       return { ok: false, reason: 'not-pending' };
     }
-    const row = await this.store.addDecision({
-      ...decision,
-      kind: 'approval',
-      analyst: identity.analyst,
-      comment: '',
-      suggested: null,
-      why: null,
-      needsApproval: false,
-      approves: id,
-      instance: this.options.instance,
-    });
-    this.notes.delete(decision.subjectKey);
-    return { ok: true, id: row.id };
+    return { ok: true, decision };
   }
 
   /**

@@ -19,6 +19,11 @@ export const relayMessages = defineCatalogue(
     'decision.ownApproval': 'A decision needs a second person: its author cannot approve it.',
     'decision.unknown': 'No such decision.',
     'decision.badId': 'Name the decision to approve by its id: a whole number above 0.',
+    'decision.badReturnId': 'Name the decision to return by its id: a whole number above 0.',
+    'decision.returnRole': 'Only an approver can return a decision for review.',
+    'decision.ownReturn': 'Its author cannot return their own decision: record a new one on the hit instead.',
+    'decision.returnComment':
+      'Say why the decision goes back: a comment of 1 to 2,000 characters, with no NUL character.',
     'decision.notPending':
       'This decision is not waiting for approval (approved already, superseded, or not under four-eyes).',
     'decision.exportRole': 'Only an auditor exports the whole decision record.',
@@ -129,6 +134,10 @@ export const relayMessages = defineCatalogue(
     'decision.ownApproval': 'Рішення потребує другої особи: його автор не може його погодити.',
     'decision.unknown': 'Такого рішення немає.',
     'decision.badId': 'Укажіть рішення для погодження його номером: цілим числом понад 0.',
+    'decision.badReturnId': 'Укажіть рішення, яке повертаєте, його номером: цілим числом понад 0.',
+    'decision.returnRole': 'Повернути рішення на перевірку може лише затверджувач.',
+    'decision.ownReturn': 'Автор не може повернути власне рішення: натомість запишіть нове рішення щодо збігу.',
+    'decision.returnComment': 'Укажіть, чому рішення повертається: коментар від 1 до 2 000 символів, без символу NUL.',
     'decision.notPending':
       'Це рішення не чекає на погодження (уже погоджене, замінене новішим або не під правилом чотирьох очей).',
     'decision.exportRole': 'Увесь реєстр рішень експортує лише аудитор.',

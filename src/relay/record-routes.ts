@@ -14,6 +14,7 @@ import type { RelayService } from './service';
  *
  * - `POST /decisions`: one decision, or `{decisions: [...]}` (a hits sheet's worth) in one go;
  * - `POST /decisions/approve`: `{id}`, four-eyes;
+ * - `POST /decisions/return`: `{id, comment}`, four-eyes' "no": back for review, with why;
  * - `GET|POST /decisions/pending`: what waits for a second person, for approvers and auditors;
  * - `GET|POST /decisions/history`: a subject's query fields; its decisions in force and every line;
  * - `GET /decisions/export[?since=DATE][&format=json]`: the whole record, for auditors;
@@ -27,12 +28,13 @@ import type { RelayService } from './service';
 const RECORD_PATHS = new Set([
   '/decisions',
   '/decisions/approve',
+  '/decisions/return',
   '/decisions/pending',
   '/decisions/history',
   '/decisions/export',
 ]);
 /** They change the record, so a link followed or a page reloaded must never reach them. */
-const POST_ONLY = new Set(['/decisions', '/decisions/approve']);
+const POST_ONLY = new Set(['/decisions', '/decisions/approve', '/decisions/return']);
 const CERTIFICATE_PATH = /^\/certificates\/(\d{1,15})\.pdf$/;
 const ARCHIVE_PATH = /^\/archive\/(\d{1,15})$/;
 
@@ -74,6 +76,13 @@ const APPROVAL_REFUSALS = {
   own: [403, 'decision.ownApproval'],
   'not-pending': [409, 'decision.notPending'],
 } as const;
+const RETURN_REFUSALS = {
+  ...APPROVAL_REFUSALS,
+  role: [403, 'decision.returnRole'],
+  own: [403, 'decision.ownReturn'],
+} as const;
+/** PostgreSQL text cannot hold U+0000; the comment's limit is a decision's. */
+const RETURN_COMMENT = /^[^\u0000]{1,2000}$/;
 
 export async function handleRecord(
   service: RelayService,
@@ -153,6 +162,20 @@ export async function handleRecord(
       if (approved.ok) return json(200, { analyst, approved: id, id: approved.id }, analyst);
       const [status, key] = APPROVAL_REFUSALS[approved.reason];
       // The body's code says what the status says: 403 may not, 404 no such decision, 409 not waiting.
+      return refused(status, status, bilingual(key), analyst);
+    }
+    if (request.path === '/decisions/return') {
+      const id = Number(fields.id);
+      if (!Number.isSafeInteger(id) || id <= 0) {
+        return refused(400, RELAY_ERRORS.badRequest, bilingual('decision.badReturnId'), analyst);
+      }
+      const comment = typeof fields.comment === 'string' ? fields.comment.trim() : '';
+      if (!RETURN_COMMENT.test(comment)) {
+        return refused(400, RELAY_ERRORS.badRequest, bilingual('decision.returnComment'), analyst);
+      }
+      const returned = await decisions.returnForReview(identity, id, comment);
+      if (returned.ok) return json(200, { analyst, returned: id, id: returned.id }, analyst);
+      const [status, key] = RETURN_REFUSALS[returned.reason];
       return refused(status, status, bilingual(key), analyst);
     }
     if (request.path === '/decisions/pending') {

@@ -621,7 +621,7 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
   expect(csv.headers.get('content-type')).toContain('text/csv');
   const lines = (await csv.text()).trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'id,at,kind,analyst,subject,subject_key,registry,record,fingerprint,decision,reason,comment,needs_approval,approves,instance,suggested,why',
+    'id,at,kind,analyst,subject,subject_key,registry,record,fingerprint,decision,reason,comment,needs_approval,approves,instance,suggested,why,returns',
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(',olena,');
@@ -1110,8 +1110,85 @@ it('an approver sees that a decision went against what the why suggested: kept b
   ]);
   const exported: string[] = [];
   for await (const page of one.store.decisionPages()) exported.push(decisionCsvRows(page));
-  expect(decisionCsvHeader()).toMatch(/,instance,suggested,why\r\n$/);
-  expect(exported.join('')).toMatch(/,true-match:confirmed-by-code,\r\n/);
+  expect(decisionCsvHeader()).toMatch(/,instance,suggested,why,returns\r\n$/);
+  expect(exported.join('')).toMatch(/,true-match:confirmed-by-code,,\r\n/);
+}, 60_000);
+
+it('an approver returns a waiting decision for review with why: the hit is open again, the waiting list empty, the history says so; only an approver, not its author, only while it waits, never without why', async () => {
+  const [one, two] = await pair();
+  const olena = await key(one, 'olena');
+  const anna = await key(one, 'anna', 'approver');
+  const ivan = await key(one, 'ivan', 'approver');
+  const sanction = recordOf('psanctions', itemOf((await screen(one, olena)).wire, 'psanctions'));
+  const decide = (tokken: string) =>
+    call(one, '/decisions', {
+      tokken,
+      subject: SUBJECT,
+      registry: 'psanctions',
+      ...sanction,
+      decision: 'false-positive',
+      reason: 'other-person',
+    });
+  const saved = await decide(olena);
+  const id = (saved.json.results as { id: number; status: string }[])[0].id;
+  expect((saved.json.results as { status: string }[])[0].status).toBe('pending');
+
+  let stdout = '';
+  let stderr = '';
+  const io = (tokken: string): CliIo => ({
+    stdout: { write: (s: string) => ((stdout += s), true) },
+    stderr: { write: (s: string) => ((stderr += s), true) },
+    env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: tokken }),
+    cwd: tmpdir(),
+    platform: process.platform,
+    interrupt: new AbortController().signal,
+  });
+  // Without why, or with ids to approve beside it: told how, nothing sent.
+  expect(await runCli(['approve', '--return', String(id)], io(anna))).toBe(2);
+  expect(stderr).toContain('Return one decision, with why: checklists approve --return 12 --comment');
+  expect(await runCli(['approve', '5', '--return', String(id), '--comment', 'x'], io(anna))).toBe(2);
+  // An analyst may not, over HTTP either; nor with an empty comment.
+  expect(await call(one, '/decisions/return', { tokken: olena, id, comment: 'no' })).toEqual({
+    status: 403,
+    json: { error: 403, message: expect.stringContaining('Only an approver can return a decision for review.') },
+  });
+  expect((await call(one, '/decisions/return', { tokken: anna, id, comment: '  ' })).status).toBe(400);
+  expect((await call(one, '/decisions/return', { tokken: anna, id: 999_999, comment: 'x' })).status).toBe(404);
+
+  stdout = '';
+  stderr = '';
+  const comment = 'Дати народження різні: попросіть паспорт';
+  expect(await runCli(['approve', '--return', `#${id}`, '--comment', comment, '--lang', 'uk'], io(anna))).toBe(0);
+  expect(stdout).toMatch(
+    new RegExp(`^№${id} повернуто на перевірку \\(рядок запису №\\d+\\): збіг знову відкритий\\.\\n$`),
+  );
+  // Nothing waits any more; approving or returning it again is refused as not waiting.
+  expect((await call(two, '/decisions/pending', { tokken: ivan })).json.pending).toEqual([]);
+  expect((await call(one, '/decisions/approve', { tokken: ivan, id })).status).toBe(409);
+  expect((await call(one, '/decisions/return', { tokken: ivan, id, comment: 'x' })).status).toBe(409);
+
+  // The hit is open again for everybody: the return is the decision in force, needs review, by the approver.
+  const again = await screen(two, olena);
+  expect(hitsOf(again.summary, 'psanctions')).toBe(1);
+  expect(relayDecisionsOf(again.envelope)?.decided).toEqual([
+    expect.objectContaining({ decision: 'needs-review', analyst: 'anna', comment, state: 'in-force' }),
+  ]);
+  const history = await call(one, '/decisions/history', { tokken: olena, ...SUBJECT });
+  expect(history.json.history).toEqual([
+    expect.objectContaining({ id, analyst: 'olena', decision: 'false-positive', returns: null }),
+    expect.objectContaining({ analyst: 'anna', decision: 'needs-review', comment, returns: id }),
+  ]);
+  stdout = '';
+  expect(await runCli(['history', '--name', SUBJECT.name], io(olena))).toBe(0);
+  expect(stdout).toMatch(new RegExp(`  anna  psanctions:\\S+  returned #${id} for review "${comment}"\\n`));
+
+  // Its author decides anew; an approver cannot return their own waiting decision.
+  const anew = (await decide(anna)).json.results as { id: number; status: string }[];
+  expect(anew[0].status).toBe('pending');
+  expect(await call(one, '/decisions/return', { tokken: anna, id: anew[0].id, comment: 'x' })).toEqual({
+    status: 403,
+    json: { error: 403, message: expect.stringContaining('Its author cannot return their own decision') },
+  });
 }, 60_000);
 
 it('an approver judges a decision on the facts its author saw: sent by the pane in both languages, kept, listed in the approver’s language, exported and imported; malformed ones refused with why', async () => {
@@ -1169,7 +1246,7 @@ it('an approver judges a decision on the facts its author saw: sent by the pane 
   const exported: string[] = [];
   for await (const page of one.store.decisionPages()) exported.push(decisionCsvRows(page));
   const csv = decisionCsvHeader() + exported.join('');
-  expect(decisionCsvHeader()).toMatch(/,instance,suggested,why\r\n$/);
+  expect(decisionCsvHeader()).toMatch(/,instance,suggested,why,returns\r\n$/);
   expect(decisionsFromFile(csv)[0].decision.why).toEqual(explanation.facts.map((f) => f.text));
 
   const pep = recordOf('peps', itemOf((await screen(one, olena)).wire, 'peps'));

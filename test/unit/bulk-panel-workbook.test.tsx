@@ -261,8 +261,14 @@ describe('Waiting for approval (four-eyes through the relay)', () => {
           },
           'full name agrees; birth date differs',
         ];
-        const list = { analyst: 'anna', pending: [{ ...waiting(12, 'olena'), why }, waiting(15, 'anna')] };
+        const list = {
+          analyst: 'anna',
+          pending: [{ ...waiting(12, 'olena'), why }, waiting(13, 'petro'), waiting(15, 'anna')],
+        };
         return { ok: true, status: 200, text: async () => JSON.stringify(list) };
+      }
+      if (url.endsWith('/decisions/return')) {
+        return { ok: true, status: 200, text: async () => JSON.stringify({ analyst: 'anna', returned: 13, id: 17 }) };
       }
       return { ok: true, status: 200, text: async () => JSON.stringify({ analyst: 'anna', approved: 12, id: 16 }) };
     }) as unknown as typeof fetch;
@@ -273,7 +279,7 @@ describe('Waiting for approval (four-eyes through the relay)', () => {
         </FluentProvider>,
       );
       await user.click(await screen.findByTestId('pending-button'));
-      const title = await screen.findByText('Decisions waiting for a second person (2), oldest first:');
+      const title = await screen.findByText('Decisions waiting for a second person (3), oldest first:');
       expect(title).toBeInTheDocument();
       const section = screen.getByTestId('pending-approvals');
       const first = section.querySelector('[data-pending="12"]')!;
@@ -305,6 +311,24 @@ describe('Waiting for approval (four-eyes through the relay)', () => {
       ]);
       expect(sent[1].body).toEqual({ tokken: 'approver-own-key', id: 12 });
       expect(first.querySelector('button')).toBeDisabled();
+
+      // Four-eyes' "no": sent back for review, never without why.
+      const second = section.querySelector('[data-pending="13"]') as HTMLElement;
+      await user.click(within(second).getByRole('button', { name: 'Return for review…' }));
+      const sendBack = within(second).getByRole('button', { name: 'Send back' });
+      expect(sendBack).toBeDisabled();
+      await user.type(
+        within(second).getByRole('textbox', { name: 'Why it goes back (its author reads this)' }),
+        'Ask for the passport',
+      );
+      await user.click(sendBack);
+      await waitFor(() => expect(second.textContent).toContain('Returned for review: the hit is open again.'));
+      expect(sent[2]).toEqual({
+        url: 'https://relay.example/decisions/return',
+        body: { tokken: 'approver-own-key', id: 13, comment: 'Ask for the passport' },
+      });
+      expect(within(second).queryByRole('textbox')).toBeNull();
+      expect(within(second).getByRole('button', { name: 'Approve' })).toBeDisabled();
     } finally {
       delete (globalThis as { fetch?: unknown }).fetch;
     }

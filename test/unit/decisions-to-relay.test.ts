@@ -163,6 +163,14 @@ it('a pending line and a history line say when the decision went against the sug
     /\(different birth date\)$/,
   );
   expect(historyLineText({ ...line, suggested: null }, 'en')).toMatch(/\(different birth date\)$/);
+  // An approver's return: what it sent back and why, not "needs review" against a suggestion.
+  const back = { ...line, id: 6, analyst: 'anna', decision: 'needs-review' as const, reason: null, returns: 4 };
+  expect(historyLineText({ ...back, comment: 'попросіть паспорт' }, 'uk')).toBe(
+    '#6  2026-11-28 15:49 UTC  anna  peps:10002  повернув №4 на перевірку «попросіть паспорт»',
+  );
+  expect(historyLineText({ ...back, comment: 'ask for the passport' }, 'en')).toMatch(
+    /anna {2}peps:10002 {2}returned #4 for review "ask for the passport"$/,
+  );
 });
 
 it('the facts a decision was made on read in the reader’s language, a sheet’s line as it was written', () => {

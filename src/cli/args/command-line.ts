@@ -63,6 +63,8 @@ export interface HistoryArgs {
 export interface ApproveArgs {
   ids: number[];
   json: boolean;
+  /** `--return ID --comment TEXT`: four-eyes' "no", the decision sent back for review with why. */
+  returns?: { id: number; comment: string };
 }
 
 export type ParsedCommand =
@@ -107,6 +109,8 @@ export const HISTORY_OPTIONS = {
 export const APPROVE_OPTIONS = {
   ...GLOBAL_OPTIONS,
   json: { type: 'boolean' },
+  return: { type: 'string' },
+  comment: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export const SCREEN_OPTIONS = {
@@ -238,7 +242,13 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     const ids = positionals.map((p) => p.replace(/^#/, ''));
     const bad = ids.find((id) => !/^[1-9]\d{0,14}$/.test(id));
     if (bad !== undefined) throw usage('args.approveId', { value: bad });
-    return { command: 'approve', global, args: { ids: ids.map(Number), json: values.json === true } };
+    const args: ApproveArgs = { ids: ids.map(Number), json: values.json === true };
+    if (values.return === undefined && values.comment === undefined) return { command: 'approve', global, args };
+    // One decision sent back at a time, and never without why: the comment is what its author reads.
+    const returned = (values.return ?? '').replace(/^#/, '');
+    const comment = (values.comment ?? '').trim();
+    if (ids.length > 0 || !/^[1-9]\d{0,14}$/.test(returned) || comment === '') throw usage('args.returnUsage');
+    return { command: 'approve', global, args: { ...args, returns: { id: Number(returned), comment } } };
   }
 
   if (first === 'sandbox') {

@@ -16,7 +16,8 @@ import { relayPost, relayRead, relayTarget } from '../transport/relay-call';
 /**
  * `checklists approve`: four-eyes from the command line (docs/relay.md, "Four-eyes"). Without ids,
  * the decisions waiting for a second person; with ids, each approved under the approver's key, or
- * refused with the relay's why (its author cannot approve it; it is no longer waiting).
+ * refused with the relay's why (its author cannot approve it; it is no longer waiting). With
+ * `--return ID --comment`, one sent back for review instead, saying why.
  */
 
 function renderPending(list: PendingDecisions, relay: string, lang: Lang): string {
@@ -32,13 +33,29 @@ function renderPending(list: PendingDecisions, relay: string, lang: Lang): strin
   }
   // The command to type, with the numbers this approver may approve: not their own decisions.
   const ids = list.pending.filter((p) => p.analyst !== list.analyst).map((p) => p.id);
-  if (ids.length > 0) lines.push('', t('approve.how', { ids: ids.slice(0, 5).join(' ') }));
+  if (ids.length > 0) {
+    lines.push('', t('approve.how', { ids: ids.slice(0, 5).join(' ') }), t('approve.howReturn', { id: ids[0] }));
+  }
   return lines.join('\n');
 }
 
 export async function runApprove(args: ApproveArgs, config: CliConfig, io: CliIo): Promise<ExitCode> {
   const relay = relayTarget(config);
   const lang = config.lang;
+  if (args.returns) {
+    const { id, comment } = args.returns;
+    const answer = await relayPost(relay, '/decisions/return', { id, comment }, io);
+    const line = (answer.body as { id?: unknown } | null)?.id;
+    if (answer.status === 200) {
+      const done = recordMessages.t(lang, 'approve.returned', { id, line: typeof line === 'number' ? line : '?' });
+      io.stdout.write(`${done}\n`);
+      return EXIT.ok;
+    }
+    io.stderr.write(
+      `${recordMessages.t(lang, 'approve.returnRefused', { id, message: plain(answer.message[lang]) })}\n`,
+    );
+    return EXIT.badInput;
+  }
   if (args.ids.length === 0) {
     const list = await relayRead(relay, '/decisions/pending', {}, pendingDecisionsSchema, 'approve.listRefused', io);
     if (args.json) io.stdout.write(`${JSON.stringify(list.pending, null, 2)}\n`);

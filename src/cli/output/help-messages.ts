@@ -69,8 +69,9 @@ const en = {
     "checklists approve [ID ...] — four-eyes through the organisation's relay (your key must have the approver role)\n\n" +
     '  checklists approve            the decisions waiting for a second person, oldest first, each with its number\n' +
     '  checklists approve 12 15      approve those decisions (not your own), each recorded under your key\n' +
+    '  checklists approve --return 12 --comment "ask for the passport"   send one back for review, saying why\n' +
     '      --json               print the waiting list as JSON\n\n' +
-    'Exit codes: 0 all approved (or the list shown), 2 one or more refused (each says why)',
+    'Exit codes: 0 all approved or returned (or the list shown), 2 one or more refused (each says why), 3 key refused',
   'help.sandbox':
     'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n' +
     '(npm run sandbox -- [options] is the same command)\n\n' +
@@ -196,8 +197,9 @@ const uk: Record<Key, string> = {
     'checklists approve [НОМЕР ...] — принцип чотирьох очей через релей організації (ваш ключ має роль затверджувача)\n\n' +
     '  checklists approve            рішення, що чекають на другу особу, від найдавнішого, кожне зі своїм номером\n' +
     '  checklists approve 12 15      погодити ці рішення (не власні), кожне записано під вашим ключем\n' +
+    '  checklists approve --return 12 --comment "попросіть паспорт"   повернути одне на перевірку, сказавши чому\n' +
     '      --json               вивести перелік очікуваних як JSON\n\n' +
-    'Коди виходу: 0 усі погоджено (або перелік показано), 2 одне чи більше відхилено (кожне — з причиною)',
+    'Коди виходу: 0 усі погоджено чи повернуто (або перелік показано), 2 одне чи більше відхилено (кожне — з причиною), 3 ключ відхилено',
   'help.sandbox':
     'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n' +
     '(npm run sandbox -- [параметри] — та сама команда)\n\n' +

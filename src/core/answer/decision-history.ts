@@ -3,7 +3,7 @@ import { REGISTRY_KEYS } from '../protocol/registries';
 import { fillTemplate, type Lang } from '../text/i18n';
 import { andList } from '../text/quotes';
 import { DECISIONS } from './explain';
-import { decisionText, utcMinute, type DecisionNote } from './relay-decisions';
+import { decisionText, quotedComment, utcMinute, type DecisionNote } from './relay-decisions';
 
 /**
  * A subject's decision record as the relay's `/decisions/history` gives it (docs/relay.md,
@@ -22,6 +22,8 @@ const lineSchema = z.object({
   reason: z.string().nullable(),
   comment: z.string().nullable().optional(),
   approves: z.number().nullable().optional(),
+  /** An approver's return of a waiting decision for review: the decision returned; absent from relays before it. */
+  returns: z.number().nullable().optional(),
   /** What "why this hit" suggested, "decision:reason"; absent from relays before it. */
   suggested: z.string().nullable().optional(),
   /** Why the hit was a hit as its analyst saw it, a line per fact; absent from relays before it. */
@@ -53,12 +55,17 @@ export function currentNote(current: DecisionHistory['current'][number]): Decisi
 }
 
 const APPROVED = { uk: 'погодив №{id}', en: 'approved #{id}' } as const;
+const RETURNED = { uk: 'повернув №{id} на перевірку', en: 'returned #{id} for review' } as const;
 
-/** One line of the record: its number, minute (UTC), who, which record, and what was decided or approved. */
+/** One line of the record: its number, minute (UTC), who, which record, and what was decided, approved or returned. */
 export function historyLineText(line: DecisionLine, lang: Lang): string {
   const what =
-    line.kind === 'approval' ? APPROVED[lang].replace('{id}', String(line.approves ?? '?')) : decisionText(line, lang);
-  const against = line.kind === 'decision' ? againstSuggestion(line, lang) : '';
+    line.kind === 'approval'
+      ? APPROVED[lang].replace('{id}', String(line.approves ?? '?'))
+      : line.returns
+        ? `${RETURNED[lang].replace('{id}', String(line.returns))}${quotedComment(line.comment, lang)}`
+        : decisionText(line, lang);
+  const against = line.kind === 'decision' && !line.returns ? againstSuggestion(line, lang) : '';
   return `#${line.id}  ${utcMinute(line.at)}  ${line.analyst}  ${line.record}  ${what}${against}`;
 }
 

@@ -93,8 +93,13 @@ export function decisionText(
   lang: Lang,
 ): string {
   const reason = note.reason ? ` — ${isReasonCode(note.reason) ? reasonLabel(note.reason, lang) : note.reason}` : '';
-  const comment = note.comment ? (lang === 'uk' ? ` «${note.comment}»` : ` "${note.comment}"`) : '';
-  return `${DECISION_TEXT[lang][note.decision]}${reason}${comment}`;
+  return `${DECISION_TEXT[lang][note.decision]}${reason}${quotedComment(note.comment, lang)}`;
+}
+
+/** An analyst's comment after what it explains, in the language's quotes: ' «…»' or ' "…"'; '' without one. */
+export function quotedComment(comment: string | null | undefined, lang: Lang): string {
+  if (!comment) return '';
+  return lang === 'uk' ? ` «${comment}»` : ` "${comment}"`;
 }
 
 /**

@@ -22,6 +22,7 @@ interface DecisionRecord {
   why: DecisionEntry['why'];
   needs_approval: boolean;
   approves: string | null;
+  returns: string | null;
   instance: string;
 }
 
@@ -43,6 +44,7 @@ function decisionRow(r: DecisionRecord): DecisionRow {
     why: r.why,
     needsApproval: r.needs_approval,
     approves: r.approves === null ? null : Number(r.approves),
+    returns: r.returns === null ? null : Number(r.returns),
     instance: r.instance,
   };
 }
@@ -52,8 +54,8 @@ export function decisionQueries(q: Query) {
     async addDecision(e: DecisionEntry): Promise<DecisionRow> {
       const rows = await q<DecisionRecord>(
         `INSERT INTO decisions (kind, analyst, subject_key, subject, registry, record, fingerprint, decision, reason,
-           comment, needs_approval, approves, instance, suggested, why)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *`,
+           comment, needs_approval, approves, instance, suggested, why, returns)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING *`,
         [
           e.kind,
           e.analyst,
@@ -70,6 +72,7 @@ export function decisionQueries(q: Query) {
           e.instance,
           e.suggested,
           e.why === null ? null : JSON.stringify(e.why),
+          e.returns,
         ],
       );
       return decisionRow(rows[0]);
@@ -80,11 +83,11 @@ export function decisionQueries(q: Query) {
       // array order (WITH ORDINALITY), so their ids ascend in that order and map back by sorting.
       const rows = await q<DecisionRecord>(
         `INSERT INTO decisions (kind, analyst, subject_key, subject, registry, record, fingerprint, decision, reason,
-           comment, needs_approval, approves, instance, suggested, why)
+           comment, needs_approval, approves, instance, suggested, why, returns)
          SELECT e->>'kind', e->>'analyst', e->>'subjectKey', e->'subject', e->>'registry', e->>'record',
            e->>'fingerprint', e->>'decision', e->>'reason', e->>'comment', (e->>'needsApproval')::boolean,
            (e->>'approves')::bigint, e->>'instance', e->>'suggested',
-           CASE WHEN jsonb_typeof(e->'why') = 'array' THEN e->'why' END
+           CASE WHEN jsonb_typeof(e->'why') = 'array' THEN e->'why' END, (e->>'returns')::bigint
          FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY n
          RETURNING *`,
         [JSON.stringify(entries)],

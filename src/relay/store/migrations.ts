@@ -332,4 +332,8 @@ export const MIGRATIONS: readonly string[] = [
   // Why the hit was a hit as the analyst saw it when deciding (the explanation's facts, one line
   // each): the approver judges the decision on them rather than on its author's word.
   `ALTER TABLE decisions ADD COLUMN why jsonb;`,
+  // Four-eyes' "no": an approver returns a waiting decision for review. The return is a decision
+  // of its own (needs review, by the approver, with why), so the hit is open again everywhere, and
+  // names the decision it returned.
+  `ALTER TABLE decisions ADD COLUMN returns bigint REFERENCES decisions (id);`,
 ];

@@ -224,6 +224,8 @@ export interface DecisionEntry {
   needsApproval: boolean;
   /** For an approval: the decision approved. */
   approves: number | null;
+  /** For an approver's "needs review" that sends a waiting decision back: the decision returned. */
+  returns: number | null;
   instance: string;
 }
 

@@ -1,9 +1,9 @@
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { pendingLineText, whyLines, type PendingDecisions } from '../../core/answer/decision-history';
 import type { Lang } from '../../core/text/i18n';
 import { inLanguage } from '../../core/text/both-languages';
-import { approveDecision, fetchPending, type RelayTarget } from '../results/decision-client';
+import { approveDecision, fetchPending, returnDecision, type RelayTarget } from '../results/decision-client';
 import { relayTargetOf } from '../results/relay-target';
 import { resultsMessages as resultsText } from '../results/results-messages';
 import type { TaskpaneServices } from '../shell/services';
@@ -11,6 +11,7 @@ import type { TaskpaneServices } from '../shell/services';
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, margin: 0, padding: 0 },
   item: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, listStyle: 'none' },
+  returnForm: { flexBasis: '100%', display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
   why: {
     flexBasis: '100%',
     margin: 0,
@@ -26,14 +27,17 @@ type Shown =
 
 /**
  * Four-eyes in the pane (relay connection; approvers and auditors see the list): the decisions
- * waiting for a second person, oldest first, each approved with one click under this analyst's
- * key. One's own waits for another approver; a refusal shows the relay's why.
+ * waiting for a second person, oldest first, each with the facts its author decided on, approved
+ * with one click under this analyst's key or sent back for review with why. One's own waits for
+ * another approver; a refusal shows the relay's why.
  */
 export function PendingApprovals({ services, lang }: { services: TaskpaneServices; lang: Lang }) {
   const styles = useStyles();
   const [shown, setShown] = useState<Shown>({ kind: 'idle' });
   const [outcomes, setOutcomes] = useState<ReadonlyMap<number, string>>(new Map());
   const [approving, setApproving] = useState<number | null>(null);
+  /** The one decision whose "why it goes back" is being typed. */
+  const [returning, setReturning] = useState<{ id: number; comment: string } | null>(null);
 
   const load = async () => {
     setShown({ kind: 'loading' });
@@ -43,19 +47,28 @@ export function PendingApprovals({ services, lang }: { services: TaskpaneService
     const read = await fetchPending(relay);
     setShown(read.ok ? { kind: 'shown', relay, list: read.list } : { kind: 'failed', detail: read.detail });
   };
-  const approve = async (relay: RelayTarget, id: number) => {
+  const settle = async (
+    id: number,
+    act: () => Promise<{ ok: true } | { ok: false; detail: string }>,
+    back: boolean,
+  ) => {
     setApproving(id);
-    const done = await approveDecision(relay, id);
+    const done = await act();
+    const refused = back ? 'pending.returnRefused' : 'pending.refused';
     setOutcomes((was) =>
       new Map(was).set(
         id,
         done.ok
-          ? resultsText.t(lang, 'pending.approved')
-          : resultsText.t(lang, 'pending.refused', { detail: inLanguage(done.detail, lang) }),
+          ? resultsText.t(lang, back ? 'pending.returned' : 'pending.approved')
+          : resultsText.t(lang, refused, { detail: inLanguage(done.detail, lang) }),
       ),
     );
+    if (done.ok) setReturning(null);
     setApproving(null);
   };
+  const approve = (relay: RelayTarget, id: number) => settle(id, () => approveDecision(relay, id), false);
+  const sendBack = (relay: RelayTarget, id: number, comment: string) =>
+    settle(id, () => returnDecision(relay, id, comment.trim()), true);
 
   return (
     <section data-testid="pending-approvals">
@@ -85,15 +98,45 @@ export function PendingApprovals({ services, lang }: { services: TaskpaneService
                   {own ? (
                     <Text size={200}>{resultsText.t(lang, 'pending.own')}</Text>
                   ) : (
-                    <Button
-                      size="small"
-                      disabled={approving !== null || outcome !== undefined}
-                      onClick={() => void approve(shown.relay, p.id)}
-                    >
-                      {resultsText.t(lang, 'pending.approve')}
-                    </Button>
+                    <>
+                      <Button
+                        size="small"
+                        disabled={approving !== null || outcome !== undefined}
+                        onClick={() => void approve(shown.relay, p.id)}
+                      >
+                        {resultsText.t(lang, 'pending.approve')}
+                      </Button>
+                      <Button
+                        size="small"
+                        appearance="subtle"
+                        disabled={approving !== null || outcome !== undefined || returning?.id === p.id}
+                        onClick={() => setReturning({ id: p.id, comment: '' })}
+                      >
+                        {resultsText.t(lang, 'pending.return')}
+                      </Button>
+                    </>
                   )}
                   {outcome && <Text size={200}>{outcome}</Text>}
+                  {returning?.id === p.id && outcome === undefined && (
+                    // Never sent back without why: the comment is what its author reads on the hit.
+                    <div className={styles.returnForm}>
+                      <Field label={resultsText.t(lang, 'pending.returnWhy')} size="small">
+                        <Input
+                          size="small"
+                          value={returning.comment}
+                          maxLength={2000}
+                          onChange={(_, d) => setReturning({ id: p.id, comment: d.value })}
+                        />
+                      </Field>
+                      <Button
+                        size="small"
+                        disabled={approving !== null || returning.comment.trim() === ''}
+                        onClick={() => void sendBack(shown.relay, p.id, returning.comment)}
+                      >
+                        {resultsText.t(lang, 'pending.returnSend')}
+                      </Button>
+                    </div>
+                  )}
                   {why.length > 0 && (
                     // The facts its author decided on: what the second person judges.
                     <ul className={styles.why} aria-label={resultsText.t(lang, 'pending.why')}>

@@ -174,7 +174,20 @@ export async function approveDecision(
   id: number,
   fetchImpl: typeof fetch = fetch,
 ): Promise<{ ok: true } | { ok: false; detail: string }> {
-  const answer = await postToRelay(relay, '/decisions/approve', { id }, fetchImpl);
+  return settled(await postToRelay(relay, '/decisions/approve', { id }, fetchImpl));
+}
+
+/** Four-eyes' "no": the waiting decision `id` sent back for review, with why its author reads. Never throws. */
+export async function returnDecision(
+  relay: RelayTarget,
+  id: number,
+  comment: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ ok: true } | { ok: false; detail: string }> {
+  return settled(await postToRelay(relay, '/decisions/return', { id, comment }, fetchImpl));
+}
+
+function settled(answer: Awaited<ReturnType<typeof postToRelay>>): { ok: true } | { ok: false; detail: string } {
   if (!answer.ok) return answer;
   return answer.status === 200 ? { ok: true } : { ok: false, detail: answer.message || `HTTP ${answer.status}` };
 }

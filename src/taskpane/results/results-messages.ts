@@ -107,6 +107,11 @@ const en = {
   'pending.why': 'Why its author decided so',
   'pending.approved': 'Approved.',
   'pending.refused': 'Not approved: {detail}',
+  'pending.return': 'Return for review…',
+  'pending.returnWhy': 'Why it goes back (its author reads this)',
+  'pending.returnSend': 'Send back',
+  'pending.returned': 'Returned for review: the hit is open again.',
+  'pending.returnRefused': 'Not returned: {detail}',
 } as const;
 
 type Key = keyof typeof en;
@@ -216,6 +221,11 @@ const uk: Record<Key, string> = {
   'pending.why': 'На чому ґрунтується рішення автора',
   'pending.approved': 'Погоджено.',
   'pending.refused': 'Не погоджено: {detail}',
+  'pending.return': 'Повернути на перевірку…',
+  'pending.returnWhy': 'Чому рішення повертається (це прочитає автор)',
+  'pending.returnSend': 'Повернути',
+  'pending.returned': 'Повернуто на перевірку: збіг знову відкритий.',
+  'pending.returnRefused': 'Не повернуто: {detail}',
 };
 
 export const resultsMessages = defineCatalogue<Key>(en, uk);
