@@ -181,7 +181,8 @@ export async function handleRecord(
     if (request.path === '/decisions/pending') {
       const pending = await decisions.pending(identity);
       if (!pending) return refused(403, RELAY_ERRORS.forbidden, bilingual('decision.pendingRole'), analyst);
-      return json(200, { analyst, pending }, analyst);
+      // An auditor reads the list too, but may neither approve nor return: the pane offers no buttons.
+      return json(200, { analyst, approver: can(identity, 'approve'), pending }, analyst);
     }
     if (request.path === '/decisions/history') {
       const checked = validateQuery(fields);

@@ -485,8 +485,10 @@ it('the waiting list leaves out a decision superseded by a newer one on the same
   const pending = (await call(one, '/decisions/pending', { tokken: anna })).json.pending as { id: number }[];
   expect(pending.map((p) => p.id)).toEqual([other]);
   expect(pending.map((p) => p.id)).not.toContain(superseded);
-  // An auditor reads it too; it is part of the record.
-  expect((await call(one, '/decisions/pending', { tokken: inspector })).status).toBe(200);
+  // An auditor reads it too; it is part of the record. Told it may not approve, the pane offers no buttons.
+  const read = await call(one, '/decisions/pending', { tokken: inspector });
+  expect(read).toEqual({ status: 200, json: expect.objectContaining({ approver: false, pending: expect.any(Array) }) });
+  expect((await call(one, '/decisions/pending', { tokken: anna })).json.approver).toBe(true);
 }, 60_000);
 
 it('the analyst is always the authenticated one: a body naming another is refused, the others of the batch recorded', async () => {

@@ -334,6 +334,30 @@ describe('Waiting for approval (four-eyes through the relay)', () => {
     }
   });
 
+  it('shows an auditor the list and the facts, with nothing to press', async () => {
+    const services = fakeServices();
+    await services.settings.save({ ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.example' });
+    await services.settings.saveTokken('auditor-key');
+    globalThis.fetch = (async () => {
+      const list = { analyst: 'inspector', approver: false, pending: [waiting(12, 'olena')] };
+      return { ok: true, status: 200, text: async () => JSON.stringify(list) };
+    }) as unknown as typeof fetch;
+    try {
+      render(
+        <FluentProvider theme={webLightTheme}>
+          <BulkPanel lang="en" services={services} />
+        </FluentProvider>,
+      );
+      await user.click(await screen.findByTestId('pending-button'));
+      await screen.findByText('Decisions waiting for a second person (1), oldest first:');
+      const item = screen.getByTestId('pending-approvals').querySelector('[data-pending="12"]') as HTMLElement;
+      expect(item.textContent).toContain('psanctions:S-12');
+      expect(within(item).queryByRole('button')).toBeNull();
+    } finally {
+      delete (globalThis as { fetch?: unknown }).fetch;
+    }
+  });
+
   it('is not offered on a direct connection', async () => {
     render(
       <FluentProvider theme={webLightTheme}>

@@ -32,7 +32,7 @@ function renderPending(list: PendingDecisions, relay: string, lang: Lang): strin
     for (const fact of whyLines(p, lang)) lines.push(`      · ${plain(fact)}`);
   }
   // The command to type, with the numbers this approver may approve: not their own decisions.
-  const ids = list.pending.filter((p) => p.analyst !== list.analyst).map((p) => p.id);
+  const ids = list.approver === false ? [] : list.pending.filter((p) => p.analyst !== list.analyst).map((p) => p.id);
   if (ids.length > 0) {
     lines.push('', t('approve.how', { ids: ids.slice(0, 5).join(' ') }), t('approve.howReturn', { id: ids[0] }));
   }

@@ -81,6 +81,8 @@ export function whyLines(line: Pick<DecisionLine, 'why'>, lang: Lang): string[] 
 /** What `/decisions/pending` answers: the caller, and the decisions waiting for a second person. */
 export const pendingDecisionsSchema = z.object({
   analyst: z.string(),
+  /** May the caller approve or return them (an auditor reads only); absent from relays before it. */
+  approver: z.boolean().optional(),
   pending: z.array(lineSchema.extend({ subject: z.record(z.string(), z.unknown()) })),
 });
 export type PendingDecisions = z.infer<typeof pendingDecisionsSchema>;

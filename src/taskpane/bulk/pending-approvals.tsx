@@ -90,12 +90,13 @@ export function PendingApprovals({ services, lang }: { services: TaskpaneService
           <ul className={styles.list}>
             {shown.list.pending.map((p) => {
               const own = p.analyst === shown.list.analyst;
+              const readOnly = shown.list.approver === false;
               const outcome = outcomes.get(p.id);
               const why = whyLines(p, lang);
               return (
                 <li key={p.id} className={styles.item} data-pending={p.id}>
                   <Text size={200}>{pendingLineText(p, lang)}</Text>
-                  {own ? (
+                  {readOnly ? null : own ? (
                     <Text size={200}>{resultsText.t(lang, 'pending.own')}</Text>
                   ) : (
                     <>
