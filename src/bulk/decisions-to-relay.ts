@@ -5,6 +5,7 @@ import { subjectKey } from '../core/query';
 import { plainQuery } from '../core/query/plain';
 import type { ColumnMapping } from './columns';
 import { DECISION_CODES } from './decisions';
+import { clippedWhyLine } from '../core/answer/decision-history';
 import type { PreviousHit, PreviousRun } from './previous-hits';
 import { checkRow, type InputRow, type RunQueryOptions } from './plan';
 import { rescreenMessages } from './rescreen-messages';
@@ -101,18 +102,14 @@ export async function decidedSubjectsOfRows(
   return out;
 }
 
-/** The relay's longest why line: a longer cell (an analyst's edit) is cut rather than refused. */
-const WHY_LINE_MAX = 600;
-
 /**
  * What an approver judges a sheet's decision on: the Why column (its facts, in the sheet's
  * language), and the record's name and birth date, which that line leaves out.
  */
 function whyOf(hit: PreviousHit): { why?: string[] } {
   const record = [hit.name, hit.birth].filter((s) => s !== '').join(' · ');
-  const why = [hit.why, record]
-    .filter((s) => s !== '')
-    .map((s) => (s.length > WHY_LINE_MAX ? `${s.slice(0, WHY_LINE_MAX - 1)}…` : s));
+  // A long cell (an analyst's edit) is cut rather than the decision refused for it.
+  const why = [hit.why, record].map(clippedWhyLine).filter((s) => s !== '');
   return why.length > 0 ? { why } : {};
 }
 

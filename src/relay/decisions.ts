@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBJECT_DETAILS, type SameName } from '../core/answer/decision-history';
+import { SUBJECT_DETAILS, WHY_LINE_MAX, WHY_LINES_MAX, type SameName } from '../core/answer/decision-history';
 import { DECISIONS, REASON_CODES } from '../core/answer/explain';
 import { recordOf, namingOf, subjectPart } from '../core/answer/record-identity';
 import { RELAY_DECISIONS_FIELD, type DecisionNote, type RelayDecisions } from '../core/answer/relay-decisions';
@@ -31,9 +31,7 @@ const SAME_NAME_LISTED = 5;
 /** PostgreSQL text cannot hold U+0000: refused with why, per decision, rather than failing the batch. */
 const NO_NUL = /^[^\u0000]*$/;
 /** An explanation has a fact per field compared (name, birth, code, document, status): room to spare. */
-const WHY_LINES_MAX = 12;
-/** A fact quotes the asked and the recorded name: a long company name fits. */
-const whyText = z.string().trim().min(1).max(600).regex(NO_NUL);
+const whyText = z.string().trim().min(1).max(WHY_LINE_MAX).regex(NO_NUL);
 
 const decisionInput = z
   .object({

@@ -126,6 +126,36 @@ it('a hit card recording the same decision again is told it is already recorded,
   expect(outcome).toEqual({ status: 'unchanged', id: 41, analyst: 'olena', at: '2026-11-27T10:00:00.000Z' });
 });
 
+it('a hit card’s facts go as the relay keeps them: a long one cut with "…", at most twelve, never refused for their length', async () => {
+  let sent: Record<string, unknown> = {};
+  const fake = (async (_url: string, init: { body: string }) => {
+    sent = JSON.parse(init.body) as Record<string, unknown>;
+    return { ok: true, status: 200, text: async () => JSON.stringify({ analyst: 'o', results: [] }) };
+  }) as unknown as typeof fetch;
+  const long = { uk: `Запис більше не чинний: ${'UA-NSDC; '.repeat(120)}`, en: 'The record is no longer in force.' };
+  const many = Array.from({ length: 14 }, (_, i) => ({ uk: `Факт ${i}`, en: `Fact ${i}` }));
+  await recordDecision(
+    { url: 'https://relay.example', key: 'k' },
+    {
+      query: checked.query,
+      registry: 'psanctions',
+      record: 'psanctions:1',
+      fingerprint: '0123456789abcdef',
+      decision: 'true-match',
+      reason: 'confirmed-by-code',
+      comment: '',
+      why: [long, { uk: 'NUL\u0000 прибрано', en: 'NUL\u0000 gone' }, ...many],
+    },
+    fake,
+  );
+  const why = sent.why as { uk: string; en: string }[];
+  expect(why).toHaveLength(12);
+  expect(why[0].uk).toHaveLength(600);
+  expect(why[0].uk.endsWith('…')).toBe(true);
+  expect(why[0].en).toBe(long.en);
+  expect(why[1]).toEqual({ uk: 'NUL прибрано', en: 'NUL gone' });
+});
+
 it('reads the Suggested column back as codes in either language, and nothing from an edited cell', () => {
   expect(parseSuggestion('справжній збіг: ім’я та дата народження збігаються')).toEqual({
     decision: 'true-match',

@@ -69,6 +69,19 @@ export function historyLineText(line: DecisionLine, lang: Lang): string {
   return `#${line.id}  ${utcMinute(line.at)}  ${line.analyst}  ${line.record}  ${what}${against}`;
 }
 
+/** What the relay keeps of the facts a decision was made on: lines, and characters a line. */
+export const WHY_LINES_MAX = 12;
+export const WHY_LINE_MAX = 600;
+
+/**
+ * A fact as the relay keeps it: cut short with "…" rather than the decision refused for a long
+ * record (a company's every alias, a sanction's every list), without the NUL PostgreSQL refuses.
+ */
+export function clippedWhyLine(text: string): string {
+  const clean = text.replace(/\u0000/g, '').trim();
+  return clean.length > WHY_LINE_MAX ? `${clean.slice(0, WHY_LINE_MAX - 1)}…` : clean;
+}
+
 /**
  * The facts a decision was made on, a line each in `lang`: the pane sends each in both languages,
  * a hits sheet its one line in the language it was written in. None from relays, sheets or

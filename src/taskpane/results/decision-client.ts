@@ -7,8 +7,10 @@ import { sendDecisionBatches, type DecisionSent } from '../../core/request/body-
 import { parseJson } from '../../core/text/json';
 import type { LocalizedText } from '../../core/text/i18n';
 import {
+  clippedWhyLine,
   decisionHistorySchema,
   pendingDecisionsSchema,
+  WHY_LINES_MAX,
   type DecisionHistory,
   type PendingDecisions,
 } from '../../core/answer/decision-history';
@@ -46,6 +48,14 @@ export type RecordOutcome =
   | { status: 'refused'; reason: string }
   | { status: 'failed'; detail: string };
 
+/** The card's facts as the relay keeps them: each cut to its length, at most its count, none empty. */
+function whyForRelay(facts: readonly LocalizedText[]): LocalizedText[] {
+  return facts
+    .map((f) => ({ uk: clippedWhyLine(f.uk), en: clippedWhyLine(f.en) }))
+    .filter((f) => f.uk !== '' && f.en !== '')
+    .slice(0, WHY_LINES_MAX);
+}
+
 /** One decision from a hit card, in the relay's single-decision form: never throws. */
 export async function recordDecision(
   relay: RelayTarget,
@@ -64,7 +74,7 @@ export async function recordDecision(
       reason: d.reason,
       comment: d.comment,
       ...(d.suggested ? { suggested: { decision: d.suggested.decision, reason: d.suggested.reason } } : {}),
-      ...(d.why && d.why.length > 0 ? { why: d.why } : {}),
+      ...(d.why && d.why.length > 0 ? { why: whyForRelay(d.why) } : {}),
     },
     fetchImpl,
   );
