@@ -256,12 +256,21 @@ export class DecisionRecord {
   }
 
   /**
-   * What waits for a second person, for those who may approve it (approvers) or read the whole
-   * record (auditors); null for anyone else.
+   * What waits for a second person: all of it for those who may approve it (approvers) or read
+   * the whole record (auditors), one's own for an analyst; and, for anyone who decides, their
+   * decisions an approver returned for review that nobody has decided anew. Null for anyone else.
    */
-  async pending(identity: Identity, limit = MAX_PENDING_LISTED): Promise<DecisionRow[] | null> {
-    if (!can(identity, 'approve') && !can(identity, 'readAll')) return null;
-    return this.store.pendingDecisions(limit);
+  async pending(
+    identity: Identity,
+    limit = MAX_PENDING_LISTED,
+  ): Promise<{ pending: DecisionRow[]; returned: DecisionRow[] } | null> {
+    const all = can(identity, 'approve') || can(identity, 'readAll');
+    if (!all && !can(identity, 'decide')) return null;
+    const [pending, returned] = await Promise.all([
+      this.store.pendingDecisions(limit, all ? undefined : identity.analyst),
+      can(identity, 'decide') ? this.store.returnedTo(identity.analyst, limit) : [],
+    ]);
+    return { pending, returned };
   }
 
   /**

@@ -15,7 +15,7 @@ export const relayMessages = defineCatalogue(
     'certificate.none':
       'This request has no archived answer to certify (it was refused, or answered before the archive existed).',
     'decision.approveRole': 'Only an approver can approve a decision.',
-    'decision.pendingRole': 'Only an approver or an auditor sees the decisions waiting for approval.',
+    'decision.pendingRole': 'Your key neither decides nor approves: it has no decisions waiting for approval.',
     'decision.ownApproval': 'A decision needs a second person: its author cannot approve it.',
     'decision.unknown': 'No such decision.',
     'decision.badId': 'Name the decision to approve by its id: a whole number above 0.',
@@ -130,7 +130,7 @@ export const relayMessages = defineCatalogue(
     'certificate.none':
       'Для цього запиту немає архівної відповіді, яку можна засвідчити (у запиті відмовлено або відповідь надійшла до появи архіву).',
     'decision.approveRole': 'Погодити рішення може лише затверджувач.',
-    'decision.pendingRole': 'Рішення, що чекають на погодження, бачать лише затверджувач або аудитор.',
+    'decision.pendingRole': 'Ваш ключ не записує й не погоджує рішень: для нього нічого не чекає на погодження.',
     'decision.ownApproval': 'Рішення потребує другої особи: його автор не може його погодити.',
     'decision.unknown': 'Такого рішення немає.',
     'decision.badId': 'Укажіть рішення для погодження його номером: цілим числом понад 0.',

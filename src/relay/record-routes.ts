@@ -179,10 +179,10 @@ export async function handleRecord(
       return refused(status, status, bilingual(key), analyst);
     }
     if (request.path === '/decisions/pending') {
-      const pending = await decisions.pending(identity);
-      if (!pending) return refused(403, RELAY_ERRORS.forbidden, bilingual('decision.pendingRole'), analyst);
-      // An auditor reads the list too, but may neither approve nor return: the pane offers no buttons.
-      return json(200, { analyst, approver: can(identity, 'approve'), pending }, analyst);
+      const lists = await decisions.pending(identity);
+      if (!lists) return refused(403, RELAY_ERRORS.forbidden, bilingual('decision.pendingRole'), analyst);
+      // An auditor or an analyst reads the list, but may neither approve nor return: no buttons offered.
+      return json(200, { analyst, approver: can(identity, 'approve'), ...lists }, analyst);
     }
     if (request.path === '/decisions/history') {
       const checked = validateQuery(fields);

@@ -330,13 +330,21 @@ export class RelayService {
       if (halted) throw this.refusalFor(halted);
       if (!(await this.upstreamReachable())) throw Refusal.of(503, RELAY_ERRORS.upstreamDown, 'upstream.down');
       const sandbox = this.config.sandboxUpstream === true;
-      // An approver learns, on testing the connection, that colleagues' decisions wait for them.
-      const waiting = can(identity, 'approve')
-        ? (await this.decisions.pending(identity))?.filter((d) => d.analyst !== analyst).length
-        : undefined;
+      // On testing the connection, an approver learns that colleagues' decisions wait for them, and
+      // anyone who decides that some of theirs came back for review.
+      const lists = can(identity, 'approve') || can(identity, 'decide') ? await this.decisions.pending(identity) : null;
+      const waiting = can(identity, 'approve') ? lists?.pending.filter((d) => d.analyst !== analyst).length : 0;
+      const returned = lists?.returned.length ?? 0;
       return {
         status: 200,
-        body: { analyst, roles, upstream: 'up', ...(sandbox ? { sandbox } : {}), ...(waiting ? { waiting } : {}) },
+        body: {
+          analyst,
+          roles,
+          upstream: 'up',
+          ...(sandbox ? { sandbox } : {}),
+          ...(waiting ? { waiting } : {}),
+          ...(returned ? { returned } : {}),
+        },
         headers: {},
       };
     } catch (error) {

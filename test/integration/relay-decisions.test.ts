@@ -377,13 +377,19 @@ it('four-eyes: a decision on psanctions is pending and unmuted; its author canno
   expect(result.status).toBe('pending');
   expect(hitsOf((await screen(two, clerk)).summary, 'psanctions')).toBe(hitsOf(first.summary, 'psanctions'));
 
-  // The waiting list: for approvers (on any instance), not for analysts.
+  // The waiting list: the whole of it for approvers (on any instance); an analyst, their own only.
   const waiting = await call(two, '/decisions/pending', { tokken: bohdan });
   expect(waiting.status).toBe(200);
   expect(waiting.json.pending).toEqual([
     expect.objectContaining({ id: result.id, analyst: 'anna', registry: 'psanctions', decision: 'false-positive' }),
   ]);
-  expect((await call(two, '/decisions/pending', { tokken: clerk })).status).toBe(403);
+  expect(await call(two, '/decisions/pending', { tokken: clerk })).toEqual({
+    status: 200,
+    json: { analyst: 'clerk', approver: false, pending: [], returned: [] },
+  });
+  // A key that neither decides nor approves (an administrator's) has no such list.
+  const admin = await key(one, 'it-admin', 'admin');
+  expect((await call(two, '/decisions/pending', { tokken: admin })).status).toBe(403);
   // The pane's Test connection tells an approver that a colleague's decision waits; not its author, nor an analyst.
   const tested = async (k: string) => (await runRelayConnectionTest(two.url, k, 'en')).details;
   expect(await tested(bohdan)).toContain(
@@ -1168,6 +1174,27 @@ it('an approver returns a waiting decision for review with why: the hit is open 
   expect((await call(two, '/decisions/pending', { tokken: ivan })).json.pending).toEqual([]);
   expect((await call(one, '/decisions/approve', { tokken: ivan, id })).status).toBe(409);
   expect((await call(one, '/decisions/return', { tokken: ivan, id, comment: 'x' })).status).toBe(409);
+
+  // Its author learns it: the waiting list gives an analyst their own, and what came back to them,
+  // in the pane's Test connection, the pane's list and the command line's.
+  const mine = await call(two, '/decisions/pending', { tokken: olena });
+  expect(mine.json).toEqual({
+    analyst: 'olena',
+    approver: false,
+    pending: [],
+    returned: [expect.objectContaining({ analyst: 'anna', decision: 'needs-review', comment, returns: id })],
+  });
+  expect((await runRelayConnectionTest(two.url, olena, 'en')).details).toContain(
+    '1 of your decisions was returned for review: Bulk screening → Waiting for approval.',
+  );
+  stdout = '';
+  expect(await runCli(['approve'], io(olena))).toBe(0);
+  expect(stdout).toContain('Nothing waits for approval at ');
+  expect(stdout).toMatch(
+    new RegExp(
+      `Your decisions returned for review \\(1\\), oldest first;.*\\n  #\\d+  .+  anna  .+  psanctions:\\S+  returned #${id} for review "${comment}"\\n`,
+    ),
+  );
 
   // The hit is open again for everybody: the return is the decision in force, needs review, by the approver.
   const again = await screen(two, olena);

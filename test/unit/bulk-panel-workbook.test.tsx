@@ -358,6 +358,52 @@ describe('Waiting for approval (four-eyes through the relay)', () => {
     }
   });
 
+  it('shows an analyst their own waiting decisions, and those an approver returned, with why, and nothing to press', async () => {
+    const services = fakeServices();
+    await services.settings.save({ ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.example' });
+    await services.settings.saveTokken('analyst-key');
+    const returned = {
+      ...waiting(14, 'anna'),
+      decision: 'needs-review',
+      reason: null,
+      comment: 'Ask for the passport',
+      returns: 11,
+      why: ['full name agrees; birth date differs'],
+    };
+    globalThis.fetch = (async () => {
+      const list = { analyst: 'olena', approver: false, pending: [waiting(12, 'olena')], returned: [returned] };
+      return { ok: true, status: 200, text: async () => JSON.stringify(list) };
+    }) as unknown as typeof fetch;
+    try {
+      render(
+        <FluentProvider theme={webLightTheme}>
+          <BulkPanel lang="en" services={services} />
+        </FluentProvider>,
+      );
+      await user.click(await screen.findByTestId('pending-button'));
+      await screen.findByText('Decisions waiting for a second person (1), oldest first:');
+      const section = screen.getByTestId('pending-approvals');
+      expect(
+        screen.getByText('Your decisions returned for review (1): decide each anew on its hit.'),
+      ).toBeInTheDocument();
+      const back = section.querySelector('[data-returned="14"]') as HTMLElement;
+      expect(back.textContent).toContain(
+        '#14  2026-11-21 10:30 UTC  anna  Петренко Петро, 1980-01-02  psanctions:S-14  returned #11 for review "Ask for the passport"',
+      );
+      expect(within(back).getByRole('list', { name: 'Why its author decided so' })).toHaveTextContent(
+        'full name agrees; birth date differs',
+      );
+      // Only the list's own button: nothing to approve or return.
+      expect(
+        within(section)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Waiting for approval']);
+    } finally {
+      delete (globalThis as { fetch?: unknown }).fetch;
+    }
+  });
+
   it('is not offered on a direct connection', async () => {
     render(
       <FluentProvider theme={webLightTheme}>

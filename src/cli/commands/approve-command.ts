@@ -23,19 +23,25 @@ import { relayPost, relayRead, relayTarget } from '../transport/relay-call';
 function renderPending(list: PendingDecisions, relay: string, lang: Lang): string {
   const t = (key: Parameters<typeof recordMessages.t>[1], params?: Record<string, string | number>) =>
     recordMessages.t(lang, key, params);
-  if (list.pending.length === 0) return t('approve.none', { relay });
-  const lines = [t('approve.title', { relay, count: list.pending.length })];
-  for (const p of list.pending) {
-    const own = p.analyst === list.analyst ? `  (${t('approve.own')})` : '';
-    lines.push(`  ${plain(pendingLineText(p, lang))}${own}`);
+  const listed = (p: PendingDecisions['pending'][number], mark: string) => [
+    `  ${plain(pendingLineText(p, lang))}${mark}`,
     // What the approver judges the decision on: the facts its author saw.
-    for (const fact of whyLines(p, lang)) lines.push(`      · ${plain(fact)}`);
-  }
+    ...whyLines(p, lang).map((fact) => `      · ${plain(fact)}`),
+  ];
+  const lines =
+    list.pending.length === 0
+      ? [t('approve.none', { relay })]
+      : [t('approve.title', { relay, count: list.pending.length })];
+  for (const p of list.pending) lines.push(...listed(p, p.analyst === list.analyst ? `  (${t('approve.own')})` : ''));
   // The command to type, with the numbers this approver may approve: not their own decisions.
   const ids = list.approver === false ? [] : list.pending.filter((p) => p.analyst !== list.analyst).map((p) => p.id);
   if (ids.length > 0) {
     lines.push('', t('approve.how', { ids: ids.slice(0, 5).join(' ') }), t('approve.howReturn', { id: ids[0] }));
   }
+  // What came back to this analyst: each waits for a new decision on its hit.
+  const returned = list.returned ?? [];
+  if (returned.length > 0) lines.push('', t('approve.returnedTitle', { count: returned.length }));
+  for (const r of returned) lines.push(...listed(r, ''));
   return lines.join('\n');
 }
 

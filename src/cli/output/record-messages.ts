@@ -13,6 +13,8 @@ const en = {
   'approve.refused': '#{id} not approved: {message}',
   'approve.returned': '#{id} returned for review (record line #{line}): its hit is open again.',
   'approve.returnRefused': '#{id} not returned: {message}',
+  'approve.returnedTitle':
+    'Your decisions returned for review ({count}), oldest first; decide each anew (a hits sheet and --save-decisions, or the pane):',
   'history.none': 'No decisions on record at {relay} for {subject}.',
   'history.title': 'Decisions on record at {relay} for {subject}',
   'history.current': 'In force, one per hit ({count}):',
@@ -33,6 +35,8 @@ const uk: Record<Key, string> = {
   'approve.refused': '№{id} не погоджено: {message}',
   'approve.returned': '№{id} повернуто на перевірку (рядок запису №{line}): збіг знову відкритий.',
   'approve.returnRefused': '№{id} не повернуто: {message}',
+  'approve.returnedTitle':
+    'Ваші рішення, повернуті на перевірку ({count}), від найдавнішого; ухваліть кожне заново (аркуш збігів і --save-decisions або панель):',
   'history.none': 'На {relay} немає рішень щодо {subject}.',
   'history.title': 'Рішення на {relay} щодо {subject}',
   'history.current': 'Чинні, по одному на збіг ({count}):',

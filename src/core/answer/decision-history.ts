@@ -57,16 +57,18 @@ export function currentNote(current: DecisionHistory['current'][number]): Decisi
 const APPROVED = { uk: 'погодив №{id}', en: 'approved #{id}' } as const;
 const RETURNED = { uk: 'повернув №{id} на перевірку', en: 'returned #{id} for review' } as const;
 
+/** What a line of the record did: decided (and against which suggestion), approved, or returned. */
+function whatText(line: DecisionLine, lang: Lang): string {
+  if (line.kind === 'approval') return APPROVED[lang].replace('{id}', String(line.approves ?? '?'));
+  if (line.returns) {
+    return `${RETURNED[lang].replace('{id}', String(line.returns))}${quotedComment(line.comment, lang)}`;
+  }
+  return `${decisionText(line, lang)}${againstSuggestion(line, lang)}`;
+}
+
 /** One line of the record: its number, minute (UTC), who, which record, and what was decided, approved or returned. */
 export function historyLineText(line: DecisionLine, lang: Lang): string {
-  const what =
-    line.kind === 'approval'
-      ? APPROVED[lang].replace('{id}', String(line.approves ?? '?'))
-      : line.returns
-        ? `${RETURNED[lang].replace('{id}', String(line.returns))}${quotedComment(line.comment, lang)}`
-        : decisionText(line, lang);
-  const against = line.kind === 'decision' && !line.returns ? againstSuggestion(line, lang) : '';
-  return `#${line.id}  ${utcMinute(line.at)}  ${line.analyst}  ${line.record}  ${what}${against}`;
+  return `#${line.id}  ${utcMinute(line.at)}  ${line.analyst}  ${line.record}  ${whatText(line, lang)}`;
 }
 
 /** What the relay keeps of the facts a decision was made on: lines, and characters a line. */
@@ -97,6 +99,8 @@ export const pendingDecisionsSchema = z.object({
   /** May the caller approve or return them (an auditor reads only); absent from relays before it. */
   approver: z.boolean().optional(),
   pending: z.array(lineSchema.extend({ subject: z.record(z.string(), z.unknown()) })),
+  /** The caller's decisions an approver returned for review, as the return lines; absent from relays before it. */
+  returned: z.array(lineSchema.extend({ subject: z.record(z.string(), z.unknown()) })).optional(),
 });
 export type PendingDecisions = z.infer<typeof pendingDecisionsSchema>;
 
@@ -108,10 +112,12 @@ export function subjectText(subject: object): string {
     .join(', ');
 }
 
-/** One waiting decision: its number, minute (UTC), author, subject, record, and what was decided and why. */
+/**
+ * One waiting decision (or one returned for review): its number, minute (UTC), author, subject,
+ * record, and what was decided and why (or what was returned and why).
+ */
 export function pendingLineText(p: PendingDecisions['pending'][number], lang: Lang): string {
-  const line = `#${p.id}  ${utcMinute(p.at)}  ${p.analyst}  ${subjectText(p.subject)}  ${p.record}  ${decisionText(p, lang)}`;
-  return `${line}${againstSuggestion(p, lang)}`;
+  return `#${p.id}  ${utcMinute(p.at)}  ${p.analyst}  ${subjectText(p.subject)}  ${p.record}  ${whatText(p, lang)}`;
 }
 
 const AGAINST = { uk: '; запропоновано інше: {suggested}', en: '; the suggestion was otherwise: {suggested}' } as const;

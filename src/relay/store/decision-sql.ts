@@ -126,15 +126,26 @@ export function decisionQueries(q: Query) {
         decisionRow,
       );
     },
-    async pendingDecisions(limit: number): Promise<DecisionRow[]> {
+    async pendingDecisions(limit: number, analyst?: string): Promise<DecisionRow[]> {
       const rows = await q<DecisionRecord>(
         `SELECT d.* FROM decisions d
-         WHERE d.kind = 'decision' AND d.needs_approval
+         WHERE d.kind = 'decision' AND d.needs_approval AND ($2::text IS NULL OR d.analyst = $2)
            AND NOT EXISTS (SELECT 1 FROM decisions a WHERE a.kind = 'approval' AND a.approves = d.id)
            AND NOT EXISTS (SELECT 1 FROM decisions n WHERE n.kind = 'decision' AND n.subject_key = d.subject_key
                            AND n.registry = d.registry AND n.record = d.record AND n.id > d.id)
          ORDER BY d.id LIMIT $1`,
-        [Math.max(1, Math.floor(limit))],
+        [Math.max(1, Math.floor(limit)), analyst ?? null],
+      );
+      return rows.map(decisionRow);
+    },
+    async returnedTo(analyst: string, limit: number): Promise<DecisionRow[]> {
+      const rows = await q<DecisionRecord>(
+        `SELECT r.* FROM decisions r JOIN decisions d ON d.id = r.returns
+         WHERE r.returns IS NOT NULL AND d.analyst = $1
+           AND NOT EXISTS (SELECT 1 FROM decisions n WHERE n.kind = 'decision' AND n.subject_key = r.subject_key
+                           AND n.registry = r.registry AND n.record = r.record AND n.id > r.id)
+         ORDER BY r.id LIMIT $2`,
+        [analyst, Math.max(1, Math.floor(limit))],
       );
       return rows.map(decisionRow);
     },

@@ -335,5 +335,6 @@ export const MIGRATIONS: readonly string[] = [
   // Four-eyes' "no": an approver returns a waiting decision for review. The return is a decision
   // of its own (needs review, by the approver, with why), so the hit is open again everywhere, and
   // names the decision it returned.
-  `ALTER TABLE decisions ADD COLUMN returns bigint REFERENCES decisions (id);`,
+  `ALTER TABLE decisions ADD COLUMN returns bigint REFERENCES decisions (id);
+   CREATE INDEX decisions_returns ON decisions (returns) WHERE returns IS NOT NULL;`,
 ];

@@ -363,9 +363,14 @@ export interface RelayStore {
   ): Promise<{ subject: Record<string, unknown>; lines: number }[]>;
   /**
    * Decisions waiting for a second person (four-eyes): not approved and not superseded by a newer
-   * decision on the same hit, oldest first, at most `limit`.
+   * decision on the same hit, oldest first, at most `limit`; `analyst`'s own only, when given.
    */
-  pendingDecisions(limit: number): Promise<DecisionRow[]>;
+  pendingDecisions(limit: number, analyst?: string): Promise<DecisionRow[]>;
+  /**
+   * Returns of `analyst`'s decisions for review (the return lines) still in force on their hits:
+   * what came back to them and waits for a new decision, oldest first, at most `limit`.
+   */
+  returnedTo(analyst: string, limit: number): Promise<DecisionRow[]>;
   /** The whole record in id order, from `since` on, a page at a time (export). */
   decisionPages(since?: Date, pageSize?: number): AsyncIterable<DecisionRow[]>;
 

@@ -70,6 +70,7 @@ export function PendingApprovals({ services, lang }: { services: TaskpaneService
   const sendBack = (relay: RelayTarget, id: number, comment: string) =>
     settle(id, () => returnDecision(relay, id, comment.trim()), true);
 
+  const returned = shown.kind === 'shown' ? (shown.list.returned ?? []) : [];
   return (
     <section data-testid="pending-approvals">
       <Button onClick={() => void load()} disabled={shown.kind === 'loading'} data-testid="pending-button">
@@ -138,20 +139,45 @@ export function PendingApprovals({ services, lang }: { services: TaskpaneService
                       </Button>
                     </div>
                   )}
-                  {why.length > 0 && (
-                    // The facts its author decided on: what the second person judges.
-                    <ul className={styles.why} aria-label={resultsText.t(lang, 'pending.why')}>
-                      {why.map((fact, i) => (
-                        <li key={i}>{fact}</li>
-                      ))}
-                    </ul>
-                  )}
+                  {/* The facts its author decided on: what the second person judges. */}
+                  <Facts facts={why} className={styles.why} label={resultsText.t(lang, 'pending.why')} />
                 </li>
               );
             })}
           </ul>
+          {returned.length > 0 && (
+            // What came back to this analyst for review: each waits for a new decision on its hit.
+            <>
+              <Text block size={200}>
+                {resultsText.t(lang, 'pending.returnedTitle', { count: returned.length })}
+              </Text>
+              <ul className={styles.list}>
+                {returned.map((r) => (
+                  <li key={r.id} className={styles.item} data-returned={r.id}>
+                    <Text size={200}>{pendingLineText(r, lang)}</Text>
+                    <Facts
+                      facts={whyLines(r, lang)}
+                      className={styles.why}
+                      label={resultsText.t(lang, 'pending.why')}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
       )}
     </section>
+  );
+}
+
+function Facts({ facts, className, label }: { facts: readonly string[]; className: string; label: string }) {
+  if (facts.length === 0) return null;
+  return (
+    <ul className={className} aria-label={label}>
+      {facts.map((fact, i) => (
+        <li key={i}>{fact}</li>
+      ))}
+    </ul>
   );
 }

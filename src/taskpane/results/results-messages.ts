@@ -112,6 +112,7 @@ const en = {
   'pending.returnSend': 'Send back',
   'pending.returned': 'Returned for review: the hit is open again.',
   'pending.returnRefused': 'Not returned: {detail}',
+  'pending.returnedTitle': 'Your decisions returned for review ({count}): decide each anew on its hit.',
 } as const;
 
 type Key = keyof typeof en;
@@ -226,6 +227,7 @@ const uk: Record<Key, string> = {
   'pending.returnSend': 'Повернути',
   'pending.returned': 'Повернуто на перевірку: збіг знову відкритий.',
   'pending.returnRefused': 'Не повернуто: {detail}',
+  'pending.returnedTitle': 'Ваші рішення, повернуті на перевірку ({count}): ухваліть кожне заново на його збігу.',
 };
 
 export const resultsMessages = defineCatalogue<Key>(en, uk);

@@ -26,6 +26,8 @@ export const relayPaneMessages = defineCatalogue(
     'test.ok.roles': 'Your role: {roles}.',
     'test.ok.waiting':
       '{count} {count|decision|decisions} by colleagues {count|waits|wait} for your approval: Bulk screening → Waiting for approval.',
+    'test.ok.returned':
+      '{count} of your decisions {count|was|were} returned for review: Bulk screening → Waiting for approval.',
     'test.ok.sandbox': 'The relay asks a CheckLists sandbox, not the live service: its answers are fictional.',
     'test.badKey': 'The relay does not know this analyst key.',
     'test.badKey.hint': 'Check the key your administrator gave you (it starts with ckr_).',
@@ -60,6 +62,8 @@ export const relayPaneMessages = defineCatalogue(
     'test.ok.roles': 'Ваша роль: {roles}.',
     'test.ok.waiting':
       '{count} {count|рішення|рішення|рішень} колег {count|чекає|чекають|чекають} вашого погодження: Масова перевірка → Очікують погодження.',
+    'test.ok.returned':
+      '{count} {count|ваше рішення повернуто|ваші рішення повернуто|ваших рішень повернуто} на перевірку: Масова перевірка → Очікують погодження.',
     'test.ok.sandbox': 'Релей запитує пісочницю CheckLists, а не робочий сервіс: його відповіді вигадані.',
     'test.badKey': 'Релей не знає цього ключа аналітика.',
     'test.badKey.hint': 'Перевірте ключ, який видав адміністратор (він починається з ckr_).',
@@ -132,6 +136,7 @@ export async function runRelayConnectionTest(
     reason?: string;
     sandbox?: boolean;
     waiting?: number;
+    returned?: number;
   } = {};
   let retryAfter: string | null;
   try {
@@ -161,6 +166,9 @@ export async function runRelayConnectionTest(
         ...(body.sandbox === true ? [t(lang, 'test.ok.sandbox')] : []),
         ...(typeof body.waiting === 'number' && body.waiting > 0
           ? [t(lang, 'test.ok.waiting', { count: body.waiting })]
+          : []),
+        ...(typeof body.returned === 'number' && body.returned > 0
+          ? [t(lang, 'test.ok.returned', { count: body.returned })]
           : []),
       ],
     };
