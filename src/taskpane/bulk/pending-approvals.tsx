@@ -26,10 +26,11 @@ type Shown =
   | { kind: 'shown'; relay: RelayTarget; list: PendingDecisions };
 
 /**
- * Four-eyes in the pane (relay connection; approvers and auditors see the list): the decisions
- * waiting for a second person, oldest first, each with the facts its author decided on, approved
- * with one click under this analyst's key or sent back for review with why. One's own waits for
- * another approver; a refusal shows the relay's why.
+ * Four-eyes in the pane (relay connection): the decisions waiting for a second person, oldest
+ * first, each with the facts its author decided on. An approver approves one with one click under
+ * their key, or sends it back for review with why; their own waits for another approver. An
+ * auditor reads the list, an analyst their own and those returned to them; neither gets buttons.
+ * A refusal shows the relay's why.
  */
 export function PendingApprovals({ services, lang }: { services: TaskpaneServices; lang: Lang }) {
   const styles = useStyles();
