@@ -66,8 +66,9 @@ const en = {
     '      --doc TEXT, --doctype 0|1|2   document, as screened\n' +
     "      --json               print the relay's answer (current and history) as JSON",
   'help.approve':
-    "checklists approve [ID ...] — four-eyes through the organisation's relay (your key must have the approver role)\n\n" +
+    "checklists approve [ID ...] — four-eyes through the organisation's relay (approving needs the approver role)\n\n" +
     '  checklists approve            the decisions waiting for a second person, oldest first, each with its number\n' +
+    "                                (an analyst's key: its own, and those returned to it for review)\n" +
     '  checklists approve 12 15      approve those decisions (not your own), each recorded under your key\n' +
     '  checklists approve --return 12 --comment "ask for the passport"   send one back for review, saying why\n' +
     '      --json               print the waiting list as JSON\n\n' +
@@ -194,8 +195,9 @@ const uk: Record<Key, string> = {
     '      --doc ТЕКСТ, --doctype 0|1|2   документ, як перевіряли\n' +
     '      --json               вивести відповідь релея (чинні та історія) як JSON',
   'help.approve':
-    'checklists approve [НОМЕР ...] — принцип чотирьох очей через релей організації (ваш ключ має роль затверджувача)\n\n' +
+    'checklists approve [НОМЕР ...] — принцип чотирьох очей через релей організації (погоджує роль затверджувача)\n\n' +
     '  checklists approve            рішення, що чекають на другу особу, від найдавнішого, кожне зі своїм номером\n' +
+    '                                (ключ аналітика: власні та повернуті йому на перевірку)\n' +
     '  checklists approve 12 15      погодити ці рішення (не власні), кожне записано під вашим ключем\n' +
     '  checklists approve --return 12 --comment "попросіть паспорт"   повернути одне на перевірку, сказавши чому\n' +
     '      --json               вивести перелік очікуваних як JSON\n\n' +
