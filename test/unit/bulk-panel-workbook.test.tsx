@@ -299,7 +299,7 @@ describe('Waiting for approval (four-eyes through the relay)', () => {
       // One's own: no button, another approver approves it.
       const own = section.querySelector('[data-pending="15"]')!;
       expect(own.querySelector('button')).toBeNull();
-      expect(own.textContent).toContain('yours: another approver approves it');
+      expect(own.textContent).toContain('yours: a second person approves it');
       // A decision sent without facts (a relay or add-in from before them) lists none.
       expect(within(own as HTMLElement).queryByRole('list')).toBeNull();
 
@@ -386,6 +386,8 @@ describe('Waiting for approval (four-eyes through the relay)', () => {
       expect(
         screen.getByText('Your decisions returned for review (1): decide each anew on its hit.'),
       ).toBeInTheDocument();
+      // One's own waiting decision says who approves it.
+      expect(section.querySelector('[data-pending="12"]')!.textContent).toContain('yours: a second person approves it');
       const back = section.querySelector('[data-returned="14"]') as HTMLElement;
       expect(back.textContent).toContain(
         '#14  2026-11-21 10:30 UTC  anna  Петренко Петро, 1980-01-02  psanctions:S-14  returned #11 for review "Ask for the passport"',

@@ -98,9 +98,9 @@ export function PendingApprovals({ services, lang }: { services: TaskpaneService
               return (
                 <li key={p.id} className={styles.item} data-pending={p.id}>
                   <Text size={200}>{pendingLineText(p, lang)}</Text>
-                  {readOnly ? null : own ? (
+                  {own ? (
                     <Text size={200}>{resultsText.t(lang, 'pending.own')}</Text>
-                  ) : (
+                  ) : readOnly ? null : (
                     <>
                       <Button
                         size="small"
