@@ -65,6 +65,8 @@ const screenedSchema = z.object({
         analyst: z.string(),
         at: z.string(),
         pending: z.literal(true).optional(),
+        /** An approver returned the decision before it for review: this is their "needs review". */
+        returned: z.literal(true).optional(),
       }),
     )
     .optional(),
@@ -148,6 +150,7 @@ function relayDecidedOf(
       analyst: d.analyst,
       at: d.at,
       ...(d.state === 'pending' ? { pending: true as const } : {}),
+      ...(d.returns ? { returned: true as const } : {}),
     })),
   };
 }

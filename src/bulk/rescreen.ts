@@ -36,7 +36,7 @@ export interface HitReview {
    * The decision is the relay's record (it wins over the sheet); `sheetSaid`: the sheet's, when it
    * differed; `pending`: it awaits a second person's approval (four-eyes), so the hit is still open.
    */
-  byRelay?: { sheetSaid: Decision | null; pending?: true };
+  byRelay?: { sheetSaid: Decision | null; pending?: true; returned?: true };
 }
 
 type RelayDecided = NonNullable<ScreenedOutcome['relayDecided']>[number];
@@ -91,22 +91,20 @@ export function reviewHit(
     byRelay: {
       sheetSaid: sheet.decision !== null && sheet.decision !== decision ? sheet.decision : null,
       ...(relay.pending ? { pending: true as const } : {}),
+      ...(relay.returned ? { returned: true as const } : {}),
     },
   };
 }
 
 function decidedByText(review: HitReview, lang: Lang): string | null {
   if (!review.byRelay) return review.decidedBy || null;
-  const { sheetSaid, pending } = review.byRelay;
+  const { sheetSaid, pending, returned } = review.byRelay;
   const analyst = review.decidedBy;
+  const how = pending ? 'pending' : returned ? 'returned' : 'relay';
   if (sheetSaid) {
-    const was = decisionText(sheetSaid, lang);
-    return rescreenMessages.t(lang, pending ? 'decidedBy.pendingOverrides' : 'decidedBy.relayOverrides', {
-      analyst,
-      was,
-    });
+    return rescreenMessages.t(lang, `decidedBy.${how}Overrides`, { analyst, was: decisionText(sheetSaid, lang) });
   }
-  return rescreenMessages.t(lang, pending ? 'decidedBy.pending' : 'decidedBy.relay', { analyst });
+  return rescreenMessages.t(lang, `decidedBy.${how}`, { analyst });
 }
 
 /** The review columns of one hit row, in REVIEW_COLUMN_IDS order up to the Hit ID. */

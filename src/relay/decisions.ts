@@ -372,5 +372,6 @@ export function noteOf(c: CurrentDecision, name: string): DecisionNote {
     at: c.decision.at.toISOString(),
     state: c.state,
     approvedBy: c.approval?.analyst ?? null,
+    ...(c.decision.returns ? { returns: c.decision.returns } : {}),
   };
 }

@@ -1200,7 +1200,7 @@ it('an approver returns a waiting decision for review with why: the hit is open 
   const again = await screen(two, olena);
   expect(hitsOf(again.summary, 'psanctions')).toBe(1);
   expect(relayDecisionsOf(again.envelope)?.decided).toEqual([
-    expect.objectContaining({ decision: 'needs-review', analyst: 'anna', comment, state: 'in-force' }),
+    expect.objectContaining({ decision: 'needs-review', analyst: 'anna', comment, state: 'in-force', returns: id }),
   ]);
   const history = await call(one, '/decisions/history', { tokken: olena, ...SUBJECT });
   expect(history.json.history).toEqual([
@@ -1210,6 +1210,12 @@ it('an approver returns a waiting decision for review with why: the hit is open 
   stdout = '';
   expect(await runCli(['history', '--name', SUBJECT.name], io(olena))).toBe(0);
   expect(stdout).toMatch(new RegExp(`  anna  psanctions:\\S+  returned #${id} for review "${comment}"\\n`));
+  // In force on the hit: the approver's "needs review", saying what it sent back.
+  expect(stdout).toMatch(
+    new RegExp(
+      `- psanctions:\\S+: needs review "${comment}", anna .+ UTC, on returning #${id} for review; in force\\n`,
+    ),
+  );
 
   // Its author decides anew; an approver cannot return their own waiting decision.
   const anew = (await decide(anna)).json.results as { id: number; status: string }[];

@@ -345,6 +345,28 @@ describe('merge', () => {
     );
   });
 
+  it('an approver’s return for review is said as such: the hit is open, and why it came back is its comment', () => {
+    const returned = [
+      {
+        record: 'peps:10001',
+        decision: 'needs-review' as const,
+        reason: '',
+        comment: 'попросіть паспорт',
+        analyst: 'anna',
+        at: '2026-11-21T10:00:00.000Z',
+        returned: true as const,
+      },
+    ];
+    const review = reviewHit(previous(), 'k', hit(), returned);
+    expect(reviewCells(review, 'uk').slice(1, 5)).toEqual([
+      'Потребує перевірки',
+      null,
+      'попросіть паспорт',
+      'anna (релей; повернуто на перевірку; на аркуші було «Хибний збіг»)',
+    ]);
+    expect(reviewCells(reviewHit(null, 'k', hit(), returned), 'en')[4]).toBe('anna (relay; returned for review)');
+  });
+
   it('open level: false positives left out, a confirmed true match counts as high', () => {
     expect(
       openLevel([

@@ -51,7 +51,8 @@ export type DecisionHistory = z.infer<typeof decisionHistorySchema>;
 
 /** A decision in force as a note (core/answer/relay-decisions.ts): the record names it, not a name. */
 export function currentNote(current: DecisionHistory['current'][number]): DecisionNote {
-  return { ...current, name: '', comment: current.comment ?? '' };
+  const { returns, ...rest } = current;
+  return { ...rest, name: '', comment: current.comment ?? '', ...(returns ? { returns } : {}) };
 }
 
 const APPROVED = { uk: 'погодив №{id}', en: 'approved #{id}' } as const;

@@ -36,6 +36,8 @@ const decisionNoteSchema = z.object({
   at: z.string(),
   state: z.enum(['in-force', 'pending']),
   approvedBy: z.string().nullable(),
+  /** An approver's return for review: the decision it sent back; absent otherwise and from relays before it. */
+  returns: z.number().optional(),
 });
 export type DecisionNote = z.infer<typeof decisionNoteSchema>;
 
@@ -113,6 +115,11 @@ export function decisionNoteText(note: DecisionNote, lang: Lang, { named = true 
       ? `, погодив ${note.approvedBy}`
       : `, approved by ${note.approvedBy}`
     : '';
+  const returned = note.returns
+    ? lang === 'uk'
+      ? `, повернувши №${note.returns} на перевірку`
+      : `, on returning #${note.returns} for review`
+    : '';
   const which = named ? `${note.name || note.record} (${note.record}): ` : '';
-  return `${which}${decisionText(note, lang)}, ${note.analyst} ${utcMinute(note.at)}${approved}; ${STATE_TEXT[lang][note.state]}`;
+  return `${which}${decisionText(note, lang)}, ${note.analyst} ${utcMinute(note.at)}${approved}${returned}; ${STATE_TEXT[lang][note.state]}`;
 }
