@@ -170,7 +170,10 @@ export function decisionsForRelay(
 export interface SaveDecisionsReport {
   recorded: number;
   pending: number;
+  /** Already on the relay's record: sent and found there, or (`fromRelay` of them) taken from it by the re-screen. */
   unchanged: number;
+  /** Rows whose Decided by names the relay: never sent, so an edit of one is not either unless its name changes. */
+  fromRelay?: number;
   refused: { identity: string; reason: string }[];
   notSent: { identity: string; why: NotSentReason }[];
 }
@@ -181,7 +184,14 @@ export async function sendPrepared(
   send: (decisions: readonly RelayDecisionInput[]) => Promise<DecisionSent[]>,
 ): Promise<SaveDecisionsReport> {
   const { items, notSent, alreadyOnRelay } = prepared;
-  const report: SaveDecisionsReport = { recorded: 0, pending: 0, unchanged: alreadyOnRelay, refused: [], notSent };
+  const report: SaveDecisionsReport = {
+    recorded: 0,
+    pending: 0,
+    unchanged: alreadyOnRelay,
+    ...(alreadyOnRelay > 0 ? { fromRelay: alreadyOnRelay } : {}),
+    refused: [],
+    notSent,
+  };
   if (items.length === 0) return report;
   const outcomes = await send(items.map((i) => i.input));
   outcomes.forEach((o, i) => {
@@ -217,6 +227,8 @@ export function savedReportLines(report: SaveDecisionsReport, lang: Lang): { sum
       }),
     ),
     ...report.notSent.map((x) => rescreenMessages.t(lang, `saved.notSent.${x.why}`, { hit: hitLabel(x.identity) })),
+    // Such a row is not sent, edited or not: say how to change one, or the edit is lost unseen.
+    ...(report.fromRelay ? [rescreenMessages.t(lang, 'saved.fromRelay', { count: report.fromRelay })] : []),
   ];
   return { summary, lines };
 }

@@ -948,6 +948,10 @@ it('checklists screen --previous FILE --save-decisions records the decisions mad
     expect(stderr).toContain(
       'Saved to the relay: recorded 0, waiting for approval 0, already recorded 1, refused 0, not sent 0.',
     );
+    // Taken from the relay, so not sent, edited or not: the analyst is told how to change one.
+    expect(stderr).toContain(
+      '1 decision the re-screen took from the relay was not sent again (Decided by names the relay): to change one, write your own name in its Decided by, then save.',
+    );
     const again = await call(one, '/decisions/history', { tokken: petro, ...SUBJECT });
     expect(again.json.history).toHaveLength(2);
   } finally {

@@ -1,4 +1,4 @@
-import { decisionsForRelay, subjectsOfList } from '../../src/bulk/decisions-to-relay';
+import { decisionsForRelay, savedReportLines, sendPrepared, subjectsOfList } from '../../src/bulk/decisions-to-relay';
 import { parseSuggestion } from '../../src/bulk/decisions';
 import { historyLineText, pendingLineText, whyLines } from '../../src/core/answer/decision-history';
 import type { PreviousHit, PreviousRun } from '../../src/bulk/previous-hits';
@@ -87,6 +87,16 @@ it('sends decided hits with their client found again in the list; says which can
   ]);
   expect(out.notSent.map((n) => n.why)).toEqual(['no-fingerprint', 'not-in-list']);
   expect(out.alreadyOnRelay).toBe(2);
+});
+
+it('says that rows taken from the relay were not sent, and how to change one, so an edit of one is not lost unseen', async () => {
+  const report = await sendPrepared({ items: [], notSent: [], alreadyOnRelay: 2 }, async () => []);
+  expect(report).toMatchObject({ unchanged: 2, fromRelay: 2 });
+  expect(savedReportLines(report, 'uk').lines).toEqual([
+    '2 рішення, які перевірка взяла з релея, не надіслано знову («Хто вирішив» називає релей): щоб змінити таке рішення, впишіть у «Хто вирішив» своє ім’я й збережіть.',
+  ]);
+  const none = await sendPrepared({ items: [], notSent: [], alreadyOnRelay: 0 }, async () => []);
+  expect(savedReportLines(none, 'en').lines).toEqual([]);
 });
 
 it('splits decisions into request bodies under the relay’s limit and its count cap, keeping their order', () => {
