@@ -33,6 +33,18 @@ export interface RelayDecisionInput {
   suggested?: Pick<Suggestion, 'decision' | 'reason'>;
   /** What the sheet said of the hit: its Why line, and the record's name and birth date. */
   why?: string[];
+  /** A row a re-screen took from the relay: whose decision it showed, and when (RelayOnRecord). */
+  onRecord?: RelayOnRecord;
+}
+
+/**
+ * The relay's decision a re-screen wrote into a row ("olena (relay)", Decided at): sent with the
+ * row, so that the relay records only an edit of that decision, answers "already recorded" for
+ * the row as it was, and refuses a row its record has moved on from (returned or decided anew).
+ */
+export interface RelayOnRecord {
+  analyst: string;
+  at: string;
 }
 
 export type NotSentReason = 'not-in-list' | 'no-fingerprint';
@@ -41,8 +53,6 @@ export interface DecisionsForRelay {
   /** What to send, each with the Hit ID it came from. */
   items: { identity: string; input: RelayDecisionInput }[];
   notSent: { identity: string; why: NotSentReason }[];
-  /** Decisions a re-screen took from the relay ("olena (relay)"): already on its record, not sent again. */
-  alreadyOnRelay: number;
 }
 
 /** "(relay" / "(релей" as Decided by writes it (rescreen.ts), in either language. */
@@ -102,6 +112,15 @@ export async function decidedSubjectsOfRows(
   return out;
 }
 
+/** Whose relay decision a row shows, from its Decided by ("olena (relay…)") and Decided at; null for the analyst's own. */
+function onRecordOf(hit: PreviousHit): RelayOnRecord | null {
+  for (const mark of RELAY_MARKS) {
+    const at = hit.decidedBy.indexOf(` ${mark}`);
+    if (at > 0) return { analyst: hit.decidedBy.slice(0, at).trim(), at: hit.decidedAt };
+  }
+  return null;
+}
+
 /**
  * What an approver judges a sheet's decision on: the Why column (its facts, in the sheet's
  * language), and the record's name and birth date, which that line leaves out.
@@ -129,13 +148,10 @@ export function decisionsForRelay(
   previous: PreviousRun,
   subjects: ReadonlyMap<string, Record<string, unknown>>,
 ): DecisionsForRelay {
-  const out: DecisionsForRelay = { items: [], notSent: [], alreadyOnRelay: 0 };
+  const out: DecisionsForRelay = { items: [], notSent: [] };
   for (const hit of previous.hits.values()) {
     if (hit.decision === null) continue;
-    if (RELAY_MARKS.some((mark) => hit.decidedBy.includes(mark))) {
-      out.alreadyOnRelay++;
-      continue;
-    }
+    const onRecord = onRecordOf(hit);
     const parsed = parseIdentity(hit.identity);
     const subject = parsed ? subjects.get(parsed.subject) : undefined;
     if (!parsed || !subject) {
@@ -161,6 +177,7 @@ export function decisionsForRelay(
         ...(comment ? { comment } : {}),
         ...(hit.suggested ? { suggested: hit.suggested } : {}),
         ...whyOf(hit),
+        ...(onRecord ? { onRecord } : {}),
       },
     });
   }
@@ -170,10 +187,8 @@ export function decisionsForRelay(
 export interface SaveDecisionsReport {
   recorded: number;
   pending: number;
-  /** Already on the relay's record: sent and found there, or (`fromRelay` of them) taken from it by the re-screen. */
+  /** Already on the relay's record: sent and found there as they are. */
   unchanged: number;
-  /** Rows whose Decided by names the relay: never sent, so an edit of one is not either unless its name changes. */
-  fromRelay?: number;
   refused: { identity: string; reason: string }[];
   notSent: { identity: string; why: NotSentReason }[];
 }
@@ -183,15 +198,8 @@ export async function sendPrepared(
   prepared: DecisionsForRelay,
   send: (decisions: readonly RelayDecisionInput[]) => Promise<DecisionSent[]>,
 ): Promise<SaveDecisionsReport> {
-  const { items, notSent, alreadyOnRelay } = prepared;
-  const report: SaveDecisionsReport = {
-    recorded: 0,
-    pending: 0,
-    unchanged: alreadyOnRelay,
-    ...(alreadyOnRelay > 0 ? { fromRelay: alreadyOnRelay } : {}),
-    refused: [],
-    notSent,
-  };
+  const { items, notSent } = prepared;
+  const report: SaveDecisionsReport = { recorded: 0, pending: 0, unchanged: 0, refused: [], notSent };
   if (items.length === 0) return report;
   const outcomes = await send(items.map((i) => i.input));
   outcomes.forEach((o, i) => {
@@ -227,8 +235,6 @@ export function savedReportLines(report: SaveDecisionsReport, lang: Lang): { sum
       }),
     ),
     ...report.notSent.map((x) => rescreenMessages.t(lang, `saved.notSent.${x.why}`, { hit: hitLabel(x.identity) })),
-    // Such a row is not sent, edited or not: say how to change one, or the edit is lost unseen.
-    ...(report.fromRelay ? [rescreenMessages.t(lang, 'saved.fromRelay', { count: report.fromRelay })] : []),
   ];
   return { summary, lines };
 }

@@ -47,8 +47,6 @@ const en = {
   'saved.nothing': 'No hit on this sheet has a decision yet: nothing was sent.',
   'saved.noRelay': 'Nothing was sent: save the relay’s address and your own key in Settings first.',
   'saved.refused': '{hit}: refused by the relay ({reason})',
-  'saved.fromRelay':
-    '{count} {count|decision|decisions} the re-screen took from the relay {count|was|were} not sent again (Decided by names the relay): to change one, write your own name in its Decided by, then save.',
   'saved.notSent.not-in-list': '{hit}: not sent: its client is no longer in the list the run read',
   'saved.notSent.no-fingerprint': '{hit}: not sent: this hits sheet predates record fingerprints; screen again first',
   'validation.prompt': 'Leave blank, or choose: {allowed}',
@@ -124,8 +122,6 @@ const uk: Record<Key, string> = {
   'saved.nothing': 'На цьому аркуші ще немає жодного рішення: нічого не надіслано.',
   'saved.noRelay': 'Нічого не надіслано: спершу збережіть адресу релея та свій ключ у «Налаштуваннях».',
   'saved.refused': '{hit}: релей відхилив ({reason})',
-  'saved.fromRelay':
-    '{count} {count|рішення|рішення|рішень}, які перевірка взяла з релея, не надіслано знову («Хто вирішив» називає релей): щоб змінити таке рішення, впишіть у «Хто вирішив» своє ім’я й збережіть.',
   'saved.notSent.not-in-list': '{hit}: не надіслано: цього клієнта вже немає у списку, який читала перевірка',
   'saved.notSent.no-fingerprint':
     '{hit}: не надіслано: цей аркуш збігів старший за відбитки записів; спершу перевірте знову',

@@ -23,8 +23,10 @@ export const decisionRefusalMessages = defineCatalogue(
     comment: 'comment: at most 2,000 characters, with no NUL character.',
     subject: 'subject: the subject as it was screened (name, date, ipn or doc).',
     why: 'why: at most 12 lines (text, or {uk, en}) of at most 600 characters, none empty, with no NUL character.',
+    stale:
+      "The relay's decision on this hit is no longer the one this sheet shows (returned or decided anew since): screen again, then decide it.",
     unknownField:
-      'Unknown field {field}: a decision has subject, registry, record, fingerprint, decision, reason, comment, suggested and why.',
+      'Unknown field {field}: a decision has subject, registry, record, fingerprint, decision, reason, comment, suggested, why and onRecord.',
     other: '{field}: {detail}',
     badSubject: 'subject: {detail}',
   },
@@ -38,12 +40,17 @@ export const decisionRefusalMessages = defineCatalogue(
     comment: 'comment: не більше 2 000 символів, без символу NUL.',
     subject: 'subject: суб’єкт, як його перевіряли (name, date, ipn або doc).',
     why: 'why: не більше 12 рядків (текст або {uk, en}), кожен не довший за 600 символів, не порожній і без символу NUL.',
+    stale:
+      'Рішення релея щодо цього збігу вже не те, що на аркуші (його повернуто або ухвалено нове): перевірте знову, тоді вирішуйте.',
     unknownField:
-      'Невідоме поле {field}: рішення має subject, registry, record, fingerprint, decision, reason, comment, suggested і why.',
+      'Невідоме поле {field}: рішення має subject, registry, record, fingerprint, decision, reason, comment, suggested, why і onRecord.',
     other: '{field}: {detail}',
     badSubject: 'subject: {detail}',
   },
 );
+
+/** A sheet's row that shows a decision the record has moved on from. */
+export const refusedAsStale = () => inBothLanguages(decisionRefusalMessages.text('stale'));
 
 /** The same words as a whole batch refused for its role (relay/messages.ts). */
 export const refusedForRole = () => bilingual('decision.role');

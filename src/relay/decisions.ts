@@ -1,14 +1,19 @@
-import { z } from 'zod';
-import { SUBJECT_DETAILS, WHY_LINE_MAX, WHY_LINES_MAX, type SameName } from '../core/answer/decision-history';
-import { DECISIONS, REASON_CODES } from '../core/answer/explain';
+import { SUBJECT_DETAILS, type SameName } from '../core/answer/decision-history';
 import { recordOf, namingOf, subjectPart } from '../core/answer/record-identity';
 import { RELAY_DECISIONS_FIELD, type DecisionNote, type RelayDecisions } from '../core/answer/relay-decisions';
 import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
 import { subjectKey, validateQuery, type SearchQuery } from '../core/query';
 import { plainQuery } from '../core/query/plain';
+import { decisionInput, IDENTITY_FIELDS, sameDecision, sameMinute, type OnRecord } from './decision-input';
 import { can, type Identity } from './roles';
 import type { DecisionEntry, DecisionRow, RelayStore } from './store/port';
-import { refusedForIdentity, refusedForRole, refusedForShape, refusedForSubject } from './decision-refusals';
+import {
+  refusedAsStale,
+  refusedForIdentity,
+  refusedForRole,
+  refusedForShape,
+  refusedForSubject,
+} from './decision-refusals';
 
 /**
  * The decision record: who decided what about which hit, when, and who approved it. Lines are
@@ -27,36 +32,6 @@ export const MAX_DECISIONS_PER_REQUEST = 5_000;
 const MAX_PENDING_LISTED = 1_000;
 /** Namesakes a history with no lines points to: enough to see the pattern, not a list of clients. */
 const SAME_NAME_LISTED = 5;
-
-/** PostgreSQL text cannot hold U+0000: refused with why, per decision, rather than failing the batch. */
-const NO_NUL = /^[^\u0000]*$/;
-/** An explanation has a fact per field compared (name, birth, code, document, status): room to spare. */
-const whyText = z.string().trim().min(1).max(WHY_LINE_MAX).regex(NO_NUL);
-
-const decisionInput = z
-  .object({
-    subject: z.record(z.string(), z.unknown()),
-    registry: z.enum(REGISTRY_KEYS),
-    record: z.string().trim().min(1).max(300).regex(NO_NUL, 'holds a NUL character'),
-    fingerprint: z.string().regex(/^[0-9a-f]{16}$/),
-    decision: z.enum(DECISIONS),
-    reason: z.enum(REASON_CODES).nullable().optional(),
-    comment: z.string().max(2_000).regex(NO_NUL, 'holds a NUL character').optional(),
-    /** What "why this hit" suggested to the analyst: shown to an approver beside the decision. */
-    suggested: z
-      .object({ decision: z.enum(DECISIONS), reason: z.enum(REASON_CODES) })
-      .strict()
-      .optional(),
-    /** Why the hit was a hit as the analyst saw it: one line per fact, shown to an approver. */
-    why: z
-      .array(z.union([whyText, z.object({ uk: whyText, en: whyText }).strict()]))
-      .max(WHY_LINES_MAX)
-      .optional(),
-  })
-  .strict();
-
-/** Fields that would name a person other than the authenticated one: refused, never read. */
-const IDENTITY_FIELDS = ['analyst', 'decidedBy', 'decided_by', 'by', 'user', 'iduserPC', 'at', 'time'];
 
 export type DecisionOutcome =
   | {
@@ -99,11 +74,11 @@ export class DecisionRecord {
    */
   async record(identity: Identity, items: readonly unknown[]): Promise<DecisionOutcome[]> {
     const out: DecisionOutcome[] = [];
-    const valid: { index: number; entry: DecisionEntry }[] = [];
+    const valid: { index: number; entry: DecisionEntry; onRecord?: OnRecord }[] = [];
     for (const [index, raw] of items.entries()) {
       const checked = this.check(identity, raw);
       if ('reason' in checked) out[index] = { status: 'refused', index, ...checked };
-      else valid.push({ index, entry: checked.entry });
+      else valid.push({ index, ...checked });
     }
     const keys = [...new Set(valid.map((v) => v.entry.subjectKey))];
     const bySubject = new Map<string, DecisionRow[]>();
@@ -116,6 +91,25 @@ export class DecisionRecord {
     const fresh: { index: number; entry: DecisionEntry }[] = [];
     for (const v of valid) {
       const e = v.entry;
+      if (v.onRecord) {
+        // A row a re-screen took from this record: the decision it showed, unedited, is already
+        // here; an edit of it is new; a row the record has moved on from (returned, decided anew
+        // since) would undo what came after it unseen, and is refused.
+        const shown = current
+          .get(e.subjectKey)
+          ?.find((c) => c.decision.registry === e.registry && c.decision.record === e.record);
+        if (!shown || shown.decision.analyst !== v.onRecord.analyst || !sameMinute(shown.decision.at, v.onRecord.at)) {
+          out[v.index] = { status: 'refused', index: v.index, reason: 'stale', message: refusedAsStale() };
+        } else if (sameDecision(shown.decision, e)) {
+          out[v.index] = {
+            status: 'unchanged',
+            id: shown.decision.id,
+            index: v.index,
+            at: shown.decision.at.toISOString(),
+          };
+        } else fresh.push(v);
+        continue;
+      }
       // Saving a hits sheet twice adds nothing: the same analyst's same decision on the same record.
       const same = current
         .get(e.subjectKey)
@@ -152,7 +146,10 @@ export class DecisionRecord {
   }
 
   /** One decision of a batch as a line to add, or why it is refused. */
-  private check(identity: Identity, raw: unknown): { entry: DecisionEntry } | { reason: string; message: string } {
+  private check(
+    identity: Identity,
+    raw: unknown,
+  ): { entry: DecisionEntry; onRecord?: OnRecord } | { reason: string; message: string } {
     if (!can(identity, 'decide')) return { reason: 'role', message: refusedForRole() };
     const named = raw && typeof raw === 'object' ? IDENTITY_FIELDS.find((f) => f in raw) : undefined;
     if (named !== undefined) return { reason: 'identity-in-body', message: refusedForIdentity(named) };
@@ -188,6 +185,7 @@ export class DecisionRecord {
         returns: null,
         instance: this.options.instance,
       },
+      ...(input.onRecord ? { onRecord: input.onRecord } : {}),
     };
   }
 

@@ -540,7 +540,7 @@ it('the analyst is always the authenticated one: a body naming another is refuse
     'comment: at most 2,000 characters, with no NUL character.',
     "fingerprint: 16 hexadecimal digits, as in the hits sheet's Record fingerprint column.",
     expect.stringMatching(/^reason: one of confirmed-by-code, .*other-person\.$/),
-    'Unknown field note: a decision has subject, registry, record, fingerprint, decision, reason, comment, suggested and why.',
+    'Unknown field note: a decision has subject, registry, record, fingerprint, decision, reason, comment, suggested, why and onRecord.',
   ]);
   expect(results[3].message).toMatch(/^subject: Вкажіть хоча б одне/);
   const history = await call(one, '/decisions/history', { tokken: olena, ...SUBJECT });
@@ -948,10 +948,6 @@ it('checklists screen --previous FILE --save-decisions records the decisions mad
     expect(stderr).toContain(
       'Saved to the relay: recorded 0, waiting for approval 0, already recorded 1, refused 0, not sent 0.',
     );
-    // Taken from the relay, so not sent, edited or not: the analyst is told how to change one.
-    expect(stderr).toContain(
-      '1 decision the re-screen took from the relay was not sent again (Decided by names the relay): to change one, write your own name in its Decided by, then save.',
-    );
     const again = await call(one, '/decisions/history', { tokken: petro, ...SUBJECT });
     expect(again.json.history).toHaveLength(2);
   } finally {
@@ -1229,6 +1225,81 @@ it('an approver returns a waiting decision for review with why: the hit is open 
     json: { error: 403, message: expect.stringContaining('Its author cannot return their own decision') },
   });
 }, 60_000);
+
+it("a decision returned for review is decided anew in the re-screen's hits file as it stands, Decided by and all; the row as it was is already recorded; a row the record has moved on from is refused", async () => {
+  const [one, two] = await pair();
+  const petro = await key(one, 'petro');
+  const anna = await key(one, 'anna', 'approver');
+  const dir = mkdtempSync(join(tmpdir(), 'relay-decisions-anew-'));
+  try {
+    writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${SUBJECT.name}\n`);
+    let stderr = '';
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => ((stderr += s), true) },
+      env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: petro }),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    const run = async (...more: string[]) => {
+      stderr = '';
+      return runCli(['screen', 'clients.csv', '--registries', 'psanctions', '--progress', 'none', ...more], io);
+    };
+    // The analyst's one edit of a hits file: the sanctions row's Decision (and Reason), nothing else.
+    const decide = (file: string, decision: string, reason = '') => {
+      const path = join(dir, file);
+      const rows = parseCsv(readFileSync(path, 'utf8'), { bom: true, relax_column_count: true }) as string[][];
+      const at = rows.findIndex((r) => r.includes('Hit ID'));
+      const col = (name: string) => rows[at].indexOf(name);
+      const row = rows.findIndex((r, i) => i > at && r[col('Registry')] === 'Sanctions');
+      rows[row][col('Decision')] = decision;
+      rows[row][col('Reason')] = reason;
+      const quoted = (v: string) => (/[,"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+      writeFileSync(path, `${rows.map((r) => r.map(quoted).join(',')).join('\r\n')}\r\n`);
+      return rows[row][col('Decided by')];
+    };
+    expect(await run('-o', 'first.csv')).toBe(0);
+    decide('first.hits.csv', 'True match');
+    await run('--previous', 'first.csv', '--save-decisions', '-o', 'second.csv');
+    expect(stderr).toContain('Saved to the relay: recorded 0, waiting for approval 1,');
+    const waiting = (await call(one, '/decisions/pending', { tokken: anna })).json.pending as { id: number }[];
+    const back = await call(one, '/decisions/return', {
+      tokken: anna,
+      id: waiting[0].id,
+      comment: 'Ask for the passport',
+    });
+    expect(back.status).toBe(200);
+    // Each instance trusts what it read of a subject's decisions for a second (felt within seconds everywhere).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+
+    // Next month the row shows the approver's return; the analyst decides it anew where it stands.
+    await run('--previous', 'second.csv', '-o', 'third.csv');
+    expect(decide('third.hits.csv', 'False positive', 'another person')).toBe(
+      'anna (relay; returned for review; the sheet said "True match")',
+    );
+    await run('--previous', 'third.csv', '--save-decisions', '-o', 'fourth.csv');
+    expect(stderr).toContain('Saved to the relay: recorded 0, waiting for approval 1, already recorded 0, refused 0');
+    const history = (await call(one, '/decisions/history', { tokken: petro, ...SUBJECT })).json.history;
+    expect(history).toEqual([
+      expect.objectContaining({ analyst: 'petro', decision: 'true-match' }),
+      expect.objectContaining({ analyst: 'anna', decision: 'needs-review', returns: waiting[0].id }),
+      // Under the saving analyst's own name, never as the approver's.
+      expect.objectContaining({ analyst: 'petro', decision: 'false-positive', reason: 'other-person' }),
+    ]);
+
+    // The file as the re-screen wrote it, saved as it is: already recorded, nothing added.
+    await run('--previous', 'fourth.csv', '--save-decisions', '-o', 'fifth.csv');
+    expect(stderr).toContain('Saved to the relay: recorded 0, waiting for approval 0, already recorded 1, refused 0');
+    // Last month's file, which shows the return the record has moved on from: refused, saying why.
+    await run('--previous', 'third.csv', '--save-decisions', '-o', 'sixth.csv');
+    expect(stderr).toContain('refused 1');
+    expect(stderr).toContain("The relay's decision on this hit is no longer the one this sheet shows");
+    expect((await call(one, '/decisions/history', { tokken: petro, ...SUBJECT })).json.history).toHaveLength(3);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 90_000);
 
 it('an approver judges a decision on the facts its author saw: sent by the pane in both languages, kept, listed in the approver’s language, exported and imported; malformed ones refused with why', async () => {
   const [one, two] = await pair();
