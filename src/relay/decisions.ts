@@ -91,46 +91,25 @@ export class DecisionRecord {
     const fresh: { index: number; entry: DecisionEntry }[] = [];
     for (const v of valid) {
       const e = v.entry;
+      const onHit = current
+        .get(e.subjectKey)
+        ?.find((c) => c.decision.registry === e.registry && c.decision.record === e.record)?.decision;
+      let kept: DecisionRow | undefined;
       if (v.onRecord) {
         // A row a re-screen took from this record: the decision it showed, unedited, is already
         // here; an edit of it is new; a row the record has moved on from (returned, decided anew
         // since) would undo what came after it unseen, and is refused.
-        const shown = current
-          .get(e.subjectKey)
-          ?.find((c) => c.decision.registry === e.registry && c.decision.record === e.record);
-        if (!shown || shown.decision.analyst !== v.onRecord.analyst || !sameMinute(shown.decision.at, v.onRecord.at)) {
+        if (!onHit || onHit.analyst !== v.onRecord.analyst || !sameMinute(onHit.at, v.onRecord.at)) {
           out[v.index] = { status: 'refused', index: v.index, reason: 'stale', message: refusedAsStale() };
-        } else if (sameDecision(shown.decision, e)) {
-          out[v.index] = {
-            status: 'unchanged',
-            id: shown.decision.id,
-            index: v.index,
-            at: shown.decision.at.toISOString(),
-          };
-        } else fresh.push(v);
-        continue;
+          continue;
+        }
+        kept = sameDecision(onHit, e) ? onHit : undefined;
+      } else {
+        // Saving a hits sheet twice adds nothing: the same analyst's same decision on the same record.
+        kept = onHit && onHit.analyst === e.analyst && sameDecision(onHit, e) ? onHit : undefined;
       }
-      // Saving a hits sheet twice adds nothing: the same analyst's same decision on the same record.
-      const same = current
-        .get(e.subjectKey)
-        ?.find(
-          (c) =>
-            c.decision.registry === e.registry &&
-            c.decision.record === e.record &&
-            c.decision.analyst === e.analyst &&
-            c.decision.decision === e.decision &&
-            c.decision.reason === e.reason &&
-            c.decision.comment === e.comment &&
-            c.decision.fingerprint === e.fingerprint,
-        );
-      if (same) {
-        out[v.index] = {
-          status: 'unchanged',
-          id: same.decision.id,
-          index: v.index,
-          at: same.decision.at.toISOString(),
-        };
-      } else fresh.push(v);
+      if (kept) out[v.index] = { status: 'unchanged', id: kept.id, index: v.index, at: kept.at.toISOString() };
+      else fresh.push(v);
     }
     const rows = await this.store.addDecisions(fresh.map((f) => f.entry));
     fresh.forEach((f, i) => {
