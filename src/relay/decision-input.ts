@@ -14,6 +14,8 @@ import type { DecisionEntry } from './store/port';
 const NO_NUL = /^[^\u0000]*$/;
 /** An explanation has a fact per field compared (name, birth, code, document, status): room to spare. */
 const whyText = z.string().trim().min(1).max(WHY_LINE_MAX).regex(NO_NUL);
+/** A decision's comment; an approver's return for review has one too. */
+export const commentText = z.string().max(2_000).regex(NO_NUL, 'holds a NUL character');
 
 export const decisionInput = z
   .object({
@@ -23,7 +25,7 @@ export const decisionInput = z
     fingerprint: z.string().regex(/^[0-9a-f]{16}$/),
     decision: z.enum(DECISIONS),
     reason: z.enum(REASON_CODES).nullable().optional(),
-    comment: z.string().max(2_000).regex(NO_NUL, 'holds a NUL character').optional(),
+    comment: commentText.optional(),
     /** What "why this hit" suggested to the analyst: shown to an approver beside the decision. */
     suggested: z
       .object({ decision: z.enum(DECISIONS), reason: z.enum(REASON_CODES) })

@@ -1,4 +1,5 @@
 import { validateQuery } from '../core/query';
+import { commentText } from './decision-input';
 import { MAX_DECISIONS_PER_REQUEST, type DecisionRecord } from './decisions';
 import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from './decision-export';
 import { requestCertificate } from './certificates';
@@ -81,8 +82,6 @@ const RETURN_REFUSALS = {
   role: [403, 'decision.returnRole'],
   own: [403, 'decision.ownReturn'],
 } as const;
-/** PostgreSQL text cannot hold U+0000; the comment's limit is a decision's. */
-const RETURN_COMMENT = /^[^\u0000]{1,2000}$/;
 
 export async function handleRecord(
   service: RelayService,
@@ -170,7 +169,8 @@ export async function handleRecord(
         return refused(400, RELAY_ERRORS.badRequest, bilingual('decision.badReturnId'), analyst);
       }
       const comment = typeof fields.comment === 'string' ? fields.comment.trim() : '';
-      if (!RETURN_COMMENT.test(comment)) {
+      // Never sent back without why; otherwise a decision's comment rule.
+      if (comment === '' || !commentText.safeParse(comment).success) {
         return refused(400, RELAY_ERRORS.badRequest, bilingual('decision.returnComment'), analyst);
       }
       const returned = await decisions.returnForReview(identity, id, comment);
