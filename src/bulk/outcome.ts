@@ -4,7 +4,7 @@ import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
 import type { ParsedEnvelope } from '../core/protocol/schema';
 import { summarize, type MatchLevel, type Verdict } from '../core/answer/summary';
 import { DECISIONS as RELAY_DECISION_CODES, type ExplainedQuery } from '../core/answer/explain';
-import { relayDecisionsOf } from '../core/answer/relay-decisions';
+import { relayAuditIdOf, relayDecisionsOf } from '../core/answer/relay-decisions';
 import { relaySandboxOf } from '../core/answer/relay-sandbox';
 import { hitLine, hitLineSchema, type HitLine } from './hits';
 
@@ -49,6 +49,11 @@ const screenedSchema = z.object({
   fictional: z.literal(true).optional(),
   /** Hits the relay's accept list took out of the answer (core/answer/relay-decisions.ts); absent directly. */
   muted: z.number().int().min(0).optional(),
+  /**
+   * The relay's audit row of the request that answered (core/answer/relay-decisions.ts): the key to
+   * its screening certificate (GET /certificates/<id>.pdf); absent directly.
+   */
+  relayAuditId: z.number().int().positive().optional(),
   /** Their records (core/answer/record-identity.ts recordPart): a re-screen counts them as still there. */
   mutedRecords: z.array(z.string()).optional(),
   /**
@@ -130,6 +135,7 @@ export function screenedOutcome(
     hits,
     hitsOmitted: omitted,
     ...(relaySandboxOf(envelope) ? { fictional: true as const } : {}),
+    ...auditOf(envelope),
     ...mutedOf(envelope, registries),
     ...relayDecidedOf(envelope, registries),
   };
@@ -153,6 +159,11 @@ function relayDecidedOf(
       ...(d.returns ? { returned: true as const } : {}),
     })),
   };
+}
+
+function auditOf(envelope: ParsedEnvelope): { relayAuditId?: number } {
+  const id = relayAuditIdOf(envelope);
+  return id === null ? {} : { relayAuditId: id };
 }
 
 function mutedOf(

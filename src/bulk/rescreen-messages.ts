@@ -46,6 +46,17 @@ const en = {
     'Saved to the relay: recorded {recorded}, waiting for approval {pending}, already recorded {unchanged}, refused {refused}, not sent {notSent}.',
   'saved.nothing': 'No hit on this sheet has a decision yet: nothing was sent.',
   'saved.noRelay': 'Nothing was sent: save the relay’s address and your own key in Settings first.',
+  'panel.rowCertificate': 'Certificate of the selected row',
+  'panel.rowCertificateHint':
+    'On a results sheet (or its hits sheet) of a run through the relay: the screening certificate of the row the cursor is on, made by the relay from its archived answer.',
+  'rowCertificate.noRelay': 'No certificate: save the relay’s address and your own key in Settings first.',
+  'rowCertificate.notARow':
+    'Put the cursor on a client’s row of a results sheet, or on a hit of its hits sheet, then press again.',
+  'rowCertificate.none':
+    'Row {row} has no relay audit no.: it was not screened through the relay (or not screened), so the relay holds no certificate of it.',
+  'rowCertificate.notYours':
+    'the relay holds no request no. {id} of yours (a certificate goes to the analyst who screened the row, and to auditors)',
+  'rowCertificate.saved': 'Row {row}: saved as {file} (relay audit no. {id}, from its archived answer).',
   'saved.refused': '{hit}: refused by the relay ({reason})',
   'saved.notSent.not-in-list': '{hit}: not sent: its client is no longer in the list the run read',
   'saved.notSent.no-fingerprint': '{hit}: not sent: this hits sheet predates record fingerprints; screen again first',
@@ -121,6 +132,17 @@ const uk: Record<Key, string> = {
     'Збережено на релеї: записано {recorded}, чекають на погодження {pending}, уже були записані {unchanged}, відхилено {refused}, не надіслано {notSent}.',
   'saved.nothing': 'На цьому аркуші ще немає жодного рішення: нічого не надіслано.',
   'saved.noRelay': 'Нічого не надіслано: спершу збережіть адресу релея та свій ключ у «Налаштуваннях».',
+  'panel.rowCertificate': 'Довідка для виділеного рядка',
+  'panel.rowCertificateHint':
+    'На аркуші результатів (або його аркуші збігів) перевірки через релей: довідка про перевірку рядка, на якому курсор, яку релей складає з архівної відповіді.',
+  'rowCertificate.noRelay': 'Довідки немає: спершу збережіть адресу релея та свій ключ у «Налаштуваннях».',
+  'rowCertificate.notARow':
+    'Поставте курсор на рядок клієнта на аркуші результатів або на збіг на його аркуші збігів і натисніть ще раз.',
+  'rowCertificate.none':
+    'Рядок {row} не має № у журналі релея: його перевірено не через релей (або не перевірено), тож довідки про нього на релеї немає.',
+  'rowCertificate.notYours':
+    'на релеї немає вашого запиту № {id} (довідку отримує аналітик, який перевіряв рядок, і аудитори)',
+  'rowCertificate.saved': 'Рядок {row}: збережено як {file} (№ у журналі релея {id}, з архівної відповіді).',
   'saved.refused': '{hit}: релей відхилив ({reason})',
   'saved.notSent.not-in-list': '{hit}: не надіслано: цього клієнта вже немає у списку, який читала перевірка',
   'saved.notSent.no-fingerprint':

@@ -32,11 +32,14 @@ export type TableCell = string | number | null;
 export type ColumnKind = 'text' | 'number' | 'integer' | 'date' | 'input';
 
 export interface TableColumn {
-  /** Stable id: 'row', 'in:3', 'level', 'bestPercent', 'reg:peps', 'registryErrors', 'status', 'muted', 'idrequest', 'dateResponse'. */
+  /** Stable id: 'row', 'in:3', 'level', 'bestPercent', 'reg:peps', 'registryErrors', 'status', 'muted', 'idrequest', 'dateResponse', 'relayAudit'. */
   id: string;
   header: string;
   kind: ColumnKind;
 }
+
+/** The results column holding a row's relay audit id, the key to its certificate. */
+export const RELAY_AUDIT_COLUMN = 'relayAudit';
 
 /** The id of a registry's hit-count column. */
 export function registryColumnId(key: RegistryKey): string {
@@ -96,6 +99,8 @@ export function resultColumns(ctx: TableContext): TableColumn[] {
   columns.push({ id: 'muted', header: t('col.muted'), kind: 'integer' });
   columns.push({ id: 'idrequest', header: t('col.idrequest'), kind: 'text' });
   columns.push({ id: 'dateResponse', header: t('col.dateResponse'), kind: 'text' });
+  // Through a relay, the request's audit row: its screening certificate, for the client file.
+  columns.push({ id: RELAY_AUDIT_COLUMN, header: t('col.relayAudit'), kind: 'integer' });
   const headers = uniqueHeaders(columns.map((c) => c.header));
   return columns.map((c, i) => ({ ...c, header: headers[i] }));
 }
@@ -196,6 +201,7 @@ export function resultRow(
   cells.push(screened?.muted || null);
   cells.push(screened?.idrequest || null);
   cells.push(screened?.dateResponse || null);
+  cells.push(screened?.relayAuditId ?? null);
   return cells;
 }
 

@@ -28,6 +28,7 @@ export const certificateMessages = defineCatalogue(
     dateResponse: 'Service answer time',
     keptByRelay: 'Answer',
     'keptByRelay.value': 'from the relay’s cache: the service gave it at {at} UTC, to an earlier request',
+    auditId: 'Relay audit no.',
     archiveId: 'Relay archive id',
     archiveSha: 'Answer SHA-256',
     lists: 'Lists checked',
@@ -87,6 +88,8 @@ export const certificateMessages = defineCatalogue(
     dateResponse: 'Час відповіді сервісу',
     keptByRelay: 'Відповідь',
     'keptByRelay.value': 'з кешу релея: сервіс дав її {at} UTC на попередній запит',
+    // Spelled out: a PDF reader's text search and copy turn "№" into "No".
+    auditId: 'Номер у журналі релея',
     archiveId: 'Номер в архіві релея',
     archiveSha: 'SHA-256 відповіді',
     lists: 'Перевірені переліки',

@@ -42,8 +42,11 @@ export interface CertificateInput {
   productVersion: string;
   /** Who screened: the analyst's identity through the relay, or the local user. */
   analyst: string;
-  /** Through the relay: the answer's archive row and digest. */
-  archive?: { id: number; sha256: string };
+  /**
+   * Through the relay: the request's audit row (the number a results sheet's row shows), the
+   * answer's archive row and its digest.
+   */
+  archive?: { auditId: number; id: number; sha256: string };
   /**
    * Decisions on this subject's hits (the relay's record), by hitKey. Without it, those the answer
    * carries from the relay (`relay_decisions`), with the hits its accept list muted.
@@ -133,6 +136,7 @@ export function buildCertificate(input: CertificateInput, lang: Lang): Certifica
     lines.push({ kind: 'field', label: t('keptByRelay'), value: t('keptByRelay.value', { at }) });
   }
   if (input.archive) {
+    lines.push({ kind: 'field', label: t('auditId'), value: String(input.archive.auditId) });
     lines.push({ kind: 'field', label: t('archiveId'), value: String(input.archive.id) });
     lines.push({ kind: 'field', label: t('archiveSha'), value: input.archive.sha256 });
   }

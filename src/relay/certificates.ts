@@ -50,7 +50,7 @@ export async function requestCertificate(
       sandbox: options.sandbox,
       productVersion: version,
       analyst: row.analyst,
-      archive: { id: archived.id, sha256: sha256(archived.answer).toString('hex') },
+      archive: { auditId, id: archived.id, sha256: sha256(archived.answer).toString('hex') },
       decisions,
     },
     options.lang,

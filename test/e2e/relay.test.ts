@@ -3,6 +3,7 @@
  * to the sandbox over loopback. The sandbox never sees the browser; no CORS header is needed
  * or sent anywhere.
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Request, Response } from 'playwright-core';
@@ -26,6 +27,13 @@ import { FRESH_HEADER } from '../../src/core/request/client';
 import { launchChromium } from './support/browser';
 import { sharedHarness } from './support/build-harness';
 import { openPane, waitForText } from './support/session';
+import { CLIENT_SHEET } from './harness/client-list';
+import { RESULTS_TABLE_PREFIX } from './harness/harness-workbook';
+import { bulkMessages as b } from '../../src/bulk/messages';
+import { rescreenMessages as rescreenText } from '../../src/bulk/rescreen-messages';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (data: Buffer) => Promise<{ text: string }>;
 
 jest.setTimeout(120_000);
 
@@ -183,6 +191,54 @@ test('the pane loaded from the relay proposes it, tests the analyst key and sear
   await waitForText(s.pane.getByTestId('connection-test'), r.t(uk, 'test.revokedKey'));
   expect(await s.pane.getByTestId('connection-test').getAttribute('data-kind')).toBe('revoked-key');
   await s.shot('relay-04-revoked', s.pane.getByTestId('connection-test'));
+  await s.close();
+});
+
+test('a bulk run through the relay writes each row’s audit no.; the selected row’s certificate downloads from the archive', async () => {
+  const key = await addKey(relay.store, 'bohdan');
+  const s = await openPane(browser, relay.url);
+  const button = (name: string) => s.pane.getByRole('button', { name, exact: true });
+  await s.pane.getByRole('tab', { name: m.t(uk, 'tab.settings'), exact: true }).click();
+  await s.pane.getByLabel(r.t(uk, 'relay.key'), { exact: true }).fill(key);
+  await button(settingsText.t(uk, 'settings.save')).click();
+  await s.pane.getByText(settingsText.t(uk, 'settings.saved.live')).waitFor();
+
+  await s.harness('select', CLIENT_SHEET, 'A1:D6');
+  await s.pane.getByRole('tab', { name: m.t(uk, 'tab.bulk'), exact: true }).click();
+  await button(b.t(uk, 'panel.readSelection')).click();
+  await button(b.t(uk, 'panel.start')).click();
+  await s.pane.getByTestId('bulk-outcome').waitFor({ timeout: 30_000 });
+  const table = (await s.harness('tables')).find(
+    (t) => t.name.startsWith(RESULTS_TABLE_PREFIX) && !/_(hits|gone)$/.test(t.name),
+  )!;
+  const values = await s.harness('sheetValues', table.sheet);
+  const header = values.findIndex((row) => row[0] === b.t(uk, 'col.row'));
+  const column = values[header].indexOf(b.t(uk, 'col.relayAudit'));
+  const audit = await relay.store.readAudit({ analyst: 'bohdan' });
+  const rows = values.slice(header + 1).filter((row) => typeof row[column] === 'number');
+  // Every screened row names the relay's audit row of its own client's request.
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    const of = audit.find((a) => a.id === row[column]);
+    expect(of?.query.name).toBe(String(row[1]).replace(/^'/, ''));
+  }
+
+  const known = values.findIndex((row) => row[1] === KNOWN.pepSanctioned.name);
+  const id = values[known][column] as number;
+  await s.harness('select', table.sheet, `C${known + 1}`);
+  const [download] = await Promise.all([
+    s.page.waitForEvent('download'),
+    button(rescreenText.t(uk, 'panel.rowCertificate')).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`checklists-certificate-${id}.pdf`);
+  const text = (await pdfParse(readFileSync(await download.path()))).text.replace(/\s+/g, ' ');
+  expect(text).toContain(`Номер у журналі релея: ${id}`);
+  expect(text).toContain(KNOWN.pepSanctioned.name);
+  expect(text).toContain('Перевірив: bohdan');
+  expect(text).not.toContain(TOKKEN);
+  await waitForText(s.pane.getByTestId('bulk-row-certificate-outcome'), `checklists-certificate-${id}.pdf`);
+  await s.shot('relay-05-row-certificate', s.pane.getByTestId('bulk-row-certificate-outcome'));
+  expect(s.pageErrors).toEqual([]);
   await s.close();
 });
 

@@ -13,7 +13,7 @@ import { buildCertificate } from '../../src/evidence/certificate';
 import { certificatePdf } from '../../src/evidence/certificate-pdf';
 import { createKey } from '../../src/relay/keys';
 import { createSandboxEngine, DEMO_CREDENTIALS, KNOWN } from '../../src/sandbox';
-import { cliEnv, readWorkbook } from './cli-support';
+import { cliEnv, readWorkbook, tableAfterHeader } from './cli-support';
 import { startSandboxServer } from '../../src/sandbox/server';
 import {
   post,
@@ -444,6 +444,8 @@ describe('from the relay', () => {
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('application/pdf');
     const text = await textOf(Buffer.from(await own.arrayBuffer()));
+    // The number a results sheet's row shows beside the client, to find this certificate by.
+    expect(text).toContain(`Номер у журналі релея: ${row.id}`);
     expect(text).toContain(`Номер в архіві релея: ${archived.id}`);
     expect(text).toContain(`SHA-256 відповіді: ${archived.answerSha256.toString('hex')}`);
     expect(text).toContain('Перевірив: olena');
@@ -480,6 +482,48 @@ describe('from the relay', () => {
     expect(raw.headers.get('x-audit-id')).toBe(String(row.id));
     expect((await fromArchive(olena)).status).toBe(200);
     expect((await fromArchive(petro)).status).toBe(404);
+  }, 60_000);
+
+  it('checklists screen through the relay writes each row’s relay audit no.; the certificate it names is that client’s', async () => {
+    const made = await createKey(relay.store, 'taras');
+    if (made === 'exists') throw new Error('taras');
+    const dir = mkdtempSync(join(tmpdir(), 'certificate-relay-screen-'));
+    try {
+      const clients = [KNOWN.pepSanctioned.name, 'Клієнтенко Тарас Петрович', KNOWN.pepSanctioned.name];
+      writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${clients.join('\n')}\n\n`);
+      const io: CliIo = {
+        stdout: { write: () => true },
+        stderr: { write: () => true },
+        env: cliEnv({ CHECKLISTS_URL: relay.url, CHECKLISTS_TOKKEN: made.key }),
+        cwd: dir,
+        platform: process.platform,
+        interrupt: new AbortController().signal,
+      };
+      expect(await runCli(['screen', 'clients.csv', '-o', 'out.xlsx', '--progress', 'none'], io)).toBe(0);
+      const [results] = await readWorkbook(join(dir, 'out.xlsx'));
+      const { header, body } = tableAfterHeader(results.rows);
+      const column = header.indexOf('Relay audit no.');
+      expect(column).toBe(header.length - 1);
+      const audit = await relay.store.readAudit({ analyst: 'taras' });
+      // One request per distinct client, each row showing its own; the same client twice, the same number.
+      expect(audit).toHaveLength(2);
+      const idOf = (name: string) => audit.find((row) => row.query.name === name)?.id;
+      expect(body.slice(0, 3).map((row) => row[column])).toEqual(clients.map(idOf));
+      expect(new Set(body.slice(0, 3).map((row) => row[column])).size).toBe(2);
+
+      const id = idOf('Клієнтенко Тарас Петрович')!;
+      const pdf = await fetch(`${relay.url}/certificates/${id}.pdf?lang=en`, {
+        method: 'POST',
+        body: JSON.stringify({ tokken: made.key }),
+      });
+      expect(pdf.status).toBe(200);
+      const text = await textOf(Buffer.from(await pdf.arrayBuffer()));
+      expect(text).toContain(`Relay audit no.: ${id}`);
+      expect(text).toContain('Клієнтенко Тарас Петрович');
+      expect(text).not.toContain(KNOWN.pepSanctioned.name);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('checklists search --certificate through the relay: screened by the analyst the key names, the muted hit named under its list', async () => {

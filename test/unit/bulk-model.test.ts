@@ -60,6 +60,7 @@ describe('result table model', () => {
       'Muted by relay',
       'Request id',
       'Response time',
+      'Relay audit no.',
     ]);
     expect(cols.map((c) => c.id)).toEqual([
       'row',
@@ -77,6 +78,7 @@ describe('result table model', () => {
       'muted',
       'idrequest',
       'dateResponse',
+      'relayAudit',
     ]);
     expect(cols.find((c) => c.id === 'in:1')?.kind).toBe('date');
     // Excel tables need distinct headers: the input's "Стан" and ours must not collide.
@@ -109,6 +111,7 @@ describe('result table model', () => {
       null,
       'R-1',
       '2026-11-22 10:00:00',
+      null,
     ]);
     // Screened with no hits says so; only a row nothing was asked for stays blank.
     expect(row({ kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) }).slice(5)).toEqual([
@@ -122,6 +125,7 @@ describe('result table model', () => {
       null,
       'R-1',
       '2026-11-22 10:00:00',
+      null,
     ]);
     expect(
       resultRow(ctx('uk'), 0, input, { kind: 'outcome', outcome: screened({ peps: [], psanctions: [] }) })[5],
@@ -145,6 +149,31 @@ describe('result table model', () => {
     });
     expect(invalid[10]).toBe('invalid input: Дата народження: No such date.');
     expect(row({ kind: 'pending' })[10]).toBe('not screened yet');
+  });
+
+  it('gives a row answered through the relay its audit no., the key to its certificate, and keeps it across a resume', () => {
+    const through = {
+      envelope: parseEnvelope({
+        idrequest: 'R-2',
+        dateResponse: '2026-11-22 10:00:00',
+        listdata: '513',
+        relay_audit_id: 4127,
+        result: { peps: [], psanctions: [] },
+      }),
+    };
+    const outcome = screenedOutcome('k', through, ['peps', 'psanctions']);
+    const columns = resultColumns(ctx('uk'));
+    const at = columns.findIndex((c) => c.id === 'relayAudit');
+    expect(columns[at]).toEqual({ id: 'relayAudit', header: '№ у журналі релея', kind: 'integer' });
+    expect(resultRow(ctx('uk'), 0, ['Іваненко'], { kind: 'outcome', outcome })[at]).toBe(4127);
+    // A resumed run reads its outcomes back from the workbook's state.
+    expect(parseOutcome(JSON.parse(JSON.stringify(outcome)))).toMatchObject({ relayAuditId: 4127 });
+    // Directly connected (or an id no relay gives): blank.
+    const direct = screened({ peps: [], psanctions: [] });
+    expect(direct.relayAuditId).toBeUndefined();
+    expect(resultRow(ctx('uk'), 0, ['Іваненко'], { kind: 'outcome', outcome: direct })[at]).toBeNull();
+    const odd = screenedOutcome('k', { envelope: parseEnvelope({ relay_audit_id: '7', result: {} }) }, []);
+    expect(odd.relayAuditId).toBeUndefined();
   });
 
   it('names the columns a refused document or name was joined from', () => {
@@ -180,7 +209,7 @@ describe('result table model', () => {
     // A name in its Latin column too.
     const latin: TableContext = { ...ctx('en'), mapping: { namelat: 0 } };
     const latinRow = resultRow(latin, 0, ['Ivanenkо'], { kind: 'outcome', outcome: hit });
-    expect(latinRow[latinRow.length - 5]).toMatch(/mixed in “Ivanenkо”:/);
+    expect(latinRow[resultColumns(latin).findIndex((c) => c.id === 'status')]).toMatch(/mixed in “Ivanenkо”:/);
   });
 
   it('says a row named with initials can have missed its person, after what it found (en, uk)', () => {

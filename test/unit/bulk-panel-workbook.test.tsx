@@ -7,7 +7,8 @@ import { rescreenMessages } from '../../src/bulk/rescreen-messages';
 import { excelMessages } from '../../src/excel/messages';
 import { BulkPanel } from '../../src/taskpane/bulk/BulkPanel';
 import { WorkbookFake } from '../support/workbook-fake';
-import { fakeServices } from '../support/taskpane-fakes';
+import { fakeServices, json, scriptedTransport } from '../support/taskpane-fakes';
+import { fixtureJson } from '../support/fixtures';
 import { DEFAULT_SETTINGS } from '../../src/core/settings/settings';
 import { cellAddress } from '../../src/excel/a1';
 import { bilingual, relayMessages } from '../../src/relay/messages';
@@ -125,6 +126,144 @@ describe('Save decisions (relay connection, issue 29)', () => {
     await waitFor(() =>
       expect(screen.getByTestId('bulk-save-decisions-outcome').textContent).toBe(relayMessages.t('en', 'key.revoked')),
     );
+  });
+});
+
+describe('Certificate of the selected row (through the relay)', () => {
+  const KEY = 'analyst-own-key';
+  /** The relay's answers: the fixture, with an audit no. of its own for each client. */
+  function relayTransport(audit: Map<string, number>, withAudit = true) {
+    return scriptedTransport((request) => {
+      const name = (JSON.parse(request.body ?? '{}') as { name: string }).name;
+      audit.set(name, audit.get(name) ?? 700 + audit.size);
+      const answer = fixtureJson('post-all-registries.json');
+      return json(200, withAudit ? { ...answer, relay_audit_id: audit.get(name) } : answer);
+    });
+  }
+
+  async function runThrough(audit: Map<string, number>, lang: 'en' | 'uk', withAudit = true) {
+    const services = fakeServices({ transport: relayTransport(audit, withAudit) });
+    await services.settings.save({ ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.example' });
+    await services.settings.saveTokken(KEY);
+    fake.select('Clients', 'A1:B3');
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang={lang} services={services} />
+      </FluentProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: bulkMessages.t(lang, 'panel.readSelection') }));
+    await user.click(await screen.findByRole('button', { name: bulkMessages.t(lang, 'panel.start') }));
+    await screen.findByTestId('bulk-outcome', {}, { timeout: 20_000 });
+    const resultsSheet = fake.sheetNames().find((n) => n.startsWith('CheckLists') && !/hits|збіг/i.test(n))!;
+    const hitsSheet = fake.sheetNames().find((n) => /hits|збіг/i.test(n))!;
+    return { resultsSheet, hitsSheet };
+  }
+
+  function relayFetch(status = 200) {
+    const sent: { url: string; body: Record<string, unknown> }[] = [];
+    globalThis.fetch = (async (url: string, init: { body: string }) => {
+      sent.push({ url, body: JSON.parse(init.body) as Record<string, unknown> });
+      return { ok: status === 200, status, blob: async () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }) };
+    }) as unknown as typeof fetch;
+    return sent;
+  }
+
+  const downloads: string[] = [];
+  let click: jest.SpyInstance;
+  beforeEach(() => {
+    downloads.length = 0;
+    Object.assign(URL, { createObjectURL: () => 'blob:certificate', revokeObjectURL: () => undefined });
+    click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+  });
+  afterEach(() => {
+    click.mockRestore();
+    delete (globalThis as { fetch?: unknown }).fetch;
+  });
+
+  const outcome = () => screen.getByTestId('bulk-row-certificate-outcome');
+
+  it('writes each row’s relay audit no. and fetches the certificate of the row the cursor is on, or of a hit’s row', async () => {
+    const audit = new Map<string, number>();
+    const { resultsSheet, hitsSheet } = await runThrough(audit, 'en');
+    const values = fake.sheetValues(resultsSheet);
+    const header = values.findIndex((r) => r[0] === 'Row');
+    const column = values[header].indexOf('Relay audit no.');
+    const olena = values.findIndex((r) => r[1] === 'Коваленко Олена');
+    // The number the relay gave this client's request, beside the row, as a number.
+    expect(values[olena][column]).toBe(audit.get('Коваленко Олена'));
+
+    const sent = relayFetch();
+    fake.select(resultsSheet, cellAddress(olena, 2));
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    const id = audit.get('Коваленко Олена')!;
+    await waitFor(() => expect(downloads).toEqual([`checklists-certificate-${id}.pdf`]));
+    expect(outcome()).toHaveTextContent(
+      `Row 3: saved as checklists-certificate-${id}.pdf (relay audit no. ${id}, from its archived answer).`,
+    );
+    // The key in the body, never in the address.
+    expect(sent).toEqual([{ url: `https://relay.example/certificates/${id}.pdf?lang=en`, body: { tokken: KEY } }]);
+
+    // On the hits sheet: the certificate of the hit's own results row.
+    const hits = fake.sheetValues(hitsSheet);
+    const petro = hits.findIndex((r, i) => i > 0 && r[1] === 'Петренко Петро');
+    fake.select(hitsSheet, cellAddress(petro, 4));
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    const petroId = audit.get('Петренко Петро')!;
+    expect(petroId).not.toBe(id);
+    await waitFor(() =>
+      expect(downloads).toEqual([`checklists-certificate-${id}.pdf`, `checklists-certificate-${petroId}.pdf`]),
+    );
+    expect(outcome()).toHaveTextContent(`Row 2: saved as checklists-certificate-${petroId}.pdf`);
+
+    // Not on a client's row: the run header, the table's header, the client list. Nothing is fetched.
+    for (const [sheet, address] of [
+      [resultsSheet, 'B2'],
+      [resultsSheet, cellAddress(header, 0)],
+      ['Clients', 'A2'],
+    ]) {
+      fake.select(sheet, address);
+      await user.click(screen.getByTestId('bulk-row-certificate'));
+      await waitFor(() =>
+        expect(outcome()).toHaveTextContent(
+          'Put the cursor on a client’s row of a results sheet, or on a hit of its hits sheet, then press again.',
+        ),
+      );
+    }
+    expect(sent).toHaveLength(2);
+  });
+
+  it('says when the relay keeps the certificate from this analyst, and when a row has no audit no., in Ukrainian', async () => {
+    const audit = new Map<string, number>();
+    const { resultsSheet } = await runThrough(audit, 'uk');
+    const values = fake.sheetValues(resultsSheet);
+    const petro = values.findIndex((r) => r[1] === 'Петренко Петро');
+    relayFetch(404);
+    fake.select(resultsSheet, cellAddress(petro, 0));
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    const id = audit.get('Петренко Петро');
+    await waitFor(() =>
+      expect(outcome()).toHaveTextContent(
+        `Довідку не створено: на релеї немає вашого запиту № ${id} (довідку отримує аналітик, який перевіряв рядок, і аудитори)`,
+      ),
+    );
+    expect(downloads).toEqual([]);
+  });
+
+  it('says a row screened without the relay has no certificate there', async () => {
+    const { resultsSheet } = await runThrough(new Map(), 'en', false);
+    const values = fake.sheetValues(resultsSheet);
+    const olena = values.findIndex((r) => r[1] === 'Коваленко Олена');
+    const sent = relayFetch();
+    fake.select(resultsSheet, cellAddress(olena, 0));
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    await waitFor(() =>
+      expect(outcome()).toHaveTextContent(
+        'Row 3 has no relay audit no.: it was not screened through the relay (or not screened), so the relay holds no certificate of it.',
+      ),
+    );
+    expect(sent).toEqual([]);
   });
 });
 

@@ -33,6 +33,7 @@ import { ScreenAgainButton } from './screen-again';
 import { OutcomeBar } from './outcome-bar';
 import { PendingApprovals } from './pending-approvals';
 import { SaveDecisions } from './save-decisions';
+import { RowCertificate } from './row-certificate';
 import { NameNotes } from './name-notes';
 import { useBulk } from './use-bulk';
 
@@ -225,6 +226,9 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
             disabled={running || reading}
             options={choices.ok ? choices.options : null}
           />
+        )}
+        {settings.connection === 'relay' && (
+          <RowCertificate services={services} lang={lang} disabled={running || reading} />
         )}
         {running && (
           <Button onClick={bulk.cancel} data-testid="bulk-cancel">

@@ -4,6 +4,17 @@ import type { Lang } from '../../core/text/i18n';
 import { fetchCertificate, type RelayTarget } from './decision-client';
 import { resultsMessages as resultsText } from './results-messages';
 
+/** A relay certificate handed to the browser's download; the file name it was given. */
+export function savePdf(pdf: Blob, auditId: number): string {
+  const url = URL.createObjectURL(pdf);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `checklists-certificate-${auditId}.pdf`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return link.download;
+}
+
 /**
  * "Certificate": the relay's PDF of this request (its archived answer, SHA-256, decisions), saved
  * through the browser's download. The PDF is made by the relay, never in the pane.
@@ -20,13 +31,7 @@ export function CertificateButton({ relay, auditId, lang }: { relay: RelayTarget
       setMessage(resultsText.t(lang, 'certificate.failed', { detail: got.detail }));
       return;
     }
-    const url = URL.createObjectURL(got.pdf);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `checklists-certificate-${auditId}.pdf`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    setMessage(resultsText.t(lang, 'certificate.saved', { file: link.download }));
+    setMessage(resultsText.t(lang, 'certificate.saved', { file: savePdf(got.pdf, auditId) }));
   };
   return (
     <>

@@ -126,7 +126,7 @@ export async function fetchCertificate(
   auditId: number,
   lang: 'uk' | 'en',
   fetchImpl: typeof fetch = fetch,
-): Promise<{ ok: true; pdf: Blob } | { ok: false; detail: string }> {
+): Promise<{ ok: true; pdf: Blob } | { ok: false; detail: string; status?: number }> {
   try {
     const response = await fetchImpl(`${new URL(relay.url).origin}/certificates/${auditId}.pdf?lang=${lang}`, {
       method: 'POST',
@@ -134,7 +134,7 @@ export async function fetchCertificate(
       // The key in the body, never in the URL.
       body: JSON.stringify({ tokken: relay.key }),
     });
-    if (!response.ok) return { ok: false, detail: `HTTP ${response.status}` };
+    if (!response.ok) return { ok: false, detail: `HTTP ${response.status}`, status: response.status };
     return { ok: true, pdf: await response.blob() };
   } catch (error) {
     return { ok: false, detail: error instanceof Error ? error.name : 'network' };

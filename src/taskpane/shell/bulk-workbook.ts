@@ -4,6 +4,7 @@ import type { WorkbookRun, resumeWorkbookRun, startWorkbookRun } from '../../exc
 import type { startWorkbookRescreen } from '../../excel/bulk/rescreen-run';
 import type { SaveDecisionsReport } from '../../bulk/decisions-to-relay';
 import type { saveWorkbookDecisions } from '../../excel/bulk/save-decisions';
+import type { SelectedAudit } from '../../excel/bulk/selected-audit';
 
 /**
  * The workbook as the bulk panel uses it: the selection read as a list, runs started, resumed,
@@ -20,6 +21,8 @@ export interface BulkWorkbook {
   discard(runId: string): Promise<void>;
   activeSheetName(): Promise<string>;
   saveDecisions(...args: Parameters<typeof saveWorkbookDecisions>): Promise<SaveDecisionsReport>;
+  /** The relay audit no. of the results row the active cell is on (its certificate's key). */
+  selectedAudit(): Promise<SelectedAudit>;
   /** Calls `listener` with the results sheet in front (null on any other sheet), now and on each change. */
   watchResultsSheet(listener: (sheet: string | null) => void): () => void;
   /** Looks at the sheet in front again (after a run that may have made it a results sheet). */
@@ -44,6 +47,8 @@ export function officeBulkWorkbook(): BulkWorkbook {
     activeSheetName: async () => (await rescreens()).activeSheetName(),
     saveDecisions: async (...args) =>
       (await import(/* webpackChunkName: "bulk" */ '../../excel/bulk/save-decisions')).saveWorkbookDecisions(...args),
+    selectedAudit: async () =>
+      (await import(/* webpackChunkName: "bulk" */ '../../excel/bulk/selected-audit')).selectedAudit(),
     watchResultsSheet: (listener) => {
       let stop: (() => void) | null = null;
       let stopped = false;

@@ -95,6 +95,12 @@ export class FakeWorkbook {
     });
   }
 
+  /**
+   * "Gets the currently active cell from the workbook." Workbook.getActiveCell, ExcelApi 1.7,
+   * https://learn.microsoft.com/en-us/javascript/api/excel/excel.workbook#excel-excel-workbook-getactivecell-member(1).
+   * One cell even when several areas are selected. Excel's active cell can be any cell of the
+   * selection (where the drag started); the fake takes its first cell, which a test selects on purpose.
+   */
   getActiveCell(): FakeRange {
     return new FakeRange(this.context, 'workbook.getActiveCell()', () => {
       const sheet = this.model().activeSheet;
