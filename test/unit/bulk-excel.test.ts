@@ -6,7 +6,7 @@ import { STATE_SHEET_PREFIX, workbookRunStateStore } from '../../src/excel/bulk/
 import { WorkbookFake } from '../support/workbook-fake';
 import { listdataForRegistries } from '../../src/core/protocol/listdata';
 import { REGISTRY_KEYS, registryDef, type RegistryKey } from '../../src/core/protocol/registries';
-import { fakeService } from '../support/fake-service';
+import { bulkAnswer, fakeService } from '../support/fake-service';
 import { bulkMessages } from '../../src/bulk/messages';
 
 const HEADERS = ['ПІБ', 'Дата народження', 'ІПН', 'Примітка'];
@@ -304,5 +304,45 @@ describe('bulk run on the workbook', () => {
     expect(stable(values)).toEqual(stable(referenceValues));
     expect(fake.sheetNames().some((n) => n.startsWith(STATE_SHEET_PREFIX))).toBe(false);
     expect(await workbookRunStateStore().list()).toEqual([]);
+  });
+
+  it('a run begun by an older add-in (a narrower results table) resumes into its own columns, nothing beside the table', async () => {
+    fake.setSheet('Clients', clientRows(120)).select('Clients', 'A1:D121');
+    // Through a relay: every answer names its audit row, the column added after the older add-in.
+    const service = fakeService({
+      seed: 4,
+      answer: (query, idrequest) => ({ ...bulkAnswer(query, idrequest), relay_audit_id: 500 + idrequest }),
+    });
+    let cancelled = false;
+    const onProgress = (p: BulkProgress) => {
+      if (!cancelled && p.rowsDone >= 40) {
+        cancelled = true;
+        run.cancel();
+      }
+    };
+    const run = await startWorkbookRun(request(await readSelectionInput()), { ask: service.ask, onProgress });
+    expect((await run.done).status).toBe('cancelled');
+    const sheet = resultsSheet();
+    const [table] = fake.tables(sheet);
+    const header = fake.sheetValues(sheet)[13];
+    const lastColumn = String.fromCharCode(64 + header.length);
+    expect(header[header.length - 1]).toBe(bulkMessages.t('uk', 'col.relayAudit'));
+    // What the older add-in made: the table without the last column.
+    fake.deleteColumn(sheet, lastColumn);
+    const older = fake.tables(sheet)[0];
+    expect(older.headers).toEqual(table.headers.slice(0, -1));
+
+    const resumed = await resumeWorkbookRun(
+      run.runId,
+      { ask: service.ask, mode: 'sandbox', modeLabel: { uk: 'ПІСОЧНИЦЯ', en: 'SANDBOX' } },
+      { concurrency: 4, chunkRows: 50, flushIntervalMs: 10_000 },
+    );
+    expect((await resumed!.done).status).toBe('completed');
+    expect(fake.tables(sheet)[0]).toMatchObject({ address: older.address, headers: older.headers });
+    const width = older.headers.length;
+    const rows = fake.sheetValues(sheet).slice(13);
+    expect(rows).toHaveLength(121);
+    // Every row of the run written within the table: no cell to the right of it.
+    for (const row of rows) expect(row.slice(width).filter((v) => v !== '')).toEqual([]);
   });
 });

@@ -212,8 +212,17 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
       // Loaded after the batch: a batch resent in halves would have lost a load queued with it.
       const hitsTable = hits.tables.getItemOrNullObject(`${begin.output.resultsTable ?? ''}_hits`);
       hitsTable.load('name');
+      const resultsTable = results.tables.getItemOrNullObject(begin.output.resultsTable ?? '');
+      resultsTable.load('name');
       stats.syncs++;
       await context.sync();
+      // Nothing is taken from a null object: a missing table is the write's own check to find.
+      const width = resultsTable.isNullObject ? null : resultsTable.getRange();
+      width?.load('columnCount');
+      if (width) {
+        stats.syncs++;
+        await context.sync();
+      }
       if (!hitsTable.isNullObject) {
         hitsTable.convertToRange();
         stats.syncs++;
@@ -223,7 +232,9 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         resultsSheet,
         hitsSheet,
         resultsTable: begin.output.resultsTable ?? '',
-        columns: begin.columns,
+        // A run begun by an older add-in has a narrower table: the columns added since stay out of
+        // it, rather than land beside it with no header.
+        columns: width ? begin.columns.slice(0, width.columnCount) : begin.columns,
         hitsColumns: begin.hitsColumns,
         rowCount: begin.rowCount,
         lang: begin.lang,
