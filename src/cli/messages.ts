@@ -15,6 +15,8 @@ const en = {
   'args.approveId':
     'Name each decision to approve by its number, as checklists approve lists it (12 or #12); got "{value}".',
   'args.returnUsage': 'Return one decision, with why: checklists approve --return 12 --comment "what to check"',
+  'args.certificateNo':
+    "Name the request by its relay audit no., as a results file's last column shows it: checklists certificate 4127 [-o FILE.pdf]",
   'args.screen.noInput': 'Name the file to screen: checklists screen <clients.xlsx | clients.csv>',
   'args.saveDecisions.previous':
     '--save-decisions records the decisions of an earlier results file: give it with --previous FILE.',
@@ -119,6 +121,8 @@ const en = {
   'search.why': 'why: {why}',
   'relay.needed':
     "Decisions live on the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst key (docs/cli.md).",
+  'relay.neededCertificate':
+    "Certificates of earlier requests come from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst key (docs/cli.md).",
   'search.onRecord': 'on record at the relay: {decision}',
   'search.certificate': 'Certificate written: {file}',
   'decisions.unreadable': 'Cannot read the decisions file {path}.',
@@ -201,6 +205,8 @@ const uk: Record<Key, string> = {
   'args.approveId':
     'Вкажіть кожне рішення для погодження його номером, як його показує checklists approve (12 або #12); отримано «{value}».',
   'args.returnUsage': "Повертайте одне рішення й кажіть чому: checklists approve --return 12 --comment 'що перевірити'",
+  'args.certificateNo':
+    'Вкажіть запит його № у журналі релея, як його показує останній стовпець результатів: checklists certificate 4127 [-o ФАЙЛ.pdf]',
   'args.screen.noInput': 'Вкажіть файл для перевірки: checklists screen <clients.xlsx | clients.csv>',
   'args.saveDecisions.previous':
     '--save-decisions записує рішення з попередніх результатів: вкажіть їх параметром --previous ФАЙЛ.',
@@ -306,6 +312,8 @@ const uk: Record<Key, string> = {
   'search.why': 'чому: {why}',
   'relay.needed':
     'Рішення зберігає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика (docs/cli.md).',
+  'relay.neededCertificate':
+    'Довідки про попередні запити дає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика (docs/cli.md).',
   'search.onRecord': 'записано на релеї: {decision}',
   'search.certificate': 'Довідку записано: {file}',
   'decisions.unreadable': 'Не вдалося прочитати файл рішень {path}.',

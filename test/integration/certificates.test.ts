@@ -521,6 +521,36 @@ describe('from the relay', () => {
       expect(text).toContain(`Relay audit no.: ${id}`);
       expect(text).toContain('Клієнтенко Тарас Петрович');
       expect(text).not.toContain(KNOWN.pepSanctioned.name);
+
+      // The same from the command line, by the number in the results file: byte for byte the relay's PDF
+      // but for its time of making, asking the service nothing.
+      const paid = sandbox.requests.length;
+      const said: string[] = [];
+      const cli = (tokken: string, args: string[]) =>
+        runCli(['certificate', ...args], {
+          ...io,
+          stdout: { write: (s: string) => said.push(s) > 0 },
+          stderr: { write: (s: string) => said.push(s) > 0 },
+          env: cliEnv({ CHECKLISTS_URL: relay.url, CHECKLISTS_TOKKEN: tokken }),
+        });
+      expect(await cli(made.key, [`#${id}`, '-o', 'client.pdf', '--lang', 'uk'])).toBe(0);
+      expect(said.join('')).toBe(
+        `Довідку про запит № ${id} у журналі релея записано: client.pdf (її склав релей з архівної відповіді).\n`,
+      );
+      const fromCli = await textOf(readFileSync(join(dir, 'client.pdf')));
+      expect(fromCli).toContain(`Номер у журналі релея: ${id}`);
+      expect(fromCli).toContain('Перевірив: taras');
+      expect((statSync(join(dir, 'client.pdf')).mode & 0o777).toString(8)).toBe('600');
+      expect(sandbox.requests.length).toBe(paid);
+      // Another analyst's key: the relay says "not found", as for a number that does not exist.
+      const other = await createKey(relay.store, 'ostap');
+      if (other === 'exists') throw new Error('ostap');
+      said.length = 0;
+      expect(await cli(other.key, [String(id), '--lang', 'en'])).toBe(2);
+      expect(said.join('')).toBe(
+        `Error: The relay holds no request no. ${id} of yours: a certificate goes to the analyst who made the request, and to auditors.\n`,
+      );
+      expect(readdirSync(dir).filter((f) => f.endsWith('.pdf'))).toEqual(['client.pdf']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

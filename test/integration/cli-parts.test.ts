@@ -396,6 +396,23 @@ describe('command line and config', () => {
     expect(() => parseCommandLine(['search', 'X', '--registries', '--bogus'])).toThrow(UsageError);
   });
 
+  it('takes a certificate’s relay audit no. as the results file shows it, and nothing else', () => {
+    for (const written of ['4127', '#4127', '№4127', '№ 4127']) {
+      expect(parseCommandLine(['certificate', written])).toMatchObject({ command: 'certificate', args: { id: 4127 } });
+    }
+    expect(parseCommandLine(['certificate', '12', '-o', 'c.pdf', '--lang', 'uk'])).toMatchObject({
+      args: { id: 12, output: 'c.pdf' },
+      global: { lang: 'uk' },
+    });
+    expect(parseCommandLine(['certificate', '--help'])).toMatchObject({ command: 'help', topic: 'certificate' });
+    for (const wrong of [[], ['0'], ['12a'], ['12', '13'], ['4.5']]) {
+      expect(() => parseCommandLine(['certificate', ...wrong])).toThrow(
+        "Name the request by its relay audit no., as a results file's last column shows it",
+      );
+    }
+    expect(() => parseCommandLine(['certificate', '-5'])).toThrow('Unknown option -5');
+  });
+
   it('rejects unknown options and commands as usage errors', () => {
     expect(() => parseCommandLine(['screen', 'a.xlsx', '--bogus'])).toThrow(UsageError);
     expect(() => parseCommandLine(['scan'])).toThrow(UsageError);

@@ -46,13 +46,17 @@ it('suggests the nearest command, relay and help included', () => {
   expect(refusal(['scren', 'a.csv']).en).toContain('Did you mean "screen"?');
   expect(refusal(['rellay']).en).toContain('Did you mean "relay"?');
   expect(refusal(['histroy', '--name', 'Іван']).en).toContain('Did you mean "history"?');
-  expect(refusal(['frobnicate']).en).toContain('Commands: search, screen, history, approve, sandbox, relay.');
+  expect(refusal(['certifcate', '12']).en).toContain('Did you mean "certificate"?');
+  expect(refusal(['frobnicate']).en).toContain(
+    'Commands: search, screen, history, approve, certificate, sandbox, relay.',
+  );
 });
 
 it('--help lists every command, the relay included', () => {
   for (const lang of ['uk', 'en'] as const) {
     expect(helpMessages.t(lang, 'help.main')).toContain('checklists relay');
     expect(helpMessages.t(lang, 'help.main')).toContain('checklists history');
+    expect(helpMessages.t(lang, 'help.main')).toContain('checklists certificate');
   }
 });
 

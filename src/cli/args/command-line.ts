@@ -67,16 +67,23 @@ export interface ApproveArgs {
   returns?: { id: number; comment: string };
 }
 
+/** `checklists certificate NO`: an earlier request's certificate, by its relay audit no. */
+export interface CertificateArgs {
+  id: number;
+  output?: string;
+}
+
 export type ParsedCommand =
   | { command: 'search'; global: GlobalOptions; args: SearchArgs }
   | { command: 'history'; global: GlobalOptions; args: HistoryArgs }
   | { command: 'approve'; global: GlobalOptions; args: ApproveArgs }
+  | { command: 'certificate'; global: GlobalOptions; args: CertificateArgs }
   | { command: 'screen'; global: GlobalOptions; args: ScreenArgs }
   | { command: 'sandbox'; global: GlobalOptions; args: SandboxArgs }
   | { command: 'help'; global: GlobalOptions; topic?: string }
   | { command: 'version'; global: GlobalOptions };
 
-export const COMMANDS = ['search', 'screen', 'history', 'approve', 'sandbox'] as const;
+export const COMMANDS = ['search', 'screen', 'history', 'approve', 'certificate', 'sandbox'] as const;
 
 export const SEARCH_OPTIONS = {
   ...GLOBAL_OPTIONS,
@@ -111,6 +118,11 @@ export const APPROVE_OPTIONS = {
   json: { type: 'boolean' },
   return: { type: 'string' },
   comment: { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+export const CERTIFICATE_OPTIONS = {
+  ...GLOBAL_OPTIONS,
+  output: { type: 'string', short: 'o' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export const SCREEN_OPTIONS = {
@@ -249,6 +261,20 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     const comment = (values.comment ?? '').trim();
     if (ids.length > 0 || !/^[1-9]\d{0,14}$/.test(returned) || comment === '') throw usage('args.returnUsage');
     return { command: 'approve', global, args: { ...args, returns: { id: Number(returned), comment } } };
+  }
+
+  if (first === 'certificate') {
+    const { values, positionals } = parseStrict('certificate', [...rest], CERTIFICATE_OPTIONS, true);
+    const global = globalsFrom(values);
+    if (values.help) return { command: 'help', global, topic: 'certificate' };
+    // "4127" as the results file shows it, or "#4127" / "№4127".
+    const id = (positionals.length === 1 ? positionals[0] : '').replace(/^[#№]\s*/, '');
+    if (!/^[1-9]\d{0,14}$/.test(id)) throw usage('args.certificateNo');
+    return {
+      command: 'certificate',
+      global,
+      args: { id: Number(id), ...(values.output !== undefined ? { output: values.output } : {}) },
+    };
   }
 
   if (first === 'sandbox') {

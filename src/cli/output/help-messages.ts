@@ -10,6 +10,7 @@ const en = {
     '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet NAME] [--resume]\n' +
     '  checklists history --name "…" [--date …]   the decisions the organisation\'s relay holds on a subject\n' +
     '  checklists approve [ID ...]   four-eyes: what waits for approval, or approve it\n' +
+    "  checklists certificate NO [-o F.pdf]   an earlier request's certificate, by its relay audit no.\n" +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n' +
     "  checklists relay [--port N] [--data-dir DIR | --database-url URL] …  the organisation's relay (checklists relay --help, docs/relay.md)\n\n" +
     'Settings come from CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -73,6 +74,13 @@ const en = {
     '  checklists approve --return 12 --comment "ask for the passport"   send one back for review, saying why\n' +
     '      --json               print the waiting list as JSON\n\n' +
     'Exit codes: 0 all approved or returned (or the list shown), 2 one or more refused (each says why), 3 key refused',
+  'help.certificate':
+    "checklists certificate NO [-o FILE.pdf] — the screening certificate of an earlier request, from the organisation's\n" +
+    "relay (CHECKLISTS_URL = the relay, CHECKLISTS_TOKKEN = your analyst key). NO is the request's relay audit no., the\n" +
+    'last column of a results file screened through the relay. The relay makes the PDF from its archived answer (with\n' +
+    "the answer's SHA-256): no request reaches the service. Yours, or any with an auditor's key.\n\n" +
+    '  -o, --output FILE        where to write it (default checklists-certificate-NO.pdf)\n\n' +
+    'Exit codes: 0 written, 2 not yours or nothing to certify, 3 key refused, 4 relay unreachable',
   'help.sandbox':
     'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n' +
     '(npm run sandbox -- [options] is the same command)\n\n' +
@@ -139,6 +147,7 @@ const uk: Record<Key, string> = {
     '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet АРКУШ] [--resume]\n' +
     '  checklists history --name "…" [--date …]   рішення, які релей організації зберігає щодо суб’єкта\n' +
     '  checklists approve [НОМЕР ...]   чотири ока: що чекає на погодження, або погодити\n' +
+    '  checklists certificate № [-o F.pdf]   довідка про попередній запит за його № у журналі релея\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n' +
     '  checklists relay [--port N] [--data-dir ТЕКА | --database-url URL] …  релей організації (checklists relay --help, docs/relay.md)\n\n' +
     'Налаштування: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -202,6 +211,13 @@ const uk: Record<Key, string> = {
     '  checklists approve --return 12 --comment "попросіть паспорт"   повернути одне на перевірку, сказавши чому\n' +
     '      --json               вивести перелік очікуваних як JSON\n\n' +
     'Коди виходу: 0 усі погоджено чи повернуто (або перелік показано), 2 одне чи більше відхилено (кожне — з причиною), 3 ключ відхилено',
+  'help.certificate':
+    'checklists certificate № [-o ФАЙЛ.pdf] — довідка про перевірку за попереднім запитом, з релея організації\n' +
+    '(CHECKLISTS_URL — адреса релея, CHECKLISTS_TOKKEN — ваш ключ аналітика). № — номер запиту в журналі релея,\n' +
+    'останній стовпець результатів перевірки через релей. Релей складає PDF з архівної відповіді (з її SHA-256):\n' +
+    'до сервісу не йде жоден запит. Ваші запити або будь-які з ключем аудитора.\n\n' +
+    '  -o, --output ФАЙЛ        куди записати (типово checklists-certificate-№.pdf)\n\n' +
+    'Коди виходу: 0 записано, 2 не ваш запит або нема що засвідчити, 3 ключ відхилено, 4 релей недоступний',
   'help.sandbox':
     'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n' +
     '(npm run sandbox -- [параметри] — та сама команда)\n\n' +

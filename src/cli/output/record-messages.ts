@@ -1,6 +1,6 @@
 import { defineCatalogue } from '../../core/text/i18n';
 
-/** What `checklists history` and `checklists approve` say about the relay's decision record. */
+/** What `checklists history`, `approve` and `certificate` say about the relay's record. */
 const en = {
   'history.refused': 'The relay did not give the history (HTTP {status}): {message}',
   'approve.listRefused': 'The relay did not give the waiting list (HTTP {status}): {message}',
@@ -19,6 +19,13 @@ const en = {
   'history.title': 'Decisions on record at {relay} for {subject}',
   'history.current': 'In force, one per hit ({count}):',
   'history.lines': 'Every line, oldest first ({count}):',
+  'certificate.saved':
+    'Certificate of relay audit no. {id} written: {file} (made by the relay from its archived answer).',
+  'certificate.notYours':
+    'The relay holds no request no. {id} of yours: a certificate goes to the analyst who made the request, and to auditors.',
+  'certificate.nothing':
+    'Request no. {id} has no archived answer to certify: the relay refused it, or answered it before its archive existed.',
+  'certificate.refused': 'The relay did not give the certificate (HTTP {status}): {message}',
 } as const;
 
 type Key = keyof typeof en;
@@ -41,6 +48,13 @@ const uk: Record<Key, string> = {
   'history.title': 'Рішення на {relay} щодо {subject}',
   'history.current': 'Чинні, по одному на збіг ({count}):',
   'history.lines': 'Усі записи, від найдавнішого ({count}):',
+  'certificate.saved':
+    'Довідку про запит № {id} у журналі релея записано: {file} (її склав релей з архівної відповіді).',
+  'certificate.notYours':
+    'На релеї немає вашого запиту № {id}: довідку отримує аналітик, який зробив запит, і аудитори.',
+  'certificate.nothing':
+    'Запит № {id} не має архівної відповіді для довідки: релей його відхилив або відповів на нього ще до появи архіву.',
+  'certificate.refused': 'Релей не надав довідку (HTTP {status}): {message}',
 };
 
 export const recordMessages = defineCatalogue<Key>(en, uk);

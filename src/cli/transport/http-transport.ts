@@ -45,7 +45,15 @@ function contentTypeOf(rawHeaders: readonly string[]): string | null {
  * Same contract as fetchTransport: any HTTP status resolves, redirects are refused (a rejected
  * request, like fetch's redirect: 'error'), and only the absence of an answer rejects.
  */
-export function nodeHttpTransport(options: { maxSockets?: number } = {}): Transport {
+/** An answer with its bytes as received, for the relay's certificates (a PDF is no UTF-8 text). */
+export type NodeTransportResponse = TransportResponse & { bytes: Buffer };
+
+/** A Transport whose answers also carry their bytes. */
+export interface NodeTransport extends Transport {
+  send(request: TransportRequest): Promise<NodeTransportResponse>;
+}
+
+export function nodeHttpTransport(options: { maxSockets?: number } = {}): NodeTransport {
   const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
   const httpAgent = new HttpAgent(agentOptions);
   // node:https (and TLS with it) loads with the first https address: a sandbox run never pays for it.
@@ -66,9 +74,9 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): Transp
   };
 
   return {
-    async send(request: TransportRequest): Promise<TransportResponse> {
+    async send(request: TransportRequest): Promise<NodeTransportResponse> {
       const tls = request.url.startsWith('https:') ? await loadHttps() : null;
-      return new Promise<TransportResponse>((resolve, reject) => {
+      return new Promise<NodeTransportResponse>((resolve, reject) => {
         const { signal } = request;
         if (signal.aborted) {
           reject(abortReason(signal));
@@ -124,11 +132,12 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): Transp
               // The listener's failure must not lose the answer.
             }
             done();
-            const text = Buffer.concat(chunks).toString('utf8');
+            const bytes = Buffer.concat(chunks);
+            const text = bytes.toString('utf8');
             // Read after the loop's other arrivals: answers come back in bunches (a bulk run sends
             // its first C requests at once), and parsing this one first would hold back the next
             // request of every answer behind it in the same turn.
-            setImmediate(() => resolve({ status, contentType, text }));
+            setImmediate(() => resolve({ status, contentType, text, bytes }));
           });
         });
       });

@@ -24,10 +24,13 @@ export interface RelayTarget {
 }
 
 /** The relay this command line is configured for, or a usage error saying how to configure one. */
-export function relayTarget(config: CliConfig): RelayTarget {
+export function relayTarget(
+  config: CliConfig,
+  needed: 'relay.needed' | 'relay.neededCertificate' = 'relay.needed',
+): RelayTarget {
   const { settings, tokken } = config.loaded;
   const url = settings.primaryUrl.trim();
-  if (settings.connection !== 'relay' || !url || !tokken) throw new UsageError(cliMessages.text('relay.needed'));
+  if (settings.connection !== 'relay' || !url || !tokken) throw new UsageError(cliMessages.text(needed));
   return { origin: new URL(url).origin, address: describeAddress(url), key: tokken };
 }
 
@@ -41,7 +44,7 @@ export async function relayPost(
   path: string,
   fields: Record<string, unknown>,
   io: CliIo,
-): Promise<{ status: number; body: unknown; message: LocalizedText }> {
+): Promise<{ status: number; body: unknown; message: LocalizedText; bytes: Buffer }> {
   const started = performance.now();
   const response = await nodeHttpTransport()
     .send({
@@ -65,7 +68,7 @@ export async function relayPost(
   if ((response.status === 401 || response.status === 403) && typeof code === 'number') {
     if (ACCOUNT_ERROR_CODES.includes(code)) throw new AccountError(code, response.status, said, words);
   }
-  return { status: response.status, body, message: words };
+  return { status: response.status, body, message: words, bytes: response.bytes };
 }
 
 /** A read of the relay's record in the shape `schema` gives, or a usage error with the relay's why. */
