@@ -38,9 +38,6 @@ export interface TableColumn {
   kind: ColumnKind;
 }
 
-/** The results column holding a row's relay audit id, the key to its certificate. */
-export const RELAY_AUDIT_COLUMN = 'relayAudit';
-
 /** The id of a registry's hit-count column. */
 export function registryColumnId(key: RegistryKey): string {
   return `reg:${key}`;
@@ -100,7 +97,7 @@ export function resultColumns(ctx: TableContext): TableColumn[] {
   columns.push({ id: 'idrequest', header: t('col.idrequest'), kind: 'text' });
   columns.push({ id: 'dateResponse', header: t('col.dateResponse'), kind: 'text' });
   // Through a relay, the request's audit row: its screening certificate, for the client file.
-  columns.push({ id: RELAY_AUDIT_COLUMN, header: t('col.relayAudit'), kind: 'integer' });
+  columns.push({ id: 'relayAudit', header: t('col.relayAudit'), kind: 'integer' });
   const headers = uniqueHeaders(columns.map((c) => c.header));
   return columns.map((c, i) => ({ ...c, header: headers[i] }));
 }

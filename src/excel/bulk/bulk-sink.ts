@@ -217,9 +217,9 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
       stats.syncs++;
       await context.sync();
       // Nothing is taken from a null object: a missing table is the write's own check to find.
-      const width = resultsTable.isNullObject ? null : resultsTable.getRange();
-      width?.load('columnCount');
-      if (width) {
+      const tableRange = resultsTable.isNullObject ? null : resultsTable.getRange();
+      tableRange?.load('columnCount');
+      if (tableRange) {
         stats.syncs++;
         await context.sync();
       }
@@ -234,7 +234,7 @@ export function excelBulkSink(options: ExcelSinkOptions = {}): BulkSink & { read
         resultsTable: begin.output.resultsTable ?? '',
         // A run begun by an older add-in has a narrower table: the columns added since stay out of
         // it, rather than land beside it with no header.
-        columns: width ? begin.columns.slice(0, width.columnCount) : begin.columns,
+        columns: tableRange ? begin.columns.slice(0, tableRange.columnCount) : begin.columns,
         hitsColumns: begin.hitsColumns,
         rowCount: begin.rowCount,
         lang: begin.lang,
