@@ -8,6 +8,7 @@ import {
   decisionNoteText,
   hitKey,
   mutedIn,
+  relayAuditIdOf,
   relayDecisionsOf,
   type DecisionNote,
 } from '../core/answer/relay-decisions';
@@ -135,8 +136,11 @@ export function buildCertificate(input: CertificateInput, lang: Lang): Certifica
     const at = new Date(keptAt).toISOString().slice(0, 19).replace('T', ' ');
     lines.push({ kind: 'field', label: t('keptByRelay'), value: t('keptByRelay.value', { at }) });
   }
+  // Made by the relay from its archive, or from an answer that came through it: either way the
+  // number by which the relay's archive finds this request again.
+  const auditId = input.archive?.auditId ?? relayAuditIdOf(input.envelope);
+  if (auditId !== null) lines.push({ kind: 'field', label: t('auditId'), value: String(auditId) });
   if (input.archive) {
-    lines.push({ kind: 'field', label: t('auditId'), value: String(input.archive.auditId) });
     lines.push({ kind: 'field', label: t('archiveId'), value: String(input.archive.id) });
     lines.push({ kind: 'field', label: t('archiveSha'), value: input.archive.sha256 });
   }

@@ -589,6 +589,9 @@ describe('from the relay', () => {
       expect(await runCli(args, io)).toBe(0);
       const text = await textOf(readFileSync(join(dir, 'c.pdf')));
       expect(text).toContain('Screened by: mariia');
+      // The number the relay's archive finds this request by, as a results file shows it.
+      const searched = Math.max(...(await relay.store.readAudit({ analyst: 'mariia' })).map((row) => row.id));
+      expect(text).toContain(`Relay audit no.: ${searched}`);
       expect(text).toContain("Politically exposed persons (PEP): no hits; 1 muted by the relay's accept list");
       expect(text).toContain("Muted by the relay's accept list (cleared earlier, record unchanged):");
       expect(text).not.toContain(made.key);
