@@ -94,6 +94,7 @@ it('directly: each hit says why (chips per field) and what is suggested; decisio
 
   // Directly, the certificate goes into a protected sheet of its own (the pane saves no files).
   expect(within(results).queryByTestId('certificate')).toBeNull();
+  expect(within(results).queryByTestId('audit-relay')).toBeNull();
   await user.click(within(results).getByTestId('evidence-sheet'));
   await waitFor(() => expect(shownServices!.evidence).toHaveLength(1));
   const rows = shownServices!.evidence[0];
@@ -269,7 +270,9 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
     });
     expect(Object.keys(sent[0].body)).not.toContain('analyst');
 
-    // The certificate: the relay's PDF of this request, the key in the body, never in the URL.
+    // The certificate: the relay's PDF of this request, the key in the body, never in the URL; its
+    // number among the audit details, as a results sheet shows it beside a client.
+    expect(within(results).getByTestId('audit-relay').textContent).toBe('55');
     await user.click(within(results).getByTestId('certificate'));
     await waitFor(() => expect(downloads).toEqual(['checklists-certificate-55.pdf']));
     expect(sent[1].url).toBe('https://relay.bank.example/certificates/55.pdf?lang=en');

@@ -237,6 +237,12 @@ export function ResultsView(props: ResultsViewProps) {
         )}
         <dt>{resultsText.t(lang, 'audit.mode')}</dt>
         <dd>{service.label[lang]}</dd>
+        {auditId !== null && (
+          <>
+            <dt>{resultsText.t(lang, 'audit.relayAudit')}</dt>
+            <dd data-testid="audit-relay">{auditId}</dd>
+          </>
+        )}
       </dl>
       {keptAt !== undefined && (
         <div className={styles.askAgain} data-testid="search-fresh">

@@ -51,6 +51,7 @@ const en = {
   'audit.duration': 'Response time',
   'audit.ms': '{ms} ms',
   'audit.mode': 'Mode',
+  'audit.relayAudit': 'Relay audit no.',
   'results.sandboxServer':
     'These results are fictional: they come from a CheckLists sandbox server (the address in Settings, or the one behind the organisation’s relay), not from the live service.',
   'audit.source': 'Answer',
@@ -166,6 +167,7 @@ const uk: Record<Key, string> = {
   'audit.duration': 'Тривалість',
   'audit.ms': '{ms} мс',
   'audit.mode': 'Режим',
+  'audit.relayAudit': '№ у журналі релея',
   'results.sandboxServer':
     'Ці результати вигадані: їх дав сервер-пісочниця CheckLists (за адресою з налаштувань або за релеєм організації), а не робочий сервіс.',
   'audit.source': 'Відповідь',
