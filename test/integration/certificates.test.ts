@@ -491,8 +491,9 @@ describe('from the relay', () => {
     try {
       const clients = [KNOWN.pepSanctioned.name, 'Клієнтенко Тарас Петрович', KNOWN.pepSanctioned.name];
       writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${clients.join('\n')}\n\n`);
+      const printed: string[] = [];
       const io: CliIo = {
-        stdout: { write: () => true },
+        stdout: { write: (s: string) => printed.push(s) > 0 },
         stderr: { write: () => true },
         env: cliEnv({ CHECKLISTS_URL: relay.url, CHECKLISTS_TOKKEN: made.key }),
         cwd: dir,
@@ -500,6 +501,10 @@ describe('from the relay', () => {
         interrupt: new AbortController().signal,
       };
       expect(await runCli(['screen', 'clients.csv', '-o', 'out.xlsx', '--progress', 'none'], io)).toBe(0);
+      // The run ends by saying how to have any row's certificate later.
+      expect(printed.join('').trimEnd().split('\n').pop()).toBe(
+        "A row's certificate, from the relay's archive, whenever it is asked for: checklists certificate <its Relay audit no.>",
+      );
       const [results] = await readWorkbook(join(dir, 'out.xlsx'));
       const { header, body } = tableAfterHeader(results.rows);
       const column = header.indexOf('Relay audit no.');

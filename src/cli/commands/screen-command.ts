@@ -334,7 +334,9 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     // A relay whose upstream is a sandbox says so only in its answers.
     const answerer = answeredBy(connection, report.fictional === true);
     if (answerer.fictional) io.stdout.write(`*** ${answerer.label[lang]} ***\n`);
-    for (const line of [...reportLines(report, lang, sink.written, io.cwd), ...rescreenLines(report, lang)]) {
+    const throughRelay = config.loaded.settings.connection === 'relay';
+    const lines = [...reportLines(report, lang, sink.written, io.cwd, throughRelay), ...rescreenLines(report, lang)];
+    for (const line of lines) {
       io.stdout.write(`${mask(line)}\n`);
     }
     for (const line of stopLines(report, lang, statePath, io.cwd)) say(line);

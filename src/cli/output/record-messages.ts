@@ -26,6 +26,8 @@ const en = {
   'certificate.nothing':
     'Request no. {id} has no archived answer to certify: the relay refused it, or answered it before its archive existed.',
   'certificate.refused': 'The relay did not give the certificate (HTTP {status}): {message}',
+  'certificate.hint':
+    "A row's certificate, from the relay's archive, whenever it is asked for: checklists certificate <its Relay audit no.>",
 } as const;
 
 type Key = keyof typeof en;
@@ -55,6 +57,8 @@ const uk: Record<Key, string> = {
   'certificate.nothing':
     'Запит № {id} не має архівної відповіді для довідки: релей його відхилив або відповів на нього ще до появи архіву.',
   'certificate.refused': 'Релей не надав довідку (HTTP {status}): {message}',
+  'certificate.hint':
+    'Довідка про рядок з архіву релея, коли б її не попросили: checklists certificate <його № у журналі релея>',
 };
 
 export const recordMessages = defineCatalogue<Key>(en, uk);

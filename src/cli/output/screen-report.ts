@@ -2,6 +2,7 @@ import type { BulkRunReport } from '../../bulk/ports';
 import type { Lang } from '../../core/text/i18n';
 import { EXIT, type ExitCode } from '../exit-codes';
 import { cliMessages, type CliMessageKey } from '../messages';
+import { recordMessages } from './record-messages';
 
 /** What `checklists screen` says when a run ends, and the exit code that tells scripts the same. */
 
@@ -16,10 +17,17 @@ export function seconds(ms: number, lang: Lang): string {
   return lang === 'uk' ? text.replace('.', ',') : text;
 }
 
-export function reportLines(report: BulkRunReport, lang: Lang, files: readonly string[], cwd: string): string[] {
+export function reportLines(
+  report: BulkRunReport,
+  lang: Lang,
+  files: readonly string[],
+  cwd: string,
+  /** Through the organisation's relay: each row's certificate can be had from its archive later. */
+  throughRelay = false,
+): string[] {
   const t = (key: CliMessageKey, params?: Record<string, string | number>) => cliMessages.t(lang, key, params);
   const shown = (p: string) => (p.startsWith(`${cwd}/`) ? p.slice(cwd.length + 1) : p);
-  const lines = [
+  const lines: string[] = [
     t(report.status === 'completed' ? 'screen.done' : 'screen.stopped', {
       written: report.rowsWritten,
       total: report.rowsTotal,
@@ -36,7 +44,8 @@ export function reportLines(report: BulkRunReport, lang: Lang, files: readonly s
     }),
     ...files.map((f) => t('screen.file', { path: shown(f) })),
   ];
-  return lines;
+  const certifiable = throughRelay && report.rowsWritten > 0 && files.length > 0;
+  return certifiable ? [...lines, recordMessages.t(lang, 'certificate.hint')] : lines;
 }
 
 /** Why a run stopped and how to continue: on stderr, where a scheduler's mail picks up problems. */
