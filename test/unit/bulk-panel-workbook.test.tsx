@@ -217,6 +217,13 @@ describe('Certificate of the selected row (through the relay)', () => {
     );
     expect(outcome()).toHaveTextContent(`Row 2: saved as checklists-certificate-${petroId}.pdf`);
 
+    // The results copied into another sheet (a client's file), no table of the run's: found by the header.
+    fake.setSheet('Client file', [['Notes'], [], ...values.slice(header)]);
+    fake.select('Client file', cellAddress(2 + olena - header, 1));
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    await waitFor(() => expect(downloads).toHaveLength(3));
+    expect(downloads[2]).toBe(`checklists-certificate-${id}.pdf`);
+
     // Not on a client's row: the run header, the table's header, the client list. Nothing is fetched.
     for (const [sheet, address] of [
       [resultsSheet, 'B2'],
@@ -231,7 +238,7 @@ describe('Certificate of the selected row (through the relay)', () => {
         ),
       );
     }
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(3);
   });
 
   it('says when the relay keeps the certificate from this analyst, and when a row has no audit no., in Ukrainian', async () => {

@@ -12,7 +12,8 @@ import { isRunTable } from '../sheet-names';
  *
  * Office APIs used: Workbook.getActiveCell (ExcelApi 1.7,
  * https://learn.microsoft.com/javascript/api/excel/excel.workbook#excel-excel-workbook-getactivecell-member(1)),
- * Range.worksheet, Worksheet.tables, Table.getRange / getHeaderRowRange (ExcelApi 1.1).
+ * Range.worksheet, Worksheet.tables, Table.getRange / getHeaderRowRange (ExcelApi 1.1),
+ * Worksheet.getUsedRangeOrNullObject (ExcelApi 1.4).
  */
 export type SelectedAudit =
   /** The row was answered through the relay. */
@@ -47,7 +48,7 @@ export async function selectedAudit(): Promise<SelectedAudit> {
     const names = tables.items.map((t) => t.name).filter(isRunTable);
     const hitsName = names.find((n) => /_hits$/i.test(n));
     const resultsName = hitsName ? hitsName.replace(/_hits$/i, '') : names.find((n) => !/_gone$/i.test(n));
-    if (!resultsName) return { kind: 'not-a-row' };
+    if (!resultsName) return byHeader(context, sheet, cell.rowIndex);
 
     const own = sheet.tables.getItem(hitsName ?? resultsName).getRange();
     own.load('rowIndex,columnIndex,rowCount,columnCount');
@@ -101,6 +102,36 @@ export async function selectedAudit(): Promise<SelectedAudit> {
     const audits = await column(auditColumn);
     return found(source, audits[at]?.[0]);
   });
+}
+
+/** Rows searched for a results header when the sheet holds no run's table. */
+const HEADER_SEARCH_ROWS = 40;
+
+/**
+ * A results table converted to a range, renamed, or copied into another workbook (a client's file):
+ * found by its header row, the one naming both "Row" and "Relay audit no.", above the active cell.
+ */
+async function byHeader(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  activeRow: number,
+): Promise<SelectedAudit> {
+  const used = sheet.getUsedRangeOrNullObject(true);
+  used.load('rowIndex,columnIndex,rowCount,columnCount');
+  await context.sync();
+  if (used.isNullObject || activeRow <= used.rowIndex) return { kind: 'not-a-row' };
+  const top = { rowIndex: used.rowIndex, columnIndex: used.columnIndex, columnCount: used.columnCount };
+  const rowCount = Math.min(used.rowCount, HEADER_SEARCH_ROWS, activeRow - used.rowIndex);
+  const head = await readRectValues(context, sheet, { ...top, rowCount });
+  // The last such row searched: a sheet may hold more than one run's results, one below the other.
+  let at = -1;
+  head.forEach((r, i) => {
+    if (columnOf(r, 'col.row') >= 0 && columnOf(r, 'col.relayAudit') >= 0) at = i;
+  });
+  if (at < 0) return { kind: 'not-a-row' };
+  const [row = []] = await readRectValues(context, sheet, { ...top, rowIndex: activeRow, rowCount: 1 });
+  const number = wholeNumber(row[columnOf(head[at], 'col.row')]);
+  return number === null ? { kind: 'not-a-row' } : found(number, row[columnOf(head[at], 'col.relayAudit')]);
 }
 
 function found(row: number, cell: CellValue | undefined): SelectedAudit {
