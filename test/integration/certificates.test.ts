@@ -503,7 +503,7 @@ describe('from the relay', () => {
       expect(await runCli(['screen', 'clients.csv', '-o', 'out.xlsx', '--progress', 'none'], io)).toBe(0);
       // The run ends by saying how to have any row's certificate later.
       expect(printed.join('').trimEnd().split('\n').pop()).toBe(
-        "A row's certificate, from the relay's archive, whenever it is asked for: checklists certificate <its Relay audit no.>",
+        "Any row's certificate, later, from the relay's archive: checklists certificate <the row's Relay audit no.>",
       );
       const [results] = await readWorkbook(join(dir, 'out.xlsx'));
       const { header, body } = tableAfterHeader(results.rows);

@@ -27,7 +27,7 @@ const en = {
     'Request no. {id} has no archived answer to certify: the relay refused it, or answered it before its archive existed.',
   'certificate.refused': 'The relay did not give the certificate (HTTP {status}): {message}',
   'certificate.hint':
-    "A row's certificate, from the relay's archive, whenever it is asked for: checklists certificate <its Relay audit no.>",
+    "Any row's certificate, later, from the relay's archive: checklists certificate <the row's Relay audit no.>",
 } as const;
 
 type Key = keyof typeof en;
@@ -58,7 +58,7 @@ const uk: Record<Key, string> = {
     'Запит № {id} не має архівної відповіді для довідки: релей його відхилив або відповів на нього ще до появи архіву.',
   'certificate.refused': 'Релей не надав довідку (HTTP {status}): {message}',
   'certificate.hint':
-    'Довідка про рядок з архіву релея, коли б її не попросили: checklists certificate <його № у журналі релея>',
+    'Довідку про будь-який рядок згодом дає архів релея: checklists certificate <№ у журналі релея цього рядка>',
 };
 
 export const recordMessages = defineCatalogue<Key>(en, uk);
