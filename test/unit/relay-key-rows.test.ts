@@ -32,8 +32,10 @@ describe('analyst key rows (issue 30)', () => {
     const verifier = new KeyVerifier(store);
     try {
       await Promise.all(keys.map((k) => verifier.check(k)));
-      // The first sight goes at once; the two that arrive while it is on its way share the next.
-      expect(reads.map((ids) => ids.length)).toEqual([1, 2]);
+      // The first sight goes at once; the two that arrive while it is on its way share the next. (On a
+      // slow machine the keys' hashing can outlast the 250 ms refresh, whose read of all three follows.)
+      expect(reads.slice(0, 2).map((ids) => ids.length)).toEqual([1, 2]);
+      expect(reads.slice(2).every((ids) => ids.length === 3)).toBe(true);
 
       // Busy for a second: every request is answered from memory while the rows are refreshed.
       const started = performance.now();
