@@ -30,29 +30,21 @@ export interface BulkWorkbook {
 }
 
 export function officeBulkWorkbook(): BulkWorkbook {
-  const runs = () => import(/* webpackChunkName: "bulk" */ '../../excel/bulk/bulk-run');
-  const rescreens = () => import(/* webpackChunkName: "bulk" */ '../../excel/bulk/rescreen-run');
-  const watch = () => import(/* webpackChunkName: "bulk" */ '../../excel/bulk/results-sheet-watch');
+  const excel = () => import(/* webpackChunkName: "bulk" */ '../../excel/bulk/pane-workbook');
   return {
-    readSelection: async () =>
-      (await import(/* webpackChunkName: "bulk" */ '../../excel/bulk/bulk-input')).readSelectionInput(),
-    resumableRuns: async () => (await runs()).resumableRuns(),
-    start: async (...args) => (await runs()).startWorkbookRun(...args),
-    resume: async (...args) => (await runs()).resumeWorkbookRun(...args),
-    rescreen: async (...args) => (await rescreens()).startWorkbookRescreen(...args),
-    discard: async (runId) => {
-      const { workbookRunStateStore } = await import(/* webpackChunkName: "bulk" */ '../../excel/bulk/bulk-state');
-      await workbookRunStateStore().remove(runId);
-    },
-    activeSheetName: async () => (await rescreens()).activeSheetName(),
-    saveDecisions: async (...args) =>
-      (await import(/* webpackChunkName: "bulk" */ '../../excel/bulk/save-decisions')).saveWorkbookDecisions(...args),
-    selectedAudit: async () =>
-      (await import(/* webpackChunkName: "bulk" */ '../../excel/bulk/selected-audit')).selectedAudit(),
+    readSelection: async () => (await excel()).readSelectionInput(),
+    resumableRuns: async () => (await excel()).resumableRuns(),
+    start: async (...args) => (await excel()).startWorkbookRun(...args),
+    resume: async (...args) => (await excel()).resumeWorkbookRun(...args),
+    rescreen: async (...args) => (await excel()).startWorkbookRescreen(...args),
+    discard: async (runId) => (await excel()).workbookRunStateStore().remove(runId),
+    activeSheetName: async () => (await excel()).activeSheetName(),
+    saveDecisions: async (...args) => (await excel()).saveWorkbookDecisions(...args),
+    selectedAudit: async () => (await excel()).selectedAudit(),
     watchResultsSheet: (listener) => {
       let stop: (() => void) | null = null;
       let stopped = false;
-      void watch().then((m) => {
+      void excel().then((m) => {
         if (!stopped) stop = m.watchResultsSheet(listener);
       });
       return () => {
@@ -60,6 +52,6 @@ export function officeBulkWorkbook(): BulkWorkbook {
         stop?.();
       };
     },
-    recheckResultsSheet: async () => (await watch()).recheckResultsSheet(),
+    recheckResultsSheet: async () => (await excel()).recheckResultsSheet(),
   };
 }
