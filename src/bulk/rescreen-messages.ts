@@ -57,6 +57,8 @@ const en = {
   'rowCertificate.notYours':
     'the relay holds no request no. {id} of yours (a certificate goes to the analyst who screened the row, and to auditors)',
   'rowCertificate.saved': 'Row {row}: saved as {file} (relay audit no. {id}, from its archived answer).',
+  'rowCertificate.nothing':
+    'request no. {id} has no archived answer to certify (refused by the relay, answered before its archive existed, or pruned after the retention years)',
   'saved.refused': '{hit}: refused by the relay ({reason})',
   'saved.notSent.not-in-list': '{hit}: not sent: its client is no longer in the list the run read',
   'saved.notSent.no-fingerprint': '{hit}: not sent: this hits sheet predates record fingerprints; screen again first',
@@ -143,6 +145,8 @@ const uk: Record<Key, string> = {
   'rowCertificate.notYours':
     'на релеї немає вашого запиту № {id} (довідку отримує аналітик, який перевіряв рядок, і аудитори)',
   'rowCertificate.saved': 'Рядок {row}: збережено як {file} (№ у журналі релея {id}, з архівної відповіді).',
+  'rowCertificate.nothing':
+    'запит № {id} не має архівної відповіді для довідки (релей його відхилив, відповів ще до появи архіву або вилучив її після строку зберігання)',
   'saved.refused': '{hit}: релей відхилив ({reason})',
   'saved.notSent.not-in-list': '{hit}: не надіслано: цього клієнта вже немає у списку, який читала перевірка',
   'saved.notSent.no-fingerprint':

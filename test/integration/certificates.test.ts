@@ -555,6 +555,16 @@ describe('from the relay', () => {
       expect(said.join('')).toBe(
         `Error: The relay holds no request no. ${id} of yours: a certificate goes to the analyst who made the request, and to auditors.\n`,
       );
+      // A request the relay refused (no such date) has a number but no answer to certify.
+      expect((await post(relay.url, { tokken: made.key, name: 'Клієнтенко Тарас', date: '31.02.1990' })).status).toBe(
+        400,
+      );
+      const refused = (await relay.store.readAudit({ analyst: 'taras' })).find((row) => row.state === 'refused')!;
+      said.length = 0;
+      expect(await cli(made.key, [String(refused.id), '--lang', 'en'])).toBe(2);
+      expect(said.join('')).toBe(
+        `Error: Request no. ${refused.id} has no archived answer to certify: the relay refused it, answered it before its archive existed, or pruned it after the retention years.\n`,
+      );
       expect(readdirSync(dir).filter((f) => f.endsWith('.pdf'))).toEqual(['client.pdf']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

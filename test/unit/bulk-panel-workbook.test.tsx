@@ -255,6 +255,14 @@ describe('Certificate of the selected row (through the relay)', () => {
         `Довідку не створено: на релеї немає вашого запиту № ${id} (довідку отримує аналітик, який перевіряв рядок, і аудитори)`,
       ),
     );
+    // Past the archive's retention years the relay keeps the audit row, not the answer.
+    relayFetch(409);
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    await waitFor(() =>
+      expect(outcome()).toHaveTextContent(
+        `Довідку не створено: запит № ${id} не має архівної відповіді для довідки (релей його відхилив, відповів ще до появи архіву або вилучив її після строку зберігання)`,
+      ),
+    );
     expect(downloads).toEqual([]);
   });
 

@@ -24,7 +24,7 @@ const en = {
   'certificate.notYours':
     'The relay holds no request no. {id} of yours: a certificate goes to the analyst who made the request, and to auditors.',
   'certificate.nothing':
-    'Request no. {id} has no archived answer to certify: the relay refused it, or answered it before its archive existed.',
+    'Request no. {id} has no archived answer to certify: the relay refused it, answered it before its archive existed, or pruned it after the retention years.',
   'certificate.refused': 'The relay did not give the certificate (HTTP {status}): {message}',
   'certificate.hint':
     "Any row's certificate, later, from the relay's archive: checklists certificate <the row's Relay audit no.>",
@@ -55,7 +55,7 @@ const uk: Record<Key, string> = {
   'certificate.notYours':
     'На релеї немає вашого запиту № {id}: довідку отримує аналітик, який зробив запит, і аудитори.',
   'certificate.nothing':
-    'Запит № {id} не має архівної відповіді для довідки: релей його відхилив або відповів на нього ще до появи архіву.',
+    'Запит № {id} не має архівної відповіді для довідки: релей його відхилив, відповів на нього ще до появи архіву або вилучив її після строку зберігання.',
   'certificate.refused': 'Релей не надав довідку (HTTP {status}): {message}',
   'certificate.hint':
     'Довідку про будь-який рядок згодом дає архів релея: checklists certificate <№ у журналі релея цього рядка>',

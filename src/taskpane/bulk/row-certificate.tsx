@@ -41,7 +41,12 @@ export function RowCertificate({
       return { intent: 'success', text: r.t(lang, 'rowCertificate.saved', { row, id, file: savePdf(got.pdf, id) }) };
     }
     // 404: not this analyst's request (or no such one); the relay says no more, so ids cannot be probed.
-    const detail = got.status === 404 ? r.t(lang, 'rowCertificate.notYours', { id }) : got.detail;
+    const detail =
+      got.status === 404
+        ? r.t(lang, 'rowCertificate.notYours', { id })
+        : got.status === 409
+          ? r.t(lang, 'rowCertificate.nothing', { id })
+          : got.detail;
     return warning(resultsText.t(lang, 'certificate.failed', { detail }));
   };
 
