@@ -23,11 +23,11 @@ export type SelectedAudit =
   /** The active cell is on no data row of a run's results or hits table. */
   | { kind: 'not-a-row' };
 
-const header = (key: 'col.row' | 'col.relayAudit' | 'hits.sourceRow'): string[] =>
-  LANGS.map((lang) => bulkMessages.t(lang, key));
+type HeaderKey = 'col.row' | 'col.relayAudit' | 'hits.sourceRow';
 
-function columnOf(head: readonly CellValue[], key: 'col.row' | 'col.relayAudit' | 'hits.sourceRow'): number {
-  const names = header(key);
+/** Where a column is by its header in either language, or -1. */
+function columnOf(head: readonly CellValue[], key: HeaderKey): number {
+  const names = LANGS.map((lang) => bulkMessages.t(lang, key));
   return head.findIndex((cell) => typeof cell === 'string' && names.includes(cell.trim()));
 }
 
