@@ -37,14 +37,6 @@ function contentTypeOf(rawHeaders: readonly string[]): string | null {
   return null;
 }
 
-/**
- * The command line's transport: node:http with kept-alive connections, one per request in
- * flight. Measured with `npm run bench` (bulk through the CLI, sandbox latency 50 ms): fetch
- * (undici) spent about 1 ms of the single thread per request, which at concurrency 16 delays the
- * next request's start enough to show in the wall time; node:http costs a fraction of that.
- * Same contract as fetchTransport: any HTTP status resolves, redirects are refused (a rejected
- * request, like fetch's redirect: 'error'), and only the absence of an answer rejects.
- */
 /** An answer with its bytes as received, for the relay's certificates (a PDF is no UTF-8 text). */
 export type NodeTransportResponse = TransportResponse & { bytes: Buffer };
 
@@ -53,6 +45,14 @@ export interface NodeTransport extends Transport {
   send(request: TransportRequest): Promise<NodeTransportResponse>;
 }
 
+/**
+ * The command line's transport: node:http with kept-alive connections, one per request in
+ * flight. Measured with `npm run bench` (bulk through the CLI, sandbox latency 50 ms): fetch
+ * (undici) spent about 1 ms of the single thread per request, which at concurrency 16 delays the
+ * next request's start enough to show in the wall time; node:http costs a fraction of that.
+ * Same contract as fetchTransport: any HTTP status resolves, redirects are refused (a rejected
+ * request, like fetch's redirect: 'error'), and only the absence of an answer rejects.
+ */
 export function nodeHttpTransport(options: { maxSockets?: number } = {}): NodeTransport {
   const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
   const httpAgent = new HttpAgent(agentOptions);
