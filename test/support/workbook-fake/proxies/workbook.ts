@@ -343,7 +343,11 @@ export class FakeWorksheet extends FakeClientObject {
     return this.rangeOn(`getCell(${row},${column})`, () => checkIndexes(row, column, 1, 1));
   }
 
-  /** On an empty sheet Excel answers A1. */
+  /**
+   * On an empty sheet Excel answers A1: "If the entire worksheet is blank, this function will return
+   * the top left cell" (Worksheet.getUsedRange, ExcelApi 1.1,
+   * https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheet#excel-excel-worksheet-getusedrange-member(1)).
+   */
   getUsedRange(valuesOnly = false): FakeRange {
     return this.rangeOn(`getUsedRange(${valuesOnly})`, () => {
       const s = this.target()!;
@@ -351,6 +355,10 @@ export class FakeWorksheet extends FakeClientObject {
     });
   }
 
+  /**
+   * A null object on a blank sheet (Worksheet.getUsedRangeOrNullObject, ExcelApi 1.4,
+   * https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheet#excel-excel-worksheet-getusedrangeornullobject-member(1)).
+   */
   getUsedRangeOrNullObject(valuesOnly = false): FakeRange {
     const range = new FakeRange(this.context, `${this.path}.getUsedRangeOrNullObject(${valuesOnly})`, () => {
       const s = this.target();
