@@ -1,4 +1,5 @@
 import type { CellValue } from '../../bulk/columns';
+import { fold } from '../../bulk/decisions';
 import { bulkMessages } from '../../bulk/messages';
 import { LANGS } from '../../core/text/i18n';
 import { runQueued } from '../run';
@@ -25,10 +26,10 @@ export type SelectedAudit =
 
 type HeaderKey = 'col.row' | 'col.relayAudit' | 'hits.sourceRow';
 
-/** Where a column is by its header in either language, or -1. */
+/** Where a column is by its header in either language, or -1; compared as a re-screen reads headers. */
 function columnOf(head: readonly CellValue[], key: HeaderKey): number {
-  const names = LANGS.map((lang) => bulkMessages.t(lang, key));
-  return head.findIndex((cell) => typeof cell === 'string' && names.includes(cell.trim()));
+  const names = LANGS.map((lang) => fold(bulkMessages.t(lang, key)));
+  return head.findIndex((cell) => typeof cell === 'string' && names.includes(fold(cell)));
 }
 
 /** A whole number as a cell holds it: Excel gives numbers, a CSV pasted back may give their text. */
