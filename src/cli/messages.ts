@@ -16,7 +16,8 @@ const en = {
     'Name each decision to approve by its number, as checklists approve lists it (12 or #12); got "{value}".',
   'args.returnUsage': 'Return one decision, with why: checklists approve --return 12 --comment "what to check"',
   'args.certificateNo':
-    "Name the request by its relay audit no., as a results file's last column shows it: checklists certificate 4127 [-o FILE.pdf]",
+    "Name the requests by their relay audit nos., as a results file's last column shows them: checklists certificate 4127 [4130 ...] [-o FILE.pdf]",
+  'args.certificateMany': 'At most {limit} certificates in one file: name fewer numbers, or ask again for the rest.',
   'args.screen.noInput': 'Name the file to screen: checklists screen <clients.xlsx | clients.csv>',
   'args.saveDecisions.previous':
     '--save-decisions records the decisions of an earlier results file: give it with --previous FILE.',
@@ -206,7 +207,9 @@ const uk: Record<Key, string> = {
     'Вкажіть кожне рішення для погодження його номером, як його показує checklists approve (12 або #12); отримано «{value}».',
   'args.returnUsage': "Повертайте одне рішення й кажіть чому: checklists approve --return 12 --comment 'що перевірити'",
   'args.certificateNo':
-    'Вкажіть запит його № у журналі релея, як його показує останній стовпець результатів: checklists certificate 4127 [-o ФАЙЛ.pdf]',
+    'Вкажіть запити їхніми № у журналі релея, як їх показує останній стовпець результатів: checklists certificate 4127 [4130 ...] [-o ФАЙЛ.pdf]',
+  'args.certificateMany':
+    'Не більше ніж {limit} довідок в одному файлі: вкажіть менше номерів, а решту запитайте окремо.',
   'args.screen.noInput': 'Вкажіть файл для перевірки: checklists screen <clients.xlsx | clients.csv>',
   'args.saveDecisions.previous':
     '--save-decisions записує рішення з попередніх результатів: вкажіть їх параметром --previous ФАЙЛ.',

@@ -6,8 +6,10 @@ import { REGISTRY_KEYS } from '../core/protocol/registries';
 import { parseEnvelope, type ParsedEnvelope } from '../core/protocol/schema';
 import { subjectKey, validateQuery } from '../core/query';
 import type { Lang } from '../core/text/i18n';
-import { buildCertificate, type CertifiedDecision } from '../evidence/certificate';
+import { summarize } from '../core/answer/summary';
+import { buildCertificate, type Certificate, type CertifiedDecision } from '../evidence/certificate';
 import { certificatePdf } from '../evidence/certificate-pdf';
+import { buildSampleCover, subjectText, type SampleEntry } from '../evidence/sample-cover';
 import { sha256 } from './answer-archive';
 import { currentOf, noteOf } from './decisions';
 import { can, type Identity } from './roles';
@@ -18,16 +20,68 @@ import type { DecisionRow, RelayStore } from './store/port';
  * answer (the bytes the service sent, with their archive id and SHA-256), the analyst named by
  * its audit row, and the subject's decisions in force. For the analyst who made the request and
  * for auditors; anyone else gets "not found", so ids cannot be probed for.
+ *
+ * `POST /certificates` with `ids`: several requests' certificates in one PDF (an inspector's
+ * sample), behind a page listing them; each id checked as the single one is, and the first that
+ * fails refuses the whole file, naming that id.
  */
 
 export type CertificateResult = { ok: true; pdf: Buffer } | { ok: false; status: 404 | 409 };
+
+interface CertifyOptions {
+  lang: Lang;
+  sandbox: boolean;
+}
+
+type Certified = { ok: true; certificate: Certificate; entry: SampleEntry } | { ok: false; status: 404 | 409 };
 
 export async function requestCertificate(
   store: RelayStore,
   identity: Identity,
   auditId: number,
-  options: { lang: Lang; sandbox: boolean },
+  options: CertifyOptions,
 ): Promise<CertificateResult> {
+  const made = await certify(store, identity, auditId, options);
+  if (!made.ok) return made;
+  return { ok: true, pdf: await certificatePdf([made.certificate], { title: `${auditId}` }) };
+}
+
+export async function requestCertificates(
+  store: RelayStore,
+  identity: Identity,
+  auditIds: readonly number[],
+  options: CertifyOptions,
+): Promise<{ ok: true; pdf: Buffer } | { ok: false; status: 404 | 409; auditId: number }> {
+  const made: Extract<Certified, { ok: true }>[] = [];
+  for (const auditId of auditIds) {
+    const one = await certify(store, identity, auditId, options);
+    if (!one.ok) return { ...one, auditId };
+    made.push(one);
+  }
+  const at = new Date();
+  const cover = buildSampleCover(
+    {
+      requestedBy: identity.analyst,
+      at,
+      entries: made.map((m) => m.entry),
+      sandbox: options.sandbox,
+      productVersion: version,
+    },
+    options.lang,
+  );
+  const title = `${auditIds[0]}–${auditIds[auditIds.length - 1]} (${auditIds.length})`;
+  return {
+    ok: true,
+    pdf: await certificatePdf([cover, ...made.map((m) => m.certificate)], { title, createdAt: at }),
+  };
+}
+
+async function certify(
+  store: RelayStore,
+  identity: Identity,
+  auditId: number,
+  options: CertifyOptions,
+): Promise<Certified> {
   const row = await store.auditById(auditId);
   if (!row || (row.analyst !== identity.analyst && !can(identity, 'readAll'))) return { ok: false, status: 404 };
   // A refused request, or one answered before the archive existed: nothing to certify.
@@ -40,12 +94,13 @@ export async function requestCertificate(
   const asked =
     listdata === ALL_LISTS ? REGISTRY_KEYS.filter((k) => envelope.registries[k] !== undefined) : registriesOf(listdata);
   const decisions = notesOf(await store.decisionsFor(subjectPart(subjectKey(checked.query))), envelope);
+  const receivedAt = row.fromCache ? row.at : archived.receivedAt;
   const certificate = buildCertificate(
     {
       query: checked.query,
       envelope,
       asked,
-      receivedAt: row.fromCache ? row.at : archived.receivedAt,
+      receivedAt,
       servedBy: row.servedBy ?? '',
       sandbox: options.sandbox,
       productVersion: version,
@@ -55,7 +110,14 @@ export async function requestCertificate(
     },
     options.lang,
   );
-  return { ok: true, pdf: await certificatePdf([certificate], { title: `${auditId}` }) };
+  const entry: SampleEntry = {
+    auditId,
+    subject: subjectText(checked.query),
+    at: receivedAt,
+    analyst: row.analyst,
+    summary: summarize(envelope, asked),
+  };
+  return { ok: true, certificate, entry };
 }
 
 /** The decision in force per hit of this answer, as the answer's notes show them. */

@@ -14,6 +14,10 @@ export const relayMessages = defineCatalogue(
     'decision.role': 'Your key cannot record decisions (role: auditor or admin).',
     'certificate.none':
       'This request has no archived answer to certify (it was refused, or answered before the archive existed).',
+    'certificate.ids': 'Name 1 to {limit} relay audit numbers in ids.',
+    'certificate.notFoundId': 'No request no. {id} of yours: leave it out, or ask an auditor.',
+    'certificate.noneId':
+      'Request no. {id} has no archived answer to certify (it was refused, answered before the archive existed, or pruned): leave it out.',
     'decision.approveRole': 'Only an approver can approve a decision.',
     'decision.pendingRole': 'Your key neither decides nor approves: it has no decisions waiting for approval.',
     'decision.ownApproval': 'A decision needs a second person: its author cannot approve it.',
@@ -129,6 +133,10 @@ export const relayMessages = defineCatalogue(
     'decision.role': 'Ваш ключ не може записувати рішення (роль: аудитор або адміністратор).',
     'certificate.none':
       'Для цього запиту немає архівної відповіді, яку можна засвідчити (у запиті відмовлено або відповідь надійшла до появи архіву).',
+    'certificate.ids': 'Укажіть в ids від 1 до {limit} номерів у журналі релея.',
+    'certificate.notFoundId': 'Вашого запиту № {id} немає: вилучіть його або зверніться до аудитора.',
+    'certificate.noneId':
+      'Для запиту № {id} немає архівної відповіді, яку можна засвідчити (у ньому відмовлено, відповідь надійшла до появи архіву або її вилучено за строком): вилучіть його.',
     'decision.approveRole': 'Погодити рішення може лише затверджувач.',
     'decision.pendingRole': 'Ваш ключ не записує й не погоджує рішень: для нього нічого не чекає на погодження.',
     'decision.ownApproval': 'Рішення потребує другої особи: його автор не може його погодити.',

@@ -2,10 +2,11 @@ import { validateQuery } from '../core/query';
 import { commentText } from './decision-input';
 import { MAX_DECISIONS_PER_REQUEST, type DecisionRecord } from './decisions';
 import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from './decision-export';
-import { requestCertificate } from './certificates';
+import { MAX_CERTIFICATES_PER_REQUEST } from '../core/request/certificate-limit';
+import { requestCertificate, requestCertificates } from './certificates';
 import { JSON_TYPE } from './http-parts';
 import { bilingual } from './messages';
-import { can } from './roles';
+import { can, type Identity } from './roles';
 import { parseTimeBound } from './time-bound';
 import { Refusal, RELAY_ERRORS } from './refusal';
 import type { RelayService } from './service';
@@ -20,6 +21,7 @@ import type { RelayService } from './service';
  * - `GET|POST /decisions/history`: a subject's query fields; its decisions in force and every line;
  * - `GET /decisions/export[?since=DATE][&format=json]`: the whole record, for auditors;
  * - `GET /certificates/<audit id>.pdf[?lang=en]`: a request's screening certificate (certificates.ts);
+ * - `GET|POST /certificates` with `ids` (up to 100): their certificates in one PDF, behind a list of them;
  * - `GET /archive/<archive id>`: an archived answer's bytes as the service sent them, with its digest
  *   and chain hash in headers, for auditors and the analyst whose request paid for it.
  *
@@ -33,6 +35,7 @@ const RECORD_PATHS = new Set([
   '/decisions/pending',
   '/decisions/history',
   '/decisions/export',
+  '/certificates',
 ]);
 /** They change the record, so a link followed or a page reloaded must never reach them. */
 const POST_ONLY = new Set(['/decisions', '/decisions/approve', '/decisions/return']);
@@ -139,6 +142,7 @@ export async function handleRecord(
       }
       return { status: 200, type: 'application/pdf', body: made.pdf, analyst, code: null };
     }
+    if (request.path === '/certificates') return await certificates(service, identity, fields);
     if (request.path === '/decisions') {
       const items = Array.isArray(fields.decisions) ? fields.decisions : [fields];
       if (items.length > MAX_DECISIONS_PER_REQUEST) {
@@ -224,4 +228,45 @@ export async function handleRecord(
     if (!refusal) throw error;
     return refused(refusal.status, refusal.code, refusal.text, analyst);
   }
+}
+
+/** The ids asked for: an array (a JSON body), or text of numbers with commas or spaces (a query string). */
+function auditIdsOf(value: unknown): number[] | null {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : null;
+  // Counted before duplicates are dropped: a body of a million ids is refused, not walked.
+  if (!items || items.length === 0 || items.length > MAX_CERTIFICATES_PER_REQUEST) return null;
+  const ids: number[] = [];
+  for (const item of items) {
+    const id =
+      typeof item === 'number' ? item : typeof item === 'string' && /^\d{1,15}$/.test(item) ? Number(item) : NaN;
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+async function certificates(
+  service: RelayService,
+  identity: Identity,
+  fields: Record<string, unknown>,
+): Promise<RecordReply> {
+  const analyst = identity.analyst;
+  const ids = auditIdsOf(fields.ids);
+  if (!ids) {
+    return refused(
+      400,
+      RELAY_ERRORS.badRequest,
+      bilingual('certificate.ids', { limit: MAX_CERTIFICATES_PER_REQUEST }),
+      analyst,
+    );
+  }
+  const made = await requestCertificates(service.store, identity, ids, {
+    lang: fields.lang === 'en' ? 'en' : 'uk',
+    sandbox: service.config.sandboxUpstream === true,
+  });
+  if (made.ok) return { status: 200, type: 'application/pdf', body: made.pdf, analyst, code: null };
+  // The id that failed is the asker's own input: naming it tells them which row to leave out, and no more.
+  const key = made.status === 404 ? 'certificate.notFoundId' : 'certificate.noneId';
+  const message = bilingual(key, { id: made.auditId });
+  return json(made.status, { error: made.status, message, auditId: made.auditId }, analyst);
 }

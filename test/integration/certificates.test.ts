@@ -614,4 +614,115 @@ describe('from the relay', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('POST /certificates: an inspector’s sample in one PDF behind a list of it; the first number that fails refuses the file, naming it', async () => {
+    const key = async (name: string, role: 'analyst' | 'auditor' = 'analyst') => {
+      const made = await createKey(relay.store, name, role);
+      if (made === 'exists') throw new Error(name);
+      return made.key;
+    };
+    const yana = await key('yana');
+    const bohdan = await key('bohdan');
+    const sampler = await key('sampler', 'auditor');
+    const withHits = await post(relay.url, { tokken: yana, name: KNOWN.pepSanctioned.name });
+    const clear = await post(relay.url, { tokken: yana, name: 'Вибірченко Яна Олегівна', date: '1990-05-17' });
+    expect([withHits.status, clear.status]).toEqual([200, 200]);
+    const hits = Object.values((withHits.json as { result: Record<string, unknown> }).result)
+      .filter(Array.isArray)
+      .reduce((sum, items) => sum + items.length, 0);
+    expect(hits).toBeGreaterThan(1);
+    const idOf = (answered: { json: unknown }) => (answered.json as { relay_audit_id: number }).relay_audit_id;
+    const [hitId, clearId] = [idOf(withHits), idOf(clear)];
+    const paid = sandbox.requests.length;
+
+    const sample = (tokken: string, ids: unknown, lang = 'en') =>
+      fetch(`${relay.url}/certificates`, { method: 'POST', body: JSON.stringify({ tokken, ids, lang }) });
+    const own = await sample(yana, [clearId, hitId, clearId]);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await own.arrayBuffer());
+    const { numpages } = await pdfParse(bytes);
+    const text = await textOf(bytes);
+    // The list first, in the order asked, each number once; then each request's own certificate.
+    expect(text).toContain('Screening certificates from the relay archive: 2');
+    expect(text).toContain('Put together at the request of: yana');
+    expect(text).toMatch(
+      new RegExp(
+        `Relay audit no\\. ${clearId}: Вибірченко Яна Олегівна, 1990-05-17 · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d · yana · no hits ` +
+          `Relay audit no\\. ${hitId}: ${KNOWN.pepSanctioned.name} · [\\d: -]+ · yana · HITS: ${hits} `,
+      ),
+    );
+    const pages = [text.indexOf(`Relay audit no.: ${clearId}`), text.indexOf(`Relay audit no.: ${hitId}`)];
+    expect(pages[0]).toBeGreaterThan(text.indexOf(`Relay audit no. ${hitId}:`));
+    expect(pages[1]).toBeGreaterThan(pages[0]);
+    expect(numpages).toBeGreaterThanOrEqual(3);
+    expect(text).toContain('SANDBOX');
+    expect(text).not.toContain(DEMO_CREDENTIALS.tokken);
+    expect(text).not.toContain(yana);
+
+    // An auditor has anyone's; the file names who asked for it.
+    const audited = await sample(sampler, [hitId], 'uk');
+    expect(audited.status).toBe(200);
+    expect(await textOf(Buffer.from(await audited.arrayBuffer()))).toContain('Зібрано на запит: sampler');
+
+    // Another analyst: the whole file refused, naming the first number not theirs, as "not found".
+    const notTheirs = await sample(bohdan, [hitId, clearId]);
+    expect(notTheirs.status).toBe(404);
+    expect(await notTheirs.json()).toEqual({
+      error: 404,
+      message: expect.stringContaining(`No request no. ${hitId} of yours`),
+      auditId: hitId,
+    });
+    // A refused request has a number but nothing to certify.
+    expect((await post(relay.url, { tokken: yana, name: 'Вибірченко Яна', date: '31.02.1990' })).status).toBe(400);
+    const refused = (await relay.store.readAudit({ analyst: 'yana' })).find((row) => row.state === 'refused')!;
+    const nothing = await sample(yana, [hitId, refused.id]);
+    expect(nothing.status).toBe(409);
+    expect(((await nothing.json()) as { auditId: number }).auditId).toBe(refused.id);
+    // Numbers it cannot take: none, not numbers, more than a hundred.
+    for (const ids of [[], 'x', [0], [1.5], '', Array.from({ length: 101 }, (_, i) => i + 1)]) {
+      const bad = await sample(yana, ids);
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { message: string }).message).toContain(
+        'Name 1 to 100 relay audit numbers in ids.',
+      );
+    }
+
+    // The command line: several numbers, one file, owner-only; not theirs, exit 2 naming the number.
+    const dir = mkdtempSync(join(tmpdir(), 'certificate-sample-'));
+    try {
+      const said: string[] = [];
+      const cli = (tokken: string, args: string[]) =>
+        runCli(['certificate', ...args], {
+          stdout: { write: (s: string) => said.push(s) > 0 },
+          stderr: { write: (s: string) => said.push(s) > 0 },
+          env: cliEnv({ CHECKLISTS_URL: relay.url, CHECKLISTS_TOKKEN: tokken }),
+          cwd: dir,
+          platform: process.platform,
+          interrupt: new AbortController().signal,
+        });
+      expect(await cli(yana, [String(hitId), `#${clearId}`, '--lang', 'uk'])).toBe(0);
+      const file = `checklists-certificates-${hitId}-${clearId}.pdf`;
+      expect(said.join('')).toBe(
+        `Довідки про 2 запити записано в один файл: ${file} (спершу їхній перелік; їх склав релей з архівних відповідей).\n`,
+      );
+      const fromCli = await textOf(readFileSync(join(dir, file)));
+      expect(fromCli).toContain('Довідки про перевірку з архіву релея: 2');
+      expect(fromCli).toContain(`Номер у журналі релея ${hitId}: ${KNOWN.pepSanctioned.name}`);
+      expect((statSync(join(dir, file)).mode & 0o777).toString(8)).toBe('600');
+      said.length = 0;
+      expect(await cli(bohdan, [`${clearId},${hitId}`, '-o', 'b.pdf', '--lang', 'en'])).toBe(2);
+      expect(said.join('')).toBe(
+        `Error: The relay holds no request no. ${clearId} of yours: a certificate goes to the analyst who made the request, and to auditors.\n`,
+      );
+      said.length = 0;
+      expect(await cli(yana, [String(hitId), String(refused.id), '-o', 'r.pdf', '--lang', 'en'])).toBe(2);
+      expect(said.join('')).toContain(`Error: Request no. ${refused.id} has no archived answer to certify`);
+      expect(readdirSync(dir)).toEqual([file]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Made from the archive: the service was asked nothing (the refused request never reached it either).
+    expect(sandbox.requests.length).toBe(paid);
+  }, 60_000);
 });

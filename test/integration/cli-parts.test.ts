@@ -396,18 +396,30 @@ describe('command line and config', () => {
     expect(() => parseCommandLine(['search', 'X', '--registries', '--bogus'])).toThrow(UsageError);
   });
 
-  it('takes a certificate’s relay audit no. as the results file shows it, and nothing else', () => {
+  it('takes certificates’ relay audit nos. as the results file shows them, and nothing else', () => {
     for (const written of ['4127', '#4127', '№4127', '№ 4127']) {
-      expect(parseCommandLine(['certificate', written])).toMatchObject({ command: 'certificate', args: { id: 4127 } });
+      expect(parseCommandLine(['certificate', written])).toMatchObject({
+        command: 'certificate',
+        args: { ids: [4127] },
+      });
     }
     expect(parseCommandLine(['certificate', '12', '-o', 'c.pdf', '--lang', 'uk'])).toMatchObject({
-      args: { id: 12, output: 'c.pdf' },
+      args: { ids: [12], output: 'c.pdf' },
       global: { lang: 'uk' },
     });
+    // Several: as typed, or a column pasted with commas; in the order given, each once.
+    expect(parseCommandLine(['certificate', '13', '#12', '4127,4130', '13'])).toMatchObject({
+      args: { ids: [13, 12, 4127, 4130] },
+    });
+    const hundred = Array.from({ length: 100 }, (_, i) => String(i + 1));
+    expect(parseCommandLine(['certificate', ...hundred])).toMatchObject({ args: { ids: hundred.map(Number) } });
+    expect(() => parseCommandLine(['certificate', ...hundred, '101'])).toThrow(
+      'At most 100 certificates in one file: name fewer numbers, or ask again for the rest.',
+    );
     expect(parseCommandLine(['certificate', '--help'])).toMatchObject({ command: 'help', topic: 'certificate' });
-    for (const wrong of [[], ['0'], ['12a'], ['12', '13'], ['4.5']]) {
+    for (const wrong of [[], ['0'], ['12a'], ['12', '13x'], ['4.5'], ['12,,13']]) {
       expect(() => parseCommandLine(['certificate', ...wrong])).toThrow(
-        "Name the request by its relay audit no., as a results file's last column shows it",
+        "Name the requests by their relay audit nos., as a results file's last column shows them",
       );
     }
     expect(() => parseCommandLine(['certificate', '-5'])).toThrow('Unknown option -5');

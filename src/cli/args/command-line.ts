@@ -1,4 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
+import { MAX_CERTIFICATES_PER_REQUEST as MAX_CERTIFICATES } from '../../core/request/certificate-limit';
 import { nearestWord } from '../../core/text/nearest';
 import { GLOBAL_OPTIONS, globalsFrom, parseIntOption, parseStrict, usage, type GlobalOptions } from './option-values';
 import { parseSandboxArgs, type SandboxArgs } from './sandbox-args';
@@ -67,9 +68,10 @@ export interface ApproveArgs {
   returns?: { id: number; comment: string };
 }
 
-/** `checklists certificate NO`: an earlier request's certificate, by its relay audit no. */
+/** `checklists certificate NO [NO...]`: earlier requests' certificates, by their relay audit nos. */
 export interface CertificateArgs {
-  id: number;
+  /** In the order given, each once. */
+  ids: number[];
   output?: string;
 }
 
@@ -267,13 +269,16 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     const { values, positionals } = parseStrict('certificate', [...rest], CERTIFICATE_OPTIONS, true);
     const global = globalsFrom(values);
     if (values.help) return { command: 'help', global, topic: 'certificate' };
-    // "4127" as the results file shows it, or "#4127" / "№4127".
-    const id = (positionals.length === 1 ? positionals[0] : '').replace(/^[#№]\s*/, '');
-    if (!/^[1-9]\d{0,14}$/.test(id)) throw usage('args.certificateNo');
+    // "4127" as the results file shows it, or "#4127" / "№4127"; several, or a column pasted as "4127,4130".
+    const given = positionals.flatMap((p) => p.split(',')).map((p) => p.trim().replace(/^[#№]\s*/, ''));
+    const bad = given.find((id) => !/^[1-9]\d{0,14}$/.test(id));
+    if (given.length === 0 || bad !== undefined) throw usage('args.certificateNo');
+    const ids = [...new Set(given.map(Number))];
+    if (ids.length > MAX_CERTIFICATES) throw usage('args.certificateMany', { limit: MAX_CERTIFICATES });
     return {
       command: 'certificate',
       global,
-      args: { id: Number(id), ...(values.output !== undefined ? { output: values.output } : {}) },
+      args: { ids, ...(values.output !== undefined ? { output: values.output } : {}) },
     };
   }
 

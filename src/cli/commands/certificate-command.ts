@@ -10,31 +10,44 @@ import { recordMessages } from '../output/record-messages';
 import { relayPost, relayTarget } from '../transport/relay-call';
 
 /**
- * `checklists certificate NO [-o FILE.pdf]`: the screening certificate of an earlier request, by the
- * relay audit no. a results file shows beside each row (docs/relay.md, "Certificates"). The relay
- * makes it from its archived answer, with the archive id and the answer's SHA-256: nothing is asked
- * of the service, so it costs no quota and proves what was answered then, not now.
+ * `checklists certificate NO [NO...] [-o FILE.pdf]`: the screening certificate of an earlier request, by
+ * the relay audit no. a results file shows beside each row (docs/relay.md, "Certificates"); several
+ * numbers make one PDF (an inspector's sample) behind a page listing them. The relay makes it from its
+ * archived answers, with each archive id and answer's SHA-256: nothing is asked of the service, so it
+ * costs no quota and proves what was answered then, not now.
  */
 export async function runCertificate(args: CertificateArgs, config: CliConfig, io: CliIo): Promise<ExitCode> {
   const relay = relayTarget(config, 'relay.neededCertificate');
-  const { id } = args;
-  const file = args.output ?? `checklists-certificate-${id}.pdf`;
+  const { ids } = args;
+  const [first] = ids;
+  const last = ids[ids.length - 1];
+  const one = ids.length === 1;
+  const file =
+    args.output ?? (one ? `checklists-certificate-${first}.pdf` : `checklists-certificates-${first}-${last}.pdf`);
   const path = resolve(io.cwd, file);
   await assertFolderWritable(path, file);
-  const answer = await relayPost(relay, `/certificates/${id}.pdf?lang=${config.lang}`, {}, io);
+  const answer = one
+    ? await relayPost(relay, `/certificates/${first}.pdf?lang=${config.lang}`, {}, io)
+    : await relayPost(relay, '/certificates', { ids, lang: config.lang }, io);
+  // The relay names the number it refused for; one that does not is an older relay, or not one at all.
+  const named = (answer.body as { auditId?: unknown } | null)?.auditId;
+  const id = one ? first : typeof named === 'number' ? named : null;
   const said = (key: 'certificate.notYours' | 'certificate.nothing' | 'certificate.refused') =>
     new UsageError({
-      uk: recordMessages.t('uk', key, { id, status: answer.status, message: answer.message.uk }),
-      en: recordMessages.t('en', key, { id, status: answer.status, message: answer.message.en }),
+      uk: recordMessages.t('uk', key, { id: id ?? '', status: answer.status, message: answer.message.uk }),
+      en: recordMessages.t('en', key, { id: id ?? '', status: answer.status, message: answer.message.en }),
     });
   // The relay answers "not found" alike for another analyst's request and for none: ids cannot be probed.
-  if (answer.status === 404) throw said('certificate.notYours');
-  if (answer.status === 409) throw said('certificate.nothing');
+  if (answer.status === 404 && id !== null) throw said('certificate.notYours');
+  if (answer.status === 409 && id !== null) throw said('certificate.nothing');
   const pdf = answer.status === 200 && answer.bytes.subarray(0, 5).toString('latin1') === '%PDF-';
   if (!pdf) throw said('certificate.refused');
   await writePdf(path, answer.bytes).catch(() => {
     throw usageError('args.output.folder', { path: file });
   });
-  io.stdout.write(`${recordMessages.t(config.lang, 'certificate.saved', { id, file })}\n`);
+  const saved = one
+    ? recordMessages.t(config.lang, 'certificate.saved', { id: first, file })
+    : recordMessages.t(config.lang, 'certificate.savedMany', { count: ids.length, file });
+  io.stdout.write(`${saved}\n`);
   return EXIT.ok;
 }

@@ -75,11 +75,13 @@ const en = {
     '      --json               print the waiting list as JSON\n\n' +
     'Exit codes: 0 all approved or returned (or the list shown), 2 one or more refused (each says why), 3 key refused',
   'help.certificate':
-    "checklists certificate NO [-o FILE.pdf] — the screening certificate of an earlier request, from the organisation's\n" +
-    "relay (CHECKLISTS_URL = the relay, CHECKLISTS_TOKKEN = your analyst key). NO is the request's relay audit no., the\n" +
-    'last column of a results file screened through the relay. The relay makes the PDF from its archived answer (with\n' +
-    "the answer's SHA-256): no request reaches the service. Yours, or any with an auditor's key.\n\n" +
-    '  -o, --output FILE        where to write it (default checklists-certificate-NO.pdf)\n\n' +
+    'checklists certificate NO [NO...] [-o FILE.pdf] — the screening certificate of an earlier request, from the\n' +
+    "organisation's relay (CHECKLISTS_URL = the relay, CHECKLISTS_TOKKEN = your analyst key). NO is the request's relay\n" +
+    'audit no., the last column of a results file screened through the relay. The relay makes the PDF from its archived\n' +
+    "answer (with the answer's SHA-256): no request reaches the service. Yours, or any with an auditor's key. Up to 100\n" +
+    'numbers make one file (an inspector sample), a page listing them first.\n\n' +
+    '  -o, --output FILE        where to write it (default checklists-certificate-NO.pdf;\n' +
+    '                           for several, checklists-certificates-FIRST-LAST.pdf)\n\n' +
     'Exit codes: 0 written, 2 not yours or nothing to certify, 3 key refused, 4 relay unreachable',
   'help.sandbox':
     'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n' +
@@ -212,11 +214,13 @@ const uk: Record<Key, string> = {
     '      --json               вивести перелік очікуваних як JSON\n\n' +
     'Коди виходу: 0 усі погоджено чи повернуто (або перелік показано), 2 одне чи більше відхилено (кожне — з причиною), 3 ключ відхилено',
   'help.certificate':
-    'checklists certificate № [-o ФАЙЛ.pdf] — довідка про перевірку за попереднім запитом, з релея організації\n' +
-    '(CHECKLISTS_URL — адреса релея, CHECKLISTS_TOKKEN — ваш ключ аналітика). № — номер запиту в журналі релея,\n' +
-    'останній стовпець результатів перевірки через релей. Релей складає PDF з архівної відповіді (з її SHA-256):\n' +
-    'до сервісу не йде жоден запит. Ваші запити або будь-які з ключем аудитора.\n\n' +
-    '  -o, --output ФАЙЛ        куди записати (типово checklists-certificate-№.pdf)\n\n' +
+    'checklists certificate № [№...] [-o ФАЙЛ.pdf] — довідка про перевірку за попереднім запитом, з релея\n' +
+    'організації (CHECKLISTS_URL — адреса релея, CHECKLISTS_TOKKEN — ваш ключ аналітика). № — номер запиту в журналі\n' +
+    'релея, останній стовпець результатів перевірки через релей. Релей складає PDF з архівної відповіді (з її SHA-256):\n' +
+    'до сервісу не йде жоден запит. Ваші запити або будь-які з ключем аудитора. До 100 номерів — один файл\n' +
+    '(вибірка для перевіряльника), спершу сторінка з їхнім переліком.\n\n' +
+    '  -o, --output ФАЙЛ        куди записати (типово checklists-certificate-№.pdf;\n' +
+    '                           для кількох — checklists-certificates-ПЕРШИЙ-ОСТАННІЙ.pdf)\n\n' +
     'Коди виходу: 0 записано, 2 не ваш запит або нема що засвідчити, 3 ключ відхилено, 4 релей недоступний',
   'help.sandbox':
     'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n' +

@@ -21,6 +21,8 @@ const en = {
   'history.lines': 'Every line, oldest first ({count}):',
   'certificate.saved':
     'Certificate of relay audit no. {id} written: {file} (made by the relay from its archived answer).',
+  'certificate.savedMany':
+    'Certificates of {count} requests written into one file: {file} (a list of them first; made by the relay from its archived answers).',
   'certificate.notYours':
     'The relay holds no request no. {id} of yours: a certificate goes to the analyst who made the request, and to auditors.',
   'certificate.nothing':
@@ -52,6 +54,8 @@ const uk: Record<Key, string> = {
   'history.lines': 'Усі записи, від найдавнішого ({count}):',
   'certificate.saved':
     'Довідку про запит № {id} у журналі релея записано: {file} (її склав релей з архівної відповіді).',
+  'certificate.savedMany':
+    'Довідки про {count} {count|запит|запити|запитів} записано в один файл: {file} (спершу їхній перелік; їх склав релей з архівних відповідей).',
   'certificate.notYours':
     'На релеї немає вашого запиту № {id}: довідку отримує аналітик, який зробив запит, і аудитори.',
   'certificate.nothing':
