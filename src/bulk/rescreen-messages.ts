@@ -46,12 +46,20 @@ const en = {
     'Saved to the relay: recorded {recorded}, waiting for approval {pending}, already recorded {unchanged}, refused {refused}, not sent {notSent}.',
   'saved.nothing': 'No hit on this sheet has a decision yet: nothing was sent.',
   'saved.noRelay': 'Nothing was sent: save the relay’s address and your own key in Settings first.',
-  'panel.rowCertificate': 'Certificate of the selected row',
+  'panel.rowCertificate': 'Certificates of the selected rows',
   'panel.rowCertificateHint':
-    'On a results sheet (or its hits sheet) of a run through the relay: the screening certificate of the row the cursor is on, made by the relay from its archived answer.',
+    'On a results sheet (or its hits sheet) of a run through the relay: the screening certificates of the selected rows (rows a filter hides are left out; up to {limit} clients) in one PDF, made by the relay from its archived answers.',
   'rowCertificate.noRelay': 'No certificate: save the relay’s address and your own key in Settings first.',
   'rowCertificate.notARow':
-    'Put the cursor on a client’s row of a results sheet, or on a hit of its hits sheet, then press again.',
+    'Select a client’s row of a results sheet (or several), or hits of its hits sheet, then press again.',
+  'rowCertificate.severalAreas':
+    'Select one block of rows: Excel gives no single selection for a Ctrl-click. To pick scattered clients, filter the table to them and select it top to bottom: rows the filter hides are left out.',
+  'rowCertificate.tooMany': 'At most {limit} clients’ certificates in one file: select fewer rows.',
+  'rowCertificate.noneMany':
+    'None of the {count} selected rows has a relay audit no.: they were not screened through the relay (or not screened), so the relay holds no certificate of them.',
+  'rowCertificate.savedMany':
+    'Rows {rows}: certificates of {count} {count|request|requests} saved as {file}, a list of them first (from the relay’s archived answers).',
+  'rowCertificate.leftOut': 'Left out, having no relay audit no.: {count|row|rows} {rows}.',
   'rowCertificate.none':
     'Row {row} has no relay audit no.: it was not screened through the relay (or not screened), so the relay holds no certificate of it.',
   'rowCertificate.notYours':
@@ -134,12 +142,20 @@ const uk: Record<Key, string> = {
     'Збережено на релеї: записано {recorded}, чекають на погодження {pending}, уже були записані {unchanged}, відхилено {refused}, не надіслано {notSent}.',
   'saved.nothing': 'На цьому аркуші ще немає жодного рішення: нічого не надіслано.',
   'saved.noRelay': 'Нічого не надіслано: спершу збережіть адресу релея та свій ключ у «Налаштуваннях».',
-  'panel.rowCertificate': 'Довідка для виділеного рядка',
+  'panel.rowCertificate': 'Довідки для виділених рядків',
   'panel.rowCertificateHint':
-    'На аркуші результатів (або його аркуші збігів) перевірки через релей: довідка про перевірку рядка, на якому курсор, яку релей складає з архівної відповіді.',
+    'На аркуші результатів (або його аркуші збігів) перевірки через релей: довідки про перевірку виділених рядків (рядки, сховані фільтром, пропускаються; до {limit} клієнтів) в одному PDF, які релей складає з архівних відповідей.',
   'rowCertificate.noRelay': 'Довідки немає: спершу збережіть адресу релея та свій ключ у «Налаштуваннях».',
   'rowCertificate.notARow':
-    'Поставте курсор на рядок клієнта на аркуші результатів або на збіг на його аркуші збігів і натисніть ще раз.',
+    'Виділіть рядок клієнта (або кілька) на аркуші результатів чи збіги на його аркуші збігів і натисніть ще раз.',
+  'rowCertificate.severalAreas':
+    'Виділіть один блок рядків: для виділення з Ctrl Excel не дає єдиного діапазону. Щоб вибрати клієнтів урозкид, відфільтруйте таблицю до них і виділіть її згори донизу: рядки, сховані фільтром, пропускаються.',
+  'rowCertificate.tooMany': 'Не більше ніж {limit} довідок про клієнтів в одному файлі: виділіть менше рядків.',
+  'rowCertificate.noneMany':
+    'Жоден із {count} виділених рядків не має № у журналі релея: їх перевірено не через релей (або не перевірено), тож довідок про них на релеї немає.',
+  'rowCertificate.savedMany':
+    'Рядки {rows}: довідки про {count} {count|запит|запити|запитів} збережено як {file}, спершу їхній перелік (з архівних відповідей релея).',
+  'rowCertificate.leftOut': 'Пропущено, бо немає № у журналі релея: {count|рядок|рядки|рядки} {rows}.',
   'rowCertificate.none':
     'Рядок {row} не має № у журналі релея: його перевірено не через релей (або не перевірено), тож довідки про нього на релеї немає.',
   'rowCertificate.notYours':

@@ -237,6 +237,22 @@ test('a bulk run through the relay writes each row’s audit no.; the selected r
   expect(text).toContain('Перевірив: bohdan');
   expect(text).not.toContain(TOKKEN);
   await waitForText(s.pane.getByTestId('bulk-row-certificate-outcome'), `checklists-certificate-${id}.pdf`);
+
+  // Every client's row selected: one PDF from the relay, a page listing the requests first.
+  const ids = [...new Set(rows.map((row) => row[column] as number))];
+  expect(ids.length).toBeGreaterThan(1);
+  await s.harness('select', table.sheet, `A${header + 2}:F${header + 1 + values.slice(header + 1).length}`);
+  const [sample] = await Promise.all([
+    s.page.waitForEvent('download'),
+    button(rescreenText.t(uk, 'panel.rowCertificate')).click(),
+  ]);
+  const file = `checklists-certificates-${ids[0]}-${ids[ids.length - 1]}.pdf`;
+  expect(sample.suggestedFilename()).toBe(file);
+  const sampled = (await pdfParse(readFileSync(await sample.path()))).text.replace(/\s+/g, ' ');
+  expect(sampled).toContain(`Довідки про перевірку з архіву релея: ${ids.length}`);
+  for (const each of ids) expect(sampled).toContain(`Номер у журналі релея: ${each}`);
+  expect(sampled).not.toContain(TOKKEN);
+  await waitForText(s.pane.getByTestId('bulk-row-certificate-outcome'), file);
   await s.shot('relay-05-row-certificate', s.pane.getByTestId('bulk-row-certificate-outcome'));
   expect(s.pageErrors).toEqual([]);
   await s.close();

@@ -141,11 +141,11 @@ describe('Certificate of the selected row (through the relay)', () => {
     });
   }
 
-  async function runThrough(audit: Map<string, number>, lang: 'en' | 'uk', withAudit = true) {
+  async function runThrough(audit: Map<string, number>, lang: 'en' | 'uk', withAudit = true, clients = 'A1:B3') {
     const services = fakeServices({ transport: relayTransport(audit, withAudit) });
     await services.settings.save({ ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.example' });
     await services.settings.saveTokken(KEY);
-    fake.select('Clients', 'A1:B3');
+    fake.select('Clients', clients);
     render(
       <FluentProvider theme={webLightTheme}>
         <BulkPanel lang={lang} services={services} />
@@ -234,7 +234,7 @@ describe('Certificate of the selected row (through the relay)', () => {
       await user.click(screen.getByTestId('bulk-row-certificate'));
       await waitFor(() =>
         expect(outcome()).toHaveTextContent(
-          'Put the cursor on a client’s row of a results sheet, or on a hit of its hits sheet, then press again.',
+          'Select a client’s row of a results sheet (or several), or hits of its hits sheet, then press again.',
         ),
       );
     }
@@ -264,6 +264,109 @@ describe('Certificate of the selected row (through the relay)', () => {
       ),
     );
     expect(downloads).toEqual([]);
+  });
+
+  it('several selected rows: one PDF of their requests, rows a filter hides and rows without a number left out', async () => {
+    fake.setSheet('Clients', [
+      ['ПІБ', 'Дата народження'],
+      ['Петренко Петро', '1980-01-02'],
+      ['Коваленко Олена', '1985-05-05'],
+      ['Шевченко Тарас', '1970-03-09'],
+      ['Петренко Петро', '1980-01-02'],
+      ['Бондар Ірина', '1992-11-30'],
+      ['Мельник Андрій', '1964-07-21'],
+    ]);
+    const audit = new Map<string, number>();
+    const { resultsSheet, hitsSheet } = await runThrough(audit, 'en', true, 'A1:B7');
+    const values = fake.sheetValues(resultsSheet);
+    const header = values.findIndex((r) => r[0] === 'Row');
+    const column = values[header].indexOf('Relay audit no.');
+    const at = (name: string) => values.findIndex((r) => r[1] === name);
+    // Mariia's row screened directly (an older run's row pasted in): no number.
+    fake.pasteValues(resultsSheet, cellAddress(at('Бондар Ірина'), column), [['']]);
+    const ids = (...names: string[]) => names.map((n) => audit.get(n)!);
+
+    const sent: { url: string; body: Record<string, unknown> }[] = [];
+    globalThis.fetch = (async (url: string, init: { body: string }) => {
+      sent.push({ url, body: JSON.parse(init.body) as Record<string, unknown> });
+      return { ok: true, status: 200, blob: async () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }) };
+    }) as unknown as typeof fetch;
+    // From the first client's row down to the last, across every column: rows 2–7 of the client list.
+    fake.select(resultsSheet, `${cellAddress(header + 1, 0)}:${cellAddress(header + 6, column)}`);
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // Each request once, in the rows' order: the same client twice is one request.
+    const all = ids('Петренко Петро', 'Коваленко Олена', 'Шевченко Тарас', 'Мельник Андрій');
+    expect(sent[0]).toEqual({
+      url: 'https://relay.example/certificates',
+      body: { tokken: KEY, ids: all, lang: 'en' },
+    });
+    const file = `checklists-certificates-${all[0]}-${all[3]}.pdf`;
+    expect(downloads).toEqual([file]);
+    expect(outcome()).toHaveTextContent(
+      `Rows 2–5, 7: certificates of 4 requests saved as ${file}, a list of them first (from the relay’s archived answers). ` +
+        'Left out, having no relay audit no.: row 6.',
+    );
+
+    // The table filtered to a sample of two and selected top to bottom: the rows it hides are left out.
+    const [table] = fake.tables(resultsSheet).map((t) => t.name);
+    fake.userFiltersTable(table, 1, (name) => name === 'Коваленко Олена' || name === 'Мельник Андрій');
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].body.ids).toEqual(ids('Коваленко Олена', 'Мельник Андрій'));
+    expect(outcome()).toHaveTextContent('Rows 3, 7: certificates of 2 requests saved as');
+
+    // Hits on the hits sheet, from Taras's first to Andrii's last: their results rows' requests, in the
+    // results' order (rows 4–7: the second Петренко row is request 700 again; Iryna's row has no number).
+    const hits = fake.sheetValues(hitsSheet);
+    const firstHit = hits.findIndex((r, i) => i > 0 && r[1] === 'Шевченко Тарас');
+    const lastHit = hits.map((r) => r[1]).lastIndexOf('Мельник Андрій');
+    expect(lastHit).toBeGreaterThan(firstHit);
+    fake.select(hitsSheet, `${cellAddress(firstHit, 0)}:${cellAddress(lastHit, 2)}`);
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2].body.ids).toEqual(ids('Шевченко Тарас', 'Петренко Петро', 'Мельник Андрій'));
+    expect(outcome()).toHaveTextContent(
+      'Rows 4–5, 7: certificates of 3 requests saved as ' +
+        `checklists-certificates-${ids('Шевченко Тарас')[0]}-${ids('Мельник Андрій')[0]}.pdf`,
+    );
+    expect(outcome()).toHaveTextContent('Left out, having no relay audit no.: row 6.');
+
+    // A Ctrl-click selection: Excel has no single range for it; nothing is asked.
+    fake.select(resultsSheet, `${cellAddress(header + 1, 0)},${cellAddress(header + 3, 0)}`);
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    await waitFor(() => expect(outcome()).toHaveTextContent('Select one block of rows'));
+
+    // Results pasted into a client's file: more than a file holds, by requests or by rows; nothing is asked.
+    const pasted = (rows: number) => [
+      ['Row', 'Relay audit no.'],
+      ...Array.from({ length: rows }, (_, i) => [i + 2, 900 + i]),
+    ];
+    fake.setSheet('Sample', pasted(101));
+    fake.select('Sample', 'A1:B102');
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    await waitFor(() =>
+      expect(outcome()).toHaveTextContent('At most 100 clients’ certificates in one file: select fewer rows.'),
+    );
+    fake.setSheet('Sample', pasted(1_001));
+    fake.select('Sample', 'A:B');
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    await waitFor(() => expect(outcome()).toHaveTextContent('At most 100 clients’ certificates in one file'));
+    fake.select('Sample', 'A2:B101');
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    await waitFor(() => expect(sent).toHaveLength(4));
+    expect(sent[3].body.ids).toEqual(Array.from({ length: 100 }, (_, i) => 900 + i));
+
+    // The relay refuses the file for one number: the pane names it.
+    globalThis.fetch = (async () => ({
+      ok: false,
+      status: 404,
+      json: async () => ({ error: 404, message: 'x', auditId: all[1] }),
+    })) as unknown as typeof fetch;
+    fake.select(resultsSheet, `${cellAddress(header + 1, 1)}:${cellAddress(header + 6, 1)}`);
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    await waitFor(() => expect(outcome()).toHaveTextContent(`the relay holds no request no. ${all[1]} of yours`));
+    expect(sent).toHaveLength(4);
   });
 
   it('says a row screened without the relay has no certificate there', async () => {

@@ -22,7 +22,7 @@ const en = {
   'certificate.saved':
     'Certificate of relay audit no. {id} written: {file} (made by the relay from its archived answer).',
   'certificate.savedMany':
-    'Certificates of {count} requests written into one file: {file} (a list of them first; made by the relay from its archived answers).',
+    'Certificates of {count} {count|request|requests} written into one file: {file} (a list of them first; made by the relay from its archived answers).',
   'certificate.notYours':
     'The relay holds no request no. {id} of yours: a certificate goes to the analyst who made the request, and to auditors.',
   'certificate.nothing':

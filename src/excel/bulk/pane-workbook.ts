@@ -8,4 +8,4 @@ export { workbookRunStateStore } from './bulk-state';
 export { activeSheetName, startWorkbookRescreen } from './rescreen-run';
 export { recheckResultsSheet, watchResultsSheet } from './results-sheet-watch';
 export { saveWorkbookDecisions } from './save-decisions';
-export { selectedAudit } from './selected-audit';
+export { selectedAudits } from './selected-audits';

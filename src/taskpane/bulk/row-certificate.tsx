@@ -1,20 +1,34 @@
 import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useState } from 'react';
 import { rescreenMessages as r } from '../../bulk/rescreen-messages';
+import { MAX_CERTIFICATES_PER_REQUEST } from '../../core/request/certificate-limit';
 import type { Lang } from '../../core/text/i18n';
 import { describeWorkbookError as describeError } from '../../excel/errors';
 import { savePdf } from '../results/CertificateButton';
-import { fetchCertificate } from '../results/decision-client';
+import { fetchCertificate, fetchCertificates } from '../results/decision-client';
 import { relayTargetOf } from '../results/relay-target';
 import { resultsMessages as resultsText } from '../results/results-messages';
 import type { TaskpaneServices } from '../shell/services';
 
 type Said = { intent: 'success' | 'warning'; text: string };
 
+/** Row numbers as a person reads them: runs joined, "2–5, 9". */
+export function rowSpans(rows: readonly number[]): string {
+  const spans: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    let j = i;
+    while (j + 1 < rows.length && rows[j + 1] === rows[j] + 1) j++;
+    spans.push(j > i ? `${rows[i]}–${rows[j]}` : String(rows[i]));
+    i = j;
+  }
+  return spans.join(', ');
+}
+
 /**
- * "Certificate of the selected row" (relay connection only): the screening certificate of the
- * results row the cursor is on, or of the hit's row on a hits sheet, by the relay audit no. the
- * run wrote beside it. The relay makes it from its archived answer; nothing is asked of the service.
+ * "Certificates of the selected rows" (relay connection only): the screening certificates of the
+ * results rows selected (or of the hits' rows on a hits sheet), by the relay audit nos. the run
+ * wrote beside them; several come in one PDF behind a list of them (an inspector's sample). The
+ * relay makes them from its archived answers; nothing is asked of the service.
  */
 export function RowCertificate({
   services,
@@ -32,22 +46,53 @@ export function RowCertificate({
     const relay = await relayTargetOf(services);
     const warning = (text: string): Said => ({ intent: 'warning', text });
     if (!relay) return warning(r.t(lang, 'rowCertificate.noRelay'));
-    const selected = await services.bulk.selectedAudit();
+    const selected = await services.bulk.selectedAudits();
     if (selected.kind === 'not-a-row') return warning(r.t(lang, 'rowCertificate.notARow'));
-    if (selected.kind === 'none') return warning(r.t(lang, 'rowCertificate.none', { row: selected.row }));
-    const { auditId: id, row } = selected;
-    const got = await fetchCertificate(relay, id, lang);
-    if (got.ok) {
-      return { intent: 'success', text: r.t(lang, 'rowCertificate.saved', { row, id, file: savePdf(got.pdf, id) }) };
+    if (selected.kind === 'several-areas') return warning(r.t(lang, 'rowCertificate.severalAreas'));
+    const tooMany = warning(r.t(lang, 'rowCertificate.tooMany', { limit: MAX_CERTIFICATES_PER_REQUEST }));
+    if (selected.kind === 'too-many') return tooMany;
+    const numbered = selected.rows.filter((row) => row.auditId !== null);
+    const without = selected.rows.filter((row) => row.auditId === null).map((row) => row.row);
+    if (numbered.length === 0) {
+      return warning(
+        without.length === 1
+          ? r.t(lang, 'rowCertificate.none', { row: without[0] })
+          : r.t(lang, 'rowCertificate.noneMany', { count: without.length }),
+      );
     }
-    // 404: not this analyst's request (or no such one); the relay says no more, so ids cannot be probed.
-    const detail =
-      got.status === 404
-        ? r.t(lang, 'rowCertificate.notYours', { id })
-        : got.status === 409
-          ? r.t(lang, 'rowCertificate.nothing', { id })
-          : got.detail;
-    return warning(resultsText.t(lang, 'certificate.failed', { detail }));
+    // Rows of one client share a request: one certificate each.
+    const ids = [...new Set(numbered.map((row) => row.auditId as number))];
+    if (ids.length > MAX_CERTIFICATES_PER_REQUEST) return tooMany;
+    const leftOut =
+      without.length > 0
+        ? ` ${r.t(lang, 'rowCertificate.leftOut', { count: without.length, rows: rowSpans(without) })}`
+        : '';
+    const refused = (status: number | undefined, id: number | undefined, detail: string): Said => {
+      // 404: not this analyst's request (or no such one); the relay says no more, so ids cannot be probed.
+      const why =
+        status === 404 && id !== undefined
+          ? r.t(lang, 'rowCertificate.notYours', { id })
+          : status === 409 && id !== undefined
+            ? r.t(lang, 'rowCertificate.nothing', { id })
+            : detail;
+      return warning(resultsText.t(lang, 'certificate.failed', { detail: why }));
+    };
+    if (ids.length === 1) {
+      const [id] = ids;
+      const got = await fetchCertificate(relay, id, lang);
+      if (!got.ok) return refused(got.status, id, got.detail);
+      const file = savePdf(got.pdf, `checklists-certificate-${id}.pdf`);
+      const row = rowSpans(numbered.map((n) => n.row));
+      return { intent: 'success', text: r.t(lang, 'rowCertificate.saved', { row, id, file }) + leftOut };
+    }
+    const got = await fetchCertificates(relay, ids, lang);
+    if (!got.ok) return refused(got.status, got.auditId, got.detail);
+    const file = savePdf(got.pdf, `checklists-certificates-${ids[0]}-${ids[ids.length - 1]}.pdf`);
+    const rows = rowSpans(numbered.map((n) => n.row));
+    return {
+      intent: 'success',
+      text: r.t(lang, 'rowCertificate.savedMany', { rows, count: ids.length, file }) + leftOut,
+    };
   };
 
   const press = async () => {
@@ -67,7 +112,7 @@ export function RowCertificate({
       <Button
         disabled={disabled || busy}
         onClick={() => void press()}
-        title={r.t(lang, 'panel.rowCertificateHint')}
+        title={r.t(lang, 'panel.rowCertificateHint', { limit: MAX_CERTIFICATES_PER_REQUEST })}
         data-testid="bulk-row-certificate"
       >
         {r.t(lang, 'panel.rowCertificate')}

@@ -5,11 +5,11 @@ import { fetchCertificate, type RelayTarget } from './decision-client';
 import { resultsMessages as resultsText } from './results-messages';
 
 /** A relay certificate handed to the browser's download; the file name it was given. */
-export function savePdf(pdf: Blob, auditId: number): string {
+export function savePdf(pdf: Blob, fileName: string): string {
   const url = URL.createObjectURL(pdf);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `checklists-certificate-${auditId}.pdf`;
+  link.download = fileName;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return link.download;
@@ -31,7 +31,9 @@ export function CertificateButton({ relay, auditId, lang }: { relay: RelayTarget
       setMessage(resultsText.t(lang, 'certificate.failed', { detail: got.detail }));
       return;
     }
-    setMessage(resultsText.t(lang, 'certificate.saved', { file: savePdf(got.pdf, auditId) }));
+    setMessage(
+      resultsText.t(lang, 'certificate.saved', { file: savePdf(got.pdf, `checklists-certificate-${auditId}.pdf`) }),
+    );
   };
   return (
     <>

@@ -141,6 +141,31 @@ export async function fetchCertificate(
   }
 }
 
+/**
+ * Several requests' certificates in one PDF (POST /certificates), a list of them first. A refusal
+ * names the number it is for (`auditId`): not this analyst's, or nothing to certify.
+ */
+export async function fetchCertificates(
+  relay: RelayTarget,
+  auditIds: readonly number[],
+  lang: 'uk' | 'en',
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ ok: true; pdf: Blob } | { ok: false; detail: string; status?: number; auditId?: number }> {
+  try {
+    const response = await fetchImpl(`${new URL(relay.url).origin}/certificates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tokken: relay.key, ids: auditIds, lang }),
+    });
+    if (response.ok) return { ok: true, pdf: await response.blob() };
+    const said = (await response.json().catch(() => null)) as { auditId?: unknown } | null;
+    const auditId = typeof said?.auditId === 'number' ? said.auditId : undefined;
+    return { ok: false, detail: `HTTP ${response.status}`, status: response.status, ...(auditId ? { auditId } : {}) };
+  } catch (error) {
+    return { ok: false, detail: error instanceof Error ? error.name : 'network' };
+  }
+}
+
 /** A subject's decision record (POST /decisions/history): never throws. */
 export async function fetchHistory(
   relay: RelayTarget,

@@ -4,7 +4,7 @@ import type { WorkbookRun, resumeWorkbookRun, startWorkbookRun } from '../../exc
 import type { startWorkbookRescreen } from '../../excel/bulk/rescreen-run';
 import type { SaveDecisionsReport } from '../../bulk/decisions-to-relay';
 import type { saveWorkbookDecisions } from '../../excel/bulk/save-decisions';
-import type { SelectedAudit } from '../../excel/bulk/selected-audit';
+import type { SelectedAudits } from '../../excel/bulk/selected-audits';
 
 /**
  * The workbook as the bulk panel uses it: the selection read as a list, runs started, resumed,
@@ -21,8 +21,8 @@ export interface BulkWorkbook {
   discard(runId: string): Promise<void>;
   activeSheetName(): Promise<string>;
   saveDecisions(...args: Parameters<typeof saveWorkbookDecisions>): Promise<SaveDecisionsReport>;
-  /** The relay audit no. of the results row the active cell is on (its certificate's key). */
-  selectedAudit(): Promise<SelectedAudit>;
+  /** The relay audit nos. of the results rows the selection is on (their certificates' keys). */
+  selectedAudits(): Promise<SelectedAudits>;
   /** Calls `listener` with the results sheet in front (null on any other sheet), now and on each change. */
   watchResultsSheet(listener: (sheet: string | null) => void): () => void;
   /** Looks at the sheet in front again (after a run that may have made it a results sheet). */
@@ -40,7 +40,7 @@ export function officeBulkWorkbook(): BulkWorkbook {
     discard: async (runId) => (await excel()).workbookRunStateStore().remove(runId),
     activeSheetName: async () => (await excel()).activeSheetName(),
     saveDecisions: async (...args) => (await excel()).saveWorkbookDecisions(...args),
-    selectedAudit: async () => (await excel()).selectedAudit(),
+    selectedAudits: async () => (await excel()).selectedAudits(),
     watchResultsSheet: (listener) => {
       let stop: (() => void) | null = null;
       let stopped = false;
