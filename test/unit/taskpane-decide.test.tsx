@@ -193,12 +193,14 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
     [RELAY_DECISIONS_FIELD]: { muted: [muted], changed: [] },
   };
   const sent: { url: string; body: Record<string, unknown> }[] = [];
+  let certificateStatus = 200;
   // The pane's jsdom has no fetch: the relay's side of this is tested over real HTTP in
   // test/integration/relay-decisions.test.ts; here, what the card sends.
   const fakeFetch = async (url: unknown, init?: { body?: unknown }) => {
     sent.push({ url: String(url), body: JSON.parse(String(init?.body)) as Record<string, unknown> });
     if (String(url).includes('/certificates/')) {
-      return { ok: true, status: 200, blob: async () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }) };
+      const status = certificateStatus;
+      return { ok: status === 200, status, blob: async () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }) };
     }
     const text = JSON.stringify({
       analyst: 'petro',
@@ -278,6 +280,30 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
     expect(sent[1].url).toBe('https://relay.bank.example/certificates/55.pdf?lang=en');
     expect(sent[1].url).not.toContain('ckr_');
     expect(sent[1].body).toEqual({ tokken: 'ckr_abcdefghijkl_secretsecretsecretsecretsecretsecret' });
+    // Pruned after the retention years (409), or not this analyst's (404): said in words, not as a status.
+    certificateStatus = 409;
+    await user.click(within(results).getByTestId('certificate'));
+    await waitFor(() =>
+      expect(
+        within(results)
+          .getAllByRole('status')
+          .map((e) => e.textContent),
+      ).toContain(
+        'No certificate was made: request no. 55 has no archived answer to certify (refused by the relay, answered before its archive existed, or pruned after the retention years)',
+      ),
+    );
+    certificateStatus = 404;
+    await user.click(within(results).getByTestId('certificate'));
+    await waitFor(() =>
+      expect(
+        within(results)
+          .getAllByRole('status')
+          .map((e) => e.textContent),
+      ).toContain(
+        'No certificate was made: the relay holds no request no. 55 of yours (a certificate goes to the analyst who made it, and to auditors)',
+      ),
+    );
+    expect(downloads).toEqual(['checklists-certificate-55.pdf']);
   } finally {
     delete (globalThis as { fetch?: unknown }).fetch;
     click.mockRestore();

@@ -28,7 +28,12 @@ export function CertificateButton({ relay, auditId, lang }: { relay: RelayTarget
     const got = await fetchCertificate(relay, auditId, lang);
     setBusy(false);
     if (!got.ok) {
-      setMessage(resultsText.t(lang, 'certificate.failed', { detail: got.detail }));
+      // The relay's 404 and 409 in words, as for a results row's certificate; anything else as it came.
+      const detail =
+        got.status === 404 || got.status === 409
+          ? resultsText.t(lang, got.status === 404 ? 'certificate.notYours' : 'certificate.nothing', { id: auditId })
+          : got.detail;
+      setMessage(resultsText.t(lang, 'certificate.failed', { detail }));
       return;
     }
     setMessage(

@@ -93,6 +93,10 @@ const en = {
   'certificate.button': 'Certificate',
   'certificate.saved': 'Saved as {file} (from the relay’s archived answer).',
   'certificate.failed': 'No certificate was made: {detail}',
+  'certificate.notYours':
+    'the relay holds no request no. {id} of yours (a certificate goes to the analyst who made it, and to auditors)',
+  'certificate.nothing':
+    'request no. {id} has no archived answer to certify (refused by the relay, answered before its archive existed, or pruned after the retention years)',
   'certificate.sheet': 'Written to the protected sheet "{sheet}".',
   'history.button': 'Decision history',
   'history.title': 'Every decision on this subject at the relay, oldest first:',
@@ -209,6 +213,10 @@ const uk: Record<Key, string> = {
   'certificate.button': 'Довідка',
   'certificate.saved': 'Збережено як {file} (з архівної відповіді релея).',
   'certificate.failed': 'Довідку не створено: {detail}',
+  'certificate.notYours':
+    'на релеї немає вашого запиту № {id} (довідку отримує аналітик, який його зробив, і аудитори)',
+  'certificate.nothing':
+    'запит № {id} не має архівної відповіді для довідки (релей його відхилив, відповів ще до появи архіву або вилучив її після строку зберігання)',
   'certificate.sheet': 'Записано на захищений аркуш «{sheet}».',
   'history.button': 'Історія рішень',
   'history.title': 'Усі рішення щодо цього суб’єкта на релеї, від найдавнішого:',
