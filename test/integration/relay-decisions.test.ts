@@ -1196,6 +1196,13 @@ it('an approver returns a waiting decision for review with why: the hit is open 
     ),
   );
 
+  stdout = '';
+  expect(await runCli(['approve', '--json'], io(olena))).toBe(0);
+  expect(JSON.parse(stdout)).toEqual({
+    pending: [],
+    returned: [expect.objectContaining({ analyst: 'anna', decision: 'needs-review', comment, returns: id })],
+  });
+
   // The hit is open again for everybody: the return is the decision in force, needs review, by the approver.
   const again = await screen(two, olena);
   expect(hitsOf(again.summary, 'psanctions')).toBe(1);

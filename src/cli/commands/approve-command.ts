@@ -64,7 +64,9 @@ export async function runApprove(args: ApproveArgs, config: CliConfig, io: CliIo
   }
   if (args.ids.length === 0) {
     const list = await relayRead(relay, '/decisions/pending', {}, pendingDecisionsSchema, 'approve.listRefused', io);
-    if (args.json) io.stdout.write(`${JSON.stringify(list.pending, null, 2)}\n`);
+    // Both lists, as the plain text shows them: a script that watched only `pending` missed what came back.
+    if (args.json)
+      io.stdout.write(`${JSON.stringify({ pending: list.pending, returned: list.returned ?? [] }, null, 2)}\n`);
     else io.stdout.write(`${renderPending(list, relay.address, lang)}\n`);
     return EXIT.ok;
   }

@@ -72,7 +72,7 @@ const en = {
     "                                (an analyst's key: its own, and those returned to it for review)\n" +
     '  checklists approve 12 15      approve those decisions (not your own), each recorded under your key\n' +
     '  checklists approve --return 12 --comment "ask for the passport"   send one back for review, saying why\n' +
-    '      --json               print the waiting list as JSON\n\n' +
+    '      --json               print the lists as JSON: {"pending": [...], "returned": [...]}\n\n' +
     'Exit codes: 0 all approved or returned (or the list shown), 2 one or more refused (each says why), 3 key refused',
   'help.certificate':
     'checklists certificate NO [NO...] [-o FILE.pdf] — the screening certificate of an earlier request, from the\n' +
@@ -211,7 +211,7 @@ const uk: Record<Key, string> = {
     '                                (ключ аналітика: власні та повернуті йому на перевірку)\n' +
     '  checklists approve 12 15      погодити ці рішення (не власні), кожне записано під вашим ключем\n' +
     '  checklists approve --return 12 --comment "попросіть паспорт"   повернути одне на перевірку, сказавши чому\n' +
-    '      --json               вивести перелік очікуваних як JSON\n\n' +
+    '      --json               вивести переліки як JSON: {"pending": [...], "returned": [...]}\n\n' +
     'Коди виходу: 0 усі погоджено чи повернуто (або перелік показано), 2 одне чи більше відхилено (кожне — з причиною), 3 ключ відхилено',
   'help.certificate':
     'checklists certificate № [№...] [-o ФАЙЛ.pdf] — довідка про перевірку за попереднім запитом, з релея\n' +
