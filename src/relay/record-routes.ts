@@ -1,8 +1,8 @@
 import { validateQuery } from '../core/query';
+import { MAX_CERTIFICATES_PER_REQUEST } from '../core/request/certificate-limit';
 import { commentText } from './decision-input';
 import { MAX_DECISIONS_PER_REQUEST, type DecisionRecord } from './decisions';
 import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from './decision-export';
-import { MAX_CERTIFICATES_PER_REQUEST } from '../core/request/certificate-limit';
 import { requestCertificate, requestCertificates } from './certificates';
 import { JSON_TYPE } from './http-parts';
 import { bilingual } from './messages';

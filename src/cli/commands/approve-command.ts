@@ -65,9 +65,10 @@ export async function runApprove(args: ApproveArgs, config: CliConfig, io: CliIo
   if (args.ids.length === 0) {
     const list = await relayRead(relay, '/decisions/pending', {}, pendingDecisionsSchema, 'approve.listRefused', io);
     // Both lists, as the plain text shows them: a script that watched only `pending` missed what came back.
-    if (args.json)
-      io.stdout.write(`${JSON.stringify({ pending: list.pending, returned: list.returned ?? [] }, null, 2)}\n`);
-    else io.stdout.write(`${renderPending(list, relay.address, lang)}\n`);
+    const text = args.json
+      ? JSON.stringify({ pending: list.pending, returned: list.returned ?? [] }, null, 2)
+      : renderPending(list, relay.address, lang);
+    io.stdout.write(`${text}\n`);
     return EXIT.ok;
   }
   let refused = 0;

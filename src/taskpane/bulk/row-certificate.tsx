@@ -13,7 +13,7 @@ import type { TaskpaneServices } from '../shell/services';
 type Said = { intent: 'success' | 'warning'; text: string };
 
 /** Row numbers as a person reads them: runs joined, "2–5, 9". */
-export function rowSpans(rows: readonly number[]): string {
+function rowSpans(rows: readonly number[]): string {
   const spans: string[] = [];
   for (let i = 0; i < rows.length; i++) {
     let j = i;
