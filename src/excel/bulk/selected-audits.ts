@@ -105,12 +105,12 @@ export async function selectedAudits(): Promise<SelectedAudits> {
     }
 
     // Hits' rows: their results rows are those with the same source rows.
-    const sources = new Set(
+    const sourceRows = new Set(
       (await read(sheetColumn(own, head, 'hits.sourceRow'))).map(wholeNumber).filter((n) => n !== null),
     );
-    if (sources.size === 0) return { kind: 'not-a-row' };
+    if (sourceRows.size === 0) return { kind: 'not-a-row' };
     // Without the results table (deleted, or renamed) the rows are known, their numbers are not.
-    const noNumbers = () => listed([...sources].map((row) => ({ row, auditId: null })));
+    const noNumbers = () => listed([...sourceRows].map((row) => ({ row, auditId: null })));
     const results = context.workbook.tables.getItemOrNullObject(resultsName);
     results.load('name');
     await context.sync();
@@ -140,9 +140,9 @@ export async function selectedAudits(): Promise<SelectedAudits> {
     const auditOf = new Map<number, number | null>();
     numbers.forEach((cell, i) => {
       const row = wholeNumber(cell);
-      if (row !== null && sources.has(row) && !auditOf.has(row)) auditOf.set(row, wholeNumber(audits[i]));
+      if (row !== null && sourceRows.has(row) && !auditOf.has(row)) auditOf.set(row, wholeNumber(audits[i]));
     });
-    return listed([...sources].map((row) => ({ row, auditId: auditOf.get(row) ?? null })));
+    return listed([...sourceRows].map((row) => ({ row, auditId: auditOf.get(row) ?? null })));
   });
 }
 
