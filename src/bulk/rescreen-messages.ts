@@ -65,6 +65,8 @@ const en = {
   'rowCertificate.notYours':
     'the relay holds no request no. {id} of yours (a certificate goes to the analyst who screened the row, and to auditors)',
   'rowCertificate.saved': 'Row {row}: saved as {file} (relay audit no. {id}, from its archived answer).',
+  'rowCertificate.savedRows':
+    'Rows {rows}, one client’s: saved as {file} (relay audit no. {id}, from its archived answer).',
   'rowCertificate.nothing':
     'request no. {id} has no archived answer to certify (refused by the relay, answered before its archive existed, or pruned after the retention years)',
   'saved.refused': '{hit}: refused by the relay ({reason})',
@@ -161,6 +163,8 @@ const uk: Record<Key, string> = {
   'rowCertificate.notYours':
     'на релеї немає вашого запиту № {id} (довідку отримує аналітик, який перевіряв рядок, і аудитори)',
   'rowCertificate.saved': 'Рядок {row}: збережено як {file} (№ у журналі релея {id}, з архівної відповіді).',
+  'rowCertificate.savedRows':
+    'Рядки {rows}, одного клієнта: збережено як {file} (№ у журналі релея {id}, з архівної відповіді).',
   'rowCertificate.nothing':
     'запит № {id} не має архівної відповіді для довідки (релей його відхилив, відповів ще до появи архіву або вилучив її після строку зберігання)',
   'saved.refused': '{hit}: релей відхилив ({reason})',

@@ -2,6 +2,8 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync,
 import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { tmpdir, userInfo } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main';
 import type { CliIo } from '../../src/cli/io';
@@ -721,6 +723,32 @@ describe('from the relay', () => {
       expect(readdirSync(dir)).toEqual([file]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+    // A relay from before POST /certificates (it answers any address it does not serve "not found"):
+    // the command line says so, rather than "not found".
+    const older = createServer((_req, res) => {
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":404,"message":"Not found."}');
+    });
+    await new Promise<void>((resolve) => older.listen(0, '127.0.0.1', resolve));
+    try {
+      const said: string[] = [];
+      const code = await runCli(['certificate', '12', '13', '--lang', 'en'], {
+        stdout: { write: (s: string) => said.push(s) > 0 },
+        stderr: { write: (s: string) => said.push(s) > 0 },
+        env: cliEnv({
+          CHECKLISTS_URL: `http://127.0.0.1:${(older.address() as AddressInfo).port}`,
+          CHECKLISTS_TOKKEN: yana,
+        }),
+        cwd: tmpdir(),
+        platform: process.platform,
+        interrupt: new AbortController().signal,
+      });
+      expect(code).toBe(2);
+      expect(said.join('')).toBe(
+        'Error: This relay makes no file of several certificates (it is older than this command line): ask for one number at a time, or have it updated.\n',
+      );
+    } finally {
+      await new Promise((resolve) => older.close(resolve));
     }
     // Made from the archive: the service was asked nothing (the refused request never reached it either).
     expect(sandbox.requests.length).toBe(paid);

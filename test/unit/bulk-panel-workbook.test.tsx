@@ -337,6 +337,17 @@ describe('Certificate of the selected row (through the relay)', () => {
     await user.click(screen.getByTestId('bulk-row-certificate'));
     await waitFor(() => expect(outcome()).toHaveTextContent('Select one block of rows'));
 
+    // One client's two rows (filtered to them): one request, one certificate, both rows named.
+    fake.userFiltersTable(table, 1, (name) => name === 'Петренко Петро');
+    fake.select(resultsSheet, `${cellAddress(header + 1, 0)}:${cellAddress(header + 6, 0)}`);
+    await user.click(screen.getByTestId('bulk-row-certificate'));
+    await waitFor(() => expect(sent).toHaveLength(4));
+    const [petro] = ids('Петренко Петро');
+    expect(sent[3].url).toBe(`https://relay.example/certificates/${petro}.pdf?lang=en`);
+    expect(outcome()).toHaveTextContent(
+      `Rows 2, 5, one client’s: saved as checklists-certificate-${petro}.pdf (relay audit no. ${petro}, from its archived answer).`,
+    );
+
     // Results pasted into a client's file: more than a file holds, by requests or by rows; nothing is asked.
     const pasted = (rows: number) => [
       ['Row', 'Relay audit no.'],
@@ -354,10 +365,11 @@ describe('Certificate of the selected row (through the relay)', () => {
     await waitFor(() => expect(outcome()).toHaveTextContent('At most 100 clients’ certificates in one file'));
     fake.select('Sample', 'A2:B101');
     await user.click(screen.getByTestId('bulk-row-certificate'));
-    await waitFor(() => expect(sent).toHaveLength(4));
-    expect(sent[3].body.ids).toEqual(Array.from({ length: 100 }, (_, i) => 900 + i));
+    await waitFor(() => expect(sent).toHaveLength(5));
+    expect(sent[4].body.ids).toEqual(Array.from({ length: 100 }, (_, i) => 900 + i));
 
-    // The relay refuses the file for one number: the pane names it.
+    // The relay refuses the file for one number: the pane names it (the filter cleared first).
+    fake.userFiltersTable(table, 1, () => true);
     globalThis.fetch = (async () => ({
       ok: false,
       status: 404,
@@ -366,7 +378,7 @@ describe('Certificate of the selected row (through the relay)', () => {
     fake.select(resultsSheet, `${cellAddress(header + 1, 1)}:${cellAddress(header + 6, 1)}`);
     await user.click(screen.getByTestId('bulk-row-certificate'));
     await waitFor(() => expect(outcome()).toHaveTextContent(`the relay holds no request no. ${all[1]} of yours`));
-    expect(sent).toHaveLength(4);
+    expect(sent).toHaveLength(5);
   });
 
   it('says a row screened without the relay has no certificate there', async () => {

@@ -32,7 +32,9 @@ export async function runCertificate(args: CertificateArgs, config: CliConfig, i
   // The relay names the number it refused for; one that does not is an older relay, or not one at all.
   const named = (answer.body as { auditId?: unknown } | null)?.auditId;
   const id = one ? first : typeof named === 'number' ? named : null;
-  const said = (key: 'certificate.notYours' | 'certificate.nothing' | 'certificate.refused') =>
+  const said = (
+    key: 'certificate.notYours' | 'certificate.nothing' | 'certificate.refused' | 'certificate.olderRelay',
+  ) =>
     new UsageError({
       uk: recordMessages.t('uk', key, { id: id ?? '', status: answer.status, message: answer.message.uk }),
       en: recordMessages.t('en', key, { id: id ?? '', status: answer.status, message: answer.message.en }),
@@ -40,6 +42,8 @@ export async function runCertificate(args: CertificateArgs, config: CliConfig, i
   // The relay answers "not found" alike for another analyst's request and for none: ids cannot be probed.
   if (answer.status === 404 && id !== null) throw said('certificate.notYours');
   if (answer.status === 409 && id !== null) throw said('certificate.nothing');
+  // A relay from before POST /certificates answers it as an address it does not serve.
+  if (answer.status === 404 && !one) throw said('certificate.olderRelay');
   const pdf = answer.status === 200 && answer.bytes.subarray(0, 5).toString('latin1') === '%PDF-';
   if (!pdf) throw said('certificate.refused');
   await writePdf(path, answer.bytes).catch(() => {

@@ -28,6 +28,8 @@ const en = {
   'certificate.nothing':
     'Request no. {id} has no archived answer to certify: the relay refused it, answered it before its archive existed, or pruned it after the retention years.',
   'certificate.refused': 'The relay did not give the certificate (HTTP {status}): {message}',
+  'certificate.olderRelay':
+    'This relay makes no file of several certificates (it is older than this command line): ask for one number at a time, or have it updated.',
   'certificate.hint':
     "Any row's certificate, later, from the relay's archive: checklists certificate <the row's Relay audit no.>",
 } as const;
@@ -61,6 +63,8 @@ const uk: Record<Key, string> = {
   'certificate.nothing':
     'Запит № {id} не має архівної відповіді для довідки: релей його відхилив, відповів на нього ще до появи архіву або вилучив її після строку зберігання.',
   'certificate.refused': 'Релей не надав довідку (HTTP {status}): {message}',
+  'certificate.olderRelay':
+    'Цей релей не складає файл із кількох довідок (він старіший за цей командний рядок): запитуйте по одному номеру або попросіть його оновити.',
   'certificate.hint':
     'Довідку про будь-який рядок згодом дає архів релея: checklists certificate <№ у журналі релея цього рядка>',
 };

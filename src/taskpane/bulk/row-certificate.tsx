@@ -82,8 +82,12 @@ export function RowCertificate({
       const got = await fetchCertificate(relay, id, lang);
       if (!got.ok) return refused(got.status, id, got.detail);
       const file = savePdf(got.pdf, `checklists-certificate-${id}.pdf`);
-      const row = rowSpans(numbered.map((n) => n.row));
-      return { intent: 'success', text: r.t(lang, 'rowCertificate.saved', { row, id, file }) + leftOut };
+      // Rows of one client share its request: named together, as the rows they are.
+      const text =
+        numbered.length === 1
+          ? r.t(lang, 'rowCertificate.saved', { row: numbered[0].row, id, file })
+          : r.t(lang, 'rowCertificate.savedRows', { rows: rowSpans(numbered.map((n) => n.row)), id, file });
+      return { intent: 'success', text: text + leftOut };
     }
     const got = await fetchCertificates(relay, ids, lang);
     if (!got.ok) return refused(got.status, got.auditId, got.detail);
