@@ -12,6 +12,7 @@ import { certificatePdf } from '../evidence/certificate-pdf';
 import { buildSampleCover, subjectText, type SampleEntry } from '../evidence/sample-cover';
 import { sha256 } from './answer-archive';
 import { currentOf, noteOf } from './decisions';
+import { oneAtATime } from './one-at-a-time';
 import { can, type Identity } from './roles';
 import type { DecisionRow, RelayStore } from './store/port';
 
@@ -28,6 +29,9 @@ import type { DecisionRow, RelayStore } from './store/port';
 
 export type CertificateResult = { ok: true; pdf: Buffer } | { ok: false; status: 404 | 409 };
 
+/** Every certificate this relay process lays out, single or many, in one line (one-at-a-time.ts). */
+const inLine = oneAtATime();
+
 interface CertifyOptions {
   lang: Lang;
   sandbox: boolean;
@@ -43,7 +47,7 @@ export async function requestCertificate(
 ): Promise<CertificateResult> {
   const made = await certify(store, identity, auditId, options);
   if (!made.ok) return made;
-  return { ok: true, pdf: await certificatePdf([made.certificate], { title: `${auditId}` }) };
+  return { ok: true, pdf: await inLine(() => certificatePdf([made.certificate], { title: `${auditId}` })) };
 }
 
 export async function requestCertificates(
@@ -72,7 +76,7 @@ export async function requestCertificates(
   const title = `${auditIds[0]}–${auditIds[auditIds.length - 1]} (${auditIds.length})`;
   return {
     ok: true,
-    pdf: await certificatePdf([cover, ...made.map((m) => m.certificate)], { title, createdAt: at }),
+    pdf: await inLine(() => certificatePdf([cover, ...made.map((m) => m.certificate)], { title, createdAt: at })),
   };
 }
 
