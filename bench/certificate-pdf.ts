@@ -114,6 +114,7 @@ async function sample(): Promise<void> {
     at: new Date(),
     analyst: 'bench',
     summary: { totalHits: i % 3, complete: true },
+    decided: i % 2,
   }));
   const cover = buildSampleCover(
     { requestedBy: 'bench', at: new Date(), entries, sandbox: true, productVersion: 'bench' },

@@ -67,6 +67,7 @@ export const certificateMessages = defineCatalogue(
     'sample.list': 'Requests',
     'sample.request': 'Relay audit no. {id}',
     'sample.notFully': 'NOT FULLY CHECKED',
+    'sample.decided': 'decided {count}',
   },
   {
     title: 'Довідка про перевірку',
@@ -134,5 +135,6 @@ export const certificateMessages = defineCatalogue(
     'sample.list': 'Запити',
     'sample.request': 'Номер у журналі релея {id}',
     'sample.notFully': 'ПЕРЕВІРЕНО НЕ ПОВНІСТЮ',
+    'sample.decided': 'вирішено {count}',
   },
 );

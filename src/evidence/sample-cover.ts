@@ -19,6 +19,8 @@ export interface SampleEntry {
   /** Who made the request. */
   analyst: string;
   summary: Pick<EnvelopeSummary, 'totalHits' | 'complete'>;
+  /** Hits with a decision in force on this version of their record: what an inspector looks for first. */
+  decided: number;
 }
 
 export interface SampleCoverInput {
@@ -56,8 +58,10 @@ export function buildSampleCover(input: SampleCoverInput, lang: Lang): Certifica
   for (const entry of input.entries) {
     const { totalHits, complete } = entry.summary;
     // Hits and "not fully checked" are both said: hits in some lists never stand for the others' silence.
+    const hits =
+      totalHits > 0 ? [t('state.hits', { count: totalHits }), t('sample.decided', { count: entry.decided })] : [];
     const result = [
-      ...(totalHits > 0 ? [t('state.hits', { count: totalHits })] : complete ? [t('state.clear')] : []),
+      ...(totalHits > 0 ? [hits.join(', ')] : complete ? [t('state.clear')] : []),
       ...(complete ? [] : [t('sample.notFully')]),
     ].join('; ');
     lines.push({

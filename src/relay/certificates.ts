@@ -120,6 +120,8 @@ async function certify(
     at: receivedAt,
     analyst: row.analyst,
     summary: summarize(envelope, asked),
+    // A decision made on another version of the record is to be made again: not counted.
+    decided: [...decisions.values()].filter((d) => !d.changed).length,
   };
   return { ok: true, certificate, entry };
 }
