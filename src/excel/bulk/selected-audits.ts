@@ -1,7 +1,11 @@
 import type { CellValue } from '../../bulk/columns';
-import { fold } from '../../bulk/decisions';
-import { bulkMessages } from '../../bulk/messages';
-import { LANGS } from '../../core/text/i18n';
+import {
+  AUDIT_HEADER_SEARCH_ROWS,
+  auditHeaderAt,
+  columnOf,
+  wholeNumber,
+  type AuditHeaderKey,
+} from '../../bulk/audit-columns';
 import type { CellRect } from '../a1';
 import { officeErrorCode } from '../errors';
 import { runQueued } from '../run';
@@ -41,24 +45,10 @@ export type SelectedAudits =
 /** Rows one press reads: a hits sheet's rows for a sample of 100 clients, with room to spare. */
 export const MAX_SELECTED_ROWS = 1_000;
 
-type HeaderKey = 'col.row' | 'col.relayAudit' | 'hits.sourceRow';
-
-/** Where a column is by its header in either language, or -1; compared as a re-screen reads headers. */
-function columnOf(head: readonly CellValue[], key: HeaderKey): number {
-  const names = LANGS.map((lang) => fold(bulkMessages.t(lang, key)));
-  return head.findIndex((cell) => typeof cell === 'string' && names.includes(fold(cell)));
-}
-
 /** The sheet column of a header found in a block's header row `head`, or -1. */
-function sheetColumn(block: { columnIndex: number }, head: readonly CellValue[], key: HeaderKey): number {
+function sheetColumn(block: { columnIndex: number }, head: readonly CellValue[], key: AuditHeaderKey): number {
   const at = columnOf(head, key);
   return at < 0 ? -1 : block.columnIndex + at;
-}
-
-/** A whole number as a cell holds it: Excel gives numbers, a CSV pasted back may give their text. */
-function wholeNumber(cell: CellValue | undefined): number | null {
-  const n = typeof cell === 'number' ? cell : typeof cell === 'string' && /^\s*\d+\s*$/.test(cell) ? Number(cell) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 const rectOf = (r: Excel.Range): CellRect => ({
@@ -193,9 +183,6 @@ function listed(found: readonly { row: number | null; auditId: number | null }[]
   return { kind: 'rows', rows: [...rows.values()].sort((a, b) => a.row - b.row) };
 }
 
-/** Rows searched for a results header when the sheet holds no run's table. */
-const HEADER_SEARCH_ROWS = 40;
-
 /**
  * A results table converted to a range, renamed, or copied into another workbook (a client's file):
  * found by its header row, the one naming both "Row" and "Relay audit no.", above the selection or its first.
@@ -213,13 +200,9 @@ async function byHeader(
   // Down to the selection's first row (whole columns start above the sheet's first filled row): a
   // selection may start on the header it is read by.
   const first = Math.max(selection.rowIndex, used.rowIndex);
-  const rowCount = Math.min(used.rowCount, HEADER_SEARCH_ROWS, first - used.rowIndex + 1);
+  const rowCount = Math.min(used.rowCount, AUDIT_HEADER_SEARCH_ROWS, first - used.rowIndex + 1);
   const head = await readRectValues(context, sheet, { ...top, rowCount });
-  // The last such row searched: a sheet may hold more than one run's results, one below the other.
-  let at = -1;
-  head.forEach((r, i) => {
-    if (columnOf(r, 'col.row') >= 0 && columnOf(r, 'col.relayAudit') >= 0) at = i;
-  });
+  const at = auditHeaderAt(head);
   if (at < 0) return { kind: 'not-a-row' };
   const rows = await chosenRows(context, sheet, selection, used.rowIndex + at + 1, used.rowIndex + used.rowCount);
   if (typeof rows === 'string') return rows === 'none' ? { kind: 'not-a-row' } : tooMany();
