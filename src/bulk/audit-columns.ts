@@ -35,3 +35,15 @@ export function wholeNumber(cell: CellValue | undefined): number | null {
   const n = typeof cell === 'number' ? cell : typeof cell === 'string' && /^\s*\d+\s*$/.test(cell) ? Number(cell) : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
+
+/** Row numbers as a person reads them: runs joined, "2–5, 9". */
+export function rowSpans(rows: readonly number[]): string {
+  const spans: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    let j = i;
+    while (j + 1 < rows.length && rows[j + 1] === rows[j] + 1) j++;
+    spans.push(j > i ? `${rows[i]}–${rows[j]}` : String(rows[i]));
+    i = j;
+  }
+  return spans.join(', ');
+}

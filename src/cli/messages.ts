@@ -18,6 +18,8 @@ const en = {
   'args.certificateNo':
     "Name the requests by their relay audit nos., as a results file's last column shows them: checklists certificate 4127 [4130 ...] [-o FILE.pdf]",
   'args.certificateMany': 'At most {limit} certificates in one file: name fewer numbers, or ask again for the rest.',
+  'args.certificateFrom':
+    'Name rows of an earlier results file as: checklists certificate --from FILE [--rows 5,17,20-25]',
   'args.screen.noInput': 'Name the file to screen: checklists screen <clients.xlsx | clients.csv>',
   'args.saveDecisions.previous':
     '--save-decisions records the decisions of an earlier results file: give it with --previous FILE.',
@@ -210,6 +212,8 @@ const uk: Record<Key, string> = {
     'Вкажіть запити їхніми № у журналі релея, як їх показує останній стовпець результатів: checklists certificate 4127 [4130 ...] [-o ФАЙЛ.pdf]',
   'args.certificateMany':
     'Не більше ніж {limit} довідок в одному файлі: вкажіть менше номерів, а решту запитайте окремо.',
+  'args.certificateFrom':
+    'Рядки попередніх результатів указуйте так: checklists certificate --from ФАЙЛ [--rows 5,17,20-25]',
   'args.screen.noInput': 'Вкажіть файл для перевірки: checklists screen <clients.xlsx | clients.csv>',
   'args.saveDecisions.previous':
     '--save-decisions записує рішення з попередніх результатів: вкажіть їх параметром --previous ФАЙЛ.',

@@ -568,6 +568,40 @@ describe('from the relay', () => {
         `Error: Request no. ${refused.id} has no archived answer to certify: the relay refused it, answered it before its archive existed, or pruned it after the retention years.\n`,
       );
       expect(readdirSync(dir).filter((f) => f.endsWith('.pdf'))).toEqual(['client.pdf']);
+
+      // By the rows an inspector names, from the results file itself: rows 2–3 are two clients' requests.
+      said.length = 0;
+      expect(await cli(made.key, ['--from', 'out.xlsx', '--rows', '2-3', '-o', 'rows.pdf', '--lang', 'en'])).toBe(0);
+      expect(said.join('')).toContain('Certificates of 2 requests written into one file: rows.pdf');
+      const fromRows = await textOf(readFileSync(join(dir, 'rows.pdf')));
+      for (const name of clients.slice(0, 2)) expect(fromRows).toContain(`Relay audit no. ${idOf(name)}: ${name}`);
+      // Every row, without --rows: row 4 is row 2's client again, one request.
+      said.length = 0;
+      expect(await cli(made.key, ['--from', 'out.xlsx', '-o', 'all.pdf'])).toBe(0);
+      expect(await textOf(readFileSync(join(dir, 'all.pdf')))).toContain(
+        'Screening certificates from the relay archive: 2',
+      );
+      // A row the file does not have refuses the whole command: a sample must not shrink unnoticed.
+      said.length = 0;
+      expect(await cli(made.key, ['--from', 'out.xlsx', '--rows', '3,9-10', '--lang', 'en'])).toBe(2);
+      expect(said.join('')).toBe(
+        'Error: out.xlsx has no rows 9–10: name rows by its Row column, as the client list numbers them.\n',
+      );
+      // The add-in's results saved as CSV (Ukrainian headers, semicolons): a row with no number is left out, and said.
+      writeFileSync(
+        join(dir, 'results.csv'),
+        `Рядок;ПІБ;№ у журналі релея\n2;${clients[0]};${idOf(clients[0])}\n3;Прямий Клієнт;\n`,
+      );
+      said.length = 0;
+      expect(await cli(made.key, ['--from', 'results.csv', '--lang', 'uk'])).toBe(0);
+      expect(said.join('')).toBe(
+        'Пропущено, бо немає № у журналі релея: рядок 3.\n' +
+          `Довідку про запит № ${idOf(clients[0])} у журналі релея записано: checklists-certificate-${idOf(clients[0])}.pdf (її склав релей з архівної відповіді).\n`,
+      );
+      said.length = 0;
+      expect(await cli(made.key, ['--from', 'clients.csv', '--lang', 'en'])).toBe(2);
+      expect(said.join('')).toContain('Error: No results table in clients.csv');
+      expect(sandbox.requests.length).toBe(paid);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -423,6 +423,25 @@ describe('command line and config', () => {
       );
     }
     expect(() => parseCommandLine(['certificate', '-5'])).toThrow('Unknown option -5');
+    // Or the rows of an earlier results file, as an inspector names them.
+    expect(parseCommandLine(['certificate', '--from', 'june.xlsx', '--rows', '17, 5,20-22,5'])).toMatchObject({
+      args: { ids: [], from: { file: 'june.xlsx', rows: [5, 17, 20, 21, 22] } },
+    });
+    expect(parseCommandLine(['certificate', '--from', 'june.xlsx'])).toMatchObject({
+      args: { from: { file: 'june.xlsx', rows: null } },
+    });
+    for (const wrong of [
+      ['--rows', '5'],
+      ['--from', 'june.xlsx', '12'],
+      ['--from', 'june.xlsx', '--rows', '0'],
+      ['--from', 'june.xlsx', '--rows', '9-5'],
+      ['--from', 'june.xlsx', '--rows', 'x'],
+      ['--from', 'june.xlsx', '--rows', '5,,6'],
+    ]) {
+      expect(() => parseCommandLine(['certificate', ...wrong])).toThrow(
+        'Name rows of an earlier results file as: checklists certificate --from FILE [--rows 5,17,20-25]',
+      );
+    }
   });
 
   it('rejects unknown options and commands as usage errors', () => {

@@ -72,7 +72,23 @@ export interface ApproveArgs {
 export interface CertificateArgs {
   /** In the order given, each once. */
   ids: number[];
+  /** `--from FILE [--rows 5,17,20-25]`: the numbers an earlier results file shows beside those rows (all without --rows). */
+  from?: { file: string; rows: number[] | null };
   output?: string;
+}
+
+/** "5,17,20-25" as an inspector names rows: each once, in order; [] for anything else. */
+function rowList(spec: string): number[] {
+  const rows = new Set<number>();
+  for (const part of spec.split(',').map((p) => p.trim())) {
+    const range = /^(\d{1,7})(?:\s*[-–]\s*(\d{1,7}))?$/.exec(part);
+    const from = Number(range?.[1]);
+    const to = range?.[2] === undefined ? from : Number(range[2]);
+    // A sheet's rows, and never more than a sheet holds in one range.
+    if (!range || from < 1 || to < from || to > 1_048_576) return [];
+    for (let r = from; r <= to; r++) rows.add(r);
+  }
+  return [...rows].sort((a, b) => a - b);
 }
 
 export type ParsedCommand =
@@ -125,6 +141,8 @@ export const APPROVE_OPTIONS = {
 export const CERTIFICATE_OPTIONS = {
   ...GLOBAL_OPTIONS,
   output: { type: 'string', short: 'o' },
+  from: { type: 'string' },
+  rows: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export const SCREEN_OPTIONS = {
@@ -269,17 +287,21 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     const { values, positionals } = parseStrict('certificate', [...rest], CERTIFICATE_OPTIONS, true);
     const global = globalsFrom(values);
     if (values.help) return { command: 'help', global, topic: 'certificate' };
+    const output = values.output !== undefined ? { output: values.output } : {};
+    if (values.from !== undefined || values.rows !== undefined) {
+      const rows = values.rows === undefined ? null : rowList(values.rows);
+      if (values.from === undefined || positionals.length > 0 || rows?.length === 0) {
+        throw usage('args.certificateFrom');
+      }
+      return { command: 'certificate', global, args: { ids: [], from: { file: values.from, rows }, ...output } };
+    }
     // "4127" as the results file shows it, or "#4127" / "№4127"; several, or a column pasted as "4127,4130".
     const given = positionals.flatMap((p) => p.split(',')).map((p) => p.trim().replace(/^[#№]\s*/, ''));
     const bad = given.find((id) => !/^[1-9]\d{0,14}$/.test(id));
     if (given.length === 0 || bad !== undefined) throw usage('args.certificateNo');
     const ids = [...new Set(given.map(Number))];
     if (ids.length > MAX_CERTIFICATES) throw usage('args.certificateMany', { limit: MAX_CERTIFICATES });
-    return {
-      command: 'certificate',
-      global,
-      args: { ids, ...(values.output !== undefined ? { output: values.output } : {}) },
-    };
+    return { command: 'certificate', global, args: { ids, ...output } };
   }
 
   if (first === 'sandbox') {

@@ -6,7 +6,10 @@ import type { CliIo } from '../io';
 import { usageError } from '../messages';
 import { writePdf } from '../output/certificate-file';
 import { assertFolderWritable } from '../output/output-paths';
-import { recordMessages } from '../output/record-messages';
+import { recordMessages, type RecordMessageKey } from '../output/record-messages';
+import { readResultsAudits } from '../input/results-audits';
+import { rowSpans } from '../../bulk/audit-columns';
+import { MAX_CERTIFICATES_PER_REQUEST } from '../../core/request/certificate-limit';
 import { relayPost, relayTarget } from '../transport/relay-call';
 
 /**
@@ -14,11 +17,12 @@ import { relayPost, relayTarget } from '../transport/relay-call';
  * the relay audit no. a results file shows beside each row (docs/relay.md, "Certificates"); several
  * numbers make one PDF (an inspector's sample) behind a page listing them. The relay makes it from its
  * archived answers, with each archive id and answer's SHA-256: nothing is asked of the service, so it
- * costs no quota and proves what was answered then, not now.
+ * costs no quota and proves what was answered then, not now. `--from FILE [--rows 5,17,20-25]` takes
+ * the numbers from an earlier results file, by the rows an inspector names.
  */
 export async function runCertificate(args: CertificateArgs, config: CliConfig, io: CliIo): Promise<ExitCode> {
   const relay = relayTarget(config, 'relay.neededCertificate');
-  const { ids } = args;
+  const ids = args.from ? await idsFromResults(args.from, config, io) : args.ids;
   const [first] = ids;
   const last = ids[ids.length - 1];
   const one = ids.length === 1;
@@ -54,4 +58,41 @@ export async function runCertificate(args: CertificateArgs, config: CliConfig, i
     : recordMessages.t(config.lang, 'certificate.savedMany', { count: ids.length, file });
   io.stdout.write(`${saved}\n`);
   return EXIT.ok;
+}
+
+/** A refusal in both languages, from the record's catalogue. */
+const fail = (key: RecordMessageKey, params: Record<string, string | number>) =>
+  new UsageError({ uk: recordMessages.t('uk', key, params), en: recordMessages.t('en', key, params) });
+
+/**
+ * The relay audit nos. beside the rows named (all, without --rows), each request once; rows with
+ * no number are left out and said so; a row named that the file does not have refuses the command,
+ * since an inspector's sample must not shrink unnoticed.
+ */
+async function idsFromResults(
+  from: { file: string; rows: number[] | null },
+  config: CliConfig,
+  io: CliIo,
+): Promise<number[]> {
+  const audits = await readResultsAudits(resolve(io.cwd, from.file), from.file);
+  if (!audits) throw fail('certificate.fromNoTable', { file: from.file });
+  const rows = from.rows ?? [...audits.keys()].sort((a, b) => a - b);
+  const missing = rows.filter((row) => !audits.has(row));
+  if (missing.length > 0) {
+    throw fail('certificate.fromMissing', { file: from.file, count: missing.length, rows: rowSpans(missing) });
+  }
+  const without = rows.filter((row) => audits.get(row) === null);
+  const ids = [...new Set(rows.map((row) => audits.get(row)).filter((id): id is number => typeof id === 'number'))];
+  if (ids.length === 0) throw fail('certificate.fromNone', { file: from.file });
+  if (ids.length > MAX_CERTIFICATES_PER_REQUEST) {
+    throw fail('certificate.fromMany', { count: ids.length, limit: MAX_CERTIFICATES_PER_REQUEST });
+  }
+  if (without.length > 0) {
+    const left = recordMessages.t(config.lang, 'certificate.leftOut', {
+      count: without.length,
+      rows: rowSpans(without),
+    });
+    io.stderr.write(`${left}\n`);
+  }
+  return ids;
 }

@@ -81,7 +81,10 @@ const en = {
     "answer (with the answer's SHA-256): no request reaches the service. Yours, or any with an auditor's key. Up to 100\n" +
     'numbers make one file (an inspector sample), a page listing them first.\n\n' +
     '  -o, --output FILE        where to write it (default checklists-certificate-NO.pdf;\n' +
-    '                           for several, checklists-certificates-FIRST-LAST.pdf)\n\n' +
+    '                           for several, checklists-certificates-FIRST-LAST.pdf)\n' +
+    "      --from FILE          instead of numbers: an earlier results file (.xlsx or .csv, the add-in's or\n" +
+    "                           checklists screen's); the numbers beside its rows\n" +
+    "      --rows 5,17,20-25    with --from: only these rows, by the file's Row column (default all)\n\n" +
     'Exit codes: 0 written, 2 not yours or nothing to certify, 3 key refused, 4 relay unreachable',
   'help.sandbox':
     'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n' +
@@ -220,7 +223,10 @@ const uk: Record<Key, string> = {
     'до сервісу не йде жоден запит. Ваші запити або будь-які з ключем аудитора. До 100 номерів — один файл\n' +
     '(вибірка для перевіряльника), спершу сторінка з їхнім переліком.\n\n' +
     '  -o, --output ФАЙЛ        куди записати (типово checklists-certificate-№.pdf;\n' +
-    '                           для кількох — checklists-certificates-ПЕРШИЙ-ОСТАННІЙ.pdf)\n\n' +
+    '                           для кількох — checklists-certificates-ПЕРШИЙ-ОСТАННІЙ.pdf)\n' +
+    '      --from ФАЙЛ          замість номерів: попередні результати (.xlsx або .csv, надбудови чи\n' +
+    '                           checklists screen); номери біля їхніх рядків\n' +
+    '      --rows 5,17,20-25    разом із --from: лише ці рядки, за стовпцем «Рядок» файлу (типово всі)\n\n' +
     'Коди виходу: 0 записано, 2 не ваш запит або нема що засвідчити, 3 ключ відхилено, 4 релей недоступний',
   'help.sandbox':
     'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n' +

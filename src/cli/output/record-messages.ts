@@ -28,6 +28,15 @@ const en = {
   'certificate.nothing':
     'Request no. {id} has no archived answer to certify: the relay refused it, answered it before its archive existed, or pruned it after the retention years.',
   'certificate.refused': 'The relay did not give the certificate (HTTP {status}): {message}',
+  'certificate.fromNoTable':
+    'No results table in {file}: none of its sheets has a header row naming Row and Relay audit no. (a results file screened through the relay has one).',
+  'certificate.fromMissing':
+    '{file} has no {count|row|rows} {rows}: name rows by its Row column, as the client list numbers them.',
+  'certificate.fromNone':
+    'No row named has a relay audit no. in {file}: they were not screened through the relay (or not screened), so the relay holds no certificate of them.',
+  'certificate.fromMany':
+    'The rows named hold {count} {count|request|requests}, and one file takes at most {limit}: name fewer with --rows (5,17,20-25).',
+  'certificate.leftOut': 'Left out, having no relay audit no.: {count|row|rows} {rows}.',
   'certificate.olderRelay':
     'This relay makes no file of several certificates (it is older than this command line): ask for one number at a time, or have it updated.',
   'certificate.hint':
@@ -63,6 +72,15 @@ const uk: Record<Key, string> = {
   'certificate.nothing':
     'Запит № {id} не має архівної відповіді для довідки: релей його відхилив, відповів на нього ще до появи архіву або вилучив її після строку зберігання.',
   'certificate.refused': 'Релей не надав довідку (HTTP {status}): {message}',
+  'certificate.fromNoTable':
+    'У {file} немає таблиці результатів: на жодному аркуші немає рядка заголовків зі стовпцями «Рядок» і «№ у журналі релея» (вони є в результатах перевірки через релей).',
+  'certificate.fromMissing':
+    'У {file} немає {count|рядка|рядків|рядків} {rows}: указуйте рядки за стовпцем «Рядок», як їх нумерує список клієнтів.',
+  'certificate.fromNone':
+    'Жоден із названих рядків у {file} не має № у журналі релея: їх перевірено не через релей (або не перевірено), тож довідок про них на релеї немає.',
+  'certificate.fromMany':
+    'Названі рядки містять {count} {count|запит|запити|запитів}, а один файл вміщує не більше ніж {limit}: назвіть менше через --rows (5,17,20-25).',
+  'certificate.leftOut': 'Пропущено, бо немає № у журналі релея: {count|рядок|рядки|рядки} {rows}.',
   'certificate.olderRelay':
     'Цей релей не складає файл із кількох довідок (він старіший за цей командний рядок): запитуйте по одному номеру або попросіть його оновити.',
   'certificate.hint':

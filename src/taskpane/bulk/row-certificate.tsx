@@ -1,6 +1,7 @@
 import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useState } from 'react';
 import { rescreenMessages as r } from '../../bulk/rescreen-messages';
+import { rowSpans } from '../../bulk/audit-columns';
 import { MAX_CERTIFICATES_PER_REQUEST } from '../../core/request/certificate-limit';
 import type { Lang } from '../../core/text/i18n';
 import { describeWorkbookError as describeError } from '../../excel/errors';
@@ -11,18 +12,6 @@ import { resultsMessages as resultsText } from '../results/results-messages';
 import type { TaskpaneServices } from '../shell/services';
 
 type Said = { intent: 'success' | 'warning'; text: string };
-
-/** Row numbers as a person reads them: runs joined, "2–5, 9". */
-function rowSpans(rows: readonly number[]): string {
-  const spans: string[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    let j = i;
-    while (j + 1 < rows.length && rows[j + 1] === rows[j] + 1) j++;
-    spans.push(j > i ? `${rows[i]}–${rows[j]}` : String(rows[i]));
-    i = j;
-  }
-  return spans.join(', ');
-}
 
 /**
  * "Certificates of the selected rows" (relay connection only): the screening certificates of the
