@@ -213,7 +213,7 @@ export function readFailureKey<K extends 'input.xlsxUnreadable' | 'input.unreada
 }
 
 /** The checks every input file passes before it is read: it exists, is a file, and is within --max-input-mb. */
-async function checkInputFile(path: string, limits: ReadLimits): Promise<void> {
+export async function checkInputFile(path: string, limits: Pick<ReadLimits, 'maxBytes' | 'shownPath'>): Promise<void> {
   const info = await stat(path).catch(() => null);
   if (!info) {
     // A typo in the name is the usual cause: the nearest file beside it is suggested.

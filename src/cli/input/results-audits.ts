@@ -1,9 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { CellValue } from '../../bulk/columns';
 import { AUDIT_HEADER_SEARCH_ROWS, auditHeaderAt, columnOf, wholeNumber } from '../../bulk/audit-columns';
 import { usageError } from '../messages';
 import { loadExcelJs } from '../output/exceljs-lazy';
-import { decodeText, formatOf, parseCsvText, readFailureKey } from './input-file';
+import { checkInputFile, decodeText, DEFAULT_LIMITS, formatOf, parseCsvText, readFailureKey } from './input-file';
 import { plainCellValue } from './xlsx-cells';
 
 /**
@@ -14,8 +14,8 @@ import { plainCellValue } from './xlsx-cells';
  * row has no number (screened directly, or not screened).
  */
 export async function readResultsAudits(path: string, shown: string): Promise<Map<number, number | null> | null> {
-  const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) throw usageError('input.notFound', { path: shown });
+  // As an input list is checked: a typo's nearest name suggested, a folder named, the size bounded.
+  await checkInputFile(path, { maxBytes: DEFAULT_LIMITS.maxInputMb * 1024 * 1024, shownPath: shown });
   const grids = formatOf(path) === 'csv' ? [await csvGrid(path, shown)] : await xlsxGrids(path, shown);
   for (const grid of grids) {
     const at = auditHeaderAt(grid.slice(0, AUDIT_HEADER_SEARCH_ROWS));
