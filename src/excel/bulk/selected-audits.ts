@@ -39,11 +39,11 @@ export type SelectedAudits =
   | { kind: 'not-a-row' }
   /** A Ctrl-click selection: Excel gives no single range for it. */
   | { kind: 'several-areas' }
-  /** More visible rows selected than one press reads. */
-  | { kind: 'too-many'; limit: number };
+  /** More visible rows selected than one press reads (MAX_SELECTED_ROWS). */
+  | { kind: 'too-many' };
 
 /** Rows one press reads: a hits sheet's rows for a sample of 100 clients, with room to spare. */
-export const MAX_SELECTED_ROWS = 1_000;
+const MAX_SELECTED_ROWS = 1_000;
 
 /** The sheet column of a header found in a block's header row `head`, or -1. */
 function sheetColumn(block: { columnIndex: number }, head: readonly CellValue[], key: AuditHeaderKey): number {
@@ -136,7 +136,7 @@ export async function selectedAudits(): Promise<SelectedAudits> {
   });
 }
 
-const tooMany = (): SelectedAudits => ({ kind: 'too-many', limit: MAX_SELECTED_ROWS });
+const tooMany = (): SelectedAudits => ({ kind: 'too-many' });
 
 /**
  * The selection's rows within [first, end) that no filter hides, or why there are none to read:
