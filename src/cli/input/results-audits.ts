@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type ExcelJS from 'exceljs';
 import type { CellValue } from '../../bulk/columns';
 import { AUDIT_HEADER_SEARCH_ROWS, auditHeaderAt, columnOf, wholeNumber } from '../../bulk/audit-columns';
 import { usageError } from '../messages';
@@ -17,6 +18,7 @@ export async function readResultsAudits(path: string, shown: string): Promise<Ma
   // As an input list is checked: a typo's nearest name suggested, a folder named, the size bounded.
   await checkInputFile(path, { maxBytes: DEFAULT_LIMITS.maxInputMb * 1024 * 1024, shownPath: shown });
   const grids = formatOf(path) === 'csv' ? [await csvGrid(path, shown)] : await xlsxGrids(path, shown);
+  // Each sheet's grid is made only when the one before had no results header: a hits sheet is never copied.
   for (const grid of grids) {
     const at = auditHeaderAt(grid.slice(0, AUDIT_HEADER_SEARCH_ROWS));
     if (at < 0) continue;
@@ -39,21 +41,23 @@ async function csvGrid(path: string, shown: string): Promise<CellValue[][]> {
   return parseCsvText(decodeText(bytes).text);
 }
 
-async function xlsxGrids(path: string, shown: string): Promise<CellValue[][][]> {
+async function xlsxGrids(path: string, shown: string): Promise<Iterable<CellValue[][]>> {
   const workbook = new (await loadExcelJs()).Workbook();
   await workbook.xlsx.readFile(path).catch((error: unknown) => {
     throw usageError(readFailureKey(error, 'input.xlsxUnreadable'), { path: shown });
   });
-  return workbook.worksheets
-    .filter((ws) => ws.state !== 'veryHidden')
-    .map((ws) => {
-      const grid: CellValue[][] = [];
-      ws.eachRow({ includeEmpty: false }, (row, n) => {
-        const cells: CellValue[] = [];
-        for (let c = 1; c <= ws.columnCount; c++) cells.push(plainCellValue(row.getCell(c).value));
-        grid[n - 1] = cells;
-      });
-      // Rows left empty keep their places: the header search counts them as the sheet does.
-      return Array.from(grid, (cells) => cells ?? []);
-    });
+  return (function* () {
+    for (const ws of workbook.worksheets.filter((w) => w.state !== 'veryHidden')) yield gridOf(ws);
+  })();
+}
+
+function gridOf(ws: ExcelJS.Worksheet): CellValue[][] {
+  const grid: CellValue[][] = [];
+  ws.eachRow({ includeEmpty: false }, (row, n) => {
+    const cells: CellValue[] = [];
+    for (let c = 1; c <= ws.columnCount; c++) cells.push(plainCellValue(row.getCell(c).value));
+    grid[n - 1] = cells;
+  });
+  // Rows left empty keep their places: the header search counts them as the sheet does.
+  return Array.from(grid, (cells) => cells ?? []);
 }
