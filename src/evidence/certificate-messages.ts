@@ -68,6 +68,8 @@ export const certificateMessages = defineCatalogue(
     'sample.request': 'Relay audit no. {id}',
     'sample.notFully': 'NOT FULLY CHECKED',
     'sample.decided': 'decided {count}',
+    'sample.sandboxExplained':
+      'These certificates were made from a CheckLists sandbox, which answers with invented people and companies. They prove nothing about any real person.',
   },
   {
     title: 'Довідка про перевірку',
@@ -136,5 +138,7 @@ export const certificateMessages = defineCatalogue(
     'sample.request': 'Номер у журналі релея {id}',
     'sample.notFully': 'ПЕРЕВІРЕНО НЕ ПОВНІСТЮ',
     'sample.decided': 'вирішено {count}',
+    'sample.sandboxExplained':
+      'Ці довідки зроблено з пісочниці CheckLists, яка відповідає вигаданими особами та компаніями. Вони нічого не доводять щодо жодної реальної особи.',
   },
 );

@@ -47,7 +47,7 @@ export function buildSampleCover(input: SampleCoverInput, lang: Lang): Certifica
   const t = (key: Parameters<typeof certificateMessages.t>[1], params?: Record<string, string | number>) =>
     certificateMessages.t(lang, key, params);
   const lines: CertificateLine[] = [{ kind: 'title', text: t('sample.title', { count: input.entries.length }) }];
-  if (input.sandbox) lines.push({ kind: 'text', text: t('sandbox.explained') });
+  if (input.sandbox) lines.push({ kind: 'text', text: t('sample.sandboxExplained') });
   lines.push(
     { kind: 'field', label: t('sample.requestedBy'), value: input.requestedBy },
     { kind: 'field', label: t('time.kyiv'), value: kyivTime(input.at) },
