@@ -28,7 +28,9 @@ const input = (sandbox: boolean): SampleCoverInput => ({
 });
 
 const texts = (cover: ReturnType<typeof buildSampleCover>) =>
-  cover.lines.map((line) => ('text' in line ? line.text : `${line.label}: ${line.value}`));
+  cover.lines.map((line) =>
+    'text' in line ? line.text : line.kind === 'field' ? `${line.label}: ${line.value}` : line.title,
+  );
 
 describe('the first page of an inspector’s sample of certificates', () => {
   it('lists each request with its subject, Kyiv time, analyst and result, in the order given', () => {
