@@ -48,12 +48,12 @@ const en = {
   'saved.noRelay': 'Nothing was sent: save the relay’s address and your own key in Settings first.',
   'panel.rowCertificate': 'Certificates of the selected rows',
   'panel.rowCertificateHint':
-    'On a results sheet (or its hits sheet) of a run through the relay: the screening certificates of the selected rows (rows a filter hides are left out; up to {limit} clients) in one PDF, made by the relay from its archived answers.',
+    'On a results sheet (or its hits sheet) of a run through the relay: the screening certificates of the selected rows (Ctrl-click for scattered ones; rows a filter hides are left out; up to {limit} clients) in one PDF, made by the relay from its archived answers.',
   'rowCertificate.noRelay': 'No certificate: save the relay’s address and your own key in Settings first.',
   'rowCertificate.notARow':
     'Select a client’s row of a results sheet (or several), or hits of its hits sheet, then press again.',
   'rowCertificate.severalAreas':
-    'Select one block of rows: Excel gives no single selection for a Ctrl-click. To pick scattered clients, filter the table to them and select it top to bottom: rows the filter hides are left out.',
+    'This Excel gives an add-in one block of a selection only, not a Ctrl-click’s several: select one block of rows. To pick scattered clients, filter the table to them and select it top to bottom: rows the filter hides are left out.',
   'rowCertificate.tooMany': 'At most {limit} clients’ certificates in one file: select fewer rows.',
   'rowCertificate.noneMany':
     'None of the {count} selected rows has a relay audit no.: they were not screened through the relay (or not screened), so the relay holds no certificate of them.',
@@ -146,12 +146,12 @@ const uk: Record<Key, string> = {
   'saved.noRelay': 'Нічого не надіслано: спершу збережіть адресу релея та свій ключ у «Налаштуваннях».',
   'panel.rowCertificate': 'Довідки для виділених рядків',
   'panel.rowCertificateHint':
-    'На аркуші результатів (або його аркуші збігів) перевірки через релей: довідки про перевірку виділених рядків (рядки, сховані фільтром, пропускаються; до {limit} клієнтів) в одному PDF, які релей складає з архівних відповідей.',
+    'На аркуші результатів (або його аркуші збігів) перевірки через релей: довідки про перевірку виділених рядків (розрізнені виділяйте з Ctrl; рядки, сховані фільтром, пропускаються; до {limit} клієнтів) в одному PDF, які релей складає з архівних відповідей.',
   'rowCertificate.noRelay': 'Довідки немає: спершу збережіть адресу релея та свій ключ у «Налаштуваннях».',
   'rowCertificate.notARow':
     'Виділіть рядок клієнта (або кілька) на аркуші результатів чи збіги на його аркуші збігів і натисніть ще раз.',
   'rowCertificate.severalAreas':
-    'Виділіть один блок рядків: для виділення з Ctrl Excel не дає єдиного діапазону. Щоб вибрати клієнтів урозкид, відфільтруйте таблицю до них і виділіть її згори донизу: рядки, сховані фільтром, пропускаються.',
+    'Ця версія Excel дає надбудові лише один блок виділення, а не кілька, виділених із Ctrl: виділіть один блок рядків. Щоб вибрати клієнтів урозкид, відфільтруйте таблицю до них і виділіть її згори донизу: рядки, сховані фільтром, пропускаються.',
   'rowCertificate.tooMany': 'Не більше ніж {limit} довідок про клієнтів в одному файлі: виділіть менше рядків.',
   'rowCertificate.noneMany':
     'Жоден із {count} виділених рядків не має № у журналі релея: їх перевірено не через релей (або не перевірено), тож довідок про них на релеї немає.',

@@ -332,18 +332,24 @@ describe('Certificate of the selected row (through the relay)', () => {
     );
     expect(outcome()).toHaveTextContent('Left out, having no relay audit no.: row 6.');
 
-    // A Ctrl-click selection: Excel has no single range for it; nothing is asked.
-    fake.select(resultsSheet, `${cellAddress(header + 1, 0)},${cellAddress(header + 3, 0)}`);
+    // A Ctrl-click selection, still filtered to Olena and Andrii: every area counts, the row the
+    // filter hides (Petro's, clicked before the filter) is left out.
+    fake.select(
+      resultsSheet,
+      [1, 2, 6].map((below) => cellAddress(header + below, below === 6 ? column : 0)).join(','),
+    );
     await user.click(screen.getByTestId('bulk-row-certificate'));
-    await waitFor(() => expect(outcome()).toHaveTextContent('Select one block of rows'));
+    await waitFor(() => expect(sent).toHaveLength(4));
+    expect(sent[3].body.ids).toEqual(ids('Коваленко Олена', 'Мельник Андрій'));
+    expect(outcome()).toHaveTextContent('Rows 3, 7: certificates of 2 requests saved as');
 
     // One client's two rows (filtered to them): one request, one certificate, both rows named.
     fake.userFiltersTable(table, 1, (name) => name === 'Петренко Петро');
     fake.select(resultsSheet, `${cellAddress(header + 1, 0)}:${cellAddress(header + 6, 0)}`);
     await user.click(screen.getByTestId('bulk-row-certificate'));
-    await waitFor(() => expect(sent).toHaveLength(4));
+    await waitFor(() => expect(sent).toHaveLength(5));
     const [petro] = ids('Петренко Петро');
-    expect(sent[3].url).toBe(`https://relay.example/certificates/${petro}.pdf?lang=en`);
+    expect(sent[4].url).toBe(`https://relay.example/certificates/${petro}.pdf?lang=en`);
     expect(outcome()).toHaveTextContent(
       `Rows 2, 5, one client’s: saved as checklists-certificate-${petro}.pdf (relay audit no. ${petro}, from its archived answer).`,
     );
@@ -365,8 +371,8 @@ describe('Certificate of the selected row (through the relay)', () => {
     await waitFor(() => expect(outcome()).toHaveTextContent('At most 100 clients’ certificates in one file'));
     fake.select('Sample', 'A2:B101');
     await user.click(screen.getByTestId('bulk-row-certificate'));
-    await waitFor(() => expect(sent).toHaveLength(5));
-    expect(sent[4].body.ids).toEqual(Array.from({ length: 100 }, (_, i) => 900 + i));
+    await waitFor(() => expect(sent).toHaveLength(6));
+    expect(sent[5].body.ids).toEqual(Array.from({ length: 100 }, (_, i) => 900 + i));
 
     // The relay refuses the file for one number: the pane names it (the filter cleared first).
     fake.userFiltersTable(table, 1, () => true);
@@ -378,7 +384,7 @@ describe('Certificate of the selected row (through the relay)', () => {
     fake.select(resultsSheet, `${cellAddress(header + 1, 1)}:${cellAddress(header + 6, 1)}`);
     await user.click(screen.getByTestId('bulk-row-certificate'));
     await waitFor(() => expect(outcome()).toHaveTextContent(`the relay holds no request no. ${all[1]} of yours`));
-    expect(sent).toHaveLength(5);
+    expect(sent).toHaveLength(6);
   });
 
   it('says a row screened without the relay has no certificate there', async () => {

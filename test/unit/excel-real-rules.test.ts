@@ -55,6 +55,39 @@ describe("the workbook fake follows Microsoft's documentation", () => {
     expect(fake.sheetNames()).not.toContain('Secret');
   });
 
+  it('gives every area of a Ctrl-click from getSelectedRanges (ExcelApi 1.9), in the order selected, on its sheet', async () => {
+    fake.setSheet('Sheet1', clients(3)).select('Sheet1', 'C2:C3,A1:B1');
+    const read = () =>
+      Excel.run(async (context) => {
+        const ranges = context.workbook.getSelectedRanges();
+        ranges.load('areaCount');
+        ranges.areas.load('items/address');
+        const sheet = ranges.worksheet.load('name');
+        await context.sync();
+        return { count: ranges.areaCount, areas: ranges.areas.items.map((r) => r.address), sheet: sheet.name };
+      });
+    expect(await read()).toEqual({ count: 2, areas: ['Sheet1!C2:C3', 'Sheet1!A1:B1'], sheet: 'Sheet1' });
+    fake.select('Sheet1', 'B2');
+    expect(await read()).toEqual({ count: 1, areas: ['Sheet1!B2'], sheet: 'Sheet1' });
+  });
+
+  it('has no getSelectedRanges below ExcelApi 1.9: ApiNotFound', async () => {
+    const older = new WorkbookFake({ excelApi: '1.8' });
+    const restoreOlder = older.install();
+    try {
+      older.setSheet('Sheet1', clients(3)).select('Sheet1', 'A1:A2,C1:C2');
+      const read = Excel.run(async (context) => {
+        const ranges = context.workbook.getSelectedRanges();
+        ranges.areas.load('items/address');
+        await context.sync();
+        return ranges.areas.items.length;
+      });
+      expect(await codeOf(read)).toBe('ApiNotFound');
+    } finally {
+      restoreOlder();
+    }
+  });
+
   it('throws InvalidSelection from getSelectedRange when several areas are selected (Ctrl-click)', async () => {
     fake.setSheet('Sheet1', clients(3)).select('Sheet1', 'A1:A2,C1:C2');
     const read = Excel.run(async (context) => {

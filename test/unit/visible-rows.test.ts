@@ -20,7 +20,7 @@ beforeEach(() => {
 afterEach(() => uninstall());
 
 const rowsOf = (first: number, count: number, limit: number) =>
-  runQueued((context) => visibleRows(context, context.workbook.worksheets.getItem('Results'), first, count, limit));
+  runQueued((context) => visibleRows(context, context.workbook.worksheets.getItem('Results'), [[first, count]], limit));
 
 it('a block with nothing hidden takes one read; a filter down to 30 of 10,000 rows about one round trip per halving', async () => {
   const before = fake.stats.syncs;

@@ -3,6 +3,7 @@ export { FakeRequestContext, type BatchHost, type OpResult, type QueuedOp } from
 export { FakeClientObject, FakeClientResult } from './client-object';
 export { FakeWorkbook, FakeWorksheetCollection, FakeWorksheet, FakeFreezePanes } from './workbook';
 export { FakeRange, type RangeTarget } from './range';
+export { FakeRangeAreas, FakeRangeCollection } from './range-areas';
 export {
   FakeRangeFormat,
   FakeRangeFont,

@@ -5,6 +5,7 @@ import type { SheetModel, WorkbookModel } from '../model';
 import { FakeClientObject, FakeClientResult, checkIndexes, must } from './client-object';
 import type { FakeRequestContext, OpResult } from './context';
 import { FakeRange } from './range';
+import { FakeRangeAreas } from './range-areas';
 import { FakeTableCollection } from './table';
 import { FakeWorksheetProtection } from './protection';
 import { FakePageLayout } from './page-layout';
@@ -92,6 +93,19 @@ export class FakeWorkbook {
       // the code is Excel.ErrorCodes.invalidSelection, https://learn.microsoft.com/en-us/javascript/api/excel/excel.errorcodes
       if (sheet.selectionAreas.length > 1) throw new FakeOfficeError('InvalidSelection', 'several areas are selected');
       return { sheet, rect: { ...sheet.selection } };
+    });
+  }
+
+  /**
+   * "Gets the currently selected one or more ranges from the workbook. Unlike getSelectedRange(),
+   * this method returns a RangeAreas object that represents all the selected ranges."
+   * Workbook.getSelectedRanges, ExcelApi 1.9,
+   * https://learn.microsoft.com/en-us/javascript/api/excel/excel.workbook#excel-excel-workbook-getselectedranges-member(1).
+   */
+  getSelectedRanges(): FakeRangeAreas {
+    return new FakeRangeAreas(this.context, 'workbook.getSelectedRanges()', () => {
+      const sheet = this.model().activeSheet;
+      return { sheet, rects: sheet.selectionAreas.map((rect) => ({ ...rect })) };
     });
   }
 
