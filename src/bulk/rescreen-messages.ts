@@ -63,7 +63,7 @@ const en = {
   'rowCertificate.none':
     'Row {row} has no relay audit no.: it was not screened through the relay (or not screened), so the relay holds no certificate of it.',
   'rowCertificate.notYours':
-    'the relay holds no request no. {id} of yours (a certificate goes to the analyst who screened the row, and to auditors)',
+    'the relay holds no request no. {id} that your key may read (a certificate goes to the analyst who screened the row, and to auditors)',
   'rowCertificate.saved': 'Row {row}: saved as {file} (relay audit no. {id}, from its archived answer).',
   'rowCertificate.savedRows':
     'Rows {rows}, one client’s: saved as {file} (relay audit no. {id}, from its archived answer).',
@@ -161,7 +161,7 @@ const uk: Record<Key, string> = {
   'rowCertificate.none':
     'Рядок {row} не має № у журналі релея: його перевірено не через релей (або не перевірено), тож довідки про нього на релеї немає.',
   'rowCertificate.notYours':
-    'на релеї немає вашого запиту № {id} (довідку отримує аналітик, який перевіряв рядок, і аудитори)',
+    'на релеї немає запиту № {id}, доступного вашому ключу (довідку отримує аналітик, який перевіряв рядок, і аудитори)',
   'rowCertificate.saved': 'Рядок {row}: збережено як {file} (№ у журналі релея {id}, з архівної відповіді).',
   'rowCertificate.savedRows':
     'Рядки {rows}, одного клієнта: збережено як {file} (№ у журналі релея {id}, з архівної відповіді).',

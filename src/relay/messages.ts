@@ -16,6 +16,7 @@ export const relayMessages = defineCatalogue(
       'This request has no archived answer to certify (it was refused, or answered before the archive existed).',
     'certificate.ids': 'Name 1 to {limit} relay audit numbers in ids.',
     'certificate.notFoundId': 'No request no. {id} of yours: leave it out, or ask an auditor.',
+    'certificate.notFoundAnyId': 'No request no. {id}: leave it out.',
     'certificate.noneId':
       'Request no. {id} has no archived answer to certify (it was refused, answered before the archive existed, or pruned): leave it out.',
     'decision.approveRole': 'Only an approver can approve a decision.',
@@ -135,6 +136,7 @@ export const relayMessages = defineCatalogue(
       'Для цього запиту немає архівної відповіді, яку можна засвідчити (у запиті відмовлено або відповідь надійшла до появи архіву).',
     'certificate.ids': 'Укажіть в ids від 1 до {limit} номерів у журналі релея.',
     'certificate.notFoundId': 'Вашого запиту № {id} немає: вилучіть його або зверніться до аудитора.',
+    'certificate.notFoundAnyId': 'Запиту № {id} немає: вилучіть його.',
     'certificate.noneId':
       'Для запиту № {id} немає архівної відповіді, яку можна засвідчити (у ньому відмовлено, відповідь надійшла до появи архіву або її вилучено за строком): вилучіть його.',
     'decision.approveRole': 'Погодити рішення може лише затверджувач.',

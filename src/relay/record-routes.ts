@@ -266,7 +266,9 @@ async function certificates(
   });
   if (made.ok) return { status: 200, type: 'application/pdf', body: made.pdf, analyst, code: null };
   // The id that failed is the asker's own input: naming it tells them which row to leave out, and no more.
-  const key = made.status === 404 ? 'certificate.notFoundId' : 'certificate.noneId';
+  // An auditor reads every request: for them a missing number is simply not there.
+  const notFound = can(identity, 'readAll') ? 'certificate.notFoundAnyId' : 'certificate.notFoundId';
+  const key = made.status === 404 ? notFound : 'certificate.noneId';
   const message = bilingual(key, { id: made.auditId });
   return json(made.status, { error: made.status, message, auditId: made.auditId }, analyst);
 }

@@ -555,7 +555,7 @@ describe('from the relay', () => {
       said.length = 0;
       expect(await cli(other.key, [String(id), '--lang', 'en'])).toBe(2);
       expect(said.join('')).toBe(
-        `Error: The relay holds no request no. ${id} of yours: a certificate goes to the analyst who made the request, and to auditors.\n`,
+        `Error: The relay holds no request no. ${id} that your key may read: a certificate goes to the analyst who made the request, and to auditors.\n`,
       );
       // A request the relay refused (no such date) has a number but no answer to certify.
       expect((await post(relay.url, { tokken: made.key, name: 'Клієнтенко Тарас', date: '31.02.1990' })).status).toBe(
@@ -717,6 +717,14 @@ describe('from the relay', () => {
     const audited = await sample(sampler, [hitId], 'uk');
     expect(audited.status).toBe(200);
     expect(await textOf(Buffer.from(await audited.arrayBuffer()))).toContain('Зібрано на запит: sampler');
+    // A number that does not exist: to an auditor, simply not there (not "of yours", not "ask an auditor").
+    const missing = await sample(sampler, [hitId, 999_999]);
+    expect(missing.status).toBe(404);
+    const missingBody = (await missing.json()) as { message: string; auditId: number };
+    expect(missingBody.auditId).toBe(999_999);
+    expect(missingBody.message).toContain('No request no. 999999: leave it out.');
+    expect(missingBody.message).toContain('Запиту № 999999 немає: вилучіть його.');
+    expect(missingBody.message).not.toMatch(/of yours|auditor/);
 
     // Another analyst: the whole file refused, naming the first number not theirs, as "not found".
     const notTheirs = await sample(bohdan, [hitId, clearId]);
@@ -767,7 +775,7 @@ describe('from the relay', () => {
       said.length = 0;
       expect(await cli(bohdan, [`${clearId},${hitId}`, '-o', 'b.pdf', '--lang', 'en'])).toBe(2);
       expect(said.join('')).toBe(
-        `Error: The relay holds no request no. ${clearId} of yours: a certificate goes to the analyst who made the request, and to auditors.\n`,
+        `Error: The relay holds no request no. ${clearId} that your key may read: a certificate goes to the analyst who made the request, and to auditors.\n`,
       );
       said.length = 0;
       expect(await cli(yana, [String(hitId), String(refused.id), '-o', 'r.pdf', '--lang', 'en'])).toBe(2);

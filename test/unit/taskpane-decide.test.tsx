@@ -300,7 +300,7 @@ it('through the relay: the decision goes to the relay with the suggestion pre-se
           .getAllByRole('status')
           .map((e) => e.textContent),
       ).toContain(
-        'No certificate was made: the relay holds no request no. 55 of yours (a certificate goes to the analyst who made it, and to auditors)',
+        'No certificate was made: the relay holds no request no. 55 that your key may read (a certificate goes to the analyst who made it, and to auditors)',
       ),
     );
     expect(downloads).toEqual(['checklists-certificate-55.pdf']);

@@ -24,7 +24,7 @@ const en = {
   'certificate.savedMany':
     'Certificates of {count} {count|request|requests} written into one file: {file} (a list of them first; made by the relay from its archived answers).',
   'certificate.notYours':
-    'The relay holds no request no. {id} of yours: a certificate goes to the analyst who made the request, and to auditors.',
+    'The relay holds no request no. {id} that your key may read: a certificate goes to the analyst who made the request, and to auditors.',
   'certificate.nothing':
     'Request no. {id} has no archived answer to certify: the relay refused it, answered it before its archive existed, or pruned it after the retention years.',
   'certificate.refused': 'The relay did not give the certificate (HTTP {status}): {message}',
@@ -68,7 +68,7 @@ const uk: Record<Key, string> = {
   'certificate.savedMany':
     'Довідки про {count} {count|запит|запити|запитів} записано в один файл: {file} (спершу їхній перелік; їх склав релей з архівних відповідей).',
   'certificate.notYours':
-    'На релеї немає вашого запиту № {id}: довідку отримує аналітик, який зробив запит, і аудитори.',
+    'На релеї немає запиту № {id}, доступного вашому ключу: довідку отримує аналітик, який зробив запит, і аудитори.',
   'certificate.nothing':
     'Запит № {id} не має архівної відповіді для довідки: релей його відхилив, відповів на нього ще до появи архіву або вилучив її після строку зберігання.',
   'certificate.refused': 'Релей не надав довідку (HTTP {status}): {message}',

@@ -94,7 +94,7 @@ const en = {
   'certificate.saved': 'Saved as {file} (from the relay’s archived answer).',
   'certificate.failed': 'No certificate was made: {detail}',
   'certificate.notYours':
-    'the relay holds no request no. {id} of yours (a certificate goes to the analyst who made it, and to auditors)',
+    'the relay holds no request no. {id} that your key may read (a certificate goes to the analyst who made it, and to auditors)',
   'certificate.nothing':
     'request no. {id} has no archived answer to certify (refused by the relay, answered before its archive existed, or pruned after the retention years)',
   'certificate.sheet': 'Written to the protected sheet "{sheet}".',
@@ -214,7 +214,7 @@ const uk: Record<Key, string> = {
   'certificate.saved': 'Збережено як {file} (з архівної відповіді релея).',
   'certificate.failed': 'Довідку не створено: {detail}',
   'certificate.notYours':
-    'на релеї немає вашого запиту № {id} (довідку отримує аналітик, який його зробив, і аудитори)',
+    'на релеї немає запиту № {id}, доступного вашому ключу (довідку отримує аналітик, який його зробив, і аудитори)',
   'certificate.nothing':
     'запит № {id} не має архівної відповіді для довідки (релей його відхилив, відповів ще до появи архіву або вилучив її після строку зберігання)',
   'certificate.sheet': 'Записано на захищений аркуш «{sheet}».',
