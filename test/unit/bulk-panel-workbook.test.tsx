@@ -383,7 +383,9 @@ describe('Certificate of the selected row (through the relay)', () => {
     })) as unknown as typeof fetch;
     fake.select(resultsSheet, `${cellAddress(header + 1, 1)}:${cellAddress(header + 6, 1)}`);
     await user.click(screen.getByTestId('bulk-row-certificate'));
-    await waitFor(() => expect(outcome()).toHaveTextContent(`the relay holds no request no. ${all[1]} that your key may read`));
+    await waitFor(() =>
+      expect(outcome()).toHaveTextContent(`the relay holds no request no. ${all[1]} that your key may read`),
+    );
     expect(sent).toHaveLength(6);
   });
 
