@@ -249,7 +249,7 @@ async function byHeader(
   const top = { rowIndex: used.rowIndex, columnIndex: used.columnIndex, columnCount: used.columnCount };
   // Down to the first row of the lowest area (whole columns start above the sheet's first filled
   // row): a selection may start on the header it is read by, and a Ctrl-click may take a cell above it.
-  const first = Math.max(Math.max(...areas.map((a) => a.rowIndex)), used.rowIndex);
+  const first = Math.max(used.rowIndex, ...areas.map((a) => a.rowIndex));
   const rowCount = Math.min(used.rowCount, AUDIT_HEADER_SEARCH_ROWS, first - used.rowIndex + 1);
   const head = await readRectValues(context, sheet, { ...top, rowCount });
   const at = auditHeaderAt(head);
