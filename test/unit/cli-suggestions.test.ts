@@ -57,6 +57,8 @@ it('--help lists every command, the relay included', () => {
     expect(helpMessages.t(lang, 'help.main')).toContain('checklists relay');
     expect(helpMessages.t(lang, 'help.main')).toContain('checklists history');
     expect(helpMessages.t(lang, 'help.main')).toContain('checklists certificate');
+    // Several numbers or an earlier results file: the main help shows what the command takes now.
+    expect(helpMessages.t(lang, 'help.main')).toMatch(/checklists certificate \S+ \[\S+ \.\.\.\] \| --from /);
   }
 });
 

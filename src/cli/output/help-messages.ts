@@ -10,7 +10,7 @@ const en = {
     '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet NAME] [--resume]\n' +
     '  checklists history --name "…" [--date …]   the decisions the organisation\'s relay holds on a subject\n' +
     '  checklists approve [ID ...]   four-eyes: what waits for approval, or approve it\n' +
-    "  checklists certificate NO [-o F.pdf]   an earlier request's certificate, by its relay audit no.\n" +
+    "  checklists certificate NO [NO ...] | --from results.xlsx [--rows 5,17]   earlier requests' certificates in one PDF\n" +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n' +
     "  checklists relay [--port N] [--data-dir DIR | --database-url URL] …  the organisation's relay (checklists relay --help, docs/relay.md)\n\n" +
     'Settings come from CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -152,7 +152,7 @@ const uk: Record<Key, string> = {
     '  checklists screen <clients.xlsx|clients.csv> [-o results.xlsx|results.csv] [--sheet АРКУШ] [--resume]\n' +
     '  checklists history --name "…" [--date …]   рішення, які релей організації зберігає щодо суб’єкта\n' +
     '  checklists approve [НОМЕР ...]   чотири ока: що чекає на погодження, або погодити\n' +
-    '  checklists certificate № [-o F.pdf]   довідка про попередній запит за його № у журналі релея\n' +
+    '  checklists certificate № [№ ...] | --from результати.xlsx [--rows 5,17]   довідки про попередні запити одним PDF\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n' +
     '  checklists relay [--port N] [--data-dir ТЕКА | --database-url URL] …  релей організації (checklists relay --help, docs/relay.md)\n\n' +
     'Налаштування: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
