@@ -121,6 +121,34 @@ export abstract class FakeClientObject {
   }
 }
 
+/**
+ * The load of a collection (TableCollection, RangeCollection): its `items`, each with the
+ * "items/prop" paths asked, and its `count`. `make` builds the item proxies at the load's place in
+ * the batch; `commit` takes them and the count, each undefined when not asked.
+ */
+export function collectionLoadOp<T extends FakeClientObject>(
+  props: readonly string[] | null,
+  make: () => T[],
+  commit: (items: T[] | undefined, count: number | undefined) => void,
+): () => OpResult {
+  const wantCount = (props ?? []).includes('count');
+  const itemProps = (props ?? ['items']).flatMap((p) =>
+    p === 'items' || p === 'count' ? [] : [p.startsWith('items/') ? p.slice(6) : p],
+  );
+  const wantItems = props === null || props.some((p) => p !== 'count');
+  return () => {
+    const items = make();
+    const results = wantItems ? items.map((it) => it.loadOp(itemProps.length ? itemProps : null)()) : [];
+    return {
+      responseBytes: results.reduce((n, r) => n + (r.responseBytes ?? 0), 2),
+      commit: () => {
+        for (const r of results) r.commit?.();
+        commit(wantItems ? items : undefined, wantCount ? items.length : undefined);
+      },
+    };
+  };
+}
+
 export function must<T>(value: T | null, what: string): T {
   if (value === null) throw new FakeOfficeError('ItemNotFound', what);
   return value;

@@ -3,7 +3,7 @@ import type { CellRect } from '../../../../src/excel/a1';
 import { FakeOfficeError, propertyNotLoaded } from '../errors';
 import type { SheetModel } from '../model';
 import { compareVersions } from '../versions';
-import { FakeClientObject } from './client-object';
+import { FakeClientObject, collectionLoadOp } from './client-object';
 import type { FakeRequestContext, OpResult } from './context';
 import { FakeRange } from './range';
 import { FakeWorksheet } from './workbook';
@@ -88,26 +88,19 @@ export class FakeRangeCollection extends FakeClientObject {
   }
 
   override loadOp(props: readonly string[] | null): () => OpResult {
-    const wantCount = (props ?? []).includes('count');
-    const itemProps = (props ?? ['items']).flatMap((p) =>
-      p === 'items' || p === 'count' ? [] : [p.startsWith('items/') ? p.slice(6) : p],
+    return collectionLoadOp(
+      props,
+      () => {
+        const { sheet, rects } = this.resolve();
+        return rects.map(
+          (rect, i) => new FakeRange(this.context, `${this.path}.items[${i}]`, () => ({ sheet, rect: { ...rect } })),
+        );
+      },
+      (items, count) => {
+        if (items) this.itemsList = items;
+        if (count !== undefined) this.known.set('count', count);
+        this.nullState = false;
+      },
     );
-    const wantItems = props === null || props.some((p) => p !== 'count');
-    return () => {
-      const { sheet, rects } = this.resolve();
-      const items = rects.map(
-        (rect, i) => new FakeRange(this.context, `${this.path}.items[${i}]`, () => ({ sheet, rect: { ...rect } })),
-      );
-      const results = wantItems ? items.map((it) => it.loadOp(itemProps.length ? itemProps : null)()) : [];
-      return {
-        responseBytes: results.reduce((n, r) => n + (r.responseBytes ?? 0), 2),
-        commit: () => {
-          for (const r of results) r.commit?.();
-          if (wantItems) this.itemsList = items;
-          if (wantCount) this.known.set('count', rects.length);
-          this.nullState = false;
-        },
-      };
-    };
   }
 }

@@ -2,7 +2,7 @@
 import { intersectRects, parseAddress, type CellRect } from '../../../../src/excel/a1';
 import { FakeOfficeError, propertyNotLoaded } from '../errors';
 import type { SheetModel, TableModel } from '../model';
-import { FakeClientObject, FakeClientResult, cellInputAt, forEachCell, must } from './client-object';
+import { FakeClientObject, FakeClientResult, cellInputAt, collectionLoadOp, forEachCell, must } from './client-object';
 import type { FakeRequestContext, OpResult } from './context';
 import { FakeRange } from './range';
 import { FakeWorksheet } from './workbook';
@@ -35,25 +35,15 @@ export class FakeTableCollection extends FakeClientObject {
   }
 
   override loadOp(props: readonly string[] | null): () => OpResult {
-    const wantCount = (props ?? []).includes('count');
-    const itemProps = (props ?? ['items']).flatMap((p) =>
-      p === 'items' || p === 'count' ? [] : [p.startsWith('items/') ? p.slice(6) : p],
+    return collectionLoadOp(
+      props,
+      () => this.list().map((t, i) => new FakeTable(this.context, `${this.path}.items[${i}]`, () => t)),
+      (items, count) => {
+        if (items) this.itemsList = items;
+        if (count !== undefined) this.known.set('count', count);
+        this.nullState = false;
+      },
     );
-    const wantItems = props === null || props.some((p) => p !== 'count');
-    return () => {
-      const tables = this.list();
-      const items = tables.map((t, i) => new FakeTable(this.context, `${this.path}.items[${i}]`, () => t));
-      const results = wantItems ? items.map((it) => it.loadOp(itemProps.length ? itemProps : null)()) : [];
-      return {
-        responseBytes: results.reduce((n, r) => n + (r.responseBytes ?? 0), 2),
-        commit: () => {
-          for (const r of results) r.commit?.();
-          if (wantItems) this.itemsList = items;
-          if (wantCount) this.known.set('count', tables.length);
-          this.nullState = false;
-        },
-      };
-    };
   }
 
   add(address: FakeRange | string, hasHeaders: boolean): FakeTable {
