@@ -27,7 +27,7 @@ function install(excelApi?: string) {
 it('takes every area of a Ctrl-click, each row once, in the list’s order, without reading the rows between', async () => {
   const { fake, restore } = install();
   try {
-    // Row 2,900 first, then 5 and 6, then row 6 again with its neighbour 7: four areas.
+    // Row 2,900 first, then 5 and 6, then row 6 again with its neighbour 7: three areas.
     fake.select(
       'Sample',
       [
