@@ -2,7 +2,7 @@
 import { ALL_LISTS, listdataToString, registriesOf } from '../core/protocol/listdata';
 import type { CellValue, ColumnMapping } from './columns';
 import { assertRunnable, assertSameInput, inputError } from './guards';
-import { isRowArray, rowAccessOf, type RowSource } from './input-rows';
+import { inRuns, isRowArray, rowAccessOf, type RowRuns, type RowSource } from './input-rows';
 import { PlanBuilder, type InputRow, type RunPlan, type RunQueryOptions } from './plan';
 import type { BulkDeps, BulkRun, NewRunParams, RunInput, RunTuning } from './ports';
 import { rescreenMessages } from './rescreen-messages';
@@ -18,7 +18,7 @@ import {
 } from './state';
 
 export type * from './ports';
-export type { RowSource, StreamedInput } from './input-rows';
+export type { RowRuns, RowSource, StreamedInput } from './input-rows';
 export { assertSameMode } from './guards';
 
 /**
@@ -49,6 +49,8 @@ export interface ScannedInput {
 class InputScan {
   private readonly builder: PlanBuilder;
   private readonly print: RowFingerprint;
+  private readonly hidden: (r: number) => boolean;
+  private row = 0;
 
   constructor(
     headers: readonly CellValue[],
@@ -56,14 +58,16 @@ class InputScan {
     mapping: ColumnMapping,
     options: RunQueryOptions,
     now: Date,
+    hidden: RowRuns,
   ) {
     this.builder = new PlanBuilder(rowCount, mapping, options, now);
     this.print = new RowFingerprint(headers.length);
     this.print.header(headers);
+    this.hidden = inRuns(hidden);
   }
 
   add(row: InputRow): void {
-    this.builder.add(row);
+    this.builder.add(row, this.hidden(this.row++));
     this.print.add(row);
   }
 
@@ -78,22 +82,24 @@ function scanRows(
   mapping: ColumnMapping,
   options: RunQueryOptions,
   now: Date,
+  hidden: RowRuns,
 ): ScannedInput {
-  const scan = new InputScan(headers, rows.length, mapping, options, now);
+  const scan = new InputScan(headers, rows.length, mapping, options, now, hidden);
   for (const row of rows) scan.add(row);
   return scan.finish();
 }
 
-/** One pass over any input; rows in memory are not copied. */
+/** One pass over any input; rows in memory are not copied. `hidden`: rows left out as hidden. */
 export async function scanInput(
   input: RunInput,
   mapping: ColumnMapping,
   options: RunQueryOptions,
   now: Date,
+  hidden: RowRuns = [],
 ): Promise<ScannedInput> {
-  if (isRowArray(input.rows)) return scanRows(input.headers, input.rows, mapping, options, now);
+  if (isRowArray(input.rows)) return scanRows(input.headers, input.rows, mapping, options, now, hidden);
   const source: RowSource = input.rows;
-  const scan = new InputScan(input.headers, source.count, mapping, options, now);
+  const scan = new InputScan(input.headers, source.count, mapping, options, now, hidden);
   let sinceCheck = 0;
   let turnStarted = performance.now();
   for await (const row of source.read(0)) {
@@ -139,6 +145,9 @@ function metaFor(params: NewRunParams<RunInput>, now: Date, fingerprint: string)
       rowCount: rowCountOf(params.input),
       firstSourceRow: params.input.firstSourceRow,
       fingerprint,
+      ...(params.hiddenRows && params.hiddenRows.length > 0
+        ? { hiddenRows: params.hiddenRows.map(([first, count]) => [first, count] as [number, number]) }
+        : {}),
     },
     mode: params.mode,
     modeLabel: params.modeLabel,
@@ -157,7 +166,7 @@ export async function startRun(params: NewRunParams<RunInput>, deps: BulkDeps, t
   const now = new Date((deps.now ?? Date.now)());
   assertRunnable({ headers: params.input.headers, rowCount: rowCountOf(params.input) }, params.mapping);
   const runId = params.runId ?? newRunId(now);
-  const { plan, fingerprint } = await scanInput(params.input, params.mapping, params.options, now);
+  const { plan, fingerprint } = await scanInput(params.input, params.mapping, params.options, now, params.hiddenRows);
   const meta = metaFor({ ...params, runId }, now, fingerprint);
   const rows = rowAccessOf(params.input.rows);
   return new Runner({ meta, rows, plan, resume: null, deps, tuning, previous: params.previous ?? null });
@@ -211,7 +220,15 @@ export async function resumeRun(
   const options = resumeOptions(state);
   const rowCount = rowCountOf(input);
   if (rowCount !== state.meta.input.rowCount) assertSameInput(state.meta, { rowCount, fingerprint: '' });
-  const { plan, fingerprint } = await scanInput(input, state.meta.mapping, options, new Date(state.meta.createdAt));
+  // The rows hidden when the run began stay left out, whatever is hidden now.
+  const hidden: RowRuns = (state.meta.input.hiddenRows ?? []).map(([first, count]) => [first, count] as const);
+  const { plan, fingerprint } = await scanInput(
+    input,
+    state.meta.mapping,
+    options,
+    new Date(state.meta.createdAt),
+    hidden,
+  );
   assertSameInput(state.meta, { rowCount, fingerprint });
   let resume = state;
   if (choices.fromTop) {

@@ -83,3 +83,20 @@ export class RowCursor {
     await it?.return?.();
   }
 }
+
+/** Rows as runs, each [first row, count]: 0-based data rows, in order, apart from each other. */
+export type RowRuns = readonly (readonly [number, number])[];
+
+/** Whether each row, asked in order from the first, falls in one of the runs. */
+export function inRuns(runs: RowRuns): (r: number) => boolean {
+  let i = 0;
+  return (r) => {
+    while (i < runs.length && runs[i][0] + runs[i][1] <= r) i++;
+    return i < runs.length && runs[i][0] <= r;
+  };
+}
+
+/** How many rows the runs hold. */
+export function rowsInRuns(runs: RowRuns): number {
+  return runs.reduce((sum, [, count]) => sum + count, 0);
+}

@@ -48,6 +48,8 @@ const en = {
   'status.invalid': 'invalid input: {why}',
   'status.empty': 'empty row: nothing to screen',
   'row.empty': 'the row is empty, nothing to screen.',
+  'status.hidden': 'not screened: the row was hidden when the run began, and only the rows shown were chosen',
+  'row.hidden': 'the row was hidden when the run began: not screened.',
   'cell.excelError': 'the cell holds the Excel error {error}: correct its formula or data, then screen the row again.',
   'status.failed': 'failed: {why}',
   'status.pending': 'not screened yet',
@@ -107,6 +109,7 @@ const en = {
   'progress.errors': 'Failed: {errors}',
   'progress.invalid': 'Invalid rows: {invalid}',
   'progress.empty': 'Empty rows (nothing to screen): {empty}',
+  'progress.hidden': 'Hidden rows left out (not screened): {hidden}',
   'progress.eta': 'Time left: {eta}',
   'progress.etaUnknown': 'Time left: estimating…',
   'progress.rateLimited': 'The relay is limiting your requests for now: asking again in {wait}; nothing is lost.',
@@ -114,9 +117,16 @@ const en = {
   'panel.intro': 'Select a range with a header row (or a cell in a table), check the column mapping, then start.',
   'panel.readSelection': 'Use current selection',
   'panel.source': 'Input: {address} — {rows} data rows',
-  'panel.rowsHidden':
-    'Some rows of this list are hidden (a filter, or by hand): every row is screened, hidden ones too. To screen only the rows shown, copy them to a sheet of their own.',
+  'panel.rowsHidden': 'Rows of this list hidden (a filter, or by hand): {hidden} of {total}.',
+  'panel.onlyShown': 'Screen only the rows shown',
+  'panel.onlyShownOn':
+    'The hidden rows are not asked and cost nothing: each is on the results sheet, marked "not screened", so every row is accounted for.',
+  'panel.onlyShownOff': 'Every row is screened, the hidden ones too.',
+  'panel.rowsHiddenScattered':
+    'Some rows of this list are hidden (a filter, or by hand), in too many separate pieces to leave them out: every row is screened, hidden ones too. To screen only the rows shown, copy them to a sheet of their own.',
   'input.rowsHidden': 'Some input rows were hidden (a filter, or by hand): they were screened too.',
+  'input.rowsHiddenLeftOut':
+    'Rows hidden (a filter, or by hand) when the run began: {hidden}. They were left out, as the analyst chose: each says so in its Status cell.',
   'panel.aboveHeader':
     'The headers are in row {row}; the filled rows above them ({count}) are left out, a title it seems.',
   'panel.noSelection': 'No range read yet.',
@@ -195,6 +205,8 @@ const uk: Record<Key, string> = {
   'status.invalid': 'некоректні дані: {why}',
   'status.empty': 'порожній рядок: перевіряти нічого',
   'row.empty': 'рядок порожній, перевіряти нічого.',
+  'status.hidden': 'не перевірено: рядок був прихований, коли почалася перевірка, а обрано лише показані рядки',
+  'row.hidden': 'рядок був прихований, коли почалася перевірка: не перевірено.',
   'cell.excelError': 'у клітинці помилка Excel {error}: виправте формулу чи дані й перевірте рядок знову.',
   'status.failed': 'помилка: {why}',
   'status.pending': 'ще не перевірено',
@@ -255,6 +267,7 @@ const uk: Record<Key, string> = {
   'progress.errors': 'З помилкою: {errors}',
   'progress.invalid': 'Некоректних рядків: {invalid}',
   'progress.empty': 'Порожніх рядків (перевіряти нічого): {empty}',
+  'progress.hidden': 'Прихованих рядків не перевірено: {hidden}',
   'progress.eta': 'Залишилось: {eta}',
   'progress.etaUnknown': 'Залишилось: оцінюється…',
   'progress.rateLimited': 'Релей наразі обмежує ваші запити: повторний запит через {wait}; нічого не втрачено.',
@@ -263,9 +276,16 @@ const uk: Record<Key, string> = {
     'Виділіть діапазон з рядком заголовків (або клітинку в таблиці), перевірте відповідність стовпців і почніть.',
   'panel.readSelection': 'Взяти поточне виділення',
   'panel.source': 'Вхідні дані: {address} — рядків даних: {rows}',
-  'panel.rowsHidden':
-    'Частину рядків списку приховано (фільтром або вручну): перевіряються всі рядки, приховані теж. Щоб перевірити лише показані, скопіюйте їх на окремий аркуш.',
+  'panel.rowsHidden': 'Прихованих рядків списку (фільтром або вручну): {hidden} з {total}.',
+  'panel.onlyShown': 'Перевіряти лише показані рядки',
+  'panel.onlyShownOn':
+    'Приховані рядки не запитуються й нічого не коштують: кожен є на аркуші результатів з позначкою «не перевірено», тож жоден рядок не загублено.',
+  'panel.onlyShownOff': 'Перевіряються всі рядки, приховані теж.',
+  'panel.rowsHiddenScattered':
+    'Частину рядків списку приховано (фільтром або вручну), але надто багатьма окремими частинами, щоб їх пропустити: перевіряються всі рядки, приховані теж. Щоб перевірити лише показані, скопіюйте їх на окремий аркуш.',
   'input.rowsHidden': 'Частину вхідних рядків було приховано (фільтром або вручну): їх теж перевірено.',
+  'input.rowsHiddenLeftOut':
+    'Прихованих рядків (фільтром або вручну), коли почалася перевірка: {hidden}. Їх не перевірено, як обрав аналітик: це сказано в стовпці «Стан» кожного з них.',
   'panel.aboveHeader':
     'Заголовки — у рядку {row}; заповнені рядки над ними ({count}) не перевіряються, схоже, це назва.',
   'panel.noSelection': 'Діапазон ще не прочитано.',

@@ -90,6 +90,15 @@ const EMPTY_ROW = bulkMessages.text('row.empty');
 export const EMPTY_ROW_CODE = 'row.empty';
 /** A spacer row's place in RunPlan.rowSubject; -1 is a row whose input is invalid. */
 export const EMPTY_ROW_SUBJECT = -2;
+/** A row hidden (a filter, or by hand) when the run began, left out because the analyst chose the rows shown. */
+export const HIDDEN_ROW_SUBJECT = -3;
+/** The code of a hidden row's one "error": it was not asked by choice, and nothing in it needs correcting. */
+export const HIDDEN_ROW_CODE = 'row.hidden';
+
+/** Why a hidden row was not asked, as its results row says. */
+export function hiddenRowErrors(): readonly FieldError[] {
+  return [{ field: 'subject', code: HIDDEN_ROW_CODE, message: bulkMessages.text('row.hidden') }];
+}
 
 /** Each column the run reads that holds an Excel error rather than a value. */
 function excelErrorCells(row: InputRow, mapping: ColumnMapping): FieldError[] {
@@ -135,7 +144,7 @@ export function checkRow(row: InputRow, mapping: ColumnMapping, options: RunQuer
  */
 export interface RunPlan {
   rowCount: number;
-  /** Subject index per row; -1 for a row that failed validation, EMPTY_ROW_SUBJECT for a blank one. */
+  /** Subject index per row; -1 for a row that failed validation, EMPTY_ROW_SUBJECT for a blank one, HIDDEN_ROW_SUBJECT. */
   rowSubject: Int32Array;
   subjectCount: number;
   subjectFirstRow: Int32Array;
@@ -146,6 +155,8 @@ export interface RunPlan {
   invalidRows: number;
   /** Blank rows: spacers in a list, accounted for but nothing to correct. */
   emptyRows: number;
+  /** Rows left out as hidden when the run began: accounted for, not asked. */
+  hiddenRows: number;
   /**
    * A 32-bit hash of each row's cells: a streamed file is read again for every pass, and a row
    * that no longer matches (the file was edited mid-run) stops the run instead of being paired
@@ -256,6 +267,7 @@ export class PlanBuilder {
   private subjects = 0;
   private invalid = 0;
   private empty = 0;
+  private hidden = 0;
   private row = 0;
 
   constructor(
@@ -268,10 +280,16 @@ export class PlanBuilder {
     this.rowHash = new Uint32Array(rowCount);
   }
 
-  add(cells: InputRow): void {
+  /** `hidden`: the row is left out as hidden; it is still hashed, so a resume knows it is the same row. */
+  add(cells: InputRow, hidden = false): void {
     const r = this.row++;
     if (r >= this.rowCount) throw new Error('more rows than planned');
     this.rowHash[r] = rowHash(cells);
+    if (hidden) {
+      this.rowSubject[r] = HIDDEN_ROW_SUBJECT;
+      this.hidden++;
+      return;
+    }
     const checked = checkRow(cells, this.mapping, this.options, this.now);
     if (!checked.ok) {
       const blank = checked.errors[0]?.code === EMPTY_ROW_CODE;
@@ -306,6 +324,7 @@ export class PlanBuilder {
       subjectRows: this.counts.slice(0, n),
       invalidRows: this.invalid,
       emptyRows: this.empty,
+      hiddenRows: this.hidden,
       rowHash: this.rowHash,
       subjectOf: (key) => table.find(key, n, false),
     };

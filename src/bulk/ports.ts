@@ -6,7 +6,7 @@ import type { ServiceMode } from '../core/settings/settings';
 import type { CellValue, ColumnMapping } from './columns';
 import type { PreviousRun } from './previous-hits';
 import type { AnswerLike } from './outcome';
-import type { StreamedInput } from './input-rows';
+import type { RowRuns, StreamedInput } from './input-rows';
 import type { InputRow, RunQueryOptions } from './plan';
 import type { RescreenSummary } from './rescreen';
 import type { HighlightRule } from './highlights';
@@ -95,6 +95,8 @@ export interface RunTotals {
   invalidRows: number;
   /** Blank rows (spacers): accounted for, nothing to correct; not among invalidRows. */
   emptyRows: number;
+  /** Rows hidden when the run began, left out by the analyst's choice: accounted for, not asked. */
+  hiddenRows: number;
   subjectsTotal: number;
   /** Requests started in this session (a resumed run starts from zero). */
   requests: number;
@@ -170,6 +172,8 @@ export interface NewRunParams<I extends RunInput = BulkInput> {
   previous?: PreviousRun | null;
   service?: RunMeta['service'];
   notes?: RunMeta['notes'];
+  /** Rows hidden when the run begins (a filter, or by hand) that the analyst chose to leave out. */
+  hiddenRows?: RowRuns;
 }
 
 export interface BulkRun {

@@ -26,6 +26,7 @@ export function progressLines(p: BulkProgress, lang: Lang): string[] {
     t(lang, 'progress.errors', { errors: p.failedRows }),
     t(lang, 'progress.invalid', { invalid: p.invalidRows }),
     ...(p.emptyRows > 0 ? [t(lang, 'progress.empty', { empty: p.emptyRows })] : []),
+    ...(p.hiddenRows > 0 ? [t(lang, 'progress.hidden', { hidden: p.hiddenRows })] : []),
     // Once every row is done there is no time left to tell: "Time left: 0 s" under "Done" read as a stall.
     ...(p.rowsDone >= p.rowsTotal
       ? []

@@ -10,7 +10,7 @@ import {
   type ColumnMapping,
   type ColumnRole,
 } from './columns';
-import { EMPTY_ROW_CODE, nameNotesOf, rowInput } from './plan';
+import { EMPTY_ROW_CODE, HIDDEN_ROW_CODE, nameNotesOf, rowInput } from './plan';
 import type { PreviousHit, PreviousRun } from './previous-hits';
 import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
@@ -144,6 +144,7 @@ export function statusText(result: RowResult, ctx: TableContext, input: readonly
   if (result.kind === 'pending') return t(ctx.lang, 'status.pending');
   if (result.kind === 'invalid') {
     if (result.errors[0]?.code === EMPTY_ROW_CODE) return t(ctx.lang, 'status.empty');
+    if (result.errors[0]?.code === HIDDEN_ROW_CODE) return t(ctx.lang, 'status.hidden');
     return t(ctx.lang, 'status.invalid', { why: invalidReason(result.errors, ctx) });
   }
   const o = result.outcome;

@@ -49,6 +49,9 @@ export const runMetaSchema = z.object({
     rowCount: z.number().int().min(0),
     firstSourceRow: z.number().int().min(0),
     fingerprint: z.string(),
+    /** Rows left out as hidden when the run began, as runs [first data row, count]: a resume leaves out the same. */
+    // Pairs checked by refine: zod's tuple would add its own code to the pane's first render.
+    hiddenRows: z.array(z.array(z.number().int().min(0)).refine((run) => run.length === 2 && run[1] > 0)).optional(),
   }),
   mode: z.enum(['sandbox', 'live']),
   modeLabel: localized,
@@ -88,6 +91,8 @@ const countersSchema = z.object({
   invalidRows: z.number().int().min(0),
   /** Blank rows, apart from invalidRows; absent in a state saved before (its blank rows are among invalidRows). */
   emptyRows: z.number().int().min(0).optional(),
+  /** Rows left out as hidden, apart from both; absent in a state saved before (it had none). */
+  hiddenRows: z.number().int().min(0).optional(),
   /**
    * The registry columns (by place among the run's registries) in which some written row shows
    * a hit count above 0: the rest hold only zeros and blanks (a registry's error is in the row's
@@ -105,6 +110,7 @@ export const ZERO_COUNTERS: Readonly<WrittenCounters> = {
   failedRows: 0,
   invalidRows: 0,
   emptyRows: 0,
+  hiddenRows: 0,
   shownRegistries: [],
 };
 

@@ -11,7 +11,7 @@ const en = {
   'excel.error.other': 'Excel reported an error ({code}): {message}',
   'excel.selection.tooLarge': 'The selection holds {cells} cells; at most {max} can be read at once.',
   'excel.selection.severalAreas':
-    'Several areas are selected. Select one block of cells (the list with its header row) and try again; to screen some clients only, copy their rows under the header to a sheet of their own.',
+    'Several areas are selected. Select one block of cells (the list with its header row) and try again; to screen some clients only, filter the list to them (or hide the other rows), select it, and keep Screen only the rows shown ticked.',
   'excel.selection.noRegion':
     'This version of Excel cannot find the list around one cell (that needs ExcelApi 1.7). Select the whole list, header row included, and try again.',
   'excel.error.apiNotFound':
@@ -41,7 +41,7 @@ const uk: Record<Key, string> = {
   'excel.error.other': 'Excel повідомив про помилку ({code}): {message}',
   'excel.selection.tooLarge': 'Виділення містить {cells} клітинок; за раз можна прочитати щонайбільше {max}.',
   'excel.selection.severalAreas':
-    'Виділено кілька областей. Виділіть один блок клітинок (список разом із рядком заголовків) і спробуйте ще раз; щоб перевірити лише деяких клієнтів, скопіюйте їхні рядки під заголовок на окремий аркуш.',
+    'Виділено кілька областей. Виділіть один блок клітинок (список разом із рядком заголовків) і спробуйте ще раз; щоб перевірити лише деяких клієнтів, відфільтруйте список до них (або приховайте інші рядки), виділіть його й залиште позначеним «Перевіряти лише показані рядки».',
   'excel.selection.noRegion':
     'Ця версія Excel не вміє знайти список навколо однієї клітинки (потрібен ExcelApi 1.7). Виділіть увесь список разом із рядком заголовків і спробуйте ще раз.',
   'excel.error.apiNotFound':

@@ -9,7 +9,8 @@ import {
 } from '../../src/bulk';
 import { InvalidInputError, RequestRejectedError } from '../../src/core/protocol/errors';
 import { progressLines } from '../../src/bulk/progress-text';
-import { keyValueRunStateStore } from '../../src/bulk/state';
+import { keyValueRunStateStore, parseMeta } from '../../src/bulk/state';
+import { bulkMessages } from '../../src/bulk/messages';
 import { memoryStorage } from '../../src/core/settings/storage';
 import { subjectKey } from '../../src/core/query';
 import { fakeService } from '../support/fake-service';
@@ -218,6 +219,57 @@ describe('bulk engine', () => {
     expect(whole.emptyRows).toBe(60);
     // A finished run leaves no state behind.
     expect(await store.list()).toEqual([]);
+  });
+
+  it('leaves out the rows hidden when the run began: counted apart across a stop, kept in the state a resume reads', async () => {
+    const input = makeInput(200);
+    const hiddenRows = [
+      [0, 20],
+      [150, 5],
+    ] as const;
+    const reference = memorySink();
+    const whole = await (
+      await startRun({ ...params(input), hiddenRows }, { ask: fakeService({ seed: 5 }).ask, sink: reference }, tuning)
+    ).done;
+    expect(whole.hiddenRows).toBe(25);
+    const status = statusCol(reference);
+    const leftOut = reference.rows.flatMap((r, i) => (r[status] === bulkMessages.t('en', 'status.hidden') ? [i] : []));
+    expect(leftOut).toEqual([...Array.from({ length: 20 }, (_, i) => i), 150, 151, 152, 153, 154]);
+
+    const store = keyValueRunStateStore(memoryStorage());
+    const service = fakeService({ seed: 5 });
+    const sink = memorySink();
+    let cancelled = false;
+    const onProgress = (p: BulkProgress) => {
+      if (!cancelled && p.rowsDone >= 100) {
+        cancelled = true;
+        run.cancel();
+      }
+    };
+    const run = await startRun(
+      { ...params(input), hiddenRows },
+      { ask: service.ask, sink, store, onProgress },
+      { ...tuning, progressIntervalMs: 0 },
+    );
+    expect((await run.done).status).toBe('cancelled');
+    const state = (await store.load(run.runId))!;
+    expect(state.meta.input.hiddenRows).toEqual([
+      [0, 20],
+      [150, 5],
+    ]);
+    // A state whose runs are not [first, count] pairs is no state to resume from.
+    expect(parseMeta({ ...state.meta, input: { ...state.meta.input, hiddenRows: [[3]] } })).toBeNull();
+    expect(parseMeta({ ...state.meta, input: { ...state.meta.input, hiddenRows: [[3, 0]] } })).toBeNull();
+
+    const second = await (await resumeRun(state, input, { ask: service.ask, sink, store }, tuning)).done;
+    expect(second.status).toBe('completed');
+    const counts = (r: typeof whole) => [r.hiddenRows, r.invalidRows, r.emptyRows, r.rowsWithHits, r.failedRows];
+    expect(counts(second)).toEqual(counts(whole));
+    // Only the subjects of rows shown were asked, each once: fewer than the whole list has.
+    expect(service.asked.length).toBe(whole.subjectsTotal);
+    const everyRow = await (await startRun(params(input), { ask: fakeService().ask, sink: memorySink() }, tuning)).done;
+    expect(whole.subjectsTotal).toBeLessThan(everyRow.subjectsTotal);
+    expect(new Set(service.asked).size).toBe(service.asked.length);
   });
 
   it('stops on a quota error within the requests in flight, and a resume finishes the run', async () => {

@@ -205,6 +205,54 @@ describe('bulk run on the workbook', () => {
     expect((await readSelectionInput()).rowsHidden).toBe(false);
   });
 
+  it('leaves the hidden rows out when the analyst chooses the rows shown: each accounted for, none asked, the same after a resume with the filter gone', async () => {
+    const rows = clientRows(300);
+    fake.setSheet('Clients', rows).select('Clients', 'A1:D301');
+    // Sheet rows 2-11 hidden as a block and every 7th row by hand: 10 + 41 rows, 42 runs.
+    const hidden = [
+      ...Array.from({ length: 10 }, (_, i) => i + 2),
+      ...Array.from({ length: 41 }, (_, i) => 14 + 7 * i),
+    ];
+    fake.userHidesRows('Clients', hidden);
+    const input = await readSelectionInput();
+    expect(input.rowsHidden).toBe(true);
+    expect(input.hiddenRows).toHaveLength(42);
+    expect(input.hiddenRows?.[0]).toEqual([0, 10]);
+    expect(input.hiddenRows?.[1]).toEqual([12, 1]);
+    const shownNames = rows.slice(1).filter((_, i) => !hidden.includes(i + 2));
+
+    const service = fakeService({ seed: 6 });
+    let cancelled = false;
+    const onProgress = (p: BulkProgress) => {
+      if (!cancelled && p.rowsDone >= 120) {
+        cancelled = true;
+        run.cancel();
+      }
+    };
+    const run = await startWorkbookRun({ ...request(input), leaveOutHidden: true }, { ask: service.ask, onProgress });
+    expect((await run.done).status).toBe('cancelled');
+    // The filter cleared before the resume: the rows hidden when the run began stay left out.
+    fake.userUnhidesRows('Clients', hidden);
+    const resumed = await resumeWorkbookRun(
+      run.runId,
+      { ask: service.ask, mode: 'sandbox', modeLabel: { uk: 'ПІСОЧНИЦЯ', en: 'SANDBOX' } },
+      { concurrency: 4, chunkRows: 100, flushIntervalMs: 10_000 },
+    );
+    const report = await resumed!.done;
+    expect(report.status).toBe('completed');
+    expect(report.hiddenRows).toBe(51);
+
+    const asked = new Set(service.calls.map((c) => c.query.name));
+    for (const name of asked) expect(shownNames.map((r) => r[0])).toContain(name);
+    expect(new Set(service.asked).size).toBe(service.asked.length);
+    const values = fake.sheetValues(resultsSheet());
+    const body = values.slice(14, 14 + 300);
+    const status = values[13].indexOf(bulkMessages.t('uk', 'col.status'));
+    const leftOut = body.filter((r) => r[status] === bulkMessages.t('uk', 'status.hidden')).map((r) => r[0]);
+    expect(leftOut).toEqual(hidden);
+    expect(values.slice(0, 14).flat()).toContain(bulkMessages.t('uk', 'input.rowsHiddenLeftOut', { hidden: 51 }));
+  });
+
   it('prints landscape, one page wide, the header on every page; folds registries no client was found in (issue 31, item 9)', async () => {
     fake.setSheet('Clients', clientRows(120)).select('Clients', 'A1');
     const input = await readSelectionInput();

@@ -421,6 +421,7 @@ describe('progress text', () => {
       failedRows: 0,
       invalidRows: 2,
       emptyRows: 0,
+      hiddenRows: 0,
       subjectsTotal: 6,
       subjectsDone: 2,
       requests: 3,
@@ -435,6 +436,8 @@ describe('progress text', () => {
       'Time left: estimating…',
     ]);
     expect(progressLines({ ...progress, emptyRows: 3 }, 'uk')).toContain('Порожніх рядків (перевіряти нічого): 3');
+    expect(progressLines({ ...progress, hiddenRows: 7 }, 'en')).toContain('Hidden rows left out (not screened): 7');
+    expect(progressLines({ ...progress, hiddenRows: 7 }, 'uk')).toContain('Прихованих рядків не перевірено: 7');
     // Every row done: no time left to tell.
     expect(progressLines({ ...progress, rowsDone: 10, etaMs: 0 }, 'en').at(-1)).toBe('Invalid rows: 2');
   });

@@ -504,7 +504,70 @@ describe('split name columns in the pane (issue 31)', () => {
       bulkMessages.t('uk', 'panel.aboveHeader', { row: 2, count: 1 }),
     );
     expect(screen.getByTestId('bulk-source')).toHaveTextContent('Split!A2:C4');
-    expect(screen.getByTestId('bulk-rows-hidden')).toHaveTextContent(bulkMessages.t('uk', 'panel.rowsHidden'));
+    expect(screen.getByTestId('bulk-rows-hidden')).toHaveTextContent(
+      bulkMessages.t('uk', 'panel.rowsHidden', { hidden: 1, total: 2 }),
+    );
+  });
+});
+
+describe('A filtered list in the pane', () => {
+  beforeEach(() => {
+    fake
+      .setSheet('Filtered', [
+        ['ПІБ', 'Дата народження'],
+        ['Петренко Петро', '1980-01-02'],
+        ['Коваленко Олена', '1985-05-05'],
+        ['Шевченко Тарас', '1990-03-09'],
+      ])
+      .addTable('Filtered', 'A1:B4', 'Filtered')
+      .userFiltersTable('Filtered', 0, (value) => value !== 'Коваленко Олена')
+      .select('Filtered', 'A2');
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="en" services={fakeServices()} />
+      </FluentProvider>,
+    );
+  });
+
+  async function readAndRun(): Promise<unknown[][]> {
+    await user.click(screen.getByRole('button', { name: bulkMessages.t('en', 'panel.start') }));
+    await screen.findByTestId('bulk-outcome', {}, { timeout: 20_000 });
+    const results = fake.sheetNames().find((n) => n.startsWith('CheckLists') && !/hits/.test(n))!;
+    return fake.sheetValues(results);
+  }
+
+  function rowOf(values: unknown[][], name: string): Record<string, unknown> {
+    const header = values.findIndex((r) => r.includes('Status'));
+    const row = values.find((r, i) => i > header && r.includes(name))!;
+    return Object.fromEntries(values[header].map((h, i) => [String(h), row[i]]));
+  }
+
+  it('offers to screen only the rows shown, chosen by default: the hidden client is accounted for, not asked', async () => {
+    await user.click(screen.getByRole('button', { name: bulkMessages.t('en', 'panel.readSelection') }));
+    const choice = await screen.findByTestId('bulk-rows-hidden');
+    expect(choice).toHaveTextContent('Rows of this list hidden (a filter, or by hand): 1 of 3.');
+    expect(within(choice).getByRole('checkbox', { name: 'Screen only the rows shown' })).toBeChecked();
+    expect(choice).toHaveTextContent(bulkMessages.t('en', 'panel.onlyShownOn'));
+
+    const values = await readAndRun();
+    expect(screen.getByTestId('bulk-hidden')).toHaveTextContent('Hidden rows left out (not screened): 1');
+    expect(rowOf(values, 'Коваленко Олена')).toMatchObject({
+      Status: bulkMessages.t('en', 'status.hidden'),
+      'Request id': '',
+    });
+    expect(rowOf(values, 'Петренко Петро')['Request id']).toMatch(/\S/);
+    expect(values.flat()).toContain(bulkMessages.t('en', 'input.rowsHiddenLeftOut', { hidden: 1 }));
+  });
+
+  it('screens every row, the hidden ones too, when the analyst unticks the choice', async () => {
+    await user.click(screen.getByRole('button', { name: bulkMessages.t('en', 'panel.readSelection') }));
+    await user.click(within(await screen.findByTestId('bulk-rows-hidden')).getByRole('checkbox'));
+    expect(screen.getByTestId('bulk-rows-hidden')).toHaveTextContent(bulkMessages.t('en', 'panel.onlyShownOff'));
+
+    const values = await readAndRun();
+    expect(screen.queryByTestId('bulk-hidden')).toBeNull();
+    expect(rowOf(values, 'Коваленко Олена')['Request id']).toMatch(/\S/);
+    expect(values.flat()).toContain(bulkMessages.t('en', 'input.rowsHidden'));
   });
 });
 

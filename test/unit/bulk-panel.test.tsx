@@ -18,6 +18,7 @@ import { bulkMessages } from '../../src/bulk/messages';
 import { RequestRejectedError } from '../../src/core/protocol/errors';
 import type { Lang } from '../../src/core/text/i18n';
 import { OutcomeBar } from '../../src/taskpane/bulk/outcome-bar';
+import { HiddenRowsChoice } from '../../src/taskpane/bulk/hidden-rows';
 
 // The pane's on-demand parts (lazy-parts.ts) load once up front, not inside a findBy timeout.
 beforeAll(() => loadAllParts(), 60_000);
@@ -266,6 +267,7 @@ describe('the outcome of a run stopped as unreachable', () => {
       failedRows: 0,
       invalidRows: 0,
       emptyRows: 0,
+      hiddenRows: 0,
       subjectsTotal: 40,
       requests: 13,
       status: 'stopped-unreachable',
@@ -298,4 +300,28 @@ describe('the outcome of a run stopped as unreachable', () => {
       expect(screen.getByTestId('bulk-stop-why').textContent).toBe(limited.text[lang]);
     },
   );
+});
+
+describe('hidden rows too scattered to leave out', () => {
+  it.each(['uk', 'en'] as const)('only warns that every row is screened, with no choice to make, in %s', (lang) => {
+    const input = {
+      sheetName: 'Clients',
+      rect: { rowIndex: 0, columnIndex: 0, rowCount: 3, columnCount: 1 },
+      headers: ['ПІБ'],
+      rows: [['Петренко Петро'], ['Коваленко Олена']],
+      source: 'Clients!A1:A3',
+      firstSourceRow: 2,
+      dateSystem: 1900 as const,
+      aboveHeader: 0,
+      rowsHidden: true,
+      hiddenRows: null,
+    };
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <HiddenRowsChoice input={input} lang={lang} leaveOut disabled={false} onChange={() => undefined} />
+      </FluentProvider>,
+    );
+    expect(screen.getByTestId('bulk-rows-hidden')).toHaveTextContent(bulkMessages.t(lang, 'panel.rowsHiddenScattered'));
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
 });

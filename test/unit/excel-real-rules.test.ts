@@ -261,9 +261,9 @@ describe('fixes: what the stricter fake caught', () => {
     const text = describeExcelError(error);
     expect(text.en).toMatch(/one block/i);
     expect(text.uk).toMatch(/один блок/i);
-    // A run reads one block: a few scattered clients are screened from a sheet of their own.
-    expect(text.en).toContain('copy their rows under the header to a sheet of their own');
-    expect(text.uk).toContain('скопіюйте їхні рядки під заголовок на окремий аркуш');
+    // A run reads one block: a few scattered clients are screened by filtering the list to them.
+    expect(text.en).toContain('filter the list to them (or hide the other rows), select it, and keep Screen only');
+    expect(text.uk).toContain('відфільтруйте список до них (або приховайте інші рядки), виділіть його');
   });
 
   it('6a. getSurroundingRegion is ExcelApi 1.7: on a 1.12 host a click on one cell of a list reads the list', async () => {

@@ -1,10 +1,10 @@
-import { visibleRows } from '../../src/excel/bulk/visible-rows';
+import { hiddenRowRuns, visibleRows } from '../../src/excel/bulk/visible-rows';
 import { runQueued } from '../../src/excel/run';
 import { WorkbookFake } from '../support/workbook-fake';
 
 /**
- * The selected rows a filter leaves showing, found by halving blocks on Range.rowHidden (false: none
- * hidden; true: all; null: some) rather than by a read per row.
+ * The selected rows a filter leaves showing, and the rows of a list it hides, found by halving
+ * blocks on Range.rowHidden (false: none hidden; true: all; null: some) rather than by a read per row.
  */
 
 let fake: WorkbookFake;
@@ -54,4 +54,31 @@ it('stops at the limit: more rows showing than one press reads is null, found wi
   expect(fake.stats.syncs - start).toBeLessThanOrEqual(12);
   expect(await rowsOf(1, 2_000, 1_000)).toHaveLength(1_000);
   expect(await rowsOf(1, 2_002, 1_000)).toBeNull();
+});
+
+const hiddenOf = (first: number, count: number, maxRuns: number) =>
+  runQueued((context) => hiddenRowRuns(context, context.workbook.worksheets.getItem('Results'), first, count, maxRuns));
+
+it('gives the hidden rows of a list as runs, touching halves joined, one round trip per halving', async () => {
+  // 1-based sheet rows: a block of 300, two touching rows, and one alone.
+  fake.userHidesRows('Results', [...Array.from({ length: 300 }, (_, i) => 101 + i), 500, 501, 999]);
+  const start = fake.stats.syncs;
+  expect(await hiddenOf(0, 1_000, 10)).toEqual([
+    [100, 300],
+    [499, 2],
+    [998, 1],
+  ]);
+  // log2(1,000) is about 10.
+  expect(fake.stats.syncs - start).toBeLessThanOrEqual(11);
+  // Rows outside the block asked about are not looked at.
+  expect(await hiddenOf(401, 97, 10)).toEqual([]);
+});
+
+it('gives up (null) when the hidden rows fall in more runs than a run may keep', async () => {
+  fake.userHidesRows(
+    'Results',
+    Array.from({ length: 500 }, (_, i) => 2 * i + 1),
+  );
+  expect(await hiddenOf(0, 1_000, 499)).toBeNull();
+  expect(await hiddenOf(0, 1_000, 500)).toHaveLength(500);
 });

@@ -3,7 +3,14 @@ import { RATE_LIMIT_WAITS_MS } from '../../core/request/retry';
 import type { PreviousRun } from '../previous-hits';
 import { RowCursor, type RowAccess } from '../input-rows';
 import type { SubjectOutcome } from '../outcome';
-import { rowErrors, type InputRow, type RunPlan, type RunQueryOptions } from '../plan';
+import {
+  HIDDEN_ROW_SUBJECT,
+  hiddenRowErrors,
+  rowErrors,
+  type InputRow,
+  type RunPlan,
+  type RunQueryOptions,
+} from '../plan';
 import { SANDBOX_SERVER_LABEL, serviceKindOfLabel } from '../../shared-runtime/messages';
 import type { BulkDeps, BulkProgress, BulkRun, BulkRunReport, RunTotals, RunTuning } from '../ports';
 import { RescreenTally, serviceShiftOf, type RescreenSummary } from '../rescreen';
@@ -164,6 +171,7 @@ export class Runner implements BulkRun {
       failedRows: live.failedRows,
       invalidRows: live.invalidRows,
       emptyRows: live.emptyRows ?? 0,
+      hiddenRows: live.hiddenRows ?? 0,
       subjectsTotal: this.plan.subjectCount,
       requests: this.asker.requests,
     };
@@ -207,6 +215,7 @@ export class Runner implements BulkRun {
 
   private rowResult(r: number, row: InputRow): RowResult {
     const s = this.plan.rowSubject[r];
+    if (s === HIDDEN_ROW_SUBJECT) return { kind: 'invalid', errors: hiddenRowErrors() };
     if (s < 0) return { kind: 'invalid', errors: rowErrors(row, this.meta.mapping, this.options, this.validatedAt) };
     const o = this.subjects.outcomeOf(s);
     return o ? { kind: 'outcome', outcome: o } : { kind: 'pending' };

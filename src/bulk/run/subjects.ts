@@ -1,5 +1,5 @@
 import type { SubjectOutcome } from '../outcome';
-import { EMPTY_ROW_CODE, EMPTY_ROW_SUBJECT, type RunPlan } from '../plan';
+import { EMPTY_ROW_CODE, EMPTY_ROW_SUBJECT, HIDDEN_ROW_CODE, HIDDEN_ROW_SUBJECT, type RunPlan } from '../plan';
 import type { RowResult } from '../result-table';
 import type { RunState, WrittenCounters } from '../state';
 
@@ -17,15 +17,26 @@ function noteShownRegistries(c: WrittenCounters, counts: readonly (number | null
   if (added.length > 0) c.shownRegistries = [...known, ...added].sort((a, b) => a - b);
 }
 
-/** A row not asked: a blank one (a spacer) is counted apart from one with input to correct. */
-function countUnasked(c: WrittenCounters, blank: boolean, times: number): void {
-  if (blank) c.emptyRows = (c.emptyRows ?? 0) + times;
+type Unasked = 'blank' | 'hidden' | 'invalid';
+
+/** A row not asked: a blank one (a spacer) and a hidden one left out are counted apart from one with input to correct. */
+function countUnasked(c: WrittenCounters, why: Unasked, times: number): void {
+  if (why === 'blank') c.emptyRows = (c.emptyRows ?? 0) + times;
+  else if (why === 'hidden') c.hiddenRows = (c.hiddenRows ?? 0) + times;
   else c.invalidRows += times;
+}
+
+function unaskedByCode(code: string | undefined): Unasked {
+  return code === EMPTY_ROW_CODE ? 'blank' : code === HIDDEN_ROW_CODE ? 'hidden' : 'invalid';
+}
+
+function unaskedBySubject(s: number): Unasked {
+  return s === EMPTY_ROW_SUBJECT ? 'blank' : s === HIDDEN_ROW_SUBJECT ? 'hidden' : 'invalid';
 }
 
 /** Adds `times` rows of `result` to the counters. */
 export function countResolved(c: WrittenCounters, result: RowResult, times = 1): void {
-  if (result.kind === 'invalid') countUnasked(c, result.errors[0]?.code === EMPTY_ROW_CODE, times);
+  if (result.kind === 'invalid') countUnasked(c, unaskedByCode(result.errors[0]?.code), times);
   else if (result.kind === 'outcome') {
     const o = result.outcome;
     if (o.kind === 'failed') c.failedRows += times;
@@ -89,7 +100,7 @@ export class SubjectStates {
     }
     for (let r = written; r < plan.rowCount; r++) {
       const s = plan.rowSubject[r];
-      if (s < 0) countUnasked(this.live, s === EMPTY_ROW_SUBJECT, 1);
+      if (s < 0) countUnasked(this.live, unaskedBySubject(s), 1);
       else if (this.state[s] === DONE) countResolved(this.live, { kind: 'outcome', outcome: this.outcomes.get(s)! });
       else continue;
       this.rowsDone++;

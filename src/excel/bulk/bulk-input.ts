@@ -1,5 +1,5 @@
 import { filledRowsAbove, findHeaderRow, isBlankRow, type CellValue } from '../../bulk/columns';
-import type { BulkInput } from '../../bulk';
+import type { BulkInput, RowRuns } from '../../bulk';
 import { bulkMessages, type BulkMessageKey } from '../../bulk/messages';
 import { InvalidInputError } from '../../core/protocol/errors';
 import { parseAddress, qualifiedAddress, type CellRect } from '../a1';
@@ -7,6 +7,7 @@ import type { DateSystem } from '../../core/query';
 import { queueDateSystem } from '../date-system';
 import { runQueued } from '../run';
 import { readRectValues, readSelection } from '../selection';
+import { hiddenRowRuns } from './visible-rows';
 
 /**
  * The rows a bulk run screens, as the selection helper reads them (src/excel/selection.ts: a
@@ -23,11 +24,23 @@ export interface SheetInput extends BulkInput {
   /** Filled rows of the region above the header row (a title): left out, and the analyst told. */
   aboveHeader: number;
   /**
-   * Some of its rows are hidden (a filter, or by hand). They are screened like the rest, as every
-   * row is accounted for, and the analyst is told before starting and in the run's header.
+   * Some of its data rows are hidden (a filter, or by hand). The analyst chooses before starting
+   * whether they are screened too or left out; either way every row is accounted for on the
+   * results sheet, and the run's header says which was chosen.
    */
   rowsHidden: boolean;
+  /**
+   * Which data rows are hidden, as runs [first data row, count]; empty when none is. null when
+   * they are too scattered to keep (more than MAX_HIDDEN_RUNS runs): then every row is screened.
+   */
+  hiddenRows: RowRuns | null;
 }
+
+/**
+ * Runs of hidden rows a run can leave out. Each is kept in the run's state, which the workbook
+ * holds in cells; a list filtered into more pieces than this is screened whole, and said so.
+ */
+export const MAX_HIDDEN_RUNS = 5_000;
 
 function refuse(code: BulkMessageKey): InvalidInputError {
   return new InvalidInputError([{ field: 'input', code, message: bulkMessages.text(code) }]);
@@ -38,7 +51,6 @@ function toInput(
   rect: CellRect,
   values: readonly (readonly CellValue[])[],
   dateSystem: DateSystem,
-  rowsHidden = false,
 ): SheetInput {
   let end = values.length;
   while (end > 1 && isBlankRow(values[end - 1])) end--;
@@ -57,8 +69,20 @@ function toInput(
     firstSourceRow: used.rowIndex + 2,
     dateSystem,
     aboveHeader: filledRowsAbove(values, top),
-    rowsHidden,
+    rowsHidden: false,
+    hiddenRows: [],
   };
+}
+
+/** The input with its hidden data rows found (the selection said some rows of what it read are hidden). */
+async function withHiddenRows(context: Excel.RequestContext, input: SheetInput): Promise<SheetInput> {
+  const sheet = context.workbook.worksheets.getItem(input.sheetName);
+  const firstDataRow = input.rect.rowIndex + 1;
+  const runs = await hiddenRowRuns(context, sheet, firstDataRow, input.rows.length, MAX_HIDDEN_RUNS);
+  // Hidden rows above the headers or below the last client are no rows of the list.
+  if (runs !== null && runs.length === 0) return input;
+  const hiddenRows = runs && runs.map(([first, count]): [number, number] => [first - firstDataRow, count]);
+  return { ...input, rowsHidden: true, hiddenRows };
 }
 
 export async function readSelectionInput(): Promise<SheetInput> {
@@ -72,7 +96,8 @@ export async function readSelectionInput(): Promise<SheetInput> {
       rowCount: read.rowCount,
       columnCount: read.columnCount,
     };
-    return toInput(read.sheetName, rect, read.values, dateSystem(), read.rowsHidden);
+    const input = toInput(read.sheetName, rect, read.values, dateSystem());
+    return read.rowsHidden ? withHiddenRows(context, input) : input;
   });
 }
 

@@ -7,8 +7,10 @@ import {
   type BulkProgress,
   type BulkRun,
   type BulkRunReport,
+  type NewRunParams,
   type RunTuning,
 } from '../../bulk';
+import { rowsInRuns } from '../../bulk/input-rows';
 import type { PreviousRun } from '../../bulk/previous-hits';
 import type { RunQueryOptions } from '../../bulk/plan';
 import type { RunListing, RunState, RunStateStore } from '../../bulk/state';
@@ -46,6 +48,19 @@ export interface WorkbookRunRequest {
   tuning: RunTuning;
   /** Screen again: the previous run's hits and decisions (src/excel/bulk/rescreen-run.ts). */
   previous?: PreviousRun | null;
+  /** The input's hidden rows are left out (the analyst's choice), when it could list them. */
+  leaveOutHidden?: boolean;
+}
+
+/** The rows a run leaves out, and what its header tells whoever reads the results later (the filter is gone by then). */
+function hiddenRowsOf(request: WorkbookRunRequest): Pick<NewRunParams, 'hiddenRows' | 'notes'> {
+  const { input } = request;
+  if (!input.rowsHidden) return {};
+  if (request.leaveOutHidden && input.hiddenRows !== null && input.hiddenRows.length > 0) {
+    const note = bulkMessages.text('input.rowsHiddenLeftOut', { hidden: rowsInRuns(input.hiddenRows) });
+    return { hiddenRows: input.hiddenRows, notes: [note] };
+  }
+  return { notes: [bulkMessages.text('input.rowsHidden')] };
 }
 
 /** A resume also says which service it would ask now, so a run never mixes sandbox and live answers. */
@@ -144,8 +159,7 @@ export async function startWorkbookRun(request: WorkbookRunRequest, deps: Workbo
       mode: request.mode,
       modeLabel: request.modeLabel,
       previous: request.previous ?? null,
-      // Said in the results' header, for whoever reads them later: the filter is gone by then.
-      ...(request.input.rowsHidden ? { notes: [bulkMessages.text('input.rowsHidden')] } : {}),
+      ...hiddenRowsOf(request),
     },
     { ask: deps.ask, sink, store: watched.store, onProgress: deps.onProgress, signal: deps.signal },
     request.tuning,

@@ -78,6 +78,7 @@ export async function readListAgain(address: string): Promise<SheetInput> {
       // The earlier run's address starts at its header row.
       aboveHeader: 0,
       rowsHidden: false,
+      hiddenRows: [],
     };
   });
 }

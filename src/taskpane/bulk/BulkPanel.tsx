@@ -35,6 +35,7 @@ import { PendingApprovals } from './pending-approvals';
 import { SaveDecisions } from './save-decisions';
 import { RowCertificate } from './row-certificate';
 import { NameNotes } from './name-notes';
+import { HiddenRowsChoice } from './hidden-rows';
 import { useBulk } from './use-bulk';
 
 const useStyles = makeStyles({
@@ -113,10 +114,14 @@ export function BulkPanel({ lang, services }: BulkPanelProps) {
           {b.t(lang, 'panel.aboveHeader', { row: input.rect.rowIndex + 1, count: input.aboveHeader })}
         </Text>
       )}
-      {input?.rowsHidden && (
-        <MessageBar intent="warning" layout="multiline" data-testid="bulk-rows-hidden">
-          <MessageBarBody>{b.t(lang, 'panel.rowsHidden')}</MessageBarBody>
-        </MessageBar>
+      {input && (
+        <HiddenRowsChoice
+          input={input}
+          lang={lang}
+          leaveOut={bulk.state.leaveOutHidden}
+          disabled={running}
+          onChange={(leaveOutHidden) => bulk.dispatch({ type: 'choose', leaveOutHidden })}
+        />
       )}
       {readError && (
         <MessageBar intent="error" layout="multiline">

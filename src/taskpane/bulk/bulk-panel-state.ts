@@ -22,6 +22,8 @@ export interface BulkPanelState {
   listdata: Listdata;
   search: 1 | 2;
   lowranklimit: string;
+  /** A list with hidden rows: leave them out (the default, as Excel's own commands treat a filtered list). */
+  leaveOutHidden: boolean;
   work: BulkWork;
   progress: BulkProgress | null;
   outcome: Outcome | null;
@@ -38,7 +40,7 @@ export type BulkPanelAction =
   | { type: 'read'; input: SheetInput; mapping: ColumnMapping }
   | { type: 'readFailed'; error: unknown }
   | { type: 'map'; role: ColumnRole; column: number | null }
-  | { type: 'choose'; listdata?: Listdata; search?: 1 | 2; lowranklimit?: string }
+  | { type: 'choose'; listdata?: Listdata; search?: 1 | 2; lowranklimit?: string; leaveOutHidden?: boolean }
   | { type: 'starting' }
   | { type: 'running' }
   | { type: 'progress'; progress: BulkProgress }
@@ -52,6 +54,7 @@ export const initialBulkPanelState: BulkPanelState = {
   listdata: ALL_LISTS,
   search: 1,
   lowranklimit: '0',
+  leaveOutHidden: true,
   work: { kind: 'idle' },
   progress: null,
   outcome: null,
@@ -77,7 +80,8 @@ export function bulkPanelReducer(state: BulkPanelState, action: BulkPanelAction)
     case 'reading':
       return { ...state, work: { kind: 'reading' }, readError: null, outcome: null };
     case 'read':
-      return { ...state, work: { kind: 'idle' }, input: action.input, mapping: action.mapping };
+      // Each list read starts from the default: a choice made for another list does not carry over.
+      return { ...state, work: { kind: 'idle' }, input: action.input, mapping: action.mapping, leaveOutHidden: true };
     case 'readFailed':
       return { ...state, work: { kind: 'idle' }, readError: action.error };
     case 'map': {

@@ -34,6 +34,9 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
         <MessageBarBody>
           {b.t(lang, 'panel.done', params)}
           {r.emptyRows > 0 && <div data-testid="bulk-empty">{b.t(lang, 'progress.empty', { empty: r.emptyRows })}</div>}
+          {r.hiddenRows > 0 && (
+            <div data-testid="bulk-hidden">{b.t(lang, 'progress.hidden', { hidden: r.hiddenRows })}</div>
+          )}
           {fictional}
           <RescreenSummaryLine report={r} lang={lang} />
           {r.notice && <div data-testid="bulk-notice">{r.notice[lang]}</div>}

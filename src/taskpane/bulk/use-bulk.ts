@@ -124,6 +124,7 @@ export function useBulk(services: TaskpaneServices, lang: Lang) {
           {
             input,
             mapping,
+            leaveOutHidden: state.leaveOutHidden,
             options: { ...choices.options, idUserPC: service.connection.settings.idUserPC },
             lang,
             mode: service.connection.mode,

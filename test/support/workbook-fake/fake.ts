@@ -605,6 +605,13 @@ export class WorkbookFake implements BatchHost {
     return this;
   }
 
+  /** The analyst shows hidden rows again (Hide & Unhide → Unhide Rows, same page as userHidesRows). */
+  userUnhidesRows(sheetName: string, rows: readonly number[]): this {
+    const sheet = this.sheet(sheetName);
+    for (const row of rows) sheet.hiddenRows.delete(row - 1);
+    return this;
+  }
+
   /** Rows a filter hides on a sheet, as 1-based row numbers. */
   hiddenRows(sheetName: string): number[] {
     return [...this.sheet(sheetName).hiddenRows].map((r) => r + 1).sort((a, b) => a - b);
