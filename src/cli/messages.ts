@@ -54,16 +54,6 @@ const en = {
   'input.tooLarge': '{path} is {size} MB; the limit is {limit} MB. Raise it with --max-input-mb if this is intended.',
   'input.tooManyRows':
     '{path} has {rows} rows; the limit is {limit}. Raise it with --max-rows if this is intended, or split the list.',
-  'input.hiddenSheet':
-    'Warning: the first sheet "{sheet}" of {path} is hidden, and it is the one screened. Use --sheet to choose another.',
-  'input.sheetChosen':
-    'Screening the sheet "{sheet}" of {path}: it reads as a client list, and the first sheet "{first}" does not. Use --sheet to choose another.',
-  'input.merged':
-    "Warning: {path} has {count} merged cell {count|area|areas}; Excel keeps a value only in each area's first cell, so the rows it covers are read as empty.",
-  'input.rowsHidden':
-    'Warning: rows of the list in {path} hidden by a filter or by hand: {count}. Every row is screened, hidden ones too.',
-  'input.duplicateHeaders': 'Warning: the header has duplicate columns: {names}. The first of each is used.',
-  'input.controlChars': 'Warning: {count} NUL or control {count|character was|characters were} dropped from the input.',
   'search.initials':
     'Warning: initials in the name ({words}): the service looks for whole words, so a person named by initials can come back with no hits. Search the full name, or add --ipn or --doc.',
   'search.mixedScripts':
@@ -153,9 +143,6 @@ const en = {
   'input.csvUnreadable': '{path} is not a readable CSV file.',
   'input.noSheets': '{path} has no worksheets.',
   'input.noSuchSheet': 'No sheet "{sheet}". Sheets: {sheets}',
-  'input.cp1251': 'Note: {path} is not UTF-8; read it as Windows-1251 (Cyrillic).',
-  'input.headerBelow':
-    'Note: the headers are in row {row}; the rows above them (filled: {count}) are not screened, a title it seems.',
   'input.format': 'Cannot screen {path}: use an .xlsx workbook or a .csv file.',
   'input.sheetForCsv': '--sheet applies to .xlsx workbooks only.',
   'input.empty': '{path} has no rows to screen (a header row and at least one row are needed).',
@@ -168,6 +155,7 @@ const en = {
   'screen.counts': 'Rows with hits: {hits} (high: {high}); failed: {failed}; invalid input: {invalid}.',
   'screen.counts.empty':
     'Rows with hits: {hits} (high: {high}); failed: {failed}; invalid input: {invalid}; empty rows: {empty} (nothing to screen).',
+  'screen.hidden': 'Hidden rows left out (--shown-only): {hidden}.',
   'screen.file': 'Written: {path}',
   'screen.resumeHint': 'The answers so far are kept in {state}: run the same command with --resume to continue.',
   'screen.allUnreachable':
@@ -249,16 +237,6 @@ const uk: Record<Key, string> = {
     '{path} має {size} МБ; обмеження — {limit} МБ. Якщо так і задумано, збільште його параметром --max-input-mb.',
   'input.tooManyRows':
     'У {path} {rows} рядків; обмеження — {limit}. Якщо так і задумано, збільште його параметром --max-rows або розділіть список.',
-  'input.hiddenSheet':
-    'Увага: перший аркуш «{sheet}» у {path} прихований, і перевіряється саме він. Інший аркуш можна обрати параметром --sheet.',
-  'input.sheetChosen':
-    'Перевіряю аркуш «{sheet}» у {path}: він схожий на список клієнтів, а перший аркуш «{first}» — ні. Інший аркуш можна обрати параметром --sheet.',
-  'input.merged':
-    'Увага: у {path} є об’єднані клітинки ({count} {count|область|області|областей}); Excel зберігає значення лише в першій клітинці області, тож покриті нею рядки прочитано порожніми.',
-  'input.rowsHidden':
-    'Увага: рядків списку в {path}, прихованих фільтром або вручну: {count}. Перевіряються всі рядки, приховані теж.',
-  'input.duplicateHeaders': 'Увага: у заголовку повторюються стовпці: {names}. Використано перший із кожних.',
-  'input.controlChars': 'Увага: із вхідних даних вилучено символів NUL або керівних символів: {count}.',
   'search.initials':
     'Увага: ініціали в імені ({words}): сервіс шукає цілі слова, тож особа, названа ініціалами, може повернутися без збігів. Шукайте за повним ім’ям або додайте --ipn чи --doc.',
   'search.mixedScripts':
@@ -349,9 +327,6 @@ const uk: Record<Key, string> = {
   'input.csvUnreadable': '{path} не є придатним до читання файлом CSV.',
   'input.noSheets': 'У {path} немає аркушів.',
   'input.noSuchSheet': 'Аркуша «{sheet}» немає. Аркуші: {sheets}',
-  'input.cp1251': 'Примітка: {path} не в UTF-8; прочитано як Windows-1251 (кирилиця).',
-  'input.headerBelow':
-    'Примітка: заголовки — у рядку {row}; рядки над ними (заповнених: {count}) не перевіряються, схоже, це назва.',
   'input.format': 'Не вдається перевірити {path}: потрібна книга .xlsx або файл .csv.',
   'input.sheetForCsv': '--sheet стосується лише книг .xlsx.',
   'input.empty': 'У {path} немає рядків для перевірки (потрібні рядок заголовків і хоча б один рядок).',
@@ -364,6 +339,7 @@ const uk: Record<Key, string> = {
   'screen.counts': 'Рядків зі збігами: {hits} (високий рівень: {high}); з помилкою: {failed}; некоректних: {invalid}.',
   'screen.counts.empty':
     'Рядків зі збігами: {hits} (високий рівень: {high}); з помилкою: {failed}; некоректних: {invalid}; порожніх: {empty} (перевіряти нічого).',
+  'screen.hidden': 'Пропущено прихованих рядків (--shown-only): {hidden}.',
   'screen.file': 'Записано: {path}',
   'screen.resumeHint': 'Отримані відповіді збережено в {state}: запустіть ту саму команду з --resume, щоб продовжити.',
   'screen.allUnreachable':

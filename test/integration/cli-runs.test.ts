@@ -423,6 +423,26 @@ describe('9. input surprises are told', () => {
         'The header has duplicate columns: ПІБ. The first of each is used.',
       ]);
 
+      // --shown-only: the hidden client is left out, asked nothing, and its row says so.
+      const askedBefore = proxy.requests.length;
+      const shownOut = join(work, 'surprises.shown.xlsx');
+      const shown = await runCli(bundle, ['screen', input, '-o', shownOut, '--shown-only', '--progress', 'none'], {
+        env: live(proxy.url),
+      });
+      expect(shown.code).toBe(0);
+      expect(
+        proxy.requests
+          .slice(askedBefore)
+          .map((q) => q.name)
+          .sort(),
+      ).toEqual(['Злитий Клієнт Два', 'Злитий Клієнт Один'].sort());
+      expect(shown.stderr).toMatch(/hidden by a filter or by hand: 1\. They are left out \(--shown-only\)/);
+      expect(shown.stdout).toContain('Hidden rows left out (--shown-only): 1.');
+      const { body } = await resultRows(shownOut);
+      expect(body.find((row) => row.includes('Прихований Клієнт'))).toContain(
+        'not screened: the row was hidden when the run began, and only the rows shown were chosen',
+      );
+
       // A title merged across the columns above the list, as most titles are, reads nothing wrong: no warning.
       const titled = join(work, 'titled.xlsx');
       const tw = new ExcelJS.Workbook();

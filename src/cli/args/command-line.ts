@@ -26,6 +26,8 @@ export interface ScreenArgs {
   input: string;
   output?: string;
   sheet?: string;
+  /** Leave out the rows a workbook's filter (or hand) hides. */
+  shownOnly: boolean;
   registries?: string;
   /** As typed: core/request/run-options.ts checks it with the other run options. */
   concurrency?: string;
@@ -149,6 +151,7 @@ export const SCREEN_OPTIONS = {
   ...GLOBAL_OPTIONS,
   output: { type: 'string', short: 'o' },
   sheet: { type: 'string' },
+  'shown-only': { type: 'boolean' },
   registries: { type: 'string', short: 'r' },
   concurrency: { type: 'string', short: 'c' },
   search: { type: 'string' },
@@ -225,6 +228,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         input: positionals[0],
         ...(values.output !== undefined ? { output: values.output } : {}),
         ...(values.sheet !== undefined ? { sheet: values.sheet } : {}),
+        shownOnly: values['shown-only'] === true,
         ...(values.registries !== undefined ? { registries: values.registries } : {}),
         ...(values.concurrency !== undefined ? { concurrency: values.concurrency } : {}),
         ...(values.search !== undefined ? { search: values.search } : {}),

@@ -55,6 +55,7 @@ import { sendDecisions } from './decisions-import';
 import { relayTarget } from '../transport/relay-call';
 import { saveSheetDecisions } from './save-sheet-decisions';
 import { makeFolder } from '../../relay/make-folder';
+import { inputWarnings } from '../input/input-warnings';
 
 /** One request's whole wait for the service (every address, every retry) before it counts as unreachable. */
 export const DEFAULT_GIVE_UP_SECONDS = 60;
@@ -147,12 +148,13 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
       shownPath: args.input,
     },
     args.input,
+    args.shownOnly,
   );
   const input: RunInput = table.input;
   const dupes = duplicateHeaders(input.headers);
   const warnings = [
     ...table.warnings,
-    ...(dupes.length > 0 ? [cliMessages.text('input.duplicateHeaders', { names: dupes.join(', ') })] : []),
+    ...(dupes.length > 0 ? [inputWarnings.text('input.duplicateHeaders', { names: dupes.join(', ') })] : []),
   ];
   for (const w of warnings) say(w[lang]);
   const target: OutputTarget = { ...chosen, delimiter: table.delimiter ?? chosen.delimiter };
@@ -291,6 +293,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
             previous: previousRun,
             ...(service ? { service } : {}),
             ...(notes ? { notes } : {}),
+            ...(args.shownOnly && table.hiddenRows.length > 0 ? { hiddenRows: table.hiddenRows } : {}),
           },
           deps,
           tuning,

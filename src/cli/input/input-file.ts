@@ -3,13 +3,15 @@ import { basename, dirname, extname } from 'node:path';
 import { nearestWord } from '../../core/text/nearest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { loadExcelJs } from '../output/exceljs-lazy';
-import type { BulkInput, StreamedInput } from '../../bulk';
+import type { BulkInput, RowRuns, StreamedInput } from '../../bulk';
+import { rowsInRuns } from '../../bulk/input-rows';
 import { filledRowsAbove, findHeaderRow, isBlankRow, type CellValue } from '../../bulk/columns';
 import type { LocalizedText } from '../../core/text/i18n';
 import { listSheet, plainCellValue } from './xlsx-cells';
 import { cleanCell, csvRowSource, csvShape, NotUtf8, type CsvShape, type TextEncoding } from './csv-stream';
 import { UsageError } from '../exit-codes';
-import { cliMessages, usageError } from '../messages';
+import { usageError } from '../messages';
+import { inputWarnings } from './input-warnings';
 
 export interface InputTable {
   format: 'xlsx' | 'csv';
@@ -88,10 +90,10 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
   }
   const warnings: LocalizedText[] = [];
   if (sheet === undefined && ws.state === 'hidden') {
-    warnings.push(cliMessages.text('input.hiddenSheet', { sheet: ws.name, path }));
+    warnings.push(inputWarnings.text('input.hiddenSheet', { sheet: ws.name, path }));
   }
   if (sheet === undefined && ws !== worksheets[0]) {
-    warnings.push(cliMessages.text('input.sheetChosen', { sheet: ws.name, first: worksheets[0]!.name, path }));
+    warnings.push(inputWarnings.text('input.sheetChosen', { sheet: ws.name, first: worksheets[0]!.name, path }));
   }
   const rows: CellValue[][] = [];
   const hiddenRows: number[] = [];
@@ -122,11 +124,25 @@ export async function readXlsx(path: string, sheet?: string): Promise<InputTable
   return { format: 'xlsx', sheetName: ws.name, rows: kept, warnings, mergedLastRows, hiddenRows };
 }
 
-/** Hidden rows of the list below the header: every one is screened, as in the add-in, and the analyst told. */
-function hiddenWarning(table: InputTable, headerIndex: number, path: string): LocalizedText[] {
+/** Hidden rows of the list below the header, as runs of data rows (0 the first row under the header). */
+function hiddenRunsOf(table: InputTable, headerIndex: number): [number, number][] {
   const end = table.rows.length;
-  const count = (table.hiddenRows ?? []).filter((row) => row > headerIndex && row < end).length;
-  return count > 0 ? [cliMessages.text('input.rowsHidden', { path, count })] : [];
+  const runs: [number, number][] = [];
+  for (const row of table.hiddenRows ?? []) {
+    if (row <= headerIndex || row >= end) continue;
+    const r = row - headerIndex - 1;
+    const last = runs.at(-1);
+    if (last && last[0] + last[1] === r) last[1]++;
+    else runs.push([r, 1]);
+  }
+  return runs;
+}
+
+/** Hidden rows of the list: screened too unless --shown-only leaves them out; the analyst is told which. */
+function hiddenWarning(hidden: RowRuns, shownOnly: boolean, path: string): LocalizedText[] {
+  const count = rowsInRuns(hidden);
+  if (count === 0) return [];
+  return [inputWarnings.text(shownOnly ? 'input.rowsHiddenLeftOut' : 'input.rowsHidden', { path, count })];
 }
 
 /**
@@ -135,7 +151,7 @@ function hiddenWarning(table: InputTable, headerIndex: number, path: string): Lo
  */
 function mergedWarning(table: InputTable, headerIndex: number, path: string): LocalizedText[] {
   const count = (table.mergedLastRows ?? []).filter((last) => last >= headerIndex).length;
-  return count > 0 ? [cliMessages.text('input.merged', { path, count })] : [];
+  return count > 0 ? [inputWarnings.text('input.merged', { path, count })] : [];
 }
 
 function trimTrailingEmpty(rows: CellValue[][]): CellValue[][] {
@@ -244,13 +260,15 @@ async function readWorkbookInput(path: string, sheet: string | undefined, limits
   }
   if (table.rows.filter((r) => !isBlankRow(r)).length < 2) throw usageError('input.empty', { path });
   const dropped = dropControlChars(table.rows);
-  if (dropped > 0) table.warnings.push(cliMessages.text('input.controlChars', { count: dropped }));
+  if (dropped > 0) table.warnings.push(inputWarnings.text('input.controlChars', { count: dropped }));
   return table;
 }
 
 /** The input as the screen command hands it to the engine, and what it learnt reading it. */
 export interface OpenedInput {
   input: BulkInput | StreamedInput;
+  /** Rows the workbook hides (a filter, or by hand), as runs of data rows; none in a CSV file. */
+  hiddenRows: RowRuns;
   format: TableFormat;
   delimiter?: ',' | ';' | '\t';
   warnings: LocalizedText[];
@@ -258,7 +276,7 @@ export interface OpenedInput {
 
 /** Said when filled rows above the header (findHeaderRow) are left out: a person should know. */
 function headerBelow(headerIndex: number, above: number): LocalizedText[] {
-  return above > 0 ? [cliMessages.text('input.headerBelow', { row: headerIndex + 1, count: above })] : [];
+  return above > 0 ? [inputWarnings.text('input.headerBelow', { row: headerIndex + 1, count: above })] : [];
 }
 
 /** Reads a workbook whole (exceljs); see openInput. */
@@ -282,18 +300,20 @@ export async function openInput(
   sheet: string | undefined,
   limits: ReadLimits,
   displayPath: string,
+  shownOnly = false,
 ): Promise<OpenedInput> {
   if (formatOf(path) !== 'csv') {
     const table = await readWorkbookInput(path, sheet, limits);
     const input = bulkInputOf(table, displayPath);
     const headerIndex = input.firstSourceRow - 2;
     const above = filledRowsAbove(table.rows, headerIndex);
+    const hiddenRows = hiddenRunsOf(table, headerIndex);
     const warnings = [
       ...mergedWarning(table, headerIndex, path),
-      ...hiddenWarning(table, headerIndex, path),
+      ...hiddenWarning(hiddenRows, shownOnly, path),
       ...headerBelow(headerIndex, above),
     ];
-    return { input, format: table.format, warnings: [...table.warnings, ...warnings] };
+    return { input, hiddenRows, format: table.format, warnings: [...table.warnings, ...warnings] };
   }
   if (sheet !== undefined) throw usageError('input.sheetForCsv');
   await checkInputFile(path, limits);
@@ -328,8 +348,8 @@ export async function openInput(
     if (!(e instanceof NotUtf8)) throw e;
     shape = await shapeIn('windows-1251');
   }
-  const warnings = shape.encoding === 'windows-1251' ? [cliMessages.text('input.cp1251', { path })] : [];
-  if (shape.dropped > 0) warnings.push(cliMessages.text('input.controlChars', { count: shape.dropped }));
+  const warnings = shape.encoding === 'windows-1251' ? [inputWarnings.text('input.cp1251', { path })] : [];
+  if (shape.dropped > 0) warnings.push(inputWarnings.text('input.controlChars', { count: shape.dropped }));
   warnings.push(...headerBelow(shape.headerIndex, shape.above));
   return {
     input: {
@@ -338,6 +358,7 @@ export async function openInput(
       source: displayPath,
       firstSourceRow: shape.headerIndex + 2,
     },
+    hiddenRows: [],
     format: 'csv',
     delimiter,
     warnings,

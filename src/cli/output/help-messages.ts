@@ -38,6 +38,8 @@ const en = {
     'checklists screen <input.xlsx|input.csv> [options]\n\n' +
     '  -o, --output FILE        results .xlsx or .csv (default: <input>.results.xlsx)\n' +
     '      --sheet NAME         sheet to read (default: the first)\n' +
+    '      --shown-only         leave out the rows a filter (or hand) hides in the workbook; each is marked\n' +
+    '                           "not screened" in the results, asked nothing\n' +
     '  -r, --registries LIST    registry keys, list names or a listdata number; default all\n' +
     '  -c, --concurrency N      requests at a time, 1–16\n' +
     '      --search 1|2, --lowranklimit N   as in search\n' +
@@ -180,6 +182,8 @@ const uk: Record<Key, string> = {
     'checklists screen <вхід.xlsx|вхід.csv> [параметри]\n\n' +
     '  -o, --output ФАЙЛ        результати .xlsx або .csv (типово <вхід>.results.xlsx)\n' +
     '      --sheet АРКУШ        аркуш для читання (типово перший)\n' +
+    '      --shown-only         пропустити рядки, приховані у книзі фільтром (або вручну); кожен позначено\n' +
+    '                           «не перевірено» в результатах, без запиту\n' +
     '  -r, --registries СПИСОК  ключі реєстрів, назви списків або число listdata; типово всі\n' +
     '  -c, --concurrency N      одночасних запитів, 1–16\n' +
     '      --search 1|2, --lowranklimit N   як у search\n' +

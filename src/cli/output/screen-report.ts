@@ -42,6 +42,7 @@ export function reportLines(
       invalid: report.invalidRows,
       empty: report.emptyRows,
     }),
+    ...(report.hiddenRows > 0 ? [t('screen.hidden', { hidden: report.hiddenRows })] : []),
     ...files.map((f) => t('screen.file', { path: shown(f) })),
   ];
   const certifiable = throughRelay && report.rowsWritten > 0 && files.length > 0;
