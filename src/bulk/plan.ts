@@ -144,7 +144,7 @@ export function checkRow(row: InputRow, mapping: ColumnMapping, options: RunQuer
  */
 export interface RunPlan {
   rowCount: number;
-  /** Subject index per row; -1 for a row that failed validation, EMPTY_ROW_SUBJECT for a blank one, HIDDEN_ROW_SUBJECT. */
+  /** Subject index per row; -1 for a row that failed validation, EMPTY_ROW_SUBJECT a blank one, HIDDEN_ROW_SUBJECT a hidden one left out. */
   rowSubject: Int32Array;
   subjectCount: number;
   subjectFirstRow: Int32Array;

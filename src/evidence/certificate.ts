@@ -247,6 +247,8 @@ export interface RunCoverInput {
   invalid: number;
   /** Blank rows: accounted for apart from invalid ones, shown only when there are some. */
   empty: number;
+  /** Rows hidden in the workbook and left out (--shown-only): shown only when there are some. */
+  hidden?: number;
   analyst: string;
   at: Date;
   resultsFile: string;
@@ -276,6 +278,7 @@ export function buildRunCover(input: RunCoverInput, lang: Lang): Certificate {
     field(t('cover.notChecked'), input.rowsNotChecked),
     field(t('cover.invalid'), input.invalid),
     ...(input.empty > 0 ? [field(t('cover.empty'), input.empty)] : []),
+    ...(input.hidden ? [field(t('cover.hidden'), input.hidden)] : []),
     field(t('screenedBy'), input.analyst.trim() || t('screenedBy.unnamed')),
     field(t('time.kyiv'), kyivTime(input.at)),
     field(t('time.utc'), `${input.at.toISOString().slice(0, 19).replace('T', ' ')} UTC`),

@@ -5,6 +5,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { runCli } from '../../src/cli/main';
 import type { CliIo } from '../../src/cli/io';
 import { recordOf } from '../../src/core/answer/record-identity';
@@ -368,6 +369,17 @@ it('checklists screen --certificates on the examples workbook: a cover plus one 
     const hitFiles = readdirSync(join(dir, 'hits')).filter((f) => f !== '0000-cover.pdf');
     expect(hitFiles.map((f) => f.slice(5)).sort()).toEqual(withHits.sort());
     expect(withHits).toHaveLength(16);
+
+    // A row hidden in the workbook and left out (--shown-only): the cover accounts for it.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(join(dir, 'clients.xlsx'));
+    book.worksheets[0].getRow(3).hidden = true;
+    await book.xlsx.writeFile(join(dir, 'clients.xlsx'));
+    rmSync(join(dir, 'clients.results.xlsx'));
+    expect(await runCli([...args.slice(0, 4), '--certificates', 'shown', '--shown-only'], io)).toBe(0);
+    const shownCover = await textOf(readFileSync(join(dir, 'shown', '0000-cover.pdf')));
+    expect(shownCover).toContain('Rows: 32');
+    expect(shownCover).toContain('Hidden rows left out (not screened): 1');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

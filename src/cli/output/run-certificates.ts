@@ -112,6 +112,7 @@ export class RunCertificates {
         rowsNotChecked: c.report.failedRows,
         invalid: c.report.invalidRows,
         empty: c.report.emptyRows,
+        hidden: c.report.hiddenRows,
         analyst: c.analyst,
         at: new Date(),
         resultsFile: basename(c.resultsPath),
