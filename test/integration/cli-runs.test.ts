@@ -442,6 +442,16 @@ describe('9. input surprises are told', () => {
       expect(body.find((row) => row.includes('Прихований Клієнт'))).toContain(
         'not screened: the row was hidden when the run began, and only the rows shown were chosen',
       );
+      // A CSV file hides nothing: the flag is said to have nothing to do, and every row is screened.
+      const csv = join(work, 'shown.csv');
+      writeFileSync(csv, 'ПІБ\r\nЗлитий Клієнт Один\r\n', 'utf8');
+      const plain = await runCli(
+        bundle,
+        ['screen', csv, '-o', join(work, 'shown.results.csv'), '--shown-only', '--progress', 'none'],
+        { env: live(proxy.url) },
+      );
+      expect(plain.code).toBe(0);
+      expect(plain.stderr).toContain('--shown-only has nothing to leave out in');
 
       // A title merged across the columns above the list, as most titles are, reads nothing wrong: no warning.
       const titled = join(work, 'titled.xlsx');

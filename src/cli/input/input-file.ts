@@ -351,6 +351,7 @@ export async function openInput(
   const warnings = shape.encoding === 'windows-1251' ? [inputWarnings.text('input.cp1251', { path })] : [];
   if (shape.dropped > 0) warnings.push(inputWarnings.text('input.controlChars', { count: shape.dropped }));
   warnings.push(...headerBelow(shape.headerIndex, shape.above));
+  if (shownOnly) warnings.push(inputWarnings.text('input.shownOnlyCsv', { path }));
   return {
     input: {
       headers: shape.headers,

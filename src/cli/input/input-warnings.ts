@@ -15,6 +15,7 @@ const en = {
     'Warning: rows of the list in {path} hidden by a filter or by hand: {count}. Every row is screened, hidden ones too; --shown-only leaves them out.',
   'input.rowsHiddenLeftOut':
     'Rows of the list in {path} hidden by a filter or by hand: {count}. They are left out (--shown-only): each says so in its Status column.',
+  'input.shownOnlyCsv': 'Note: --shown-only has nothing to leave out in {path}: a CSV file hides no rows.',
   'input.duplicateHeaders': 'Warning: the header has duplicate columns: {names}. The first of each is used.',
   'input.controlChars': 'Warning: {count} NUL or control {count|character was|characters were} dropped from the input.',
   'input.cp1251': 'Note: {path} is not UTF-8; read it as Windows-1251 (Cyrillic).',
@@ -35,6 +36,7 @@ const uk: Record<Key, string> = {
     'Увага: рядків списку в {path}, прихованих фільтром або вручну: {count}. Перевіряються всі рядки, приховані теж; --shown-only їх пропускає.',
   'input.rowsHiddenLeftOut':
     'Рядків списку в {path}, прихованих фільтром або вручну: {count}. Їх пропущено (--shown-only): це сказано в стовпці «Стан» кожного з них.',
+  'input.shownOnlyCsv': 'Примітка: --shown-only нічого не пропускає в {path}: у файлі CSV немає прихованих рядків.',
   'input.duplicateHeaders': 'Увага: у заголовку повторюються стовпці: {names}. Використано перший із кожних.',
   'input.controlChars': 'Увага: із вхідних даних вилучено символів NUL або керівних символів: {count}.',
   'input.cp1251': 'Примітка: {path} не в UTF-8; прочитано як Windows-1251 (кирилиця).',
