@@ -165,6 +165,10 @@ const en = {
     'The stopped run used "{was}", now it is "{now}": a resume would mix answers. Run without --resume to start anew.',
   'screen.resume.optionsIgnored':
     'Resuming with the registries and search options of the original run; the ones given now are ignored.',
+  'screen.resume.hiddenLeftOut':
+    'Resuming as the run began: the rows it found hidden stay left out, with --shown-only or without.',
+  'screen.resume.hiddenScreened':
+    'Resuming as the run began: every row is screened, hidden ones too; --shown-only cannot change a run under way.',
   'screen.resume.from': 'Resuming: {written} of {total} {total|row|rows} were already done.',
   'screen.resume.discarded':
     'An unfinished earlier run ({state}) is replaced by this new one; use --resume to continue a stopped run instead.',
@@ -349,6 +353,10 @@ const uk: Record<Key, string> = {
     'Зупинена перевірка працювала з «{was}», а зараз — «{now}»: продовження змішало б відповіді. Запустіть без --resume, щоб почати заново.',
   'screen.resume.optionsIgnored':
     'Продовжуємо з реєстрами й параметрами пошуку початкової перевірки; задані зараз пропущено.',
+  'screen.resume.hiddenLeftOut':
+    'Продовжуємо так, як перевірку почато: приховані тоді рядки й далі пропускаються, з --shown-only чи без.',
+  'screen.resume.hiddenScreened':
+    'Продовжуємо так, як перевірку почато: перевіряються всі рядки, приховані теж; --shown-only не змінює розпочату перевірку.',
   'screen.resume.from': 'Продовжуємо: {written} з {total} {total|рядка|рядків|рядків} уже готові.',
   'screen.resume.discarded':
     'Незавершену попередню перевірку ({state}) замінено новою; щоб продовжити зупинену, додайте --resume.',

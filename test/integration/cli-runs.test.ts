@@ -213,6 +213,39 @@ describe('3. the state file is opened safely and its lines are signed', () => {
   });
 });
 
+describe('3b. a resume leaves out the rows its run left out', () => {
+  it('keeps the hidden rows out after a quota stop, --shown-only given again or not, and says so', async () => {
+    const input = join(work, 'hidden-resume.xlsx');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Клієнти');
+    sheet.addRow(HEADER);
+    names('Прихований', 6).forEach((name, i) => {
+      const row = sheet.addRow([name, null, null, null]);
+      // Rows of clients Б and Д are hidden by hand.
+      if (i === 1 || i === 4) row.hidden = true;
+    });
+    await book.xlsx.writeFile(input);
+    const out = join(work, 'hidden-resume.csv');
+    server.engine.resetUsage();
+    const args = ['screen', input, '-o', out, '--concurrency', '1', '--progress', 'none'];
+    const first = await runCli(bundle, [...args, '--shown-only'], {
+      env: live(server.url, { CHECKLISTS_TOKKEN: QUOTA_TOKKEN }),
+    });
+    expect(first.code).toBe(3);
+    const resumed = await runCli(bundle, [...args, '--resume'], { env: live(server.url) });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('the rows it found hidden stay left out, with --shown-only or without');
+    expect(resumed.stdout).toContain('Hidden rows left out (--shown-only): 2.');
+    // Four clients shown, each asked once over the two sessions; the hidden two never.
+    const asked = server.engine.usage({ tokken: QUOTA_TOKKEN, idSubjectFM: SUBJECT });
+    expect(asked + server.engine.usage({ tokken: TOKKEN, idSubjectFM: SUBJECT })).toBe(4);
+    const table = readFileSync(out, 'utf8');
+    for (const hidden of ['Прихований Клієнт Б', 'Прихований Клієнт Д']) {
+      expect(table.split('\n').find((line) => line.includes(hidden))).toContain('not screened: the row was hidden');
+    }
+  });
+});
+
 describe('4. no output may be the input', () => {
   it('refuses `screen x.hits.csv -o x.csv`, whose hits file would replace the input', async () => {
     const input = join(work, 'clients.hits.csv');

@@ -230,6 +230,11 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
         if (args.registries !== undefined || args.search !== undefined || args.lowranklimit !== undefined) {
           note('screen.resume.optionsIgnored');
         }
+        // The warning above spoke of --shown-only as given now; the stopped run's choice is what holds.
+        const leftOut = prior.meta.input.hiddenRows !== undefined;
+        if (leftOut !== (args.shownOnly && table.hiddenRows.length > 0)) {
+          note(leftOut ? 'screen.resume.hiddenLeftOut' : 'screen.resume.hiddenScreened');
+        }
         note('screen.resume.from', { written: prior.outcomes.length, total: prior.meta.input.rowCount });
       }
     } else if (await stat(statePath).catch(() => null)) {
