@@ -74,6 +74,20 @@ export function completedHitsOf(state: string): number | null {
   return null;
 }
 
+/**
+ * Whether a run left out the rows hidden when it began, read back from its header's notes (label
+ * and value rows) in either language: "Screen again" then leaves out the rows hidden now, as the
+ * analyst chose for the list before.
+ */
+export function leftHiddenRowsOut(header: readonly (readonly unknown[])[]): boolean {
+  const labels = LANGS.map((lang) => bulkMessages[lang]['header.note']);
+  const prefixes = LANGS.map((lang) => bulkMessages[lang]['input.rowsHiddenLeftOut'].split('{')[0]);
+  return header.some(([label, value]) => {
+    if (typeof label !== 'string' || !labels.includes(label.trim()) || typeof value !== 'string') return false;
+    return prefixes.some((prefix) => value.startsWith(prefix));
+  });
+}
+
 /** Two columns, label and value; values are untrusted (IDuserPC and the source come from people). */
 export function runHeaderRows(info: RunHeaderInfo, lang: Lang): TableCell[][] {
   const t = (key: Parameters<typeof bulkMessages.t>[1]) => bulkMessages.t(lang, key);

@@ -22,6 +22,7 @@ import {
   hitsIndex,
 } from '../support/rescreen-scenario';
 import { WorkbookFake } from '../support/workbook-fake';
+import { bulkMessages } from '../../src/bulk/messages';
 
 /**
  * Issue 16, "a month later", in the add-in on the workbook fake: the same scenario as
@@ -287,4 +288,54 @@ describe('A date stays a date (issue 31)', () => {
       for (const r of carried) expect(r[at.decidedAt]).toBe('2026-10-01');
     },
   );
+});
+
+describe('Screen again follows the earlier run’s choice for hidden rows', () => {
+  /** The results sheet a run added, and its rows' "Row" numbers whose status says they were left out as hidden. */
+  function leftOutRows(before: readonly string[]): { sheet: string; rows: unknown[] } {
+    const sheet = fake
+      .sheetNames()
+      .find((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible' && !/hits|gone/.test(n))!;
+    const values = fake.sheetValues(sheet);
+    const status = values[TABLE_TOP].indexOf('Status');
+    const hidden = bulkMessages.t('en', 'status.hidden');
+    return {
+      sheet,
+      rows: values
+        .slice(TABLE_TOP + 1)
+        .filter((r) => r[status] === hidden)
+        .map((r) => r[0]),
+    };
+  }
+
+  it.each([
+    ['left out', true, [4, 6]],
+    ['screened', false, []],
+  ] as const)('hidden rows %s before: the rows hidden now are treated alike', async (_, leaveOutHidden, expected) => {
+    fake.setSheet('Клієнти', exampleList('serial')).select('Клієнти', 'A1');
+    fake.userHidesRows('Клієнти', [3, 4]);
+    const input = await readSelectionInput();
+    let before = fake.sheetNames();
+    const first = await (
+      await startWorkbookRun(
+        { input, mapping: recogniseColumns(input.headers), leaveOutHidden, ...COMMON },
+        { ask: sandboxAsk(0) },
+      )
+    ).done;
+    expect(first.hiddenRows).toBe(leaveOutHidden ? 2 : 0);
+    const { sheet: results } = leftOutRows(before);
+
+    // A month later the filter shows other rows.
+    fake.userUnhidesRows('Клієнти', [3]).userHidesRows('Клієнти', [6]);
+    before = fake.sheetNames();
+    const again = await (await startWorkbookRescreen({ sheetName: results, ...COMMON }, { ask: sandboxAsk(1) })).done;
+    expect(again.status).toBe('completed');
+    const now = leftOutRows(before);
+    expect(now.rows).toEqual(expected);
+    expect(again.hiddenRows).toBe(expected.length);
+    const note = leaveOutHidden
+      ? bulkMessages.t('en', 'input.rowsHiddenLeftOut', { hidden: 2 })
+      : bulkMessages.t('en', 'input.rowsHidden');
+    expect(fake.sheetValues(now.sheet).slice(0, TABLE_TOP).flat()).toContain(note);
+  });
 });

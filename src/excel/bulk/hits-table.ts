@@ -12,7 +12,7 @@ import {
 import { bulkMessages } from '../../bulk/messages';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
 import type { TableColumn } from '../../bulk/result-table';
-import { completedHitsOf } from '../../bulk/run-header';
+import { completedHitsOf, leftHiddenRowsOut } from '../../bulk/run-header';
 import { InvalidInputError } from '../../core/protocol/errors';
 import { LANGS, type Lang } from '../../core/text/i18n';
 import type { CellRect } from '../a1';
@@ -142,9 +142,12 @@ export interface WorkbookPrevious {
   /** The run header's "Input": the client list's sheet address. */
   inputSource: string;
   resultsSheet: string;
+  /** The run left out the rows hidden when it began (its header's note says so). */
+  leftHiddenOut: boolean;
 }
 
-const HEADER_ROWS = 12;
+/** The header's fixed lines, the service's and the notes under them: a run has a few notes at most. */
+const HEADER_ROWS = 24;
 
 function headerValue(values: readonly (readonly CellValue[])[], labels: readonly string[]): string | null {
   const row = values.find((r) => typeof r[0] === 'string' && labels.includes(r[0].trim()));
@@ -220,6 +223,7 @@ export async function readWorkbookPrevious(
           previous: { source: resultsSheet.name, hits: new Map(), ...(service ? { service } : {}) },
           inputSource,
           resultsSheet: resultsSheet.name,
+          leftHiddenOut: leftHiddenRowsOut(headerValues),
         };
       }
       located = await findHitsByHeader(context, resultsSheet.name);
@@ -256,6 +260,7 @@ export async function readWorkbookPrevious(
       previous: { source: located.sheetName, hits, ...(service ? { service } : {}) },
       inputSource,
       resultsSheet: resultsSheet.name,
+      leftHiddenOut: leftHiddenRowsOut(headerValues),
     };
   });
 }

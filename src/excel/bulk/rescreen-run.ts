@@ -6,7 +6,8 @@ import { InvalidInputError } from '../../core/protocol/errors';
 import { LANGS, type Lang, type LocalizedText } from '../../core/text/i18n';
 import type { ServiceMode } from '../../core/settings/settings';
 import { parseAddress, qualifiedAddress, rectContains, type CellRect } from '../a1';
-import type { SheetInput } from './bulk-input';
+import { MAX_HIDDEN_RUNS, type SheetInput } from './bulk-input';
+import { hiddenRowRuns } from './visible-rows';
 import { startWorkbookRun, type WorkbookRun, type WorkbookRunDeps } from './bulk-run';
 import { readWorkbookPrevious } from './hits-table';
 import { queueDateSystem } from '../date-system';
@@ -16,7 +17,8 @@ import { readRectValues } from '../selection';
 /**
  * "Screen again" on a results sheet: the client list is read again where the run header says it
  * was (as it stands now: rows added, removed or reordered since), screened anew, and every
- * decision of the old hits sheet is carried to the same hit on the new one.
+ * decision of the old hits sheet is carried to the same hit on the new one. An earlier run that
+ * left its hidden rows out (Screen only the rows shown) is followed: the rows hidden now are left out.
  */
 export interface WorkbookRescreenRequest {
   /** The results sheet (or its hits sheet) to screen again. */
@@ -67,6 +69,8 @@ export async function readListAgain(address: string): Promise<SheetInput> {
     if (!headers || isBlankRow(headers)) throw refuse('input.noHeader');
     if (rows.length === 0) throw refuse('input.empty');
     const read: CellRect = { ...rect, rowCount: rows.length + 1 };
+    const hiddenRows = await hiddenRowRuns(context, sheet, read.rowIndex + 1, rows.length, MAX_HIDDEN_RUNS);
+    const firstDataRow = read.rowIndex + 1;
     return {
       sheetName,
       rect: read,
@@ -77,8 +81,8 @@ export async function readListAgain(address: string): Promise<SheetInput> {
       dateSystem: dateSystem(),
       // The earlier run's address starts at its header row.
       aboveHeader: 0,
-      rowsHidden: false,
-      hiddenRows: [],
+      rowsHidden: hiddenRows === null || hiddenRows.length > 0,
+      hiddenRows: hiddenRows && hiddenRows.map(([first, count]): [number, number] => [first - firstDataRow, count]),
     };
   });
 }
@@ -87,7 +91,7 @@ export async function startWorkbookRescreen(
   request: WorkbookRescreenRequest,
   deps: WorkbookRunDeps,
 ): Promise<WorkbookRun> {
-  const { previous, inputSource } = await readWorkbookPrevious(
+  const { previous, inputSource, leftHiddenOut } = await readWorkbookPrevious(
     request.sheetName,
     LANGS.map((l) => bulkMessages.t(l, 'header.source')),
   );
@@ -102,6 +106,8 @@ export async function startWorkbookRescreen(
       modeLabel: request.modeLabel,
       tuning: request.tuning,
       previous,
+      // As the analyst chose for this list before: the rows hidden now are left out again.
+      leaveOutHidden: leftHiddenOut,
     },
     deps,
   );
