@@ -115,6 +115,8 @@ export interface PreviousRun {
   hits: ReadonlyMap<string, PreviousHit>;
   /** Its run header's "Service" line as written, when found: was it the live service or a sandbox? */
   service?: string;
+  /** Its run header says it left out the rows hidden when it began (the pane's choice, or --shown-only). */
+  leftHiddenOut?: true;
 }
 
 export interface PreviousProblem {

@@ -74,17 +74,26 @@ export function completedHitsOf(state: string): number | null {
   return null;
 }
 
+/** A message template as a pattern its filled-in text matches: each {placeholder} any text. */
+function templatePattern(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{[^}]*\\\}/g, '.*');
+  return new RegExp(`^${escaped}$`, 's');
+}
+
 /**
  * Whether a run left out the rows hidden when it began, read back from its header's notes (label
- * and value rows) in either language: "Screen again" then leaves out the rows hidden now, as the
- * analyst chose for the list before.
+ * and value rows) in either language: a re-screen then follows the analyst's choice for the list.
+ * `templates`: the note's words as the run's surface wrote them (the command line has its own).
  */
-export function leftHiddenRowsOut(header: readonly (readonly unknown[])[]): boolean {
+export function leftHiddenRowsOut(
+  header: readonly (readonly unknown[])[],
+  templates: readonly string[] = LANGS.map((lang) => bulkMessages[lang]['input.rowsHiddenLeftOut']),
+): boolean {
   const labels = LANGS.map((lang) => bulkMessages[lang]['header.note']);
-  const prefixes = LANGS.map((lang) => bulkMessages[lang]['input.rowsHiddenLeftOut'].split('{')[0]);
+  const patterns = templates.map(templatePattern);
   return header.some(([label, value]) => {
     if (typeof label !== 'string' || !labels.includes(label.trim()) || typeof value !== 'string') return false;
-    return prefixes.some((prefix) => value.startsWith(prefix));
+    return patterns.some((pattern) => pattern.test(value.trim()));
   });
 }
 

@@ -165,6 +165,8 @@ const en = {
     'The stopped run used "{was}", now it is "{now}": a resume would mix answers. Run without --resume to start anew.',
   'screen.resume.optionsIgnored':
     'Resuming with the registries and search options of the original run; the ones given now are ignored.',
+  'screen.previous.hiddenLeftOut':
+    'The earlier run left its hidden rows out; this one screens every row, the {count} hidden now too. Give --shown-only to leave them out again.',
   'screen.resume.hiddenLeftOut':
     'Resuming as the run began: the rows it found hidden stay left out, with --shown-only or without.',
   'screen.resume.hiddenScreened':
@@ -353,6 +355,8 @@ const uk: Record<Key, string> = {
     'Зупинена перевірка працювала з «{was}», а зараз — «{now}»: продовження змішало б відповіді. Запустіть без --resume, щоб почати заново.',
   'screen.resume.optionsIgnored':
     'Продовжуємо з реєстрами й параметрами пошуку початкової перевірки; задані зараз пропущено.',
+  'screen.previous.hiddenLeftOut':
+    'Попередня перевірка пропустила приховані рядки, а ця перевіряє всі, і приховані зараз ({count}). Щоб знову їх пропустити, додайте --shown-only.',
   'screen.resume.hiddenLeftOut':
     'Продовжуємо так, як перевірку почато: приховані тоді рядки й далі пропускаються, з --shown-only чи без.',
   'screen.resume.hiddenScreened':

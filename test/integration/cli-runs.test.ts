@@ -243,6 +243,31 @@ describe('3b. a resume leaves out the rows its run left out', () => {
     for (const hidden of ['Прихований Клієнт Б', 'Прихований Клієнт Д']) {
       expect(table.split('\n').find((line) => line.includes(hidden))).toContain('not screened: the row was hidden');
     }
+
+    // A re-screen from these results without --shown-only is told the earlier run left them out; with it, not.
+    const next = ['screen', input, '--previous', out, '--progress', 'none'];
+    const told = await runCli(bundle, [...next, '-o', join(work, 'hidden-next.csv')], { env: live(server.url) });
+    expect(told.code).not.toBe(2);
+    expect(told.stderr).toContain(
+      'The earlier run left its hidden rows out; this one screens every row, the 2 hidden now too.',
+    );
+    const followed = await runCli(bundle, [...next, '-o', join(work, 'hidden-next2.csv'), '--shown-only'], {
+      env: live(server.url),
+    });
+    expect(followed.code).not.toBe(2);
+    expect(followed.stderr).not.toContain('The earlier run left its hidden rows out');
+    // The same from a workbook of results, its header on the results sheet.
+    const book2 = join(work, 'hidden-first.xlsx');
+    const firstXlsx = await runCli(bundle, ['screen', input, '-o', book2, '--shown-only', '--progress', 'none'], {
+      env: live(server.url),
+    });
+    expect(firstXlsx.code).toBe(0);
+    const fromXlsx = await runCli(
+      bundle,
+      ['screen', input, '--previous', book2, '-o', join(work, 'hidden-next3.xlsx'), '--progress', 'none'],
+      { env: live(server.url) },
+    );
+    expect(fromXlsx.stderr).toContain('The earlier run left its hidden rows out');
   });
 });
 

@@ -56,6 +56,7 @@ import { relayTarget } from '../transport/relay-call';
 import { saveSheetDecisions } from './save-sheet-decisions';
 import { makeFolder } from '../../relay/make-folder';
 import { inputWarnings } from '../input/input-warnings';
+import { rowsInRuns } from '../../bulk/input-rows';
 
 /** One request's whole wait for the service (every address, every retry) before it counts as unreachable. */
 export const DEFAULT_GIVE_UP_SECONDS = 60;
@@ -162,6 +163,10 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
 
   // Read before anything is screened: a problem in the previous results (or --previous with --resume) costs nothing.
   const previousRun = await previousRunFor(args, io);
+  // The pane's Screen again follows the earlier run's choice; the command line says it and leaves it to the flag.
+  if (previousRun?.leftHiddenOut && !args.shownOnly && table.hiddenRows.length > 0) {
+    note('screen.previous.hiddenLeftOut', { count: rowsInRuns(table.hiddenRows) });
+  }
   const maxBytes = (args.maxInputMb ?? DEFAULT_LIMITS.maxInputMb) * 1024 * 1024;
   await assertDecisionsKept(
     args,

@@ -25,7 +25,7 @@ export function previousHitsCsv(path: string): string {
 export async function readPreviousCsvGrid(
   path: string,
   displayPath: string,
-): Promise<{ grid: HitsGrid | null; service: string | null }> {
+): Promise<{ grid: HitsGrid | null; service: string | null; top: CellValue[][] }> {
   const bytes = await readFile(path).catch(() => {
     throw usageError('input.notFound', { path: displayPath });
   });
@@ -41,7 +41,7 @@ export async function readPreviousCsvGrid(
   const serviceRow = top.find(([label]) => typeof label === 'string' && SERVICE_HEADER_LABELS.includes(label.trim()));
   const service = typeof serviceRow?.[1] === 'string' ? serviceRow[1] : null;
   const at = top.findIndex((r) => isHitsHeader(r));
-  if (at < 0) return { grid: null, service };
+  if (at < 0) return { grid: null, service, top };
   const body = rows.slice(at + 1);
   while (body.length > 0 && body[body.length - 1].every((v) => v === null || v === '')) body.pop();
   const grid: HitsGrid = {
@@ -52,5 +52,5 @@ export async function readPreviousCsvGrid(
     header: rows[at],
     rows: body,
   };
-  return { grid, service };
+  return { grid, service, top };
 }

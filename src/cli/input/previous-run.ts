@@ -19,6 +19,14 @@ import { UsageError } from '../exit-codes';
 import { usageError } from '../messages';
 import { plainCellValue } from './xlsx-cells';
 import { previousHitsCsv, readPreviousCsvGrid } from './previous-csv';
+import { inputWarnings } from './input-warnings';
+import { leftHiddenRowsOut } from '../../bulk/run-header';
+
+/** The note a run's header holds when it left its hidden rows out: the command line's words, or the pane's. */
+const HIDDEN_LEFT_OUT_NOTES = LANGS.flatMap((lang) => [
+  inputWarnings[lang]['input.rowsHiddenLeftOut'],
+  bulkMessages[lang]['input.rowsHiddenLeftOut'],
+]);
 
 function rowValues(ws: ExcelJS.Worksheet, row: number, width: number): CellValue[] {
   const r = ws.getRow(row);
@@ -56,6 +64,16 @@ function serviceLine(wb: ExcelJS.Workbook): string | null {
   return null;
 }
 
+/** Whether the run header (the results sheet's, near its top) says its run left the hidden rows out. */
+function leftHiddenOut(wb: ExcelJS.Workbook): boolean {
+  return wb.worksheets.some((ws) => {
+    const top = Array.from({ length: Math.min(ws.rowCount, HITS_HEADER_SEARCH_ROWS) }, (_, r) =>
+      rowValues(ws, r + 1, 2),
+    );
+    return leftHiddenRowsOut(top, HIDDEN_LEFT_OUT_NOTES);
+  });
+}
+
 /** A hits sheet of ours whose decisions cannot all be read: each problem names its cell. */
 export class PreviousRunProblems extends UsageError {}
 
@@ -90,7 +108,12 @@ export async function readPreviousRun(path: string, displayPath: string): Promis
     const { hits, problems } = readPreviousHits(grid);
     if (problems.length > 0) throw new PreviousRunProblems(refusalText(problems));
     const service = serviceLine(wb);
-    return { source: `${displayPath} [${ws.name}]`, hits, ...(service ? { service } : {}) };
+    return {
+      source: `${displayPath} [${ws.name}]`,
+      hits,
+      ...(service ? { service } : {}),
+      ...(leftHiddenOut(wb) ? { leftHiddenOut: true as const } : {}),
+    };
   }
   throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: displayPath }));
 }
@@ -100,9 +123,14 @@ async function readPreviousCsv(path: string, displayPath: string): Promise<Previ
   const hitsPath = previousHitsCsv(path);
   const shown = hitsPath === path ? displayPath : previousHitsCsv(displayPath);
   if (!existsSync(hitsPath)) throw usageError('previous.noHitsCsv', { path: displayPath, hits: shown });
-  const { grid, service } = await readPreviousCsvGrid(hitsPath, shown);
+  const { grid, service, top } = await readPreviousCsvGrid(hitsPath, shown);
   if (!grid) throw new UsageError(rescreenMessages.text('previous.noHitsSheet', { source: shown }));
   const { hits, problems } = readPreviousHits(grid);
   if (problems.length > 0) throw new PreviousRunProblems(refusalText(problems));
-  return { source: shown, hits, ...(service ? { service } : {}) };
+  return {
+    source: shown,
+    hits,
+    ...(service ? { service } : {}),
+    ...(leftHiddenRowsOut(top, HIDDEN_LEFT_OUT_NOTES) ? { leftHiddenOut: true as const } : {}),
+  };
 }
