@@ -74,15 +74,27 @@ function toInput(
   };
 }
 
+/**
+ * The hidden data rows of a list whose header is in sheet row `headerRow` (0-based), as runs of
+ * data rows. Hidden rows above the header or below the last client are no rows of the list.
+ */
+export async function hiddenListRows(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  headerRow: number,
+  rowCount: number,
+): Promise<Pick<SheetInput, 'rowsHidden' | 'hiddenRows'>> {
+  const runs = await hiddenRowRuns(context, sheet, headerRow + 1, rowCount, MAX_HIDDEN_RUNS);
+  return {
+    rowsHidden: runs === null || runs.length > 0,
+    hiddenRows: runs && runs.map(([first, count]): [number, number] => [first - headerRow - 1, count]),
+  };
+}
+
 /** The input with its hidden data rows found (the selection said some rows of what it read are hidden). */
 async function withHiddenRows(context: Excel.RequestContext, input: SheetInput): Promise<SheetInput> {
   const sheet = context.workbook.worksheets.getItem(input.sheetName);
-  const firstDataRow = input.rect.rowIndex + 1;
-  const runs = await hiddenRowRuns(context, sheet, firstDataRow, input.rows.length, MAX_HIDDEN_RUNS);
-  // Hidden rows above the headers or below the last client are no rows of the list.
-  if (runs !== null && runs.length === 0) return input;
-  const hiddenRows = runs && runs.map(([first, count]): [number, number] => [first - firstDataRow, count]);
-  return { ...input, rowsHidden: true, hiddenRows };
+  return { ...input, ...(await hiddenListRows(context, sheet, input.rect.rowIndex, input.rows.length)) };
 }
 
 export async function readSelectionInput(): Promise<SheetInput> {

@@ -6,8 +6,7 @@ import { InvalidInputError } from '../../core/protocol/errors';
 import { LANGS, type Lang, type LocalizedText } from '../../core/text/i18n';
 import type { ServiceMode } from '../../core/settings/settings';
 import { parseAddress, qualifiedAddress, rectContains, type CellRect } from '../a1';
-import { MAX_HIDDEN_RUNS, type SheetInput } from './bulk-input';
-import { hiddenRowRuns } from './visible-rows';
+import { hiddenListRows, type SheetInput } from './bulk-input';
 import { startWorkbookRun, type WorkbookRun, type WorkbookRunDeps } from './bulk-run';
 import { readWorkbookPrevious } from './hits-table';
 import { queueDateSystem } from '../date-system';
@@ -69,8 +68,7 @@ export async function readListAgain(address: string): Promise<SheetInput> {
     if (!headers || isBlankRow(headers)) throw refuse('input.noHeader');
     if (rows.length === 0) throw refuse('input.empty');
     const read: CellRect = { ...rect, rowCount: rows.length + 1 };
-    const hiddenRows = await hiddenRowRuns(context, sheet, read.rowIndex + 1, rows.length, MAX_HIDDEN_RUNS);
-    const firstDataRow = read.rowIndex + 1;
+    const hidden = await hiddenListRows(context, sheet, read.rowIndex, rows.length);
     return {
       sheetName,
       rect: read,
@@ -81,8 +79,7 @@ export async function readListAgain(address: string): Promise<SheetInput> {
       dateSystem: dateSystem(),
       // The earlier run's address starts at its header row.
       aboveHeader: 0,
-      rowsHidden: hiddenRows === null || hiddenRows.length > 0,
-      hiddenRows: hiddenRows && hiddenRows.map(([first, count]): [number, number] => [first - firstDataRow, count]),
+      ...hidden,
     };
   });
 }

@@ -1,6 +1,6 @@
 type Block = [number, number];
 
-/** Rows split into blocks each all shown or all hidden, in order; null once `tooMany` says so. */
+/** Rows split into blocks, each all shown or all hidden. */
 interface RowSplit {
   shown: Block[];
   hidden: Block[];
