@@ -26,6 +26,14 @@ describe('the bulk panel’s states (issue 26: a reducer with explicit states)',
     });
   });
 
+  it('leaves hidden rows out by default; the choice holds for the list read, and a new read starts from the default', () => {
+    expect(initialBulkPanelState.leaveOutHidden).toBe(true);
+    const read = after(initialBulkPanelState, { type: 'read', input, mapping: { name: 0 } });
+    const every = after(read, { type: 'choose', leaveOutHidden: false });
+    expect(every).toMatchObject({ leaveOutHidden: false, mapping: { name: 0 } });
+    expect(after(every, { type: 'reading' }, { type: 'read', input, mapping: { name: 0 } }).leaveOutHidden).toBe(true);
+  });
+
   it('reading clears the last outcome and read error; a mapping choice sets or clears one role', () => {
     const failed = after(initialBulkPanelState, { type: 'reading' }, { type: 'readFailed', error: new Error('x') });
     expect(failed.work.kind).toBe('idle');
