@@ -155,8 +155,6 @@ export interface RunPlan {
   invalidRows: number;
   /** Blank rows: spacers in a list, accounted for but nothing to correct. */
   emptyRows: number;
-  /** Rows left out as hidden when the run began: accounted for, not asked. */
-  hiddenRows: number;
   /**
    * A 32-bit hash of each row's cells: a streamed file is read again for every pass, and a row
    * that no longer matches (the file was edited mid-run) stops the run instead of being paired
@@ -267,7 +265,6 @@ export class PlanBuilder {
   private subjects = 0;
   private invalid = 0;
   private empty = 0;
-  private hidden = 0;
   private row = 0;
 
   constructor(
@@ -287,7 +284,6 @@ export class PlanBuilder {
     this.rowHash[r] = rowHash(cells);
     if (hidden) {
       this.rowSubject[r] = HIDDEN_ROW_SUBJECT;
-      this.hidden++;
       return;
     }
     const checked = checkRow(cells, this.mapping, this.options, this.now);
@@ -324,7 +320,6 @@ export class PlanBuilder {
       subjectRows: this.counts.slice(0, n),
       invalidRows: this.invalid,
       emptyRows: this.empty,
-      hiddenRows: this.hidden,
       rowHash: this.rowHash,
       subjectOf: (key) => table.find(key, n, false),
     };

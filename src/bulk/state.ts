@@ -49,8 +49,10 @@ export const runMetaSchema = z.object({
     rowCount: z.number().int().min(0),
     firstSourceRow: z.number().int().min(0),
     fingerprint: z.string(),
-    /** Rows left out as hidden when the run began, as runs [first data row, count]: a resume leaves out the same. */
-    // Pairs checked by refine: zod's tuple would add its own code to the pane's first render.
+    /**
+     * Rows left out as hidden when the run began, as runs [first data row, count]: a resume leaves
+     * out the same. Pairs are checked by refine: zod's tuple would add its code to the first render.
+     */
     hiddenRows: z.array(z.array(z.number().int().min(0)).refine((run) => run.length === 2 && run[1] > 0)).optional(),
   }),
   mode: z.enum(['sandbox', 'live']),
