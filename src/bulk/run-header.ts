@@ -81,15 +81,23 @@ function templatePattern(template: string): RegExp {
 }
 
 /**
- * Whether a run left out the rows hidden when it began, read back from its header's notes (label
- * and value rows) in either language: a re-screen then follows the analyst's choice for the list.
- * `templates`: the note's words as the run's surface wrote them (the command line has its own).
+ * The command line's note, on screen and in the header, when `--shown-only` left hidden rows out.
+ * It lives here, not with the command line's other words, because the pane's Screen again reads it
+ * back from a results workbook the command line wrote.
  */
-export function leftHiddenRowsOut(
-  header: readonly (readonly unknown[])[],
-  templates: readonly string[] = LANGS.map((lang) => bulkMessages[lang]['input.rowsHiddenLeftOut']),
-): boolean {
+export const SHOWN_ONLY_NOTE = {
+  en: 'Rows of the list in {path} hidden by a filter or by hand: {count}. They are left out (--shown-only): each says so in its Status column.',
+  uk: 'Рядків списку в {path}, прихованих фільтром або вручну: {count}. Їх пропущено (--shown-only): це сказано в стовпці «Стан» кожного з них.',
+} as const;
+
+/**
+ * Whether a run left out the rows hidden when it began, read back from its header's notes (label
+ * and value rows) in either language, as the pane or the command line wrote them: a re-screen then
+ * follows the analyst's choice for the list, whichever surface ran it.
+ */
+export function leftHiddenRowsOut(header: readonly (readonly unknown[])[]): boolean {
   const labels = LANGS.map((lang) => bulkMessages[lang]['header.note']);
+  const templates = LANGS.flatMap((lang) => [bulkMessages[lang]['input.rowsHiddenLeftOut'], SHOWN_ONLY_NOTE[lang]]);
   const patterns = templates.map(templatePattern);
   return header.some(([label, value]) => {
     if (typeof label !== 'string' || !labels.includes(label.trim()) || typeof value !== 'string') return false;

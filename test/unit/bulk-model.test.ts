@@ -8,7 +8,9 @@ import {
   type RowResult,
   type TableContext,
 } from '../../src/bulk/result-table';
-import { runHeaderRows } from '../../src/bulk/run-header';
+import { leftHiddenRowsOut, runHeaderRows } from '../../src/bulk/run-header';
+import { bulkMessages } from '../../src/bulk/messages';
+import { inputWarnings } from '../../src/cli/input/input-warnings';
 import type { CellValue } from '../../src/bulk/columns';
 import {
   fingerprintRows,
@@ -20,7 +22,7 @@ import {
 import { highlightFormula } from '../../src/excel/bulk/table-rules';
 import { highlightRules } from '../../src/bulk/highlights';
 import { AccountError, ServiceUnreachableError } from '../../src/core/protocol/errors';
-import type { Lang } from '../../src/core/text/i18n';
+import { LANGS, type Lang } from '../../src/core/text/i18n';
 import { parseEnvelope } from '../../src/core/protocol/schema';
 import { memoryStorage } from '../../src/core/settings/storage';
 
@@ -337,6 +339,41 @@ describe('result table model', () => {
       Rows: 9,
     });
   });
+
+  it.each(LANGS)(
+    'reads back, in %s, whether a run left its hidden rows out, as the pane or the command line wrote it',
+    (lang) => {
+      const header = (note: string) =>
+        runHeaderRows(
+          {
+            runId: 'r1',
+            startedAt: new Date(2026, 10, 22, 9, 5, 7),
+            updatedAt: new Date(2026, 10, 22, 9, 6, 0),
+            idUserPC: '',
+            registries: 'all',
+            listdata: '-1',
+            search: 1,
+            modeLabel: { uk: 'ПІСОЧНИЦЯ', en: 'SANDBOX' },
+            source: 'clients.xlsx [Клієнти]',
+            rows: 9,
+            state: 'running',
+            notes: [{ uk: note, en: note }],
+          },
+          lang,
+        );
+      const pane = bulkMessages.t(lang, 'input.rowsHiddenLeftOut', { hidden: 3 });
+      const commandLine = inputWarnings.t(lang, 'input.rowsHiddenLeftOut', { path: 'clients.xlsx', count: 3 });
+      expect(leftHiddenRowsOut(header(pane))).toBe(true);
+      expect(leftHiddenRowsOut(header(commandLine))).toBe(true);
+      // Hidden rows screened too, said by either surface: the choice was to screen them.
+      expect(leftHiddenRowsOut(header(bulkMessages.t(lang, 'input.rowsHidden')))).toBe(false);
+      expect(
+        leftHiddenRowsOut(header(inputWarnings.t(lang, 'input.rowsHidden', { path: 'clients.xlsx', count: 3 }))),
+      ).toBe(false);
+      // The words alone, not under the header's "Note" label, are no run's choice.
+      expect(leftHiddenRowsOut([['', pane]])).toBe(false);
+    },
+  );
 });
 
 describe('run state', () => {

@@ -1,4 +1,5 @@
 import { defineCatalogue } from '../../core/text/i18n';
+import { SHOWN_ONLY_NOTE } from '../../bulk/run-header';
 
 /**
  * What reading a client list tells the analyst before the run (a hidden first sheet, merged cells,
@@ -13,8 +14,8 @@ const en = {
     "Warning: {path} has {count} merged cell {count|area|areas}; Excel keeps a value only in each area's first cell, so the rows it covers are read as empty.",
   'input.rowsHidden':
     'Warning: rows of the list in {path} hidden by a filter or by hand: {count}. Every row is screened, hidden ones too; --shown-only leaves them out.',
-  'input.rowsHiddenLeftOut':
-    'Rows of the list in {path} hidden by a filter or by hand: {count}. They are left out (--shown-only): each says so in its Status column.',
+  // Shared: the pane's Screen again reads it back from the header.
+  'input.rowsHiddenLeftOut': SHOWN_ONLY_NOTE.en,
   'input.shownOnlyCsv': 'Note: --shown-only has nothing to leave out in {path}: a CSV file hides no rows.',
   'input.duplicateHeaders': 'Warning: the header has duplicate columns: {names}. The first of each is used.',
   'input.controlChars': 'Warning: {count} NUL or control {count|character was|characters were} dropped from the input.',
@@ -34,8 +35,7 @@ const uk: Record<Key, string> = {
     'Увага: у {path} є об’єднані клітинки ({count} {count|область|області|областей}); Excel зберігає значення лише в першій клітинці області, тож покриті нею рядки прочитано порожніми.',
   'input.rowsHidden':
     'Увага: рядків списку в {path}, прихованих фільтром або вручну: {count}. Перевіряються всі рядки, приховані теж; --shown-only їх пропускає.',
-  'input.rowsHiddenLeftOut':
-    'Рядків списку в {path}, прихованих фільтром або вручну: {count}. Їх пропущено (--shown-only): це сказано в стовпці «Стан» кожного з них.',
+  'input.rowsHiddenLeftOut': SHOWN_ONLY_NOTE.uk,
   'input.shownOnlyCsv': 'Примітка: --shown-only нічого не пропускає в {path}: у файлі CSV немає прихованих рядків.',
   'input.duplicateHeaders': 'Увага: у заголовку повторюються стовпці: {names}. Використано перший із кожних.',
   'input.controlChars': 'Увага: із вхідних даних вилучено символів NUL або керівних символів: {count}.',

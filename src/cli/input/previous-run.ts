@@ -19,14 +19,7 @@ import { UsageError } from '../exit-codes';
 import { usageError } from '../messages';
 import { plainCellValue } from './xlsx-cells';
 import { previousHitsCsv, readPreviousCsvGrid } from './previous-csv';
-import { inputWarnings } from './input-warnings';
 import { leftHiddenRowsOut } from '../../bulk/run-header';
-
-/** The note a run's header holds when it left its hidden rows out: the command line's words, or the pane's. */
-const HIDDEN_LEFT_OUT_NOTES = LANGS.flatMap((lang) => [
-  inputWarnings[lang]['input.rowsHiddenLeftOut'],
-  bulkMessages[lang]['input.rowsHiddenLeftOut'],
-]);
 
 function rowValues(ws: ExcelJS.Worksheet, row: number, width: number): CellValue[] {
   const r = ws.getRow(row);
@@ -70,7 +63,7 @@ function leftHiddenOut(wb: ExcelJS.Workbook): boolean {
     const top = Array.from({ length: Math.min(ws.rowCount, HITS_HEADER_SEARCH_ROWS) }, (_, r) =>
       rowValues(ws, r + 1, 2),
     );
-    return leftHiddenRowsOut(top, HIDDEN_LEFT_OUT_NOTES);
+    return leftHiddenRowsOut(top);
   });
 }
 
@@ -131,6 +124,6 @@ async function readPreviousCsv(path: string, displayPath: string): Promise<Previ
     source: shown,
     hits,
     ...(service ? { service } : {}),
-    ...(leftHiddenRowsOut(top, HIDDEN_LEFT_OUT_NOTES) ? { leftHiddenOut: true as const } : {}),
+    ...(leftHiddenRowsOut(top) ? { leftHiddenOut: true as const } : {}),
   };
 }
