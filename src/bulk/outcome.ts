@@ -72,6 +72,8 @@ const screenedSchema = z.object({
         pending: z.literal(true).optional(),
         /** An approver returned the decision before it for review: this is their "needs review". */
         returned: z.literal(true).optional(),
+        /** Four-eyes: the second person who approved it, for the sheet to name beside the analyst. */
+        approvedBy: z.string().optional(),
       }),
     )
     .optional(),
@@ -157,6 +159,7 @@ function relayDecidedOf(
       at: d.at,
       ...(d.state === 'pending' ? { pending: true as const } : {}),
       ...(d.returns ? { returned: true as const } : {}),
+      ...(d.approvedBy ? { approvedBy: d.approvedBy } : {}),
     })),
   };
 }

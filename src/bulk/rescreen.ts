@@ -34,9 +34,10 @@ export interface HitReview {
   decidedAt: string;
   /**
    * The decision is the relay's record (it wins over the sheet); `sheetSaid`: the sheet's, when it
-   * differed; `pending`: it awaits a second person's approval (four-eyes), so the hit is still open.
+   * differed; `pending`: it awaits a second person's approval (four-eyes), so the hit is still open;
+   * `approvedBy`: the second person who approved it.
    */
-  byRelay?: { sheetSaid: Decision | null; pending?: true; returned?: true };
+  byRelay?: { sheetSaid: Decision | null; pending?: true; returned?: true; approvedBy?: string };
 }
 
 type RelayDecided = NonNullable<ScreenedOutcome['relayDecided']>[number];
@@ -92,19 +93,21 @@ export function reviewHit(
       sheetSaid: sheet.decision !== null && sheet.decision !== decision ? sheet.decision : null,
       ...(relay.pending ? { pending: true as const } : {}),
       ...(relay.returned ? { returned: true as const } : {}),
+      ...(relay.approvedBy ? { approvedBy: relay.approvedBy } : {}),
     },
   };
 }
 
 function decidedByText(review: HitReview, lang: Lang): string | null {
   if (!review.byRelay) return review.decidedBy || null;
-  const { sheetSaid, pending, returned } = review.byRelay;
+  const { sheetSaid, pending, returned, approvedBy: approver = '' } = review.byRelay;
   const analyst = review.decidedBy;
-  const how = pending ? 'pending' : returned ? 'returned' : 'relay';
+  const how = pending ? 'pending' : returned ? 'returned' : approver ? 'approved' : 'relay';
   if (sheetSaid) {
-    return rescreenMessages.t(lang, `decidedBy.${how}Overrides`, { analyst, was: decisionText(sheetSaid, lang) });
+    const was = decisionText(sheetSaid, lang);
+    return rescreenMessages.t(lang, `decidedBy.${how}Overrides`, { analyst, approver, was });
   }
-  return rescreenMessages.t(lang, `decidedBy.${how}`, { analyst });
+  return rescreenMessages.t(lang, `decidedBy.${how}`, { analyst, approver });
 }
 
 /** The review columns of one hit row, in REVIEW_COLUMN_IDS order up to the Hit ID. */

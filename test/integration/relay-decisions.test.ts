@@ -1021,7 +1021,13 @@ it('a re-screen through the relay counts a hit the accept list muted since as st
       sanctionRow[col('Reason')],
       sanctionRow[col('Comment')],
       sanctionRow[col('Decided by')],
-    ]).toEqual(['True match', 'confirmed by code', 'РНОКПП звірено', 'olena (relay; the sheet said "False positive")']);
+    ]).toEqual([
+      'True match',
+      'confirmed by code',
+      'РНОКПП звірено',
+      // Four-eyes: the second person is named beside the analyst, as in the relay's record.
+      'olena (relay; approved by anna; the sheet said "False positive")',
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

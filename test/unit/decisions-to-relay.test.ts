@@ -47,7 +47,7 @@ it('sends decided hits with their client found again in the list; says which can
         hit('justice:2-123|45/2024', { reason: 'a namesake, the client is younger', comment: 'seen the ID' }),
         hit('peps:7', { fingerprint: '' }),
         hit('peps:8', { decidedBy: 'olena (relay)' }),
-        hit('peps:9', { decidedBy: 'olena (релей; на аркуші було «Хибний збіг»)' }),
+        hit('peps:9', { decidedBy: 'olena (релей; погодив anna; на аркуші було «Хибний збіг»)' }),
         hit('peps:10', { decision: null }),
         hit('peps:12', {
           suggested: { decision: 'true-match', reason: 'name-and-birth-date' },

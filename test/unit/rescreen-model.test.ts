@@ -367,6 +367,24 @@ describe('merge', () => {
     expect(reviewCells(reviewHit(null, 'k', hit(), returned), 'en')[4]).toBe('anna (relay; returned for review)');
   });
 
+  it('a four-eyes decision names its approver beside the analyst, for the inspector reading the sheet', () => {
+    const approved = [
+      {
+        record: 'peps:10001',
+        decision: 'true-match' as const,
+        reason: 'name-and-birth-date-agree',
+        comment: '',
+        analyst: 'olena',
+        at: '2026-11-20T09:15:00.000Z',
+        approvedBy: 'petro',
+      },
+    ];
+    expect(reviewCells(reviewHit(null, 'k', hit(), approved), 'uk')[4]).toBe('olena (релей; погодив petro)');
+    expect(reviewCells(reviewHit(previous(), 'k', hit(), approved), 'en')[4]).toBe(
+      'olena (relay; approved by petro; the sheet said "False positive")',
+    );
+  });
+
   it('open level: false positives left out, a confirmed true match counts as high', () => {
     expect(
       openLevel([
