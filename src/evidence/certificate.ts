@@ -49,6 +49,11 @@ export interface CertificateInput {
    */
   archive?: { auditId: number; id: number; sha256: string };
   /**
+   * Made by the relay from its archive, for a request its shared cache answered: when the service
+   * gave that answer. The archived answer is the service's own, without the relay's note saying so.
+   */
+  keptSince?: Date;
+  /**
    * Decisions on this subject's hits (the relay's record), by hitKey. Without it, those the answer
    * carries from the relay (`relay_decisions`), with the hits its accept list muted.
    */
@@ -131,7 +136,7 @@ export function buildCertificate(input: CertificateInput, lang: Lang): Certifica
   if (header.idrequest) lines.push({ kind: 'field', label: t('requestId'), value: String(header.idrequest) });
   if (header.dateResponse) lines.push({ kind: 'field', label: t('dateResponse'), value: String(header.dateResponse) });
   // An answer the relay kept is older than the screening time above: the inspector must see by how much.
-  const keptAt = relayCachedAt(input.envelope);
+  const keptAt = input.keptSince?.getTime() ?? relayCachedAt(input.envelope);
   if (keptAt !== null) {
     const at = new Date(keptAt).toISOString().slice(0, 19).replace('T', ' ');
     lines.push({ kind: 'field', label: t('keptByRelay'), value: t('keptByRelay.value', { at }) });

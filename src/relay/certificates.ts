@@ -110,6 +110,7 @@ async function certify(
       productVersion: version,
       analyst: row.analyst,
       archive: { auditId, id: archived.id, sha256: sha256(archived.answer).toString('hex') },
+      ...(row.fromCache ? { keptSince: archived.receivedAt } : {}),
       decisions,
     },
     options.lang,

@@ -498,6 +498,39 @@ describe('from the relay', () => {
     expect((await fromArchive(petro)).status).toBe(404);
   }, 60_000);
 
+  it('a request the shared cache answered: its certificate says so, and when the service gave the answer', async () => {
+    const first = await createKey(relay.store, 'kateryna', 'analyst');
+    const second = await createKey(relay.store, 'maksym', 'analyst');
+    if (first === 'exists' || second === 'exists') throw new Error('key');
+    const subject = { name: KNOWN.pepSpouse.name, date: KNOWN.pepSpouse.date };
+    expect((await post(relay.url, { tokken: first.key, ...subject })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_100)); // the two times differ on the certificate's second
+    expect((await post(relay.url, { tokken: second.key, ...subject })).status).toBe(200);
+    const [asked] = await relay.store.readAudit({ analyst: 'kateryna' });
+    const [kept] = await relay.store.readAudit({ analyst: 'maksym' });
+    expect([asked.fromCache, kept.fromCache, kept.archiveId]).toEqual([false, true, asked.archiveId]);
+    const archived = (await relay.store.archiveRow(asked.archiveId!))!;
+    const utc = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+    const textFor = async (tokken: string, id: number) => {
+      const pdf = await fetch(`${relay.url}/certificates/${id}.pdf?lang=en`, {
+        method: 'POST',
+        body: JSON.stringify({ tokken }),
+      });
+      expect(pdf.status).toBe(200);
+      return textOf(Buffer.from(await pdf.arrayBuffer()));
+    };
+    const keptText = await textFor(second.key, kept.id);
+    // Screened when maksym asked; the answer is the one the service gave kateryna's request.
+    expect(keptText).toContain(`Time (UTC): ${utc(new Date(kept.at))} UTC`);
+    expect(keptText).toContain(
+      `Answer: from the relay’s cache: the service gave it at ${utc(archived.receivedAt)} UTC, to an earlier request`,
+    );
+    expect(keptText).toContain('Screened by: maksym');
+    const askedText = await textFor(first.key, asked.id);
+    expect(askedText).toContain(`Time (UTC): ${utc(archived.receivedAt)} UTC`);
+    expect(askedText).not.toContain('relay’s cache');
+  }, 60_000);
+
   it('checklists screen through the relay writes each row’s relay audit no.; the certificate it names is that client’s', async () => {
     const made = await createKey(relay.store, 'taras');
     if (made === 'exists') throw new Error('taras');
