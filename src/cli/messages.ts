@@ -156,6 +156,8 @@ const en = {
   'screen.counts.empty':
     'Rows with hits: {hits} (high: {high}); failed: {failed}; invalid input: {invalid}; empty rows: {empty} (nothing to screen).',
   'screen.hidden': 'Hidden rows left out (--shown-only): {hidden}.',
+  'screen.relayCache':
+    'Of these requests, answered by the relay from answers it keeps (asked within its cache hours), with no paid request: {count}.',
   'screen.file': 'Written: {path}',
   'screen.resumeHint': 'The answers so far are kept in {state}: run the same command with --resume to continue.',
   'screen.allUnreachable':
@@ -346,6 +348,8 @@ const uk: Record<Key, string> = {
   'screen.counts.empty':
     'Рядків зі збігами: {hits} (високий рівень: {high}); з помилкою: {failed}; некоректних: {invalid}; порожніх: {empty} (перевіряти нічого).',
   'screen.hidden': 'Пропущено прихованих рядків (--shown-only): {hidden}.',
+  'screen.relayCache':
+    'З цих запитів релей відповів зі збережених відповідей (запитаних у межах його часу кешу), без платного запиту: {count}.',
   'screen.file': 'Записано: {path}',
   'screen.resumeHint': 'Отримані відповіді збережено в {state}: запустіть ту саму команду з --resume, щоб продовжити.',
   'screen.allUnreachable':

@@ -874,6 +874,44 @@ it('checklists screen --decisions FILE records an exported decisions file on the
   }
 }, 60_000);
 
+it('checklists screen through the relay: a first run says how many answers the shared cache gave; a re-screen asks the service afresh, as Screen again does', async () => {
+  const [one, two] = await pair();
+  const olena = await key(one, 'olena');
+  const petro = await key(one, 'petro');
+  const dir = mkdtempSync(join(tmpdir(), 'relay-decisions-cache-'));
+  try {
+    writeFileSync(join(dir, 'clients.csv'), `ПІБ\n${SUBJECT.name}\nЗовсім Інша Особа\n`);
+    let stdout = '';
+    const io = (tokken: string): CliIo => ({
+      stdout: { write: (s: string) => ((stdout += s), true) },
+      stderr: { write: () => true },
+      env: cliEnv({ CHECKLISTS_URL: two.url, CHECKLISTS_TOKKEN: tokken, CHECKLISTS_SUBJECT_ID: 'via-relay' }),
+      cwd: dir,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    });
+    const args = ['screen', 'clients.csv', '--registries', 'peps', '--progress', 'none'];
+    const cacheLine = /^Of these requests, answered by the relay from answers it keeps .*: (\d+)\.$/m;
+    expect(await runCli([...args, '-o', 'olena.csv'], io(olena))).toBe(0);
+    expect(sandbox.requests).toHaveLength(2);
+    expect(stdout).not.toMatch(cacheLine);
+    // A colleague's first run of the same list an hour later: the relay's cache answers, and the line says how much of it.
+    stdout = '';
+    expect(await runCli([...args, '-o', 'petro.csv'], io(petro))).toBe(0);
+    expect(sandbox.requests).toHaveLength(2);
+    expect(cacheLine.exec(stdout)?.[1]).toBe('2');
+    // A re-screen wants what the registers say now: each subject is asked again, past the cache.
+    stdout = '';
+    expect(await runCli([...args, '-o', 'again.csv', '--previous', 'petro.csv'], io(petro))).toBe(0);
+    expect(sandbox.requests).toHaveLength(4);
+    expect(stdout).not.toMatch(cacheLine);
+    const rows = await one.store.readAudit({ analyst: 'petro' });
+    expect(rows.map((r) => r.fromCache).sort()).toEqual([false, false, true, true]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
+
 it('checklists screen --previous FILE --save-decisions records the decisions made in its hits sheet on the relay, under the running analyst, once', async () => {
   const [one, two] = await pair();
   const petro = await key(one, 'petro');

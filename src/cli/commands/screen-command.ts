@@ -2,6 +2,7 @@ import { certificateAnalyst } from '../output/certificate-analyst';
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
+import { relayCachedAt } from '../../core/answer/relay-cached';
 import { recogniseColumns } from '../../bulk/columns';
 import {
   resumeRun,
@@ -97,11 +98,16 @@ export function duplicateHeaders(headers: readonly unknown[]): string[] {
   return [...dupes];
 }
 
-function askVia(connection: Connection, counters: AskCounters): AskFn {
+/**
+ * `fresh`: a re-screen asks what the registers say now, past the relay's shared cache, as the
+ * pane's Screen again does; a first run may take a colleague's answer of the last hours.
+ */
+function askVia(connection: Connection, counters: AskCounters, fresh: boolean): AskFn {
   return async (query, options) => {
     try {
-      const result = await connection.client.search(query, options);
+      const result = await connection.client.search(query, fresh ? { ...options, fresh } : options);
       counters.answered++;
+      if (relayCachedAt(result.envelope) !== null) counters.fromRelayCache++;
       return result;
     } catch (e) {
       if (e instanceof ServiceUnreachableError) counters.unreachable++;
@@ -249,7 +255,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     await assertWritable(outputFiles(target, previousRun !== null).map((f) => f.path));
 
     for (const n of nameColumnNotes(input.headers, await sampleRows(input.rows), mapping)) say(n.text[lang]);
-    const counters: AskCounters = { answered: 0, unreachable: 0 };
+    const counters: AskCounters = { answered: 0, unreachable: 0, fromRelayCache: 0 };
     const sink = new FileSink(target, mask);
     const store = fileRunStateStore(statePath, key, mask, resume ? previous : null);
     const reporter = new ProgressReporter(io.stderr, progressMode(args.progress, io.stderr), lang);
@@ -263,7 +269,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     });
     const latest: { progress: BulkProgress | null; waitEnds: number } = { progress: null, waitEnds: 0 };
     const certificates = args.certificates !== undefined ? new RunCertificates(args.certificatesWithHits) : null;
-    const asking = askVia(connection, counters);
+    const asking = askVia(connection, counters, previousRun !== null);
     const deps = {
       ask: certificates ? certificates.wrap(asking) : asking,
       sink,
@@ -348,7 +354,10 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     const answerer = answeredBy(connection, report.fictional === true);
     if (answerer.fictional) io.stdout.write(`*** ${answerer.label[lang]} ***\n`);
     const throughRelay = config.loaded.settings.connection === 'relay';
-    const lines = [...reportLines(report, lang, sink.written, io.cwd, throughRelay), ...rescreenLines(report, lang)];
+    const lines = [
+      ...reportLines(report, lang, sink.written, io.cwd, throughRelay, counters.fromRelayCache),
+      ...rescreenLines(report, lang),
+    ];
     for (const line of lines) {
       io.stdout.write(`${mask(line)}\n`);
     }
