@@ -100,7 +100,7 @@ export const relayMessages = defineCatalogue(
     'addin.missing':
       'Warning: the add-in is not built in {dir} (no taskpane.html). /api serves, but Excel finds no task pane and /manifest.xml is missing: build it with ADDIN_HOST=<public address> npm run build, or give --dist.',
     usage:
-      'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL [--spool-dir DIR]] [--public-url URL] [--cert F --key F | --trust-proxy] [--four-eyes REGISTRIES]\n       checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv] [--data-dir DIR | --database-url URL]\n       checklists relay verify [--data-dir DIR | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir DIR | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since DATE] [--data-dir DIR | --database-url URL]\n       checklists relay backup [--out FILE] | restore FILE [--data-dir DIR | --database-url URL]\nEvery option: checklists relay --help; docs/relay.md',
+      'Usage: checklists relay [--port N] [--host H] [--data-dir DIR | --database-url URL [--spool-dir DIR]] [--public-url URL] [--cert F --key F | --trust-proxy] [--four-eyes REGISTRIES]\n       checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin] [--data-dir DIR | --database-url URL]\n       checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--name TEXT] [--code CODE] [--csv] [--data-dir DIR | --database-url URL]\n       checklists relay verify [--data-dir DIR | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir DIR | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since DATE] [--data-dir DIR | --database-url URL]\n       checklists relay backup [--out FILE] | restore FILE [--data-dir DIR | --database-url URL]\nEvery option: checklists relay --help; docs/relay.md',
     noUpstream: 'No upstream: set CHECKLISTS_URL, CHECKLISTS_TOKKEN and CHECKLISTS_SUBJECT_ID, or --config FILE.',
     'tokkenFile.open': 'The token file {path} can be read by other users: chmod 600 it.',
     'tlsKey.open': 'The TLS private key {path} can be read by other users: chmod 600 it.',
@@ -118,6 +118,8 @@ export const relayMessages = defineCatalogue(
     'decisions.none': 'No decisions recorded in that period.',
     'audit.noneAnalyst':
       'No audit rows match for analyst "{analyst}". Names match exactly, as "checklists relay keys list" shows them (Entra sign-ins as entra:NAME).',
+    'audit.noneSubject':
+      'The client is matched by part of the name as screened (any case) and by a whole tax, EDRPOU or document number, as typed in the query; a request made with other details is not theirs.',
     'backup.exists': '{file} already exists: a backup never writes over a file. Give another --out.',
     'restore.done': 'Restored: {rows}. Check the archive with: checklists relay verify',
     'restore.refused': 'Nothing restored: {why}.',
@@ -219,7 +221,7 @@ export const relayMessages = defineCatalogue(
     'addin.missing':
       'Увага: надбудову не зібрано в {dir} (немає taskpane.html). /api працює, але Excel не знайде панелі, а /manifest.xml немає: зберіть її командою ADDIN_HOST=<публічна адреса> npm run build або вкажіть --dist.',
     usage:
-      'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL [--spool-dir ТЕКА]] [--public-url URL] [--cert Ф --key Ф | --trust-proxy] [--four-eyes РЕЄСТРИ]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv] [--data-dir ТЕКА | --database-url URL]\n       checklists relay verify [--data-dir ТЕКА | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir ТЕКА | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since ДАТА] [--data-dir ТЕКА | --database-url URL]\n       checklists relay backup [--out ФАЙЛ] | restore ФАЙЛ [--data-dir ТЕКА | --database-url URL]\nУсі параметри: checklists relay --help; docs/relay.md',
+      'Використання: checklists relay [--port N] [--host H] [--data-dir ТЕКА | --database-url URL [--spool-dir ТЕКА]] [--public-url URL] [--cert Ф --key Ф | --trust-proxy] [--four-eyes РЕЄСТРИ]\n       checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin] [--data-dir ТЕКА | --database-url URL]\n       checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--name ТЕКСТ] [--code КОД] [--csv] [--data-dir ТЕКА | --database-url URL]\n       checklists relay verify [--data-dir ТЕКА | --database-url URL]\n       checklists relay archive prune [--archive-years N] [--data-dir ТЕКА | --database-url URL]\n       checklists relay decisions export [--csv | --json] [--since ДАТА] [--data-dir ТЕКА | --database-url URL]\n       checklists relay backup [--out ФАЙЛ] | restore ФАЙЛ [--data-dir ТЕКА | --database-url URL]\nУсі параметри: checklists relay --help; docs/relay.md',
     noUpstream: 'Немає сервісу: задайте CHECKLISTS_URL, CHECKLISTS_TOKKEN і CHECKLISTS_SUBJECT_ID або --config ФАЙЛ.',
     'tokkenFile.open': 'Файл токена {path} можуть читати інші користувачі: виконайте chmod 600.',
     'tlsKey.open': 'Закритий ключ TLS {path} можуть читати інші користувачі: виконайте chmod 600.',
@@ -237,6 +239,8 @@ export const relayMessages = defineCatalogue(
     'decisions.none': 'За цей період рішень не записано.',
     'audit.noneAnalyst':
       'Жодного рядка аудиту для аналітика «{analyst}». Імена збігаються точно, як їх показує «checklists relay keys list» (входи Entra — як entra:ІМ’Я).',
+    'audit.noneSubject':
+      'Клієнта шукають за частиною імені, як його перевіряли (регістр неважливий), і за цілим податковим номером, кодом ЄДРПОУ чи номером документа, як їх указано в запиті; запит з іншими даними — не його.',
     'backup.exists': '{file} уже існує: резервна копія ніколи не записується поверх файлу. Вкажіть інший --out.',
     'restore.done': 'Відновлено: {rows}. Перевірте архів: checklists relay verify',
     'restore.refused': 'Нічого не відновлено: {why}.',

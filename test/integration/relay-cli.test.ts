@@ -305,6 +305,16 @@ describe('checklists relay', () => {
     expect(typo.code).toBe(0);
     expect(typo.stdout.trim().split('\n')).toHaveLength(1);
     expect(typo.stderr).toContain('No audit rows match for analyst "analyst33". Names match exactly');
+    // An inspector's question about one client: its rows, the name typed in another case and spacing.
+    const all = (await cli(['audit'])).stdout.trim().split('\n');
+    const named = all.filter((l) => (JSON.parse(l) as { query: { name: string } }).query.name === 'Ще Один');
+    expect(named.length).toBeGreaterThanOrEqual(attempts);
+    const client = await cli(['audit', '--name', '  ще   ОДИН ']);
+    expect([client.code, client.stderr]).toEqual([0, '']);
+    expect(client.stdout.trim().split('\n')).toEqual(named);
+    const nobody = await cli(['audit', '--name', 'Ще Два', '--csv']);
+    expect(nobody.stdout.trim().split('\n')).toHaveLength(1);
+    expect(nobody.stderr).toContain('The client is matched by part of the name as screened');
   }, 180_000);
 
   it('killed with -9 during load and restarted: every answer received has its audit row, every answer the service sent is archived or its request stays "asked", the store opens without repair', async () => {

@@ -1,4 +1,5 @@
 import { parseStrict } from '../args/option-values';
+import { auditSubjectMatcher } from '../../relay/audit-subject';
 import { existsSync } from 'node:fs';
 import { link, open, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -209,11 +210,14 @@ export async function runAudit(argv: readonly string[], io: CliIo): Promise<numb
       from: { type: 'string' },
       to: { type: 'string' },
       analyst: { type: 'string' },
+      name: { type: 'string' },
+      code: { type: 'string' },
       csv: { type: 'boolean', default: false },
     },
     false,
   );
   const from = dateOption(values.from, 'from', false);
+  const subject = auditSubjectMatcher({ name: values.name, code: values.code });
   const to = dateOption(values.to, 'to', true);
   return withStore(values, io, async (store) => {
     const filter = {
@@ -225,13 +229,17 @@ export async function runAudit(argv: readonly string[], io: CliIo): Promise<numb
     if (values.csv) await writeOut(io.stdout, auditCsvHeader());
     let rows = 0;
     for await (const page of store.auditPages(filter)) {
-      rows += page.length;
-      await writeOut(io.stdout, values.csv ? auditCsvRows(page) : auditJsonLines(page));
+      const wanted = subject ? page.filter(subject) : page;
+      if (wanted.length === 0) continue;
+      rows += wanted.length;
+      await writeOut(io.stdout, values.csv ? auditCsvRows(wanted) : auditJsonLines(wanted));
     }
     // Said on stderr, the export staying empty: a mistyped name must not read as "no activity".
     if (rows === 0) {
+      const lang = langOf(values.lang, io);
       const key = values.analyst ? 'audit.noneAnalyst' : 'audit.none';
-      io.stderr.write(`${relayMessages.t(langOf(values.lang, io), key, { analyst: values.analyst ?? '' })}\n`);
+      io.stderr.write(`${relayMessages.t(lang, key, { analyst: values.analyst ?? '' })}\n`);
+      if (subject) io.stderr.write(`${relayMessages.t(lang, 'audit.noneSubject')}\n`);
     }
     return 0;
   });

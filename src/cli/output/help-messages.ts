@@ -136,7 +136,7 @@ const en = {
     '      --lang uk|en         language of these messages\n\n' +
     'On the same store (while the relay runs, too):\n' +
     '  checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin]\n' +
-    '  checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--csv]\n' +
+    '  checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--name TEXT] [--code CODE] [--csv]\n' +
     '  checklists relay verify\n' +
     '  checklists relay archive prune [--archive-years N]\n' +
     '  checklists relay decisions export [--csv | --json] [--since DATE]\n' +
@@ -280,7 +280,7 @@ const uk: Record<Key, string> = {
     '      --lang uk|en         мова цих повідомлень\n\n' +
     'На тому самому сховищі (і поки релей працює):\n' +
     '  checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin]\n' +
-    '  checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--csv]\n' +
+    '  checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--name ТЕКСТ] [--code КОД] [--csv]\n' +
     '  checklists relay verify\n' +
     '  checklists relay archive prune [--archive-years N]\n' +
     '  checklists relay decisions export [--csv | --json] [--since ДАТА]\n' +
