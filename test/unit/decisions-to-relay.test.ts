@@ -47,7 +47,7 @@ it('sends decided hits with their client found again in the list; says which can
         hit('justice:2-123|45/2024', { reason: 'a namesake, the client is younger', comment: 'seen the ID' }),
         hit('peps:7', { fingerprint: '' }),
         hit('peps:8', { decidedBy: 'olena (relay)' }),
-        hit('peps:9', { decidedBy: 'olena (релей; погодив anna; на аркуші було «Хибний збіг»)' }),
+        hit('peps:9', { decidedBy: 'olena (релей; погоджено: anna; на аркуші було «Хибний збіг»)' }),
         hit('peps:10', { decision: null }),
         hit('peps:12', {
           suggested: { decision: 'true-match', reason: 'name-and-birth-date' },
@@ -207,7 +207,7 @@ it('a pending line and a history line say when the decision went against the sug
   // An approver's return: what it sent back and why, not "needs review" against a suggestion.
   const back = { ...line, id: 6, analyst: 'anna', decision: 'needs-review' as const, reason: null, returns: 4 };
   expect(historyLineText({ ...back, comment: 'попросіть паспорт' }, 'uk')).toBe(
-    '#6  2026-11-28 15:49 UTC  anna  peps:10002  повернув №4 на перевірку «попросіть паспорт»',
+    '#6  2026-11-28 15:49 UTC  anna  peps:10002  повернення №4 на перевірку «попросіть паспорт»',
   );
   expect(historyLineText({ ...back, comment: 'ask for the passport' }, 'en')).toMatch(
     /anna {2}peps:10002 {2}returned #4 for review "ask for the passport"$/,

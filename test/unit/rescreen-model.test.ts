@@ -379,7 +379,7 @@ describe('merge', () => {
         approvedBy: 'petro',
       },
     ];
-    expect(reviewCells(reviewHit(null, 'k', hit(), approved), 'uk')[4]).toBe('olena (релей; погодив petro)');
+    expect(reviewCells(reviewHit(null, 'k', hit(), approved), 'uk')[4]).toBe('olena (релей; погоджено: petro)');
     expect(reviewCells(reviewHit(previous(), 'k', hit(), approved), 'en')[4]).toBe(
       'olena (relay; approved by petro; the sheet said "False positive")',
     );

@@ -55,8 +55,8 @@ export function currentNote(current: DecisionHistory['current'][number]): Decisi
   return { ...rest, name: '', comment: current.comment ?? '', ...(returns ? { returns } : {}) };
 }
 
-const APPROVED = { uk: 'погодив №{id}', en: 'approved #{id}' } as const;
-const RETURNED = { uk: 'повернув №{id} на перевірку', en: 'returned #{id} for review' } as const;
+const APPROVED = { uk: 'погодження №{id}', en: 'approved #{id}' } as const;
+const RETURNED = { uk: 'повернення №{id} на перевірку', en: 'returned #{id} for review' } as const;
 
 /** What a line of the record did: decided (and against which suggestion), approved, or returned. */
 function whatText(line: DecisionLine, lang: Lang): string {

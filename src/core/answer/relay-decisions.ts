@@ -112,7 +112,7 @@ export function quotedComment(comment: string | null | undefined, lang: Lang): s
 export function decisionNoteText(note: DecisionNote, lang: Lang, { named = true } = {}): string {
   const approved = note.approvedBy
     ? lang === 'uk'
-      ? `, погодив ${note.approvedBy}`
+      ? `, погоджено: ${note.approvedBy}`
       : `, approved by ${note.approvedBy}`
     : '';
   const returned = note.returns
