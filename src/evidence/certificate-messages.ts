@@ -90,7 +90,7 @@ export const certificateMessages = defineCatalogue(
     'subject.arrayedrpou': 'Коди ЄДРПОУ',
     'time.kyiv': 'Час (Київ)',
     'time.utc': 'Час (UTC)',
-    screenedBy: 'Перевірив',
+    screenedBy: 'Хто перевіряв',
     'screenedBy.unnamed': 'не вказано (щоб назвати аналітика, задайте IDuserPC у налаштуваннях)',
     service: 'Сервіс',
     product: 'Продукт',

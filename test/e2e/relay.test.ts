@@ -234,7 +234,7 @@ test('a bulk run through the relay writes each row’s audit no.; the selected r
   const text = (await pdfParse(readFileSync(await download.path()))).text.replace(/\s+/g, ' ');
   expect(text).toContain(`Номер у журналі релея: ${id}`);
   expect(text).toContain(KNOWN.pepSanctioned.name);
-  expect(text).toContain('Перевірив: bohdan');
+  expect(text).toContain('Хто перевіряв: bohdan');
   expect(text).not.toContain(TOKKEN);
   await waitForText(s.pane.getByTestId('bulk-row-certificate-outcome'), `checklists-certificate-${id}.pdf`);
 

@@ -87,7 +87,7 @@ describe('certificate content', () => {
     expect(uk).toContain(`ПІБ / назва: ${KNOWN.pepSanctioned.name}`);
     expect(uk).toContain('Час (Київ): 2026-11-25 12:15:00');
     expect(uk).toContain('Час (UTC): 2026-11-25 10:15:00 UTC');
-    expect(uk).toContain('Перевірив: olena');
+    expect(uk).toContain('Хто перевіряв: olena');
     expect(uk).toContain('Сервіс: https://primary.checklists.example:9443');
     expect(uk).toContain('CheckLists for Excel 9.9.9');
     expect(uk).toContain('Публічні діячі (ПЕП): ЗБІГИ: 1');
@@ -225,7 +225,7 @@ it('checklists search --certificate writes the PDF of the answer it showed; the 
     expect(text).toContain('ПІСОЧНИЦЯ');
     expect(text).toContain('Публічні діячі (ПЕП): ЗБІГИ: 1');
     // No IDuserPC and no USER in this environment: the system's login, never "-".
-    expect(text).toContain(`Перевірив: ${userInfo().username}`);
+    expect(text).toContain(`Хто перевіряв: ${userInfo().username}`);
     expect(pdf.includes(Buffer.from(DEMO_CREDENTIALS.tokken))).toBe(false);
     expect(text).not.toContain(DEMO_CREDENTIALS.tokken);
   } finally {
@@ -462,7 +462,7 @@ describe('from the relay', () => {
     expect(text).toContain(`Номер у журналі релея: ${row.id}`);
     expect(text).toContain(`Номер в архіві релея: ${archived.id}`);
     expect(text).toContain(`SHA-256 відповіді: ${archived.answerSha256.toString('hex')}`);
-    expect(text).toContain('Перевірив: olena');
+    expect(text).toContain('Хто перевіряв: olena');
     // The decision with its why: the reason and the analyst's comment are what an inspector checks.
     expect(text).toMatch(
       /Рішення: .*справжній збіг — ім’я та дата народження збігаються «Паспорт звірено», olena [^;]*; чинне /,
@@ -591,7 +591,7 @@ describe('from the relay', () => {
       );
       const fromCli = await textOf(readFileSync(join(dir, 'client.pdf')));
       expect(fromCli).toContain(`Номер у журналі релея: ${id}`);
-      expect(fromCli).toContain('Перевірив: taras');
+      expect(fromCli).toContain('Хто перевіряв: taras');
       expect((statSync(join(dir, 'client.pdf')).mode & 0o777).toString(8)).toBe('600');
       expect(sandbox.requests.length).toBe(paid);
       // Another analyst's key: the relay says "not found", as for a number that does not exist.

@@ -45,7 +45,7 @@ it('writes the certificate into a new protected sheet, every cell as text; a sec
     expect(fake.protection(name)).toMatchObject({ password: null });
     const values = fake.sheetValues(name);
     expect(values[0][0]).toContain('ПІСОЧНИЦЯ');
-    expect(values.some((r) => r[0] === 'Перевірив' && r[1] === '=HYPERLINK("http://x")')).toBe(true);
+    expect(values.some((r) => r[0] === 'Хто перевіряв' && r[1] === '=HYPERLINK("http://x")')).toBe(true);
     expect(values.some((r) => r[0] === 'Публічні діячі (ПЕП)' && r[1] === 'ЗБІГИ: 1')).toBe(true);
     expect(fake.formulaCells(name)).toEqual([]);
     expect(await writeEvidenceSheet(certificateRows(certificate('Зовсім Інша Особа')))).toBe('CheckLists evidence (2)');
