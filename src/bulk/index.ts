@@ -155,6 +155,7 @@ function metaFor(params: NewRunParams<RunInput>, now: Date, fingerprint: string)
     ...(params.previous ? { rescreenOf: params.previous.source } : {}),
     ...(params.service ? { service: params.service } : {}),
     ...(params.notes && params.notes.length > 0 ? { notes: params.notes } : {}),
+    ...(params.analyst ? { analyst: params.analyst } : {}),
   };
 }
 

@@ -172,6 +172,7 @@ export interface NewRunParams<I extends RunInput = BulkInput> {
   previous?: PreviousRun | null;
   service?: RunMeta['service'];
   notes?: RunMeta['notes'];
+  analyst?: RunMeta['analyst'];
   /** Rows hidden when the run begins (a filter, or by hand) that the analyst chose to leave out. */
   hiddenRows?: RowRuns;
 }

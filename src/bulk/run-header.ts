@@ -22,6 +22,8 @@ export interface RunHeaderInfo {
   service?: { origins: readonly string[]; idSubjectFM: string };
   /** Warnings about the input, one line each. */
   notes?: readonly LocalizedText[];
+  /** Through the organisation's relay: the analyst its key names. */
+  analyst?: string;
   /** A re-screen's counts once known; 'pending' while it runs; absent for a first run. */
   changes?: RescreenSummary | 'pending';
 }
@@ -118,7 +120,8 @@ export function runHeaderRows(info: RunHeaderInfo, lang: Lang): TableCell[][] {
     [t('header.finished'), formatLocalDateTime(info.updatedAt)],
     [t('header.state'), stateWithChanges(info, lang)],
     [t('header.mode'), info.modeLabel[lang]],
-    [t('header.idUserPC'), info.idUserPC || null],
+    // Through the relay the analyst is what the relay records and sends as IDuserPC: one row, the same place.
+    info.analyst ? [t('header.analyst'), info.analyst] : [t('header.idUserPC'), info.idUserPC || null],
     [t('header.registries'), registries],
     [t('header.listdata'), info.listdata],
     [t('panel.search'), t(info.search === 2 ? 'search.2' : 'search.1')],

@@ -68,6 +68,8 @@ export const runMetaSchema = z.object({
   service: z.object({ origins: z.array(z.string()), idSubjectFM: z.string() }).optional(),
   /** Things about the input the reviewer must know (hidden sheet, merged cells...), repeated in the run header. */
   notes: z.array(localized).optional(),
+  /** Through the organisation's relay: the analyst its key names, whom the relay records (and sends as IDuserPC). */
+  analyst: z.string().optional(),
 });
 export type RunMeta = z.infer<typeof runMetaSchema>;
 

@@ -1109,6 +1109,9 @@ it('a re-screen shows a decision awaiting approval as the relay’s, waiting, an
     ]);
     // Not yet in force: the client's row still counts the hit as open.
     const results = sheets.find((x) => x.name === 'CheckLists')!.rows;
+    // The header names whom the relay recorded the run under, where IDuserPC would be.
+    expect(results.find((r) => r[0] === 'Analyst (relay key)')?.[1]).toBe('olena');
+    expect(results.some((r) => r[0] === 'IDuserPC')).toBe(false);
     const header = results.find((r) => r.includes('Level of undecided hits'))!;
     const client = results.find((r) => r.includes(SUBJECT.name))!;
     expect(client[header.indexOf('Level of undecided hits')]).toBe(client[header.indexOf('Overall level')]);

@@ -184,6 +184,31 @@ describe('Certificate of the selected row (through the relay)', () => {
 
   const outcome = () => screen.getByTestId('bulk-row-certificate-outcome');
 
+  it('names the analyst the relay’s key belongs to in the run header, where IDuserPC would be', async () => {
+    const checked: { url: string; body: Record<string, unknown> }[] = [];
+    globalThis.fetch = (async (url: string, init: { body: string }) => {
+      checked.push({ url, body: JSON.parse(init.body) as Record<string, unknown> });
+      return { ok: true, status: 200, json: async () => ({ analyst: 'olena.k', roles: ['analyst'] }) };
+    }) as unknown as typeof fetch;
+    const { resultsSheet } = await runThrough(new Map(), 'uk');
+    // Asked with the key in the body: /relay/check spends no request.
+    expect(checked).toEqual([{ url: 'https://relay.example/relay/check', body: { tokken: KEY } }]);
+    const top = fake.sheetValues(resultsSheet).slice(0, 14);
+    expect(top).toContainEqual(['Аналітик (ключ релея)', 'olena.k', ...top[0].slice(2)]);
+    expect(top.map((r) => r[0])).not.toContain('IDuserPC');
+  });
+
+  it('a relay that does not answer the check: the run goes on, and its header keeps IDuserPC', async () => {
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    const { resultsSheet } = await runThrough(new Map(), 'en');
+    expect(screen.getByTestId('bulk-outcome')).toHaveTextContent(/^Finished: 2 rows/);
+    const rows = fake.sheetValues(resultsSheet).slice(0, 14);
+    expect(rows.map((r) => r[0])).toContain('IDuserPC');
+    expect(rows.map((r) => r[0])).not.toContain('Analyst (relay key)');
+  });
+
   it('writes each row’s relay audit no. and fetches the certificate of the row the cursor is on, or of a hit’s row', async () => {
     const audit = new Map<string, number>();
     const { resultsSheet, hitsSheet } = await runThrough(audit, 'en');

@@ -44,6 +44,7 @@ export function runHeader(
     ...(tally ? { changes: 'pending' as const } : {}),
     ...(meta.service ? { service: meta.service } : {}),
     ...(meta.notes && meta.notes.length > 0 ? { notes: meta.notes } : {}),
+    ...(meta.analyst ? { analyst: meta.analyst } : {}),
   };
 }
 

@@ -1,14 +1,13 @@
-import { certificateAnalyst } from '../output/certificate-analyst';
+import { certificateAnalyst, relayAnalyst } from '../output/certificate-analyst';
+import { askVia } from '../transport/screen-ask';
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { relayCachedAt } from '../../core/answer/relay-cached';
 import { recogniseColumns } from '../../bulk/columns';
 import {
   resumeRun,
   rowCountOf,
   startRun,
-  type AskFn,
   type BulkInput,
   type BulkProgress,
   type BulkRun,
@@ -20,7 +19,7 @@ import { rescreenMessages } from '../../bulk/rescreen-messages';
 import { bulkMessages } from '../../bulk/messages';
 import { formatDuration } from '../../bulk/progress-text';
 import { describeAddress } from '../../core/request/client';
-import { InvalidInputError, ServiceUnreachableError } from '../../core/protocol/errors';
+import { InvalidInputError } from '../../core/protocol/errors';
 import { createSecretMask, type SecretMask } from '../../core/text/secret-mask';
 import type { LocalizedText } from '../../core/text/i18n';
 import { addressList } from '../../core/settings/settings';
@@ -96,24 +95,6 @@ export function duplicateHeaders(headers: readonly unknown[]): string[] {
     seen.add(key);
   }
   return [...dupes];
-}
-
-/**
- * `fresh`: a re-screen asks what the registers say now, past the relay's shared cache, as the
- * pane's Screen again does; a first run may take a colleague's answer of the last hours.
- */
-function askVia(connection: Connection, counters: AskCounters, fresh: boolean): AskFn {
-  return async (query, options) => {
-    try {
-      const result = await connection.client.search(query, fresh ? { ...options, fresh } : options);
-      counters.answered++;
-      if (relayCachedAt(result.envelope) !== null) counters.fromRelayCache++;
-      return result;
-    } catch (e) {
-      if (e instanceof ServiceUnreachableError) counters.unreachable++;
-      throw e;
-    }
-  };
 }
 
 /** What a resume must find unchanged: the service's addresses and the account. */
@@ -296,6 +277,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     // The CLI always writes its whole output anew: a resume starts at row 0 and reuses every answer
     // the state holds; subjects of rows it called written but has no answer for are asked again.
     const fromTop = { missing: (written: number, missing: number) => note('state.incomplete', { written, missing }) };
+    const analyst = !resume && config.loaded.settings.connection === 'relay' ? await relayAnalyst(config, io) : null;
     const run: BulkRun = resume
       ? await resumeRun(resume, input, deps, tuning, { fromTop })
       : await startRun(
@@ -309,6 +291,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
             previous: previousRun,
             ...(service ? { service } : {}),
             ...(notes ? { notes } : {}),
+            ...(analyst ? { analyst } : {}),
             ...(args.shownOnly && table.hiddenRows.length > 0 ? { hiddenRows: table.hiddenRows } : {}),
           },
           deps,

@@ -18,7 +18,8 @@ export async function certificateAnalyst(config: CliConfig, io: CliIo): Promise<
   return localAnalyst(settings.idUserPC, io.env);
 }
 
-async function relayAnalyst(config: CliConfig, io: CliIo): Promise<string | null> {
+/** The analyst the relay's key names (a run's header says it too); null when the relay does not say. */
+export async function relayAnalyst(config: CliConfig, io: CliIo): Promise<string | null> {
   try {
     const answer = await relayPost(relayTarget(config), '/relay/check', {}, io);
     const analyst = (answer.body as { analyst?: unknown } | null)?.analyst;

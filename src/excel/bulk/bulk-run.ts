@@ -50,6 +50,8 @@ export interface WorkbookRunRequest {
   previous?: PreviousRun | null;
   /** The input's hidden rows are left out (the analyst's choice), when it could list them. */
   leaveOutHidden?: boolean;
+  /** Through the organisation's relay: the analyst its key names, for the run header. */
+  analyst?: string | null;
 }
 
 /** The rows a run leaves out, and what its header tells whoever reads the results later (the filter is gone by then). */
@@ -160,6 +162,7 @@ export async function startWorkbookRun(request: WorkbookRunRequest, deps: Workbo
       modeLabel: request.modeLabel,
       previous: request.previous ?? null,
       ...hiddenRowsOf(request),
+      ...(request.analyst ? { analyst: request.analyst } : {}),
     },
     { ask: deps.ask, sink, store: watched.store, onProgress: deps.onProgress, signal: deps.signal },
     request.tuning,

@@ -27,6 +27,7 @@ export interface WorkbookRescreenRequest {
   mode: ServiceMode;
   modeLabel: LocalizedText;
   tuning: RunTuning;
+  analyst?: string | null;
 }
 
 function refuse(code: 'input.noHeader' | 'input.empty'): InvalidInputError {
@@ -105,6 +106,7 @@ export async function startWorkbookRescreen(
       previous,
       // As the analyst chose for this list before: the rows hidden now are left out again.
       leaveOutHidden: leftHiddenOut,
+      analyst: request.analyst ?? null,
     },
     deps,
   );

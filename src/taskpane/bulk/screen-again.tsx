@@ -1,4 +1,5 @@
 import { Button, Text } from '@fluentui/react-components';
+import { relayAnalystOf } from './relay-analyst';
 import { useEffect, useRef, useState } from 'react';
 import type { BulkProgress, BulkRunReport } from '../../bulk';
 import { rescreenMessages as r } from '../../bulk/rescreen-messages';
@@ -22,9 +23,11 @@ export async function startScreenAgain(
 ): Promise<WorkbookRun> {
   const service = await bulkService(services);
   const sheetName = await services.bulk.activeSheetName();
+  const analyst = await relayAnalystOf(services);
   return services.bulk.rescreen(
     {
       sheetName,
+      analyst,
       options: {
         listdata: choices.listdata,
         search: choices.search,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { relayAnalystOf } from './relay-analyst';
 import type { BulkProgress } from '../../bulk';
 import { checkMapping, recogniseColumns } from '../../bulk/columns';
 import { ALL_LISTS } from '../../core/protocol/listdata';
@@ -120,10 +121,12 @@ export function useBulk(services: TaskpaneServices, lang: Lang) {
       dispatch({ type: 'starting' });
       try {
         const service = await bulkService(services);
+        const analyst = await relayAnalystOf(services);
         const started = await services.bulk.start(
           {
             input,
             mapping,
+            analyst,
             leaveOutHidden: state.leaveOutHidden,
             options: { ...choices.options, idUserPC: service.connection.settings.idUserPC },
             lang,
