@@ -1,5 +1,8 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { relayAnalyst } from '../../src/cli/output/certificate-analyst';
 import { parseCommandLine } from '../../src/cli/args/command-line';
 import { langFromEnv, loadCliConfig } from '../../src/cli/config';
 import { csvSafe, csvText, gonePathFor, hitsPathFor, type CsvDelimiter } from '../../src/cli/output/csv-writer';
@@ -539,6 +542,36 @@ describe('command line and config', () => {
     });
     await expect(direct).rejects.toThrow('CHECKLISTS_SUBJECT_ID is not');
   });
+
+  it('a relay that takes the connection and never answers /relay/check costs the run header its analyst, not the run', async () => {
+    const held: ServerResponse[] = [];
+    const server = createServer((_req, res) => void held.push(res));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const config = await loadCliConfig({
+        env: { CHECKLISTS_URL: `http://127.0.0.1:${port}`, CHECKLISTS_TOKKEN: `ckr_AbCdEf012345_${'s'.repeat(43)}` },
+      });
+      const io = {
+        stdout: { write: () => true },
+        stderr: { write: () => true },
+        env: {},
+        cwd: '/',
+        platform: process.platform,
+        interrupt: new AbortController().signal,
+      };
+      // Were the wait unbounded, the connection is cut at 20 s so that the test fails on its time, not hangs.
+      const cut = setTimeout(() => held.forEach((res) => res.destroy()), 20_000);
+      const started = performance.now();
+      expect(await relayAnalyst(config, io)).toBeNull();
+      clearTimeout(cut);
+      expect(held).toHaveLength(1);
+      expect(performance.now() - started).toBeLessThan(15_000);
+    } finally {
+      for (const res of held) res.destroy();
+      await new Promise((r) => server.close(r));
+    }
+  }, 30_000);
 });
 
 describe('progress', () => {

@@ -217,8 +217,8 @@ export async function runAudit(argv: readonly string[], io: CliIo): Promise<numb
     false,
   );
   const from = dateOption(values.from, 'from', false);
-  const subject = auditSubjectMatcher({ name: values.name, code: values.code });
   const to = dateOption(values.to, 'to', true);
+  const subject = auditSubjectMatcher({ name: values.name, code: values.code });
   return withStore(values, io, async (store) => {
     const filter = {
       ...(from ? { from } : {}),

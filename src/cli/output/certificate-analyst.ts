@@ -21,7 +21,9 @@ export async function certificateAnalyst(config: CliConfig, io: CliIo): Promise<
 /** The analyst the relay's key names (a run's header says it too); null when the relay does not say. */
 export async function relayAnalyst(config: CliConfig, io: CliIo): Promise<string | null> {
   try {
-    const answer = await relayPost(relayTarget(config), '/relay/check', {}, io);
+    // A relay that does not answer in 5 s costs the name, not the run (a scheduled one above all).
+    const interrupt = AbortSignal.any([io.interrupt, AbortSignal.timeout(5_000)]);
+    const answer = await relayPost(relayTarget(config), '/relay/check', {}, { ...io, interrupt });
     const analyst = (answer.body as { analyst?: unknown } | null)?.analyst;
     return answer.status === 200 && typeof analyst === 'string' && analyst.trim() ? analyst.trim() : null;
   } catch {
