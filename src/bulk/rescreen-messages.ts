@@ -39,6 +39,8 @@ const en = {
   'panel.screenAgainHint':
     'Screens this sheet’s client list again and carries every decision to the same hit; new, changed and gone hits are marked.',
   'panel.screenAgainNoSheet': 'To screen a list again with its decisions, open its results sheet (or its hits sheet).',
+  'panel.screenAgainCommandLine':
+    'These results were written by the command line, from {input}: screen them again there, where the list is, with checklists screen <the list> --previous <this workbook>; their decisions go along.',
   'summary.line':
     'Since the previous run: new {new}, changed {changed}, gone {gone}; rows to review: {review}; hits not decided yet: {undecided}.',
   'panel.saveDecisions': 'Save decisions to the relay',
@@ -139,6 +141,8 @@ const uk: Record<Key, string> = {
     'Перевіряє список клієнтів цього аркуша знову й переносить кожне рішення до того самого збігу; нові, змінені та зниклі збіги позначено.',
   'panel.screenAgainNoSheet':
     'Щоб перевірити список знову з його рішеннями, відкрийте його аркуш результатів (або аркуш збігів).',
+  'panel.screenAgainCommandLine':
+    'Ці результати записав командний рядок із {input}: перевірте їх знову там, де список, командою checklists screen <список> --previous <ця книга>; рішення перенесуться.',
   'summary.line':
     'Від попередньої перевірки: нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду: {review}; збігів без рішення: {undecided}.',
   'panel.saveDecisions': 'Зберегти рішення на релеї',

@@ -472,6 +472,41 @@ describe('Screen again is offered only on a results sheet, named after it (issue
   });
 });
 
+describe('Screen again on results the command line wrote', () => {
+  it('names where their list is and the command that screens them again; a pane results sheet converted to a range stays no results sheet', async () => {
+    const header = (input: string) => [
+      ['CheckLists — bulk screening', null],
+      ['Started', '2026-10-01 02:00:04'],
+      ['Run state', 'completed: 2 rows, 1 hits listed'],
+      ['Input', input],
+      ['Rows', 2],
+      [null, null],
+      ['Row', 'ПІБ'],
+      [2, 'Петренко Петро'],
+    ];
+    fake.setSheet('CheckLists', header('clients.xlsx [Клієнти]'));
+    fake.setSheet('Copied', header('Clients!A1:B3'));
+    fake.select('CheckLists', 'A1');
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="uk" services={fakeServices()} />
+      </FluentProvider>,
+    );
+    const button = await screen.findByTestId('bulk-screen-again');
+    const meaning = screen.getByTestId('bulk-screen-again-meaning');
+    await waitFor(() =>
+      expect(meaning).toHaveTextContent(
+        rescreenMessages.t('uk', 'panel.screenAgainCommandLine', { input: 'clients.xlsx [Клієнти]' }),
+      ),
+    );
+    expect(button).toBeDisabled();
+    // A header whose Input is an address in this workbook is the pane's, its table gone: as before.
+    fake.select('Copied', 'A1');
+    await waitFor(() => expect(meaning).toHaveTextContent(rescreenMessages.t('uk', 'panel.screenAgainNoSheet')));
+    expect(button).toBeDisabled();
+  });
+});
+
 describe('Screen again between a sandbox and the live service', () => {
   it('says the comparison is of nothing real when the previous results came from the other kind of service', async () => {
     fake.select('Clients', 'A1:B3');

@@ -1,3 +1,6 @@
+import { LANGS } from '../../core/text/i18n';
+import { bulkMessages } from '../../bulk/messages';
+import { parseAddress } from '../a1';
 import { runQueued } from '../run';
 import { excelApiSupported } from '../requirements';
 import { isRunTable } from '../sheet-names';
@@ -13,13 +16,36 @@ import { isRunTable } from '../sheet-names';
  * the context it was added on, as the events article shows).
  */
 
-type Listener = (resultsSheet: string | null) => void;
+/**
+ * The results sheet in front. `commandLine`: results `checklists screen` wrote, opened in Excel:
+ * no table of the pane's, and their list is in a file (the header's Input names it), so they are
+ * screened again where the list is, by the command line's --previous.
+ */
+export interface ResultsInFront {
+  sheet: string;
+  commandLine?: { input: string };
+}
+
+type Listener = (inFront: ResultsInFront | null) => void;
+
+const HEADER_ROWS = 24;
+const TITLES: readonly string[] = LANGS.map((lang) => bulkMessages[lang]['header.title']);
+const INPUT_LABELS: readonly string[] = LANGS.map((lang) => bulkMessages[lang]['header.source']);
+
+/** The command line's run header: its title on top, and an Input that is a file, not an address in this workbook. */
+function commandLineInput(values: readonly (readonly unknown[])[]): string | null {
+  if (!TITLES.includes(String(values[0]?.[0] ?? '').trim())) return null;
+  const input = values.find((r) => typeof r[0] === 'string' && INPUT_LABELS.includes(r[0].trim()))?.[1];
+  if (typeof input !== 'string' || input.trim() === '') return null;
+  const parsed = parseAddress(input.trim());
+  return parsed && parsed.sheetName !== null ? null : input.trim();
+}
 
 const listeners = new Set<Listener>();
 let registered: Promise<OfficeExtension.EventHandlerResult<Excel.WorksheetActivatedEventArgs> | null> | null = null;
 
-/** The results (or hits) sheet with this name or id, or null when it holds no run's table. */
-async function resultsSheetNamed(key: string): Promise<string | null> {
+/** The results (or hits) sheet with this name or id, or null when it holds no run's table nor the command line's header. */
+async function resultsSheetNamed(key: string): Promise<ResultsInFront | null> {
   return runQueued(async (context) => {
     const sheet = context.workbook.worksheets.getItemOrNullObject(key);
     sheet.load('name');
@@ -28,7 +54,11 @@ async function resultsSheetNamed(key: string): Promise<string | null> {
     if (sheet.isNullObject) return null;
     tables.load('items/name');
     await context.sync();
-    return tables.items.some((t) => isRunTable(t.name)) ? sheet.name : null;
+    if (tables.items.some((t) => isRunTable(t.name))) return { sheet: sheet.name };
+    const header = sheet.getRangeByIndexes(0, 0, HEADER_ROWS, 2).load('values');
+    await context.sync();
+    const input = commandLineInput(header.values);
+    return input === null ? null : { sheet: sheet.name, commandLine: { input } };
   });
 }
 

@@ -6,6 +6,7 @@ import { rescreenMessages as r } from '../../bulk/rescreen-messages';
 import type { Lang } from '../../core/text/i18n';
 import type { Listdata } from '../../core/protocol/listdata';
 import type { WorkbookRun } from '../../excel/bulk/bulk-run';
+import type { ResultsInFront } from '../../excel/bulk/results-sheet-watch';
 import type { TaskpaneServices } from '../shell/services';
 import { bulkService } from './bulk-ask';
 
@@ -44,10 +45,16 @@ export async function startScreenAgain(
 }
 
 /** The results sheet in front of the analyst (null on any other sheet), kept current. */
-function useResultsSheet(services: TaskpaneServices): string | null {
-  const [sheet, setSheet] = useState<string | null>(null);
-  useEffect(() => services.bulk.watchResultsSheet(setSheet), [services]);
-  return sheet;
+function useResultsSheet(services: TaskpaneServices): ResultsInFront | null {
+  const [inFront, setInFront] = useState<ResultsInFront | null>(null);
+  useEffect(() => services.bulk.watchResultsSheet(setInFront), [services]);
+  return inFront;
+}
+
+function meaningOf(inFront: ResultsInFront | null, lang: Lang): string {
+  if (inFront === null) return r.t(lang, 'panel.screenAgainNoSheet');
+  if (inFront.commandLine) return r.t(lang, 'panel.screenAgainCommandLine', { input: inFront.commandLine.input });
+  return r.t(lang, 'panel.screenAgainHint');
 }
 
 /** Offered only on a results sheet, and named after it; what it does is written beside it, not only in a tooltip. */
@@ -58,7 +65,9 @@ export function ScreenAgainButton(props: {
   onClick: () => void;
 }) {
   const { lang, services } = props;
-  const sheet = useResultsSheet(services);
+  const inFront = useResultsSheet(services);
+  // Results the command line wrote are screened again by it, where their list is.
+  const sheet = inFront && !inFront.commandLine ? inFront.sheet : null;
   // Enabled again after a run: the run may have made the sheet in front a results sheet. Not on
   // mount: subscribing (useResultsSheet) has just looked at the sheet in front.
   const wasDisabled = useRef(props.disabled);
@@ -72,7 +81,7 @@ export function ScreenAgainButton(props: {
         {sheet === null ? r.t(lang, 'panel.screenAgain') : r.t(lang, 'panel.screenAgainOn', { sheet })}
       </Button>
       <Text size={200} data-testid="bulk-screen-again-meaning">
-        {r.t(lang, sheet === null ? 'panel.screenAgainNoSheet' : 'panel.screenAgainHint')}
+        {meaningOf(inFront, lang)}
       </Text>
     </span>
   );

@@ -5,6 +5,7 @@ import type { startWorkbookRescreen } from '../../excel/bulk/rescreen-run';
 import type { SaveDecisionsReport } from '../../bulk/decisions-to-relay';
 import type { saveWorkbookDecisions } from '../../excel/bulk/save-decisions';
 import type { SelectedAudits } from '../../excel/bulk/selected-audits';
+import type { ResultsInFront } from '../../excel/bulk/results-sheet-watch';
 
 /**
  * The workbook as the bulk panel uses it: the selection read as a list, runs started, resumed,
@@ -24,7 +25,7 @@ export interface BulkWorkbook {
   /** The relay audit nos. of the results rows the selection is on (their certificates' keys). */
   selectedAudits(): Promise<SelectedAudits>;
   /** Calls `listener` with the results sheet in front (null on any other sheet), now and on each change. */
-  watchResultsSheet(listener: (sheet: string | null) => void): () => void;
+  watchResultsSheet(listener: (inFront: ResultsInFront | null) => void): () => void;
   /** Looks at the sheet in front again (after a run that may have made it a results sheet). */
   recheckResultsSheet(): Promise<void>;
 }
