@@ -82,6 +82,8 @@ const en = {
   'validation.reason.error': 'Choose a reason from the list or leave the cell blank; write anything else in Comment.',
   'previous.noHitsSheet':
     'No sheet of "{source}" holds a hits table with a "Hit ID" column: choose the results of an earlier run.',
+  'previous.commandLine':
+    'The sheet "{sheet}" holds results the command line wrote, from {input}: their list is in that file. Screen them again, or save their decisions to the relay, with the command line: checklists screen <the list> --previous <this workbook> [--save-decisions].',
   'previous.hitsTableMissing':
     'The hits table "{table}" of "{sheet}" is gone (renamed, deleted or converted to a range) and no hits sheet has its header row, yet the run listed hits: nothing was screened, so no decision is dropped. Restore the hits sheet (undo) and run again.',
   'previous.whereSheet': 'Sheet "{sheet}"',
@@ -185,6 +187,8 @@ const uk: Record<Key, string> = {
   'validation.reason.error': 'Виберіть причину зі списку або залиште клітинку порожньою; інше напишіть у «Коментар».',
   'previous.noHitsSheet':
     'Жоден аркуш «{source}» не містить таблиці збігів зі стовпцем «Ідентифікатор збігу»: виберіть результати попередньої перевірки.',
+  'previous.commandLine':
+    'Аркуш «{sheet}» містить результати, які записав командний рядок із {input}: список — у тому файлі. Перевірте їх знову або збережіть їхні рішення на релеї командним рядком: checklists screen <список> --previous <ця книга> [--save-decisions].',
   'previous.hitsTableMissing':
     'Таблиці збігів «{table}» аркуша «{sheet}» немає (її перейменовано, видалено або перетворено на діапазон), і жоден аркуш збігів не має її рядка заголовків, хоча перевірка знайшла збіги. Нічого не перевірено, тож жодне рішення не втрачено. Поверніть аркуш збігів (скасуйте дію) і запустіть знову.',
   'previous.whereSheet': 'Аркуш «{sheet}»',

@@ -505,6 +505,26 @@ describe('Screen again on results the command line wrote', () => {
     await waitFor(() => expect(meaning).toHaveTextContent(rescreenMessages.t('uk', 'panel.screenAgainNoSheet')));
     expect(button).toBeDisabled();
   });
+
+  it('Save decisions there says the same, rather than that no sheet holds a hits table', async () => {
+    const services = fakeServices();
+    await services.settings.save({ ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.example' });
+    await services.settings.saveTokken('analyst-own-key');
+    fake.setSheet('CheckLists hits', [
+      ['CheckLists — масова перевірка', null],
+      ['Вхідні дані', 'clients.xlsx [Клієнти]'],
+    ]);
+    fake.select('CheckLists hits', 'A1');
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="en" services={services} />
+      </FluentProvider>,
+    );
+    await user.click(await screen.findByTestId('bulk-save-decisions'));
+    expect(await screen.findByTestId('bulk-save-decisions-outcome')).toHaveTextContent(
+      rescreenMessages.t('en', 'previous.commandLine', { sheet: 'CheckLists hits', input: 'clients.xlsx [Клієнти]' }),
+    );
+  });
 });
 
 describe('Screen again between a sandbox and the live service', () => {

@@ -24,6 +24,7 @@ import { isRunTable, resultSheetName, uniqueTableName } from '../sheet-names';
 import { queueAutofitColumns } from '../sheets';
 import { queueDateSystem } from '../date-system';
 import { hitsTableById } from './hits-table-id';
+import { commandLineInput } from './command-line-results';
 
 /**
  * The hits table as the analyst's worksheet: a drop-down of decisions on its Decision column,
@@ -178,7 +179,7 @@ export async function readWorkbookPrevious(
     const own = tables.items.map((t) => t.name);
     const hitsOnThisSheet = own.find((n) => /_hits$/i.test(n));
     const resultsTableName = hitsOnThisSheet ? hitsOnThisSheet.replace(/_hits$/i, '') : (own.find(isRunTable) ?? null);
-    if (!resultsTableName) throw notResults(sheetName);
+    if (!resultsTableName) throw await notResultsOf(context, sheet, sheetName);
     const resultsTable = context.workbook.tables.getItemOrNullObject(resultsTableName);
     resultsTable.load('name');
     const hitsTableName = `${resultsTableName}_hits`;
@@ -317,6 +318,20 @@ async function findHitsByHeader(
     };
   }
   return null;
+}
+
+/** No run table on the sheet: results the command line wrote are said to be so, with what to do. */
+async function notResultsOf(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  sheetName: string,
+): Promise<InvalidInputError> {
+  const top = sheet.getRangeByIndexes(0, 0, HEADER_ROWS, 2).load('values');
+  await context.sync();
+  const input = commandLineInput(top.values);
+  if (input === null) return notResults(sheetName);
+  const message = rescreenMessages.text('previous.commandLine', { sheet: sheetName, input });
+  return new InvalidInputError([{ field: 'previous', code: 'previous.commandLine', message }]);
 }
 
 function notResults(sheet: string): InvalidInputError {

@@ -1,6 +1,4 @@
-import { LANGS } from '../../core/text/i18n';
-import { bulkMessages } from '../../bulk/messages';
-import { parseAddress } from '../a1';
+import { commandLineInput } from './command-line-results';
 import { runQueued } from '../run';
 import { excelApiSupported } from '../requirements';
 import { isRunTable } from '../sheet-names';
@@ -29,18 +27,6 @@ export interface ResultsInFront {
 type Listener = (inFront: ResultsInFront | null) => void;
 
 const HEADER_ROWS = 24;
-const TITLES: readonly string[] = LANGS.map((lang) => bulkMessages[lang]['header.title']);
-const INPUT_LABELS: readonly string[] = LANGS.map((lang) => bulkMessages[lang]['header.source']);
-
-/** The command line's run header: its title on top, and an Input that is a file, not an address in this workbook. */
-function commandLineInput(values: readonly (readonly unknown[])[]): string | null {
-  if (!TITLES.includes(String(values[0]?.[0] ?? '').trim())) return null;
-  const input = values.find((r) => typeof r[0] === 'string' && INPUT_LABELS.includes(r[0].trim()))?.[1];
-  if (typeof input !== 'string' || input.trim() === '') return null;
-  const parsed = parseAddress(input.trim());
-  return parsed && parsed.sheetName !== null ? null : input.trim();
-}
-
 const listeners = new Set<Listener>();
 let registered: Promise<OfficeExtension.EventHandlerResult<Excel.WorksheetActivatedEventArgs> | null> | null = null;
 
