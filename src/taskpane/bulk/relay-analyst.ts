@@ -5,14 +5,14 @@ import { relayTargetOf } from '../results/relay-target';
  * Who the relay's key names (its /relay/check, which spends no request), for a run's header: null
  * off the relay, or when the relay does not say within a few seconds. Never throws: a run goes on.
  */
-export async function relayAnalystOf(services: TaskpaneServices, fetchImpl?: typeof fetch): Promise<string | null> {
+export async function relayAnalystOf(services: TaskpaneServices): Promise<string | null> {
   const relay = await relayTargetOf(services);
   if (!relay) return null;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), 5_000);
   try {
-    // Read here, not as a default: a page without fetch makes this null, not a throw.
-    const res = await (fetchImpl ?? fetch)(`${new URL(relay.url).origin}/relay/check`, {
+    // Inside the try: a page without fetch makes this null, not a throw.
+    const res = await fetch(`${new URL(relay.url).origin}/relay/check`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       // The key in the body, never in the URL.
