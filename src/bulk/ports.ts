@@ -16,11 +16,13 @@ import type { RunMeta, RunStateStore, RunStatus } from './state';
 
 /**
  * onAnswerArrived: an ask that can tell when the service has finished a request (its answer's
- * bytes are in, not yet read) calls it, and the run starts its next request at once.
+ * bytes are in, not yet read) calls it, and the run starts its next request at once. `fresh`: a
+ * re-screen asks what the registers say now, past every answer cache (the pane's, the relay's
+ * shared one); a first run may take a colleague's answer of the last hours.
  */
 export type AskFn = (
   query: SearchQuery,
-  options: { signal?: AbortSignal; onAnswerArrived?: () => void },
+  options: { signal?: AbortSignal; onAnswerArrived?: () => void; fresh?: boolean },
 ) => Promise<AnswerLike>;
 
 export interface BulkInput {

@@ -415,16 +415,25 @@ function memorySink(): BulkSink & { hits: TableCell[][]; begun: SinkBegin | null
   return sink;
 }
 
-function ask(dataRevision: number): AskFn {
+/** `fresh`: each ask's option, in order, when given. */
+function ask(dataRevision: number, fresh?: boolean[]): AskFn {
   const client = new CheckListsClient({
     addresses: ['https://sandbox.checklists.invalid'],
     credentials: DEMO_CREDENTIALS,
     transport: sandboxTransport(createSandboxEngine({ dataRevision })),
   });
-  return (q, o) => client.search(q, o);
+  return (q, o) => {
+    fresh?.push(o.fresh === true);
+    return client.search(q, o);
+  };
 }
 
-async function screen(list: (string | number | null)[][], revision: number, previous: PreviousRun | null) {
+async function screen(
+  list: (string | number | null)[][],
+  revision: number,
+  previous: PreviousRun | null,
+  fresh?: boolean[],
+) {
   const [headers, ...rows] = list;
   const sink = memorySink();
   const report = await (
@@ -438,7 +447,7 @@ async function screen(list: (string | number | null)[][], revision: number, prev
         modeLabel: { uk: 's', en: 's' },
         previous,
       },
-      { ask: ask(revision), sink },
+      { ask: ask(revision, fresh), sink },
       { concurrency: 4 },
     )
   ).done;
@@ -454,6 +463,17 @@ async function screen(list: (string | number | null)[][], revision: number, prev
 }
 
 describe('sandbox data revisions', () => {
+  it('a re-screen asks past every answer cache, whichever surface runs it; a first run may take a kept answer', async () => {
+    const list = exampleList('iso');
+    const first: boolean[] = [];
+    const r0 = await screen(list, 0, null, first);
+    const again: boolean[] = [];
+    await screen(list, 0, r0.next, again);
+    expect(first.length).toBeGreaterThan(10);
+    expect(first.every((f) => !f)).toBe(true);
+    expect(again).toEqual(first.map(() => true));
+  });
+
   it('re-screens of examples/clients.xlsx count exactly what docs/sandbox.md documents, edited list or not', async () => {
     const list = exampleList('iso');
     const r0 = await screen(list, 0, null);

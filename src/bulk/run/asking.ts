@@ -141,7 +141,9 @@ export class SubjectAsker {
       ...asked,
       IDinternal: idInternalOf(meta.runId, meta.input.firstSourceRow + plan.subjectFirstRow[s]),
     };
-    const promise = this.askPatiently(() => this.setup.ask(query, { signal: this.controller.signal, onAnswerArrived }));
+    const fresh = meta.rescreenOf !== undefined;
+    const options = { signal: this.controller.signal, onAnswerArrived, ...(fresh ? { fresh } : {}) };
+    const promise = this.askPatiently(() => this.setup.ask(query, options));
     promise.then(
       (answer) => {
         leaveService();

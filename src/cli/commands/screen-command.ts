@@ -250,7 +250,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     });
     const latest: { progress: BulkProgress | null; waitEnds: number } = { progress: null, waitEnds: 0 };
     const certificates = args.certificates !== undefined ? new RunCertificates(args.certificatesWithHits) : null;
-    const asking = askVia(connection, counters, previousRun !== null);
+    const asking = askVia(connection, counters);
     const deps = {
       ask: certificates ? certificates.wrap(asking) : asking,
       sink,

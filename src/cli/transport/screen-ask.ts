@@ -4,14 +4,11 @@ import { ServiceUnreachableError } from '../../core/protocol/errors';
 import type { Connection } from '../../shared-runtime/connection';
 import type { AskCounters } from '../output/screen-report';
 
-/**
- * `fresh`: a re-screen asks what the registers say now, past the relay's shared cache, as the
- * pane's Screen again does; a first run may take a colleague's answer of the last hours.
- */
-export function askVia(connection: Connection, counters: AskCounters, fresh: boolean): AskFn {
+/** How `checklists screen` asks: each answer counted, for the end lines and the exit code. */
+export function askVia(connection: Connection, counters: AskCounters): AskFn {
   return async (query, options) => {
     try {
-      const result = await connection.client.search(query, fresh ? { ...options, fresh } : options);
+      const result = await connection.client.search(query, options);
       counters.answered++;
       if (relayCachedAt(result.envelope) !== null) counters.fromRelayCache++;
       return result;

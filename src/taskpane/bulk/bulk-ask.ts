@@ -11,8 +11,6 @@ import type { TaskpaneServices } from '../shell/services';
  */
 export interface BulkService {
   ask: AskFn;
-  /** Past the answer cache: a re-screen asks what the registers say now. */
-  askFresh: AskFn;
   connection: Connection;
   concurrency: number;
   /** After an account or quota stop the scheduler sends nothing until told to: a resume tells it. */
@@ -25,7 +23,6 @@ export async function bulkService(services: TaskpaneServices): Promise<BulkServi
   const scheduler = context.scheduler;
   return {
     ask: (query, options) => scheduler.ask(query, options),
-    askFresh: (query, options) => scheduler.ask(query, { ...options, fresh: true }),
     connection: context.connection,
     concurrency: context.settings.concurrency,
     allowSending: () => scheduler.resume(),

@@ -40,7 +40,7 @@ export async function startScreenAgain(
       modeLabel: service.connection.label,
       tuning: { ...choices.tuning, concurrency: service.concurrency },
     },
-    { ask: service.askFresh, onProgress },
+    { ask: service.ask, onProgress },
   );
 }
 
