@@ -2,8 +2,15 @@ import { bulkMessages } from '../../bulk/messages';
 import { LANGS } from '../../core/text/i18n';
 import { parseAddress } from '../a1';
 
+/** Rows a run header may take, its notes included: where its Input line is looked for. */
+const HEADER_ROWS = 24;
 const TITLES: readonly string[] = LANGS.map((lang) => bulkMessages[lang]['header.title']);
 const INPUT_LABELS: readonly string[] = LANGS.map((lang) => bulkMessages[lang]['header.source']);
+
+/** The top of a sheet, as commandLineInput reads it, loaded with the caller's next sync. */
+export function queueSheetTop(sheet: Excel.Worksheet): Excel.Range {
+  return sheet.getRangeByIndexes(0, 0, HEADER_ROWS, 2).load('values');
+}
 
 /**
  * Results `checklists screen` wrote, opened in Excel, read from a sheet's top rows: the run

@@ -24,7 +24,7 @@ import { isRunTable, resultSheetName, uniqueTableName } from '../sheet-names';
 import { queueAutofitColumns } from '../sheets';
 import { queueDateSystem } from '../date-system';
 import { hitsTableById } from './hits-table-id';
-import { commandLineInput } from './command-line-results';
+import { commandLineInput, queueSheetTop } from './command-line-results';
 
 /**
  * The hits table as the analyst's worksheet: a drop-down of decisions on its Decision column,
@@ -326,7 +326,7 @@ async function notResultsOf(
   sheet: Excel.Worksheet,
   sheetName: string,
 ): Promise<InvalidInputError> {
-  const top = sheet.getRangeByIndexes(0, 0, HEADER_ROWS, 2).load('values');
+  const top = queueSheetTop(sheet);
   await context.sync();
   const input = commandLineInput(top.values);
   if (input === null) return notResults(sheetName);

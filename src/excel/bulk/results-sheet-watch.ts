@@ -1,4 +1,4 @@
-import { commandLineInput } from './command-line-results';
+import { commandLineInput, queueSheetTop } from './command-line-results';
 import { runQueued } from '../run';
 import { excelApiSupported } from '../requirements';
 import { isRunTable } from '../sheet-names';
@@ -26,7 +26,6 @@ export interface ResultsInFront {
 
 type Listener = (inFront: ResultsInFront | null) => void;
 
-const HEADER_ROWS = 24;
 const listeners = new Set<Listener>();
 let registered: Promise<OfficeExtension.EventHandlerResult<Excel.WorksheetActivatedEventArgs> | null> | null = null;
 
@@ -41,7 +40,7 @@ async function resultsSheetNamed(key: string): Promise<ResultsInFront | null> {
     tables.load('items/name');
     await context.sync();
     if (tables.items.some((t) => isRunTable(t.name))) return { sheet: sheet.name };
-    const header = sheet.getRangeByIndexes(0, 0, HEADER_ROWS, 2).load('values');
+    const header = queueSheetTop(sheet);
     await context.sync();
     const input = commandLineInput(header.values);
     return input === null ? null : { sheet: sheet.name, commandLine: { input } };
