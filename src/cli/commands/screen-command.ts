@@ -353,7 +353,8 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
         report,
         registries: options.listdata === ALL_LISTS ? null : registriesOf(options.listdata),
         sandbox: answerer.fictional,
-        analyst: await certificateAnalyst(config, io),
+        // The name the run began with, when the relay gave one: not asked for twice.
+        analyst: analyst ?? (await certificateAnalyst(config, io)),
         lang,
       });
       note('screen.certificates', {
