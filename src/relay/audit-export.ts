@@ -22,8 +22,14 @@ export function csvCell(value: Cell): string {
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * Starts every CSV export (audit and decisions, on the host and over HTTP): without it Excel opens a
+ * UTF-8 file in the system's code page, and a Cyrillic name reads as mojibake.
+ */
+export const CSV_BOM = '\uFEFF';
+
 export function auditCsvHeader(): string {
-  return `${AUDIT_COLUMNS.map((c) => c.column).join(',')}\r\n`;
+  return `${CSV_BOM}${AUDIT_COLUMNS.map((c) => c.column).join(',')}\r\n`;
 }
 
 export function auditCsvRows(rows: readonly StoredAuditRow[]): string {

@@ -1,4 +1,4 @@
-import { csvCell } from './audit-export';
+import { CSV_BOM, csvCell } from './audit-export';
 import type { DecisionRow } from './store/port';
 
 /** The decision record as an inspector or another system reads it: CSV with a header, or JSON lines. */
@@ -26,7 +26,7 @@ export const DECISION_COLUMNS = [
 ] as const satisfies readonly (readonly [string, keyof DecisionRow])[];
 
 export function decisionCsvHeader(): string {
-  return `${DECISION_COLUMNS.map(([column]) => column).join(',')}\r\n`;
+  return `${CSV_BOM}${DECISION_COLUMNS.map(([column]) => column).join(',')}\r\n`;
 }
 
 export function decisionCsvRows(rows: readonly DecisionRow[]): string {

@@ -163,6 +163,8 @@ async function load(
 async function auditIds(): Promise<{ header: string; ids: Set<string>; rows: number; delivered: number }> {
   const res = await cli(['audit', '--csv']);
   expect(res.code).toBe(0);
+  // The BOM first, so that Excel opens the export as UTF-8 (trim() below drops it).
+  expect(res.stdout.startsWith('\uFEFFid,at,analyst,')).toBe(true);
   const lines = res.stdout.trim().split(/\r?\n/);
   const ids = new Set<string>();
   for (const line of lines.slice(1)) {

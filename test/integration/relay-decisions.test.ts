@@ -627,7 +627,10 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
   });
   expect(csv.status).toBe(200);
   expect(csv.headers.get('content-type')).toContain('text/csv');
-  const lines = (await csv.text()).trimEnd().split('\r\n');
+  // Read as bytes: text() drops a BOM, and Excel needs it to open the file as UTF-8.
+  const raw = Buffer.from(await csv.arrayBuffer()).toString('utf8');
+  expect(raw.startsWith('\uFEFFid,at,kind,')).toBe(true);
+  const lines = raw.slice(1).trimEnd().split('\r\n');
   expect(lines[0]).toBe(
     'id,at,kind,analyst,subject,subject_key,registry,record,fingerprint,decision,reason,comment,needs_approval,approves,instance,suggested,why,returns',
   );

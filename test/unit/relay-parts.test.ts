@@ -43,8 +43,9 @@ describe('relay parts', () => {
       delivered: false,
     };
     const lines = auditCsv([row]).trimEnd().split('\r\n');
+    // The BOM first: Excel then opens the file as UTF-8, and a Cyrillic name reads as written.
     expect(lines[0]).toBe(
-      'id,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance,state,archive_id,delivered',
+      '\uFEFFid,at,analyst,method,query,listdata,served_by,idrequest,verdict,hits,duration_ms,from_cache,error_code,status,instance,state,archive_id,delivered',
     );
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain('2026-01-02T03:04:05.000Z');
