@@ -18,3 +18,9 @@ export interface CliIo {
   /** Ctrl-C: commands that can stop cleanly (screen, sandbox) listen to it. */
   interrupt: AbortSignal;
 }
+
+/** Writes and, when the stream's buffer is full, waits for it to drain before the caller reads more. */
+export function writeOut(out: OutStream, chunk: string): Promise<void> {
+  if (out.write(chunk) || !out.once) return Promise.resolve();
+  return new Promise((resolve) => out.once!('drain', resolve));
+}

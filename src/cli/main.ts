@@ -14,7 +14,7 @@ import { plain } from './output/terminal';
 import { helpMessages, type HelpTopicKey } from './output/help-messages';
 
 function helpKey(topic: string | undefined): HelpTopicKey {
-  const topics = ['search', 'screen', 'history', 'approve', 'certificate', 'sandbox', 'relay'] as const;
+  const topics = ['search', 'screen', 'history', 'approve', 'certificate', 'audit', 'sandbox', 'relay'] as const;
   const known = topics.find((t) => t === topic);
   return known ? `help.${known}` : 'help.main';
 }
@@ -97,6 +97,8 @@ async function dispatch(
       return (await import('./commands/approve-command')).runApprove(parsed.args, config, io);
     case 'certificate':
       return (await import('./commands/certificate-command')).runCertificate(parsed.args, config, io);
+    case 'audit':
+      return (await import('./commands/audit-command')).runAudit(parsed.args, config, io);
     case 'sandbox':
       return (await import('./commands/sandbox-command')).runSandbox(parsed.args, config, io);
   }

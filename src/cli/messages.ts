@@ -116,6 +116,8 @@ const en = {
     "Decisions live on the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst key (docs/cli.md).",
   'relay.neededCertificate':
     "Certificates of earlier requests come from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst key (docs/cli.md).",
+  'relay.neededAudit':
+    "The audit trail is read from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your auditor key (docs/cli.md).",
   'search.onRecord': 'on record at the relay: {decision}',
   'search.certificate': 'Certificate written: {file}',
   'decisions.unreadable': 'Cannot read the decisions file {path}.',
@@ -307,6 +309,8 @@ const uk: Record<Key, string> = {
     'Рішення зберігає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика (docs/cli.md).',
   'relay.neededCertificate':
     'Довідки про попередні запити дає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика (docs/cli.md).',
+  'relay.neededAudit':
+    'Журнал аудиту читають з релея організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аудитора (docs/cli.md).',
   'search.onRecord': 'записано на релеї: {decision}',
   'search.certificate': 'Довідку записано: {file}',
   'decisions.unreadable': 'Не вдалося прочитати файл рішень {path}.',

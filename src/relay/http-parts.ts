@@ -71,6 +71,48 @@ export function sender(headers: Record<string, string>): Send {
     res.end(body);
   };
 }
+/** Resolves once `res` may take more, or is gone: a client that hangs up must not leave a wait behind. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * A reply sent as it is read (an audit export of millions of rows), chunked, each chunk written once
+ * the client has taken the one before. The first chunk is read before the status line goes out, so a
+ * store down at once gets a whole error reply. A later failure is thrown with the status line sent,
+ * and the server then cuts the connection without the last chunk: the client sees a broken reply,
+ * never a complete-looking short file.
+ */
+export async function sendStream(
+  res: ServerResponse,
+  headers: Record<string, string>,
+  status: number,
+  type: string,
+  chunks: AsyncIterable<string>,
+  extra: Record<string, string> = {},
+): Promise<void> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let next = await iterator.next();
+  res.writeHead(status, { ...headers, 'Content-Type': type, 'Cache-Control': 'no-store', ...extra });
+  while (!next.done) {
+    if (res.destroyed) {
+      await iterator.return?.();
+      return;
+    }
+    if (!res.write(next.value)) await drained(res);
+    next = await iterator.next();
+  }
+  res.end();
+}
+
 /** A DNS name, IPv4 or [IPv6] literal, and an optional port: nothing else may reach the manifest. */
 export const PLAIN_HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

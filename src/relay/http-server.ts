@@ -17,6 +17,7 @@ import {
   errorBody,
   requestOrigin,
   securityHeaders,
+  sendStream,
   sender,
   type RouteInfo,
 } from './http-parts';
@@ -159,7 +160,8 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
             fields,
             bearer,
           });
-          send(res, r.status, r.type, r.body, r.headers);
+          if (r.stream) await sendStream(res, headers, r.status, r.type, r.stream, r.headers);
+          else send(res, r.status, r.type, r.body, r.headers);
           return { route: path, analyst: r.analyst, code: r.code };
         }
         if (path === '/relay/check') {

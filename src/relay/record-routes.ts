@@ -2,6 +2,7 @@ import { validateQuery } from '../core/query';
 import { MAX_CERTIFICATES_PER_REQUEST } from '../core/request/certificate-limit';
 import { commentText } from './decision-input';
 import { MAX_DECISIONS_PER_REQUEST, type DecisionRecord } from './decisions';
+import { auditExportText, auditSelectionOf } from './audit-selection';
 import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from './decision-export';
 import { requestCertificate, requestCertificates } from './certificates';
 import { JSON_TYPE } from './http-parts';
@@ -20,6 +21,8 @@ import type { RelayService } from './service';
  * - `GET|POST /decisions/pending`: what waits for a second person, for approvers and auditors;
  * - `GET|POST /decisions/history`: a subject's query fields; its decisions in force and every line;
  * - `GET /decisions/export[?since=DATE][&format=json]`: the whole record, for auditors;
+ * - `GET|POST /audit/export` with `from`, `to`, `analyst`, `name`, `code`, `format=json`: the audit trail,
+ *   for auditors, streamed a page at a time (what `checklists relay audit` prints on the host);
  * - `GET /certificates/<audit id>.pdf[?lang=en]`: a request's screening certificate (certificates.ts);
  * - `GET|POST /certificates` with `ids` (up to 100): their certificates in one PDF, behind a list of them;
  * - `GET /archive/<archive id>`: an archived answer's bytes as the service sent them, with its digest
@@ -35,6 +38,7 @@ const RECORD_PATHS = new Set([
   '/decisions/pending',
   '/decisions/history',
   '/decisions/export',
+  '/audit/export',
   '/certificates',
 ]);
 /** They change the record, so a link followed or a page reloaded must never reach them. */
@@ -58,6 +62,8 @@ export interface RecordReply {
   /** The Content-Type. */
   type: string;
   body: string | Buffer;
+  /** Instead of body: text sent as it is read, for an export too large to hold (http-parts.ts sendStream). */
+  stream?: AsyncIterable<string>;
   headers?: Record<string, string>;
   analyst: string | null;
   code: number | null;
@@ -143,6 +149,7 @@ export async function handleRecord(
       return { status: 200, type: 'application/pdf', body: made.pdf, analyst, code: null };
     }
     if (request.path === '/certificates') return await certificates(service, identity, fields);
+    if (request.path === '/audit/export') return auditExport(service, identity, fields);
     if (request.path === '/decisions') {
       const items = Array.isArray(fields.decisions) ? fields.decisions : [fields];
       if (items.length > MAX_DECISIONS_PER_REQUEST) {
@@ -221,13 +228,43 @@ export async function handleRecord(
     for await (const page of service.store.decisionPages(since)) {
       body += asJson ? decisionJsonLines(page) : decisionCsvRows(page);
     }
-    const type = asJson ? 'application/x-ndjson; charset=utf-8' : 'text/csv; charset=utf-8';
+    const type = asJson ? NDJSON_TYPE : CSV_TYPE;
     return { status: 200, type, body, analyst, code: null };
   } catch (error) {
     const refusal = error instanceof Refusal ? error : null;
     if (!refusal) throw error;
     return refused(refusal.status, refusal.code, refusal.text, analyst);
   }
+}
+
+const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
+
+/** The audit trail for an auditor, selected as on the relay's host, and sent a page at a time. */
+function auditExport(service: RelayService, identity: Identity, fields: Record<string, unknown>): RecordReply {
+  const analyst = identity.analyst;
+  if (!can(identity, 'readAll')) return refused(403, RELAY_ERRORS.forbidden, bilingual('audit.exportRole'), analyst);
+  const text = (name: string) => {
+    const value = fields[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const read = auditSelectionOf({
+    from: text('from'),
+    to: text('to'),
+    analyst: text('analyst'),
+    name: text('name'),
+    code: text('code'),
+  });
+  if (!read.ok) {
+    const params = { option: read.option, value: read.value.slice(0, 40) };
+    return refused(400, RELAY_ERRORS.badRequest, bilingual('bad.time', params), analyst);
+  }
+  const csv = fields.format !== 'json';
+  const chunks = auditExportText((filter) => service.store.auditPages(filter), read.selection, csv);
+  async function* texts(): AsyncGenerator<string> {
+    for await (const chunk of chunks) yield chunk.text;
+  }
+  return { status: 200, type: csv ? CSV_TYPE : NDJSON_TYPE, body: '', stream: texts(), analyst, code: null };
 }
 
 /** The ids asked for: an array (a JSON body), or text of numbers with commas or spaces (a query string). */

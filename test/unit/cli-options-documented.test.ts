@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { APPROVE_OPTIONS, HISTORY_OPTIONS, SCREEN_OPTIONS, SEARCH_OPTIONS } from '../../src/cli/args/command-line';
+import {
+  APPROVE_OPTIONS,
+  AUDIT_OPTIONS,
+  CERTIFICATE_OPTIONS,
+  HISTORY_OPTIONS,
+  SCREEN_OPTIONS,
+  SEARCH_OPTIONS,
+} from '../../src/cli/args/command-line';
 import { GLOBAL_OPTIONS } from '../../src/cli/args/option-values';
 import { SANDBOX_OPTIONS } from '../../src/cli/args/sandbox-args';
 import { RELAY_SERVER_OPTIONS } from '../../src/cli/commands/relay-command';
@@ -34,6 +41,8 @@ describe.each([
   ['screen', SCREEN_OPTIONS, 'help.screen'],
   ['history', HISTORY_OPTIONS, 'help.history'],
   ['approve', APPROVE_OPTIONS, 'help.approve'],
+  ['certificate', CERTIFICATE_OPTIONS, 'help.certificate'],
+  ['audit', AUDIT_OPTIONS, 'help.audit'],
   ['sandbox', SANDBOX_OPTIONS, 'help.sandbox'],
 ] as const)('checklists %s', (command, options, helpKey) => {
   it.each(ownOptions(options))('--%s is in --help in English and Ukrainian, and in docs/cli.md', (option) => {

@@ -79,6 +79,16 @@ export interface CertificateArgs {
   output?: string;
 }
 
+/** `checklists audit`: the relay's audit trail for an auditor key, selected as `checklists relay audit` does. */
+export interface AuditArgs {
+  from?: string;
+  to?: string;
+  analyst?: string;
+  name?: string;
+  code?: string;
+  csv: boolean;
+}
+
 /** "5,17,20-25" as an inspector names rows: each once, in order; [] for anything else. */
 function rowList(spec: string): number[] {
   const rows = new Set<number>();
@@ -98,12 +108,13 @@ export type ParsedCommand =
   | { command: 'history'; global: GlobalOptions; args: HistoryArgs }
   | { command: 'approve'; global: GlobalOptions; args: ApproveArgs }
   | { command: 'certificate'; global: GlobalOptions; args: CertificateArgs }
+  | { command: 'audit'; global: GlobalOptions; args: AuditArgs }
   | { command: 'screen'; global: GlobalOptions; args: ScreenArgs }
   | { command: 'sandbox'; global: GlobalOptions; args: SandboxArgs }
   | { command: 'help'; global: GlobalOptions; topic?: string }
   | { command: 'version'; global: GlobalOptions };
 
-export const COMMANDS = ['search', 'screen', 'history', 'approve', 'certificate', 'sandbox'] as const;
+export const COMMANDS = ['search', 'screen', 'history', 'approve', 'certificate', 'audit', 'sandbox'] as const;
 
 export const SEARCH_OPTIONS = {
   ...GLOBAL_OPTIONS,
@@ -145,6 +156,16 @@ export const CERTIFICATE_OPTIONS = {
   output: { type: 'string', short: 'o' },
   from: { type: 'string' },
   rows: { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+export const AUDIT_OPTIONS = {
+  ...GLOBAL_OPTIONS,
+  from: { type: 'string' },
+  to: { type: 'string' },
+  analyst: { type: 'string' },
+  name: { type: 'string', short: 'n' },
+  code: { type: 'string' },
+  csv: { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export const SCREEN_OPTIONS = {
@@ -306,6 +327,16 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     const ids = [...new Set(given.map(Number))];
     if (ids.length > MAX_CERTIFICATES) throw usage('args.certificateMany', { limit: MAX_CERTIFICATES });
     return { command: 'certificate', global, args: { ids, ...output } };
+  }
+
+  if (first === 'audit') {
+    const { values, positionals } = parseStrict('audit', [...rest], AUDIT_OPTIONS, true);
+    const global = globalsFrom(values);
+    if (values.help) return { command: 'help', global, topic: 'audit' };
+    if (positionals.length > 0) throw usage('args.unexpected', { value: positionals.join(' ') });
+    const { from, to, analyst, name, code } = values;
+    const given = Object.entries({ from, to, analyst, name, code }).filter(([, v]) => v !== undefined);
+    return { command: 'audit', global, args: { ...Object.fromEntries(given), csv: values.csv === true } };
   }
 
   if (first === 'sandbox') {

@@ -1,17 +1,16 @@
 import { parseStrict } from '../args/option-values';
-import { auditSubjectMatcher } from '../../relay/audit-subject';
+import { auditExportText, auditNoneLines, auditSelectionOf } from '../../relay/audit-selection';
 import { existsSync } from 'node:fs';
 import { link, open, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { RestoreRefused } from '../../relay/store/backup-sql';
-import type { CliIo } from '../io';
+import { writeOut, type CliIo } from '../io';
 import { verifyArchive, type VerifyProblem } from '../../relay/answer-archive';
 import { relayMessages } from '../../relay/messages';
 import type { ArchiveCut } from '../../relay/store/port';
 import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from '../../relay/decision-export';
-import { auditCsvHeader, auditCsvRows, auditJsonLines } from '../../relay/audit-export';
-import { STORE_OPTIONS, actionUsage, langOf, usage, withStore, writeOut } from './relay-store-access';
+import { STORE_OPTIONS, actionUsage, langOf, usage, withStore } from './relay-store-access';
 import { parseTimeBound } from '../../relay/time-bound';
 import { UsageError } from '../exit-codes';
 
@@ -216,30 +215,18 @@ export async function runAudit(argv: readonly string[], io: CliIo): Promise<numb
     },
     false,
   );
-  const from = dateOption(values.from, 'from', false);
-  const to = dateOption(values.to, 'to', true);
-  const subject = auditSubjectMatcher({ name: values.name, code: values.code });
+  const read = auditSelectionOf(values);
+  if (!read.ok) throw new UsageError(relayMessages.text('bad.time', { option: `--${read.option}`, value: read.value }));
   return withStore(values, io, async (store) => {
-    const filter = {
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
-      ...(values.analyst ? { analyst: values.analyst } : {}),
-    };
     // Page by page, each written before the next is read: millions of rows in bounded memory.
-    if (values.csv) await writeOut(io.stdout, auditCsvHeader());
     let rows = 0;
-    for await (const page of store.auditPages(filter)) {
-      const wanted = subject ? page.filter(subject) : page;
-      if (wanted.length === 0) continue;
-      rows += wanted.length;
-      await writeOut(io.stdout, values.csv ? auditCsvRows(wanted) : auditJsonLines(wanted));
+    for await (const chunk of auditExportText((filter) => store.auditPages(filter), read.selection, values.csv)) {
+      rows += chunk.rows;
+      await writeOut(io.stdout, chunk.text);
     }
     // Said on stderr, the export staying empty: a mistyped name must not read as "no activity".
     if (rows === 0) {
-      const lang = langOf(values.lang, io);
-      const key = values.analyst ? 'audit.noneAnalyst' : 'audit.none';
-      io.stderr.write(`${relayMessages.t(lang, key, { analyst: values.analyst ?? '' })}\n`);
-      if (subject) io.stderr.write(`${relayMessages.t(lang, 'audit.noneSubject')}\n`);
+      for (const line of auditNoneLines(langOf(values.lang, io), values)) io.stderr.write(`${line}\n`);
     }
     return 0;
   });

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { langFromEnv, type Env } from '../config';
 import type { Lang } from '../../core/text/i18n';
 import { UsageError } from '../exit-codes';
-import type { CliIo, OutStream } from '../io';
+import type { CliIo } from '../io';
 import { relayMessages, type RelayMessageKey } from '../../relay/messages';
 import type { RelayStore } from '../../relay/store/port';
 import { defaultDataDir, embeddedStoreExists, openStore, type StoreLocation } from '../../relay/store/open-store';
@@ -64,12 +64,6 @@ export async function withStore<T>(
   } finally {
     await opened.close();
   }
-}
-
-/** Writes and, when the stream's buffer is full, waits for it to drain before the caller reads more. */
-export function writeOut(out: OutStream, chunk: string): Promise<void> {
-  if (out.write(chunk) || !out.once) return Promise.resolve();
-  return new Promise((resolve) => out.once!('drain', resolve));
 }
 
 /** A subcommand's action missing or mistyped (`relay keys lst`): the actions it has. */

@@ -11,6 +11,7 @@ const en = {
     '  checklists history --name "…" [--date …]   the decisions the organisation\'s relay holds on a subject\n' +
     '  checklists approve [ID ...]   four-eyes: what waits for approval, or approve it\n' +
     "  checklists certificate NO [NO ...] | --from results.xlsx [--rows 5,17]   earlier requests' certificates in one PDF\n" +
+    "  checklists audit [--from DATE] [--to DATE] [--name …] [--code …] [--csv]   the relay's audit trail (an auditor key)\n" +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n' +
     "  checklists relay [--port N] [--data-dir DIR | --database-url URL] …  the organisation's relay (checklists relay --help, docs/relay.md)\n\n" +
     'Settings come from CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -88,6 +89,18 @@ const en = {
     "                           checklists screen's); the numbers beside its rows\n" +
     "      --rows 5,17,20-25    with --from: only these rows, by the file's Row column (default all)\n\n" +
     'Exit codes: 0 written, 2 not yours or nothing to certify, 3 key refused, 4 relay unreachable',
+  'help.audit':
+    "checklists audit [options] — the organisation's relay's audit trail, for an auditor key (CHECKLISTS_URL = the\n" +
+    'relay, CHECKLISTS_TOKKEN = your auditor key): one line per request, with when, who, what was asked, the\n' +
+    "verdict and hits per registry. The same rows as checklists relay audit on the relay's host; no request\n" +
+    'reaches the service, so it costs no quota. Written to stdout as it arrives.\n\n' +
+    '      --from DATE, --to DATE   a period: YYYY-MM-DD or DD.MM.YYYY (a whole day, UTC), or YYYY-MM-DDThh:mm\n' +
+    '      --analyst NAME       one analyst, named exactly as the relay knows them\n' +
+    '  -n, --name TEXT          one client: part of the name as screened, any case or spacing\n' +
+    '      --code CODE          one client: a tax number, EDRPOU or document number, whole\n' +
+    '      --csv                CSV with a header line (UTF-8 with a BOM, for Excel); default one JSON object per line\n\n' +
+    'Exit codes: 0 written (an empty export says so on stderr), 2 not an auditor key or a bad date, 3 key refused,\n' +
+    '4 relay unreachable or the export cut off part way (what was written is incomplete)',
   'help.sandbox':
     'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n' +
     '(npm run sandbox -- [options] is the same command)\n\n' +
@@ -155,6 +168,7 @@ const uk: Record<Key, string> = {
     '  checklists history --name "…" [--date …]   рішення, які релей організації зберігає щодо суб’єкта\n' +
     '  checklists approve [НОМЕР ...]   чотири ока: що чекає на погодження, або погодити\n' +
     '  checklists certificate № [№ ...] | --from результати.xlsx [--rows 5,17]   довідки про попередні запити одним PDF\n' +
+    '  checklists audit [--from ДАТА] [--to ДАТА] [--name …] [--code …] [--csv]   журнал аудиту релея (ключ аудитора)\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n' +
     '  checklists relay [--port N] [--data-dir ТЕКА | --database-url URL] …  релей організації (checklists relay --help, docs/relay.md)\n\n' +
     'Налаштування: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -232,6 +246,18 @@ const uk: Record<Key, string> = {
     '                           checklists screen); номери біля їхніх рядків\n' +
     '      --rows 5,17,20-25    разом із --from: лише ці рядки, за стовпцем «Рядок» файлу (типово всі)\n\n' +
     'Коди виходу: 0 записано, 2 не ваш запит або нема що засвідчити, 3 ключ відхилено, 4 релей недоступний',
+  'help.audit':
+    'checklists audit [параметри] — журнал аудиту релея організації, для ключа аудитора (CHECKLISTS_URL — адреса\n' +
+    'релея, CHECKLISTS_TOKKEN — ваш ключ аудитора): рядок на кожен запит — коли, хто, що запитано, висновок і збіги\n' +
+    'за реєстрами. Ті самі рядки, що й checklists relay audit на сервері релея; до сервісу не йде жоден запит,\n' +
+    'тож квота не витрачається. Виводиться в stdout у міру надходження.\n\n' +
+    '      --from ДАТА, --to ДАТА   період: РРРР-ММ-ДД або ДД.ММ.РРРР (цілий день, UTC) чи РРРР-ММ-ДДTгг:хх\n' +
+    '      --analyst ІМ’Я       один аналітик, ім’я точно як його знає релей\n' +
+    '  -n, --name ТЕКСТ         один клієнт: частина імені, як його перевіряли, будь-який регістр і пробіли\n' +
+    '      --code КОД           один клієнт: РНОКПП, ЄДРПОУ чи номер документа, повністю\n' +
+    '      --csv                CSV з рядком заголовків (UTF-8 з BOM, для Excel); типово — JSON-об’єкт на рядок\n\n' +
+    'Коди виходу: 0 записано (про порожній результат сказано в stderr), 2 ключ не аудитора або хибна дата,\n' +
+    '3 ключ відхилено, 4 релей недоступний або вивантаження обірвалося (записане неповне)',
   'help.sandbox':
     'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n' +
     '(npm run sandbox -- [параметри] — та сама команда)\n\n' +

@@ -1,6 +1,6 @@
 import { defineCatalogue } from '../../core/text/i18n';
 
-/** What `checklists history`, `approve` and `certificate` say about the relay's record. */
+/** What `checklists history`, `approve`, `certificate` and `audit` say about the relay's record. */
 const en = {
   'history.refused': 'The relay did not give the history (HTTP {status}): {message}',
   'approve.listRefused': 'The relay did not give the waiting list (HTTP {status}): {message}',
@@ -41,6 +41,9 @@ const en = {
     'This relay makes no file of several certificates (it is older than this command line): ask for one number at a time, or have it updated.',
   'certificate.hint':
     "Any row's certificate, later, from the relay's archive: checklists certificate <the row's Relay audit no.>",
+  'audit.refused': 'The relay did not give the audit trail (HTTP {status}): {message}',
+  'audit.cut':
+    "The relay's audit export stopped part way, after {bytes} bytes: what was written is incomplete. Run the command again.",
 } as const;
 
 type Key = keyof typeof en;
@@ -85,6 +88,9 @@ const uk: Record<Key, string> = {
     'Цей релей не складає файл із кількох довідок (він старіший за цей командний рядок): запитуйте по одному номеру або попросіть його оновити.',
   'certificate.hint':
     'Довідку про будь-який рядок згодом дає архів релея: checklists certificate <№ у журналі релея цього рядка>',
+  'audit.refused': 'Релей не надав журнал аудиту (HTTP {status}): {message}',
+  'audit.cut':
+    'Вивантаження журналу аудиту з релея обірвалося після {bytes} байтів: записане неповне. Запустіть команду ще раз.',
 };
 
 export const recordMessages = defineCatalogue<Key>(en, uk);

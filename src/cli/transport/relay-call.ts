@@ -26,7 +26,7 @@ export interface RelayTarget {
 /** The relay this command line is configured for, or a usage error saying how to configure one. */
 export function relayTarget(
   config: CliConfig,
-  needed: 'relay.needed' | 'relay.neededCertificate' = 'relay.needed',
+  needed: 'relay.needed' | 'relay.neededCertificate' | 'relay.neededAudit' = 'relay.needed',
 ): RelayTarget {
   const { settings, tokken } = config.loaded;
   const url = settings.primaryUrl.trim();
@@ -59,16 +59,25 @@ export async function relayPost(
         { address: relay.address, outcome: 'network', durationMs: Math.round(performance.now() - started) },
       ]);
     });
-  const body = parseJson(response.text);
+  const { body, message } = relayWords(response.status, response.text);
+  return { status: response.status, body, message, bytes: response.bytes };
+}
+
+/**
+ * A relay reply's body and its words, each language apart, kept short (a proxy's error page is not
+ * repeated whole); the relay's refusal of the key itself (unknown, revoked, the day's budget spent)
+ * is thrown as an account stop.
+ */
+export function relayWords(status: number, text: string): { body: unknown; message: LocalizedText } {
+  const body = parseJson(text);
   const message = (body as { message?: unknown } | null)?.message;
-  // The relay's own words, each language apart, kept short: a proxy's error page is not repeated whole.
   const said = typeof message === 'string' ? message.slice(0, 300) : '';
   const words = fromBothLanguages(said) ?? { uk: said, en: said };
   const code = (body as { error?: unknown } | null)?.error;
-  if ((response.status === 401 || response.status === 403) && typeof code === 'number') {
-    if (ACCOUNT_ERROR_CODES.includes(code)) throw new AccountError(code, response.status, said, words);
+  if ((status === 401 || status === 403) && typeof code === 'number') {
+    if (ACCOUNT_ERROR_CODES.includes(code)) throw new AccountError(code, status, said, words);
   }
-  return { status: response.status, body, message: words, bytes: response.bytes };
+  return { body, message: words };
 }
 
 /** A read of the relay's record in the shape `schema` gives, or a usage error with the relay's why. */

@@ -1,0 +1,208 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
+import { runCli } from '../../src/cli/main';
+import type { CliIo } from '../../src/cli/io';
+import { runRelay } from '../../src/cli/commands/relay-command';
+import { createKey } from '../../src/relay/keys';
+import { sendStream } from '../../src/relay/http-parts';
+import type { RelayRole } from '../../src/relay/roles';
+import { cliEnv } from './cli-support';
+import {
+  post,
+  startRecordingSandbox,
+  startTestDatabase,
+  startTestRelay,
+  type RecordingSandbox,
+  type TestDatabase,
+  type TestRelay,
+} from './relay-support';
+
+/**
+ * The audit trail read by an auditor over HTTP (`POST /audit/export`) and from their own computer
+ * (`checklists audit`), on a real PostgreSQL over loopback: the same rows and options as
+ * `checklists relay audit` on the relay's host; nobody else reads it; an export cut part way is
+ * never taken for a whole one.
+ */
+
+let db: TestDatabase;
+let sandbox: RecordingSandbox;
+let relay: TestRelay;
+let olena: string;
+let inspector: string;
+
+async function key(name: string, role: RelayRole = 'analyst'): Promise<string> {
+  const made = await createKey(relay.store, name, role);
+  if (made === 'exists') throw new Error(name);
+  return made.key;
+}
+
+function capture(env: Record<string, string>) {
+  const out = { stdout: '', stderr: '' };
+  const io: CliIo = {
+    stdout: { write: (s: string) => ((out.stdout += s), true) },
+    stderr: { write: (s: string) => ((out.stderr += s), true) },
+    env: cliEnv(env),
+    cwd: process.cwd(),
+    platform: process.platform,
+    interrupt: new AbortController().signal,
+  };
+  return { io, out };
+}
+
+/** `checklists audit ...` with this key against this relay, in this process. */
+async function audit(args: string[], tokken = inspector, url = relay.url) {
+  const { io, out } = capture({ CHECKLISTS_URL: url, CHECKLISTS_TOKKEN: tokken });
+  const code = await runCli(['audit', ...args], io);
+  return { code, ...out };
+}
+
+async function exportOver(fields: Record<string, unknown>) {
+  const res = await fetch(`${relay.url}/audit/export`, { method: 'POST', body: JSON.stringify(fields) });
+  // As bytes: text() would drop the BOM a spreadsheet needs.
+  return { status: res.status, type: res.headers.get('content-type'), raw: Buffer.from(await res.arrayBuffer()) };
+}
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  sandbox = await startRecordingSandbox(1);
+  relay = await startTestRelay(db.url, sandbox.urls);
+  olena = await key('olena');
+  inspector = await key('inspector', 'auditor');
+  for (const subject of [
+    { name: 'Кривоклен Северин Петрович', date: '1971-03-02' },
+    { name: 'Мельник Ганна', ipn: '3012345678' },
+    { name: "Об'єднана Компанія", ipn: '12345678' },
+  ]) {
+    expect((await post(relay.url, { tokken: olena, ...subject })).status).toBe(200);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await relay?.close();
+  await sandbox?.close();
+  await db?.drop();
+});
+
+test('an auditor exports the audit trail over HTTP: the host command’s rows, a client by name or code, CSV or JSON lines', async () => {
+  const whole = await exportOver({ tokken: inspector });
+  expect(whole.status).toBe(200);
+  expect(whole.type).toBe('text/csv; charset=utf-8');
+  const csv = whole.raw.toString('utf8');
+  expect(csv.startsWith('\uFEFFid,at,analyst,method,query,')).toBe(true);
+  expect(csv.trimEnd().split('\r\n')).toHaveLength(4);
+
+  // The relay's host prints the same bytes for the same rows.
+  const host = capture({});
+  expect(await runRelay(['audit', '--csv', '--database-url', db.url], host.io)).toBe(0);
+  expect(host.out.stdout).toBe(csv);
+
+  // One client: the name in another case and apostrophe; the code whole, in any of its fields.
+  const named = await exportOver({ tokken: inspector, format: 'json', name: 'об’єднана' });
+  expect(named.type).toBe('application/x-ndjson; charset=utf-8');
+  const rows = named.raw
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { analyst: string; query: { name: string }; verdict: string });
+  expect(rows.map((r) => [r.analyst, r.query.name])).toEqual([['olena', "Об'єднана Компанія"]]);
+  const coded = await exportOver({ tokken: inspector, format: 'json', code: '3012345678' });
+  expect(coded.raw.toString('utf8').trim().split('\n')).toHaveLength(1);
+  expect(coded.raw.toString('utf8')).toContain('Мельник Ганна');
+  const partOfCode = await exportOver({ tokken: inspector, format: 'json', code: '301234' });
+  expect(partOfCode.raw.toString('utf8')).toBe('');
+
+  // A period with nothing in it: the header alone.
+  const before = await exportOver({ tokken: inspector, to: '2000-01-01' });
+  expect(before.raw.toString('utf8')).toBe(csv.slice(0, csv.indexOf('\r\n') + 2));
+  const bad = await exportOver({ tokken: inspector, from: '2026-02-31' });
+  expect(bad.status).toBe(400);
+  expect(JSON.parse(bad.raw.toString('utf8'))).toMatchObject({ message: expect.stringContaining('from 2026-02-31') });
+
+  // An analyst reads their own certificates, never the trail; an auditor's reads cost no quota.
+  const refused = await exportOver({ tokken: olena });
+  expect(refused.status).toBe(403);
+  expect(JSON.parse(refused.raw.toString('utf8')).message).toContain('Only an auditor reads the audit trail');
+  expect(sandbox.requests).toHaveLength(3);
+});
+
+test('checklists audit writes what the relay sends, says when nothing matched, and refuses other keys and bad dates', async () => {
+  const host = capture({});
+  expect(await runRelay(['audit', '--name', 'кривоклен', '--database-url', db.url], host.io)).toBe(0);
+  const client = await audit(['--name', '  КРИВОКЛЕН  ']);
+  expect([client.code, client.stderr]).toEqual([0, '']);
+  expect(client.stdout).toBe(host.out.stdout);
+  expect(client.stdout.trim().split('\n')).toHaveLength(1);
+
+  const asCsv = await audit(['--csv', '--code', '12345678']);
+  expect(asCsv.code).toBe(0);
+  expect(asCsv.stdout.startsWith('\uFEFFid,at,')).toBe(true);
+  expect(asCsv.stdout.trimEnd().split('\r\n')).toHaveLength(2);
+
+  // Nothing matched: the export is its header alone, and stderr says why rather than read as "no activity".
+  const nobody = await audit(['--csv', '--name', 'Нікого Такого']);
+  expect(nobody.code).toBe(0);
+  expect(nobody.stdout.trimEnd().split('\r\n')).toHaveLength(1);
+  expect(nobody.stderr).toContain('No audit rows match.');
+  expect(nobody.stderr).toContain('The client is matched by part of the name as screened');
+  const typo = await audit(['--analyst', 'olenа']);
+  expect([typo.code, typo.stdout]).toEqual([0, '']);
+  expect(typo.stderr).toContain('No audit rows match for analyst "olenа"');
+
+  const analyst = await audit([], olena);
+  expect(analyst.code).toBe(2);
+  expect(analyst.stdout).toBe('');
+  expect(analyst.stderr).toContain('The relay did not give the audit trail (HTTP 403): Only an auditor');
+  const badDate = await audit(['--to', '31/12/2026']);
+  expect(badDate.code).toBe(2);
+  expect(badDate.stderr).toContain('--to 31/12/2026: not a date or time');
+  const unknownKey = await audit([], `${inspector.slice(0, -4)}AAAA`);
+  expect(unknownKey.code).toBe(3);
+
+  // Not configured for a relay (the built-in sandbox): told what to set.
+  const { io, out } = capture({});
+  expect(await runCli(['audit'], io)).toBe(2);
+  expect(out.stderr).toContain('CHECKLISTS_TOKKEN to your auditor key');
+});
+
+test('an export of more than one page arrives whole, and one cut part way is said to be incomplete (exit 4)', async () => {
+  // 12,000 more rows, straight into the table: the relay reads 5,000 a page.
+  const sql = new Client({ connectionString: db.url });
+  await sql.connect();
+  try {
+    await sql.query(
+      `INSERT INTO audit (at, analyst, method, query, hits, duration_ms, from_cache, status, instance)
+       SELECT now(), 'bulk', 'POST', jsonb_build_object('name', 'Рядок ' || n), '{}'::jsonb, 1, false, 200, 'test'
+       FROM generate_series(1, 12000) AS n`,
+    );
+  } finally {
+    await sql.end();
+  }
+  const all = await audit(['--analyst', 'bulk']);
+  expect(all.code).toBe(0);
+  const lines = all.stdout.trim().split('\n');
+  expect(lines).toHaveLength(12_000);
+  expect(JSON.parse(lines[11_999]).query.name).toBe('Рядок 12000');
+
+  // The relay's sendStream when its store fails after the first page: the reply ends without its
+  // last chunk, and checklists audit says the output is incomplete rather than exit 0.
+  async function* failing(): AsyncGenerator<string> {
+    yield '\uFEFFid,at\r\n1,2026-01-01\r\n';
+    await new Promise((r) => setTimeout(r, 20));
+    throw new Error('store gone');
+  }
+  const broken: Server = createServer((_req, res) => {
+    sendStream(res, {}, 200, 'text/csv; charset=utf-8', failing()).catch(() => res.destroy());
+  });
+  await new Promise<void>((r) => broken.listen(0, '127.0.0.1', r));
+  try {
+    const url = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
+    const cut = await audit(['--csv'], inspector, url);
+    expect(cut.code).toBe(4);
+    expect(cut.stdout).toBe('\uFEFFid,at\r\n1,2026-01-01\r\n');
+    expect(cut.stderr).toContain("The relay's audit export stopped part way, after");
+    expect(cut.stderr).toContain('what was written is incomplete');
+  } finally {
+    await new Promise<void>((r) => broken.close(() => r()));
+  }
+}, 60_000);
