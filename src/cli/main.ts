@@ -14,7 +14,17 @@ import { plain } from './output/terminal';
 import { helpMessages, type HelpTopicKey } from './output/help-messages';
 
 function helpKey(topic: string | undefined): HelpTopicKey {
-  const topics = ['search', 'screen', 'history', 'approve', 'certificate', 'audit', 'sandbox', 'relay'] as const;
+  const topics = [
+    'search',
+    'screen',
+    'history',
+    'approve',
+    'certificate',
+    'archive',
+    'audit',
+    'sandbox',
+    'relay',
+  ] as const;
   const known = topics.find((t) => t === topic);
   return known ? `help.${known}` : 'help.main';
 }
@@ -97,6 +107,8 @@ async function dispatch(
       return (await import('./commands/approve-command')).runApprove(parsed.args, config, io);
     case 'certificate':
       return (await import('./commands/certificate-command')).runCertificate(parsed.args, config, io);
+    case 'archive':
+      return (await import('./commands/archive-command')).runArchive(parsed.args, config, io);
     case 'audit':
       return (await import('./commands/audit-command')).runAudit(parsed.args, config, io);
     case 'sandbox':

@@ -18,6 +18,8 @@ const en = {
   'args.certificateNo':
     "Name the requests by their relay audit nos., as a results file's last column shows them: checklists certificate 4127 [4130 ...] [-o FILE.pdf]",
   'args.certificateMany': 'At most {limit} certificates in one file: name fewer numbers, or ask again for the rest.',
+  'args.archiveId':
+    'Name one archived answer by its relay archive id, as its certificate shows it: checklists archive 9 [-o FILE.json]',
   'args.certificateFrom':
     'Name rows of an earlier results file as: checklists certificate --from FILE [--rows 5,17,20-25]',
   'args.screen.noInput': 'Name the file to screen: checklists screen <clients.xlsx | clients.csv>',
@@ -112,12 +114,6 @@ const en = {
   'search.col.status': 'Status',
   'search.more': '… and {count} more',
   'search.why': 'why: {why}',
-  'relay.needed':
-    "Decisions live on the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst key (docs/cli.md).",
-  'relay.neededCertificate':
-    "Certificates of earlier requests come from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst key (docs/cli.md).",
-  'relay.neededAudit':
-    "The audit trail is read from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your auditor key (docs/cli.md).",
   'search.onRecord': 'on record at the relay: {decision}',
   'search.certificate': 'Certificate written: {file}',
   'decisions.unreadable': 'Cannot read the decisions file {path}.',
@@ -210,6 +206,8 @@ const uk: Record<Key, string> = {
     'Вкажіть запити їхніми № у журналі релея, як їх показує останній стовпець результатів: checklists certificate 4127 [4130 ...] [-o ФАЙЛ.pdf]',
   'args.certificateMany':
     'Не більше ніж {limit} довідок в одному файлі: вкажіть менше номерів, а решту запитайте окремо.',
+  'args.archiveId':
+    'Вкажіть одну архівну відповідь її номером в архіві релея, як його показує довідка: checklists archive 9 [-o ФАЙЛ.json]',
   'args.certificateFrom':
     'Рядки попередніх результатів указуйте так: checklists certificate --from ФАЙЛ [--rows 5,17,20-25]',
   'args.screen.noInput': 'Вкажіть файл для перевірки: checklists screen <clients.xlsx | clients.csv>',
@@ -305,12 +303,6 @@ const uk: Record<Key, string> = {
   'search.col.status': 'Стан',
   'search.more': '… і ще {count}',
   'search.why': 'чому: {why}',
-  'relay.needed':
-    'Рішення зберігає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика (docs/cli.md).',
-  'relay.neededCertificate':
-    'Довідки про попередні запити дає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика (docs/cli.md).',
-  'relay.neededAudit':
-    'Журнал аудиту читають з релея організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аудитора (docs/cli.md).',
   'search.onRecord': 'записано на релеї: {decision}',
   'search.certificate': 'Довідку записано: {file}',
   'decisions.unreadable': 'Не вдалося прочитати файл рішень {path}.',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   APPROVE_OPTIONS,
+  ARCHIVE_OPTIONS,
   AUDIT_OPTIONS,
   CERTIFICATE_OPTIONS,
   HISTORY_OPTIONS,
@@ -42,6 +43,7 @@ describe.each([
   ['history', HISTORY_OPTIONS, 'help.history'],
   ['approve', APPROVE_OPTIONS, 'help.approve'],
   ['certificate', CERTIFICATE_OPTIONS, 'help.certificate'],
+  ['archive', ARCHIVE_OPTIONS, 'help.archive'],
   ['audit', AUDIT_OPTIONS, 'help.audit'],
   ['sandbox', SANDBOX_OPTIONS, 'help.sandbox'],
 ] as const)('checklists %s', (command, options, helpKey) => {

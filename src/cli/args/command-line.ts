@@ -89,6 +89,12 @@ export interface AuditArgs {
   csv: boolean;
 }
 
+/** `checklists archive ID`: an archived answer's bytes, by the certificate's relay archive id. */
+export interface ArchiveArgs {
+  id: number;
+  output?: string;
+}
+
 /** "5,17,20-25" as an inspector names rows: each once, in order; [] for anything else. */
 function rowList(spec: string): number[] {
   const rows = new Set<number>();
@@ -109,12 +115,22 @@ export type ParsedCommand =
   | { command: 'approve'; global: GlobalOptions; args: ApproveArgs }
   | { command: 'certificate'; global: GlobalOptions; args: CertificateArgs }
   | { command: 'audit'; global: GlobalOptions; args: AuditArgs }
+  | { command: 'archive'; global: GlobalOptions; args: ArchiveArgs }
   | { command: 'screen'; global: GlobalOptions; args: ScreenArgs }
   | { command: 'sandbox'; global: GlobalOptions; args: SandboxArgs }
   | { command: 'help'; global: GlobalOptions; topic?: string }
   | { command: 'version'; global: GlobalOptions };
 
-export const COMMANDS = ['search', 'screen', 'history', 'approve', 'certificate', 'audit', 'sandbox'] as const;
+export const COMMANDS = [
+  'search',
+  'screen',
+  'history',
+  'approve',
+  'certificate',
+  'archive',
+  'audit',
+  'sandbox',
+] as const;
 
 export const SEARCH_OPTIONS = {
   ...GLOBAL_OPTIONS,
@@ -156,6 +172,11 @@ export const CERTIFICATE_OPTIONS = {
   output: { type: 'string', short: 'o' },
   from: { type: 'string' },
   rows: { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+export const ARCHIVE_OPTIONS = {
+  ...GLOBAL_OPTIONS,
+  output: { type: 'string', short: 'o' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export const AUDIT_OPTIONS = {
@@ -327,6 +348,17 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     const ids = [...new Set(given.map(Number))];
     if (ids.length > MAX_CERTIFICATES) throw usage('args.certificateMany', { limit: MAX_CERTIFICATES });
     return { command: 'certificate', global, args: { ids, ...output } };
+  }
+
+  if (first === 'archive') {
+    const { values, positionals } = parseStrict('archive', [...rest], ARCHIVE_OPTIONS, true);
+    const global = globalsFrom(values);
+    if (values.help) return { command: 'help', global, topic: 'archive' };
+    // "9" as the certificate shows it, or "#9" / "№9".
+    const given = positionals.map((p) => p.trim().replace(/^[#№]\s*/, ''));
+    if (given.length !== 1 || !/^[1-9]\d{0,14}$/.test(given[0])) throw usage('args.archiveId');
+    const output = values.output !== undefined ? { output: values.output } : {};
+    return { command: 'archive', global, args: { id: Number(given[0]), ...output } };
   }
 
   if (first === 'audit') {

@@ -4,7 +4,7 @@ import type { CliConfig } from '../config';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { usageError } from '../messages';
-import { writePdf } from '../output/certificate-file';
+import { writeOwnerOnly } from '../output/certificate-file';
 import { assertFolderWritable } from '../output/output-paths';
 import { recordMessages, type RecordMessageKey } from '../output/record-messages';
 import { readResultsAudits } from '../input/results-audits';
@@ -50,7 +50,7 @@ export async function runCertificate(args: CertificateArgs, config: CliConfig, i
   if (answer.status === 404 && !one) throw said('certificate.olderRelay');
   const pdf = answer.status === 200 && answer.bytes.subarray(0, 5).toString('latin1') === '%PDF-';
   if (!pdf) throw said('certificate.refused');
-  await writePdf(path, answer.bytes).catch(() => {
+  await writeOwnerOnly(path, answer.bytes).catch(() => {
     throw usageError('args.output.folder', { path: file });
   });
   const saved = one

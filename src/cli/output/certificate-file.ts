@@ -12,13 +12,13 @@ import { createExclusive } from './safe-file';
 
 /**
  * Written beside the target, owner-only, then renamed over it: never through a link someone
- * placed at the name, and never half a PDF under the name.
+ * placed at the name, and never half a file (a certificate, an archived answer) under the name.
  */
-export async function writePdf(path: string, pdf: Buffer): Promise<void> {
+export async function writeOwnerOnly(path: string, bytes: Buffer): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
   const handle = await createExclusive(temporary);
   try {
-    await handle.writeFile(pdf);
+    await handle.writeFile(bytes);
     await handle.close();
     await rename(temporary, path);
   } catch (error) {
@@ -56,6 +56,6 @@ export async function writeSearchCertificate(c: SearchCertificate): Promise<stri
   const pdf = await certificatePdf([certificate], {
     title: certificate.lines[0]?.kind === 'title' ? certificate.lines[0].text : '',
   });
-  await writePdf(c.path, pdf);
+  await writeOwnerOnly(c.path, pdf);
   return c.path;
 }

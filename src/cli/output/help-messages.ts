@@ -11,6 +11,7 @@ const en = {
     '  checklists history --name "…" [--date …]   the decisions the organisation\'s relay holds on a subject\n' +
     '  checklists approve [ID ...]   four-eyes: what waits for approval, or approve it\n' +
     "  checklists certificate NO [NO ...] | --from results.xlsx [--rows 5,17]   earlier requests' certificates in one PDF\n" +
+    '  checklists archive ID [-o FILE.json]   an archived answer, byte for byte, checked against its SHA-256\n' +
     "  checklists audit [--from DATE] [--to DATE] [--name …] [--code …] [--csv]   the relay's audit trail (an auditor key)\n" +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n' +
     "  checklists relay [--port N] [--data-dir DIR | --database-url URL] …  the organisation's relay (checklists relay --help, docs/relay.md)\n\n" +
@@ -89,6 +90,15 @@ const en = {
     "                           checklists screen's); the numbers beside its rows\n" +
     "      --rows 5,17,20-25    with --from: only these rows, by the file's Row column (default all)\n\n" +
     'Exit codes: 0 written, 2 not yours or nothing to certify, 3 key refused, 4 relay unreachable',
+  'help.archive':
+    "checklists archive ID [-o FILE.json] — an archived answer from the organisation's relay, byte for byte as the\n" +
+    'service sent it (CHECKLISTS_URL = the relay, CHECKLISTS_TOKKEN = your key). ID is the "Relay archive id" a\n' +
+    "certificate shows. The command checks the bytes against the SHA-256 the relay recorded (the certificate's\n" +
+    '"Answer SHA-256") before writing them, owner-only. Your own requests\' answers, or any with an auditor\'s key;\n' +
+    'no request reaches the service.\n\n' +
+    '  -o, --output FILE        where to write it (default checklists-answer-ID.json)\n\n' +
+    "Exit codes: 0 written, 1 the bytes do not match the relay's SHA-256 (nothing written), 2 not yours or no such\n" +
+    'answer, 3 key refused, 4 relay unreachable',
   'help.audit':
     "checklists audit [options] — the organisation's relay's audit trail, for an auditor key (CHECKLISTS_URL = the\n" +
     'relay, CHECKLISTS_TOKKEN = your auditor key): one line per request, with when, who, what was asked, the\n' +
@@ -168,6 +178,7 @@ const uk: Record<Key, string> = {
     '  checklists history --name "…" [--date …]   рішення, які релей організації зберігає щодо суб’єкта\n' +
     '  checklists approve [НОМЕР ...]   чотири ока: що чекає на погодження, або погодити\n' +
     '  checklists certificate № [№ ...] | --from результати.xlsx [--rows 5,17]   довідки про попередні запити одним PDF\n' +
+    '  checklists archive № [-o ФАЙЛ.json]   архівна відповідь байт у байт, звірена з її SHA-256\n' +
     '  checklists audit [--from ДАТА] [--to ДАТА] [--name …] [--code …] [--csv]   журнал аудиту релея (ключ аудитора)\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n' +
     '  checklists relay [--port N] [--data-dir ТЕКА | --database-url URL] …  релей організації (checklists relay --help, docs/relay.md)\n\n' +
@@ -246,6 +257,14 @@ const uk: Record<Key, string> = {
     '                           checklists screen); номери біля їхніх рядків\n' +
     '      --rows 5,17,20-25    разом із --from: лише ці рядки, за стовпцем «Рядок» файлу (типово всі)\n\n' +
     'Коди виходу: 0 записано, 2 не ваш запит або нема що засвідчити, 3 ключ відхилено, 4 релей недоступний',
+  'help.archive':
+    'checklists archive № [-o ФАЙЛ.json] — архівна відповідь з релея організації, байт у байт як її надіслав\n' +
+    'сервіс (CHECKLISTS_URL — адреса релея, CHECKLISTS_TOKKEN — ваш ключ). № — «Номер в архіві релея» з довідки.\n' +
+    'Перед записом команда звіряє байти з SHA-256, який записав релей («SHA-256 відповіді» у довідці), і пише файл,\n' +
+    'доступний лише власникові. Відповіді на ваші запити або будь-які з ключем аудитора; до сервісу не йде жоден запит.\n\n' +
+    '  -o, --output ФАЙЛ        куди записати (типово checklists-answer-№.json)\n\n' +
+    'Коди виходу: 0 записано, 1 байти не збігаються з SHA-256 релея (нічого не записано), 2 не ваша або немає такої\n' +
+    'відповіді, 3 ключ відхилено, 4 релей недоступний',
   'help.audit':
     'checklists audit [параметри] — журнал аудиту релея організації, для ключа аудитора (CHECKLISTS_URL — адреса\n' +
     'релея, CHECKLISTS_TOKKEN — ваш ключ аудитора): рядок на кожен запит — коли, хто, що запитано, висновок і збіги\n' +

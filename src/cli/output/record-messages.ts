@@ -1,6 +1,6 @@
 import { defineCatalogue } from '../../core/text/i18n';
 
-/** What `checklists history`, `approve`, `certificate` and `audit` say about the relay's record. */
+/** What `checklists history`, `approve`, `certificate`, `archive` and `audit` say about the relay's record. */
 const en = {
   'history.refused': 'The relay did not give the history (HTTP {status}): {message}',
   'approve.listRefused': 'The relay did not give the waiting list (HTTP {status}): {message}',
@@ -41,9 +41,26 @@ const en = {
     'This relay makes no file of several certificates (it is older than this command line): ask for one number at a time, or have it updated.',
   'certificate.hint':
     "Any row's certificate, later, from the relay's archive: checklists certificate <the row's Relay audit no.>",
+  'relay.needed':
+    "Decisions live on the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst key (docs/cli.md).",
+  'relay.neededCertificate':
+    "Certificates of earlier requests come from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst key (docs/cli.md).",
+  'relay.neededAudit':
+    "The audit trail is read from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your auditor key (docs/cli.md).",
+  'relay.neededArchive':
+    "Archived answers come from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst or auditor key (docs/cli.md).",
+  'archive.saved':
+    'Archived answer {id} written: {file} ({bytes} {bytes|byte|bytes}), byte for byte as the service sent it at {at} UTC (relay audit no. {audit}).',
+  'archive.digest':
+    "Its SHA-256 {sha} is the one the relay recorded, which its certificate shows as the answer's SHA-256.",
+  'archive.mismatch':
+    'Archived answer {id} NOT written: its bytes have SHA-256 {computed}, but the relay recorded {recorded}. Fetch it again; if it still differs, have IT run checklists relay verify.',
+  'archive.notYours':
+    'The relay holds no archived answer {id} that your key may read: an answer goes to the analyst whose request paid for it, and to auditors. The number is the certificate\'s "Relay archive id".',
+  'archive.refused': 'The relay did not give archived answer {id} (HTTP {status}): {message}',
   'audit.refused': 'The relay did not give the audit trail (HTTP {status}): {message}',
   'audit.cut':
-    "The relay's audit export stopped part way, after {bytes} bytes: what was written is incomplete. Run the command again.",
+    "The relay's audit export stopped part way, after {bytes} {bytes|byte|bytes}: what was written is incomplete. Run the command again.",
 } as const;
 
 type Key = keyof typeof en;
@@ -88,9 +105,25 @@ const uk: Record<Key, string> = {
     'Цей релей не складає файл із кількох довідок (він старіший за цей командний рядок): запитуйте по одному номеру або попросіть його оновити.',
   'certificate.hint':
     'Довідку про будь-який рядок згодом дає архів релея: checklists certificate <№ у журналі релея цього рядка>',
+  'relay.needed':
+    'Рішення зберігає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика (docs/cli.md).',
+  'relay.neededCertificate':
+    'Довідки про попередні запити дає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика (docs/cli.md).',
+  'relay.neededAudit':
+    'Журнал аудиту читають з релея організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аудитора (docs/cli.md).',
+  'relay.neededArchive':
+    'Архівні відповіді дає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика чи аудитора (docs/cli.md).',
+  'archive.saved':
+    'Архівну відповідь {id} записано: {file} ({bytes} {bytes|байт|байти|байтів}), байт у байт як її надіслав сервіс {at} UTC (№ {audit} у журналі релея).',
+  'archive.digest': 'Її SHA-256 {sha} — той, що записав релей і що довідка показує як SHA-256 відповіді.',
+  'archive.mismatch':
+    'Архівну відповідь {id} НЕ записано: SHA-256 її байтів {computed}, а релей записав {recorded}. Отримайте її ще раз; якщо не збігається знову, попросіть ІТ запустити checklists relay verify.',
+  'archive.notYours':
+    'На релеї немає архівної відповіді {id}, доступної вашому ключу: відповідь отримує аналітик, чий запит за неї заплатив, і аудитори. Указуйте «Номер в архіві релея» з довідки.',
+  'archive.refused': 'Релей не надав архівну відповідь {id} (HTTP {status}): {message}',
   'audit.refused': 'Релей не надав журнал аудиту (HTTP {status}): {message}',
   'audit.cut':
-    'Вивантаження журналу аудиту з релея обірвалося після {bytes} байтів: записане неповне. Запустіть команду ще раз.',
+    'Вивантаження журналу аудиту з релея обірвалося після {bytes} {bytes|байта|байтів|байтів}: записане неповне. Запустіть команду ще раз.',
 };
 
 export const recordMessages = defineCatalogue<Key>(en, uk);

@@ -10,7 +10,7 @@ import type { SearchQuery } from '../../core/query';
 import type { Lang } from '../../core/text/i18n';
 import { buildCertificate, buildRunCover } from '../../evidence/certificate';
 import { certificatePdf } from '../../evidence/certificate-pdf';
-import { writePdf } from './certificate-file';
+import { writeOwnerOnly } from './certificate-file';
 import { makeFolder } from '../../relay/make-folder';
 
 /**
@@ -97,7 +97,7 @@ export class RunCertificates {
         c.lang,
       );
       const pdf = await certificatePdf([certificate], { title: k.query.name ?? '' });
-      await writePdf(join(c.dir, fileName(++n, k.query.name ?? k.query.ipn ?? k.query.doc ?? '')), pdf);
+      await writeOwnerOnly(join(c.dir, fileName(++n, k.query.name ?? k.query.ipn ?? k.query.doc ?? '')), pdf);
       bytes += pdf.length;
     }
     const cover = buildRunCover(
@@ -124,7 +124,7 @@ export class RunCertificates {
       c.lang,
     );
     const pdf = await certificatePdf([cover], { title: 'cover' });
-    await writePdf(join(c.dir, '0000-cover.pdf'), pdf);
+    await writeOwnerOnly(join(c.dir, '0000-cover.pdf'), pdf);
     return { files: n + 1, bytes: bytes + pdf.length, ms: performance.now() - started };
   }
 }

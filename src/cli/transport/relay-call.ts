@@ -7,7 +7,6 @@ import { parseJson } from '../../core/text/json';
 import type { CliConfig } from '../config';
 import { UsageError } from '../exit-codes';
 import type { CliIo } from '../io';
-import { cliMessages } from '../messages';
 import { recordMessages, type RecordMessageKey } from '../output/record-messages';
 import { nodeHttpTransport } from './http-transport';
 
@@ -26,11 +25,11 @@ export interface RelayTarget {
 /** The relay this command line is configured for, or a usage error saying how to configure one. */
 export function relayTarget(
   config: CliConfig,
-  needed: 'relay.needed' | 'relay.neededCertificate' | 'relay.neededAudit' = 'relay.needed',
+  needed: Extract<RecordMessageKey, `relay.needed${string}`> = 'relay.needed',
 ): RelayTarget {
   const { settings, tokken } = config.loaded;
   const url = settings.primaryUrl.trim();
-  if (settings.connection !== 'relay' || !url || !tokken) throw new UsageError(cliMessages.text(needed));
+  if (settings.connection !== 'relay' || !url || !tokken) throw new UsageError(recordMessages.text(needed));
   return { origin: new URL(url).origin, address: describeAddress(url), key: tokken };
 }
 

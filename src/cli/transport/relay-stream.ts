@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { ServiceUnreachableError } from '../../core/protocol/errors';
 import type { LocalizedText } from '../../core/text/i18n';
 import type { CliIo } from '../io';
@@ -12,7 +12,8 @@ export class RelayReplyCut extends Error {
   }
 }
 
-export type RelayStreamed = { status: 200; bytes: number } | { status: number; message: LocalizedText };
+export type RelayStreamed =
+  { status: 200; bytes: number; headers: IncomingHttpHeaders } | { status: number; message: LocalizedText };
 
 /**
  * POSTs `fields` with the key (in the body, never the URL) to `path`, and hands a 200 reply's bytes
@@ -68,5 +69,5 @@ export async function relayPostStream(
   }
   // A chunked reply the relay cut short ends without its last chunk: node marks it incomplete.
   if (!res.complete) throw new RelayReplyCut(bytes);
-  return { status: 200, bytes };
+  return { status: 200, bytes, headers: res.headers };
 }

@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { runCli } from '../../src/cli/main';
 import type { CliIo } from '../../src/cli/io';
@@ -19,10 +23,11 @@ import {
 } from './relay-support';
 
 /**
- * The audit trail read by an auditor over HTTP (`POST /audit/export`) and from their own computer
- * (`checklists audit`), on a real PostgreSQL over loopback: the same rows and options as
- * `checklists relay audit` on the relay's host; nobody else reads it; an export cut part way is
- * never taken for a whole one.
+ * The record read from an auditor's (or analyst's) own computer, on a real PostgreSQL over loopback:
+ * the audit trail over HTTP (`POST /audit/export`) and with `checklists audit`, the same rows and
+ * options as `checklists relay audit` on the relay's host, nobody else reading it, and an export cut
+ * part way never taken for a whole one; an archived answer with `checklists archive`, byte for byte
+ * as the service sent it and checked against the digest the relay recorded.
  */
 
 let db: TestDatabase;
@@ -50,11 +55,24 @@ function capture(env: Record<string, string>) {
   return { io, out };
 }
 
-/** `checklists audit ...` with this key against this relay, in this process. */
-async function audit(args: string[], tokken = inspector, url = relay.url) {
+/** `checklists COMMAND ...` with this key against this relay, in this process. */
+async function command(name: string, args: string[], tokken: string, url = relay.url, cwd = process.cwd()) {
   const { io, out } = capture({ CHECKLISTS_URL: url, CHECKLISTS_TOKKEN: tokken });
-  const code = await runCli(['audit', ...args], io);
+  const code = await runCli([name, ...args], { ...io, cwd });
   return { code, ...out };
+}
+
+const audit = (args: string[], tokken = inspector, url = relay.url) => command('audit', args, tokken, url);
+
+/** A server on loopback that answers every request with `reply`, for what a real relay never sends. */
+async function serving(reply: Parameters<typeof createServer>[1], use: (url: string) => Promise<void>) {
+  const server: Server = createServer(reply);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise<void>((r) => server.close(() => r()));
+  }
 }
 
 async function exportOver(fields: Record<string, unknown>) {
@@ -191,18 +209,65 @@ test('an export of more than one page arrives whole, and one cut part way is sai
     await new Promise((r) => setTimeout(r, 20));
     throw new Error('store gone');
   }
-  const broken: Server = createServer((_req, res) => {
+  const broken = (_req: unknown, res: Parameters<typeof sendStream>[0]) => {
     sendStream(res, {}, 200, 'text/csv; charset=utf-8', failing()).catch(() => res.destroy());
-  });
-  await new Promise<void>((r) => broken.listen(0, '127.0.0.1', r));
-  try {
-    const url = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
+  };
+  await serving(broken, async (url) => {
     const cut = await audit(['--csv'], inspector, url);
     expect(cut.code).toBe(4);
     expect(cut.stdout).toBe('\uFEFFid,at\r\n1,2026-01-01\r\n');
-    expect(cut.stderr).toContain("The relay's audit export stopped part way, after");
+    expect(cut.stderr).toContain("The relay's audit export stopped part way, after 24 bytes");
     expect(cut.stderr).toContain('what was written is incomplete');
-  } finally {
-    await new Promise<void>((r) => broken.close(() => r()));
-  }
+  });
 }, 60_000);
+
+test('checklists archive writes an archived answer byte for byte as the service sent it, checked against the relay’s SHA-256, for its analyst and auditors only', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'relay-archive-client-'));
+  try {
+    const rows = (await exportOver({ tokken: inspector, format: 'json', name: 'мельник ганна' })).raw
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: number; archiveId: number });
+    expect(rows).toHaveLength(1);
+    const { id: auditId, archiveId } = rows[0];
+    // The second of the three screened one at a time in beforeAll.
+    const sent = sandbox.answers[1];
+    expect(JSON.parse(sent).idrequest).toBeDefined();
+
+    const own = await command('archive', [`№${archiveId}`, '-o', 'answer.json'], olena, relay.url, dir);
+    expect([own.code, own.stderr]).toEqual([0, '']);
+    const written = readFileSync(join(dir, 'answer.json'));
+    expect(written.equals(Buffer.from(sent, 'utf8'))).toBe(true);
+    expect(statSync(join(dir, 'answer.json')).mode & 0o777).toBe(0o600);
+    const sha = createHash('sha256').update(written).digest('hex');
+    expect(own.stdout).toContain(`Archived answer ${archiveId} written: answer.json (${written.length} bytes)`);
+    expect(own.stdout).toContain(`(relay audit no. ${auditId}).`);
+    expect(own.stdout).toContain(`Its SHA-256 ${sha} is the one the relay recorded`);
+    // An auditor reads any; the default name is the id's.
+    expect((await command('archive', [String(archiveId)], inspector, relay.url, dir)).code).toBe(0);
+    expect(readFileSync(join(dir, `checklists-answer-${archiveId}.json`)).equals(written)).toBe(true);
+    // Another analyst is told "no such answer for your key", as for an id that does not exist.
+    const petro = await key('petro');
+    const other = await command('archive', [String(archiveId), '-o', 'petro.json'], petro, relay.url, dir);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(`The relay holds no archived answer ${archiveId} that your key may read`);
+    expect(existsSync(join(dir, 'petro.json'))).toBe(false);
+    expect((await command('archive', ['0'], olena, relay.url, dir)).stderr).toContain('Name one archived answer');
+
+    // Bytes that are not what the relay recorded are never written as the evidence.
+    const tampered = (_req: unknown, res: Parameters<typeof sendStream>[0]) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'X-Answer-SHA256': sha, 'X-Audit-Id': '1' });
+      res.end(Buffer.concat([written, Buffer.from(' ')]));
+    };
+    await serving(tampered, async (url) => {
+      const changed = await command('archive', ['1', '-o', 'changed.json'], olena, url, dir);
+      expect(changed.code).toBe(1);
+      expect(changed.stderr).toContain(`Archived answer 1 NOT written: its bytes have SHA-256`);
+      expect(changed.stderr).toContain(`but the relay recorded ${sha}`);
+      expect(existsSync(join(dir, 'changed.json'))).toBe(false);
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
