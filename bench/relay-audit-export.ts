@@ -1,9 +1,11 @@
 // `checklists relay audit --csv` over a large trail: 3,000,000 rows (BENCH_AUDIT_ROWS) in a
-// throwaway PostgreSQL, exported by the command exactly as an operator runs it, to a file.
-// Prints rows, time, bytes and the command's peak memory (VmHWM, read from /proc while it runs):
-// the export reads the trail page by page, so memory stays flat whatever the size.
+// throwaway PostgreSQL, exported by the command exactly as an operator runs it, to a file; then the
+// same export as an auditor reads it from their own computer, `checklists audit --csv` through a
+// running relay (POST /audit/export). Prints rows, time, bytes and each process's peak memory
+// (VmHWM, read from /proc while it runs): the trail is read page by page and sent as the client
+// takes it, so memory stays flat whatever the size.
 //   npx tsx bench/relay-audit-export.ts
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,54 @@ async function peakKb(pid: number): Promise<number> {
   }
 }
 
+/** Runs `args` with the checklists command, stdout to `out`, sampling the peak memory of it and of `watched`. */
+async function exportTo(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  out: string,
+  watched: number[] = [],
+): Promise<{ code: number | null; seconds: number; bytes: number; peaks: number[] }> {
+  const t = performance.now();
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  child.stdout.pipe(createWriteStream(out));
+  const pids = [child.pid!, ...watched];
+  const peaks = pids.map(() => 0);
+  const timer = setInterval(() => {
+    pids.forEach((pid, i) => void peakKb(pid).then((kb) => (peaks[i] = Math.max(peaks[i], kb))));
+  }, 50);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearInterval(timer);
+  return { code, seconds: (performance.now() - t) / 1000, bytes: (await stat(out)).size, peaks };
+}
+
+/** A relay on the bench's database, its address read from its start-up line. */
+function startRelay(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
+  const env = {
+    ...process.env,
+    // Never asked: an audit export reaches no service.
+    CHECKLISTS_URL: 'http://127.0.0.1:9',
+    CHECKLISTS_TOKKEN: 'bench-tokken-never-sent',
+    CHECKLISTS_SUBJECT_ID: 'bench',
+  };
+  const child = spawn(
+    process.execPath,
+    [BIN, 'relay', '--port', '0', '--host', '127.0.0.1', '--database-url', databaseUrl],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env,
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let err = '';
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.on('exit', (code) => reject(new Error(`relay exited ${code}: ${err}`)));
+  });
+}
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'relay-audit-export-'));
   await chmod(dir, 0o711);
@@ -34,7 +84,7 @@ async function main(): Promise<void> {
     await opened.close();
     const c = new Client({ connectionString: cluster.url });
     await c.connect();
-    let t = performance.now();
+    const t = performance.now();
     // As the relay writes it: each request's "asked" row, then its outcome and its delivery, each
     // a row of its own (migrations.ts), so the export reads all three joined.
     await c.query(
@@ -54,25 +104,42 @@ async function main(): Promise<void> {
     await c.query('INSERT INTO audit_deliveries (audit_id, delivered) SELECT id, true FROM audit');
     await c.end();
     const filled = performance.now() - t;
-    const out = join(dir, 'audit.csv');
-    t = performance.now();
-    const child = spawn(process.execPath, [BIN, 'relay', 'audit', '--csv', '--database-url', cluster.url], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    child.stdout.pipe(createWriteStream(out));
-    let peak = 0;
-    const timer = setInterval(() => {
-      void peakKb(child.pid!).then((kb) => (peak = Math.max(peak, kb)));
-    }, 50);
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    clearInterval(timer);
-    const seconds = (performance.now() - t) / 1000;
-    const bytes = (await stat(out)).size;
     console.log(`audit trail: ${ROWS.toLocaleString('en')} rows (filled in ${(filled / 1000).toFixed(1)} s)`);
-    console.log(
-      `relay audit --csv: exit ${code}, ${seconds.toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(0)} MB written, ` +
-        `${Math.round(ROWS / seconds).toLocaleString('en')} rows/s, peak memory (VmHWM) ${(peak / 1024).toFixed(0)} MB`,
+    const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+    const line = (label: string, r: Awaited<ReturnType<typeof exportTo>>) =>
+      `${label}: exit ${r.code}, ${r.seconds.toFixed(1)} s, ${(r.bytes / 1024 / 1024).toFixed(0)} MB written, ` +
+      `${Math.round(ROWS / r.seconds).toLocaleString('en')} rows/s, peak memory (VmHWM) ${mb(r.peaks[0])}`;
+    const host = await exportTo(
+      ['relay', 'audit', '--csv', '--database-url', cluster.url],
+      process.env,
+      join(dir, 'host.csv'),
     );
+    console.log(line('relay audit --csv (on the host)', host));
+
+    const keyed = spawn(
+      process.execPath,
+      [BIN, 'relay', 'keys', 'add', 'inspector', '--role', 'auditor', '--database-url', cluster.url],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    let printed = '';
+    keyed.stdout.setEncoding('utf8').on('data', (d: string) => (printed += d));
+    await new Promise((resolve) => keyed.on('exit', resolve));
+    const key = printed.trimEnd().split('\n').pop()!;
+    const relay = await startRelay(cluster.url);
+    try {
+      const env = { ...process.env, CHECKLISTS_URL: relay.url, CHECKLISTS_TOKKEN: key };
+      const client = await exportTo(['audit', '--csv'], env, join(dir, 'client.csv'), [relay.child.pid!]);
+      const same = (await readFile(join(dir, 'host.csv'))).equals(await readFile(join(dir, 'client.csv')));
+      console.log(
+        `${line('checklists audit --csv (an auditor, through the relay)', client)}; the relay ${mb(client.peaks[1])}`,
+      );
+      console.log(`the two files ${same ? 'are byte for byte the same' : 'DIFFER'}`);
+    } finally {
+      relay.child.kill('SIGTERM');
+      await new Promise((resolve) => relay.child.on('exit', resolve));
+    }
   } finally {
     await cluster.stop().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { RELAY_ERRORS } from './refusal';
 
 /**
  * The relay's HTTP parts that are not routing (http-server.ts routes, with api-fields.ts and
- * page-routes.ts): security headers and the content security policy, whole replies, the
+ * page-routes.ts): security headers and the content security policy, whole and streamed replies, the
  * interface's error bodies, answers to broken requests, and reading a request body within its size
  * and time limits.
  */
@@ -71,6 +71,7 @@ export function sender(headers: Record<string, string>): Send {
     res.end(body);
   };
 }
+
 /** Resolves once `res` may take more, or is gone: a client that hangs up must not leave a wait behind. */
 function drained(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {

@@ -219,6 +219,25 @@ test('an export of more than one page arrives whole, and one cut part way is sai
     expect(cut.stderr).toContain("The relay's audit export stopped part way, after 24 bytes");
     expect(cut.stderr).toContain('what was written is incomplete');
   });
+
+  // Ctrl-C part way stops it as any command stops: exit 130, not taken for a cut reply.
+  const stalled = (_req: unknown, res: Parameters<typeof sendStream>[0]) => {
+    res.writeHead(200, { 'Content-Type': 'text/csv' });
+    res.write('\uFEFFid,at\r\n');
+  };
+  await serving(stalled, async (url) => {
+    const { io, out } = capture({ CHECKLISTS_URL: url, CHECKLISTS_TOKKEN: inspector });
+    const controller = new AbortController();
+    const stdout = io.stdout;
+    const running = runCli(['audit', '--csv'], {
+      ...io,
+      interrupt: controller.signal,
+      stdout: { write: (text: string) => (setImmediate(() => controller.abort()), stdout.write(text)) },
+    });
+    expect(await running).toBe(130);
+    expect(out.stdout).toBe('\uFEFFid,at\r\n');
+    expect(out.stderr).not.toContain('stopped part way');
+  });
 }, 60_000);
 
 test('checklists archive writes an archived answer byte for byte as the service sent it, checked against the relay’s SHA-256, for its analyst and auditors only', async () => {

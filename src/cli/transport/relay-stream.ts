@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { ServiceUnreachableError } from '../../core/protocol/errors';
+import { CancelledError, ServiceUnreachableError } from '../../core/protocol/errors';
 import type { LocalizedText } from '../../core/text/i18n';
 import type { CliIo } from '../io';
 import { relayWords, type RelayTarget } from './relay-call';
@@ -47,6 +47,7 @@ export async function relayPostStream(
     req.on('error', reject);
     req.end(body);
   }).catch(() => {
+    if (io.interrupt.aborted) throw new CancelledError();
     throw new ServiceUnreachableError([
       { address: relay.address, outcome: 'network', durationMs: Math.round(performance.now() - started) },
     ]);
@@ -63,8 +64,9 @@ export async function relayPostStream(
       bytes += (chunk as Buffer).length;
       await write(chunk as Buffer);
     }
-  } catch (error) {
-    if (io.interrupt.aborted) throw error;
+  } catch {
+    // Ctrl-C stops it as any command stops (exit 130); anything else cut the reply.
+    if (io.interrupt.aborted) throw new CancelledError();
     throw new RelayReplyCut(bytes);
   }
   // A chunked reply the relay cut short ends without its last chunk: node marks it incomplete.
