@@ -32,8 +32,8 @@ export const relayMessages = defineCatalogue(
     'decision.notPending':
       'This decision is not waiting for approval (approved already, superseded, or not under four-eyes).',
     'decision.exportRole': 'Only an auditor exports the whole decision record.',
-    'audit.exportRole':
-      "Only an auditor reads the audit trail over HTTP (the relay's host reads it with checklists relay audit).",
+    'audit.ownOnly':
+      "Your key reads your own requests in the audit trail ({analyst}'s); an auditor's key reads everyone's.",
     'decision.many': 'At most {limit} decisions in one request.',
     cooldown:
       'The service refused the organisation account ({code}: {reason}); the relay pauses every request for {seconds} s. Tell your administrator.',
@@ -155,8 +155,7 @@ export const relayMessages = defineCatalogue(
     'decision.notPending':
       'Це рішення не чекає на погодження (уже погоджене, замінене новішим або не під правилом чотирьох очей).',
     'decision.exportRole': 'Увесь реєстр рішень експортує лише аудитор.',
-    'audit.exportRole':
-      'Журнал аудиту через HTTP читає лише аудитор (на сервері релея його читають командою checklists relay audit).',
+    'audit.ownOnly': 'Ваш ключ читає в журналі аудиту лише ваші запити ({analyst}); ключ аудитора — усі.',
     'decision.many': 'Не більше ніж {limit} рішень в одному запиті.',
     cooldown:
       'Сервіс відмовив обліковому запису організації ({code}: {reason}); релей призупиняє всі запити на {seconds} с. Повідомте адміністратора.',

@@ -21,8 +21,9 @@ import type { RelayService } from './service';
  * - `GET|POST /decisions/pending`: what waits for a second person, for approvers and auditors;
  * - `GET|POST /decisions/history`: a subject's query fields; its decisions in force and every line;
  * - `GET /decisions/export[?since=DATE][&format=json]`: the whole record, for auditors;
- * - `GET|POST /audit/export` with `from`, `to`, `analyst`, `name`, `code`, `format=json`: the audit trail,
- *   for auditors, streamed a page at a time (what `checklists relay audit` prints on the host);
+ * - `GET|POST /audit/export` with `from`, `to`, `analyst`, `name`, `code`, `format=json`: the audit trail
+ *   (an auditor's every request, anyone else's own), streamed a page at a time, as `checklists relay
+ *   audit` prints it on the host;
  * - `GET /certificates/<audit id>.pdf[?lang=en]`: a request's screening certificate (certificates.ts);
  * - `GET|POST /certificates` with `ids` (up to 100): their certificates in one PDF, behind a list of them;
  * - `GET /archive/<archive id>`: an archived answer's bytes as the service sent them, with its digest
@@ -240,18 +241,25 @@ export async function handleRecord(
 const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
-/** The audit trail for an auditor, selected as on the relay's host, and sent a page at a time. */
+/**
+ * The audit trail, selected as on the relay's host, and sent a page at a time: every request for an
+ * auditor; for anyone else their own (as their certificates and archived answers are), so an
+ * analyst finds the audit no. of a client they screened months ago without the results file.
+ */
 function auditExport(service: RelayService, identity: Identity, fields: Record<string, unknown>): RecordReply {
   const analyst = identity.analyst;
-  if (!can(identity, 'readAll')) return refused(403, RELAY_ERRORS.forbidden, bilingual('audit.exportRole'), analyst);
   const text = (name: string) => {
     const value = fields[name];
-    return typeof value === 'string' ? value : undefined;
+    return typeof value === 'string' && value !== '' ? value : undefined;
   };
+  const all = can(identity, 'readAll');
+  if (!all && text('analyst') !== undefined && text('analyst') !== analyst) {
+    return refused(403, RELAY_ERRORS.forbidden, bilingual('audit.ownOnly', { analyst }), analyst);
+  }
   const read = auditSelectionOf({
     from: text('from'),
     to: text('to'),
-    analyst: text('analyst'),
+    analyst: all ? text('analyst') : analyst,
     name: text('name'),
     code: text('code'),
   });

@@ -137,14 +137,16 @@ test('an auditor exports the audit trail over HTTP: the host command’s rows, a
   expect(bad.status).toBe(400);
   expect(JSON.parse(bad.raw.toString('utf8'))).toMatchObject({ message: expect.stringContaining('from 2026-02-31') });
 
-  // An analyst reads their own certificates, never the trail; an auditor's reads cost no quota.
-  const refused = await exportOver({ tokken: olena });
+  // Another analyst's rows are not an analyst's to read; reading costs no quota.
+  const refused = await exportOver({ tokken: olena, analyst: 'petro' });
   expect(refused.status).toBe(403);
-  expect(JSON.parse(refused.raw.toString('utf8')).message).toContain('Only an auditor reads the audit trail');
+  expect(JSON.parse(refused.raw.toString('utf8')).message).toContain(
+    "Your key reads your own requests in the audit trail (olena's)",
+  );
   expect(sandbox.requests).toHaveLength(3);
 });
 
-test('checklists audit writes what the relay sends, says when nothing matched, and refuses other keys and bad dates', async () => {
+test('checklists audit writes what the relay sends, an analyst their own requests, says when nothing matched, and refuses bad dates', async () => {
   const host = capture({});
   expect(await runRelay(['audit', '--name', 'кривоклен', '--database-url', db.url], host.io)).toBe(0);
   const client = await audit(['--name', '  КРИВОКЛЕН  ']);
@@ -167,10 +169,25 @@ test('checklists audit writes what the relay sends, says when nothing matched, a
   expect([typo.code, typo.stdout]).toEqual([0, '']);
   expect(typo.stderr).toContain('No audit rows match for analyst "olenа"');
 
-  const analyst = await audit([], olena);
-  expect(analyst.code).toBe(2);
-  expect(analyst.stdout).toBe('');
-  expect(analyst.stderr).toContain('The relay did not give the audit trail (HTTP 403): Only an auditor');
+  // An analyst reads their own requests: the audit no. of a client screened months ago, results file or not.
+  const taras = await key('taras');
+  expect((await post(relay.url, { tokken: taras, name: 'Кривоклен Северин Петрович' })).status).toBe(200);
+  const analystsOf = (out: string) =>
+    out
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { analyst: string }).analyst);
+  expect(analystsOf((await audit(['--name', 'кривоклен'])).stdout)).toEqual(['olena', 'taras']);
+  const own = await audit(['--name', 'кривоклен'], taras);
+  expect([own.code, own.stderr]).toEqual([0, '']);
+  expect(analystsOf(own.stdout)).toEqual(['taras']);
+  expect(analystsOf((await audit([], taras)).stdout)).toEqual(['taras']);
+  const other = await audit(['--analyst', 'olena'], taras);
+  expect(other.code).toBe(2);
+  expect(other.stdout).toBe('');
+  expect(other.stderr).toContain(
+    "The relay did not give the audit trail (HTTP 403): Your key reads your own requests in the audit trail (taras's)",
+  );
   const badDate = await audit(['--to', '31/12/2026']);
   expect(badDate.code).toBe(2);
   expect(badDate.stderr).toContain('--to 31/12/2026: not a date or time');
@@ -180,7 +197,7 @@ test('checklists audit writes what the relay sends, says when nothing matched, a
   // Not configured for a relay (the built-in sandbox): told what to set.
   const { io, out } = capture({});
   expect(await runCli(['audit'], io)).toBe(2);
-  expect(out.stderr).toContain('CHECKLISTS_TOKKEN to your auditor key');
+  expect(out.stderr).toContain("CHECKLISTS_TOKKEN to your key (an analyst's reads their own requests");
 });
 
 test('an export of more than one page arrives whole, and one cut part way is said to be incomplete (exit 4)', async () => {

@@ -12,7 +12,7 @@ const en = {
     '  checklists approve [ID ...]   four-eyes: what waits for approval, or approve it\n' +
     "  checklists certificate NO [NO ...] | --from results.xlsx [--rows 5,17]   earlier requests' certificates in one PDF\n" +
     '  checklists archive ID [-o FILE.json]   an archived answer, byte for byte, checked against its SHA-256\n' +
-    "  checklists audit [--from DATE] [--to DATE] [--name …] [--code …] [--csv]   the relay's audit trail (an auditor key)\n" +
+    "  checklists audit [--from DATE] [--to DATE] [--name …] [--code …] [--csv]   the relay's audit trail (yours, or all with an auditor key)\n" +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n' +
     "  checklists relay [--port N] [--data-dir DIR | --database-url URL] …  the organisation's relay (checklists relay --help, docs/relay.md)\n\n" +
     'Settings come from CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -100,16 +100,16 @@ const en = {
     "Exit codes: 0 written, 1 the bytes do not match the relay's SHA-256 (nothing written), 2 not yours or no such\n" +
     'answer, 3 key refused, 4 relay unreachable',
   'help.audit':
-    "checklists audit [options] — the organisation's relay's audit trail, for an auditor key (CHECKLISTS_URL = the\n" +
-    'relay, CHECKLISTS_TOKKEN = your auditor key): one line per request, with when, who, what was asked, the\n' +
-    "verdict and hits per registry. The same rows as checklists relay audit on the relay's host; no request\n" +
-    'reaches the service, so it costs no quota. Written to stdout as it arrives.\n\n' +
+    "checklists audit [options] — the organisation's relay's audit trail (CHECKLISTS_URL = the relay, CHECKLISTS_TOKKEN\n" +
+    "= your key): every request with an auditor's key, your own with an analyst's. One line per request, with when,\n" +
+    'who, what was asked, the verdict, hits per registry and the relay audit no. (for checklists certificate). The same\n' +
+    "rows as checklists relay audit on the relay's host; no request reaches the service, so it costs no quota.\n\n" +
     '      --from DATE, --to DATE   a period: YYYY-MM-DD or DD.MM.YYYY (a whole day, UTC), or YYYY-MM-DDThh:mm\n' +
-    '      --analyst NAME       one analyst, named exactly as the relay knows them\n' +
+    "      --analyst NAME       one analyst, named exactly as the relay knows them (an auditor's key)\n" +
     '  -n, --name TEXT          one client: part of the name as screened, any case or spacing\n' +
     '      --code CODE          one client: a tax number, EDRPOU or document number, whole\n' +
     '      --csv                CSV with a header line (UTF-8 with a BOM, for Excel); default one JSON object per line\n\n' +
-    'Exit codes: 0 written (an empty export says so on stderr), 2 not an auditor key or a bad date, 3 key refused,\n' +
+    'Exit codes: 0 written (an empty export says so on stderr), 2 another analyst asked for or a bad date, 3 key refused,\n' +
     '4 relay unreachable or the export cut off part way (what was written is incomplete)',
   'help.sandbox':
     'checklists sandbox [options] — run the CheckLists emulator on this computer (fictional data)\n' +
@@ -179,7 +179,7 @@ const uk: Record<Key, string> = {
     '  checklists approve [НОМЕР ...]   чотири ока: що чекає на погодження, або погодити\n' +
     '  checklists certificate № [№ ...] | --from результати.xlsx [--rows 5,17]   довідки про попередні запити одним PDF\n' +
     '  checklists archive № [-o ФАЙЛ.json]   архівна відповідь байт у байт, звірена з її SHA-256\n' +
-    '  checklists audit [--from ДАТА] [--to ДАТА] [--name …] [--code …] [--csv]   журнал аудиту релея (ключ аудитора)\n' +
+    '  checklists audit [--from ДАТА] [--to ДАТА] [--name …] [--code …] [--csv]   журнал аудиту релея (ваші запити або всі з ключем аудитора)\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n' +
     '  checklists relay [--port N] [--data-dir ТЕКА | --database-url URL] …  релей організації (checklists relay --help, docs/relay.md)\n\n' +
     'Налаштування: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -266,16 +266,16 @@ const uk: Record<Key, string> = {
     'Коди виходу: 0 записано, 1 байти не збігаються з SHA-256 релея (нічого не записано), 2 не ваша або немає такої\n' +
     'відповіді, 3 ключ відхилено, 4 релей недоступний',
   'help.audit':
-    'checklists audit [параметри] — журнал аудиту релея організації, для ключа аудитора (CHECKLISTS_URL — адреса\n' +
-    'релея, CHECKLISTS_TOKKEN — ваш ключ аудитора): рядок на кожен запит — коли, хто, що запитано, висновок і збіги\n' +
-    'за реєстрами. Ті самі рядки, що й checklists relay audit на сервері релея; до сервісу не йде жоден запит,\n' +
-    'тож квота не витрачається. Виводиться в stdout у міру надходження.\n\n' +
+    'checklists audit [параметри] — журнал аудиту релея організації (CHECKLISTS_URL — адреса релея, CHECKLISTS_TOKKEN —\n' +
+    'ваш ключ): усі запити з ключем аудитора, ваші власні з ключем аналітика. Рядок на кожен запит — коли, хто, що\n' +
+    'запитано, висновок, збіги за реєстрами і № у журналі релея (для checklists certificate). Ті самі рядки, що й\n' +
+    'checklists relay audit на сервері релея; до сервісу не йде жоден запит, тож квота не витрачається.\n\n' +
     '      --from ДАТА, --to ДАТА   період: РРРР-ММ-ДД або ДД.ММ.РРРР (цілий день, UTC) чи РРРР-ММ-ДДTгг:хх\n' +
-    '      --analyst ІМ’Я       один аналітик, ім’я точно як його знає релей\n' +
+    '      --analyst ІМ’Я       один аналітик, ім’я точно як його знає релей (ключ аудитора)\n' +
     '  -n, --name ТЕКСТ         один клієнт: частина імені, як його перевіряли, будь-який регістр і пробіли\n' +
     '      --code КОД           один клієнт: РНОКПП, ЄДРПОУ чи номер документа, повністю\n' +
     '      --csv                CSV з рядком заголовків (UTF-8 з BOM, для Excel); типово — JSON-об’єкт на рядок\n\n' +
-    'Коди виходу: 0 записано (про порожній результат сказано в stderr), 2 ключ не аудитора або хибна дата,\n' +
+    'Коди виходу: 0 записано (про порожній результат сказано в stderr), 2 запитано іншого аналітика або хибна дата,\n' +
     '3 ключ відхилено, 4 релей недоступний або вивантаження обірвалося (записане неповне)',
   'help.sandbox':
     'checklists sandbox [параметри] — емулятор CheckLists на цьому комп’ютері (вигадані дані)\n' +

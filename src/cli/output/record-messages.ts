@@ -46,7 +46,7 @@ const en = {
   'relay.neededCertificate':
     "Certificates of earlier requests come from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst key (docs/cli.md).",
   'relay.neededAudit':
-    "The audit trail is read from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your auditor key (docs/cli.md).",
+    "The audit trail is read from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your key (an analyst's reads their own requests, an auditor's every one; docs/cli.md).",
   'relay.neededArchive':
     "Archived answers come from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your analyst or auditor key (docs/cli.md).",
   'archive.saved':
@@ -110,7 +110,7 @@ const uk: Record<Key, string> = {
   'relay.neededCertificate':
     'Довідки про попередні запити дає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика (docs/cli.md).',
   'relay.neededAudit':
-    'Журнал аудиту читають з релея організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аудитора (docs/cli.md).',
+    'Журнал аудиту читають з релея організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем (ключ аналітика читає власні запити, ключ аудитора — усі; docs/cli.md).',
   'relay.neededArchive':
     'Архівні відповіді дає релей організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аналітика чи аудитора (docs/cli.md).',
   'archive.saved':
