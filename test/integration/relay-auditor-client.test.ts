@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -158,6 +158,22 @@ test('checklists audit writes what the relay sends, an analyst their own request
   expect(asCsv.code).toBe(0);
   expect(asCsv.stdout.startsWith('\uFEFFid,at,')).toBe(true);
   expect(asCsv.stdout.trimEnd().split('\r\n')).toHaveLength(2);
+  // -o: the same bytes in a file of the reader's alone (PowerShell's > would re-encode them as UTF-16).
+  const dir = mkdtempSync(join(tmpdir(), 'relay-audit-file-'));
+  try {
+    const toFile = await command(
+      'audit',
+      ['--csv', '--code', '12345678', '-o', 'client.csv'],
+      inspector,
+      relay.url,
+      dir,
+    );
+    expect([toFile.code, toFile.stdout, toFile.stderr]).toEqual([0, 'Audit export written: client.csv (1 row).\n', '']);
+    expect(readFileSync(join(dir, 'client.csv'), 'utf8')).toBe(asCsv.stdout);
+    expect(statSync(join(dir, 'client.csv')).mode & 0o777).toBe(0o600);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 
   // Nothing matched: the export is its header alone, and stderr says why rather than read as "no activity".
   const nobody = await audit(['--csv', '--name', 'Нікого Такого']);
@@ -235,6 +251,16 @@ test('an export of more than one page arrives whole, and one cut part way is sai
     expect(cut.stdout).toBe('\uFEFFid,at\r\n1,2026-01-01\r\n');
     expect(cut.stderr).toContain("The relay's audit export stopped part way, after 24 bytes");
     expect(cut.stderr).toContain('what was written is incomplete');
+    // Into a file: nothing is left under its name, nor beside it.
+    const dir = mkdtempSync(join(tmpdir(), 'relay-audit-cut-'));
+    try {
+      const toFile = await command('audit', ['--csv', '-o', 'cut.csv'], inspector, url, dir);
+      expect([toFile.code, toFile.stdout]).toEqual([4, '']);
+      expect(toFile.stderr).toContain('after 24 bytes: cut.csv was not written');
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   // Ctrl-C part way stops it as any command stops: exit 130, not taken for a cut reply.

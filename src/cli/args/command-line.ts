@@ -87,6 +87,8 @@ export interface AuditArgs {
   name?: string;
   code?: string;
   csv: boolean;
+  /** A file to write, owner-only and only once whole; stdout without it. */
+  output?: string;
 }
 
 /** `checklists archive ID`: an archived answer's bytes, by the certificate's relay archive id. */
@@ -187,6 +189,7 @@ export const AUDIT_OPTIONS = {
   name: { type: 'string', short: 'n' },
   code: { type: 'string' },
   csv: { type: 'boolean' },
+  output: { type: 'string', short: 'o' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export const SCREEN_OPTIONS = {
@@ -366,8 +369,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     const global = globalsFrom(values);
     if (values.help) return { command: 'help', global, topic: 'audit' };
     if (positionals.length > 0) throw usage('args.unexpected', { value: positionals.join(' ') });
-    const { from, to, analyst, name, code } = values;
-    const given = Object.entries({ from, to, analyst, name, code }).filter(([, v]) => v !== undefined);
+    const { from, to, analyst, name, code, output } = values;
+    const given = Object.entries({ from, to, analyst, name, code, output }).filter(([, v]) => v !== undefined);
     return { command: 'audit', global, args: { ...Object.fromEntries(given), csv: values.csv === true } };
   }
 

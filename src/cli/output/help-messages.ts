@@ -12,7 +12,7 @@ const en = {
     '  checklists approve [ID ...]   four-eyes: what waits for approval, or approve it\n' +
     "  checklists certificate NO [NO ...] | --from results.xlsx [--rows 5,17]   earlier requests' certificates in one PDF\n" +
     '  checklists archive ID [-o FILE.json]   an archived answer, byte for byte, checked against its SHA-256\n' +
-    "  checklists audit [--from DATE] [--to DATE] [--name …] [--code …] [--csv]   the relay's audit trail (yours, or all with an auditor key)\n" +
+    "  checklists audit [--from DATE] [--to DATE] [--name …] [--csv] [-o FILE]   the relay's audit trail (yours, or all with an auditor key)\n" +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n' +
     "  checklists relay [--port N] [--data-dir DIR | --database-url URL] …  the organisation's relay (checklists relay --help, docs/relay.md)\n\n" +
     'Settings come from CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -108,7 +108,8 @@ const en = {
     "      --analyst NAME       one analyst, named exactly as the relay knows them (an auditor's key)\n" +
     '  -n, --name TEXT          one client: part of the name as screened, any case or spacing\n' +
     '      --code CODE          one client: a tax number, EDRPOU or document number, whole\n' +
-    '      --csv                CSV with a header line (UTF-8 with a BOM, for Excel); default one JSON object per line\n\n' +
+    '      --csv                CSV with a header line (UTF-8 with a BOM, for Excel); default one JSON object per line\n' +
+    '  -o, --output FILE        write it to FILE (owner-only, named only once whole) rather than to stdout\n\n' +
     'Exit codes: 0 written (an empty export says so on stderr), 2 another analyst asked for or a bad date, 3 key refused,\n' +
     '4 relay unreachable or the export cut off part way (what was written is incomplete)',
   'help.sandbox':
@@ -179,7 +180,7 @@ const uk: Record<Key, string> = {
     '  checklists approve [НОМЕР ...]   чотири ока: що чекає на погодження, або погодити\n' +
     '  checklists certificate № [№ ...] | --from результати.xlsx [--rows 5,17]   довідки про попередні запити одним PDF\n' +
     '  checklists archive № [-o ФАЙЛ.json]   архівна відповідь байт у байт, звірена з її SHA-256\n' +
-    '  checklists audit [--from ДАТА] [--to ДАТА] [--name …] [--code …] [--csv]   журнал аудиту релея (ваші запити або всі з ключем аудитора)\n' +
+    '  checklists audit [--from ДАТА] [--to ДАТА] [--name …] [--csv] [-o ФАЙЛ]   журнал аудиту релея (ваші запити або всі з ключем аудитора)\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n' +
     '  checklists relay [--port N] [--data-dir ТЕКА | --database-url URL] …  релей організації (checklists relay --help, docs/relay.md)\n\n' +
     'Налаштування: CHECKLISTS_URL, CHECKLISTS_RESERVE_URLS, CHECKLISTS_TOKKEN, CHECKLISTS_SUBJECT_ID,\n' +
@@ -274,7 +275,8 @@ const uk: Record<Key, string> = {
     '      --analyst ІМ’Я       один аналітик, ім’я точно як його знає релей (ключ аудитора)\n' +
     '  -n, --name ТЕКСТ         один клієнт: частина імені, як його перевіряли, будь-який регістр і пробіли\n' +
     '      --code КОД           один клієнт: РНОКПП, ЄДРПОУ чи номер документа, повністю\n' +
-    '      --csv                CSV з рядком заголовків (UTF-8 з BOM, для Excel); типово — JSON-об’єкт на рядок\n\n' +
+    '      --csv                CSV з рядком заголовків (UTF-8 з BOM, для Excel); типово — JSON-об’єкт на рядок\n' +
+    '  -o, --output ФАЙЛ        записати у ФАЙЛ (лише для власника, під цією назвою лише цілим), а не в stdout\n\n' +
     'Коди виходу: 0 записано (про порожній результат сказано в stderr), 2 запитано іншого аналітика або хибна дата,\n' +
     '3 ключ відхилено, 4 релей недоступний або вивантаження обірвалося (записане неповне)',
   'help.sandbox':

@@ -59,6 +59,9 @@ const en = {
     'The relay holds no archived answer {id} that your key may read: an answer goes to the analyst whose request paid for it, and to auditors. The number is the certificate\'s "Relay archive id".',
   'archive.refused': 'The relay did not give archived answer {id} (HTTP {status}): {message}',
   'audit.refused': 'The relay did not give the audit trail (HTTP {status}): {message}',
+  'audit.saved': 'Audit export written: {file} ({rows} {rows|row|rows}).',
+  'audit.cutFile':
+    "The relay's audit export stopped part way, after {bytes} {bytes|byte|bytes}: {file} was not written. Run the command again.",
   'audit.cut':
     "The relay's audit export stopped part way, after {bytes} {bytes|byte|bytes}: what was written is incomplete. Run the command again.",
 } as const;
@@ -122,6 +125,9 @@ const uk: Record<Key, string> = {
     'На релеї немає архівної відповіді {id}, доступної вашому ключу: відповідь отримує аналітик, чий запит за неї заплатив, і аудитори. Указуйте «Номер в архіві релея» з довідки.',
   'archive.refused': 'Релей не надав архівну відповідь {id} (HTTP {status}): {message}',
   'audit.refused': 'Релей не надав журнал аудиту (HTTP {status}): {message}',
+  'audit.saved': 'Журнал аудиту записано: {file} ({rows} {rows|рядок|рядки|рядків}).',
+  'audit.cutFile':
+    'Вивантаження журналу аудиту з релея обірвалося після {bytes} {bytes|байта|байтів|байтів}: {file} не записано. Запустіть команду ще раз.',
   'audit.cut':
     'Вивантаження журналу аудиту з релея обірвалося після {bytes} {bytes|байта|байтів|байтів}: записане неповне. Запустіть команду ще раз.',
 };
