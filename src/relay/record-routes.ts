@@ -272,7 +272,9 @@ function auditExport(service: RelayService, identity: Identity, fields: Record<s
   async function* texts(): AsyncGenerator<string> {
     for await (const chunk of chunks) yield chunk.text;
   }
-  return { status: 200, type: csv ? CSV_TYPE : NDJSON_TYPE, body: '', stream: texts(), analyst, code: null };
+  // Said, so that a reader of their own rows does not take "none" for "nobody screened this client".
+  const headers = { 'X-Audit-Scope': all ? 'all' : 'own' };
+  return { status: 200, type: csv ? CSV_TYPE : NDJSON_TYPE, body: '', stream: texts(), headers, analyst, code: null };
 }
 
 /** The ids asked for: an array (a JSON body), or text of numbers with commas or spaces (a query string). */

@@ -198,6 +198,11 @@ test('checklists audit writes what the relay sends, an analyst their own request
   expect([own.code, own.stderr]).toEqual([0, '']);
   expect(analystsOf(own.stdout)).toEqual(['taras']);
   expect(analystsOf((await audit([], taras)).stdout)).toEqual(['taras']);
+  // Nothing of their own for a client: told that a colleague's screening would not show, not just "none".
+  const notOwn = await audit(['--name', 'мельник'], taras);
+  expect([notOwn.code, notOwn.stdout]).toEqual([0, '']);
+  expect(notOwn.stderr).toContain("Your key reads your own requests only: a colleague's screening of this client");
+  expect((await audit(['--name', 'Нікого Такого'])).stderr).not.toContain('Your key reads your own requests only');
   const other = await audit(['--analyst', 'olena'], taras);
   expect(other.code).toBe(2);
   expect(other.stdout).toBe('');

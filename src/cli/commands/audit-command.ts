@@ -77,6 +77,7 @@ export async function runAudit(args: AuditArgs, config: CliConfig, io: CliIo): P
   // Lines, counted as they pass: the query fields the relay keeps hold no line breaks, so each row
   // is one line, and CSV has its header line before them.
   let lines = 0;
+  let own: boolean;
   const write = (chunk: Buffer) => {
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
     return sink.write(chunk);
@@ -94,6 +95,7 @@ export async function runAudit(args: AuditArgs, config: CliConfig, io: CliIo): P
         recordMessages.t(lang, 'audit.refused', { status: answer.status, message: answer.message[lang] });
       throw new UsageError({ uk: refused('uk'), en: refused('en') });
     }
+    own = answer.headers['x-audit-scope'] === 'own';
     await sink.finish();
   } catch (error) {
     await sink.abandon();
@@ -104,6 +106,10 @@ export async function runAudit(args: AuditArgs, config: CliConfig, io: CliIo): P
   }
   const rows = csv ? Math.max(0, lines - 1) : lines;
   if (path) io.stdout.write(`${recordMessages.t(config.lang, 'audit.saved', { file: output!, rows })}\n`);
-  if (rows === 0) for (const line of auditNoneLines(config.lang, selection)) io.stderr.write(`${line}\n`);
+  if (rows === 0) {
+    const none = auditNoneLines(config.lang, selection);
+    if (own) none.push(recordMessages.t(config.lang, 'audit.noneOwn'));
+    for (const line of none) io.stderr.write(`${line}\n`);
+  }
   return EXIT.ok;
 }

@@ -60,6 +60,8 @@ const en = {
   'archive.refused': 'The relay did not give archived answer {id} (HTTP {status}): {message}',
   'audit.refused': 'The relay did not give the audit trail (HTTP {status}): {message}',
   'audit.saved': 'Audit export written: {file} ({rows} {rows|row|rows}).',
+  'audit.noneOwn':
+    "Your key reads your own requests only: a colleague's screening of this client is not among them (an auditor's key reads every request).",
   'audit.cutFile':
     "The relay's audit export stopped part way, after {bytes} {bytes|byte|bytes}: {file} was not written. Run the command again.",
   'audit.cut':
@@ -126,6 +128,8 @@ const uk: Record<Key, string> = {
   'archive.refused': 'Релей не надав архівну відповідь {id} (HTTP {status}): {message}',
   'audit.refused': 'Релей не надав журнал аудиту (HTTP {status}): {message}',
   'audit.saved': 'Журнал аудиту записано: {file} ({rows} {rows|рядок|рядки|рядків}).',
+  'audit.noneOwn':
+    'Ваш ключ читає лише ваші власні запити: перевірки цього клієнта колегами тут немає (ключ аудитора читає всі запити).',
   'audit.cutFile':
     'Вивантаження журналу аудиту з релея обірвалося після {bytes} {bytes|байта|байтів|байтів}: {file} не записано. Запустіть команду ще раз.',
   'audit.cut':
