@@ -22,6 +22,7 @@ function helpKey(topic: string | undefined): HelpTopicKey {
     'certificate',
     'archive',
     'audit',
+    'decisions',
     'sandbox',
     'relay',
   ] as const;
@@ -109,6 +110,8 @@ async function dispatch(
       return (await import('./commands/certificate-command')).runCertificate(parsed.args, config, io);
     case 'archive':
       return (await import('./commands/archive-command')).runArchive(parsed.args, config, io);
+    case 'decisions':
+      return (await import('./commands/decisions-command')).runDecisions(parsed.args, config, io);
     case 'audit':
       return (await import('./commands/audit-command')).runAudit(parsed.args, config, io);
     case 'sandbox':

@@ -18,6 +18,7 @@ const en = {
   'args.certificateNo':
     "Name the requests by their relay audit nos., as a results file's last column shows them: checklists certificate 4127 [4130 ...] [-o FILE.pdf]",
   'args.certificateMany': 'At most {limit} certificates in one file: name fewer numbers, or ask again for the rest.',
+  'args.oneFormat': 'Choose one of --csv and --json.',
   'args.archiveId':
     'Name one archived answer by its relay archive id, as its certificate shows it: checklists archive 9 [-o FILE.json]',
   'args.certificateFrom':
@@ -206,6 +207,7 @@ const uk: Record<Key, string> = {
     'Вкажіть запити їхніми № у журналі релея, як їх показує останній стовпець результатів: checklists certificate 4127 [4130 ...] [-o ФАЙЛ.pdf]',
   'args.certificateMany':
     'Не більше ніж {limit} довідок в одному файлі: вкажіть менше номерів, а решту запитайте окремо.',
+  'args.oneFormat': 'Оберіть одне: --csv або --json.',
   'args.archiveId':
     'Вкажіть одну архівну відповідь її номером в архіві релея, як його показує довідка: checklists archive 9 [-o ФАЙЛ.json]',
   'args.certificateFrom':

@@ -46,3 +46,16 @@ export function decisionCsvRows(rows: readonly DecisionRow[]): string {
 export function decisionJsonLines(rows: readonly DecisionRow[]): string {
   return rows.map((row) => `${JSON.stringify({ ...row, at: row.at.toISOString() })}\n`).join('');
 }
+
+/**
+ * The export as text, a page at a time; the CSV header goes out with the first rows (or alone at the
+ * end), so a store that fails at its first read fails before anything is sent (http-parts.ts sendStream).
+ */
+export async function* decisionExportText(pages: AsyncIterable<DecisionRow[]>, csv: boolean): AsyncGenerator<string> {
+  let head = csv ? decisionCsvHeader() : '';
+  for await (const page of pages) {
+    yield head + (csv ? decisionCsvRows(page) : decisionJsonLines(page));
+    head = '';
+  }
+  if (head) yield head;
+}

@@ -3,7 +3,7 @@ import { MAX_CERTIFICATES_PER_REQUEST } from '../core/request/certificate-limit'
 import { commentText } from './decision-input';
 import { MAX_DECISIONS_PER_REQUEST, type DecisionRecord } from './decisions';
 import { auditExportText, auditSelectionOf } from './audit-selection';
-import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from './decision-export';
+import { decisionExportText } from './decision-export';
 import { requestCertificate, requestCertificates } from './certificates';
 import { JSON_TYPE } from './http-parts';
 import { bilingual } from './messages';
@@ -20,7 +20,8 @@ import type { RelayService } from './service';
  * - `POST /decisions/return`: `{id, comment}`, four-eyes' "no": back for review, with why;
  * - `GET|POST /decisions/pending`: what waits for a second person, for approvers and auditors;
  * - `GET|POST /decisions/history`: a subject's query fields; its decisions in force and every line;
- * - `GET /decisions/export[?since=DATE][&format=json]`: the whole record, for auditors;
+ * - `GET|POST /decisions/export[?since=DATE][&format=json]`: the whole record, for auditors, streamed a page
+ *   at a time;
  * - `GET|POST /audit/export` with `from`, `to`, `analyst`, `name`, `code`, `format=json`: the audit trail
  *   (an auditor's every request, anyone else's own), streamed a page at a time, as `checklists relay
  *   audit` prints it on the host;
@@ -224,13 +225,9 @@ export async function handleRecord(
         analyst,
       );
     }
-    const asJson = fields.format === 'json';
-    let body = asJson ? '' : decisionCsvHeader();
-    for await (const page of service.store.decisionPages(since)) {
-      body += asJson ? decisionJsonLines(page) : decisionCsvRows(page);
-    }
-    const type = asJson ? NDJSON_TYPE : CSV_TYPE;
-    return { status: 200, type, body, analyst, code: null };
+    const csv = fields.format !== 'json';
+    const stream = decisionExportText(service.store.decisionPages(since), csv);
+    return { status: 200, type: csv ? CSV_TYPE : NDJSON_TYPE, body: '', stream, analyst, code: null };
   } catch (error) {
     const refusal = error instanceof Refusal ? error : null;
     if (!refusal) throw error;

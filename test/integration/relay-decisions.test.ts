@@ -643,6 +643,39 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
   });
   expect(refused.status).toBe(403);
 
+  // checklists decisions, from the auditor's own computer: the same bytes, to stdout or a file.
+  const client = async (args: string[], tokken: string, cwd = process.cwd()) => {
+    const out = { stdout: '', stderr: '' };
+    const code = await runCli(['decisions', ...args], {
+      stdout: { write: (s: string) => ((out.stdout += s), true) },
+      stderr: { write: (s: string) => ((out.stderr += s), true) },
+      env: cliEnv({ CHECKLISTS_URL: one.url, CHECKLISTS_TOKKEN: tokken }),
+      cwd,
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    });
+    return { code, ...out };
+  };
+  const viaCli = await client([], inspector);
+  expect([viaCli.code, viaCli.stderr]).toEqual([0, '']);
+  expect(viaCli.stdout).toBe(raw);
+  const folder = mkdtempSync(join(tmpdir(), 'relay-decisions-client-'));
+  try {
+    const toFile = await client(['--json', '-o', 'record.ndjson'], inspector, folder);
+    expect([toFile.code, toFile.stdout]).toEqual([0, 'Decision record written: record.ndjson.\n']);
+    const lines = readFileSync(join(folder, 'record.ndjson'), 'utf8').trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { analyst: string }).analyst)).toEqual(['olena']);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const notAuditor = await client([], olena);
+  expect([notAuditor.code, notAuditor.stdout]).toEqual([2, '']);
+  expect(notAuditor.stderr).toContain('The relay did not give the decision record (HTTP 403): Only an auditor');
+  const later = await client(['--since', '2999-01-01'], inspector);
+  expect(later.code).toBe(0);
+  expect(later.stderr).toBe('No decisions recorded in that period.\n');
+  expect((await client(['--since', '31/12/2026'], inspector)).stderr).toContain('--since 31/12/2026: not a date');
+
   let stdout = '';
   let stderr = '';
   const io: CliIo = {

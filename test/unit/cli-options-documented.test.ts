@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SCREEN_OPTIONS, SEARCH_OPTIONS } from '../../src/cli/args/command-line';
 import {
   APPROVE_OPTIONS,
   ARCHIVE_OPTIONS,
   AUDIT_OPTIONS,
   CERTIFICATE_OPTIONS,
+  DECISIONS_OPTIONS,
   HISTORY_OPTIONS,
-  SCREEN_OPTIONS,
-  SEARCH_OPTIONS,
-} from '../../src/cli/args/command-line';
+} from '../../src/cli/args/record-args';
 import { GLOBAL_OPTIONS } from '../../src/cli/args/option-values';
 import { SANDBOX_OPTIONS } from '../../src/cli/args/sandbox-args';
 import { RELAY_SERVER_OPTIONS } from '../../src/cli/commands/relay-command';
@@ -45,6 +45,7 @@ describe.each([
   ['certificate', CERTIFICATE_OPTIONS, 'help.certificate'],
   ['archive', ARCHIVE_OPTIONS, 'help.archive'],
   ['audit', AUDIT_OPTIONS, 'help.audit'],
+  ['decisions', DECISIONS_OPTIONS, 'help.decisions'],
   ['sandbox', SANDBOX_OPTIONS, 'help.sandbox'],
 ] as const)('checklists %s', (command, options, helpKey) => {
   it.each(ownOptions(options))('--%s is in --help in English and Ukrainian, and in docs/cli.md', (option) => {

@@ -48,7 +48,7 @@ it('suggests the nearest command, relay and help included', () => {
   expect(refusal(['histroy', '--name', 'Іван']).en).toContain('Did you mean "history"?');
   expect(refusal(['certifcate', '12']).en).toContain('Did you mean "certificate"?');
   expect(refusal(['frobnicate']).en).toContain(
-    'Commands: search, screen, history, approve, certificate, archive, audit, sandbox, relay.',
+    'Commands: search, screen, history, approve, certificate, archive, audit, decisions, sandbox, relay.',
   );
 });
 

@@ -1,7 +1,7 @@
 import type { ParseArgsConfig } from 'node:util';
-import { MAX_CERTIFICATES_PER_REQUEST as MAX_CERTIFICATES } from '../../core/request/certificate-limit';
 import { nearestWord } from '../../core/text/nearest';
 import { GLOBAL_OPTIONS, globalsFrom, parseIntOption, parseStrict, usage, type GlobalOptions } from './option-values';
+import { parseRecordCommand, type RecordCommand } from './record-args';
 import { parseSandboxArgs, type SandboxArgs } from './sandbox-args';
 
 export interface SearchArgs {
@@ -51,73 +51,9 @@ export interface ScreenArgs {
   saveDecisions: boolean;
 }
 
-/** `checklists history`: the subject's fields, as for search. */
-export interface HistoryArgs {
-  name?: string;
-  namelat?: string;
-  date?: string;
-  ipn?: string;
-  doc?: string;
-  doctype?: string;
-  json: boolean;
-}
-
-/** `checklists approve [ID...]`: without ids, the list of decisions waiting for approval. */
-export interface ApproveArgs {
-  ids: number[];
-  json: boolean;
-  /** `--return ID --comment TEXT`: four-eyes' "no", the decision sent back for review with why. */
-  returns?: { id: number; comment: string };
-}
-
-/** `checklists certificate NO [NO...]`: earlier requests' certificates, by their relay audit nos. */
-export interface CertificateArgs {
-  /** In the order given, each once. */
-  ids: number[];
-  /** `--from FILE [--rows 5,17,20-25]`: the numbers an earlier results file shows beside those rows (all without --rows). */
-  from?: { file: string; rows: number[] | null };
-  output?: string;
-}
-
-/** `checklists audit`: the relay's audit trail for an auditor key, selected as `checklists relay audit` does. */
-export interface AuditArgs {
-  from?: string;
-  to?: string;
-  analyst?: string;
-  name?: string;
-  code?: string;
-  csv: boolean;
-  /** A file to write, owner-only and only once whole; stdout without it. */
-  output?: string;
-}
-
-/** `checklists archive ID`: an archived answer's bytes, by the certificate's relay archive id. */
-export interface ArchiveArgs {
-  id: number;
-  output?: string;
-}
-
-/** "5,17,20-25" as an inspector names rows: each once, in order; [] for anything else. */
-function rowList(spec: string): number[] {
-  const rows = new Set<number>();
-  for (const part of spec.split(',').map((p) => p.trim())) {
-    const range = /^(\d{1,7})(?:\s*[-–]\s*(\d{1,7}))?$/.exec(part);
-    const from = Number(range?.[1]);
-    const to = range?.[2] === undefined ? from : Number(range[2]);
-    // A sheet's rows, and never more than a sheet holds in one range.
-    if (!range || from < 1 || to < from || to > 1_048_576) return [];
-    for (let r = from; r <= to; r++) rows.add(r);
-  }
-  return [...rows].sort((a, b) => a - b);
-}
-
 export type ParsedCommand =
   | { command: 'search'; global: GlobalOptions; args: SearchArgs }
-  | { command: 'history'; global: GlobalOptions; args: HistoryArgs }
-  | { command: 'approve'; global: GlobalOptions; args: ApproveArgs }
-  | { command: 'certificate'; global: GlobalOptions; args: CertificateArgs }
-  | { command: 'audit'; global: GlobalOptions; args: AuditArgs }
-  | { command: 'archive'; global: GlobalOptions; args: ArchiveArgs }
+  | RecordCommand
   | { command: 'screen'; global: GlobalOptions; args: ScreenArgs }
   | { command: 'sandbox'; global: GlobalOptions; args: SandboxArgs }
   | { command: 'help'; global: GlobalOptions; topic?: string }
@@ -131,6 +67,7 @@ export const COMMANDS = [
   'certificate',
   'archive',
   'audit',
+  'decisions',
   'sandbox',
 ] as const;
 
@@ -149,47 +86,6 @@ export const SEARCH_OPTIONS = {
   json: { type: 'boolean' },
   fresh: { type: 'boolean' },
   certificate: { type: 'string' },
-} as const satisfies NonNullable<ParseArgsConfig['options']>;
-
-export const HISTORY_OPTIONS = {
-  ...GLOBAL_OPTIONS,
-  name: { type: 'string', short: 'n' },
-  namelat: { type: 'string' },
-  date: { type: 'string', short: 'd' },
-  ipn: { type: 'string' },
-  doc: { type: 'string' },
-  doctype: { type: 'string' },
-  json: { type: 'boolean' },
-} as const satisfies NonNullable<ParseArgsConfig['options']>;
-
-export const APPROVE_OPTIONS = {
-  ...GLOBAL_OPTIONS,
-  json: { type: 'boolean' },
-  return: { type: 'string' },
-  comment: { type: 'string' },
-} as const satisfies NonNullable<ParseArgsConfig['options']>;
-
-export const CERTIFICATE_OPTIONS = {
-  ...GLOBAL_OPTIONS,
-  output: { type: 'string', short: 'o' },
-  from: { type: 'string' },
-  rows: { type: 'string' },
-} as const satisfies NonNullable<ParseArgsConfig['options']>;
-
-export const ARCHIVE_OPTIONS = {
-  ...GLOBAL_OPTIONS,
-  output: { type: 'string', short: 'o' },
-} as const satisfies NonNullable<ParseArgsConfig['options']>;
-
-export const AUDIT_OPTIONS = {
-  ...GLOBAL_OPTIONS,
-  from: { type: 'string' },
-  to: { type: 'string' },
-  analyst: { type: 'string' },
-  name: { type: 'string', short: 'n' },
-  code: { type: 'string' },
-  csv: { type: 'boolean' },
-  output: { type: 'string', short: 'o' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export const SCREEN_OPTIONS = {
@@ -292,87 +188,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     };
   }
 
-  if (first === 'history') {
-    const { values, positionals } = parseStrict('history', [...rest], HISTORY_OPTIONS, true);
-    const global = globalsFrom(values);
-    if (values.help) return { command: 'help', global, topic: 'history' };
-    const name = values.name ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
-    if (values.name !== undefined && positionals.length > 0) {
-      throw usage('args.unexpected', { value: positionals.join(' ') });
-    }
-    return {
-      command: 'history',
-      global,
-      args: {
-        ...(name !== undefined ? { name } : {}),
-        ...(values.namelat !== undefined ? { namelat: values.namelat } : {}),
-        ...(values.date !== undefined ? { date: values.date } : {}),
-        ...(values.ipn !== undefined ? { ipn: values.ipn } : {}),
-        ...(values.doc !== undefined ? { doc: values.doc } : {}),
-        ...(values.doctype !== undefined ? { doctype: values.doctype } : {}),
-        json: values.json === true,
-      },
-    };
-  }
-
-  if (first === 'approve') {
-    const { values, positionals } = parseStrict('approve', [...rest], APPROVE_OPTIONS, true);
-    const global = globalsFrom(values);
-    if (values.help) return { command: 'help', global, topic: 'approve' };
-    // "#12" as the list prints it, or 12.
-    const ids = positionals.map((p) => p.replace(/^#/, ''));
-    const bad = ids.find((id) => !/^[1-9]\d{0,14}$/.test(id));
-    if (bad !== undefined) throw usage('args.approveId', { value: bad });
-    const args: ApproveArgs = { ids: ids.map(Number), json: values.json === true };
-    if (values.return === undefined && values.comment === undefined) return { command: 'approve', global, args };
-    // One decision sent back at a time, and never without why: the comment is what its author reads.
-    const returned = (values.return ?? '').replace(/^#/, '');
-    const comment = (values.comment ?? '').trim();
-    if (ids.length > 0 || !/^[1-9]\d{0,14}$/.test(returned) || comment === '') throw usage('args.returnUsage');
-    return { command: 'approve', global, args: { ...args, returns: { id: Number(returned), comment } } };
-  }
-
-  if (first === 'certificate') {
-    const { values, positionals } = parseStrict('certificate', [...rest], CERTIFICATE_OPTIONS, true);
-    const global = globalsFrom(values);
-    if (values.help) return { command: 'help', global, topic: 'certificate' };
-    const output = values.output !== undefined ? { output: values.output } : {};
-    if (values.from !== undefined || values.rows !== undefined) {
-      const rows = values.rows === undefined ? null : rowList(values.rows);
-      if (values.from === undefined || positionals.length > 0 || rows?.length === 0) {
-        throw usage('args.certificateFrom');
-      }
-      return { command: 'certificate', global, args: { ids: [], from: { file: values.from, rows }, ...output } };
-    }
-    // "4127" as the results file shows it, or "#4127" / "№4127"; several, or a column pasted as "4127,4130".
-    const given = positionals.flatMap((p) => p.split(',')).map((p) => p.trim().replace(/^[#№]\s*/, ''));
-    const bad = given.find((id) => !/^[1-9]\d{0,14}$/.test(id));
-    if (given.length === 0 || bad !== undefined) throw usage('args.certificateNo');
-    const ids = [...new Set(given.map(Number))];
-    if (ids.length > MAX_CERTIFICATES) throw usage('args.certificateMany', { limit: MAX_CERTIFICATES });
-    return { command: 'certificate', global, args: { ids, ...output } };
-  }
-
-  if (first === 'archive') {
-    const { values, positionals } = parseStrict('archive', [...rest], ARCHIVE_OPTIONS, true);
-    const global = globalsFrom(values);
-    if (values.help) return { command: 'help', global, topic: 'archive' };
-    // "9" as the certificate shows it, or "#9" / "№9".
-    const given = positionals.map((p) => p.trim().replace(/^[#№]\s*/, ''));
-    if (given.length !== 1 || !/^[1-9]\d{0,14}$/.test(given[0])) throw usage('args.archiveId');
-    const output = values.output !== undefined ? { output: values.output } : {};
-    return { command: 'archive', global, args: { id: Number(given[0]), ...output } };
-  }
-
-  if (first === 'audit') {
-    const { values, positionals } = parseStrict('audit', [...rest], AUDIT_OPTIONS, true);
-    const global = globalsFrom(values);
-    if (values.help) return { command: 'help', global, topic: 'audit' };
-    if (positionals.length > 0) throw usage('args.unexpected', { value: positionals.join(' ') });
-    const { from, to, analyst, name, code, output } = values;
-    const given = Object.entries({ from, to, analyst, name, code, output }).filter(([, v]) => v !== undefined);
-    return { command: 'audit', global, args: { ...Object.fromEntries(given), csv: values.csv === true } };
-  }
+  const record = parseRecordCommand(first, rest);
+  if (record) return record;
 
   if (first === 'sandbox') {
     const { global, args } = parseSandboxArgs(rest);

@@ -5,7 +5,7 @@ import {
   type PendingDecisions,
 } from '../../core/answer/decision-history';
 import type { Lang } from '../../core/text/i18n';
-import type { ApproveArgs } from '../args/command-line';
+import type { ApproveArgs } from '../args/record-args';
 import type { CliConfig } from '../config';
 import { EXIT, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';

@@ -1,4 +1,4 @@
-import type { AuditArgs } from '../args/command-line';
+import type { AuditArgs } from '../args/record-args';
 import type { CliConfig } from '../config';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';

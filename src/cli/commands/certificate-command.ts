@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { CertificateArgs } from '../args/command-line';
+import type { CertificateArgs } from '../args/record-args';
 import type { CliConfig } from '../config';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';

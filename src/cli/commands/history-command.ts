@@ -11,7 +11,7 @@ import { decisionNoteText } from '../../core/answer/relay-decisions';
 import { InvalidInputError } from '../../core/protocol/errors';
 import { validateQuery, type SearchQuery } from '../../core/query';
 import type { Lang } from '../../core/text/i18n';
-import type { HistoryArgs } from '../args/command-line';
+import type { HistoryArgs } from '../args/record-args';
 import type { CliConfig } from '../config';
 import { EXIT, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';

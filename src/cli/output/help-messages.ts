@@ -12,6 +12,7 @@ const en = {
     '  checklists approve [ID ...]   four-eyes: what waits for approval, or approve it\n' +
     "  checklists certificate NO [NO ...] | --from results.xlsx [--rows 5,17]   earlier requests' certificates in one PDF\n" +
     '  checklists archive ID [-o FILE.json]   an archived answer, byte for byte, checked against its SHA-256\n' +
+    "  checklists decisions [--since DATE] [--json] [-o FILE]   the relay's whole decision record (an auditor key)\n" +
     "  checklists audit [--from DATE] [--to DATE] [--name …] [--csv] [-o FILE]   the relay's audit trail (yours, or all with an auditor key)\n" +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency MS] [--down]\n' +
     "  checklists relay [--port N] [--data-dir DIR | --database-url URL] …  the organisation's relay (checklists relay --help, docs/relay.md)\n\n" +
@@ -99,6 +100,16 @@ const en = {
     '  -o, --output FILE        where to write it (default checklists-answer-ID.json)\n\n' +
     "Exit codes: 0 written, 1 the bytes do not match the relay's SHA-256 (nothing written), 2 not yours or no such\n" +
     'answer, 3 key refused, 4 relay unreachable',
+  'help.decisions':
+    "checklists decisions [options] — the organisation's relay's whole decision record, for an auditor key\n" +
+    '(CHECKLISTS_URL = the relay, CHECKLISTS_TOKKEN = your auditor key): every decision, approval and return, with\n' +
+    'its author, time, reason, comment and "why". The same rows as checklists relay decisions export on the relay\'s\n' +
+    'host; checklists screen --decisions FILE records such a file on another relay. No request reaches the service.\n\n' +
+    '      --since DATE         only what was recorded from then on: YYYY-MM-DD or DD.MM.YYYY, or YYYY-MM-DDThh:mm\n' +
+    '      --csv, --json        CSV with a header line (the default; UTF-8 with a BOM, for Excel), or one JSON object per line\n' +
+    '  -o, --output FILE        write it to FILE (owner-only, named only once whole) rather than to stdout\n\n' +
+    'Exit codes: 0 written (an empty record says so on stderr), 2 not an auditor key or a bad date, 3 key refused,\n' +
+    '4 relay unreachable or the export cut off part way',
   'help.audit':
     "checklists audit [options] — the organisation's relay's audit trail (CHECKLISTS_URL = the relay, CHECKLISTS_TOKKEN\n" +
     "= your key): every request with an auditor's key, your own with an analyst's. One line per request, with when,\n" +
@@ -180,6 +191,7 @@ const uk: Record<Key, string> = {
     '  checklists approve [НОМЕР ...]   чотири ока: що чекає на погодження, або погодити\n' +
     '  checklists certificate № [№ ...] | --from результати.xlsx [--rows 5,17]   довідки про попередні запити одним PDF\n' +
     '  checklists archive № [-o ФАЙЛ.json]   архівна відповідь байт у байт, звірена з її SHA-256\n' +
+    '  checklists decisions [--since ДАТА] [--json] [-o ФАЙЛ]   увесь реєстр рішень релея (ключ аудитора)\n' +
     '  checklists audit [--from ДАТА] [--to ДАТА] [--name …] [--csv] [-o ФАЙЛ]   журнал аудиту релея (ваші запити або всі з ключем аудитора)\n' +
     '  checklists sandbox [--port 8443] [--quota N] [--fail-rate 0.2] [--latency МС] [--down]\n' +
     '  checklists relay [--port N] [--data-dir ТЕКА | --database-url URL] …  релей організації (checklists relay --help, docs/relay.md)\n\n' +
@@ -266,6 +278,16 @@ const uk: Record<Key, string> = {
     '  -o, --output ФАЙЛ        куди записати (типово checklists-answer-№.json)\n\n' +
     'Коди виходу: 0 записано, 1 байти не збігаються з SHA-256 релея (нічого не записано), 2 не ваша або немає такої\n' +
     'відповіді, 3 ключ відхилено, 4 релей недоступний',
+  'help.decisions':
+    'checklists decisions [параметри] — увесь реєстр рішень релея організації, для ключа аудитора (CHECKLISTS_URL —\n' +
+    'адреса релея, CHECKLISTS_TOKKEN — ваш ключ аудитора): кожне рішення, погодження й повернення з автором, часом,\n' +
+    'причиною, коментарем і поясненням. Ті самі рядки, що й checklists relay decisions export на сервері релея;\n' +
+    'checklists screen --decisions ФАЙЛ записує такий файл на іншому релеї. До сервісу не йде жоден запит.\n\n' +
+    '      --since ДАТА         лише записане відтоді: РРРР-ММ-ДД або ДД.ММ.РРРР, чи РРРР-ММ-ДДTгг:хх\n' +
+    '      --csv, --json        CSV з рядком заголовків (типово; UTF-8 з BOM, для Excel) або JSON-об’єкт на рядок\n' +
+    '  -o, --output ФАЙЛ        записати у ФАЙЛ (лише для власника, під цією назвою лише цілим), а не в stdout\n\n' +
+    'Коди виходу: 0 записано (про порожній реєстр сказано в stderr), 2 ключ не аудитора або хибна дата,\n' +
+    '3 ключ відхилено, 4 релей недоступний або вивантаження обірвалося',
   'help.audit':
     'checklists audit [параметри] — журнал аудиту релея організації (CHECKLISTS_URL — адреса релея, CHECKLISTS_TOKKEN —\n' +
     'ваш ключ): усі запити з ключем аудитора, ваші власні з ключем аналітика. Рядок на кожен запит — коли, хто, що\n' +

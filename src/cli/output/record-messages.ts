@@ -59,6 +59,14 @@ const en = {
     'The relay holds no archived answer {id} that your key may read: an answer goes to the analyst whose request paid for it, and to auditors. The number is the certificate\'s "Relay archive id".',
   'archive.refused': 'The relay did not give archived answer {id} (HTTP {status}): {message}',
   'audit.refused': 'The relay did not give the audit trail (HTTP {status}): {message}',
+  'relay.neededDecisions':
+    "The decision record is exported from the organisation's relay: set CHECKLISTS_URL to its address and CHECKLISTS_TOKKEN to your auditor key (docs/cli.md).",
+  'decisions.refused': 'The relay did not give the decision record (HTTP {status}): {message}',
+  'decisions.saved': 'Decision record written: {file}.',
+  'decisions.cut':
+    "The relay's decision record export stopped part way, after {bytes} {bytes|byte|bytes}: what was written is incomplete. Run the command again.",
+  'decisions.cutFile':
+    "The relay's decision record export stopped part way, after {bytes} {bytes|byte|bytes}: {file} was not written. Run the command again.",
   'audit.saved': 'Audit export written: {file} ({rows} {rows|row|rows}).',
   'audit.noneOwn':
     "Your key reads your own requests only: a colleague's screening of this client is not among them (an auditor's key reads every request).",
@@ -127,6 +135,14 @@ const uk: Record<Key, string> = {
     'На релеї немає архівної відповіді {id}, доступної вашому ключу: відповідь отримує аналітик, чий запит за неї заплатив, і аудитори. Указуйте «Номер в архіві релея» з довідки.',
   'archive.refused': 'Релей не надав архівну відповідь {id} (HTTP {status}): {message}',
   'audit.refused': 'Релей не надав журнал аудиту (HTTP {status}): {message}',
+  'relay.neededDecisions':
+    'Реєстр рішень вивантажують з релея організації: задайте CHECKLISTS_URL його адресою, а CHECKLISTS_TOKKEN — вашим ключем аудитора (docs/cli.md).',
+  'decisions.refused': 'Релей не надав реєстр рішень (HTTP {status}): {message}',
+  'decisions.saved': 'Реєстр рішень записано: {file}.',
+  'decisions.cut':
+    'Вивантаження реєстру рішень з релея обірвалося після {bytes} {bytes|байта|байтів|байтів}: записане неповне. Запустіть команду ще раз.',
+  'decisions.cutFile':
+    'Вивантаження реєстру рішень з релея обірвалося після {bytes} {bytes|байта|байтів|байтів}: {file} не записано. Запустіть команду ще раз.',
   'audit.saved': 'Журнал аудиту записано: {file} ({rows} {rows|рядок|рядки|рядків}).',
   'audit.noneOwn':
     'Ваш ключ читає лише ваші власні запити: перевірки цього клієнта колегами тут немає (ключ аудитора читає всі запити).',
