@@ -48,14 +48,18 @@ export function decisionJsonLines(rows: readonly DecisionRow[]): string {
 }
 
 /**
- * The export as text, a page at a time; the CSV header goes out with the first rows (or alone at the
- * end), so a store that fails at its first read fails before anything is sent (http-parts.ts sendStream).
+ * The export as text, a page at a time, on the relay's host and over HTTP alike; the CSV header goes
+ * out with the first rows (or alone at the end), so a store that fails at its first read fails before
+ * anything is sent (http-parts.ts sendStream).
  */
-export async function* decisionExportText(pages: AsyncIterable<DecisionRow[]>, csv: boolean): AsyncGenerator<string> {
+export async function* decisionExportText(
+  pages: AsyncIterable<DecisionRow[]>,
+  csv: boolean,
+): AsyncGenerator<{ text: string; rows: number }> {
   let head = csv ? decisionCsvHeader() : '';
   for await (const page of pages) {
-    yield head + (csv ? decisionCsvRows(page) : decisionJsonLines(page));
+    yield { text: head + (csv ? decisionCsvRows(page) : decisionJsonLines(page)), rows: page.length };
     head = '';
   }
-  if (head) yield head;
+  if (head) yield { text: head, rows: 0 };
 }

@@ -226,13 +226,18 @@ export async function handleRecord(
       );
     }
     const csv = fields.format !== 'json';
-    const stream = decisionExportText(service.store.decisionPages(since), csv);
+    const stream = textOf(decisionExportText(service.store.decisionPages(since), csv));
     return { status: 200, type: csv ? CSV_TYPE : NDJSON_TYPE, body: '', stream, analyst, code: null };
   } catch (error) {
     const refusal = error instanceof Refusal ? error : null;
     if (!refusal) throw error;
     return refused(refusal.status, refusal.code, refusal.text, analyst);
   }
+}
+
+/** An export's text alone, as sendStream writes it (the row counts are the host command's). */
+async function* textOf(chunks: AsyncIterable<{ text: string }>): AsyncGenerator<string> {
+  for await (const chunk of chunks) yield chunk.text;
 }
 
 const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';
@@ -265,13 +270,10 @@ function auditExport(service: RelayService, identity: Identity, fields: Record<s
     return refused(400, RELAY_ERRORS.badRequest, bilingual('bad.time', params), analyst);
   }
   const csv = fields.format !== 'json';
-  const chunks = auditExportText((filter) => service.store.auditPages(filter), read.selection, csv);
-  async function* texts(): AsyncGenerator<string> {
-    for await (const chunk of chunks) yield chunk.text;
-  }
+  const stream = textOf(auditExportText((filter) => service.store.auditPages(filter), read.selection, csv));
   // Said, so that a reader of their own rows does not take "none" for "nobody screened this client".
   const headers = { 'X-Audit-Scope': all ? 'all' : 'own' };
-  return { status: 200, type: csv ? CSV_TYPE : NDJSON_TYPE, body: '', stream: texts(), headers, analyst, code: null };
+  return { status: 200, type: csv ? CSV_TYPE : NDJSON_TYPE, body: '', stream, headers, analyst, code: null };
 }
 
 /** The ids asked for: an array (a JSON body), or text of numbers with commas or spaces (a query string). */

@@ -4,7 +4,7 @@ import type { CliConfig } from '../config';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { usageError } from '../messages';
-import { writeOwnerOnly } from '../output/certificate-file';
+import { writeOwnerOnly } from '../output/safe-file';
 import { assertFolderWritable } from '../output/output-paths';
 import { recordMessages, type RecordMessageKey } from '../output/record-messages';
 import { readResultsAudits } from '../input/results-audits';

@@ -9,7 +9,7 @@ import { writeOut, type CliIo } from '../io';
 import { verifyArchive, type VerifyProblem } from '../../relay/answer-archive';
 import { relayMessages } from '../../relay/messages';
 import type { ArchiveCut } from '../../relay/store/port';
-import { decisionCsvHeader, decisionCsvRows, decisionJsonLines } from '../../relay/decision-export';
+import { decisionExportText } from '../../relay/decision-export';
 import { STORE_OPTIONS, actionUsage, langOf, usage, withStore } from './relay-store-access';
 import { parseTimeBound } from '../../relay/time-bound';
 import { UsageError } from '../exit-codes';
@@ -103,11 +103,10 @@ export async function runDecisions(argv: readonly string[], io: CliIo): Promise<
   const since = dateOption(values.since, 'since', false);
   return withStore(values, io, async (store) => {
     // CSV unless --json: the inspector's spreadsheet first; JSON lines for other systems.
-    if (!values.json) await writeOut(io.stdout, decisionCsvHeader());
     let rows = 0;
-    for await (const page of store.decisionPages(since)) {
-      rows += page.length;
-      await writeOut(io.stdout, values.json ? decisionJsonLines(page) : decisionCsvRows(page));
+    for await (const chunk of decisionExportText(store.decisionPages(since), !values.json)) {
+      rows += chunk.rows;
+      await writeOut(io.stdout, chunk.text);
     }
     // As for the audit: an empty export says so, rather than pass for a complete one.
     if (rows === 0) io.stderr.write(`${relayMessages.t(langOf(values.lang, io), 'decisions.none')}\n`);

@@ -5,28 +5,9 @@ import type { RegistryKey } from '../../core/protocol/registries';
 import type { Lang } from '../../core/text/i18n';
 import { buildCertificate } from '../../evidence/certificate';
 import { certificatePdf } from '../../evidence/certificate-pdf';
-import { rename, rm } from 'node:fs/promises';
-import { createExclusive } from './safe-file';
+import { writeOwnerOnly } from './safe-file';
 
 /** `checklists search --certificate FILE.pdf`: the certificate of the answer just shown. */
-
-/**
- * Written beside the target, owner-only, then renamed over it: never through a link someone
- * placed at the name, and never half a file (a certificate, an archived answer) under the name.
- */
-export async function writeOwnerOnly(path: string, bytes: Buffer): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  const handle = await createExclusive(temporary);
-  try {
-    await handle.writeFile(bytes);
-    await handle.close();
-    await rename(temporary, path);
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
 
 export interface SearchCertificate {
   path: string;

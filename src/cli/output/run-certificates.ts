@@ -10,7 +10,7 @@ import type { SearchQuery } from '../../core/query';
 import type { Lang } from '../../core/text/i18n';
 import { buildCertificate, buildRunCover } from '../../evidence/certificate';
 import { certificatePdf } from '../../evidence/certificate-pdf';
-import { writeOwnerOnly } from './certificate-file';
+import { writeOwnerOnly } from './safe-file';
 import { makeFolder } from '../../relay/make-folder';
 
 /**

@@ -1,5 +1,5 @@
 import { constants, type Stats } from 'node:fs';
-import { lstat, open, type FileHandle } from 'node:fs/promises';
+import { lstat, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import type { LocalizedText } from '../../core/text/i18n';
 import { UsageError } from '../exit-codes';
 import { cliMessages } from '../messages';
@@ -53,6 +53,24 @@ export async function assertSafeExisting(path: string): Promise<Stats | null> {
 /** Creates `path` afresh, owner-only, failing if anything (a link included) is already there. */
 export function createExclusive(path: string): Promise<FileHandle> {
   return open(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_APPEND | NOFOLLOW, 0o600);
+}
+
+/**
+ * Written beside the target, owner-only, then renamed over it: never through a link someone
+ * placed at the name, and never half a file (a certificate, an archived answer) under the name.
+ */
+export async function writeOwnerOnly(path: string, bytes: Buffer): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  const handle = await createExclusive(temporary);
+  try {
+    await handle.writeFile(bytes);
+    await handle.close();
+    await rename(temporary, path);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 /** Opens an existing file without following a link and checks it is the very file that was inspected. */
