@@ -116,6 +116,7 @@ export const relayMessages = defineCatalogue(
     'archive.pruned':
       'Removed {removed} archived {removed|answer|answers} received before {before}; chain at the cut: {chain}',
     'backup.written': 'Backup written: {file}',
+    'export.written': 'Written: {file} ({rows} {rows|row|rows}).',
     'audit.none': 'No audit rows match.',
     'decisions.none': 'No decisions recorded in that period.',
     'audit.noneAnalyst':
@@ -238,6 +239,7 @@ export const relayMessages = defineCatalogue(
     'archive.pruned':
       'Видалено архівних відповідей, отриманих до {before}: {removed}; ланцюжок у місці розрізу: {chain}',
     'backup.written': 'Резервну копію записано: {file}',
+    'export.written': 'Записано: {file} ({rows} {rows|рядок|рядки|рядків}).',
     'audit.none': 'Жодного рядка аудиту не знайдено.',
     'decisions.none': 'За цей період рішень не записано.',
     'audit.noneAnalyst':

@@ -171,6 +171,13 @@ test('checklists audit writes what the relay sends, an analyst their own request
     expect([toFile.code, toFile.stdout, toFile.stderr]).toEqual([0, 'Audit export written: client.csv (1 row).\n', '']);
     expect(readFileSync(join(dir, 'client.csv'), 'utf8')).toBe(asCsv.stdout);
     expect(statSync(join(dir, 'client.csv')).mode & 0o777).toBe(0o600);
+    // And on the relay's host, --out: the same file, the rows counted on stderr.
+    const onHost = capture({});
+    const hostArgs = ['audit', '--csv', '--code', '12345678', '--out', join(dir, 'host.csv'), '--database-url', db.url];
+    expect(await runRelay(hostArgs, onHost.io)).toBe(0);
+    expect([onHost.out.stdout, onHost.out.stderr]).toEqual(['', `Written: ${join(dir, 'host.csv')} (1 row).\n`]);
+    expect(readFileSync(join(dir, 'host.csv'), 'utf8')).toBe(asCsv.stdout);
+    expect(statSync(join(dir, 'host.csv')).mode & 0o777).toBe(0o600);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

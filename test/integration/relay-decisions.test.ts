@@ -3,7 +3,7 @@ import { relayDecisionsOf } from '../../src/core/answer/relay-decisions';
 import { summarize } from '../../src/core/answer/summary';
 import { parseEnvelope } from '../../src/core/protocol/schema';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runRelay } from '../../src/cli/commands/relay-command';
@@ -671,6 +671,26 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
   const notAuditor = await client([], olena);
   expect([notAuditor.code, notAuditor.stdout]).toEqual([2, '']);
   expect(notAuditor.stderr).toContain('The relay did not give the decision record (HTTP 403): Only an auditor');
+  // The relay's host writes the same record with --out, owner-only.
+  const hostFolder = mkdtempSync(join(tmpdir(), 'relay-decisions-host-'));
+  try {
+    const hostFile = join(hostFolder, 'record.csv');
+    const host = { stdout: '', stderr: '' };
+    const hostIo: CliIo = {
+      stdout: { write: (t: string) => ((host.stdout += t), true) },
+      stderr: { write: (t: string) => ((host.stderr += t), true) },
+      env: {},
+      cwd: process.cwd(),
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    expect(await runRelay(['decisions', 'export', '--out', hostFile, '--database-url', db.url], hostIo)).toBe(0);
+    expect([host.stdout, host.stderr]).toEqual(['', `Written: ${hostFile} (1 row).\n`]);
+    expect(readFileSync(hostFile, 'utf8')).toBe(raw);
+    expect(statSync(hostFile).mode & 0o777).toBe(0o600);
+  } finally {
+    rmSync(hostFolder, { recursive: true, force: true });
+  }
   const later = await client(['--since', '2999-01-01'], inspector);
   expect(later.code).toBe(0);
   expect(later.stderr).toBe('No decisions recorded in that period.\n');

@@ -8,11 +8,12 @@ import { RestoreRefused } from '../../relay/store/backup-sql';
 import { writeOut, type CliIo } from '../io';
 import { verifyArchive, type VerifyProblem } from '../../relay/answer-archive';
 import { relayMessages } from '../../relay/messages';
-import type { ArchiveCut } from '../../relay/store/port';
+import type { ArchiveCut, RelayStore } from '../../relay/store/port';
 import { decisionExportText } from '../../relay/decision-export';
 import { STORE_OPTIONS, actionUsage, langOf, usage, withStore } from './relay-store-access';
 import { parseTimeBound } from '../../relay/time-bound';
 import { UsageError } from '../exit-codes';
+import { openSink } from '../output/export-sink';
 
 /**
  * The relay's record from its host: `checklists relay audit` (the trail, page by page),
@@ -95,23 +96,48 @@ export async function runDecisions(argv: readonly string[], io: CliIo): Promise<
       csv: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       since: { type: 'string' },
+      out: { type: 'string' },
     },
     true,
   );
   if (positionals[0] !== 'export') throw actionUsage('decisions', positionals[0], ['export']);
   if (values.csv && values.json) throw usage('usage.oneFormat');
   const since = dateOption(values.since, 'since', false);
-  return withStore(values, io, async (store) => {
-    // CSV unless --json: the inspector's spreadsheet first; JSON lines for other systems.
-    let rows = 0;
-    for await (const chunk of decisionExportText(store.decisionPages(since), !values.json)) {
-      rows += chunk.rows;
-      await writeOut(io.stdout, chunk.text);
-    }
-    // As for the audit: an empty export says so, rather than pass for a complete one.
-    if (rows === 0) io.stderr.write(`${relayMessages.t(langOf(values.lang, io), 'decisions.none')}\n`);
-    return 0;
-  });
+  // CSV unless --json: the inspector's spreadsheet first; JSON lines for other systems.
+  const rows = await exportTo(values, io, (store) => decisionExportText(store.decisionPages(since), !values.json));
+  // As for the audit: an empty export says so, rather than pass for a complete one.
+  if (rows === 0) io.stderr.write(`${relayMessages.t(langOf(values.lang, io), 'decisions.none')}\n`);
+  return 0;
+}
+
+/**
+ * An export on the relay's host, page by page (millions of rows in bounded memory), to stdout or to
+ * `--out FILE`: owner-only and named only once whole, so a store that fails part way leaves no short
+ * file, and nothing passes through PowerShell's `>`, which re-encodes text as UTF-16. Returns its rows.
+ */
+async function exportTo(
+  values: { 'data-dir'?: string; 'database-url'?: string; lang?: string; out?: string },
+  io: CliIo,
+  chunks: (store: RelayStore) => AsyncIterable<{ text: string; rows: number }>,
+): Promise<number> {
+  const sink = await openSink(io, values.out);
+  let rows = 0;
+  try {
+    await withStore(values, io, async (store) => {
+      for await (const chunk of chunks(store)) {
+        rows += chunk.rows;
+        await sink.write(chunk.text);
+      }
+    });
+    await sink.finish();
+  } catch (error) {
+    await sink.abandon();
+    throw error;
+  }
+  if (values.out !== undefined) {
+    io.stderr.write(`${relayMessages.t(langOf(values.lang, io), 'export.written', { file: values.out, rows })}\n`);
+  }
+  return rows;
 }
 
 /** `relay backup [--out FILE]`: the record as JSON lines (stdout by default), beside a running relay. */
@@ -211,22 +237,18 @@ export async function runAudit(argv: readonly string[], io: CliIo): Promise<numb
       name: { type: 'string' },
       code: { type: 'string' },
       csv: { type: 'boolean', default: false },
+      out: { type: 'string' },
     },
     false,
   );
   const read = auditSelectionOf(values);
   if (!read.ok) throw new UsageError(relayMessages.text('bad.time', { option: `--${read.option}`, value: read.value }));
-  return withStore(values, io, async (store) => {
-    // Page by page, each written before the next is read: millions of rows in bounded memory.
-    let rows = 0;
-    for await (const chunk of auditExportText((filter) => store.auditPages(filter), read.selection, values.csv)) {
-      rows += chunk.rows;
-      await writeOut(io.stdout, chunk.text);
-    }
-    // Said on stderr, the export staying empty: a mistyped name must not read as "no activity".
-    if (rows === 0) {
-      for (const line of auditNoneLines(langOf(values.lang, io), values)) io.stderr.write(`${line}\n`);
-    }
-    return 0;
-  });
+  const rows = await exportTo(values, io, (store) =>
+    auditExportText((filter) => store.auditPages(filter), read.selection, values.csv),
+  );
+  // Said on stderr, the export staying empty: a mistyped name must not read as "no activity".
+  if (rows === 0) {
+    for (const line of auditNoneLines(langOf(values.lang, io), values)) io.stderr.write(`${line}\n`);
+  }
+  return 0;
 }

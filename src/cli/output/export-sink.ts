@@ -10,12 +10,13 @@ import { assertFolderWritable } from './output-paths';
 import { createExclusive } from './safe-file';
 
 /**
- * An export of the relay's record (`checklists audit`, `checklists decisions`) received as it
- * arrives, to stdout or to a file: millions of rows never sit in memory.
+ * An export of the relay's record (`checklists audit`, `checklists decisions`, and on the relay's
+ * host `relay audit`, `relay decisions export`) written as it arrives, to stdout or to a file:
+ * millions of rows never sit in memory.
  */
 
-interface Sink {
-  write(chunk: Buffer): Promise<void>;
+export interface Sink {
+  write(chunk: Buffer | string): Promise<void>;
   /** The export arrived whole. */
   finish(): Promise<void>;
   /** It did not: nothing may be left that looks like a whole export. */
@@ -25,7 +26,7 @@ interface Sink {
 function stdoutSink(io: CliIo): Sink {
   const decoder = new StringDecoder('utf8');
   return {
-    write: (chunk) => writeOut(io.stdout, decoder.write(chunk)),
+    write: (chunk) => writeOut(io.stdout, typeof chunk === 'string' ? chunk : decoder.write(chunk)),
     finish: () => writeOut(io.stdout, decoder.end()),
     abandon: async () => undefined,
   };
@@ -41,7 +42,7 @@ async function fileSink(path: string): Promise<Sink> {
   const handle = await createExclusive(temporary);
   return {
     write: async (chunk) => {
-      await handle.write(chunk);
+      await (typeof chunk === 'string' ? handle.write(chunk, null, 'utf8') : handle.write(chunk));
     },
     finish: async () => {
       await handle.sync();
@@ -53,6 +54,14 @@ async function fileSink(path: string): Promise<Sink> {
       await rm(temporary, { force: true });
     },
   };
+}
+
+/** Where an export goes: `output` (a file, its folder checked first) or stdout. */
+export async function openSink(io: CliIo, output: string | undefined): Promise<Sink> {
+  if (output === undefined) return stdoutSink(io);
+  const file = resolve(io.cwd, output);
+  await assertFolderWritable(file, output);
+  return fileSink(file);
 }
 
 export type Received =
@@ -72,9 +81,7 @@ export async function receiveExport(
   io: CliIo,
   output: string | undefined,
 ): Promise<Received> {
-  const file = output === undefined ? null : resolve(io.cwd, output);
-  if (file) await assertFolderWritable(file, output!);
-  const sink = file ? await fileSink(file) : stdoutSink(io);
+  const sink = await openSink(io, output);
   let lines = 0;
   const write = (chunk: Buffer) => {
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;

@@ -171,10 +171,10 @@ const en = {
     '      --lang uk|en         language of these messages\n\n' +
     'On the same store (while the relay runs, too):\n' +
     '  checklists relay keys add|list|revoke|rotate [NAME] [--role analyst|approver|auditor|admin]\n' +
-    '  checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--name TEXT] [--code CODE] [--csv]\n' +
+    '  checklists relay audit [--from DATE] [--to DATE] [--analyst NAME] [--name TEXT] [--code CODE] [--csv] [--out FILE]\n' +
     '  checklists relay verify\n' +
     '  checklists relay archive prune [--archive-years N]\n' +
-    '  checklists relay decisions export [--csv | --json] [--since DATE]\n' +
+    '  checklists relay decisions export [--csv | --json] [--since DATE] [--out FILE]\n' +
     '  checklists relay backup [--out FILE] | restore FILE\n' +
     'each with --data-dir DIR or --database-url URL.',
 } as const;
@@ -349,10 +349,10 @@ const uk: Record<Key, string> = {
     '      --lang uk|en         мова цих повідомлень\n\n' +
     'На тому самому сховищі (і поки релей працює):\n' +
     '  checklists relay keys add|list|revoke|rotate [ІМ’Я] [--role analyst|approver|auditor|admin]\n' +
-    '  checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--name ТЕКСТ] [--code КОД] [--csv]\n' +
+    '  checklists relay audit [--from ДАТА] [--to ДАТА] [--analyst ІМ’Я] [--name ТЕКСТ] [--code КОД] [--csv] [--out ФАЙЛ]\n' +
     '  checklists relay verify\n' +
     '  checklists relay archive prune [--archive-years N]\n' +
-    '  checklists relay decisions export [--csv | --json] [--since ДАТА]\n' +
+    '  checklists relay decisions export [--csv | --json] [--since ДАТА] [--out ФАЙЛ]\n' +
     '  checklists relay backup [--out ФАЙЛ] | restore ФАЙЛ\n' +
     'кожна з --data-dir ТЕКА або --database-url URL.',
 };
