@@ -3,7 +3,9 @@
 // same export as an auditor reads it from their own computer, `checklists audit --csv` through a
 // running relay (POST /audit/export). Prints rows, time, bytes and each process's peak memory
 // (VmHWM, read from /proc while it runs): the trail is read page by page and sent as the client
-// takes it, so memory stays flat whatever the size.
+// takes it, so memory stays flat whatever the size. Last, the inspector's readable workbook of the
+// newest 1,200,000 rows (BENCH_AUDIT_WORKBOOK_ROWS), more than one sheet holds, with `checklists audit -o
+// trail.xlsx` through the relay.
 //   npx tsx bench/relay-audit-export.ts
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -16,6 +18,7 @@ import { startEmbeddedCluster } from '../src/relay/store/embedded-cluster';
 import { openStore } from '../src/relay/store/open-store';
 
 const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 3_000_000);
+const WORKBOOK_ROWS = Math.min(ROWS, Number(process.env.BENCH_AUDIT_WORKBOOK_ROWS ?? 1_200_000));
 const BIN = join(__dirname, '..', 'bin', 'checklists.cjs');
 
 async function peakKb(pid: number): Promise<number> {
@@ -85,6 +88,7 @@ async function main(): Promise<void> {
     const c = new Client({ connectionString: cluster.url });
     await c.connect();
     const t = performance.now();
+    const filledAt = Date.now();
     // As the relay writes it: each request's "asked" row, then its outcome and its delivery, each
     // a row of its own (migrations.ts), so the export reads all three joined.
     await c.query(
@@ -136,6 +140,22 @@ async function main(): Promise<void> {
         `${line('checklists audit --csv (an auditor, through the relay)', client)}; the relay ${mb(client.peaks[1])}`,
       );
       console.log(`the two files ${same ? 'are byte for byte the same' : 'DIFFER'}`);
+
+      // The inspector's workbook of the newest WORKBOOK_ROWS requests (row g is g seconds old).
+      const from = new Date(filledAt - WORKBOOK_ROWS * 1000 - 500).toISOString().slice(0, 19);
+      const workbook = join(dir, 'trail.xlsx');
+      const wb = await exportTo(['audit', '--from', from, '-o', workbook], env, join(dir, 'wb.out'), [
+        relay.child.pid!,
+      ]);
+      const said = (await readFile(join(dir, 'wb.out'), 'utf8')).trim();
+      const sheets = (await readFile(workbook)).toString('latin1').match(/xl\/worksheets\/sheet\d+\.xml/g) ?? [];
+      console.log(
+        `checklists audit -o trail.xlsx (the inspector's workbook, through the relay): exit ${wb.code}, ` +
+          `${wb.seconds.toFixed(1)} s, ${((await stat(workbook)).size / 1024 / 1024).toFixed(0)} MB, ` +
+          `${new Set(sheets).size} ${new Set(sheets).size === 1 ? 'sheet' : 'sheets'}, ` +
+          `${Math.round(WORKBOOK_ROWS / wb.seconds).toLocaleString('en')} rows/s, peak memory (VmHWM) ` +
+          `${mb(wb.peaks[0])}; the relay ${mb(wb.peaks[1])}; it said: ${said}`,
+      );
     } finally {
       relay.child.kill('SIGTERM');
       await new Promise((resolve) => relay.child.on('exit', resolve));

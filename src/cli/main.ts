@@ -6,7 +6,7 @@ import { createSecretMask, type SecretMask } from '../core/text/secret-mask';
 import { version } from '../../package.json';
 import { parseCommandLine, type ParsedCommand } from './args/command-line';
 import { langFromEnv, loadCliConfig } from './config';
-import { EXIT, UsageError, exitCodeFor } from './exit-codes';
+import { EXIT, OutputWriteError, UsageError, exitCodeFor } from './exit-codes';
 import { StoreUnreachableError } from '../relay/store/store-errors';
 import type { CliIo } from './io';
 import { cliMessages } from './messages';
@@ -41,6 +41,9 @@ export function describeFailure(error: unknown, lang: Lang): string[] {
   }
   if (error instanceof CheckListsError || error instanceof StoreUnreachableError) {
     return [`${prefix}: ${error.text[lang]}`];
+  }
+  if (error instanceof OutputWriteError) {
+    return [`${prefix}: ${cliMessages.t(lang, 'error.outputWrite', { path: error.path, reason: error.reason })}`];
   }
   const message = error instanceof Error ? error.message : String(error);
   return [cliMessages.t(lang, 'error.unexpected', { message })];
@@ -175,10 +178,27 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
 }
 
 /**
+ * Node ends a process whose event loop empties with exit code 0, even while the command still awaits
+ * something nothing will ever settle (a stream that never finishes): a script would read success.
+ * The loop can only empty before the command's end through such a bug, so it exits 1 and says so.
+ */
+export function exitOnStall(
+  argv: readonly string[],
+  proc: Pick<NodeJS.Process, 'once' | 'exit' | 'env' | 'stderr'>,
+): void {
+  proc.once('beforeExit', () => {
+    const lang = langOption(argv) ?? langFromEnv(proc.env);
+    proc.stderr.write(`${cliMessages.t(lang, 'error.stalled')}\n`);
+    proc.exit(EXIT.unexpected);
+  });
+}
+
+/**
  * Exits explicitly once output is flushed: an idle keep-alive socket to the service must not
  * hold a scheduled job open for seconds after the work is done.
  */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  exitOnStall(argv, process);
   const code = await runCli(argv, processIo());
   await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   process.exit(code);

@@ -177,6 +177,8 @@ const en = {
     'An unfinished earlier run ({state}) is replaced by this new one; use --resume to continue a stopped run instead.',
   'error.prefix': 'Error',
   'error.unexpected': 'Unexpected error: {message}',
+  'error.outputWrite': '{path} was not written: {reason}. Free some space (or name another folder) and run it again.',
+  'error.stalled': 'Internal error: the command stopped before it finished, and nothing it was writing was completed.',
   'exit.hint.account':
     'Stopped: the account cannot make more requests. Fix it, then run the same command with --resume.',
   'exit.hint.unreachable':
@@ -368,6 +370,9 @@ const uk: Record<Key, string> = {
     'Незавершену попередню перевірку ({state}) замінено новою; щоб продовжити зупинену, додайте --resume.',
   'error.prefix': 'Помилка',
   'error.unexpected': 'Неочікувана помилка: {message}',
+  'error.outputWrite': '{path} не записано: {reason}. Звільніть місце (або вкажіть іншу теку) і запустіть знову.',
+  'error.stalled':
+    'Внутрішня помилка: команда зупинилася, не завершившись, і нічого з того, що вона записувала, не завершено.',
   'exit.hint.account':
     'Зупинено: обліковий запис не може робити запитів. Усуньте причину й запустіть ту саму команду з --resume.',
   'exit.hint.unreachable': 'Сервіс недоступний. Перевірте мережу та CHECKLISTS_URL / CHECKLISTS_RESERVE_URLS.',

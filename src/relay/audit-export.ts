@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { protectFormula } from '../core/text/csv-formula';
 import { AUDIT_COLUMNS, type StoredAuditRow } from './store/port';
 
@@ -42,4 +43,37 @@ export function auditCsv(rows: readonly StoredAuditRow[]): string {
 
 export function auditJsonLines(rows: readonly StoredAuditRow[]): string {
   return rows.map((row) => `${JSON.stringify({ ...row, at: row.at.toISOString() })}\n`).join('');
+}
+
+const jsonLineSchema = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  state: z.enum(['asked', 'answered', 'refused']),
+  analyst: z.string(),
+  method: z.enum(['GET', 'POST']),
+  query: z.record(z.string(), z.unknown()),
+  listdata: z.string().nullable(),
+  servedBy: z.string().nullable(),
+  idrequest: z.string().nullable(),
+  verdict: z.string().nullable(),
+  hits: z.record(z.string(), z.number()),
+  durationMs: z.number(),
+  fromCache: z.boolean(),
+  errorCode: z.number().nullable(),
+  status: z.number(),
+  instance: z.string(),
+  archiveId: z.number().nullable(),
+  delivered: z.boolean().nullable(),
+});
+
+/** One line of auditJsonLines read back (the readable report is built from it); null when it is not one. */
+export function auditRowOfJsonLine(line: string): StoredAuditRow | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  const read = jsonLineSchema.safeParse(value);
+  return read.success ? { ...read.data, at: new Date(read.data.at) } : null;
 }

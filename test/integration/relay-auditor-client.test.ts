@@ -4,8 +4,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import { runCli } from '../../src/cli/main';
+import { pluralForm } from '../../src/core/text/i18n';
 import type { CliIo } from '../../src/cli/io';
 import { runRelay } from '../../src/cli/commands/relay-command';
 import { createKey } from '../../src/relay/keys';
@@ -341,6 +343,114 @@ test('checklists archive writes an archived answer byte for byte as the service 
       expect(changed.stderr).toContain(`but the relay recorded ${sha}`);
       expect(existsSync(join(dir, 'changed.json'))).toBe(false);
     });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('checklists audit -o FILE.xlsx: the inspector’s readable workbook of the same rows, in words and Kyiv time; the host writes the same', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'relay-audit-report-'));
+  try {
+    const json = (await exportOver({ tokken: inspector, format: 'json', analyst: 'olena' })).raw
+      .toString('utf8')
+      .trim()
+      .split('\n');
+    const rows = json.map(
+      (l) => JSON.parse(l) as { id: number; at: string; query: Record<string, string>; listdata: string | null },
+    );
+    const made = await command(
+      'audit',
+      ['--analyst', 'olena', '-o', 'trail.xlsx', '--lang', 'uk'],
+      inspector,
+      relay.url,
+      dir,
+    );
+    expect([made.code, made.stderr]).toEqual([0, '']);
+    expect(made.stdout).toBe(
+      `Журнал аудиту записано: trail.xlsx (${rows.length} ${pluralForm(rows.length, ['рядок', 'рядки', 'рядків'])}).\n`,
+    );
+    const file = join(dir, 'trail.xlsx');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const [sheet] = wb.worksheets;
+    expect(sheet.name).toBe('Журнал аудиту');
+    expect([2, 4, 5].map((r) => sheet.getCell(`B${r}`).text)).toEqual([relay.url, 'аналітик olena', 'усіх аналітиків']);
+    const headers = [1, 2, 3, 4].map((c) => sheet.getRow(7).getCell(c).text);
+    expect(headers).toEqual(['№ аудиту релею', 'Час (Київ)', 'Аналітик', 'Кого перевірено']);
+    // One line per request, in the trail's order: its number, Kyiv's clock, the name and code as asked.
+    const kyiv = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Kyiv', dateStyle: 'short', timeStyle: 'medium' });
+    rows.forEach((r, i) => {
+      const line = sheet.getRow(8 + i);
+      expect(line.getCell(1).value).toBe(r.id);
+      const at = line.getCell(2).value as Date;
+      expect(at.toISOString().slice(0, 19).replace('T', ' ')).toBe(kyiv.format(new Date(r.at)));
+      expect(line.getCell(4).text).toBe(r.query.name);
+      expect(line.getCell(6).text).toBe(r.query.ipn ?? '');
+      expect(line.getCell(8).text).toBe(r.listdata === '-1' ? 'усі, доступні обліковому запису' : '');
+    });
+    expect(sheet.getCell(`A${8 + rows.length + 1}`).text).toBe(
+      `Кінець вивантаження: ${rows.length} ${pluralForm(rows.length, ['запит', 'запити', 'запитів'])}, повністю.`,
+    );
+
+    // The relay's host: the same table from its database.
+    const onHost = capture({});
+    const hostFile = join(dir, 'host.xlsx');
+    expect(
+      await runRelay(
+        ['audit', '--analyst', 'olena', '--out', hostFile, '--lang', 'uk', '--database-url', db.url],
+        onHost.io,
+      ),
+    ).toBe(0);
+    const fromHost = new ExcelJS.Workbook();
+    await fromHost.xlsx.readFile(hostFile);
+    const table = (ws: ExcelJS.Worksheet) =>
+      Array.from({ length: rows.length + 1 }, (_, i) => JSON.stringify(ws.getRow(7 + i).values));
+    expect(table(fromHost.worksheets[0])).toEqual(table(sheet));
+    expect(fromHost.worksheets[0].getCell('B2').text).toContain('база даних релею');
+
+    // An analyst's own workbook says whose requests it holds: a colleague's screening would not show.
+    const own = await command('audit', ['--name', 'кривоклен', '-o', 'own.xlsx'], olena, relay.url, dir);
+    expect(own.code).toBe(0);
+    const ownBook = new ExcelJS.Workbook();
+    await ownBook.xlsx.readFile(join(dir, 'own.xlsx'));
+    expect(ownBook.worksheets[0].getCell('B5').text).toContain('your own only');
+    expect(ownBook.worksheets[0].getCell('B4').text).toBe('name containing “кривоклен”');
+
+    // CSV is not a workbook, nor is the decision record: refused before anything is asked.
+    const both = await command('audit', ['--csv', '-o', 'both.xlsx'], inspector, relay.url, dir);
+    expect([both.code, both.stderr]).toEqual([2, expect.stringContaining('leave out --csv, or name a .csv file')]);
+    const decisions = await command('decisions', ['-o', 'decisions.xlsx'], inspector, relay.url, dir);
+    expect([decisions.code, decisions.stderr]).toEqual([2, expect.stringContaining('exported as CSV or JSON lines')]);
+    const hostDecisions = capture({});
+    const hostArgs = ['decisions', 'export', '--out', join(dir, 'd.xlsx'), '--database-url', db.url];
+    await expect(runRelay(hostArgs, hostDecisions.io)).rejects.toThrow('exported as CSV or JSON lines');
+    expect(readdirSync(dir).sort()).toEqual(['host.xlsx', 'own.xlsx', 'trail.xlsx']);
+
+    // A reply that is no audit trail is said to be one, not taken for a cut export to fetch again;
+    // a cut one leaves no workbook either.
+    const good = json[0];
+    const notRows = (_req: unknown, res: Parameters<typeof sendStream>[0]) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+      res.end(`${good}\n{"hello":"world"}\n`);
+    };
+    await serving(notRows, async (url) => {
+      const odd = await command('audit', ['-o', 'odd.xlsx'], inspector, url, dir);
+      expect([odd.code, odd.stdout]).toEqual([1, '']);
+      expect(odd.stderr).toContain('the relay sent a line that is not an audit row');
+      expect(odd.stderr).not.toContain('stopped part way');
+    });
+    const cutShort = (_req: unknown, res: Parameters<typeof sendStream>[0]) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Transfer-Encoding': 'chunked' });
+      res.write(`${good}\n`);
+      setTimeout(() => res.destroy(), 20);
+    };
+    await serving(cutShort, async (url) => {
+      const cut = await command('audit', ['-o', 'cut.xlsx'], inspector, url, dir);
+      expect(cut.code).toBe(4);
+      expect(cut.stderr).toContain('cut.xlsx was not written');
+    });
+    expect(readdirSync(dir).sort()).toEqual(['host.xlsx', 'own.xlsx', 'trail.xlsx']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

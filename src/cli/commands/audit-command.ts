@@ -2,7 +2,9 @@ import type { AuditArgs } from '../args/record-args';
 import type { CliConfig } from '../config';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
-import { receiveExport } from '../output/export-sink';
+import { openAuditWorkbook, wantsWorkbook } from '../output/audit-workbook';
+import { openSink, receiveExport } from '../output/export-sink';
+import { auditReportMessages } from '../../relay/audit-report-messages';
 import { recordMessages } from '../output/record-messages';
 import { auditNoneLines, auditSelectionOf } from '../../relay/audit-selection';
 import { relayMessages } from '../../relay/messages';
@@ -23,8 +25,15 @@ export async function runAudit(args: AuditArgs, config: CliConfig, io: CliIo): P
   if (!read.ok) {
     throw new UsageError(relayMessages.text('bad.time', { option: `--${read.option}`, value: read.value }));
   }
+  // A file named .xlsx is the inspector's readable workbook, built here from the JSON lines.
+  const workbook = wantsWorkbook(output);
+  if (workbook && csv) throw new UsageError(auditReportMessages.text('usage.csvWorkbook'));
   const fields = { ...selection, format: csv ? 'csv' : 'json' };
-  const received = await receiveExport(relay, '/audit/export', fields, io, output);
+  const sink =
+    workbook && output !== undefined
+      ? await openAuditWorkbook(io, output, { source: relay.address, exportedAt: new Date(), selection }, config.lang)
+      : await openSink(io, output);
+  const received = await receiveExport(relay, '/audit/export', fields, io, sink);
   if (received.kind === 'refused') {
     const refused = (lang: 'uk' | 'en') =>
       recordMessages.t(lang, 'audit.refused', { status: received.status, message: received.message[lang] });

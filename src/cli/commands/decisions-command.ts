@@ -2,7 +2,9 @@ import type { DecisionsArgs } from '../args/record-args';
 import type { CliConfig } from '../config';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
-import { receiveExport } from '../output/export-sink';
+import { wantsWorkbook } from '../output/audit-workbook';
+import { openSink, receiveExport } from '../output/export-sink';
+import { auditReportMessages } from '../../relay/audit-report-messages';
 import { recordMessages } from '../output/record-messages';
 import { relayMessages } from '../../relay/messages';
 import { parseTimeBound } from '../../relay/time-bound';
@@ -20,8 +22,9 @@ export async function runDecisions(args: DecisionsArgs, config: CliConfig, io: C
   if (args.since !== undefined && !parseTimeBound(args.since)) {
     throw new UsageError(relayMessages.text('bad.time', { option: '--since', value: args.since }));
   }
+  if (wantsWorkbook(args.output)) throw new UsageError(auditReportMessages.text('usage.decisionsWorkbook'));
   const fields = { ...(args.since !== undefined ? { since: args.since } : {}), format: args.json ? 'json' : 'csv' };
-  const received = await receiveExport(relay, '/decisions/export', fields, io, args.output);
+  const received = await receiveExport(relay, '/decisions/export', fields, io, await openSink(io, args.output));
   if (received.kind === 'refused') {
     const refused = (lang: 'uk' | 'en') =>
       recordMessages.t(lang, 'decisions.refused', { status: received.status, message: received.message[lang] });

@@ -13,7 +13,10 @@ import { decisionExportText } from '../../relay/decision-export';
 import { STORE_OPTIONS, actionUsage, langOf, usage, withStore } from './relay-store-access';
 import { parseTimeBound } from '../../relay/time-bound';
 import { UsageError } from '../exit-codes';
-import { openSink } from '../output/export-sink';
+import { openAuditWorkbook, wantsWorkbook } from '../output/audit-workbook';
+import { openSink, type Sink } from '../output/export-sink';
+import { auditReportMessages } from '../../relay/audit-report-messages';
+import { hostname } from 'node:os';
 
 /**
  * The relay's record from its host: `checklists relay audit` (the trail, page by page),
@@ -102,6 +105,7 @@ export async function runDecisions(argv: readonly string[], io: CliIo): Promise<
   );
   if (positionals[0] !== 'export') throw actionUsage('decisions', positionals[0], ['export']);
   if (values.csv && values.json) throw usage('usage.oneFormat');
+  if (wantsWorkbook(values.out)) throw new UsageError(auditReportMessages.text('usage.decisionsWorkbook'));
   const since = dateOption(values.since, 'since', false);
   // CSV unless --json: the inspector's spreadsheet first; JSON lines for other systems.
   const rows = await exportTo(values, io, (store) => decisionExportText(store.decisionPages(since), !values.json));
@@ -119,8 +123,9 @@ async function exportTo(
   values: { 'data-dir'?: string; 'database-url'?: string; lang?: string; out?: string },
   io: CliIo,
   chunks: (store: RelayStore) => AsyncIterable<{ text: string; rows: number }>,
+  open: () => Promise<Sink> = () => openSink(io, values.out),
 ): Promise<number> {
-  const sink = await openSink(io, values.out);
+  const sink = await open();
   let rows = 0;
   try {
     await withStore(values, io, async (store) => {
@@ -243,8 +248,19 @@ export async function runAudit(argv: readonly string[], io: CliIo): Promise<numb
   );
   const read = auditSelectionOf(values);
   if (!read.ok) throw new UsageError(relayMessages.text('bad.time', { option: `--${read.option}`, value: read.value }));
-  const rows = await exportTo(values, io, (store) =>
-    auditExportText((filter) => store.auditPages(filter), read.selection, values.csv),
+  // A file named .xlsx is the inspector's readable workbook, built from the JSON lines.
+  const out = values.out;
+  const workbook = wantsWorkbook(out);
+  if (workbook && values.csv) throw new UsageError(auditReportMessages.text('usage.csvWorkbook'));
+  const heading = { source: auditReportMessages.t(langOf(values.lang, io), 'source.host', { host: hostname() }) };
+  const rows = await exportTo(
+    values,
+    io,
+    (store) => auditExportText((filter) => store.auditPages(filter), read.selection, values.csv),
+    workbook && out !== undefined
+      ? () =>
+          openAuditWorkbook(io, out, { ...heading, exportedAt: new Date(), selection: values }, langOf(values.lang, io))
+      : undefined,
   );
   // Said on stderr, the export staying empty: a mistyped name must not read as "no activity".
   if (rows === 0) {

@@ -3,6 +3,7 @@ import { rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { LocalizedText } from '../../core/text/i18n';
+import { OutputWriteError } from '../exit-codes';
 import { writeOut, type CliIo } from '../io';
 import type { RelayTarget } from '../transport/relay-call';
 import { RelayReplyCut, relayPostStream } from '../transport/relay-stream';
@@ -21,6 +22,8 @@ export interface Sink {
   finish(): Promise<void>;
   /** It did not: nothing may be left that looks like a whole export. */
   abandon(): Promise<void>;
+  /** The relay's reply headers, before its first byte (an export to the readable workbook names its scope). */
+  begin?(headers: IncomingHttpHeaders): void;
 }
 
 function stdoutSink(io: CliIo): Sink {
@@ -37,12 +40,16 @@ function stdoutSink(io: CliIo): Sink {
  * named only once whole: `> file.csv` in Windows PowerShell re-encodes the text as UTF-16, which
  * Excel does not open as CSV, and a cut export would leave a short file under the name.
  */
-async function fileSink(path: string): Promise<Sink> {
+async function fileSink(path: string, shown: string): Promise<Sink> {
   const temporary = `${path}.${process.pid}.tmp`;
   const handle = await createExclusive(temporary);
   return {
     write: async (chunk) => {
-      await (typeof chunk === 'string' ? handle.write(chunk, null, 'utf8') : handle.write(chunk));
+      await (typeof chunk === 'string' ? handle.write(chunk, null, 'utf8') : handle.write(chunk)).catch(
+        (error: unknown) => {
+          throw writeFailed(shown, error);
+        },
+      );
     },
     finish: async () => {
       await handle.sync();
@@ -56,12 +63,18 @@ async function fileSink(path: string): Promise<Sink> {
   };
 }
 
+/** A file the export could not be written to (the disk full), named as given, with the system's reason. */
+export function writeFailed(path: string, error: unknown): OutputWriteError {
+  const err = error as NodeJS.ErrnoException;
+  return new OutputWriteError(path, err.code ?? err.message ?? String(error));
+}
+
 /** Where an export goes: `output` (a file, its folder checked first) or stdout. */
 export async function openSink(io: CliIo, output: string | undefined): Promise<Sink> {
   if (output === undefined) return stdoutSink(io);
   const file = resolve(io.cwd, output);
   await assertFolderWritable(file, output);
-  return fileSink(file);
+  return fileSink(file, output);
 }
 
 export type Received =
@@ -70,25 +83,24 @@ export type Received =
   | { kind: 'cut'; bytes: number };
 
 /**
- * POSTs `fields` to the relay's `path` and writes the 200 reply to `output` (a file) or stdout,
- * counting its lines as they pass; a refusal is returned for the command's words, and a reply cut
- * part way leaves no file.
+ * POSTs `fields` to the relay's `path` and writes the 200 reply to `sink` (a file, stdout, the
+ * readable workbook), counting its lines as they pass; a refusal is returned for the command's words,
+ * and a reply cut part way leaves no file.
  */
 export async function receiveExport(
   relay: RelayTarget,
   path: string,
   fields: Record<string, unknown>,
   io: CliIo,
-  output: string | undefined,
+  sink: Sink,
 ): Promise<Received> {
-  const sink = await openSink(io, output);
   let lines = 0;
   const write = (chunk: Buffer) => {
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
     return sink.write(chunk);
   };
   try {
-    const answer = await relayPostStream(relay, path, fields, io, write);
+    const answer = await relayPostStream(relay, path, fields, io, write, (headers) => sink.begin?.(headers));
     if ('message' in answer) {
       await sink.abandon();
       return { kind: 'refused', status: answer.status, message: answer.message };

@@ -120,7 +120,8 @@ const en = {
     '  -n, --name TEXT          one client: part of the name as screened, any case or spacing\n' +
     '      --code CODE          one client: a tax number, EDRPOU or document number, whole\n' +
     '      --csv                CSV with a header line (UTF-8 with a BOM, for Excel); default one JSON object per line\n' +
-    '  -o, --output FILE        write it to FILE (owner-only, named only once whole) rather than to stdout\n\n' +
+    '  -o, --output FILE        write it to FILE (owner-only, named only once whole) rather than to stdout;\n' +
+    '                           a FILE named .xlsx is the inspector’s workbook: a line per request in words, Kyiv time\n\n' +
     'Exit codes: 0 written (an empty export says so on stderr), 2 another analyst asked for or a bad date, 3 key refused,\n' +
     '4 relay unreachable or the export cut off part way (what was written is incomplete)',
   'help.sandbox':
@@ -298,7 +299,8 @@ const uk: Record<Key, string> = {
     '  -n, --name ТЕКСТ         один клієнт: частина імені, як його перевіряли, будь-який регістр і пробіли\n' +
     '      --code КОД           один клієнт: РНОКПП, ЄДРПОУ чи номер документа, повністю\n' +
     '      --csv                CSV з рядком заголовків (UTF-8 з BOM, для Excel); типово — JSON-об’єкт на рядок\n' +
-    '  -o, --output ФАЙЛ        записати у ФАЙЛ (лише для власника, під цією назвою лише цілим), а не в stdout\n\n' +
+    '  -o, --output ФАЙЛ        записати у ФАЙЛ (лише для власника, під цією назвою лише цілим), а не в stdout;\n' +
+    '                           ФАЙЛ із назвою .xlsx — книга для перевіряльника: рядок на запит словами, час за Києвом\n\n' +
     'Коди виходу: 0 записано (про порожній результат сказано в stderr), 2 запитано іншого аналітика або хибна дата,\n' +
     '3 ключ відхилено, 4 релей недоступний або вивантаження обірвалося (записане неповне)',
   'help.sandbox':

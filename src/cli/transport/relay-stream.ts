@@ -17,7 +17,7 @@ export type RelayStreamed =
 
 /**
  * POSTs `fields` with the key (in the body, never the URL) to `path`, and hands a 200 reply's bytes
- * to `write` as they arrive, each taken before the next is read: an audit export of millions of rows
+ * to `write` as they arrive (its headers to `opened` first), each taken before the next is read: an audit export of millions of rows
  * never sits in memory here. Any other status is read whole and returned with the relay's words (the
  * key refused is thrown as an account stop); no answer at all is "unreachable"; a reply cut part way
  * (the relay's store failed, or the connection broke) throws RelayReplyCut.
@@ -28,6 +28,7 @@ export async function relayPostStream(
   fields: Record<string, unknown>,
   io: CliIo,
   write: (chunk: Buffer) => Promise<void>,
+  opened?: (headers: IncomingHttpHeaders) => void,
 ): Promise<RelayStreamed> {
   const url = new URL(path, relay.origin);
   // node:https loads only for an https relay, as in the transport.
@@ -58,14 +59,21 @@ export async function relayPostStream(
     for await (const chunk of res) chunks.push(chunk as Buffer);
     return { status, message: relayWords(status, Buffer.concat(chunks).toString('utf8')).message };
   }
+  opened?.(res.headers);
   let bytes = 0;
+  let unwritten: { error: unknown } | null = null;
   try {
     for await (const chunk of res) {
       bytes += (chunk as Buffer).length;
-      await write(chunk as Buffer);
+      await write(chunk as Buffer).catch((error: unknown) => {
+        unwritten = { error };
+        throw error;
+      });
     }
   } catch {
-    // Ctrl-C stops it as any command stops (exit 130); anything else cut the reply.
+    // A full disk is the writer's to name, not a reply cut: running again would not mend it. Ctrl-C
+    // stops it as any command stops (exit 130); anything else cut the reply.
+    if (unwritten) throw (unwritten as { error: unknown }).error;
     if (io.interrupt.aborted) throw new CancelledError();
     throw new RelayReplyCut(bytes);
   }

@@ -1,0 +1,199 @@
+import { EventEmitter, once } from 'node:events';
+import type { IncomingHttpHeaders } from 'node:http';
+import { rename, rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import type ExcelJS from 'exceljs';
+import type { Lang } from '../../core/text/i18n';
+import { auditRowOfJsonLine } from '../../relay/audit-export';
+import {
+  auditReportColumns,
+  auditReportHeading,
+  auditReportRow,
+  type ReportCell,
+  type ReportHeading,
+} from '../../relay/audit-report';
+import { auditReportMessages } from '../../relay/audit-report-messages';
+import { loadExcelJs } from './exceljs-lazy';
+import { writeFailed, type Sink } from './export-sink';
+import { assertFolderWritable } from './output-paths';
+import { fitText } from './results-document';
+import { createExclusive } from './safe-file';
+
+/**
+ * The audit trail's readable workbook (relay/audit-report.ts), written as the export's JSON lines
+ * arrive: exceljs's streaming writer commits each row to the zip, so a quarter's trail never sits in
+ * memory. A sheet holds at most ROWS_PER_SHEET requests (Excel's limit is 1,048,576 rows) and the
+ * trail goes on on the next; the last says the export ended whole. Owner-only (it holds client
+ * names), written beside its name and named only once whole, as the CSV export is.
+ */
+
+export const ROWS_PER_SHEET = 1_000_000;
+
+/** A file name that asks for the readable workbook rather than the raw CSV or JSON lines. */
+export function wantsWorkbook(output: string | undefined): boolean {
+  return output !== undefined && /\.xlsx$/i.test(output);
+}
+
+/** The relay's `X-Audit-Scope` header: "own" when the key reads only its own requests. */
+export function scopeOf(headers: IncomingHttpHeaders): ReportHeading['scope'] {
+  return headers['x-audit-scope'] === 'own' ? 'own' : 'all';
+}
+
+export interface AuditWorkbookSink extends Sink {
+  /** The relay's reply headers, before its first row: whose requests the export holds. */
+  begin(headers: IncomingHttpHeaders): void;
+}
+
+const HEADING_ROWS = 5;
+const TABLE_START = HEADING_ROWS + 2;
+const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/**
+ * exceljs hands a sheet's XML to the zip's deflate stream without waiting (its StreamBuf ignores
+ * write()'s false), so rows that arrive faster than they compress pile up in that stream: a peak of
+ * 387 MB rather than 154 MB for 600,000 rows (bench/relay-audit-export.ts). Waiting for it to drain, once per chunk of the export, keeps memory flat. Read through
+ * exceljs's internals, so that if they change this only stops waiting; the workbook is the same.
+ */
+async function compressed(ws: ExcelJS.Worksheet): Promise<void> {
+  const buffered = (ws as unknown as { _stream?: { pipes?: unknown } })._stream;
+  const pipes = Array.isArray(buffered?.pipes) ? (buffered.pipes as unknown[]) : [];
+  for (const pipe of pipes) {
+    // archiver's streams are readable-stream's, not node's: their state is read the way node's was.
+    const state = (pipe as { _writableState?: { needDrain?: unknown } } | null)?._writableState;
+    if (state?.needDrain === true && pipe instanceof EventEmitter) await once(pipe, 'drain');
+  }
+}
+
+/**
+ * Text stays text whatever its digits (an EDRPOU's leading zeros) and whatever its first character,
+ * and is written in the cell itself (t="inlineStr", the form the standard gives inline text; exceljs
+ * writes it for rich text) rather than in a shared-strings table: a trail's names are mostly distinct,
+ * and exceljs holds that table in memory to the end (400 MB for 600,000 names).
+ */
+function cellOf(value: ReportCell): ExcelJS.CellValue {
+  return typeof value === 'string' ? { richText: [{ text: fitText(value) }] } : value;
+}
+
+export async function openAuditWorkbook(
+  io: { cwd: string },
+  output: string,
+  heading: Omit<ReportHeading, 'scope'> & { scope?: ReportHeading['scope'] },
+  lang: Lang,
+  rowsPerSheet = ROWS_PER_SHEET,
+): Promise<AuditWorkbookSink> {
+  const path = resolve(io.cwd, output);
+  await assertFolderWritable(path, output);
+  const Excel = await loadExcelJs();
+  const temporary = `${path}.${process.pid}.tmp`;
+  const handle = await createExclusive(temporary);
+  // flush: synced to disk before it closes, and so before the rename gives it its name.
+  const stream = handle.createWriteStream({ flush: true });
+  const closed = new Promise<void>((done) => stream.once('close', done));
+  let failed: Error | null = null;
+  stream.on('error', (error) => (failed ??= writeFailed(output, error)));
+  const wb = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  wb.creator = 'CheckLists';
+  wb.created = heading.exportedAt;
+
+  const t = (key: Parameters<typeof auditReportMessages.t>[1], params?: Record<string, string | number>) =>
+    auditReportMessages.t(lang, key, params);
+  const columns = auditReportColumns(lang);
+  let scope = heading.scope ?? 'all';
+  let sheet: ExcelJS.Worksheet | null = null;
+  let sheetNo = 0;
+  let onSheet = 0;
+  let rows = 0;
+  const decoder = new StringDecoder('utf8');
+  let partial = '';
+
+  const sheetName = (n: number) => (n === 1 ? t('sheet') : t('sheetMore', { n }));
+
+  const openSheet = (): ExcelJS.Worksheet => {
+    sheetNo++;
+    onSheet = 0;
+    const ws = wb.addWorksheet(sheetName(sheetNo), {
+      views: [{ state: 'frozen', ySplit: TABLE_START }],
+      pageSetup: {
+        orientation: 'landscape',
+        fitToPage: true,
+        fitToWidth: 1,
+        fitToHeight: 0,
+        printTitlesRow: `${TABLE_START}:${TABLE_START}`,
+      },
+    });
+    ws.columns = columns.map((c) => ({ width: c.width }));
+    const title = ws.addRow([cellOf(t('title'))]);
+    title.font = { bold: true, size: 13 };
+    title.commit();
+    for (const [label, value] of auditReportHeading({ ...heading, scope }, lang)) {
+      const line = ws.addRow([cellOf(label), cellOf(value)]);
+      line.getCell(1).font = { bold: true };
+      line.commit();
+    }
+    ws.addRow([]).commit();
+    const header = ws.addRow(columns.map((c) => cellOf(c.header)));
+    header.font = { bold: true };
+    header.commit();
+    return ws;
+  };
+
+  /** Below the table: where the trail goes on, or that it ended whole; then the sheet is done. */
+  const closeSheet = (ws: ExcelJS.Worksheet, last: string) => {
+    ws.autoFilter = {
+      from: { row: TABLE_START, column: 1 },
+      to: { row: TABLE_START + onSheet, column: columns.length },
+    };
+    ws.addRow([]).commit();
+    const line = ws.addRow([cellOf(last)]);
+    line.font = { italic: true };
+    line.commit();
+    ws.commit();
+  };
+
+  const addRow = (line: string) => {
+    const row = auditRowOfJsonLine(line);
+    if (row === null) throw new Error('the relay sent a line that is not an audit row');
+    if (sheet !== null && onSheet >= rowsPerSheet) {
+      closeSheet(sheet, t('continues', { sheet: sheetName(sheetNo + 1) }));
+      sheet = null;
+    }
+    sheet ??= openSheet();
+    const added = sheet.addRow(auditReportRow(row, lang).map(cellOf));
+    added.getCell(2).numFmt = DATE_FORMAT;
+    added.commit();
+    onSheet++;
+    rows++;
+  };
+
+  const take = (text: string) => {
+    const lines = (partial + text).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (line.trim() !== '') addRow(line);
+    if (failed) throw failed;
+  };
+
+  return {
+    begin: (headers) => {
+      scope = scopeOf(headers);
+    },
+    write: async (chunk) => {
+      take(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+      if (sheet !== null) await compressed(sheet);
+    },
+    finish: async () => {
+      take(decoder.end());
+      if (partial.trim() !== '') addRow(partial);
+      closeSheet(sheet ?? openSheet(), t('end', { rows }));
+      await wb.commit();
+      await closed;
+      if (failed) throw failed;
+      await rename(temporary, path);
+    },
+    abandon: async () => {
+      stream.destroy();
+      await closed;
+      await rm(temporary, { force: true });
+    },
+  };
+}
