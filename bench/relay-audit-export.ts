@@ -88,7 +88,6 @@ async function main(): Promise<void> {
     const c = new Client({ connectionString: cluster.url });
     await c.connect();
     const t = performance.now();
-    const filledAt = Date.now();
     // As the relay writes it: each request's "asked" row, then its outcome and its delivery, each
     // a row of its own (migrations.ts), so the export reads all three joined.
     await c.query(
@@ -106,6 +105,12 @@ async function main(): Promise<void> {
        FROM audit`,
     );
     await c.query('INSERT INTO audit_deliveries (audit_id, delivered) SELECT id, true FROM audit');
+    // The newest WORKBOOK_ROWS rows: from the whole second of the oldest of them (row g is g seconds old).
+    const oldest = await c.query<{ t: string }>(
+      `SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS t FROM audit WHERE query->>'IDinternal' = $1`,
+      [`case-${WORKBOOK_ROWS}`],
+    );
+    const from = oldest.rows[0].t;
     await c.end();
     const filled = performance.now() - t;
     console.log(`audit trail: ${ROWS.toLocaleString('en')} rows (filled in ${(filled / 1000).toFixed(1)} s)`);
@@ -142,7 +147,6 @@ async function main(): Promise<void> {
       console.log(`the two files ${same ? 'are byte for byte the same' : 'DIFFER'}`);
 
       // The inspector's workbook of the newest WORKBOOK_ROWS requests (row g is g seconds old).
-      const from = new Date(filledAt - WORKBOOK_ROWS * 1000 - 500).toISOString().slice(0, 19);
       const workbook = join(dir, 'trail.xlsx');
       const wb = await exportTo(['audit', '--from', from, '-o', workbook], env, join(dir, 'wb.out'), [
         relay.child.pid!,

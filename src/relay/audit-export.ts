@@ -66,14 +66,22 @@ const jsonLineSchema = z.object({
   delivered: z.boolean().nullable(),
 });
 
-/** One line of auditJsonLines read back (the readable report is built from it); null when it is not one. */
-export function auditRowOfJsonLine(line: string): StoredAuditRow | null {
+/** A line of a JSON-lines export as `schema` reads it, its `at` a Date again; null when it is not one. */
+export function readJsonLine<T extends { at: string }>(
+  schema: z.ZodType<T>,
+  line: string,
+): (Omit<T, 'at'> & { at: Date }) | null {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
     return null;
   }
-  const read = jsonLineSchema.safeParse(value);
+  const read = schema.safeParse(value);
   return read.success ? { ...read.data, at: new Date(read.data.at) } : null;
+}
+
+/** One line of auditJsonLines read back (the readable report is built from it); null when it is not one. */
+export function auditRowOfJsonLine(line: string): StoredAuditRow | null {
+  return readJsonLine(jsonLineSchema, line);
 }

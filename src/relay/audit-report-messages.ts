@@ -45,18 +45,16 @@ const en = {
   'delivered.no': 'no: the connection closed first',
   end: 'End of the export: {rows} {rows|request|requests}, whole.',
   continues: 'Continued on the sheet “{sheet}”.',
-  'usage.csvWorkbook':
-    '--csv writes CSV, and a file named .xlsx gets the readable workbook: leave out --csv, or name a .csv file.',
-  'usage.decisionsWorkbook':
-    'The decision record is exported as CSV or JSON lines: name a .csv (or, with --json, .ndjson) file.',
+  'usage.textWorkbook':
+    '{option} writes {format}, and a file named .xlsx gets the readable workbook: leave out {option}, or name a {ext} file.',
 } as const;
 
 const uk: Record<keyof typeof en, string> = {
   sheet: 'Журнал аудиту',
   sheetMore: 'Журнал аудиту ({n})',
-  title: 'CheckLists: журнал аудиту релею, рядок на кожен запит',
+  title: 'CheckLists: журнал аудиту релея, рядок на кожен запит',
   source: 'Джерело',
-  'source.host': 'база даних релею, прочитана на його сервері {host}',
+  'source.host': 'база даних релея, прочитана на його сервері {host}',
   exported: 'Вивантажено (Київ)',
   selection: 'Вибірка',
   'selection.all': 'усі запити',
@@ -68,7 +66,7 @@ const uk: Record<keyof typeof en, string> = {
   scope: 'Чиї запити',
   'scope.all': 'усіх аналітиків',
   'scope.own': 'лише ваші (ваш ключ не аудиторський): перевірка того самого клієнта колегою тут не видна',
-  'col.id': '№ аудиту релею',
+  'col.id': '№ у журналі релея',
   'col.at': 'Час (Київ)',
   'col.analyst': 'Аналітик',
   'col.name': 'Кого перевірено',
@@ -80,7 +78,7 @@ const uk: Record<keyof typeof en, string> = {
   'col.hits': 'Збіги за реєстрами',
   'col.answeredBy': 'Хто відповів',
   'col.idrequest': '№ запиту сервісу',
-  'col.archive': 'Архівний id релею',
+  'col.archive': 'Номер в архіві релея',
   'col.error': 'Відмова',
   'col.delivered': 'Відповідь доставлено',
   'col.ms': 'Тривалість, мс',
@@ -89,15 +87,13 @@ const uk: Record<keyof typeof en, string> = {
   'result.refused': 'Відмовлено: нічого не перевірено',
   'refusal.text': 'HTTP {status}, код {code}',
   'answeredBy.service': 'сервіс (оплачено цим запитом)',
-  'answeredBy.earlier': 'раніше оплачена відповідь (кеш релею)',
+  'answeredBy.earlier': 'раніше оплачена відповідь (кеш релея)',
   'delivered.yes': 'так',
   'delivered.no': 'ні: з’єднання закрилося раніше',
   end: 'Кінець вивантаження: {rows} {rows|запит|запити|запитів}, повністю.',
   continues: 'Продовження на аркуші «{sheet}».',
-  'usage.csvWorkbook':
-    '--csv записує CSV, а файл із назвою .xlsx отримує читабельну книгу: приберіть --csv або назвіть файл .csv.',
-  'usage.decisionsWorkbook':
-    'Журнал рішень вивантажується як CSV або рядки JSON: назвіть файл .csv (або, з --json, .ndjson).',
+  'usage.textWorkbook':
+    '{option} записує {format}, а файл із назвою .xlsx отримує читабельну книгу: приберіть {option} або назвіть файл {ext}.',
 };
 
 export const auditReportMessages = defineCatalogue(en, uk);

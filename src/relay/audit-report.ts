@@ -163,6 +163,15 @@ export interface ReportHeading {
   scope: 'all' | 'own';
 }
 
+/** Where an export of the record came from and when: the first lines above its table. */
+export function provenance(heading: Pick<ReportHeading, 'source' | 'exportedAt'>, lang: Lang): [string, string][] {
+  const exported = kyivWallClock(heading.exportedAt).toISOString().slice(0, 19).replace('T', ' ');
+  return [
+    [auditReportMessages.t(lang, 'source'), heading.source],
+    [auditReportMessages.t(lang, 'exported'), exported],
+  ];
+}
+
 /** The lines above the table: what the export holds, so a printed page is evidence on its own. */
 export function auditReportHeading(heading: ReportHeading, lang: Lang): [string, string][] {
   const t = (key: AuditReportMessageKey, params?: Record<string, string | number>) =>
@@ -170,10 +179,8 @@ export function auditReportHeading(heading: ReportHeading, lang: Lang): [string,
   const chosen = (['from', 'to', 'analyst', 'name', 'code'] as const)
     .filter((option) => (heading.selection[option] ?? '').trim() !== '')
     .map((option) => t(`selection.${option}`, { value: heading.selection[option]!.trim() }));
-  const exported = kyivWallClock(heading.exportedAt).toISOString().slice(0, 19).replace('T', ' ');
   return [
-    [t('source'), heading.source],
-    [t('exported'), exported],
+    ...provenance(heading, lang),
     [t('selection'), chosen.length > 0 ? chosen.join('; ') : t('selection.all')],
     [t('scope'), t(heading.scope === 'own' ? 'scope.own' : 'scope.all')],
   ];

@@ -1,4 +1,5 @@
-import { CSV_BOM, csvCell } from './audit-export';
+import { z } from 'zod';
+import { CSV_BOM, csvCell, readJsonLine } from './audit-export';
 import type { DecisionRow } from './store/port';
 
 /** The decision record as an inspector or another system reads it: CSV with a header, or JSON lines. */
@@ -62,4 +63,30 @@ export async function* decisionExportText(
     head = '';
   }
   if (head) yield { text: head, rows: 0 };
+}
+
+const jsonLineSchema = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  kind: z.enum(['decision', 'approval']),
+  analyst: z.string(),
+  subjectKey: z.string(),
+  subject: z.record(z.string(), z.unknown()),
+  registry: z.string(),
+  record: z.string(),
+  fingerprint: z.string(),
+  decision: z.string(),
+  reason: z.string().nullable(),
+  comment: z.string(),
+  suggested: z.string().nullable(),
+  why: z.array(z.union([z.string(), z.object({ uk: z.string(), en: z.string() })])).nullable(),
+  needsApproval: z.boolean(),
+  approves: z.number().nullable(),
+  returns: z.number().nullable(),
+  instance: z.string(),
+});
+
+/** One line of decisionJsonLines read back (the readable report is built from it); null when it is not one. */
+export function decisionRowOfJsonLine(line: string): DecisionRow | null {
+  return readJsonLine(jsonLineSchema, line);
 }

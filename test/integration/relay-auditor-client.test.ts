@@ -377,7 +377,7 @@ test('checklists audit -o FILE.xlsx: the inspector’s readable workbook of the 
     expect(sheet.name).toBe('Журнал аудиту');
     expect([2, 4, 5].map((r) => sheet.getCell(`B${r}`).text)).toEqual([relay.url, 'аналітик olena', 'усіх аналітиків']);
     const headers = [1, 2, 3, 4].map((c) => sheet.getRow(7).getCell(c).text);
-    expect(headers).toEqual(['№ аудиту релею', 'Час (Київ)', 'Аналітик', 'Кого перевірено']);
+    expect(headers).toEqual(['№ у журналі релея', 'Час (Київ)', 'Аналітик', 'Кого перевірено']);
     // One line per request, in the trail's order: its number, Kyiv's clock, the name and code as asked.
     const kyiv = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Kyiv', dateStyle: 'short', timeStyle: 'medium' });
     rows.forEach((r, i) => {
@@ -407,7 +407,7 @@ test('checklists audit -o FILE.xlsx: the inspector’s readable workbook of the 
     const table = (ws: ExcelJS.Worksheet) =>
       Array.from({ length: rows.length + 1 }, (_, i) => JSON.stringify(ws.getRow(7 + i).values));
     expect(table(fromHost.worksheets[0])).toEqual(table(sheet));
-    expect(fromHost.worksheets[0].getCell('B2').text).toContain('база даних релею');
+    expect(fromHost.worksheets[0].getCell('B2').text).toContain('база даних релея');
 
     // An analyst's own workbook says whose requests it holds: a colleague's screening would not show.
     const own = await command('audit', ['--name', 'кривоклен', '-o', 'own.xlsx'], olena, relay.url, dir);
@@ -417,14 +417,11 @@ test('checklists audit -o FILE.xlsx: the inspector’s readable workbook of the 
     expect(ownBook.worksheets[0].getCell('B5').text).toContain('your own only');
     expect(ownBook.worksheets[0].getCell('B4').text).toBe('name containing “кривоклен”');
 
-    // CSV is not a workbook, nor is the decision record: refused before anything is asked.
+    // --csv asks for CSV and .xlsx for the workbook: refused before anything is asked, never guessed.
     const both = await command('audit', ['--csv', '-o', 'both.xlsx'], inspector, relay.url, dir);
     expect([both.code, both.stderr]).toEqual([2, expect.stringContaining('leave out --csv, or name a .csv file')]);
-    const decisions = await command('decisions', ['-o', 'decisions.xlsx'], inspector, relay.url, dir);
-    expect([decisions.code, decisions.stderr]).toEqual([2, expect.stringContaining('exported as CSV or JSON lines')]);
-    const hostDecisions = capture({});
-    const hostArgs = ['decisions', 'export', '--out', join(dir, 'd.xlsx'), '--database-url', db.url];
-    await expect(runRelay(hostArgs, hostDecisions.io)).rejects.toThrow('exported as CSV or JSON lines');
+    const hostBoth = ['audit', '--csv', '--out', join(dir, 'both.xlsx'), '--database-url', db.url];
+    await expect(runRelay(hostBoth, capture({}).io)).rejects.toThrow('--csv writes CSV, and a file named .xlsx');
     expect(readdirSync(dir).sort()).toEqual(['host.xlsx', 'own.xlsx', 'trail.xlsx']);
 
     // A reply that is no audit trail is said to be one, not taken for a cut export to fetch again;

@@ -3,7 +3,7 @@ import { relayDecisionsOf } from '../../src/core/answer/relay-decisions';
 import { summarize } from '../../src/core/answer/summary';
 import { parseEnvelope } from '../../src/core/protocol/schema';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runRelay } from '../../src/cli/commands/relay-command';
@@ -665,6 +665,50 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
     expect([toFile.code, toFile.stdout]).toEqual([0, 'Decision record written: record.ndjson.\n']);
     const lines = readFileSync(join(folder, 'record.ndjson'), 'utf8').trim().split('\n');
     expect(lines.map((l) => (JSON.parse(l) as { analyst: string }).analyst)).toEqual(['olena']);
+    // A file named .xlsx: the inspector's workbook, the decision and its reason in words.
+    const book = await client(['-o', 'record.xlsx', '--lang', 'uk'], inspector, folder);
+    expect([book.code, book.stdout]).toEqual([0, 'Реєстр рішень записано: record.xlsx.\n']);
+    expect(statSync(join(folder, 'record.xlsx')).mode & 0o777).toBe(0o600);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(join(folder, 'record.xlsx'));
+    const sheet = wb.worksheets[0];
+    expect(sheet.name).toBe('Реєстр рішень');
+    const header = sheet.getRow(6);
+    const cells = Object.fromEntries(
+      Array.from({ length: 17 }, (_, i) => [header.getCell(i + 1).text, sheet.getRow(7).getCell(i + 1)]),
+    );
+    expect(cells['Хто'].text).toBe('olena');
+    expect(cells['Клієнт'].text).toBe(SUBJECT.name);
+    expect(cells['Реєстр'].text).toBe('ПЕП');
+    expect(cells['Запис у реєстрі'].text).toBe(pep.record);
+    expect([cells['Рішення'].text, cells['Підстава'].text]).toEqual(['хибний збіг', 'тезка (інша дата народження)']);
+    // The analyst's comment is text, never a formula.
+    expect(cells['Коментар'].type).toBe(ExcelJS.ValueType.RichText);
+    expect(cells['Коментар'].text).toBe('=HYPERLINK("http://x")');
+    expect(sheet.getCell('A9').text).toBe('Кінець вивантаження: 1 рядок реєстру, повністю.');
+    const both = await client(['--json', '-o', 'both.xlsx'], inspector, folder);
+    expect([both.code, both.stderr]).toEqual([
+      2,
+      expect.stringContaining('--json writes JSON, and a file named .xlsx'),
+    ]);
+    expect(readdirSync(folder).sort()).toEqual(['record.ndjson', 'record.xlsx']);
+    // The relay's host writes the same table.
+    const hostBook = join(folder, 'host.xlsx');
+    const hostIo: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: () => true },
+      env: {},
+      cwd: process.cwd(),
+      platform: process.platform,
+      interrupt: new AbortController().signal,
+    };
+    expect(
+      await runRelay(['decisions', 'export', '--out', hostBook, '--lang', 'uk', '--database-url', db.url], hostIo),
+    ).toBe(0);
+    const fromHost = new ExcelJS.Workbook();
+    await fromHost.xlsx.readFile(hostBook);
+    const table = (ws: ExcelJS.Worksheet) => [6, 7].map((r) => JSON.stringify(ws.getRow(r).values));
+    expect(table(fromHost.worksheets[0])).toEqual(table(sheet));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

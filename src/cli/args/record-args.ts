@@ -52,6 +52,8 @@ export interface AuditArgs {
 export interface DecisionsArgs {
   since?: string;
   json: boolean;
+  /** Said outright: refused with a workbook (FILE.xlsx) rather than ignored. */
+  csv: boolean;
   output?: string;
 }
 
@@ -217,7 +219,8 @@ export function parseRecordCommand(
     if (values.csv && values.json) throw usage('args.oneFormat');
     const { since, output } = values;
     const given = Object.entries({ since, output }).filter(([, v]) => v !== undefined);
-    return { command: 'decisions', global, args: { ...Object.fromEntries(given), json: values.json === true } };
+    const formats = { json: values.json === true, csv: values.csv === true };
+    return { command: 'decisions', global, args: { ...Object.fromEntries(given), ...formats } };
   }
 
   if (first === 'audit') {

@@ -2,9 +2,9 @@ import type { AuditArgs } from '../args/record-args';
 import type { CliConfig } from '../config';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
-import { openAuditWorkbook, wantsWorkbook } from '../output/audit-workbook';
+import { auditView } from '../output/record-views';
+import { openRecordWorkbook, textAndWorkbook, wantsWorkbook } from '../output/record-workbook';
 import { openSink, receiveExport } from '../output/export-sink';
-import { auditReportMessages } from '../../relay/audit-report-messages';
 import { recordMessages } from '../output/record-messages';
 import { auditNoneLines, auditSelectionOf } from '../../relay/audit-selection';
 import { relayMessages } from '../../relay/messages';
@@ -27,11 +27,12 @@ export async function runAudit(args: AuditArgs, config: CliConfig, io: CliIo): P
   }
   // A file named .xlsx is the inspector's readable workbook, built here from the JSON lines.
   const workbook = wantsWorkbook(output);
-  if (workbook && csv) throw new UsageError(auditReportMessages.text('usage.csvWorkbook'));
+  if (workbook && csv) throw textAndWorkbook('--csv');
   const fields = { ...selection, format: csv ? 'csv' : 'json' };
+  const heading = { source: relay.address, exportedAt: new Date(), selection };
   const sink =
     workbook && output !== undefined
-      ? await openAuditWorkbook(io, output, { source: relay.address, exportedAt: new Date(), selection }, config.lang)
+      ? await openRecordWorkbook(io, output, auditView(heading, config.lang), heading.exportedAt)
       : await openSink(io, output);
   const received = await receiveExport(relay, '/audit/export', fields, io, sink);
   if (received.kind === 'refused') {

@@ -2,9 +2,9 @@ import type { DecisionsArgs } from '../args/record-args';
 import type { CliConfig } from '../config';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
-import { wantsWorkbook } from '../output/audit-workbook';
+import { decisionView } from '../output/record-views';
+import { openRecordWorkbook, textAndWorkbook, wantsWorkbook } from '../output/record-workbook';
 import { openSink, receiveExport } from '../output/export-sink';
-import { auditReportMessages } from '../../relay/audit-report-messages';
 import { recordMessages } from '../output/record-messages';
 import { relayMessages } from '../../relay/messages';
 import { parseTimeBound } from '../../relay/time-bound';
@@ -22,9 +22,17 @@ export async function runDecisions(args: DecisionsArgs, config: CliConfig, io: C
   if (args.since !== undefined && !parseTimeBound(args.since)) {
     throw new UsageError(relayMessages.text('bad.time', { option: '--since', value: args.since }));
   }
-  if (wantsWorkbook(args.output)) throw new UsageError(auditReportMessages.text('usage.decisionsWorkbook'));
-  const fields = { ...(args.since !== undefined ? { since: args.since } : {}), format: args.json ? 'json' : 'csv' };
-  const received = await receiveExport(relay, '/decisions/export', fields, io, await openSink(io, args.output));
+  // A file named .xlsx is the inspector's readable workbook, built here from the JSON lines.
+  const workbook = wantsWorkbook(args.output);
+  if (workbook && (args.json || args.csv)) throw textAndWorkbook(args.json ? '--json' : '--csv');
+  const format = args.json || workbook ? 'json' : 'csv';
+  const fields = { ...(args.since !== undefined ? { since: args.since } : {}), format };
+  const heading = { source: relay.address, exportedAt: new Date(), since: args.since };
+  const sink =
+    workbook && args.output !== undefined
+      ? await openRecordWorkbook(io, args.output, decisionView(heading, config.lang), heading.exportedAt)
+      : await openSink(io, args.output);
+  const received = await receiveExport(relay, '/decisions/export', fields, io, sink);
   if (received.kind === 'refused') {
     const refused = (lang: 'uk' | 'en') =>
       recordMessages.t(lang, 'decisions.refused', { status: received.status, message: received.message[lang] });
@@ -39,7 +47,7 @@ export async function runDecisions(args: DecisionsArgs, config: CliConfig, io: C
     io.stdout.write(`${recordMessages.t(config.lang, 'decisions.saved', { file: args.output })}\n`);
   }
   // Every decision is at least one line, after CSV's header line; an empty export says so.
-  const empty = received.lines <= (args.json ? 0 : 1);
+  const empty = received.lines <= (format === 'json' ? 0 : 1);
   if (empty) io.stderr.write(`${relayMessages.t(config.lang, 'decisions.none')}\n`);
   return EXIT.ok;
 }

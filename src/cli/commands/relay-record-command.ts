@@ -13,10 +13,12 @@ import { decisionExportText } from '../../relay/decision-export';
 import { STORE_OPTIONS, actionUsage, langOf, usage, withStore } from './relay-store-access';
 import { parseTimeBound } from '../../relay/time-bound';
 import { UsageError } from '../exit-codes';
-import { openAuditWorkbook, wantsWorkbook } from '../output/audit-workbook';
+import { auditView, decisionView } from '../output/record-views';
+import { openRecordWorkbook, textAndWorkbook, wantsWorkbook } from '../output/record-workbook';
 import { openSink, type Sink } from '../output/export-sink';
 import { auditReportMessages } from '../../relay/audit-report-messages';
 import { hostname } from 'node:os';
+import type { Lang } from '../../core/text/i18n';
 
 /**
  * The relay's record from its host: `checklists relay audit` (the trail, page by page),
@@ -105,10 +107,21 @@ export async function runDecisions(argv: readonly string[], io: CliIo): Promise<
   );
   if (positionals[0] !== 'export') throw actionUsage('decisions', positionals[0], ['export']);
   if (values.csv && values.json) throw usage('usage.oneFormat');
-  if (wantsWorkbook(values.out)) throw new UsageError(auditReportMessages.text('usage.decisionsWorkbook'));
+  // A file named .xlsx is the inspector's readable workbook, built from the JSON lines.
+  const out = values.out;
+  const workbook = wantsWorkbook(out);
+  if (workbook && (values.csv || values.json)) throw textAndWorkbook(values.json ? '--json' : '--csv');
   const since = dateOption(values.since, 'since', false);
+  const heading = { source: hostSource(langOf(values.lang, io)), exportedAt: new Date(), since: values.since };
   // CSV unless --json: the inspector's spreadsheet first; JSON lines for other systems.
-  const rows = await exportTo(values, io, (store) => decisionExportText(store.decisionPages(since), !values.json));
+  const rows = await exportTo(
+    values,
+    io,
+    (store) => decisionExportText(store.decisionPages(since), !values.json && !workbook),
+    workbook && out !== undefined
+      ? () => openRecordWorkbook(io, out, decisionView(heading, langOf(values.lang, io)), heading.exportedAt)
+      : undefined,
+  );
   // As for the audit: an empty export says so, rather than pass for a complete one.
   if (rows === 0) io.stderr.write(`${relayMessages.t(langOf(values.lang, io), 'decisions.none')}\n`);
   return 0;
@@ -222,6 +235,11 @@ export async function runRestore(argv: readonly string[], io: CliIo): Promise<nu
   }
 }
 
+/** The heading of a workbook made on the relay's host: its database, read there. */
+function hostSource(lang: Lang): string {
+  return auditReportMessages.t(lang, 'source.host', { host: hostname() });
+}
+
 function dateOption(value: string | undefined, name: string, endOfDay: boolean): Date | undefined {
   if (value === undefined) return undefined;
   // A bare date in --to means "through that day".
@@ -251,20 +269,24 @@ export async function runAudit(argv: readonly string[], io: CliIo): Promise<numb
   // A file named .xlsx is the inspector's readable workbook, built from the JSON lines.
   const out = values.out;
   const workbook = wantsWorkbook(out);
-  if (workbook && values.csv) throw new UsageError(auditReportMessages.text('usage.csvWorkbook'));
-  const heading = { source: auditReportMessages.t(langOf(values.lang, io), 'source.host', { host: hostname() }) };
+  if (workbook && values.csv) throw textAndWorkbook('--csv');
+  const lang = langOf(values.lang, io);
+  const heading = {
+    source: hostSource(lang),
+    exportedAt: new Date(),
+    selection: values,
+  };
   const rows = await exportTo(
     values,
     io,
     (store) => auditExportText((filter) => store.auditPages(filter), read.selection, values.csv),
     workbook && out !== undefined
-      ? () =>
-          openAuditWorkbook(io, out, { ...heading, exportedAt: new Date(), selection: values }, langOf(values.lang, io))
+      ? () => openRecordWorkbook(io, out, auditView(heading, lang), heading.exportedAt)
       : undefined,
   );
   // Said on stderr, the export staying empty: a mistyped name must not read as "no activity".
   if (rows === 0) {
-    for (const line of auditNoneLines(langOf(values.lang, io), values)) io.stderr.write(`${line}\n`);
+    for (const line of auditNoneLines(lang, values)) io.stderr.write(`${line}\n`);
   }
   return 0;
 }

@@ -107,7 +107,8 @@ const en = {
     'host; checklists screen --decisions FILE records such a file on another relay. No request reaches the service.\n\n' +
     '      --since DATE         only what was recorded from then on: YYYY-MM-DD or DD.MM.YYYY, or YYYY-MM-DDThh:mm\n' +
     '      --csv, --json        CSV with a header line (the default; UTF-8 with a BOM, for Excel), or one JSON object per line\n' +
-    '  -o, --output FILE        write it to FILE (owner-only, named only once whole) rather than to stdout\n\n' +
+    '  -o, --output FILE        write it to FILE (owner-only, named only once whole) rather than to stdout;\n' +
+    '                           a FILE named .xlsx is the inspector’s workbook: a line per decision in words\n\n' +
     'Exit codes: 0 written (an empty record says so on stderr), 2 not an auditor key or a bad date, 3 key refused,\n' +
     '4 relay unreachable or the export cut off part way',
   'help.audit':
@@ -286,7 +287,8 @@ const uk: Record<Key, string> = {
     'checklists screen --decisions ФАЙЛ записує такий файл на іншому релеї. До сервісу не йде жоден запит.\n\n' +
     '      --since ДАТА         лише записане відтоді: РРРР-ММ-ДД або ДД.ММ.РРРР, чи РРРР-ММ-ДДTгг:хх\n' +
     '      --csv, --json        CSV з рядком заголовків (типово; UTF-8 з BOM, для Excel) або JSON-об’єкт на рядок\n' +
-    '  -o, --output ФАЙЛ        записати у ФАЙЛ (лише для власника, під цією назвою лише цілим), а не в stdout\n\n' +
+    '  -o, --output ФАЙЛ        записати у ФАЙЛ (лише для власника, під цією назвою лише цілим), а не в stdout;\n' +
+    '                           ФАЙЛ із назвою .xlsx — книга для перевіряльника: рядок на рішення словами\n\n' +
     'Коди виходу: 0 записано (про порожній реєстр сказано в stderr), 2 ключ не аудитора або хибна дата,\n' +
     '3 ключ відхилено, 4 релей недоступний або вивантаження обірвалося',
   'help.audit':

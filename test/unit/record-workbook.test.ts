@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { exitCodeFor } from '../../src/cli/exit-codes';
 import { describeFailure } from '../../src/cli/main';
-import { openAuditWorkbook, wantsWorkbook } from '../../src/cli/output/audit-workbook';
+import { auditView } from '../../src/cli/output/record-views';
+import { openRecordWorkbook, wantsWorkbook } from '../../src/cli/output/record-workbook';
 import { writeFailed } from '../../src/cli/output/export-sink';
 import { auditJsonLines } from '../../src/relay/audit-export';
 import type { StoredAuditRow } from '../../src/relay/store/port';
@@ -15,7 +16,7 @@ import type { StoredAuditRow } from '../../src/relay/store/port';
  */
 
 let dir: string;
-beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'audit-workbook-'))));
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'record-workbook-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function rows(count: number): StoredAuditRow[] {
@@ -50,7 +51,7 @@ async function read(file: string) {
 }
 
 test('rows split anywhere across chunks land one per line, a sheet holding at most so many, the last saying it ended whole', async () => {
-  const sink = await openAuditWorkbook({ cwd: dir }, 'trail.xlsx', heading, 'en', 2);
+  const sink = await openRecordWorkbook({ cwd: dir }, 'trail.xlsx', auditView(heading, 'en'), heading.exportedAt, 2);
   sink.begin?.({ 'x-audit-scope': 'own' });
   const text = Buffer.from(auditJsonLines(rows(5)));
   // Cut inside a line and inside a Cyrillic letter's bytes.
@@ -86,7 +87,7 @@ test('rows split anywhere across chunks land one per line, a sheet holding at mo
 });
 
 test('an empty export is the heading, the table header and the end line', async () => {
-  const sink = await openAuditWorkbook({ cwd: dir }, 'none.xlsx', heading, 'uk');
+  const sink = await openRecordWorkbook({ cwd: dir }, 'none.xlsx', auditView(heading, 'uk'), heading.exportedAt);
   await sink.finish();
   const [sheet] = (await read(join(dir, 'none.xlsx'))).worksheets;
   expect(sheet.name).toBe('Журнал аудиту');
@@ -95,10 +96,10 @@ test('an empty export is the heading, the table header and the end line', async 
 });
 
 test('an export abandoned, or with a line that is no audit row, leaves no file at all', async () => {
-  const cut = await openAuditWorkbook({ cwd: dir }, 'cut.xlsx', heading, 'en');
+  const cut = await openRecordWorkbook({ cwd: dir }, 'cut.xlsx', auditView(heading, 'en'), heading.exportedAt);
   await cut.write(auditJsonLines(rows(3)));
   await cut.abandon();
-  const bad = await openAuditWorkbook({ cwd: dir }, 'bad.xlsx', heading, 'en');
+  const bad = await openRecordWorkbook({ cwd: dir }, 'bad.xlsx', auditView(heading, 'en'), heading.exportedAt);
   await expect(bad.write('{"id":"x"}\n')).rejects.toThrow('not an audit row');
   await bad.abandon();
   expect(readdirSync(dir)).toEqual([]);

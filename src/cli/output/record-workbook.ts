@@ -4,16 +4,9 @@ import { rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type ExcelJS from 'exceljs';
-import type { Lang } from '../../core/text/i18n';
-import { auditRowOfJsonLine } from '../../relay/audit-export';
-import {
-  auditReportColumns,
-  auditReportHeading,
-  auditReportRow,
-  type ReportCell,
-  type ReportHeading,
-} from '../../relay/audit-report';
+import type { ReportCell, ReportColumn } from '../../relay/audit-report';
 import { auditReportMessages } from '../../relay/audit-report-messages';
+import { UsageError } from '../exit-codes';
 import { loadExcelJs } from './exceljs-lazy';
 import { writeFailed, type Sink } from './export-sink';
 import { assertFolderWritable } from './output-paths';
@@ -21,39 +14,59 @@ import { fitText } from './results-document';
 import { createExclusive } from './safe-file';
 
 /**
- * The audit trail's readable workbook (relay/audit-report.ts), written as the export's JSON lines
- * arrive: exceljs's streaming writer commits each row to the zip, so a quarter's trail never sits in
- * memory. A sheet holds at most ROWS_PER_SHEET requests (Excel's limit is 1,048,576 rows) and the
- * trail goes on on the next; the last says the export ended whole. Owner-only (it holds client
- * names), written beside its name and named only once whole, as the CSV export is.
+ * A readable workbook of the relay's record (the audit trail, the decision record), written as the
+ * export's JSON lines arrive: exceljs's streaming writer commits each row to the zip, so a quarter's
+ * record never sits in memory. A sheet holds at most ROWS_PER_SHEET lines (Excel's limit is
+ * 1,048,576 rows) and the record goes on on the next; the last says the export ended whole.
+ * Owner-only (it holds client names), written beside its name and named only once whole, as the CSV
+ * export is. What the columns hold is the view's (relay/audit-report.ts, relay/decision-report.ts).
  */
 
 export const ROWS_PER_SHEET = 1_000_000;
+
+/** The relay's `X-Audit-Scope` header: "own" when the key reads only its own requests. */
+export type RecordScope = 'all' | 'own';
+
+export interface RecordView {
+  sheetName(n: number): string;
+  title: string;
+  /** Label and value lines under the title; `scope` is known once the relay's reply begins. */
+  heading(scope: RecordScope): [string, string][];
+  columns: readonly ReportColumn[];
+  /** A JSON line of the export as the view's cells; null when it is not a line of this record. */
+  row(line: string): ReportCell[] | null;
+  notRow: string;
+  end(rows: number): string;
+  continues(sheet: string): string;
+}
 
 /** A file name that asks for the readable workbook rather than the raw CSV or JSON lines. */
 export function wantsWorkbook(output: string | undefined): boolean {
   return output !== undefined && /\.xlsx$/i.test(output);
 }
 
-/** The relay's `X-Audit-Scope` header: "own" when the key reads only its own requests. */
-export function scopeOf(headers: IncomingHttpHeaders): ReportHeading['scope'] {
+/** `--csv` or `--json` with a file named .xlsx: refused before anything is asked, never guessed. */
+export function textAndWorkbook(option: '--csv' | '--json'): UsageError {
+  const csv = option === '--csv';
+  return new UsageError(
+    auditReportMessages.text('usage.textWorkbook', {
+      option,
+      format: csv ? 'CSV' : 'JSON',
+      ext: csv ? '.csv' : '.ndjson',
+    }),
+  );
+}
+
+export function scopeOf(headers: IncomingHttpHeaders): RecordScope {
   return headers['x-audit-scope'] === 'own' ? 'own' : 'all';
 }
-
-export interface AuditWorkbookSink extends Sink {
-  /** The relay's reply headers, before its first row: whose requests the export holds. */
-  begin(headers: IncomingHttpHeaders): void;
-}
-
-const HEADING_ROWS = 5;
-const TABLE_START = HEADING_ROWS + 2;
-const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 /**
  * exceljs hands a sheet's XML to the zip's deflate stream without waiting (its StreamBuf ignores
  * write()'s false), so rows that arrive faster than they compress pile up in that stream: a peak of
- * 387 MB rather than 154 MB for 600,000 rows (bench/relay-audit-export.ts). Waiting for it to drain, once per chunk of the export, keeps memory flat. Read through
- * exceljs's internals, so that if they change this only stops waiting; the workbook is the same.
+ * 387 MB rather than 154 MB for 600,000 rows (bench/relay-audit-export.ts). Waiting for it to drain,
+ * once per chunk of the export, keeps memory flat. Read through exceljs's internals, so that if they
+ * change this only stops waiting; the workbook is the same.
  */
 async function compressed(ws: ExcelJS.Worksheet): Promise<void> {
   const buffered = (ws as unknown as { _stream?: { pipes?: unknown } })._stream;
@@ -68,20 +81,20 @@ async function compressed(ws: ExcelJS.Worksheet): Promise<void> {
 /**
  * Text stays text whatever its digits (an EDRPOU's leading zeros) and whatever its first character,
  * and is written in the cell itself (t="inlineStr", the form the standard gives inline text; exceljs
- * writes it for rich text) rather than in a shared-strings table: a trail's names are mostly distinct,
- * and exceljs holds that table in memory to the end (400 MB for 600,000 names).
+ * writes it for rich text) rather than in a shared-strings table: a record's names are mostly
+ * distinct, and exceljs holds that table in memory to the end (400 MB for 600,000 names).
  */
 function cellOf(value: ReportCell): ExcelJS.CellValue {
   return typeof value === 'string' ? { richText: [{ text: fitText(value) }] } : value;
 }
 
-export async function openAuditWorkbook(
+export async function openRecordWorkbook(
   io: { cwd: string },
   output: string,
-  heading: Omit<ReportHeading, 'scope'> & { scope?: ReportHeading['scope'] },
-  lang: Lang,
+  view: RecordView,
+  created: Date,
   rowsPerSheet = ROWS_PER_SHEET,
-): Promise<AuditWorkbookSink> {
+): Promise<Sink> {
   const path = resolve(io.cwd, output);
   await assertFolderWritable(path, output);
   const Excel = await loadExcelJs();
@@ -94,12 +107,11 @@ export async function openAuditWorkbook(
   stream.on('error', (error) => (failed ??= writeFailed(output, error)));
   const wb = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   wb.creator = 'CheckLists';
-  wb.created = heading.exportedAt;
+  wb.created = created;
 
-  const t = (key: Parameters<typeof auditReportMessages.t>[1], params?: Record<string, string | number>) =>
-    auditReportMessages.t(lang, key, params);
-  const columns = auditReportColumns(lang);
-  let scope = heading.scope ?? 'all';
+  const tableStart = view.heading('all').length + 3;
+  const formats = view.columns.map((c) => c.format);
+  let scope: RecordScope = 'all';
   let sheet: ExcelJS.Worksheet | null = null;
   let sheetNo = 0;
   let onSheet = 0;
@@ -107,42 +119,41 @@ export async function openAuditWorkbook(
   const decoder = new StringDecoder('utf8');
   let partial = '';
 
-  const sheetName = (n: number) => (n === 1 ? t('sheet') : t('sheetMore', { n }));
-
   const openSheet = (): ExcelJS.Worksheet => {
     sheetNo++;
     onSheet = 0;
-    const ws = wb.addWorksheet(sheetName(sheetNo), {
-      views: [{ state: 'frozen', ySplit: TABLE_START }],
+    // Frozen under the table's header, printed landscape one page wide with the header on every page.
+    const ws = wb.addWorksheet(view.sheetName(sheetNo), {
+      views: [{ state: 'frozen', ySplit: tableStart }],
       pageSetup: {
         orientation: 'landscape',
         fitToPage: true,
         fitToWidth: 1,
         fitToHeight: 0,
-        printTitlesRow: `${TABLE_START}:${TABLE_START}`,
+        printTitlesRow: `${tableStart}:${tableStart}`,
       },
     });
-    ws.columns = columns.map((c) => ({ width: c.width }));
-    const title = ws.addRow([cellOf(t('title'))]);
+    ws.columns = view.columns.map((c) => ({ width: c.width }));
+    const title = ws.addRow([cellOf(view.title)]);
     title.font = { bold: true, size: 13 };
     title.commit();
-    for (const [label, value] of auditReportHeading({ ...heading, scope }, lang)) {
+    for (const [label, value] of view.heading(scope)) {
       const line = ws.addRow([cellOf(label), cellOf(value)]);
       line.getCell(1).font = { bold: true };
       line.commit();
     }
     ws.addRow([]).commit();
-    const header = ws.addRow(columns.map((c) => cellOf(c.header)));
+    const header = ws.addRow(view.columns.map((c) => cellOf(c.header)));
     header.font = { bold: true };
     header.commit();
     return ws;
   };
 
-  /** Below the table: where the trail goes on, or that it ended whole; then the sheet is done. */
+  /** Below the table: where the record goes on, or that it ended whole; then the sheet is done. */
   const closeSheet = (ws: ExcelJS.Worksheet, last: string) => {
     ws.autoFilter = {
-      from: { row: TABLE_START, column: 1 },
-      to: { row: TABLE_START + onSheet, column: columns.length },
+      from: { row: tableStart, column: 1 },
+      to: { row: tableStart + onSheet, column: view.columns.length },
     };
     ws.addRow([]).commit();
     const line = ws.addRow([cellOf(last)]);
@@ -152,15 +163,17 @@ export async function openAuditWorkbook(
   };
 
   const addRow = (line: string) => {
-    const row = auditRowOfJsonLine(line);
-    if (row === null) throw new Error('the relay sent a line that is not an audit row');
+    const cells = view.row(line);
+    if (cells === null) throw new Error(view.notRow);
     if (sheet !== null && onSheet >= rowsPerSheet) {
-      closeSheet(sheet, t('continues', { sheet: sheetName(sheetNo + 1) }));
+      closeSheet(sheet, view.continues(view.sheetName(sheetNo + 1)));
       sheet = null;
     }
     sheet ??= openSheet();
-    const added = sheet.addRow(auditReportRow(row, lang).map(cellOf));
-    added.getCell(2).numFmt = DATE_FORMAT;
+    const added = sheet.addRow(cells.map(cellOf));
+    formats.forEach((format, i) => {
+      if (format) added.getCell(i + 1).numFmt = format;
+    });
     added.commit();
     onSheet++;
     rows++;
@@ -184,7 +197,7 @@ export async function openAuditWorkbook(
     finish: async () => {
       take(decoder.end());
       if (partial.trim() !== '') addRow(partial);
-      closeSheet(sheet ?? openSheet(), t('end', { rows }));
+      closeSheet(sheet ?? openSheet(), view.end(rows));
       await wb.commit();
       await closed;
       if (failed) throw failed;
