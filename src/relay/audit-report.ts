@@ -5,6 +5,7 @@ import type { Lang } from '../core/text/i18n';
 import { auditReportMessages, type AuditReportMessageKey } from './audit-report-messages';
 import type { AuditSelectionText } from './audit-selection';
 import type { StoredAuditRow } from './store/port';
+import { parseTimeBound } from './time-bound';
 
 /**
  * The audit trail as an inspector reads it (`checklists audit -o FILE.xlsx`, and `relay audit --out
@@ -163,12 +164,16 @@ export interface ReportHeading {
   scope: 'all' | 'own';
 }
 
+/** "2026-04-01 03:00:00": a moment as Kyiv's clock reads it. */
+export function kyivText(at: Date): string {
+  return kyivWallClock(at).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** Where an export of the record came from and when: the first lines above its table. */
 export function provenance(heading: Pick<ReportHeading, 'source' | 'exportedAt'>, lang: Lang): [string, string][] {
-  const exported = kyivWallClock(heading.exportedAt).toISOString().slice(0, 19).replace('T', ' ');
   return [
     [auditReportMessages.t(lang, 'source'), heading.source],
-    [auditReportMessages.t(lang, 'exported'), exported],
+    [auditReportMessages.t(lang, 'exported'), kyivText(heading.exportedAt)],
   ];
 }
 
@@ -178,7 +183,12 @@ export function auditReportHeading(heading: ReportHeading, lang: Lang): [string,
     auditReportMessages.t(lang, key, params);
   const chosen = (['from', 'to', 'analyst', 'name', 'code'] as const)
     .filter((option) => (heading.selection[option] ?? '').trim() !== '')
-    .map((option) => t(`selection.${option}`, { value: heading.selection[option]!.trim() }));
+    .map((option) => {
+      const value = heading.selection[option]!.trim();
+      // A day is the audit clock's (UTC) day, and the rows read in Kyiv time: the bound is said in both.
+      const bound = option === 'from' || option === 'to' ? parseTimeBound(value, { endOfDay: option === 'to' }) : null;
+      return t(`selection.${option}`, { value, kyiv: bound ? kyivText(bound) : '' });
+    });
   return [
     ...provenance(heading, lang),
     [t('selection'), chosen.length > 0 ? chosen.join('; ') : t('selection.all')],

@@ -3,9 +3,17 @@ import { whyLines } from '../core/answer/decision-history';
 import { decisionText, isReasonCode } from '../core/answer/relay-decisions';
 import { isRegistryKey, registryDef } from '../core/protocol/registries';
 import type { Lang } from '../core/text/i18n';
-import { kyivWallClock, provenance, type ReportCell, type ReportColumn, type ReportHeading } from './audit-report';
+import {
+  kyivText,
+  kyivWallClock,
+  provenance,
+  type ReportCell,
+  type ReportColumn,
+  type ReportHeading,
+} from './audit-report';
 import { decisionReportMessages, type DecisionReportMessageKey } from './decision-report-messages';
 import type { DecisionRow } from './store/port';
+import { parseTimeBound } from './time-bound';
 
 /**
  * The decision record as an inspector reads it (`checklists decisions -o FILE.xlsx`, and `relay
@@ -104,7 +112,10 @@ export function decisionReportHeading(
   heading: Pick<ReportHeading, 'source' | 'exportedAt'> & { since?: string },
   lang: Lang,
 ): [string, string][] {
-  const t = (key: DecisionReportMessageKey) => decisionReportMessages.t(lang, key);
+  const t = (key: DecisionReportMessageKey, params?: Record<string, string>) =>
+    decisionReportMessages.t(lang, key, params);
   const since = heading.since?.trim();
-  return [...provenance(heading, lang), [t('since'), since ? since : t('since.all')]];
+  const bound = since ? parseTimeBound(since) : null;
+  const value = since && bound ? t('since.bound', { value: since, kyiv: kyivText(bound) }) : t('since.all');
+  return [...provenance(heading, lang), [t('since'), value]];
 }

@@ -143,7 +143,10 @@ test('the heading says where the rows came from, what was asked for, and whose t
   expect(heading).toEqual([
     ['Джерело', 'https://relay.bank.ua'],
     ['Вивантажено (Київ)', '2026-01-16 00:10:00'],
-    ['Вибірка', 'від 2026-01-01; до 31.03.2026; назва містить «кривоклен»'],
+    [
+      'Вибірка',
+      'від 2026-01-01 (з 2026-01-01 02:00:00 за Києвом); до 31.03.2026 (раніше за 2026-04-01 03:00:00 за Києвом); назва містить «кривоклен»',
+    ],
     ['Чиї запити', expect.stringContaining('лише ваші')],
   ]);
   const all = auditReportHeading({ source: 'x', exportedAt: new Date(), selection: {}, scope: 'all' }, 'en');
