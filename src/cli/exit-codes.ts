@@ -25,6 +25,8 @@ export const EXIT = {
   /** The answers are paid for and kept in the state file; only the results file could not be written. */
   outputFailed: 5,
   interrupted: 130,
+  /** The program reading stdout stopped reading (`| head`): as a shell tool killed by SIGPIPE. */
+  brokenPipe: 141,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

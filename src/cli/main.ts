@@ -163,6 +163,14 @@ export function processIo(): CliIo {
     controller.abort();
   });
   process.on('SIGTERM', () => controller.abort());
+  // `checklists audit --csv | head`: once the reader is gone nothing more can be said, so the
+  // command stops quietly, as a shell tool does, rather than dying on an unhandled EPIPE with a stack.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(EXIT.brokenPipe);
+    });
+  }
   return {
     stdout: process.stdout,
     stderr: process.stderr,
