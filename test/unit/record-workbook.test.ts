@@ -70,6 +70,8 @@ test('rows split anywhere across chunks land one per line, a sheet holding at mo
   expect([first.getCell('A8').value, first.getCell('A9').value]).toEqual([1, 2]);
   expect(first.getCell('A11').text).toBe('Continued on the sheet “Audit trail (2)”.');
   expect(first.autoFilter).toBe('A7:P9');
+  // The heading's labels are read whole beside their values.
+  expect(first.getColumn(1).width).toBeGreaterThanOrEqual('Exported (Kyiv)'.length);
   expect(last.getCell('A8').value).toBe(5);
   expect(last.getCell('A10').text).toBe('End of the export: 5 requests, whole.');
   // A time Excel sorts and filters, Kyiv's wall clock, shown as one.

@@ -110,6 +110,8 @@ export async function openRecordWorkbook(
   wb.created = created;
 
   const tableStart = view.heading('all').length + 3;
+  // The heading's labels sit in the first column, beside their values: wide enough to be read whole.
+  const labelWidth = Math.max(...view.heading('all').map(([label]) => label.length + 2));
   const formats = view.columns.map((c) => c.format);
   let scope: RecordScope = 'all';
   let sheet: ExcelJS.Worksheet | null = null;
@@ -133,7 +135,7 @@ export async function openRecordWorkbook(
         printTitlesRow: `${tableStart}:${tableStart}`,
       },
     });
-    ws.columns = view.columns.map((c) => ({ width: c.width }));
+    ws.columns = view.columns.map((c, i) => ({ width: i === 0 ? Math.max(c.width, labelWidth) : c.width }));
     const title = ws.addRow([cellOf(view.title)]);
     title.font = { bold: true, size: 13 };
     title.commit();
