@@ -17,6 +17,7 @@ import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import type { ParsedEnvelope } from '../core/protocol/schema';
 import type { SearchQuery } from '../core/query';
 import type { Lang } from '../core/text/i18n';
+import { kyivTime } from '../core/text/kyiv-time';
 import { certificateMessages } from './certificate-messages';
 
 /**
@@ -80,23 +81,6 @@ export interface Certificate {
 }
 
 export type RegistryState = 'hits' | 'clear' | 'not-checked';
-
-const KYIV = 'Europe/Kyiv';
-
-export function kyivTime(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: KYIV,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
-}
 
 const SUBJECT_FIELDS = ['name', 'namelat', 'date', 'ipn', 'doc', 'edrpou', 'arrayedrpou'] as const;
 

@@ -1,7 +1,8 @@
 import type { EnvelopeSummary } from '../core/answer/summary';
 import type { SearchQuery } from '../core/query';
 import type { Lang } from '../core/text/i18n';
-import { kyivTime, type Certificate, type CertificateLine } from './certificate';
+import { kyivTime } from '../core/text/kyiv-time';
+import type { Certificate, CertificateLine } from './certificate';
 import { certificateMessages } from './certificate-messages';
 
 /**

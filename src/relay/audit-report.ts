@@ -2,6 +2,7 @@ import { verdictText, type Verdict } from '../core/answer/summary';
 import { registriesOf } from '../core/protocol/listdata';
 import { REGISTRY_KEYS, isRegistryKey, registryDef } from '../core/protocol/registries';
 import type { Lang } from '../core/text/i18n';
+import { kyivTime, kyivWallClock } from '../core/text/kyiv-time';
 import { auditReportMessages, type AuditReportMessageKey } from './audit-report-messages';
 import type { AuditSelectionText } from './audit-selection';
 import type { StoredAuditRow } from './store/port';
@@ -45,51 +46,39 @@ const COLUMNS: readonly { id: string; key: AuditReportMessageKey; width: number;
   { id: 'ms', key: 'col.ms', width: 10 },
 ];
 
-export function auditReportColumns(lang: Lang): ReportColumn[] {
-  return COLUMNS.map(({ id, key, width, format }) => ({
-    id,
-    header: auditReportMessages.t(lang, key),
-    width,
-    ...(format ? { format } : {}),
-  }));
+/** A report's column definitions with their headers in one language. */
+export function reportColumns<K extends string>(
+  defs: readonly { id: string; key: K; width: number; format?: string }[],
+  header: (key: K) => string,
+): ReportColumn[] {
+  return defs.map(({ id, key, width, format }) => ({ id, header: header(key), width, ...(format ? { format } : {}) }));
 }
 
-const HOUR_MS = 3_600_000;
-const kyivOffsets = new Map<number, number>();
-const kyivParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Kyiv',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
-
-/**
- * Kyiv's wall clock at `at`, as a Date whose UTC fields hold it: Excel's dates have no time zone,
- * and a spreadsheet sorts and filters a date where it could not a text. The offset changes only on
- * an hour (summer time), so one lookup per hour serves a million rows.
- */
-export function kyivWallClock(at: Date): Date {
-  const hour = Math.floor(at.getTime() / HOUR_MS);
-  let offset = kyivOffsets.get(hour);
-  if (offset === undefined) {
-    const start = new Date(hour * HOUR_MS);
-    const part = (type: string) => Number(kyivParts.formatToParts(start).find((p) => p.type === type)?.value);
-    const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-    offset = wall - start.getTime();
-    if (kyivOffsets.size > 10_000) kyivOffsets.clear();
-    kyivOffsets.set(hour, offset);
-  }
-  return new Date(at.getTime() + offset);
+export function auditReportColumns(lang: Lang): ReportColumn[] {
+  return reportColumns(COLUMNS, (key) => auditReportMessages.t(lang, key));
 }
 
 function text(value: unknown): string | null {
   if (typeof value === 'string' && value !== '') return value;
   if (Array.isArray(value) && value.length > 0) return value.map(String).join(', ');
   return null;
+}
+
+/**
+ * The client as screened, in the report's four columns: the name (with its Latin spelling), birth
+ * date, tax number or EDRPOU(s), and document. Codes stay text: an EDRPOU keeps its leading zeros.
+ */
+export function subjectCells(
+  subject: Record<string, unknown>,
+): [string | null, string | null, string | null, string | null] {
+  const name = text(subject.name);
+  const latin = text(subject.namelat);
+  return [
+    name !== null && latin !== null ? `${name} (${latin})` : (name ?? latin),
+    text(subject.date),
+    text(subject.ipn) ?? text(subject.arrayedrpou) ?? text(subject.nonrezedentcode),
+    text(subject.doc),
+  ];
 }
 
 function listsText(listdata: string | null, lang: Lang): string | null {
@@ -130,18 +119,12 @@ function resultText(row: StoredAuditRow, lang: Lang): string {
 export function auditReportRow(row: StoredAuditRow, lang: Lang): ReportCell[] {
   const t = (key: AuditReportMessageKey, params?: Record<string, string | number>) =>
     auditReportMessages.t(lang, key, params);
-  const q = row.query;
-  const name = text(q.name);
-  const latin = text(q.namelat);
   const answered = row.state === 'answered';
   return [
     row.id,
     kyivWallClock(row.at),
     row.analyst,
-    name !== null && latin !== null ? `${name} (${latin})` : (name ?? latin),
-    text(q.date),
-    text(q.ipn) ?? text(q.arrayedrpou) ?? text(q.nonrezedentcode),
-    text(q.doc),
+    ...subjectCells(row.query),
     listsText(row.listdata, lang),
     resultText(row, lang),
     answered ? hitsText(row.hits, lang) : null,
@@ -164,16 +147,11 @@ export interface ReportHeading {
   scope: 'all' | 'own';
 }
 
-/** "2026-04-01 03:00:00": a moment as Kyiv's clock reads it. */
-export function kyivText(at: Date): string {
-  return kyivWallClock(at).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 /** Where an export of the record came from and when: the first lines above its table. */
 export function provenance(heading: Pick<ReportHeading, 'source' | 'exportedAt'>, lang: Lang): [string, string][] {
   return [
     [auditReportMessages.t(lang, 'source'), heading.source],
-    [auditReportMessages.t(lang, 'exported'), kyivText(heading.exportedAt)],
+    [auditReportMessages.t(lang, 'exported'), kyivTime(heading.exportedAt)],
   ];
 }
 
@@ -187,7 +165,7 @@ export function auditReportHeading(heading: ReportHeading, lang: Lang): [string,
       const value = heading.selection[option]!.trim();
       // A day is the audit clock's (UTC) day, and the rows read in Kyiv time: the bound is said in both.
       const bound = option === 'from' || option === 'to' ? parseTimeBound(value, { endOfDay: option === 'to' }) : null;
-      return t(`selection.${option}`, { value, kyiv: bound ? kyivText(bound) : '' });
+      return t(`selection.${option}`, { value, kyiv: bound ? kyivTime(bound) : '' });
     });
   return [
     ...provenance(heading, lang),

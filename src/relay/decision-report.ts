@@ -3,10 +3,11 @@ import { whyLines } from '../core/answer/decision-history';
 import { decisionText, isReasonCode } from '../core/answer/relay-decisions';
 import { isRegistryKey, registryDef } from '../core/protocol/registries';
 import type { Lang } from '../core/text/i18n';
+import { kyivTime, kyivWallClock } from '../core/text/kyiv-time';
 import {
-  kyivText,
-  kyivWallClock,
   provenance,
+  reportColumns,
+  subjectCells,
   type ReportCell,
   type ReportColumn,
   type ReportHeading,
@@ -45,22 +46,11 @@ const COLUMNS: readonly { id: string; key: DecisionReportMessageKey; width: numb
 ];
 
 export function decisionReportColumns(lang: Lang): ReportColumn[] {
-  return COLUMNS.map(({ id, key, width, format }) => ({
-    id,
-    header: decisionReportMessages.t(lang, key),
-    width,
-    ...(format ? { format } : {}),
-  }));
+  return reportColumns(COLUMNS, (key) => decisionReportMessages.t(lang, key));
 }
 
 type Decision = (typeof DECISIONS)[number];
 const asDecision = (value: string | undefined): Decision | undefined => DECISIONS.find((d) => d === value);
-
-function text(value: unknown): string | null {
-  if (typeof value === 'string' && value !== '') return value;
-  if (Array.isArray(value) && value.length > 0) return value.map(String).join(', ');
-  return null;
-}
 
 function reasonText(reason: string | null, lang: Lang): string | null {
   if (!reason) return null;
@@ -77,9 +67,6 @@ export function decisionReportRow(row: DecisionRow, lang: Lang): ReportCell[] {
       : row.returns
         ? t('what.return', { id: row.returns })
         : t('what.decision');
-  const s = row.subject;
-  const name = text(s.name);
-  const latin = text(s.namelat);
   const decision = asDecision(row.decision);
   const [suggestedDecision, suggestedReason] = (row.suggested ?? '').split(':');
   const suggested = asDecision(suggestedDecision);
@@ -91,10 +78,7 @@ export function decisionReportRow(row: DecisionRow, lang: Lang): ReportCell[] {
     kyivWallClock(row.at),
     row.analyst,
     what,
-    name !== null && latin !== null ? `${name} (${latin})` : (name ?? latin),
-    text(s.date),
-    text(s.ipn) ?? text(s.arrayedrpou),
-    text(s.doc),
+    ...subjectCells(row.subject),
     isRegistryKey(row.registry) ? registryDef(row.registry).shortLabel[lang] : row.registry,
     row.record,
     decision ? decisionText({ decision, reason: null }, lang) : row.decision,
@@ -116,6 +100,6 @@ export function decisionReportHeading(
     decisionReportMessages.t(lang, key, params);
   const since = heading.since?.trim();
   const bound = since ? parseTimeBound(since) : null;
-  const value = since && bound ? t('since.bound', { value: since, kyiv: kyivText(bound) }) : t('since.all');
+  const value = since && bound ? t('since.bound', { value: since, kyiv: kyivTime(bound) }) : t('since.all');
   return [...provenance(heading, lang), [t('since'), value]];
 }

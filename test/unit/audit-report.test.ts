@@ -1,5 +1,6 @@
 import { auditRowOfJsonLine, auditJsonLines } from '../../src/relay/audit-export';
-import { auditReportColumns, auditReportHeading, auditReportRow, kyivWallClock } from '../../src/relay/audit-report';
+import { kyivWallClock } from '../../src/core/text/kyiv-time';
+import { auditReportColumns, auditReportHeading, auditReportRow } from '../../src/relay/audit-report';
 import type { StoredAuditRow } from '../../src/relay/store/port';
 
 /** The audit trail in an inspector's words: what each request's line says, in Ukrainian and English. */

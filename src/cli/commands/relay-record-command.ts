@@ -112,18 +112,19 @@ export async function runDecisions(argv: readonly string[], io: CliIo): Promise<
   const workbook = wantsWorkbook(out);
   if (workbook && (values.csv || values.json)) throw textAndWorkbook(values.json ? '--json' : '--csv');
   const since = dateOption(values.since, 'since', false);
-  const heading = { source: hostSource(langOf(values.lang, io)), exportedAt: new Date(), since: values.since };
+  const lang = langOf(values.lang, io);
+  const heading = { source: hostSource(lang), exportedAt: new Date(), since: values.since };
   // CSV unless --json: the inspector's spreadsheet first; JSON lines for other systems.
   const rows = await exportTo(
     values,
     io,
     (store) => decisionExportText(store.decisionPages(since), !values.json && !workbook),
     workbook && out !== undefined
-      ? () => openRecordWorkbook(io, out, decisionView(heading, langOf(values.lang, io)), heading.exportedAt)
+      ? () => openRecordWorkbook(io, out, decisionView(heading, lang), heading.exportedAt)
       : undefined,
   );
   // As for the audit: an empty export says so, rather than pass for a complete one.
-  if (rows === 0) io.stderr.write(`${relayMessages.t(langOf(values.lang, io), 'decisions.none')}\n`);
+  if (rows === 0) io.stderr.write(`${relayMessages.t(lang, 'decisions.none')}\n`);
   return 0;
 }
 
@@ -271,11 +272,7 @@ export async function runAudit(argv: readonly string[], io: CliIo): Promise<numb
   const workbook = wantsWorkbook(out);
   if (workbook && values.csv) throw textAndWorkbook('--csv');
   const lang = langOf(values.lang, io);
-  const heading = {
-    source: hostSource(lang),
-    exportedAt: new Date(),
-    selection: values,
-  };
+  const heading = { source: hostSource(lang), exportedAt: new Date(), selection: values };
   const rows = await exportTo(
     values,
     io,

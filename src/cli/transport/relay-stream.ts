@@ -12,13 +12,18 @@ export class RelayReplyCut extends Error {
   }
 }
 
+/** What `write` could not take, told apart from the reply breaking off. */
+class Unwritten {
+  constructor(readonly cause: unknown) {}
+}
+
 export type RelayStreamed =
   { status: 200; bytes: number; headers: IncomingHttpHeaders } | { status: number; message: LocalizedText };
 
 /**
  * POSTs `fields` with the key (in the body, never the URL) to `path`, and hands a 200 reply's bytes
- * to `write` as they arrive (its headers to `opened` first), each taken before the next is read: an audit export of millions of rows
- * never sits in memory here. Any other status is read whole and returned with the relay's words (the
+ * to `write` as they arrive (its headers to `opened` first), each taken before the next is read: an
+ * audit export of millions of rows never sits in memory here. Any other status is read whole and returned with the relay's words (the
  * key refused is thrown as an account stop); no answer at all is "unreachable"; a reply cut part way
  * (the relay's store failed, or the connection broke) throws RelayReplyCut.
  */
@@ -61,19 +66,17 @@ export async function relayPostStream(
   }
   opened?.(res.headers);
   let bytes = 0;
-  let unwritten: { error: unknown } | null = null;
   try {
     for await (const chunk of res) {
       bytes += (chunk as Buffer).length;
       await write(chunk as Buffer).catch((error: unknown) => {
-        unwritten = { error };
-        throw error;
+        throw new Unwritten(error);
       });
     }
-  } catch {
+  } catch (error) {
     // A full disk is the writer's to name, not a reply cut: running again would not mend it. Ctrl-C
     // stops it as any command stops (exit 130); anything else cut the reply.
-    if (unwritten) throw (unwritten as { error: unknown }).error;
+    if (error instanceof Unwritten) throw error.cause;
     if (io.interrupt.aborted) throw new CancelledError();
     throw new RelayReplyCut(bytes);
   }
