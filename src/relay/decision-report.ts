@@ -1,5 +1,5 @@
 import { DECISIONS, reasonLabel } from '../core/answer/explain';
-import { whyLines } from '../core/answer/decision-history';
+import { againstSuggestion, whyLines } from '../core/answer/decision-history';
 import { decisionText, isReasonCode } from '../core/answer/relay-decisions';
 import { isRegistryKey, registryDef } from '../core/protocol/registries';
 import type { Lang } from '../core/text/i18n';
@@ -71,7 +71,8 @@ export function decisionReportRow(row: DecisionRow, lang: Lang): ReportCell[] {
   const [suggestedDecision, suggestedReason] = (row.suggested ?? '').split(':');
   const suggested = asDecision(suggestedDecision);
   // Only a decision can go against the suggestion: an approval or a return decides nothing new.
-  const against = row.kind === 'decision' && !row.returns && suggested && decision && suggested !== decision;
+  const decides = row.kind === 'decision' && !row.returns;
+  const against = decides && decision && againstSuggestion({ decision, suggested: row.suggested }, lang) !== '';
   const why = whyLines(row, lang);
   return [
     row.id,
