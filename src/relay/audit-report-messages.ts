@@ -45,6 +45,7 @@ const en = {
   'delivered.no': 'no: the connection closed first',
   end: 'End of the export: {rows} {rows|request|requests}, whole.',
   continues: 'Continued on the sheet “{sheet}”.',
+  notRow: 'the relay sent a line that is not an audit row',
   'usage.textWorkbook':
     '{option} writes {format}, and a file named .xlsx gets the readable workbook: leave out {option}, or name a {ext} file.',
 } as const;
@@ -92,6 +93,7 @@ const uk: Record<keyof typeof en, string> = {
   'delivered.no': 'ні: з’єднання закрилося раніше',
   end: 'Кінець вивантаження: {rows} {rows|запит|запити|запитів}, повністю.',
   continues: 'Продовження на аркуші «{sheet}».',
+  notRow: 'релей надіслав рядок, що не є рядком журналу аудиту',
   'usage.textWorkbook':
     '{option} записує {format}, а файл із назвою .xlsx отримує читабельну книгу: приберіть {option} або назвіть файл {ext}.',
 };

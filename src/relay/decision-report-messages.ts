@@ -32,6 +32,7 @@ const en = {
   'against.yes': 'yes',
   end: 'End of the export: {rows} {rows|line|lines} of the record, whole.',
   continues: 'Continued on the sheet “{sheet}”.',
+  notRow: 'the relay sent a line that is not a line of the decision record',
 } as const;
 
 const uk: Record<keyof typeof en, string> = {
@@ -65,6 +66,7 @@ const uk: Record<keyof typeof en, string> = {
   'against.yes': 'так',
   end: 'Кінець вивантаження: {rows} {rows|рядок|рядки|рядків} реєстру, повністю.',
   continues: 'Продовження на аркуші «{sheet}».',
+  notRow: 'релей надіслав рядок, що не є рядком реєстру рішень',
 };
 
 export const decisionReportMessages = defineCatalogue(en, uk);

@@ -22,7 +22,7 @@ export function auditView(heading: Omit<ReportHeading, 'scope'>, lang: Lang): Re
       const row = auditRowOfJsonLine(line);
       return row && auditReportRow(row, lang);
     },
-    notRow: 'the relay sent a line that is not an audit row',
+    notRow: t('notRow'),
     end: (rows) => t('end', { rows }),
     continues: (sheet) => t('continues', { sheet }),
   };
@@ -44,7 +44,7 @@ export function decisionView(
       const row = decisionRowOfJsonLine(line);
       return row && decisionReportRow(row, lang);
     },
-    notRow: 'the relay sent a line that is not a line of the decision record',
+    notRow: t('notRow'),
     end: (rows) => t('end', { rows }),
     continues: (sheet) => t('continues', { sheet }),
   };

@@ -109,9 +109,10 @@ export async function openRecordWorkbook(
   wb.creator = 'CheckLists';
   wb.created = created;
 
-  const tableStart = view.heading('all').length + 3;
+  const headingLines = view.heading('all');
+  const tableStart = headingLines.length + 3;
   // The heading's labels sit in the first column, beside their values: wide enough to be read whole.
-  const labelWidth = Math.max(...view.heading('all').map(([label]) => label.length + 2));
+  const labelWidth = Math.max(...headingLines.map(([label]) => label.length + 2));
   const formats = view.columns.map((c) => c.format);
   let scope: RecordScope = 'all';
   let sheet: ExcelJS.Worksheet | null = null;
