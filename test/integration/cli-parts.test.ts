@@ -388,6 +388,43 @@ describe('command line and config', () => {
     });
   });
 
+  it('reads a subject the same way for search and history: every field, a bare name, never two names', () => {
+    const fields = [
+      '--namelat',
+      'Ivan',
+      '-d',
+      '01.01.1980',
+      '--ipn',
+      '1234567890',
+      '--doc',
+      'АА123456',
+      '--doctype',
+      '1',
+    ];
+    const subject = {
+      name: 'Іван Петренко',
+      namelat: 'Ivan',
+      date: '01.01.1980',
+      ipn: '1234567890',
+      doc: 'АА123456',
+      doctype: '1',
+    };
+    expect(parseCommandLine(['search', 'Іван', 'Петренко', ...fields])).toMatchObject({ args: subject });
+    expect(parseCommandLine(['history', '-n', 'Іван Петренко', ...fields, '--json'])).toEqual({
+      command: 'history',
+      global: {},
+      args: { ...subject, json: true },
+    });
+    expect(parseCommandLine(['history', 'Іван'])).toEqual({
+      command: 'history',
+      global: {},
+      args: { name: 'Іван', json: false },
+    });
+    for (const command of ['search', 'history']) {
+      expect(() => parseCommandLine([command, '--name', 'Іван', 'Петренко'])).toThrow('Unexpected argument: Петренко');
+    }
+  });
+
   it('takes -1 and other negative-looking values as the value of an option (the help offers -1 as the default listdata)', () => {
     const search = parseCommandLine(['search', '--name', 'X', '--registries', '-1']);
     expect(search.command === 'search' && search.args.registries).toBe('-1');

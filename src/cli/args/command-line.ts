@@ -1,16 +1,20 @@
 import type { ParseArgsConfig } from 'node:util';
 import { nearestWord } from '../../core/text/nearest';
-import { GLOBAL_OPTIONS, globalsFrom, parseIntOption, parseStrict, usage, type GlobalOptions } from './option-values';
+import {
+  GLOBAL_OPTIONS,
+  globalsFrom,
+  parseIntOption,
+  parseStrict,
+  subjectArgsOf,
+  SUBJECT_OPTIONS,
+  usage,
+  type GlobalOptions,
+  type SubjectArgs,
+} from './option-values';
 import { parseRecordCommand, type RecordCommand } from './record-args';
 import { parseSandboxArgs, type SandboxArgs } from './sandbox-args';
 
-export interface SearchArgs {
-  name?: string;
-  namelat?: string;
-  date?: string;
-  ipn?: string;
-  doc?: string;
-  doctype?: string;
+export interface SearchArgs extends SubjectArgs {
   registries?: string;
   search?: string;
   lowranklimit?: string;
@@ -73,12 +77,7 @@ export const COMMANDS = [
 
 export const SEARCH_OPTIONS = {
   ...GLOBAL_OPTIONS,
-  name: { type: 'string', short: 'n' },
-  namelat: { type: 'string' },
-  date: { type: 'string', short: 'd' },
-  ipn: { type: 'string' },
-  doc: { type: 'string' },
-  doctype: { type: 'string' },
+  ...SUBJECT_OPTIONS,
   registries: { type: 'string', short: 'r' },
   search: { type: 'string' },
   lowranklimit: { type: 'string' },
@@ -122,21 +121,11 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     const { values, positionals } = parseStrict('search', [...rest], SEARCH_OPTIONS, true);
     const global = globalsFrom(values);
     if (values.help) return { command: 'help', global, topic: 'search' };
-    // A bare name is what people type first; accept it rather than demand --name.
-    const name = values.name ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
-    if (values.name !== undefined && positionals.length > 0) {
-      throw usage('args.unexpected', { value: positionals.join(' ') });
-    }
     return {
       command: 'search',
       global,
       args: {
-        ...(name !== undefined ? { name } : {}),
-        ...(values.namelat !== undefined ? { namelat: values.namelat } : {}),
-        ...(values.date !== undefined ? { date: values.date } : {}),
-        ...(values.ipn !== undefined ? { ipn: values.ipn } : {}),
-        ...(values.doc !== undefined ? { doc: values.doc } : {}),
-        ...(values.doctype !== undefined ? { doctype: values.doctype } : {}),
+        ...subjectArgsOf(values, positionals),
         ...(values.registries !== undefined ? { registries: values.registries } : {}),
         ...(values.search !== undefined ? { search: values.search } : {}),
         ...(values.lowranklimit !== undefined ? { lowranklimit: values.lowranklimit } : {}),

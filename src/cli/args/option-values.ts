@@ -20,6 +20,43 @@ export const GLOBAL_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
+/** The subject's fields, as `search` asks the service for them and `history` asks the relay. */
+export interface SubjectArgs {
+  name?: string;
+  namelat?: string;
+  date?: string;
+  ipn?: string;
+  doc?: string;
+  doctype?: string;
+}
+
+export const SUBJECT_OPTIONS = {
+  name: { type: 'string', short: 'n' },
+  namelat: { type: 'string' },
+  date: { type: 'string', short: 'd' },
+  ipn: { type: 'string' },
+  doc: { type: 'string' },
+  doctype: { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+/** The subject's fields given. A bare name is what people type first: accepted rather than --name demanded. */
+export function subjectArgsOf(
+  values: { [K in keyof SubjectArgs]?: string | undefined },
+  positionals: readonly string[],
+): SubjectArgs {
+  if (values.name !== undefined && positionals.length > 0) {
+    throw usage('args.unexpected', { value: positionals.join(' ') });
+  }
+  const name = values.name ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
+  const given = { ...values, name };
+  const args: SubjectArgs = {};
+  for (const key of Object.keys(SUBJECT_OPTIONS) as (keyof SubjectArgs)[]) {
+    const value = given[key];
+    if (value !== undefined) args[key] = value;
+  }
+  return args;
+}
+
 export function usage(
   key: Parameters<typeof cliMessages.text>[0],
   params?: Record<string, string | number>,

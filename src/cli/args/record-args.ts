@@ -1,6 +1,15 @@
 import type { ParseArgsConfig } from 'node:util';
 import { MAX_CERTIFICATES_PER_REQUEST as MAX_CERTIFICATES } from '../../core/request/certificate-limit';
-import { GLOBAL_OPTIONS, globalsFrom, parseStrict, usage, type GlobalOptions } from './option-values';
+import {
+  GLOBAL_OPTIONS,
+  globalsFrom,
+  parseStrict,
+  subjectArgsOf,
+  SUBJECT_OPTIONS,
+  usage,
+  type GlobalOptions,
+  type SubjectArgs,
+} from './option-values';
 
 /**
  * The command line's commands on the relay's record (command-line.ts parses the rest): `history`,
@@ -9,13 +18,7 @@ import { GLOBAL_OPTIONS, globalsFrom, parseStrict, usage, type GlobalOptions } f
  */
 
 /** `checklists history`: the subject's fields, as for search. */
-export interface HistoryArgs {
-  name?: string;
-  namelat?: string;
-  date?: string;
-  ipn?: string;
-  doc?: string;
-  doctype?: string;
+export interface HistoryArgs extends SubjectArgs {
   json: boolean;
 }
 
@@ -87,12 +90,7 @@ export type RecordCommand =
 
 export const HISTORY_OPTIONS = {
   ...GLOBAL_OPTIONS,
-  name: { type: 'string', short: 'n' },
-  namelat: { type: 'string' },
-  date: { type: 'string', short: 'd' },
-  ipn: { type: 'string' },
-  doc: { type: 'string' },
-  doctype: { type: 'string' },
+  ...SUBJECT_OPTIONS,
   json: { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
@@ -143,23 +141,7 @@ export function parseRecordCommand(
     const { values, positionals } = parseStrict('history', [...rest], HISTORY_OPTIONS, true);
     const global = globalsFrom(values);
     if (values.help) return { command: 'help', global, topic: 'history' };
-    const name = values.name ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
-    if (values.name !== undefined && positionals.length > 0) {
-      throw usage('args.unexpected', { value: positionals.join(' ') });
-    }
-    return {
-      command: 'history',
-      global,
-      args: {
-        ...(name !== undefined ? { name } : {}),
-        ...(values.namelat !== undefined ? { namelat: values.namelat } : {}),
-        ...(values.date !== undefined ? { date: values.date } : {}),
-        ...(values.ipn !== undefined ? { ipn: values.ipn } : {}),
-        ...(values.doc !== undefined ? { doc: values.doc } : {}),
-        ...(values.doctype !== undefined ? { doctype: values.doctype } : {}),
-        json: values.json === true,
-      },
-    };
+    return { command: 'history', global, args: { ...subjectArgsOf(values, positionals), json: values.json === true } };
   }
 
   if (first === 'approve') {
