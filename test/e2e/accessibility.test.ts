@@ -1,10 +1,8 @@
 /**
  * The task pane against WCAG 2.1 A and AA, as axe-core checks it in Chromium, in the states an analyst
- * spends the day in.
+ * spends the day in (the relay's decision and history views: relay.test.ts), and a search by keyboard.
  */
-import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
-import type { AxeResults } from 'axe-core';
 import { KNOWN, createSandboxEngine } from '../../src/sandbox';
 import { CLIENT_RANGE, CLIENT_ROWS, CLIENT_SHEET } from './harness/client-list';
 import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
@@ -14,12 +12,12 @@ import { registryDef } from '../../src/core/protocol/registries';
 import { bulkMessages as b } from '../../src/bulk/messages';
 import { launchChromium } from './support/browser';
 import { sharedHarness } from './support/build-harness';
+import { accessibilityFindings } from './support/accessibility';
 import { openPane, type PaneSession } from './support/session';
 import { startStaticServer, type StaticServer } from './support/static-server';
 
 jest.setTimeout(90_000);
 
-const AXE_SOURCE = createRequire(__filename).resolve('axe-core/axe.min.js');
 let browser: Browser;
 let server: StaticServer;
 const sessions: PaneSession[] = [];
@@ -52,28 +50,6 @@ async function open(query = '', locale = 'uk-UA'): Promise<PaneSession> {
   return session;
 }
 
-/**
- * Every WCAG 2.1 A/AA rule axe-core checks, on the pane only (the harness's grid stands in for Excel).
- * Left out: Tabster's focus sentinels (`<i data-tabster-dummy tabindex="0" aria-hidden="true">`),
- * which Fluent's tab list and focus traps place on purpose at their edges to catch Tab and move focus
- * on; axe reads them as focusable hidden content (aria-hidden-focus), and they never keep focus.
- */
-async function audit(s: PaneSession, state: string): Promise<string[]> {
-  await s.page.addScriptTag({ path: AXE_SOURCE });
-  const results = (await s.page.evaluate(() =>
-    (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }).axe.run(
-      { include: ['#taskpane'], exclude: ['[data-tabster-dummy]'] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] },
-    ),
-  )) as AxeResults;
-  expect(results.passes.length + results.incomplete.length + results.violations.length).toBeGreaterThan(0);
-  return results.violations.flatMap((v) =>
-    v.nodes.map(
-      (n) => `${state}: ${v.id} (${v.impact ?? '?'}) ${v.help}: ${n.target.join(' ')} ${n.html.slice(0, 160)}`,
-    ),
-  );
-}
-
 test('the pane meets WCAG 2.1 AA as axe-core checks it: search and its answer, settings with errors, a bulk run, the dark theme, in Ukrainian and English', async () => {
   const findings: string[] = [];
   for (const [lang, locale] of [
@@ -81,12 +57,12 @@ test('the pane meets WCAG 2.1 AA as axe-core checks it: search and its answer, s
     ['en', 'en-GB'],
   ] as const) {
     const s = await open('', locale);
-    findings.push(...(await audit(s, `${lang} search form`)));
+    findings.push(...(await accessibilityFindings(s, `${lang} search form`)));
     await s.pane.getByLabel(m.t(lang, 'search.name'), { exact: true }).fill(KNOWN.pepSanctioned.name);
     await s.pane.getByLabel(m.t(lang, 'search.date'), { exact: true }).fill('12.04.1967');
     await s.pane.getByRole('button', { name: m.t(lang, 'search.submit'), exact: true }).click();
     await s.pane.getByTestId('results').getByRole('article').first().waitFor({ timeout: 15_000 });
-    findings.push(...(await audit(s, `${lang} answer with hits`)));
+    findings.push(...(await accessibilityFindings(s, `${lang} answer with hits`)));
 
     await s.pane.getByRole('tab', { name: m.t(lang, 'tab.settings'), exact: true }).click();
     await s.pane
@@ -95,7 +71,7 @@ test('the pane meets WCAG 2.1 AA as axe-core checks it: search and its answer, s
     await s.pane.getByLabel(settingsText.t(lang, 'settings.tokken'), { exact: true }).fill('demo tokken');
     await s.pane.getByRole('button', { name: settingsText.t(lang, 'settings.save'), exact: true }).click();
     await s.pane.getByText(settingsText.t(lang, 'settings.fixErrors')).waitFor();
-    findings.push(...(await audit(s, `${lang} settings with errors`)));
+    findings.push(...(await accessibilityFindings(s, `${lang} settings with errors`)));
 
     await s.pane.getByRole('tab', { name: m.t(lang, 'tab.bulk'), exact: true }).click();
     await s.harness('select', CLIENT_SHEET, CLIENT_RANGE);
@@ -104,9 +80,9 @@ test('the pane meets WCAG 2.1 AA as axe-core checks it: search and its answer, s
     await s.pane.getByRole('button', { name: b.t(lang, 'panel.start'), exact: true }).click();
     await s.pane.getByTestId('bulk-outcome').waitFor({ timeout: 60_000 });
     expect(await s.pane.getByTestId('bulk-outcome').textContent()).toContain(String(CLIENT_ROWS));
-    findings.push(...(await audit(s, `${lang} bulk run done`)));
+    findings.push(...(await accessibilityFindings(s, `${lang} bulk run done`)));
     await s.page.getByRole('button', { name: 'Dark Office theme' }).click();
-    findings.push(...(await audit(s, `${lang} bulk run done, dark theme`)));
+    findings.push(...(await accessibilityFindings(s, `${lang} bulk run done, dark theme`)));
     expect(s.pageErrors).toEqual([]);
   }
   expect(findings).toEqual([]);

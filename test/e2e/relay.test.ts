@@ -24,6 +24,7 @@ import {
   type TestRelay,
 } from '../integration/relay-support';
 import { FRESH_HEADER } from '../../src/core/request/client';
+import { accessibilityFindings } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { sharedHarness } from './support/build-harness';
 import { openPane, waitForText } from './support/session';
@@ -158,6 +159,7 @@ test('the pane loaded from the relay proposes it, tests the analyst key and sear
     expect.stringMatching(/^Дата народження збігається: \d{4}-\d\d-\d\d\.$/),
   ]);
   await s.shot('relay-03-decision-history', history);
+  expect(await accessibilityFindings(s, 'a decided hit and its history')).toEqual([]);
   // Reading the record asked the service nothing.
   expect(sandbox.requests).toHaveLength(1);
 
@@ -191,6 +193,7 @@ test('the pane loaded from the relay proposes it, tests the analyst key and sear
   await waitForText(s.pane.getByTestId('connection-test'), r.t(uk, 'test.revokedKey'));
   expect(await s.pane.getByTestId('connection-test').getAttribute('data-kind')).toBe('revoked-key');
   await s.shot('relay-04-revoked', s.pane.getByTestId('connection-test'));
+  expect(await accessibilityFindings(s, 'a revoked key in the settings')).toEqual([]);
   await s.close();
 });
 
