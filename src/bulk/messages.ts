@@ -147,6 +147,9 @@ const en = {
     'Cancelled at {done} of {total} {total|row|rows}. Resume continues where it stopped without asking finished rows again.',
   'panel.accountStop': 'The run stopped: {why} Nothing more was sent. Resume once it is resolved.',
   'panel.unreachableStop': 'The run stopped because the service is not answering. Resume later.',
+  'panel.requests': 'Requests sent to the service: {sent}.',
+  'panel.requests.saved':
+    'Answered without one: {cached} from the add-in (its cache, or a formula asking the same), {relay} from the relay’s cache.',
   'panel.mode': 'Service: {label}',
   'panel.error': 'Could not run: {why}',
   'duration.s': '{s} s',
@@ -307,6 +310,9 @@ const uk: Record<Key, string> = {
     'Скасовано на {done} з {total} {total|рядка|рядків|рядків}. Продовження почнеться з місця зупинки без повторних запитів щодо готових рядків.',
   'panel.accountStop': 'Перевірку зупинено: {why} Більше нічого не надсилалося. Продовжіть, коли це буде вирішено.',
   'panel.unreachableStop': 'Перевірку зупинено, бо сервіс не відповідає. Продовжіть пізніше.',
+  'panel.requests': 'Запитів надіслано до сервісу: {sent}.',
+  'panel.requests.saved':
+    'Без запиту до сервісу: {cached} — з надбудови (її кешу чи формули з тим самим запитом), {relay} — з кешу релея.',
   'panel.mode': 'Сервіс: {label}',
   'panel.error': 'Не вдалося виконати: {why}',
   'duration.s': '{s} с',

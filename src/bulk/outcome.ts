@@ -97,6 +97,8 @@ export const MAX_HIT_LINES = 200;
 
 export interface AnswerLike {
   envelope: ParsedEnvelope;
+  /** Not paid for by this ask: the add-in's answer cache, or a request another ask had already sent. */
+  fromCache?: boolean;
 }
 
 export function screenedOutcome(

@@ -102,6 +102,10 @@ export interface RunTotals {
   subjectsTotal: number;
   /** Requests started in this session (a resumed run starts from zero). */
   requests: number;
+  /** Of them, answered with no request sent: the add-in's cache, or an identical ask already on its way. */
+  answersFromCache: number;
+  /** Of them, answered by the organisation's relay from its shared cache: nothing paid at the service. */
+  answersFromRelayCache: number;
 }
 
 export interface BulkProgress extends RunTotals {

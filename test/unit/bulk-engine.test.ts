@@ -72,6 +72,31 @@ describe('bulk engine', () => {
     expect(plain.ends[0].header.modeLabel.en).toBe('Live service');
   });
 
+  it('counts what the run cost at the service: answers the add-in already had and the relay’s cached answers are not requests sent', async () => {
+    const input = makeInput(40);
+    const service = fakeService();
+    let asks = 0;
+    // Every third ask answered from the add-in's own cache, every third from the relay's shared cache.
+    const ask: AskFn = async (query, options) => {
+      const answer = await service.ask(query, options);
+      const n = asks++;
+      if (n % 3 === 1) return { ...answer, fromCache: true };
+      if (n % 3 === 2) {
+        return {
+          ...answer,
+          envelope: { ...answer.envelope, extraHeader: { relay_cached_at: '2026-11-20T09:00:00Z' } },
+        };
+      }
+      return answer;
+    };
+    const report = await (await startRun(params(input), { ask, sink: memorySink() }, tuning)).done;
+    expect(report.status).toBe('completed');
+    expect(report.requests).toBe(asks);
+    expect(report.answersFromCache).toBe(Math.floor((asks + 1) / 3));
+    expect(report.answersFromRelayCache).toBe(Math.floor(asks / 3));
+    expect(asks).toBeGreaterThan(10);
+  });
+
   it('starts the next request the moment an answer has arrived, before it is read, never with more than C at the service', async () => {
     const input = makeInput(60);
     const service = fakeService();

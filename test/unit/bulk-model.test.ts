@@ -462,6 +462,8 @@ describe('progress text', () => {
       subjectsTotal: 6,
       subjectsDone: 2,
       requests: 3,
+      answersFromCache: 0,
+      answersFromRelayCache: 0,
       etaMs: null,
       elapsedMs: 5,
     } as const;

@@ -128,13 +128,28 @@ describe('BulkPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Start screening' }));
     const done = await outcome();
     expect(done).toHaveTextContent(
-      /^Finished: 40 rows, \d+ with hits, 0 failed, 4 invalid\. Results: sheet "CheckLists \d{4}-\d{2}-\d{2} \d{2}-\d{2}"\.$/,
+      /^Finished: 40 rows, \d+ with hits, 0 failed, 4 invalid\. Results: sheet "CheckLists \d{4}-\d{2}-\d{2} \d{2}-\d{2}"\./,
     );
     expect(transport.requests).toBe(DISTINCT);
     expect(DISTINCT).toBeLessThan(36);
+    // What it cost: every distinct subject once, nothing had without a request.
+    expect(screen.getByTestId('bulk-requests').textContent).toBe(
+      bulkMessages.t('en', 'panel.requests', { sent: DISTINCT }),
+    );
     const sheet = fake.sheetNames().find((n) => n.startsWith('CheckLists 2'))!;
     expect(fake.formulaCells(sheet)).toEqual([]);
     expect(screen.getByTestId('bulk-progress')).toHaveTextContent('40 of 40 rows');
+
+    // The same list again: the add-in's cache answers every subject, and the outcome says none was sent.
+    await user.click(screen.getByRole('button', { name: 'Start screening' }));
+    await waitFor(() => expect(screen.getByTestId('bulk-requests')).toHaveTextContent(/: 0\./), { timeout: 20_000 });
+    expect(transport.requests).toBe(DISTINCT);
+    expect(screen.getByTestId('bulk-requests').textContent).toBe(
+      [
+        bulkMessages.t('en', 'panel.requests', { sent: 0 }),
+        bulkMessages.t('en', 'panel.requests.saved', { cached: DISTINCT, relay: 0 }),
+      ].join(' '),
+    );
   });
 
   it('counts a spacer row in the list as empty, not as invalid input', async () => {
@@ -270,6 +285,8 @@ describe('the outcome of a run stopped as unreachable', () => {
       hiddenRows: 0,
       subjectsTotal: 40,
       requests: 13,
+      answersFromCache: 0,
+      answersFromRelayCache: 0,
       status: 'stopped-unreachable',
       chunksWritten: 1,
       stop: { kind: 'unreachable', text: limited.text },

@@ -8,6 +8,8 @@ const report = {
   rowsTotal: 1,
   subjectsTotal: 1,
   requests: 1,
+  answersFromCache: 0,
+  answersFromRelayCache: 0,
   elapsedMs: 2_140,
   rowsWithHits: 1,
   highRows: 0,

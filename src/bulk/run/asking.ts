@@ -1,4 +1,5 @@
 import { AccountError, CancelledError, ServiceUnreachableError, isRateLimited } from '../../core/protocol/errors';
+import { relayCachedAt } from '../../core/answer/relay-cached';
 import { delay } from '../../core/request/timing';
 import { subjectKey, type SearchQuery } from '../../core/query';
 import type { RowAccess } from '../input-rows';
@@ -53,6 +54,10 @@ export class SubjectAsker {
   /** Requests not yet settled. */
   inFlight = 0;
   requests = 0;
+  /** Answers no request of this run paid for: the add-in's cache, or an identical ask's request (a formula's). */
+  answersFromCache = 0;
+  /** Answers the organisation's relay gave from its shared cache: no request reached the service. */
+  answersFromRelayCache = 0;
   stopping: Stopping | null = null;
   /** Until when (epoch ms) a request waits out a 429 before asking again; progress says so. */
   waitingUntil: number | null = null;
@@ -147,6 +152,8 @@ export class SubjectAsker {
     promise.then(
       (answer) => {
         leaveService();
+        if (answer.fromCache) this.answersFromCache++;
+        else if (relayCachedAt(answer.envelope) !== null) this.answersFromRelayCache++;
         // The hits are explained against what was asked.
         this.settle(s, key, screenedOutcome(key, answer, meta.registries, asked), null);
       },

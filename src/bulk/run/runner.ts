@@ -174,6 +174,8 @@ export class Runner implements BulkRun {
       hiddenRows: live.hiddenRows ?? 0,
       subjectsTotal: this.plan.subjectCount,
       requests: this.asker.requests,
+      answersFromCache: this.asker.answersFromCache,
+      answersFromRelayCache: this.asker.answersFromRelayCache,
     };
   }
 

@@ -236,7 +236,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     await assertWritable(outputFiles(target, previousRun !== null).map((f) => f.path));
 
     for (const n of nameColumnNotes(input.headers, await sampleRows(input.rows), mapping)) say(n.text[lang]);
-    const counters: AskCounters = { answered: 0, unreachable: 0, fromRelayCache: 0 };
+    const counters: AskCounters = { answered: 0, unreachable: 0 };
     const sink = new FileSink(target, mask);
     const store = fileRunStateStore(statePath, key, mask, resume ? previous : null);
     const reporter = new ProgressReporter(io.stderr, progressMode(args.progress, io.stderr), lang);
@@ -337,10 +337,7 @@ export async function runScreen(args: ScreenArgs, config: CliConfig, io: CliIo):
     const answerer = answeredBy(connection, report.fictional === true);
     if (answerer.fictional) io.stdout.write(`*** ${answerer.label[lang]} ***\n`);
     const throughRelay = config.loaded.settings.connection === 'relay';
-    const lines = [
-      ...reportLines(report, lang, sink.written, io.cwd, throughRelay, counters.fromRelayCache),
-      ...rescreenLines(report, lang),
-    ];
+    const lines = [...reportLines(report, lang, sink.written, io.cwd, throughRelay), ...rescreenLines(report, lang)];
     for (const line of lines) {
       io.stdout.write(`${mask(line)}\n`);
     }

@@ -9,8 +9,6 @@ import { recordMessages } from './record-messages';
 export interface AskCounters {
   answered: number;
   unreachable: number;
-  /** Answers the organisation's relay gave from its shared cache: no paid request each. */
-  fromRelayCache: number;
 }
 
 /** "2.1" in English, "2,1" in Ukrainian, which writes a decimal comma. */
@@ -26,7 +24,6 @@ export function reportLines(
   cwd: string,
   /** Through the organisation's relay: each row's certificate can be had from its archive later. */
   throughRelay = false,
-  fromRelayCache = 0,
 ): string[] {
   const t = (key: CliMessageKey, params?: Record<string, string | number>) => cliMessages.t(lang, key, params);
   const shown = (p: string) => (p.startsWith(`${cwd}/`) ? p.slice(cwd.length + 1) : p);
@@ -45,7 +42,7 @@ export function reportLines(
       invalid: report.invalidRows,
       empty: report.emptyRows,
     }),
-    ...(fromRelayCache > 0 ? [t('screen.relayCache', { count: fromRelayCache })] : []),
+    ...(report.answersFromRelayCache > 0 ? [t('screen.relayCache', { count: report.answersFromRelayCache })] : []),
     ...(report.hiddenRows > 0 ? [t('screen.hidden', { hidden: report.hiddenRows })] : []),
     ...files.map((f) => t('screen.file', { path: shown(f) })),
   ];

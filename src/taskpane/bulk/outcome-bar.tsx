@@ -28,6 +28,7 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
     invalid: r.invalidRows,
     sheet: outcome.sheet,
   };
+  const requests = <RequestsLine report={r} lang={lang} />;
   if (r.status === 'completed') {
     return (
       <MessageBar intent="success" layout="multiline" data-testid="bulk-outcome">
@@ -37,6 +38,7 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
           {r.hiddenRows > 0 && (
             <div data-testid="bulk-hidden">{b.t(lang, 'progress.hidden', { hidden: r.hiddenRows })}</div>
           )}
+          {requests}
           {fictional}
           <RescreenSummaryLine report={r} lang={lang} />
           {r.notice && <div data-testid="bulk-notice">{r.notice[lang]}</div>}
@@ -50,6 +52,7 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
         <MessageBarBody>
           <MessageBarTitle>{b.t(lang, 'phase.stopped')}</MessageBarTitle>
           {b.t(lang, 'panel.accountStop', { why: r.stop?.text[lang] ?? '' })}
+          {requests}
           {fictional}
         </MessageBarBody>
       </MessageBar>
@@ -61,8 +64,24 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
         {b.t(lang, r.status === 'stopped-unreachable' ? 'panel.unreachableStop' : 'panel.cancelled', params)}
         {/* What stopped it in the service's or the relay's words: not answering, or still limiting requests. */}
         {r.status === 'stopped-unreachable' && r.stop && <div data-testid="bulk-stop-why">{r.stop.text[lang]}</div>}
+        {requests}
         {fictional}
       </MessageBarBody>
     </MessageBar>
+  );
+}
+
+/**
+ * What the run cost at the service, which counts each request against the customer's quota: the
+ * requests sent, and the answers had without one (the add-in's own, or the relay's shared cache).
+ */
+function RequestsLine({ report, lang }: { report: BulkRunReport; lang: Lang }) {
+  const cached = report.answersFromCache;
+  const relay = report.answersFromRelayCache;
+  return (
+    <div data-testid="bulk-requests">
+      {b.t(lang, 'panel.requests', { sent: report.requests - cached - relay })}
+      {cached + relay > 0 && <> {b.t(lang, 'panel.requests.saved', { cached, relay })}</>}
+    </div>
   );
 }
