@@ -148,8 +148,8 @@ const en = {
   'panel.accountStop': 'The run stopped: {why} Nothing more was sent. Resume once it is resolved.',
   'panel.unreachableStop': 'The run stopped because the service is not answering. Resume later.',
   'panel.requests': 'Requests sent to the service: {sent}.',
-  'panel.requests.saved':
-    'Answered without one: {cached} from the add-in (its cache, or a formula asking the same), {relay} from the relay’s cache.',
+  'panel.requests.cached': 'Answered without one: {count} from the add-in (its cache, or a formula asking the same).',
+  'panel.requests.relayCached': 'Answered by the relay from its cache, with none sent to the service: {count}.',
   'panel.mode': 'Service: {label}',
   'panel.error': 'Could not run: {why}',
   'duration.s': '{s} s',
@@ -311,8 +311,8 @@ const uk: Record<Key, string> = {
   'panel.accountStop': 'Перевірку зупинено: {why} Більше нічого не надсилалося. Продовжіть, коли це буде вирішено.',
   'panel.unreachableStop': 'Перевірку зупинено, бо сервіс не відповідає. Продовжіть пізніше.',
   'panel.requests': 'Запитів надіслано до сервісу: {sent}.',
-  'panel.requests.saved':
-    'Без запиту до сервісу: {cached} — з надбудови (її кешу чи формули з тим самим запитом), {relay} — з кешу релея.',
+  'panel.requests.cached': 'Без запиту до сервісу: {count} — з надбудови (її кешу чи формули з тим самим запитом).',
+  'panel.requests.relayCached': 'Відповів релей зі свого кешу, без запиту до сервісу: {count}.',
   'panel.mode': 'Сервіс: {label}',
   'panel.error': 'Не вдалося виконати: {why}',
   'duration.s': '{s} с',

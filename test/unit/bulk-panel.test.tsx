@@ -147,7 +147,7 @@ describe('BulkPanel', () => {
     expect(screen.getByTestId('bulk-requests').textContent).toBe(
       [
         bulkMessages.t('en', 'panel.requests', { sent: 0 }),
-        bulkMessages.t('en', 'panel.requests.saved', { cached: DISTINCT, relay: 0 }),
+        bulkMessages.t('en', 'panel.requests.cached', { count: DISTINCT }),
       ].join(' '),
     );
   });
@@ -315,6 +315,24 @@ describe('the outcome of a run stopped as unreachable', () => {
         }),
       );
       expect(screen.getByTestId('bulk-stop-why').textContent).toBe(limited.text[lang]);
+    },
+  );
+
+  it.each<Lang>(['en', 'uk'])(
+    'a stopped run says what it cost too: the relay’s cached answers are not requests sent to the service (%s)',
+    (lang) => {
+      const report = { ...stoppedReport(), answersFromRelayCache: 5 };
+      render(
+        <FluentProvider theme={webLightTheme}>
+          <OutcomeBar outcome={{ kind: 'report', report, sheet: 'Results' }} lang={lang} />
+        </FluentProvider>,
+      );
+      expect(screen.getByTestId('bulk-requests').textContent).toBe(
+        [
+          bulkMessages.t(lang, 'panel.requests', { sent: 8 }),
+          bulkMessages.t(lang, 'panel.requests.relayCached', { count: 5 }),
+        ].join(' '),
+      );
     },
   );
 });

@@ -81,7 +81,8 @@ function RequestsLine({ report, lang }: { report: BulkRunReport; lang: Lang }) {
   return (
     <div data-testid="bulk-requests">
       {b.t(lang, 'panel.requests', { sent: report.requests - cached - relay })}
-      {cached + relay > 0 && <> {b.t(lang, 'panel.requests.saved', { cached, relay })}</>}
+      {cached > 0 && <> {b.t(lang, 'panel.requests.cached', { count: cached })}</>}
+      {relay > 0 && <> {b.t(lang, 'panel.requests.relayCached', { count: relay })}</>}
     </div>
   );
 }
