@@ -386,6 +386,40 @@ describe('checklists relay', () => {
     await stopRelay(restarted);
   }, 180_000);
 
+  it.each([
+    ['the relay alone, as systemd’s KillMode=mixed stops it', 'relay'],
+    ['the relay and its PostgreSQL at once, as systemd’s default KillMode=control-group does', 'group'],
+  ] as const)(
+    'stopped by a service manager during load (SIGTERM to %s): every answer received has its row in the database, answered and delivered, with no restart needed; nothing is left running',
+    async (_how, target) => {
+      const relay = await startRelay();
+      const received: string[] = [];
+      let stopped: Promise<number | null> | null = null;
+      await load(relay.url, `Stop-${target}`, (id) => {
+        received.push(id);
+        if (received.length === 200 && !stopped) {
+          stopped = new Promise((resolve) => relay.child.once('exit', (code) => resolve(code)));
+          if (target === 'group') process.kill(-relay.child.pid!, 'SIGTERM');
+          else relay.child.kill('SIGTERM');
+        }
+      });
+      expect(await stopped).toBe(0);
+      outputs.push(relay.stdout(), relay.stderr());
+      expect(postgresOf(dataDir)).toEqual([]);
+      expect(received.length).toBeGreaterThanOrEqual(200);
+      // Read as the database holds it: `relay audit` opens the store without replaying any spool.
+      const res = await cli(['audit', '--csv']);
+      const deliveredIds = new Set(
+        res.stdout
+          .split(/\r?\n/)
+          .filter((line) => line.includes(`Stop-${target}-`) && /,answered,\d+,true$/.test(line))
+          .map((line) => /IDinternal""?:""([^"]+)""/.exec(line)?.[1]),
+      );
+      expect(received.filter((id) => !deliveredIds.has(id))).toEqual([]);
+    },
+    120_000,
+  );
+
   it('keeps the tokken in a file of its own, and PostgreSQL’s environment never holds it (issue 32)', async () => {
     // Started with the tokken in the environment: the embedded PostgreSQL does not inherit it.
     let relay = await startRelay(['--lang', 'uk']);

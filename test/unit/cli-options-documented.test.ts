@@ -9,7 +9,7 @@ import {
   DECISIONS_OPTIONS,
   HISTORY_OPTIONS,
 } from '../../src/cli/args/record-args';
-import { GLOBAL_OPTIONS } from '../../src/cli/args/option-values';
+import { GLOBAL_OPTIONS, parseStrict } from '../../src/cli/args/option-values';
 import { SANDBOX_OPTIONS } from '../../src/cli/args/sandbox-args';
 import { RELAY_SERVER_OPTIONS } from '../../src/cli/commands/relay-command';
 import { helpMessages } from '../../src/cli/output/help-messages';
@@ -75,3 +75,13 @@ it.each(Object.keys(RELAY_SERVER_OPTIONS))(
     expect(read('relay.md')).toMatch(named);
   },
 );
+
+it('the systemd unit in docs/relay.md starts the relay with options it takes, from the package’s own bin script', () => {
+  const exec = /^ExecStart=(.+)$/m.exec(read('relay.md'));
+  expect(exec).not.toBeNull();
+  const [node, script, command, ...args] = exec![1].split(' ');
+  expect([node.endsWith('/node'), script.endsWith('/bin/checklists.cjs'), command]).toEqual([true, true, 'relay']);
+  expect(fs.existsSync(path.join(__dirname, '..', '..', 'bin', 'checklists.cjs'))).toBe(true);
+  const { values } = parseStrict('relay', args, RELAY_SERVER_OPTIONS, false);
+  expect(values).toMatchObject({ 'data-dir': '/var/lib/checklists-relay', 'public-url': 'https://relay.bank.example' });
+});
