@@ -100,7 +100,7 @@ export interface RunTotals {
   /** Rows hidden when the run began, left out by the analyst's choice: accounted for, not asked. */
   hiddenRows: number;
   subjectsTotal: number;
-  /** Requests started in this session (a resumed run starts from zero). */
+  /** Subjects asked in this session (a resumed run starts from zero), each once; some need no request (below). */
   requests: number;
   /** Of them, answered with no request sent: the add-in's cache, or an identical ask already on its way. */
   answersFromCache: number;
