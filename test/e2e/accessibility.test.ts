@@ -3,7 +3,7 @@
  * spends the day in (the relay's decision and history views: relay.test.ts), and a search by keyboard.
  */
 import type { Browser } from 'playwright-core';
-import { KNOWN, createSandboxEngine } from '../../src/sandbox';
+import { KNOWN } from '../../src/sandbox';
 import { CLIENT_SHEET } from './harness/client-list';
 import { taskpaneMessages as m } from '../../src/taskpane/shell/messages';
 import { settingsMessages as settingsText } from '../../src/taskpane/settings/settings-messages';
@@ -23,15 +23,9 @@ let server: StaticServer;
 const sessions: PaneSession[] = [];
 
 beforeAll(async () => {
-  const engine = createSandboxEngine();
+  // The pane's own in-process sandbox answers (no settings saved): the page needs only its files.
   const build = await sharedHarness();
-  server = await startStaticServer({
-    root: build.dir,
-    api: ({ method, query, body }) => {
-      const answer = engine.handle({ method, path: '/api', query, body });
-      return { status: answer.status, contentType: answer.contentType, body: answer.body };
-    },
-  });
+  server = await startStaticServer({ root: build.dir });
   browser = (await launchChromium()).browser;
 }, 240_000);
 
