@@ -44,6 +44,13 @@ export interface EmbeddedClusterOptions {
   adopt?: boolean;
   /** Test clusters may trade durability across power loss for speed; the relay never does. */
   fsync?: boolean;
+  /**
+   * The relay server's cluster: in a process group of its own, so that Ctrl-C in the relay's terminal
+   * reaches the relay alone. The relay then finishes the requests in progress, writes their rows, and
+   * stops PostgreSQL itself; signalled with the relay, PostgreSQL stopped first and cut those writes
+   * (docs/relay.md, "Running it as a service"). Not on Windows, where a group of its own means a console.
+   */
+  ownProcessGroup?: boolean;
 }
 
 export interface EmbeddedCluster {
@@ -317,6 +324,7 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
   ];
   const child: ChildProcess = spawn(join(bin, 'postgres'), args, {
     ...spawnIds,
+    detached: options.ownProcessGroup === true && process.platform !== 'win32',
     env: serverEnvironment(),
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -110,6 +110,8 @@ export async function openStore(
     cluster = await startEmbeddedCluster({
       dir: clusterDir(location.dataDir),
       adopt: options.adopt,
+      // The relay server's own: it alone stops its cluster, after the requests in progress.
+      ownProcessGroup: options.adopt,
       ...(options.log ? { log: options.log } : {}),
     });
     url = cluster.url;
