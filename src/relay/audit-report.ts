@@ -163,7 +163,7 @@ export function auditReportHeading(heading: ReportHeading, lang: Lang): [string,
     .filter((option) => (heading.selection[option] ?? '').trim() !== '')
     .map((option) => {
       const value = heading.selection[option]!.trim();
-      // A day is the audit clock's (UTC) day, and the rows read in Kyiv time: the bound is said in both.
+      // The bound as the rows read it, Kyiv time: a moment given in UTC or with its zone, and a day's true end.
       const bound = option === 'from' || option === 'to' ? parseTimeBound(value, { endOfDay: option === 'to' }) : null;
       return t(`selection.${option}`, { value, kyiv: bound ? kyivTime(bound) : '' });
     });

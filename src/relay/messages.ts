@@ -64,7 +64,7 @@ export const relayMessages = defineCatalogue(
     'headers.large': 'The request line or headers are too large.',
     'bad.request': 'The request could not be read.',
     'bad.time':
-      '{option} {value}: not a date or time. Use YYYY-MM-DD or DD.MM.YYYY (a whole day, UTC), or YYYY-MM-DDThh:mm[:ss], in UTC unless Z or ±hh:mm follows.',
+      '{option} {value}: not a date or time. Use YYYY-MM-DD or DD.MM.YYYY (a whole day, Kyiv time), or YYYY-MM-DDThh:mm[:ss], Kyiv time unless Z or ±hh:mm follows.',
     'host.bad':
       'The Host header is not a plain host name, so no manifest can be built for it. The relay administrator sets --public-url.',
     timeout: 'The request took too long to arrive.',
@@ -187,7 +187,7 @@ export const relayMessages = defineCatalogue(
     'headers.large': 'Рядок запиту або заголовки завеликі.',
     'bad.request': 'Запит не вдалося прочитати.',
     'bad.time':
-      '{option} {value}: це не дата й не час. Пишіть РРРР-ММ-ДД або ДД.ММ.РРРР (цілий день, UTC) чи РРРР-ММ-ДДTгг:хх[:сс], в UTC, якщо після нього немає Z чи ±гг:хх.',
+      '{option} {value}: це не дата й не час. Пишіть РРРР-ММ-ДД або ДД.ММ.РРРР (цілий день за київським часом) чи РРРР-ММ-ДДTгг:хх[:сс], за київським часом, якщо після нього немає Z чи ±гг:хх.',
     'host.bad':
       'Заголовок Host не є звичайним іменем хоста, тож маніфест для нього не побудувати. Адміністратор relay задає --public-url.',
     timeout: 'Запит надходив задовго.',

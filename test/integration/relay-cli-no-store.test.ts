@@ -58,7 +58,7 @@ it('refuses a date bound it cannot read for certain, naming the forms it reads, 
   const dotted = await relay(['audit', '--from', '01.13.2026', '--data-dir', data]);
   expect(dotted.code).toBe(2);
   expect(dotted.stderr.split('\n')[0]).toBe(
-    'Error: --from 01.13.2026: not a date or time. Use YYYY-MM-DD or DD.MM.YYYY (a whole day, UTC), or YYYY-MM-DDThh:mm[:ss], in UTC unless Z or ±hh:mm follows.',
+    'Error: --from 01.13.2026: not a date or time. Use YYYY-MM-DD or DD.MM.YYYY (a whole day, Kyiv time), or YYYY-MM-DDThh:mm[:ss], Kyiv time unless Z or ±hh:mm follows.',
   );
   const uk = await relay(['decisions', 'export', '--since', '2026-02-31', '--data-dir', data, '--lang', 'uk']);
   expect(uk.stderr).toContain('Помилка: --since 2026-02-31: це не дата й не час.');

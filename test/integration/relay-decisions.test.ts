@@ -762,8 +762,9 @@ it('an auditor exports the whole record (HTTP and the command line) and cannot s
   ]);
 
   // A bound is read as a Ukrainian writes it, or refused: never taken for another month.
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  const dotted = `${String(tomorrow.getUTCDate()).padStart(2, '0')}.${String(tomorrow.getUTCMonth() + 1).padStart(2, '0')}.${tomorrow.getUTCFullYear()}`;
+  // The day after tomorrow: a day is Kyiv's, and tomorrow's in UTC may already have begun there.
+  const afterTomorrow = new Date(Date.now() + 2 * 86_400_000);
+  const dotted = `${String(afterTomorrow.getUTCDate()).padStart(2, '0')}.${String(afterTomorrow.getUTCMonth() + 1).padStart(2, '0')}.${afterTomorrow.getUTCFullYear()}`;
   const since = async (value: string) =>
     fetch(`${one.url}/decisions/export?since=${encodeURIComponent(value)}`, {
       method: 'POST',

@@ -136,7 +136,7 @@ test('the heading says where the rows came from, what was asked for, and whose t
     {
       source: 'https://relay.bank.ua',
       exportedAt: new Date('2026-01-15T22:10:00Z'),
-      selection: { from: '2026-01-01', to: '31.03.2026', name: ' кривоклен ', code: '' },
+      selection: { from: '2026-01-01T08:00Z', to: '31.03.2026', name: ' кривоклен ', code: '' },
       scope: 'own',
     },
     'uk',
@@ -146,7 +146,7 @@ test('the heading says where the rows came from, what was asked for, and whose t
     ['Вивантажено (Київ)', '2026-01-16 00:10:00'],
     [
       'Вибірка',
-      'від 2026-01-01 (з 2026-01-01 02:00:00 за Києвом); до 31.03.2026 (раніше за 2026-04-01 03:00:00 за Києвом); назва містить «кривоклен»',
+      'від 2026-01-01T08:00Z (з 2026-01-01 10:00:00 за Києвом); до 31.03.2026 (раніше за 2026-04-01 00:00:00 за Києвом); назва містить «кривоклен»',
     ],
     ['Чиї запити', expect.stringContaining('лише ваші')],
   ]);

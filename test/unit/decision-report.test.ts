@@ -105,7 +105,7 @@ test('the heading says where the record came from, when, and since when; a JSON 
   expect(decisionReportHeading({ ...heading, since: '2026-06-01' }, 'uk')).toEqual([
     ['Джерело', 'https://relay.bank.ua'],
     ['Вивантажено (Київ)', '2026-07-01 12:00:00'],
-    ['Записано від', '2026-06-01 (з 2026-06-01 03:00:00 за Києвом)'],
+    ['Записано від', '2026-06-01 (з 2026-06-01 00:00:00 за Києвом)'],
   ]);
   expect(decisionReportHeading(heading, 'en')[2]).toEqual(['Recorded since', 'the whole record']);
   const row = line();

@@ -105,7 +105,7 @@ const en = {
     '(CHECKLISTS_URL = the relay, CHECKLISTS_TOKKEN = your auditor key): every decision, approval and return, with\n' +
     'its author, time, reason, comment and "why". The same rows as checklists relay decisions export on the relay\'s\n' +
     'host; checklists screen --decisions FILE records such a file on another relay. No request reaches the service.\n\n' +
-    '      --since DATE         only what was recorded from then on: YYYY-MM-DD or DD.MM.YYYY, or YYYY-MM-DDThh:mm\n' +
+    '      --since DATE         only what was recorded from then on: YYYY-MM-DD or DD.MM.YYYY, or YYYY-MM-DDThh:mm; Kyiv time\n' +
     '      --csv, --json        CSV with a header line (the default; UTF-8 with a BOM, for Excel), or one JSON object per line\n' +
     '  -o, --output FILE        write it to FILE (owner-only, named only once whole) rather than to stdout;\n' +
     '                           a FILE named .xlsx is the inspector’s workbook: a line per decision in words\n\n' +
@@ -116,7 +116,7 @@ const en = {
     "= your key): every request with an auditor's key, your own with an analyst's. One line per request, with when,\n" +
     'who, what was asked, the verdict, hits per registry and the relay audit no. (for checklists certificate). The same\n' +
     "rows as checklists relay audit on the relay's host; no request reaches the service, so it costs no quota.\n\n" +
-    '      --from DATE, --to DATE   a period: YYYY-MM-DD or DD.MM.YYYY (a whole day, UTC), or YYYY-MM-DDThh:mm\n' +
+    '      --from DATE, --to DATE   a period: YYYY-MM-DD or DD.MM.YYYY (a whole day), or YYYY-MM-DDThh:mm; Kyiv time\n' +
     "      --analyst NAME       one analyst, named exactly as the relay knows them (an auditor's key)\n" +
     '  -n, --name TEXT          one client: part of the name as screened, any case or spacing\n' +
     '      --code CODE          one client: a tax number, EDRPOU or document number, whole\n' +
@@ -285,7 +285,7 @@ const uk: Record<Key, string> = {
     'адреса релея, CHECKLISTS_TOKKEN — ваш ключ аудитора): кожне рішення, погодження й повернення з автором, часом,\n' +
     'причиною, коментарем і поясненням. Ті самі рядки, що й checklists relay decisions export на сервері релея;\n' +
     'checklists screen --decisions ФАЙЛ записує такий файл на іншому релеї. До сервісу не йде жоден запит.\n\n' +
-    '      --since ДАТА         лише записане відтоді: РРРР-ММ-ДД або ДД.ММ.РРРР, чи РРРР-ММ-ДДTгг:хх\n' +
+    '      --since ДАТА         лише записане відтоді: РРРР-ММ-ДД або ДД.ММ.РРРР, чи РРРР-ММ-ДДTгг:хх; час київський\n' +
     '      --csv, --json        CSV з рядком заголовків (типово; UTF-8 з BOM, для Excel) або JSON-об’єкт на рядок\n' +
     '  -o, --output ФАЙЛ        записати у ФАЙЛ (лише для власника, під цією назвою лише цілим), а не в stdout;\n' +
     '                           ФАЙЛ із назвою .xlsx — книга для перевіряльника: рядок на рішення словами\n\n' +
@@ -296,7 +296,7 @@ const uk: Record<Key, string> = {
     'ваш ключ): усі запити з ключем аудитора, ваші власні з ключем аналітика. Рядок на кожен запит — коли, хто, що\n' +
     'запитано, висновок, збіги за реєстрами і № у журналі релея (для checklists certificate). Ті самі рядки, що й\n' +
     'checklists relay audit на сервері релея; до сервісу не йде жоден запит, тож квота не витрачається.\n\n' +
-    '      --from ДАТА, --to ДАТА   період: РРРР-ММ-ДД або ДД.ММ.РРРР (цілий день, UTC) чи РРРР-ММ-ДДTгг:хх\n' +
+    '      --from ДАТА, --to ДАТА   період: РРРР-ММ-ДД або ДД.ММ.РРРР (цілий день) чи РРРР-ММ-ДДTгг:хх; час київський\n' +
     '      --analyst ІМ’Я       один аналітик, ім’я точно як його знає релей (ключ аудитора)\n' +
     '  -n, --name ТЕКСТ         один клієнт: частина імені, як його перевіряли, будь-який регістр і пробіли\n' +
     '      --code КОД           один клієнт: РНОКПП, ЄДРПОУ чи номер документа, повністю\n' +

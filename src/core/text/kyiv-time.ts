@@ -41,3 +41,21 @@ export function kyivWallClock(at: Date): Date {
 export function kyivTime(at: Date): string {
   return kyivWallClock(at).toISOString().slice(0, 19).replace('T', ' ');
 }
+
+/**
+ * The moment Kyiv's clock reads `wallClock`, a Date whose UTC fields hold the wall time: the inverse
+ * of `kyivWallClock`. A time summer time skips (03:00–03:59 on its last Sunday of March) is read as
+ * the clock reads it an hour on, and one it repeats (the last Sunday of October) as the first of the
+ * two: as Temporal's "compatible" does.
+ */
+export function kyivMoment(wallClock: Date): Date {
+  const wall = wallClock.getTime();
+  const offsetAt = (at: number) => kyivWallClock(new Date(at)).getTime() - at;
+  // The offsets in force half a day either side: every wall time maps to one of them, or falls in the gap between.
+  const before = offsetAt(wall - 12 * HOUR_MS);
+  const after = offsetAt(wall + 12 * HOUR_MS);
+  for (const offset of [Math.max(before, after), Math.min(before, after)]) {
+    if (offsetAt(wall - offset) === offset) return new Date(wall - offset);
+  }
+  return new Date(wall - before);
+}
