@@ -145,6 +145,12 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         const read = await requestFields(req, res, url, limits, send);
         if ('answered' in read) return read.answered;
         const { fields } = read;
+        // /api keeps the service's GET with the tokken in its query; the relay's own routes never
+        // asked for it there, and an address lands in proxies' logs and browsers' history.
+        if (isRecordPath(path) && url.searchParams.has('tokken')) {
+          send(res, 400, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'key.inUrl'));
+          return { route: path, code: RELAY_ERRORS.badRequest };
+        }
         if (open >= maxOpen) {
           send(res, 503, JSON_TYPE, errorBody(503, 'busy'), { 'Retry-After': '1' });
           return { route: path, code: 503 };

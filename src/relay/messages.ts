@@ -61,6 +61,8 @@ export const relayMessages = defineCatalogue(
     'body.large': 'The request body is larger than {limit} bytes.',
     'body.slow': 'The request body did not arrive in time.',
     'params.many': 'The request has more than {limit} query parameters.',
+    'key.inUrl':
+      'The key was sent in the address (?tokken=…), and proxies and browsers keep addresses in their logs. Send it in the tokken field of a POST body, and ask your administrator to replace it.',
     'headers.large': 'The request line or headers are too large.',
     'bad.request': 'The request could not be read.',
     'bad.time':
@@ -184,6 +186,8 @@ export const relayMessages = defineCatalogue(
     'body.large': 'Тіло запиту більше за {limit} байтів.',
     'body.slow': 'Тіло запиту не надійшло вчасно.',
     'params.many': 'У запиті більше ніж {limit} параметрів.',
+    'key.inUrl':
+      'Ключ надіслано в адресі запиту, а адреси проксі й браузери зберігають у своїх журналах. Надсилайте його в тілі POST-запиту (tokken) і попросіть адміністратора замінити ключ.',
     'headers.large': 'Рядок запиту або заголовки завеликі.',
     'bad.request': 'Запит не вдалося прочитати.',
     'bad.time':

@@ -30,7 +30,8 @@ import type { RelayService } from './service';
  * - `GET /archive/<archive id>`: an archived answer's bytes as the service sent them, with its digest
  *   and chain hash in headers, for auditors and the analyst whose request paid for it.
  *
- * The person is always the authenticated one (an analyst key where the tokken goes, or Entra).
+ * The person is always the authenticated one: an analyst key in a POST body's `tokken` (an address
+ * holding one is refused before it gets here, http-server.ts), or Entra.
  */
 
 const RECORD_PATHS = new Set([

@@ -547,6 +547,35 @@ it('the analyst is always the authenticated one: a body naming another is refuse
   expect((history.json.history as { analyst: string }[]).map((l) => l.analyst)).toEqual(['olena']);
 }, 60_000);
 
+it('a key in the address of a record route is refused before it is read, in both languages; /api keeps the service’s GET', async () => {
+  const [one] = await pair();
+  const olena = await key(one, 'olena');
+  const query = (path: string) =>
+    `${one.url}${path}?tokken=${encodeURIComponent(olena)}&name=${encodeURIComponent(SUBJECT.name)}`;
+  for (const [path, method] of [
+    ['/decisions/history', 'GET'],
+    ['/decisions/pending', 'GET'],
+    ['/certificates/1.pdf', 'GET'],
+    ['/archive/1', 'POST'],
+    ['/audit/export', 'POST'],
+  ] as const) {
+    const res = await fetch(query(path), { method, ...(method === 'POST' ? { body: '{}' } : {}) });
+    expect([path, res.status]).toEqual([path, 400]);
+    const body = (await res.json()) as { error: number; message: string };
+    expect(body.message).toBe(
+      'Ключ надіслано в адресі запиту, а адреси проксі й браузери зберігають у своїх журналах. Надсилайте його в тілі POST-запиту (tokken) і попросіть адміністратора замінити ключ. / ' +
+        'The key was sent in the address (?tokken=…), and proxies and browsers keep addresses in their logs. Send it in the tokken field of a POST body, and ask your administrator to replace it.',
+    );
+    expect(body.message).not.toContain(olena);
+  }
+  // The same key in the body reads the history; the service's own GET of /api still answers.
+  expect((await call(one, '/decisions/history', { tokken: olena, ...SUBJECT })).status).toBe(200);
+  const api = await fetch(
+    `${one.url}/api?tokken=${encodeURIComponent(olena)}&name=${encodeURIComponent(SUBJECT.name)}`,
+  );
+  expect(api.status).toBe(200);
+}, 60_000);
+
 it('a history with no lines of its own names the same name’s other subjects by the details they were screened with, never the values', async () => {
   const [one] = await pair();
   const olena = await key(one, 'olena');
