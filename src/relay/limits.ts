@@ -1,3 +1,4 @@
+import { kyivWallClock } from '../core/text/kyiv-time';
 import type { RelayStore } from './store/port';
 
 /**
@@ -7,7 +8,7 @@ import type { RelayStore } from './store/port';
 export interface LimitsConfig {
   /** Requests per analyst per minute; 0 = no limit. */
   ratePerMinute: number;
-  /** Requests to the service per UTC day; 0 = no limit. */
+  /** Requests to the service per day on Kyiv's clock; 0 = no limit. */
   dailyBudget: number;
 }
 
@@ -73,9 +74,14 @@ export class Limits {
     return this.verdict(current, previous, false);
   }
 
+  /**
+   * Kyiv's day, as the organisation counts it and as "requests resume tomorrow" promises: a UTC day
+   * began at 02:00 or 03:00 there, so a budget spent at 01:00 came back an hour or two later.
+   */
   private day(): { name: string; end: Date } {
-    const d = new Date(this.now());
+    const d = kyivWallClock(new Date(this.now()));
     const name = d.toISOString().slice(0, 10);
+    // The counter's row only has to outlive the day; a day more is room enough.
     const end = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 2));
     return { name: `budget:${name}`, end };
   }

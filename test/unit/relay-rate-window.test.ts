@@ -54,3 +54,25 @@ it('a refused request is not counted: an analyst who waits as told gets in as so
   for (let i = 0; i < 8; i++) passed.push((await limits.hit('olena')).ok);
   expect(passed).toEqual([true, true, true, true, true, false, false, false]);
 });
+
+it('the daily budget is Kyiv’s day: spent at 01:00 there, it comes back at midnight, not when UTC’s day turns', async () => {
+  // 23:00 UTC on 29 November is 01:00 on the 30th in Kyiv (UTC+2).
+  let now = Date.parse('2026-11-29T23:00:00Z');
+  const limits = new Limits(counters(), { ratePerMinute: 0, dailyBudget: 2 }, () => now);
+  expect([await limits.spend(), await limits.spend(), await limits.spend()]).toEqual([true, true, false]);
+  // Midnight UTC: still the 30th in Kyiv, so still spent.
+  now = Date.parse('2026-11-30T00:30:00Z');
+  expect(await limits.budgetLeft()).toBe(0);
+  expect(await limits.spend()).toBe(false);
+  // 21:59 UTC is 23:59 in Kyiv; a minute on, 1 December begins there and the budget is whole again.
+  now = Date.parse('2026-11-30T21:59:00Z');
+  expect(await limits.budgetLeft()).toBe(0);
+  now = Date.parse('2026-11-30T22:00:00Z');
+  expect(await limits.budgetLeft()).toBe(2);
+  expect(await limits.spend()).toBe(true);
+  // In summer the day turns at 21:00 UTC.
+  now = Date.parse('2026-07-01T20:59:00Z');
+  expect(await limits.spend()).toBe(true);
+  now = Date.parse('2026-07-01T21:00:00Z');
+  expect(await limits.budgetLeft()).toBe(2);
+});

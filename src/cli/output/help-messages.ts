@@ -164,7 +164,7 @@ const en = {
     '      --insecure-http      allow a plain http:// upstream beyond this computer (warned)\n' +
     '      --concurrency N      requests on the wire to the service at once, all analysts (default 8)\n' +
     '      --rate-per-minute N  per-analyst requests in any 60 s (default 600; 0 no limit)\n' +
-    '      --daily-budget N     requests to the service per UTC day (default 0: none)\n' +
+    '      --daily-budget N     requests to the service per day, Kyiv time (default 0: none)\n' +
     '      --cache-hours N      how long an answer serves everybody (default 24)\n' +
     '      --cooldown-seconds N pause after an account or quota error (default 600)\n' +
     '      --four-eyes LIST     registries where a decision needs an approver: peps,psanctions\n' +
@@ -344,7 +344,7 @@ const uk: Record<Key, string> = {
     '      --insecure-http      дозволити сервіс за http:// поза цим комп’ютером (з попередженням)\n' +
     '      --concurrency N      одночасних запитів до сервісу, усі аналітики разом (типово 8)\n' +
     '      --rate-per-minute N  запитів одного аналітика за будь-які 60 с (типово 600; 0 без обмеження)\n' +
-    '      --daily-budget N     запитів до сервісу за добу UTC (типово 0: без обмеження)\n' +
+    '      --daily-budget N     запитів до сервісу за київську добу (типово 0: без обмеження)\n' +
     '      --cache-hours N      скільки годин відповідь служить усім (типово 24)\n' +
     '      --cooldown-seconds N пауза після помилки облікового запису чи квоти (типово 600)\n' +
     '      --four-eyes СПИСОК   реєстри, де рішення потребує затверджувача: peps,psanctions\n' +
