@@ -3,6 +3,7 @@ import { isJsonObject, parseJson } from '../core/text/json';
 import type { RegistryKey } from '../core/protocol/registries';
 import type { AnswerForm } from '../core/protocol/schema';
 import { latinOf } from './text';
+import { kyivTime } from '../core/text/kyiv-time';
 import { itemForForm } from './answer-form';
 import { DEFAULT_SEED, sandboxData, type SandboxData } from './data/generator';
 import type { SandboxRecord } from './data/model';
@@ -11,7 +12,7 @@ import { edrChangesBlock, scoredItem } from './answer';
 import { FaultInjector, errorPageHtml, maintenancePageHtml, registryErrorAnswer, type SandboxFaults } from './faults';
 import { SandboxIndex, queryDoc, queryNameVariants, type Hit } from './matching';
 import { sandboxMessages, type SandboxMessageKey } from './messages';
-import { BadRequest, RequestFields, localDate, parseSandboxQuery, type SandboxQuery } from './request';
+import { BadRequest, RequestFields, parseSandboxQuery, type SandboxQuery } from './request';
 
 /** Fictional credentials every sandbox accepts; printed by `npm run sandbox` and listed in docs/sandbox.md. */
 import { DEMO_CREDENTIALS, SANDBOX_TOKKENS } from './credentials';
@@ -97,11 +98,6 @@ interface SharedState {
   requestCounter: number;
   data?: SandboxData;
   index?: SandboxIndex;
-}
-
-function formatDateTime(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${localDate(d)} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
 function json(status: number, body: unknown, delayMs: number): SandboxResponse {
@@ -256,7 +252,8 @@ function buildEngine(shared: SharedState, injector: FaultInjector): SandboxEngin
         idsubjectFM: account.idSubjectFM,
         iduserPC: q.iduserPC,
         idrequest: String(shared.options.seed % 1000).padStart(3, '0') + String(shared.requestCounter).padStart(7, '0'),
-        dateResponse: formatDateTime(now),
+        // The service's clock is Kyiv's, wherever the sandbox runs.
+        dateResponse: kyivTime(now),
         listdata: q.listdataText,
         search: String(q.search),
         responsetype: '5',

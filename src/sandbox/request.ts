@@ -1,6 +1,7 @@
 import { ALL_LISTS, type Listdata } from '../core/protocol/listdata';
 import { MAX_BIT } from '../core/protocol/registries';
 import { normalizeDate } from './text';
+import { kyivTime } from '../core/text/kyiv-time';
 
 /** A request field as it arrived: text from a query string, any JSON value from a POST body. */
 export type RawValue = unknown;
@@ -100,8 +101,12 @@ function parseChangeDate(text: string | undefined, fallback: string, code: 103 |
   return iso;
 }
 
-export function localDate(now: Date): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+/**
+ * Today as the service's clock reads it: Kyiv's, wherever the sandbox runs. On a relay's host, often
+ * on UTC, the machine's date refused a Kyiv analyst's "changes up to today" between midnight and 02:00.
+ */
+export function serviceDate(now: Date): string {
+  return kyivTime(now).slice(0, 10);
 }
 
 /** Longer names are refused (error 100): no person or company name comes close, and matching time grows with it. */
@@ -118,7 +123,7 @@ function boundedName(fields: RequestFields, key: 'name' | 'namelat'): string | u
 export function parseSandboxQuery(fields: RequestFields, now: Date): SandboxQuery {
   const listdata = parseListdata(fields.text('listdata'));
   const lowranklimit = parseLowRankLimit(fields.text('lowranklimit'));
-  const today = localDate(now);
+  const today = serviceDate(now);
   const from = parseChangeDate(fields.text('edrchangesfrom'), EDR_CHANGES_EARLIEST, 103);
   if (from < EDR_CHANGES_EARLIEST || from > today) throw new BadRequest(103, from);
   const to = parseChangeDate(fields.text('edrchangesto'), today, 104);

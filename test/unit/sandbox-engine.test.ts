@@ -16,7 +16,8 @@ import { isSandboxTokken } from '../../src/sandbox/credentials';
 type Json = Record<string, unknown>;
 type Item = Record<string, unknown>;
 
-const NOW = new Date(2025, 1, 1, 10, 20, 30);
+// 10:20:30 in Kyiv (winter, UTC+2): the service's clock, whatever the machine's zone.
+const NOW = new Date('2025-02-01T10:20:30+02:00');
 const CREDS = { tokken: DEMO_CREDENTIALS.tokken, IDsubjectFM: DEMO_CREDENTIALS.idSubjectFM };
 
 function engine(options: SandboxEngineOptions = {}): SandboxEngine {
@@ -429,6 +430,14 @@ describe('sandbox engine: errors', () => {
     const r = post(shared, { ipn: KNOWN.company.edrpou, ...fields });
     expect(r.status).toBe(400);
     expect(r.json.error).toBe(code);
+  });
+
+  it('keeps Kyiv’s date and time wherever it runs: at 01:30 there (23:30 UTC) "changes up to today" means the new day', () => {
+    const lateUtc = createSandboxEngine({ now: () => new Date('2026-11-29T23:30:00Z') });
+    const r = post(lateUtc, { ipn: KNOWN.company.edrpou, edrchangesto: '2026-11-30' });
+    expect(r.status).toBe(200);
+    expect(r.json.dateResponse).toBe('2026-11-30 01:30:00');
+    expect(post(lateUtc, { ipn: KNOWN.company.edrpou, edrchangesto: '2026-12-01' }).json.error).toBe(104);
   });
 
   it('answers 400 with error 100 for a body that is not a JSON object and for a bad listdata', () => {
