@@ -20,7 +20,7 @@ const LOCK = {
   'node_modules/lib': { version: '2.0.0', license: '(MIT OR Apache-2.0)' },
   // A second copy, nested: app's own dependency resolves to it, not to the top one.
   'node_modules/pg': { version: '8.0.0', dependencies: { lib: '^1' } },
-  'node_modules/pg/node_modules/lib': { version: '1.0.0' },
+  'node_modules/pg/node_modules/lib': { version: '1.0.0', license: 'SEE LICENSE IN LICENSE' },
   'node_modules/jest': { version: '30.0.0', dev: true },
   'node_modules/shared-tool': { version: '1.0.0', devOptional: true },
   'node_modules/@pg/linux-x64': { version: '18.0.0', optional: true, os: ['linux'], cpu: ['x64'] },
@@ -51,6 +51,11 @@ describe('the SBOM (scripts/sbom.js)', () => {
       expect(sbom.components.find((c) => c.version === '2.0.0')?.licenses).toEqual([
         { expression: '(MIT OR Apache-2.0)' },
       ]);
+      // CycloneDX takes only SPDX ids as an id.
+      expect(sbom.components.find((c) => c.version === '1.0.0' && c.name === 'lib')?.licenses).toEqual([
+        { license: { name: 'SEE LICENSE IN LICENSE' } },
+      ]);
+      expect(sbom.components.find((c) => c.name === 'pg')?.licenses).toBeUndefined();
       expect(sbom.components.find((c) => c.name === '@pg/linux-x64')?.purl).toBe('pkg:npm/%40pg/linux-x64@18.0.0');
       expect(sbom.metadata).toMatchObject({ timestamp: '2026-11-28T00:00:00.000Z', component: { name: 'addin' } });
 
@@ -79,5 +84,36 @@ describe('the SBOM (scripts/sbom.js)', () => {
     for (const tool of ['jest', 'webpack', 'typescript', 'esbuild', 'playwright-core', '@griffel/webpack-loader']) {
       expect([...listed].filter((p) => p.startsWith(`${tool}@`))).toEqual([]);
     }
+  });
+
+  it('ships only permissive licences, each named: a package with none, or a copyleft one, fails here before a bank’s review', () => {
+    // What a bank's licence review accepts without a lawyer: no copyleft, nothing unlicensed.
+    const allowed = new Set([
+      'MIT',
+      'ISC',
+      'Apache-2.0',
+      'BSD-2-Clause',
+      'BSD-3-Clause',
+      '0BSD',
+      'BlueOak-1.0.0',
+      'Zlib',
+      'Bitstream-Vera',
+    ]);
+    // An expression is allowed when every part joined by AND is, and one choice of an OR.
+    const allows = (expression: string): boolean =>
+      expression
+        .replace(/[()]/g, '')
+        .split(/\s+OR\s+/)
+        .some((choice) => choice.split(/\s+AND\s+/).every((id) => allowed.has(id.trim())));
+    const refused = makeSbom()
+      .components.filter((c) => {
+        const licenses = c.licenses ?? [];
+        if (licenses.length === 0) return true;
+        return !licenses.every((l) => ('expression' in l ? allows(l.expression) : allowed.has(l.license.id ?? '')));
+      })
+      .map((c) => `${c.name}@${c.version}: ${JSON.stringify(c.licenses ?? 'none')}`);
+    expect(refused).toEqual([]);
+    expect(allows('(MIT OR GPL-3.0-or-later)')).toBe(true);
+    expect(allows('(MIT AND GPL-3.0-only)')).toBe(false);
   });
 });
