@@ -37,7 +37,7 @@ function resolveIn(packages, from, name) {
 /**
  * Licences read from the package's own LICENSE file, where its manifest names none or no SPDX id
  * (the lockfile copies the manifest's). By name and version: a new version is read again, since
- * test/unit/sbom-licences.test.ts fails on any shipped package without a licence it allows.
+ * test/unit/sbom.test.ts fails on any shipped package without a licence it allows.
  */
 const LICENCES_READ_FROM_FILES = {
   // LICENSE: "MIT License", the MIT text.
