@@ -411,45 +411,51 @@ describe('checklists screen: quota stop and resume', () => {
   });
 });
 
-describe('checklists screen: Ctrl-C', () => {
-  it('stops cleanly on the first Ctrl-C with exit 130, writing the file and the state, and resumes', async () => {
-    const slow = await startSandboxServer({ accounts, faults: { latencyMs: 250 } });
-    try {
-      const names = Array.from({ length: 16 }, (_, i) => `Перервенко Клієнт ${String.fromCharCode(0x410 + i)}`);
-      const input = join(work, 'interrupt.csv');
-      writeCsvFile(
-        input,
-        names.map((n) => [n, null, null, null]),
-        ',',
-      );
-      const out = join(work, 'interrupt.xlsx');
-      const args = ['screen', input, '-o', out, '--concurrency', '2', '--progress', 'lines'];
-      const child = spawn(process.execPath, [bundle, ...args], { cwd: ROOT, env: live(slow.url) });
-      let stderr = '';
-      const code = await new Promise<number | null>((resolve) => {
-        child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-          stderr += chunk;
-          // Interrupt once the first rows are in.
-          if (/\d+\/16 rows/.test(stderr) && !child.killed) child.kill('SIGINT');
+describe('checklists screen: Ctrl-C, or the terminal closing', () => {
+  it.each([
+    ['the first Ctrl-C', 'SIGINT', 'Перервенко'],
+    ['the terminal closing (an ssh session ending)', 'SIGHUP', 'Розірваненко'],
+  ] as const)(
+    'stops cleanly on %s with exit 130, writing the file and the state, and resumes',
+    async (_how, signal, surname) => {
+      const slow = await startSandboxServer({ accounts, faults: { latencyMs: 250 } });
+      try {
+        const names = Array.from({ length: 16 }, (_, i) => `${surname} Клієнт ${String.fromCharCode(0x410 + i)}`);
+        const input = join(work, `interrupt-${signal}.csv`);
+        writeCsvFile(
+          input,
+          names.map((n) => [n, null, null, null]),
+          ',',
+        );
+        const out = join(work, `interrupt-${signal}.xlsx`);
+        const args = ['screen', input, '-o', out, '--concurrency', '2', '--progress', 'lines'];
+        const child = spawn(process.execPath, [bundle, ...args], { cwd: ROOT, env: live(slow.url) });
+        let stderr = '';
+        const code = await new Promise<number | null>((resolve) => {
+          child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+            stderr += chunk;
+            // Interrupt once the first rows are in.
+            if (/\d+\/16 rows/.test(stderr) && !child.killed) child.kill(signal);
+          });
+          child.on('close', resolve);
         });
-        child.on('close', resolve);
-      });
-      expect(code).toBe(130);
-      expect(stderr).toContain('--resume');
-      expect(exists(`${out}.checklists-state.json`)).toBe(true);
-      const stopped = tableAfterHeader((await readWorkbook(out))[0].rows);
-      expect(stopped.body).toHaveLength(names.length);
-      expect(stopped.body.some((row) => row.includes('not screened yet'))).toBe(true);
+        expect(code).toBe(130);
+        expect(stderr).toContain('--resume');
+        expect(exists(`${out}.checklists-state.json`)).toBe(true);
+        const stopped = tableAfterHeader((await readWorkbook(out))[0].rows);
+        expect(stopped.body).toHaveLength(names.length);
+        expect(stopped.body.some((row) => row.includes('not screened yet'))).toBe(true);
 
-      const resumed = await runCli(bundle, [...args, '--resume'], { env: live(slow.url) });
-      expect(resumed.code).toBe(0);
-      const done = tableAfterHeader((await readWorkbook(out))[0].rows);
-      expect(done.body).toHaveLength(names.length);
-      expect(done.body.some((row) => row.includes('not screened yet'))).toBe(false);
-    } finally {
-      await slow.close();
-    }
-  });
+        const resumed = await runCli(bundle, [...args, '--resume'], { env: live(slow.url) });
+        expect(resumed.code).toBe(0);
+        const done = tableAfterHeader((await readWorkbook(out))[0].rows);
+        expect(done.body).toHaveLength(names.length);
+        expect(done.body.some((row) => row.includes('not screened yet'))).toBe(false);
+      } finally {
+        await slow.close();
+      }
+    },
+  );
 });
 
 describe('checklists screen: bad input exits 2', () => {

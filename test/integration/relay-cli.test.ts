@@ -398,6 +398,7 @@ describe('checklists relay', () => {
     ['SIGTERM to the relay alone, as systemd’s KillMode=mixed sends it', 'mixed'],
     ['SIGTERM to every process, PostgreSQL’s too, as systemd’s default KillMode=control-group does', 'cgroup'],
     ['SIGINT to the relay’s process group, as Ctrl-C in its terminal does', 'terminal'],
+    ['SIGHUP to the relay’s process group, as a shell does to its jobs when the ssh session closes', 'hangup'],
   ] as const)(
     'stopped during load (%s): every answer received has its row in the database, answered and delivered, with no restart needed; nothing is left running',
     async (_how, target) => {
@@ -410,6 +411,7 @@ describe('checklists relay', () => {
           stopped = new Promise((resolve) => relay.child.once('exit', (code) => resolve(code)));
           if (target === 'mixed') relay.child.kill('SIGTERM');
           else if (target === 'terminal') process.kill(-relay.child.pid!, 'SIGINT');
+          else if (target === 'hangup') process.kill(-relay.child.pid!, 'SIGHUP');
           else {
             process.kill(-relay.child.pid!, 'SIGTERM');
             // The postmaster's group: it and every backend it started.
