@@ -105,7 +105,7 @@ function parseChangeDate(text: string | undefined, fallback: string, code: 103 |
  * Today as the service's clock reads it: Kyiv's, wherever the sandbox runs. On a relay's host, often
  * on UTC, the machine's date refused a Kyiv analyst's "changes up to today" between midnight and 02:00.
  */
-export function serviceDate(now: Date): string {
+function serviceDate(now: Date): string {
   return kyivTime(now).slice(0, 10);
 }
 
