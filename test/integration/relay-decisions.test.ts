@@ -1366,12 +1366,18 @@ it('an approver returns a waiting decision for review with why: the hit is open 
   );
   stdout = '';
   expect(await runCli(['approve'], io(olena))).toBe(0);
-  expect(stdout).toContain('Nothing waits for approval at ');
+  // An analyst's key lists only the analyst's own; an approver's, everybody's.
+  expect(stdout).toContain('None of your decisions waits for approval at ');
+  expect(stdout).not.toContain('Nothing waits');
   expect(stdout).toMatch(
     new RegExp(
       `Your decisions returned for review \\(1\\), oldest first;.*\\n  #\\d+  .+  anna  .+  psanctions:\\S+  returned #${id} for review "${comment}"\\n`,
     ),
   );
+
+  stdout = '';
+  expect(await runCli(['approve'], io(ivan))).toBe(0);
+  expect(stdout).toMatch(/^Nothing waits for approval at /);
 
   stdout = '';
   expect(await runCli(['approve', '--json'], io(olena))).toBe(0);
