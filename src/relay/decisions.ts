@@ -240,14 +240,14 @@ export class DecisionRecord {
   async pending(
     identity: Identity,
     limit = MAX_PENDING_LISTED,
-  ): Promise<{ pending: DecisionRow[]; returned: DecisionRow[] } | null> {
+  ): Promise<{ pending: DecisionRow[]; returned: DecisionRow[]; scope: 'all' | 'own' } | null> {
     const all = can(identity, 'approve') || can(identity, 'readAll');
     if (!all && !can(identity, 'decide')) return null;
     const [pending, returned] = await Promise.all([
       this.store.pendingDecisions(limit, all ? undefined : identity.analyst),
       can(identity, 'decide') ? this.store.returnedTo(identity.analyst, limit) : [],
     ]);
-    return { pending, returned };
+    return { pending, returned, scope: all ? 'all' : 'own' };
   }
 
   /**

@@ -385,7 +385,7 @@ it('four-eyes: a decision on psanctions is pending and unmuted; its author canno
   ]);
   expect(await call(two, '/decisions/pending', { tokken: clerk })).toEqual({
     status: 200,
-    json: { analyst: 'clerk', approver: false, pending: [], returned: [] },
+    json: { analyst: 'clerk', approver: false, scope: 'own', pending: [], returned: [] },
   });
   // A key that neither decides nor approves (an administrator's) has no such list.
   const admin = await key(one, 'it-admin', 'admin');
@@ -493,7 +493,10 @@ it('the waiting list leaves out a decision superseded by a newer one on the same
   expect(pending.map((p) => p.id)).not.toContain(superseded);
   // An auditor reads it too; it is part of the record. Told it may not approve, the pane offers no buttons.
   const read = await call(one, '/decisions/pending', { tokken: inspector });
-  expect(read).toEqual({ status: 200, json: expect.objectContaining({ approver: false, pending: expect.any(Array) }) });
+  expect(read).toEqual({
+    status: 200,
+    json: expect.objectContaining({ approver: false, scope: 'all', pending: expect.any(Array) }),
+  });
   expect((await call(one, '/decisions/pending', { tokken: anna })).json.approver).toBe(true);
 }, 60_000);
 
@@ -1358,6 +1361,7 @@ it('an approver returns a waiting decision for review with why: the hit is open 
   expect(mine.json).toEqual({
     analyst: 'olena',
     approver: false,
+    scope: 'own',
     pending: [],
     returned: [expect.objectContaining({ analyst: 'anna', decision: 'needs-review', comment, returns: id })],
   });

@@ -826,6 +826,32 @@ describe('Waiting for approval (four-eyes through the relay)', () => {
     }
   });
 
+  it.each([
+    ['an analyst', { analyst: 'olena', approver: false, scope: 'own' }, 'None of your decisions waits for approval.'],
+    ['an auditor', { analyst: 'inspector', approver: false, scope: 'all' }, 'Nothing waits for approval.'],
+    // A relay from before `scope` says nothing of whose the list is.
+    ['a key on an older relay', { analyst: 'olena', approver: false }, 'Nothing waits for approval.'],
+  ])('says, to %s, whose decisions an empty waiting list is of', async (_who, caller, said) => {
+    const services = fakeServices();
+    await services.settings.save({ ...DEFAULT_SETTINGS, connection: 'relay', primaryUrl: 'https://relay.example' });
+    await services.settings.saveTokken('some-key');
+    globalThis.fetch = (async () => {
+      const list = { ...caller, pending: [], returned: [] };
+      return { ok: true, status: 200, text: async () => JSON.stringify(list) };
+    }) as unknown as typeof fetch;
+    try {
+      render(
+        <FluentProvider theme={webLightTheme}>
+          <BulkPanel lang="en" services={services} />
+        </FluentProvider>,
+      );
+      await user.click(await screen.findByTestId('pending-button'));
+      expect(await screen.findByText(said)).toBeInTheDocument();
+    } finally {
+      delete (globalThis as { fetch?: unknown }).fetch;
+    }
+  });
+
   it('is not offered on a direct connection', async () => {
     render(
       <FluentProvider theme={webLightTheme}>

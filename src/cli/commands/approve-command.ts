@@ -31,7 +31,7 @@ function renderPending(list: PendingDecisions, relay: string, lang: Lang): strin
   const lines =
     list.pending.length === 0
       ? // An analyst's key lists only their own: "nothing waits" would read as the whole relay's.
-        [t(list.approver === false ? 'approve.noneOwn' : 'approve.none', { relay })]
+        [t(list.scope === 'own' ? 'approve.noneOwn' : 'approve.none', { relay })]
       : [t('approve.title', { relay, count: list.pending.length })];
   for (const p of list.pending) lines.push(...listed(p, p.analyst === list.analyst ? `  (${t('approve.own')})` : ''));
   // The command to type, with the numbers this approver may approve: not their own decisions.

@@ -86,7 +86,7 @@ export function PendingApprovals({ services, lang }: { services: TaskpaneService
         <div role="status">
           <Text block size={200}>
             {shown.list.pending.length === 0
-              ? resultsText.t(lang, 'pending.none')
+              ? resultsText.t(lang, shown.list.scope === 'own' ? 'pending.noneOwn' : 'pending.none')
               : resultsText.t(lang, 'pending.title', { count: shown.list.pending.length })}
           </Text>
           <ul className={styles.list}>
