@@ -99,7 +99,10 @@ export const pendingDecisionsSchema = z.object({
   analyst: z.string(),
   /** May the caller approve or return them (an auditor reads only); absent from relays before it. */
   approver: z.boolean().optional(),
-  /** Everybody's waiting decisions (an approver, an auditor) or the caller's own (an analyst); absent from relays before it. */
+  /**
+   * Everybody's waiting decisions (an approver, an auditor) or the caller's own (an analyst); absent
+   * from relays before it.
+   */
   scope: z.enum(['all', 'own']).optional(),
   pending: z.array(lineSchema.extend({ subject: z.record(z.string(), z.unknown()) })),
   /** The caller's decisions an approver returned for review, as the return lines; absent from relays before it. */
