@@ -1,4 +1,5 @@
 import { foldedText } from '../core/query';
+import { transliterate } from '../core/text/translit';
 import type { StoredAuditRow } from './store/port';
 
 /**
@@ -9,7 +10,11 @@ import type { StoredAuditRow } from './store/port';
  * store runs in, and a Cyrillic name must match whatever its case.
  */
 export interface AuditSubjectFilter {
-  /** Part of the name as screened: any case, any run of spaces, any apostrophe. */
+  /**
+   * Part of the name as screened: any case, any run of spaces, any apostrophe. In Latin letters it
+   * also finds the name screened in Cyrillic, by the official transliteration, and the `namelat`
+   * screened; in Cyrillic, also a `namelat` that is its transliteration.
+   */
   name?: string;
   /** A tax number, EDRPOU or document number, whole: spaces and case aside. */
   code?: string;
@@ -35,16 +40,52 @@ function codesOf(query: Record<string, unknown>): string[] {
   }).map(foldCode);
 }
 
+const CYRILLIC = /[\u0400-\u04FF]/;
+
+/**
+ * Whether a row's name matches: an inspector may type the Latin spelling of a client screened in
+ * Cyrillic (from a passport, an English letter), or the reverse. Only the official transliteration
+ * (KMU 2010, which the service uses for `namelat`) bridges the two; any other spelling does not.
+ */
+function nameMatcher(typed: string): (query: Record<string, unknown>) => boolean {
+  const folded = foldName(typed);
+  const cyrillic = CYRILLIC.test(typed);
+  const latin = cyrillic ? transliterate(folded) : folded;
+  // Word by word, each word once: an export reads millions of rows, whose names are made of far
+  // fewer words. The rules look only inside a word, and folded text is in small letters, so the
+  // words' forms joined are the name's.
+  const words = new Map<string, string>();
+  const latinOf = (screened: string) =>
+    screened
+      .split(' ')
+      .map((word) => {
+        let form = words.get(word);
+        if (form === undefined) {
+          if (words.size >= 100_000) words.clear();
+          form = transliterate(word);
+          words.set(word, form);
+        }
+        return form;
+      })
+      .join(' ');
+  return (query) => {
+    const { name, namelat } = query;
+    if (typeof name === 'string') {
+      const screened = foldName(name);
+      if (screened.includes(folded)) return true;
+      if (!cyrillic && CYRILLIC.test(screened) && latinOf(screened).includes(latin)) return true;
+    }
+    return typeof namelat === 'string' && foldName(namelat).includes(latin);
+  };
+}
+
 /** A test for audit rows, or null when neither part is given (every row matches). */
 export function auditSubjectMatcher(filter: AuditSubjectFilter): ((row: StoredAuditRow) => boolean) | null {
-  const name = filter.name?.trim() ? foldName(filter.name) : null;
+  const name = filter.name?.trim() ? nameMatcher(filter.name) : null;
   const code = filter.code?.trim() ? foldCode(filter.code) : null;
   if (name === null && code === null) return null;
   return (row) => {
-    if (name !== null) {
-      const screened = row.query.name;
-      if (typeof screened !== 'string' || !foldName(screened).includes(name)) return false;
-    }
+    if (name !== null && !name(row.query)) return false;
     return code === null || codesOf(row.query).includes(code);
   };
 }

@@ -124,7 +124,7 @@ export const relayMessages = defineCatalogue(
     'audit.noneAnalyst':
       'No audit rows match for analyst "{analyst}". Names match exactly, as "checklists relay keys list" shows them (Entra sign-ins as entra:NAME).',
     'audit.noneSubject':
-      'The client is matched by part of the name as screened (any case) and by a whole tax, EDRPOU or document number, as typed in the query; a request made with other details is not theirs.',
+      'The client is matched by part of the name as screened (any case; in Latin letters, also by the official transliteration of a Cyrillic name) and by a whole tax, EDRPOU or document number, as typed in the query; a request made with other details is not theirs.',
     'backup.exists': '{file} already exists: a backup never writes over a file. Give another --out.',
     'restore.done': 'Restored: {rows}. Check the archive with: checklists relay verify',
     'restore.refused': 'Nothing restored: {why}.',
@@ -249,7 +249,7 @@ export const relayMessages = defineCatalogue(
     'audit.noneAnalyst':
       'Жодного рядка аудиту для аналітика «{analyst}». Імена збігаються точно, як їх показує «checklists relay keys list» (входи Entra — як entra:ІМ’Я).',
     'audit.noneSubject':
-      'Клієнта шукають за частиною імені, як його перевіряли (регістр неважливий), і за цілим податковим номером, кодом ЄДРПОУ чи номером документа, як їх указано в запиті; запит з іншими даними — не його.',
+      'Клієнта шукають за частиною імені, як його перевіряли (регістр неважливий; латиницею — також за офіційною транслітерацією імені, записаного кирилицею), і за цілим податковим номером, кодом ЄДРПОУ чи номером документа, як їх указано в запиті; запит з іншими даними — не його.',
     'backup.exists': '{file} уже існує: резервна копія ніколи не записується поверх файлу. Вкажіть інший --out.',
     'restore.done': 'Відновлено: {rows}. Перевірте архів: checklists relay verify',
     'restore.refused': 'Нічого не відновлено: {why}.',

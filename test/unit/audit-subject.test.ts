@@ -50,3 +50,24 @@ it('a code matches whole, in any of the query’s code fields, spaces and case a
   expect(auditSubjectMatcher({ name: 'тарас', code: '41703173' })!(person)).toBe(false);
   expect(auditSubjectMatcher({ name: 'тарас', code: '2457304172' })!(person)).toBe(true);
 });
+
+it('a name in Latin letters finds the client screened in Cyrillic by the official transliteration, and a namelat', () => {
+  // KMU 2010: "Гнатюк-О’Коннор Тарас Ілліч" is "Hnatiuk-OKonnor Taras Illich".
+  expect(auditSubjectMatcher({ name: 'hnatiuk' })!(person)).toBe(true);
+  expect(auditSubjectMatcher({ name: 'Hnatiuk-OKonnor Taras' })!(person)).toBe(true);
+  expect(auditSubjectMatcher({ name: 'TARAS  ILLICH' })!(person)).toBe(true);
+  expect(auditSubjectMatcher({ name: 'smarahdovyi prychal' })!(company)).toBe(true);
+  // Another spelling (a passport's, an English letter's) is not the transliteration: not found.
+  expect(auditSubjectMatcher({ name: 'gnatyuk' })!(person)).toBe(false);
+  // Screened with a Latin name only: found by it, in either alphabet when it is the transliteration.
+  const foreigner = row({ namelat: 'Kovalenko Oleh', date: '1985-02-01' });
+  expect(auditSubjectMatcher({ name: 'kovalenko' })!(foreigner)).toBe(true);
+  expect(auditSubjectMatcher({ name: 'Коваленко Олег' })!(foreigner)).toBe(true);
+  expect(auditSubjectMatcher({ name: 'Коваленко Петро' })!(foreigner)).toBe(false);
+  // A Cyrillic name is compared with a Cyrillic one as typed, not through the transliteration, which
+  // folds letters together: "Олексій" and "Олексії" both give "Oleksii".
+  const oleksii = row({ name: 'Олексій Бондар' });
+  expect(auditSubjectMatcher({ name: 'олексій' })!(oleksii)).toBe(true);
+  expect(auditSubjectMatcher({ name: 'олексії' })!(oleksii)).toBe(false);
+  expect(auditSubjectMatcher({ name: 'oleksii' })!(oleksii)).toBe(true);
+});

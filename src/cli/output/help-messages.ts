@@ -118,7 +118,7 @@ const en = {
     "rows as checklists relay audit on the relay's host; no request reaches the service, so it costs no quota.\n\n" +
     '      --from DATE, --to DATE   a period: YYYY-MM-DD or DD.MM.YYYY (a whole day), or YYYY-MM-DDThh:mm; Kyiv time\n' +
     "      --analyst NAME       one analyst, named exactly as the relay knows them (an auditor's key)\n" +
-    '  -n, --name TEXT          one client: part of the name as screened, any case or spacing\n' +
+    '  -n, --name TEXT          one client: part of the name as screened, any case or spacing, or of its transliteration\n' +
     '      --code CODE          one client: a tax number, EDRPOU or document number, whole\n' +
     '      --csv                CSV with a header line (UTF-8 with a BOM, for Excel); default one JSON object per line\n' +
     '  -o, --output FILE        write it to FILE (owner-only, named only once whole) rather than to stdout;\n' +
@@ -298,7 +298,7 @@ const uk: Record<Key, string> = {
     'checklists relay audit на сервері релея; до сервісу не йде жоден запит, тож квота не витрачається.\n\n' +
     '      --from ДАТА, --to ДАТА   період: РРРР-ММ-ДД або ДД.ММ.РРРР (цілий день) чи РРРР-ММ-ДДTгг:хх; час київський\n' +
     '      --analyst ІМ’Я       один аналітик, ім’я точно як його знає релей (ключ аудитора)\n' +
-    '  -n, --name ТЕКСТ         один клієнт: частина імені, як його перевіряли, будь-який регістр і пробіли\n' +
+    '  -n, --name ТЕКСТ         один клієнт: частина імені, як його перевіряли, чи його транслітерації, будь-який регістр\n' +
     '      --code КОД           один клієнт: РНОКПП, ЄДРПОУ чи номер документа, повністю\n' +
     '      --csv                CSV з рядком заголовків (UTF-8 з BOM, для Excel); типово — JSON-об’єкт на рядок\n' +
     '  -o, --output ФАЙЛ        записати у ФАЙЛ (лише для власника, під цією назвою лише цілим), а не в stdout;\n' +
