@@ -133,7 +133,8 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
       );
       return { route: path };
     }
-    if (path === '/api' || path === '/api/' || path === '/relay/check' || isRecordPath(path)) {
+    const recordRoute = isRecordPath(path);
+    if (recordRoute || path === '/api' || path === '/api/' || path === '/relay/check') {
       if (method !== 'GET' && method !== 'POST') {
         send(res, 405, JSON_TYPE, errorBody(405, 'method', { allowed: 'GET, POST', path }), { Allow: 'GET, POST' });
         return { route: path };
@@ -147,7 +148,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         const { fields } = read;
         // /api keeps the service's GET with the tokken in its query; the relay's own routes never
         // asked for it there, and an address lands in proxies' logs and browsers' history.
-        if (isRecordPath(path) && url.searchParams.has('tokken')) {
+        if (recordRoute && url.searchParams.has('tokken')) {
           send(res, 400, JSON_TYPE, errorBody(RELAY_ERRORS.badRequest, 'key.inUrl'));
           return { route: path, code: RELAY_ERRORS.badRequest };
         }
@@ -159,7 +160,7 @@ export async function startRelayHttp(service: RelayService, options: RelayHttpOp
         slot = true;
         const auth = String(req.headers.authorization ?? '');
         const bearer = /^Bearer\s+(\S+)$/i.exec(auth)?.[1] ?? null;
-        if (isRecordPath(path)) {
+        if (recordRoute) {
           const r = await handleRecord(service, service.decisions, {
             path,
             method: method as 'GET' | 'POST',
