@@ -172,7 +172,7 @@ describe('bulk screening acceptance (sandbox over HTTP, workbook fake)', () => {
       'Level',
       'Birth date',
       'Key details',
-      'Why (rules v1)',
+      'Why (rules v2)',
       'Suggested',
       'Change',
       'Decision',

@@ -22,7 +22,7 @@ jest.setTimeout(60_000);
 const TOKKEN = 'Explain-Secret-Tokken-41c9';
 const SUBJECT = 'explain-subject';
 const accounts: SandboxAccount[] = [{ tokken: TOKKEN, idSubjectFM: SUBJECT }];
-const FIXTURE = { name: KNOWN.pepSanctioned.name, date: '1967-04-13' };
+const FIXTURE = { name: KNOWN.pepSanctioned.name, date: '1971-09-30' };
 
 let bundle: string;
 let server: SandboxServer;
@@ -61,10 +61,10 @@ it('search --json, the hits file of screen and the pane card explain the same hi
   };
   const peps = envelope.registries.peps;
   expect(peps.explanations).toHaveLength(peps.items.length);
-  expect(peps.explanationRules).toBe(1);
+  expect(peps.explanationRules).toBe(2);
   const [first] = peps.explanations;
   expect(first.facts.map((f) => f.code)).toEqual(['name.exact', 'birth.differs']);
-  expect(first.facts[1]).toMatchObject({ query: '1967-04-13', record: '1967-04-12' });
+  expect(first.facts[1]).toMatchObject({ query: '1971-09-30', record: '1967-04-12' });
   expect(first.suggested).toEqual({ decision: 'false-positive', reason: 'different-birth-date' });
 
   // The plain output says it in one line under the hit.
@@ -74,6 +74,12 @@ it('search --json, the hits file of screen and the pane card explain the same hi
   expect(plainSearch.stdout).toContain(
     'why: full name agrees; birth date differs → false positive: namesake (different birth date)',
   );
+  // The birth date one digit off the record's (docs/sandbox.md): a slip to check, not a namesake to dismiss.
+  const slip = await runCli(bundle, ['search', '--name', FIXTURE.name, '--date', '1967-04-13', '--lang', 'en'], {
+    env: env(),
+  });
+  expect(slip.stdout).toContain('why: full name agrees; birth dates a digit or a day apart → needs review');
+  expect(slip.stdout).not.toContain('false positive');
   // A sanctions hit says which lists are lifted, not one list of every list the record was ever on.
   expect(plainSearch.stdout).toMatch(
     /SBX-S-0001 · .* · In force: UA-NSDC, EU-FSF · Lifted: US-OFAC-SDN \(since \d{4}-\d\d-\d\d\)/,
@@ -106,7 +112,7 @@ it('search --json, the hits file of screen and the pane card explain the same hi
   expect(pepRow[col('Why')]).toBe('full name agrees; birth date differs');
   expect(pepRow[col('Why')]).toBe(whyFacts(codes, 'en'));
   expect(pepRow[col('Suggested')]).toBe(suggestionLabel(first.suggested, 'en'));
-  expect(hits.header[col('Why')]).toBe('Why (rules v1)');
+  expect(hits.header[col('Why')]).toBe('Why (rules v2)');
 
   // The pane's card, given the same record for the same question, shows the same facts and suggestion.
   const checked = validateQuery(FIXTURE);
@@ -121,6 +127,6 @@ it('search --json, the hits file of screen and the pane card explain the same hi
   expect(chips.map(([, text]) => text)).toEqual(first.facts.map((f) => f.text));
   expect(card).toContain(suggestionLabel(first.suggested, 'en'));
 
-  // Four commands, four requests: explaining asked nothing.
-  expect(paid() - before).toBe(4);
+  // Five commands, five requests: explaining asked nothing.
+  expect(paid() - before).toBe(5);
 });

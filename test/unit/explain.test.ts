@@ -2,13 +2,13 @@ import {
   EXPLANATION_RULES_VERSION,
   FACT_CODES,
   explainHit,
-  parseRecordDate,
   whyLine,
   type Decision,
   type ExplainedQuery,
   type FactCode,
   type ReasonCode,
 } from '../../src/core/answer/explain';
+import { parseRecordDate } from '../../src/core/answer/birth-dates';
 import { explainMessages } from '../../src/core/answer/explain-messages';
 import { nameTokens } from '../../src/core/answer/name-tokens';
 import type { RegistryKey } from '../../src/core/protocol/registries';
@@ -95,6 +95,41 @@ const CASES: Case[] = [
     facts: ['name.exact', 'birth.swapped', 'code.not-asked'],
     decision: 'needs-review',
     reason: 'incomplete-data',
+  },
+  // Version 2: a date a slip away from the record's is a typing error as often as a namesake.
+  ...(
+    [
+      ['one digit of the day', '1967-04-13'],
+      ['one digit of the year, however far', '1997-04-12'],
+      ['two neighbouring digits of the year swapped', '1976-04-12'],
+      ['the two digits of the day swapped', '1967-04-21'],
+    ] as const
+  ).map(([slip, date]): Case => ({
+    label: `PEP: a birth date ${slip} off is never a clear "differs"`,
+    query: { name: 'Іваненко Іван Іванович', date },
+    registry: 'peps',
+    item: PEP,
+    facts: ['name.exact', 'birth.near', 'code.not-asked'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  })),
+  {
+    label: 'PEP: a day apart across the end of a month (a date kept as midnight in another zone)',
+    query: { name: 'Іваненко Іван Іванович', date: '1967-05-01' },
+    registry: 'peps',
+    item: { ...PEP, dateb: '30.04.1967' },
+    facts: ['name.exact', 'birth.near', 'code.not-asked'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  {
+    label: 'PEP: two digits apart, not neighbours, is a namesake',
+    query: { name: 'Іваненко Іван Іванович', date: '1968-04-22' },
+    registry: 'peps',
+    item: PEP,
+    facts: ['name.exact', 'birth.differs', 'code.not-asked'],
+    decision: 'false-positive',
+    reason: 'different-birth-date',
   },
   {
     label: 'PEP: the Latin alias asked, a former PEP, the record has no code',
@@ -292,6 +327,20 @@ describe('why this hit: facts and suggestion per registry family', () => {
     });
   });
 
+  it('says a date a slip away is close, not different, and what to check', () => {
+    const explained = explainHit({ name: 'Іваненко Іван Іванович', date: '1967-04-13' }, 'peps', PEP);
+    expect(explained.facts[1]).toMatchObject({ query: '1967-04-13', record: '1967-04-12', tone: 'unknown' });
+    expect(explained.facts[1].text.en).toBe(
+      'Birth dates are close but not equal (1967-04-13 asked, 1967-04-12 in the record): one digit differs, two neighbouring digits are swapped, or they are a day apart. A common typing error: check the documents.',
+    );
+    expect(whyLine(explained, 'en')).toBe(
+      'full name agrees; code: nothing to compare; birth dates a digit or a day apart → needs review: not enough to tell',
+    );
+    expect(whyLine(explained, 'uk')).toBe(
+      'ПІБ: збіг; код: нема з чим порівняти; дати народження різняться на цифру чи день → потребує перевірки: даних замало для рішення',
+    );
+  });
+
   it('names the roles a person has in the company, in order, and the entry as the record gives it', () => {
     const [related] = explainHit({ name: 'Коваленко Олександр Петрович' }, 'edr', {
       name: 'ТОВ "ПРИКЛАД"',
@@ -424,7 +473,7 @@ describe('why this hit: facts and suggestion per registry family', () => {
     for (const key of Object.keys(explainMessages.en) as (keyof typeof explainMessages.en)[]) {
       expect([key, explainMessages.uk[key].length > 0]).toEqual([key, true]);
     }
-    expect(EXPLANATION_RULES_VERSION).toBe(1);
+    expect(EXPLANATION_RULES_VERSION).toBe(2);
   });
 });
 

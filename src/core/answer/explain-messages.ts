@@ -15,6 +15,8 @@ const en = {
   'fact.birth.differs': 'Birth dates differ: {query} asked, {record} in the record.',
   'fact.birth.swapped':
     'Birth dates agree only with day and month swapped ({query} asked, {record} in the record): a common typing error, check the documents.',
+  'fact.birth.near':
+    'Birth dates are close but not equal ({query} asked, {record} in the record): one digit differs, two neighbouring digits are swapped, or they are a day apart. A common typing error: check the documents.',
   'fact.birth.year-equal': 'The record gives a year only, and it agrees: {record}.',
   'fact.birth.year-differs': 'The record gives a year only, and it differs: {query} asked, {record} in the record.',
   'fact.birth.not-asked': 'No birth date was asked; the record has {record}.',
@@ -57,6 +59,7 @@ const en = {
   'why.inactive': 'no longer in force',
   'why.partlyEnded': 'partly no longer in force',
   'why.swapped': 'day and month of birth swapped',
+  'why.near': 'birth dates a digit or a day apart',
   'why.linked': 'the name is among the company’s owners or managers',
   'role.beneficiary': 'a beneficial owner',
   'role.owner': 'a founder',
@@ -78,6 +81,8 @@ const uk: Record<keyof typeof en, string> = {
   'fact.birth.differs': 'Дати народження різні: у запиті {query}, у записі {record}.',
   'fact.birth.swapped':
     'Дати народження збігаються лише з переставленими днем і місяцем (у запиті {query}, у записі {record}): часта помилка введення, перевірте документи.',
+  'fact.birth.near':
+    'Дати народження близькі, але не однакові (у запиті {query}, у записі {record}): різниться одна цифра, переставлено дві сусідні цифри або між ними один день. Часта помилка введення: перевірте документи.',
   'fact.birth.year-equal': 'У записі лише рік народження, і він збігається: {record}.',
   'fact.birth.year-differs': 'У записі лише рік народження, і він інший: у запиті {query}, у записі {record}.',
   'fact.birth.not-asked': 'Дату народження не вказано в запиті; у записі — {record}.',
@@ -120,6 +125,7 @@ const uk: Record<keyof typeof en, string> = {
   'why.inactive': 'більше не чинний',
   'why.partlyEnded': 'частково вже не діє',
   'why.swapped': 'день і місяць народження переставлені',
+  'why.near': 'дати народження різняться на цифру чи день',
   'why.linked': 'ім’я серед власників або керівників компанії',
   'role.beneficiary': 'кінцевий бенефіціарний власник',
   'role.owner': 'засновник',

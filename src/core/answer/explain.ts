@@ -6,6 +6,7 @@ import { explainMessages, type ExplainMessageKey } from './explain-messages';
 import { nameTokens, namesCompany, sameTokens, sharesTokens } from './name-tokens';
 import { registryView, type PersonRole, type RecordPerson } from './registry-model';
 import { andList } from '../text/quotes';
+import { nearDates, parseRecordDate, type RecordDate } from './birth-dates';
 
 /**
  * Why a record matched: the query and the record the service already returned, compared field by
@@ -15,7 +16,7 @@ import { andList } from '../text/quotes';
  */
 
 /** Raised whenever a rule changes, so a later run can tell a suggestion made under older rules. */
-export const EXPLANATION_RULES_VERSION = 1;
+export const EXPLANATION_RULES_VERSION = 2;
 
 export const FACT_CODES = [
   'name.exact',
@@ -39,6 +40,8 @@ export const FACT_CODES = [
   // Added after release (codes are never renamed, only added): it changes no suggestion.
   'code.not-asked',
   'status.partly-ended',
+  // Version 2: a birth date one keystroke or one day off the record's is no clear "differs".
+  'birth.near',
 ] as const;
 export type FactCode = (typeof FACT_CODES)[number];
 
@@ -95,6 +98,7 @@ const TONE: Record<FactCode, FactTone> = {
   'birth.equal': 'agree',
   'birth.differs': 'differ',
   'birth.swapped': 'unknown',
+  'birth.near': 'unknown',
   'birth.year-equal': 'agree',
   'birth.year-differs': 'differ',
   'birth.not-asked': 'unknown',
@@ -118,6 +122,7 @@ const FACT_TEXT: Record<FactCode, ExplainMessageKey> = {
   'birth.equal': 'fact.birth.equal',
   'birth.differs': 'fact.birth.differs',
   'birth.swapped': 'fact.birth.swapped',
+  'birth.near': 'fact.birth.near',
   'birth.year-equal': 'fact.birth.year-equal',
   'birth.year-differs': 'fact.birth.year-differs',
   'birth.not-asked': 'fact.birth.not-asked',
@@ -200,29 +205,6 @@ function linkedFact(query: ExplainedQuery, people: readonly RecordPerson[]): Fac
 
 // ---------------------------------------------------------------- birth dates
 
-interface RecordDate {
-  shown: string;
-  year: number;
-  /** Absent for a year alone. */
-  month?: number;
-  day?: number;
-}
-
-/**
- * A record's birth date in the forms the service gives: YYYY-MM-DD (with a time after it, too),
- * DD.MM.YYYY, or YYYY alone when only the year is known.
- */
-export function parseRecordDate(text: string): RecordDate | null {
-  const s = text.trim();
-  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T].*)?$/.exec(s);
-  if (m) return { shown: s.slice(0, 10), year: +m[1], month: +m[2], day: +m[3] };
-  m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?: .*)?$/.exec(s);
-  if (m) return { shown: s.split(' ')[0], year: +m[3], month: +m[2], day: +m[1] };
-  m = /^(\d{4})(?:\s*(?:р\.?|рік|year))?$/i.exec(s);
-  if (m) return { shown: m[1], year: +m[1] };
-  return null;
-}
-
 function birthFact(query: ExplainedQuery, births: readonly string[]): Fact {
   const dates = births.map(parseRecordDate).filter((d): d is RecordDate => d !== null);
   const recordShown = dates.map((d) => d.shown).join(', ');
@@ -234,6 +216,8 @@ function birthFact(query: ExplainedQuery, births: readonly string[]): Fact {
   if (equal) return fact('birth.equal', query.date, equal.shown);
   const swapped = full.find((x) => x.year === y && x.month === d && x.day === mo && d !== mo);
   if (swapped) return fact('birth.swapped', query.date, swapped.shown);
+  const near = full.find((x) => nearDates([y, mo, d], [x.year, x.month!, x.day!]));
+  if (near) return fact('birth.near', query.date, near.shown);
   if (full.length > 0) return fact('birth.differs', query.date, full.map((x) => x.shown).join(', '));
   const year = dates.find((x) => x.year === y);
   if (year) return fact('birth.year-equal', query.date, year.shown);
@@ -386,6 +370,7 @@ export function whyFacts(codes: readonly FactCode[], lang: Lang, company = false
   if (missing.length > 0) parts.push(t('why.missing', { fields: listed(missing) }));
   if (codes.includes('name.linked')) parts.push(t('why.linked'));
   if (codes.includes('birth.swapped')) parts.push(t('why.swapped'));
+  if (codes.includes('birth.near')) parts.push(t('why.near'));
   if (codes.includes('status.inactive')) parts.push(t('why.inactive'));
   if (codes.includes('status.partly-ended')) parts.push(t('why.partlyEnded'));
   return parts.join('; ');
