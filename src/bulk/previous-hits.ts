@@ -52,7 +52,7 @@ const REVIEW_COLUMN_KEYS = {
 type ReadColumnId = keyof typeof HIT_COLUMN_KEYS | ReviewColumnId;
 
 export function readColumnHeader(id: ReadColumnId, lang: Lang): string {
-  // Why's header names the rules it was written under: a sheet of other rules is read without it.
+  // Why's header names the rules it was written under; a sheet of other rules: whyColumnOfAnyRules.
   const params = { version: EXPLANATION_RULES_VERSION };
   if (id in HIT_COLUMN_KEYS) return bulkMessages.t(lang, HIT_COLUMN_KEYS[id as keyof typeof HIT_COLUMN_KEYS], params);
   return rescreenMessages.t(lang, REVIEW_COLUMN_KEYS[id as ReviewColumnId]);
@@ -152,6 +152,17 @@ function columnIndexes(header: readonly CellValue[]): Map<ReadColumnId, number> 
   return found;
 }
 
+/**
+ * The Why column under any rules version ("Why (rules v1)" after an upgrade to version 2): what the
+ * analyst read when deciding, which a decision sent to the relay carries to the approver as it was.
+ */
+function whyColumnOfAnyRules(header: readonly CellValue[]): number | undefined {
+  const anyNumber = (text: string) => fold(text).replace(/\d+/g, '#');
+  const wanted = LANGS.map((lang) => anyNumber(bulkMessages.t(lang, 'hits.why', { version: 1 })));
+  const at = header.findIndex((h) => h !== null && h !== undefined && wanted.includes(anyNumber(String(h))));
+  return at >= 0 ? at : undefined;
+}
+
 /** Rows searched for a hits table's header: it is the first row in our sheets and files, a person may insert a few above. */
 export const HITS_HEADER_SEARCH_ROWS = 30;
 
@@ -238,6 +249,7 @@ export function readPreviousHits(grid: HitsGrid): { hits: Map<string, PreviousHi
   }
   if (problems.length > 0) return { hits, problems };
   const col = (id: ReadColumnId) => at.get(id)!;
+  const whyAt = at.get('why') ?? whyColumnOfAnyRules(grid.header);
   grid.rows.forEach((row, i) => {
     const offset = i + 1;
     const decisionCell = row[col('decision')];
@@ -279,7 +291,7 @@ export function readPreviousHits(grid: HitsGrid): { hits: Map<string, PreviousHi
       decidedAt,
       fingerprint: at.has('fingerprint') ? text(row[col('fingerprint')]) : '',
       suggested: at.has('suggested') ? parseSuggestion(row[col('suggested')]) : null,
-      why: at.has('why') ? text(row[col('why')]) : '',
+      why: whyAt === undefined ? '' : text(row[whyAt]),
       percent: parsePercent(row[col('percent')]),
       level: parseLevel(row[col('level')]),
       name: text(row[col('name')]),

@@ -159,6 +159,22 @@ describe('decisions', () => {
     ]);
   });
 
+  it('reads the Why the analyst saw from a sheet of older rules, in either language, for the relay', () => {
+    const why = header.findIndex((h) => String(h).startsWith('Why (rules v'));
+    const grid = (title: string) => ({
+      sheet: 'Hits',
+      headerRow: 1,
+      firstColumn: 0,
+      header: header.map((h, i) => (i === why ? title : h)),
+      rows: [row('False positive')],
+    });
+    const said = 'full name agrees → needs review: not enough to tell';
+    expect(readPreviousHits(grid('Why (rules v1)')).hits.get(id)?.why).toBe(said);
+    expect(readPreviousHits(grid('чому (правила v1)')).hits.get(id)?.why).toBe(said);
+    expect(readPreviousHits(grid(header[why] as string)).hits.get(id)?.why).toBe(said);
+    expect(readPreviousHits(grid('Why not')).hits.get(id)?.why).toBe('');
+  });
+
   it('keeps the first decision made when one client is on two rows', () => {
     const { hits } = readPreviousHits({
       sheet: 'H',
