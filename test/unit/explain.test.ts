@@ -80,12 +80,40 @@ const CASES: Case[] = [
   },
   {
     label: 'PEP: both sides have a code and they differ',
-    query: { name: 'Іваненко Іван Іванович', ipn: '2234567890' },
+    query: { name: 'Іваненко Іван Іванович', ipn: '2234567898' },
     registry: 'peps',
     item: PEP,
     facts: ['name.exact', 'birth.not-asked', 'code.differs'],
     decision: 'false-positive',
     reason: 'different-code',
+  },
+  // Version 2: a code whose own check digit is wrong was mistyped, and rules nobody out.
+  {
+    label: 'PEP: the code asked fails its check digit, so its difference says nothing',
+    query: { name: 'Іваненко Іван Іванович', ipn: '2234567890' },
+    registry: 'peps',
+    item: PEP,
+    facts: ['name.exact', 'birth.not-asked', 'code.bad-check-digit'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  {
+    label: 'PEP: a mistyped code leaves the birth dates to decide',
+    query: { name: 'Іваненко Іван Іванович', date: '1980-01-02', ipn: '2234567890' },
+    registry: 'peps',
+    item: PEP,
+    facts: ['name.exact', 'birth.differs', 'code.bad-check-digit'],
+    decision: 'false-positive',
+    reason: 'different-birth-date',
+  },
+  {
+    label: 'PEP: a mistyped code that is the record’s still confirms it',
+    query: { name: 'Іваненко Іван Іванович', ipn: '1234567890' },
+    registry: 'peps',
+    item: PEP,
+    facts: ['name.exact', 'birth.not-asked', 'code.equal'],
+    decision: 'true-match',
+    reason: 'confirmed-by-code',
   },
   {
     label: 'PEP: day and month swapped is never a clear "differs"',
@@ -274,12 +302,21 @@ const CASES: Case[] = [
   },
   {
     label: 'company: another company of the same name',
-    query: { name: 'Ромашка', ipn: '87654321' },
+    query: { name: 'Ромашка', ipn: '87654322' },
     registry: 'edr',
     item: { edrpou: '12345678', name: 'ТОВ "РОМАШКА"', state: 'припинено' },
     facts: ['name.exact', 'code.differs', 'status.inactive'],
     decision: 'false-positive',
     reason: 'different-code',
+  },
+  {
+    label: 'company: a ЄДРПОУ asked that fails its check digit',
+    query: { name: 'Ромашка', ipn: '87654321' },
+    registry: 'edr',
+    item: { edrpou: '12345678', name: 'ТОВ "РОМАШКА"', state: 'зареєстровано' },
+    facts: ['name.exact', 'code.bad-check-digit'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
   },
   // Documents.
   {
@@ -338,6 +375,16 @@ describe('why this hit: facts and suggestion per registry family', () => {
     );
     expect(whyLine(explained, 'uk')).toBe(
       'ПІБ: збіг; код: нема з чим порівняти; дати народження різняться на цифру чи день → потребує перевірки: даних замало для рішення',
+    );
+  });
+
+  it('says a mistyped code was asked, and to check it in the documents', () => {
+    const explained = explainHit({ name: 'Іваненко Іван Іванович', ipn: '2234567890' }, 'peps', PEP);
+    expect(explained.facts[2].text.uk).toBe(
+      'Код у запиті 2234567890 не проходить перевірку контрольної цифри, тож його, найімовірніше, введено з помилкою: те, що він відрізняється від 1234567890 у записі, нічого не виключає. Звірте код із документами клієнта.',
+    );
+    expect(whyLine(explained, 'en')).toBe(
+      'full name agrees; birth date: nothing to compare; the code asked fails its check digit → needs review: not enough to tell',
     );
   });
 

@@ -3,7 +3,7 @@ import { checkEnvelopeStrict, parseEnvelope } from '../../src/core/protocol/sche
 import { transliterate } from '../../src/core/text/translit';
 import { scoredItem } from '../../src/sandbox/answer';
 import { documentedFields, itemForForm, openFields } from '../../src/sandbox/answer-form';
-import { isValidEdrpou, isValidRnokpp } from '../../src/sandbox/data/codes';
+import { isValidEdrpou, isValidRnokpp } from '../../src/core/query/check-digits';
 import { DEFAULT_SEED, generateSandboxData, sandboxData } from '../../src/sandbox/data/generator';
 import { toRussianSpelling } from '../../src/sandbox/data/entities';
 import { KNOWN, knownRecords } from '../../src/sandbox/data/known-subjects';

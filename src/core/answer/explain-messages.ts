@@ -25,6 +25,8 @@ const en = {
   'fact.code.differs': 'The codes differ: {query} asked, {record} in the record.',
   'fact.code.not-in-record': 'The record has no code to compare with {query}.',
   'fact.code.not-asked': 'No code was asked; the record has {record}.',
+  'fact.code.bad-check-digit':
+    'The code asked, {query}, fails its check digit, so it was most likely mistyped: that it differs from the record’s {record} rules nothing out. Check the code in the client’s documents.',
   'fact.doc.equal': 'The document agrees: {record}.',
   'fact.doc.differs': 'The documents differ: {query} asked, {record} in the record.',
   'fact.status.inactive': 'The record is no longer in force: {record}.',
@@ -60,6 +62,7 @@ const en = {
   'why.partlyEnded': 'partly no longer in force',
   'why.swapped': 'day and month of birth swapped',
   'why.near': 'birth dates a digit or a day apart',
+  'why.badCheckDigit': 'the code asked fails its check digit',
   'why.linked': 'the name is among the company’s owners or managers',
   'role.beneficiary': 'a beneficial owner',
   'role.owner': 'a founder',
@@ -91,6 +94,8 @@ const uk: Record<keyof typeof en, string> = {
   'fact.code.differs': 'Коди різні: у запиті {query}, у записі {record}.',
   'fact.code.not-in-record': 'У записі немає коду, щоб порівняти з {query}.',
   'fact.code.not-asked': 'Код не вказано в запиті; у записі — {record}.',
+  'fact.code.bad-check-digit':
+    'Код у запиті {query} не проходить перевірку контрольної цифри, тож його, найімовірніше, введено з помилкою: те, що він відрізняється від {record} у записі, нічого не виключає. Звірте код із документами клієнта.',
   'fact.doc.equal': 'Документ збігається: {record}.',
   'fact.doc.differs': 'Документи різні: у запиті {query}, у записі {record}.',
   'fact.status.inactive': 'Запис більше не чинний: {record}.',
@@ -126,6 +131,7 @@ const uk: Record<keyof typeof en, string> = {
   'why.partlyEnded': 'частково вже не діє',
   'why.swapped': 'день і місяць народження переставлені',
   'why.near': 'дати народження різняться на цифру чи день',
+  'why.badCheckDigit': 'код у запиті не проходить перевірку контрольної цифри',
   'why.linked': 'ім’я серед власників або керівників компанії',
   'role.beneficiary': 'кінцевий бенефіціарний власник',
   'role.owner': 'засновник',

@@ -1,3 +1,4 @@
+import { failsCheckDigit } from '../query/check-digits';
 import { LATIN_TO_CYRILLIC } from '../query/documents';
 import type { SearchQuery } from '../query';
 import type { RegistryKey } from '../protocol/registries';
@@ -40,8 +41,10 @@ export const FACT_CODES = [
   // Added after release (codes are never renamed, only added): it changes no suggestion.
   'code.not-asked',
   'status.partly-ended',
-  // Version 2: a birth date one keystroke or one day off the record's is no clear "differs".
+  // Version 2: a birth date one keystroke or one day off the record's is no clear "differs", nor
+  // is a code asked whose check digit shows it was mistyped.
   'birth.near',
+  'code.bad-check-digit',
 ] as const;
 export type FactCode = (typeof FACT_CODES)[number];
 
@@ -107,6 +110,7 @@ const TONE: Record<FactCode, FactTone> = {
   'code.differs': 'differ',
   'code.not-in-record': 'unknown',
   'code.not-asked': 'unknown',
+  'code.bad-check-digit': 'unknown',
   'doc.equal': 'agree',
   'doc.differs': 'differ',
   'status.inactive': 'unknown',
@@ -131,6 +135,7 @@ const FACT_TEXT: Record<FactCode, ExplainMessageKey> = {
   'code.differs': 'fact.code.differs',
   'code.not-in-record': 'fact.code.not-in-record',
   'code.not-asked': 'fact.code.not-asked',
+  'code.bad-check-digit': 'fact.code.bad-check-digit',
   'doc.equal': 'fact.doc.equal',
   'doc.differs': 'fact.doc.differs',
   'status.inactive': 'fact.status.inactive',
@@ -254,6 +259,8 @@ function codeFact(query: ExplainedQuery, ipns: readonly string[], edrpous: reado
   const asked = codeDigits(query.ipn);
   const equal = codes.find((c) => codeDigits(c) === asked);
   if (equal) return fact('code.equal', query.ipn, equal);
+  // A code that fails its own check digit was mistyped: that it differs rules nobody out.
+  if (failsCheckDigit(query.ipn)) return fact('code.bad-check-digit', query.ipn, codes.join(', '));
   return fact('code.differs', query.ipn, codes.join(', '));
 }
 
@@ -371,6 +378,7 @@ export function whyFacts(codes: readonly FactCode[], lang: Lang, company = false
   if (codes.includes('name.linked')) parts.push(t('why.linked'));
   if (codes.includes('birth.swapped')) parts.push(t('why.swapped'));
   if (codes.includes('birth.near')) parts.push(t('why.near'));
+  if (codes.includes('code.bad-check-digit')) parts.push(t('why.badCheckDigit'));
   if (codes.includes('status.inactive')) parts.push(t('why.inactive'));
   if (codes.includes('status.partly-ended')) parts.push(t('why.partlyEnded'));
   return parts.join('; ');

@@ -1,40 +1,12 @@
+import { edrpouCheckDigit, rnokppCheckDigit } from '../../core/query/check-digits';
 import type { Rng } from '../prng';
 
-/**
- * Company codes and tax numbers carry check digits; generating valid ones keeps the
- * fictional data acceptable to any client-side validator that checks them.
- */
-export function edrpouCheckDigit(first7: string): number {
-  const n = Number(first7);
-  const middle = n >= 3_000_000 && n <= 6_000_000;
-  const base = middle ? [7, 1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5, 6, 7];
-  const sum = (weights: number[]) => weights.reduce((acc, w, i) => acc + w * Number(first7[i]), 0);
-  let r = sum(base) % 11;
-  if (r === 10) {
-    r = sum(base.map((w) => w + 2)) % 11;
-    if (r === 10) r = 0;
-  }
-  return r;
-}
-
-export function isValidEdrpou(code: string): boolean {
-  return /^\d{8}$/.test(code) && edrpouCheckDigit(code.slice(0, 7)) === Number(code[7]);
-}
+// Company codes and tax numbers carry check digits; generating valid ones keeps the fictional data
+// acceptable to any validator that checks them, "why this hit" among them.
 
 export function makeEdrpou(rng: Rng): string {
   const first7 = String(rng.int(2, 4)) + rng.digits(6);
   return first7 + String(edrpouCheckDigit(first7));
-}
-
-const RNOKPP_WEIGHTS = [-1, 5, 7, 9, 4, 6, 10, 5, 7];
-
-export function rnokppCheckDigit(first9: string): number {
-  const sum = RNOKPP_WEIGHTS.reduce((acc, w, i) => acc + w * Number(first9[i]), 0);
-  return (((sum % 11) + 11) % 11) % 10;
-}
-
-export function isValidRnokpp(code: string): boolean {
-  return /^\d{10}$/.test(code) && rnokppCheckDigit(code.slice(0, 9)) === Number(code[9]);
 }
 
 /** First five digits count days from 1899-12-31 to the birth date; the ninth is odd for men. */
