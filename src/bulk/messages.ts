@@ -18,6 +18,10 @@ const en = {
   'names.initials':
     'Warning: names with initials, of the first {rows}: {count} (e.g. "{example}"). The service looks for whole words, so a person named by initials can come back with no hits: screen the full name, or add the tax number or document.',
   'status.initials': '{status}; initials in the name ({words}): a person can be missed, screen the full name',
+  'codes.badCheckDigit':
+    'Warning: codes that fail their check digit, of the first {rows}: {count} (e.g. {example}). A mistyped code finds no one, or someone else: correct it at the source; until then such a row\'s "no hits" proves nothing.',
+  'status.badCheckDigit':
+    '{status}; the code {code} fails its check digit: mistyped? A wrong code finds no one, or someone else',
   'names.dateDiffers':
     'Warning: names followed by a birth date that differs from the date column, of the first {rows}: {count} (e.g. "{example}"). The date column is asked: correct whichever of the two is wrong.',
   'role.docSeries': 'Document series',
@@ -179,6 +183,10 @@ const uk: Record<Key, string> = {
   'names.initials':
     'Увага: імен з ініціалами серед перших {rows}: {count} (напр. «{example}»). Сервіс шукає цілі слова, тож особа, названа ініціалами, може повернутися без збігів: перевіряйте повне ім’я або додайте ІПН чи документ.',
   'status.initials': '{status}; ініціали в імені ({words}): особу можна пропустити, перевірте повне ім’я',
+  'codes.badCheckDigit':
+    'Увага: кодів, що не проходять перевірку контрольної цифри, серед перших {rows}: {count} (напр. {example}). За помилковим кодом не знайдеться ніхто або знайдеться інша особа: виправте код у джерелі; доти «збігів немає» в такому рядку нічого не доводить.',
+  'status.badCheckDigit':
+    '{status}; код {code} не проходить перевірку контрольної цифри: помилка введення? За хибним кодом не знайдеться ніхто або знайдеться інша особа',
   'names.dateDiffers':
     'Увага: імен, після яких стоїть дата народження, відмінна від стовпця дати, серед перших {rows}: {count} (напр. «{example}»). Запитано дату зі стовпця: виправте ту з двох, що хибна.',
   'role.docSeries': 'Серія документа',

@@ -7,6 +7,7 @@ import { isPlaceholderName } from '../core/query/text';
 import { normalizeDate } from '../core/query/dates';
 import { splitNameAndDate } from '../core/query/name-with-date';
 import { nameNotesOf, rowInput, type InputRow } from './plan';
+import { mistypedCodeOf } from './code-notes';
 
 /**
  * What the column mapping does to names and documents, said before anything is paid for: a name or
@@ -23,9 +24,10 @@ const ONE_WORD_SHARE = 0.5;
 export interface NameNote {
   /**
    * joined, docJoined: how the name or document is made from split columns; oneWord, initials:
-   * warnings of hits that can be missed; mixedScripts, dateDiffers: names to correct.
+   * warnings of hits that can be missed; mixedScripts, dateDiffers: names to correct; badCheckDigit:
+   * codes to correct, whose rows' "no hits" proves nothing.
    */
-  kind: 'joined' | 'docJoined' | 'oneWord' | 'initials' | 'mixedScripts' | 'dateDiffers';
+  kind: 'joined' | 'docJoined' | 'oneWord' | 'initials' | 'mixedScripts' | 'dateDiffers' | 'badCheckDigit';
   text: LocalizedText;
 }
 
@@ -97,6 +99,17 @@ export function nameColumnNotes(
         rows: sample.length,
         count: differing.length,
         example: String(rowInput(differing[0], mapping).name),
+      }),
+    });
+  }
+  const mistyped = sample.map((row) => mistypedCodeOf(row, mapping)).filter((code): code is string => code !== null);
+  if (mistyped.length > 0) {
+    notes.push({
+      kind: 'badCheckDigit',
+      text: bulkMessages.text('codes.badCheckDigit', {
+        rows: sample.length,
+        count: mistyped.length,
+        example: mistyped[0],
       }),
     });
   }

@@ -11,6 +11,7 @@ import {
   type ColumnRole,
 } from './columns';
 import { EMPTY_ROW_CODE, HIDDEN_ROW_CODE, nameNotesOf, rowInput } from './plan';
+import { mistypedCodeOf } from './code-notes';
 import type { PreviousHit, PreviousRun } from './previous-hits';
 import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
@@ -163,9 +164,12 @@ export function statusText(result: RowResult, ctx: TableContext, input: readonly
       ? t(ctx.lang, 'status.mixedScripts', { status: muted, words: quotedList(names.mixed, ctx.lang) })
       : muted;
   const initials = names.initials;
-  return initials.length > 0
-    ? t(ctx.lang, 'status.initials', { status: mixed, words: quotedList(initials, ctx.lang) })
-    : mixed;
+  const named =
+    initials.length > 0
+      ? t(ctx.lang, 'status.initials', { status: mixed, words: quotedList(initials, ctx.lang) })
+      : mixed;
+  const code = mistypedCodeOf(input, ctx.mapping);
+  return code === null ? named : t(ctx.lang, 'status.badCheckDigit', { status: named, code });
 }
 
 /**

@@ -59,6 +59,8 @@ const en = {
     '{path} has {rows} rows; the limit is {limit}. Raise it with --max-rows if this is intended, or split the list.',
   'search.initials':
     'Warning: initials in the name ({words}): the service looks for whole words, so a person named by initials can come back with no hits. Search the full name, or add --ipn or --doc.',
+  'search.badCheckDigit':
+    'Warning: the code {code} fails its check digit, so it was most likely mistyped; a search by a wrong code finds no one, or someone else. Check it against the client’s documents.',
   'search.mixedScripts':
     'Note: Latin and Cyrillic letters are mixed in {words}: each word was screened in its own alphabet. Correct the client’s record at its source.',
   'search.getWarning':
@@ -251,6 +253,8 @@ const uk: Record<Key, string> = {
     'У {path} {rows} рядків; обмеження — {limit}. Якщо так і задумано, збільште його параметром --max-rows або розділіть список.',
   'search.initials':
     'Увага: ініціали в імені ({words}): сервіс шукає цілі слова, тож особа, названа ініціалами, може повернутися без збігів. Шукайте за повним ім’ям або додайте --ipn чи --doc.',
+  'search.badCheckDigit':
+    'Увага: код {code} не проходить перевірку контрольної цифри, тож його, найімовірніше, введено з помилкою; за хибним кодом не знайдеться ніхто або знайдеться інша особа. Звірте його з документами клієнта.',
   'search.mixedScripts':
     'Примітка: у {words} латинські й кириличні літери впереміш: кожне слово перевірено його власною абеткою. Виправте запис клієнта в джерелі.',
   'search.getWarning':

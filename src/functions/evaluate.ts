@@ -16,6 +16,7 @@ import { levelText, registryErrorText, type RegistrySummary } from '../core/answ
 import { functionsMessages } from './messages';
 import { functionHeadings } from '../core/answer/function-headings';
 import { initialWords } from '../core/query/initials';
+import { failsCheckDigit } from '../core/query/check-digits';
 import type { RuntimeContext } from '../shared-runtime/runtime';
 
 /**
@@ -197,10 +198,14 @@ function levelCellText(level: 'high' | 'low' | null, lang: Lang): string {
 
 /**
  * "No hits" for a name with initials and no code or document is no clearance: the service looks
- * for whole words (core/query/initials.ts). A cell has no room for a warning beside its value, so
- * it shows an error with the reason instead, which no one files as a client cleared.
+ * for whole words (core/query/initials.ts); nor for a code alone whose check digit shows it was
+ * mistyped (core/query/check-digits.ts). A cell has no room for a warning beside its value, so it
+ * shows an error with the reason instead, which no one files as a client cleared.
  */
-function refuseNoHitsByInitials(query: SearchQuery, lang: Lang): void {
+function refuseFalseClearance(query: SearchQuery, lang: Lang): void {
+  if (query.ipn && !query.name && !query.namelat && !query.doc && failsCheckDigit(query.ipn)) {
+    throw new CellFailure(cellError('na', functionsMessages.t(lang, 'error.badCheckDigit', { code: query.ipn })));
+  }
   if (!query.name || query.ipn || query.doc) return;
   const initials = initialWords(query.name);
   if (initials.length === 0) return;
@@ -222,7 +227,7 @@ export async function evalRegistryRow(
     throw new CellFailure(registryFailure(r ?? absentSummary(registry), context.lang));
   }
   if (r.hits === 0) {
-    refuseNoHitsByInitials(query, context.lang);
+    refuseFalseClearance(query, context.lang);
     return [[levelCellText(null, context.lang), 0, 0]];
   }
   return [[levelCellText(r.bestLevel, context.lang), r.bestPercent ?? 0, r.hits]];
@@ -244,7 +249,7 @@ export async function evalScreen(
   if (isEmptySubject(args)) return [keys.map(() => '')];
   const { answer, query } = await ask(context, args, listdata, options);
   const byKey = new Map(answer.summary.registries.map((r) => [r.key, r]));
-  if (answer.summary.registries.every((r) => r.hits === 0)) refuseNoHitsByInitials(query, context.lang);
+  if (answer.summary.registries.every((r) => r.hits === 0)) refuseFalseClearance(query, context.lang);
   return [
     keys.map((key): ResultCell => {
       const r = byKey.get(key) ?? absentSummary(key);
@@ -280,7 +285,7 @@ export async function evalLevel(
     (r) => r.status === 'error' || r.status === 'malformed' || (r.status === 'absent' && listdata !== ALL_LISTS),
   );
   if (failed.length === 0) {
-    if (rows.every((r) => r.hits === 0)) refuseNoHitsByInitials(query, context.lang);
+    if (rows.every((r) => r.hits === 0)) refuseFalseClearance(query, context.lang);
     return levelCellText(null, context.lang);
   }
   const details = failed.map((r) => registryFailure(r, context.lang).message).join('; ');

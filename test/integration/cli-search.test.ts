@@ -144,6 +144,16 @@ describe('checklists search', () => {
     expect(r.stderr).toContain('Warning: initials in the name (“С.”, “Б.”)');
   });
 
+  it('warns that a code failing its check digit was likely mistyped, and still asks it', async () => {
+    // The sandbox's company 41703173 with its last digit mistyped: nobody has the code asked.
+    const r = await runCli(bundle, ['search', '--ipn', '41703172', '--lang', 'en'], { env: cliEnv() });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('Warning: the code 41703172 fails its check digit, so it was most likely mistyped');
+    expect(r.stdout).toContain('Result: No hits');
+    const valid = await runCli(bundle, ['search', '--ipn', '41703173', '--lang', 'en'], { env: cliEnv() });
+    expect(valid.stderr).not.toContain('check digit');
+  });
+
   it('exits 3 on an account error', async () => {
     const r = await runCli(bundle, severynArgs, { env: live(server.url, { CHECKLISTS_TOKKEN: BLOCKED_TOKKEN }) });
     expect(r.code).toBe(3);

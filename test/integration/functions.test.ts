@@ -243,6 +243,21 @@ describe('CHECKLISTS functions over the sandbox on real HTTP', () => {
     expect(await fns.pep('Неіснуючий Н.К.', null, '1234567899', invocation())).toEqual([['No hits', 0, 0]]);
   });
 
+  it('answers "no hits" for a code alone that fails its check digit with #N/A and why: it was likely mistyped', async () => {
+    const { fns } = startAddinRuntime(await liveStorage());
+    // The sandbox's company 41703173 with its last digit mistyped.
+    for (const result of [
+      await outcome(fns.level('', null, '41703172', [['edr, psanctions']], invocation())),
+      await outcome(fns.sanctions('', null, '41703172', invocation())),
+    ]) {
+      expect(result.error?.code).toBe('#N/A');
+      expect(result.error?.message).toContain('No hits for the code 41703172, but that clears no one');
+    }
+    // A valid code that finds no one, and a mistyped one beside a name, are a plain "no hits".
+    expect(await fns.sanctions('', null, '43602159', invocation())).toEqual([['No hits', 0, 0]]);
+    expect(await fns.pep('Неіснуючий Клієнт Жоден', null, '41703172', invocation())).toEqual([['No hits', 0, 0]]);
+  });
+
   it('gives an empty result for an empty subject and sends nothing', async () => {
     const { fns } = startAddinRuntime(await liveStorage());
     const before = received.length;

@@ -28,7 +28,7 @@ function makeInput(count: number): BulkInput {
     else if (i % 5 === 4) rows.push([`Person ${(i * 7) % 40} ${i % 3 === 0 ? 'HIT' : ''}`.trim(), '1980-01-02', null]);
     else {
       const tag = i % 13 === 0 ? ' HIT' : i % 17 === 0 ? ' LOW' : i % 19 === 0 ? ' ERR' : '';
-      rows.push([`=Person ${i}${tag}`, '1980-01-02', i % 2 ? 1234567890 : null]);
+      rows.push([`=Person ${i}${tag}`, '1980-01-02', i % 2 ? 1234567899 : null]);
     }
   }
   return { headers: ['ПІБ', 'Дата народження', 'ІПН'], rows, source: 'Clients!A1:C' + (count + 1), firstSourceRow: 2 };

@@ -224,6 +224,25 @@ describe('result table model', () => {
     expect(status('uk')).toMatch(/; ініціали в імені \(«С\.Б\.»\): особу можна пропустити, перевірте повне ім’я$/);
   });
 
+  it('says a row asked by a code that fails its check digit proves nothing by "no hits" (en, uk)', () => {
+    const coded: TableContext = { ...ctx('en'), headers: ['ПІБ', 'ІПН'], mapping: { name: 0, ipn: 1 } };
+    const status = (lang: Lang, code: string | number) =>
+      resultRow({ ...coded, lang }, 0, ['Петренко Петро Петрович', code], {
+        kind: 'outcome',
+        outcome: screened({ peps: [], psanctions: [] }),
+      })[resultColumns(coded).findIndex((c) => c.id === 'status')];
+    expect(status('en', '2234567890')).toBe(
+      'no hits; the code 2234567890 fails its check digit: mistyped? A wrong code finds no one, or someone else',
+    );
+    expect(status('uk', '2234567890')).toMatch(
+      /^збігів немає; код 2234567890 не проходить перевірку контрольної цифри/,
+    );
+    // A valid code, one a number cell lost its zeros from, and a passport in the code column: nothing to say.
+    expect(status('en', '2234567898')).toBe('no hits');
+    expect(status('en', 32129)).toBe('no hits');
+    expect(status('en', 'КМ 417305')).toBe('no hits');
+  });
+
   it.each<Lang>(['en', 'uk'])(
     'highlights exactly the failed, invalid and incomplete rows and the high ones (%s)',
     (lang) => {

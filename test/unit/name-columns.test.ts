@@ -82,6 +82,23 @@ describe('split name columns', () => {
     expect(notes[0].text.uk).toContain('серед перших 3: 1 (напр. «Іваненко Іван Іванович, 12.04.1967 р.н.»)');
   });
 
+  it('warns before the run of codes that fail their check digit, valid ones and passports left alone', () => {
+    const headers = ['ПІБ', 'РНОКПП / ЄДРПОУ'];
+    const rows = [
+      ['Петренко Петро Петрович', '2234567890'],
+      ['Петренко Петро Петрович', '2234567898'],
+      ['ТОВ «Ромашка»', 14360571],
+      ['Іваненко Іван Іванович', 'КМ 417305'],
+      ['Сидоренко Олег Іванович', null],
+    ];
+    const notes = nameColumnNotes(headers, rows, recogniseColumns(headers));
+    expect(notes.map((n) => n.kind)).toEqual(['badCheckDigit']);
+    expect(notes[0].text.en).toBe(
+      'Warning: codes that fail their check digit, of the first 5: 2 (e.g. 2234567890). A mistyped code finds no one, or someone else: correct it at the source; until then such a row\'s "no hits" proves nothing.',
+    );
+    expect(notes[0].text.uk).toContain('серед перших 5: 2 (напр. 2234567890)');
+  });
+
   it('says how the document is made from a series and a number column', () => {
     const headers = ['ПІБ', 'Серія паспорта', 'Номер паспорта'];
     const notes = nameColumnNotes(headers, [], recogniseColumns(headers));

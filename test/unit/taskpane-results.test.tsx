@@ -146,6 +146,23 @@ describe('ResultsView on an answer holding every registry block and a registry e
     expect(screen.queryByTestId('name-initials')).toBeNull();
   });
 
+  it('warns that a code failing its check digit was likely mistyped, and says nothing for a valid one', () => {
+    const base = searchResultFrom(answerWithError());
+    const view = (ipn: string) =>
+      render(
+        <FluentProvider theme={webLightTheme}>
+          <ResultsView result={base} summary={summarize(base.envelope)} mode="live" lang="en" query={{ ipn }} />
+        </FluentProvider>,
+      );
+    const { unmount } = view('41703172');
+    expect(screen.getByTestId('code-check-digit')).toHaveTextContent(
+      'The code 41703172 fails its check digit, so it was most likely mistyped',
+    );
+    unmount();
+    view('41703173');
+    expect(screen.queryByTestId('code-check-digit')).toBeNull();
+  });
+
   it.each<Lang>(['en', 'uk'])(
     'says an answer came from the cache and when it was received, instead of a server and a response time (%s)',
     (lang) => {

@@ -5,6 +5,7 @@ import { InvalidInputError } from '../../core/protocol/errors';
 import type { Lang } from '../../core/text/i18n';
 import { ALL_LISTS, registriesOf } from '../../core/protocol/listdata';
 import { validateQuery, type QueryInput, type SearchQuery } from '../../core/query';
+import { failsCheckDigit } from '../../core/query/check-digits';
 import { registryDef, type RegistryKey } from '../../core/protocol/registries';
 import {
   levelText,
@@ -236,6 +237,9 @@ export async function runSearch(args: SearchArgs, config: CliConfig, io: CliIo):
   const initials = args.name ? initialWords(args.name) : [];
   if (initials.length > 0) {
     io.stderr.write(`${cliMessages.t(lang, 'search.initials', { words: plain(quotedList(initials, lang)) })}\n`);
+  }
+  if (query.ipn && failsCheckDigit(query.ipn)) {
+    io.stderr.write(`${cliMessages.t(lang, 'search.badCheckDigit', { code: query.ipn })}\n`);
   }
   // Every time, not once: the URL with the tokken lands in a proxy's log on every use.
   if (args.get) io.stderr.write(`${cliMessages.t(config.lang, 'search.getWarning')}\n`);

@@ -15,7 +15,9 @@ export function NameNotes({ input, mapping, lang }: { input: SheetInput; mapping
   if (notes.length === 0) return null;
   return (
     <MessageBar
-      intent={notes.some((n) => ['oneWord', 'initials', 'dateDiffers'].includes(n.kind)) ? 'warning' : 'info'}
+      intent={
+        notes.some((n) => ['oneWord', 'initials', 'dateDiffers', 'badCheckDigit'].includes(n.kind)) ? 'warning' : 'info'
+      }
       layout="multiline"
       data-testid="bulk-name-notes"
     >

@@ -22,6 +22,7 @@ import { decidedByHit, relayAuditIdOf, relayDecisionsOf } from '../../core/answe
 import { relayCachedAt } from '../../core/answer/relay-cached';
 import { mixedScriptWords } from '../../core/query/look-alikes';
 import { initialWords } from '../../core/query/initials';
+import { failsCheckDigit } from '../../core/query/check-digits';
 import { quotedList } from '../../core/text/quotes';
 import { CertificateButton, EvidenceSheetButton } from './CertificateButton';
 import { RegistryDigest, bringIntoView, showSection } from './RegistryDigest';
@@ -129,6 +130,8 @@ export function ResultsView(props: ResultsViewProps) {
   const mixed = subject ? mixedScriptWords(subject) : [];
   // "No hits" for "Кривоклен С.Б." is not a client cleared: the registries hold whole names.
   const initials = subject ? initialWords(subject) : [];
+  // Nor is "no hits" for a code whose own check digit says it was mistyped.
+  const mistypedCode = query?.ipn && failsCheckDigit(query.ipn) ? query.ipn : null;
   // A new answer takes the reader to it: the pane scrolls to its start and focus moves there, so
   // the verdict is read first (and announced by a screen reader), not the form above it.
   const start = useRef<HTMLDivElement>(null);
@@ -193,6 +196,11 @@ export function ResultsView(props: ResultsViewProps) {
           <MessageBarBody>
             {resultsText.t(lang, 'results.initials', { words: quotedList(initials, lang) })}
           </MessageBarBody>
+        </MessageBar>
+      )}
+      {mistypedCode && (
+        <MessageBar intent="warning" layout="multiline" data-testid="code-check-digit">
+          <MessageBarBody>{resultsText.t(lang, 'results.badCheckDigit', { code: mistypedCode })}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.verdict} aria-live="polite" data-testid="verdict">

@@ -6,6 +6,8 @@ const en = {
   'results.subject': 'Subject: {subject} — {time}',
   'results.initials':
     'Initials in the name ({words}): the service looks for whole words, so a person named by initials can come back with no hits. Search the full name, or add the tax number or document.',
+  'results.badCheckDigit':
+    'The code {code} fails its check digit, so it was most likely mistyped: a search by a wrong code finds no one, or someone else. Check it against the client’s documents and search again.',
   'results.mixedScripts':
     'Latin and Cyrillic letters are mixed in {words}: each word was screened in its own alphabet. Correct the client’s record at its source.',
   'results.region': 'Search answer',
@@ -127,6 +129,8 @@ const uk: Record<Key, string> = {
   'results.subject': 'Суб’єкт: {subject} — {time}',
   'results.initials':
     'Ініціали в імені ({words}): сервіс шукає цілі слова, тож особа, названа ініціалами, може повернутися без збігів. Шукайте за повним ім’ям або додайте ІПН чи документ.',
+  'results.badCheckDigit':
+    'Код {code} не проходить перевірку контрольної цифри, тож його, найімовірніше, введено з помилкою: за хибним кодом не знайдеться ніхто або знайдеться інша особа. Звірте його з документами клієнта й пошукайте знову.',
   'results.mixedScripts':
     'У {words} латинські й кириличні літери впереміш: кожне слово перевірено його власною абеткою. Виправте запис клієнта в джерелі.',
   'results.region': 'Відповідь на пошук',
