@@ -231,6 +231,52 @@ const CASES: Case[] = [
     decision: 'true-match',
     reason: 'confirmed-by-document',
   },
+  // Version 2: a document is no code; the client's may simply be another of theirs.
+  {
+    label: 'sanctions: the name and birth date agree and the document differs: another of the person’s documents?',
+    query: { name: 'Петренко Петро', date: '1970-01-01', doc: '004172093' },
+    registry: 'psanctions',
+    item: {
+      pid: 'S-2',
+      p_fullname: 'Петренко Петро',
+      p_birthdates: ['1970-01-01'],
+      p_docs: ['АА123456'],
+      sanction: [],
+    },
+    facts: ['name.exact', 'birth.equal', 'doc.differs'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  {
+    label: 'sanctions: the name agrees, the birth date a slip off, the document differs',
+    query: { name: 'Петренко Петро', date: '1970-01-02', doc: '004172093' },
+    registry: 'psanctions',
+    item: {
+      pid: 'S-2',
+      p_fullname: 'Петренко Петро',
+      p_birthdates: ['1970-01-01'],
+      p_docs: ['АА123456'],
+      sanction: [],
+    },
+    facts: ['name.exact', 'birth.near', 'doc.differs'],
+    decision: 'needs-review',
+    reason: 'incomplete-data',
+  },
+  {
+    label: 'sanctions: the name agrees, the birth date and the document differ',
+    query: { name: 'Петренко Петро', date: '1985-06-30', doc: '004172093' },
+    registry: 'psanctions',
+    item: {
+      pid: 'S-2',
+      p_fullname: 'Петренко Петро',
+      p_birthdates: ['1970-01-01'],
+      p_docs: ['АА123456'],
+      sanction: [],
+    },
+    facts: ['name.exact', 'birth.differs', 'doc.differs'],
+    decision: 'false-positive',
+    reason: 'different-document',
+  },
   {
     label:
       'company register: a person asked, named among the beneficial owners and owners (the service’s example formats)',
