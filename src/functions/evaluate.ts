@@ -16,7 +16,6 @@ import { levelText, registryErrorText, type RegistrySummary } from '../core/answ
 import { functionsMessages } from './messages';
 import { functionHeadings } from '../core/answer/function-headings';
 import { initialWords } from '../core/query/initials';
-import { failsCheckDigit } from '../core/query/check-digits';
 import type { RuntimeContext } from '../shared-runtime/runtime';
 
 /**
@@ -202,15 +201,13 @@ function levelCellText(level: 'high' | 'low' | null, lang: Lang): string {
  * mistyped (core/query/check-digits.ts). A cell has no room for a warning beside its value, so it
  * shows an error with the reason instead, which no one files as a client cleared.
  */
-function refuseFalseClearance(query: SearchQuery, lang: Lang): void {
-  if (query.ipn && !query.name && !query.namelat && !query.doc && failsCheckDigit(query.ipn)) {
-    throw new CellFailure(cellError('na', functionsMessages.t(lang, 'error.badCheckDigit', { code: query.ipn })));
-  }
-  if (!query.name || query.ipn || query.doc) return;
-  const initials = initialWords(query.name);
-  if (initials.length === 0) return;
-  const params = { name: query.name, initials: initials.join(' ') };
-  throw new CellFailure(cellError('na', functionsMessages.t(lang, 'error.initials', params)));
+async function refuseFalseClearance(query: SearchQuery, lang: Lang): Promise<void> {
+  // The two never meet: initials refuse only where no code was asked.
+  const initials = query.name && !query.ipn && !query.doc ? initialWords(query.name).join(' ') : '';
+  const why = query.ipn
+    ? (await import(/* webpackChunkName: "ipn" */ './mistyped-code')).mistypedCodeText(query, lang)
+    : initials && functionsMessages.t(lang, 'error.initials', { name: query.name!, initials });
+  if (why) throw new CellFailure(cellError('na', why));
 }
 
 /** PEP / SANCTIONS: one row of level, best percent and hit count. */
@@ -227,7 +224,7 @@ export async function evalRegistryRow(
     throw new CellFailure(registryFailure(r ?? absentSummary(registry), context.lang));
   }
   if (r.hits === 0) {
-    refuseFalseClearance(query, context.lang);
+    await refuseFalseClearance(query, context.lang);
     return [[levelCellText(null, context.lang), 0, 0]];
   }
   return [[levelCellText(r.bestLevel, context.lang), r.bestPercent ?? 0, r.hits]];
@@ -249,7 +246,7 @@ export async function evalScreen(
   if (isEmptySubject(args)) return [keys.map(() => '')];
   const { answer, query } = await ask(context, args, listdata, options);
   const byKey = new Map(answer.summary.registries.map((r) => [r.key, r]));
-  if (answer.summary.registries.every((r) => r.hits === 0)) refuseFalseClearance(query, context.lang);
+  if (answer.summary.registries.every((r) => r.hits === 0)) await refuseFalseClearance(query, context.lang);
   return [
     keys.map((key): ResultCell => {
       const r = byKey.get(key) ?? absentSummary(key);
@@ -285,7 +282,7 @@ export async function evalLevel(
     (r) => r.status === 'error' || r.status === 'malformed' || (r.status === 'absent' && listdata !== ALL_LISTS),
   );
   if (failed.length === 0) {
-    if (rows.every((r) => r.hits === 0)) refuseFalseClearance(query, context.lang);
+    if (rows.every((r) => r.hits === 0)) await refuseFalseClearance(query, context.lang);
     return levelCellText(null, context.lang);
   }
   const details = failed.map((r) => registryFailure(r, context.lang).message).join('; ');

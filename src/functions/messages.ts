@@ -14,8 +14,6 @@ const en = {
   'error.unexpected': 'Unexpected error: {message}',
   'error.initials':
     'No hits for “{name}”, but that clears no one: the service looks for whole words, and initials ({initials}) can miss the person. Write the full name, or give the tax number or document.',
-  'error.badCheckDigit':
-    'No hits for the code {code}, but that clears no one: its check digit is wrong, so it was most likely mistyped. Check it against the client’s documents, or give the name.',
 } as const;
 
 type Key = keyof typeof en;
@@ -29,8 +27,6 @@ const uk: Record<Key, string> = {
   'error.unexpected': 'Неочікувана помилка: {message}',
   'error.initials':
     'Для «{name}» збігів немає, але це нікого не очищує: сервіс шукає цілі слова, а ініціали ({initials}) можуть пропустити особу. Впишіть повне ім’я або вкажіть РНОКПП чи документ.',
-  'error.badCheckDigit':
-    'Збігів за кодом {code} немає, але це нікого не очищує: його контрольна цифра хибна, тож код, найімовірніше, введено з помилкою. Звірте його з документами клієнта або вкажіть ім’я.',
 };
 
 export const functionsMessages = defineCatalogue<Key>(en, uk);
