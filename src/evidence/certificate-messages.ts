@@ -18,6 +18,10 @@ export const certificateMessages = defineCatalogue(
     'subject.doc': 'Document',
     'subject.edrpou': 'EDRPOU',
     'subject.arrayedrpou': 'EDRPOU codes',
+    'subject.badCheckDigit':
+      'Caution: the tax number or company code entered fails its check digit, so it was most likely mistyped; a search by a wrong code finds no one, or someone else.',
+    'subject.initials':
+      'Caution: the name entered has initials ({words}); the service looks for whole words, so a person named by initials can be missed.',
     'time.kyiv': 'Time (Kyiv)',
     'time.utc': 'Time (UTC)',
     screenedBy: 'Screened by',
@@ -88,6 +92,10 @@ export const certificateMessages = defineCatalogue(
     'subject.doc': 'Документ',
     'subject.edrpou': 'ЄДРПОУ',
     'subject.arrayedrpou': 'Коди ЄДРПОУ',
+    'subject.badCheckDigit':
+      'Застереження: введений РНОКПП чи код ЄДРПОУ не проходить перевірку контрольної цифри, тож його, найімовірніше, введено з помилкою; за хибним кодом не знайдеться ніхто або знайдеться інша особа.',
+    'subject.initials':
+      'Застереження: у введеному імені є ініціали ({words}); сервіс шукає цілі слова, тож особу, названу ініціалами, можна пропустити.',
     'time.kyiv': 'Час (Київ)',
     'time.utc': 'Час (UTC)',
     screenedBy: 'Хто перевіряв',
