@@ -13,7 +13,8 @@ import { mistypedCodeOf } from './code-notes';
  * What the column mapping does to names and documents, said before anything is paid for: a name or
  * a passport joined from split columns ("ПІБ = Прізвище + Ім'я + По батькові"), a name column that
  * mostly holds one word (a surname alone finds every namesake: a sanctioned PEP with the right
- * birth date came out Low 33 % that way, silently), and names with initials.
+ * birth date came out Low 33 % that way, silently), names with initials, and codes whose check
+ * digit shows them mistyped (a row's "no hits" by such a code proves nothing).
  */
 
 /** Rows looked at for the one-word check: enough to tell "most", cheap on a million-row list. */

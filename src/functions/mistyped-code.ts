@@ -4,9 +4,9 @@ import { defineCatalogue, type Lang } from '../core/text/i18n';
 
 /**
  * Why a cell shows #N/A, not "No hits", for a code asked alone whose check digit shows it was
- * mistyped. evaluate.ts loads this only for a code that found no one (webpack's "ipn"
- * chunk): the check and its words stay out of the runtime every workbook loads first, whose budget
- * the pane's first render shares (docs/PERFORMANCE.md).
+ * mistyped. evaluate.ts loads this only for a code that found no one (webpack's "ipn" chunk): the
+ * check and its words stay out of the runtime every workbook loads first, whose budget the pane's
+ * first render shares (docs/PERFORMANCE.md).
  */
 export const mistypedCodeMessages = defineCatalogue(
   {

@@ -4,7 +4,10 @@
  * codes checked against it: ПриватБанк 14360570, Ощадбанк 00032129, Нафтогаз 20077720.
  */
 
-/** ЄДРПОУ's: weights 1–7, or 7,1–6 for codes from 30000000 to 60000000; a remainder of 10 is weighed again with each weight + 2. */
+/**
+ * ЄДРПОУ's: weights 1–7, or 7,1–6 for codes from 30000000 to 60000009; a remainder of 10 is weighed
+ * again with each weight + 2.
+ */
 export function edrpouCheckDigit(first7: string): number {
   const n = Number(first7);
   const middle = n >= 3_000_000 && n <= 6_000_000;
