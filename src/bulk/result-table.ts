@@ -164,12 +164,12 @@ export function statusText(result: RowResult, ctx: TableContext, input: readonly
       ? t(ctx.lang, 'status.mixedScripts', { status: muted, words: quotedList(names.mixed, ctx.lang) })
       : muted;
   const initials = names.initials;
-  const named =
+  const withInitials =
     initials.length > 0
       ? t(ctx.lang, 'status.initials', { status: mixed, words: quotedList(initials, ctx.lang) })
       : mixed;
   const code = mistypedCodeOf(input, ctx.mapping);
-  return code === null ? named : t(ctx.lang, 'status.badCheckDigit', { status: named, code });
+  return code === null ? withInitials : t(ctx.lang, 'status.badCheckDigit', { status: withInitials, code });
 }
 
 /**

@@ -291,13 +291,13 @@ function suggestion(facts: readonly Fact[]): Suggestion {
   if (has('doc.equal')) return pick('true-match', 'confirmed-by-document');
   // A person holds several documents over the years (a passport, an ID card, a foreign passport):
   // the record's may be an older one of the client's, which the name and birth date still point to.
-  const samePerson =
-    (has('name.exact') || has('name.alias')) && (has('birth.equal') || has('birth.swapped') || has('birth.near'));
+  const nameAgrees = has('name.exact') || has('name.alias');
+  const samePerson = nameAgrees && (has('birth.equal') || has('birth.swapped') || has('birth.near'));
   if (has('doc.differs')) {
     return samePerson ? pick('needs-review', 'incomplete-data') : pick('false-positive', 'different-document');
   }
   if (has('birth.differs')) return pick('false-positive', 'different-birth-date');
-  if ((has('name.exact') || has('name.alias')) && has('birth.equal')) return pick('true-match', 'name-and-birth-date');
+  if (nameAgrees && has('birth.equal')) return pick('true-match', 'name-and-birth-date');
   return pick('needs-review', 'incomplete-data');
 }
 
