@@ -97,6 +97,7 @@ const en = {
   'registries.all': 'every list the account allows (-1)',
   'run.running': 'running: {done} of {total} {total|row|rows} (do not sort or filter the table until the run ends)',
   'run.completed': 'completed: {total} {total|row|rows}, {hits} {hits|hit|hits} listed',
+  'run.noHitsInDoubt': '{count} {count|row|rows} with no hits in doubt (see Status)',
   'run.cancelled': 'cancelled at {done} of {total} {total|row|rows} — resume from the task pane',
   'run.stoppedAccount':
     'stopped at {done} of {total} {total|row|rows}: {why} — resume from the task pane once resolved',
@@ -115,6 +116,8 @@ const en = {
   'progress.invalid': 'Invalid rows: {invalid}',
   'progress.empty': 'Empty rows (nothing to screen): {empty}',
   'progress.hidden': 'Hidden rows left out (not screened): {hidden}',
+  'progress.noHitsInDoubt':
+    "No hits, but the search could have missed: {count} {count|row|rows} (initials, mixed alphabets or a mistyped code; each row's Status says which)",
   'progress.eta': 'Time left: {eta}',
   'progress.etaUnknown': 'Time left: estimating…',
   'progress.rateLimited': 'The relay is limiting your requests for now: asking again in {wait}; nothing is lost.',
@@ -263,6 +266,7 @@ const uk: Record<Key, string> = {
   'run.running':
     'виконується: {done} з {total} {total|рядка|рядків|рядків} (не сортуйте й не фільтруйте таблицю до завершення)',
   'run.completed': 'завершено: {total} {total|рядок|рядки|рядків}, у переліку збігів: {hits}',
+  'run.noHitsInDoubt': 'рядків без збігів під сумнівом: {count} (див. «Стан»)',
   'run.cancelled': 'скасовано на {done} з {total} {total|рядка|рядків|рядків} — продовжіть з області завдань',
   'run.stoppedAccount':
     'зупинено на {done} з {total} {total|рядка|рядків|рядків}: {why} — продовжіть з області завдань, коли це буде вирішено',
@@ -281,6 +285,8 @@ const uk: Record<Key, string> = {
   'progress.invalid': 'Некоректних рядків: {invalid}',
   'progress.empty': 'Порожніх рядків (перевіряти нічого): {empty}',
   'progress.hidden': 'Прихованих рядків не перевірено: {hidden}',
+  'progress.noHitsInDoubt':
+    'Збігів немає, але пошук міг пропустити: {count} {count|рядок|рядки|рядків} (ініціали, змішані абетки або помилковий код; що саме — у стовпці «Стан» рядка)',
   'progress.eta': 'Залишилось: {eta}',
   'progress.etaUnknown': 'Залишилось: оцінюється…',
   'progress.rateLimited': 'Релей наразі обмежує ваші запити: повторний запит через {wait}; нічого не втрачено.',

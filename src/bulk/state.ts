@@ -97,6 +97,8 @@ const countersSchema = z.object({
   emptyRows: z.number().int().min(0).optional(),
   /** Rows left out as hidden, apart from both; absent in a state saved before (it had none). */
   hiddenRows: z.number().int().min(0).optional(),
+  /** Rows with no hits that their input puts in doubt (no-hit-doubts); absent in a state saved before it was counted. */
+  noHitsInDoubt: z.number().int().min(0).optional(),
   /**
    * The registry columns (by place among the run's registries) in which some written row shows
    * a hit count above 0: the rest hold only zeros and blanks (a registry's error is in the row's
@@ -115,6 +117,7 @@ export const ZERO_COUNTERS: Readonly<WrittenCounters> = {
   invalidRows: 0,
   emptyRows: 0,
   hiddenRows: 0,
+  noHitsInDoubt: 0,
   shownRegistries: [],
 };
 

@@ -241,6 +241,8 @@ export interface RunCoverInput {
   rows: number;
   subjectsScreened: number;
   rowsWithHits: number;
+  /** Rows with no hits that their input puts in doubt: shown only when there are some. */
+  noHitsInDoubt?: number;
   rowsNotChecked: number;
   invalid: number;
   /** Blank rows: accounted for apart from invalid ones, shown only when there are some. */
@@ -273,6 +275,7 @@ export function buildRunCover(input: RunCoverInput, lang: Lang): Certificate {
     field(t('cover.rows'), input.rows),
     field(t('cover.screened'), input.subjectsScreened),
     field(t('cover.withHits'), input.rowsWithHits),
+    ...(input.noHitsInDoubt ? [field(t('cover.noHitsInDoubt'), input.noHitsInDoubt)] : []),
     field(t('cover.notChecked'), input.rowsNotChecked),
     field(t('cover.invalid'), input.invalid),
     ...(input.empty > 0 ? [field(t('cover.empty'), input.empty)] : []),

@@ -478,6 +478,7 @@ describe('progress text', () => {
       invalidRows: 2,
       emptyRows: 0,
       hiddenRows: 0,
+      noHitsInDoubt: 0,
       subjectsTotal: 6,
       subjectsDone: 2,
       requests: 3,

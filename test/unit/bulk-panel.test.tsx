@@ -166,6 +166,20 @@ describe('BulkPanel', () => {
     expect(screen.getByTestId('bulk-progress')).toHaveTextContent('Empty rows (nothing to screen): 1');
   });
 
+  it('counts the rows whose "no hits" their input puts in doubt, under the outcome', async () => {
+    const rows = list(6);
+    rows.push(['Іваненко І.І.', '1980-01-02', null], ['Kовальчук Марія', '1980-01-02', null]);
+    fake.setSheet('Clients', rows).select('Clients', 'A1');
+    renderPanel(switchableTransport(createSandboxEngine({ accounts: [ACCOUNT] })));
+    await user.click(screen.getByRole('button', { name: 'Use current selection' }));
+    await screen.findByText('Input: Clients!A1:C9 — 8 data rows');
+    await user.click(screen.getByRole('button', { name: 'Start screening' }));
+    await outcome();
+    expect(screen.getByTestId('bulk-no-hits-in-doubt').textContent).toBe(
+      "No hits, but the search could have missed: 2 rows (initials, mixed alphabets or a mistyped code; each row's Status says which)",
+    );
+  });
+
   it('through a relay whose upstream is a sandbox: the outcome and the results header say the answers are fictional', async () => {
     const inner = sandboxTransport(createSandboxEngine({ accounts: [ACCOUNT] }));
     // What such a relay adds to every answer (core/answer/relay-sandbox.ts).
@@ -283,6 +297,7 @@ describe('the outcome of a run stopped as unreachable', () => {
       invalidRows: 0,
       emptyRows: 0,
       hiddenRows: 0,
+      noHitsInDoubt: 0,
       subjectsTotal: 40,
       requests: 13,
       answersFromCache: 0,

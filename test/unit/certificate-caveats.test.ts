@@ -1,6 +1,6 @@
 import { parseEnvelope } from '../../src/core/protocol/schema';
 import { validateQuery, type QueryInput } from '../../src/core/query';
-import { buildCertificate, certificateRows } from '../../src/evidence/certificate';
+import { buildCertificate, buildRunCover, certificateRows, type RunCoverInput } from '../../src/evidence/certificate';
 import { createSandboxEngine, DEMO_CREDENTIALS } from '../../src/sandbox';
 
 /**
@@ -54,4 +54,41 @@ it('says under the subject that a name with initials can miss the person', () =>
     'Caution: the name entered has initials (С.Б.); the service looks for whole words, so a person named by initials can be missed.',
   );
   expect(rowsOf({ name: 'Кривоклен Северин Богданович' }, 'en').some((r) => r.startsWith('Caution'))).toBe(false);
+});
+
+describe("a run's cover sheet", () => {
+  const cover: RunCoverInput = {
+    inputFile: 'clients.xlsx',
+    inputSha256: 'a'.repeat(64),
+    rows: 10,
+    subjectsScreened: 9,
+    rowsWithHits: 2,
+    rowsNotChecked: 0,
+    invalid: 0,
+    empty: 0,
+    analyst: 'olena',
+    at: new Date('2026-11-25T10:15:00Z'),
+    resultsFile: 'clients.results.xlsx',
+    resultsSha256: 'b'.repeat(64),
+    certificates: 9,
+    sandbox: false,
+    productVersion: '9.9.9',
+  };
+
+  it('counts the rows whose "no hits" the search could have missed, under the rows with hits (uk, en)', () => {
+    const rows = (input: RunCoverInput, lang: 'uk' | 'en') => certificateRows(buildRunCover(input, lang));
+    const uk = rows({ ...cover, noHitsInDoubt: 3 }, 'uk');
+    const at = uk.findIndex(([label]) => label === 'Рядків зі збігами');
+    expect(uk[at + 1]).toEqual([
+      'Рядків без збігів, які пошук міг пропустити (ініціали, змішані абетки, помилковий код)',
+      '3',
+    ]);
+    expect(rows({ ...cover, noHitsInDoubt: 1 }, 'en')).toContainEqual([
+      'Rows with no hits the search could have missed (initials, mixed alphabets, a mistyped code)',
+      '1',
+    ]);
+    // None: no line, as before.
+    expect(rows({ ...cover, noHitsInDoubt: 0 }, 'en')).toEqual(rows(cover, 'en'));
+    expect(rows(cover, 'en').some(([label]) => label.startsWith('Rows with no hits'))).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@ import { RowCursor, type RowAccess } from '../input-rows';
 import { rowHash, type InputRow, type RunPlan } from '../plan';
 import type { BulkSink } from '../ports';
 import type { RescreenTally } from '../rescreen';
+import { noHitsInDoubt } from '../no-hit-doubts';
 import { hitRows, resultRow, rowReviews, type RowResult, type TableCell, type TableContext } from '../result-table';
 import type { WrittenCounters } from '../state';
 import { countResolved } from './subjects';
@@ -75,6 +76,9 @@ export class ChunkWriter {
           this.setup.tally?.noteMuted(mutedRecords.map((record) => identityOfRecord(key, record)));
         }
         countResolved(this.counters, result);
+        if (noHitsInDoubt(result, input, this.setup.ctx.mapping)) {
+          this.counters.noHitsInDoubt = (this.counters.noHitsInDoubt ?? 0) + 1;
+        }
       }
       await this.setup.sink.write({ start: this.written, rows, hitsStart: this.hitsWritten, hits });
       this.chunksWritten++;

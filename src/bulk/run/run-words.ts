@@ -19,6 +19,8 @@ export interface RunStanding {
   rowCount: number;
   hitsWritten: number;
   stopping: Stopping | null;
+  /** Rows written with no hits that their input puts in doubt: the completed line counts them. */
+  noHitsInDoubt?: number;
 }
 
 /** The run header's facts; `state` is its "Run state" line. */
@@ -53,8 +55,12 @@ export function stateText(meta: RunMeta, status: RunStatus, at: RunStanding): st
   const lang = meta.lang;
   const params = { done: at.written, total: at.rowCount };
   switch (status) {
-    case 'completed':
-      return bulkMessages.t(lang, 'run.completed', { ...params, hits: at.hitsWritten });
+    case 'completed': {
+      const completed = bulkMessages.t(lang, 'run.completed', { ...params, hits: at.hitsWritten });
+      const doubts = at.noHitsInDoubt ?? 0;
+      // After the counts completedHitsOf reads back, so an older reader still finds them.
+      return doubts > 0 ? `${completed}; ${bulkMessages.t(lang, 'run.noHitsInDoubt', { count: doubts })}` : completed;
+    }
     case 'cancelled':
       return bulkMessages.t(lang, 'run.cancelled', params);
     case 'stopped-account':

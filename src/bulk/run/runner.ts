@@ -172,6 +172,7 @@ export class Runner implements BulkRun {
       invalidRows: live.invalidRows,
       emptyRows: live.emptyRows ?? 0,
       hiddenRows: live.hiddenRows ?? 0,
+      noHitsInDoubt: this.writer.counters.noHitsInDoubt ?? 0,
       subjectsTotal: this.plan.subjectCount,
       requests: this.asker.requests,
       answersFromCache: this.asker.answersFromCache,
@@ -185,6 +186,7 @@ export class Runner implements BulkRun {
       rowCount: this.plan.rowCount,
       hitsWritten: this.writer.hitsWritten,
       stopping: this.asker.stopping,
+      noHitsInDoubt: this.writer.counters.noHitsInDoubt ?? 0,
     };
   }
 

@@ -109,6 +109,7 @@ export class RunCertificates {
         // client listed twice is one subject, one certificate, and two rows with hits).
         subjectsScreened: c.report.subjectsTotal,
         rowsWithHits: c.report.rowsWithHits,
+        noHitsInDoubt: c.report.noHitsInDoubt,
         rowsNotChecked: c.report.failedRows,
         invalid: c.report.invalidRows,
         empty: c.report.emptyRows,

@@ -1,3 +1,4 @@
+import { bulkMessages } from '../../bulk/messages';
 import type { BulkRunReport } from '../../bulk/ports';
 import type { Lang } from '../../core/text/i18n';
 import { EXIT, type ExitCode } from '../exit-codes';
@@ -42,6 +43,9 @@ export function reportLines(
       invalid: report.invalidRows,
       empty: report.emptyRows,
     }),
+    ...(report.noHitsInDoubt > 0
+      ? [bulkMessages.t(lang, 'progress.noHitsInDoubt', { count: report.noHitsInDoubt })]
+      : []),
     ...(report.answersFromRelayCache > 0 ? [t('screen.relayCache', { count: report.answersFromRelayCache })] : []),
     ...(report.hiddenRows > 0 ? [t('screen.hidden', { hidden: report.hiddenRows })] : []),
     ...files.map((f) => t('screen.file', { path: shown(f) })),

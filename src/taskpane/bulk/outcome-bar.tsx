@@ -38,6 +38,11 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
           {r.hiddenRows > 0 && (
             <div data-testid="bulk-hidden">{b.t(lang, 'progress.hidden', { hidden: r.hiddenRows })}</div>
           )}
+          {r.noHitsInDoubt > 0 && (
+            <div data-testid="bulk-no-hits-in-doubt">
+              {b.t(lang, 'progress.noHitsInDoubt', { count: r.noHitsInDoubt })}
+            </div>
+          )}
           {requests}
           {fictional}
           <RescreenSummaryLine report={r} lang={lang} />
