@@ -117,7 +117,7 @@ const en = {
   'progress.empty': 'Empty rows (nothing to screen): {empty}',
   'progress.hidden': 'Hidden rows left out (not screened): {hidden}',
   'progress.noHitsInDoubt':
-    "No hits, but the search could have missed: {count} {count|row|rows} (initials, mixed alphabets or a mistyped code; each row's Status says which)",
+    "No hits, but the search could have missed: {count} {count|row|rows} (initials or a mistyped code; each row's Status says which)",
   'progress.eta': 'Time left: {eta}',
   'progress.etaUnknown': 'Time left: estimating…',
   'progress.rateLimited': 'The relay is limiting your requests for now: asking again in {wait}; nothing is lost.',
@@ -286,7 +286,7 @@ const uk: Record<Key, string> = {
   'progress.empty': 'Порожніх рядків (перевіряти нічого): {empty}',
   'progress.hidden': 'Прихованих рядків не перевірено: {hidden}',
   'progress.noHitsInDoubt':
-    'Збігів немає, але пошук міг пропустити: {count} {count|рядок|рядки|рядків} (ініціали, змішані абетки або помилковий код; що саме — у стовпці «Стан» рядка)',
+    'Збігів немає, але пошук міг пропустити: {count} {count|рядок|рядки|рядків} (ініціали або помилковий код; що саме — у стовпці «Стан» рядка)',
   'progress.eta': 'Залишилось: {eta}',
   'progress.etaUnknown': 'Залишилось: оцінюється…',
   'progress.rateLimited': 'Релей наразі обмежує ваші запити: повторний запит через {wait}; нічого не втрачено.',

@@ -99,7 +99,7 @@ export interface RunTotals {
   emptyRows: number;
   /** Rows hidden when the run began, left out by the analyst's choice: accounted for, not asked. */
   hiddenRows: number;
-  /** Of the rows written, those with no hits that their input puts in doubt: initials, mixed alphabets, a mistyped code. */
+  /** Of the rows written, those with no hits that their input puts in doubt: initials, a mistyped code. */
   noHitsInDoubt: number;
   subjectsTotal: number;
   /** Subjects asked in this session (a resumed run starts from zero), each once; some need no request (below). */

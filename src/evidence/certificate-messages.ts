@@ -63,8 +63,7 @@ export const certificateMessages = defineCatalogue(
     'cover.invalid': 'Invalid rows',
     'cover.empty': 'Empty rows (nothing to screen)',
     'cover.hidden': 'Hidden rows left out (not screened)',
-    'cover.noHitsInDoubt':
-      'Rows with no hits the search could have missed (initials, mixed alphabets, a mistyped code)',
+    'cover.noHitsInDoubt': 'Rows with no hits the search could have missed (initials, a mistyped code)',
     'cover.results': 'Results file',
     'cover.resultsSha': 'Results SHA-256',
     'cover.certificates': 'Certificates in this folder (one per subject)',
@@ -140,7 +139,7 @@ export const certificateMessages = defineCatalogue(
     'cover.invalid': 'Некоректних рядків',
     'cover.empty': 'Порожніх рядків (перевіряти нічого)',
     'cover.hidden': 'Пропущено прихованих рядків (не перевірено)',
-    'cover.noHitsInDoubt': 'Рядків без збігів, які пошук міг пропустити (ініціали, змішані абетки, помилковий код)',
+    'cover.noHitsInDoubt': 'Рядків без збігів, які пошук міг пропустити (ініціали, помилковий код)',
     'cover.results': 'Файл результатів',
     'cover.resultsSha': 'SHA-256 файлу результатів',
     'cover.certificates': 'Довідок у цій теці (по одній на суб’єкта)',

@@ -7,14 +7,15 @@ import { fakeService } from '../support/fake-service';
 import { memorySink } from '../support/memory-sink';
 
 /**
- * Rows whose "no hits" their own input puts in doubt (initials, mixed alphabets, a code failing
- * its check digit) are counted into the run's summary and its header, not only each row's Status.
+ * Rows whose "no hits" their own input puts in doubt (initials, a code failing its check digit)
+ * are counted into the run's summary and its header, not only each row's Status. A name mixing
+ * alphabets is asked in one, so its answer stands and it is not counted.
  */
 const rows: (string | number | null)[][] = [
   ['Іваненко І.І.', '1980-01-01', null], // initials
   ['Іваненко І.І.', '1980-01-01', null], // the same subject again: a second row to check
   ['Петренко Олег Іванович', '1975-05-05', null], // a full name: its "no hits" stands
-  ['Kовальчук Марія', '1990-02-02', null], // a Latin K among Cyrillic letters
+  ['Kовальчук Марія', '1990-02-02', null], // a Latin K among Cyrillic letters: asked in Cyrillic, not in doubt
   ['', '', 2234567890], // a code alone that fails its check digit
   ['', '', 1234567899], // a valid code alone
   ['Сидоренко С. HIT', '1970-03-03', null], // initials, but hits came back: nothing to doubt
@@ -41,16 +42,16 @@ describe('rows with no hits in doubt', () => {
     const report = await (await startRun(params(), { ask: fakeService().ask, sink }, tuning)).done;
     expect(report.status).toBe('completed');
     expect(report.rowsWithHits).toBe(1);
-    expect(report.noHitsInDoubt).toBe(4);
+    expect(report.noHitsInDoubt).toBe(3);
     expect(sink.ends[0].header.state).toBe(
-      'completed: 8 rows, 1 hit listed; 4 rows with no hits in doubt (see Status)',
+      'completed: 8 rows, 1 hit listed; 3 rows with no hits in doubt (see Status)',
     );
     const uk = memorySink();
     await (
       await startRun(params('uk'), { ask: fakeService().ask, sink: uk }, tuning)
     ).done;
     expect(uk.ends[0].header.state).toBe(
-      'завершено: 8 рядків, у переліку збігів: 1; рядків без збігів під сумнівом: 4 (див. «Стан»)',
+      'завершено: 8 рядків, у переліку збігів: 1; рядків без збігів під сумнівом: 3 (див. «Стан»)',
     );
   });
 
@@ -71,12 +72,14 @@ describe('rows with no hits in doubt', () => {
     const stopped = await run.done;
     expect(stopped.status).toBe('stopped-account');
     expect(stopped.rowsWritten).toBeGreaterThan(0);
-    expect(stopped.noHitsInDoubt).toBeLessThan(4);
+    // Some counted before the stop, some after: the saved state carries the first part over.
+    expect(stopped.noHitsInDoubt).toBeGreaterThan(0);
+    expect(stopped.noHitsInDoubt).toBeLessThan(3);
     service.quotaAfter = null;
     const state = await store.load(run.runId);
     const final = await (await resumeRun(state!, input, { ask: service.ask, sink, store }, tuning)).done;
     expect(final.status).toBe('completed');
-    expect(final.noHitsInDoubt).toBe(4);
+    expect(final.noHitsInDoubt).toBe(3);
   });
 });
 
@@ -102,7 +105,7 @@ describe('noHitsInDoubt', () => {
 
   it.each([
     ['initials', ['Іваненко І.І.', null, null], true],
-    ['mixed alphabets', ['Kовальчук Марія', null, null], true],
+    ['mixed alphabets, asked in one', ['Kовальчук Марія', null, null], false],
     ['a mistyped code', [null, null, '2234567890'], true],
     ['a full name and a valid code', ['Петренко Олег', null, '1234567899'], false],
   ])('a row with no hits and %s: %s', (_label, input, expected) => {

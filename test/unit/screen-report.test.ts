@@ -45,10 +45,10 @@ it("says a resumed state's written rows with the participle agreeing", () => {
 it('counts the rows whose "no hits" their input puts in doubt after the counts, only when there are some', () => {
   const doubted = { ...report, rowsWithHits: 0, noHitsInDoubt: 3 };
   expect(reportLines(doubted, 'en', [], '/')[2]).toBe(
-    "No hits, but the search could have missed: 3 rows (initials, mixed alphabets or a mistyped code; each row's Status says which)",
+    "No hits, but the search could have missed: 3 rows (initials or a mistyped code; each row's Status says which)",
   );
   expect(reportLines({ ...doubted, noHitsInDoubt: 1 }, 'uk', [], '/')[2]).toBe(
-    'Збігів немає, але пошук міг пропустити: 1 рядок (ініціали, змішані абетки або помилковий код; що саме — у стовпці «Стан» рядка)',
+    'Збігів немає, але пошук міг пропустити: 1 рядок (ініціали або помилковий код; що саме — у стовпці «Стан» рядка)',
   );
   expect(reportLines({ ...report, noHitsInDoubt: 0 }, 'en', [], '/')).toHaveLength(2);
 });
