@@ -115,6 +115,7 @@ async function sample(): Promise<void> {
     analyst: 'bench',
     summary: { totalHits: i % 3, complete: true },
     decided: i % 2,
+    cautioned: false,
   }));
   const cover = buildSampleCover(
     { requestedBy: 'bench', at: new Date(), entries, sandbox: true, productVersion: 'bench' },

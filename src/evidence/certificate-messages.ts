@@ -73,6 +73,7 @@ export const certificateMessages = defineCatalogue(
     'sample.list': 'Requests',
     'sample.request': 'Relay audit no. {id}',
     'sample.notFully': 'NOT FULLY CHECKED',
+    'sample.cautioned': 'its certificate has a caution: asked this way, a hit can be missed',
     'sample.decided': 'decided {count}',
     'sample.sandboxExplained':
       'These certificates were made from a CheckLists sandbox, which answers with invented people and companies. They prove nothing about any real person.',
@@ -149,6 +150,7 @@ export const certificateMessages = defineCatalogue(
     'sample.list': 'Запити',
     'sample.request': 'Номер у журналі релея {id}',
     'sample.notFully': 'ПЕРЕВІРЕНО НЕ ПОВНІСТЮ',
+    'sample.cautioned': 'у довідці застереження: за таким запитом збіг можна пропустити',
     'sample.decided': 'вирішено {count}',
     'sample.sandboxExplained':
       'Ці довідки зроблено з пісочниці CheckLists, яка відповідає вигаданими особами та компаніями. Вони нічого не доводять щодо жодної реальної особи.',

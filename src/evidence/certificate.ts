@@ -16,11 +16,10 @@ import { hitStrength, levelText, registryErrorText, summarize } from '../core/an
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import type { ParsedEnvelope } from '../core/protocol/schema';
 import type { SearchQuery } from '../core/query';
-import { failsCheckDigit } from '../core/query/check-digits';
-import { initialWords } from '../core/query/initials';
 import type { Lang } from '../core/text/i18n';
 import { kyivTime } from '../core/text/kyiv-time';
 import { certificateMessages } from './certificate-messages';
+import { subjectCautions } from './subject-cautions';
 
 /**
  * A screening certificate as plain data: what one screen of one subject proves, in the words an
@@ -105,11 +104,11 @@ export function buildCertificate(input: CertificateInput, lang: Lang): Certifica
   }
 
   // What makes "no hits" prove less than it seems: said where the inspector reads the subject.
-  if (input.query.ipn && failsCheckDigit(input.query.ipn)) {
-    lines.push({ kind: 'text', text: t('subject.badCheckDigit') });
+  const cautions = subjectCautions(input.query);
+  if (cautions.badCheckDigit) lines.push({ kind: 'text', text: t('subject.badCheckDigit') });
+  if (cautions.initials.length > 0) {
+    lines.push({ kind: 'text', text: t('subject.initials', { words: cautions.initials.join(' ') }) });
   }
-  const initials = input.query.name ? initialWords(input.query.name) : [];
-  if (initials.length > 0) lines.push({ kind: 'text', text: t('subject.initials', { words: initials.join(' ') }) });
 
   lines.push({ kind: 'heading', text: t('section.screen') });
   lines.push({ kind: 'field', label: t('time.kyiv'), value: kyivTime(input.receivedAt) });

@@ -22,6 +22,8 @@ export interface SampleEntry {
   summary: Pick<EnvelopeSummary, 'totalHits' | 'complete'>;
   /** Hits with a decision in force on this version of their record: what an inspector looks for first. */
   decided: number;
+  /** The subject as asked makes "no hits" prove less (subject-cautions.ts): its page says why. */
+  cautioned: boolean;
 }
 
 export interface SampleCoverInput {
@@ -63,6 +65,7 @@ export function buildSampleCover(input: SampleCoverInput, lang: Lang): Certifica
       totalHits > 0 ? [t('state.hits', { count: totalHits }), t('sample.decided', { count: entry.decided })] : [];
     const result = [
       ...(totalHits > 0 ? [hits.join(', ')] : complete ? [t('state.clear')] : []),
+      ...(totalHits === 0 && entry.cautioned ? [t('sample.cautioned')] : []),
       ...(complete ? [] : [t('sample.notFully')]),
     ].join('; ');
     lines.push({

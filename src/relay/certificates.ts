@@ -10,6 +10,7 @@ import { summarize } from '../core/answer/summary';
 import { buildCertificate, type Certificate, type CertifiedDecision } from '../evidence/certificate';
 import { certificatePdf } from '../evidence/certificate-pdf';
 import { buildSampleCover, subjectText, type SampleEntry } from '../evidence/sample-cover';
+import { hasCautions, subjectCautions } from '../evidence/subject-cautions';
 import { sha256 } from './answer-archive';
 import { currentOf, noteOf } from './decisions';
 import { oneAtATime } from './one-at-a-time';
@@ -123,6 +124,7 @@ async function certify(
     summary: summarize(envelope, asked),
     // A decision made on another version of the record is to be made again: not counted.
     decided: [...decisions.values()].filter((d) => !d.changed).length,
+    cautioned: hasCautions(subjectCautions(checked.query)),
   };
   return { ok: true, certificate, entry };
 }

@@ -708,7 +708,8 @@ describe('from the relay', () => {
     const spouse = { name: KNOWN.pepSpouse.name, date: KNOWN.pepSpouse.date };
     const withHits = await post(relay.url, { tokken: yana, ...spouse });
     const clear = await post(relay.url, { tokken: yana, name: 'Вибірченко Яна Олегівна', date: '1990-05-17' });
-    expect([withHits.status, clear.status]).toEqual([200, 200]);
+    const initialled = await post(relay.url, { tokken: yana, name: 'Вибірченко Я.О.', date: '1990-05-17' });
+    expect([withHits.status, clear.status, initialled.status]).toEqual([200, 200, 200]);
     const hits = Object.values((withHits.json as { result: Record<string, unknown> }).result)
       .filter(Array.isArray)
       .reduce((sum, items) => sum + items.length, 0);
@@ -757,6 +758,16 @@ describe('from the relay', () => {
     expect(text).toContain('SANDBOX');
     expect(text).not.toContain(DEMO_CREDENTIALS.tokken);
     expect(text).not.toContain(yana);
+
+    // A "no hits" for a name with initials: the list marks it, as its page cautions; a full name's stays plain.
+    const marked = await textOf(Buffer.from(await (await sample(yana, [idOf(initialled), clearId])).arrayBuffer()));
+    const entry = (id: number) => marked.slice(marked.indexOf(`Relay audit no. ${id}:`)).replace(/\s+/g, ' ');
+    expect(entry(idOf(initialled))).toMatch(
+      /^Relay audit no\. \d+: Вибірченко Я\.О\., 1990-05-17 · [\d: -]+ · yana · no hits; its certificate has a caution: asked this way, a hit can be missed /,
+    );
+    expect(entry(clearId)).toMatch(
+      /^Relay audit no\. \d+: Вибірченко Яна Олегівна, 1990-05-17 · [\d: -]+ · yana · no hits(?!;)/,
+    );
 
     // An auditor has anyone's; the file names who asked for it.
     const audited = await sample(sampler, [hitId], 'uk');

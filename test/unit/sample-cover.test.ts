@@ -14,8 +14,17 @@ const input = (sandbox: boolean): SampleCoverInput => ({
       analyst: 'olena',
       summary: { totalHits: 3, complete: true },
       decided: 2,
+      cautioned: false,
     },
-    { auditId: 4130, subject: '', at, analyst: ' ', summary: { totalHits: 0, complete: true }, decided: 0 },
+    {
+      auditId: 4130,
+      subject: '',
+      at,
+      analyst: ' ',
+      summary: { totalHits: 0, complete: true },
+      decided: 0,
+      cautioned: false,
+    },
     {
       auditId: 4188,
       subject: '12345678',
@@ -23,6 +32,7 @@ const input = (sandbox: boolean): SampleCoverInput => ({
       analyst: 'petro',
       summary: { totalHits: 0, complete: false },
       decided: 0,
+      cautioned: false,
     },
   ],
 });
@@ -41,6 +51,24 @@ describe('the first page of an inspector’s sample of certificates', () => {
       'Relay audit no. 4130: — · 2026-06-30 12:15:00 · — · no hits',
       'Relay audit no. 4188: 12345678 · 2026-06-30 12:15:00 · petro · NOT FULLY CHECKED',
     ]);
+  });
+
+  it('marks a "no hits" its page cautions about (initials, a mistyped code), and not one with hits (en, uk)', () => {
+    const cautioned = (lang: 'en' | 'uk') => {
+      const base = input(false);
+      const entries = base.entries.map((e) => ({ ...e, cautioned: true }));
+      return texts(buildSampleCover({ ...base, entries }, lang)).filter((l) =>
+        /^(Relay audit no\.|Номер у журналі)/.test(l),
+      );
+    };
+    expect(cautioned('en')).toEqual([
+      'Relay audit no. 4127: Іваненко Петро, 1970-01-01 · 2026-06-30 12:15:00 · olena · HITS: 3, decided 2',
+      'Relay audit no. 4130: — · 2026-06-30 12:15:00 · — · no hits; its certificate has a caution: asked this way, a hit can be missed',
+      'Relay audit no. 4188: 12345678 · 2026-06-30 12:15:00 · petro · its certificate has a caution: asked this way, a hit can be missed; NOT FULLY CHECKED',
+    ]);
+    expect(cautioned('uk')[1]).toBe(
+      'Номер у журналі релея 4130: — · 2026-06-30 12:15:00 · — · збігів немає; у довідці застереження: за таким запитом збіг можна пропустити',
+    );
   });
 
   it('says the sandbox made these certificates, in the plural of a file of several, and on every page', () => {
