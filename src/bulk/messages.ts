@@ -118,6 +118,8 @@ const en = {
   'progress.hidden': 'Hidden rows left out (not screened): {hidden}',
   'progress.noHitsInDoubt':
     "No hits, but the search could have missed: {count} {count|row|rows} (initials or a mistyped code; each row's Status says which)",
+  'progress.hitsToDecide':
+    "Hits to decide: {count}; why this hit suggests true match for {trueMatch}, needs review for {review}, false positive for {falsePositive} (the hits sheet's Suggested column)",
   'progress.eta': 'Time left: {eta}',
   'progress.etaUnknown': 'Time left: estimating…',
   'progress.rateLimited': 'The relay is limiting your requests for now: asking again in {wait}; nothing is lost.',
@@ -287,6 +289,8 @@ const uk: Record<Key, string> = {
   'progress.hidden': 'Прихованих рядків не перевірено: {hidden}',
   'progress.noHitsInDoubt':
     'Збігів немає, але пошук міг пропустити: {count} {count|рядок|рядки|рядків} (ініціали або помилковий код; що саме — у стовпці «Стан» рядка)',
+  'progress.hitsToDecide':
+    'Збігів до рішення: {count}; «чому це збіг» пропонує: справжній збіг — {trueMatch}, потребує перевірки — {review}, хибний збіг — {falsePositive} (стовпець «Пропозиція» аркуша збігів)',
   'progress.eta': 'Залишилось: {eta}',
   'progress.etaUnknown': 'Залишилось: оцінюється…',
   'progress.rateLimited': 'Релей наразі обмежує ваші запити: повторний запит через {wait}; нічого не втрачено.',

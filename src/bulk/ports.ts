@@ -10,6 +10,7 @@ import type { RowRuns, StreamedInput } from './input-rows';
 import type { InputRow, RunQueryOptions } from './plan';
 import type { RescreenSummary } from './rescreen';
 import type { HighlightRule } from './highlights';
+import type { HitsToDecide } from './hit-triage';
 import type { TableCell, TableColumn } from './result-table';
 import type { RunHeaderInfo } from './run-header';
 import type { RunMeta, RunStateStore, RunStatus } from './state';
@@ -101,6 +102,8 @@ export interface RunTotals {
   hiddenRows: number;
   /** Of the rows written, those with no hits that their input puts in doubt: initials, a mistyped code. */
   noHitsInDoubt: number;
+  /** Of the hits listed on rows written, those with no decision, by what "why this hit" suggests. */
+  hitsToDecide: HitsToDecide;
   subjectsTotal: number;
   /** Subjects asked in this session (a resumed run starts from zero), each once; some need no request (below). */
   requests: number;

@@ -99,6 +99,14 @@ const countersSchema = z.object({
   hiddenRows: z.number().int().min(0).optional(),
   /** Rows with no hits that their input puts in doubt (no-hit-doubts); absent in a state saved before it was counted. */
   noHitsInDoubt: z.number().int().min(0).optional(),
+  /** Hits listed with no decision, by suggestion (hit-triage.ts); absent in a state saved before they were counted. */
+  hitsToDecide: z
+    .object({
+      'true-match': z.number().int().min(0),
+      'needs-review': z.number().int().min(0),
+      'false-positive': z.number().int().min(0),
+    })
+    .optional(),
   /**
    * The registry columns (by place among the run's registries) in which some written row shows
    * a hit count above 0: the rest hold only zeros and blanks (a registry's error is in the row's

@@ -479,6 +479,7 @@ describe('progress text', () => {
       emptyRows: 0,
       hiddenRows: 0,
       noHitsInDoubt: 0,
+      hitsToDecide: { 'true-match': 0, 'needs-review': 0, 'false-positive': 0 },
       subjectsTotal: 6,
       subjectsDone: 2,
       requests: 3,

@@ -176,6 +176,10 @@ describe('BulkPanel', () => {
     await screen.findByText('Input: Clients!A1:C9 — 8 data rows');
     await user.click(screen.getByRole('button', { name: 'Start screening' }));
     await outcome();
+    // The sanctioned PEP's hits, listed with none decided: the work ahead, by what why this hit suggests.
+    expect(screen.getByTestId('bulk-hits-to-decide').textContent).toMatch(
+      /^Hits to decide: [1-9]\d*; why this hit suggests true match for \d+, needs review for \d+, false positive for \d+ /,
+    );
     expect(screen.getByTestId('bulk-no-hits-in-doubt').textContent).toBe(
       "No hits, but the search could have missed: 1 row (initials or a mistyped code; each row's Status says which)",
     );
@@ -299,6 +303,7 @@ describe('the outcome of a run stopped as unreachable', () => {
       emptyRows: 0,
       hiddenRows: 0,
       noHitsInDoubt: 0,
+      hitsToDecide: { 'true-match': 0, 'needs-review': 0, 'false-positive': 0 },
       subjectsTotal: 40,
       requests: 13,
       answersFromCache: 0,

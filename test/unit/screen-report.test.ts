@@ -16,6 +16,8 @@ const report = {
   failedRows: 0,
   invalidRows: 0,
   emptyRows: 0,
+  noHitsInDoubt: 0,
+  hitsToDecide: { 'true-match': 0, 'needs-review': 0, 'false-positive': 0 },
 } as BulkRunReport;
 
 it('says the run’s time with the language’s decimal mark, and its counts with the word’s form', () => {
@@ -51,4 +53,20 @@ it('counts the rows whose "no hits" their input puts in doubt after the counts, 
     'Збігів немає, але пошук міг пропустити: 1 рядок (ініціали або помилковий код; що саме — у стовпці «Стан» рядка)',
   );
   expect(reportLines({ ...report, noHitsInDoubt: 0 }, 'en', [], '/')).toHaveLength(2);
+});
+
+it('sizes the work after a first run: the hits to decide by suggestion; a re-screen says its own', () => {
+  const first = { ...report, hitsToDecide: { 'true-match': 1, 'needs-review': 2, 'false-positive': 0 } };
+  expect(reportLines(first, 'en', [], '/')[2]).toBe(
+    "Hits to decide: 3; why this hit suggests true match for 1, needs review for 2, false positive for 0 (the hits sheet's Suggested column)",
+  );
+  const rescreen = {
+    newHits: 0,
+    changedHits: 0,
+    goneHits: 0,
+    rowsToReview: 0,
+    undecidedHits: 3,
+    previousSource: 'x',
+  } as BulkRunReport['rescreen'];
+  expect(reportLines({ ...first, rescreen }, 'en', [], '/')).toHaveLength(2);
 });

@@ -4,6 +4,7 @@ import { RowCursor, type RowAccess } from '../input-rows';
 import { rowHash, type InputRow, type RunPlan } from '../plan';
 import type { BulkSink } from '../ports';
 import type { RescreenTally } from '../rescreen';
+import { withHitsToDecide } from '../hit-triage';
 import { noHitsInDoubt } from '../no-hit-doubts';
 import { hitRows, resultRow, rowReviews, type RowResult, type TableCell, type TableContext } from '../result-table';
 import type { WrittenCounters } from '../state';
@@ -70,7 +71,9 @@ export class ChunkWriter {
         const result = resultOf(r, input);
         rows.push(resultRow(this.setup.ctx, r, input, result));
         for (const h of hitRows(this.setup.ctx, r, input, result)) hits.push(h);
-        this.setup.tally?.noteRow(rowReviews(this.setup.ctx, result));
+        const reviews = rowReviews(this.setup.ctx, result);
+        this.setup.tally?.noteRow(reviews);
+        this.counters.hitsToDecide = withHitsToDecide(this.counters.hitsToDecide, result, reviews);
         if (result.kind === 'outcome' && result.outcome.kind === 'screened' && result.outcome.mutedRecords) {
           const { key, mutedRecords } = result.outcome;
           this.setup.tally?.noteMuted(mutedRecords.map((record) => identityOfRecord(key, record)));

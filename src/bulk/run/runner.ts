@@ -25,6 +25,7 @@ import {
 } from '../state';
 import { SubjectAsker } from './asking';
 import { ChunkWriter } from './chunk-writer';
+import { NO_HITS_TO_DECIDE } from '../hit-triage';
 import { RunJournal } from './journal';
 import { RunProgress } from './progress';
 import { finalStatus, progressRecord, runHeader, stateText, type RunStanding } from './run-words';
@@ -173,6 +174,7 @@ export class Runner implements BulkRun {
       emptyRows: live.emptyRows ?? 0,
       hiddenRows: live.hiddenRows ?? 0,
       noHitsInDoubt: this.writer.counters.noHitsInDoubt ?? 0,
+      hitsToDecide: { ...(this.writer.counters.hitsToDecide ?? NO_HITS_TO_DECIDE) },
       subjectsTotal: this.plan.subjectCount,
       requests: this.asker.requests,
       answersFromCache: this.asker.answersFromCache,

@@ -1,3 +1,4 @@
+import { hitsToDecideText } from '../../bulk/hit-triage';
 import { bulkMessages } from '../../bulk/messages';
 import type { BulkRunReport } from '../../bulk/ports';
 import type { Lang } from '../../core/text/i18n';
@@ -46,6 +47,7 @@ export function reportLines(
     ...(report.noHitsInDoubt > 0
       ? [bulkMessages.t(lang, 'progress.noHitsInDoubt', { count: report.noHitsInDoubt })]
       : []),
+    ...[hitsToDecideText(report, lang)].filter((line) => line !== null),
     ...(report.answersFromRelayCache > 0 ? [t('screen.relayCache', { count: report.answersFromRelayCache })] : []),
     ...(report.hiddenRows > 0 ? [t('screen.hidden', { hidden: report.hiddenRows })] : []),
     ...files.map((f) => t('screen.file', { path: shown(f) })),

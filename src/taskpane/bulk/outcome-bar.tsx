@@ -1,5 +1,6 @@
 import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import type { BulkRunReport } from '../../bulk';
+import { hitsToDecideText } from '../../bulk/hit-triage';
 import { bulkMessages as b } from '../../bulk/messages';
 import type { Lang } from '../../core/text/i18n';
 import { RescreenSummaryLine } from './screen-again';
@@ -29,6 +30,7 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
     sheet: outcome.sheet,
   };
   const requests = <RequestsLine report={r} lang={lang} />;
+  const toDecide = hitsToDecideText(r, lang);
   if (r.status === 'completed') {
     return (
       <MessageBar intent="success" layout="multiline" data-testid="bulk-outcome">
@@ -38,6 +40,7 @@ export function OutcomeBar({ outcome, lang }: { outcome: Outcome; lang: Lang }) 
           {r.hiddenRows > 0 && (
             <div data-testid="bulk-hidden">{b.t(lang, 'progress.hidden', { hidden: r.hiddenRows })}</div>
           )}
+          {toDecide && <div data-testid="bulk-hits-to-decide">{toDecide}</div>}
           {r.noHitsInDoubt > 0 && (
             <div data-testid="bulk-no-hits-in-doubt">
               {b.t(lang, 'progress.noHitsInDoubt', { count: r.noHitsInDoubt })}
