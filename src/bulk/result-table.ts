@@ -285,18 +285,18 @@ function subjectLabel(ctx: TableContext, input: readonly CellValue[]): TableCell
   return null;
 }
 
-/** The hits sheet rows one input row contributes (none when it had no hits). */
+/** The hits sheet rows one input row contributes (none when it had no hits); `reviews` as rowReviews gives them. */
 export function hitRows(
   ctx: TableContext,
   rowIndex: number,
   input: readonly CellValue[],
   result: RowResult,
+  reviews: readonly HitReview[] = rowReviews(ctx, result),
 ): TableCell[][] {
   if (result.kind !== 'outcome' || result.outcome.kind !== 'screened') return [];
   const o = result.outcome;
   const source = ctx.firstSourceRow + rowIndex;
   const label = subjectLabel(ctx, input);
-  const reviews = rowReviews(ctx, result);
   const rows: TableCell[][] = o.hits.map((h, i) => [
     source,
     label,

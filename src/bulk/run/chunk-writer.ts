@@ -70,8 +70,9 @@ export class ChunkWriter {
         const input = inputs[r - this.written];
         const result = resultOf(r, input);
         rows.push(resultRow(this.setup.ctx, r, input, result));
-        for (const h of hitRows(this.setup.ctx, r, input, result)) hits.push(h);
+        // Asked once a row: the hits sheet, the re-screen's tally and the hits to decide read the same reviews.
         const reviews = rowReviews(this.setup.ctx, result);
+        for (const h of hitRows(this.setup.ctx, r, input, result, reviews)) hits.push(h);
         this.setup.tally?.noteRow(reviews);
         this.counters.hitsToDecide = withHitsToDecide(this.counters.hitsToDecide, result, reviews);
         if (result.kind === 'outcome' && result.outcome.kind === 'screened' && result.outcome.mutedRecords) {

@@ -20,7 +20,7 @@ export interface RunStanding {
   hitsWritten: number;
   stopping: Stopping | null;
   /** Rows written with no hits that their input puts in doubt: the completed line counts them. */
-  noHitsInDoubt?: number;
+  noHitsInDoubt: number;
 }
 
 /** The run header's facts; `state` is its "Run state" line. */
@@ -57,7 +57,7 @@ export function stateText(meta: RunMeta, status: RunStatus, at: RunStanding): st
   switch (status) {
     case 'completed': {
       const completed = bulkMessages.t(lang, 'run.completed', { ...params, hits: at.hitsWritten });
-      const doubts = at.noHitsInDoubt ?? 0;
+      const doubts = at.noHitsInDoubt;
       // After the counts completedHitsOf reads back, so an older reader still finds them.
       return doubts > 0 ? `${completed}; ${bulkMessages.t(lang, 'run.noHitsInDoubt', { count: doubts })}` : completed;
     }
