@@ -1,6 +1,6 @@
 import { serviceKindOfLabel } from '../shared-runtime/messages';
 import type { Lang } from '../core/text/i18n';
-import type { MatchLevel } from '../core/answer/summary';
+import { levelText, type MatchLevel } from '../core/answer/summary';
 import {
   changeText,
   decisionText,
@@ -26,6 +26,8 @@ export interface HitReview {
   identity: string;
   /** null in a first run: there is nothing to compare with. */
   change: ChangeMark | null;
+  /** What a "changed" hit changed in; absent otherwise. */
+  changes?: readonly FieldChange[];
   decision: Decision | null;
   /** A reason code, or the text typed where no code fits. */
   reason: string;
@@ -44,14 +46,52 @@ type RelayDecided = NonNullable<ScreenedOutcome['relayDecided']>[number];
 
 const fold = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** Changed: the percent, the level or a defining field (name, birth date) differs; details may be reworded freely. */
-export function hitChanged(previous: PreviousHit, hit: HitLine): boolean {
-  return (
-    previous.percent !== hit.percent ||
-    previous.level !== hit.level ||
-    fold(previous.name) !== fold(hit.name) ||
-    fold(previous.birth) !== fold(hit.birth)
-  );
+/** What differs in a hit since the previous run, each named for the Change cell. */
+export type FieldChange =
+  | { field: 'percent'; from: number | null; to: number | null }
+  | { field: 'level'; from: MatchLevel | null; to: MatchLevel | null }
+  | { field: 'name' | 'birth'; from: string; to: string }
+  | { field: 'record' };
+
+// A fingerprint Excel or a CSV round trip mangled (a number, a date) says nothing: it is not a change.
+const readableFingerprint = (fingerprint: string | undefined): string =>
+  fingerprint && /^[0-9a-f]{16}$/.test(fingerprint) ? fingerprint : '';
+
+/**
+ * Changed: the percent, the level or a defining field (name, birth date) differs, or the record's
+ * fingerprint does (core/answer/record-identity.ts: its status, lists, documents, codes or details as
+ * the registry gives them), the same test the relay's accept list makes. The Details cell's words are
+ * ours and may be reworded freely; the fingerprint hashes the registry's fields, not our words.
+ */
+export function hitChanges(previous: PreviousHit, hit: HitLine): FieldChange[] {
+  const changes: FieldChange[] = [];
+  if (previous.percent !== hit.percent) changes.push({ field: 'percent', from: previous.percent, to: hit.percent });
+  if (previous.level !== hit.level) changes.push({ field: 'level', from: previous.level, to: hit.level });
+  if (fold(previous.name) !== fold(hit.name)) changes.push({ field: 'name', from: previous.name, to: hit.name });
+  if (fold(previous.birth) !== fold(hit.birth)) changes.push({ field: 'birth', from: previous.birth, to: hit.birth });
+  const [before, now] = [readableFingerprint(previous.fingerprint), readableFingerprint(hit.fingerprint)];
+  // A new name or birth date changes the fingerprint too: "other fields" is said only when nothing named explains it.
+  const named = changes.some((c) => c.field === 'name' || c.field === 'birth');
+  if (before && now && before !== now && !named) changes.push({ field: 'record' });
+  return changes;
+}
+
+function changeWords(change: FieldChange, lang: Lang): string {
+  if (change.field === 'record') return rescreenMessages.t(lang, 'change.what.record');
+  const shown = (v: string | number | null) => (v === null || v === '' ? '—' : String(v));
+  const [from, to] =
+    change.field === 'level'
+      ? [change.from, change.to].map((l) => (l ? levelText(l, lang) : '—'))
+      : [shown(change.from), shown(change.to)];
+  return rescreenMessages.t(lang, `change.what.${change.field}`, { from, to });
+}
+
+/** The Change cell: "Changed" says what changed, so the analyst deciding again knows where to look. */
+export function changeCellText(review: Pick<HitReview, 'change' | 'changes'>, lang: Lang): string | null {
+  if (!review.change) return null;
+  if (review.change !== 'changed' || !review.changes?.length) return changeText(review.change, lang);
+  const what = review.changes.map((c) => changeWords(c, lang)).join('; ');
+  return rescreenMessages.t(lang, 'change.changedWhat', { what });
 }
 
 /**
@@ -67,7 +107,8 @@ export function reviewHit(
 ): HitReview {
   const identity = hitIdentity(subjectKey, hit);
   const before = previous?.hits.get(identity);
-  const change = !previous ? null : !before ? 'new' : hitChanged(before, hit) ? 'changed' : 'same';
+  const changes = before ? hitChanges(before, hit) : [];
+  const change: ChangeMark | null = !previous ? null : !before ? 'new' : changes.length > 0 ? 'changed' : 'same';
   const sheet = before
     ? {
         decision: before.decision,
@@ -79,11 +120,11 @@ export function reviewHit(
     : { decision: null, reason: '', comment: '', decidedBy: '', decidedAt: '' };
   const record = relayDecided?.length ? recordPart(hit) : '';
   const relay = relayDecided?.find((d) => d.record === record);
-  if (!relay) return { identity, change, ...sheet };
+  const marked = changes.length > 0 ? { identity, change, changes } : { identity, change };
+  if (!relay) return { ...marked, ...sheet };
   const decision = fromDecisionCode(relay.decision);
   return {
-    identity,
-    change,
+    ...marked,
     decision,
     reason: relay.reason,
     comment: relay.comment,
@@ -113,7 +154,7 @@ function decidedByText(review: HitReview, lang: Lang): string | null {
 /** The review columns of one hit row, in REVIEW_COLUMN_IDS order up to the Hit ID. */
 export function reviewCells(review: HitReview, lang: Lang): TableCell[] {
   return [
-    review.change ? changeText(review.change, lang) : null,
+    changeCellText(review, lang),
     review.decision ? decisionText(review.decision, lang) : null,
     reasonCellText(review.reason, lang) || null,
     review.comment || null,

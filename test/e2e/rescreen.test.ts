@@ -118,7 +118,7 @@ test('a decision set in the hits sheet is carried by Screen again, with New and 
   expect(summaryText).toContain(`збігів без рішення: ${blank.size}.`);
   const marks = after.slice(1).map((row) => row[column(after, 'change')]);
   expect(marks).toContain(r.t(uk, 'change.new'));
-  expect(marks).toContain(r.t(uk, 'change.changed'));
+  expect(marks).toContain('Змінено: відсоток 100 → 95');
   // The new wanted notice (revision 1) is marked New; the traitor's percent change is marked Changed.
   const inputCol = column(after, 'input');
   expect(
@@ -131,7 +131,7 @@ test('a decision set in the hits sheet is carried by Screen again, with New and 
   ).toBe(true);
   expect(
     after.some(
-      (row) => row[inputCol] === KNOWN.traitor.name && row[column(after, 'change')] === r.t(uk, 'change.changed'),
+      (row) => row[inputCol] === KNOWN.traitor.name && row[column(after, 'change')] === 'Змінено: відсоток 100 → 95',
     ),
   ).toBe(true);
   await s.pane.getByTestId('bulk-outcome').scrollIntoViewIfNeeded();

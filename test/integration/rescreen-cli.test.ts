@@ -156,7 +156,7 @@ describe('checklists screen --previous: a month later', () => {
     // A changed hit keeps its decision and says so: the non-resident answered 90 instead of 100.
     const nonResident = hits.find((r) => r[hitsIndex(hits[0], 'en').input] === PICKS[1].input)!;
     expect([nonResident[at.change], nonResident[at.percent], nonResident[at.decision]]).toEqual([
-      'Changed',
+      'Changed: percent 100 → 90',
       90,
       'False positive',
     ]);

@@ -170,6 +170,12 @@ export function decisionEdits(hits: Grid, lang: Lang): { row: number; column: nu
   });
 }
 
+/** A Change cell's mark: "Changed" is followed by what changed ("Changed: percent 100 → 90"). */
+export function isChangeMark(cell: unknown, mark: 'new' | 'changed', lang: Lang): boolean {
+  const text = rescreenMessages.t(lang, `change.${mark}`);
+  return cell === text || (mark === 'changed' && typeof cell === 'string' && cell.startsWith(`${text}: `));
+}
+
 /** The distinct New/Changed identities a hits grid marks, and the rows of a Gone grid. */
 export function countedChanges(
   hits: Grid,
@@ -181,7 +187,7 @@ export function countedChanges(
     new Set(
       hits
         .slice(1)
-        .filter((r) => r[at.change] === rescreenMessages.t(lang, `change.${mark}`))
+        .filter((r) => isChangeMark(r[at.change], mark, lang))
         .map((r) => r[at.hitId]),
     ).size;
   return { newHits: distinct('new'), changedHits: distinct('changed'), goneHits: Math.max(0, gone.length - 1) };

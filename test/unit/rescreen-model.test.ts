@@ -16,7 +16,8 @@ import { ALL_LISTS } from '../../src/core/protocol/listdata';
 import { DEMO_CREDENTIALS, MAX_DATA_REVISION, createSandboxEngine, sandboxTransport } from '../../src/sandbox';
 import { parseCommandLine } from '../../src/cli/args/command-line';
 import { UsageError } from '../../src/cli/exit-codes';
-import { documentedCounts, editedList, exampleList } from '../support/rescreen-scenario';
+import { documentedCounts, editedList, exampleList, hitsIndex } from '../support/rescreen-scenario';
+import { KNOWN } from '../../src/sandbox';
 
 const hit = (over: Partial<HitLine> = {}): HitLine => ({
   registry: 'peps',
@@ -265,7 +266,7 @@ describe('reason and comment (issue 27)', () => {
 });
 
 describe('merge', () => {
-  const previous = (over: Partial<HitLine> = {}): PreviousRun => {
+  const previous = (over: Partial<HitLine> = {}, fingerprint: string | null = null): PreviousRun => {
     const { hits } = readPreviousHits({
       sheet: 'H',
       headerRow: 1,
@@ -291,6 +292,7 @@ describe('merge', () => {
           'me',
           '2026-10-01',
           hitIdentity('k', hit()),
+          fingerprint,
         ],
       ],
     });
@@ -314,6 +316,30 @@ describe('merge', () => {
     });
     expect(reviewHit(previous(), 'k', hit({ level: 'low' })).change).toBe('changed');
     expect(reviewHit(previous(), 'k', hit({ birth: '1967-04-13' })).change).toBe('changed');
+  });
+
+  it('marks Changed when the record’s fingerprint moved, and the Change cell says what changed', () => {
+    const [was, now] = ['0123456789abcdef', 'fedcba9876543210'];
+    const moved = reviewHit(previous({}, was), 'k', hit({ fingerprint: now, details: 'new words' }));
+    expect(moved).toMatchObject({ change: 'changed', decision: 'falsePositive', changes: [{ field: 'record' }] });
+    expect(reviewCells(moved, 'en')[0]).toBe(
+      'Changed: the record’s other fields (status, lists, documents, codes or details)',
+    );
+    expect(reviewCells(moved, 'uk')[0]).toBe(
+      'Змінено: інші поля запису (статус, списки, документи, коди чи подробиці)',
+    );
+    // The same record, or a side whose fingerprint is unknown or mangled by a round trip: no change.
+    expect(reviewHit(previous({}, was), 'k', hit({ fingerprint: was })).change).toBe('same');
+    expect(reviewHit(previous({}, null), 'k', hit({ fingerprint: now })).change).toBe('same');
+    expect(reviewHit(previous({}, '1.23457E+15'), 'k', hit({ fingerprint: now })).change).toBe('same');
+    expect(reviewHit(previous({}, was), 'k', hit()).change).toBe('same');
+    // A new birth date moves the fingerprint too: the cell names the date, not "other fields".
+    const born = reviewHit(previous({}, was), 'k', hit({ birth: '1967-04-13', fingerprint: now, percent: 90 }));
+    expect(reviewCells(born, 'en')[0]).toBe('Changed: percent 100 → 90; birth date 1967-04-12 → 1967-04-13');
+    expect(reviewCells(reviewHit(previous(), 'k', hit({ level: 'low' })), 'uk')[0]).toBe(
+      'Змінено: рівень Високий → Низький',
+    );
+    expect(reviewCells(reviewHit(previous(), 'k', hit()), 'en')[0]).toBe('Same');
   });
 
   it('through a relay, its decision on the unchanged record wins over the sheet, and the row says so', () => {
@@ -504,6 +530,41 @@ describe('sandbox data revisions', () => {
     // Nothing new, yet none of last month's hits has a decision: the summary says so.
     expect(r0.next.hits.size).toBeGreaterThan(10);
     expect(same.report.rescreen?.undecidedHits).toBe(r0.next.hits.size);
+  });
+
+  it('a record the registry edited keeps its percent and is marked Changed, saying its other fields changed', async () => {
+    const list = exampleList('iso');
+    const r1 = await screen(list, 1, null);
+    const sink = memorySink();
+    const [headers, ...rows] = list;
+    await (
+      await startRun(
+        {
+          input: { headers, rows, source: 'clients', firstSourceRow: 2 },
+          mapping: recogniseColumns(headers),
+          options: { listdata: ALL_LISTS, search: 1, lowranklimit: 0 },
+          lang: 'en',
+          mode: 'sandbox',
+          modeLabel: { uk: 's', en: 's' },
+          previous: r1.next,
+        },
+        { ask: ask(2), sink },
+        { concurrency: 4 },
+      )
+    ).done;
+    const at = hitsIndex(
+      sink.begun!.hitsColumns.map((c) => c.header),
+      'en',
+    );
+    const edited = sink.hits.filter((r) => String(r[at.hitId]).includes('|edr:41703173|'));
+    // The founder is on two rows of the list: three subjects, four rows.
+    expect([...new Set(edited.map((r) => r[at.input]))].sort()).toEqual(
+      [KNOWN.company.shortName, KNOWN.manager.name, KNOWN.pepSanctioned.name].sort(),
+    );
+    for (const row of edited) {
+      expect(row[at.change]).toBe('Changed: the record’s other fields (status, lists, documents, codes or details)');
+      expect(r1.next.hits.get(String(row[at.hitId]))?.percent).toBe(row[at.percent]);
+    }
   });
 
   it("--save-decisions records an earlier results file's decisions: it needs --previous", () => {

@@ -114,7 +114,7 @@ describe('Screen again on the workbook: a month later', () => {
     expect(problems).toEqual([]);
     const nonResident = hits.find((r) => r[at.input] === PICKS[1].input)!;
     expect([nonResident[at.change], nonResident[at.percent], nonResident[at.decision]]).toEqual([
-      'Changed',
+      'Changed: percent 100 → 90',
       90,
       'False positive',
     ]);

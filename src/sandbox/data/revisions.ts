@@ -19,6 +19,8 @@ export type RevisionChange =
   /** A new record: a copy of `from` under a new id, with some item fields replaced. */
   | { kind: 'add'; from: RecordRef; id: string; patch?: JsonObject; what: string }
   | { kind: 'remove'; record: RecordRef; what: string }
+  /** The record's item fields replaced: the registry edited the entry (its id stays). */
+  | { kind: 'patch'; record: RecordRef; patch: JsonObject; what: string }
   /** The record now answers with this percent, whatever the request matched. */
   | { kind: 'percent'; record: RecordRef; percent: number; what: string };
 
@@ -84,6 +86,12 @@ export const DATA_REVISIONS: readonly (readonly RevisionChange[])[] = [
       record: { registry: 'wanted', field: 'id', value: '900002' },
       what: 'wanted 900002 (the notice added in revision 1) removed: the search ended',
     },
+    {
+      kind: 'patch',
+      record: { registry: 'edr', field: 'edrpou', value: '41703173' },
+      patch: { state: 'в стані припинення' },
+      what: 'edr 41703173 (ТОВ "СМАРАГДОВИЙ ПРИЧАЛ"): state "зареєстровано" → "в стані припинення"',
+    },
   ],
 ];
 
@@ -114,6 +122,13 @@ function revisedRecords(
         const original = from.item[change.from.field];
         const id = typeof original === 'number' ? Number(change.id) : change.id;
         records.push({ ...from, item: { ...from.item, [change.from.field]: id, ...change.patch } });
+      } else if (change.kind === 'patch') {
+        const was = find(records, change.record);
+        const edited = { ...was, item: { ...was.item, ...change.patch } };
+        records = records.map((r) => (r === was ? edited : r));
+        const percent = percents.get(was);
+        if (percent !== undefined) percents.set(edited, percent);
+        percents.delete(was);
       } else if (change.kind === 'remove') {
         const gone = find(records, change.record);
         records = records.filter((r) => r !== gone);
