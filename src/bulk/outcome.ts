@@ -58,7 +58,8 @@ const screenedSchema = z.object({
   mutedRecords: z.array(z.string()).optional(),
   /**
    * Decisions on the relay for this answer's other hits, in force or (`pending`) awaiting a second
-   * person's approval: a re-screen takes them over the sheet's, and says which wait.
+   * person's approval: a re-screen takes them over the sheet's, and says which wait. Those made on
+   * an earlier version of the record (`earlier`) are only named.
    */
   relayDecided: z
     .array(
@@ -74,6 +75,11 @@ const screenedSchema = z.object({
         returned: z.literal(true).optional(),
         /** Four-eyes: the second person who approved it, for the sheet to name beside the analyst. */
         approvedBy: z.string().optional(),
+        /**
+         * Made on an earlier version of the record (relay_decisions.changed): not in force on this one,
+         * so the hit stays open; the sheet names it so the analyst deciding again reads it first.
+         */
+        earlier: z.literal(true).optional(),
       }),
     )
     .optional(),
@@ -149,7 +155,11 @@ function relayDecidedOf(
   envelope: ParsedEnvelope,
   registries: readonly RegistryKey[],
 ): { relayDecided?: NonNullable<ScreenedOutcome['relayDecided']> } {
-  const decided = (relayDecisionsOf(envelope)?.decided ?? []).filter((d) => registries.includes(d.registry));
+  const notes = relayDecisionsOf(envelope);
+  const decided = [
+    ...(notes?.decided ?? []).map((d) => ({ ...d, earlier: false })),
+    ...(notes?.changed ?? []).map((d) => ({ ...d, earlier: true })),
+  ].filter((d) => registries.includes(d.registry));
   if (decided.length === 0) return {};
   return {
     relayDecided: decided.map((d) => ({
@@ -162,6 +172,7 @@ function relayDecidedOf(
       ...(d.state === 'pending' ? { pending: true as const } : {}),
       ...(d.returns ? { returned: true as const } : {}),
       ...(d.approvedBy ? { approvedBy: d.approvedBy } : {}),
+      ...(d.earlier ? { earlier: true as const } : {}),
     })),
   };
 }

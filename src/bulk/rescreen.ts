@@ -28,6 +28,11 @@ export interface HitReview {
   change: ChangeMark | null;
   /** What a "changed" hit changed in; absent otherwise. */
   changes?: readonly FieldChange[];
+  /**
+   * A decision on the relay made before the record changed (through a relay): not in force, so the
+   * hit is open, but the Change cell names it for whoever decides again.
+   */
+  earlier?: { analyst: string; decision: Decision };
   decision: Decision | null;
   /** A reason code, or the text typed where no code fits. */
   reason: string;
@@ -86,12 +91,23 @@ function changeWords(change: FieldChange, lang: Lang): string {
   return rescreenMessages.t(lang, `change.what.${change.field}`, { from, to });
 }
 
-/** The Change cell: "Changed" says what changed, so the analyst deciding again knows where to look. */
-export function changeCellText(review: Pick<HitReview, 'change' | 'changes'>, lang: Lang): string | null {
+function markText(review: Pick<HitReview, 'change' | 'changes'>, lang: Lang): string | null {
   if (!review.change) return null;
   if (review.change !== 'changed' || !review.changes?.length) return changeText(review.change, lang);
   const what = review.changes.map((c) => changeWords(c, lang)).join('; ');
   return rescreenMessages.t(lang, 'change.changedWhat', { what });
+}
+
+/**
+ * The Change cell: "Changed" says what changed, so the analyst deciding again knows where to look,
+ * and a relay decision the record has moved on from is named after the mark (alone in a first run).
+ */
+export function changeCellText(review: Pick<HitReview, 'change' | 'changes' | 'earlier'>, lang: Lang): string | null {
+  const mark = markText(review, lang);
+  if (!review.earlier) return mark;
+  const params = { analyst: review.earlier.analyst, decision: decisionText(review.earlier.decision, lang) };
+  const earlier = rescreenMessages.t(lang, 'change.earlier', params);
+  return mark ? `${mark}; ${earlier}` : rescreenMessages.t(lang, 'change.earlierAlone', params);
 }
 
 /**
@@ -119,8 +135,14 @@ export function reviewHit(
       }
     : { decision: null, reason: '', comment: '', decidedBy: '', decidedAt: '' };
   const record = relayDecided?.length ? recordPart(hit) : '';
-  const relay = relayDecided?.find((d) => d.record === record);
-  const marked = changes.length > 0 ? { identity, change, changes } : { identity, change };
+  const relay = relayDecided?.find((d) => d.record === record && !d.earlier);
+  const earlier = relay ? undefined : relayDecided?.find((d) => d.record === record && d.earlier);
+  const marked = {
+    identity,
+    change,
+    ...(changes.length > 0 ? { changes } : {}),
+    ...(earlier ? { earlier: { analyst: earlier.analyst, decision: fromDecisionCode(earlier.decision) } } : {}),
+  };
   if (!relay) return { ...marked, ...sheet };
   const decision = fromDecisionCode(relay.decision);
   return {

@@ -187,6 +187,41 @@ async function addinStorage(relay: TestRelay, analystKey: string) {
   return storage;
 }
 
+/** The add-in's bulk run of these names through a relay, with the connection the pane makes from its settings. */
+async function bulkThrough(relay: TestRelay, tokken: string, names: string[]) {
+  const fake = new WorkbookFake();
+  const restore = fake.install();
+  try {
+    fake.setSheet('Клієнти', [['ПІБ'], ...names.map((n) => [n])]).select('Клієнти', `A1:A${names.length + 1}`);
+    const input = await readSelectionInput();
+    const loaded = await new SettingsStore(await addinStorage(relay, tokken)).load();
+    const client = connect(loaded).client;
+    const before = fake.sheetNames();
+    const report = await (
+      await startWorkbookRun(
+        {
+          input,
+          mapping: recogniseColumns(input.headers),
+          options: { listdata: ALL_LISTS, search: 1, lowranklimit: 0 },
+          lang: 'en',
+          mode: 'live',
+          modeLabel: { uk: 'релей', en: 'relay' },
+          tuning: { concurrency: 2, chunkRows: 50, flushIntervalMs: 10_000 },
+        },
+        { ask: (query, options) => client.search(query, options) },
+      )
+    ).done;
+    expect(report.status).toBe('completed');
+    const added = fake.sheetNames().filter((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible');
+    return {
+      results: fake.sheetValues(added.find((n) => !/hits/.test(n))!),
+      hits: fake.sheetValues(added.find((n) => /hits/.test(n))!),
+    };
+  } finally {
+    restore();
+  }
+}
+
 it("analyst B's =CHECKLISTS.PEP and the add-in's bulk run through instance 2 show the namesake A cleared on instance 1 as muted", async () => {
   const [one, two] = await pair();
   const olena = await key(one, 'olena');
@@ -218,42 +253,46 @@ it("analyst B's =CHECKLISTS.PEP and the add-in's bulk run through instance 2 sho
   expect(await fns.sanctions(SUBJECT.name, null, null, invocation())).toEqual(sanctionsBefore);
 
   // The add-in's bulk run, with the connection the pane makes from the same settings.
-  const fake = new WorkbookFake();
-  const restore = fake.install();
-  try {
-    fake.setSheet('Клієнти', [['ПІБ'], [SUBJECT.name], ['Зовсім Інша Особа']]).select('Клієнти', 'A1:A3');
-    const input = await readSelectionInput();
-    const loaded = await new SettingsStore(await addinStorage(two, petro)).load();
-    const client = connect(loaded).client;
-    const before = fake.sheetNames();
-    const report = await (
-      await startWorkbookRun(
-        {
-          input,
-          mapping: recogniseColumns(input.headers),
-          options: { listdata: ALL_LISTS, search: 1, lowranklimit: 0 },
-          lang: 'en',
-          mode: 'live',
-          modeLabel: { uk: 'релей', en: 'relay' },
-          tuning: { concurrency: 2, chunkRows: 50, flushIntervalMs: 10_000 },
-        },
-        { ask: (query, options) => client.search(query, options) },
-      )
-    ).done;
-    expect(report.status).toBe('completed');
-    const added = fake.sheetNames().filter((n) => !before.includes(n) && fake.sheetVisibility(n) === 'Visible');
-    const results = fake.sheetValues(added.find((n) => !/hits/.test(n))!);
-    const header = results.findIndex((r) => r.includes('Status'));
-    const at = (name: string) => results[header].indexOf(name);
-    const row = results.find((r) => r.includes(SUBJECT.name))!;
-    expect(row[at('PEP')]).toBe(0);
-    expect(row[at('Status')]).toContain("1 muted by the relay's accept list");
-    expect(row[at('Muted by relay')]).toBe(1);
-    const hits = fake.sheetValues(added.find((n) => /hits/.test(n))!);
-    expect(hits.filter((r) => r.includes('PEP') && r.includes(SUBJECT.name))).toEqual([]);
-  } finally {
-    restore();
-  }
+  const { results, hits } = await bulkThrough(two, petro, [SUBJECT.name, 'Зовсім Інша Особа']);
+  const header = results.findIndex((r) => r.includes('Status'));
+  const at = (name: string) => results[header].indexOf(name);
+  const row = results.find((r) => r.includes(SUBJECT.name))!;
+  expect(row[at('PEP')]).toBe(0);
+  expect(row[at('Status')]).toContain("1 muted by the relay's accept list");
+  expect(row[at('Muted by relay')]).toBe(1);
+  expect(hits.filter((r) => r.includes('PEP') && r.includes(SUBJECT.name))).toEqual([]);
+}, 60_000);
+
+it("a bulk run's hits sheet names a colleague's decision the record has moved on from, and leaves the hit to decide", async () => {
+  const [one] = await pair();
+  const olena = await key(one, 'olena');
+  const petro = await key(one, 'petro');
+  const pep = recordOf('peps', itemOf((await screen(one, olena)).wire, 'peps'));
+  // Olena cleared the record as it stood before the registry edited it (another fingerprint).
+  const recorded = await call(one, '/decisions', {
+    tokken: olena,
+    subject: SUBJECT,
+    registry: 'peps',
+    record: pep.record,
+    fingerprint: 'ffffffffffffffff',
+    decision: 'false-positive',
+    reason: 'different-birth-date',
+  });
+  expect(recorded.json.results).toEqual([expect.objectContaining({ status: 'recorded' })]);
+
+  const { hits } = await bulkThrough(one, petro, [SUBJECT.name]);
+  const columns = hitsColumns('en');
+  const col = (id: string) => columns.findIndex((c) => c.id === id);
+  const pepRows = hits.filter((r) => String(r[col('hitId')]).includes(`|${pep.record}|`));
+  expect(pepRows).toHaveLength(1);
+  expect(pepRows[0][col('change')]).toBe(
+    'Decided on the relay by olena (False positive) before the record changed: decide again',
+  );
+  expect([pepRows[0][col('decision')], pepRows[0][col('decidedBy')]]).toEqual(['', '']);
+  // The hit's other registries carry nothing of it.
+  const others = hits.slice(1).filter((r) => r[col('hitId')] && !String(r[col('hitId')]).includes(`|${pep.record}|`));
+  expect(others.length).toBeGreaterThan(0);
+  expect(others.map((r) => r[col('change')])).toEqual(others.map(() => ''));
 }, 60_000);
 
 it("Save decisions sends a hits sheet's Decision, Reason and Comment to the relay in one go, under the analyst's key; saving again adds nothing; what cannot be sent is named", async () => {

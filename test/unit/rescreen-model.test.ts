@@ -367,6 +367,46 @@ describe('merge', () => {
     expect(reviewHit(previous(), 'k', hit({ id: '10002' }), relayDecided).byRelay).toBeUndefined();
   });
 
+  it('a relay decision the record has moved on from is named in the Change cell and decides nothing', () => {
+    const earlier = {
+      record: 'peps:10001',
+      decision: 'false-positive' as const,
+      reason: 'other-person',
+      comment: '',
+      analyst: 'olena',
+      at: '2026-09-20T09:15:00.000Z',
+      earlier: true as const,
+    };
+    const first = reviewHit(null, 'k', hit(), [earlier]);
+    expect(first).toMatchObject({
+      change: null,
+      decision: null,
+      earlier: { analyst: 'olena', decision: 'falsePositive' },
+    });
+    expect(first.byRelay).toBeUndefined();
+    expect(reviewCells(first, 'en').slice(0, 6)).toEqual([
+      'Decided on the relay by olena (False positive) before the record changed: decide again',
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(reviewCells(first, 'uk')[0]).toBe(
+      'Рішення olena на релеї (Хибний збіг) ухвалено до того, як запис змінився: вирішіть знову',
+    );
+    // A re-screen: the sheet's own decision carries, the mark comes first.
+    const again = reviewHit(previous(), 'k', hit({ percent: 90 }), [earlier]);
+    expect(again).toMatchObject({ change: 'changed', decision: 'falsePositive', decidedBy: 'me' });
+    expect(reviewCells(again, 'en')[0]).toBe(
+      'Changed: percent 100 → 90; decided on the relay by olena (False positive) before the record changed',
+    );
+    // Another record's note is not this hit's; a decision in force on the record wins.
+    expect(reviewHit(null, 'k', hit({ id: '10002' }), [earlier]).earlier).toBeUndefined();
+    const inForce = { ...earlier, earlier: undefined, decision: 'true-match' as const, analyst: 'anna' };
+    expect(reviewHit(null, 'k', hit(), [earlier, inForce])).toMatchObject({ decision: 'trueMatch', decidedBy: 'anna' });
+  });
+
   it('a relay decision awaiting approval is shown as such, and leaves its hit open', () => {
     const pending = [
       {
