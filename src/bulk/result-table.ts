@@ -183,12 +183,13 @@ function overallLevelText(
   return screened.totalHits > 0 ? levelText(screened.level, lang) : verdictText(screened.verdict, lang);
 }
 
-/** One result row: the input as given, then what the service said about it. */
+/** One result row: the input as given, then what the service said about it; `reviews` as rowReviews gives them. */
 export function resultRow(
   ctx: TableContext,
   rowIndex: number,
   input: readonly CellValue[],
   result: RowResult,
+  reviews?: readonly HitReview[],
 ): TableCell[] {
   const cells: TableCell[] = [ctx.firstSourceRow + rowIndex];
   for (let i = 0; i < ctx.headers.length; i++) cells.push(inputCell(input[i]));
@@ -199,7 +200,7 @@ export function resultRow(
   for (let i = 0; i < ctx.registries.length; i++) cells.push(screened ? (screened.counts[i] ?? null) : null);
   cells.push(o ? registryErrorsText(o, ctx.lang) || null : null);
   cells.push(statusText(result, ctx, input));
-  cells.push(screened && screened.totalHits > 0 ? openLevelText(rowOpenLevel(ctx, screened), ctx.lang) : null);
+  cells.push(screened && screened.totalHits > 0 ? openLevelText(rowOpenLevel(ctx, screened, reviews), ctx.lang) : null);
   cells.push(screened?.muted || null);
   cells.push(screened?.idrequest || null);
   cells.push(screened?.dateResponse || null);
@@ -246,9 +247,12 @@ function openLevelText(level: ReturnType<typeof openLevel>, lang: Lang): string 
 }
 
 /** A row's level once decisions count; with hits left unlisted nothing can be left out. */
-function rowOpenLevel(ctx: TableContext, o: ScreenedOutcome) {
+function rowOpenLevel(
+  ctx: TableContext,
+  o: ScreenedOutcome,
+  reviews: readonly HitReview[] = rowReviews(ctx, { kind: 'outcome', outcome: o }),
+) {
   if (o.hitsOmitted > 0) return o.level;
-  const reviews = rowReviews(ctx, { kind: 'outcome', outcome: o });
   // A decision awaiting approval is not yet in force: its hit still counts as open.
   return openLevel(
     o.hits.map((h, i) => ({ level: h.level, decision: reviews[i].byRelay?.pending ? null : reviews[i].decision })),

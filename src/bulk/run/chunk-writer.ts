@@ -69,9 +69,9 @@ export class ChunkWriter {
       for (let r = this.written; r < end; r++) {
         const input = inputs[r - this.written];
         const result = resultOf(r, input);
-        rows.push(resultRow(this.setup.ctx, r, input, result));
-        // Asked once a row: the hits sheet, the re-screen's tally and the hits to decide read the same reviews.
+        // Asked once a row: the open level, the hits sheet, the re-screen's tally and the hits to decide read them.
         const reviews = rowReviews(this.setup.ctx, result);
+        rows.push(resultRow(this.setup.ctx, r, input, result, reviews));
         for (const h of hitRows(this.setup.ctx, r, input, result, reviews)) hits.push(h);
         this.setup.tally?.noteRow(reviews);
         this.counters.hitsToDecide = withHitsToDecide(this.counters.hitsToDecide, result, reviews);
