@@ -187,6 +187,20 @@ export function reviewCells(review: HitReview, lang: Lang): TableCell[] {
 }
 
 /**
+ * A hit's decision as the open level counts it. One awaiting approval is not in force yet; nor is a
+ * false positive on a record the registry has edited since (its name, birth date or other fields),
+ * the same test that stops the relay's accept list muting it: a cleared namesake whose record now
+ * says more is open until someone looks. A new percent or level alone is the query's, not the record's.
+ */
+export function decisionInForce(review: HitReview): Decision | null {
+  if (review.byRelay?.pending) return null;
+  // The relay sends only decisions on the record as it is now: one made after the edit stands.
+  if (review.byRelay) return review.decision;
+  const edited = review.changes?.some((c) => c.field === 'record' || c.field === 'name' || c.field === 'birth');
+  return review.decision === 'falsePositive' && edited ? null : review.decision;
+}
+
+/**
  * The level that is still open once decisions are counted: hits decided false positive are left
  * out, and a confirmed true match counts as high whatever the service's level, so a confirmed
  * client never drops out of a "high" filter.

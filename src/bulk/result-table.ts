@@ -15,7 +15,7 @@ import { mistypedCodeOf } from './code-notes';
 import type { PreviousHit, PreviousRun } from './previous-hits';
 import { bulkMessages } from './messages';
 import type { ScreenedOutcome, SubjectOutcome } from './outcome';
-import { openLevel, reviewCells, reviewHit, type HitReview } from './rescreen';
+import { decisionInForce, openLevel, reviewCells, reviewHit, type HitReview } from './rescreen';
 import { rescreenMessages } from './rescreen-messages';
 import { EXPLANATION_RULES_VERSION, suggestionLabel, whyFacts } from '../core/answer/explain';
 import { detailsWithStanding } from '../core/answer/registry-lists';
@@ -253,10 +253,7 @@ function rowOpenLevel(
   reviews: readonly HitReview[] = rowReviews(ctx, { kind: 'outcome', outcome: o }),
 ) {
   if (o.hitsOmitted > 0) return o.level;
-  // A decision awaiting approval is not yet in force: its hit still counts as open.
-  return openLevel(
-    o.hits.map((h, i) => ({ level: h.level, decision: reviews[i].byRelay?.pending ? null : reviews[i].decision })),
-  );
+  return openLevel(o.hits.map((h, i) => ({ level: h.level, decision: decisionInForce(reviews[i]) })));
 }
 
 /** The "Gone" sheet: hits of the previous run this run no longer finds, with their old decisions. */

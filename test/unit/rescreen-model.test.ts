@@ -8,7 +8,7 @@ import { serviceKindOfLabel } from '../../src/shared-runtime/messages';
 import { startRun, type AskFn, type BulkSink, type ResultChunk, type SinkBegin } from '../../src/bulk';
 import { hitIdentity } from '../../src/bulk/hit-identity';
 import type { HitLine } from '../../src/bulk/hits';
-import { openLevel, reviewHit } from '../../src/bulk/rescreen';
+import { decisionInForce, openLevel, reviewHit } from '../../src/bulk/rescreen';
 import { hitRows, hitsColumns, type TableCell, type TableContext } from '../../src/bulk/result-table';
 import type { ScreenedOutcome } from '../../src/bulk/outcome';
 import { CheckListsClient } from '../../src/core/request/client';
@@ -16,7 +16,7 @@ import { ALL_LISTS } from '../../src/core/protocol/listdata';
 import { DEMO_CREDENTIALS, MAX_DATA_REVISION, createSandboxEngine, sandboxTransport } from '../../src/sandbox';
 import { parseCommandLine } from '../../src/cli/args/command-line';
 import { UsageError } from '../../src/cli/exit-codes';
-import { documentedCounts, editedList, exampleList, hitsIndex } from '../support/rescreen-scenario';
+import { documentedCounts, editedList, exampleList, hitsIndex, resultsIndex } from '../support/rescreen-scenario';
 import { KNOWN } from '../../src/sandbox';
 
 const hit = (over: Partial<HitLine> = {}): HitLine => ({
@@ -478,11 +478,32 @@ describe('merge', () => {
     expect(openLevel([{ level: 'low', decision: 'trueMatch' }])).toBe('high');
     expect(openLevel([{ level: 'high', decision: 'needsReview' }])).toBe('high');
   });
+
+  it('a false positive counts as decided unless the registry edited its record since; one awaiting approval never', () => {
+    const was = '0123456789abcdef';
+    const fp = previous({}, was);
+    expect(decisionInForce(reviewHit(fp, 'k', hit({ fingerprint: was, percent: 90, level: 'low' })))).toBe(
+      'falsePositive',
+    );
+    expect(decisionInForce(reviewHit(fp, 'k', hit({ fingerprint: 'fedcba9876543210' })))).toBeNull();
+    expect(decisionInForce(reviewHit(fp, 'k', hit({ birth: '1967-04-13' })))).toBeNull();
+    expect(decisionInForce(reviewHit(fp, 'k', hit({ name: 'Кривоклен Северин' })))).toBeNull();
+    const pending = { record: 'peps:10001', decision: 'true-match' as const, reason: '', comment: '' };
+    const waiting = reviewHit(fp, 'k', hit(), [
+      { ...pending, analyst: 'o', at: '2026-11-20T09:15:00Z', pending: true },
+    ]);
+    expect(decisionInForce(waiting)).toBeNull();
+    // A colleague's decision on the relay is on the record as it is now, whatever the sheet saw before.
+    const relayed = [{ ...pending, decision: 'false-positive' as const, analyst: 'o', at: '2026-11-20T09:15:00Z' }];
+    const redecided = reviewHit(fp, 'k', hit({ fingerprint: 'fedcba9876543210' }), relayed);
+    expect([redecided.change, decisionInForce(redecided)]).toEqual(['changed', 'falsePositive']);
+  });
 });
 
 /** A sink that keeps the hits sheet as rows: enough to feed the next run. */
-function memorySink(): BulkSink & { hits: TableCell[][]; begun: SinkBegin | null } {
+function memorySink(): BulkSink & { rows: TableCell[][]; hits: TableCell[][]; begun: SinkBegin | null } {
   const sink = {
+    rows: [] as TableCell[][],
     hits: [] as TableCell[][],
     begun: null as SinkBegin | null,
     begin: async (b: SinkBegin) => {
@@ -490,6 +511,7 @@ function memorySink(): BulkSink & { hits: TableCell[][]; begun: SinkBegin | null
       return { output: {} };
     },
     write: async (c: ResultChunk) => {
+      c.rows.forEach((r, i) => (sink.rows[c.start + i] = r));
       c.hits.forEach((h, i) => (sink.hits[c.hitsStart + i] = h));
     },
     end: async () => undefined,
@@ -572,9 +594,17 @@ describe('sandbox data revisions', () => {
     expect(same.report.rescreen?.undecidedHits).toBe(r0.next.hits.size);
   });
 
-  it('a record the registry edited keeps its percent and is marked Changed, saying its other fields changed', async () => {
+  it('a record the registry edited keeps its percent, is marked Changed, and its cleared namesake is open again', async () => {
     const list = exampleList('iso');
     const r1 = await screen(list, 1, null);
+    // The manager's only hit, the company he manages, was cleared as another person last month.
+    const cleared = [...r1.next.hits.values()].find(
+      (h) => h.identity.includes('|edr:41703173|') && h.cells.input === KNOWN.manager.name,
+    )!;
+    const previous: PreviousRun = {
+      ...r1.next,
+      hits: new Map([...r1.next.hits, [cleared.identity, { ...cleared, decision: 'falsePositive' }]]),
+    };
     const sink = memorySink();
     const [headers, ...rows] = list;
     await (
@@ -586,7 +616,7 @@ describe('sandbox data revisions', () => {
           lang: 'en',
           mode: 'sandbox',
           modeLabel: { uk: 's', en: 's' },
-          previous: r1.next,
+          previous,
         },
         { ask: ask(2), sink },
         { concurrency: 4 },
@@ -605,6 +635,14 @@ describe('sandbox data revisions', () => {
       expect(row[at.change]).toBe('Changed: the record’s other fields (status, lists, documents, codes or details)');
       expect(r1.next.hits.get(String(row[at.hitId]))?.percent).toBe(row[at.percent]);
     }
+    // The clearance is carried, but the record it cleared is not the record now: the row's open level is not "All decided".
+    expect(edited.find((r) => r[at.hitId] === cleared.identity)?.[at.decision]).toBe('False positive');
+    const rat = resultsIndex(
+      sink.begun!.columns.map((c) => c.header),
+      'en',
+    );
+    const managerRow = sink.rows.find((r) => r.includes(KNOWN.manager.name))!;
+    expect([managerRow[rat.level], managerRow[rat.openLevel]]).toEqual(['Low', 'Low']);
   });
 
   it("--save-decisions records an earlier results file's decisions: it needs --previous", () => {
