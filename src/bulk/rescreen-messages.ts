@@ -51,6 +51,9 @@ const en = {
     'These results were written by the command line, from {input}: screen them again there, where the list is, with checklists screen <the list> --previous <this workbook>; their decisions go along.',
   'summary.line':
     'Since the previous run: new {new}, changed {changed}, gone {gone}; rows to review: {review}; hits not decided yet: {undecided}.',
+  'summary.reopened':
+    'Cleared as false positives, but the registry has edited the record since: {count} {count|hit|hits} to look at again (the Level of undecided hits column counts {count|it|them} as open).',
+  'header.changes.reopened': 'cleared hits to look at again {count}',
   'panel.saveDecisions': 'Save decisions to the relay',
   'panel.saveDecisionsHint':
     'On a results sheet (or its hits sheet): send the Decision, Reason and Comment of every decided hit to the relay, under your own name.',
@@ -163,6 +166,9 @@ const uk: Record<Key, string> = {
     'Ці результати записав командний рядок із {input}: перевірте їх знову там, де список, командою checklists screen <список> --previous <ця книга>; рішення перенесуться.',
   'summary.line':
     'Від попередньої перевірки: нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду: {review}; збігів без рішення: {undecided}.',
+  'summary.reopened':
+    'Знято як хибні збіги, але реєстр відтоді змінив запис: {count} {count|збіг|збіги|збігів} переглянути знову (стовпець «Рівень невирішених збігів» рахує {count|його|їх|їх} відкритими).',
+  'header.changes.reopened': 'знятих збігів переглянути знову {count}',
   'panel.saveDecisions': 'Зберегти рішення на релеї',
   'panel.saveDecisionsHint':
     'На аркуші результатів (або його аркуші збігів): надіслати на релей рішення, причину й коментар кожного вирішеного збігу від вашого імені.',

@@ -230,6 +230,11 @@ export interface RescreenSummary {
    * nothing left to do while last month's hits still waited for one.
    */
   undecidedHits: number;
+  /**
+   * Distinct hits carried as false positives whose record the registry has edited since: open again
+   * (decisionInForce), and said apart, as the clearances a compliance officer asks about first.
+   */
+  reopenedClearances: number;
   previousSource: string;
   /**
    * The previous results and this run came from different kinds of service, a sandbox's fictional
@@ -254,6 +259,7 @@ export class RescreenTally {
   private readonly fresh = new Set<string>();
   private readonly changed = new Set<string>();
   private readonly undecided = new Set<string>();
+  private readonly reopened = new Set<string>();
   private reviewRows = 0;
 
   constructor(readonly previous: PreviousRun) {}
@@ -265,6 +271,7 @@ export class RescreenTally {
       if (r.change === 'new') this.fresh.add(r.identity);
       if (r.change === 'changed') this.changed.add(r.identity);
       if (r.decision === null) this.undecided.add(r.identity);
+      if (r.decision === 'falsePositive' && decisionInForce(r) === null) this.reopened.add(r.identity);
       if (r.change === 'new' || r.change === 'changed' || r.decision === 'needsReview') review = true;
       if (r.byRelay?.sheetSaid) review = true;
     }
@@ -290,6 +297,7 @@ export class RescreenTally {
       goneHits: this.gone().length,
       rowsToReview: this.reviewRows,
       undecidedHits: this.undecided.size,
+      reopenedClearances: this.reopened.size,
       previousSource: this.previous.source,
     };
   }

@@ -46,7 +46,11 @@ function stateWithChanges(info: RunHeaderInfo, lang: Lang): string {
           undecided: c.undecidedHits,
           source: c.previousSource,
         });
-  return `${info.state}; ${rescreenMessages.t(lang, 'header.changes')}: ${changes}`;
+  const reopened =
+    c !== 'pending' && c.reopenedClearances > 0
+      ? `; ${rescreenMessages.t(lang, 'header.changes.reopened', { count: c.reopenedClearances })}`
+      : '';
+  return `${info.state}; ${rescreenMessages.t(lang, 'header.changes')}: ${changes}${reopened}`;
 }
 
 function pad(n: number): string {

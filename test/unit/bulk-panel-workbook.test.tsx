@@ -11,6 +11,7 @@ import { fakeServices, json, scriptedTransport } from '../support/taskpane-fakes
 import { fixtureJson } from '../support/fixtures';
 import { DEFAULT_SETTINGS } from '../../src/core/settings/settings';
 import { cellAddress } from '../../src/excel/a1';
+import { hitsColumns } from '../../src/bulk/result-table';
 import { bilingual, relayMessages } from '../../src/relay/messages';
 
 // Issue 11: what Excel refuses reaches the person in their language, not as Excel's English text.
@@ -557,6 +558,38 @@ describe('Screen again between a sandbox and the live service', () => {
     expect(await screen.findByTestId('bulk-service-shift', {}, { timeout: 20_000 })).toHaveTextContent(
       rescreenMessages.t('uk', 'shift.live-to-fictional'),
     );
+  });
+});
+
+describe('Screen again after the registry edited a cleared record', () => {
+  it('says how many cleared hits to look at again, on screen and on the Run state line', async () => {
+    fake.select('Clients', 'A1:B3');
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <BulkPanel lang="uk" services={fakeServices()} />
+      </FluentProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: bulkMessages.t('uk', 'panel.readSelection') }));
+    await user.click(await screen.findByRole('button', { name: bulkMessages.t('uk', 'panel.start') }));
+    await screen.findByTestId('bulk-outcome', {}, { timeout: 20_000 });
+    const results = fake.activeSheetName();
+    // The analyst clears the first hit; the sheet saw the record with another fingerprint than today's.
+    const hits = fake.sheetNames().find((n) => n.startsWith(bulkMessages.t('uk', 'sheet.hits')))!;
+    const header = fake.sheetValues(hits)[0];
+    const col = (id: string) => header.indexOf(hitsColumns('uk').find((c) => c.id === id)!.header);
+    fake.pasteValues(hits, cellAddress(1, col('decision')), [[rescreenMessages.t('uk', 'decision.falsePositive')]]);
+    fake.pasteValues(hits, cellAddress(1, col('fingerprint')), [['0000000000000000']]);
+    fake.select(results, 'A1');
+    const again = screen.getByTestId('bulk-screen-again');
+    await waitFor(() => expect(again).toBeEnabled());
+    await user.click(again);
+    expect(await screen.findByTestId('bulk-reopened-clearances', {}, { timeout: 20_000 })).toHaveTextContent(
+      rescreenMessages.t('uk', 'summary.reopened', { count: 1 }),
+    );
+    const state = fake
+      .sheetValues(fake.activeSheetName())
+      .find((r) => r[0] === bulkMessages.t('uk', 'header.state'))?.[1];
+    expect(String(state)).toMatch(/; знятих збігів переглянути знову 1$/);
   });
 });
 

@@ -9,6 +9,7 @@ import { startRun, type AskFn, type BulkSink, type ResultChunk, type SinkBegin }
 import { hitIdentity } from '../../src/bulk/hit-identity';
 import type { HitLine } from '../../src/bulk/hits';
 import { decisionInForce, openLevel, reviewHit } from '../../src/bulk/rescreen';
+import { rescreenLines } from '../../src/cli/commands/rescreen';
 import { hitRows, hitsColumns, type TableCell, type TableContext } from '../../src/bulk/result-table';
 import type { ScreenedOutcome } from '../../src/bulk/outcome';
 import { CheckListsClient } from '../../src/core/request/client';
@@ -607,7 +608,7 @@ describe('sandbox data revisions', () => {
     };
     const sink = memorySink();
     const [headers, ...rows] = list;
-    await (
+    const report = await (
       await startRun(
         {
           input: { headers, rows, source: 'clients', firstSourceRow: 2 },
@@ -643,6 +644,10 @@ describe('sandbox data revisions', () => {
     );
     const managerRow = sink.rows.find((r) => r.includes(KNOWN.manager.name))!;
     expect([managerRow[rat.level], managerRow[rat.openLevel]]).toEqual(['Low', 'Low']);
+    expect(report.rescreen).toMatchObject({ changedHits: 4, reopenedClearances: 1 });
+    expect(rescreenLines(report, 'en')[1]).toBe(
+      'Cleared as false positives, but the registry has edited the record since: 1 hit to look at again (the Level of undecided hits column counts it as open).',
+    );
   });
 
   it("--save-decisions records an earlier results file's decisions: it needs --previous", () => {

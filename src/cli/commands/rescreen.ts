@@ -91,6 +91,9 @@ export function rescreenLines(report: BulkRunReport, lang: Lang): string[] {
       review: r.rowsToReview,
       undecided: r.undecidedHits,
     }),
+    ...(r.reopenedClearances > 0
+      ? [rescreenMessages.t(lang, 'summary.reopened', { count: r.reopenedClearances })]
+      : []),
     ...(r.serviceShift ? [rescreenMessages.t(lang, `shift.${r.serviceShift}`)] : []),
   ];
 }

@@ -105,6 +105,11 @@ export function RescreenSummaryLine({ report, lang }: { report: BulkRunReport; l
         review: s.rowsToReview,
         undecided: s.undecidedHits,
       })}
+      {s.reopenedClearances > 0 && (
+        <strong data-testid="bulk-reopened-clearances" style={{ display: 'block', marginTop: '4px' }}>
+          {r.t(lang, 'summary.reopened', { count: s.reopenedClearances })}
+        </strong>
+      )}
       {s.serviceShift && (
         <strong data-testid="bulk-service-shift" style={{ display: 'block', marginTop: '4px' }}>
           {r.t(lang, `shift.${s.serviceShift}`)}
