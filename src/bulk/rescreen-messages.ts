@@ -13,6 +13,10 @@ const en = {
   'change.what.name': 'name {from} → {to}',
   'change.what.birth': 'birth date {from} → {to}',
   'change.what.record': 'the record’s other fields (status, lists, documents, codes or details)',
+  'change.clearedBefore':
+    'the false positive decided before ({parts}) was of the record before this change: decide again',
+  'change.clearedBeforeUnsigned':
+    'the false positive decided before was of the record before this change: decide again',
   'change.earlier': 'decided on the relay by {analyst} ({decision}) before the record changed',
   'change.earlierAlone': 'Decided on the relay by {analyst} ({decision}) before the record changed: decide again',
   'change.same': 'Same',
@@ -128,6 +132,8 @@ const uk: Record<Key, string> = {
   'change.what.name': 'ім’я {from} → {to}',
   'change.what.birth': 'дата народження {from} → {to}',
   'change.what.record': 'інші поля запису (статус, списки, документи, коди чи подробиці)',
+  'change.clearedBefore': 'попереднє рішення «хибний збіг» ({parts}) стосувалося запису до цієї зміни: вирішіть знову',
+  'change.clearedBeforeUnsigned': 'попереднє рішення «хибний збіг» стосувалося запису до цієї зміни: вирішіть знову',
   'change.earlier': 'рішення {analyst} на релеї ({decision}) ухвалено до того, як запис змінився',
   'change.earlierAlone': 'Рішення {analyst} на релеї ({decision}) ухвалено до того, як запис змінився: вирішіть знову',
   'change.same': 'Без змін',

@@ -33,6 +33,11 @@ export interface HitReview {
    * hit is open, but the Change cell names it for whoever decides again.
    */
   earlier?: { analyst: string; decision: Decision };
+  /**
+   * The previous sheet's false positive on a record the registry has edited since: no longer the
+   * hit's decision (it is open), but named in the Change cell for whoever decides again.
+   */
+  clearedBefore?: { decidedBy: string; decidedAt: string };
   decision: Decision | null;
   /** A reason code, or the text typed where no code fits. */
   reason: string;
@@ -81,6 +86,10 @@ export function hitChanges(previous: PreviousHit, hit: HitLine): FieldChange[] {
   return changes;
 }
 
+/** The registry edited the record itself, not merely how well it matches the query (percent, level). */
+const recordEdited = (changes: readonly FieldChange[]): boolean =>
+  changes.some((c) => c.field === 'record' || c.field === 'name' || c.field === 'birth');
+
 function changeWords(change: FieldChange, lang: Lang): string {
   if (change.field === 'record') return rescreenMessages.t(lang, 'change.what.record');
   const shown = (v: string | number | null) => (v === null || v === '' ? '—' : String(v));
@@ -102,12 +111,23 @@ function markText(review: Pick<HitReview, 'change' | 'changes'>, lang: Lang): st
  * The Change cell: "Changed" says what changed, so the analyst deciding again knows where to look,
  * and a relay decision the record has moved on from is named after the mark (alone in a first run).
  */
-export function changeCellText(review: Pick<HitReview, 'change' | 'changes' | 'earlier'>, lang: Lang): string | null {
-  const mark = markText(review, lang);
+export function changeCellText(
+  review: Pick<HitReview, 'change' | 'changes' | 'earlier' | 'clearedBefore'>,
+  lang: Lang,
+): string | null {
+  const mark = [markText(review, lang), clearedBeforeText(review, lang)].filter((t) => t !== null).join('; ') || null;
   if (!review.earlier) return mark;
   const params = { analyst: review.earlier.analyst, decision: decisionText(review.earlier.decision, lang) };
   const earlier = rescreenMessages.t(lang, 'change.earlier', params);
   return mark ? `${mark}; ${earlier}` : rescreenMessages.t(lang, 'change.earlierAlone', params);
+}
+
+function clearedBeforeText(review: Pick<HitReview, 'clearedBefore'>, lang: Lang): string | null {
+  if (!review.clearedBefore) return null;
+  const parts = [review.clearedBefore.decidedBy, review.clearedBefore.decidedAt].filter((p) => p !== '').join(', ');
+  return parts
+    ? rescreenMessages.t(lang, 'change.clearedBefore', { parts })
+    : rescreenMessages.t(lang, 'change.clearedBeforeUnsigned');
 }
 
 /**
@@ -125,25 +145,32 @@ export function reviewHit(
   const before = previous?.hits.get(identity);
   const changes = before ? hitChanges(before, hit) : [];
   const change: ChangeMark | null = !previous ? null : !before ? 'new' : changes.length > 0 ? 'changed' : 'same';
-  const sheet = before
-    ? {
-        decision: before.decision,
-        reason: before.reason,
-        comment: before.comment,
-        decidedBy: before.decidedBy,
-        decidedAt: before.decidedAt,
-      }
-    : { decision: null, reason: '', comment: '', decidedBy: '', decidedAt: '' };
   const record = relayDecided?.length ? recordPart(hit) : '';
   const relay = relayDecided?.find((d) => d.record === record && !d.earlier);
   const earlier = relay ? undefined : relayDecided?.find((d) => d.record === record && d.earlier);
+  // A clearance is of the record as it stood: once the registry edits the record the hit is open again,
+  // as the relay's accept list stops muting it, so that nobody saves it as cleared unseen. Its reason
+  // and comment stay for whoever decides; the Change cell names who cleared it and when.
+  const reopened = before?.decision === 'falsePositive' && recordEdited(changes);
+  const sheet = before
+    ? {
+        decision: reopened ? null : before.decision,
+        reason: before.reason,
+        comment: before.comment,
+        decidedBy: reopened ? '' : before.decidedBy,
+        decidedAt: reopened ? '' : before.decidedAt,
+      }
+    : { decision: null, reason: '', comment: '', decidedBy: '', decidedAt: '' };
   const marked = {
     identity,
     change,
     ...(changes.length > 0 ? { changes } : {}),
     ...(earlier ? { earlier: { analyst: earlier.analyst, decision: fromDecisionCode(earlier.decision) } } : {}),
   };
-  if (!relay) return { ...marked, ...sheet };
+  if (!relay) {
+    const cleared = reopened ? { clearedBefore: { decidedBy: before.decidedBy, decidedAt: before.decidedAt } } : {};
+    return { ...marked, ...cleared, ...sheet };
+  }
   const decision = fromDecisionCode(relay.decision);
   return {
     ...marked,
@@ -186,18 +213,9 @@ export function reviewCells(review: HitReview, lang: Lang): TableCell[] {
   ];
 }
 
-/**
- * A hit's decision as the open level counts it. One awaiting approval is not in force yet; nor is a
- * false positive on a record the registry has edited since (its name, birth date or other fields),
- * the same test that stops the relay's accept list muting it: a cleared namesake whose record now
- * says more is open until someone looks. A new percent or level alone is the query's, not the record's.
- */
+/** A hit's decision as the open level counts it: one awaiting approval is not in force yet. */
 export function decisionInForce(review: HitReview): Decision | null {
-  if (review.byRelay?.pending) return null;
-  // The relay sends only decisions on the record as it is now: one made after the edit stands.
-  if (review.byRelay) return review.decision;
-  const edited = review.changes?.some((c) => c.field === 'record' || c.field === 'name' || c.field === 'birth');
-  return review.decision === 'falsePositive' && edited ? null : review.decision;
+  return review.byRelay?.pending ? null : review.decision;
 }
 
 /**
@@ -231,8 +249,8 @@ export interface RescreenSummary {
    */
   undecidedHits: number;
   /**
-   * Distinct hits carried as false positives whose record the registry has edited since: open again
-   * (decisionInForce), and said apart, as the clearances a compliance officer asks about first.
+   * Distinct hits the previous sheet cleared as false positives whose record the registry has edited
+   * since: open again (HitReview.clearedBefore), and said apart, as a compliance officer asks about them first.
    */
   reopenedClearances: number;
   previousSource: string;
@@ -271,7 +289,7 @@ export class RescreenTally {
       if (r.change === 'new') this.fresh.add(r.identity);
       if (r.change === 'changed') this.changed.add(r.identity);
       if (r.decision === null) this.undecided.add(r.identity);
-      if (r.decision === 'falsePositive' && decisionInForce(r) === null) this.reopened.add(r.identity);
+      if (r.clearedBefore) this.reopened.add(r.identity);
       if (r.change === 'new' || r.change === 'changed' || r.decision === 'needsReview') review = true;
       if (r.byRelay?.sheetSaid) review = true;
     }

@@ -319,16 +319,27 @@ describe('merge', () => {
     expect(reviewHit(previous(), 'k', hit({ birth: '1967-04-13' })).change).toBe('changed');
   });
 
-  it('marks Changed when the record’s fingerprint moved, and the Change cell says what changed', () => {
+  it('marks Changed when the record’s fingerprint moved, says what changed, and opens a false positive of the record before', () => {
     const [was, now] = ['0123456789abcdef', 'fedcba9876543210'];
     const moved = reviewHit(previous({}, was), 'k', hit({ fingerprint: now, details: 'new words' }));
-    expect(moved).toMatchObject({ change: 'changed', decision: 'falsePositive', changes: [{ field: 'record' }] });
+    // The sheet's false positive was of the record before the edit: the hit is open, its reason and comment kept.
+    expect(moved).toMatchObject({
+      change: 'changed',
+      decision: null,
+      reason: 'namesake',
+      comment: 'бачив паспорт',
+      decidedBy: '',
+      decidedAt: '',
+      changes: [{ field: 'record' }],
+      clearedBefore: { decidedBy: 'me', decidedAt: '2026-10-01' },
+    });
     expect(reviewCells(moved, 'en')[0]).toBe(
-      'Changed: the record’s other fields (status, lists, documents, codes or details)',
+      'Changed: the record’s other fields (status, lists, documents, codes or details); the false positive decided before (me, 2026-10-01) was of the record before this change: decide again',
     );
     expect(reviewCells(moved, 'uk')[0]).toBe(
-      'Змінено: інші поля запису (статус, списки, документи, коди чи подробиці)',
+      'Змінено: інші поля запису (статус, списки, документи, коди чи подробиці); попереднє рішення «хибний збіг» (me, 2026-10-01) стосувалося запису до цієї зміни: вирішіть знову',
     );
+    expect(reviewCells(moved, 'en').slice(1, 6)).toEqual([null, 'namesake', 'бачив паспорт', null, null]);
     // The same record, or a side whose fingerprint is unknown or mangled by a round trip: no change.
     expect(reviewHit(previous({}, was), 'k', hit({ fingerprint: was })).change).toBe('same');
     expect(reviewHit(previous({}, null), 'k', hit({ fingerprint: now })).change).toBe('same');
@@ -336,7 +347,14 @@ describe('merge', () => {
     expect(reviewHit(previous({}, was), 'k', hit()).change).toBe('same');
     // A new birth date moves the fingerprint too: the cell names the date, not "other fields".
     const born = reviewHit(previous({}, was), 'k', hit({ birth: '1967-04-13', fingerprint: now, percent: 90 }));
-    expect(reviewCells(born, 'en')[0]).toBe('Changed: percent 100 → 90; birth date 1967-04-12 → 1967-04-13');
+    expect(reviewCells(born, 'en')[0]).toBe(
+      'Changed: percent 100 → 90; birth date 1967-04-12 → 1967-04-13; the false positive decided before (me, 2026-10-01) was of the record before this change: decide again',
+    );
+    // A new percent or level is how well the record matches, not the record: the false positive stands.
+    expect(reviewHit(previous({}, was), 'k', hit({ fingerprint: was, percent: 90 }))).toMatchObject({
+      decision: 'falsePositive',
+      decidedBy: 'me',
+    });
     expect(reviewCells(reviewHit(previous(), 'k', hit({ level: 'low' })), 'uk')[0]).toBe(
       'Змінено: рівень Високий → Низький',
     );
@@ -632,12 +650,17 @@ describe('sandbox data revisions', () => {
     expect([...new Set(edited.map((r) => r[at.input]))].sort()).toEqual(
       [KNOWN.company.shortName, KNOWN.manager.name, KNOWN.pepSanctioned.name].sort(),
     );
-    for (const row of edited) {
-      expect(row[at.change]).toBe('Changed: the record’s other fields (status, lists, documents, codes or details)');
+    const otherFields = 'Changed: the record’s other fields (status, lists, documents, codes or details)';
+    for (const row of edited.filter((r) => r[at.hitId] !== cleared.identity)) {
+      expect(row[at.change]).toBe(otherFields);
       expect(r1.next.hits.get(String(row[at.hitId]))?.percent).toBe(row[at.percent]);
     }
-    // The clearance is carried, but the record it cleared is not the record now: the row's open level is not "All decided".
-    expect(edited.find((r) => r[at.hitId] === cleared.identity)?.[at.decision]).toBe('False positive');
+    // The clearance was of the record before the edit: the hit is open again, and the row's level with it.
+    const reopened = edited.find((r) => r[at.hitId] === cleared.identity)!;
+    expect([reopened[at.change], reopened[at.decision]]).toEqual([
+      `${otherFields}; the false positive decided before was of the record before this change: decide again`,
+      null,
+    ]);
     const rat = resultsIndex(
       sink.begun!.columns.map((c) => c.header),
       'en',
