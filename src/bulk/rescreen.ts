@@ -237,7 +237,7 @@ export function openLevel(hits: readonly { level: MatchLevel | null; decision: D
 export interface RescreenSummary {
   /** Distinct hits (subject and record) not in the previous run. */
   newHits: number;
-  /** Distinct hits whose percent, level or defining fields differ; their decisions are kept. */
+  /** Distinct hits whose percent, level, defining fields or fingerprint differ; decisions kept but reopenedClearances. */
   changedHits: number;
   /** Distinct hits of the previous run the new one no longer finds. */
   goneHits: number;
