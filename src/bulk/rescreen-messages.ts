@@ -57,7 +57,10 @@ const en = {
     'Since the previous run: new {new}, changed {changed}, gone {gone}; rows to review: {review}; hits not decided yet: {undecided}.',
   'summary.reopened':
     'Cleared as false positives, but the registry has edited the record since: {count} {count|hit|hits} to look at again (the Level of undecided hits column counts {count|it|them} as open).',
-  'header.changes.reopened': 'cleared hits to look at again {count}',
+  'header.reopened': 'cleared hits to look at again {count}',
+  'summary.goneTrueMatches':
+    'No longer found, though confirmed as true matches: {count} {count|hit|hits} (on the Gone sheet): the client’s risk may need a new look.',
+  'header.goneTrueMatches': 'confirmed hits gone {count}',
   'panel.saveDecisions': 'Save decisions to the relay',
   'panel.saveDecisionsHint':
     'On a results sheet (or its hits sheet): send the Decision, Reason and Comment of every decided hit to the relay, under your own name.',
@@ -174,7 +177,10 @@ const uk: Record<Key, string> = {
     'Від попередньої перевірки: нових {new}, змінених {changed}, зниклих {gone}; рядків до перегляду: {review}; збігів без рішення: {undecided}.',
   'summary.reopened':
     'Знято як хибні збіги, але реєстр відтоді змінив запис: {count} {count|збіг|збіги|збігів} переглянути знову (стовпець «Рівень невирішених збігів» рахує {count|його|їх|їх} відкритими).',
-  'header.changes.reopened': 'знятих збігів переглянути знову {count}',
+  'header.reopened': 'знятих збігів переглянути знову {count}',
+  'summary.goneTrueMatches':
+    'Більше не знайдено, хоча підтверджено як справжні збіги: {count} {count|збіг|збіги|збігів} (на аркуші зниклих): ризик клієнта, можливо, варто переглянути.',
+  'header.goneTrueMatches': 'підтверджених збігів зникло {count}',
   'panel.saveDecisions': 'Зберегти рішення на релеї',
   'panel.saveDecisionsHint':
     'На аркуші результатів (або його аркуші збігів): надіслати на релей рішення, причину й коментар кожного вирішеного збігу від вашого імені.',

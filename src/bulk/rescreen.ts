@@ -171,6 +171,11 @@ export interface RescreenSummary {
    * since: open again (HitReview.clearedBefore), and said apart, as a compliance officer asks about them first.
    */
   reopenedClearances: number;
+  /**
+   * Distinct hits the previous sheet confirmed as true matches that this run no longer finds (on the
+   * Gone sheet): a client whose sanctions were lifted or whose PEP status ended may need a new risk.
+   */
+  goneTrueMatches: number;
   previousSource: string;
   /**
    * The previous results and this run came from different kinds of service, a sandbox's fictional
@@ -178,6 +183,28 @@ export interface RescreenSummary {
    * nothing real. Absent when both are alike, or the previous service is not known.
    */
   serviceShift?: ServiceShift;
+}
+
+/** What a summary says apart, when there are any: the two a compliance officer asks about first. */
+const APART = {
+  reopened: { summary: 'summary.reopened', header: 'header.reopened' },
+  goneTrueMatches: { summary: 'summary.goneTrueMatches', header: 'header.goneTrueMatches' },
+} as const;
+type CountApart = keyof typeof APART;
+
+/** Those counts in full sentences (`summary`, on screen) or as the Run state line's short words (`header`). */
+export function countsApart(
+  s: RescreenSummary,
+  lang: Lang,
+  form: 'summary' | 'header',
+): { key: CountApart; text: string }[] {
+  const counts: [CountApart, number][] = [
+    ['reopened', s.reopenedClearances],
+    ['goneTrueMatches', s.goneTrueMatches],
+  ];
+  return counts
+    .filter(([, count]) => count > 0)
+    .map(([key, count]) => ({ key, text: rescreenMessages.t(lang, APART[key][form], { count }) }));
 }
 
 export type ServiceShift = 'fictional-to-live' | 'live-to-fictional';
@@ -227,13 +254,15 @@ export class RescreenTally {
   }
 
   summary(): RescreenSummary {
+    const gone = this.gone();
     return {
       newHits: this.fresh.size,
       changedHits: this.changed.size,
-      goneHits: this.gone().length,
+      goneHits: gone.length,
       rowsToReview: this.reviewRows,
       undecidedHits: this.undecided.size,
       reopenedClearances: this.reopened.size,
+      goneTrueMatches: gone.filter((h) => h.decision === 'trueMatch').length,
       previousSource: this.previous.source,
     };
   }

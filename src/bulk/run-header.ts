@@ -2,7 +2,7 @@ import { LANGS, type Lang, type LocalizedText } from '../core/text/i18n';
 import { registryDef, type RegistryKey } from '../core/protocol/registries';
 import { bulkMessages } from './messages';
 import type { TableCell, TableColumn } from './result-table';
-import type { RescreenSummary } from './rescreen';
+import { countsApart, type RescreenSummary } from './rescreen';
 import { rescreenMessages } from './rescreen-messages';
 
 /** The run header above the table: who ran what, against which service, on what input. */
@@ -46,11 +46,8 @@ function stateWithChanges(info: RunHeaderInfo, lang: Lang): string {
           undecided: c.undecidedHits,
           source: c.previousSource,
         });
-  const reopened =
-    c !== 'pending' && c.reopenedClearances > 0
-      ? `; ${rescreenMessages.t(lang, 'header.changes.reopened', { count: c.reopenedClearances })}`
-      : '';
-  return `${info.state}; ${rescreenMessages.t(lang, 'header.changes')}: ${changes}${reopened}`;
+  const apart = c === 'pending' ? [] : countsApart(c, lang, 'header').map((a) => a.text);
+  return [`${info.state}; ${rescreenMessages.t(lang, 'header.changes')}: ${changes}`, ...apart].join('; ');
 }
 
 function pad(n: number): string {

@@ -583,7 +583,7 @@ describe('Screen again after the registry edited a cleared record', () => {
     const again = screen.getByTestId('bulk-screen-again');
     await waitFor(() => expect(again).toBeEnabled());
     await user.click(again);
-    expect(await screen.findByTestId('bulk-reopened-clearances', {}, { timeout: 20_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('bulk-rescreen-reopened', {}, { timeout: 20_000 })).toHaveTextContent(
       rescreenMessages.t('uk', 'summary.reopened', { count: 1 }),
     );
     const state = fake

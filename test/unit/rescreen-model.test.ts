@@ -5,11 +5,12 @@ import { REASON_CODES, reasonLabel } from '../../src/core/answer/explain';
 import { LANGS } from '../../src/core/text/i18n';
 import { reviewCells, serviceShiftOf } from '../../src/bulk/rescreen';
 import { serviceKindOfLabel } from '../../src/shared-runtime/messages';
-import { startRun, type AskFn, type BulkSink, type ResultChunk, type SinkBegin } from '../../src/bulk';
+import { startRun, type AskFn, type BulkSink, type ResultChunk, type SinkBegin, type SinkEnd } from '../../src/bulk';
 import { hitIdentity } from '../../src/bulk/hit-identity';
 import type { HitLine } from '../../src/bulk/hits';
 import { decisionInForce, openLevel, reviewHit } from '../../src/bulk/rescreen';
 import { rescreenLines } from '../../src/cli/commands/rescreen';
+import { runHeaderRows } from '../../src/bulk/run-header';
 import { hitRows, hitsColumns, type TableCell, type TableContext } from '../../src/bulk/result-table';
 import type { ScreenedOutcome } from '../../src/bulk/outcome';
 import { CheckListsClient } from '../../src/core/request/client';
@@ -520,8 +521,14 @@ describe('merge', () => {
 });
 
 /** A sink that keeps the hits sheet as rows: enough to feed the next run. */
-function memorySink(): BulkSink & { rows: TableCell[][]; hits: TableCell[][]; begun: SinkBegin | null } {
+function memorySink(): BulkSink & {
+  rows: TableCell[][];
+  hits: TableCell[][];
+  begun: SinkBegin | null;
+  ended: SinkEnd | null;
+} {
   const sink = {
+    ended: null as SinkEnd | null,
     rows: [] as TableCell[][],
     hits: [] as TableCell[][],
     begun: null as SinkBegin | null,
@@ -533,7 +540,9 @@ function memorySink(): BulkSink & { rows: TableCell[][]; hits: TableCell[][]; be
       c.rows.forEach((r, i) => (sink.rows[c.start + i] = r));
       c.hits.forEach((h, i) => (sink.hits[c.hitsStart + i] = h));
     },
-    end: async () => undefined,
+    end: async (e: SinkEnd) => {
+      sink.ended = e;
+    },
   };
   return sink;
 }
@@ -620,9 +629,15 @@ describe('sandbox data revisions', () => {
     const cleared = [...r1.next.hits.values()].find(
       (h) => h.identity.includes('|edr:41703173|') && h.cells.input === KNOWN.manager.name,
     )!;
+    // And confirmed the second wanted notice, which the registry ends in revision 2.
+    const notice = [...r1.next.hits.values()].find((h) => h.identity.includes('|wanted:900002|'))!;
     const previous: PreviousRun = {
       ...r1.next,
-      hits: new Map([...r1.next.hits, [cleared.identity, { ...cleared, decision: 'falsePositive' }]]),
+      hits: new Map([
+        ...r1.next.hits,
+        [cleared.identity, { ...cleared, decision: 'falsePositive' }],
+        [notice.identity, { ...notice, decision: 'trueMatch' }],
+      ]),
     };
     const sink = memorySink();
     const [headers, ...rows] = list;
@@ -667,10 +682,13 @@ describe('sandbox data revisions', () => {
     );
     const managerRow = sink.rows.find((r) => r.includes(KNOWN.manager.name))!;
     expect([managerRow[rat.level], managerRow[rat.openLevel]]).toEqual(['Low', 'Low']);
-    expect(report.rescreen).toMatchObject({ changedHits: 4, reopenedClearances: 1 });
-    expect(rescreenLines(report, 'en')[1]).toBe(
+    expect(report.rescreen).toMatchObject({ changedHits: 4, goneHits: 1, reopenedClearances: 1, goneTrueMatches: 1 });
+    expect(rescreenLines(report, 'en').slice(1)).toEqual([
       'Cleared as false positives, but the registry has edited the record since: 1 hit to look at again (the Level of undecided hits column counts it as open).',
-    );
+      'No longer found, though confirmed as true matches: 1 hit (on the Gone sheet): the client’s risk may need a new look.',
+    ]);
+    const state = runHeaderRows(sink.ended!.header, 'uk').find((r) => r[0] === 'Стан перевірки')?.[1];
+    expect(String(state)).toMatch(/\); знятих збігів переглянути знову 1; підтверджених збігів зникло 1$/);
   });
 
   it("--save-decisions records an earlier results file's decisions: it needs --previous", () => {

@@ -3,6 +3,7 @@ import { extname, resolve } from 'node:path';
 import type { BulkRunReport } from '../../bulk';
 import type { PreviousHit, PreviousRun } from '../../bulk/previous-hits';
 import { rescreenMessages } from '../../bulk/rescreen-messages';
+import { countsApart } from '../../bulk/rescreen';
 import type { Lang } from '../../core/text/i18n';
 import type { SandboxEngine } from '../../sandbox';
 import type { ScreenArgs } from '../args/command-line';
@@ -91,9 +92,7 @@ export function rescreenLines(report: BulkRunReport, lang: Lang): string[] {
       review: r.rowsToReview,
       undecided: r.undecidedHits,
     }),
-    ...(r.reopenedClearances > 0
-      ? [rescreenMessages.t(lang, 'summary.reopened', { count: r.reopenedClearances })]
-      : []),
+    ...countsApart(r, lang, 'summary').map((a) => a.text),
     ...(r.serviceShift ? [rescreenMessages.t(lang, `shift.${r.serviceShift}`)] : []),
   ];
 }

@@ -3,6 +3,7 @@ import { relayAnalystOf } from './relay-analyst';
 import { useEffect, useRef, useState } from 'react';
 import type { BulkProgress, BulkRunReport } from '../../bulk';
 import { rescreenMessages as r } from '../../bulk/rescreen-messages';
+import { countsApart } from '../../bulk/rescreen';
 import type { Lang } from '../../core/text/i18n';
 import type { Listdata } from '../../core/protocol/listdata';
 import type { WorkbookRun } from '../../excel/bulk/bulk-run';
@@ -105,11 +106,11 @@ export function RescreenSummaryLine({ report, lang }: { report: BulkRunReport; l
         review: s.rowsToReview,
         undecided: s.undecidedHits,
       })}
-      {s.reopenedClearances > 0 && (
-        <strong data-testid="bulk-reopened-clearances" style={{ display: 'block', marginTop: '4px' }}>
-          {r.t(lang, 'summary.reopened', { count: s.reopenedClearances })}
+      {countsApart(s, lang, 'summary').map((a) => (
+        <strong key={a.key} data-testid={`bulk-rescreen-${a.key}`} style={{ display: 'block', marginTop: '4px' }}>
+          {a.text}
         </strong>
-      )}
+      ))}
       {s.serviceShift && (
         <strong data-testid="bulk-service-shift" style={{ display: 'block', marginTop: '4px' }}>
           {r.t(lang, `shift.${s.serviceShift}`)}
