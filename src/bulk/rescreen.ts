@@ -155,7 +155,7 @@ export function openLevel(hits: readonly { level: MatchLevel | null; decision: D
 export interface RescreenSummary {
   /** Distinct hits (subject and record) not in the previous run. */
   newHits: number;
-  /** Distinct hits whose percent, level, defining fields or fingerprint differ; decisions kept but reopenedClearances. */
+  /** Distinct hits whose percent, level, defining fields or fingerprint differ; decisions kept (see reopenedClearances). */
   changedHits: number;
   /** Distinct hits of the previous run the new one no longer finds. */
   goneHits: number;
