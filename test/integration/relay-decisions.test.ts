@@ -289,7 +289,7 @@ it("a bulk run's hits sheet names a colleague's decision the record has moved on
     'Decided on the relay by olena (False positive) before the record changed: decide again',
   );
   expect([pepRows[0][col('decision')], pepRows[0][col('decidedBy')]]).toEqual(['', '']);
-  // The hit's other registries carry nothing of it.
+  // The subject's other hits, on other records, carry nothing of it.
   const others = hits.slice(1).filter((r) => r[col('hitId')] && !String(r[col('hitId')]).includes(`|${pep.record}|`));
   expect(others.length).toBeGreaterThan(0);
   expect(others.map((r) => r[col('change')])).toEqual(others.map(() => ''));
