@@ -687,6 +687,9 @@ describe('sandbox data revisions', () => {
       'Cleared as false positives, but the registry has edited the record since: 1 hit to look at again (the Level of undecided hits column counts it as open).',
       'No longer found, though confirmed as true matches: 1 hit (on the Gone sheet): the client’s risk may need a new look.',
     ]);
+    expect(rescreenLines(report, 'uk')[1]).toBe(
+      'Знято як хибні збіги, але реєстр відтоді змінив запис: 1 збіг переглянути знову (стовпець «Рівень невирішених збігів» рахує його відкритим).',
+    );
     const state = runHeaderRows(sink.ended!.header, 'uk').find((r) => r[0] === 'Стан перевірки')?.[1];
     expect(String(state)).toMatch(/\); знятих збігів переглянути знову 1; підтверджених збігів зникло 1$/);
   });
