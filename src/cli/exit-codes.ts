@@ -20,7 +20,7 @@ export const EXIT = {
   badInput: 2,
   account: 3,
   unreachable: 4,
-  /** A re-screen (--previous) finished with new or changed hits to review. */
+  /** A re-screen (--previous) finished with new or changed hits to review, or a confirmed true match gone. */
   reviewNeeded: 10,
   /** The answers are paid for and kept in the state file; only the results file could not be written. */
   outputFailed: 5,

@@ -9,7 +9,7 @@ import { startRun, type AskFn, type BulkSink, type ResultChunk, type SinkBegin, 
 import { hitIdentity } from '../../src/bulk/hit-identity';
 import type { HitLine } from '../../src/bulk/hits';
 import { decisionInForce, openLevel, reviewHit } from '../../src/bulk/rescreen';
-import { rescreenLines } from '../../src/cli/commands/rescreen';
+import { rescreenExit, rescreenLines } from '../../src/cli/commands/rescreen';
 import { runHeaderRows } from '../../src/bulk/run-header';
 import { hitRows, hitsColumns, type TableCell, type TableContext } from '../../src/bulk/result-table';
 import type { ScreenedOutcome } from '../../src/bulk/outcome';
@@ -17,7 +17,7 @@ import { CheckListsClient } from '../../src/core/request/client';
 import { ALL_LISTS } from '../../src/core/protocol/listdata';
 import { DEMO_CREDENTIALS, MAX_DATA_REVISION, createSandboxEngine, sandboxTransport } from '../../src/sandbox';
 import { parseCommandLine } from '../../src/cli/args/command-line';
-import { UsageError } from '../../src/cli/exit-codes';
+import { EXIT, UsageError } from '../../src/cli/exit-codes';
 import { documentedCounts, editedList, exampleList, hitsIndex, resultsIndex } from '../support/rescreen-scenario';
 import { KNOWN } from '../../src/sandbox';
 
@@ -690,6 +690,12 @@ describe('sandbox data revisions', () => {
     expect(rescreenLines(report, 'uk')[1]).toBe(
       'Знято як хибні збіги, але реєстр відтоді змінив запис: 1 збіг переглянути знову (стовпець «Рівень невирішених збігів» рахує його відкритим).',
     );
+    // A scheduler is told to look: a confirmed match gone alone is reason enough.
+    expect(rescreenExit(report, EXIT.ok)).toBe(EXIT.reviewNeeded);
+    const quiet = { newHits: 0, changedHits: 0, goneTrueMatches: 0 };
+    expect(rescreenExit({ ...report, rescreen: { ...report.rescreen!, ...quiet } }, EXIT.ok)).toBe(EXIT.ok);
+    const goneOnly = { ...report, rescreen: { ...report.rescreen!, ...quiet, goneTrueMatches: 1 } };
+    expect(rescreenExit(goneOnly, EXIT.ok)).toBe(EXIT.reviewNeeded);
     const state = runHeaderRows(sink.ended!.header, 'uk').find((r) => r[0] === 'Стан перевірки')?.[1];
     expect(String(state)).toMatch(/\); знятих збігів переглянути знову 1; підтверджених збігів зникло 1$/);
   });

@@ -97,8 +97,12 @@ export function rescreenLines(report: BulkRunReport, lang: Lang): string[] {
   ];
 }
 
-/** For schedulers: a completed re-screen with new or changed hits exits 10, one with nothing new exits 0. */
+/**
+ * For schedulers: a completed re-screen with new or changed hits exits 10, and so does one where a
+ * confirmed true match is gone (the client's risk may change); one with nothing to look at exits 0.
+ */
 export function rescreenExit(report: BulkRunReport, code: ExitCode): ExitCode {
   if (code !== EXIT.ok || !report.rescreen) return code;
-  return report.rescreen.newHits + report.rescreen.changedHits > 0 ? EXIT.reviewNeeded : EXIT.ok;
+  const { newHits, changedHits, goneTrueMatches } = report.rescreen;
+  return newHits + changedHits + goneTrueMatches > 0 ? EXIT.reviewNeeded : EXIT.ok;
 }

@@ -20,7 +20,7 @@ const en = {
     'CHECKLISTS_USER_PC or a JSON file given with --config. Without an address it uses the built-in sandbox\n' +
     '(fictional data). Language: --lang uk|en (default from LANG).\n' +
     'Addresses are https://; plain http:// only to this computer, elsewhere only with --insecure-http (warned).\n\n' +
-    'Exit codes: 0 done (nothing new to review), 10 done with new or changed hits to review (--previous), 2 bad input file or options, 3 account or quota error (resumable), 4 service unreachable, 1 unexpected.\n' +
+    'Exit codes: 0 done (nothing new to review), 10 done with new or changed hits, or a confirmed one gone, to review (--previous), 2 bad input file or options, 3 account or quota error (resumable), 4 service unreachable, 1 unexpected.\n' +
     'More: checklists <command> --help, docs/cli.md',
   'help.search':
     'checklists search --name "ПІБ або назва" [options]\n\n' +
@@ -48,7 +48,8 @@ const en = {
     '      --search 1|2, --lowranklimit N   as in search\n' +
     '      --resume             continue a run that stopped (account/quota error, Ctrl-C, crash)\n' +
     '      --previous FILE      re-screen: carry the decisions of an earlier run (.xlsx, or .csv with its .hits.csv) forward,\n' +
-    '                           mark hits New/Changed/Same, list Gone ones; exit 10 when any are new or changed\n' +
+    '                           mark hits New/Changed/Same, list Gone ones; exit 10 when any are new or changed,\n' +
+    '                           or a confirmed one is gone\n' +
     '      --give-up SECONDS    how long one request may wait for the service over all addresses and retries (default 60)\n' +
     '      --max-rows N         refuse inputs with more rows (default 200000)\n' +
     '      --max-input-mb N     refuse larger input files (default 50)\n' +
@@ -60,7 +61,7 @@ const en = {
     '      --progress MODE      auto, bar, lines or none\n\n' +
     'Exit codes: 0 done, 1 unexpected, 2 bad input or options (also: another run holds the output),\n' +
     '3 account/quota, 4 service unreachable, 5 results file could not be written (answers kept: --resume),\n' +
-    '10 re-screen done with new or changed hits to review, 130 interrupted',
+    '10 re-screen done with new or changed hits, or a confirmed one gone, to review, 130 interrupted',
   'help.history':
     'checklists history --name "ПІБ або назва" [options] — the decisions the organisation\'s relay holds on one subject\n' +
     '(through the relay only: CHECKLISTS_URL = the relay, CHECKLISTS_TOKKEN = your analyst key). Reads the record: no\n' +
@@ -201,7 +202,7 @@ const uk: Record<Key, string> = {
     'CHECKLISTS_USER_PC або файл JSON через --config. Без адреси працює вбудована пісочниця\n' +
     '(вигадані дані). Мова: --lang uk|en (типово з LANG).\n' +
     'Адреси — https://; http:// лише до цього комп’ютера, до інших — тільки з --insecure-http (з попередженням).\n\n' +
-    'Коди виходу: 0 готово (нового для перегляду немає), 10 готово, є нові чи змінені збіги (--previous), 2 хибний вхідний файл чи параметри, 3 помилка облікового запису чи квоти (можна продовжити), 4 сервіс недоступний, 1 неочікувана помилка.\n' +
+    'Коди виходу: 0 готово (нового для перегляду немає), 10 готово, є нові чи змінені збіги або зник підтверджений (--previous), 2 хибний вхідний файл чи параметри, 3 помилка облікового запису чи квоти (можна продовжити), 4 сервіс недоступний, 1 неочікувана помилка.\n' +
     'Докладніше: checklists <команда> --help, docs/cli.md',
   'help.search':
     'checklists search --name "ПІБ або назва" [параметри]\n\n' +
@@ -230,6 +231,7 @@ const uk: Record<Key, string> = {
     '      --resume             продовжити зупинений запуск (помилка облікового запису/квоти, Ctrl-C, збій)\n' +
     '      --previous ФАЙЛ      повторна перевірка: перенести рішення попередньої перевірки (.xlsx або .csv з його .hits.csv),\n' +
     '                           позначити збіги Новий/Змінено/Без змін, перелічити зниклі; код 10, якщо є нові чи змінені\n' +
+    '                           або зник підтверджений\n' +
     '      --give-up СЕКУНДИ    скільки один запит може чекати на сервіс з усіма адресами й повторами (типово 60)\n' +
     '      --max-rows N         відмовляти у вхідних даних з більшою кількістю рядків (типово 200000)\n' +
     '      --max-input-mb N     відмовляти у більших вхідних файлах (типово 50)\n' +
@@ -241,7 +243,7 @@ const uk: Record<Key, string> = {
     '      --progress РЕЖИМ     auto, bar, lines або none\n\n' +
     'Коди виходу: 0 готово, 1 неочікувана помилка, 2 хибні дані чи параметри (також: інший запуск пише цей файл),\n' +
     '3 обліковий запис/квота, 4 сервіс недоступний, 5 файл результатів не записано (відповіді збережено: --resume),\n' +
-    '10 повторну перевірку завершено, є нові чи змінені збіги для розгляду, 130 перервано',
+    '10 повторну перевірку завершено, є нові чи змінені збіги або зник підтверджений, 130 перервано',
   'help.history':
     'checklists history --name "ПІБ або назва" [параметри] — рішення, які релей організації зберігає щодо одного суб’єкта\n' +
     '(лише через релей: CHECKLISTS_URL — релей, CHECKLISTS_TOKKEN — ваш ключ аналітика). Лише читає записи: до сервісу\n' +
