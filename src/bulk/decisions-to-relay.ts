@@ -1,5 +1,5 @@
 import { REASON_CODES, type Decision as RelayDecision, type ReasonCode, type Suggestion } from '../core/answer/explain';
-import { subjectPart } from '../core/answer/record-identity';
+import { RECORD_FINGERPRINT, subjectPart } from '../core/answer/record-identity';
 import { REGISTRY_KEYS, type RegistryKey } from '../core/protocol/registries';
 import { subjectKey } from '../core/query';
 import { plainQuery } from '../core/query/plain';
@@ -158,7 +158,7 @@ export function decisionsForRelay(
       out.notSent.push({ identity: hit.identity, why: 'not-in-list' });
       continue;
     }
-    if (!/^[0-9a-f]{16}$/.test(hit.fingerprint)) {
+    if (!RECORD_FINGERPRINT.test(hit.fingerprint)) {
       out.notSent.push({ identity: hit.identity, why: 'no-fingerprint' });
       continue;
     }

@@ -1,5 +1,6 @@
 import type { Lang } from '../core/text/i18n';
 import { levelText, type MatchLevel } from '../core/answer/summary';
+import { RECORD_FINGERPRINT } from '../core/answer/record-identity';
 import { changeText, decisionText, fold } from './decisions';
 import type { PreviousHit } from './previous-hits';
 import type { HitLine } from './hits';
@@ -20,7 +21,7 @@ export type FieldChange =
 
 // A fingerprint Excel or a CSV round trip mangled (a number, a date) says nothing: it is not a change.
 const readableFingerprint = (fingerprint: string | undefined): string =>
-  fingerprint && /^[0-9a-f]{16}$/.test(fingerprint) ? fingerprint : '';
+  fingerprint && RECORD_FINGERPRINT.test(fingerprint) ? fingerprint : '';
 
 /**
  * Changed: the percent, the level or a defining field (name, birth date) differs, or the record's

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WHY_LINE_MAX, WHY_LINES_MAX } from '../core/answer/decision-history';
 import { DECISIONS, REASON_CODES } from '../core/answer/explain';
+import { RECORD_FINGERPRINT } from '../core/answer/record-identity';
 import { utcMinute } from '../core/answer/relay-decisions';
 import { REGISTRY_KEYS } from '../core/protocol/registries';
 import type { DecisionEntry } from './store/port';
@@ -22,7 +23,7 @@ export const decisionInput = z
     subject: z.record(z.string(), z.unknown()),
     registry: z.enum(REGISTRY_KEYS),
     record: z.string().trim().min(1).max(300).regex(NO_NUL, 'holds a NUL character'),
-    fingerprint: z.string().regex(/^[0-9a-f]{16}$/),
+    fingerprint: z.string().regex(RECORD_FINGERPRINT),
     decision: z.enum(DECISIONS),
     reason: z.enum(REASON_CODES).nullable().optional(),
     comment: commentText.optional(),

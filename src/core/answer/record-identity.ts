@@ -69,6 +69,12 @@ export function recordFingerprint(registry: RegistryKey, item: object): string {
   );
 }
 
+/**
+ * A fingerprint as recordFingerprint writes it (16 hex digits): what a hits sheet's cell must hold
+ * to be compared with today's record or sent with a decision; Excel can turn a cell into a number.
+ */
+export const RECORD_FINGERPRINT = /^[0-9a-f]{16}$/;
+
 /** A record's part and fingerprint together: what a decision on it names. */
 export function recordOf(registry: RegistryKey, item: object): { record: string; fingerprint: string } {
   return { record: recordPart(namingOf(registry, item)), fingerprint: recordFingerprint(registry, item) };
